@@ -1,0 +1,33 @@
+# Two commands set everything up on a fresh machine:
+#   make kit    create .venv, install fabgen, build the default kit into output/
+#   make test   create .venv if needed, run the whole test suite
+PYTHON ?= python3
+VENV   ?= .venv
+OUT    ?= output
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: kit test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+kit: $(STAMP)
+	$(BIN)/fabgen build --out $(OUT)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: $(STAMP)
+	for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info
+	find $(OUT) -mindepth 1 ! -name .gitkeep -delete

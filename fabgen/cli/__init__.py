@@ -1,0 +1,48 @@
+"""The ``fabgen`` command line: parse, call the library, print what was written.
+
+Command modules import only click at module level so that ``fabgen --help`` and the
+laser commands start fast; heavy libraries are imported inside the commands.
+"""
+
+from __future__ import annotations
+
+import click
+
+from fabgen import __version__
+from fabgen.errors import FabgenError
+
+
+class UserError(click.ClickException):
+    """Bad input: one paragraph on stderr, exit code 2, no partial output."""
+
+    exit_code = 2
+
+
+class FabgenGroup(click.Group):
+    """Turns :class:`FabgenError` from any subcommand into a clean exit 2."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except FabgenError as exc:
+            raise UserError(str(exc)) from None
+
+
+@click.group(cls=FabgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="fabgen")
+def main() -> None:
+    """Build and check a hand-made copy of the Atlantis hex-island game.
+
+    Every command that writes files takes --out DIR (default: output/) and lists the
+    files it wrote. Bad input stops with a message and exit code 2.
+    """
+
+
+def _register() -> None:
+    from fabgen.cli import commands
+
+    for command in commands.ALL:
+        main.add_command(command)
+
+
+_register()

@@ -1,0 +1,7 @@
+"""The list of commands shown by ``fabgen --help``, in the order a maker needs them."""
+
+from __future__ import annotations
+
+from fabgen.cli.tile_cmd import tile
+
+ALL: list = [tile]

@@ -1,0 +1,23 @@
+"""The neutral 2-D drawing model and the drawings built from the game's objects."""
+
+from fabgen.draw.model import (
+    LAYER_ORDER,
+    Circle,
+    Drawing,
+    Operation,
+    Polyline,
+    Shape,
+    Style,
+    Text,
+)
+
+__all__ = [
+    "LAYER_ORDER",
+    "Circle",
+    "Drawing",
+    "Operation",
+    "Polyline",
+    "Shape",
+    "Style",
+    "Text",
+]

@@ -1,0 +1,114 @@
+"""The drawing of one island tile: cut outline, engraved circles, border and label."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Text
+from fabgen.errors import ParameterError
+from fabgen.geometry.tile import TileLayout
+
+PAGE_MARGIN = 2.0  # mm around the cut line in a single-tile file
+
+
+@dataclass(frozen=True)
+class TileDrawingOptions:
+    """What goes on a tile besides its outline and circles."""
+
+    border_inset: float | None = None  # engraved line this far inside the finished edge
+    label: str | None = None  # small engraved text, e.g. a tile number
+    label_height: float = 3.0  # mm
+
+    def validate(self, layout: TileLayout) -> None:
+        inset = self.border_inset
+        if inset is None:
+            return
+        if layout.outline is None:
+            raise ParameterError("border", "an engraved border needs a generated outline")
+        if not (math.isfinite(inset) and inset > 0):
+            raise ParameterError(
+                "border", f"border inset must be a positive number of mm, got {inset}"
+            )
+        room = _border_room(layout)
+        if inset >= room:
+            raise ParameterError(
+                "border",
+                f"border inset {inset:g} mm would run through the circles: the circles come "
+                f"within {room:.2f} mm of the edge; choose an inset below {room:.2f} mm",
+            )
+        if not (0 < self.label_height < 20):
+            raise ParameterError("label_height", "label height must be between 0 and 20 mm")
+
+
+def tile_shapes(layout: TileLayout, options: TileDrawingOptions):
+    """Shapes of one tile in its own frame, by operation."""
+    shapes: dict[Operation, list[Shape]] = {
+        Operation.CUT: [Polyline.from_path(layout.cut_path)],
+        Operation.ENGRAVE: [Circle(c, layout.circle_radius) for c in layout.circles],
+    }
+    if options.border_inset is not None and layout.outline is not None:
+        border = layout.finished_outline().offset_by(-options.border_inset)
+        shapes[Operation.ENGRAVE].append(Polyline.from_path(border.path()))
+    if options.label:
+        inset = 1.0 + (options.border_inset or 0.0)
+        shapes[Operation.LABEL] = [label_text(layout, options.label, options.label_height, inset)]
+    return shapes
+
+
+def tile_drawing(
+    layout: TileLayout,
+    options: TileDrawingOptions,
+    *,
+    title: str = "Atlantis island tile",
+    metadata: dict | None = None,
+) -> Drawing:
+    options.validate(layout)
+    drawing = Drawing(0.0, 0.0, title, dict(metadata or {}))
+    for op, shapes in tile_shapes(layout, options).items():
+        drawing.extend(op, shapes)
+    return drawing.fit_page(PAGE_MARGIN)
+
+
+def label_text(layout: TileLayout, text: str, height: float, inset: float = 1.0) -> Text:
+    """Text placed in the free band between the bottom circles and the bottom edge."""
+    x, y = label_spot(layout, height, len(text), inset)
+    return Text((x, y), text, height, "center")
+
+
+def label_spot(
+    layout: TileLayout, height: float, chars: int, inset: float = 1.0
+) -> tuple[float, float]:
+    """Baseline centre of a label: the spot near the bottom edge furthest from circles,
+    at least ``inset`` mm inside the cut line."""
+    from shapely.geometry import Polygon, box
+
+    tile = Polygon(layout.cut_path.flattened(1e-3)).buffer(-inset, join_style="mitre")
+    bottom = tile.bounds[1]
+    width = 0.6 * height * chars
+    best, best_clear = (0.0, bottom + 1.5), -math.inf
+    span = (tile.bounds[2] - tile.bounds[0]) / 2
+    for k in range(-40, 41):
+        cx = span * k / 50.0
+        for lift in (0.0, 1.0, 2.0, 3.0):
+            y = bottom + lift
+            rect = box(cx - width / 2, y, cx + width / 2, y + height)
+            if not tile.contains(rect):
+                continue
+            clear = min(rect.distance(_disc(c, layout.circle_radius)) for c in layout.circles)
+            if clear > best_clear + 1e-9:
+                best, best_clear = (cx, y), clear
+    return best
+
+
+def _disc(centre, radius):
+    from shapely.geometry import Point
+
+    return Point(centre).buffer(radius, 64)
+
+
+def _border_room(layout: TileLayout) -> float:
+    from shapely.geometry import Point, Polygon
+
+    finished = Polygon(layout.finished_outline().path().flattened(1e-4))
+    return min(finished.exterior.distance(Point(c)) for c in layout.circles) - layout.circle_radius

@@ -1,0 +1,1 @@
+"""Board presets, kit defaults and rule-sheet text shipped with fabgen."""
