@@ -112,9 +112,8 @@ class _ShapeWriter:
                 _, radius = arc_centre_radius(start, end, bulge)
                 large = 1 if abs(4.0 * math.atan(bulge)) > math.pi else 0
                 sweep = 0 if bulge > 0 else 1  # ccw in y-up is clockwise on an SVG page
-                parts.append(
-                    f"A {fmt(radius)},{fmt(radius)} 0 {large},{sweep} {fmt(end[0])},{self.y(end[1])}"
-                )
+                r = fmt(radius)
+                parts.append(f"A {r},{r} 0 {large},{sweep} {fmt(end[0])},{self.y(end[1])}")
             else:
                 parts.append(f"L {fmt(end[0])},{self.y(end[1])}")
         if line.closed:

@@ -206,8 +206,9 @@ class TileGeometry:
         if d >= self.pitch:
             raise ParameterError(
                 "circle_diameter",
-                f"circle diameter {_fmt(d)} mm is not smaller than the pitch {_fmt(self.pitch)} mm: "
-                f"neighbouring circles would overlap; choose a diameter below {_fmt(self.pitch)} mm",
+                f"circle diameter {_fmt(d)} mm is not smaller than the pitch "
+                f"{_fmt(self.pitch)} mm: neighbouring circles would overlap; choose a "
+                f"diameter below {_fmt(self.pitch)} mm",
             )
         self._validate_corner_radius()
         self._validate_circles_inside()
