@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fabgen.cli.alignment_cmd import check_alignment
+from fabgen.cli.build_cmd import build
 from fabgen.cli.tile_cmd import tile
 
-ALL: list = [tile]
+ALL: list = [tile, check_alignment, build]

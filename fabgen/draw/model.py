@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from fabgen.geometry.outline import Path, arc_centre_radius
 
 Point = tuple[float, float]
 
 
-class Operation(str, Enum):
+class Operation(StrEnum):
     """What happens to a shape. The order is the order of layers in every file, which
     is also the order a laser runs them: engrave and score before any cut."""
 

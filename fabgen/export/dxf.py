@@ -31,9 +31,10 @@ def render_dxf(drawing: Drawing, profile: ColourProfile | str = DEFAULT_PROFILE)
     """The drawing as a DXF R2010 document (bytes)."""
     if isinstance(profile, str):
         profile = get_profile(profile)
-    doc = build_document(drawing, profile)
     stream = io.StringIO()
-    with _fixed_metadata():
+    with _fixed_metadata():  # ezdxf stamps dates when creating and when writing
+        doc = build_document(drawing, profile)
+        _register_classes_in_order(doc)
         doc.write(stream)
     return stream.getvalue().encode(doc.output_encoding)
 
@@ -101,6 +102,16 @@ def _lineweight(width_mm: float) -> int:
     valid = (0, 5, 9, 13, 15, 18, 20, 25, 30, 35, 40, 50, 53, 60, 70, 80, 90, 100, 106, 120, 140)
     target = round(width_mm * 100)
     return min(valid, key=lambda v: abs(v - target))
+
+
+def _register_classes_in_order(doc) -> None:
+    """Register the CLASS entries of the entity types in use, sorted by name.
+
+    ezdxf adds them when writing by iterating a set, whose order changes with
+    PYTHONHASHSEED: without this the CLASSES section differs from run to run.
+    """
+    for dxftype in sorted(doc.entitydb.dxf_types_in_use()):
+        doc.classes.add_class(dxftype)
 
 
 @contextmanager

@@ -192,20 +192,18 @@ def contact_distance(polygon, direction_deg: float) -> float:
 def _convex_contact(points: list[Point], v: Point) -> float:
     # Separating-axis theorem: a shift t separates the copies along edge normal n
     # once t * (v . n) reaches the polygon's width across n.
-    best = math.inf
-    n = len(points)
-    for k in range(n):
-        (x0, y0), (x1, y1) = points[k], points[(k + 1) % n]
-        length = math.hypot(x1 - x0, y1 - y0)
-        if length < 1e-12:
-            continue
-        nx, ny = (y1 - y0) / length, -(x1 - x0) / length
-        along = v[0] * nx + v[1] * ny
-        if along <= 1e-12:
-            continue
-        proj = [px * nx + py * ny for px, py in points]
-        best = min(best, (max(proj) - min(proj)) / along)
-    return best
+    import numpy as np
+
+    pts = np.asarray(points, dtype=float)
+    edges = np.roll(pts, -1, axis=0) - pts
+    lengths = np.hypot(edges[:, 0], edges[:, 1])
+    keep = lengths > 1e-12
+    normals = np.column_stack((edges[keep, 1], -edges[keep, 0])) / lengths[keep, None]
+    along = normals @ np.asarray(v, dtype=float)
+    normals, along = normals[along > 1e-12], along[along > 1e-12]
+    proj = normals @ pts.T
+    widths = proj.max(axis=1) - proj.min(axis=1)
+    return float((widths / along).min())
 
 
 def _bisect_contact(polygon, v: Point) -> float:

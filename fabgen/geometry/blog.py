@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, SQRT3, SQRT7, TILE_ANGLE_DEG, Handedness
@@ -28,7 +28,7 @@ BLOG_RADIUS_DIVISOR = 4.5
 BLOG_ANGLE_DEG = 19.11
 
 
-class BlogReading(str, Enum):
+class BlogReading(StrEnum):
     """How to read the blog's "radius of each circle = R / 4.5"."""
 
     RADIUS = "radius"  # literally: circles overlap

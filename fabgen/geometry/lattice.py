@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 Field = tuple[int, int]
 Point = tuple[float, float]
@@ -109,7 +109,7 @@ def row_index(field: Field, step: Field) -> int:
     raise ValueError(f"not a row direction: {step}")
 
 
-class Handedness(str, Enum):
+class Handedness(StrEnum):
     """Which of the two mirror-image tile lattices a board uses.
 
     ``ccw``: A = (3, 1), turned +19.1066° from the row along +x.

@@ -111,7 +111,8 @@ class RoundedPolygon:
             corner = _offset_corner(prev, here, nxt, self.offset)
             turn = _turn_angle(prev, here, nxt)
             radius = self.corner_radius + self.offset
-            if turn > 1e-12 and self.corner_radius > 0.0 and radius > 0.0:
+            # Below a nanometre a fillet is a sharp corner (and would be a zero-length arc).
+            if turn > 1e-12 and self.corner_radius > 1e-9 and radius > 1e-9:
                 t = radius * math.tan(turn / 2.0)
                 d_in = _unit(here, prev)
                 d_out = _unit(here, nxt)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 
 from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import (
@@ -35,7 +35,7 @@ DEFAULT_WIDTH = 100.0
 DEFAULT_CIRCLE_RATIO = 0.6
 
 
-class OutlineKind(str, Enum):
+class OutlineKind(StrEnum):
     """Cut outline of a tile: the hexagonal cell of the tile lattice, or the union of
     the seven circles' own hexagonal cells (an 18-edge rosette). Both tile the plane."""
 

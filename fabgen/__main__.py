@@ -1,0 +1,3 @@
+from fabgen.cli import main
+
+main(prog_name="fabgen")

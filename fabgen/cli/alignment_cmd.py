@@ -1,0 +1,276 @@
+"""``fabgen check-alignment``: do the circles line up across tiles?"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+import click
+
+from fabgen.cli.tile_options import (
+    TILE_KEYS,
+    geometry_from_options,
+    pop_tile_options,
+    tile_geometry_options,
+)
+from fabgen.errors import ParameterError
+
+SHAPE_KEYS = ("width", "pitch", "circle_diameter", "outline", "corner_radius", "handedness")
+
+
+@click.command(
+    "check-alignment", short_help="Check that circles stay on straight lines across tiles."
+)
+@tile_geometry_options
+@click.option(
+    "--from",
+    "drawing",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Check a tile you drew yourself (.svg in mm or px, .dxf in mm) instead of "
+    "fabgen's own geometry. --kerf is then the laser's kerf around your cut line.",
+)
+@click.option(
+    "--dpi",
+    type=float,
+    default=96.0,
+    show_default=True,
+    help="Pixels per inch for SVG files without units (Inkscape 96, old Illustrator 72).",
+)
+@click.option(
+    "--blog-radius",
+    type=float,
+    default=None,
+    metavar="MM",
+    help="Check the maker's blog figures for island radius R instead.",
+)
+@click.option(
+    "--blog-reading",
+    type=click.Choice(["radius", "diameter"]),
+    default="radius",
+    show_default=True,
+    help="Read the blog's R/4.5 as the circle radius or diameter.",
+)
+@click.option(
+    "--patch",
+    default=None,
+    metavar="ROWSxCOLS",
+    help="Lay out a rhombus of ROWS × COLS tiles  [default: 5x5]",
+)
+@click.option(
+    "--tiles",
+    "tile_count",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Lay out the N tiles nearest the middle (a round board) instead of a patch.",
+)
+@click.option(
+    "--tolerance",
+    type=float,
+    default=0.2,
+    show_default=True,
+    metavar="MM",
+    help="Largest acceptable row deviation, seam spacing error and pattern error.",
+)
+@click.option(
+    "--max-drift",
+    type=float,
+    default=None,
+    metavar="MM",
+    help="Also fail when the accumulated drift exceeds this (off by default).",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)
+@click.pass_context
+def check_alignment(
+    ctx,
+    drawing,
+    dpi,
+    blog_radius,
+    blog_reading,
+    patch,
+    tile_count,
+    tolerance,
+    max_drift,
+    output_format,
+    **kw,
+):
+    """Lay tiles side by side as a maker would (the finished outlines, after the kerf,
+    decide where each tile sits) and measure every circle centre: the worst distance
+    from a straight row, the worst spacing error at the seams, the worst circle off its
+    tile's pattern, and the drift from a perfect lattice.
+
+    Exit code 0 when within --tolerance, 1 when not, 2 for bad input.
+
+    Examples: fabgen check-alignment --width 100 --kerf 0.2 --no-compensate-kerf;
+    fabgen check-alignment --from my_tile.svg --kerf 0.15
+    """
+    from fabgen.geometry.alignment import check_alignment as run_check
+
+    options = pop_tile_options(kw)
+    _check_exclusive(ctx, drawing, blog_radius)
+    _check_positive("tolerance", tolerance)
+    if max_drift is not None:
+        _check_positive("max_drift", max_drift)
+    tiles, patch_text = _patch(patch, tile_count)
+    header, layout, kerf, analysis = _subject(drawing, dpi, blog_radius, blog_reading, options)
+    report = run_check(layout, tiles, kerf=kerf, tolerance=tolerance, max_drift=max_drift)
+    ok = report.within_tolerance and (analysis is None or analysis.is_island)
+    if output_format == "json":
+        data = {"source": header, "patch": patch_text, **report.to_json()}
+        if analysis is not None:
+            data["drawing"] = analysis.to_json()
+        data["within_tolerance"] = ok
+        click.echo(json.dumps(data, indent=2, sort_keys=True))
+    else:
+        click.echo(_text_report(header, patch_text, report, analysis, ok))
+    sys.exit(0 if ok else 1)
+
+
+def _check_exclusive(ctx, drawing, blog_radius) -> None:
+    if drawing is not None and blog_radius is not None:
+        raise ParameterError("from", "give either --from or --blog-radius, not both")
+    if drawing is None and blog_radius is None:
+        return
+    given = [
+        k
+        for k in SHAPE_KEYS
+        if ctx.get_parameter_source(k) is click.core.ParameterSource.COMMANDLINE
+    ]
+    if given:
+        flags = ", ".join("--" + k.replace("_", "-") for k in given)
+        source = "--from" if drawing else "--blog-radius"
+        raise ParameterError(
+            given[0], f"{flags} cannot be combined with {source}: the tile's shape comes from there"
+        )
+
+
+def _check_positive(name: str, value: float) -> None:
+    if not value > 0:
+        flag = "--" + name.replace("_", "-")
+        raise ParameterError(name, f"{flag} must be a positive number of mm, got {value}")
+
+
+def _patch(patch: str | None, tile_count: int | None):
+    from fabgen.geometry.alignment import DEFAULT_PATCH, diamond_patch, round_patch
+
+    if patch is not None and tile_count is not None:
+        raise ParameterError("patch", "give either --patch or --tiles, not both")
+    if tile_count is not None:
+        if not 1 <= tile_count <= 2000:
+            raise ParameterError("tiles", f"--tiles must be between 1 and 2000, got {tile_count}")
+        return round_patch(tile_count), f"{tile_count} tiles around the middle"
+    rows, cols = DEFAULT_PATCH
+    if patch is not None:
+        m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", patch)
+        if not m or not (1 <= int(m[1]) <= 50 and 1 <= int(m[2]) <= 50):
+            raise ParameterError(
+                "patch", f"--patch {patch!r} is not ROWSxCOLS with 1 to 50 each, e.g. 5x5"
+            )
+        rows, cols = int(m[1]), int(m[2])
+    return diamond_patch(rows, cols), f"{rows} x {cols} tiles"
+
+
+def _subject(drawing, dpi, blog_radius, blog_reading, options):
+    """What is checked: (header, layout, kerf burned around the drawn line, analysis)."""
+    kerf = options["kerf"]
+    if kerf is None or kerf < 0:
+        raise ParameterError("kerf", f"--kerf must be zero or positive, got {kerf}")
+    if drawing is not None:
+        from fabgen.readers.tile_drawing import read_tile_drawing
+
+        if not dpi > 0:
+            raise ParameterError("dpi", f"--dpi must be positive, got {dpi}")
+        layout, analysis = read_tile_drawing(drawing, dpi)
+        return f"drawing {drawing}", layout, kerf, analysis
+    if blog_radius is not None:
+        return _blog_subject(blog_radius, blog_reading, options)
+    geometry = geometry_from_options(options)
+    p = geometry.parameters()
+    header = (
+        f"fabgen tile: width {p['width_mm']:.3f} mm, pitch {p['pitch_mm']:.3f} mm, "
+        f"circles {p['circle_diameter_mm']:.3f} mm, {p['outline']}, "
+        f"kerf {geometry.kerf:g} mm "
+        + ("compensated" if geometry.compensate_kerf else "not compensated")
+    )
+    return header, geometry.layout(), geometry.kerf, None
+
+
+def _blog_subject(radius, reading, options):
+    from dataclasses import replace
+
+    from fabgen.geometry.blog import BlogFigures
+    from fabgen.geometry.lattice import Handedness
+
+    figures = BlogFigures(radius, reading)
+    layout = figures.layout(Handedness(options["handedness"]))
+    kerf = options["kerf"]
+    if options["compensate_kerf"] and kerf:
+        outline = layout.outline.offset_by(kerf / 2)
+        layout = replace(layout, outline=outline, cut_path=outline.path(), cut_offset=kerf / 2)
+    notes = "\n  ".join(figures.implications()["notes"])
+    header = f"maker's blog figures, R = {radius:g} mm, R/4.5 read as the {reading}\n  {notes}"
+    return header, layout, kerf, None
+
+
+def _text_report(header, patch_text, report, analysis, ok) -> str:
+    tol = report.tolerance_mm
+    lines = [f"Alignment check of {header}", f"Layout: {patch_text}, {report.circles} circles"]
+    if analysis is not None:
+        lines += _drawing_lines(analysis)
+    spacing = report.tile_spacing_mm
+    lines.append(
+        f"Tiles sit {spacing[0]:.4f} mm apart (centre to centre); circle pitch "
+        f"{report.pitch_mm:.4f} mm"
+    )
+    rows = [
+        ("row deviation", report.row_deviation, tol),
+        ("seam spacing error", report.seam_spacing_error, tol),
+        ("pattern error", report.pattern_error, tol),
+        ("drift", report.drift, report.max_drift_mm),
+    ]
+    for name, measure, limit in rows:
+        if limit is None:
+            verdict = "info"
+        else:
+            verdict = "ok" if measure.value_mm <= limit else f"OVER {limit:g} mm"
+        where = f"  ({measure.where})" if measure.where and measure.value_mm > 1e-9 else ""
+        lines.append(f"  {name:<20} {_mm(measure.value_mm)}  {verdict}{where}")
+    for finding in report.findings:
+        lines.append(f"  {finding}")
+    if report.drift.value_mm > 1e-6 and report.max_drift_mm is None:
+        lines.append(
+            "  drift: the lattice of circles is stretched or shrunk against a perfect one; rows "
+            "stay straight, but a printed layout of the board will not match exactly."
+        )
+    lines.append(f"Result: {'within' if ok else 'NOT within'} tolerance {tol:g} mm")
+    return "\n".join(lines)
+
+
+def _drawing_lines(analysis) -> list[str]:
+    lines = [
+        f"Drawing: outline {analysis.outline_name} ({analysis.outline_kind}), "
+        f"{analysis.circles_found} circles; {analysis.units_note}",
+        f"  width across flats {analysis.width_mm:.3f} mm (spread {analysis.width_spread_mm:.3f}), "
+        f"pitch {analysis.pitch_mm:.3f} mm, circles {analysis.circle_diameter_mm:.3f} mm, "
+        f"rows at {analysis.angle_deg:+.3f}° to the next tile"
+        + (f" ({analysis.handedness})" if analysis.handedness else ""),
+        "  island pattern: " + ("yes" if analysis.is_island else "NO"),
+    ]
+    lines += [f"  problem: {p}" for p in analysis.problems]
+    return lines
+
+
+def _mm(value: float) -> str:
+    return f"{value:.6f} mm" if value >= 1e-6 else f"{value:.1e} mm"
+
+
+assert set(SHAPE_KEYS) <= set(TILE_KEYS)

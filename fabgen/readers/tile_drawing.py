@@ -1,0 +1,209 @@
+"""Recognise an island tile in a maker's own drawing and turn it into a TileLayout.
+
+Finds the outline (the largest closed shape) and the circles inside it, checks that
+there are seven (one in the middle, six around it), infers the pitch, the circle size,
+the width across the flats and the angle between the circle rows and the line to the
+next tile, and decides whether this is the island pattern (±19.11°).
+"""
+
+from __future__ import annotations
+
+import cmath
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fabgen.errors import InputFileError
+from fabgen.geometry.alignment import pattern_fit
+from fabgen.geometry.lattice import SQRT3, TILE_ANGLE_DEG, Handedness
+from fabgen.geometry.outline import Path as OutlinePath
+from fabgen.geometry.tile import TileLayout
+from fabgen.readers.shapes import DrawnCircle, DrawnOutline, read_shapes
+
+ANGLE_TOLERANCE_DEG = 1.0  # how far from ±19.11° still counts as "meant to be" the pattern
+
+
+@dataclass
+class DrawingAnalysis:
+    source: str
+    units_note: str
+    outline_name: str = ""
+    outline_kind: str = ""
+    circles_found: int = 0
+    width_mm: float = 0.0
+    width_spread_mm: float = 0.0
+    pitch_mm: float = 0.0
+    circle_diameter_mm: float = 0.0
+    angle_deg: float = 0.0
+    handedness: str = ""
+    is_island: bool = False
+    problems: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return dict(self.__dict__)
+
+
+def read_tile_drawing(path: str | Path, dpi: float = 96.0) -> tuple[TileLayout, DrawingAnalysis]:
+    """The tile drawn in ``path`` and what was inferred from it.
+
+    Raises :class:`InputFileError` when the file holds no recognisable tile; a tile
+    whose circles are not in the island pattern comes back with ``is_island`` False.
+    """
+    shapes = read_shapes(path, dpi)
+    analysis = DrawingAnalysis(source=str(path), units_note=shapes.units_note)
+    outline = _main_outline(path, shapes.outlines)
+    circles = _circles_inside(path, outline, shapes.circles)
+    analysis.outline_name = outline.name
+    analysis.circles_found = len(circles)
+    middle, outer = _order_circles(circles)
+    a, _ = pattern_fit([middle.centre] + [c.centre for c in outer])
+    rows_deg = math.degrees(cmath.phase(a))
+    analysis.pitch_mm = abs(a)
+    analysis.circle_diameter_mm = 2 * sum(c.radius for c in circles) / len(circles)
+    _check_sizes(circles, analysis)
+    kind, normal_deg, width, spread = _outline_shape(outline, abs(a))
+    analysis.outline_kind, analysis.width_mm, analysis.width_spread_mm = kind, width, spread
+    handedness, a_deg = _pattern_angle(kind, normal_deg, rows_deg, analysis)
+    ordered = (middle, *outer)
+    layout = TileLayout(
+        cut_path=OutlinePath(outline.points, (0.0,) * len(outline.points)),
+        circles=tuple(c.centre for c in ordered),
+        circle_radius=analysis.circle_diameter_mm / 2,
+        pitch=analysis.pitch_mm,
+        handedness=handedness,
+        lattice_a_deg=a_deg,
+        circle_labels=tuple(c.name for c in ordered),
+    )
+    return layout, analysis
+
+
+def _main_outline(path, outlines: list[DrawnOutline]) -> DrawnOutline:
+    from shapely.geometry import Polygon
+
+    if not outlines:
+        raise InputFileError(
+            str(path),
+            "found no closed outline: draw the tile's cut line as one closed path or polyline "
+            "(or lines and arcs that join end to end)",
+        )
+    return max(outlines, key=lambda o: abs(Polygon(o.points).area))
+
+
+def _circles_inside(path, outline: DrawnOutline, circles: list[DrawnCircle]) -> list[DrawnCircle]:
+    from shapely.geometry import Point, Polygon
+
+    poly = Polygon(outline.points)
+    if not poly.is_valid:
+        poly = poly.buffer(0)
+    inside = [c for c in circles if poly.contains(Point(c.centre))]
+    if len(inside) != 7:
+        where = f"inside the outline ({outline.name})"
+        raise InputFileError(
+            str(path),
+            f"found {len(inside)} circle{'s' if len(inside) != 1 else ''} {where}; an island "
+            "tile has exactly 7 (one in the middle and six around it). Draw one tile per file "
+            "with its circles as circles or closed round paths.",
+        )
+    return inside
+
+
+def _order_circles(circles: list[DrawnCircle]) -> tuple[DrawnCircle, list[DrawnCircle]]:
+    """The middle circle, then the six others counter-clockwise."""
+    cx = sum(c.centre[0] for c in circles) / 7
+    cy = sum(c.centre[1] for c in circles) / 7
+    middle = min(circles, key=lambda c: math.dist(c.centre, (cx, cy)))
+    others = [c for c in circles if c is not middle]
+    mx, my = middle.centre
+
+    def angle(c: DrawnCircle) -> float:
+        return math.atan2(c.centre[1] - my, c.centre[0] - mx) % math.tau
+
+    others.sort(key=angle)
+    return middle, others
+
+
+def _check_sizes(circles: list[DrawnCircle], analysis: DrawingAnalysis) -> None:
+    radii = [c.radius for c in circles]
+    if max(radii) - min(radii) > 0.02 * max(radii):
+        small = min(circles, key=lambda c: c.radius)
+        analysis.problems.append(
+            f"circles differ in size: diameters from {2 * min(radii):.2f} to "
+            f"{2 * max(radii):.2f} mm (smallest: {small.name})"
+        )
+    gap = min(
+        math.dist(a.centre, b.centre) - a.radius - b.radius
+        for i, a in enumerate(circles)
+        for b in circles[i + 1 :]
+    )
+    if gap < 0:
+        analysis.problems.append(f"neighbouring circles overlap by {-gap:.3f} mm")
+
+
+def _outline_shape(outline: DrawnOutline, pitch: float) -> tuple[str, float, float, float]:
+    """Kind of outline, direction of one flat's normal, mean width across flats, spread."""
+    from shapely.geometry import Polygon
+
+    poly = Polygon(outline.points)
+    pts = outline.points
+    acc = 0j
+    for k in range(len(pts)):
+        (x0, y0), (x1, y1) = pts[k], pts[(k + 1) % len(pts)]
+        length = math.hypot(x1 - x0, y1 - y0)
+        acc += length * cmath.exp(6j * math.atan2(y1 - y0, x1 - x0))
+    edge_deg = math.degrees(cmath.phase(acc)) / 6.0
+    normal_deg = edge_deg + 30.0
+    widths = [_extent(pts, normal_deg + 60.0 * k) for k in range(3)]
+    convex = poly.convex_hull.area - abs(poly.area) <= 0.002 * abs(poly.area)
+    cell_area = 7 * SQRT3 / 2 * pitch**2
+    if convex:
+        kind = "hexagon"
+    elif abs(abs(poly.area) - cell_area) <= 0.05 * cell_area:
+        kind = "rosette"
+    else:
+        kind = "other"
+    return kind, normal_deg, sum(widths) / 3, max(widths) - min(widths)
+
+
+def _extent(pts, deg: float) -> float:
+    ux, uy = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+    proj = [x * ux + y * uy for x, y in pts]
+    return max(proj) - min(proj)
+
+
+def _pattern_angle(kind, normal_deg, rows_deg, analysis: DrawingAnalysis):
+    """Handedness and tile-lattice direction from the outline and the circle rows."""
+    if kind == "other":
+        analysis.problems.append(
+            "the outline is neither a hexagon nor a seven-cell rosette, so tiles cannot be "
+            "laid edge to edge on the island lattice"
+        )
+        return Handedness.CCW, rows_deg + TILE_ANGLE_DEG
+    if kind == "rosette":
+        # A rosette's edges are perpendicular to the rows; it fits either lattice.
+        offset = _wrap60(normal_deg - rows_deg)
+        analysis.angle_deg = TILE_ANGLE_DEG
+        analysis.handedness = Handedness.CCW.value
+        analysis.is_island = abs(offset) <= ANGLE_TOLERANCE_DEG and not analysis.problems
+        if abs(offset) > ANGLE_TOLERANCE_DEG:
+            analysis.problems.append(
+                f"the circle rows are turned {offset:.2f}° from the rosette's cells; they must "
+                "line up with them"
+            )
+        return Handedness.CCW, rows_deg + TILE_ANGLE_DEG
+    delta = _wrap60(normal_deg - rows_deg)
+    analysis.angle_deg = delta
+    handedness = Handedness.CCW if delta > 0 else Handedness.CW
+    analysis.handedness = handedness.value
+    if abs(abs(delta) - TILE_ANGLE_DEG) > ANGLE_TOLERANCE_DEG:
+        analysis.problems.append(
+            f"the circle rows are turned {delta:+.2f}° from the line to the next tile; the "
+            f"island pattern needs ±{TILE_ANGLE_DEG:.2f}° so that rows run straight across tiles"
+        )
+    analysis.is_island = not analysis.problems
+    # The real flat normal (not the ideal angle) decides where the next tile sits.
+    return handedness, rows_deg + delta
+
+
+def _wrap60(deg: float) -> float:
+    """Angle reduced to (-30°, 30°]."""
+    return -((-deg + 30.0) % 60.0 - 30.0)

@@ -1,0 +1,256 @@
+"""fabgen check-alignment: exit codes, reports, and makers' own drawings (--from)."""
+
+import json
+import math
+
+import ezdxf
+import pytest
+
+from fabgen.geometry.lattice import SQRT7, TILE_ANGLE_DEG
+
+
+def run_json(cli, *args):
+    result = cli("check-alignment", *args, "--format", "json")
+    return result.exit_code, json.loads(result.output)
+
+
+def test_exact_tiles_pass_with_nanometre_figures(cli):
+    code, report = run_json(cli, "--width", "100", "--patch", "5x5")
+    assert code == 0
+    assert report["tiles"] == 25
+    for key in ("row_deviation", "seam_spacing_error", "drift"):
+        assert report[key]["value_mm"] < 1e-9
+
+
+def test_blog_figures_fail_on_overlap_and_show_misalignment(cli):
+    code, report = run_json(cli, "--blog-radius", "100")
+    assert code == 1
+    assert report["row_deviation"]["value_mm"] > 0.01
+    assert any("overlap" in f for f in report["findings"])
+
+
+def test_uncompensated_kerf_reports_drift_and_max_drift_fails(cli):
+    args = ("--kerf", "0.2", "--no-compensate-kerf")
+    code, report = run_json(cli, *args)
+    assert code == 0
+    assert report["drift"]["value_mm"] == pytest.approx(0.2 * 2 * math.sqrt(3))
+    code, _ = run_json(cli, *args, "--max-drift", "0.3")
+    assert code == 1
+
+
+def test_text_report_names_the_figures(cli):
+    result = cli("check-alignment", "--tiles", "19", "--kerf", "0.2", "--no-compensate-kerf")
+    assert result.exit_code == 0
+    assert "19 tiles around the middle" in result.output
+    assert "row deviation" in result.output and "drift" in result.output
+    assert "Result: within tolerance 0.2 mm" in result.output
+
+
+def test_tolerance_decides(cli):
+    code, _ = run_json(cli, "--kerf", "0.2", "--no-compensate-kerf", "--tolerance", "0.05")
+    assert code == 1
+
+
+# ---- --from: a tile written by fabgen reads back with the same pitch and angle --------
+
+
+@pytest.mark.parametrize("fmt", ["svg", "dxf"])
+@pytest.mark.parametrize("handedness", ["ccw", "cw"])
+def test_fabgen_tile_reads_back_with_same_pitch_and_angle(tmp_path, cli, fmt, handedness):
+    cli("tile", "--width", "90", "--handedness", handedness, "--out", tmp_path)
+    code, report = run_json(cli, "--from", tmp_path / f"tile.{fmt}")
+    drawing = report["drawing"]
+    assert code == 0
+    assert drawing["is_island"] is True
+    assert drawing["pitch_mm"] == pytest.approx(90 / SQRT7, abs=1e-5)
+    sign = 1 if handedness == "ccw" else -1
+    assert drawing["angle_deg"] == pytest.approx(sign * TILE_ANGLE_DEG, abs=1e-5)
+    assert drawing["width_mm"] == pytest.approx(90, abs=1e-5)
+    assert report["row_deviation"]["value_mm"] < 1e-5
+
+
+def test_rosette_and_rounded_tiles_read_back(tmp_path, cli):
+    cli("tile", "--outline", "rosette", "--corner-radius", "2", "--out", tmp_path)
+    code, report = run_json(cli, "--from", tmp_path / "tile.dxf", "--patch", "3x3")
+    assert code == 0
+    assert report["drawing"]["outline_kind"] == "rosette"
+    assert report["row_deviation"]["value_mm"] < 1e-3
+
+
+def island_svg(width_mm=100.0, moved=None, units="mm", angle=TILE_ANGLE_DEG, scale=1.0):
+    """A hand-written SVG of one tile; ``moved`` = (circle id, dx mm)."""
+    pitch = width_mm / SQRT7
+    r = width_mm / math.sqrt(3)
+    cx, cy = 70.0, 60.0
+    corners = " ".join(
+        f"{(cx + r * math.cos(math.radians(60 * k))) * scale:.4f},"
+        f"{(cy + r * math.sin(math.radians(60 * k))) * scale:.4f}"
+        for k in range(6)
+    )
+    circles = []
+    rows = 30.0 - angle
+    centres = [(cx, cy)] + [
+        (
+            cx + pitch * math.cos(math.radians(rows + 60 * k)),
+            cy + pitch * math.sin(math.radians(rows + 60 * k)),
+        )
+        for k in range(6)
+    ]
+    for k, (x, y) in enumerate(centres):
+        if moved and moved[0] == f"c{k}":
+            x += moved[1]
+        circles.append(
+            f'<circle id="c{k}" cx="{x * scale:.4f}" cy="{y * scale:.4f}" '
+            f'r="{11 * scale:.4f}" fill="none" stroke="black"/>'
+        )
+    size = (
+        'width="140mm" height="120mm"'
+        if units == "mm"
+        else (f'width="{140 * scale:g}" height="{120 * scale:g}"')
+    )
+    view = f'viewBox="0 0 {140 * scale:g} {120 * scale:g}"'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size} {view}>'
+        f'<g transform="translate(0,0)"><polygon points="{corners}" fill="none" stroke="red"/>'
+        + "".join(circles)
+        + "</g></svg>"
+    )
+
+
+def test_hand_written_svg_passes(tmp_path, cli):
+    path = tmp_path / "mine.svg"
+    path.write_text(island_svg())
+    code, report = run_json(cli, "--from", path)
+    assert code == 0
+    assert report["drawing"]["pitch_mm"] == pytest.approx(100 / SQRT7, abs=1e-3)
+
+
+def test_one_circle_moved_by_1mm_fails_and_names_it(tmp_path, cli):
+    path = tmp_path / "mine.svg"
+    path.write_text(island_svg(moved=("c4", 1.0)))
+    result = cli("check-alignment", "--from", path)
+    assert result.exit_code == 1
+    assert "id 'c4'" in result.output
+    assert "1.000 mm off the pattern" in result.output
+    _, report = run_json(cli, "--from", path)
+    assert report["pattern_error"]["value_mm"] == pytest.approx(1.0, abs=0.01)
+
+
+def test_svg_in_px_units_is_converted(tmp_path, cli):
+    path = tmp_path / "px.svg"
+    px = 96 / 25.4  # user units are px at 96 per inch
+    path.write_text(island_svg(units="px", scale=px))
+    code, report = run_json(cli, "--from", path)
+    assert code == 0
+    assert report["drawing"]["width_mm"] == pytest.approx(100, abs=1e-3)
+
+
+def test_wrong_angle_is_not_the_island_pattern(tmp_path, cli):
+    path = tmp_path / "flat.svg"
+    path.write_text(island_svg(angle=0.0))
+    result = cli("check-alignment", "--from", path)
+    assert result.exit_code == 1
+    assert "island pattern: NO" in result.output
+    assert "needs ±19.11°" in result.output
+
+
+def librecad_style_dxf(path, insunits=4, scale=1.0):
+    """A tile drawn as six LINEs and seven CIRCLEs, as in LibreCAD."""
+    doc = ezdxf.new("R2000")
+    doc.header["$INSUNITS"] = insunits
+    msp = doc.modelspace()
+    r, pitch = 100 / math.sqrt(3), 100 / SQRT7
+    corners = [
+        (r * math.cos(math.radians(60 * k)), r * math.sin(math.radians(60 * k))) for k in range(6)
+    ]
+    for k in range(6):
+        a, b = corners[k], corners[(k + 1) % 6]
+        msp.add_line((a[0] * scale, a[1] * scale), (b[0] * scale, b[1] * scale))
+    rows = 30.0 + TILE_ANGLE_DEG  # clockwise handedness
+    msp.add_circle((0, 0), 11 * scale)
+    for k in range(6):
+        a = math.radians(rows + 60 * k)
+        msp.add_circle((pitch * math.cos(a) * scale, pitch * math.sin(a) * scale), 11 * scale)
+    doc.saveas(path)
+
+
+def test_dxf_of_lines_is_chained_into_an_outline(tmp_path, cli):
+    path = tmp_path / "lines.dxf"
+    librecad_style_dxf(path)
+    code, report = run_json(cli, "--from", path)
+    assert code == 0
+    assert report["drawing"]["handedness"] == "cw"
+    assert report["drawing"]["outline_kind"] == "hexagon"
+
+
+def test_dxf_in_inches_is_converted(tmp_path, cli):
+    path = tmp_path / "inch.dxf"
+    librecad_style_dxf(path, insunits=1, scale=1 / 25.4)
+    code, report = run_json(cli, "--from", path)
+    assert code == 0
+    assert report["drawing"]["width_mm"] == pytest.approx(100, abs=1e-6)
+
+
+def test_kerf_around_a_drawn_line_shrinks_the_tiles(tmp_path, cli):
+    path = tmp_path / "lines.dxf"
+    librecad_style_dxf(path)
+    _, report = run_json(cli, "--from", path, "--kerf", "0.2")
+    assert report["tile_spacing_mm"][0] == pytest.approx(99.8, abs=1e-9)
+    assert report["drift"]["value_mm"] > 0.5
+
+
+# ---- bad input ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "name", "message"),
+    [
+        ("this is not xml", "bad.svg", "not a readable SVG file"),
+        ("0\nSECTION\nnonsense", "bad.dxf", "not a readable DXF file"),
+        ("x", "tile.png", "give an .svg or .dxf file"),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"/>',
+            "empty.svg",
+            "found no closed outline",
+        ),
+    ],
+)
+def test_unreadable_drawings_get_a_clear_message(tmp_path, cli, content, name, message):
+    path = tmp_path / name
+    path.write_text(content)
+    result = cli("check-alignment", "--from", path)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_wrong_number_of_circles(tmp_path, cli):
+    svg = island_svg().replace(
+        '<circle id="c6"', '<rect x="0" y="0" width="1" height="1"/><x id="c6"'
+    )
+    path = tmp_path / "six.svg"
+    path.write_text(svg)
+    result = cli("check-alignment", "--from", path)
+    assert result.exit_code == 2
+    assert "found 6 circles inside the outline" in result.output
+    assert "exactly 7" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--patch", "0x3"], "is not ROWSxCOLS"),
+        (["--patch", "five"], "is not ROWSxCOLS"),
+        (["--tiles", "0"], "--tiles must be between"),
+        (["--patch", "3x3", "--tiles", "7"], "either --patch or --tiles"),
+        (["--tolerance", "0"], "--tolerance must be a positive"),
+        (["--max-drift", "-1"], "--max-drift must be a positive"),
+        (["--from", "x.svg", "--blog-radius", "100"], "either --from or --blog-radius"),
+        (["--blog-radius", "100", "--width", "90"], "cannot be combined with --blog-radius"),
+        (["--kerf", "-1"], "kerf must be zero or"),
+        (["--from", "missing.svg"], "no such file"),
+    ],
+)
+def test_bad_options(cli, args, message):
+    result = cli("check-alignment", *args)
+    assert result.exit_code == 2
+    assert message in result.output

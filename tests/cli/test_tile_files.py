@@ -1,0 +1,220 @@
+"""fabgen tile: the files read back with independent parsers match the model."""
+
+import math
+
+import pytest
+
+from fabgen.geometry.lattice import SQRT7
+from fabgen.geometry.tile import TileGeometry
+from tests.readback import layer_colours_dxf, read_dxf, read_svg
+
+TOL = 1e-6
+
+
+def across_flats(points):
+    widths = []
+    for k in range(3):
+        (x0, y0), (x1, y1) = points[k][:2], points[k + 1][:2]
+        length = math.hypot(x1 - x0, y1 - y0)
+        nx, ny = (y1 - y0) / length, -(x1 - x0) / length
+        proj = [p[0] * nx + p[1] * ny for p in points]
+        widths.append(max(proj) - min(proj))
+    return widths
+
+
+def centroid(points):
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+@pytest.fixture(scope="module")
+def tile_files(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    out = tmp_path_factory.mktemp("tile")
+    result = CliRunner().invoke(main, ["tile", "--width", "100", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out, result.output
+
+
+@pytest.mark.parametrize("reader,name", [(read_svg, "tile.svg"), (read_dxf, "tile.dxf")])
+def test_outline_and_circles_match_the_model(tile_files, reader, name):
+    out, _ = tile_files
+    drawing = reader((out / name).read_bytes())
+    (cut,) = drawing.polylines["cut"]
+    assert drawing.closed["cut"] == [True]
+    assert len(cut) == 6
+    for w in across_flats(cut):
+        assert w == pytest.approx(100.0, abs=TOL)
+    # circles relative to the outline's centre, against the model's tile frame
+    cx, cy = centroid(cut)
+    model = TileGeometry.from_width(100)
+    found = sorted((round(x - cx, 5), round(y - cy, 5)) for x, y, _ in drawing.circles["engrave"])
+    expected = sorted((round(x, 5), round(y, 5)) for x, y in model.circle_centres())
+    assert len(found) == 7
+    for (fx, fy), (ex, ey) in zip(found, expected, strict=True):
+        assert math.hypot(fx - ex, fy - ey) < 1e-4
+    for x, y, r in drawing.circles["engrave"]:
+        assert r == pytest.approx(model.circle_radius, abs=TOL)
+        match = min(model.circle_centres(), key=lambda c: math.dist(c, (x - cx, y - cy)))
+        assert math.dist(match, (x - cx, y - cy)) < TOL
+
+
+def test_cli_lists_what_it_wrote(tile_files):
+    out, output = tile_files
+    assert f"wrote {out / 'tile.dxf'}" in output
+    assert f"wrote {out / 'tile.svg'}" in output
+
+
+def test_settings_are_embedded(tile_files):
+    out, _ = tile_files
+    svg = read_svg((out / "tile.svg").read_bytes())
+    assert svg.metadata["width_mm"] == 100.0
+    assert svg.metadata["generator"].startswith("fabgen ")
+    dxf = read_dxf((out / "tile.dxf").read_bytes())
+    assert dxf.metadata["width_mm"] == "100.0"
+    assert dxf.metadata["outline"] == "hexagon"
+
+
+def test_dxf_layers_carry_profile_colours(tile_files):
+    out, _ = tile_files
+    colours = layer_colours_dxf((out / "tile.dxf").read_bytes())
+    assert colours == {"engrave": 7, "cut": 1}
+
+
+def test_svg_hairlines_and_no_fill_on_cuts(tile_files):
+    out, _ = tile_files
+    text = (out / "tile.svg").read_text()
+    assert 'stroke-width="0.01"' in text
+    assert 'fill="none" stroke="#ff0000"' in text
+    assert 'inkscape:label="Cut"' in text
+
+
+def test_kerf_and_rounded_corners_read_back(tmp_path, cli):
+    result = cli(
+        "tile",
+        "--width",
+        "80",
+        "--kerf",
+        "0.2",
+        "--corner-radius",
+        "3",
+        "--border",
+        "1.5",
+        "--label",
+        "12",
+        "--out",
+        tmp_path,
+    )
+    assert result.exit_code == 0, result.output
+    for reader, name in ((read_svg, "tile.svg"), (read_dxf, "tile.dxf")):
+        d = reader((tmp_path / name).read_bytes())
+        (cut,) = d.polylines["cut"]
+        arcs = [p[2] for p in cut if p[2]]
+        assert len(arcs) == 6
+        assert all(b == pytest.approx(math.tan(math.radians(15)), abs=1e-6) for b in arcs)
+        ys = [p[1] for p in cut]
+        assert max(ys) - min(ys) == pytest.approx(80.2, abs=TOL)  # flat top to flat bottom
+        (border,) = [pl for pl in d.polylines["engrave"]]
+        ys = [p[1] for p in border]
+        assert max(ys) - min(ys) == pytest.approx(80 - 3.0, abs=TOL)
+        assert d.texts["label"] == ["12"]
+
+
+def test_svg_arcs_bulge_outward_for_a_real_svg_parser(tmp_path, cli):
+    """svgelements (what --from uses) sees the rounded corners outside the chords."""
+    import svgelements as se
+
+    cli("tile", "--corner-radius", "6", "--format", "svg", "--out", tmp_path)
+    doc = se.SVG.parse(str(tmp_path / "tile.svg"))
+    cut = next(e for e in doc.elements() if isinstance(e, se.Path) and e.stroke == "#ff0000")
+    bbox = cut.bbox()
+    # with rounded corners the outline still spans the flats exactly (96 px per inch)
+    assert (bbox[3] - bbox[1]) * 25.4 / 96 == pytest.approx(100.0, abs=1e-4)
+    xmid = (bbox[0] + bbox[2]) / 2
+    for seg in cut:
+        if isinstance(seg, se.Arc):
+            mid = seg.point(0.5)
+            chord_mid = ((seg.start.x + seg.end.x) / 2, (seg.start.y + seg.end.y) / 2)
+            assert abs(mid.x - xmid) >= abs(chord_mid[0] - xmid) - 1e-9
+
+
+def test_same_command_twice_gives_identical_bytes(tmp_path, cli):
+    args = ("tile", "--width", "95", "--kerf", "0.15", "--corner-radius", "2", "--label", "A")
+    cli(*args, "--out", tmp_path / "a")
+    cli(*args, "--out", tmp_path / "b")
+    for name in ("tile.svg", "tile.dxf"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_pitch_option_gives_the_same_tile_as_width(tmp_path, cli):
+    cli("tile", "--pitch", str(100 / SQRT7), "--format", "dxf", "--out", tmp_path / "p")
+    cli("tile", "--width", "100", "--format", "dxf", "--out", tmp_path / "w")
+    a = read_dxf((tmp_path / "p" / "tile.dxf").read_bytes()).circles["engrave"]
+    b = read_dxf((tmp_path / "w" / "tile.dxf").read_bytes()).circles["engrave"]
+    assert [v for c in a for v in c] == pytest.approx([v for c in b for v in c], abs=1e-6)
+
+
+def test_profiles_change_colours_not_geometry(tmp_path, cli):
+    cli("tile", "--profile", "ponoko", "--out", tmp_path)
+    text = (tmp_path / "tile.svg").read_text()
+    assert 'stroke="#0000ff"' in text  # Ponoko cuts blue
+    assert layer_colours_dxf((tmp_path / "tile.dxf").read_bytes())["cut"] == 5
+
+
+def test_rosette_tile(tmp_path, cli):
+    result = cli("tile", "--outline", "rosette", "--out", tmp_path)
+    assert result.exit_code == 0
+    (cut,) = read_dxf((tmp_path / "tile.dxf").read_bytes()).polylines["cut"]
+    assert len(cut) == 18
+
+
+def test_blog_tile_is_written_with_its_notes(tmp_path, cli):
+    result = cli("tile", "--blog-radius", "100", "--blog-reading", "diameter", "--out", tmp_path)
+    assert result.exit_code == 0
+    assert "rounds the exact" in result.output
+    d = read_dxf((tmp_path / "tile.dxf").read_bytes())
+    (cut,) = d.polylines["cut"]
+    cx, cy = centroid(cut)
+    dists = sorted(math.dist((x, y), (cx, cy)) for x, y, _ in d.circles["engrave"])
+    assert dists[1:] == pytest.approx([100 / 2.65] * 6, abs=1e-6)
+
+
+# ---- bad input: message, exit code 2, no file left behind ----------------------------
+
+BAD_ARGS = [
+    (["--width", "0"], "tile width must be a positive number"),
+    (["--width", "-10"], "tile width must be a positive number"),
+    (["--pitch", "0"], "pitch must be a positive number"),
+    (["--width", "100", "--pitch", "30"], "either --width or --pitch"),
+    (["--circle-diameter", "0"], "circle diameter must be a positive"),
+    (["--circle-diameter", "40"], "neighbouring circles would overlap"),
+    (["--circle-diameter", "30"], "circles would cross the outline"),
+    (["--corner-radius", "-1"], "corner radius must be zero or a positive"),
+    (["--corner-radius", "60"], "choose a corner radius below 50 mm"),
+    (["--kerf", "-0.1"], "kerf must be zero or a positive"),
+    (["--kerf", "5"], "margin between the circles and the outline"),
+    (["--border", "10"], "border inset 10 mm would run through the circles"),
+    (["--border", "-1"], "border inset must be a positive"),
+    (["--name", "../x"], "is not a plain file name"),
+    (["--blog-radius", "-3"], "island radius R must be a positive"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD_ARGS)
+def test_bad_input_is_refused_without_output(tmp_path, cli, args, message):
+    out = tmp_path / "out"
+    result = cli("tile", *args, "--out", out)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_out_must_be_a_folder(tmp_path, cli):
+    target = tmp_path / "file"
+    target.write_text("x")
+    result = cli("tile", "--out", target)
+    assert result.exit_code == 2
+    assert target.read_text() == "x"
