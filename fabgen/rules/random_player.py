@@ -1,0 +1,62 @@
+"""A seeded random player: legal random turns, for benchmarks, property tests and
+fuzzing. The same seed always gives the same game.
+
+Each turn it visits the tiles in random order and, with probability
+``move_chance``, makes one random legal move starting on that tile. Moves are chosen
+among all legal ones, long ones included, so games have explosions, chain reactions,
+cancellations and blocked lines.
+"""
+
+from __future__ import annotations
+
+import random
+
+from fabgen.rules.moves import Move
+from fabgen.rules.scoring import game_over
+from fabgen.rules.state import LIVE, Position
+from fabgen.rules.turn import Turn
+from fabgen.rules.variants import DEFAULT, Variant, get_variant
+
+
+def random_moves(turn: Turn, rng: random.Random, move_chance: float = 0.8) -> list[Move]:
+    """Make random legal moves on ``turn`` (one at most per tile); return them."""
+    pos, player = turn._pos, turn.player
+    board = pos.board
+    mine = [
+        t
+        for t, members in enumerate(board.tiles)
+        if any(pos._owner[i] == player and pos._status[i] == LIVE for i in members)
+    ]
+    rng.shuffle(mine)
+    made = []
+    for tile in mine:
+        if rng.random() >= move_chance:
+            continue
+        options = turn.legal_moves(tile)
+        if options:
+            move = rng.choice(options)
+            turn.move(move)
+            made.append(move)
+    return made
+
+
+def random_game(
+    start: Position,
+    seed: int,
+    max_turns: int = 200,
+    variant: Variant | str = DEFAULT,
+    move_chance: float = 0.8,
+) -> tuple[list[list[Move]], Position]:
+    """Play up to ``max_turns`` random turns (fewer if the game ends first).
+
+    Returns the turns played and the final position.
+    """
+    variant = get_variant(variant)
+    rng = random.Random(seed)
+    pos = start
+    turns: list[list[Move]] = []
+    while len(turns) < max_turns and not game_over(pos, variant):
+        turn = Turn(pos, variant)
+        turns.append(random_moves(turn, rng, move_chance))
+        pos, _ = turn.finish()
+    return turns, pos
