@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fabgen.cli.rules_cmd import rules
 from fabgen.cli.tile_cmd import tile
 
-ALL: list = [tile]
+ALL: list = [tile, rules]
