@@ -31,7 +31,7 @@ RULES: dict[str, str] = {
     "game-over": "no turns are played after the game has ended",
 }
 
-_NAME = r"-?[a-z]+-?(?:0|[1-9][0-9]*)"
+_NAME = r"-?[a-z]+(?:0|-?[1-9][0-9]*)"
 _MOVE = re.compile(rf"\s*({_NAME})\s*-\s*({_NAME})\s*")
 
 # Direction index (into NEIGHBOUR_STEPS) of a unit step.

@@ -16,7 +16,7 @@ import re
 
 from fabgen.geometry.lattice import Field
 
-_NUMBER = r"(-?(?:0|[1-9][0-9]*))"
+_NUMBER = r"(0|-?[1-9][0-9]*)"
 _FIELD = re.compile(rf"(-?)([a-z]+){_NUMBER}")
 _SEGMENT = re.compile(rf"(-?)([A-Z]+){_NUMBER}")
 
