@@ -77,7 +77,10 @@ def _replay_one(path: Path, variant: str, output_format: str) -> str:
     over = game_over(final, variant)
     if output_format == "json":
         results = {"game_over": over, "scores": scores(final)}
-        return transcript_line(transcript_from_position(final, results=results))
+        with_passes = variant == "1995"  # its end condition counts passes in a row
+        return transcript_line(
+            transcript_from_position(final, with_passes=with_passes, results=results)
+        )
     played = len(transcript.move_list)
     head = f"{path}: {played} turns replayed, all legal; game over: {'yes' if over else 'no'}"
     standings = "; ".join(

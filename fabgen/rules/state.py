@@ -236,6 +236,8 @@ class Position:
             raise PositionError(
                 f"turns played must be a whole number >= 0, got {turns_played!r}", ("turns_played",)
             )
+        if not (isinstance(passes, int) and passes >= 0):
+            raise PositionError(f"passes must be a whole number >= 0, got {passes!r}", ("passes",))
         if next_player is None:
             next_player = turns_played % len(roster)
         if not (isinstance(next_player, int) and 0 <= next_player < len(roster)):

@@ -14,7 +14,8 @@ played by player ``(next_player + t) mod number of players``.
 
 A position written by fabgen may carry ``next_player``, ``turns_played``,
 ``game_over`` and ``scores`` too; they are read back (the last two are results and
-are not used to build the position).
+are not used to build the position). Under the 1995 end condition it also carries
+``passes``, the number of turns in a row without a move.
 
 Reading checks everything a file can get wrong and raises
 :class:`~fabgen.errors.InputFileError` with the JSON path of the problem (such as
@@ -50,6 +51,7 @@ _TOP_KEYS = (
     "turns_played",
     "game_over",
     "scores",
+    "passes",
 )
 _PLAYER_KEYS = ("name", "color", "stacks")
 _EVENT_KEYS = ("type", "moves")
@@ -79,6 +81,7 @@ class Transcript:
     turns_played: int | None = None
     game_over: bool | None = None
     scores: tuple[int, ...] | None = None
+    passes: int | None = None
     source: str = field(default="<transcript>", compare=False, repr=False)
 
     @cached_property
@@ -104,6 +107,7 @@ class Transcript:
                 stacks,
                 next_player=self.next_player,
                 turns_played=self.turns_played or 0,
+                passes=self.passes or 0,
             )
         except PositionError as exc:
             where = exc.where
@@ -238,6 +242,7 @@ def transcript_from_json(obj: object, source: str = "<transcript>") -> Transcrip
         turns_played=reader.optional_int(top, "turns_played", 0),
         game_over=reader.optional_bool(top, "game_over"),
         scores=reader.optional_scores(top),
+        passes=reader.optional_int(top, "passes", 0),
         source=source,
     )
     _ = transcript.board  # checks segments: a field in two segments, ...
@@ -432,6 +437,8 @@ def transcript_to_json(t: Transcript) -> dict:
             obj[key] = getattr(t, key)
     if t.scores is not None:
         obj["scores"] = list(t.scores)
+    if t.passes is not None:
+        obj["passes"] = t.passes
     return obj
 
 
@@ -481,13 +488,15 @@ def transcript_from_position(
     *,
     turns: Sequence[Sequence[Move]] | None = None,
     with_state: bool = True,
+    with_passes: bool = False,
     results: Mapping[str, object] | None = None,
 ) -> Transcript:
     """A transcript describing ``position`` (lower-case stack keys in board order),
     optionally followed by ``turns``.
 
     ``with_state`` writes ``next_player`` and ``turns_played`` (needed unless the
-    position is a fresh start); ``results`` may give ``game_over`` and ``scores``.
+    position is a fresh start), ``with_passes`` the passes in a row (needed by the
+    1995 end condition); ``results`` may give ``game_over`` and ``scores``.
     """
     players = tuple(
         PlayerEntry(
@@ -505,4 +514,5 @@ def transcript_from_position(
         turns_played=position.turns_played if with_state else None,
         game_over=results.get("game_over"),  # type: ignore[arg-type]
         scores=None if scores is None else tuple(scores),  # type: ignore[arg-type]
+        passes=position.passes if with_passes else None,
     )
