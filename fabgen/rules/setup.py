@@ -50,9 +50,10 @@ def hexagon_segments(radius: int) -> list[tuple[Field, ...]]:
 def start_position(radius: int, players: int | Sequence[Player | str] = 2) -> Position:
     """A hexagonal board of segments with each player's seven stones on a corner
     segment, spread as evenly as the number of players (1 to 6) allows."""
-    roster = list(DEFAULT_PLAYERS[:players]) if isinstance(players, int) else list(players)
-    if not 1 <= len(roster) <= 6:
-        raise ValueError(f"a hexagonal start position takes 1 to 6 players, got {len(roster)}")
+    count = players if isinstance(players, int) else len(players)
+    if not 1 <= count <= 6:
+        raise ValueError(f"a hexagonal start position takes 1 to 6 players, got {count}")
+    roster = list(DEFAULT_PLAYERS[:count]) if isinstance(players, int) else list(players)
     if radius < 1:
         raise ValueError("the board needs a radius of at least 1 segment")
     corners = _START_CORNERS.get(len(roster), range(6))
