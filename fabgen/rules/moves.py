@@ -8,7 +8,7 @@ destination cancel one for one with moving stones; whatever is left lands.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from fabgen.errors import FabgenError, ParameterError
 from fabgen.geometry.lattice import Field
@@ -38,8 +38,9 @@ _MOVE = re.compile(rf"\s*({_NAME})\s*-\s*({_NAME})\s*")
 _DIRECTION = {(1, 0): 0, (1, 1): 1, (0, 1): 2, (-1, 0): 3, (-1, -1): 4, (0, -1): 5}
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
+    """Stones go from ``source`` to ``destination`` (a named tuple: cheap to make)."""
+
     source: Field
     destination: Field
 
@@ -124,13 +125,15 @@ def play_move(
     ``used`` holds the tiles a move started on this turn and ``arrived`` the stones
     that landed on each field this turn; both are updated. Returns the indices of the
     fields passed (destination last) and the number of stones that landed. Raises
-    :class:`IllegalMove` before changing anything.
+    :class:`IllegalMove` before changing anything. Part of the replay's hot path:
+    the checks are inline, the messages are built only for illegal moves.
     """
     board = pos.board
+    status, owner, stones = pos._status, pos._owner, pos._stones
     src = board.index.get(move.source, NOBODY)
     dst = board.index.get(move.destination, NOBODY)
-    owner, stones = pos._owner, pos._stones
-    _check_ends(pos, player, move, src, dst)
+    if src < 0 or dst < 0 or src == dst or status[src] != LIVE or owner[src] != player:
+        _refuse_ends(pos, player, move, src, dst)
     line = direction_and_distance(move.source, move.destination)
     if line is None:
         raise IllegalMove(
@@ -141,28 +144,17 @@ def play_move(
         )
     direction, k = line
     tile = board.tile_of[src]
-    if tile in used:
-        raise IllegalMove(
-            "tile-used",
-            f"a move already started on the tile of {field_name(move.source)} this turn",
-            move,
-        )
     have = stones[src]
-    if have < k:
-        raise IllegalMove(
-            "wrong-distance",
-            f"going {k} steps takes {k} stones, but {field_name(move.source)} has only {have}",
-            move,
-        )
-    free = have - arrived.get(src, 0)
-    if free < k:
-        raise IllegalMove(
-            "already-moved",
-            f"going {k} steps takes {k} stones, but only {free} of the {have} stones on "
-            f"{field_name(move.source)} have not moved this turn",
-            move,
-        )
-    path = _path(pos, move, src, dst, direction, k)
+    if tile in used or have - arrived.get(src, 0) < k:
+        _refuse_stones(pos, move, k, tile in used, have, have - arrived.get(src, 0))
+    path = []
+    f = src
+    towards = board.towards
+    for _ in range(k):
+        f = towards[f][direction]
+        if f < 0 or status[f] != LIVE:
+            _refuse_path(pos, move, f, dst)
+        path.append(f)
     # Legal: carry it out.
     used.add(tile)
     stones[src] = have - k
@@ -188,7 +180,7 @@ def play_move(
     return path, left
 
 
-def _check_ends(pos: Position, player: int, move: Move, src: int, dst: int) -> None:
+def _refuse_ends(pos: Position, player: int, move: Move, src: int, dst: int) -> None:
     if src < 0 or dst < 0:
         which = move.source if src < 0 else move.destination
         role = "starting field" if src < 0 else "destination"
@@ -205,32 +197,41 @@ def _check_ends(pos: Position, player: int, move: Move, src: int, dst: int) -> N
     o = pos._owner[src]
     if o < 0:
         raise IllegalMove("no-stones", f"{field_name(move.source)} holds no stones", move)
-    if o != player:
+    raise IllegalMove(
+        "not-your-stones",
+        f"the stones on {field_name(move.source)} belong to {pos.players[o].label(o)}",
+        move,
+    )
+
+
+def _refuse_stones(pos: Position, move: Move, k: int, tile_used: bool, have: int, free: int):
+    name = field_name(move.source)
+    if tile_used:
         raise IllegalMove(
-            "not-your-stones",
-            f"the stones on {field_name(move.source)} belong to {pos.players[o].label(o)}",
+            "tile-used", f"a move already started on the tile of {name} this turn", move
+        )
+    if have < k:
+        raise IllegalMove(
+            "wrong-distance", f"going {k} steps takes {k} stones, but {name} has only {have}", move
+        )
+    raise IllegalMove(
+        "already-moved",
+        f"going {k} steps takes {k} stones, but only {free} of the {have} stones on "
+        f"{name} have not moved this turn",
+        move,
+    )
+
+
+def _refuse_path(pos: Position, move: Move, f: int, dst: int) -> None:
+    if f < 0:
+        raise IllegalMove(
+            "off-board",
+            f"the line from {field_name(move.source)} to {field_name(move.destination)} "
+            "crosses a gap in the board",
             move,
         )
-
-
-def _path(pos: Position, move: Move, src: int, dst: int, direction: int, k: int) -> list[int]:
-    towards, status = pos.board.towards, pos._status
-    path = []
-    f = src
-    for _ in range(k):
-        f = towards[f][direction]
-        if f < 0:
-            raise IllegalMove(
-                "off-board",
-                f"the line from {field_name(move.source)} to {field_name(move.destination)} "
-                "crosses a gap in the board",
-                move,
-            )
-        if status[f] != LIVE:
-            what = STATUS_BY_CODE[status[f]].value
-            name = pos.board.names[f]
-            if f == dst:
-                raise IllegalMove("not-live-destination", f"{name} is a {what} field", move)
-            raise IllegalMove("blocked", f"the move would pass {name}, a {what} field", move)
-        path.append(f)
-    return path
+    what = STATUS_BY_CODE[pos._status[f]].value
+    name = pos.board.names[f]
+    if f == dst:
+        raise IllegalMove("not-live-destination", f"{name} is a {what} field", move)
+    raise IllegalMove("blocked", f"the move would pass {name}, a {what} field", move)

@@ -13,6 +13,7 @@ stands for the seven fields of the standard segment centred on that field.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from fabgen.geometry.lattice import Field
 
@@ -60,7 +61,15 @@ def segment_key(centre: Field) -> str:
 
 def parse_field(name: str) -> Field:
     """Coordinates of a lower-case field name; ``ValueError`` for anything else."""
-    match = _FIELD.fullmatch(name) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        raise ValueError(f"{name!r} is not a field name: {NAME_HELP}")
+    return _parse_field(name)
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_field(name: str) -> Field:
+    # Cached: a transcript names the same fields over and over.
+    match = _FIELD.fullmatch(name)
     if match is None:
         raise ValueError(f"{name!r} is not a field name: {NAME_HELP}")
     return _coords(*match.groups())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
-from fabgen.rules.state import GROWING, LIVE, Position
+from fabgen.rules.state import GROWING, Position
 from fabgen.rules.variants import DEFAULT, NO_TIE_BREAK, PASSES, STONES, Variant, get_variant
 
 
@@ -44,34 +44,16 @@ class Standing:
 
 def regions(position: Position) -> list[Region]:
     """All regions, ordered by their first field in board order."""
+    members: dict[int, list[int]] = {}
+    for i, label in enumerate(position._region_labels()):
+        if label >= 0:
+            members.setdefault(label, []).append(i)
+    board, status, owner = position.board, position._status, position._owner
     out = []
-    for members in _region_indices(position):
-        fields = position.board.fields
-        players = frozenset(o for i in members if (o := position._owner[i]) >= 0)
-        growing = any(
-            position._status[n] == GROWING for i in members for n in position.board.neighbours[i]
-        )
-        out.append(Region(tuple(fields[i] for i in members), players, growing))
-    return out
-
-
-def _region_indices(position: Position) -> list[list[int]]:
-    status, nbrs = position._status, position.board.neighbours
-    seen = [s != LIVE for s in status]
-    out = []
-    for start in range(len(status)):
-        if seen[start]:
-            continue
-        seen[start] = True
-        members, todo = [], [start]
-        while todo:
-            i = todo.pop()
-            members.append(i)
-            for n in nbrs[i]:
-                if not seen[n]:
-                    seen[n] = True
-                    todo.append(n)
-        out.append(sorted(members))
+    for indices in members.values():
+        players = frozenset(owner[i] for i in indices if owner[i] >= 0)
+        growing = any(status[n] == GROWING for i in indices for n in board.neighbours[i])
+        out.append(Region(tuple(board.fields[i] for i in indices), players, growing))
     return out
 
 
@@ -95,28 +77,14 @@ def all_settled(position: Position) -> bool:
     """Every region settled (also true when no live field is left)."""
     cap = position._cap
     # A region next to a growing field means that growing field has a live neighbour:
-    # checking capacities rules out most positions without walking the regions.
-    if any(cap[g] for g in position._growing):
-        return False
-    status, owner, nbrs = position._status, position._owner, position.board.neighbours
-    seen = [s != LIVE for s in status]
-    for start in range(len(status)):
-        if seen[start]:
-            continue
-        seen[start] = True
-        first, todo = owner[start], [start]
-        while todo:
-            i = todo.pop()
-            o = owner[i]
-            if o >= 0:
-                if first < 0:
-                    first = o
-                elif o != first:
-                    return False
-            for n in nbrs[i]:
-                if not seen[n]:
-                    seen[n] = True
-                    todo.append(n)
+    # checking capacities rules out most positions without looking at regions.
+    for g in position._growing:
+        if cap[g]:
+            return False
+    owner_of_region: dict[int, int] = {}
+    for label, o in zip(position._region_labels(), position._owner, strict=True):
+        if o >= 0 and label >= 0 and owner_of_region.setdefault(label, o) != o:
+            return False
     return True
 
 

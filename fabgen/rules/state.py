@@ -85,6 +85,7 @@ class Board:
         "name_index",
         "names",
         "neighbours",
+        "segments",
         "tile_of",
         "tiles",
         "towards",
@@ -116,17 +117,26 @@ class Board:
         self.name_index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         self.tiles: tuple[tuple[int, ...], ...] = tuple(tiles)
         self.tile_of: tuple[int, ...] = tuple(t for t, m in enumerate(tiles) for _ in m)
-        self.towards: tuple[tuple[int, ...], ...] = tuple(
-            tuple(index.get((q + dq, r + dr), NOBODY) for dq, dr in NEIGHBOUR_STEPS)
-            for q, r in fields
-        )
+        self.towards: tuple[tuple[int, ...], ...] = _towards(fields, index)
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(n for n in row if n >= 0) for row in self.towards
+            tuple([n for n in row if n >= 0]) for row in self.towards
+        )
+        self.segments: tuple[tuple[Field, ...], ...] = tuple(
+            tuple([fields[i] for i in tile]) for tile in tiles
         )
 
-    @property
-    def segments(self) -> tuple[tuple[Field, ...], ...]:
-        return tuple(tuple(self.fields[i] for i in tile) for tile in self.tiles)
+    @classmethod
+    def of(cls, segments: Iterable[Iterable[Field]]) -> Board:
+        """The board for ``segments``, shared with earlier calls for the same segments
+        (a club's games are mostly played on a few boards)."""
+        key = tuple(tuple(s) for s in segments)
+        board = _BOARDS.get(key)
+        if board is None:
+            board = cls(key)
+            if len(_BOARDS) >= 32:
+                _BOARDS.pop(next(iter(_BOARDS)))
+            _BOARDS[key] = board
+        return board
 
     def __len__(self) -> int:
         return len(self.fields)
@@ -148,12 +158,28 @@ class Board:
         return tuple(self.fields[i] for i in self.tiles[self.tile_of[self.index[field]]])
 
 
+_BOARDS: dict[tuple, Board] = {}
+
+
+def _towards(fields: list[Field], index: dict[Field, int]) -> tuple[tuple[int, ...], ...]:
+    """Per field, the field one step away in each direction of NEIGHBOUR_STEPS, or -1."""
+    get = index.get
+    assert NEIGHBOUR_STEPS == ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+    return tuple(
+        (
+            get((q + 1, r), NOBODY),
+            get((q + 1, r + 1), NOBODY),
+            get((q, r + 1), NOBODY),
+            get((q - 1, r), NOBODY),
+            get((q - 1, r - 1), NOBODY),
+            get((q, r - 1), NOBODY),
+        )
+        for q, r in fields
+    )
+
+
 def _as_field(value: object, where: tuple) -> Field:
-    if (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
         return value  # type: ignore[return-value]
     raise PositionError(f"{value!r} is not a field: expected a pair of integers (q, r)", where)
 
@@ -175,9 +201,11 @@ class Position:
         "_former",
         "_growing",
         "_hot",
+        "_labels",
         "_owner",
         "_status",
         "_stones",
+        "_version",
         "board",
         "next_player",
         "passes",
@@ -210,7 +238,7 @@ class Position:
         ``turns_played`` modulo the number of players.
         """
         if not isinstance(board, Board):
-            board = Board(board)
+            board = Board.of(board)
         roster = tuple(p if isinstance(p, Player) else Player(p) for p in players)
         if not roster:
             raise PositionError("a game needs at least one player", ("players",))
@@ -257,10 +285,15 @@ class Position:
         pos.board, pos.players = board, tuple(players)
         pos.next_player, pos.turns_played, pos.passes = next_player, turns_played, passes
         pos._status, pos._owner, pos._stones, pos._former = status, owner, stones, former
-        pos._cap = [sum(1 for m in nbrs if status[m] == LIVE) for nbrs in board.neighbours]
+        pos._cap = cap = [len(nbrs) for nbrs in board.neighbours]
+        for i, s in enumerate(status):
+            if s != LIVE:
+                for n in board.neighbours[i]:
+                    cap[n] -= 1
         pos._growing = {i for i, s in enumerate(status) if s == GROWING}
         # Fields that may be volatile; the turn engine keeps this a superset of them.
         pos._hot = {i for i in range(len(status)) if owner[i] >= 0 and stones[i] >= pos._cap[i]}
+        pos._version, pos._labels = 0, None
         return pos
 
     def _copy(self) -> Position:
@@ -275,7 +308,15 @@ class Position:
         pos._status, pos._owner, pos._stones = self._status[:], self._owner[:], self._stones[:]
         pos._cap, pos._former = self._cap[:], dict(self._former)
         pos._growing, pos._hot = set(self._growing), set(self._hot)
+        pos._version, pos._labels = self._version, self._labels
         return pos
+
+    def _region_labels(self) -> list[int]:
+        """Region number of each live field (-1 for the others), cached until a status
+        changes (``_version`` counts the explosion phases that changed any)."""
+        if self._labels is None or self._labels[0] != self._version:
+            self._labels = (self._version, _label_regions(self._status, self.board.neighbours))
+        return self._labels[1]
 
     # --- reading fields ------------------------------------------------------------
 
@@ -384,6 +425,23 @@ class Position:
             f"Position({self.board!r}, {len(self.players)} players, "
             f"turns_played={self.turns_played}, next_player={self.next_player})"
         )
+
+
+def _label_regions(status: list[int], nbrs: tuple[tuple[int, ...], ...]) -> list[int]:
+    labels = [-1] * len(status)
+    count = 0
+    for start, s in enumerate(status):
+        if s != LIVE or labels[start] >= 0:
+            continue
+        labels[start] = count
+        todo = [start]
+        for i in todo:  # the list grows while it is walked: a breadth-first search
+            for n in nbrs[i]:
+                if labels[n] < 0 and status[n] == LIVE:
+                    labels[n] = count
+                    todo.append(n)
+        count += 1
+    return labels
 
 
 def _stack_field(board: Board, player: int, field: object, value: object, claimed: dict) -> int:

@@ -87,7 +87,7 @@ class Transcript:
     @cached_property
     def board(self) -> Board:
         try:
-            return Board(self.segments)
+            return Board.of(self.segments)
         except PositionError as exc:
             raise self._error(exc.detail, exc.where) from None
 
@@ -302,8 +302,16 @@ class _Reader:
         out = []
         for i, row in enumerate(rows):
             names = self.list(row, ("segments", i), "field names")
-            out.append(tuple(self.field(n, ("segments", i, j)) for j, n in enumerate(names)))
+            out.append(self.fields(names, ("segments", i)))
         return tuple(out)
+
+    def fields(self, names: list, where: tuple) -> tuple[Field, ...]:
+        try:
+            return tuple([parse_field(n) for n in names])
+        except ValueError:
+            for j, n in enumerate(names):  # find the culprit and say where it is
+                self.field(n, (*where, j))
+            raise
 
     def players(self, value: object, where: tuple) -> tuple[PlayerEntry, ...]:
         out = []
@@ -359,14 +367,12 @@ class _Reader:
     def moves(self, value: object, where: tuple) -> tuple[Move, ...]:
         out = []
         for m, pair in enumerate(self.list(value, where, "moves")):
-            if not isinstance(pair, list) or len(pair) != 2:
+            if type(pair) is not list or len(pair) != 2:
                 raise self.error(
                     f'a move is a pair of field names like ["c3", "c5"], found {_kind(pair)}',
                     (*where, m),
                 )
-            source = self.field(pair[0], (*where, m, 0))
-            destination = self.field(pair[1], (*where, m, 1))
-            out.append(Move(source, destination))
+            out.append(Move(*self.fields(pair, (*where, m))))
         return tuple(out)
 
     def optional_str(self, obj: dict, key: str, where: tuple) -> str | None:

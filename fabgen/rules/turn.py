@@ -100,7 +100,7 @@ class Turn:
         pos, player = self._pos, self.player
         waves: list | None = [] if self._steps is not None else None
         explode(pos, player, waves)
-        grown = grow(pos, player)
+        grown = sorted(grow(pos, player))
         end_turn(pos, bool(self.moves))
         if self._steps is None:
             return pos, []
@@ -152,10 +152,10 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
     """The explosion phase for ``player`` on ``pos`` (a private copy), in place.
 
     With ``waves`` a list, appends ``(position after the wave, [(field index, was
-    live, stones, capacity), ...])`` per wave.
+    live, stones, capacity), ...])`` per wave. This is the hot path of a replay: flat
+    lists and integer indices only.
     """
     status, owner, stones, cap = pos._status, pos._owner, pos._stones, pos._cap
-    nbrs, growing, former = pos.board.neighbours, pos._growing, pos._former
     wave, keep = [], set()
     for i in pos._hot:
         o = owner[i]
@@ -165,21 +165,25 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
             else:
                 keep.add(i)
     pos._hot = hot = keep
-    wave.sort()
+    if not wave:
+        return
+    pos._version += 1  # statuses change: cached regions are out of date
+    nbrs, growing, former = pos.board.neighbours, pos._growing, pos._former
+    record = waves is not None
     while wave:
-        nxt = set()
-        record = [] if waves is not None else None
-        for f in wave:
-            if owner[f] != player or stones[f] < cap[f]:
-                continue  # exploded already in this wave
+        nxt: set[int] = set()
+        exploded = []
+        for f in sorted(wave) if record else wave:
             n_stones = stones[f]
+            if owner[f] != player or n_stones < cap[f]:
+                continue  # exploded already in this wave
             stones[f] = 0
-            was_live = status[f] == LIVE
-            if record is not None:
-                record.append((f, was_live, n_stones, cap[f]))
-            if was_live:
+            if record:
+                exploded.append((f, status[f] == LIVE, n_stones, cap[f]))
+            if status[f] == LIVE:
                 status[f] = GROWING
                 growing.add(f)
+                drop = 1  # f no longer counts as a live neighbour
                 if not cap[f]:
                     nxt.add(f)  # a growing field with no live neighbours dies next
             else:
@@ -187,43 +191,45 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
                 owner[f] = NOBODY
                 former[f] = player
                 growing.discard(f)
+                drop = 0
             for n in nbrs[f]:
-                if was_live:
-                    cap[n] -= 1
+                c = cap[n] - drop
+                cap[n] = c
                 s = status[n]
                 if s == LIVE:
                     o = owner[n]
                     if o == player:
-                        stones[n] += 1
+                        k = stones[n] + 1
+                        stones[n] = k
+                        if k >= c:
+                            nxt.add(n)
                     elif o < 0:
                         owner[n] = player
                         stones[n] = 1
-                    else:
-                        # Cancels one stone; with the capacity one lower too, whether
-                        # the opponent's field is volatile does not change.
-                        left = stones[n] - 1
-                        stones[n] = left
-                        if not left:
-                            owner[n] = NOBODY
-                        continue
-                    if stones[n] >= cap[n]:
-                        nxt.add(n)
-                elif s == GROWING and was_live:
-                    o = owner[n]
-                    if stones[n] >= cap[n]:
-                        if o == player:
+                        if c <= 1:
                             nxt.add(n)
-                        else:
-                            hot.add(n)
-        if record and waves is not None:
-            waves.append((pos._copy(), record))
-        wave = sorted(nxt)
+                    else:
+                        # Cancels one stone. Its capacity went down by as much or not
+                        # at all, so it does not become volatile.
+                        k = stones[n] - 1
+                        stones[n] = k
+                        if not k:
+                            owner[n] = NOBODY
+                elif drop and s == GROWING and stones[n] >= c:
+                    if owner[n] == player:
+                        nxt.add(n)
+                    else:
+                        hot.add(n)  # explodes in its owner's turn
+        if exploded:
+            waves.append((pos._copy(), exploded))  # type: ignore[union-attr]
+        wave = nxt
 
 
 def grow(pos: Position, player: int) -> list[int]:
-    """The growth phase: each of the player's growing fields gains a stone."""
+    """The growth phase: each of the player's growing fields gains a stone. Returns
+    those fields (in no particular order)."""
     owner, stones, hot = pos._owner, pos._stones, pos._hot
-    grown = sorted(g for g in pos._growing if owner[g] == player)
+    grown = [g for g in pos._growing if owner[g] == player]
     for g in grown:
         stones[g] += 1
         hot.add(g)
