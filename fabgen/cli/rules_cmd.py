@@ -26,7 +26,7 @@ def rules() -> None:
     show what a turn does."""
 
 
-@rules.command("replay")
+@rules.command("replay", short_help="Check recorded games move by move; show final positions.")
 @click.argument("games", nargs=-1, required=True, type=click.Path(path_type=Path))
 @variant_option
 @click.option(
@@ -107,7 +107,7 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
         click.echo(json.dumps(record, ensure_ascii=False))
 
 
-@rules.command("turn")
+@rules.command("turn", short_help="Play one turn and show every step (text, SVG).")
 @click.argument("position_file", metavar="POSITION.json", type=click.Path(path_type=Path))
 @click.option(
     "--moves",

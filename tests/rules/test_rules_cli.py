@@ -218,3 +218,23 @@ def test_turn_on_a_game_whose_file_has_an_illegal_move_exits_1(tmp_path, games):
     result = run("rules", "turn", str(bad))
     assert result.exit_code == 1
     assert "illegal move at turn 26 (counting from 1)" in result.stderr
+
+
+def test_the_cli_offers_exactly_the_engine_variants():
+    from fabgen.cli.rules_cmd import VARIANT_NAMES
+    from fabgen.rules.variants import VARIANTS
+
+    assert list(VARIANT_NAMES) == list(VARIANTS)
+
+
+def test_the_rules_package_stays_pure():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, fabgen.rules, fabgen.cli.rules_cmd\n"
+        "heavy = {'cadquery', 'reportlab', 'ezdxf', 'svgwrite', 'shapely'}\n"
+        "print(sorted(heavy & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
