@@ -22,6 +22,7 @@ TILE_LINE = Style(stroke="#000000", width=0.8)
 HIGHLIGHT = Style(stroke="#d40000", width=0.7)
 GROWTH_RING = Style(stroke="#1d5e1a", width=0.35, dash=(1.0, 0.7))
 DEAD_CROSS = Style(stroke="#1f2f4a", width=0.5)
+PAGE = Style(stroke=None, fill="#ffffff", width=0.0)
 MARGIN = 5.0
 
 PALETTE = ("#d62728", "#1f5fbf", "#2ca02c", "#f0c419", "#8e44ad", "#ff7f0e")
@@ -82,7 +83,13 @@ def position_drawing(
         shapes.extend(_legend(position, pitch_mm, box[0], box[1] - pitch_mm * 0.9))
     if title:
         shapes.append(Text((box[0], box[3] + pitch_mm * 0.4), title, pitch_mm * 0.35, "left"))
-    return drawing.fit_page(MARGIN)
+    # A white page behind everything, so viewers that show transparency dark still
+    # show black lines and text.
+    x0, y0, x1, y1 = drawing.bbox()  # type: ignore[misc]
+    x0, y0, x1, y1 = x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN
+    page = Polyline(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), True, style=PAGE)
+    shapes.insert(0, page)
+    return drawing.fit_page(0.0)
 
 
 def _hexagon(field: Field, pitch: float, scale: float = 1.0) -> tuple:

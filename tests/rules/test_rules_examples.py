@@ -327,3 +327,17 @@ def test_the_1995_end_needs_no_growing_field_and_a_round_of_passes():
     pos, _ = play_turn(pos, [], "1995")  # green, red, blue passed in a row
     assert game_over(pos, "1995")
     assert scores(pos) == [20, 15, 12]
+
+
+def test_an_opponents_growing_field_left_without_neighbours_dies_in_its_owners_turn():
+    # The 1995 rules: a source left without neighbours becomes a crater; forgetting
+    # it until later changes nothing. Here it dies in its owner's explosion phase.
+    # Blue's growing a2 has one live neighbour, a1; red's 1 stone on a1 (capacity 1:
+    # b1) explodes and a1 becomes growing, so a2 has no live neighbour left.
+    pos = position_from_names(["a1 b1 c1 c2 a2"], [{"a1": 1}, {"a2": -3}])
+    after, _ = play_turn(pos, [])
+    assert cell(after, "a2") == (GROWING, BLUE, 3) and after.capacity("a2") == 0
+    assert after.volatile_fields(BLUE) == [parse_field("a2")]
+    later, _ = play_turn(after, [])  # blue passes; a2 explodes with nowhere to go
+    assert later.status("a2") is DEAD
+    assert later.stones_on_board(BLUE) == 0
