@@ -238,3 +238,31 @@ def test_the_rules_package_stays_pure():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_outputs_are_identical_across_processes(tmp_path):
+    # Different hash seeds change the iteration order of sets of strings; nothing the
+    # rules commands write may depend on it.
+    import os
+    import subprocess
+    import sys
+
+    game = chain_file(tmp_path)
+    outputs = []
+    for seed in ("1", "4"):
+        out_dir = tmp_path / f"svg{seed}"
+        script = "from fabgen.cli import main; main()"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        replayed = subprocess.run(
+            [sys.executable, "-c", script, "rules", "replay", "--format", "json", str(game)],
+            capture_output=True, check=True, env=env,
+        )  # fmt: skip
+        subprocess.run(
+            [sys.executable, "-c", script, "rules", "turn", str(game), "--moves=-c1--a1",
+             "--svg", str(out_dir)],
+            capture_output=True, check=True, env=env,
+        )  # fmt: skip
+        pictures = {p.name: p.read_bytes() for p in sorted(out_dir.iterdir())}
+        outputs.append((replayed.stdout, pictures))
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0][1]) == 8
