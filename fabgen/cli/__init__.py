@@ -21,6 +21,10 @@ class UserError(click.ClickException):
 class FabgenGroup(click.Group):
     """Turns :class:`FabgenError` from any subcommand into a clean exit 2."""
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        # The order of commands.ALL (a maker's workflow), not alphabetical.
+        return list(self.commands)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)

@@ -41,11 +41,19 @@ def write_atomically(out_dir: str | os.PathLike, files: Mapping[str, bytes]) -> 
 
 def _stage(target: Path, data: bytes) -> Path:
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    # mkstemp creates 0600 files; give them the permissions a plain open() would.
+    os.fchmod(fd, 0o666 & ~_umask())
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
     return Path(name)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _inside(root: Path, name: str) -> Path:

@@ -218,3 +218,14 @@ def test_out_must_be_a_folder(tmp_path, cli):
     result = cli("tile", "--out", target)
     assert result.exit_code == 2
     assert target.read_text() == "x"
+
+
+def test_written_files_follow_the_umask(tmp_path, cli):
+    import os
+
+    old = os.umask(0o022)
+    try:
+        cli("tile", "--out", tmp_path)
+    finally:
+        os.umask(old)
+    assert (tmp_path / "tile.svg").stat().st_mode & 0o777 == 0o644

@@ -1,0 +1,182 @@
+"""``fabgen rules``: replay and check recorded games, play one turn step by step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from fabgen.cli.common import write_and_report
+
+VARIANT_NAMES = ("online", "blog", "1995")  # fabgen.rules.variants.VARIANTS, kept light
+
+variant_option = click.option(
+    "--variant",
+    type=click.Choice(VARIANT_NAMES),
+    default="online",
+    show_default=True,
+    help="Rule variant: online (current rules), blog (ties go to more stones), "
+    "1995 (ends when no growing field is left and everyone passed in a row).",
+)
+
+
+@click.group("rules", short_help="Replay and check games; play a turn step by step.")
+def rules() -> None:
+    """The rules engine: check recorded games (Atlantis transcript JSON files) and
+    show what a turn does."""
+
+
+@rules.command("replay", short_help="Check recorded games move by move; show final positions.")
+@click.argument("games", nargs=-1, required=True, type=click.Path(path_type=Path))
+@variant_option
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: draw each final position; json: one JSON object per game and line.",
+)
+def replay(games, variant, output_format):
+    """Check every move of every turn of each GAME file and show the final positions.
+
+    Exit code 0: every game is legal. 1: a game has an illegal move (the message
+    names the file, the turn counted from 1, the player, the move and the rule).
+    2: a file cannot be read or is not a valid transcript. All files are checked
+    either way. With --format json, each game gives one line: its final position as a
+    transcript object with next_player, turns_played, game_over and scores added, or
+    for a game that failed an object with "file" and "error".
+
+    Example: fabgen rules replay games/*.json --format json
+    """
+    from fabgen.errors import FabgenError
+    from fabgen.rules.moves import IllegalMove
+
+    worst = 0
+    for path in games:
+        try:
+            click.echo(_replay_one(path, variant, output_format))
+        except IllegalMove as exc:
+            worst = max(worst, 1)
+            _report_failure(path, f"{path}: illegal move at {exc}", output_format, exc)
+        except FabgenError as exc:
+            worst = 2
+            _report_failure(path, str(exc), output_format, None)
+    if worst:
+        raise SystemExit(worst)
+
+
+def _replay_one(path: Path, variant: str, output_format: str) -> str:
+    from fabgen.rules.render import render_position
+    from fabgen.rules.scoring import game_over, ranking, scores
+    from fabgen.rules.transcript import read_transcript, transcript_from_position, transcript_line
+    from fabgen.rules.turn import replay
+
+    transcript = read_transcript(path)
+    final = replay(transcript.position, transcript.move_list, variant)
+    over = game_over(final, variant)
+    if output_format == "json":
+        results = {"game_over": over, "scores": scores(final)}
+        with_passes = variant == "1995"  # its end condition counts passes in a row
+        return transcript_line(
+            transcript_from_position(final, with_passes=with_passes, results=results)
+        )
+    played = len(transcript.move_list)
+    head = f"{path}: {played} turns replayed, all legal; game over: {'yes' if over else 'no'}"
+    standings = "; ".join(
+        f"{s.rank}. {final.players[s.player].label(s.player)} {s.score}"
+        for s in ranking(final, variant)
+    )
+    word = "final ranking" if over else "scores so far"
+    return f"{render_position(final, title=head)}\n{word}: {standings}\n"
+
+
+def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
+    click.echo(message, err=True)
+    if output_format == "json":
+        import json
+
+        record = {"file": str(path), "error": message}
+        if exc is not None:
+            record.update(
+                rule=exc.rule,
+                turn=None if exc.turn is None else exc.turn + 1,
+                player=exc.player,
+                move=None if exc.move is None else str(exc.move),
+            )
+        click.echo(json.dumps(record, ensure_ascii=False))
+
+
+@rules.command("turn", short_help="Play one turn and show every step (text, SVG).")
+@click.argument("position_file", metavar="POSITION.json", type=click.Path(path_type=Path))
+@click.option(
+    "--moves",
+    default="",
+    metavar="MOVES",
+    help='The moves, comma-separated, like "c3-c5,f2-d2"; leave out to pass.',
+)
+@variant_option
+@click.option(
+    "--svg",
+    "svg_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Also write one SVG picture per step into DIR.",
+)
+@click.option("--names/--no-names", default=False, help="Field names in the SVG pictures.")
+def turn(position_file, moves, variant, svg_dir, names):
+    """Play one turn for the player to move in POSITION.json (a transcript; its turns
+    are replayed first) and show each step: every move, every explosion wave, growth.
+
+    An illegal move given in --moves stops with the rule it breaks (exit code 2); an
+    illegal move inside the file gives exit code 1, as in replay.
+
+    Example: fabgen rules turn game.json --moves "c3-c5,f2-d2" --svg steps/
+    """
+    from fabgen.rules.moves import IllegalMove, parse_moves
+    from fabgen.rules.render import describe_stacks, legend, render_board
+    from fabgen.rules.transcript import read_transcript
+    from fabgen.rules.turn import play_turn, replay
+
+    transcript = read_transcript(position_file)
+    try:
+        start = replay(transcript.position, transcript.move_list, variant)
+    except IllegalMove as exc:
+        click.echo(f"{position_file}: illegal move at {exc}", err=True)
+        raise SystemExit(1) from None
+    final, steps = play_turn(start, parse_moves(moves), variant, record_steps=True)
+    k = start.next_player
+    click.echo(f"{start.players[k].label(k)} plays turn {start.turns_played + 1} of the game")
+    click.echo(legend(start) + "\n")
+    for n, step in enumerate(steps):
+        details = "".join(f"\n  {d}" for d in step.details)
+        click.echo(f"step {n}: {step.title}{details}")
+        click.echo(render_board(step.position) + "\n")
+    click.echo(f"after the turn: {describe_stacks(final)}")
+    nxt = final.next_player
+    click.echo(f"next to move: {final.players[nxt].label(nxt)}")
+    if svg_dir is not None:
+        write_and_report(svg_dir, _step_pictures(steps, names))
+
+
+def _step_pictures(steps, names: bool) -> dict[str, bytes]:
+    from fabgen.draw.position import position_drawing
+    from fabgen.export.svg import render_svg
+
+    files = {}
+    for n, step in enumerate(steps):
+        drawing = position_drawing(
+            step.position, title=f"{n}. {step.title}", highlight=step.fields, field_names=names
+        )
+        files[f"step-{n:02d}-{_slug(step)}.svg"] = render_svg(drawing)
+    return files
+
+
+def _slug(step) -> str:
+    """start, move-c3-c5, explosion-wave-2, growth: short and safe as a file name."""
+    if step.kind == "move":
+        return "move-" + step.title.split(": ", 1)[1]
+    if step.kind == "explosion":
+        return step.title.split(":", 1)[0].replace(" ", "-")
+    return step.kind

@@ -1,0 +1,237 @@
+"""Moves: notation, legality with the rule each illegal move breaks, and execution.
+
+A move ``c3-c5`` takes k stones from ``c3`` and moves them k steps in a straight line
+to ``c5`` (k is the distance). Opponent stones on the fields passed and on the
+destination cancel one for one with moving stones; whatever is left lands.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from fabgen.errors import FabgenError, ParameterError
+from fabgen.geometry.lattice import Field
+from fabgen.rules.names import NAME_HELP, field_name, parse_field
+from fabgen.rules.state import LIVE, NOBODY, STATUS_BY_CODE, Position
+
+#: Every rule an illegal move can break: stable code -> the rule in one line.
+RULES: dict[str, str] = {
+    "off-board": "moves start, pass and end on fields of the board",
+    "same-field": "a move goes at least one step",
+    "not-live-source": "stones move only from live fields, not from growing or dead ones",
+    "no-stones": "a move needs stones on its starting field",
+    "not-your-stones": "players move only their own stones",
+    "not-straight": "a move goes in a straight line in one of the six directions",
+    "tile-used": "at most one move starts on each tile per turn",
+    "wrong-distance": "a move of k steps takes exactly k stones",
+    "already-moved": "a stone moves at most once per turn",
+    "blocked": "a move cannot pass a growing or dead field",
+    "not-live-destination": "a move cannot end on a growing or dead field",
+    "game-over": "no turns are played after the game has ended",
+}
+
+_NAME = r"-?[a-z]+(?:0|-?[1-9][0-9]*)"
+_MOVE = re.compile(rf"\s*({_NAME})\s*-\s*({_NAME})\s*")
+
+# Direction index (into NEIGHBOUR_STEPS) of a unit step.
+_DIRECTION = {(1, 0): 0, (1, 1): 1, (0, 1): 2, (-1, 0): 3, (-1, -1): 4, (0, -1): 5}
+
+
+class Move(NamedTuple):
+    """Stones go from ``source`` to ``destination`` (a named tuple: cheap to make)."""
+
+    source: Field
+    destination: Field
+
+    def __str__(self) -> str:
+        return f"{field_name(self.source)}-{field_name(self.destination)}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """``"c3-c5"`` -> Move; ``ValueError`` with a hint for anything else."""
+        match = _MOVE.fullmatch(text)
+        if match is None:
+            raise ValueError(
+                f"{text!r} is not a move: write source-destination, like c3-c5 ({NAME_HELP})"
+            )
+        return cls(parse_field(match.group(1)), parse_field(match.group(2)))
+
+    @classmethod
+    def from_names(cls, source: str, destination: str) -> Move:
+        return cls(parse_field(source), parse_field(destination))
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Comma-separated moves, e.g. ``"c3-c5, f2-d2"``; an empty text is a pass."""
+    moves = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        try:
+            moves.append(Move.parse(part))
+        except ValueError as exc:
+            raise ParameterError("moves", f"--moves: {exc}") from None
+    return moves
+
+
+class IllegalMove(FabgenError):
+    """A move (or turn) that breaks a rule; ``rule`` is a stable code from :data:`RULES`.
+
+    A replay adds ``turn`` (0-based index in the list of turns) and ``player``.
+    """
+
+    def __init__(self, rule: str, detail: str, move: Move | None = None):
+        super().__init__(detail)
+        self.rule = rule
+        self.detail = detail
+        self.move = move
+        self.turn: int | None = None
+        self.player: int | None = None
+        self.player_label: str | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.turn is not None:
+            parts.append(f"turn {self.turn + 1} (counting from 1)")
+        if self.player_label is not None:
+            parts.append(self.player_label)
+        if self.move is not None:
+            parts.append(f"move {self.move}")
+        where = ", ".join(parts)
+        text = f"{self.detail} (rule {self.rule}: {RULES.get(self.rule, '')})"
+        return f"{where}: {text}" if where else text
+
+
+def direction_and_distance(source: Field, destination: Field) -> tuple[int, int] | None:
+    """Direction index 0..5 and number of steps, or None when not on one line."""
+    dq, dr = destination[0] - source[0], destination[1] - source[1]
+    if dq == 0:
+        k = abs(dr)
+    elif dr == 0 or dq == dr:
+        k = abs(dq)
+    else:
+        return None
+    if k == 0:
+        return None
+    return _DIRECTION[(dq // k, dr // k)], k
+
+
+def play_move(
+    pos: Position, player: int, move: Move, used: set[int], arrived: dict[int, int]
+) -> tuple[list[int], int]:
+    """Check ``move`` for ``player`` and carry it out on ``pos`` (a private copy).
+
+    ``used`` holds the tiles a move started on this turn and ``arrived`` the stones
+    that landed on each field this turn; both are updated. Returns the indices of the
+    fields passed (destination last) and the number of stones that landed. Raises
+    :class:`IllegalMove` before changing anything. Part of the replay's hot path:
+    the checks are inline, the messages are built only for illegal moves.
+    """
+    board = pos.board
+    status, owner, stones = pos._status, pos._owner, pos._stones
+    src = board.index.get(move.source, NOBODY)
+    dst = board.index.get(move.destination, NOBODY)
+    if src < 0 or dst < 0 or src == dst or status[src] != LIVE or owner[src] != player:
+        _refuse_ends(pos, player, move, src, dst)
+    line = direction_and_distance(move.source, move.destination)
+    if line is None:
+        raise IllegalMove(
+            "not-straight",
+            f"{field_name(move.destination)} is not in a straight line from "
+            f"{field_name(move.source)} along one of the six directions",
+            move,
+        )
+    direction, k = line
+    tile = board.tile_of[src]
+    have = stones[src]
+    if tile in used or have - arrived.get(src, 0) < k:
+        _refuse_stones(pos, move, k, tile in used, have, have - arrived.get(src, 0))
+    path = []
+    f = src
+    towards = board.towards
+    for _ in range(k):
+        f = towards[f][direction]
+        if f < 0 or status[f] != LIVE:
+            _refuse_path(pos, move, f, dst)
+        path.append(f)
+    # Legal: carry it out.
+    used.add(tile)
+    stones[src] = have - k
+    if have == k:
+        owner[src] = NOBODY
+    left = k
+    for f in path:
+        o = owner[f]
+        if o != player and o >= 0:
+            there = stones[f]
+            if there > left:
+                stones[f] = there - left
+                return path, 0
+            stones[f] = 0
+            owner[f] = NOBODY
+            left -= there
+            if not left:
+                return path, 0
+    owner[dst] = player
+    stones[dst] += left
+    arrived[dst] = arrived.get(dst, 0) + left
+    pos._hot.add(dst)
+    return path, left
+
+
+def _refuse_ends(pos: Position, player: int, move: Move, src: int, dst: int) -> None:
+    if src < 0 or dst < 0:
+        which = move.source if src < 0 else move.destination
+        role = "starting field" if src < 0 else "destination"
+        raise IllegalMove("off-board", f"the {role} {field_name(which)} is not on the board", move)
+    if src == dst:
+        raise IllegalMove("same-field", "the move starts and ends on the same field", move)
+    status = pos._status[src]
+    if status != LIVE:
+        raise IllegalMove(
+            "not-live-source",
+            f"{field_name(move.source)} is a {STATUS_BY_CODE[status].value} field",
+            move,
+        )
+    o = pos._owner[src]
+    if o < 0:
+        raise IllegalMove("no-stones", f"{field_name(move.source)} holds no stones", move)
+    raise IllegalMove(
+        "not-your-stones",
+        f"the stones on {field_name(move.source)} belong to {pos.players[o].label(o)}",
+        move,
+    )
+
+
+def _refuse_stones(pos: Position, move: Move, k: int, tile_used: bool, have: int, free: int):
+    name = field_name(move.source)
+    if tile_used:
+        raise IllegalMove(
+            "tile-used", f"a move already started on the tile of {name} this turn", move
+        )
+    if have < k:
+        raise IllegalMove(
+            "wrong-distance", f"going {k} steps takes {k} stones, but {name} has only {have}", move
+        )
+    raise IllegalMove(
+        "already-moved",
+        f"going {k} steps takes {k} stones, but only {free} of the {have} stones on "
+        f"{name} have not moved this turn",
+        move,
+    )
+
+
+def _refuse_path(pos: Position, move: Move, f: int, dst: int) -> None:
+    if f < 0:
+        raise IllegalMove(
+            "off-board",
+            f"the line from {field_name(move.source)} to {field_name(move.destination)} "
+            "crosses a gap in the board",
+            move,
+        )
+    what = STATUS_BY_CODE[pos._status[f]].value
+    name = pos.board.names[f]
+    if f == dst:
+        raise IllegalMove("not-live-destination", f"{name} is a {what} field", move)
+    raise IllegalMove("blocked", f"the move would pass {name}, a {what} field", move)

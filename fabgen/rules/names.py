@@ -1,0 +1,96 @@
+"""Field names of the Atlantis transcript format, e.g. ``c3``, ``-a0``, ``aa12``.
+
+A name is letters for x followed by y + 1 in decimal. Letters count like spreadsheet
+columns (a = 0 … z = 25, aa = 26, ab = 27, …). A negative x is ``-`` followed by the
+letters of −x − 1, so ``-a`` is −1. A negative y simply gives a number ≤ 0: ``a0`` is
+y = −1 and ``a-1`` is y = −2. Coordinates are the lattice's ``(q, r)``: no conversion.
+
+Only the canonical spelling is accepted (no leading zeros, no ``-0``), so a name read
+and written back is the same text. An upper-case name (``C3``) is a stack key that
+stands for the seven fields of the standard segment centred on that field.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from fabgen.geometry.lattice import Field
+
+_NUMBER = r"(0|-?[1-9][0-9]*)"
+_FIELD = re.compile(rf"(-?)([a-z]+){_NUMBER}")
+_SEGMENT = re.compile(rf"(-?)([A-Z]+){_NUMBER}")
+
+NAME_HELP = (
+    "a field name is letters for the column followed by the row number, "
+    "like c3, aa12, -a0 or b-2 (lower case)"
+)
+
+
+def letters(n: int) -> str:
+    """``0 -> a``, ``25 -> z``, ``26 -> aa`` (bijective base 26)."""
+    if n < 0:
+        raise ValueError(f"letters need a number >= 0, got {n}")
+    out = ""
+    n += 1
+    while n:
+        n, rest = divmod(n - 1, 26)
+        out = chr(97 + rest) + out
+    return out
+
+
+def letters_value(text: str) -> int:
+    """Inverse of :func:`letters` (lower case)."""
+    n = 0
+    for ch in text:
+        n = n * 26 + ord(ch) - 96
+    return n - 1
+
+
+def field_name(field: Field) -> str:
+    """The transcript name of a field."""
+    x, y = field
+    column = letters(x) if x >= 0 else "-" + letters(-x - 1)
+    return f"{column}{y + 1}"
+
+
+def segment_key(centre: Field) -> str:
+    """The upper-case stack key for the standard segment centred on ``centre``."""
+    return field_name(centre).upper()
+
+
+def parse_field(name: str) -> Field:
+    """Coordinates of a lower-case field name; ``ValueError`` for anything else."""
+    if not isinstance(name, str):
+        raise ValueError(f"{name!r} is not a field name: {NAME_HELP}")
+    return _parse_field(name)
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_field(name: str) -> Field:
+    # Cached: a transcript names the same fields over and over.
+    match = _FIELD.fullmatch(name)
+    if match is None:
+        raise ValueError(f"{name!r} is not a field name: {NAME_HELP}")
+    return _coords(*match.groups())
+
+
+def parse_stack_key(key: str) -> tuple[Field, bool]:
+    """``(field, is_segment)``: a stack key is a field name or an upper-case segment key."""
+    match = _FIELD.fullmatch(key)
+    if match is not None:
+        return _coords(*match.groups()), False
+    match = _SEGMENT.fullmatch(key)
+    if match is not None:
+        sign, column, number = match.groups()
+        return _coords(sign, column.lower(), number), True
+    raise ValueError(
+        f"{key!r} is not a stack key: use a field name like c3 for one field, or the "
+        "upper-case name of a segment's centre like C3 for all seven fields of that segment"
+    )
+
+
+def _coords(sign: str, column: str, number: str) -> Field:
+    value = letters_value(column)
+    x = -value - 1 if sign else value
+    return (x, int(number) - 1)

@@ -1,0 +1,81 @@
+"""A seeded random player: legal random turns, for benchmarks, property tests and
+fuzzing. The same seed always gives the same game.
+
+Each turn it visits the tiles in random order and, with probability
+``move_chance``, makes one random legal move starting on that tile. Moves are chosen
+among all legal ones, long ones included, so games have explosions, chain reactions,
+cancellations and blocked lines.
+"""
+
+from __future__ import annotations
+
+import random
+
+from fabgen.rules.moves import Move
+from fabgen.rules.scoring import game_over
+from fabgen.rules.state import LIVE, Position
+from fabgen.rules.turn import Turn
+from fabgen.rules.variants import DEFAULT, Variant, get_variant
+
+
+def random_moves(
+    turn: Turn, rng: random.Random, move_chance: float = 0.8, explode_bias: float = 0.0
+) -> list[Move]:
+    """Make random legal moves on ``turn`` (one at most per tile); return them.
+
+    With probability ``explode_bias`` a move is picked among those that fill their
+    destination up to its capacity (when there are any), as a player growing on
+    purpose would; this gives games with more explosions.
+    """
+    pos, player = turn._pos, turn.player
+    board = pos.board
+    mine = [
+        t
+        for t, members in enumerate(board.tiles)
+        if any(pos._owner[i] == player and pos._status[i] == LIVE for i in members)
+    ]
+    rng.shuffle(mine)
+    made = []
+    for tile in mine:
+        if rng.random() >= move_chance:
+            continue
+        options = turn.legal_moves(tile)
+        if options and explode_bias and rng.random() < explode_bias:
+            options = [m for m in options if _fills_up(pos, player, m)] or options
+        if options:
+            move = rng.choice(options)
+            turn.move(move)
+            made.append(move)
+    return made
+
+
+def _fills_up(pos: Position, player: int, move: Move) -> bool:
+    """Would the stones moved (ignoring cancellations on the way) bring the
+    destination to its capacity?"""
+    i = pos.board.index[move.destination]
+    k = max(abs(move.destination[0] - move.source[0]), abs(move.destination[1] - move.source[1]))
+    mine = pos._stones[i] if pos._owner[i] == player else 0
+    return mine + k >= pos._cap[i]
+
+
+def random_game(
+    start: Position,
+    seed: int,
+    max_turns: int = 200,
+    variant: Variant | str = DEFAULT,
+    move_chance: float = 0.8,
+    explode_bias: float = 0.0,
+) -> tuple[list[list[Move]], Position]:
+    """Play up to ``max_turns`` random turns (fewer if the game ends first).
+
+    Returns the turns played and the final position.
+    """
+    variant = get_variant(variant)
+    rng = random.Random(seed)
+    pos = start
+    turns: list[list[Move]] = []
+    while len(turns) < max_turns and not game_over(pos, variant):
+        turn = Turn(pos, variant)
+        turns.append(random_moves(turn, rng, move_chance, explode_bias))
+        pos, _ = turn.finish()
+    return turns, pos

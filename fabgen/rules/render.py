@@ -1,0 +1,93 @@
+"""A position drawn as text for the terminal, readable without colour.
+
+Fields sit on a staggered grid, top row first (rows are numbered as in field names,
+y + 1). Each field shows ``.`` when live and empty, ``3A`` for three stones of player
+A on a live field, ``+2A`` for player A's growing field holding two stones, ``#`` for
+a dead field. Column letters are printed under the board; a column runs up and to
+the left.
+"""
+
+from __future__ import annotations
+
+from fabgen.rules.names import letters
+from fabgen.rules.state import DEAD, GROWING, LIVE, Position
+
+CELL = 4  # characters between the centres of two neighbours in a row
+
+
+def player_letter(k: int) -> str:
+    return letters(k).upper()
+
+
+def cell_text(status: int, owner: int, stones: int) -> str:
+    if status == DEAD:
+        return "#"
+    if status == GROWING:
+        return f"+{stones}{player_letter(owner)}"
+    if owner < 0:
+        return "."
+    return f"{stones}{player_letter(owner)}"
+
+
+def render_board(position: Position) -> str:
+    """The board as lines of text (no legend)."""
+    board = position.board
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for i, (q, r) in enumerate(board.fields):
+        text = cell_text(position._status[i], position._owner[i], position._stones[i])
+        rows.setdefault(r, []).append(((2 * q - r) * CELL // 2, text))
+    qs = [q for q, _ in board.fields]
+    bottom = min(rows) - 1
+    letter_row = [((2 * q - bottom) * CELL // 2, _column(q)) for q in range(min(qs), max(qs) + 2)]
+    left = min(c for cells in rows.values() for c, _ in cells) - 2
+    label_width = max(len(str(r + 1)) for r in rows) + 1
+    lines = []
+    for r in sorted(rows, reverse=True):
+        lines.append(f"{r + 1:>{label_width}} " + _place(rows[r], left))
+    lines.append(" " * (label_width + 1) + _place(letter_row, left).rstrip())
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _column(q: int) -> str:
+    return letters(q) if q >= 0 else "-" + letters(-q - 1)
+
+
+def _place(cells: list[tuple[int, str]], left: int) -> str:
+    line: list[str] = []
+    for col, text in sorted(cells):
+        start = max(col - left - len(text) // 2, len(line) + (1 if line else 0))
+        line.extend(" " * (start - len(line)))
+        line.extend(text)
+    return "".join(line)
+
+
+def legend(position: Position) -> str:
+    players = ", ".join(
+        f"{player_letter(k)} = {p.label(k)}" for k, p in enumerate(position.players)
+    )
+    return (
+        f"{players}\n"
+        "3A: 3 stones of A on a live field   +2A: A's growing field with 2 stones   "
+        ".: empty live field   #: dead field"
+    )
+
+
+def render_position(position: Position, *, title: str = "") -> str:
+    """Board, legend and whose turn it is."""
+    k = position.next_player
+    head = f"{title}\n" if title else ""
+    status = (
+        f"turns played: {position.turns_played}; next to move: "
+        f"{player_letter(k)} = {position.players[k].label(k)}"
+    )
+    return f"{head}{render_board(position)}\n{legend(position)}\n{status}"
+
+
+def describe_stacks(position: Position) -> str:
+    """The non-empty fields by name, e.g. ``c3 3A, d4 +2B`` (board order)."""
+    parts = []
+    for i, name in enumerate(position.board.names):
+        s, o = position._status[i], position._owner[i]
+        if (s == LIVE and o >= 0) or s == GROWING:
+            parts.append(f"{name} {cell_text(s, o, position._stones[i])}")
+    return ", ".join(parts) if parts else "no stones on the board"

@@ -1,0 +1,109 @@
+"""Regions, settledness, scores, the end of the game and the ranking.
+
+A region is a maximal connected set of live fields. It is settled when it holds
+stones of at most one player and no growing field is next to it. A player scores the
+size of every region that holds only that player's stones, settled or not; empty
+regions score for nobody.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fabgen.geometry.lattice import Field
+from fabgen.rules.state import GROWING, Position
+from fabgen.rules.variants import DEFAULT, NO_TIE_BREAK, PASSES, STONES, Variant, get_variant
+
+
+@dataclass(frozen=True)
+class Region:
+    fields: tuple[Field, ...]  # board order
+    players: frozenset[int]  # players with stones in the region
+    next_to_growing: bool
+
+    @property
+    def settled(self) -> bool:
+        return len(self.players) <= 1 and not self.next_to_growing
+
+    @property
+    def owner(self) -> int | None:
+        """The one player with stones here, if exactly one."""
+        return next(iter(self.players)) if len(self.players) == 1 else None
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int  # 1 = winner; tied players share a rank
+    player: int
+    score: int
+    stones: int  # on the board, the blog variant's tie-break
+
+
+def regions(position: Position) -> list[Region]:
+    """All regions, ordered by their first field in board order."""
+    members: dict[int, list[int]] = {}
+    for i, label in enumerate(position._region_labels()):
+        if label >= 0:
+            members.setdefault(label, []).append(i)
+    board, status, owner = position.board, position._status, position._owner
+    out = []
+    for indices in members.values():
+        players = frozenset(owner[i] for i in indices if owner[i] >= 0)
+        growing = any(status[n] == GROWING for i in indices for n in board.neighbours[i])
+        out.append(Region(tuple(board.fields[i] for i in indices), players, growing))
+    return out
+
+
+def scores(position: Position) -> list[int]:
+    """Each player's score now (final once the game is over)."""
+    out = [0] * len(position.players)
+    for region in regions(position):
+        if region.owner is not None:
+            out[region.owner] += len(region)
+    return out
+
+
+def game_over(position: Position, variant: Variant | str = DEFAULT) -> bool:
+    variant = get_variant(variant)
+    if variant.end == PASSES:
+        return not position._growing and position.passes >= len(position.players)
+    return all_settled(position)
+
+
+def all_settled(position: Position) -> bool:
+    """Every region settled (also true when no live field is left)."""
+    cap = position._cap
+    # A region next to a growing field means that growing field has a live neighbour:
+    # checking capacities rules out most positions without looking at regions.
+    for g in position._growing:
+        if cap[g]:
+            return False
+    owner_of_region: dict[int, int] = {}
+    for label, o in zip(position._region_labels(), position._owner, strict=True):
+        if o >= 0 and label >= 0 and owner_of_region.setdefault(label, o) != o:
+            return False
+    return True
+
+
+def ranking(position: Position, variant: Variant | str = DEFAULT) -> list[Standing]:
+    """Players from first to last under the variant's tie-break."""
+    variant = get_variant(variant)
+    points = scores(position)
+    stones = [position.stones_on_board(k) for k in range(len(position.players))]
+
+    def key(k: int) -> tuple:
+        if variant.tie_break == STONES:
+            return (-points[k], -stones[k])
+        if variant.tie_break == NO_TIE_BREAK:
+            return (-points[k],)
+        return (-points[k], -k)  # reverse turn order: the later player wins a tie
+
+    order = sorted(range(len(points)), key=lambda k: (key(k), k))
+    out: list[Standing] = []
+    for place, k in enumerate(order):
+        rank = out[-1].rank if out and key(out[-1].player) == key(k) else place + 1
+        out.append(Standing(rank, k, points[k], stones[k]))
+    return out

@@ -1,0 +1,472 @@
+"""Boards and positions: fields that are live, growing or dead, stones and owners.
+
+A :class:`Board` is a list of tiles (the transcript's segments), each an explicit list
+of fields, so hand-made boards with free-form tiles work. Fields are numbered
+0 … n−1 in segment order; neighbours and the field one step away in each of the six
+directions are precomputed as integer indices, which is what the turn engine runs on.
+
+A :class:`Position` is the state of a game between turns. It is immutable through its
+public API: :func:`fabgen.rules.turn.play_turn` returns a new one. Internally it keeps
+flat lists (status, owner, stones, capacity per field index) because the explosion
+phase is the hot path of replaying games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from fabgen.errors import FabgenError
+from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field
+from fabgen.rules.names import field_name
+
+# Field status codes in the flat lists.
+LIVE, GROWING, DEAD = 0, 1, 2
+# Owner code of an empty live field and of a dead field.
+NOBODY = -1
+
+
+class Status(str, Enum):
+    LIVE = "live"
+    GROWING = "growing"
+    DEAD = "dead"
+
+
+STATUS_BY_CODE = (Status.LIVE, Status.GROWING, Status.DEAD)
+
+
+class PositionError(FabgenError, ValueError):
+    """A board or position that cannot exist.
+
+    ``where`` locates the problem as a path of keys and indices in transcript terms,
+    e.g. ``("players", 1, "stacks", (2, 2))``; the transcript reader turns it into a
+    JSON path.
+    """
+
+    def __init__(self, message: str, where: tuple = ()):
+        super().__init__(message)
+        self.detail = message
+        self.where = where
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str | None = None
+    color: str | None = None
+
+    def label(self, index: int) -> str:
+        """How messages name the player: ``player 1 (Blue)``."""
+        return f"player {index} ({self.name})" if self.name else f"player {index}"
+
+
+@dataclass(frozen=True)
+class FieldState:
+    """One field as seen through the public API.
+
+    ``owner`` is the player whose stones are on a live field (None when empty), the
+    player a growing field belongs to, or for a dead field the player whose growing
+    field it was.
+    """
+
+    field: Field
+    name: str
+    status: Status
+    owner: int | None
+    stones: int
+
+
+class Board:
+    """Fields grouped into tiles, with neighbour tables as integer indices."""
+
+    __slots__ = (
+        "fields",
+        "index",
+        "name_index",
+        "names",
+        "neighbours",
+        "segments",
+        "tile_of",
+        "tiles",
+        "towards",
+    )
+
+    def __init__(self, segments: Iterable[Iterable[Field]]):
+        tiles: list[tuple[int, ...]] = []
+        fields: list[Field] = []
+        index: dict[Field, int] = {}
+        for t, segment in enumerate(segments):
+            members = []
+            for j, field in enumerate(segment):
+                field = _as_field(field, ("segments", t, j))
+                if field in index:
+                    raise PositionError(
+                        _twice_message(field, fields, tiles, index), ("segments", t, j)
+                    )
+                index[field] = len(fields)
+                members.append(len(fields))
+                fields.append(field)
+            if not members:
+                raise PositionError("a segment must list at least one field", ("segments", t))
+            tiles.append(tuple(members))
+        if not tiles:
+            raise PositionError("the board has no segments: list at least one", ("segments",))
+        self.fields: tuple[Field, ...] = tuple(fields)
+        self.index: dict[Field, int] = index
+        self.names: tuple[str, ...] = tuple(field_name(f) for f in fields)
+        self.name_index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+        self.tiles: tuple[tuple[int, ...], ...] = tuple(tiles)
+        self.tile_of: tuple[int, ...] = tuple(t for t, m in enumerate(tiles) for _ in m)
+        self.towards: tuple[tuple[int, ...], ...] = _towards(fields, index)
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple([n for n in row if n >= 0]) for row in self.towards
+        )
+        self.segments: tuple[tuple[Field, ...], ...] = tuple(
+            tuple([fields[i] for i in tile]) for tile in tiles
+        )
+
+    @classmethod
+    def of(cls, segments: Iterable[Iterable[Field]]) -> Board:
+        """The board for ``segments``, shared with earlier calls for the same segments
+        (a club's games are mostly played on a few boards)."""
+        key = tuple(tuple(s) for s in segments)
+        board = _BOARDS.get(key)
+        if board is None:
+            board = cls(key)
+            if len(_BOARDS) >= 32:
+                _BOARDS.pop(next(iter(_BOARDS)))
+            _BOARDS[key] = board
+        return board
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def __contains__(self, field: object) -> bool:
+        return field in self.index
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and (self is other or self.segments == other.segments)
+
+    def __hash__(self) -> int:
+        return hash(self.segments)
+
+    def __repr__(self) -> str:
+        return f"Board({len(self.tiles)} tiles, {len(self.fields)} fields)"
+
+    def tile_fields(self, field: Field) -> tuple[Field, ...]:
+        """All fields of the tile that ``field`` is on."""
+        return tuple(self.fields[i] for i in self.tiles[self.tile_of[self.index[field]]])
+
+
+_BOARDS: dict[tuple, Board] = {}
+
+
+def _towards(fields: list[Field], index: dict[Field, int]) -> tuple[tuple[int, ...], ...]:
+    """Per field, the field one step away in each direction of NEIGHBOUR_STEPS, or -1."""
+    get = index.get
+    assert NEIGHBOUR_STEPS == ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+    return tuple(
+        (
+            get((q + 1, r), NOBODY),
+            get((q + 1, r + 1), NOBODY),
+            get((q, r + 1), NOBODY),
+            get((q - 1, r), NOBODY),
+            get((q - 1, r - 1), NOBODY),
+            get((q, r - 1), NOBODY),
+        )
+        for q, r in fields
+    )
+
+
+def _as_field(value: object, where: tuple) -> Field:
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return value  # type: ignore[return-value]
+    raise PositionError(f"{value!r} is not a field: expected a pair of integers (q, r)", where)
+
+
+def _twice_message(field: Field, fields: list, tiles: list, index: dict) -> str:
+    i = index[field]
+    first = next((t for t, m in enumerate(tiles) if i in m), len(tiles))
+    return (
+        f"field {field_name(field)} is already in segment {first} (counting from 0): "
+        "every field belongs to exactly one segment, so list it only once"
+    )
+
+
+class Position:
+    """A board, the players, and every field's status, owner and stones between turns."""
+
+    __slots__ = (
+        "_cap",
+        "_former",
+        "_growing",
+        "_hot",
+        "_labels",
+        "_owner",
+        "_status",
+        "_stones",
+        "_version",
+        "board",
+        "next_player",
+        "passes",
+        "players",
+        "turns_played",
+    )
+
+    board: Board
+    players: tuple[Player, ...]
+    next_player: int
+    turns_played: int
+    passes: int  # turns in a row without a move, up to now
+
+    @classmethod
+    def from_stacks(
+        cls,
+        board: Board | Iterable[Iterable[Field]],
+        players: Sequence[Player | str],
+        stacks: Sequence[Mapping[Field, int]] = (),
+        *,
+        next_player: int | None = None,
+        turns_played: int = 0,
+        passes: int = 0,
+    ) -> Position:
+        """Build a position the way a transcript describes one.
+
+        ``stacks[k]`` maps fields to player k's stacks: n > 0 stones on a live field,
+        −n for n stones on a growing field, 0 for a dead field that was k's growing
+        field. Fields not mentioned are live and empty. ``next_player`` defaults to
+        ``turns_played`` modulo the number of players.
+        """
+        if not isinstance(board, Board):
+            board = Board.of(board)
+        roster = tuple(p if isinstance(p, Player) else Player(p) for p in players)
+        if not roster:
+            raise PositionError("a game needs at least one player", ("players",))
+        if len(stacks) > len(roster):
+            raise PositionError(
+                f"stacks given for {len(stacks)} players but only {len(roster)} players",
+                ("players",),
+            )
+        n = len(board)
+        status, owner, stones, former = [LIVE] * n, [NOBODY] * n, [0] * n, {}
+        claimed: dict[int, int] = {}
+        for k, player_stacks in enumerate(stacks):
+            for field, value in player_stacks.items():
+                i = _stack_field(board, k, field, value, claimed)
+                claimed[i] = k
+                if value > 0:
+                    owner[i], stones[i] = k, value
+                elif value < 0:
+                    status[i], owner[i], stones[i] = GROWING, k, -value
+                else:
+                    status[i], former[i] = DEAD, k
+        if not (isinstance(turns_played, int) and turns_played >= 0):
+            raise PositionError(
+                f"turns played must be a whole number >= 0, got {turns_played!r}", ("turns_played",)
+            )
+        if not (isinstance(passes, int) and passes >= 0):
+            raise PositionError(f"passes must be a whole number >= 0, got {passes!r}", ("passes",))
+        if next_player is None:
+            next_player = turns_played % len(roster)
+        if not (isinstance(next_player, int) and 0 <= next_player < len(roster)):
+            raise PositionError(
+                f"next player {next_player!r} is not a player index (0 to {len(roster) - 1})",
+                ("next_player",),
+            )
+        return cls._from_lists(
+            board, roster, status, owner, stones, former, next_player, turns_played, passes
+        )
+
+    @classmethod
+    def _from_lists(
+        cls, board, players, status, owner, stones, former, next_player, turns_played, passes
+    ):
+        pos = object.__new__(cls)
+        pos.board, pos.players = board, tuple(players)
+        pos.next_player, pos.turns_played, pos.passes = next_player, turns_played, passes
+        pos._status, pos._owner, pos._stones, pos._former = status, owner, stones, former
+        pos._cap = cap = [len(nbrs) for nbrs in board.neighbours]
+        for i, s in enumerate(status):
+            if s != LIVE:
+                for n in board.neighbours[i]:
+                    cap[n] -= 1
+        pos._growing = {i for i, s in enumerate(status) if s == GROWING}
+        # Fields that may be volatile; the turn engine keeps this a superset of them.
+        pos._hot = {i for i in range(len(status)) if owner[i] >= 0 and stones[i] >= pos._cap[i]}
+        pos._version, pos._labels = 0, None
+        return pos
+
+    def _copy(self) -> Position:
+        """A private, independent copy for the turn engine to change."""
+        pos = object.__new__(Position)
+        pos.board, pos.players = self.board, self.players
+        pos.next_player, pos.turns_played, pos.passes = (
+            self.next_player,
+            self.turns_played,
+            self.passes,
+        )
+        pos._status, pos._owner, pos._stones = self._status[:], self._owner[:], self._stones[:]
+        pos._cap, pos._former = self._cap[:], dict(self._former)
+        pos._growing, pos._hot = set(self._growing), set(self._hot)
+        pos._version, pos._labels = self._version, self._labels
+        return pos
+
+    def _region_labels(self) -> list[int]:
+        """Region number of each live field (-1 for the others), cached until a status
+        changes (``_version`` counts the explosion phases that changed any)."""
+        if self._labels is None or self._labels[0] != self._version:
+            self._labels = (self._version, _label_regions(self._status, self.board.neighbours))
+        return self._labels[1]
+
+    # --- reading fields ------------------------------------------------------------
+
+    def _i(self, field: Field | str) -> int:
+        index = self.board.name_index if isinstance(field, str) else self.board.index
+        try:
+            return index[field]
+        except KeyError:
+            shown = field if isinstance(field, str) else field_name(field)
+            raise KeyError(f"{shown} is not on the board") from None
+
+    def status(self, field: Field | str) -> Status:
+        return STATUS_BY_CODE[self._status[self._i(field)]]
+
+    def owner(self, field: Field | str) -> int | None:
+        """See :class:`FieldState` for what owning a dead field means."""
+        i = self._i(field)
+        o = self._owner[i] if self._status[i] != DEAD else self._former.get(i, NOBODY)
+        return None if o < 0 else o
+
+    def stones(self, field: Field | str) -> int:
+        return self._stones[self._i(field)]
+
+    def capacity(self, field: Field | str) -> int:
+        """Number of live neighbours on the board."""
+        return self._cap[self._i(field)]
+
+    def is_volatile(self, field: Field | str) -> bool:
+        """Would this field explode in its owner's next explosion phase?"""
+        i = self._i(field)
+        return self._owner[i] >= 0 and self._stones[i] >= self._cap[i]
+
+    def volatile_fields(self, player: int | None = None) -> list[Field]:
+        return [
+            self.board.fields[i]
+            for i in sorted(self._hot)
+            if self._owner[i] >= 0
+            and self._stones[i] >= self._cap[i]
+            and (player is None or self._owner[i] == player)
+        ]
+
+    def field_state(self, field: Field | str) -> FieldState:
+        i = self._i(field)
+        return self._state(i)
+
+    def _state(self, i: int) -> FieldState:
+        s = self._status[i]
+        o = self._owner[i] if s != DEAD else self._former.get(i, NOBODY)
+        b = self.board
+        return FieldState(
+            b.fields[i], b.names[i], STATUS_BY_CODE[s], None if o < 0 else o, self._stones[i]
+        )
+
+    def fields(self) -> Iterator[FieldState]:
+        """Every field in board order."""
+        return (self._state(i) for i in range(len(self.board)))
+
+    def growing_fields(self, player: int | None = None) -> list[Field]:
+        return [
+            self.board.fields[i]
+            for i in sorted(self._growing)
+            if player is None or self._owner[i] == player
+        ]
+
+    def stacks(self, player: int) -> dict[Field, int]:
+        """Player's stacks in transcript convention (see :meth:`from_stacks`), board order."""
+        out = {}
+        for i, field in enumerate(self.board.fields):
+            s = self._status[i]
+            if s == LIVE and self._owner[i] == player:
+                out[field] = self._stones[i]
+            elif s == GROWING and self._owner[i] == player:
+                out[field] = -self._stones[i]
+            elif s == DEAD and self._former.get(i) == player:
+                out[field] = 0
+        return out
+
+    def stones_on_board(self, player: int) -> int:
+        """Stones of ``player`` on live and growing fields."""
+        return sum(s for o, s in zip(self._owner, self._stones, strict=True) if o == player)
+
+    # --- identity ------------------------------------------------------------------
+
+    def _key(self) -> tuple:
+        dead_owners = tuple(sorted(self._former.items()))
+        return (
+            self.board.segments,
+            self.players,
+            tuple(self._status),
+            tuple(self._owner),
+            tuple(self._stones),
+            dead_owners,
+            self.next_player,
+            self.turns_played,
+            self.passes,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Position({self.board!r}, {len(self.players)} players, "
+            f"turns_played={self.turns_played}, next_player={self.next_player})"
+        )
+
+
+def _label_regions(status: list[int], nbrs: tuple[tuple[int, ...], ...]) -> list[int]:
+    labels = [-1] * len(status)
+    count = 0
+    for start, s in enumerate(status):
+        if s != LIVE or labels[start] >= 0:
+            continue
+        labels[start] = count
+        todo = [start]
+        for i in todo:  # the list grows while it is walked: a breadth-first search
+            for n in nbrs[i]:
+                if labels[n] < 0 and status[n] == LIVE:
+                    labels[n] = count
+                    todo.append(n)
+        count += 1
+    return labels
+
+
+def _stack_field(board: Board, player: int, field: object, value: object, claimed: dict) -> int:
+    where = ("players", player, "stacks", field)
+    field = _as_field(field, where)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PositionError(
+            f"a stack must be a whole number (n stones on a live field, -n on a growing "
+            f"field, 0 for a dead field), got {value!r}",
+            where,
+        )
+    i = board.index.get(field)
+    if i is None:
+        raise PositionError(
+            f"{field_name(field)} is not on the board: stacks may only be on the fields of "
+            "the segments",
+            where,
+        )
+    if i in claimed:
+        other = claimed[i]
+        what = (
+            "the same field is given twice" if other == player else f"player {other} already has it"
+        )
+        raise PositionError(
+            f"{field_name(field)} belongs to one player at most, but {what}: remove one of the two",
+            where,
+        )
+    return i

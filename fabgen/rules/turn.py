@@ -1,0 +1,305 @@
+"""A turn: movement (the player's choice), then explosion and growth (automatic).
+
+The explosion phase works from a worklist. A position keeps a set of fields that may
+be volatile (every field whose stones went up or whose capacity went down since it
+was last found stable); the phase starts from the current player's volatile fields in
+that set and afterwards only re-examines the neighbours of fields that exploded. It
+runs in waves: wave 1 is every volatile field at the start, wave n + 1 the fields
+that wave n made volatile. Each field explodes at most twice (live -> growing ->
+dead), so a phase does at most two explosions per field, and the result does not
+depend on the order (the tests check this against random orders).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from fabgen.geometry.lattice import Field
+from fabgen.rules.moves import IllegalMove, Move, play_move
+from fabgen.rules.scoring import game_over
+from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
+from fabgen.rules.variants import DEFAULT, PASSES, Variant, get_variant
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing that happened in a turn, with the position right after it."""
+
+    kind: str  # "start" | "move" | "explosion" | "growth"
+    title: str
+    details: tuple[str, ...]
+    position: Position
+    fields: tuple[Field, ...]  # the fields the step is about, for highlighting
+
+
+class Turn:
+    """A turn being played: make moves one by one, then :meth:`finish`.
+
+    Raises :class:`IllegalMove` (rule ``game-over``) when the game has already ended.
+    """
+
+    def __init__(self, position: Position, variant: Variant | str = DEFAULT, *, record_steps=False):
+        self.variant = get_variant(variant)
+        if game_over(position, self.variant):
+            raise IllegalMove("game-over", game_over_reason(position, self.variant))
+        self.player = position.next_player
+        self.moves: list[Move] = []
+        self._pos = position._copy()
+        self._used: set[int] = set()
+        self._arrived: dict[int, int] = {}
+        self._steps: list[Step] | None = None
+        if record_steps:
+            label = position.players[self.player].label(self.player)
+            self._steps = [Step("start", f"before the turn of {label}", (), position, ())]
+        self._finished = False
+
+    @property
+    def position(self) -> Position:
+        """The position after the moves so far."""
+        return self._pos._copy()
+
+    def move(self, move: Move | str) -> None:
+        """Make a move; :class:`IllegalMove` names the rule it breaks."""
+        if self._finished:
+            raise RuntimeError("the turn is finished")
+        if isinstance(move, str):
+            move = Move.parse(move)
+        path, landed = play_move(self._pos, self.player, move, self._used, self._arrived)
+        self.moves.append(move)
+        if self._steps is not None:
+            self._record_move(move, path, landed)
+
+    def legal_moves(self, tile: int | None = None) -> list[Move]:
+        """Every move the player could make next (only from tile number ``tile`` of
+        ``board.tiles`` if given), in board order."""
+        pos, player = self._pos, self.player
+        board, status, owner, stones = pos.board, pos._status, pos._owner, pos._stones
+        out = []
+        for t, members in enumerate(board.tiles):
+            if t in self._used or (tile is not None and t != tile):
+                continue
+            for i in members:
+                if owner[i] != player or status[i] != LIVE:
+                    continue
+                free = stones[i] - self._arrived.get(i, 0)
+                for d in range(6):
+                    f = i
+                    for _ in range(free):
+                        f = board.towards[f][d]
+                        if f < 0 or status[f] != LIVE:
+                            break
+                        out.append(Move(board.fields[i], board.fields[f]))
+        return out
+
+    def finish(self) -> tuple[Position, list[Step]]:
+        """Run the explosion and growth phases; the new position and the steps."""
+        if self._finished:
+            raise RuntimeError("the turn is finished")
+        self._finished = True
+        pos, player = self._pos, self.player
+        waves: list | None = [] if self._steps is not None else None
+        explode(pos, player, waves)
+        grown = sorted(grow(pos, player))
+        end_turn(pos, bool(self.moves))
+        if self._steps is None:
+            return pos, []
+        return pos, [*self._steps, *_explosion_steps(pos, waves or []), _growth_step(pos, grown)]
+
+    def _record_move(self, move: Move, path: list[int], landed: int) -> None:
+        k = len(path)
+        names = self._pos.board.names
+        details = [f"{_count(k, 'stone')} {'goes' if k == 1 else 'go'} {_count(k, 'step')}"]
+        if landed < k:
+            details.append(f"{_count(k - landed, 'stone')} cancelled against opponent stones")
+        details.append(f"{landed} {'lands' if landed == 1 else 'land'} on {names[path[-1]]}")
+        title = f"move {len(self.moves)}: {move}"
+        fields = (move.source, *(self._pos.board.fields[i] for i in path))
+        assert self._steps is not None
+        self._steps.append(Step("move", title, tuple(details), self._pos._copy(), fields))
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _explosion_steps(final: Position, waves: list) -> list[Step]:
+    steps = []
+    for n, (snapshot, exploded) in enumerate(waves, start=1):
+        names = final.board.names
+        details = []
+        for i, was_live, stones, cap in exploded:
+            change = "live -> growing" if was_live else "growing -> dead"
+            lost = f", {stones - cap} lost over capacity" if stones > cap else ""
+            details.append(
+                f"{names[i]} explodes ({change}): {_count(stones, 'stone')}, "
+                f"{_count(cap, 'live neighbour')}{lost}"
+            )
+        title = f"explosion wave {n}: " + ", ".join(names[e[0]] for e in exploded)
+        fields = tuple(final.board.fields[e[0]] for e in exploded)
+        steps.append(Step("explosion", title, tuple(details), snapshot, fields))
+    return steps
+
+
+def _growth_step(pos: Position, grown: list[int]) -> Step:
+    names = [pos.board.names[i] for i in grown]
+    title = "growth: " + (", ".join(names) if names else "no growing fields")
+    details = tuple(f"{name} gains a stone" for name in names)
+    return Step("growth", title, details, pos, tuple(pos.board.fields[i] for i in grown))
+
+
+def explode(pos: Position, player: int, waves: list | None = None) -> None:
+    """The explosion phase for ``player`` on ``pos`` (a private copy), in place.
+
+    With ``waves`` a list, appends ``(position after the wave, [(field index, was
+    live, stones, capacity), ...])`` per wave. This is the hot path of a replay: flat
+    lists and integer indices only.
+    """
+    status, owner, stones, cap = pos._status, pos._owner, pos._stones, pos._cap
+    wave, keep = [], set()
+    for i in pos._hot:
+        o = owner[i]
+        if o >= 0 and stones[i] >= cap[i]:
+            if o == player:
+                wave.append(i)
+            else:
+                keep.add(i)
+    pos._hot = hot = keep
+    if not wave:
+        return
+    pos._version += 1  # statuses change: cached regions are out of date
+    nbrs, growing, former = pos.board.neighbours, pos._growing, pos._former
+    record = waves is not None
+    while wave:
+        nxt: set[int] = set()
+        exploded = []
+        for f in sorted(wave) if record else wave:
+            n_stones = stones[f]
+            if owner[f] != player or n_stones < cap[f]:
+                continue  # exploded already in this wave
+            stones[f] = 0
+            if record:
+                exploded.append((f, status[f] == LIVE, n_stones, cap[f]))
+            if status[f] == LIVE:
+                status[f] = GROWING
+                growing.add(f)
+                drop = 1  # f no longer counts as a live neighbour
+                if not cap[f]:
+                    nxt.add(f)  # a growing field with no live neighbours dies next
+            else:
+                status[f] = DEAD
+                owner[f] = NOBODY
+                former[f] = player
+                growing.discard(f)
+                drop = 0
+            for n in nbrs[f]:
+                c = cap[n] - drop
+                cap[n] = c
+                s = status[n]
+                if s == LIVE:
+                    o = owner[n]
+                    if o == player:
+                        k = stones[n] + 1
+                        stones[n] = k
+                        if k >= c:
+                            nxt.add(n)
+                    elif o < 0:
+                        owner[n] = player
+                        stones[n] = 1
+                        if c <= 1:
+                            nxt.add(n)
+                    else:
+                        # Cancels one stone. Its capacity went down by as much or not
+                        # at all, so it does not become volatile.
+                        k = stones[n] - 1
+                        stones[n] = k
+                        if not k:
+                            owner[n] = NOBODY
+                elif drop and s == GROWING and stones[n] >= c:
+                    if owner[n] == player:
+                        nxt.add(n)
+                    else:
+                        hot.add(n)  # explodes in its owner's turn
+        if exploded:
+            waves.append((pos._copy(), exploded))  # type: ignore[union-attr]
+        wave = nxt
+
+
+def grow(pos: Position, player: int) -> list[int]:
+    """The growth phase: each of the player's growing fields gains a stone. Returns
+    those fields (in no particular order)."""
+    owner, stones, hot = pos._owner, pos._stones, pos._hot
+    grown = [g for g in pos._growing if owner[g] == player]
+    for g in grown:
+        stones[g] += 1
+        hot.add(g)
+    return grown
+
+
+def end_turn(pos: Position, moved: bool) -> None:
+    pos.turns_played += 1
+    pos.next_player = (pos.next_player + 1) % len(pos.players)
+    pos.passes = 0 if moved else pos.passes + 1
+
+
+def play_turn(
+    position: Position,
+    moves: Iterable[Move | str],
+    variant: Variant | str = DEFAULT,
+    *,
+    record_steps: bool = False,
+) -> tuple[Position, list[Step]]:
+    """Play one turn for ``position.next_player``; the new position and, when
+    ``record_steps``, every step (start, each move, each explosion wave, growth)."""
+    turn = Turn(position, variant, record_steps=record_steps)
+    for move in moves:
+        turn.move(move)
+    return turn.finish()
+
+
+def explosion_phase(position: Position, player: int | None = None) -> tuple[Position, list]:
+    """Only the explosion phase (no growth, turn not advanced), e.g. to see what a
+    starting stack would do. Returns the position and the waves as
+    ``[(position after the wave, [field, ...]), ...]``."""
+    pos = position._copy()
+    waves: list = []
+    explode(pos, position.next_player if player is None else player, waves)
+    fields = pos.board.fields
+    return pos, [(snap, [fields[e[0]] for e in record]) for snap, record in waves]
+
+
+def replay(
+    position: Position, turns: Iterable[Sequence[Move]], variant: Variant | str = DEFAULT
+) -> Position:
+    """Play ``turns`` from ``position``; the final position.
+
+    The first illegal move raises :class:`IllegalMove` with ``turn`` (0-based index
+    into ``turns``) and ``player`` set. A turn after the end of the game is illegal.
+    """
+    variant = get_variant(variant)
+    pos = position._copy()
+    for t, moves in enumerate(turns):
+        player = pos.next_player
+        try:
+            if game_over(pos, variant):
+                raise IllegalMove("game-over", game_over_reason(pos, variant))
+            used: set[int] = set()
+            arrived: dict[int, int] = {}
+            for move in moves:
+                play_move(pos, player, move, used, arrived)
+        except IllegalMove as exc:
+            exc.turn, exc.player = t, player
+            exc.player_label = pos.players[player].label(player)
+            raise
+        explode(pos, player)
+        grow(pos, player)
+        end_turn(pos, bool(moves))
+    return pos
+
+
+def game_over_reason(position: Position, variant: Variant) -> str:
+    if variant.end == PASSES:
+        why = "no growing field is left and every player passed in a row"
+    else:
+        why = "every region is settled"
+    return f"the game ended after {position.turns_played} turns played: {why}"

@@ -1,0 +1,72 @@
+"""Rule variants, selectable by name.
+
+All variants share movement, explosion and growth (DESIGN.md section 5). They differ
+in when the game ends and how tied scores are ranked:
+
+- ``online`` (default, the current online rules): the game ends when every region is
+  settled; tied players are ranked in reverse turn order (the later a player moves in
+  a round, the better), which makes every rank distinct.
+- ``blog`` (the maker's blog): same end; ties broken by the number of stones on the
+  board (live and growing fields); equal stones share the rank.
+- ``1995`` (the 1995 rules): the game ends when no growing field is left and every
+  player has passed (a turn without moves) in a row; the rules name no tie-break, so
+  equal scores share the rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fabgen.errors import ParameterError
+
+# End conditions
+SETTLED = "settled"
+PASSES = "passes"
+# Tie-breaks
+REVERSE_TURN_ORDER = "reverse-turn-order"
+STONES = "stones"
+NO_TIE_BREAK = "none"
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    description: str
+    end: str = SETTLED
+    tie_break: str = REVERSE_TURN_ORDER
+
+
+ONLINE = Variant(
+    "online",
+    "current online rules: ends when every region is settled; ties go to the player "
+    "later in turn order",
+)
+BLOG = Variant(
+    "blog",
+    "maker's blog: ends when every region is settled; ties go to the player with more "
+    "stones on the board",
+    tie_break=STONES,
+)
+RULES_1995 = Variant(
+    "1995",
+    "1995 rules: ends when no growing field is left and all players passed in a row; "
+    "ties are shared",
+    end=PASSES,
+    tie_break=NO_TIE_BREAK,
+)
+
+DEFAULT = ONLINE
+VARIANTS: dict[str, Variant] = {v.name: v for v in (ONLINE, BLOG, RULES_1995)}
+
+
+def get_variant(name: str | Variant) -> Variant:
+    """The variant called ``name``; a clear error lists the known names."""
+    if isinstance(name, Variant):
+        return name
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        known = ", ".join(VARIANTS)
+        raise ParameterError(
+            "variant", f"unknown rule variant {name!r}: choose one of {known}"
+        ) from None

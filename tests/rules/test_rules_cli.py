@@ -1,0 +1,268 @@
+"""``fabgen rules replay`` and ``fabgen rules turn``: outputs, messages, exit codes."""
+
+import json
+from xml.etree import ElementTree
+
+import pytest
+from click.testing import CliRunner
+
+from fabgen.cli import main
+from fabgen.rules.random_player import random_game
+from fabgen.rules.scoring import game_over, scores
+from fabgen.rules.setup import position_from_names, start_position
+from fabgen.rules.transcript import parse_transcript, transcript_from_position, write_transcript
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def games(tmp_path):
+    """Two random games on a 19-segment board, written as transcripts."""
+    start = start_position(2, 3)
+    out = []
+    for seed in (1, 2):
+        turns, final = random_game(start, seed, max_turns=25)
+        path = tmp_path / f"game{seed}.json"
+        path.write_text(
+            write_transcript(transcript_from_position(start, turns=turns, with_state=False))
+        )
+        out.append((path, final))
+    return out
+
+
+def test_replay_draws_each_final_position(games):
+    result = run("rules", "replay", *(str(p) for p, _ in games))
+    assert result.exit_code == 0, result.output
+    for path, _ in games:
+        assert f"{path}: 25 turns replayed, all legal; game over: no" in result.stdout
+    assert result.stdout.count("scores so far: 1. ") == 2
+    assert "A = player 0 (Red), B = player 1 (Blue), C = player 2 (Green)" in result.stdout
+
+
+def test_replay_json_gives_one_final_position_per_line_in_input_order(games):
+    args = ["rules", "replay", "--format", "json", *(str(p) for p, _ in reversed(games))]
+    result = run(*args)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    for line, (_, final) in zip(lines, reversed(games), strict=True):
+        obj = json.loads(line)
+        assert list(obj) == [
+            "format", "version", "segments", "players",
+            "next_player", "turns_played", "game_over", "scores",
+        ]  # fmt: skip
+        assert obj["turns_played"] == 25 and obj["next_player"] == 25 % 3
+        assert obj["game_over"] is game_over(final) and obj["scores"] == scores(final)
+        assert parse_transcript(line).position == final
+        for k, player in enumerate(obj["players"]):
+            expected = {f.name: f.stones for f in final.fields() if f.owner == k}
+            live = {n: v for n, v in player["stacks"].items() if v > 0}
+            assert live == {n: v for n, v in expected.items() if final.status(n).value == "live"}
+    again = run(*args)
+    assert again.stdout == result.stdout  # same input, same bytes
+
+
+def test_replay_json_stacks_follow_the_transcript_convention(tmp_path):
+    pos = position_from_names(
+        ["a1 b1 c1 d1", "a2 b2 c2 d2"], [{"a1": 2, "b2": -3, "c1": 0}, {"d2": 1}], ["R", "B"]
+    )
+    path = tmp_path / "pos.json"
+    path.write_text(write_transcript(transcript_from_position(pos, turns=[])))
+    result = run("rules", "replay", "--format", "json", str(path))
+    stacks = [p["stacks"] for p in json.loads(result.stdout)["players"]]
+    assert stacks == [{"a1": 2, "c1": 0, "b2": -3}, {"d2": 1}]
+
+
+def broken_game(tmp_path, games):
+    """game1 with an extra turn whose move goes nowhere."""
+    path, _ = games[0]
+    obj = json.loads(path.read_text())
+    start = parse_transcript(path.read_text())
+    player = (25 % 3, start.position.players[25 % 3].name)
+    obj["turns"].append([["a1", "a1"]])
+    bad = tmp_path / "broken.json"
+    bad.write_text(json.dumps(obj))
+    return bad, player
+
+
+def test_an_illegal_move_exits_1_naming_file_turn_player_move_and_rule(tmp_path, games):
+    bad, (k, name) = broken_game(tmp_path, games)
+    result = run("rules", "replay", str(bad), str(games[1][0]))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"{bad}: illegal move at turn 26 (counting from 1), player {k} ({name}), move a1-a1: "
+        "the move starts and ends on the same field (rule same-field: a move goes at least "
+        "one step)"
+    )
+    assert f"{games[1][0]}: 25 turns replayed, all legal" in result.stdout  # checked anyway
+
+
+def test_an_illegal_move_in_json_mode_keeps_one_line_per_file(tmp_path, games):
+    bad, (k, _) = broken_game(tmp_path, games)
+    result = run("rules", "replay", "--format", "json", str(games[1][0]), str(bad))
+    assert result.exit_code == 1
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["format"] == "Atlantis transcript"
+    assert {key: second[key] for key in ("file", "rule", "turn", "player", "move")} == {
+        "file": str(bad), "rule": "same-field", "turn": 26, "player": k, "move": "a1-a1",
+    }  # fmt: skip
+
+
+def test_an_unreadable_file_exits_2_with_the_json_path(tmp_path, games):
+    bad, _ = broken_game(tmp_path, games)
+    wrong = tmp_path / "wrong.json"
+    obj = json.loads(games[0][0].read_text())
+    obj["players"][1]["stacks"]["zz99"] = 1
+    wrong.write_text(json.dumps(obj))
+    result = run("rules", "replay", str(bad), str(wrong), str(tmp_path / "nothing.json"))
+    assert result.exit_code == 2
+    errors = result.stderr.splitlines()
+    assert len(errors) == 3
+    assert errors[1] == (
+        f"{wrong} at $.players[1].stacks.zz99: zz99 is not on the board: "
+        "stacks may only be on the fields of the segments"
+    )
+    assert errors[2] == f"{tmp_path / 'nothing.json'}: no such file: check the name"
+
+
+def test_bad_json_exits_2(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{")
+    result = run("rules", "replay", str(path))
+    assert result.exit_code == 2
+    assert "is not valid JSON" in result.stderr
+
+
+def test_unknown_variant_is_a_usage_error(games):
+    result = run("rules", "replay", "--variant", "1985", str(games[0][0]))
+    assert result.exit_code == 2
+    assert "'1985' is not one of 'online', 'blog', '1995'" in result.stderr
+
+
+def chain_file(tmp_path):
+    """The chain reaction of test_rules_examples as a transcript."""
+    from test_rules_examples import chain_position
+
+    path = tmp_path / "chain.json"
+    path.write_text(write_transcript(transcript_from_position(chain_position(), turns=[])))
+    return path
+
+
+def test_turn_shows_moves_every_explosion_wave_and_growth(tmp_path):
+    result = run("rules", "turn", str(chain_file(tmp_path)), "--moves", "-c1--a1")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    titles = [line for line in out.splitlines() if line.startswith("step ")]
+    assert titles == [
+        "step 0: before the turn of player 0 (Red)",
+        "step 1: move 1: -c1--a1",
+        "step 2: explosion wave 1: -a1, g1",
+        "step 3: explosion wave 2: a1",
+        "step 4: explosion wave 3: b2",
+        "step 5: explosion wave 4: b1",
+        "step 6: explosion wave 5: a1",
+        "step 7: growth: -a1, b2, b1",
+    ]
+    assert (
+        "  b1 explodes (live -> growing): 4 stones, 3 live neighbours, 1 lost over capacity" in out
+    )
+    assert "next to move: player 1 (Blue)" in out
+
+
+def test_turn_writes_one_svg_per_step(tmp_path):
+    out_dir = tmp_path / "steps"
+    args = ["rules", "turn", str(chain_file(tmp_path)), "--moves=-c1--a1", "--svg", str(out_dir)]
+    result = run(*args)
+    assert result.exit_code == 0
+    names = sorted(p.name for p in out_dir.iterdir())
+    assert names == [
+        "step-00-start.svg",
+        "step-01-move--c1--a1.svg",
+        "step-02-explosion-wave-1.svg",
+        "step-03-explosion-wave-2.svg",
+        "step-04-explosion-wave-3.svg",
+        "step-05-explosion-wave-4.svg",
+        "step-06-explosion-wave-5.svg",
+        "step-07-growth.svg",
+    ]
+    assert result.stdout.count("wrote ") == 8
+    root = ElementTree.parse(out_dir / "step-02-explosion-wave-1.svg").getroot()
+    assert root.get("width", "").endswith("mm")
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "2. explosion wave 1: -a1, g1" in texts
+    first = (out_dir / "step-07-growth.svg").read_bytes()
+    run(*args)
+    assert (out_dir / "step-07-growth.svg").read_bytes() == first
+
+
+@pytest.mark.parametrize(
+    ("moves", "words"),
+    [
+        ("-c1-a1", "rule wrong-distance"),
+        ("-c1", "is not a move"),
+        ("zz1-zz2", "rule off-board"),
+    ],
+)
+def test_turn_with_a_bad_move_exits_2(tmp_path, moves, words):
+    result = run("rules", "turn", str(chain_file(tmp_path)), "--moves", moves)
+    assert result.exit_code == 2
+    assert words in result.stderr
+
+
+def test_turn_on_a_game_whose_file_has_an_illegal_move_exits_1(tmp_path, games):
+    bad, _ = broken_game(tmp_path, games)
+    result = run("rules", "turn", str(bad))
+    assert result.exit_code == 1
+    assert "illegal move at turn 26 (counting from 1)" in result.stderr
+
+
+def test_the_cli_offers_exactly_the_engine_variants():
+    from fabgen.cli.rules_cmd import VARIANT_NAMES
+    from fabgen.rules.variants import VARIANTS
+
+    assert list(VARIANT_NAMES) == list(VARIANTS)
+
+
+def test_the_rules_package_stays_pure():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, fabgen.rules, fabgen.cli.rules_cmd\n"
+        "heavy = {'cadquery', 'reportlab', 'ezdxf', 'svgwrite', 'shapely'}\n"
+        "print(sorted(heavy & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_outputs_are_identical_across_processes(tmp_path):
+    # Different hash seeds change the iteration order of sets of strings; nothing the
+    # rules commands write may depend on it.
+    import os
+    import subprocess
+    import sys
+
+    game = chain_file(tmp_path)
+    outputs = []
+    for seed in ("1", "4"):
+        out_dir = tmp_path / f"svg{seed}"
+        script = "from fabgen.cli import main; main()"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        replayed = subprocess.run(
+            [sys.executable, "-c", script, "rules", "replay", "--format", "json", str(game)],
+            capture_output=True, check=True, env=env,
+        )  # fmt: skip
+        subprocess.run(
+            [sys.executable, "-c", script, "rules", "turn", str(game), "--moves=-c1--a1",
+             "--svg", str(out_dir)],
+            capture_output=True, check=True, env=env,
+        )  # fmt: skip
+        pictures = {p.name: p.read_bytes() for p in sorted(out_dir.iterdir())}
+        outputs.append((replayed.stdout, pictures))
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0][1]) == 8

@@ -1,0 +1,96 @@
+"""Text and paper drawings of a position."""
+
+import math
+
+import pytest
+
+from fabgen.draw.model import Circle, Operation, Polyline, Text
+from fabgen.draw.position import FILL, player_colour, position_drawing
+from fabgen.export.svg import render_svg
+from fabgen.rules.render import describe_stacks, render_board, render_position
+from fabgen.rules.setup import position_from_names
+from fabgen.rules.state import Status
+
+
+def small():
+    # Red 3 on a1; blue's growing b2 with 2 stones; c1 dead (blue's); b1, a2 empty.
+    return position_from_names(["a1 b1 c1", "a2 b2"], [{"a1": 3}, {"b2": -2, "c1": 0}])
+
+
+def test_the_text_board_is_a_staggered_grid_top_row_first():
+    # Worked out by hand: a field (x, y) sits 4 characters right per x and 2 left per
+    # y; row labels are y + 1; column letters sit one row below the bottom row.
+    assert render_board(small()).splitlines() == [
+        " 2   .  +2B",
+        " 1    3A   .   #",
+        "         a   b   c   d",
+    ]
+
+
+def test_the_text_position_has_a_legend_and_whose_turn_it_is():
+    text = render_position(small(), title="example")
+    assert text.startswith("example\n")
+    assert "A = player 0 (Red), B = player 1 (Blue)" in text
+    assert "turns played: 0; next to move: A = player 0 (Red)" in text
+    assert describe_stacks(small()) == "a1 3A, b2 +2B"
+
+
+def shapes(drawing, kind):
+    return [s for s in drawing.shapes(Operation.PRINT) if isinstance(s, kind)]
+
+
+def test_drawing_has_a_cell_per_field_with_status_fill_and_mark():
+    pos = small()
+    drawing = position_drawing(pos, pitch_mm=10.0)
+    cells = [s for s in shapes(drawing, Polyline) if s.closed and len(s.points) == 6]
+    assert len(cells) == 5
+    fills = sorted(c.style.fill for c in cells)
+    assert fills == sorted([FILL[Status.LIVE]] * 3 + [FILL[Status.GROWING], FILL[Status.DEAD]])
+    # A hexagon cell of pitch p has its corners p / sqrt(3) from the centre.
+    corner = cells[0].points
+    centre = (sum(x for x, _ in corner) / 6, sum(y for _, y in corner) / 6)
+    assert math.dist(centre, corner[0]) == pytest.approx(10 / math.sqrt(3))
+    rings = [c for c in shapes(drawing, Circle) if c.style.dash]
+    assert len(rings) == 1  # growing
+    crosses = [s for s in shapes(drawing, Polyline) if s.style.stroke == "#1f2f4a"]
+    assert len(crosses) == 2  # the dead field's cross
+    discs = [c for c in shapes(drawing, Circle) if c.style.fill == player_colour("red", 0)]
+    assert len(discs) == 2  # red's stack and red's legend entry
+    counts = sorted(t.text for t in shapes(drawing, Text) if t.text.isdigit())
+    assert counts == ["2", "3"]
+
+
+def test_tile_borders_run_around_each_tile_once():
+    # A lone standard segment: its outline is 18 cell edges. Two fields of one tile
+    # that do not touch: 12 edges. Two touching one-field tiles: 11 edges, the shared
+    # one drawn once.
+    cases = [(["B2"], 18), (["a1 c1"], 12), (["a1", "b1"], 11)]
+    for segments, edges in cases:
+        drawing = position_drawing(position_from_names(segments))
+        thick = [s for s in shapes(drawing, Polyline) if s.style.width == 0.8]
+        assert len(thick) == edges, segments
+        for line in thick:
+            assert math.dist(*line.points) == pytest.approx(10 / math.sqrt(3))
+
+
+def test_highlight_names_and_page_fit():
+    pos = small()
+    drawing = position_drawing(pos, highlight=[(0, 0), (9, 9)], field_names=True, title="t")
+    marked = [s for s in shapes(drawing, Polyline) if s.style.stroke == "#d40000"]
+    assert len(marked) == 1  # (9, 9) is not on the board
+    labels = {t.text for t in shapes(drawing, Text)}
+    assert {"a1", "b1", "c1", "a2", "b2", "t"} <= labels
+    x0, y0, x1, y1 = drawing.bbox()
+    assert x0 >= 0 and y0 >= 0 and x1 <= drawing.width and y1 <= drawing.height
+
+
+def test_player_colours():
+    assert player_colour("#ABC", 0) == "#aabbcc"
+    assert player_colour("Blue", 3) == "#1f5fbf"
+    assert player_colour("plaid", 1) == player_colour(None, 1)
+
+
+def test_svg_of_a_position_is_reproducible():
+    first = render_svg(position_drawing(small(), title="x"))
+    assert first == render_svg(position_drawing(small(), title="x"))
+    assert b'inkscape:label="Print"' in first

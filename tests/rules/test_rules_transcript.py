@@ -1,0 +1,254 @@
+"""The Atlantis transcript format: exact round trips, and clear errors with JSON paths."""
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fabgen.errors import InputFileError
+from fabgen.rules.names import field_name
+from fabgen.rules.setup import online_segment_centre, segment_fields
+from fabgen.rules.state import Status
+from fabgen.rules.transcript import (
+    json_path,
+    parse_transcript,
+    read_transcript,
+    transcript_from_json,
+    transcript_from_position,
+    transcript_to_json,
+    write_transcript,
+)
+from fabgen.rules.turn import replay
+
+
+def segment(i: int, j: int) -> list[str]:
+    """Field names of the online setup's segment (i, j)."""
+    return [field_name(f) for f in segment_fields(online_segment_centre(i, j))]
+
+
+# Three segments of the online setup: (0, 0) centred on b2, (-1, -1) centred on -b0
+# (negative coordinates on both axes) and (0, 1) centred on d1.
+BOARD = [segment(0, 0), segment(-1, -1), segment(0, 1)]
+
+
+def game(**changes) -> dict:
+    obj = {
+        "format": "Atlantis transcript",
+        "version": "1.0",
+        "segments": copy.deepcopy(BOARD),
+        "players": [
+            {"name": "Red", "color": "#d62728", "stacks": {"B2": 1, "e2": 2}},
+            {"name": "Blue", "stacks": {"-b0": 2, "-c-1": -1, "-b-1": 0}},
+        ],
+        "turns": [[["b2", "b3"], ["e2", "c2"]], [], [["a1", "-a1"]]],
+    }
+    if "events" in changes and "turns" not in changes:
+        del obj["turns"]
+    obj.update(changes)
+    return obj
+
+
+def test_the_example_game_reads_with_segment_keys_and_negative_coordinates():
+    t = transcript_from_json(game())
+    pos = t.position
+    assert BOARD[0][0] == "b2" and BOARD[1][0] == "-b0"
+    for name in BOARD[0]:  # "B2" stands for all seven fields of the segment around b2
+        assert pos.stones(name) == 1 and pos.owner(name) == 0
+    assert (pos.stones("-b0"), pos.owner("-b0")) == (2, 1)
+    assert (pos.status("-c-1"), pos.stones("-c-1")) == (Status.GROWING, 1)
+    assert (pos.status("-b-1"), pos.owner("-b-1")) == (Status.DEAD, 1)
+    assert [len(turn) for turn in t.move_list] == [2, 0, 1]
+
+
+@pytest.mark.parametrize("key", ["turns", "events"])
+def test_reading_and_writing_round_trip_exactly(key):
+    obj = game()
+    if key == "events":
+        obj["events"] = [{"type": "turn", "moves": moves} for moves in obj.pop("turns")]
+    t = transcript_from_json(json.loads(json.dumps(obj)))
+    back = transcript_to_json(t)
+    assert back == obj
+    assert list(back) == list(obj)  # key order too
+    assert list(back["players"][1]["stacks"]) == ["-b0", "-c-1", "-b-1"]
+    text = write_transcript(t)
+    assert parse_transcript(text) == t
+    assert write_transcript(parse_transcript(text)) == text
+
+
+def test_written_text_is_stable_and_readable():
+    text = write_transcript(transcript_from_json(game()))
+    lines = text.splitlines()
+    assert lines[0] == "{" and lines[-1] == "}" and text.endswith("}\n")
+    assert '    ["b2", "c2", "c3", "b3", "a2", "a1", "b1"],' in lines
+    assert '    [["b2", "b3"], ["e2", "c2"]],' in lines
+    assert json.loads(text) == game()
+
+
+names = st.builds(lambda x, y: field_name((x, y)), st.integers(-60, 60), st.integers(-60, 60))
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    st.lists(st.lists(names, min_size=1, max_size=4), min_size=1, max_size=4),
+    st.lists(st.tuples(names, names), max_size=6),
+    st.sampled_from(["turns", "events", None]),
+    st.booleans(),
+)
+def test_any_board_and_moves_round_trip(segments, moves, key, with_players):
+    seen: set = set()
+    segments = [[n for n in s if not (n in seen or seen.add(n))] for s in segments]
+    segments = [s for s in segments if s]
+    obj = {"format": "Atlantis transcript", "version": "1.0", "segments": segments}
+    if with_players:
+        obj["players"] = [{"stacks": {segments[0][0]: 3}}, {"name": "B"}]
+    if key == "turns" and with_players:
+        obj["turns"] = [[list(m) for m in moves], []]
+    elif key == "events" and with_players:
+        obj["events"] = [{"type": "turn", "moves": [list(m) for m in moves]}]
+    t = transcript_from_json(obj)
+    assert transcript_to_json(t) == obj
+    assert parse_transcript(write_transcript(t)) == t
+
+
+def test_a_final_position_round_trips_through_its_transcript():
+    t = transcript_from_json(game())
+    final = replay(t.position, t.move_list)
+    back = parse_transcript(write_transcript(transcript_from_position(final)))
+    assert back.position == final
+    assert (back.next_player, back.turns_played) == (1, 3)
+
+
+# --- errors -----------------------------------------------------------------------
+
+
+def error_for(obj) -> InputFileError:
+    with pytest.raises(InputFileError) as info:
+        if isinstance(obj, str):
+            parse_transcript(obj, "game.json")
+        else:
+            transcript_from_json(obj, "game.json")
+    error = info.value
+    assert "\n" not in str(error)
+    assert str(error).startswith("game.json")
+    return error
+
+
+def test_bad_json_says_where():
+    error = error_for('{"format": "Atlantis transcript",\n  "segments": [["a1",]]}')
+    assert "is not valid JSON" in str(error)
+    assert "line 2, column" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "words"),
+    [
+        ({"format": "Atlantis"}, "$.format", 'expected "Atlantis transcript"'),
+        ({"version": "2.0"}, "$.version", "version 1.0"),
+        ({"segment": []}, "$.segment", "unknown key 'segment'"),
+        ({"segments": "a1 b1"}, "$.segments", "expected a list of segments"),
+        ({"segments": [["a1", 3]]}, "$.segments[0][1]", "expected a field name"),
+        ({"segments": [["a1", "c"]]}, "$.segments[0][1]", "'c' is not a field name"),
+        ({"segments": [["a1", "C3"]]}, "$.segments[0][1]", "'C3' is not a field name"),
+        ({"segments": [["a1"], []]}, "$.segments[1]", "at least one field"),
+        ({"segments": []}, "$.segments", "no segments"),
+        ({"segments": [["a1", "b1"], ["c1", "a1"]]}, "$.segments[1][1]", "already in segment 0"),
+        ({"players": {"name": "Red"}}, "$.players", "expected a list of players"),
+        ({"players": ["Red"]}, "$.players[0]", "expected a JSON object"),
+        ({"players": [{"colour": "red"}]}, "$.players[0].colour", "unknown key 'colour'"),
+        ({"players": [{"name": 7}]}, "$.players[0].name", "expected a string"),
+        ({"players": [{"stacks": [1]}]}, "$.players[0].stacks", "expected a JSON object"),
+        ({"players": [{"stacks": {"c3x": 1}}]}, "$.players[0].stacks.c3x", "not a stack key"),
+        ({"players": [{"stacks": {"b2": 1.0}}]}, "$.players[0].stacks.b2", "whole number"),
+        ({"players": [{"stacks": {"b2": True}}]}, "$.players[0].stacks.b2", "found true"),
+        ({"players": [{"stacks": {"b2": "1"}}]}, "$.players[0].stacks.b2", 'the string "1"'),
+        ({"players": [{"stacks": {"z9": 1}}]}, "$.players[0].stacks.z9", "z9 is not on the board"),
+        (
+            {"players": [{"stacks": {"-z9": 1}}]},
+            '$.players[0].stacks["-z9"]',
+            "-z9 is not on the board",
+        ),
+        ({"players": [{"stacks": {"C3": 1}}]}, "$.players[0].stacks.C3", "d3 is not on the board"),
+        (
+            {"players": [{"stacks": {"b2": 1}}, {"stacks": {"b2": 2}}]},
+            "$.players[1].stacks.b2",
+            "player 0 already has it",
+        ),
+        (
+            {"players": [{"stacks": {"c2": 1}}, {"stacks": {"B2": 2}}]},
+            "$.players[1].stacks.B2",
+            "player 0 already has it",
+        ),
+        ({"players": [{"stacks": {"B2": 1, "c3": 2}}]}, "$.players[0].stacks.c3", "given twice"),
+        ({"turns": {"0": []}}, "$.turns", "expected a list of turns"),
+        ({"turns": [["b2-b3"]]}, "$.turns[0][0]", "a pair of field names"),
+        ({"turns": [[["b2", "b3", "b4"]]]}, "$.turns[0][0]", "a pair of field names"),
+        ({"turns": [[], [["b2", "B3"]]]}, "$.turns[1][0][1]", "'B3' is not a field name"),
+        ({"events": [{"type": "move", "moves": []}]}, "$.events[0].type", '"type": "turn"'),
+        ({"events": [{"type": "turn"}]}, "$.events[0]", 'needs "moves"'),
+        ({"events": [{"type": "turn", "moves": [], "at": 3}]}, "$.events[0].at", "unknown key"),
+        ({"events": [], "turns": []}, "$.events", "not both"),
+        ({"players": []}, "$.players", "list of players is empty"),
+        ({"next_player": 2}, "$.next_player", "not a player index (0 to 1)"),
+        ({"next_player": -1}, "$.next_player", "whole number >= 0"),
+        ({"turns_played": 1.5}, "$.turns_played", "whole number >= 0"),
+        ({"game_over": "no"}, "$.game_over", "true or false"),
+        ({"scores": [1, None]}, "$.scores[1]", "found null"),
+    ],
+)
+def test_malformed_transcripts_name_the_json_path(change, where, words):
+    error = error_for(game(**change))
+    assert error.where == where
+    assert words in error.detail
+    assert str(error) == f"game.json at {where}: {error.detail}"
+
+
+def test_missing_keys_and_wrong_top_level():
+    assert "expected a JSON object" in str(error_for("[1, 2]"))
+    obj = game()
+    del obj["format"]
+    assert 'the key "format" is missing' in str(error_for(obj))
+    obj = game()
+    del obj["segments"]
+    assert 'the key "segments" is missing' in str(error_for(obj))
+    obj = game()
+    del obj["players"]
+    error = error_for(obj)
+    assert error.where == "$.turns" and "no players" in error.detail
+
+
+def test_a_key_given_twice_is_an_error_not_silently_dropped():
+    text = json.dumps(game()).replace('"B2": 1', '"B2": 1, "B2": 2')
+    error = error_for(text)
+    assert error.where == "$.players[0].stacks.B2"
+    assert "given twice" in error.detail
+
+
+def test_a_board_without_players_is_readable_but_has_no_game():
+    obj = game()
+    del obj["players"], obj["turns"]
+    t = transcript_from_json(obj)
+    assert len(t.board) == 21
+    with pytest.raises(InputFileError, match="no players"):
+        _ = t.position
+
+
+def test_files_that_cannot_be_read(tmp_path):
+    with pytest.raises(InputFileError, match="no such file"):
+        read_transcript(tmp_path / "missing.json")
+    with pytest.raises(InputFileError, match="is a folder"):
+        read_transcript(tmp_path)
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"players": [{"name": "Jos\xe9"}]}'.encode("latin-1"))
+    with pytest.raises(InputFileError, match="is not UTF-8 text"):
+        read_transcript(latin)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(game()), encoding="utf-8")
+    assert read_transcript(good).position.players[0].name == "Red"
+
+
+def test_json_paths_quote_keys_that_are_not_identifiers():
+    assert json_path(("players", 1, "stacks", "c3")) == "$.players[1].stacks.c3"
+    assert json_path(("players", 0, "stacks", (-1, 0))) == '$.players[0].stacks["-a1"]'
+    assert json_path(()) == "$"
