@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from fabgen.errors import FabgenError
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field
@@ -27,7 +27,7 @@ LIVE, GROWING, DEAD = 0, 1, 2
 NOBODY = -1
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     LIVE = "live"
     GROWING = "growing"
     DEAD = "dead"
