@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fabgen.cli.stones_cmd import stones
 from fabgen.cli.tile_cmd import tile
 
-ALL: list = [tile]
+ALL: list = [tile, stones]
