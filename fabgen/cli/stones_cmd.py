@@ -116,7 +116,7 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     """
     from fabgen.cli.tile_options import geometry_from_options
     from fabgen.errors import ParameterError
-    from fabgen.pieces.params import Marker, calibration_stones
+    from fabgen.pieces.params import Marker, calibration_name, calibration_stones
     from fabgen.pieces.plate import Bed, parse_bed
     from fabgen.pieces.products import plan_plate
 
@@ -140,8 +140,7 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     if count == 0:
         plates = []
     elif calibrate:
-        low, high = (f"c{p.name.split('-c')[-1].split('-')[0]}" for p in pieces)
-        name = f"stone-disc-calibration-{low}-{high}-plate-{2 * count}"
+        name = f"{calibration_name(pieces)}-plate-{2 * count}"
         plates = [plan_plate(pieces, count, plate_bed, name)]
     else:
         plates = [plan_plate((p,), count, plate_bed, f"{p.name}-plate-{count}") for p in pieces]

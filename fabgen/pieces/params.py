@@ -475,7 +475,10 @@ class Marker(_Piece):
             )
         kwargs.setdefault("clearance", stone.clearance)
         kwargs.setdefault("wall", stone.wall)
-        return cls(kind=kind, stone_diameter=stone.diameter, symbol_radius=0.9 * clear, **kwargs)
+        # As large as fits under the stone, but never larger than under a default disc
+        # stone of this diameter, so markers for discs and pyramids are the same.
+        radius = 0.9 * min(clear, stone.diameter / 4)
+        return cls(kind=kind, stone_diameter=stone.diameter, symbol_radius=radius, **kwargs)
 
     # ---- derived sizes ---------------------------------------------------------------
 
@@ -584,3 +587,10 @@ def calibration_stones(stone: DiscStone, spread: float = 0.1) -> tuple[DiscStone
         DiscStone(**{**base, "clearance": low, "symbol": "bar"}),
         DiscStone(**{**base, "clearance": high, "symbol": "cross"}),
     )
+
+
+def calibration_name(stones: tuple[DiscStone, DiscStone]) -> str:
+    """File name stem of a calibration pair, e.g. ``stone-disc-d20.7-calibration-c0.1-c0.3``."""
+    d = _name_number(stones[0].diameter, 1)
+    low, high = (_name_number(s.clearance, 2) for s in stones)
+    return f"stone-disc-d{d}-calibration-c{low}-c{high}"
