@@ -72,12 +72,12 @@ def _grid(footprint: float, bed: Bed, staggered: bool) -> list[Point]:
         return []
     step = footprint + bed.spacing
     row_step = step * math.sqrt(3) / 2 if staggered else step
-    rows = int((usable_d - footprint) // row_step + 1e-9) + 1
+    rows = math.floor((usable_d - footprint) / row_step + 1e-9) + 1
     points = []
     for row in range(rows):
         shift = step / 2 if staggered and row % 2 else 0.0
-        cols = int((usable_w - footprint - shift) // step + 1e-9) + 1
-        points += [(shift + col * step, row * row_step) for col in range(cols)]
+        cols = math.floor((usable_w - footprint - shift) / step + 1e-9) + 1
+        points += [(shift + col * step, row * row_step) for col in range(max(cols, 0))]
     return points
 
 
