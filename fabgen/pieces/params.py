@@ -56,6 +56,16 @@ def _mm(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def _down(value: float) -> str:
+    """A largest allowed value, rounded down so that it is really allowed."""
+    return _mm(math.floor(value * 100 + 1e-6) / 100)
+
+
+def _up(value: float) -> str:
+    """A smallest allowed value, rounded up."""
+    return _mm(math.ceil(value * 100 - 1e-6) / 100)
+
+
 def _finite(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
@@ -258,14 +268,14 @@ class DiscStone(_Piece):
                 "boss_diameter",
                 f"boss diameter {_mm(self.boss_diameter)} mm leaves a wall of only "
                 f"{_mm(self.ring_wall)} mm around the recess of a {_mm(self.diameter)} mm stone "
-                f"(minimum {_mm(self.wall)} mm); choose a boss of at most {_mm(limit)} mm",
+                f"(minimum {_mm(self.wall)} mm); choose a boss of at most {_down(limit)} mm",
             )
         if self.ceiling < self.wall - 1e-9:
             raise ParameterError(
                 "height",
                 f"stone height {_mm(self.height)} mm leaves only {_mm(self.ceiling)} mm above "
                 f"the {_mm(self.recess_depth)} mm deep recess (minimum wall {_mm(self.wall)} mm); "
-                f"choose a height of at least {_mm(self.recess_depth + self.wall)} mm",
+                f"choose a height of at least {_up(self.recess_depth + self.wall)} mm",
             )
         self._validate_chamfer()
         if self.symbol != "none" and stroke(self.symbol_radius) < MIN_STROKE:
@@ -423,7 +433,7 @@ class PyramidStone(_Piece):
                 "vent_diameter",
                 f"vent {_mm(self.vent_diameter)} mm leaves less than the {_mm(self.wall)} mm "
                 f"wall in a {_mm(self.top_diameter)} mm top; choose a vent of at most "
-                f"{_mm(2 * (self.top_apothem - self.wall))} mm",
+                f"{_down(2 * (self.top_apothem - self.wall))} mm",
             )
 
 
@@ -544,7 +554,7 @@ class Marker(_Piece):
                 "thickness",
                 f"marker thickness {_mm(self.thickness)} mm leaves {_mm(self.core)} mm between "
                 f"two {_mm(self.pocket_depth)} mm pockets (minimum wall {_mm(self.wall)} mm); "
-                f"choose at least {_mm(2 * self.pocket_depth + self.wall)} mm",
+                f"choose at least {_up(2 * self.pocket_depth + self.wall)} mm",
             )
         if stroke(self.symbol_radius) < MIN_STROKE:
             raise ParameterError(

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from fabgen.pieces.params import DiscStone, Marker, PyramidStone
-
 
 @pytest.fixture(scope="session")
 def cq():
@@ -55,12 +53,3 @@ def build(cq):
         return cache[piece]
 
     return get
-
-
-DEFAULT_PIECES = {
-    "disc": DiscStone(),
-    "disc-star": DiscStone(symbol="star"),
-    "pyramid": PyramidStone(),
-    "growing": Marker(kind="growing"),
-    "dead": Marker(kind="dead"),
-}
