@@ -32,8 +32,8 @@ _SEATS = ", ".join(f"{seat} {name}" for seat, name in SEAT_SYMBOLS.items())
 @click.option(
     "--calibrate",
     is_flag=True,
-    help="Write a calibration pair instead: two disc stones with clearance -0.1 mm (bar) "
-    "and +0.1 mm (cross); stack each on the other to find your printer's fit.",
+    help="Write a calibration pair instead: two disc stones, 0.1 mm tighter (bar) and "
+    "0.1 mm looser (cross) than --clearance; stack each on the other to find your fit.",
 )
 @click.option(
     "--count",
@@ -108,11 +108,16 @@ _SEATS = ", ".join(f"{seat} {name}" for seat, name in SEAT_SYMBOLS.items())
 def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     """Write 3D-printable pieces: a STEP and an STL file per piece and a 3MF print plate
     with --count copies laid out on the bed. Sizes derive from the tile (--width): a
-    stone is 2 mm narrower than the engraved circle. Disc stones stack six high with a
-    boss on top in a recess below; pyramids nest six high.
+    stone is 2 mm narrower than the engraved circle. Disc stones stack six high, a boss
+    on top in a recess below; pyramids nest six high.
 
-    Examples: fabgen stones; fabgen stones --seat 3 --clearance 0.25;
-    fabgen stones --design pyramid; fabgen stones --markers; fabgen stones --calibrate
+    \b
+    Examples:
+      fabgen stones                        75 disc stones on a 220x220 plate
+      fabgen stones --seat 3 --clearance 0.25
+      fabgen stones --design pyramid
+      fabgen stones --markers              growing and dead markers
+      fabgen stones --calibrate            two stones to find your clearance
     """
     from fabgen.cli.tile_options import geometry_from_options
     from fabgen.errors import ParameterError
