@@ -90,6 +90,23 @@ def tile_geometry_options(func):
     return func
 
 
+#: The options that set the size of a tile and its circles (for commands such as
+#: ``fabgen stones`` whose sizes derive from the tile but do not cut it).
+SIZE_KEYS = ("width", "pitch", "circle_diameter")
+
+
+def tile_size_options(func):
+    """Add only --width, --pitch and --circle-diameter to a click command."""
+    for option in reversed(_OPTIONS[: len(SIZE_KEYS)]):
+        func = option(func)
+    return func
+
+
+def pop_tile_size_options(kwargs: dict) -> dict:
+    """Remove the tile size options from a command's keyword arguments and return them."""
+    return {key: kwargs.pop(key) for key in SIZE_KEYS}
+
+
 def pop_tile_options(kwargs: dict) -> dict:
     """Remove the tile options from a command's keyword arguments and return them."""
     return {key: kwargs.pop(key) for key in TILE_KEYS}
@@ -100,7 +117,7 @@ def geometry_from_options(options: dict):
     from fabgen.geometry.tile import DEFAULT_WIDTH, TileGeometry
 
     width, pitch = options["width"], options["pitch"]
-    common = {k: options[k] for k in TILE_KEYS if k not in ("width", "pitch")}
+    common = {k: options[k] for k in TILE_KEYS if k not in ("width", "pitch") and k in options}
     if width is not None and pitch is not None:
         raise ParameterError(
             "width", "give either --width or --pitch, not both (width = pitch × √7)"

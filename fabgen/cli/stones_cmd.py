@@ -1,0 +1,207 @@
+"""``fabgen stones``: 3D-printable stones, markers and a calibration pair."""
+
+from __future__ import annotations
+
+import click
+
+from fabgen.cli.common import out_option, write_and_report
+from fabgen.cli.tile_options import pop_tile_size_options, tile_size_options
+from fabgen.pieces.symbols import SEAT_SYMBOLS, STONE_SYMBOLS
+
+#: Plates with at least this many copies report their progress on stderr.
+PROGRESS_FROM = 20
+DEFAULT_STONE_COUNT = 75
+DEFAULT_MARKER_COUNT = 25
+
+_SEATS = ", ".join(f"{seat} {name}" for seat, name in SEAT_SYMBOLS.items())
+
+
+@click.command("stones", short_help="3D-printable stones and markers (STEP, STL, 3MF plate).")
+@click.option(
+    "--design",
+    type=click.Choice(["disc", "pyramid"]),
+    default="disc",
+    show_default=True,
+    help="disc: flat stone with a stacking boss and recess; pyramid: hollow, nesting.",
+)
+@click.option(
+    "--markers",
+    is_flag=True,
+    help="Write the growing and dead markers (two-sided, for this stone) instead of stones.",
+)
+@click.option(
+    "--calibrate",
+    is_flag=True,
+    help="Write a calibration pair instead: two disc stones, 0.1 mm tighter (bar) and "
+    "0.1 mm looser (cross) than --clearance; stack each on the other to find your fit.",
+)
+@click.option(
+    "--count",
+    type=int,
+    default=None,
+    help=f"Copies of each piece on the 3MF plate, 0 for no plate  [default: "
+    f"{DEFAULT_STONE_COUNT} stones, {DEFAULT_MARKER_COUNT} of each marker, 1 per calibration "
+    f"stone]",
+)
+@click.option(
+    "--clearance",
+    type=float,
+    default=0.2,
+    show_default=True,
+    metavar="MM",
+    help="Play per side between stacked (or nested) pieces, 0 to 1 mm.",
+)
+@click.option(
+    "--seat",
+    type=int,
+    default=None,
+    help=f"Raised seat symbol for colour-blind players, by seat: {_SEATS}.",
+)
+@click.option(
+    "--symbol",
+    type=click.Choice(STONE_SYMBOLS),
+    default=None,
+    help="Raised seat symbol by name (instead of --seat).",
+)
+@tile_size_options
+@click.option(
+    "--stone-diameter",
+    type=float,
+    default=None,
+    metavar="MM",
+    help="Stone diameter (pyramid: base across corners)  [default: circle diameter - 2]",
+)
+@click.option(
+    "--height",
+    type=float,
+    default=None,
+    metavar="MM",
+    help="Disc body height = stacking pitch [default: 5], or pyramid height [default: 12].",
+)
+@click.option(
+    "--wall", type=float, default=1.2, show_default=True, metavar="MM", help="Thinnest wall."
+)
+@click.option(
+    "--chamfer",
+    type=float,
+    default=0.4,
+    show_default=True,
+    metavar="MM",
+    help="45° chamfer on bottom edges against elephant's foot (disc and markers).",
+)
+@click.option(
+    "--bed",
+    default="220x220",
+    show_default=True,
+    metavar="WxD",
+    help="Printer bed size in mm for the 3MF plate.",
+)
+@click.option(
+    "--spacing",
+    type=float,
+    default=3.0,
+    show_default=True,
+    metavar="MM",
+    help="Gap between pieces on the plate.",
+)
+@out_option
+def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
+    """Write 3D-printable pieces: a STEP and an STL file per piece and a 3MF print plate
+    with --count copies laid out on the bed. Sizes derive from the tile (--width): a
+    stone is 2 mm narrower than the engraved circle. Disc stones stack six high, a boss
+    on top in a recess below; pyramids nest six high.
+
+    \b
+    Examples:
+      fabgen stones                        75 disc stones on a 220x220 plate
+      fabgen stones --seat 3 --clearance 0.25
+      fabgen stones --design pyramid
+      fabgen stones --markers              growing and dead markers
+      fabgen stones --calibrate            two stones to find your clearance
+    """
+    from fabgen.cli.tile_options import geometry_from_options
+    from fabgen.errors import ParameterError
+    from fabgen.pieces.params import Marker, calibration_name, calibration_stones
+    from fabgen.pieces.plate import Bed, parse_bed
+    from fabgen.pieces.products import plan_plate
+
+    if markers and calibrate:
+        raise ParameterError("markers", "give either --markers or --calibrate, not both")
+    if count is not None and count < 0:
+        raise ParameterError("count", f"--count must be 0 (no plate) or more, got {count}")
+    tile = geometry_from_options(pop_tile_size_options(kw))
+    stone = _stone(design, tile.circle_diameter, **kw)
+    if calibrate:
+        pieces, default_count = calibration_stones(stone), 1
+    elif markers:
+        chamfer = kw["chamfer"]
+        pieces = tuple(Marker.for_stone(stone, k, chamfer=chamfer) for k in ("growing", "dead"))
+        default_count = DEFAULT_MARKER_COUNT
+    else:
+        pieces, default_count = (stone,), DEFAULT_STONE_COUNT
+    count = default_count if count is None else count
+    width, depth = parse_bed(bed)
+    plate_bed = Bed(width, depth, spacing)
+    if count == 0:
+        plates = []
+    elif calibrate:
+        name = f"{calibration_name(pieces)}-plate-{2 * count}"
+        plates = [plan_plate(pieces, count, plate_bed, name)]
+    else:
+        plates = [plan_plate((p,), count, plate_bed, f"{p.name}-plate-{count}") for p in pieces]
+    _summarise(pieces, plates)
+    files = _render(pieces, plates)
+    write_and_report(out_dir, files)
+
+
+def _stone(design, circle_diameter, stone_diameter, height, clearance, wall, chamfer, seat, symbol):
+    from fabgen.errors import ParameterError
+    from fabgen.pieces.params import DiscStone, PyramidStone
+
+    if seat is not None and symbol is not None:
+        raise ParameterError("seat", "give either --seat or --symbol, not both")
+    if seat is not None and seat not in SEAT_SYMBOLS:
+        raise ParameterError("seat", f"--seat must be 1 to {len(SEAT_SYMBOLS)}, got {seat}")
+    symbol = SEAT_SYMBOLS[seat] if seat is not None else (symbol or "none")
+    common = {"circle_diameter": circle_diameter, "diameter": stone_diameter}
+    common.update(clearance=clearance, wall=wall)
+    if height is not None:
+        common["height"] = height
+    if design == "pyramid":
+        if symbol != "none":
+            raise ParameterError(
+                "symbol",
+                "seat symbols sit on the disc stone's boss; the pyramid has a vent on top "
+                "instead: use --design disc, or print each player's pyramids in their colour",
+            )
+        return PyramidStone(**common)
+    return DiscStone(chamfer=chamfer, symbol=symbol, **common)
+
+
+def _summarise(pieces, plates) -> None:
+    for piece in pieces:
+        line = (
+            f"{piece.name}: {2 * piece.radius:.2f} mm across, {piece.total_height:.2f} mm high, "
+            f"{piece.volume / 1000:.2f} cm³ (about {piece.mass_pla:.1f} g of PLA)"
+        )
+        if hasattr(piece, "stack_height"):
+            line += f"; a stack of six stands {piece.stack_height(6):.2f} mm"
+        click.echo(line)
+    for plate in plates:
+        grams = sum(p.mass_pla for p in plate.pieces)
+        click.echo(
+            f"{plate.file_name}: {len(plate.pieces)} pieces (up to {plate.capacity} fit the "
+            f"{plate.bed.label()} bed), about {grams:.0f} g of PLA"
+        )
+
+
+def _render(pieces, plates) -> dict[str, bytes]:
+    from fabgen.pieces.products import render_files
+
+    click.echo("building solids with CadQuery ...", err=True)
+
+    def progress(name: str, done: int, total: int) -> None:
+        if total >= PROGRESS_FROM and (done % 25 == 0 or done == total):
+            click.echo(f"{name}.3mf: {done}/{total} copies", err=True)
+
+    return render_files(pieces, plates, progress)

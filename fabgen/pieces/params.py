@@ -1,0 +1,606 @@
+"""Parameters of the printed pieces: defaults in one place, derived sizes as properties,
+validation and closed-form volumes and heights. Pure Python: no CadQuery here, so the
+command line refuses impossible input before any CAD work.
+
+Sizes are millimetres. Every piece is built standing on the bed at z = 0, centred on
+the z axis, in the orientation it prints in.
+
+Stacking (disc stone): a boss on top of each stone fits into a recess under the next
+with ``clearance`` per side. The recess is deeper than the boss (plus its symbol) by
+``clearance`` too, so a stone always rests on the flat ring of the stone below, never
+on the boss: a bridged recess ceiling sags a little in print. The stacking pitch is
+therefore the body height.
+
+Nesting (pyramid): a hollow, truncated hexagonal pyramid whose cap is exactly one
+nesting pitch thick. The next pyramid rests with its inner ceiling on the cap below,
+and its sloping inner faces stay ``clearance`` (measured square to the faces) away
+from the outer faces below, so nested pyramids never wedge. A hexagon fills a round
+field better than a square (83 % of the circle's area instead of 64 %) and matches
+the board.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields
+
+from fabgen.errors import ParameterError
+from fabgen.geometry.lattice import SQRT3, SQRT7
+from fabgen.geometry.tile import DEFAULT_CIRCLE_RATIO, DEFAULT_WIDTH
+from fabgen.pieces.symbols import (
+    MARKER_SYMBOLS,
+    SEAT_SYMBOLS,
+    STONE_SYMBOLS,
+    stroke,
+    symbol_area,
+)
+
+#: Engraved circle of the default tile (width 100 mm): 0.6 × 100 / √7 = 22.68 mm.
+DEFAULT_CIRCLE_DIAMETER = DEFAULT_CIRCLE_RATIO * DEFAULT_WIDTH / SQRT7
+#: A stone is this much smaller in diameter than the engraved circle it sits in.
+STONE_MARGIN = 2.0
+#: Walls thinner than this are refused outright (two 0.4 mm extrusion lines).
+MIN_WALL = 0.8
+MAX_CLEARANCE = 1.0
+#: Thinnest line of a raised symbol that still prints (two extrusion lines).
+MIN_STROKE = 0.8
+#: Steepest overhang of the pyramid's inner faces that prints without support.
+MAX_LEAN_DEG = 45.0
+#: How many pieces make a full stack (a field never holds more than six stones).
+STACK = 6
+#: Density of PLA in g/mm³, for the filament estimate.
+PLA_DENSITY = 1.24e-3
+
+
+def _mm(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _down(value: float) -> str:
+    """A largest allowed value, rounded down so that it is really allowed."""
+    return _mm(math.floor(value * 100 + 1e-6) / 100)
+
+
+def _up(value: float) -> str:
+    """A smallest allowed value, rounded up."""
+    return _mm(math.ceil(value * 100 - 1e-6) / 100)
+
+
+def _finite(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _require_positive(name: str, value, what: str) -> None:
+    if not (_finite(value) and value > 0):
+        raise ParameterError(name, f"{what} must be a positive number of mm, got {value}")
+
+
+def _check_common(piece) -> None:
+    """Checks shared by every piece: wall, clearance, fits the engraved circle."""
+    _require_positive("wall", piece.wall, "wall")
+    if piece.wall < MIN_WALL:
+        raise ParameterError(
+            "wall",
+            f"wall {_mm(piece.wall)} mm is too thin to print reliably; "
+            f"use at least {_mm(MIN_WALL)} mm (1.2 mm recommended)",
+        )
+    c = piece.clearance
+    if not (_finite(c) and 0 <= c <= MAX_CLEARANCE):
+        raise ParameterError(
+            "clearance",
+            f"clearance {c} mm is outside 0 to {_mm(MAX_CLEARANCE)} mm per side; "
+            f"typical FDM printers need 0.1 to 0.3 mm",
+        )
+
+
+def _check_fits_circle(piece) -> None:
+    _require_positive("circle_diameter", piece.circle_diameter, "circle diameter")
+    _require_positive("diameter", piece.diameter, "stone diameter")
+    if piece.diameter > piece.circle_diameter + 1e-9:
+        raise ParameterError(
+            "diameter",
+            f"stone diameter {_mm(piece.diameter)} mm is larger than the engraved circle "
+            f"{_mm(piece.circle_diameter)} mm it stands in; choose at most "
+            f"{_mm(piece.circle_diameter)} mm (default: circle minus {_mm(STONE_MARGIN)} mm)",
+        )
+
+
+def _chamfer_ring(radius: float, size: float, outward: bool) -> float:
+    """Volume of a 45° chamfer ``size`` cut off a circular edge (Pappus)."""
+    centroid = radius + size / 3.0 if outward else radius - size / 3.0
+    return math.pi * size * size * centroid
+
+
+def _name_number(value: float, decimals: int) -> str:
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+class _Piece:
+    """Shared behaviour: the parameters as a dict, mass estimate, default diameter."""
+
+    def _default_diameter(self) -> None:
+        if self.diameter is None and _finite(self.circle_diameter):
+            object.__setattr__(self, "diameter", self.circle_diameter - STONE_MARGIN)
+
+    def parameters(self) -> dict[str, object]:
+        """The settings that made this piece, for file metadata."""
+        out: dict[str, object] = {"piece": self.name}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = round(value, 4) if isinstance(value, float) else value
+        return out
+
+    @property
+    def mass_pla(self) -> float:
+        """Grams of PLA for one piece printed solid."""
+        return self.volume * PLA_DENSITY
+
+
+@dataclass(frozen=True)
+class DiscStone(_Piece):
+    """A flat round stone with a stacking boss on top and a matching recess below."""
+
+    circle_diameter: float = field(
+        default=DEFAULT_CIRCLE_DIAMETER, metadata={"help": "engraved circle the stone sits in"}
+    )
+    diameter: float | None = field(
+        default=None, metadata={"help": "stone diameter (default: circle diameter minus 2 mm)"}
+    )
+    height: float = field(default=5.0, metadata={"help": "body height = stacking pitch"})
+    boss_diameter: float | None = field(
+        default=None, metadata={"help": "stacking boss diameter (default: half the stone's)"}
+    )
+    boss_height: float = field(default=1.5, metadata={"help": "stacking boss height"})
+    clearance: float = field(default=0.2, metadata={"help": "play per side, boss in recess"})
+    chamfer: float = field(
+        default=0.4, metadata={"help": "45° chamfer: bottom edge, recess mouth, boss top"}
+    )
+    wall: float = field(default=1.2, metadata={"help": "thinnest wall allowed anywhere"})
+    symbol: str = field(default="none", metadata={"help": "raised seat symbol on the boss"})
+    symbol_height: float = field(default=0.6, metadata={"help": "height of the seat symbol"})
+
+    def __post_init__(self):
+        self._default_diameter()
+        if self.boss_diameter is None and _finite(self.diameter):
+            object.__setattr__(self, "boss_diameter", self.diameter / 2.0)
+        self._validate()
+
+    @classmethod
+    def for_seat(cls, seat: int, **kwargs) -> DiscStone:
+        """A stone carrying the seat symbol of player seat 1 to 6."""
+        if seat not in SEAT_SYMBOLS:
+            raise ParameterError("seat", f"seat must be 1 to {len(SEAT_SYMBOLS)}, got {seat}")
+        return cls(symbol=SEAT_SYMBOLS[seat], **kwargs)
+
+    # ---- derived sizes ---------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        base = f"stone-disc-d{_name_number(self.diameter, 1)}-c{_name_number(self.clearance, 2)}"
+        return base if self.symbol == "none" else f"{base}-{self.symbol}"
+
+    @property
+    def radius(self) -> float:
+        return self.diameter / 2.0
+
+    @property
+    def boss_radius(self) -> float:
+        return self.boss_diameter / 2.0
+
+    @property
+    def recess_radius(self) -> float:
+        return self.boss_radius + self.clearance
+
+    @property
+    def recess_depth(self) -> float:
+        """Boss plus symbol plus clearance, the same for every symbol so stones mix."""
+        return self.boss_height + self.symbol_height + self.clearance
+
+    @property
+    def ring_wall(self) -> float:
+        """Width of the wall between the recess and the outside."""
+        return self.radius - self.recess_radius
+
+    @property
+    def ceiling(self) -> float:
+        """Thickness of the stone above its recess."""
+        return self.height - self.recess_depth
+
+    @property
+    def symbol_radius(self) -> float:
+        """The seat symbol fits inside the flat top of the boss."""
+        return 0.8 * (self.boss_radius - self.chamfer)
+
+    @property
+    def raised_symbol_height(self) -> float:
+        return 0.0 if self.symbol == "none" else self.symbol_height
+
+    @property
+    def total_height(self) -> float:
+        return self.height + self.boss_height + self.raised_symbol_height
+
+    @property
+    def stack_pitch(self) -> float:
+        """Rise per stone in a stack: the stone above rests on this one's top face."""
+        return self.height
+
+    def stack_height(self, count: int = STACK) -> float:
+        return (count - 1) * self.stack_pitch + self.total_height
+
+    @property
+    def lateral_play(self) -> float:
+        return self.recess_radius - self.boss_radius
+
+    def underside_clear_radius(self, depth: float) -> float:
+        """Radius of the free cylinder under the stone up to ``depth``, kept clear even
+        when the stone slides by its clearance (0 if nothing fits)."""
+        return self.boss_radius if depth <= self.recess_depth - self.clearance else 0.0
+
+    @property
+    def volume(self) -> float:
+        s = self.chamfer
+        body = math.pi * self.radius**2 * self.height - _chamfer_ring(self.radius, s, False)
+        recess = math.pi * self.recess_radius**2 * self.recess_depth + _chamfer_ring(
+            self.recess_radius, s, True
+        )
+        boss = math.pi * self.boss_radius**2 * self.boss_height - _chamfer_ring(
+            self.boss_radius, s, False
+        )
+        symbol = symbol_area(self.symbol, self.symbol_radius) * self.raised_symbol_height
+        return body - recess + boss + symbol
+
+    # ---- validation --------------------------------------------------------------------
+
+    def _validate(self) -> None:
+        _check_common(self)
+        _check_fits_circle(self)
+        for name in ("height", "boss_diameter", "boss_height", "symbol_height"):
+            _require_positive(name, getattr(self, name), name.replace("_", " "))
+        if self.symbol not in STONE_SYMBOLS:
+            raise ParameterError(
+                "symbol",
+                f"unknown symbol {self.symbol!r}; choose one of {', '.join(STONE_SYMBOLS)}",
+            )
+        if self.ring_wall < self.wall - 1e-9:
+            limit = self.diameter - 2 * self.wall - 2 * self.clearance
+            raise ParameterError(
+                "boss_diameter",
+                f"boss diameter {_mm(self.boss_diameter)} mm leaves a wall of only "
+                f"{_mm(self.ring_wall)} mm around the recess of a {_mm(self.diameter)} mm stone "
+                f"(minimum {_mm(self.wall)} mm); choose a boss of at most {_down(limit)} mm",
+            )
+        if self.ceiling < self.wall - 1e-9:
+            raise ParameterError(
+                "height",
+                f"stone height {_mm(self.height)} mm leaves only {_mm(self.ceiling)} mm above "
+                f"the {_mm(self.recess_depth)} mm deep recess (minimum wall {_mm(self.wall)} mm); "
+                f"choose a height of at least {_up(self.recess_depth + self.wall)} mm",
+            )
+        self._validate_chamfer()
+        if self.symbol != "none" and stroke(self.symbol_radius) < MIN_STROKE:
+            raise ParameterError(
+                "symbol",
+                f"the boss ({_mm(self.boss_diameter)} mm) is too small for a readable "
+                f"{self.symbol}: its lines would be {_mm(stroke(self.symbol_radius))} mm wide, "
+                f"under {_mm(MIN_STROKE)} mm; choose a larger boss or stone",
+            )
+
+    def _validate_chamfer(self) -> None:
+        s = self.chamfer
+        limit = min(self.boss_height / 2, self.height / 4, self.ring_wall / 2)
+        if not (_finite(s) and 0 <= s <= limit + 1e-9):
+            raise ParameterError(
+                "chamfer",
+                f"chamfer {s} mm must be between 0 and {_mm(limit)} mm for this stone "
+                f"(half the boss height, a quarter of the height, half the ring wall)",
+            )
+
+
+@dataclass(frozen=True)
+class PyramidStone(_Piece):
+    """A hollow, truncated hexagonal pyramid with a vented cap; six nest in a stack."""
+
+    circle_diameter: float = field(
+        default=DEFAULT_CIRCLE_DIAMETER, metadata={"help": "engraved circle the stone sits in"}
+    )
+    diameter: float | None = field(
+        default=None, metadata={"help": "base across corners (default: circle minus 2 mm)"}
+    )
+    height: float = field(default=12.0, metadata={"help": "height of one pyramid"})
+    top_diameter: float | None = field(
+        default=None, metadata={"help": "flat top across corners (default: 0.4 × diameter)"}
+    )
+    wall: float = field(default=1.2, metadata={"help": "shell thickness, square to the faces"})
+    clearance: float = field(default=0.2, metadata={"help": "gap to the pyramid below, nested"})
+    vent_diameter: float = field(default=2.0, metadata={"help": "hole through the cap"})
+
+    def __post_init__(self):
+        self._default_diameter()
+        if self.top_diameter is None and _finite(self.diameter):
+            object.__setattr__(self, "top_diameter", 0.4 * self.diameter)
+        self._validate()
+
+    # ---- derived sizes ---------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        d, c = _name_number(self.diameter, 1), _name_number(self.clearance, 2)
+        return f"stone-pyramid-d{d}-c{c}"
+
+    @property
+    def radius(self) -> float:
+        """Circumradius of the base (the footprint)."""
+        return self.diameter / 2.0
+
+    @property
+    def base_apothem(self) -> float:
+        return self.diameter * SQRT3 / 4.0
+
+    @property
+    def top_apothem(self) -> float:
+        return self.top_diameter * SQRT3 / 4.0
+
+    @property
+    def lean(self) -> float:
+        """Angle of the faces from the vertical, radians."""
+        return math.atan2(self.base_apothem - self.top_apothem, self.height)
+
+    @property
+    def horizontal_wall(self) -> float:
+        """Wall thickness measured horizontally through a sloping face."""
+        return self.wall / math.cos(self.lean)
+
+    @property
+    def nesting_pitch(self) -> float:
+        """Rise per pyramid in a nested stack, which is also the cap thickness."""
+        return (self.wall + self.clearance) / math.sin(self.lean)
+
+    @property
+    def cap(self) -> float:
+        return self.nesting_pitch
+
+    @property
+    def cavity_height(self) -> float:
+        return self.height - self.cap
+
+    def outer_apothem(self, z: float) -> float:
+        return self.base_apothem - z * math.tan(self.lean)
+
+    def inner_apothem(self, z: float) -> float:
+        return self.outer_apothem(z) - self.horizontal_wall
+
+    @property
+    def total_height(self) -> float:
+        return self.height
+
+    @property
+    def stack_pitch(self) -> float:
+        return self.nesting_pitch
+
+    def stack_height(self, count: int = STACK) -> float:
+        return (count - 1) * self.nesting_pitch + self.height
+
+    @property
+    def lateral_play(self) -> float:
+        """Horizontal play, square to a face, of a nested pyramid."""
+        return self.clearance / math.cos(self.lean)
+
+    def underside_clear_radius(self, depth: float) -> float:
+        if depth >= self.cavity_height:
+            return 0.0
+        slide = self.radius - self.base_apothem + self.clearance
+        return max(0.0, self.inner_apothem(depth) - slide)
+
+    @property
+    def volume(self) -> float:
+        outer = _hex_frustum(self.base_apothem, self.top_apothem, self.height)
+        inner = _hex_frustum(
+            self.inner_apothem(0.0), self.inner_apothem(self.cavity_height), self.cavity_height
+        )
+        vent = math.pi * (self.vent_diameter / 2) ** 2 * self.cap
+        return outer - inner - vent
+
+    # ---- validation --------------------------------------------------------------------
+
+    def _validate(self) -> None:
+        _check_common(self)
+        _check_fits_circle(self)
+        for name in ("height", "top_diameter", "vent_diameter"):
+            _require_positive(name, getattr(self, name), name.replace("_", " "))
+        if self.top_diameter >= self.diameter:
+            raise ParameterError(
+                "top_diameter",
+                f"top {_mm(self.top_diameter)} mm must be smaller than the base "
+                f"{_mm(self.diameter)} mm, or the pyramids cannot nest",
+            )
+        lean = math.degrees(self.lean)
+        if lean > MAX_LEAN_DEG:
+            raise ParameterError(
+                "height",
+                f"the faces lean {lean:.0f}° from the vertical, more than {MAX_LEAN_DEG:.0f}° "
+                f"prints without support inside; make the pyramid taller or the top wider",
+            )
+        if self.cap > self.height / 2:
+            raise ParameterError(
+                "top_diameter",
+                f"the faces are so steep ({lean:.0f}° from the vertical) that pyramids nest "
+                f"only every {_mm(self.cap)} mm, more than half the height "
+                f"{_mm(self.height)} mm; make the top smaller or the pyramid lower",
+            )
+        if self.vent_diameter / 2 + self.wall > self.top_apothem:
+            raise ParameterError(
+                "vent_diameter",
+                f"vent {_mm(self.vent_diameter)} mm leaves less than the {_mm(self.wall)} mm "
+                f"wall in a {_mm(self.top_diameter)} mm top; choose a vent of at most "
+                f"{_down(2 * (self.top_apothem - self.wall))} mm",
+            )
+
+
+def _hex_frustum(a0: float, a1: float, height: float) -> float:
+    """Volume of a frustum of a regular hexagonal pyramid with apothems a0 and a1."""
+    area0, area1 = 2 * SQRT3 * a0 * a0, 2 * SQRT3 * a1 * a1
+    return height / 3.0 * (area0 + area1 + math.sqrt(area0 * area1))
+
+
+@dataclass(frozen=True)
+class Marker(_Piece):
+    """A two-sided growing or dead marker a stack can stand on.
+
+    Both faces are alike: a shallow pocket that holds the bottom stone of a stack with
+    ``clearance`` per side, and in it a raised symbol as high as the pocket is deep.
+    The symbol is flush with the rim, so the marker lies flat either way up and the
+    lower symbol prints straight from the bed; it reaches into the hollow under the
+    stone, so a stack stands on the pocket floor.
+    """
+
+    kind: str = field(default="growing", metadata={"help": "growing or dead"})
+    stone_diameter: float = field(
+        default=DEFAULT_CIRCLE_DIAMETER - STONE_MARGIN,
+        metadata={"help": "diameter of the stone the pocket holds"},
+    )
+    symbol_radius: float = field(
+        default=0.9 * (DEFAULT_CIRCLE_DIAMETER - STONE_MARGIN) / 4,
+        metadata={"help": "radius of the raised symbol (fits under the stone)"},
+    )
+    thickness: float = field(default=4.0, metadata={"help": "overall thickness"})
+    pocket_depth: float = field(default=1.0, metadata={"help": "depth of each pocket"})
+    clearance: float = field(default=0.2, metadata={"help": "play per side, stone in pocket"})
+    chamfer: float = field(default=0.4, metadata={"help": "45° chamfer of both outer edges"})
+    wall: float = field(default=1.2, metadata={"help": "rim width and least core thickness"})
+
+    def __post_init__(self):
+        self._validate()
+
+    @classmethod
+    def for_stone(cls, stone: DiscStone | PyramidStone, kind: str, **kwargs) -> Marker:
+        """A marker whose pocket and symbol fit ``stone``."""
+        depth = kwargs.get("pocket_depth", cls.pocket_depth)
+        clear = stone.underside_clear_radius(depth)
+        if clear <= 0:
+            raise ParameterError(
+                "pocket_depth",
+                f"a marker symbol {_mm(depth)} mm high does not fit under the {stone.name}; "
+                f"choose a shallower pocket",
+            )
+        kwargs.setdefault("clearance", stone.clearance)
+        kwargs.setdefault("wall", stone.wall)
+        # As large as fits under the stone, but never larger than under a default disc
+        # stone of this diameter, so markers for discs and pyramids are the same.
+        radius = 0.9 * min(clear, stone.diameter / 4)
+        return cls(kind=kind, stone_diameter=stone.diameter, symbol_radius=radius, **kwargs)
+
+    # ---- derived sizes ---------------------------------------------------------------
+
+    @property
+    def symbol(self) -> str:
+        return MARKER_SYMBOLS[self.kind]
+
+    @property
+    def name(self) -> str:
+        d, c = _name_number(self.diameter, 1), _name_number(self.clearance, 2)
+        return f"marker-{self.kind}-d{d}-c{c}"
+
+    @property
+    def pocket_radius(self) -> float:
+        return self.stone_diameter / 2 + self.clearance
+
+    @property
+    def radius(self) -> float:
+        return self.pocket_radius + self.wall
+
+    @property
+    def diameter(self) -> float:
+        return 2 * self.radius
+
+    @property
+    def core(self) -> float:
+        """Thickness between the two pocket floors."""
+        return self.thickness - 2 * self.pocket_depth
+
+    @property
+    def total_height(self) -> float:
+        return self.thickness
+
+    @property
+    def stone_rest(self) -> float:
+        """Height at which a stone stands on the upper pocket floor."""
+        return self.thickness - self.pocket_depth
+
+    @property
+    def lateral_play(self) -> float:
+        return self.clearance
+
+    @property
+    def volume(self) -> float:
+        s, r, p = self.chamfer, self.radius, self.pocket_depth
+        disc = math.pi * r * r * self.thickness - 2 * _chamfer_ring(r, s, False)
+        pockets = 2 * math.pi * self.pocket_radius**2 * p
+        symbols = 2 * symbol_area(self.symbol, self.symbol_radius) * p
+        return disc - pockets + symbols
+
+    # ---- validation --------------------------------------------------------------------
+
+    def _validate(self) -> None:
+        if self.kind not in MARKER_SYMBOLS:
+            raise ParameterError(
+                "kind", f"marker kind must be one of {', '.join(MARKER_SYMBOLS)}, got {self.kind!r}"
+            )
+        _check_common(self)
+        for name in ("stone_diameter", "symbol_radius", "thickness", "pocket_depth"):
+            _require_positive(name, getattr(self, name), name.replace("_", " "))
+        if self.core < self.wall - 1e-9:
+            raise ParameterError(
+                "thickness",
+                f"marker thickness {_mm(self.thickness)} mm leaves {_mm(self.core)} mm between "
+                f"two {_mm(self.pocket_depth)} mm pockets (minimum wall {_mm(self.wall)} mm); "
+                f"choose at least {_up(2 * self.pocket_depth + self.wall)} mm",
+            )
+        if stroke(self.symbol_radius) < MIN_STROKE:
+            raise ParameterError(
+                "symbol_radius",
+                f"a {_mm(2 * self.symbol_radius)} mm marker symbol would have lines under "
+                f"{_mm(MIN_STROKE)} mm wide; use a larger stone or boss",
+            )
+        if self.symbol_radius >= self.pocket_radius:
+            raise ParameterError(
+                "symbol_radius",
+                f"symbol radius {_mm(self.symbol_radius)} mm does not fit the pocket",
+            )
+        s = self.chamfer
+        if not (_finite(s) and 0 <= s <= min(self.wall, self.thickness / 4)):
+            raise ParameterError(
+                "chamfer",
+                f"chamfer {s} mm must be between 0 and "
+                f"{_mm(min(self.wall, self.thickness / 4))} mm (the rim width or a quarter of "
+                f"the thickness)",
+            )
+
+
+def calibration_stones(stone: DiscStone, spread: float = 0.1) -> tuple[DiscStone, DiscStone]:
+    """Two stones, ``clearance ± spread``, for tuning a printer's fit.
+
+    They differ only in the recess, and a stone's recess sets the fit on the stone
+    below: stack the loose one on the tight one and the other way round. The tighter
+    carries a bar, the looser a cross (one line, two lines).
+    """
+    low = round(max(0.0, stone.clearance - spread), 4)
+    high = round(stone.clearance + spread, 4)
+    if not (_finite(spread) and spread > 0) or high > MAX_CLEARANCE:
+        raise ParameterError(
+            "clearance",
+            f"calibration needs clearances {_mm(low)} and {_mm(high)} mm, within 0 to "
+            f"{_mm(MAX_CLEARANCE)} mm; choose a smaller clearance or spread",
+        )
+    base = {f.name: getattr(stone, f.name) for f in fields(stone)}
+    return (
+        DiscStone(**{**base, "clearance": low, "symbol": "bar"}),
+        DiscStone(**{**base, "clearance": high, "symbol": "cross"}),
+    )
+
+
+def calibration_name(stones: tuple[DiscStone, DiscStone]) -> str:
+    """File name stem of a calibration pair, e.g. ``stone-disc-d20.7-calibration-c0.1-c0.3``."""
+    d = _name_number(stones[0].diameter, 1)
+    low, high = (_name_number(s.clearance, 2) for s in stones)
+    return f"stone-disc-d{d}-calibration-c{low}-c{high}"

@@ -1,0 +1,115 @@
+"""Lay out N copies of a round footprint on a printer bed. Pure Python.
+
+Copies sit on a grid: staggered rows (hexagonal packing, about 15 % more copies than a
+square grid) or a square grid, whichever holds more on the given bed. The used part of
+the grid is centred on the bed. Footprints keep ``spacing`` between each other and
+``margin`` from the bed's edges.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from fabgen.errors import ParameterError
+
+DEFAULT_BED = (220.0, 220.0)
+DEFAULT_SPACING = 3.0
+DEFAULT_MARGIN = 5.0
+MAX_BED = 2000.0
+
+Point = tuple[float, float]
+
+
+def parse_bed(text: str) -> tuple[float, float]:
+    """``"220x220"`` (also ``220X220``, ``220×220``) as (width, depth) in mm."""
+    match = re.fullmatch(r"\s*([0-9.]+)\s*[xX×]\s*([0-9.]+)\s*", text or "")
+    try:
+        width, depth = (float(match.group(1)), float(match.group(2))) if match else (0, 0)
+    except ValueError:
+        width = depth = 0.0
+    if not match or not (0 < width <= MAX_BED and 0 < depth <= MAX_BED):
+        raise ParameterError(
+            "bed",
+            f"bed size {text!r} is not WIDTHxDEPTH in mm with both sides between 0 and "
+            f"{MAX_BED:.0f} (for example 220x220)",
+        )
+    return width, depth
+
+
+@dataclass(frozen=True)
+class Bed:
+    """A printer bed and how far pieces keep from each other and from its edges."""
+
+    width: float = DEFAULT_BED[0]
+    depth: float = DEFAULT_BED[1]
+    spacing: float = DEFAULT_SPACING
+    margin: float = DEFAULT_MARGIN
+
+    def __post_init__(self):
+        for name in ("width", "depth"):
+            value = getattr(self, name)
+            if not (math.isfinite(value) and 0 < value <= MAX_BED):
+                raise ParameterError("bed", f"bed {name} {value} mm is outside 0 to {MAX_BED} mm")
+        for name in ("spacing", "margin"):
+            value = getattr(self, name)
+            if not (math.isfinite(value) and 0 <= value <= 100):
+                raise ParameterError(name, f"{name} {value} mm must be between 0 and 100 mm")
+
+    @property
+    def usable(self) -> tuple[float, float]:
+        return self.width - 2 * self.margin, self.depth - 2 * self.margin
+
+    def label(self) -> str:
+        return f"{self.width:g}×{self.depth:g} mm"
+
+
+def _grid(footprint: float, bed: Bed, staggered: bool) -> list[Point]:
+    """Every grid position whose footprint fits the usable area, row by row."""
+    usable_w, usable_d = bed.usable
+    if footprint > min(usable_w, usable_d) + 1e-9:
+        return []
+    step = footprint + bed.spacing
+    row_step = step * math.sqrt(3) / 2 if staggered else step
+    rows = math.floor((usable_d - footprint) / row_step + 1e-9) + 1
+    points = []
+    for row in range(rows):
+        shift = step / 2 if staggered and row % 2 else 0.0
+        cols = math.floor((usable_w - footprint - shift) / step + 1e-9) + 1
+        points += [(shift + col * step, row * row_step) for col in range(max(cols, 0))]
+    return points
+
+
+def capacity(footprint: float, bed: Bed) -> int:
+    """How many footprints of this diameter fit on ``bed``."""
+    return max(len(_grid(footprint, bed, True)), len(_grid(footprint, bed, False)))
+
+
+def layout(count: int, footprint: float, bed: Bed) -> list[Point]:
+    """Centres of ``count`` footprints (diameter ``footprint``) on ``bed``, in bed
+    coordinates (origin at the bed's front left corner), row by row.
+
+    Refuses, before any CAD work, a count that does not fit.
+    """
+    if not isinstance(count, int) or count < 1:
+        raise ParameterError("count", f"count must be a whole number of at least 1, got {count}")
+    staggered = _grid(footprint, bed, True)
+    square = _grid(footprint, bed, False)
+    grid = staggered if len(staggered) >= len(square) else square
+    if count > len(grid):
+        fits = len(grid)
+        hint = f"use --count {fits} and print more plates" if fits else "use a larger bed"
+        raise ParameterError(
+            "count",
+            f"{count} pieces of {footprint:.1f} mm do not fit a {bed.label()} bed with "
+            f"{bed.spacing:g} mm spacing and {bed.margin:g} mm margin: at most {fits} fit; "
+            f"{hint}",
+        )
+    used = grid[:count]
+    r = footprint / 2
+    min_x, max_x = min(x for x, _ in used) - r, max(x for x, _ in used) + r
+    min_y, max_y = min(y for _, y in used) - r, max(y for _, y in used) + r
+    dx = (bed.width - (max_x - min_x)) / 2 - min_x
+    dy = (bed.depth - (max_y - min_y)) / 2 - min_y
+    return [(round(x + dx, 6), round(y + dy, 6)) for x, y in used]

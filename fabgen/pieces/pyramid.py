@@ -1,0 +1,28 @@
+"""The nesting pyramid as a CadQuery solid: tapered hexagonal shell, vented cap."""
+
+from __future__ import annotations
+
+import math
+
+from fabgen.pieces.params import PyramidStone
+
+
+def build_pyramid(pyramid: PyramidStone):
+    """One valid solid, base on z = 0, corners of the hexagon on the x axis."""
+    import cadquery as cq
+
+    from fabgen.pieces.solids import single_solid
+
+    taper = math.degrees(pyramid.lean)
+    outer = cq.Workplane("XY").polygon(6, pyramid.diameter).extrude(pyramid.height, taper=taper)
+    inner_diameter = 4.0 * pyramid.inner_apothem(0.0) / math.sqrt(3.0)
+    cavity = (
+        cq.Workplane("XY").polygon(6, inner_diameter).extrude(pyramid.cavity_height, taper=taper)
+    )
+    vent = (
+        cq.Workplane("XY", origin=(0, 0, pyramid.cavity_height))
+        .circle(pyramid.vent_diameter / 2)
+        .extrude(pyramid.cap)
+    )
+    shell = outer.val().cut(cavity.val()).cut(vent.val()).clean()
+    return single_solid(shell, pyramid.name)

@@ -1,0 +1,40 @@
+"""Small CadQuery helpers shared by the piece builders (CadQuery imported lazily)."""
+
+from __future__ import annotations
+
+
+def revolve_profile(points):
+    """Revolve a closed (radius, z) profile a full turn about the z axis."""
+    import cadquery as cq
+
+    sketch = cq.Workplane("XZ").polyline(points).close()
+    return sketch.revolve(360.0, (0, 0, 0), (0, 1, 0)).val()
+
+
+def single_solid(shape, name: str):
+    """``shape`` as exactly one valid solid; anything else is a bug in a builder."""
+    import cadquery as cq
+
+    solids = shape.Solids()
+    if len(solids) != 1 or not solids[0].isValid():
+        raise RuntimeError(f"{name}: expected one valid solid, got {len(solids)}")
+    return cq.Solid(solids[0].wrapped)
+
+
+def build_piece(piece):
+    """The solid of any piece from :mod:`fabgen.pieces.params`."""
+    from fabgen.pieces.params import DiscStone, Marker, PyramidStone
+
+    if isinstance(piece, DiscStone):
+        from fabgen.pieces.stone import build_disc_stone
+
+        return build_disc_stone(piece)
+    if isinstance(piece, PyramidStone):
+        from fabgen.pieces.pyramid import build_pyramid
+
+        return build_pyramid(piece)
+    if isinstance(piece, Marker):
+        from fabgen.pieces.markers import build_marker
+
+        return build_marker(piece)
+    raise TypeError(f"not a piece: {piece!r}")

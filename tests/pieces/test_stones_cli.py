@@ -1,0 +1,123 @@
+"""``fabgen stones`` end to end: files and names, progress, refusals before CAD work."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from fabgen.cli import main
+from fabgen.geometry.tile import TileGeometry
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["stones", *args], catch_exceptions=False)
+
+
+def test_defaults_write_step_stl_and_a_plate_of_75_with_progress(tmp_path, cq):
+    result = run("--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [
+        "stone-disc-d20.7-c0.2-plate-75.3mf",
+        "stone-disc-d20.7-c0.2.step",
+        "stone-disc-d20.7-c0.2.stl",
+    ]
+    assert "75/75 copies" in result.stderr
+    assert "a stack of six stands 31.50 mm" in result.stdout
+    assert result.stdout.count("wrote ") == 3
+
+
+def test_sizes_follow_the_tile_width(tmp_path, cq):
+    result = run("--width", "80", "--count", "0", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    diameter = TileGeometry.from_width(80).circle_diameter - 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"stone-disc-d{diameter:.1f}-c0.2.step",
+        f"stone-disc-d{diameter:.1f}-c0.2.stl",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--design", "pyramid", "--count", "6"], ["stone-pyramid-d20.7-c0.2-plate-6.3mf"]),
+        (
+            ["--seat", "3", "--count", "0", "--clearance", "0.25"],
+            ["stone-disc-d20.7-c0.25-triangle.stl"],
+        ),
+        (
+            ["--markers", "--count", "2"],
+            ["marker-growing-d23.5-c0.2-plate-2.3mf", "marker-dead-d23.5-c0.2.step"],
+        ),
+        (
+            ["--calibrate"],
+            [
+                "stone-disc-d20.7-calibration-c0.1-c0.3-plate-2.3mf",
+                "stone-disc-d20.7-c0.3-cross.stl",
+            ],
+        ),
+    ],
+)
+def test_designs_markers_seats_and_calibration(args, expected, tmp_path, cq):
+    result = run(*args, "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    names = {p.name for p in tmp_path.iterdir()}
+    assert set(expected) <= names
+
+
+BAD = [
+    (["--wall", "0.6"], "wall 0.6 mm"),
+    (["--clearance", "-0.1"], "clearance -0.1 mm"),
+    (["--clearance", "1.5"], "0 to 1 mm"),
+    (["--stone-diameter", "24"], "larger than the engraved circle 22.68 mm"),
+    (["--count", "81"], "at most 80 fit"),
+    (["--bed", "100x100", "--markers", "--count", "30"], "at most 9 fit"),
+    (["--bed", "big"], "WIDTHxDEPTH"),
+    (["--design", "pyramid", "--symbol", "star"], "pyramid"),
+    (["--design", "pyramid", "--height", "3"], "45°"),
+    (["--seat", "2", "--symbol", "star"], "either --seat or --symbol"),
+    (["--seat", "9"], "1 to 6"),
+    (["--markers", "--calibrate"], "not both"),
+    (["--width", "-5"], "tile width"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD)
+def test_impossible_parameters_exit_2_with_one_paragraph_and_no_files(args, message, tmp_path):
+    out = tmp_path / "out"
+    result = run(*args, "--out", str(out))
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
+    assert not out.exists()
+
+
+def test_refusal_happens_before_cadquery_is_imported(tmp_path):
+    code = (
+        "import sys\n"
+        "from fabgen.cli import main\n"
+        "try:\n"
+        f"    main(['stones', '--count', '500', '--out', {str(tmp_path / 'x')!r}])\n"
+        "except SystemExit as e:\n"
+        "    print(e.code, 'cadquery' in sys.modules, 'OCP' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.split() == ["2", "False", "False"]
+    assert "at most 80 fit" in out.stderr
+
+
+def test_help_does_not_import_cadquery():
+    code = (
+        "import sys\n"
+        "from fabgen.cli import main\n"
+        "try:\n"
+        "    main(['stones', '--help'])\n"
+        "except SystemExit:\n"
+        "    print('cadquery' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip().endswith("False")
+    assert "--clearance" in out.stdout

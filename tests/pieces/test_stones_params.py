@@ -1,0 +1,174 @@
+"""Parameters, defaults and refusals: pure Python, no CAD."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fabgen.errors import ParameterError
+from fabgen.geometry.tile import TileGeometry
+from fabgen.pieces.params import (
+    DiscStone,
+    Marker,
+    PyramidStone,
+    calibration_name,
+    calibration_stones,
+)
+
+
+@pytest.mark.parametrize("width", [100.0, 80.0, 140.0])
+def test_stone_diameter_derives_from_the_tile_circle(width):
+    circle = TileGeometry.from_width(width).circle_diameter
+    assert DiscStone(circle_diameter=circle).diameter == pytest.approx(circle - 2.0)
+    assert PyramidStone(circle_diameter=circle).diameter == pytest.approx(circle - 2.0)
+
+
+def test_default_tile_gives_the_documented_sizes():
+    stone = DiscStone()
+    assert stone.circle_diameter == pytest.approx(0.6 * 100 / math.sqrt(7))  # 22.68 mm
+    assert stone.diameter == pytest.approx(20.678, abs=1e-3)
+    assert stone.name == "stone-disc-d20.7-c0.2"
+    assert DiscStone(symbol="star", clearance=0.15).name == "stone-disc-d20.7-c0.15-star"
+    assert PyramidStone().name == "stone-pyramid-d20.7-c0.2"
+    assert Marker(kind="dead").name == "marker-dead-d23.5-c0.2"
+
+
+def test_disc_stacking_sizes():
+    s = DiscStone(clearance=0.25)
+    assert s.recess_radius - s.boss_radius == pytest.approx(0.25)
+    # the boss and its symbol clear the recess ceiling by the clearance too
+    assert s.recess_depth == pytest.approx(s.boss_height + s.symbol_height + 0.25)
+    assert s.stack_pitch == s.height
+    assert s.stack_height(6) == pytest.approx(6 * s.height + s.boss_height)
+    starred = DiscStone(symbol="star")
+    assert starred.stack_height(6) == pytest.approx(6 * 5.0 + 1.5 + 0.6)
+
+
+def test_pyramid_nesting_geometry_follows_from_the_slope():
+    p = PyramidStone(wall=1.2, clearance=0.2)
+    lean = math.atan((p.base_apothem - p.top_apothem) / p.height)
+    pitch = (1.2 + 0.2) / math.sin(lean)
+    assert p.nesting_pitch == pytest.approx(pitch)
+    assert p.stack_height(6) == pytest.approx(p.height + 5 * pitch)
+    # a pyramid nested one pitch higher: its inner ceiling lies on the cap below and its
+    # inner faces are `clearance` away from the faces below, measured square to them
+    horizontal_gap = p.inner_apothem(p.cavity_height) - p.top_apothem
+    assert horizontal_gap * math.cos(lean) == pytest.approx(0.2)
+    assert 0 < math.degrees(lean) <= 45
+
+
+def test_marker_holds_its_stone_and_clears_its_recess():
+    stone = DiscStone()
+    marker = Marker.for_stone(stone, "growing")
+    assert marker.pocket_radius - stone.radius == pytest.approx(stone.clearance)
+    assert marker.diameter == pytest.approx(stone.diameter + 2 * (stone.clearance + stone.wall))
+    # the symbol stays inside the stone's recess even when the stone slides by its play
+    assert marker.symbol_radius + stone.clearance < stone.recess_radius
+    assert marker.pocket_depth <= stone.recess_depth - stone.clearance
+    assert marker == Marker(kind="growing")
+
+
+def test_calibration_pair():
+    low, high = calibration_stones(DiscStone(clearance=0.2))
+    assert (low.clearance, high.clearance) == (pytest.approx(0.1), pytest.approx(0.3))
+    assert low.boss_radius == high.boss_radius  # only the recess differs
+    assert (low.symbol, high.symbol) == ("bar", "cross")
+    assert calibration_name((low, high)) == "stone-disc-d20.7-calibration-c0.1-c0.3"
+
+
+REFUSALS = [
+    (lambda: DiscStone(wall=0.7), "wall", "0.8"),
+    (lambda: PyramidStone(wall=0.5), "wall", "0.8"),
+    (lambda: DiscStone(clearance=-0.1), "clearance", "0 to 1"),
+    (lambda: DiscStone(clearance=1.2), "clearance", "0 to 1"),
+    (lambda: PyramidStone(clearance=1.5), "clearance", "0 to 1"),
+    (lambda: DiscStone(diameter=23.0), "diameter", "22.68"),
+    (lambda: PyramidStone(diameter=30.0), "diameter", "22.68"),
+    (lambda: DiscStone(boss_diameter=18.0), "boss_diameter", "at most 17.87"),
+    (lambda: DiscStone(height=3.0), "height", "at least 3.5"),
+    (lambda: DiscStone(chamfer=1.0), "chamfer", "0.75"),
+    (lambda: DiscStone(symbol="heart"), "symbol", "heart"),
+    (lambda: DiscStone.for_seat(7), "seat", "1 to 6"),
+    (lambda: DiscStone(diameter=8.0, symbol="ring"), "symbol", "0.8"),
+    (lambda: DiscStone(height=float("nan")), "height", "positive"),
+    (lambda: PyramidStone(height=4.0), "height", "45°"),
+    (lambda: PyramidStone(top_diameter=18.0), "top_diameter", "nest"),
+    (lambda: PyramidStone(top_diameter=21.0), "top_diameter", "smaller than the base"),
+    (lambda: PyramidStone(vent_diameter=6.0), "vent_diameter", "at most"),
+    (lambda: Marker(thickness=3.0), "thickness", "at least 3.2"),
+    (lambda: Marker(kind="burnt"), "kind", "growing, dead"),
+    (lambda: Marker(chamfer=2.0), "chamfer", "between 0 and"),
+    (lambda: calibration_stones(DiscStone(clearance=0.95)), "clearance", "1.05"),
+]
+
+
+@pytest.mark.parametrize(("make", "parameter", "hint"), REFUSALS)
+def test_impossible_parameters_are_refused_naming_parameter_and_limit(make, parameter, hint):
+    with pytest.raises(ParameterError) as info:
+        make()
+    assert info.value.parameter == parameter
+    assert hint in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_stone_larger_than_circle_names_both_sizes():
+    with pytest.raises(ParameterError, match=r"stone diameter 25 mm .* circle 22\.68 mm"):
+        DiscStone(diameter=25.0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    diameter=st.floats(5, 25),
+    height=st.floats(1, 10),
+    boss=st.one_of(st.none(), st.floats(1, 20)),
+    boss_height=st.floats(0.2, 4),
+    clearance=st.floats(-0.5, 1.5),
+    chamfer=st.floats(0, 1.5),
+    wall=st.floats(0.5, 3),
+    symbol=st.sampled_from(["none", "ring", "star", "cross"]),
+)
+def test_accepted_disc_stones_keep_every_wall(
+    diameter, height, boss, boss_height, clearance, chamfer, wall, symbol
+):
+    try:
+        s = DiscStone(
+            diameter=diameter,
+            height=height,
+            boss_diameter=boss,
+            boss_height=boss_height,
+            clearance=clearance,
+            chamfer=chamfer,
+            wall=wall,
+            symbol=symbol,
+        )
+    except ParameterError:
+        return
+    assert s.wall >= 0.8 and 0 <= s.clearance <= 1 and s.diameter <= s.circle_diameter
+    assert s.radius - s.recess_radius >= wall - 1e-9
+    assert s.height - s.recess_depth >= wall - 1e-9
+    assert s.volume > 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    diameter=st.floats(5, 25),
+    height=st.floats(2, 30),
+    top=st.floats(1, 20),
+    wall=st.floats(0.5, 3),
+    clearance=st.floats(0, 1),
+)
+def test_accepted_pyramids_nest(diameter, height, top, wall, clearance):
+    try:
+        p = PyramidStone(
+            diameter=diameter, height=height, top_diameter=top, wall=wall, clearance=clearance
+        )
+    except ParameterError:
+        return
+    assert p.cap <= p.height / 2
+    # the cap below fits inside the ceiling with the clearance (square to the faces)
+    gap = p.inner_apothem(p.cavity_height) - p.top_apothem
+    assert gap * math.cos(p.lean) == pytest.approx(clearance, abs=1e-9)
+    assert p.inner_apothem(0) > 0 and p.volume > 0

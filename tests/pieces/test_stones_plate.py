@@ -1,0 +1,75 @@
+"""Plate layout: copies fit the bed and never overlap. Pure Python."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fabgen.errors import ParameterError
+from fabgen.pieces.plate import Bed, capacity, layout, parse_bed
+
+
+def _check(points, footprint, bed):
+    r = footprint / 2
+    for x, y in points:
+        assert bed.margin - 1e-6 <= x - r and x + r <= bed.width - bed.margin + 1e-6
+        assert bed.margin - 1e-6 <= y - r and y + r <= bed.depth - bed.margin + 1e-6
+    for (x1, y1), (x2, y2) in itertools.combinations(points, 2):
+        assert math.hypot(x2 - x1, y2 - y1) >= footprint + bed.spacing - 1e-5  # 1 µm grid
+
+
+def test_seventy_five_default_stones_fit_a_220_bed():
+    bed = Bed()
+    points = layout(75, 20.678, bed)
+    assert len(points) == 75 and len(set(points)) == 75
+    _check(points, 20.678, bed)
+    # staggered rows: 10 rows of 8 = 80, where a square grid holds 8 × 8 = 64
+    assert capacity(20.678, bed) == 80
+
+
+def test_layout_is_centred_on_the_bed():
+    bed = Bed(200, 150)
+    points = layout(1, 30.0, bed)
+    assert points == [(100.0, 75.0)]
+
+
+def test_too_many_copies_are_refused_with_the_number_that_fits():
+    with pytest.raises(ParameterError, match="at most 80 fit") as info:
+        layout(81, 20.678, Bed())
+    assert info.value.parameter == "count"
+    with pytest.raises(ParameterError, match="larger bed"):
+        layout(1, 50.0, Bed(40, 40))
+
+
+@pytest.mark.parametrize("text", ["220x220", "220X220", " 220 × 220 ", "220.0x220"])
+def test_parse_bed(text):
+    assert parse_bed(text) == (220.0, 220.0)
+
+
+@pytest.mark.parametrize("text", ["220", "x", "0x100", "220x-3", "3000x200", "", "1.2.3x4"])
+def test_bad_bed_is_refused(text):
+    with pytest.raises(ParameterError, match="WIDTHxDEPTH"):
+        parse_bed(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    footprint=st.floats(5, 60),
+    width=st.floats(60, 400),
+    depth=st.floats(60, 400),
+    spacing=st.floats(0, 10),
+    fraction=st.floats(0, 1),
+)
+def test_any_layout_fits_and_never_overlaps(footprint, width, depth, spacing, fraction):
+    bed = Bed(width, depth, spacing)
+    fits = capacity(footprint, bed)
+    if fits == 0:
+        return
+    count = max(1, round(fraction * fits))
+    _check(layout(count, footprint, bed), footprint, bed)
+    with pytest.raises(ParameterError):
+        layout(fits + 1, footprint, bed)
