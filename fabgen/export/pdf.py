@@ -50,7 +50,7 @@ def render_pdf(
     if isinstance(profile, str):
         profile = get_profile(profile)
     info = info or PdfInfo(title=pages[0].title or "fabgen")
-    _register_fonts()
+    register_fonts()
     buffer = io.BytesIO()
     size = (pages[0].width * mm, pages[0].height * mm)
     # initialFontName: otherwise every page references an unembedded Helvetica.
@@ -65,7 +65,7 @@ def render_pdf(
         c.setPageSize((page.width * mm, page.height * mm))
         c.saveState()
         c.scale(mm, mm)  # draw in millimetres from here on
-        _draw_page(c, page, profile)
+        paint(c, page, profile)
         c.restoreState()
         c.showPage()
     c.save()
@@ -75,7 +75,8 @@ def render_pdf(
 _FONTS_READY = False
 
 
-def _register_fonts() -> None:
+def register_fonts() -> None:
+    """Register the embedded fonts (Vera, VeraBd) with reportlab, once."""
     global _FONTS_READY
     if _FONTS_READY:
         return
@@ -87,7 +88,15 @@ def _register_fonts() -> None:
     _FONTS_READY = True
 
 
-def _draw_page(c, page: Drawing, profile: ColourProfile) -> None:
+def paint(c, page: Drawing, profile: ColourProfile | str = DEFAULT_PROFILE) -> None:
+    """Draw ``page`` on a reportlab canvas whose user unit is already 1 mm.
+
+    For a drawing inside other content (a figure in a text flow): save the state,
+    translate to the figure's corner, ``scale(mm * factor, mm * factor)``, paint,
+    restore. Call :func:`register_fonts` first.
+    """
+    if isinstance(profile, str):
+        profile = get_profile(profile)
     for op, shapes in page.ordered_layers():
         for shape in shapes:
             style = _style_for(op, shape, profile)
