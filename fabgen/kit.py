@@ -15,20 +15,11 @@ from pathlib import Path
 
 from fabgen import __version__
 from fabgen.errors import FabgenError, InputFileError
+from fabgen.geometry.tile import TILE_PARAMETERS
 
 KIT_SECTIONS = {
     "kit": {"name"},
-    "tile": {
-        "width",
-        "pitch",
-        "circle_diameter",
-        "outline",
-        "corner_radius",
-        "kerf",
-        "compensate_kerf",
-        "handedness",
-        "border",
-    },
+    "tile": {*TILE_PARAMETERS, "border"},
     "laser": {"profile"},
 }
 

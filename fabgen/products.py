@@ -8,17 +8,12 @@ from fabgen.errors import InputFileError, ParameterError
 def tile_settings(kit):
     """The TileGeometry and drawing options of a kit's [tile] section."""
     from fabgen.draw.tile import TileDrawingOptions
-    from fabgen.geometry.tile import DEFAULT_WIDTH, TileGeometry
+    from fabgen.geometry.tile import TileGeometry
 
     tile = dict(kit.settings.get("tile", {}))
     border = tile.pop("border", 0.0) or None
     try:
-        if "pitch" in tile:
-            if "width" in tile:
-                raise ParameterError("width", "give either width or pitch, not both")
-            geometry = TileGeometry(**tile)
-        else:
-            geometry = TileGeometry.from_width(tile.pop("width", DEFAULT_WIDTH), **tile)
+        geometry = TileGeometry.from_parameters(tile)
     except (ParameterError, TypeError, ValueError) as exc:
         where = f"tile.{getattr(exc, 'parameter', '')}".rstrip(".")
         raise InputFileError(kit.source, str(exc), where) from None

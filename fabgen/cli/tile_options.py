@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from fabgen.errors import ParameterError
+from fabgen.geometry.tile import TILE_PARAMETERS
 
 _OPTIONS = [
     click.option(
@@ -71,16 +71,7 @@ _OPTIONS = [
     ),
 ]
 
-TILE_KEYS = (
-    "width",
-    "pitch",
-    "circle_diameter",
-    "outline",
-    "corner_radius",
-    "kerf",
-    "compensate_kerf",
-    "handedness",
-)
+TILE_KEYS = TILE_PARAMETERS
 
 
 def tile_geometry_options(func):
@@ -114,17 +105,9 @@ def pop_tile_options(kwargs: dict) -> dict:
 
 def geometry_from_options(options: dict):
     """Build the validated :class:`TileGeometry` the options describe."""
-    from fabgen.geometry.tile import DEFAULT_WIDTH, TileGeometry
+    from fabgen.geometry.tile import TileGeometry
 
-    width, pitch = options["width"], options["pitch"]
-    common = {k: options[k] for k in TILE_KEYS if k not in ("width", "pitch") and k in options}
-    if width is not None and pitch is not None:
-        raise ParameterError(
-            "width", "give either --width or --pitch, not both (width = pitch × √7)"
-        )
-    if pitch is not None:
-        return TileGeometry(pitch=pitch, **common)
-    return TileGeometry.from_width(DEFAULT_WIDTH if width is None else width, **common)
+    return TileGeometry.from_parameters(options)
 
 
 def describe_options(options: dict) -> str:

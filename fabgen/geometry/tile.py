@@ -35,6 +35,19 @@ DEFAULT_WIDTH = 100.0
 DEFAULT_CIRCLE_RATIO = 0.6
 
 
+#: The tile parameters users set (command-line options, the kit file's [tile] section).
+TILE_PARAMETERS = (
+    "width",
+    "pitch",
+    "circle_diameter",
+    "outline",
+    "corner_radius",
+    "kerf",
+    "compensate_kerf",
+    "handedness",
+)
+
+
 class OutlineKind(StrEnum):
     """Cut outline of a tile: the hexagonal cell of the tile lattice, or the union of
     the seven circles' own hexagonal cells (an 18-edge rosette). Both tile the plane."""
@@ -86,6 +99,25 @@ class TileGeometry:
         if self.circle_diameter is None and _positive(self.pitch):
             object.__setattr__(self, "circle_diameter", DEFAULT_CIRCLE_RATIO * self.pitch)
         self._validate()
+
+    @classmethod
+    def from_parameters(cls, values: dict) -> TileGeometry:
+        """A tile from user parameters (:data:`TILE_PARAMETERS`; missing or None = default).
+
+        ``width`` and ``pitch`` are alternatives: give at most one of them.
+        """
+        given = {k: v for k, v in values.items() if v is not None}
+        unknown = sorted(set(given) - set(TILE_PARAMETERS))
+        if unknown:
+            raise ParameterError(unknown[0], f"unknown tile parameter {unknown[0]!r}")
+        width, pitch = given.pop("width", None), given.pop("pitch", None)
+        if width is not None and pitch is not None:
+            raise ParameterError(
+                "width", "give either width or pitch, not both (width = pitch × √7)"
+            )
+        if pitch is not None:
+            return cls(pitch=pitch, **given)
+        return cls.from_width(DEFAULT_WIDTH if width is None else width, **given)
 
     @classmethod
     def from_width(cls, width: float, **kwargs) -> TileGeometry:

@@ -187,7 +187,7 @@ BAD_ARGS = [
     (["--width", "0"], "tile width must be a positive number"),
     (["--width", "-10"], "tile width must be a positive number"),
     (["--pitch", "0"], "pitch must be a positive number"),
-    (["--width", "100", "--pitch", "30"], "either --width or --pitch"),
+    (["--width", "100", "--pitch", "30"], "either width or pitch"),
     (["--circle-diameter", "0"], "circle diameter must be a positive"),
     (["--circle-diameter", "40"], "neighbouring circles would overlap"),
     (["--circle-diameter", "30"], "circles would cross the outline"),

@@ -45,3 +45,14 @@ def test_bad_kits_stop_before_writing(tmp_path, cli, text, message):
     assert result.exit_code == 2
     assert message in result.output
     assert not out.exists()
+
+
+def test_kit_tile_section_accepts_pitch_instead_of_width(tmp_path, cli):
+    kit = tmp_path / "kit.toml"
+    kit.write_text("[tile]\npitch = 30.0\n")
+    result = cli("build", kit, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    kit.write_text("[tile]\npitch = 30.0\nwidth = 80.0\n")
+    result = cli("build", kit, "--out", tmp_path / "out2")
+    assert result.exit_code == 2
+    assert "either width or pitch" in result.output
