@@ -104,10 +104,10 @@ def position_drawing(
         if field_names:
             x, y = field_xy(state.field, pitch_mm)
             shapes.append(Text((x, y - 0.43 * pitch_mm), state.name, 0.11 * pitch_mm, "center"))
-    crossed = _crossed_fields(arrows)
+    crossed = _crossed_fields(arrows, pitch_mm)
     for field, text in sorted((labels or {}).items()):
         if field in board:
-            shapes.append(_label(position, field, text, pitch_mm, field in crossed))
+            shapes.extend(_label(position, field, text, pitch_mm, crossed.get(field)))
     shapes.extend(_tile_borders(position, pitch_mm))
     for field in sorted(set(highlight) & set(board.fields)):
         shapes.append(Polyline(_hexagon(field, pitch_mm, 0.86), True, style=HIGHLIGHT))
@@ -166,27 +166,49 @@ def _arrow(start: Field, end: Field, pitch: float) -> list:
     return [shaft, Polyline((tip, left, right), True, style=ARROW)]
 
 
-def _crossed_fields(arrows: Sequence[tuple[Field, Field]]) -> set[Field]:
-    """The fields an arrow passes over (not its ends)."""
-    out = set()
+def _crossed_fields(
+    arrows: Sequence[tuple[Field, Field]], pitch: float
+) -> dict[Field, tuple[float, float]]:
+    """The fields an arrow passes over (not its ends), with the arrow's direction."""
+    out = {}
     for start, end in arrows:
         found = step_between(start, end)
         if found is not None:
             (dq, dr), n = found
-            out.update((start[0] + k * dq, start[1] + k * dr) for k in range(1, n))
+            (x0, y0), (x1, y1) = field_xy(start, pitch), field_xy(end, pitch)
+            length = math.hypot(x1 - x0, y1 - y0)
+            for k in range(1, n):
+                out[(start[0] + k * dq, start[1] + k * dr)] = (
+                    (x1 - x0) / length,
+                    (y1 - y0) / length,
+                )
     return out
 
 
-def _label(position: Position, field: Field, text: str, pitch: float, crossed: bool) -> Text:
-    """A field's label: large in the middle of a cell without stones, cross or arrow,
-    else smaller at the top of the cell."""
+def _label(
+    position: Position,
+    field: Field,
+    text: str,
+    pitch: float,
+    across: tuple[float, float] | None,
+) -> list:
+    """A field's label: large in the middle of a cell without stones, cross or arrow;
+    else smaller near the edge of the cell, on a patch of the cell's colour so that a
+    ring or an arrow does not run through it. Beside an arrow that crosses the field
+    (on its left), else at the top."""
     x, y = field_xy(field, pitch)
     state = position.field_state(field)
-    if state.status is not Status.DEAD and not state.stones and not crossed:
+    if state.status is not Status.DEAD and not state.stones and across is None:
         h = 0.3 * pitch
-        return Text((x, y - h / 2), text, h, "center", LABEL)
+        return [Text((x, y - h / 2), text, h, "center", LABEL)]
     h = 0.19 * pitch
-    return Text((x, y + 0.29 * pitch), text, h, "center", LABEL)
+    ux, uy = across if across is not None else (1.0, 0.0)
+    cx, cy = x - 0.39 * pitch * uy, y + 0.39 * pitch * ux
+    half_w, half_h = 0.3 * h * len(text) + 0.04 * pitch, h / 2 + 0.02 * pitch
+    patch = ((cx - half_w, cy - half_h), (cx + half_w, cy - half_h))
+    patch += ((cx + half_w, cy + half_h), (cx - half_w, cy + half_h))
+    back = Style(stroke=None, fill=FILL[state.status], width=0.0)
+    return [Polyline(patch, True, style=back), Text((cx, cy - h / 2), text, h, "center", LABEL)]
 
 
 def _outline(fields: list[Field], pitch: float) -> list[Polyline]:

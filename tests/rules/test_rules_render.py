@@ -5,7 +5,7 @@ import math
 import pytest
 
 from fabgen.draw.model import Circle, Operation, Polyline, Text
-from fabgen.draw.position import FILL, player_colour, position_drawing
+from fabgen.draw.position import FILL, PAGE, player_colour, position_drawing
 from fabgen.export.svg import render_svg
 from fabgen.rules.render import describe_stacks, render_board, render_position
 from fabgen.rules.setup import position_from_names
@@ -108,7 +108,13 @@ def test_arrows_labels_and_outlines_for_rule_figures():
     )
     before = {s.style for s in shapes(plain, Polyline)}
     new_styles = {s.style for s in shapes(drawing, Polyline)} - before
-    assert len(new_styles) == 2  # the arrow's and the outline's
+    # The arrow's, the outline's, and patches of cell colour behind the small labels
+    # of a live and of a dead cell.
+    assert len(new_styles) == 4
+    patches = [s for s in shapes(drawing, Polyline) if s.style.stroke is None and s.style != PAGE]
+    assert sorted(p.style.fill for p in patches) == sorted(
+        [FILL[Status.LIVE], FILL[Status.LIVE], FILL[Status.DEAD]]
+    )
     arrow = [s for s in shapes(drawing, Polyline) if s.style.stroke == "#202020"]
     assert len(arrow) == 2  # shaft and head of the one arrow on the board
     # The arrow's shaft starts in a1's centre and its head stops short of c1's centre.
