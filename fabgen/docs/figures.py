@@ -172,12 +172,14 @@ def move_figure(example: Example = MOVE) -> Figure:
     blockers = [f for f in moves[0].fields[1:] if start.stones(f) and start.owner(f) != player]
     facts = {
         "player": _name(start, player),
+        "Player": _name(start, player).capitalize(),
         "moved": str(moved),
         "cancelled": str(moved - landed),
         "landed": _count(landed, "stone", "lands", "land") if landed else "no stone lands",
         "source": _letter(start, letters, source),
         "target": _letter(start, letters, target),
         "blockers": _join([_letter(start, letters, f) for f in blockers]) or "none",
+        "opponent": _join(sorted({_name(start, start.owner(f)) for f in blockers})) or "opponent",
     }
     panels = (
         Panel(_draw(start, arrows=arrows, labels=letters), "before"),
@@ -246,6 +248,7 @@ def _chain_facts(start, player, states, waves, letters) -> dict[str, str]:
     cancelled = sum(states[0].stones_on_board(k) - end.stones_on_board(k) for k in opponents)
     return {
         "player": _name(start, player),
+        "Player": _name(start, player).capitalize(),
         "waves": str(len(waves)),
         "explosions": str(exploded),
         "lost": _count(lost, "stone"),
@@ -274,6 +277,7 @@ def growth_figure(example: Example = CHAIN) -> Figure:
 
     facts = {
         "player": _name(start, player),
+        "Player": _name(start, player).capitalize(),
         "grown": names(grown),
         "grown_count": str(len(grown)),
         "new": names(new),
@@ -286,7 +290,7 @@ def growth_figure(example: Example = CHAIN) -> Figure:
         Panel(_draw(before, labels=letters), "after the explosions"),
         Panel(_draw(final, labels=letters, highlight=waiting), "after growth"),
     )
-    return Figure("growth", panels, facts, per_row=1)
+    return Figure("growth", panels, facts)
 
 
 def regions_figure(example: Example = REGIONS) -> Figure:

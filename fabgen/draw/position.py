@@ -201,10 +201,10 @@ def _label(
     if state.status is not Status.DEAD and not state.stones and across is None:
         h = 0.3 * pitch
         return [Text((x, y - h / 2), text, h, "center", LABEL)]
-    h = 0.19 * pitch
+    h = 0.21 * pitch
     ux, uy = across if across is not None else (1.0, 0.0)
-    cx, cy = x - 0.39 * pitch * uy, y + 0.39 * pitch * ux
-    half_w, half_h = 0.3 * h * len(text) + 0.04 * pitch, h / 2 + 0.02 * pitch
+    cx, cy = x - 0.4 * pitch * uy, y + 0.4 * pitch * ux
+    half_w, half_h = 0.3 * h * len(text) + 0.04 * pitch, h / 2 + 0.015 * pitch
     patch = ((cx - half_w, cy - half_h), (cx + half_w, cy - half_h))
     patch += ((cx + half_w, cy + half_h), (cx - half_w, cy + half_h))
     back = Style(stroke=None, fill=FILL[state.status], width=0.0)
