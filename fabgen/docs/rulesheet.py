@@ -5,10 +5,13 @@ The wording comes from ``templates/rulesheet/rules.md`` and ``quickref.md`` (see
 the PDF writer's :func:`~fabgen.export.pdf.paint` so that they look exactly like
 every other drawing fabgen prints.
 
-Layout: a title block across the top of the first page, then the text in two
-balanced columns. A figure with several panels spans the page, its caption in the
-free space next to its last panels; a single-panel figure sits in its column with
-the caption below. The quick reference uses the same parts on one page.
+Layout: a title block across the top of the first page, then the text in balanced
+columns. A figure marked wide spans the page, its caption in the free space next to
+its last panels; other figures sit in their column, the caption beside them when
+there is room, else below. The rule sheet has two columns on portrait pages; the
+quick reference is one landscape page of three columns, each section in a box.
+:class:`Sheet` holds these choices, and an error names the text file to shorten
+when a sheet comes out longer than it may be.
 
 Every PDF uses real millimetres, embeds its fonts (Bitstream Vera, TrueType), sets
 title, subject, keywords and creator, and is written with ``invariant=1``: the same
@@ -20,6 +23,22 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.flowables import BalancedColumns
 
 from fabgen import __version__
 from fabgen.docs.figures import FIGURES, Figure
@@ -157,9 +176,6 @@ def _needed_figures() -> set[str]:
 def _build(
     sheet: Sheet, document: Document, paper: str, figures: Mapping[str, Figure]
 ) -> tuple[bytes, int]:
-    from reportlab.lib.units import mm
-    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
-
     width, height = sheet.page_size_mm(paper)
     register_fonts()
     _register_family()
@@ -208,9 +224,6 @@ def _subject(sheet: Sheet) -> str:
 
 
 def _story(sheet: Sheet, document: Document, figures: Mapping[str, Figure], styles) -> list:
-    from reportlab.lib.units import mm
-    from reportlab.platypus import Paragraph, Spacer
-
     title, _, subtitle = document.title.partition(":")
     title = _markup(title)
     if subtitle:
@@ -261,8 +274,6 @@ def _compute(name: str) -> Figure:
 
 
 def _caption(block: FigureRef, figure: Figure, number: int, styles):
-    from reportlab.platypus import Paragraph
-
     text = _markup(fill_caption(block.caption, figure.facts, block.name))
     if number:
         text = f"<b>Figure {number}.</b> " + text
@@ -270,8 +281,6 @@ def _caption(block: FigureRef, figure: Figure, number: int, styles):
 
 
 def _flowables(block, styles) -> list:
-    from reportlab.platypus import Paragraph
-
     if isinstance(block, Heading):
         return [Paragraph(_markup(block.text), styles[f"h{block.level}"])]
     if isinstance(block, Para):
@@ -286,7 +295,6 @@ def _flowables(block, styles) -> list:
 
 def _columns(flowables: list, count: int, gap: float) -> list:
     """The flowables in ``count`` balanced columns."""
-    from reportlab.platypus.flowables import BalancedColumns
 
     if not flowables:
         return []
@@ -295,8 +303,6 @@ def _columns(flowables: list, count: int, gap: float) -> list:
 
 def _box(flowables: list):
     """A section in a tinted box that stays in one piece."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.platypus import Table, TableStyle
 
     table = Table([[flowables]], colWidths=["100%"])
     table.setStyle(
@@ -318,9 +324,6 @@ def _box(flowables: list):
 
 
 def _footer(title: str, sheet: Sheet, width_mm: float):
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.units import mm
-
     m = sheet.margins
     right = f"made with fabgen {__version__} · figures computed by its rules engine"
 
@@ -338,16 +341,12 @@ def _footer(title: str, sheet: Sheet, width_mm: float):
 
 
 def _register_family() -> None:
-    from reportlab.pdfbase.pdfmetrics import registerFontFamily
-
     # Only the two embedded fonts: <b> is VeraBd, and there is no italic.
     registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
 
 
 def _styles(size: float) -> dict:
     """Paragraph styles for body text of ``size`` points."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.styles import ParagraphStyle
 
     k = size / 8.8  # the sizes below are for 8.8 pt text
     body = ParagraphStyle(
@@ -412,12 +411,10 @@ def _styles(size: float) -> dict:
 
 
 def _flowable_base():
-    from reportlab.platypus import Flowable
-
     return Flowable
 
 
-class _Rule(_flowable_base()):  # type: ignore[misc]
+class _Rule(Flowable):
     """A thin coloured line across the frame under the title."""
 
     def wrap(self, avail_width, avail_height):
@@ -425,8 +422,6 @@ class _Rule(_flowable_base()):  # type: ignore[misc]
         return avail_width, 4
 
     def draw(self) -> None:
-        from reportlab.lib.colors import HexColor
-
         self.canv.setStrokeColor(HexColor(ACCENT))
         self.canv.setLineWidth(1.2)
         self.canv.line(0, 2, self.width, 2)
@@ -438,7 +433,7 @@ PANEL_GAP = 4.0  # millimetres between panels
 CAPTION_SLOT = 30.0  # millimetres: a caption this wide or wider goes beside the panels
 
 
-class FigureBlock(_flowable_base()):  # type: ignore[misc]
+class FigureBlock(Flowable):
     """A figure's panels on a grid, scaled to fit the width available, and its caption.
 
     Cells are as wide as the widest panel; every panel is scaled alike, at most
@@ -457,8 +452,6 @@ class FigureBlock(_flowable_base()):  # type: ignore[misc]
         self.spaceAfter = 6.0 if figure.wide else 2.0
 
     def wrap(self, avail_width, avail_height):
-        from reportlab.lib.units import mm
-
         panels = self.figure.panels
         n = len(panels)
         per_row = self.figure.per_row or n
@@ -490,9 +483,6 @@ class FigureBlock(_flowable_base()):  # type: ignore[misc]
         return avail_width, self.height
 
     def draw(self) -> None:
-        from reportlab.lib.colors import HexColor
-        from reportlab.lib.units import mm
-
         assert self._layout is not None
         per_row, scale, w, h, heights, gap, caption_box, beside, _ = self._layout
         c = self.canv
