@@ -158,7 +158,10 @@ def key_figure() -> Figure:
 
 
 def move_figure(example: Example = MOVE) -> Figure:
-    """A move across opponent stones: before (with the arrow) and after."""
+    """A move across opponent stones: before (with the arrow) and after. The facts
+    describe the example's first move."""
+    if not example.moves:
+        raise ValueError("the move figure needs an example with at least one move")
     start = example.position()
     player = start.next_player
     _, steps = play_turn(start, example.moves, record_steps=True)

@@ -141,6 +141,23 @@ def test_a_dead_field_more_changes_the_capacity_figure():
     assert figure.panels[0].drawing != F.capacity_figure().panels[0].drawing
 
 
+def test_the_capacity_figure_draws_what_the_engine_says(monkeypatch):
+    from fabgen.rules.state import Position
+
+    default = F.capacity_figure()
+    # A different capacity rule in the engine (say, every field one more): new numbers.
+    rule = Position.capacity
+    monkeypatch.setattr(Position, "capacity", lambda self, field: rule(self, field) + 1)
+    changed = F.capacity_figure()
+    assert changed.panels[0].drawing != default.panels[0].drawing
+    assert int(changed.facts["highest"]) == int(default.facts["highest"]) + 1
+
+
+def test_the_move_figure_needs_a_move():
+    with pytest.raises(ValueError, match="at least one move"):
+        F.move_figure(replace(F.MOVE, moves=()))
+
+
 def test_captions_follow_the_engine_not_typed_in_numbers(monkeypatch):
     # If the engine scored differently, the caption would say so.
     monkeypatch.setattr(F, "scores", lambda position: [42] * len(position.players))
