@@ -4,16 +4,21 @@ Everything goes on the ``print`` layer. Live, growing and dead fields differ by 
 and also by a mark, so a greyscale print still tells them apart: a growing field has
 a dashed ring, a dead field a cross. Stones are discs in the player's colour with the
 count on them. Thick lines follow the borders of the tiles.
+
+For figures that explain the rules, a drawing can also show moves as arrows, short
+labels on fields (``a``, ``b``, …) and dashed outlines around groups of fields (the
+regions of a position). Shapes are painted in passes, bottom to top: cells and their
+marks, arrows, stones, names and labels, tile borders, highlights, outlines.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Style, Text
-from fabgen.geometry.lattice import Field, field_xy
+from fabgen.geometry.lattice import Field, field_xy, step_between
 from fabgen.rules.state import Position, Status
 
 FILL = {Status.LIVE: "#fff2b3", Status.GROWING: "#9fd89a", Status.DEAD: "#7f9bbf"}
@@ -23,6 +28,9 @@ HIGHLIGHT = Style(stroke="#d40000", width=0.7)
 GROWTH_RING = Style(stroke="#1d5e1a", width=0.35, dash=(1.0, 0.7))
 DEAD_CROSS = Style(stroke="#1f2f4a", width=0.5)
 PAGE = Style(stroke=None, fill="#ffffff", width=0.0)
+ARROW = Style(stroke="#202020", fill="#202020", width=0.6)
+OUTLINE = Style(stroke="#8e24aa", width=0.7, dash=(1.4, 0.9))
+LABEL = Style(stroke=None, fill="#202020", bold=True)
 MARGIN = 5.0
 
 PALETTE = ("#d62728", "#1f5fbf", "#2ca02c", "#f0c419", "#8e44ad", "#ff7f0e")
@@ -66,17 +74,45 @@ def position_drawing(
     highlight: Iterable[Field] = (),
     field_names: bool = False,
     legend: bool = True,
+    arrows: Sequence[tuple[Field, Field]] = (),
+    labels: Mapping[Field, str] | None = None,
+    outlines: Sequence[Iterable[Field]] = (),
+    margin_mm: float = MARGIN,
 ) -> Drawing:
-    """The position drawn with field centres ``pitch_mm`` apart, page fitted."""
+    """The position drawn with field centres ``pitch_mm`` apart, page fitted.
+
+    ``arrows``: moves to show, as (from, to) field pairs, drawn under the stones.
+    ``labels``: a short text per field (a letter), at the top of its cell, or in the
+    middle of an empty live cell. ``outlines``: groups of fields (regions, say), each
+    drawn as a dashed line just inside the group's border. Fields not on the board
+    are ignored everywhere. ``margin_mm``: white space around the content.
+    """
     metadata = {"turns_played": position.turns_played}
     drawing = Drawing(0.0, 0.0, title or "Atlantis position", metadata)
     shapes = drawing.layers.setdefault(Operation.PRINT, [])
-    marked = set(highlight)
-    for state in position.fields():
-        shapes.extend(_field_shapes(position, state, pitch_mm, field_names))
+    board = position.board
+    states = list(position.fields())
+    for state in states:
+        shapes.extend(_cell_shapes(state, pitch_mm))
+    for start, end in arrows:
+        if start in board and end in board:
+            shapes.extend(_arrow(start, end, pitch_mm))
+    for state in states:
+        if state.stones and state.owner is not None:
+            x, y = field_xy(state.field, pitch_mm)
+            shapes.extend(_stack(position, state.owner, state.stones, x, y, pitch_mm))
+        if field_names:
+            x, y = field_xy(state.field, pitch_mm)
+            shapes.append(Text((x, y - 0.43 * pitch_mm), state.name, 0.11 * pitch_mm, "center"))
+    crossed = _crossed_fields(arrows, pitch_mm)
+    for field, text in sorted((labels or {}).items()):
+        if field in board:
+            shapes.extend(_label(position, field, text, pitch_mm, crossed.get(field)))
     shapes.extend(_tile_borders(position, pitch_mm))
-    for field in sorted(marked & set(position.board.fields)):
+    for field in sorted(set(highlight) & set(board.fields)):
         shapes.append(Polyline(_hexagon(field, pitch_mm, 0.86), True, style=HIGHLIGHT))
+    for group in outlines:
+        shapes.extend(_outline([f for f in group if f in board], pitch_mm))
     box = drawing.bbox()
     assert box is not None  # a board has at least one field
     if legend:
@@ -86,7 +122,7 @@ def position_drawing(
     # A white page behind everything, so viewers that show transparency dark still
     # show black lines and text.
     x0, y0, x1, y1 = drawing.bbox()  # type: ignore[misc]
-    x0, y0, x1, y1 = x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN
+    x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
     page = Polyline(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), True, style=PAGE)
     shapes.insert(0, page)
     return drawing.fit_page(0.0)
@@ -101,7 +137,7 @@ def _hexagon(field: Field, pitch: float, scale: float = 1.0) -> tuple:
     )
 
 
-def _field_shapes(position: Position, state, pitch: float, names: bool) -> list:
+def _cell_shapes(state, pitch: float) -> list:
     x, y = field_xy(state.field, pitch)
     cell = Style(stroke=CELL_LINE.stroke, fill=FILL[state.status], width=CELL_LINE.width)
     out: list = [Polyline(_hexagon(state.field, pitch), True, style=cell)]
@@ -111,10 +147,88 @@ def _field_shapes(position: Position, state, pitch: float, names: bool) -> list:
         d = 0.22 * pitch
         out.append(Polyline(((x - d, y - d), (x + d, y + d)), style=DEAD_CROSS))
         out.append(Polyline(((x - d, y + d), (x + d, y - d)), style=DEAD_CROSS))
-    if state.stones and state.owner is not None:
-        out.extend(_stack(position, state.owner, state.stones, x, y, pitch))
-    if names:
-        out.append(Text((x, y - 0.43 * pitch), state.name, 0.11 * pitch, "center"))
+    return out
+
+
+def _arrow(start: Field, end: Field, pitch: float) -> list:
+    """A straight arrow from cell centre to cell centre, its head short of the end."""
+    (x0, y0), (x1, y1) = field_xy(start, pitch), field_xy(end, pitch)
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return []
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tip = (x1 - 0.3 * pitch * ux, y1 - 0.3 * pitch * uy)
+    head, half = 0.28 * pitch, 0.13 * pitch
+    base = (tip[0] - head * ux, tip[1] - head * uy)
+    left = (base[0] - half * uy, base[1] + half * ux)
+    right = (base[0] + half * uy, base[1] - half * ux)
+    shaft = Polyline(((x0, y0), base), style=ARROW)
+    return [shaft, Polyline((tip, left, right), True, style=ARROW)]
+
+
+def _crossed_fields(
+    arrows: Sequence[tuple[Field, Field]], pitch: float
+) -> dict[Field, tuple[float, float]]:
+    """The fields an arrow passes over (not its ends), with the arrow's direction."""
+    out = {}
+    for start, end in arrows:
+        found = step_between(start, end)
+        if found is not None:
+            (dq, dr), n = found
+            (x0, y0), (x1, y1) = field_xy(start, pitch), field_xy(end, pitch)
+            length = math.hypot(x1 - x0, y1 - y0)
+            for k in range(1, n):
+                out[(start[0] + k * dq, start[1] + k * dr)] = (
+                    (x1 - x0) / length,
+                    (y1 - y0) / length,
+                )
+    return out
+
+
+def _label(
+    position: Position,
+    field: Field,
+    text: str,
+    pitch: float,
+    across: tuple[float, float] | None,
+) -> list:
+    """A field's label: large in the middle of a cell without stones, cross or arrow;
+    else smaller near the edge of the cell, on a patch of the cell's colour so that a
+    ring or an arrow does not run through it. Beside an arrow that crosses the field
+    (on its left), else at the top."""
+    x, y = field_xy(field, pitch)
+    state = position.field_state(field)
+    if state.status is not Status.DEAD and not state.stones and across is None:
+        h = 0.3 * pitch
+        return [Text((x, y - h / 2), text, h, "center", LABEL)]
+    h = 0.21 * pitch
+    ux, uy = across if across is not None else (1.0, 0.0)
+    cx, cy = x - 0.4 * pitch * uy, y + 0.4 * pitch * ux
+    half_w, half_h = 0.3 * h * len(text) + 0.04 * pitch, h / 2 + 0.015 * pitch
+    patch = ((cx - half_w, cy - half_h), (cx + half_w, cy - half_h))
+    patch += ((cx + half_w, cy + half_h), (cx - half_w, cy + half_h))
+    back = Style(stroke=None, fill=FILL[state.status], width=0.0)
+    return [Polyline(patch, True, style=back), Text((cx, cy - h / 2), text, h, "center", LABEL)]
+
+
+def _outline(fields: list[Field], pitch: float) -> list[Polyline]:
+    """Dashed closed lines just inside the border of the union of the fields' cells."""
+    if not fields:
+        return []
+    from shapely.geometry import MultiPolygon, Polygon
+    from shapely.ops import unary_union
+
+    # Cells a hair larger than exact so that neighbours merge without slivers.
+    cells = [Polygon(_hexagon(f, pitch, 1.001)) for f in sorted(fields)]
+    shape = unary_union(cells).buffer(-0.15 * pitch, join_style="mitre")
+    if shape.is_empty:
+        return []
+    parts = shape.geoms if isinstance(shape, MultiPolygon) else [shape]
+    out = []
+    for part in parts:
+        for ring in (part.exterior, *part.interiors):
+            pts = tuple((round(x, 6), round(y, 6)) for x, y in ring.coords[:-1])
+            out.append(Polyline(pts, True, style=OUTLINE))
     return out
 
 

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from fabgen.draw.model import Circle, Operation, Polyline, Text
-from fabgen.draw.position import FILL, player_colour, position_drawing
+from fabgen.draw.position import FILL, PAGE, player_colour, position_drawing
 from fabgen.export.svg import render_svg
 from fabgen.rules.render import describe_stacks, render_board, render_position
 from fabgen.rules.setup import position_from_names
@@ -94,3 +94,55 @@ def test_svg_of_a_position_is_reproducible():
     first = render_svg(position_drawing(small(), title="x"))
     assert first == render_svg(position_drawing(small(), title="x"))
     assert b'inkscape:label="Print"' in first
+
+
+def test_arrows_labels_and_outlines_for_rule_figures():
+    pos = small()
+    plain = position_drawing(pos, pitch_mm=10.0)
+    drawing = position_drawing(
+        pos,
+        pitch_mm=10.0,
+        arrows=[((0, 0), (2, 0)), ((0, 0), (9, 9))],  # the second is off the board: ignored
+        labels={(1, 0): "a", (0, 0): "b", (2, 0): "c", (9, 9): "z"},
+        outlines=[[(0, 0), (1, 0)], [(9, 9)]],
+    )
+    before = {s.style for s in shapes(plain, Polyline)}
+    new_styles = {s.style for s in shapes(drawing, Polyline)} - before
+    # The arrow's, the outline's, and patches of cell colour behind the small labels
+    # of a live and of a dead cell.
+    assert len(new_styles) == 4
+    patches = [s for s in shapes(drawing, Polyline) if s.style.stroke is None and s.style != PAGE]
+    assert sorted(p.style.fill for p in patches) == sorted(
+        [FILL[Status.LIVE], FILL[Status.LIVE], FILL[Status.DEAD]]
+    )
+    arrow = [s for s in shapes(drawing, Polyline) if s.style.stroke == "#202020"]
+    assert len(arrow) == 2  # shaft and head of the one arrow on the board
+    # The arrow's shaft starts in a1's centre and its head stops short of c1's centre.
+    shaft = next(a for a in arrow if not a.closed)
+    head = next(a for a in arrow if a.closed)
+    assert math.dist(shaft.points[0], shaft.points[1]) < 20.0
+    assert max(x for x, _ in head.points) - shaft.points[0][0] == pytest.approx(17.0)
+    labels = {t.text: t for t in shapes(drawing, Text) if t.text in "abcz"}
+    assert set(labels) == {"a", "b", "c"}
+    # b1 is empty but under the arrow, and a1 holds stones: small labels at the top;
+    # c1 is dead: small too.
+    assert labels["a"].height == labels["b"].height == labels["c"].height < 3.0
+    alone = position_drawing(pos, pitch_mm=10.0, labels={(1, 0): "a"})
+    (big,) = [t for t in shapes(alone, Text) if t.text == "a"]
+    assert big.height == pytest.approx(3.0)  # an empty live cell: large, in the middle
+    outline = [s for s in shapes(drawing, Polyline) if s.style.dash == (1.4, 0.9)]
+    assert len(outline) == 1 and outline[0].closed
+    # The outline of two neighbouring cells (a1, b1: the first two) runs just inside
+    # their union, around both.
+    cells = [s for s in shapes(drawing, Polyline) if s.closed and s.style.fill in FILL.values()]
+    x0 = min(x for c in cells[:2] for x, _ in c.points)
+    x1 = max(x for c in cells[:2] for x, _ in c.points)
+    ox0, _, ox1, _ = outline[0].bbox()
+    assert x0 < ox0 < x0 + 2.0 and x1 - 2.0 < ox1 < x1
+
+
+def test_margin_option_sets_the_white_space_around_the_content():
+    wide = position_drawing(small(), legend=False)
+    tight = position_drawing(small(), legend=False, margin_mm=1.0)
+    assert wide.width - tight.width == pytest.approx(8.0)
+    assert wide.height - tight.height == pytest.approx(8.0)

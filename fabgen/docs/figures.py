@@ -1,0 +1,477 @@
+"""The figures of the rule sheet, computed by the rules engine and drawn by the
+drawing model.
+
+Each figure starts from an :class:`Example`: a small hand-built position written with
+field names, the moves the player to move makes, and letters for the fields the
+caption talks about. The figure function plays the moves with
+:func:`~fabgen.rules.play_turn` (recording every step), draws the positions it needs
+with :func:`~fabgen.draw.position.position_drawing`, and collects *facts*: the
+numbers and letters a caption quotes ("red scores 7"), taken from the engine's
+results, never typed in. Change an example (one more stone, another move, another
+variant) and both the drawing and the facts follow.
+
+Figure functions take their example (and variant) as explicit arguments with the
+examples below as defaults, so a test or another document can pass its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from fabgen.draw.model import Drawing
+from fabgen.draw.position import position_drawing
+from fabgen.geometry.lattice import Field, field_xy, hex_distance
+from fabgen.rules import (
+    Position,
+    Status,
+    game_over,
+    get_variant,
+    play_turn,
+    position_from_names,
+    ranking,
+    regions,
+    scores,
+)
+from fabgen.rules.names import parse_field
+from fabgen.rules.variants import NO_TIE_BREAK, PASSES, STONES
+
+#: Field centres this far apart (mm) in the drawings; the rule sheet scales them.
+PITCH = 10.0
+#: White space around each drawing (mm); panels are set apart by the page layout.
+MARGIN = 1.0
+
+
+@dataclass(frozen=True)
+class Example:
+    """A position for a figure, written the way a transcript writes one.
+
+    ``stacks[k]`` maps field names to player k's stacks (n stones on a live field,
+    -n stones on a growing field, 0 for a dead field); ``moves`` are the moves of the
+    player to move (``"c0-e2"``); ``letters`` names fields for the caption.
+    """
+
+    segments: tuple[str, ...]
+    stacks: tuple[Mapping[str, int], ...]
+    moves: tuple[str, ...] = ()
+    letters: Mapping[str, str] = field(default_factory=dict)
+
+    def position(self) -> Position:
+        return position_from_names(list(self.segments), list(self.stacks))
+
+    def letter_fields(self) -> dict[Field, str]:
+        return {parse_field(name): letter for name, letter in self.letters.items()}
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One drawing of a figure with a short label under it."""
+
+    drawing: Drawing
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """Panels side by side (``per_row`` to a row, 0 = all in one row) and the facts
+    a caption may quote as ``{name}``. ``wide`` figures span the page."""
+
+    name: str
+    panels: tuple[Panel, ...]
+    facts: Mapping[str, str] = field(default_factory=dict)
+    per_row: int = 0
+    wide: bool = False
+
+
+# --- the examples -------------------------------------------------------------------
+# Two tiles side by side (B2 and D1) or four tiles (B2, C5, D1, E4); field names as in
+# the Atlantis transcript format.
+
+TWO_TILES = ("B2", "D1")
+FOUR_TILES = ("B2", "C5", "D1", "E4")
+
+#: Red moves three stones from a to d; the blue stones on b and d cancel two of them.
+MOVE = Example(
+    TWO_TILES,
+    ({"b2": 3, "a1": 1, "d0": 2}, {"c2": 1, "e2": 1, "e1": 2, "b3": 1}),
+    moves=("b2-e2",),
+    letters={"b2": "a", "c2": "b", "d2": "c", "e2": "d"},
+)
+
+#: Capacities on a board with some growing and dead fields.
+CAPACITY = Example(
+    TWO_TILES,
+    ({"d2": -1, "c3": 0, "d1": 0, "b1": -2},),
+)
+
+#: Red's move starts a chain of four explosion waves.
+CHAIN = Example(
+    TWO_TILES,
+    ({"e1": 2, "c0": 2, "d2": -3, "a1": 1, "a2": -1}, {"d0": 2, "c2": 1, "b3": 2}),
+    moves=("c0-e2",),
+    letters={"e2": "a", "e1": "b", "d2": "c", "d1": "d", "a2": "e"},
+)
+
+#: Three regions: one settled, two not (two colours; a growing field next to it).
+REGIONS = Example(
+    FOUR_TILES,
+    (
+        {"c4": -1, "b3": 0, "c1": 0, "c3": 0, "e5": 2, "c6": 1, "e2": 1},
+        {"d2": 0, "d3": 0, "e3": 0, "a1": 2, "b2": 1, "d0": 1},
+    ),
+)
+
+#: The end of a three-player game: every region settled, blue and green tied.
+FINAL = Example(
+    FOUR_TILES,
+    (
+        {"c1": 0, "c3": 0, "d2": 0, "e4": 2, "f5": 1, "d4": 1},
+        {"b3": 0, "d1": 0, "e1": 0, "b2": 1, "a1": 2, "b1": 1},
+        {"c4": 0, "d3": 0, "d5": 0, "c5": 1, "c6": 2},
+    ),
+)
+
+
+# --- the figures --------------------------------------------------------------------
+
+
+def key_figure() -> Figure:
+    """How to read the figures: field states, stones, a move, a field about to explode."""
+    cells = (
+        ("live field", ["a1"], {}),
+        ("growing field (red's, 1 stone)", ["a1"], {"a1": -1}),
+        ("dead field", ["a1"], {"a1": 0}),
+        ("3 red stones", ["a1"], {"a1": 3}),
+        ("a move of 2 stones", ["a1 b1 c1"], {"a1": 2}),
+        ("explodes next", ["a1"], {"a1": 1}),
+    )
+    panels = []
+    for label, segments, stack in cells:
+        position = position_from_names(segments, [stack])
+        options: dict = {}
+        if label.startswith("a move"):
+            options["arrows"] = [((0, 0), (2, 0))]
+        if label == "explodes next":
+            options["highlight"] = [(0, 0)]
+        panels.append(Panel(_draw(position, **options), label))
+    return Figure("key", tuple(panels), {}, per_row=3)
+
+
+def move_figure(example: Example = MOVE) -> Figure:
+    """A move across opponent stones: before (with the arrow) and after. The facts
+    describe the example's first move."""
+    if not example.moves:
+        raise ValueError("the move figure needs an example with at least one move")
+    start = example.position()
+    player = start.next_player
+    _, steps = play_turn(start, example.moves, record_steps=True)
+    moves = [s for s in steps if s.kind == "move"]
+    after = moves[-1].position
+    arrows = [_ends(m.fields) for m in moves]
+    letters = example.letter_fields()
+    source, target = arrows[0]
+    moved = hex_distance(source, target)
+    landed = _arrived(start, after, target, player)
+    blockers = [f for f in moves[0].fields[1:] if start.stones(f) and start.owner(f) != player]
+    facts = {
+        "player": _name(start, player),
+        "Player": _name(start, player).capitalize(),
+        "moved": str(moved),
+        "cancelled": str(moved - landed),
+        "landed": _count(landed, "stone", "lands", "land") if landed else "no stone lands",
+        "source": _letter(start, letters, source),
+        "target": _letter(start, letters, target),
+        "blockers": _join([_letter(start, letters, f) for f in blockers]) or "none",
+        "opponent": _join(sorted({_name(start, start.owner(f)) for f in blockers})) or "opponent",
+    }
+    panels = (
+        Panel(_draw(start, arrows=arrows, labels=letters), "before"),
+        Panel(_draw(after, labels=letters), "after the move"),
+    )
+    return Figure("move", panels, facts, wide=True)
+
+
+def capacity_figure(example: Example = CAPACITY) -> Figure:
+    """Every live field labelled with its capacity, as the engine counts it."""
+    position = example.position()
+    capacities = {
+        s.field: str(position.capacity(s.field))
+        for s in position.fields()
+        if s.status is Status.LIVE
+    }
+    values = sorted(int(v) for v in capacities.values())
+    facts = {"lowest": str(values[0]), "highest": str(values[-1])}
+    drawing = _draw(position, labels=capacities)
+    return Figure("capacity", (Panel(drawing, ""),), facts)
+
+
+def chain_figure(example: Example = CHAIN) -> Figure:
+    """The explosion phase wave by wave: after the move, then after each wave.
+
+    Each panel outlines the fields that explode in the next wave.
+    """
+    start = example.position()
+    player = start.next_player
+    _, steps = play_turn(start, example.moves, record_steps=True)
+    moves = [s for s in steps if s.kind == "move"]
+    waves = [s for s in steps if s.kind == "explosion"]
+    letters = example.letter_fields()
+    states = [moves[-1].position if moves else start] + [w.position for w in waves]
+    arrows = [_ends(m.fields) for m in moves]
+    panels = []
+    for n, position in enumerate(states):
+        upcoming = waves[n].fields if n < len(waves) else ()
+        label = "after the move" if n == 0 else f"after wave {n}"
+        if n == len(waves):
+            label += ": all stable"
+        shown = arrows if n == 0 else ()
+        drawing = _draw(position, arrows=shown, labels=letters, highlight=upcoming)
+        panels.append(Panel(drawing, label))
+    facts = _chain_facts(start, player, states, waves, letters)
+    if arrows:
+        target = arrows[0][1]
+        facts["moved"] = str(hex_distance(*arrows[0]))
+        facts["target"] = _letter(start, letters, target)
+        facts["target_stones"] = str(states[0].stones(target))
+        facts["target_capacity"] = str(states[0].capacity(target))
+    return Figure("chain", tuple(panels), facts, per_row=3, wide=True)
+
+
+def _chain_facts(start, player, states, waves, letters) -> dict[str, str]:
+    opponents = [k for k in range(len(start.players)) if k != player]
+    exploded, died_empty, lost = 0, [], 0
+    for before, wave in zip(states, waves, strict=False):
+        for f in wave.fields:
+            exploded += 1
+            stones, cap = before.stones(f), before.capacity(f)
+            lost += max(0, stones - cap)
+            if before.status(f) is Status.GROWING and stones == 0 and cap == 0:
+                died_empty.append(_letter(start, letters, f))
+    end = states[-1]
+    cancelled = sum(states[0].stones_on_board(k) - end.stones_on_board(k) for k in opponents)
+    return {
+        "player": _name(start, player),
+        "Player": _name(start, player).capitalize(),
+        "waves": str(len(waves)),
+        "explosions": str(exploded),
+        "lost": _count(lost, "stone"),
+        "cancelled": _count(cancelled, "opponent stone"),
+        "died_empty": _join(died_empty) or "none",
+        "growing": str(len(end.growing_fields(player))),
+        "dead": str(sum(1 for s in end.fields() if s.status is Status.DEAD)),
+    }
+
+
+def growth_figure(example: Example = CHAIN) -> Figure:
+    """The growth phase of the same turn: before and after, with the growing fields
+    that now could explode outlined (they wait for the player's next turn)."""
+    start = example.position()
+    player = start.next_player
+    final, steps = play_turn(start, example.moves, record_steps=True)
+    before = steps[-2].position  # the last move or explosion wave
+    letters = example.letter_fields()
+    grown = sorted(steps[-1].fields, key=lambda f: (_letter(start, letters, f), f))
+    waiting = [f for f in grown if final.is_volatile(f)]
+    new = [f for f in grown if start.status(f) is not Status.GROWING]
+    old = [f for f in grown if f not in new]
+
+    def names(fields) -> str:
+        return _join([_letter(start, letters, f) for f in fields]) or "none"
+
+    facts = {
+        "player": _name(start, player),
+        "Player": _name(start, player).capitalize(),
+        "grown": names(grown),
+        "grown_count": str(len(grown)),
+        "new": names(new),
+        "old": names(old),
+        "waiting": names(waiting),
+        "waiting_stones": _join([_count(final.stones(f), "stone") for f in waiting]) or "none",
+        "waiting_capacity": _join([str(final.capacity(f)) for f in waiting]) or "0",
+    }
+    panels = (
+        Panel(_draw(before, labels=letters), "after the explosions"),
+        Panel(_draw(final, labels=letters, highlight=waiting), "after growth"),
+    )
+    return Figure("growth", panels, facts)
+
+
+def regions_figure(example: Example = REGIONS) -> Figure:
+    """Regions outlined and lettered A, B, … with what the engine says of each."""
+    position = example.position()
+    found = regions(position)
+    lettered = list(zip(_letters(len(found)), found, strict=True))
+    facts = {
+        "regions": " ".join(f"{c}: {_describe_region(position, r)}." for c, r in lettered),
+        "settled": _join([c for c, r in lettered if r.settled]) or "none",
+        "unsettled": _join([c for c, r in lettered if not r.settled]) or "none",
+        "scores": _scores_text(position, scores(position)),
+    }
+    drawing = _draw(
+        position, labels=_region_letters(position, found), outlines=[r.fields for r in found]
+    )
+    return Figure("regions", (Panel(drawing, ""),), facts)
+
+
+def scoring_figure(example: Example = FINAL, variant: str = "online") -> Figure:
+    """A finished game: regions outlined, the scores and the ranking under ``variant``
+    (with the tie, if any, explained by the variant's tie-break)."""
+    position = example.position()
+    rule = get_variant(variant)
+    found = regions(position)
+    points = scores(position)
+    standings = ranking(position, rule)
+    if not game_over(position, rule):
+        state = "The game is not over yet"
+    elif rule.end == PASSES:
+        state = "The game is over: no growing field is left and every player passed in a row"
+    else:
+        state = "The game is over: every region is settled"
+    facts = {
+        "state": state,
+        "scores": _scores_text(position, points),
+        "ranking": "; ".join(f"{s.rank}. {_name(position, s.player)} {s.score}" for s in standings),
+        "winner": _join([_name(position, s.player) for s in standings if s.rank == 1]),
+        "tie": _tie_text(position, standings, rule),
+        "variant": rule.name,
+    }
+    drawing = _draw(
+        position, labels=_region_letters(position, found), outlines=[r.fields for r in found]
+    )
+    return Figure("scoring", (Panel(drawing, ""),), facts)
+
+
+#: The figures of the rule sheet by name, each with its default example.
+FIGURES = {
+    "key": key_figure,
+    "move": move_figure,
+    "capacity": capacity_figure,
+    "chain": chain_figure,
+    "growth": growth_figure,
+    "regions": regions_figure,
+    "scoring": scoring_figure,
+}
+
+
+def figure(name: str) -> Figure:
+    """The figure called ``name`` with its default example."""
+    try:
+        return FIGURES[name]()
+    except KeyError:
+        known = ", ".join(FIGURES)
+        raise KeyError(f"no figure called {name!r}; known figures: {known}") from None
+
+
+# --- helpers ------------------------------------------------------------------------
+
+
+def _draw(position: Position, **options) -> Drawing:
+    return position_drawing(position, pitch_mm=PITCH, legend=False, margin_mm=MARGIN, **options)
+
+
+def _ends(fields: Sequence[Field]) -> tuple[Field, Field]:
+    """A move step's fields are its source, then every field it passes, the target last."""
+    return fields[0], fields[-1]
+
+
+def _arrived(before: Position, after: Position, target: Field, player: int) -> int:
+    """Stones of ``player`` that a move added to ``target``."""
+    if after.owner(target) != player:
+        return 0
+    had = before.stones(target) if before.owner(target) == player else 0
+    return after.stones(target) - had
+
+
+def _name(position: Position, player: int | None) -> str:
+    if player is None:
+        return "nobody"
+    return (position.players[player].name or f"player {player}").lower()
+
+
+def _field_name(position: Position, f: Field) -> str:
+    return position.field_state(f).name
+
+
+def _letter(position: Position, letters: Mapping[Field, str], f: Field) -> str:
+    """The example's letter for a field, or its transcript name."""
+    return letters.get(f, _field_name(position, f))
+
+
+def _count(n: int, noun: str, verb_one: str = "", verb_many: str = "") -> str:
+    """``1 stone lands``, ``2 stones land``; without verbs ``1 stone``, ``2 stones``."""
+    text = f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    verb = verb_one if n == 1 else verb_many
+    return f"{text} {verb}" if verb else text
+
+
+def _join(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _letters(n: int) -> list[str]:
+    return [chr(ord("A") + k) for k in range(n)]
+
+
+def _region_letters(position: Position, found) -> dict[Field, str]:
+    """A letter for each region, on its empty field nearest the region's middle."""
+    out = {}
+    for letter, region in zip(_letters(len(found)), found, strict=True):
+        points = [field_xy(f) for f in region.fields]
+        mx = sum(x for x, _ in points) / len(points)
+        my = sum(y for _, y in points) / len(points)
+
+        def distance(f: Field, mx=mx, my=my) -> tuple:
+            x, y = field_xy(f)
+            return ((x - mx) ** 2 + (y - my) ** 2, f)
+
+        empty = [f for f in region.fields if not position.stones(f)] or list(region.fields)
+        out[min(empty, key=distance)] = letter
+    return out
+
+
+def _describe_region(position: Position, region) -> str:
+    size = f"{len(region)} field{'s' if len(region) != 1 else ''}"
+    players = sorted(region.players)
+    if not players:
+        held = "no stones"
+    elif len(players) == 1:
+        held = f"only {_name(position, players[0])} stones"
+    else:
+        held = _join([_name(position, k) for k in players]) + " stones"
+    growing = (
+        "a growing field next to it" if region.next_to_growing else "no growing field next to it"
+    )
+    verdict = "settled" if region.settled else "not settled"
+    return f"{size}, {held}, {growing}: {verdict}"
+
+
+def _scores_text(position: Position, points: Sequence[int]) -> str:
+    return ", ".join(f"{_name(position, k)} {p}" for k, p in enumerate(points))
+
+
+def _tie_text(position: Position, standings, rule) -> str:
+    """One sentence per group of tied scores, explaining how the variant ranks it."""
+    by_score: dict[int, list] = {}
+    for s in standings:
+        by_score.setdefault(s.score, []).append(s)
+    out = []
+    for score, group in by_score.items():
+        if len(group) < 2:
+            continue
+        names = _join([_name(position, s.player) for s in group])
+        if rule.tie_break == NO_TIE_BREAK:
+            why = "they share the place"
+        elif rule.tie_break == STONES:
+            counts = _join([f"{_name(position, s.player)} {s.stones}" for s in group])
+            if len({s.rank for s in group}) == 1:
+                why = f"they have as many stones on the board ({counts}) and share the place"
+            else:
+                why = f"{_name(position, group[0].player)} ranks higher, with more stones on "
+                why += f"the board ({counts})"
+        else:
+            why = f"{_name(position, group[0].player)} ranks higher, moving later in the round"
+        out.append(f"{names.capitalize()} tie on {score}: {why}.")
+    return " ".join(out) or "No scores are tied."

@@ -1,0 +1,512 @@
+"""The rule sheet and the quick reference card as PDF (reportlab platypus).
+
+The wording comes from ``templates/rulesheet/rules.md`` and ``quickref.md`` (see
+:mod:`fabgen.docs.text`), the figures from :mod:`fabgen.docs.figures`, painted with
+the PDF writer's :func:`~fabgen.export.pdf.paint` so that they look exactly like
+every other drawing fabgen prints.
+
+Layout: a title block across the top of the first page, then the text in balanced
+columns. A figure marked wide spans the page, its caption in the free space next to
+its last panels; other figures sit in their column, the caption beside them when
+there is room, else below. The rule sheet has two columns on portrait pages; the
+quick reference is one landscape page of three columns, each section in a box.
+:class:`Sheet` holds these choices, and an error names the text file to shorten
+when a sheet comes out longer than it may be.
+
+Every PDF uses real millimetres, embeds its fonts (Bitstream Vera, TrueType), sets
+title, subject, keywords and creator, and is written with ``invariant=1``: the same
+input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.flowables import BalancedColumns
+
+from fabgen import __version__
+from fabgen.docs.figures import FIGURES, Figure
+from fabgen.docs.text import Document, FigureRef, Heading, Items, Para, fill_caption, load_document
+from fabgen.docs.text import to_markup as _markup
+from fabgen.errors import FabgenError, ParameterError
+from fabgen.export.pdf import FONT, FONT_BOLD, paint, register_fonts
+
+#: Paper sizes in millimetres (portrait).
+PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+}
+PAPERS = tuple(PAPER_SIZES_MM)
+
+#: Figure drawings are made at 10 mm pitch; on paper at most this fraction of it
+#: (in a column, across the page).
+FIGURE_SCALE = 0.75
+WIDE_FIGURE_SCALE = 0.85
+INK = "#1a1a1a"
+ACCENT = "#1d4e89"
+MUTED = "#555555"
+BOX_FILL = "#eef3f9"
+KEYWORDS = ("Atlantis", "board game", "rules", "hex", "territory", "fabgen")
+
+
+@dataclass(frozen=True)
+class Margins:
+    """Page margins and the column gap, in millimetres."""
+
+    left: float = 14.0
+    right: float = 14.0
+    top: float = 13.0
+    bottom: float = 15.0
+    gap: float = 7.0
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One kind of document: where its text is and how it is set."""
+
+    kind: str  # how messages and the footer name it
+    template: str  # templates/rulesheet/TEMPLATE.md
+    text_size: float  # body text in points; every other size follows it
+    pages: tuple[int, int]  # fewest and most pages allowed
+    columns: int = 2
+    landscape: bool = False
+    boxed: bool = False  # each section in a tinted box (the quick reference)
+    numbered: bool = True  # "Figure 3." before each caption
+    margins: Margins = Margins()
+
+    def page_size_mm(self, paper: str) -> tuple[float, float]:
+        width, height = PAPER_SIZES_MM[paper]
+        return (height, width) if self.landscape else (width, height)
+
+
+RULESHEET = Sheet("rule sheet", "rules", 8.8, (2, 4))
+QUICKREF = Sheet(
+    "quick reference",
+    "quickref",
+    11.0,
+    (1, 1),
+    columns=3,
+    landscape=True,
+    boxed=True,
+    numbered=False,
+    margins=Margins(left=12.0, right=12.0, top=11.0, bottom=13.0, gap=6.0),
+)
+
+
+def rulesheet_pdfs(
+    paper: str = "both", figures: Mapping[str, Figure] | None = None
+) -> dict[str, bytes]:
+    """Every PDF for ``paper`` (``a4``, ``letter`` or ``both``), by file name:
+    ``rulesheet-a4.pdf``, ``quickref-a4.pdf``, ``rulesheet-letter.pdf``,
+    ``quickref-letter.pdf``. The figures are computed once for all of them;
+    ``figures`` replaces some of them (by name)."""
+    papers = check_paper(paper)
+    figures = dict(figures or {})
+    for name in sorted(_needed_figures() - set(figures)):
+        figures[name] = _compute(name)
+    out = {}
+    for size in papers:
+        out[f"rulesheet-{size}.pdf"] = rulesheet_pdf(size, figures)
+        out[f"quickref-{size}.pdf"] = quickref_pdf(size, figures)
+    return out
+
+
+def check_paper(paper: str) -> tuple[str, ...]:
+    """The paper sizes that ``paper`` stands for; a clear error for anything else."""
+    if paper == "both":
+        return PAPERS
+    if paper in PAPER_SIZES_MM:
+        return (paper,)
+    known = ", ".join((*PAPERS, "both"))
+    raise ParameterError("paper", f"unknown paper size {paper!r}: choose one of {known}")
+
+
+def rulesheet_pdf(paper: str = "a4", figures: Mapping[str, Figure] | None = None) -> bytes:
+    """The rule sheet (2 to 4 pages) on ``paper``."""
+    return render_sheet(RULESHEET, paper, figures)
+
+
+def quickref_pdf(paper: str = "a4", figures: Mapping[str, Figure] | None = None) -> bytes:
+    """The quick reference card: one page on ``paper``."""
+    return render_sheet(QUICKREF, paper, figures)
+
+
+def render_sheet(sheet: Sheet, paper: str, figures: Mapping[str, Figure] | None = None) -> bytes:
+    """The PDF of ``sheet`` on ``paper``; an error if it does not come out at the
+    number of pages the sheet allows (the text was made too long or too short)."""
+    (size,) = check_paper(paper)
+    document = load_document(sheet.template)
+    pdf, pages = _build(sheet, document, size, figures or {})
+    low, high = sheet.pages
+    if not low <= pages <= high:
+        allowed = f"{low} page" if low == high == 1 else f"{low} to {high} pages"
+        raise FabgenError(
+            f"the {sheet.kind} came out at {pages} pages on {size} paper, but must have "
+            f"{allowed}: change templates/rulesheet/{sheet.template}.md to fit"
+        )
+    return pdf
+
+
+def _needed_figures() -> set[str]:
+    names = set()
+    for sheet in (RULESHEET, QUICKREF):
+        names.update(load_document(sheet.template).figure_names())
+    return names
+
+
+# --- assembly ---------------------------------------------------------------------
+
+
+def _build(
+    sheet: Sheet, document: Document, paper: str, figures: Mapping[str, Figure]
+) -> tuple[bytes, int]:
+    width, height = sheet.page_size_mm(paper)
+    register_fonts()
+    _register_family()
+    styles = _styles(sheet.text_size)
+    buffer = io.BytesIO()
+    m = sheet.margins
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=(width * mm, height * mm),
+        leftMargin=m.left * mm,
+        rightMargin=m.right * mm,
+        topMargin=m.top * mm,
+        bottomMargin=m.bottom * mm,
+        title=document.title,
+        author="fabgen",
+        subject=_subject(sheet),
+        keywords=", ".join(KEYWORDS),
+        creator=f"fabgen {__version__}",
+        producer=f"fabgen {__version__} (reportlab)",
+        invariant=1,
+        initialFontName=FONT,
+        lang="en",
+    )
+    frame = Frame(
+        m.left * mm,
+        m.bottom * mm,
+        (width - m.left - m.right) * mm,
+        (height - m.top - m.bottom) * mm,
+        id="body",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
+    footer = _footer(document.title, sheet, width)
+    doc.addPageTemplates([PageTemplate("page", [frame], onPage=footer)])
+    doc.build(_story(sheet, document, figures, styles))
+    return buffer.getvalue(), doc.page
+
+
+def _subject(sheet: Sheet) -> str:
+    return (
+        f"{sheet.kind.capitalize()} for Atlantis, the hex-island territory game (default "
+        "rule set: the current online rules), with figures computed by the fabgen rules engine"
+    )
+
+
+def _story(sheet: Sheet, document: Document, figures: Mapping[str, Figure], styles) -> list:
+    title, _, subtitle = document.title.partition(":")
+    title = _markup(title)
+    if subtitle:
+        size = styles["title"].fontSize * 0.58
+        title += f' <font name="{FONT}" size="{size:g}" color="{MUTED}">'
+        title += f"{_markup(subtitle.strip())}</font>"
+    story: list = [Paragraph(title, styles["title"])]
+    if document.lead:
+        story.append(Paragraph(_markup(document.lead), styles["lead"]))
+    story.append(_Rule())
+    story.append(Spacer(0, 2))
+    gap = sheet.margins.gap * mm
+    columns: list = []  # flowables waiting to be set in two columns
+    section: list = []  # the current section, when sections are boxed
+    number = 0
+    for block in document.blocks:
+        if sheet.boxed and isinstance(block, Heading) and block.level == 2 and section:
+            columns.append(_box(section))
+            section = []
+        target = section if sheet.boxed else columns
+        if isinstance(block, FigureRef):
+            number += 1
+            figure = figures.get(block.name) or _compute(block.name)
+            caption = _caption(block, figure, number if sheet.numbered else 0, styles)
+            if figure.wide:
+                story.extend(_columns(columns, sheet.columns, gap))
+                columns = []
+                story.append(FigureBlock(figure, caption))
+            else:
+                target.append(FigureBlock(figure, caption))
+        else:
+            target.extend(_flowables(block, styles))
+    if section:
+        columns.append(_box(section))
+    story.extend(_columns(columns, sheet.columns, gap))
+    return story
+
+
+def _compute(name: str) -> Figure:
+    try:
+        return FIGURES[name]()
+    except KeyError:
+        known = ", ".join(FIGURES)
+        raise FabgenError(
+            f"the rule-sheet text asks for a figure {name!r}, which does not exist; "
+            f"known figures: {known}"
+        ) from None
+
+
+def _caption(block: FigureRef, figure: Figure, number: int, styles):
+    text = _markup(fill_caption(block.caption, figure.facts, block.name))
+    if number:
+        text = f"<b>Figure {number}.</b> " + text
+    return Paragraph(text, styles["caption"])
+
+
+def _flowables(block, styles) -> list:
+    if isinstance(block, Heading):
+        return [Paragraph(_markup(block.text), styles[f"h{block.level}"])]
+    if isinstance(block, Para):
+        return [Paragraph(_markup(block.text), styles["body"])]
+    assert isinstance(block, Items)
+    out = []
+    for k, item in enumerate(block.items, start=1):
+        bullet = f"{k}." if block.numbered else "•"
+        out.append(Paragraph(_markup(item), styles["item"], bulletText=bullet))
+    return out
+
+
+def _columns(flowables: list, count: int, gap: float) -> list:
+    """The flowables in ``count`` balanced columns."""
+
+    if not flowables:
+        return []
+    return [BalancedColumns(flowables, nCols=count, innerPadding=gap, spaceAfter=4, needed=40)]
+
+
+def _box(flowables: list):
+    """A section in a tinted box that stays in one piece."""
+
+    table = Table([[flowables]], colWidths=["100%"])
+    table.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), HexColor(BOX_FILL)),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONT", (0, 0), (-1, -1), FONT),  # else the table names Helvetica
+                ("LINEBEFORE", (0, 0), (0, -1), 2.2, HexColor(ACCENT)),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 7),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+            ]
+        )
+    )
+    table.spaceAfter = 8
+    return table
+
+
+def _footer(title: str, sheet: Sheet, width_mm: float):
+    m = sheet.margins
+    right = f"made with fabgen {__version__} · figures computed by its rules engine"
+
+    def draw(canvas, doc) -> None:
+        canvas.saveState()
+        canvas.setFont(FONT, 7)
+        canvas.setFillColor(HexColor(MUTED))
+        y = (m.bottom - 7) * mm
+        left = title if sheet.pages == (1, 1) else f"{title} · page {doc.page}"
+        canvas.drawString(m.left * mm, y, left)
+        canvas.drawRightString((width_mm - m.right) * mm, y, right)
+        canvas.restoreState()
+
+    return draw
+
+
+def _register_family() -> None:
+    # Only the two embedded fonts: <b> is VeraBd, and there is no italic.
+    registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+
+
+def _styles(size: float) -> dict:
+    """Paragraph styles for body text of ``size`` points."""
+
+    k = size / 8.8  # the sizes below are for 8.8 pt text
+    body = ParagraphStyle(
+        "body",
+        fontName=FONT,
+        fontSize=size,
+        leading=11.6 * k,
+        spaceAfter=3.6 * k,
+        textColor=HexColor(INK),
+        bulletFontName=FONT,
+        allowWidows=0,
+        allowOrphans=0,
+    )
+    return {
+        "title": ParagraphStyle(
+            "title",
+            fontName=FONT_BOLD,
+            fontSize=26,
+            leading=30,
+            textColor=HexColor(ACCENT),
+            spaceAfter=2,
+        ),
+        "lead": ParagraphStyle("lead", parent=body, fontSize=10, leading=13.5, spaceAfter=5),
+        "h2": ParagraphStyle(
+            "h2",
+            parent=body,
+            fontName=FONT_BOLD,
+            fontSize=12 * k,
+            leading=15 * k,
+            spaceBefore=7 * k,
+            spaceAfter=3 * k,
+            textColor=HexColor(ACCENT),
+            keepWithNext=1,
+        ),
+        "h3": ParagraphStyle(
+            "h3",
+            parent=body,
+            fontName=FONT_BOLD,
+            fontSize=9.6 * k,
+            leading=12 * k,
+            spaceBefore=4 * k,
+            spaceAfter=2 * k,
+            keepWithNext=1,
+        ),
+        "body": body,
+        "item": ParagraphStyle(
+            "item", parent=body, leftIndent=11 * k, bulletIndent=2 * k, spaceAfter=2.4 * k
+        ),
+        "caption": ParagraphStyle(
+            "caption",
+            parent=body,
+            fontSize=7.8,
+            leading=10,
+            spaceBefore=2,
+            spaceAfter=6,
+            textColor=HexColor("#333333"),
+        ),
+    }
+
+
+# --- flowables --------------------------------------------------------------------
+
+
+def _flowable_base():
+    return Flowable
+
+
+class _Rule(Flowable):
+    """A thin coloured line across the frame under the title."""
+
+    def wrap(self, avail_width, avail_height):
+        self.width = avail_width
+        return avail_width, 4
+
+    def draw(self) -> None:
+        self.canv.setStrokeColor(HexColor(ACCENT))
+        self.canv.setLineWidth(1.2)
+        self.canv.line(0, 2, self.width, 2)
+
+
+LABEL_SIZE = 7.0  # points, the label under a panel
+LABEL_SPACE = 10.0  # points reserved under each panel for its label
+PANEL_GAP = 4.0  # millimetres between panels
+CAPTION_SLOT = 30.0  # millimetres: a caption this wide or wider goes beside the panels
+
+
+class FigureBlock(Flowable):
+    """A figure's panels on a grid, scaled to fit the width available, and its caption.
+
+    Cells are as wide as the widest panel; every panel is scaled alike, at most
+    :data:`FIGURE_SCALE` (:data:`WIDE_FIGURE_SCALE` across the page). The caption
+    goes into the room left of the last row when that is at least
+    :data:`CAPTION_SLOT` wide (a wide figure on one row keeps a cell free for it),
+    else below the panels. Figure and caption are one flowable, so they never part.
+    """
+
+    def __init__(self, figure: Figure, caption=None):
+        super().__init__()
+        self.figure = figure
+        self.caption = caption
+        self._layout: tuple | None = None
+        self.spaceBefore = 3.0
+        self.spaceAfter = 6.0 if figure.wide else 2.0
+
+    def wrap(self, avail_width, avail_height):
+        panels = self.figure.panels
+        n = len(panels)
+        per_row = self.figure.per_row or n
+        cells = per_row + (1 if self.figure.wide and per_row == n else 0)
+        cell_w = max(p.drawing.width for p in panels)
+        cell_h = max(p.drawing.height for p in panels)
+        gap = PANEL_GAP * mm
+        largest = WIDE_FIGURE_SCALE if self.figure.wide else FIGURE_SCALE
+        scale = min(largest, (avail_width - gap * (cells - 1)) / (cells * cell_w * mm))
+        w, h = cell_w * mm * scale, cell_h * mm * scale
+        row_h = h + (LABEL_SPACE if any(p.label for p in panels) else 0)
+        heights = [row_h] * -(-n // per_row)
+        beside, caption_box = False, None
+        if self.caption is not None:
+            used = n - (len(heights) - 1) * per_row
+            x = used * (w + gap)
+            beside = avail_width - x >= CAPTION_SLOT * mm
+            if beside:
+                _, ch = self.caption.wrap(avail_width - x, avail_height)
+                heights[-1] = max(heights[-1], ch)
+                caption_box = (x, avail_width - x, ch)
+            else:
+                _, ch = self.caption.wrap(avail_width, avail_height)
+                caption_box = (0.0, avail_width, ch)
+        below = caption_box[2] + 2 if caption_box and not beside else 0.0
+        self._layout = (per_row, scale, w, h, heights, gap, caption_box, beside, below)
+        self.width = avail_width
+        self.height = sum(heights) + gap * (len(heights) - 1) + below
+        return avail_width, self.height
+
+    def draw(self) -> None:
+        assert self._layout is not None
+        per_row, scale, w, h, heights, gap, caption_box, beside, _ = self._layout
+        c = self.canv
+        row_tops, y = [], self.height
+        for row_h in heights:
+            row_tops.append(y)
+            y -= row_h + gap
+        for k, panel in enumerate(self.figure.panels):
+            row, col = divmod(k, per_row)
+            d = panel.drawing
+            pw, ph = d.width * mm * scale, d.height * mm * scale
+            x0 = col * (w + gap)
+            c.saveState()
+            c.translate(x0 + (w - pw) / 2, row_tops[row] - h + (h - ph) / 2)
+            c.scale(mm * scale, mm * scale)
+            paint(c, d)
+            c.restoreState()
+            if panel.label:
+                c.saveState()
+                c.setFont(FONT, LABEL_SIZE)
+                c.setFillColor(HexColor(INK))
+                c.drawCentredString(x0 + w / 2, row_tops[row] - h - LABEL_SIZE, panel.label)
+                c.restoreState()
+        if caption_box is not None:
+            x, cw, ch = caption_box
+            self.caption.wrap(cw, ch)
+            self.caption.drawOn(c, x, row_tops[-1] - ch if beside else 0.0)

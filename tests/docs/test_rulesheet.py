@@ -1,0 +1,326 @@
+"""The rule sheet and quick reference read back from the PDFs: every rule of
+DESIGN.md section 5 is in the text, page counts and sizes, embedded fonts,
+metadata, reproducible bytes, computed captions, no sentence from the seeds."""
+
+import io
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+
+import pdfplumber
+import pytest
+
+from fabgen.docs import figures as F
+from fabgen.docs.rulesheet import QUICKREF, RULESHEET, render_sheet, rulesheet_pdf, rulesheet_pdfs
+from fabgen.docs.text import load_document, parse_document
+from fabgen.errors import FabgenError, ParameterError
+from fabgen.rules import scores
+
+PT_PER_MM = 72 / 25.4
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SEEDS = ROOT.parent / "shared" / "seeds"
+NAMES = ("rulesheet-a4.pdf", "quickref-a4.pdf", "rulesheet-letter.pdf", "quickref-letter.pdf")
+
+# Every rule of DESIGN.md section 5, each with phrases that must appear in the rule
+# sheet's text (lower case, white space collapsed).
+RULES = {
+    "turn = movement, explosion, growth": [
+        "a turn has three phases",
+        "movement: the player decides",
+        "explosion: automatic",
+        "growth: automatic",
+    ],
+    "move: k stones, exactly k steps, straight, over live fields": [
+        "those k stones travel exactly k steps along a straight line",
+        "every field the stones pass over, and the field where they stop, must be live",
+    ],
+    "opponent stones cancel one for one; the rest lands": [
+        "each of them cancels one of the moving stones",
+        "whatever survives lands on the destination",
+    ],
+    "a move that loses all its stones is legal": [
+        "a move that loses all its stones on the way is still legal",
+    ],
+    "one move starts per tile; several may end on one": [
+        "at most one move may start on each tile in a turn",
+        "any number of moves may end on the same tile",
+    ],
+    "a stone moves at most once per turn": [
+        "no stone takes part in two moves of the same turn",
+        "only the stones that were there when the turn began",
+    ],
+    "capacity = live neighbours": [
+        "a field's capacity is the number of its neighbours that are live",
+        "growing fields, dead fields and the edge of the board do not count",
+    ],
+    "a field of the player explodes at stones >= capacity": [
+        "every field of yours (a live field with your stones, or one of your growing fields)",
+        "explodes if it holds at least as many stones as its capacity",
+    ],
+    "explosion: one stone to each live neighbour, cancelling, surplus lost": [
+        "each live neighbour receives one of them",
+        "any stones beyond the capacity are lost",
+        "a stone that lands on opponent stones cancels one of them",
+    ],
+    "live -> growing -> dead": [
+        "a live field becomes one of your growing fields, and a growing field becomes dead",
+    ],
+    "repeat until stable; order does not matter": [
+        "the phase goes on until every field of yours is stable",
+        "the order in which you carry out the explosions never matters",
+    ],
+    "only the current player's fields explode": [
+        "wait for their owner's explosion phase",
+    ],
+    "an empty growing field without live neighbours explodes and dies": [
+        "a growing field whose live neighbours are all gone has capacity 0",
+        "explodes even without stones, and dies",
+    ],
+    "growth: +1 on every growing field, new ones too; no explosion until next turn": [
+        "each of your growing fields gains one stone, including those that started growing",
+        "it waits for your next explosion phase",
+    ],
+    "region = maximal connected set of live fields": [
+        "a region is a group of live fields that hang together, as large as possible",
+    ],
+    "settled = at most one player's stones, no growing field next to it": [
+        "a region is settled when it holds stones of no more than one player and no growing "
+        "field touches it",
+    ],
+    "game over when every region is settled (also with no live field)": [
+        "the game is over as soon as every region is settled",
+        "a board with no live field left",
+    ],
+    "score = fields of regions holding only that player's stones, at any moment": [
+        "your score is the number of fields in all regions that hold your stones and nobody else's",
+        "regions without stones count for nobody",
+        "scores can be counted at any moment",
+    ],
+    "tie-break: reverse turn order": [
+        "ranked in reverse turn order",
+    ],
+    "variants appendix: blog tie-break and 1995 end condition": [
+        "appendix: variants",
+        "blog",
+        "tied players are ranked by the number of their stones on the board",
+        "the game ends once the board has no growing field left and the players have passed "
+        "one after another",
+    ],
+}
+
+QUICKREF_PHRASES = [
+    "move: your choice",
+    "explode: automatic",
+    "grow: automatic",
+    "k stones from one of your live fields go exactly k steps in a straight line",
+    "cancels one moving stone",
+    "still legal",
+    "at most one move starts on each tile",
+    "capacity = number of live neighbours",
+    "live becomes growing (yours); growing becomes dead",
+    "the order does not matter",
+    "a growing field with no stones and no live neighbours explodes and dies",
+    "no explosion until your next turn",
+    "the game ends when every region is settled",
+    "the player later in the turn order ranks higher",
+]
+
+
+@pytest.fixture(scope="module")
+def pdfs():
+    return rulesheet_pdfs("both")
+
+
+@pytest.fixture(scope="module")
+def texts(pdfs):
+    return {name: pdf_text(data) for name, data in pdfs.items()}
+
+
+def pdf_text(data: bytes) -> str:
+    """The text in reading order (the order it is drawn), without the page footers
+    (which would interrupt a paragraph that runs on to the next page), normalised."""
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        body = [p.crop((0, 0, p.width, p.height - 11 * PT_PER_MM)) for p in pdf.pages]
+        text = " ".join(page.extract_text(use_text_flow=True) for page in body)
+    return normalise(text)
+
+
+def normalise(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip().lower()
+
+
+def test_writes_four_pdfs_for_both_papers(pdfs):
+    assert sorted(pdfs) == sorted(NAMES)
+    assert sorted(rulesheet_pdfs("letter")) == ["quickref-letter.pdf", "rulesheet-letter.pdf"]
+
+
+@pytest.mark.parametrize("rule", list(RULES))
+def test_every_rule_of_the_design_is_in_the_rule_sheet(texts, rule):
+    for name in ("rulesheet-a4.pdf", "rulesheet-letter.pdf"):
+        text = texts[name]
+        for phrase in RULES[rule]:
+            assert phrase in text, f"{name}: {rule!r} needs {phrase!r}"
+
+
+def test_the_quick_reference_has_the_turn_moves_explosions_and_scoring(texts):
+    for name in ("quickref-a4.pdf", "quickref-letter.pdf"):
+        text = texts[name]
+        for phrase in QUICKREF_PHRASES:
+            assert phrase in text, f"{name} needs {phrase!r}"
+
+
+def test_page_counts_and_sizes_in_millimetres(pdfs):
+    sizes = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+    for name, data in pdfs.items():
+        kind, paper = name[:-4].split("-")
+        width, height = sizes[paper]
+        if kind == "quickref":
+            width, height = height, width  # the card is landscape
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            pages = pdf.pages
+            if kind == "rulesheet":
+                assert 2 <= len(pages) <= 4, name
+            else:
+                assert len(pages) == 1, name
+            for page in pages:
+                assert page.width / PT_PER_MM == pytest.approx(width, abs=0.05), name
+                assert page.height / PT_PER_MM == pytest.approx(height, abs=0.05), name
+
+
+def test_fonts_are_embedded_truetype(pdfs):
+    for name, data in pdfs.items():
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            fonts = {ch["fontname"] for page in pdf.pages for ch in page.chars}
+        assert fonts and all("Vera" in f for f in fonts), (name, fonts)
+        # One embedded TrueType program per font descriptor, and no base-14 font.
+        assert data.count(b"/FontFile2") == data.count(b"/Type /FontDescriptor") > 0
+        assert b"Helvetica" not in data and b"Times-Roman" not in data
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="pdffonts not installed")
+def test_pdffonts_lists_only_embedded_fonts(pdfs, tmp_path):
+    for name, data in pdfs.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
+        rows = out.stdout.splitlines()[2:]
+        assert rows, name
+        for row in rows:
+            # name, type (2 words: "TrueType" or "CID TrueType"), encoding, emb, sub, uni
+            assert re.search(r"\s(yes)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$", row), row
+
+
+def test_title_and_metadata(pdfs):
+    expected = {"rulesheet": "Atlantis: rules of play", "quickref": "Atlantis: quick reference"}
+    for name, data in pdfs.items():
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            meta = pdf.metadata
+        assert meta["Title"] == expected[name.split("-")[0]]
+        assert "Atlantis" in meta["Subject"] and "rules engine" in meta["Subject"]
+        assert "Atlantis" in meta["Keywords"] and "rules" in meta["Keywords"]
+        assert meta["Creator"].startswith("fabgen ")
+        assert meta["Author"] == "fabgen"
+
+
+def test_identical_input_gives_identical_bytes(pdfs):
+    assert rulesheet_pdfs("both") == pdfs
+
+
+def test_identical_bytes_across_processes(tmp_path):
+    for run, seed in (("a", "1"), ("b", "4")):
+        subprocess.run(
+            [sys.executable, "-m", "fabgen", "rulesheet", "--paper", "a4", "--out", tmp_path / run],
+            check=True,
+            capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+    for name in ("rulesheet-a4.pdf", "quickref-a4.pdf"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
+def test_qpdf_check_passes(pdfs, tmp_path):
+    for name, data in pdfs.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        assert result.returncode == 0, name + result.stdout + result.stderr
+
+
+def test_captions_quote_the_engine(texts):
+    text = texts["rulesheet-a4.pdf"]
+    red, blue, green = scores(F.FINAL.position())
+    assert f"scores: red {red}, blue {blue}, green {green}." in text
+    red, blue = scores(F.REGIONS.position())
+    assert f"scores at this moment: red {red}, blue {blue}." in text
+    assert "the chain runs for 4 waves: 5 explosions" in text
+
+
+def test_a_changed_example_changes_the_printed_figure(pdfs):
+    red, blue = F.CHAIN.stacks
+    # One stone less on red's old growing field c (d2): the chain stops sooner.
+    chain = F.chain_figure(replace(F.CHAIN, stacks=({**red, "d2": -2}, blue)))
+    assert chain.facts["waves"] != F.chain_figure().facts["waves"]
+    changed = rulesheet_pdf("a4", {"chain": chain})
+    assert changed != pdfs["rulesheet-a4.pdf"]
+    assert f"the chain runs for {chain.facts['waves']} waves" in pdf_text(changed)
+
+
+def test_no_run_of_eight_words_from_the_seeds(texts):
+    if not SEEDS.is_dir():
+        pytest.skip("the seed documents (../shared/seeds) are not next to this checkout")
+    seed_runs = set()
+    for path in sorted(SEEDS.glob("*.txt")):
+        seed_runs |= _runs(path.read_text("utf-8"))
+    assert seed_runs
+    sources = dict(texts)
+    for name in ("rules", "quickref"):
+        source = pathlib.Path(ROOT, "templates", "rulesheet", f"{name}.md").read_text("utf-8")
+        sources[f"templates/rulesheet/{name}.md"] = source
+    for name, text in sources.items():
+        copied = sorted(" ".join(run) for run in _runs(text) & seed_runs)
+        assert not copied, f"{name} repeats the seeds word for word: {copied}"
+
+
+def _runs(text: str, n: int = 8) -> set[tuple[str, ...]]:
+    words = re.findall(r"[a-z0-9]+", normalise(text))
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+def test_unknown_paper_is_refused_with_the_choices():
+    with pytest.raises(ParameterError, match="choose one of a4, letter, both"):
+        rulesheet_pdfs("a5")
+
+
+def test_text_too_long_for_the_card_is_refused(monkeypatch):
+    import fabgen.docs.rulesheet as module
+
+    doc = load_document("quickref")
+    longer = replace(doc, blocks=doc.blocks * 3)
+    monkeypatch.setattr(module, "load_document", lambda name: longer)
+    with pytest.raises(FabgenError, match=r"quick reference came out at \d+ pages on a4"):
+        render_sheet(QUICKREF, "a4")
+
+
+def test_a_caption_asking_for_an_unknown_fact_is_refused(monkeypatch):
+    import fabgen.docs.rulesheet as module
+
+    doc = parse_document("# T\n\n@figure move\nMoved {nonsense}.\n")
+    monkeypatch.setattr(module, "load_document", lambda name: doc)
+    with pytest.raises(FabgenError, match=r"uses \{nonsense\}"):
+        render_sheet(RULESHEET, "a4")
+
+
+def test_cli_writes_the_pdfs_and_lists_them(cli, tmp_path):
+    result = cli("rulesheet", "--paper", "letter", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "quickref-letter.pdf",
+        "rulesheet-letter.pdf",
+    ]
+    assert result.output.count("wrote ") == 2
+    assert cli("rulesheet", "--paper", "a5", "--out", tmp_path).exit_code == 2
