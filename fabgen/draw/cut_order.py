@@ -22,7 +22,8 @@ from fabgen.draw.model import Circle, Polyline, Shape
 
 Point = tuple[float, float]
 ORIGIN: Point = (0.0, 0.0)
-TWO_OPT_WINDOW = 60  # elements a 2-opt move may span: O(n · window) per pass
+TWO_OPT_WINDOW = 60  # elements a 2-opt move may span: O(n · window) per pass ...
+TWO_OPT_BUDGET = 40_000  # ... but at most about this many moves tried per pass
 TWO_OPT_PASSES = 8
 
 
@@ -91,6 +92,14 @@ class _Item:
             return self.source.points[0 if self.reversed else -1]
         return self.entry()
 
+    def anchors(self) -> tuple[Point, ...]:
+        """Every point where the head may enter this shape."""
+        if self.open:
+            return (self.source.points[0], self.source.points[-1])
+        if self.closed_polyline:
+            return self.source.points
+        return (start_point(self.source),)
+
     def best_entry_from(self, p: Point) -> tuple[float, bool, int]:
         """Distance from ``p`` to the nearest way in, and that way in."""
         if self.open:
@@ -113,31 +122,84 @@ class _Item:
 
 def _nearest_neighbour(items: list[_Item], start: Point) -> list[_Item]:
     out: list[_Item] = []
-    left = list(items)
+    grid = _Grid(items)
     at = start
-    while left:
-        best_i, best = 0, None
-        for i, item in enumerate(left):
-            choice = item.best_entry_from(at)
-            if best is None or choice[0] < best[0]:
-                best_i, best = i, choice
-        item = left.pop(best_i)
-        item.reversed, item.entry_index = best[1], best[2]
+    while len(out) < len(items):
+        i, (_, reverse, corner) = grid.pop_nearest(at)
+        item = items[i]
+        item.reversed, item.entry_index = reverse, corner
         out.append(item)
         at = item.exit()
     return out
+
+
+class _Grid:
+    """Items bucketed by the points where the head can enter them, for nearest-item
+    queries that look only at nearby buckets."""
+
+    def __init__(self, items: list[_Item]):
+        self.items = items
+        self.left = [True] * len(items)
+        points = [(i, p) for i, item in enumerate(items) for p in item.anchors()]
+        xs = [p[0] for _, p in points]
+        ys = [p[1] for _, p in points]
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
+        # About one item per cell, also when all items lie on one line.
+        self.cell = max(math.sqrt(w * h / len(items)), max(w, h) / len(items), 1e-3)
+        self.buckets: dict[tuple[int, int], list[int]] = {}
+        for i, p in points:
+            bucket = self.buckets.setdefault(self._key(p), [])
+            if not bucket or bucket[-1] != i:
+                bucket.append(i)
+        self.span = max(abs(k) for key in self.buckets for k in key) + 1
+
+    def _key(self, p: Point) -> tuple[int, int]:
+        return (math.floor(p[0] / self.cell), math.floor(p[1] / self.cell))
+
+    def pop_nearest(self, p: Point):
+        """The nearest item still left (ties: the lowest index), and how to enter it."""
+        cx, cy = self._key(p)
+        best = None
+        ring = 0
+        while best is None or best[0][0] > (ring - 1) * self.cell:
+            for key in _ring(cx, cy, ring):
+                for i in self.buckets.get(key, ()):
+                    if self.left[i]:
+                        choice = self.items[i].best_entry_from(p)
+                        if best is None or (choice[0], i) < (best[0][0], best[1]):
+                            best = (choice, i)
+            ring += 1
+            if ring > self.span + abs(cx) + abs(cy) + 1:
+                break
+        choice, i = best
+        self.left[i] = False
+        return i, choice
+
+
+def _ring(cx: int, cy: int, r: int):
+    """Grid cells at Chebyshev distance ``r`` from (cx, cy)."""
+    if r == 0:
+        yield (cx, cy)
+        return
+    for dx in range(-r, r + 1):
+        yield (cx + dx, cy - r)
+        yield (cx + dx, cy + r)
+    for dy in range(-r + 1, r):
+        yield (cx - r, cy + dy)
+        yield (cx + r, cy + dy)
 
 
 def _two_opt(items: list[_Item], start: Point) -> None:
     """Reverse runs of the sequence while that shortens the travel (open polylines in a
     reversed run are run backwards, so the jumps inside the run keep their lengths)."""
     n = len(items)
+    window = max(8, min(TWO_OPT_WINDOW, TWO_OPT_BUDGET // n))
     for _ in range(TWO_OPT_PASSES):
         improved = False
         for i in range(n - 1):
             before = items[i - 1].exit() if i else start
             first_entry = items[i].entry()
-            for j in range(i + 1, min(n, i + TWO_OPT_WINDOW)):
+            for j in range(i + 1, min(n, i + window)):
                 last_exit = items[j].exit()
                 after = items[j + 1].entry() if j + 1 < n else None
                 old = math.dist(before, first_entry)

@@ -258,19 +258,25 @@ def honeycomb(
 def arrange(footprint: Footprint, sheet: SheetSpec, *, fill: bool = True) -> tuple[Placement, ...]:
     """The most pieces found for one sheet: lattice positions first (row by row), then
     the pieces added in leftover space."""
+    lattices = [
+        honeycomb(footprint, sheet, rotation, phase)
+        for rotation in ORIENTATIONS
+        for phase in (0.0, 0.5)
+    ]
+    # Whole lattices first: their counts make the bound that cuts the trimmed ones short.
+    candidates = [stacks for stacks in lattices]
+    if fill:
+        candidates += [t for stacks in lattices for t in _trimmed(stacks)]
     best: tuple[Placement, ...] = ()
     best_key = (-1, 0)
-    for rotation in ORIENTATIONS:
-        for phase in (0.0, 0.5):
-            stacks = honeycomb(footprint, sheet, rotation, phase)
-            for trimmed in _trimmed(stacks, footprint.spacing) if fill else [stacks]:
-                lattice = [p for stack in trimmed for p in stack]
-                if fill and len(lattice) + _room_for(footprint, sheet, lattice) <= best_key[0]:
-                    continue
-                extra = fill_leftover(footprint, sheet, lattice, best_key[0]) if fill else []
-                key = (len(lattice) + len(extra), -len(extra))
-                if key > best_key:
-                    best, best_key = (*lattice, *extra), key
+    for stacks in candidates:
+        lattice = [p for stack in stacks for p in stack]
+        if fill and len(lattice) + _room_for(footprint, sheet, lattice) <= best_key[0]:
+            continue
+        extra = fill_leftover(footprint, sheet, lattice, best_key[0]) if fill else []
+        key = (len(lattice) + len(extra), -len(extra))
+        if key > best_key:
+            best, best_key = (*lattice, *extra), key
     return best
 
 
@@ -281,17 +287,16 @@ def fill_leftover(
 
     Stops early once the area left could not raise the total above ``beat``.
     """
-    obstacles = [footprint.placed(p) for p in placed]
+    obstacles = Obstacles([footprint.placed(p) for p in placed])
     piece_area = _area(footprint.hull)
     added: list[Placement] = []
-    blocked = _union(obstacles)
     while True:
-        room = int((sheet.usable_area - blocked.area) / piece_area + EPS)
+        room = int((sheet.usable_area - obstacles.blocked.area) / piece_area + EPS)
         if len(obstacles) + room <= beat or room <= 0:
             return added
         spots = []
         for rotation in ORIENTATIONS:
-            spot = free_spot(footprint.rotated(rotation), obstacles, sheet, blocked)
+            spot = free_spot(footprint.rotated(rotation), obstacles, sheet)
             if spot is not None:
                 spots.append(((round(spot[1], 6), round(spot[0], 6)), spot, rotation))
         if not spots:
@@ -299,32 +304,89 @@ def fill_leftover(
         _, (x, y), rotation = min(spots)
         new = Placement(x, y, rotation, lattice=False)
         added.append(new)
-        obstacles.append(footprint.placed(new))
-        blocked = blocked.union(_union(obstacles[-1:]))
+        obstacles.add(footprint.placed(new))
+
+
+class Obstacles:
+    """Convex polygons already on a sheet, with their union, a spatial index and the
+    no-fit polygons computed so far."""
+
+    def __init__(self, polygons: Sequence[Polygon] = ()):
+        from shapely.geometry import Polygon as SPolygon
+
+        self.polygons = list(polygons)
+        self.shapes = [SPolygon(p) for p in self.polygons]
+        self.blocked = _union_of(self.shapes)
+        self._tree = None
+        self._grown: dict[float, object] = {}
+        self._nfps: dict[tuple[int, Polygon], object] = {}
+        # Spot found near a gap, by (shape, gap box, obstacles near it): a gap keeps its
+        # answer until a piece is added next to it.
+        self.spots: dict[tuple, Point | None] = {}
+
+    def __len__(self) -> int:
+        return len(self.polygons)
+
+    def add(self, polygon: Polygon) -> None:
+        from shapely.geometry import Polygon as SPolygon
+
+        shape = SPolygon(polygon)
+        self.polygons.append(polygon)
+        self.shapes.append(shape)
+        self.blocked = self.blocked.union(shape)
+        self._tree = None
+        for distance in self._grown:
+            self._grown[distance] = self._grown[distance].union(_grow(shape, distance))
+
+    def grown(self, distance: float):
+        """The union of the obstacles, each grown by ``distance`` (round corners)."""
+        if distance not in self._grown:
+            self._grown[distance] = _union_of([_grow(s, distance) for s in self.shapes])
+        return self._grown[distance]
+
+    def near(self, window: tuple[float, float, float, float]) -> list[int]:
+        """Indices of the obstacles whose boxes meet ``window``, in order."""
+        import shapely
+        from shapely.geometry import box
+
+        if not self.shapes:
+            return []
+        if self._tree is None:
+            self._tree = shapely.STRtree(self.shapes)
+        return sorted(self._tree.query(box(*window)).tolist())
+
+    def nfp(self, i: int, shape: Polygon):
+        """Centres at which ``shape`` overlaps obstacle ``i``: obstacle ⊕ (−shape)."""
+        from shapely.geometry import Polygon as SPolygon
+
+        key = (i, shape)
+        if key not in self._nfps:
+            neg = tuple((-x, -y) for x, y in shape)
+            self._nfps[key] = SPolygon(minkowski_sum(self.polygons[i], neg))
+        return self._nfps[key]
 
 
 def free_spot(
-    shape: Polygon, obstacles: Sequence[Polygon], sheet: SheetSpec, blocked=None
+    shape: Polygon, obstacles: Obstacles | Sequence[Polygon], sheet: SheetSpec
 ) -> Point | None:
     """The lowest, then leftmost, centre at which the convex ``shape`` (centred on the
-    origin) fits inside the margins without overlapping any convex obstacle.
-
-    ``blocked`` is the union of the obstacles if the caller has it already.
-    """
+    origin) fits inside the margins without overlapping any convex obstacle."""
     import shapely
     from shapely.geometry import box
 
+    if not isinstance(obstacles, Obstacles):
+        obstacles = Obstacles(obstacles)
     x0, y0, x1, y1 = _bbox(shape)
     ux0, uy0, ux1, uy1 = sheet.usable
-    region = box(ux0 - x0 - EPS, uy0 - y0 - EPS, ux1 - x1 + EPS, uy1 - y1 + EPS)
-    if region.is_empty or ux1 - x1 < ux0 - x0 - EPS or uy1 - y1 < uy0 - y0 - EPS:
+    if ux1 - x1 < ux0 - x0 - EPS or uy1 - y1 < uy0 - y0 - EPS:
         return None
-    # The shape holds a disc of its inradius around its centre, so a centre must be at
-    # least that far from every obstacle: a cheap test that discards the thin gaps.
-    gaps = box(*sheet.usable)
-    if obstacles:
-        gaps = gaps.difference(_union(obstacles) if blocked is None else blocked)
-    room = gaps.buffer(-(_inradius(shape) - 1e-6), join_style="mitre")
+    region = box(ux0 - x0 - EPS, uy0 - y0 - EPS, ux1 - x1 + EPS, uy1 - y1 + EPS)
+    # The shape holds a disc of its inradius around its centre, so a centre must lie that
+    # far inside the margins and from every obstacle: a cheap test that leaves only the
+    # gaps where the exact search is worth doing.
+    inradius = _inradius(shape) - 1e-6
+    room = box(*sheet.usable).buffer(-inradius, join_style="mitre")
+    room = room.difference(obstacles.grown(inradius))
     reach = max(math.hypot(x, y) for x, y in shape)
     best = None
     for part in shapely.get_parts(room):
@@ -336,8 +398,17 @@ def free_spot(
     return best
 
 
-def _lowest_spot(shape, obstacles, region, bounds, reach) -> Point | None:
+def _lowest_spot(shape, obstacles: Obstacles, region, bounds, reach) -> Point | None:
     """Exact search near one gap: centres outside every no-fit polygon."""
+    bx0, by0, bx1, by1 = bounds
+    near = obstacles.near((bx0 - reach, by0 - reach, bx1 + reach, by1 + reach))
+    key = (shape, tuple(round(b, 9) for b in bounds), tuple(near))
+    if key not in obstacles.spots:
+        obstacles.spots[key] = _search_gap(shape, obstacles, region, bounds, near)
+    return obstacles.spots[key]
+
+
+def _search_gap(shape, obstacles: Obstacles, region, bounds, near) -> Point | None:
     import shapely
     from shapely.geometry import Polygon as SPolygon
     from shapely.geometry import box
@@ -346,11 +417,7 @@ def _lowest_spot(shape, obstacles, region, bounds, reach) -> Point | None:
     local = region.intersection(box(bx0 - 1e-6, by0 - 1e-6, bx1 + 1e-6, by1 + 1e-6))
     if local.is_empty:
         return None
-    window = (bx0 - reach, by0 - reach, bx1 + reach, by1 + reach)
-    near = [o for o in obstacles if _boxes_meet(_bbox(o), window)]
-    neg = tuple((-x, -y) for x, y in shape)
-    # Offsets at which the shape overlaps an obstacle form the no-fit polygon o ⊕ (−shape).
-    nfps = [SPolygon(minkowski_sum(o, neg)) for o in near]
+    nfps = [obstacles.nfp(i, shape) for i in near]
     free = local.difference(shapely.union_all(nfps)) if nfps else local
     candidates = sorted(
         {(round(y, 9), round(x, 9)) for x, y in shapely.get_coordinates(free).tolist()}
@@ -358,16 +425,20 @@ def _lowest_spot(shape, obstacles, region, bounds, reach) -> Point | None:
     probe = SPolygon(shape)
     for y, x in candidates:
         moved = shapely.affinity.translate(probe, x, y)
-        if all(moved.intersection(SPolygon(o)).area < 1e-6 for o in near):
+        if all(moved.intersection(obstacles.shapes[i]).area < 1e-6 for i in near):
             return (x, y)
     return None
 
 
-def _union(polygons: Sequence[Polygon]):
-    import shapely
-    from shapely.geometry import Polygon as SPolygon
+def _grow(shape, distance: float):
+    # Round corners drawn as chords lie inside the true round offset: never too much.
+    return shape.buffer(distance, quad_segs=4)
 
-    return shapely.union_all([SPolygon(p) for p in polygons])
+
+def _union_of(shapes):
+    import shapely
+
+    return shapely.union_all(shapes)
 
 
 def plan_sheets(
@@ -444,14 +515,15 @@ def _stacks_vertical(rotation: float) -> bool:
     return abs(math.sin(math.radians(LATTICE_DEG[1] + rotation))) > 1.0 - 1e-9
 
 
-def _trimmed(stacks: list[list[Placement]], spacing: float):
-    """The lattice, and the lattice with the last one or two stacks or the last piece of
-    every stack left out, which opens a wider strip for rotated pieces."""
+def _trimmed(stacks: list[list[Placement]]):
+    """The lattice with the last one or two stacks or the last piece of every long
+    stack left out, which opens a wider strip for turned pieces."""
     for drop in range(3):
         kept = stacks[: len(stacks) - drop] if drop else stacks
         if not kept:
             continue
-        yield kept
+        if drop:
+            yield kept
         longest = max(len(s) for s in kept)
         short = [s[:-1] if len(s) == longest else s for s in kept]
         if any(short):
@@ -477,10 +549,6 @@ def _lattice_neighbours(placements: Sequence[Placement], spacing: float) -> list
                 out[i].append(j)
                 out[j].append(i)
     return out
-
-
-def _boxes_meet(a, b) -> bool:
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _inradius(poly: Polygon) -> float:
