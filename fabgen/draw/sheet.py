@@ -242,47 +242,53 @@ class _LabelSpots:
 
 def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
     stones, geometry = job.stones, job.geometry
-    cut_offset = geometry.cut_offset
     if geometry.kerf >= stones.diameter / 2:
         raise ParameterError(
             "kerf",
             f"kerf {geometry.kerf:g} mm is too wide for {stones.diameter:g} mm stones; "
             f"use stones wider than {2 * geometry.kerf:g} mm",
         )
-    footprint = disc_footprint(stones.diameter, cut_offset, geometry.kerf)
+    footprint = disc_footprint(stones.diameter, geometry.cut_offset, geometry.kerf)
     _check_fits(footprint, job.sheet, f"a {stones.diameter:g} mm stone", "stone_diameter")
     # A hexagonal packing of discs leaves strips narrower than a disc: no leftover fill.
     plans = plan_sheets(footprint, job.sheet, stones.count, fill=False)
-    square_at = _place_reference_square(job, plans, footprint) if not job.tiles else None
-    radius = stones.diameter / 2 + cut_offset
-    area = math.pi * (stones.diameter / 2) ** 2
+    # Without tiles the reference square goes with the first colour (on a sheet of its
+    # own if no stone sheet has room: that sheet is for the first colour only).
+    first_plans = list(plans)
+    square_at = None if job.tiles else _place_reference_square(job, first_plans, footprint)
     out = []
     for colour in range(1, stones.colours + 1):
-        for index, placements in enumerate(plans):
-            discs = [Circle((p.x, p.y), radius) for p in placements]
-            inner, square = _square_cuts(job, square_at if colour == 1 else None, index)
-            groups = [(Operation.CUT, inner), (Operation.CUT, discs + square)]
-            title = f"{STONE_TITLE}, colour {colour}, sheet {index + 1} of {len(plans)}"
-            metadata = {
-                **job.metadata,
-                "colour": colour,
-                "sheet": f"{index + 1} of {len(plans)}",
-                "stones": len(placements),
-                "stone_diameter_mm": stones.diameter,
-            }
-            out.append(
-                SheetDrawing(
-                    name=f"stones-colour-{colour}-sheet-{index + 1}",
-                    kind="stones",
-                    colour=colour,
-                    sheet=job.sheet,
-                    drawing=_drawing(job.sheet, title, metadata, groups),
-                    placements=placements,
-                    piece_area=area,
-                    reference_square=bool(inner),
-                )
-            )
+        mine = first_plans if colour == 1 else plans
+        for index, placements in enumerate(mine):
+            square = square_at if colour == 1 else None
+            out.append(_stone_sheet(job, colour, index, len(mine), placements, square))
     return out
+
+
+def _stone_sheet(job: SheetJob, colour: int, index: int, of: int, placements, square_at):
+    stones = job.stones
+    radius = stones.diameter / 2 + job.geometry.cut_offset
+    discs = [Circle((p.x, p.y), radius) for p in placements]
+    inner, square = _square_cuts(job, square_at, index)
+    groups = [(Operation.CUT, inner), (Operation.CUT, discs + square)]
+    metadata = {
+        **job.metadata,
+        "colour": colour,
+        "sheet": f"{index + 1} of {of}",
+        "stones": len(placements),
+        "stone_diameter_mm": stones.diameter,
+    }
+    title = f"{STONE_TITLE}, colour {colour}, sheet {index + 1} of {of}"
+    return SheetDrawing(
+        name=f"stones-colour-{colour}-sheet-{index + 1}",
+        kind="stones",
+        colour=colour,
+        sheet=job.sheet,
+        drawing=_drawing(job.sheet, title, metadata, groups),
+        placements=placements,
+        piece_area=math.pi * (stones.diameter / 2) ** 2,
+        reference_square=bool(inner),
+    )
 
 
 # ---- the reference square ------------------------------------------------------------

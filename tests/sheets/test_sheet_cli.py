@@ -72,6 +72,20 @@ def test_stones_get_one_set_of_sheets_per_colour(cli, tmp_path):
     assert "tiles" not in report["totals"]
 
 
+def test_a_reference_square_on_a_sheet_of_its_own_is_not_copied_for_every_colour(cli, tmp_path):
+    # 25 stones fill the small sheet; the square needs a second sheet, colour 1 only.
+    args = ("--stones", "25", "--stone-diameter", "20", "--colours", "3", "--sheet", "130x90")
+    result = cli("sheet", *args, "--margin", "2", "--reference-square", "15", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "sheets-report.json").read_text())
+    names = [s["name"] for s in report["sheets"]]
+    assert "stones-colour-1-sheet-2" in names
+    assert "stones-colour-2-sheet-2" not in names and "stones-colour-3-sheet-2" not in names
+    assert [s["name"] for s in report["sheets"] if s["reference_square"]] == [
+        "stones-colour-1-sheet-2"
+    ]
+
+
 def test_stone_diameter_defaults_to_fit_in_a_circle(cli, tmp_path):
     result = cli("sheet", "--stones", "5", "--format", "json", "--out", tmp_path)
     report = json.loads(result.stdout)
