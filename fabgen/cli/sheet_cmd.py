@@ -39,7 +39,12 @@ from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
     "--numbers/--no-numbers", default=False, show_default=True, help="Engrave tile numbers."
 )
 @click.option(
-    "--label-height", type=float, default=3.0, show_default=True, metavar="MM", help="Text height."
+    "--label-height",
+    type=float,
+    default=3.0,
+    show_default=True,
+    metavar="MM",
+    help="Height of the engraved numbers.",
 )
 @click.option(
     "--border", type=float, default=None, metavar="MM", help="Engraved border inside the tile edge."
@@ -51,7 +56,9 @@ from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
     metavar="MM",
     help="Also cut a square of this size with a hole of half the size, to measure the kerf.",
 )
-@click.option("--stones", type=int, default=0, metavar="N", help="Stones to cut per colour.")
+@click.option(
+    "--stones", type=int, default=0, metavar="N", help="Stones (discs) to cut per colour."
+)
 @click.option(
     "--stone-diameter",
     type=float,
@@ -67,9 +74,30 @@ from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
     metavar="K",
     help="Stone colours: one set of sheets per colour.",
 )
-@click.option("--cut-speed", type=float, default=10.0, show_default=True, metavar="MM/S")
-@click.option("--engrave-speed", type=float, default=100.0, show_default=True, metavar="MM/S")
-@click.option("--travel-speed", type=float, default=300.0, show_default=True, metavar="MM/S")
+@click.option(
+    "--cut-speed",
+    type=float,
+    default=10.0,
+    show_default=True,
+    metavar="MM/S",
+    help="Cutting speed, for the laser-time estimate.",
+)
+@click.option(
+    "--engrave-speed",
+    type=float,
+    default=100.0,
+    show_default=True,
+    metavar="MM/S",
+    help="Line engraving speed (circles, borders, numbers).",
+)
+@click.option(
+    "--travel-speed",
+    type=float,
+    default=300.0,
+    show_default=True,
+    metavar="MM/S",
+    help="Speed of the head's moves with the laser off.",
+)
 @click.option(
     "--format",
     "report_format",
