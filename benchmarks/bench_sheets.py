@@ -22,11 +22,11 @@ SHEETS = ((600, 400), (300, 200))
 WIDTH, KERF, MARGIN = 100.0, 0.1, 5.0
 
 
-def run(count: int, size, shared: bool):
+def run(count: int, size, shared: bool, width: float = WIDTH):
     """(sheets, figures, seconds) for one case, from a cold start."""
     arrange.cache_clear()
     job = SheetJob(
-        geometry=TileGeometry.from_width(WIDTH, kerf=KERF),
+        geometry=TileGeometry.from_width(width, kerf=KERF),
         sheet=SheetSpec(*size, MARGIN),
         tiles=count,
         tile_options=TileSheetOptions(shared_edges=shared),
@@ -67,6 +67,13 @@ def main() -> None:
                 f"{format_duration(separate.seconds(speeds)):>10} "
                 f"{max(seconds, seconds_sep):>6.2f}"
             )
+    sheets, shared, seconds = run(300, (1200, 800), True, width=50)
+    _, separate, seconds_sep = run(300, (1200, 800), False, width=50)
+    print(
+        f"\nlarge board: 300 tiles of 50 mm on one 1200×800 sheet: cut {shared.cut:.0f} mm "
+        f"shared, {separate.cut:.0f} mm separate ({shared.cut / separate.cut:.1%}), "
+        f"run {max(seconds, seconds_sep):.1f} s"
+    )
     print("\nbound: sheet area / tile area, then the same for the area inside the margins")
     print("ratio: cut length with shared edges / with separate outlines (50% for large counts)")
     print("time: laser-time estimate at the default speeds; run s: the slower of the two runs")
