@@ -57,9 +57,9 @@ class SheetSpec:
     margin: float = 5.0
 
     def __post_init__(self):
-        for name, value in (("sheet", self.width), ("sheet", self.height)):
+        for value in (self.width, self.height):
             if not (_finite(value) and value > 0):
-                raise ParameterError(name, f"sheet sides must be positive mm, got {value}")
+                raise ParameterError("sheet", f"sheet sides must be positive mm, got {value}")
         if not (_finite(self.margin) and self.margin >= 0):
             raise ParameterError(
                 "margin", f"margin must be zero or a positive number of mm, got {self.margin}"
@@ -532,9 +532,12 @@ def _trimmed(stacks: list[list[Placement]]):
 
 def _room_for(footprint: Footprint, sheet: SheetSpec, lattice: Sequence[Placement]) -> int:
     """An upper bound on the pieces that fit besides ``lattice``: each lattice piece
-    covers at least one lattice cell, every further piece its whole footprint."""
-    cell = footprint.spacing**2 * SQRT3 / 2.0
-    free = sheet.usable_area - len(lattice) * min(cell, _area(footprint.hull))
+    covers its hull within its own lattice cell, every further piece its whole hull."""
+    from shapely.geometry import Polygon as SPolygon
+
+    cell = SPolygon(regular_polygon(6, footprint.spacing / SQRT3, 0.0))
+    own = SPolygon(footprint.hull).intersection(cell).area
+    free = sheet.usable_area - len(lattice) * own
     return max(0, int(free / _area(footprint.hull) + EPS))
 
 
