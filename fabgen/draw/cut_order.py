@@ -205,7 +205,7 @@ def _two_opt(items: list[_Item], start: Point) -> None:
                 old = math.dist(before, first_entry)
                 new = math.dist(before, last_exit)
                 if after is not None:
-                    old += math.dist(items[j].exit(), after)
+                    old += math.dist(last_exit, after)
                     new += math.dist(first_entry, after)
                 if new < old - 1e-9:
                     items[i : j + 1] = items[i : j + 1][::-1]
