@@ -101,6 +101,7 @@ class SheetDrawing:
     placements: tuple[Placement, ...]
     piece_area: float  # finished area of one piece, mm²
     reference_square: bool = False
+    first_number: int = 1  # number of the first piece (tile numbers run across sheets)
 
 
 def shared_edges_possible(geometry: TileGeometry) -> bool:
@@ -176,6 +177,7 @@ def _tile_sheets(job: SheetJob) -> list[SheetDrawing]:
                 placements=placements,
                 piece_area=path_area(job.geometry.finished_outline().path()),
                 reference_square=bool(inner),
+                first_number=first_number,
             )
         )
         first_number += len(placements)

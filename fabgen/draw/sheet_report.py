@@ -35,7 +35,10 @@ def sheet_json(sheet: SheetDrawing, speeds: LaserSpeeds) -> dict:
         "usable_area_bound": round(area_bound(spec.usable_area, sheet.piece_area), 3),
         "reference_square": sheet.reference_square,
         **measure(sheet.drawing).to_json(speeds),
-        "placements": [{"number": k + 1, **p.to_json()} for k, p in enumerate(sheet.placements)],
+        "placements": [
+            {"number": sheet.first_number + k, **p.to_json()}
+            for k, p in enumerate(sheet.placements)
+        ],
     }
 
 

@@ -217,6 +217,22 @@ def test_svg_holds_the_same_shapes_in_the_same_order_as_the_dxf(shared_run):
         assert (x, y) == pytest.approx(tuple(start), abs=1e-6)
 
 
+def test_engraved_numbers_run_across_sheets_and_match_the_report(tmp_path):
+    report = run_sheet(tmp_path, "--count", "23", "--kerf", "0.1", "--numbers")
+    seen = []
+    for sheet in report["sheets"]:
+        doc = read_dxf((tmp_path / f"{sheet['name']}.dxf").read_bytes())
+        texts = [e.entity for e in dxf_entities(doc) if e.kind == "TEXT"]
+        assert len(texts) == len(sheet["placements"])
+        for text in texts:
+            x, y = text.dxf.align_point.x, text.dxf.align_point.y
+            tile = min(sheet["placements"], key=lambda p: math.hypot(p["x"] - x, p["y"] - y))
+            assert text.dxf.text == str(tile["number"])
+            assert math.hypot(tile["x"] - x, tile["y"] - y) < WIDTH / 2
+            seen.append(tile["number"])
+    assert sorted(seen) == list(range(1, 24))
+
+
 def test_dxf_is_millimetres_and_audits_clean(shared_run):
     out, _ = shared_run
     doc = read_dxf((out / "sheet-1.dxf").read_bytes())
