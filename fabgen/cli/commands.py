@@ -6,7 +6,8 @@ from fabgen.cli.alignment_cmd import check_alignment
 from fabgen.cli.build_cmd import build
 from fabgen.cli.rules_cmd import rules
 from fabgen.cli.rulesheet_cmd import rulesheet
+from fabgen.cli.sheet_cmd import sheet
 from fabgen.cli.stones_cmd import stones
 from fabgen.cli.tile_cmd import tile
 
-ALL: list = [tile, check_alignment, stones, rules, rulesheet, build]
+ALL: list = [tile, check_alignment, sheet, stones, rules, rulesheet, build]

@@ -1,0 +1,216 @@
+"""``fabgen sheet``: tiles (and stones) nested on laser sheets, with a cost report."""
+
+from __future__ import annotations
+
+import click
+
+from fabgen.cli.common import out_option, write_and_report
+from fabgen.cli.tile_options import describe_options, pop_tile_options, tile_geometry_options
+from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
+
+
+@click.command("sheet", short_help="Tiles and stones nested on laser sheets, with cut report.")
+@click.option("--count", type=int, default=0, metavar="N", help="Number of island tiles.")
+@click.option(
+    "--sheet",
+    "sheet_size",
+    default="600x400",
+    show_default=True,
+    metavar="WxH",
+    help="Sheet size in mm, width x height.",
+)
+@click.option(
+    "--margin",
+    type=float,
+    default=5.0,
+    show_default=True,
+    metavar="MM",
+    help="Free border along the sheet edges; the kerf stays inside it too.",
+)
+@tile_geometry_options
+@click.option(
+    "--shared-edges/--no-shared-edges",
+    default=None,
+    help="Place neighbouring tiles one cut line apart and cut each shared edge once  "
+    "[default: on whenever the cut outlines tile the plane: hexagons, and rosettes "
+    "without kerf offset]",
+)
+@click.option(
+    "--numbers/--no-numbers", default=False, show_default=True, help="Engrave tile numbers."
+)
+@click.option(
+    "--label-height",
+    type=float,
+    default=3.0,
+    show_default=True,
+    metavar="MM",
+    help="Height of the engraved numbers.",
+)
+@click.option(
+    "--border", type=float, default=None, metavar="MM", help="Engraved border inside the tile edge."
+)
+@click.option(
+    "--reference-square",
+    type=float,
+    default=None,
+    metavar="MM",
+    help="Also cut a square of this size with a hole of half the size, to measure the kerf.",
+)
+@click.option(
+    "--stones", type=int, default=0, metavar="N", help="Stones (discs) to cut per colour."
+)
+@click.option(
+    "--stone-diameter",
+    type=float,
+    default=None,
+    metavar="MM",
+    help="Stone diameter  [default: 90% of the circle diameter, so a stone sits in a circle]",
+)
+@click.option(
+    "--colours",
+    type=int,
+    default=2,
+    show_default=True,
+    metavar="K",
+    help="Stone colours: one set of sheets per colour.",
+)
+@click.option(
+    "--cut-speed",
+    type=float,
+    default=10.0,
+    show_default=True,
+    metavar="MM/S",
+    help="Cutting speed, for the laser-time estimate.",
+)
+@click.option(
+    "--engrave-speed",
+    type=float,
+    default=100.0,
+    show_default=True,
+    metavar="MM/S",
+    help="Line engraving speed (circles, borders, numbers).",
+)
+@click.option(
+    "--travel-speed",
+    type=float,
+    default=300.0,
+    show_default=True,
+    metavar="MM/S",
+    help="Speed of the head's moves with the laser off.",
+)
+@click.option(
+    "--format",
+    "report_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Report on stdout as text or JSON (files are written either way).",
+)
+@click.option(
+    "--profile",
+    type=click.Choice(sorted(PROFILES)),
+    default=DEFAULT_PROFILE,
+    show_default=True,
+    help="Colours per operation for your laser software.",
+)
+@out_option
+def sheet(out_dir, report_format, profile, **kw):
+    """Nest island tiles on laser sheets (one SVG and one DXF per sheet), cutting each
+    edge that two tiles share once; optionally stones (one set of sheets per colour)
+    and a reference square. Reports material use, cut and travel lengths and an
+    estimate of the laser time, and writes it as sheets-report.json.
+
+    Example: fabgen sheet --count 20 --sheet 600x400 --kerf 0.1 --numbers
+    """
+    import json
+
+    from fabgen.draw.laser_job import LaserSpeeds
+    from fabgen.draw.sheet import build_sheets
+    from fabgen.draw.sheet_report import REPORT_NAME, report_bytes, report_json, report_text
+    from fabgen.export.files import write_atomically
+
+    speeds = LaserSpeeds(kw.pop("cut_speed"), kw.pop("engrave_speed"), kw.pop("travel_speed"))
+    job, settings = _job(kw)
+    sheets = build_sheets(job)
+    report = report_json(sheets, speeds, settings)
+    files = _render(sheets, profile)
+    files[REPORT_NAME] = report_bytes(report)
+    if report_format == "json":
+        for path in write_atomically(out_dir, files):
+            click.echo(f"wrote {path}", err=True)
+        click.echo(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        write_and_report(out_dir, files)
+        click.echo(report_text(report))
+
+
+def _job(kw: dict):
+    """The :class:`SheetJob` the options describe, and the settings for the report."""
+    from fabgen.cli.tile_options import geometry_from_options
+    from fabgen.draw.sheet import SheetJob, StoneOptions, TileSheetOptions
+    from fabgen.geometry.nesting import SheetSpec
+
+    tile_options = pop_tile_options(kw)
+    geometry = geometry_from_options(tile_options)
+    spec = SheetSpec.parse(kw["sheet_size"], kw["margin"])
+    stones = None
+    if kw["stones"]:
+        diameter = kw["stone_diameter"]
+        if diameter is None:
+            diameter = round(0.9 * geometry.circle_diameter, 3)
+        stones = StoneOptions(kw["stones"], diameter, kw["colours"])
+    command = " ".join(
+        ["fabgen sheet", _describe_sheet_options(kw), describe_options(tile_options)]
+    )
+    metadata = {
+        "command": command.strip(),
+        "sheet_mm": [spec.width, spec.height],
+        "margin_mm": spec.margin,
+        **geometry.parameters(),
+    }
+    job = SheetJob(
+        geometry=geometry,
+        sheet=spec,
+        tiles=kw["count"],
+        tile_options=TileSheetOptions(
+            shared_edges=kw["shared_edges"],
+            numbers=kw["numbers"],
+            border_inset=kw["border"],
+            label_height=kw["label_height"],
+        ),
+        stones=stones,
+        reference_square=kw["reference_square"],
+        metadata=metadata,
+    )
+    settings = {**metadata, "tiles": kw["count"], "stones_per_colour": kw["stones"]}
+    if stones is not None:
+        settings.update(stone_diameter_mm=stones.diameter, colours=stones.colours)
+    return job, settings
+
+
+def _describe_sheet_options(kw: dict) -> str:
+    parts = [f"--count {kw['count']}", f"--sheet {kw['sheet_size']}", f"--margin {kw['margin']}"]
+    if kw["shared_edges"] is not None:
+        parts.append("--shared-edges" if kw["shared_edges"] else "--no-shared-edges")
+    if kw["numbers"]:
+        parts.append("--numbers")
+        parts.append(f"--label-height {kw['label_height']}")
+    for key in ("border", "reference_square"):
+        if kw[key] is not None:
+            parts.append(f"--{key.replace('_', '-')} {kw[key]}")
+    if kw["stones"]:
+        parts.append(f"--stones {kw['stones']} --colours {kw['colours']}")
+        if kw["stone_diameter"] is not None:
+            parts.append(f"--stone-diameter {kw['stone_diameter']}")
+    return " ".join(parts)
+
+
+def _render(sheets, profile: str) -> dict[str, bytes]:
+    from fabgen.export.dxf import render_dxf
+    from fabgen.export.svg import render_svg
+
+    files = {}
+    for s in sheets:
+        files[f"{s.name}.svg"] = render_svg(s.drawing, profile)
+        files[f"{s.name}.dxf"] = render_dxf(s.drawing, profile)
+    return files

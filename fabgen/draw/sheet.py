@@ -1,0 +1,409 @@
+"""Drawings of whole laser sheets: island tiles, stones and a reference square.
+
+Each sheet is one :class:`~fabgen.draw.model.Drawing` the size of the sheet. Shapes go
+into the file in the order the laser should run them: engravings (circles, borders),
+then labels, then inner cuts (the reference square's hole), then outlines; within each
+group the order keeps the head's travel short (:mod:`fabgen.draw.cut_order`).
+
+Shared cut lines: tiles on the sheet's lattice sit one cut-line width apart, and their
+outlines are merged so that each shared edge is cut once
+(:mod:`fabgen.geometry.shared_cuts`). That works when the cut outlines tile the plane:
+hexagons, sharp or rounded (the straight parts of the flats are shared, every rounded
+corner is cut on its own and leaves a sliver of waste where three tiles meet), and
+rosettes only when the cut line is the finished edge (no kerf offset) and the corners
+are sharp. Otherwise every tile gets its own closed outline, one kerf from the next.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from fabgen.draw.cut_order import ORIGIN, end_point, order_for_travel
+from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Text
+from fabgen.draw.tile import TileDrawingOptions, label_spot, tile_shapes
+from fabgen.errors import ParameterError
+from fabgen.geometry.nesting import (
+    Footprint,
+    Placement,
+    SheetSpec,
+    disc_footprint,
+    free_spot,
+    plan_sheets,
+    square_footprint,
+    tile_footprint,
+)
+from fabgen.geometry.outline import Path, arc_centre_radius
+from fabgen.geometry.shared_cuts import merge_cut_paths
+from fabgen.geometry.tile import OutlineKind, TileGeometry
+
+TILE_TITLE = "Atlantis island tiles"
+STONE_TITLE = "Atlantis stones"
+
+
+@dataclass(frozen=True)
+class TileSheetOptions:
+    """How tiles go on the sheets besides their geometry."""
+
+    shared_edges: bool | None = None  # None: whenever the cut outlines tile the plane
+    numbers: bool = False  # engrave the tile number on each tile
+    border_inset: float | None = None  # engraved border this far inside the edge
+    label_height: float = 3.0  # mm, for the numbers
+
+    def validate(self) -> None:
+        h = self.label_height
+        if not (isinstance(h, (int, float)) and 0 < h < 20):
+            raise ParameterError("label_height", f"label height must be 0 to 20 mm, got {h}")
+
+
+@dataclass(frozen=True)
+class StoneOptions:
+    """Discs cut from sheets as playing stones: ``count`` per colour."""
+
+    count: int
+    diameter: float
+    colours: int = 2
+
+    def validate(self) -> None:
+        if not (isinstance(self.count, int) and self.count >= 0):
+            raise ParameterError("stones", f"--stones must be 0 or more, got {self.count}")
+        d = self.diameter
+        if not (isinstance(d, (int, float)) and math.isfinite(d) and d > 0):
+            raise ParameterError(
+                "stone_diameter", f"stone diameter must be a positive number of mm, got {d}"
+            )
+        if not (isinstance(self.colours, int) and self.colours >= 1):
+            raise ParameterError("colours", f"--colours must be 1 or more, got {self.colours}")
+
+
+@dataclass(frozen=True)
+class SheetJob:
+    """Everything one ``fabgen sheet`` run makes."""
+
+    geometry: TileGeometry
+    sheet: SheetSpec
+    tiles: int = 0
+    tile_options: TileSheetOptions = TileSheetOptions()
+    stones: StoneOptions | None = None
+    reference_square: float | None = None  # side in mm of a square to measure the kerf
+    metadata: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SheetDrawing:
+    """One sheet: its file name stem, what is on it and the drawing."""
+
+    name: str
+    kind: str  # "tiles" or "stones"
+    colour: int | None
+    sheet: SheetSpec
+    drawing: Drawing
+    placements: tuple[Placement, ...]
+    piece_area: float  # finished area of one piece, mm²
+    reference_square: bool = False
+    first_number: int = 1  # number of the first piece (tile numbers run across sheets)
+
+
+def shared_edges_possible(geometry: TileGeometry) -> bool:
+    """Do the tiles' cut outlines tile the plane, so that neighbours can share them?"""
+    if geometry.outline is OutlineKind.HEXAGON:
+        return True
+    return geometry.cut_offset == 0.0 and geometry.corner_radius == 0.0
+
+
+def use_shared_edges(geometry: TileGeometry, options: TileSheetOptions) -> bool:
+    if options.shared_edges is None:
+        return shared_edges_possible(geometry)
+    if options.shared_edges and not shared_edges_possible(geometry):
+        raise ParameterError(
+            "shared_edges",
+            "rosette tiles can share cut lines only when the cut line is the finished edge "
+            "and the corners are sharp (--kerf 0 or --no-compensate-kerf, and "
+            "--corner-radius 0): a kerf offset moves the rosette's zig-zag edges apart; "
+            "use --no-shared-edges",
+        )
+    return options.shared_edges
+
+
+def build_sheets(job: SheetJob) -> list[SheetDrawing]:
+    """All sheets of the job, tiles first, then stones colour by colour."""
+    if job.tiles < 0:
+        raise ParameterError("count", f"--count must be 0 or more, got {job.tiles}")
+    if job.stones is not None:
+        job.stones.validate()
+    if job.tiles == 0 and (job.stones is None or job.stones.count == 0):
+        raise ParameterError("count", "nothing to cut: give --count N tiles and/or --stones N")
+    sheets: list[SheetDrawing] = []
+    if job.tiles:
+        sheets.extend(_tile_sheets(job))
+    if job.stones is not None and job.stones.count:
+        sheets.extend(_stone_sheets(job))
+    return sheets
+
+
+# ---- tiles ----------------------------------------------------------------------------
+
+
+def _tile_sheets(job: SheetJob) -> list[SheetDrawing]:
+    art = _TileArt.of(job)
+    footprint = tile_footprint(job.geometry, art.shared)
+    _check_fits(footprint, job.sheet, f"a {job.geometry.width:g} mm tile", "sheet")
+    plans = plan_sheets(footprint, job.sheet, job.tiles)
+    square_at = _place_reference_square(job, plans, footprint)
+    out, first_number = [], 1
+    for index, placements in enumerate(plans):
+        engrave, labels = art.engravings(placements, first_number)
+        inner, square = _square_cuts(job, square_at, index)
+        groups = [
+            (Operation.ENGRAVE, engrave),
+            (Operation.LABEL, labels),
+            (Operation.CUT, inner),
+            (Operation.CUT, art.outlines(placements) + square),
+        ]
+        sheet_no = f"{index + 1} of {len(plans)}"
+        metadata = {
+            **job.metadata,
+            "sheet": sheet_no,
+            "tiles": len(placements),
+            "shared_edges": art.shared,
+        }
+        out.append(
+            SheetDrawing(
+                name=f"sheet-{index + 1}",
+                kind="tiles",
+                colour=None,
+                sheet=job.sheet,
+                drawing=_drawing(job.sheet, f"{TILE_TITLE}, sheet {sheet_no}", metadata, groups),
+                placements=placements,
+                piece_area=path_area(job.geometry.finished_outline().path()),
+                reference_square=bool(inner),
+                first_number=first_number,
+            )
+        )
+        first_number += len(placements)
+    return out
+
+
+@dataclass(frozen=True)
+class _TileArt:
+    """What every tile looks like, in the tile frame, ready to be placed."""
+
+    layout: object
+    engrave: tuple[Shape, ...]
+    labels: _LabelSpots | None
+    shared: bool
+
+    @classmethod
+    def of(cls, job: SheetJob) -> _TileArt:
+        options = job.tile_options
+        options.validate()
+        layout = job.geometry.layout()
+        drawing_options = TileDrawingOptions(
+            border_inset=options.border_inset, label_height=options.label_height
+        )
+        drawing_options.validate(layout)
+        inset = 1.0 + (options.border_inset or 0.0)
+        labels = _LabelSpots(layout, options.label_height, inset) if options.numbers else None
+        engrave = tuple(tile_shapes(layout, drawing_options)[Operation.ENGRAVE])
+        return cls(layout, engrave, labels, use_shared_edges(job.geometry, options))
+
+    def engravings(self, placements, first_number: int) -> tuple[list[Shape], list[Shape]]:
+        """Engraved shapes and numbers of the tiles at ``placements``."""
+        engrave = [_placed(s, p) for p in placements for s in self.engrave]
+        if self.labels is None:
+            return engrave, []
+        numbers = [
+            _placed(self.labels.text(str(first_number + k)), p) for k, p in enumerate(placements)
+        ]
+        return engrave, numbers
+
+    def outlines(self, placements) -> list[Shape]:
+        """Cut lines of the tiles, shared edges merged when the tiles share them."""
+        paths = [self.layout.cut_path.transformed(p.rotation, p.x, p.y) for p in placements]
+        if self.shared:
+            paths = merge_cut_paths(paths)
+        return [Polyline.from_path(path) for path in paths]
+
+
+class _LabelSpots:
+    """Where a number of so many characters goes on a tile (searched once per length)."""
+
+    def __init__(self, layout, height: float, inset: float):
+        self.layout, self.height, self.inset = layout, height, inset
+        self._spots: dict[int, tuple[float, float]] = {}
+
+    def text(self, text: str) -> Text:
+        n = len(text)
+        if n not in self._spots:
+            self._spots[n] = label_spot(self.layout, self.height, n, self.inset)
+        return Text(self._spots[n], text, self.height, "center")
+
+
+# ---- stones ---------------------------------------------------------------------------
+
+
+def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
+    stones, geometry = job.stones, job.geometry
+    if geometry.kerf >= stones.diameter / 2:
+        raise ParameterError(
+            "kerf",
+            f"kerf {geometry.kerf:g} mm is too wide for {stones.diameter:g} mm stones; "
+            f"use stones wider than {2 * geometry.kerf:g} mm",
+        )
+    footprint = disc_footprint(stones.diameter, geometry.cut_offset, geometry.kerf)
+    _check_fits(footprint, job.sheet, f"a {stones.diameter:g} mm stone", "stone_diameter")
+    # A hexagonal packing of discs leaves strips narrower than a disc: no leftover fill.
+    plans = plan_sheets(footprint, job.sheet, stones.count, fill=False)
+    # Without tiles the reference square goes with the first colour (on a sheet of its
+    # own if no stone sheet has room: that sheet is for the first colour only).
+    first_plans = list(plans)
+    square_at = None if job.tiles else _place_reference_square(job, first_plans, footprint)
+    out = []
+    for colour in range(1, stones.colours + 1):
+        mine = first_plans if colour == 1 else plans
+        for index, placements in enumerate(mine):
+            square = square_at if colour == 1 else None
+            out.append(_stone_sheet(job, colour, index, len(mine), placements, square))
+    return out
+
+
+def _stone_sheet(job: SheetJob, colour: int, index: int, of: int, placements, square_at):
+    stones = job.stones
+    radius = stones.diameter / 2 + job.geometry.cut_offset
+    discs = [Circle((p.x, p.y), radius) for p in placements]
+    inner, square = _square_cuts(job, square_at, index)
+    groups = [(Operation.CUT, inner), (Operation.CUT, discs + square)]
+    metadata = {
+        **job.metadata,
+        "colour": colour,
+        "sheet": f"{index + 1} of {of}",
+        "stones": len(placements),
+        "stone_diameter_mm": stones.diameter,
+    }
+    title = f"{STONE_TITLE}, colour {colour}, sheet {index + 1} of {of}"
+    return SheetDrawing(
+        name=f"stones-colour-{colour}-sheet-{index + 1}",
+        kind="stones",
+        colour=colour,
+        sheet=job.sheet,
+        drawing=_drawing(job.sheet, title, metadata, groups),
+        placements=placements,
+        piece_area=math.pi * (stones.diameter / 2) ** 2,
+        reference_square=bool(inner),
+    )
+
+
+# ---- the reference square ------------------------------------------------------------
+
+
+def reference_square_paths(side: float, cut_offset: float, centre=(0.0, 0.0)):
+    """The kerf test piece: a ``side`` mm square with a centred square hole of half the
+    side, both cut so that they come out at their nominal size. Returns (hole, outline)."""
+    cx, cy = centre
+
+    def square(s: float) -> Path:
+        h = s / 2.0
+        pts = ((cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h))
+        return Path(pts, (0.0,) * 4, True)
+
+    # The outline's cut runs outside the piece, the hole's inside the hole.
+    return square(side / 2.0 - 2.0 * cut_offset), square(side + 2.0 * cut_offset)
+
+
+def _reference_footprint(job: SheetJob) -> Footprint:
+    return square_footprint(job.reference_square + 2 * job.geometry.cut_offset + job.geometry.kerf)
+
+
+def _place_reference_square(job: SheetJob, plans, piece: Footprint):
+    """(sheet index, centre) for the square: in free space on the last sheet, else on an
+    earlier one, else on a sheet of its own (appended to ``plans``)."""
+    side = job.reference_square
+    if side is None:
+        return None
+    kerf = job.geometry.kerf
+    if not (isinstance(side, (int, float)) and math.isfinite(side) and 4 * kerf + 2 < side):
+        raise ParameterError(
+            "reference_square",
+            f"reference square must be more than {4 * kerf + 2:g} mm (room for its hole "
+            f"after the kerf), got {side}",
+        )
+    square = _reference_footprint(job)
+    if not square.fits(job.sheet):
+        raise ParameterError(
+            "reference_square", f"a {side:g} mm reference square does not fit on the sheet"
+        )
+    for index in reversed(range(len(plans))):
+        obstacles = [piece.placed(p) for p in plans[index]]
+        spot = free_spot(square.hull, obstacles, job.sheet)
+        if spot is not None:
+            return index, spot
+    plans.append(())
+    return len(plans) - 1, free_spot(square.hull, [], job.sheet)
+
+
+def _square_cuts(job: SheetJob, square_at, index: int) -> tuple[list[Shape], list[Shape]]:
+    """The reference square's (inner cuts, outline) if it is on sheet ``index``."""
+    if square_at is None or square_at[0] != index:
+        return [], []
+    hole, outline = reference_square_paths(
+        job.reference_square, job.geometry.cut_offset, square_at[1]
+    )
+    return [Polyline.from_path(hole)], [Polyline.from_path(outline)]
+
+
+# ---- helpers ---------------------------------------------------------------------------
+
+
+def _drawing(sheet: SheetSpec, title: str, metadata: dict, groups) -> Drawing:
+    """The sheet with every group in machine order, each ordered for short travel."""
+    drawing = Drawing(sheet.width, sheet.height, title, metadata)
+    at = ORIGIN
+    for op, shapes in groups:
+        ordered = order_for_travel(shapes, at)
+        drawing.extend(op, ordered)
+        if ordered:
+            at = end_point(ordered[-1])
+    return drawing
+
+
+def _check_fits(footprint: Footprint, sheet: SheetSpec, what: str, parameter: str) -> None:
+    if footprint.fits(sheet):
+        return
+    w, h = footprint.min_size()
+    raise ParameterError(
+        parameter,
+        f"{what} needs {w:.1f} × {h:.1f} mm (either way round) inside the margins, kerf "
+        f"included, but the {sheet.size_text} mm sheet with {sheet.margin:g} mm margins leaves "
+        f"{sheet.width - 2 * sheet.margin:g} × {sheet.height - 2 * sheet.margin:g} mm; "
+        "use a larger sheet, smaller margins or a smaller piece",
+    )
+
+
+def _placed(shape: Shape, p: Placement) -> Shape:
+    """``shape`` from the piece frame onto the sheet."""
+    if isinstance(shape, Polyline):
+        path = shape.path.transformed(p.rotation, p.x, p.y)
+        return Polyline(path.points, shape.closed, shape.bulges, shape.style)
+    c, s = math.cos(math.radians(p.rotation)), math.sin(math.radians(p.rotation))
+    if isinstance(shape, Circle):
+        x, y = shape.centre
+        return Circle((c * x - s * y + p.x, s * x + c * y + p.y), shape.radius, shape.style)
+    x, y = shape.position
+    return replace(
+        shape, position=(c * x - s * y + p.x, s * x + c * y + p.y), angle=shape.angle + p.rotation
+    )
+
+
+def path_area(path: Path) -> float:
+    """Area enclosed by a closed path, arcs included exactly."""
+    pts = path.points
+    n = len(pts)
+    area = 0.5 * sum(
+        pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n)
+    )
+    for start, end, bulge in path.segments():
+        if bulge:
+            _, r = arc_centre_radius(start, end, bulge)
+            sweep = 4.0 * math.atan(abs(bulge))
+            area += math.copysign(0.5 * r * r * (sweep - math.sin(sweep)), bulge)
+    return abs(area)

@@ -1,0 +1,119 @@
+"""The report of a sheet run: per sheet and in total, as JSON and as text.
+
+Per sheet: pieces placed, material use (finished piece area / sheet area), the area
+bound (sheet area / piece area: no arrangement can hold more pieces; also given for
+the area inside the margins, a tighter bound), cut, engrave, label and travel
+lengths, the number of cut paths and the laser-time estimate
+(:mod:`fabgen.draw.laser_job` lists the assumptions).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from fabgen.draw.laser_job import ASSUMPTIONS, JobFigures, LaserSpeeds, format_duration, measure
+from fabgen.draw.sheet import SheetDrawing
+from fabgen.geometry.nesting import area_bound
+
+REPORT_NAME = "sheets-report.json"
+
+
+def sheet_json(sheet: SheetDrawing, speeds: LaserSpeeds) -> dict:
+    spec = sheet.sheet
+    n = len(sheet.placements)
+    return {
+        "name": sheet.name,
+        "files": [f"{sheet.name}.svg", f"{sheet.name}.dxf"],
+        "kind": sheet.kind,
+        "colour": sheet.colour,
+        "sheet_mm": [spec.width, spec.height],
+        "margin_mm": spec.margin,
+        "pieces": n,
+        "material_use": round(n * sheet.piece_area / spec.area, 4),
+        "area_bound": round(area_bound(spec.area, sheet.piece_area), 3),
+        "usable_area_bound": round(area_bound(spec.usable_area, sheet.piece_area), 3),
+        "reference_square": sheet.reference_square,
+        **measure(sheet.drawing).to_json(speeds),
+        "placements": [
+            {"number": sheet.first_number + k, **p.to_json()}
+            for k, p in enumerate(sheet.placements)
+        ],
+    }
+
+
+def report_json(
+    sheets: Sequence[SheetDrawing], speeds: LaserSpeeds, settings: dict | None = None
+) -> dict:
+    per_sheet = [sheet_json(s, speeds) for s in sheets]
+    figures = sum((measure(s.drawing) for s in sheets), JobFigures())
+    totals = {}
+    for kind in sorted({s.kind for s in sheets}):
+        mine = [s for s in sheets if s.kind == kind]
+        sheet_area = sum(s.sheet.area for s in mine)
+        piece_area = mine[0].piece_area
+        pieces = sum(len(s.placements) for s in mine)
+        totals[kind] = {
+            "sheets": len(mine),
+            "pieces": pieces,
+            "material_use": round(pieces * piece_area / sheet_area, 4),
+            "area_bound": round(area_bound(sheet_area, piece_area), 3),
+        }
+    return {
+        "format": "fabgen sheets report",
+        "version": 1,
+        "settings": settings or {},
+        "speeds_mm_per_s": speeds.to_json(),
+        "assumptions": list(ASSUMPTIONS),
+        "sheets": per_sheet,
+        "totals": totals,
+        "total": {"sheets": len(sheets), **figures.to_json(speeds)},
+    }
+
+
+def report_bytes(report: dict) -> bytes:
+    return (json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
+
+
+def report_text(report: dict) -> str:
+    lines = []
+    for s in report["sheets"]:
+        width, height = s["sheet_mm"]
+        what = _pieces(s["kind"], s["pieces"])
+        if s["colour"] is not None:
+            what += f" (colour {s['colour']})"
+        if s["reference_square"]:
+            what += " + reference square"
+        lines.append(
+            f"{s['name']}: {width:g}×{height:g} mm, {what}, material use "
+            f"{100 * s['material_use']:.1f} %, area bound {s['area_bound']:.1f} "
+            f"({s['usable_area_bound']:.1f} inside the margins)"
+        )
+        lines.append("    " + _lengths(s))
+    for kind, t in report["totals"].items():
+        lines.append(
+            f"{kind}: {_pieces(kind, t['pieces'])} on {t['sheets']} "
+            f"sheet{'s' if t['sheets'] != 1 else ''}, material use "
+            f"{100 * t['material_use']:.1f} %, area bound {t['area_bound']:.1f}"
+        )
+    lines.append("total: " + _lengths(report["total"]))
+    v = report["speeds_mm_per_s"]
+    lines.append(
+        f"speeds: cut {v['cut']:g}, engrave {v['engrave']:g}, travel {v['travel']:g} mm/s "
+        "(estimate without acceleration or pierce time)"
+    )
+    return "\n".join(lines)
+
+
+def _lengths(d: dict) -> str:
+    label = f", labels ~{d['label_length_mm']:.0f}" if d["label_length_mm"] else ""
+    return (
+        f"cut {d['cut_length_mm']:.0f} mm in {d['cut_paths']} paths, engrave "
+        f"{d['engrave_length_mm']:.0f}{label}, travel {d['travel_length_mm']:.0f} mm; "
+        f"laser time {format_duration(d['laser_time_s'])}"
+    )
+
+
+def _pieces(kind: str, n: int) -> str:
+    singular = {"tiles": "tile", "stones": "stone"}[kind]
+    return f"{n} {singular if n == 1 else kind}"

@@ -1,0 +1,670 @@
+"""Nesting pieces on laser sheets: honeycomb lattices first, then leftover strips.
+
+A piece is placed by its *footprint*: the region the laser touches when it cuts the
+piece, i.e. the cut line plus the half kerf burnt on its outside. A footprint must stay
+inside the sheet's margins, and footprints of separately cut pieces must not overlap,
+which keeps their cut lines at least one kerf apart. Tiles on a shared-edge lattice are
+the one exception: neighbours there are one cut-line width apart, so their cut lines
+coincide and each shared edge is cut once (see :mod:`fabgen.geometry.shared_cuts`).
+
+Search: the piece lattice (the tile lattice for tiles, the hexagonal packing for
+discs) in both orientations that matter (flat-top and pointy-top; turning the sheet by
+90° gives one of these again), with either row phase and pushed into a corner; then,
+with a few rows or row ends left out, pieces are added one by one in the leftover
+space at the lowest free spot, found exactly from no-fit polygons. The best count wins.
+
+Pure geometry: plain Python and shapely, sizes in millimetres, sheet origin bottom-left.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fabgen.errors import ParameterError
+from fabgen.geometry.lattice import SQRT3, Point
+from fabgen.geometry.outline import RoundedPolygon, regular_polygon
+from fabgen.geometry.tile import OutlineKind, TileGeometry
+
+#: Piece rotations tried: flat-top (tile lattice vectors at 30° and 90°) and
+#: pointy-top. Pieces with six-fold symmetry need no others.
+ORIENTATIONS: tuple[float, ...] = (0.0, 30.0)
+
+#: Direction of the piece lattice vectors in the piece frame (tile vectors A and B).
+LATTICE_DEG: tuple[float, float] = (30.0, 90.0)
+
+#: More sheets than this is surely a typo in --count.
+MAX_SHEETS = 500
+
+EPS = 1e-9  # mm: exact fits count as fits
+_DISC_SIDES = 48  # divisible by 12: flats face the axes at 0° and 30°, so the bbox is exact
+
+Polygon = tuple[Point, ...]
+
+
+# ---- the sheet ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """A rectangular sheet and the margin kept free along its edges."""
+
+    width: float
+    height: float
+    margin: float = 5.0
+
+    def __post_init__(self):
+        for value in (self.width, self.height):
+            if not (_finite(value) and value > 0):
+                raise ParameterError("sheet", f"sheet sides must be positive mm, got {value}")
+        if not (_finite(self.margin) and self.margin >= 0):
+            raise ParameterError(
+                "margin", f"margin must be zero or a positive number of mm, got {self.margin}"
+            )
+        if 2 * self.margin >= min(self.width, self.height):
+            raise ParameterError(
+                "margin",
+                f"margin {self.margin:g} mm leaves nothing of a {self.size_text} mm sheet; "
+                f"choose a margin below {min(self.width, self.height) / 2:g} mm",
+            )
+
+    @classmethod
+    def parse(cls, text: str, margin: float = 5.0) -> SheetSpec:
+        """``"600x400"`` (also ``600X400``, ``600×400``, ``600 x 400``) in mm."""
+        match = re.fullmatch(r"\s*([0-9.]+)\s*[xX×]\s*([0-9.]+)\s*", text or "")
+        try:
+            width, height = float(match.group(1)), float(match.group(2))
+        except (AttributeError, ValueError):
+            raise ParameterError(
+                "sheet", f"--sheet {text!r} is not WIDTHxHEIGHT in mm, e.g. 600x400"
+            ) from None
+        return cls(width, height, margin)
+
+    @property
+    def size_text(self) -> str:
+        return f"{self.width:g}×{self.height:g}"
+
+    @property
+    def area(self) -> float:
+        return self.width * self.height
+
+    @property
+    def usable(self) -> tuple[float, float, float, float]:
+        """The rectangle inside the margins: (x0, y0, x1, y1)."""
+        m = self.margin
+        return (m, m, self.width - m, self.height - m)
+
+    @property
+    def usable_area(self) -> float:
+        return (self.width - 2 * self.margin) * (self.height - 2 * self.margin)
+
+
+# ---- footprints -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """What one piece occupies on a sheet, in the piece frame (centre at the origin).
+
+    ``hull`` is the convex hull of the area the laser touches (counter-clockwise);
+    ``spacing`` the centre distance of neighbours on the piece lattice.
+    """
+
+    hull: Polygon
+    spacing: float
+
+    def rotated(self, degrees: float) -> Polygon:
+        return _rotate(self.hull, degrees)
+
+    def extent(self, degrees: float) -> tuple[float, float, float, float]:
+        return _bbox(self.rotated(degrees))
+
+    def placed(self, p: Placement) -> Polygon:
+        """The footprint on the sheet at placement ``p``."""
+        return tuple((x + p.x, y + p.y) for x, y in self.rotated(p.rotation))
+
+    def fits(self, sheet: SheetSpec) -> bool:
+        return any(_centre_range(self, sheet, r) is not None for r in ORIENTATIONS)
+
+    def min_size(self) -> tuple[float, float]:
+        """The smallest usable width × height that takes one piece."""
+        x0, y0, x1, y1 = min(
+            (self.extent(r) for r in ORIENTATIONS), key=lambda b: (b[2] - b[0]) * (b[3] - b[1])
+        )
+        return (x1 - x0, y1 - y0)
+
+
+def tile_footprint(geometry: TileGeometry, shared: bool) -> Footprint:
+    """Footprint of one tile (its sharp outline: rounded corners lie inside it).
+
+    On a shared-edge lattice tiles are one cut-line width apart, so neighbours' cut
+    lines coincide; otherwise the lattice spacing is the one at which footprints touch,
+    found exactly from the tile's convex parts (the hexagon, or a rosette's seven
+    hexagonal cells).
+    """
+    sharp = RoundedPolygon(geometry.finished_outline().vertices)
+    burn = geometry.cut_offset + geometry.kerf / 2.0
+    hull = _convex_hull(sharp.offset_by(burn).path().points)
+    if shared:
+        return Footprint(hull, geometry.width + 2.0 * geometry.cut_offset)
+    return Footprint(hull, contact_spacing(convex_parts(geometry, burn)))
+
+
+def disc_footprint(diameter: float, cut_offset: float, kerf: float) -> Footprint:
+    """A disc (stone) of finished ``diameter``: the burn circle as a circumscribed polygon."""
+    radius = diameter / 2.0 + cut_offset + kerf / 2.0
+    circumradius = radius / math.cos(math.pi / _DISC_SIDES)
+    hull = regular_polygon(_DISC_SIDES, circumradius, 180.0 / _DISC_SIDES)
+    return Footprint(hull, 2.0 * radius)
+
+
+def square_footprint(side: float) -> Footprint:
+    """An axis-aligned square of the given side (already including cut offset and burn)."""
+    h = side / 2.0
+    return Footprint(((-h, -h), (h, -h), (h, h), (-h, h)), side)
+
+
+def convex_parts(geometry: TileGeometry, burn: float) -> list[Polygon]:
+    """The sharp tile outline, grown by ``burn``, as a union of convex polygons.
+
+    A hexagon is one part. A rosette is the union of the seven circles' hexagonal
+    cells; all its edges face the six directions of those cells, so growing the union
+    by ``burn`` is the same as growing every cell by ``burn``.
+    """
+    if geometry.outline is OutlineKind.HEXAGON:
+        sharp = RoundedPolygon(geometry.finished_outline().vertices)
+        return [sharp.offset_by(burn).path().points]
+    r = geometry.pitch / SQRT3
+    first = 30.0 + geometry.frame_rotation_deg
+    parts = []
+    for cx, cy in geometry.circle_centres():
+        cell = tuple((x + cx, y + cy) for x, y in regular_polygon(6, r, first))
+        parts.append(RoundedPolygon(cell).offset_by(burn).path().points)
+    return parts
+
+
+def contact_spacing(parts: Sequence[Polygon]) -> float:
+    """Smallest spacing of the piece lattice at which no two copies overlap."""
+    a, b = (_unit(d) for d in LATTICE_DEG)
+    vectors = [
+        (i * a[0] + j * b[0], i * a[1] + j * b[1])
+        for i in range(-2, 3)
+        for j in range(-2, 3)
+        if (i, j) != (0, 0)
+    ]
+    spacing = 0.0
+    for p in parts:
+        for q in parts:
+            # Copies overlap when the offset lies inside the no-fit polygon p ⊕ (−q).
+            nfp = minkowski_sum(p, tuple((-x, -y) for x, y in q))
+            for v in vectors:
+                span = _ray_span(nfp, v)
+                if span is not None:
+                    spacing = max(spacing, span[1])
+    return spacing
+
+
+# ---- placements ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece on a sheet: its centre, its rotation (degrees, ccw) and whether it sits on
+    the sheet's lattice (lattice neighbours may share cut lines)."""
+
+    x: float
+    y: float
+    rotation: float = 0.0
+    lattice: bool = True
+
+    def to_json(self) -> dict:
+        return {"x": round(self.x, 6), "y": round(self.y, 6), "rotation": self.rotation}
+
+
+def honeycomb(
+    footprint: Footprint, sheet: SheetSpec, rotation: float, phase: float = 0.0
+) -> list[list[Placement]]:
+    """Lattice positions inside the margins, pushed into the bottom-left corner.
+
+    Returned as stacks: lines of pieces ``spacing`` apart (columns for flat-top, rows
+    for pointy-top). Neighbouring stacks are ``spacing·√3/2`` apart and shifted by half
+    a spacing; ``phase`` (0 or 0.5) says whether the first stack starts shifted.
+    """
+    box = _centre_range(footprint, sheet, rotation)
+    if box is None:
+        return []
+    cx0, cy0, cx1, cy1 = box
+    s = footprint.spacing
+    vertical = _stacks_vertical(rotation)
+    along = (cy0, cy1) if vertical else (cx0, cx1)
+    across = (cx0, cx1) if vertical else (cy0, cy1)
+    step = s * SQRT3 / 2.0
+    stacks = []
+    for k in range(int((across[1] - across[0]) / step + EPS) + 1):
+        c = across[0] + k * step
+        start = along[0] + ((phase + 0.5 * k) % 1.0) * s
+        count = int((along[1] - start) / s + EPS) + 1 if start <= along[1] + EPS else 0
+        line = (start + m * s for m in range(count))
+        stacks.append(
+            [Placement(c, a, rotation) if vertical else Placement(a, c, rotation) for a in line]
+        )
+    return stacks
+
+
+@functools.lru_cache(maxsize=32)
+def arrange(footprint: Footprint, sheet: SheetSpec, *, fill: bool = True) -> tuple[Placement, ...]:
+    """The most pieces found for one sheet: lattice positions first (row by row), then
+    the pieces added in leftover space."""
+    lattices = [
+        honeycomb(footprint, sheet, rotation, phase)
+        for rotation in ORIENTATIONS
+        for phase in (0.0, 0.5)
+    ]
+    # Whole lattices first: their counts make the bound that cuts the trimmed ones short.
+    candidates = [stacks for stacks in lattices]
+    if fill:
+        candidates += [t for stacks in lattices for t in _trimmed(stacks)]
+    best: tuple[Placement, ...] = ()
+    best_key = (-1, 0)
+    for stacks in candidates:
+        lattice = [p for stack in stacks for p in stack]
+        if fill and len(lattice) + _room_for(footprint, sheet, lattice) <= best_key[0]:
+            continue
+        extra = fill_leftover(footprint, sheet, lattice, best_key[0]) if fill else []
+        key = (len(lattice) + len(extra), -len(extra))
+        if key > best_key:
+            best, best_key = (*lattice, *extra), key
+    return best
+
+
+def fill_leftover(
+    footprint: Footprint, sheet: SheetSpec, placed: Sequence[Placement], beat: int = 0
+) -> list[Placement]:
+    """Add pieces (off the lattice, either orientation) wherever they still fit.
+
+    Stops early once the area left could not raise the total above ``beat``.
+    """
+    obstacles = Obstacles([footprint.placed(p) for p in placed])
+    piece_area = _area(footprint.hull)
+    added: list[Placement] = []
+    while True:
+        room = int((sheet.usable_area - obstacles.blocked.area) / piece_area + EPS)
+        if len(obstacles) + room <= beat or room <= 0:
+            return added
+        spots = []
+        for rotation in ORIENTATIONS:
+            spot = free_spot(footprint.rotated(rotation), obstacles, sheet)
+            if spot is not None:
+                spots.append(((round(spot[1], 6), round(spot[0], 6)), spot, rotation))
+        if not spots:
+            return added
+        _, (x, y), rotation = min(spots)
+        new = Placement(x, y, rotation, lattice=False)
+        added.append(new)
+        obstacles.add(footprint.placed(new))
+
+
+class Obstacles:
+    """Convex polygons already on a sheet, with their union, a spatial index and the
+    no-fit polygons computed so far."""
+
+    def __init__(self, polygons: Sequence[Polygon] = ()):
+        from shapely.geometry import Polygon as SPolygon
+
+        self.polygons = list(polygons)
+        self.shapes = [SPolygon(p) for p in self.polygons]
+        self.blocked = _union_of(self.shapes)
+        self._tree = None
+        self._grown: dict[float, object] = {}
+        self._nfps: dict[tuple[int, Polygon], object] = {}
+        # Spot found near a gap, by (shape, gap box, obstacles near it): a gap keeps its
+        # answer until a piece is added next to it.
+        self.spots: dict[tuple, Point | None] = {}
+
+    def __len__(self) -> int:
+        return len(self.polygons)
+
+    def add(self, polygon: Polygon) -> None:
+        from shapely.geometry import Polygon as SPolygon
+
+        shape = SPolygon(polygon)
+        self.polygons.append(polygon)
+        self.shapes.append(shape)
+        self.blocked = self.blocked.union(shape)
+        self._tree = None
+        for distance in self._grown:
+            self._grown[distance] = self._grown[distance].union(_grow(shape, distance))
+
+    def grown(self, distance: float):
+        """The union of the obstacles, each grown by ``distance`` (round corners)."""
+        if distance not in self._grown:
+            self._grown[distance] = _union_of([_grow(s, distance) for s in self.shapes])
+        return self._grown[distance]
+
+    def near(self, window: tuple[float, float, float, float]) -> list[int]:
+        """Indices of the obstacles whose boxes meet ``window``, in order."""
+        import shapely
+        from shapely.geometry import box
+
+        if not self.shapes:
+            return []
+        if self._tree is None:
+            self._tree = shapely.STRtree(self.shapes)
+        return sorted(self._tree.query(box(*window)).tolist())
+
+    def nfp(self, i: int, shape: Polygon):
+        """Centres at which ``shape`` overlaps obstacle ``i``: obstacle ⊕ (−shape)."""
+        from shapely.geometry import Polygon as SPolygon
+
+        key = (i, shape)
+        if key not in self._nfps:
+            neg = tuple((-x, -y) for x, y in shape)
+            self._nfps[key] = SPolygon(minkowski_sum(self.polygons[i], neg))
+        return self._nfps[key]
+
+
+def free_spot(
+    shape: Polygon, obstacles: Obstacles | Sequence[Polygon], sheet: SheetSpec
+) -> Point | None:
+    """The lowest, then leftmost, centre at which the convex ``shape`` (centred on the
+    origin) fits inside the margins without overlapping any convex obstacle."""
+    import shapely
+    from shapely.geometry import box
+
+    if not isinstance(obstacles, Obstacles):
+        obstacles = Obstacles(obstacles)
+    x0, y0, x1, y1 = _bbox(shape)
+    ux0, uy0, ux1, uy1 = sheet.usable
+    if ux1 - x1 < ux0 - x0 - EPS or uy1 - y1 < uy0 - y0 - EPS:
+        return None
+    region = box(ux0 - x0 - EPS, uy0 - y0 - EPS, ux1 - x1 + EPS, uy1 - y1 + EPS)
+    # The shape holds a disc of its inradius around its centre, so a centre must lie that
+    # far inside the margins and from every obstacle: a cheap test that leaves only the
+    # gaps where the exact search is worth doing.
+    inradius = _inradius(shape) - 1e-6
+    room = box(*sheet.usable).buffer(-inradius, join_style="mitre")
+    room = room.difference(obstacles.grown(inradius))
+    reach = max(math.hypot(x, y) for x, y in shape)
+    best = None
+    for part in shapely.get_parts(room):
+        if part.is_empty:
+            continue
+        spot = _lowest_spot(shape, obstacles, region, part.bounds, reach)
+        if spot is not None and (best is None or (spot[1], spot[0]) < (best[1], best[0])):
+            best = spot
+    return best
+
+
+def _lowest_spot(shape, obstacles: Obstacles, region, bounds, reach) -> Point | None:
+    """Exact search near one gap: centres outside every no-fit polygon."""
+    bx0, by0, bx1, by1 = bounds
+    near = obstacles.near((bx0 - reach, by0 - reach, bx1 + reach, by1 + reach))
+    key = (shape, tuple(round(b, 9) for b in bounds), tuple(near))
+    if key not in obstacles.spots:
+        obstacles.spots[key] = _search_gap(shape, obstacles, region, bounds, near)
+    return obstacles.spots[key]
+
+
+def _search_gap(shape, obstacles: Obstacles, region, bounds, near) -> Point | None:
+    import shapely
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.geometry import box
+
+    bx0, by0, bx1, by1 = bounds
+    local = region.intersection(box(bx0 - 1e-6, by0 - 1e-6, bx1 + 1e-6, by1 + 1e-6))
+    if local.is_empty:
+        return None
+    nfps = [obstacles.nfp(i, shape) for i in near]
+    free = local.difference(shapely.union_all(nfps)) if nfps else local
+    candidates = sorted(
+        {(round(y, 9), round(x, 9)) for x, y in shapely.get_coordinates(free).tolist()}
+    )
+    probe = SPolygon(shape)
+    for y, x in candidates:
+        moved = shapely.affinity.translate(probe, x, y)
+        if all(moved.intersection(obstacles.shapes[i]).area < 1e-6 for i in near):
+            return (x, y)
+    return None
+
+
+def _grow(shape, distance: float):
+    # Round corners drawn as chords lie inside the true round offset: never too much.
+    return shape.buffer(distance, quad_segs=4)
+
+
+def _union_of(shapes):
+    import shapely
+
+    return shapely.union_all(shapes)
+
+
+def plan_sheets(
+    footprint: Footprint, sheet: SheetSpec, count: int, *, fill: bool = True
+) -> list[tuple[Placement, ...]]:
+    """Placements for ``count`` pieces: full sheets first, the rest on the last sheet,
+    as one compact group in the corner (most neighbours, so most shared edges)."""
+    if count <= 0:
+        return []
+    per_sheet = arrange(footprint, sheet, fill=fill)
+    if not per_sheet:
+        w, h = footprint.min_size()
+        raise ParameterError(
+            "sheet",
+            f"one piece needs {w:.1f} × {h:.1f} mm inside the margins, but the "
+            f"{sheet.size_text} mm sheet with {sheet.margin:g} mm margins leaves "
+            f"{sheet.width - 2 * sheet.margin:g} × {sheet.height - 2 * sheet.margin:g} mm",
+        )
+    sheets = math.ceil(count / len(per_sheet))
+    if sheets > MAX_SHEETS:
+        raise ParameterError(
+            "count",
+            f"{count} pieces would need {sheets} sheets of {sheet.size_text} mm "
+            f"({len(per_sheet)} per sheet); at most {MAX_SHEETS} sheets are made at once",
+        )
+    plans = [per_sheet] * (count // len(per_sheet))
+    rest = count % len(per_sheet)
+    if rest:
+        plans.append(compact_subset(per_sheet, rest, footprint.spacing))
+    return plans
+
+
+def compact_subset(
+    placements: Sequence[Placement], n: int, spacing: float
+) -> tuple[Placement, ...]:
+    """``n`` of the placements grown from the first one (a corner): always the position
+    with the most lattice neighbours already taken, then the one nearest that corner.
+    Returned in the original order."""
+    neighbours = _lattice_neighbours(placements, spacing)
+    corner = placements[0]
+    reach = [math.hypot(p.x - corner.x, p.y - corner.y) for p in placements]
+    taken = [False] * len(placements)
+    touching = [0] * len(placements)
+    for _ in range(min(n, len(placements))):
+        pick = max(
+            (i for i in range(len(placements)) if not taken[i]),
+            key=lambda i: (touching[i], -round(reach[i], 6), -i),
+        )
+        taken[pick] = True
+        for j in neighbours[pick]:
+            touching[j] += 1
+    return tuple(p for p, t in zip(placements, taken, strict=True) if t)
+
+
+def area_bound(area: float, piece_area: float) -> float:
+    """How many pieces ``area`` could hold at most (no shape packs beyond its area)."""
+    return area / piece_area
+
+
+# ---- internals ------------------------------------------------------------------------
+
+
+def _centre_range(footprint: Footprint, sheet: SheetSpec, rotation: float):
+    x0, y0, x1, y1 = footprint.extent(rotation)
+    ux0, uy0, ux1, uy1 = sheet.usable
+    box = (ux0 - x0, uy0 - y0, ux1 - x1, uy1 - y1)
+    if box[2] < box[0] - EPS or box[3] < box[1] - EPS:
+        return None
+    return box
+
+
+def _stacks_vertical(rotation: float) -> bool:
+    """True when lattice vector B points along ±y (stacks are columns)."""
+    return abs(math.sin(math.radians(LATTICE_DEG[1] + rotation))) > 1.0 - 1e-9
+
+
+def _trimmed(stacks: list[list[Placement]]):
+    """The lattice with the last one or two stacks or the last piece of every long
+    stack left out, which opens a wider strip for turned pieces."""
+    for drop in range(3):
+        kept = stacks[: len(stacks) - drop] if drop else stacks
+        if not kept:
+            continue
+        if drop:
+            yield kept
+        longest = max(len(s) for s in kept)
+        short = [s[:-1] if len(s) == longest else s for s in kept]
+        if any(short):
+            yield short
+
+
+def _room_for(footprint: Footprint, sheet: SheetSpec, lattice: Sequence[Placement]) -> int:
+    """An upper bound on the pieces that fit besides ``lattice``: each lattice piece
+    covers its hull within its own lattice cell, every further piece its whole hull."""
+    from shapely.geometry import Polygon as SPolygon
+
+    cell = SPolygon(regular_polygon(6, footprint.spacing / SQRT3, 0.0))
+    own = SPolygon(footprint.hull).intersection(cell).area
+    free = sheet.usable_area - len(lattice) * own
+    return max(0, int(free / _area(footprint.hull) + EPS))
+
+
+def _lattice_neighbours(placements: Sequence[Placement], spacing: float) -> list[list[int]]:
+    out: list[list[int]] = [[] for _ in placements]
+    for i, p in enumerate(placements):
+        if not p.lattice:
+            continue
+        for j in range(i + 1, len(placements)):
+            q = placements[j]
+            if q.lattice and abs(math.hypot(p.x - q.x, p.y - q.y) - spacing) < 1e-6:
+                out[i].append(j)
+                out[j].append(i)
+    return out
+
+
+def _inradius(poly: Polygon) -> float:
+    """Distance from the origin to the nearest edge line of a convex polygon around it."""
+    n = len(poly)
+    out = math.inf
+    for i in range(n):
+        (px, py), (qx, qy) = poly[i], poly[(i + 1) % n]
+        out = min(out, abs(px * qy - py * qx) / math.hypot(qx - px, qy - py))
+    return out
+
+
+def minkowski_sum(p: Polygon, q: Polygon) -> Polygon:
+    """Minkowski sum of two convex counter-clockwise polygons (edges merged by angle)."""
+    p, q = _from_lowest(p), _from_lowest(q)
+    out = []
+    i = j = 0
+    while i < len(p) or j < len(q):
+        out.append((p[i % len(p)][0] + q[j % len(q)][0], p[i % len(p)][1] + q[j % len(q)][1]))
+        ep = _edge(p, i)
+        eq = _edge(q, j)
+        cross = ep[0] * eq[1] - ep[1] * eq[0]
+        if j >= len(q) or (i < len(p) and cross > 0):
+            i += 1
+        elif i >= len(p) or cross < 0:
+            j += 1
+        else:
+            i += 1
+            j += 1
+    return tuple(out)
+
+
+def _from_lowest(poly: Polygon) -> Polygon:
+    k = min(range(len(poly)), key=lambda i: (poly[i][1], poly[i][0]))
+    return poly[k:] + poly[:k]
+
+
+def _edge(poly: Polygon, i: int) -> Point:
+    a, b = poly[i % len(poly)], poly[(i + 1) % len(poly)]
+    return (b[0] - a[0], b[1] - a[1])
+
+
+def _ray_span(poly: Polygon, v: Point) -> tuple[float, float] | None:
+    """The open interval of t for which t·v lies inside the convex polygon, if any."""
+    lo, hi = -math.inf, math.inf
+    n = len(poly)
+    for i in range(n):
+        (px, py), (qx, qy) = poly[i], poly[(i + 1) % n]
+        ex, ey = qx - px, qy - py
+        along = ex * v[1] - ey * v[0]  # cross(e, v)
+        offset = ex * py - ey * px  # cross(e, p)
+        if abs(along) < 1e-15:
+            if offset >= 0:
+                return None  # the ray runs outside (or on) this edge
+            continue
+        t = offset / along
+        if along > 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+    return (lo, hi) if hi - lo > 1e-12 else None
+
+
+def _convex_hull(points) -> Polygon:
+    """Counter-clockwise convex hull (monotone chain), collinear points dropped."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return tuple(pts)
+
+    def half(seq):
+        out: list[Point] = []
+        for p in seq:
+            while len(out) >= 2 and _turn(out[-2], out[-1], p) <= 1e-12:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(reversed(pts))
+    return tuple(lower[:-1] + upper[:-1])
+
+
+def _turn(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _is_convex(poly: Polygon) -> bool:
+    n = len(poly)
+    return all(_turn(poly[i - 1], poly[i], poly[(i + 1) % n]) >= -1e-12 for i in range(n))
+
+
+def _area(poly: Polygon) -> float:
+    n = len(poly)
+    return 0.5 * sum(
+        poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n)
+    )
+
+
+def _rotate(poly: Polygon, degrees: float) -> Polygon:
+    if degrees == 0.0:
+        return poly
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return tuple((c * x - s * y, s * x + c * y) for x, y in poly)
+
+
+def _bbox(poly: Polygon) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _unit(degrees: float) -> Point:
+    return (math.cos(math.radians(degrees)), math.sin(math.radians(degrees)))
+
+
+def _finite(value) -> bool:
+    return isinstance(value, (int, float)) and math.isfinite(value)

@@ -1,0 +1,133 @@
+"""``fabgen sheet`` on the command line: outputs, report formats and refused input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def test_writes_one_svg_and_dxf_per_sheet_and_the_report(cli, tmp_path):
+    result = cli("sheet", "--count", "25", "--kerf", "0.1", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [
+        "sheet-1.dxf",
+        "sheet-1.svg",
+        "sheet-2.dxf",
+        "sheet-2.svg",
+        "sheets-report.json",
+    ]
+    for name in names:
+        assert f"wrote {tmp_path / name}" in result.output or name in result.output
+    assert "sheet-1: 600×400 mm, 20 tiles" in result.output
+    assert "sheet-2: 600×400 mm, 5 tiles" in result.output
+    assert "tiles: 25 tiles on 2 sheets" in result.output
+    assert "laser time" in result.output
+
+
+def test_json_report_on_stdout_matches_the_report_file(cli, tmp_path):
+    result = cli("sheet", "--count", "3", "--format", "json", "--out", tmp_path)
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report == json.loads((tmp_path / "sheets-report.json").read_text())
+    sheet = report["sheets"][0]
+    for key in (
+        "pieces",
+        "material_use",
+        "area_bound",
+        "usable_area_bound",
+        "cut_length_mm",
+        "engrave_length_mm",
+        "travel_length_mm",
+        "laser_time_s",
+    ):
+        assert key in sheet and key in report["total"] | sheet
+    assert report["total"]["laser_time_s"] == sheet["laser_time_s"]
+    assert report["speeds_mm_per_s"] == {"cut": 10.0, "engrave": 100.0, "travel": 300.0}
+    assert report["assumptions"]
+
+
+def test_laser_time_follows_the_speeds(cli, tmp_path):
+    def report(speed: str) -> dict:
+        args = ("--count", "2", "--format", "json", "--cut-speed", speed, "--out", tmp_path)
+        return json.loads(cli("sheet", *args).stdout)
+
+    slow, fast = report("5"), report("20")
+    cut = slow["total"]["cut_length_mm"]
+    assert slow["total"]["laser_time_s"] - fast["total"]["laser_time_s"] == pytest.approx(
+        cut / 5 - cut / 20, abs=0.2
+    )
+
+
+def test_stones_get_one_set_of_sheets_per_colour(cli, tmp_path):
+    result = cli(
+        "sheet", "--stones", "100", "--stone-diameter", "20", "--colours", "3", "--out", tmp_path
+    )
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.glob("*.svg"))
+    assert names == [f"stones-colour-{k}-sheet-1.svg" for k in (1, 2, 3)]
+    report = json.loads((tmp_path / "sheets-report.json").read_text())
+    assert report["totals"]["stones"]["pieces"] == 300
+    assert "tiles" not in report["totals"]
+
+
+def test_a_reference_square_on_a_sheet_of_its_own_is_not_copied_for_every_colour(cli, tmp_path):
+    # 25 stones fill the small sheet; the square needs a second sheet, colour 1 only.
+    args = ("--stones", "25", "--stone-diameter", "20", "--colours", "3", "--sheet", "130x90")
+    result = cli("sheet", *args, "--margin", "2", "--reference-square", "15", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "sheets-report.json").read_text())
+    names = [s["name"] for s in report["sheets"]]
+    assert "stones-colour-1-sheet-2" in names
+    assert "stones-colour-2-sheet-2" not in names and "stones-colour-3-sheet-2" not in names
+    assert [s["name"] for s in report["sheets"] if s["reference_square"]] == [
+        "stones-colour-1-sheet-2"
+    ]
+
+
+def test_stone_diameter_defaults_to_fit_in_a_circle(cli, tmp_path):
+    result = cli("sheet", "--stones", "5", "--format", "json", "--out", tmp_path)
+    report = json.loads(result.stdout)
+    circle = report["settings"]["circle_diameter_mm"]
+    assert report["settings"]["stone_diameter_mm"] == pytest.approx(0.9 * circle, abs=1e-3)
+
+
+def test_help_describes_the_options(cli):
+    result = cli("sheet", "--help")
+    assert result.exit_code == 0
+    for option in ("--count", "--sheet", "--margin", "--kerf", "--shared-edges", "--stones"):
+        assert option in result.output
+
+
+@pytest.mark.parametrize(
+    "args,parameter_text",
+    [
+        (["--count", "5", "--sheet", "100x100"], "inside the margins"),  # tile > sheet
+        (["--count", "5", "--margin", "-1"], "margin"),
+        (["--count", "5", "--margin", "200"], "margin"),
+        (["--count", "5", "--cut-speed", "0"], "--cut-speed"),
+        (["--count", "5", "--engrave-speed", "0"], "--engrave-speed"),
+        (["--count", "5", "--travel-speed", "0"], "--travel-speed"),
+        (["--count", "5", "--kerf", "3"], "margin between the circles and the outline"),
+        (["--count", "5", "--sheet", "600-400"], "WIDTHxHEIGHT"),
+        (["--count", "-2"], "--count"),
+        ([], "nothing to cut"),
+        (["--stones", "5", "--stone-diameter", "500"], "stone"),
+        (["--stones", "5", "--stone-diameter", "0"], "stone diameter"),
+        (["--stones", "5", "--stone-diameter", "10", "--colours", "0"], "--colours"),
+        (["--count", "5", "--outline", "rosette", "--kerf", "0.1", "--shared-edges"], "rosette"),
+        (["--count", "5", "--border", "30"], "border"),
+        (["--count", "5", "--numbers", "--label-height", "0"], "label height"),
+        (["--count", "5", "--reference-square", "1"], "reference square"),
+        (["--count", "5", "--reference-square", "900"], "reference square"),
+        (["--count", "99999", "--sheet", "300x200"], "sheets"),
+    ],
+)
+def test_bad_input_is_refused_and_nothing_is_written(cli, tmp_path, args, parameter_text):
+    out = tmp_path / "out"
+    result = cli("sheet", *args, "--out", out)
+    assert result.exit_code == 2, result.output
+    assert parameter_text in result.output
+    assert "Traceback" not in result.output
+    assert not out.exists() or not any(out.iterdir())
