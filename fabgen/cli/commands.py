@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from fabgen.cli.alignment_cmd import check_alignment
+from fabgen.cli.boards_cmd import boards, layout, validate
 from fabgen.cli.build_cmd import build
 from fabgen.cli.rules_cmd import rules
 from fabgen.cli.stones_cmd import stones
 from fabgen.cli.tile_cmd import tile
 
-ALL: list = [tile, check_alignment, stones, rules, build]
+ALL: list = [tile, check_alignment, boards, validate, layout, stones, rules, build]
