@@ -51,7 +51,7 @@ class Supply:
     def stones_basis(self) -> str:
         return (
             f"20% of {self.fields} fields, rounded up, and at least twice the "
-            f"{self.start_stones} stones a seat starts with"
+            f"{self.start_stones} stone{'s' if self.start_stones != 1 else ''} a seat starts with"
         )
 
 

@@ -152,8 +152,8 @@ class Report:
     def ok(self) -> bool:
         return self.errors == 0
 
-    def codes(self, severity: Severity | None = None) -> list[str]:
-        return [f.code for f in self.findings if severity is None or f.severity is severity]
+    def codes(self, severity: Severity | str | None = None) -> list[str]:
+        return [f.code for f in self.findings if severity is None or f.severity == severity]
 
     def summary(self) -> dict[str, int]:
         return {
@@ -209,8 +209,20 @@ def _names(fields, limit: int = 6) -> str:
 
 
 def _tiles(numbers) -> str:
+    """``tile 4``, ``tiles 1–9, 12``: tile numbers with runs shortened."""
     numbers = sorted(numbers)
-    return ("tile " if len(numbers) == 1 else "tiles ") + ", ".join(str(n) for n in numbers)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    text = ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+    return ("tile " if len(numbers) == 1 else "tiles ") + text
+
+
+def _stones(n: int) -> str:
+    return f"{n} stone{'' if abs(n) == 1 else 's'}"
 
 
 class _Checker:
@@ -315,13 +327,14 @@ class _Checker:
             sorted({t + 1 for f in piece for t in self.board.field_tiles[f]}) for piece in pieces
         ]
         others = "; ".join(_tiles(ts) for ts in tiles_of[1:])
+        one = len(pieces) == 2 and len(tiles_of[1]) == 1
         yield Finding(
             "board-disconnected",
             Severity.ERROR,
             f"the board falls apart into {len(pieces)} pieces: {others} "
-            f"{'do' if len(pieces) > 2 or len(tiles_of[1]) > 1 else 'does'} not touch the "
-            f"main part ({_tiles(tiles_of[0])}); move them so that a field of each piece is "
-            "next to a field of the rest",
+            f"{'does' if one else 'do'} not touch the main part ({_tiles(tiles_of[0])}); "
+            f"move {'it' if one else 'them'} so that one of {'its' if one else 'their'} "
+            "fields is next to a field of the rest",
             Where(tile=tiles_of[1][0]),
         )
 
@@ -383,8 +396,12 @@ class _Checker:
                     Where(player=k + 1),
                 )
 
+    def is_start(self) -> bool:
+        """No growing or dead fields: a position before the first turn."""
+        return all(v > 0 for seat in self.board.seats for _, v in seat.stacks)
+
     def volatile_starts(self) -> Iterator[Finding]:
-        if self.broken or not self.board.seats:
+        if self.broken or not self.board.seats or not self.is_start():
             return
         position = self.board.position()
         for k, seat in enumerate(self.board.seats):
@@ -400,7 +417,7 @@ class _Checker:
                         f"{self.seat(k)} starts with {stones} stone{'s' if stones > 1 else ''} "
                         f"on {field_name(f)}, which has {cap} live neighbour"
                         f"{'s' if cap != 1 else ''}: it would explode in the seat's first "
-                        f"turn before any move; put {most} there",
+                        f"turn before any move; {most}",
                         Where(field=field_name(f), player=k + 1),
                     )
 
@@ -412,7 +429,8 @@ class _Checker:
                     "not-a-start",
                     Severity.INFO,
                     f"{self.seat(k)} has growing or dead fields ({_names(special)}): this is a "
-                    "position from the middle of a game; the start checks treat it as given",
+                    "position from the middle of a game, so stacks that would explode are not "
+                    "reported",
                     Where(field=field_name(special[0]), player=k + 1),
                 )
 
@@ -446,12 +464,18 @@ class _Checker:
 
     def symmetries(self) -> Iterator[Finding]:
         s = self.symmetry
-        if s.tiling_order == s.shape_order:
-            rotations = f"the board (field shape and tiling) has {_order_words(s.shape_order)}"
-        else:
+        if s.shape_order == 1:
+            rotations = "the board has no rotation symmetry (field shape and tiling)"
+        elif s.tiling_order == s.shape_order:
             rotations = (
-                f"the board's field shape has {_order_words(s.shape_order)}, its tiling "
-                f"{_order_words(s.tiling_order)}"
+                f"the board (field shape and tiling) has {_order_words(s.shape_order)} "
+                f"about {self.centre_words()}"
+            )
+        else:
+            tiling = _order_words(s.tiling_order) if s.tiling_order > 1 else "none"
+            rotations = (
+                f"the board's field shape has {_order_words(s.shape_order)} about "
+                f"{self.centre_words()}, but its tiling has {tiling}"
             )
         if s.shape_mirrors and not s.tiling_mirrors:
             mirror = (
@@ -462,8 +486,7 @@ class _Checker:
             mirror = "it is mirror-symmetric, tiling included"
         else:
             mirror = "it has no mirror symmetry"
-        about = f" about {self.centre_words()}" if s.shape_order > 1 else ""
-        yield Finding("symmetry", Severity.INFO, f"{rotations}{about}; {mirror}")
+        yield Finding("symmetry", Severity.INFO, f"{rotations}; {mirror}")
 
     def seats_ready(self) -> bool:
         seats = self.board.seats
@@ -525,7 +548,7 @@ class _Checker:
         for t, tile in enumerate(self.board.tiles):
             if set(tile.fields) == fields and all(v == 1 for v in stacks.values()):
                 return f"tile {t + 1}"
-        return _names(sorted(fields))
+        return ", ".join(f"{field_name(f)} ({_stones(v)})" for f, v in sorted(stacks.items()))
 
     def four_or_five(self, n: int) -> Finding:
         text = (

@@ -1,6 +1,7 @@
 """The printed board: the board at full size (1:1), split over A4 or Letter pages.
 
-Each page prints inside a window: the paper less a margin on every side (10 mm by
+Nothing is printed outside that (no page background either: paper is white). Each page
+prints inside a window: the paper less a margin on every side (10 mm by
 default, never under 6 mm) and less a footer strip for the page's label. Neighbouring
 windows overlap by a band (15 mm by default) that is shaded on both pages and carries
 alignment crosses at the same spots of the board, so the pages can be laid over each
@@ -22,7 +23,6 @@ from fabgen.board.placement import BoardPlacement
 from fabgen.draw.board_parts import (
     GREY,
     INK,
-    PAPER,
     Frame,
     mm,
     number_spot,
@@ -226,11 +226,8 @@ def _page(grid: PageGrid, row: int, col: int, shapes, texts) -> Drawing:
     drawing = Drawing(page_w, page_h, title)
     frame = grid.frame(row, col)
     window = grid.paper_window()
-    out: list[Shape] = [
-        Polyline(((0, 0), (page_w, 0), (page_w, page_h), (0, page_h)), True, style=PAPER)
-    ]
     sides = _neighbours(grid, row, col)
-    out += _bands(window, grid.settings.overlap, sides)
+    out: list[Shape] = _bands(window, grid.settings.overlap, sides)
     moved = [_move(s, frame) for s in shapes]
     out += clip_shapes(moved, window)
     for t in texts:
@@ -344,13 +341,9 @@ def assembly_map(grid: PageGrid) -> Drawing:
     m = settings.margin
     board, place = grid.place.board, grid.place
     drawing = Drawing(page_w, page_h, f"Atlantis board {board.name}: assembly map")
-    out: list[Shape] = [
-        Polyline(((0, 0), (page_w, 0), (page_w, page_h), (0, page_h)), True, style=PAPER)
-    ]
     top = page_h - m - 6.0
-    out.append(
-        Text((m, top), f"Atlantis board {board.name}, full size", 6.0, "left", Style(bold=True))
-    )
+    title = f"Atlantis board {board.name}, full size"
+    out: list[Shape] = [Text((m, top), title, 6.0, "left", Style(bold=True))]
     bw, bh = place.size
     facts = [
         f"{grid.pages} pages of {paper.name} ({'sideways' if grid.landscape else 'upright'}) in "
