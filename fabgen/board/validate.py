@@ -408,9 +408,7 @@ class _Checker:
             for f, stones in seat.stacks:
                 if stones > 0 and position.is_volatile(f):
                     cap = position.capacity(f)
-                    most = (
-                        f"at most {cap - 1} stone{'s' if cap != 2 else ''}" if cap > 1 else "none"
-                    )
+                    most = f"put at most {_stones(cap - 1)} there" if cap > 1 else "leave it empty"
                     yield Finding(
                         "start-volatile",
                         Severity.ERROR,

@@ -13,9 +13,13 @@ from fabgen.draw.model import Circle, Polyline, Shape, Style, Text
 from fabgen.draw.position import player_colour
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Point, add
 
-#: Text is drawn in Vera, whose characters are about this wide per mm of cap height;
-#: used wherever text must stay inside a box (the drawing model's estimate is lower).
+#: Text is drawn in Vera, whose characters (digits included) are at most about this
+#: wide per mm of cap height, regular and bold; used wherever text must stay inside a
+#: box (the drawing model's own estimate is lower). Only runs of W or m are wider.
 CHAR_WIDTH = 0.9
+CHAR_WIDTH_BOLD = 1.0
+#: For wrapping lines of words: as wide, so wrapped lines pass the same box checks.
+WRAP_WIDTH = CHAR_WIDTH
 INK = "#000000"
 GREY = "#6e6e6e"
 PAPER = Style(stroke=None, fill="#ffffff", width=0.0)
@@ -51,13 +55,25 @@ def ink_on(colour: str) -> str:
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
 
 
-def text_width(text: str, height: float) -> float:
-    return CHAR_WIDTH * height * len(text)
+def text_width(text: str, height: float, bold: bool = False) -> float:
+    return (CHAR_WIDTH_BOLD if bold else CHAR_WIDTH) * height * len(text)
+
+
+def wrap(text: str, height: float, room: float) -> list[str]:
+    """Words of ``text`` in lines that fit ``room`` mm at cap height ``height``."""
+    import textwrap
+
+    return textwrap.wrap(text, max(10, int(room / (WRAP_WIDTH * height)))) or [""]
+
+
+def fitted_height(text: str, height: float, room: float, bold: bool = False) -> float:
+    """``height``, or less so that one line of ``text`` fits ``room`` mm."""
+    return min(height, room / max(1e-9, text_width(text, 1.0, bold)))
 
 
 def text_box(t: Text) -> tuple[float, float, float, float]:
     """A generous box around a line of text (for keeping it inside a page)."""
-    w = text_width(t.text, t.height)
+    w = text_width(t.text, t.height, bool(t.style and t.style.bold))
     x0 = {"left": 0.0, "center": -w / 2, "right": -w}[t.align]
     x, y = t.position
     if t.angle:

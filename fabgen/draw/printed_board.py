@@ -15,7 +15,6 @@ never mirrored) and the pages used upright or sideways.
 from __future__ import annotations
 
 import math
-import textwrap
 from dataclasses import dataclass
 
 from fabgen.board.model import Board
@@ -24,11 +23,14 @@ from fabgen.draw.board_parts import (
     GREY,
     INK,
     Frame,
+    fitted_height,
     mm,
     number_spot,
     seat_colour,
     text_box,
+    text_width,
     tint,
+    wrap,
 )
 from fabgen.draw.clip import Rect, clip_shapes
 from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Style, Text
@@ -38,6 +40,7 @@ MIN_MARGIN = 6.0
 DEFAULT_MARGIN = 10.0
 DEFAULT_OVERLAP = 15.0
 FOOTER = 10.0  # strip at the bottom of the printable area for the page's label
+EDGE = 1.0  # keeps strokes on the window's edge (half their width) off the margin
 BLEED = 3.0  # paper left around the board's outline
 SCALE_SQUARE = 50.0
 TURNS = (0.0, 30.0, 60.0, 90.0, 120.0, 150.0)
@@ -116,16 +119,17 @@ class PageGrid:
     def frame(self, row: int, col: int) -> Frame:
         """Board mm to paper mm on page (row, col)."""
         w = self.window(row, col)
-        m = self.settings.margin
+        m = self.settings.margin + EDGE
         return Frame(1.0, m - w.x0, m + FOOTER - w.y0)
 
     def paper_window(self) -> Rect:
-        (ww, wh), m = self.window_size, self.settings.margin
+        (ww, wh), m = self.window_size, self.settings.margin + EDGE
         return Rect(m, m + FOOTER, m + ww, m + FOOTER + wh)
 
 
 def window_size(page: tuple[float, float], margin: float) -> tuple[float, float]:
-    return (page[0] - 2 * margin, page[1] - 2 * margin - FOOTER)
+    inner = margin + EDGE
+    return (page[0] - 2 * inner, page[1] - 2 * inner - FOOTER)
 
 
 def _span_count(length: float, window: float, overlap: float) -> int:
@@ -306,7 +310,7 @@ def _trim_lines(w: Rect, sides: dict[str, bool]) -> list[Shape]:
 
 
 def _footer(grid: PageGrid, row: int, col: int) -> list[Shape]:
-    m = grid.settings.margin
+    m = grid.settings.margin + EDGE
     page_w, _ = grid.page_size
     number = row * grid.cols + col + 2  # page 1 is the assembly map
     total = grid.pages + 1
@@ -314,8 +318,9 @@ def _footer(grid: PageGrid, row: int, col: int) -> list[Shape]:
     label = f"row {row + 1}, column {col + 1}"
     out: list[Shape] = [Text((m, m + 3.0), label, 4.5, "left", Style(bold=True))]
     info = f"page {number} of {total} · {board.name} at 1:1 on {grid.settings.paper.name}"
+    room = page_w - 2 * m - text_width(label, 4.5, bold=True) - 4.0
     grey = Style(stroke=None, fill=GREY)
-    out.append(Text((page_w - m, m + 6.8), info, 2.3, "right", grey))
+    out.append(Text((page_w - m, m + 6.8), info, fitted_height(info, 2.3, room), "right", grey))
     out += _scale_bar(page_w - m - SCALE_SQUARE, m + 1.0)
     return out
 
@@ -338,12 +343,13 @@ def assembly_map(grid: PageGrid) -> Drawing:
     settings = grid.settings
     paper = settings.paper
     page_w, page_h = paper.width, paper.height
-    m = settings.margin
+    m = settings.margin + EDGE
     board, place = grid.place.board, grid.place
     drawing = Drawing(page_w, page_h, f"Atlantis board {board.name}: assembly map")
     top = page_h - m - 6.0
     title = f"Atlantis board {board.name}, full size"
-    out: list[Shape] = [Text((m, top), title, 6.0, "left", Style(bold=True))]
+    size = fitted_height(title, 6.0, page_w - 2 * m, bold=True)
+    out: list[Shape] = [Text((m, top), title, size, "left", Style(bold=True))]
     bw, bh = place.size
     facts = [
         f"{grid.pages} pages of {paper.name} ({'sideways' if grid.landscape else 'upright'}) in "
@@ -353,8 +359,7 @@ def assembly_map(grid: PageGrid) -> Drawing:
         f"flats; neighbouring pages overlap by {settings.overlap:g} mm (shaded).",
     ]
     y = top - 8.0
-    per_line = int((page_w - 2 * m) / (0.68 * 3.0))
-    for line in (part for fact in facts for part in textwrap.wrap(fact, per_line)):
+    for line in (part for fact in facts for part in wrap(fact, 3.0, page_w - 2 * m)):
         out.append(Text((m, y), line, 3.0, "left"))
         y -= 5.0
     box_top = y - 2.0
@@ -448,11 +453,10 @@ INSTRUCTIONS = (
 
 def _instructions(x: float, y_top: float, x_max: float) -> list[Shape]:
     h, line = 2.8, 4.3
-    per_line = max(20, int((x_max - x) / (0.68 * h)))
     out: list[Shape] = []
     y = y_top - h
     for item in INSTRUCTIONS:
-        for part in textwrap.wrap(item, per_line):
+        for part in wrap(item, h, x_max - x):
             out.append(Text((x, y), part, h, "left"))
             y -= line
         y -= 1.5

@@ -8,8 +8,6 @@ the kit's tile width, and a legend. Everything is on the ``print`` layer.
 
 from __future__ import annotations
 
-import textwrap
-
 from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
 from fabgen.board.supply import supply_needed
@@ -22,6 +20,7 @@ from fabgen.draw.board_parts import (
     arrow,
     dimension,
     field_circles,
+    fitted_height,
     ink_on,
     mm,
     number_spot,
@@ -29,6 +28,7 @@ from fabgen.draw.board_parts import (
     seat_colour,
     tile_outline_shapes,
     tint,
+    wrap,
 )
 from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.rules.names import field_name
@@ -40,7 +40,6 @@ TEXT_H = 3.2
 LINE = 5.2  # legend line spacing
 DIM_ROOM = 12.0  # room for the dimension lines below and left of the board
 SWATCH = 6.0
-WRAP_CHAR = 0.68  # estimated width of a character per mm of cap height, for wrapping
 NOTE_ROOM = A4[0] - 2 * MARGIN
 SEAT_ROOM = NOTE_ROOM - SWATCH
 
@@ -96,11 +95,15 @@ def _metadata(board: Board, place: BoardPlacement) -> dict[str, object]:
 
 def _title(board: Board, page: tuple[float, float]) -> list[Shape]:
     top = page[1] - MARGIN - TITLE_H
-    out: list[Shape] = [
-        Text((MARGIN, top), f"Atlantis board {board.name}", TITLE_H, "left", Style(bold=True))
-    ]
+    room = page[0] - 2 * MARGIN
+    title = f"Atlantis board {board.name}"
+    size = fitted_height(title, TITLE_H, room, bold=True)
+    out: list[Shape] = [Text((MARGIN, top), title, size, "left", Style(bold=True))]
     if board.description:
-        out.append(Text((MARGIN, top - 1.6 * TITLE_H), board.description, TEXT_H, "left"))
+        line = board.description
+        out.append(
+            Text((MARGIN, top - 1.6 * TITLE_H), line, fitted_height(line, TEXT_H, room), "left")
+        )
     return out
 
 
@@ -233,9 +236,7 @@ def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[int | None,
 
 
 def _wrap(text: str, room: float) -> list[str]:
-    """Split text into lines that fit ``room`` mm (estimated widths)."""
-    per_line = max(20, int(room / (WRAP_CHAR * TEXT_H)))
-    return textwrap.wrap(text, per_line) or [""]
+    return wrap(text, TEXT_H, room)
 
 
 def _ordinal(n: int) -> str:
