@@ -15,7 +15,7 @@ never mirrored) and the pages used upright or sideways.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
@@ -32,7 +32,7 @@ from fabgen.draw.board_parts import (
     tint,
     wrap,
 )
-from fabgen.draw.clip import Rect, clip_shapes
+from fabgen.draw.clip import Rect, clip_polyline, clip_shapes
 from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.errors import ParameterError
 
@@ -95,6 +95,7 @@ class PageGrid:
     cols: int
     left: float  # board x where column 1's window starts
     top: float  # board y where row 1's window ends
+    cells: tuple[tuple[int, int], ...] = ()  # (row, col) of the pages printed, in order
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -107,7 +108,15 @@ class PageGrid:
 
     @property
     def pages(self) -> int:
-        return self.rows * self.cols
+        """Pages of the board (the grid cells with some of the board on them)."""
+        return len(self.cells)
+
+    def number(self, row: int, col: int) -> int:
+        """The page number of a grid cell; page 1 is the assembly map."""
+        return self.cells.index((row, col)) + 2
+
+    def has(self, row: int, col: int) -> bool:
+        return (row, col) in self.cells
 
     def window(self, row: int, col: int) -> Rect:
         """The board area that page (row, col) shows, counted from 0, in board mm."""
@@ -137,10 +146,12 @@ def _span_count(length: float, window: float, overlap: float) -> int:
 
 
 def choose_grid(board: Board, width: float, settings: PrintSettings) -> PageGrid:
-    """The turn of the board and the page orientation that need the fewest pages."""
+    """The turn of the board and the page orientation that need the fewest pages.
+    Grid cells that would show none of the board are not printed."""
     best: PageGrid | None = None
     for turn in TURNS:
         place = BoardPlacement(board, width, turn)
+        outlines = [loop for t in range(len(board.tiles)) for loop in place.tile_outlines(t)]
         x0, y0, x1, y1 = place.bbox
         need = (x1 - x0 + 2 * BLEED, y1 - y0 + 2 * BLEED)
         for landscape in (False, True):
@@ -153,10 +164,30 @@ def choose_grid(board: Board, width: float, settings: PrintSettings) -> PageGrid
             left = (x0 + x1) / 2 - covered[0] / 2
             top = (y0 + y1) / 2 + covered[1] / 2
             grid = PageGrid(place, settings, landscape, rows, cols, left, top)
+            cells = tuple(
+                (r, c)
+                for r in range(rows)
+                for c in range(cols)
+                if _shows_board(grid.window(r, c), outlines)
+            )
+            grid = replace(grid, cells=cells)
             if best is None or grid.pages < best.pages:
                 best = grid
     assert best is not None
     return best
+
+
+def _shows_board(window: Rect, outlines) -> bool:
+    """Does any tile's outline cross the window, or lie inside it?"""
+    for loop in outlines:
+        xs, ys = [p[0] for p in loop], [p[1] for p in loop]
+        if window.misses((min(xs), min(ys), max(xs), max(ys))):
+            continue
+        if clip_polyline(list(loop), True, window) or window.contains(
+            (min(xs), min(ys), max(xs), max(ys))
+        ):
+            return True
+    return False
 
 
 def printed_board(board: Board, width: float, settings: PrintSettings) -> list[Drawing]:
@@ -165,9 +196,8 @@ def printed_board(board: Board, width: float, settings: PrintSettings) -> list[D
     shapes = board_shapes(grid.place)
     texts = board_texts(grid.place)
     pages = [assembly_map(grid)]
-    for row in range(grid.rows):
-        for col in range(grid.cols):
-            pages.append(_page(grid, row, col, shapes, texts))
+    for row, col in grid.cells:
+        pages.append(_page(grid, row, col, shapes, texts))
     return pages
 
 
@@ -252,11 +282,12 @@ def _move(shape, frame: Frame):
 
 
 def _neighbours(grid: PageGrid, row: int, col: int) -> dict[str, bool]:
+    """Which sides of the page have a printed page beyond them."""
     return {
-        "left": col > 0,
-        "right": col < grid.cols - 1,
-        "top": row > 0,
-        "bottom": row < grid.rows - 1,
+        "left": grid.has(row, col - 1),
+        "right": grid.has(row, col + 1),
+        "top": grid.has(row - 1, col),
+        "bottom": grid.has(row + 1, col),
     }
 
 
@@ -312,7 +343,7 @@ def _trim_lines(w: Rect, sides: dict[str, bool]) -> list[Shape]:
 def _footer(grid: PageGrid, row: int, col: int) -> list[Shape]:
     m = grid.settings.margin + EDGE
     page_w, _ = grid.page_size
-    number = row * grid.cols + col + 2  # page 1 is the assembly map
+    number = grid.number(row, col)
     total = grid.pages + 1
     board = grid.place.board
     label = f"row {row + 1}, column {col + 1}"
@@ -351,10 +382,12 @@ def assembly_map(grid: PageGrid) -> Drawing:
     size = fitted_height(title, 6.0, page_w - 2 * m, bold=True)
     out: list[Shape] = [Text((m, top), title, size, "left", Style(bold=True))]
     bw, bh = place.size
+    skipped = grid.rows * grid.cols - grid.pages
+    gaps = f" ({skipped} empty places of the grid are left out)" if skipped else ""
     facts = [
         f"{grid.pages} pages of {paper.name} ({'sideways' if grid.landscape else 'upright'}) in "
         f"{grid.rows} row{'s' if grid.rows > 1 else ''} and {grid.cols} "
-        f"column{'s' if grid.cols > 1 else ''}, after this map.",
+        f"column{'s' if grid.cols > 1 else ''}{gaps}, after this map.",
         f"Board {mm(bw)} × {mm(bh)}, {len(board.tiles)} tiles {place.width:g} mm across the "
         f"flats; neighbouring pages overlap by {settings.overlap:g} mm (shaded).",
     ]
@@ -382,15 +415,11 @@ def _map(grid: PageGrid, box: Rect) -> list[Shape]:
     frame = Frame(scale, dx, dy)
     place = grid.place
     out: list[Shape] = []
-    for row in range(grid.rows):
-        for col in range(grid.cols):
-            w = grid.window(row, col)
-            corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
-            out.append(
-                Polyline(
-                    frame.loop(corners), True, style=Style(stroke=None, fill="#f1f1f1", width=0)
-                )
-            )
+    for row, col in grid.cells:
+        w = grid.window(row, col)
+        corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
+        paper = Style(stroke=None, fill="#f1f1f1", width=0)
+        out.append(Polyline(frame.loop(corners), True, style=paper))
     edge = Style(stroke="#8a8a8a", width=0.2)
     for t in range(len(place.board.tiles)):
         out.extend(Polyline(frame.loop(loop), True, style=edge) for loop in place.tile_outlines(t))
@@ -408,25 +437,15 @@ def _map(grid: PageGrid, box: Rect) -> list[Shape]:
     outline = Style(stroke=INK, width=0.5)
     out.extend(Polyline(frame.loop(loop), True, style=outline) for loop in place.outline)
     page_line = Style(stroke="#c00000", width=0.4)
-    for row in range(grid.rows):
-        for col in range(grid.cols):
-            w = grid.window(row, col)
-            corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
-            out.append(Polyline(frame.loop(corners), True, style=page_line))
-            cx, cy = frame(((w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2))
-            label = Style(stroke=None, fill="#c00000", bold=True)
-            out.append(
-                Text((cx, cy + 1.0), f"page {row * grid.cols + col + 2}", 3.5, "center", label)
-            )
-            out.append(
-                Text(
-                    (cx, cy - 4.0),
-                    f"row {row + 1}, col {col + 1}",
-                    2.5,
-                    "center",
-                    Style(stroke=None, fill="#c00000"),
-                )
-            )
+    label = Style(stroke=None, fill="#c00000", bold=True)
+    small = Style(stroke=None, fill="#c00000")
+    for row, col in grid.cells:
+        w = grid.window(row, col)
+        corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
+        out.append(Polyline(frame.loop(corners), True, style=page_line))
+        x, y = frame((w.x0, w.y1))  # labels in the top left corner, clear of the middle
+        out.append(Text((x + 1.5, y - 5.0), f"page {grid.number(row, col)}", 3.5, "left", label))
+        out.append(Text((x + 1.5, y - 9.0), f"row {row + 1}, col {col + 1}", 2.5, "left", small))
     return out
 
 

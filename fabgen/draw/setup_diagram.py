@@ -52,9 +52,10 @@ def setup_diagram(board: Board, width: float = 100.0) -> Drawing:
     legend_h = LINE * (len(legend) + 1)
     best = None
     for page in (A4, A4[::-1]):
+        head = 3 * TITLE_H + LINE * max(1, len(_description(board, page)))
         area = (
             page[0] - 2 * MARGIN - DIM_ROOM,
-            page[1] - 2 * MARGIN - DIM_ROOM - legend_h - 3 * TITLE_H - LINE,
+            page[1] - 2 * MARGIN - DIM_ROOM - legend_h - head,
         )
         scale = min(area[0] / place.size[0], area[1] / place.size[1])
         if best is None or scale > best[1] + 1e-9:
@@ -99,12 +100,21 @@ def _title(board: Board, page: tuple[float, float]) -> list[Shape]:
     title = f"Atlantis board {board.name}"
     size = fitted_height(title, TITLE_H, room, bold=True)
     out: list[Shape] = [Text((MARGIN, top), title, size, "left", Style(bold=True))]
-    if board.description:
-        line = board.description
-        out.append(
-            Text((MARGIN, top - 1.6 * TITLE_H), line, fitted_height(line, TEXT_H, room), "left")
-        )
+    y = top - 1.6 * TITLE_H
+    for line in _description(board, page):
+        out.append(Text((MARGIN, y), line, TEXT_H, "left"))
+        y -= LINE
     return out
+
+
+def _description(board: Board, page: tuple[float, float]) -> list[str]:
+    """The board's description in at most two lines."""
+    if not board.description:
+        return []
+    lines = wrap(board.description, TEXT_H, page[0] - 2 * MARGIN)
+    if len(lines) > 2:
+        lines = [lines[0], lines[1].rstrip(".,;: ") + " …"]
+    return lines
 
 
 def _board(place: BoardPlacement, frame: Frame) -> list[Shape]:

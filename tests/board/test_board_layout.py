@@ -183,13 +183,18 @@ def test_neighbouring_pages_show_the_same_board_in_the_shared_band():
     board = load_preset("6p-hexagon-37")
     settings = PrintSettings(PAPERS["a4"])
     grid = choose_grid(board, 100.0, settings)
-    pages = printed_board(board, 100.0, settings)[1:]
+    printed = printed_board(board, 100.0, settings)[1:]
+    assert grid.pages == grid.rows * grid.cols == len(printed)
+
+    def pages_at(row, col):
+        return printed[grid.cells.index((row, col))]
+
     w = grid.paper_window()
     (ww, wh), ov = grid.window_size, settings.overlap
     checked = 0
     for row in range(grid.rows):
         for col in range(grid.cols - 1):
-            left, right = pages[row * grid.cols + col], pages[row * grid.cols + col + 1]
+            left, right = pages_at(row, col), pages_at(row, col + 1)
             theirs = _corners(right)
             for x, y in _corners(left):
                 if w.x1 - ov + 1e-6 < x < w.x1 - 1e-6:  # a tile corner in the shared band
@@ -200,13 +205,29 @@ def test_neighbouring_pages_show_the_same_board_in_the_shared_band():
             assert crosses_left == crosses_right and len(crosses_left) == 2
     for row in range(grid.rows - 1):
         for col in range(grid.cols):
-            upper, lower = pages[row * grid.cols + col], pages[(row + 1) * grid.cols + col]
+            upper, lower = pages_at(row, col), pages_at(row + 1, col)
             theirs = _corners(lower)
             for x, y in _corners(upper):
                 if w.y0 + 1e-6 < y < w.y0 + ov - 1e-6:
                     assert _found((x, y + (wh - ov)), theirs)
                     checked += 1
     assert checked > 20
+
+
+def test_pages_without_any_of_the_board_are_left_out():
+    board = load_preset("6p-star-19")
+    settings = PrintSettings(PAPERS["a4"])
+    grid = choose_grid(board, 100.0, settings)
+    assert grid.pages < grid.rows * grid.cols
+    pages = printed_board(board, 100.0, settings)
+    assert len(pages) == grid.pages + 1
+    numbers = set()
+    for page in pages[1:]:
+        assert any(s.style == TILE_EDGE for s in page.layers["print"] if isinstance(s, Polyline))
+        numbers |= {s.text for s in page.layers["print"] if isinstance(s, Text)}
+    assert {str(n) for n in range(1, 20)} <= numbers  # every tile's number is printed
+    map_text = " ".join(s.text for s in pages[0].layers["print"] if isinstance(s, Text))
+    assert f"{grid.rows * grid.cols - grid.pages} empty places of the grid are left out" in map_text
 
 
 def _crosses(page, x: float) -> list[float]:
