@@ -15,7 +15,7 @@ tiles are iterated in sorted or given order, never in set order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -56,11 +56,6 @@ def rotate_tile(coord: TileCoord, times: int = 1) -> TileCoord:
     for _ in range(times % 6):
         i, j = -j, i + j
     return (i, j)
-
-
-def is_standard_shape(fields: Sequence[Field]) -> bool:
-    """Seven fields that are one field and its six neighbours."""
-    return standard_centre(fields) is not None
 
 
 def standard_centre(fields: Sequence[Field]) -> Field | None:
@@ -254,12 +249,6 @@ class Board:
             if all(stacks.get(f) == START_TILE_STONES for f in tile.fields)
         )
 
-    def tile_of_coord(self, coord: TileCoord) -> int | None:
-        for t, tile in enumerate(self.tiles):
-            if tile.coord == coord:
-                return t
-        return None
-
     # ---- conversions ------------------------------------------------------------------
 
     def segments(self) -> tuple[tuple[Field, ...], ...]:
@@ -372,12 +361,6 @@ def _drop_straight(loop: list[Field]) -> tuple[Field, ...]:
     return tuple(out)
 
 
-def seat_from_stacks(
-    stacks: Mapping[Field, int], name: str | None = None, colour: str | None = None
-) -> Seat:
-    return Seat(name, colour, tuple(stacks.items()))
-
-
 __all__ = [
     "START_TILE_STONES",
     "TILE_STEPS",
@@ -387,11 +370,10 @@ __all__ = [
     "TileCoord",
     "TurnDirection",
     "boundary_loops",
+    "cell_corners",
     "find_lattice",
-    "is_standard_shape",
     "lattice_tile",
     "rotate_tile",
-    "seat_from_stacks",
     "standard_centre",
     "tile_distance",
 ]

@@ -164,3 +164,18 @@ def test_edge_fields_have_fewer_than_six_neighbours():
 
 def test_tile_is_a_value():
     assert Tile(((0, 0),)) == Tile(((0, 0),))
+
+
+def test_the_board_package_is_pure():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, fabgen.board as b, fabgen.board.bom, fabgen.board.placement; "
+        "board = b.load_preset('6p-hexagon-37'); b.validate(board); "
+        "fabgen.board.bom.bill_of_materials(board, 100.0); "
+        "heavy = [m for m in ('cadquery', 'OCP', 'ezdxf', 'reportlab', 'svgwrite') "
+        "if m in sys.modules]; print(','.join(heavy))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
