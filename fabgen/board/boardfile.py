@@ -170,6 +170,19 @@ class _Reader:
         value = spec.get(key, "")
         if not isinstance(value, str):
             raise self.error(f"expected a string, found {_kind(value)}", f"board.{key}")
+        return self.printable(value, f"board.{key}", lines=key == "notes")
+
+    def printable(self, value: str, where: str, lines: bool = False) -> str:
+        """Text that drawings and SVG files can show: no control characters (line
+        breaks only in notes)."""
+        allowed = "\n" if lines else ""
+        bad = next((ch for ch in value if not ch.isprintable() and ch not in allowed), None)
+        if bad is not None:
+            raise self.error(
+                f"contains the control character U+{ord(bad):04X}: remove it"
+                + ("" if lines else " (line breaks are allowed in notes only)"),
+                where,
+            )
         return value
 
     def choice(self, spec: dict, key: str, options: list[str], default: str | None) -> str:
@@ -269,7 +282,7 @@ class _Reader:
         value = spec.get(key)
         if value is not None and not isinstance(value, str):
             raise self.error(f"expected a string, found {_kind(value)}", f"{where}.{key}")
-        return value
+        return None if value is None else self.printable(value, f"{where}.{key}")
 
     def colour(self, spec: dict, where: str) -> str | None:
         from fabgen.draw.position import NAMED_COLOURS

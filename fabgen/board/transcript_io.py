@@ -14,6 +14,7 @@ from pathlib import Path
 
 from fabgen.board.boardfile import name_from_stem, read_text
 from fabgen.board.model import Board, Seat
+from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Field
 from fabgen.rules.names import field_name, parse_stack_key, segment_key
 from fabgen.rules.setup import segment_fields
@@ -31,7 +32,25 @@ def read_board_transcript(path: str | Path) -> Board:
 
 
 def parse_board_transcript(text: str, source: str = "<transcript>", name: str = "board") -> Board:
-    return board_from_transcript(parse_transcript(text, source, check_board=False), name)
+    transcript = parse_transcript(text, source, check_board=False)
+    if not transcript.segments:
+        raise InputFileError(source, "the board has no segments: list at least one", "$.segments")
+    for t, segment in enumerate(transcript.segments):
+        if not segment:
+            raise InputFileError(
+                source, "a segment must list at least one field", f"$.segments[{t}]"
+            )
+    for k, player in enumerate(transcript.players or ()):
+        for key in ("name", "color"):
+            value = getattr(player, key) or ""
+            if not value.isprintable():
+                raise InputFileError(
+                    source,
+                    "contains a control character: remove it (names are printed on the "
+                    "setup diagram)",
+                    f"$.players[{k}].{key}",
+                )
+    return board_from_transcript(transcript, name)
 
 
 def board_from_transcript(transcript: Transcript, name: str = "board") -> Board:

@@ -10,7 +10,7 @@ from fabgen.cli.common import out_option, write_and_report
 
 board_file_argument = click.argument(
     "board_file",
-    metavar="FILE",
+    metavar="[FILE]",
     required=False,
     type=click.Path(path_type=Path, dir_okay=True),
 )

@@ -143,6 +143,16 @@ BAD = [
         "found true",
     ),
     (
+        '[board]\ntiles = [[0, 0]]\ndescription = "a\\u0007b"\n',
+        "board.description",
+        "contains the control character U+0007: remove it (line breaks are allowed in notes",
+    ),
+    (
+        '[board]\ntiles = [[0, 0]]\n[[players]]\nname = "Red\\n"\n',
+        "players[0].name",
+        "contains the control character U+000A",
+    ),
+    (
         "[board]\ntiles = [[0, 0]]\n[[players]]\nstart = [0, 0]\nstacks = { b1 = 2 }\n",
         "players[0].stacks.b1",
         "b1 already has stones of this player (from the start tile or another key)",
@@ -181,7 +191,9 @@ def test_unknown_preset():
 # --- writing back ---------------------------------------------------------------------
 
 fields = st.tuples(st.integers(-30, 30), st.integers(-30, 30))
-texts = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
+texts = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=40
+).filter(str.isprintable)
 
 
 @st.composite

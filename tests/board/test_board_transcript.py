@@ -114,6 +114,22 @@ def test_broken_contents_are_findings_not_read_errors():
             "expected a whole number",
         ),
         ("[1, 2", None, "is not valid JSON"),
+        (
+            '{"format": "Atlantis transcript", "version": "1.0", "segments": []}',
+            "$.segments",
+            "the board has no segments: list at least one",
+        ),
+        (
+            '{"format": "Atlantis transcript", "version": "1.0", "segments": [["a1"]], '
+            '"players": [{"name": "A\\u0000"}]}',
+            "$.players[0].name",
+            "contains a control character: remove it",
+        ),
+        (
+            '{"format": "Atlantis transcript", "version": "1.0", "segments": [["a1"], []]}',
+            "$.segments[1]",
+            "a segment must list at least one field",
+        ),
     ],
 )
 def test_a_file_that_is_no_transcript_is_refused_with_its_json_path(text, where, message):

@@ -6,9 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.board.validate import CODES, KitCounts, Severity, validate
+from fabgen.geometry.lattice import Handedness
+from tests.board.test_board_file import boards
 
 BROKEN = Path(__file__).parent / "broken"
 DATA = Path(__file__).parent / "data"
@@ -244,3 +248,56 @@ def test_every_code_is_produced_by_some_test():
     assert set(CODES) <= SEEN | {"not-a-start"}, sorted(set(CODES) - SEEN)
     report = validate(read_board(DATA / "mid-game.json"))
     assert "not-a-start" in report.codes()
+
+
+@settings(max_examples=40)
+@given(boards())
+def test_any_board_can_be_validated(board):
+    report = validate(board)
+    for f in report.findings:
+        assert f.code in CODES and f.severity in CODES[f.code][0]
+        assert f.message and f.message == f.message.strip()
+    assert json.loads(report.json_text())["summary"] == report.summary()
+    assert report.text().count("\n") == len(report.findings) + 2
+
+
+@st.composite
+def playable_boards(draw):
+    """A connected board of lattice tiles grown at random, 2 to 6 seats on its tiles."""
+    from fabgen.board.model import TILE_STEPS, Board, Seat
+    from fabgen.geometry.lattice import TileLattice
+
+    tiles = [(0, 0)]
+    for _ in range(draw(st.integers(1, 14))):
+        base = draw(st.sampled_from(tiles))
+        step = draw(st.sampled_from(TILE_STEPS))
+        new = (base[0] + step[0], base[1] + step[1])
+        if new not in tiles:
+            tiles.append(new)
+    hand = draw(st.sampled_from(["cw", "ccw"]))
+    lattice = TileLattice(Handedness(hand))
+    starts = draw(st.lists(st.sampled_from(tiles), min_size=2, max_size=6, unique=True))
+    names = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+    seats = [
+        Seat(names[k], names[k].lower(), tuple((f, 1) for f in lattice.fields(c)))
+        for k, c in enumerate(starts)
+    ]
+    return Board.from_tiles(tiles, seats=seats, handedness=hand, name="random")
+
+
+@settings(max_examples=8)
+@given(playable_boards())
+def test_any_playable_board_can_be_laid_out(board):
+    from fabgen.layout import layout_files
+
+    report = validate(board)
+    assert report.ok, report.text()
+    files = layout_files(board)
+    assert len(files) == 8 and all(files.values())
+    assert read_board_from_text(files["random.toml"]) == board
+
+
+def read_board_from_text(data: bytes):
+    from fabgen.board.boardfile import parse_board_toml
+
+    return parse_board_toml(data.decode("utf-8"))
