@@ -1,0 +1,437 @@
+"""The board file (TOML): fabgen's own format for presets and hand-made boards.
+
+::
+
+    [board]
+    name = "3p-triangle-4"            # letters, digits, - and _ (used in file names)
+    description = "Triangle of 10 tiles, 4 a side"
+    handedness = "cw"                 # cw (the online version's lattice) or ccw
+    origin = "b2"                     # field at the centre of tile (0, 0); default a1
+    tile_width_mm = 100               # optional: the kit's tile width, for layouts
+    turns = "clockwise"               # optional: which way the seat order goes round
+    tiles = [[0, 0], [1, 0], [0, 1]]  # standard tiles by tile coordinates (i, j)
+    notes = "..."                     # optional
+
+    [[board.free_tiles]]              # optional: a tile of any fields, by field names
+    fields = ["c3", "d3", "d4"]
+
+    [[players]]                       # one per seat, in turn order
+    name = "Red"
+    colour = "red"                    # a colour name or #rrggbb
+    start = [0, 0]                    # a start tile: one stone on each of its fields
+    stacks = { e5 = 2 }               # and/or stones on single fields
+
+Tile ``(i, j)`` is centred on field ``origin + i·A + j·B`` (see
+:mod:`fabgen.geometry.lattice`). Tiles are numbered 1, 2, … in the order of ``tiles``
+followed by ``free_tiles``. Mistakes raise :class:`~fabgen.errors.InputFileError`
+naming the TOML key path (``players[1].start``) and what to write instead.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+from fabgen.board.model import Board, Seat, Tile, TurnDirection, lattice_tile
+from fabgen.errors import InputFileError
+from fabgen.geometry.lattice import Field, Handedness, TileLattice
+from fabgen.rules.names import NAME_HELP, field_name, parse_field, parse_stack_key
+from fabgen.rules.setup import segment_fields
+
+TOP_KEYS = ("board", "players")
+BOARD_KEYS = (
+    "name",
+    "description",
+    "handedness",
+    "origin",
+    "tile_width_mm",
+    "turns",
+    "tiles",
+    "free_tiles",
+    "notes",
+)
+FREE_TILE_KEYS = ("fields",)
+PLAYER_KEYS = ("name", "colour", "start", "stacks")
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+# --- reading -----------------------------------------------------------------------
+
+
+def read_board_toml(path: str | Path) -> Board:
+    path = Path(path)
+    return parse_board_toml(read_text(path), str(path), default_name=path.stem)
+
+
+def read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputFileError(str(path), "no such file: check the name") from None
+    except IsADirectoryError:
+        raise InputFileError(str(path), "is a folder, not a board file") from None
+    except OSError as exc:
+        raise InputFileError(str(path), f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputFileError(
+            str(path), f"is not UTF-8 text (byte {exc.start}): save it as UTF-8"
+        ) from None
+
+
+def name_from_stem(stem: str) -> str:
+    """A board name made from a file name: letters, digits, - and _."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-_") or "board"
+
+
+def parse_board_toml(text: str, source: str = "<board>", default_name: str = "board") -> Board:
+    """Parse and check board-file text; errors name ``source`` and a TOML key path."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputFileError(source, f"is not valid TOML: {exc}") from None
+    return _Reader(source).board(data, default_name)
+
+
+class _Reader:
+    def __init__(self, source: str):
+        self.source = source
+
+    def error(self, message: str, where: str) -> InputFileError:
+        return InputFileError(self.source, message, where or None)
+
+    def table(self, value: object, where: str, allowed: Sequence[str], example: str) -> dict:
+        if not isinstance(value, dict):
+            raise self.error(f"expected a table like {example}, found {_kind(value)}", where)
+        for key in value:
+            if key not in allowed:
+                raise self.error(
+                    f"unknown key {key!r}: the keys allowed here are {', '.join(allowed)}",
+                    _path(where, key),
+                )
+        return value
+
+    def board(self, data: dict, default_name: str) -> Board:
+        self.table(data, "", TOP_KEYS, "[board]")
+        if "board" not in data:
+            raise self.error("the [board] table is missing: add [board] with its tiles", "")
+        spec = self.table(data["board"], "board", BOARD_KEYS, "[board]")
+        handedness = self.choice(spec, "handedness", [h.value for h in Handedness], "cw")
+        origin = self.field(spec.get("origin", "a1"), "board.origin")
+        lattice = TileLattice(Handedness(handedness), origin)
+        tiles = self.tiles(spec.get("tiles", []), lattice)
+        tiles += self.free_tiles(spec.get("free_tiles", []), lattice)
+        if not tiles:
+            raise self.error(
+                "the board has no tiles: add tiles = [[0, 0], [1, 0], ...] or [[board.free_tiles]]",
+                "board.tiles",
+            )
+        turns = spec.get("turns")
+        if turns is not None:
+            turns = TurnDirection(
+                self.choice(spec, "turns", [t.value for t in TurnDirection], None)
+            )
+        players = data.get("players", [])
+        if not isinstance(players, list):
+            raise self.error(
+                f"expected [[players]] tables, one per seat, found {_kind(players)}", "players"
+            )
+        seats = tuple(self.seat(p, k, lattice) for k, p in enumerate(players))
+        return Board(
+            tuple(tiles),
+            seats,
+            name=self.name(spec, default_name),
+            description=self.text(spec, "description"),
+            handedness=Handedness(handedness),
+            origin=origin,
+            tile_width_mm=self.width(spec),
+            turns=turns,
+            notes=self.text(spec, "notes"),
+        )
+
+    def name(self, spec: dict, default: str) -> str:
+        if "name" not in spec:
+            return name_from_stem(default)
+        name = spec["name"]
+        if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
+            raise self.error(
+                f"expected a name of letters, digits, - and _ (it is used in file names), "
+                f"found {_kind(name)}",
+                "board.name",
+            )
+        return name
+
+    def text(self, spec: dict, key: str) -> str:
+        value = spec.get(key, "")
+        if not isinstance(value, str):
+            raise self.error(f"expected a string, found {_kind(value)}", f"board.{key}")
+        return self.printable(value, f"board.{key}", lines=key == "notes")
+
+    def printable(self, value: str, where: str, lines: bool = False) -> str:
+        """Text that drawings and SVG files can show: no control characters (line
+        breaks only in notes)."""
+        allowed = "\n" if lines else ""
+        bad = next((ch for ch in value if not ch.isprintable() and ch not in allowed), None)
+        if bad is not None:
+            raise self.error(
+                f"contains the control character U+{ord(bad):04X}: remove it"
+                + ("" if lines else " (line breaks are allowed in notes only)"),
+                where,
+            )
+        return value
+
+    def choice(self, spec: dict, key: str, options: list[str], default: str | None) -> str:
+        value = spec.get(key, default)
+        if value not in options:
+            raise self.error(
+                f"expected one of {', '.join(json.dumps(o) for o in options)}, "
+                f"found {_kind(value)}",
+                f"board.{key}",
+            )
+        return value  # type: ignore[return-value]
+
+    def width(self, spec: dict) -> float | None:
+        if "tile_width_mm" not in spec:
+            return None
+        value = spec["tile_width_mm"]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            raise self.error(
+                f"expected the tile width across the flats in mm (a number above 0), "
+                f"found {_kind(value)}",
+                "board.tile_width_mm",
+            )
+        return float(value)
+
+    def field(self, value: object, where: str) -> Field:
+        if not isinstance(value, str):
+            raise self.error(f'expected a field name like "c3", found {_kind(value)}', where)
+        try:
+            return parse_field(value)
+        except ValueError:
+            raise self.error(f"{value!r} is not a field name: {NAME_HELP}", where) from None
+
+    def coord(self, value: object, where: str) -> tuple[int, int]:
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            raise self.error(
+                f"expected tile coordinates [i, j] (two whole numbers), found {_kind(value)}",
+                where,
+            )
+        return (value[0], value[1])
+
+    def tiles(self, value: object, lattice: TileLattice) -> list[Tile]:
+        if not isinstance(value, list):
+            raise self.error(
+                f"expected a list of tile coordinates like [[0, 0], [1, 0]], found {_kind(value)}",
+                "board.tiles",
+            )
+        coords = [self.coord(v, f"board.tiles[{n}]") for n, v in enumerate(value)]
+        return [Tile(lattice.fields(c), c) for c in coords]
+
+    def free_tiles(self, value: object, lattice: TileLattice) -> list[Tile]:
+        if not isinstance(value, list):
+            raise self.error(
+                f"expected [[board.free_tiles]] tables with fields = [...], found {_kind(value)}",
+                "board.free_tiles",
+            )
+        out = []
+        for n, item in enumerate(value):
+            where = f"board.free_tiles[{n}]"
+            spec = self.table(item, where, FREE_TILE_KEYS, '{ fields = ["c3", "d3"] }')
+            names = spec.get("fields")
+            if not isinstance(names, list) or not names:
+                raise self.error(
+                    f'expected fields = ["c3", "d3", ...] (at least one field name), found '
+                    f"{_kind(names)}",
+                    f"{where}.fields",
+                )
+            fields = tuple(self.field(v, f"{where}.fields[{m}]") for m, v in enumerate(names))
+            out.append(lattice_tile(fields, lattice))
+        return out
+
+    def seat(self, value: object, k: int, lattice: TileLattice) -> Seat:
+        where = f"players[{k}]"
+        spec = self.table(value, where, PLAYER_KEYS, '[[players]] with name = "Red"')
+        name = self.optional_str(spec, "name", where)
+        colour = self.colour(spec, where)
+        stacks: dict[Field, int] = {}
+        for coord in self.starts(spec.get("start"), f"{where}.start"):
+            for f in lattice.fields(coord):
+                stacks[f] = 1
+        for key, count in self.stacks(spec.get("stacks", {}), f"{where}.stacks"):
+            centre, whole_tile = parse_stack_key(key)
+            for f in segment_fields(centre) if whole_tile else (centre,):
+                if f in stacks:
+                    raise self.error(
+                        f"{field_name(f)} already has stones of this player (from the start "
+                        "tile or another key): give each field once",
+                        f"{where}.stacks.{key}",
+                    )
+                stacks[f] = count
+        return Seat(name, colour, tuple(stacks.items()))
+
+    def optional_str(self, spec: dict, key: str, where: str) -> str | None:
+        value = spec.get(key)
+        if value is not None and not isinstance(value, str):
+            raise self.error(f"expected a string, found {_kind(value)}", f"{where}.{key}")
+        return None if value is None else self.printable(value, f"{where}.{key}")
+
+    def colour(self, spec: dict, where: str) -> str | None:
+        from fabgen.draw.position import NAMED_COLOURS
+
+        colour = self.optional_str(spec, "colour", where)
+        if colour is None or colour.lower() in NAMED_COLOURS:
+            return colour
+        if re.fullmatch(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})", colour):
+            return colour
+        raise self.error(
+            f"unknown colour {colour!r}: use #rrggbb or one of {', '.join(NAMED_COLOURS)}",
+            f"{where}.colour",
+        )
+
+    def starts(self, value: object, where: str) -> list[tuple[int, int]]:
+        if value is None:
+            return []
+        if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+            return [self.coord(v, f"{where}[{n}]") for n, v in enumerate(value)]
+        return [self.coord(value, where)]
+
+    def stacks(self, value: object, where: str) -> list[tuple[str, int]]:
+        if not isinstance(value, dict):
+            raise self.error(
+                f"expected a table of stacks like {{ c3 = 2 }}, found {_kind(value)}", where
+            )
+        out = []
+        for key, count in value.items():
+            try:
+                parse_stack_key(key)
+            except ValueError as exc:
+                raise self.error(str(exc), _path(where, key)) from None
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise self.error(
+                    f"expected a number of stones (a whole number of at least 1), found "
+                    f"{_kind(count)}",
+                    _path(where, key),
+                )
+            out.append((key, count))
+        return out
+
+
+def _path(where: str, key: str) -> str:
+    shown = key if _BARE_KEY.fullmatch(key) else json.dumps(key)
+    return f"{where}.{shown}" if where else shown
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the string {json.dumps(value, ensure_ascii=False)}"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+# --- writing -----------------------------------------------------------------------
+
+
+def board_to_toml(board: Board) -> str:
+    """The board as a board file; :func:`parse_board_toml` reads it back equal."""
+    lines = [
+        "# Atlantis board file, written by fabgen. Tile (i, j) is centred on field",
+        "# origin + i·A + j·B of the tile lattice; see the README, section board files.",
+        "",
+        "[board]",
+        f"name = {_string(board.name)}",
+    ]
+    if board.description:
+        lines.append(f"description = {_string(board.description)}")
+    lines.append(f"handedness = {_string(board.handedness.value)}")
+    lines.append(f"origin = {_string(field_name(board.origin))}")
+    if board.tile_width_mm is not None:
+        lines.append(f"tile_width_mm = {board.tile_width_mm:g}")
+    if board.turns is not None:
+        lines.append(f"turns = {_string(board.turns.value)}")
+    # Tiles are numbered in file order: tiles first, then free tiles. Coordinates are
+    # written for the tiles up to the first free-form one, so the numbering stays.
+    first_free = next((n for n, t in enumerate(board.tiles) if t.coord is None), None)
+    split = len(board.tiles) if first_free is None else first_free
+    lines.extend(_tile_lines([t.coord for t in board.tiles[:split]]))  # type: ignore[misc]
+    free = board.tiles[split:]
+    if board.notes:
+        lines.append(f"notes = {_long_string(board.notes)}")
+    for tile in free:
+        names = ", ".join(_string(field_name(f)) for f in tile.fields)
+        lines += ["", "[[board.free_tiles]]", f"fields = [{names}]"]
+    for seat in board.seats:
+        lines += ["", *_seat_lines(board, seat)]
+    return "\n".join(lines) + "\n"
+
+
+def _tile_lines(coords: list[tuple[int, int]], per_line: int = 8) -> list[str]:
+    if not coords:
+        return ["tiles = []"]
+    cells = [f"[{i}, {j}]" for i, j in coords]
+    rows = [", ".join(cells[n : n + per_line]) for n in range(0, len(cells), per_line)]
+    return ["tiles = [", *(f"  {row}," for row in rows), "]"]
+
+
+def _seat_lines(board: Board, seat: Seat) -> list[str]:
+    out = ["[[players]]"]
+    if seat.name is not None:
+        out.append(f"name = {_string(seat.name)}")
+    if seat.colour is not None:
+        out.append(f"colour = {_string(seat.colour)}")
+    stacks = dict(seat.stacks)
+    starts = []
+    for tile in board.tiles:
+        if tile.coord is not None and all(stacks.get(f) == 1 for f in tile.fields):
+            starts.append(tile.coord)
+            for f in tile.fields:
+                del stacks[f]
+    if len(starts) == 1:
+        out.append(f"start = [{starts[0][0]}, {starts[0][1]}]")
+    elif starts:
+        out.append("start = [" + ", ".join(f"[{i}, {j}]" for i, j in starts) + "]")
+    if stacks:
+        items = ", ".join(f"{_key(field_name(f))} = {v}" for f, v in stacks.items())
+        out.append(f"stacks = {{ {items} }}")
+    return out
+
+
+def _key(name: str) -> str:
+    return name if _BARE_KEY.fullmatch(name) else _string(name)
+
+
+def _string(text: str) -> str:
+    # A JSON string is a valid TOML basic string (same escapes).
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _long_string(text: str) -> str:
+    """Notes with line breaks as a multi-line string when that needs no escapes."""
+    plain = all(line.isprintable() for line in text.split("\n"))
+    if "\n" in text and plain and "\\" not in text and '"""' not in text and text[-1] != '"':
+        return '"""\n' + text + '"""'
+    return _string(text)
+
+
+__all__ = [
+    "board_to_toml",
+    "name_from_stem",
+    "parse_board_toml",
+    "read_board_toml",
+    "read_text",
+]

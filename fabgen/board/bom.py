@@ -1,0 +1,119 @@
+"""The bill of materials of a board: tiles, stones per colour, markers, in text and JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from fabgen.board.model import Board
+from fabgen.board.placement import BoardPlacement
+from fabgen.board.supply import supply_needed
+
+GROWING_BASIS = (
+    "20% of the fields: a growing field explodes within six of its owner's turns, so only "
+    "a few are growing at any time"
+)
+DEAD_BASIS = (
+    "40% of the fields: dead fields pile up, but a tile whose fields are all dead can be "
+    "lifted off and its markers used again"
+)
+
+
+def bill_of_materials(
+    board: Board, width: float, printed_pages: Mapping[str, int] | None = None
+) -> dict[str, object]:
+    """What to make or buy for ``board`` with tiles ``width`` mm across the flats;
+    ``printed_pages`` (paper name -> pages) adds the printed board."""
+    place = BoardPlacement(board, width)
+    supply = supply_needed(board)
+    geometry = place.tile_geometry
+    island = sum(t.coord is not None for t in board.tiles)
+    colours = []
+    for k, seat in enumerate(board.seats):
+        colours.append(
+            {
+                "seat": k + 1,
+                "name": seat.name,
+                "colour": seat.colour,
+                "count": supply.stones_per_player,
+                "at_start": seat.stones,
+            }
+        )
+    markers = supply.growing_markers + supply.dead_markers
+    out: dict[str, object] = {
+        "board": board.name,
+        "description": board.description,
+        "players": len(board.seats),
+        "fields": supply.fields,
+        "tiles": {
+            "count": len(board.tiles),
+            "island_tiles": island,
+            "free_form_tiles": len(board.tiles) - island,
+            "width_mm": round(width, 3),
+            "pitch_mm": round(geometry.pitch, 3),
+            "circle_diameter_mm": round(geometry.circle_diameter, 3),
+            "handedness": board.handedness.value,
+        },
+        "board_size_mm": [round(v, 1) for v in place.size],
+        "stones": {
+            "per_colour": supply.stones_per_player,
+            "colours": colours,
+            "total": supply.stones_total,
+            "basis": supply.stones_basis,
+        },
+        "growing_markers": {"count": supply.growing_markers, "basis": GROWING_BASIS},
+        "dead_markers": {"count": supply.dead_markers, "basis": DEAD_BASIS},
+        "total_pieces": supply.stones_total + markers,
+    }
+    if printed_pages:
+        out["printed_board_pages"] = {k: printed_pages[k] for k in sorted(printed_pages)}
+    return out
+
+
+def bom_json(bom: dict[str, object]) -> str:
+    return json.dumps(bom, indent=2, ensure_ascii=False) + "\n"
+
+
+def bom_text(bom: dict) -> str:
+    tiles, stones = bom["tiles"], bom["stones"]
+    w, h = bom["board_size_mm"]
+    lines = [f"Bill of materials: Atlantis board {bom['board']} ({bom['players']} players)"]
+    if bom["description"]:
+        lines.append(bom["description"])
+    lines.append("")
+    kind = (
+        "island tiles"
+        if not tiles["free_form_tiles"]
+        else (f"tiles ({tiles['island_tiles']} island tiles, {tiles['free_form_tiles']} free-form)")
+    )
+    rows = [
+        (
+            "Tiles",
+            tiles["count"],
+            f"{kind}, {tiles['width_mm']:g} mm across the flats, circles "
+            f"{tiles['circle_diameter_mm']:.1f} mm at a pitch of {tiles['pitch_mm']:.1f} mm "
+            f"({tiles['handedness']} lattice)",
+        ),
+        ("Board", "", f"{w:.0f} × {h:.0f} mm, {bom['fields']} fields"),
+        (
+            "Stones",
+            stones["total"],
+            f"{stones['per_colour']} per colour × {len(stones['colours'])} colours "
+            f"({stones['basis']})",
+        ),
+    ]
+    for c in stones["colours"]:
+        who = f"  {c['name'] or 'seat'} (seat {c['seat']})"
+        colour = f"{c['colour']} stones" if c["colour"] else "stones"
+        rows.append((who, c["count"], f"{colour}, {c['at_start']} on the board at the start"))
+    rows += [
+        ("Growing markers", bom["growing_markers"]["count"], bom["growing_markers"]["basis"]),
+        ("Dead markers", bom["dead_markers"]["count"], bom["dead_markers"]["basis"]),
+        ("Pieces in all", bom["total_pieces"], "stones and markers"),
+    ]
+    for paper, pages in bom.get("printed_board_pages", {}).items():
+        rows.append(("Printed board", pages, f"pages of {paper} with the assembly map"))
+    width = max(len(r[0]) for r in rows)
+    for name, count, note in rows:
+        lines.append(f"{name:<{width}}  {count!s:>4}  {note}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,518 @@
+"""The checks of the board validator, in the order they are reported: structure, size,
+fairness, supply. See :mod:`fabgen.board.findings` for what a finding is."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from fabgen.board.findings import (
+    DISTANCE_TOLERANCE,
+    MAX_PLAYERS,
+    MAX_TILES,
+    MIN_PLAYERS,
+    MIN_TILES,
+    Finding,
+    KitCounts,
+    Severity,
+    Where,
+)
+from fabgen.board.model import Board, TurnDirection
+from fabgen.board.supply import Supply, supply_needed
+from fabgen.board.symmetry import (
+    Symmetry,
+    board_symmetry,
+    rotate_stacks,
+    rotation,
+    rotation_direction,
+    rotation_words,
+    seat_centres,
+    seat_order_direction,
+    seat_rotations,
+)
+from fabgen.geometry.lattice import Field
+from fabgen.rules.names import field_name
+
+
+def _names(fields, limit: int = 6) -> str:
+    names = [field_name(f) for f in fields]
+    if len(names) > limit:
+        return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+    return ", ".join(names)
+
+
+def _tiles(numbers) -> str:
+    """``tile 4``, ``tiles 1–9, 12``: tile numbers with runs shortened."""
+    numbers = sorted(numbers)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    text = ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+    return ("tile " if len(numbers) == 1 else "tiles ") + text
+
+
+def _stones(n: int) -> str:
+    return f"{n} stone{'' if abs(n) == 1 else 's'}"
+
+
+class Checker:
+    def __init__(self, board: Board, kit: KitCounts):
+        self.board = board
+        self.kit = kit
+        self.symmetry: Symmetry = board_symmetry(board)
+        self.supply: Supply = supply_needed(board)
+        self.broken = False  # a structural error: the position cannot be built
+
+    def run(self) -> Iterator[Finding]:
+        for check in (
+            self.overlaps,
+            self.free_tiles,
+            self.connected,
+            self.player_count,
+            self.stacks_on_board,
+            self.shared_fields,
+            self.players_have_stones,
+            self.volatile_starts,
+            self.not_a_start,
+            self.tile_count,
+            self.symmetries,
+            self.seats_alike,
+            self.turn_direction,
+            self.starts_at_edge,
+            self.seat_distances,
+            self.stones,
+            self.markers,
+        ):
+            yield from check()
+
+    def seat(self, k: int) -> str:
+        return self.board.seats[k].label(k + 1)
+
+    # ---- structure ------------------------------------------------------------------
+
+    def overlaps(self) -> Iterator[Finding]:
+        pairs: dict[tuple[int, int], list[Field]] = {}
+        for f, tiles in self.board.field_tiles.items():
+            for a in range(len(tiles)):
+                for b in range(a + 1, len(tiles)):
+                    pairs.setdefault((tiles[a], tiles[b]), []).append(f)
+        for (a, b), fields in sorted(pairs.items()):
+            self.broken = True
+            ta, tb = self.board.tiles[a], self.board.tiles[b]
+            if set(ta.fields) == set(tb.fields):
+                what = f"tile {b + 1} is tile {a + 1} again (the same {len(fields)} fields)"
+                todo = f"remove tile {b + 1}"
+            else:
+                what = f"tiles {a + 1} and {b + 1} overlap on {_names(fields)}"
+                todo = "move or remove one of them"
+            yield Finding(
+                "field-in-two-tiles",
+                Severity.ERROR,
+                f"{what}: a field can be on one tile only; {todo}",
+                Where(tile=b + 1, field=field_name(fields[0])),
+            )
+
+    def free_tiles(self) -> Iterator[Finding]:
+        lattice = self.board.lattice
+        for t, tile in enumerate(self.board.tiles):
+            if tile.coord is not None:
+                continue
+            where = Where(tile=t + 1, field=field_name(tile.fields[0]))
+            n = len(tile.fields)
+            if n != 7:
+                yield Finding(
+                    "tile-not-7-fields",
+                    Severity.WARNING,
+                    f"tile {t + 1} has {n} field{'s' if n != 1 else ''}, not 7: fine on "
+                    "screen, but a physical tile of this shape must be made by hand (fabgen's "
+                    "laser tiles are a field and its six neighbours)",
+                    where,
+                )
+            elif not tile.is_standard:
+                yield Finding(
+                    "tile-shape",
+                    Severity.WARNING,
+                    f"tile {t + 1} has 7 fields but is not one field with its six "
+                    f"neighbours ({_names(tile.fields, 7)}): a physical tile of this shape must "
+                    "be made by hand",
+                    where,
+                )
+            else:
+                yield Finding(
+                    "tile-off-lattice",
+                    Severity.WARNING,
+                    f"tile {t + 1} (centred on {field_name(tile.centre)}) is not on the "
+                    f"board's tile lattice ({lattice.handedness.value}, origin "
+                    f"{field_name(lattice.origin)}) that the other tiles use: hexagonal tiles "
+                    "laid edge to edge cannot sit there; move it onto the lattice",
+                    Where(tile=t + 1, field=field_name(tile.centre)),  # type: ignore[arg-type]
+                )
+
+    def connected(self) -> Iterator[Finding]:
+        pieces = self.board.pieces
+        if len(pieces) < 2:
+            return
+        self.broken = True
+        tiles_of = [
+            sorted({t + 1 for f in piece for t in self.board.field_tiles[f]}) for piece in pieces
+        ]
+        others = "; ".join(_tiles(ts) for ts in tiles_of[1:])
+        one = len(pieces) == 2 and len(tiles_of[1]) == 1
+        yield Finding(
+            "board-disconnected",
+            Severity.ERROR,
+            f"the board falls apart into {len(pieces)} pieces: {others} "
+            f"{'does' if one else 'do'} not touch the main part ({_tiles(tiles_of[0])}); "
+            f"move {'it' if one else 'them'} so that one of {'its' if one else 'their'} "
+            "fields is next to a field of the rest",
+            Where(tile=tiles_of[1][0]),
+        )
+
+    def player_count(self) -> Iterator[Finding]:
+        n = len(self.board.seats)
+        if MIN_PLAYERS <= n <= MAX_PLAYERS:
+            return
+        todo = "add [[players]] tables, one per seat" if n < 2 else "remove players"
+        yield Finding(
+            "player-count",
+            Severity.ERROR,
+            f"the board has {n} player{'s' if n != 1 else ''}: Atlantis is played by "
+            f"{MIN_PLAYERS} to {MAX_PLAYERS}; {todo}",
+        )
+
+    def stacks_on_board(self) -> Iterator[Finding]:
+        for k, seat in enumerate(self.board.seats):
+            off = [f for f, _ in seat.stacks if f not in self.board.field_set]
+            if not off:
+                continue
+            self.broken = True
+            yield Finding(
+                "stack-off-board",
+                Severity.ERROR,
+                f"{self.seat(k)} has stones on {_names(off)}, not on the board: move them onto "
+                "the board's fields (a start tile must be one of the board's tiles)",
+                Where(field=field_name(off[0]), player=k + 1),
+            )
+
+    def shared_fields(self) -> Iterator[Finding]:
+        owner: dict[Field, int] = {}
+        for k, seat in enumerate(self.board.seats):
+            for f, _ in seat.stacks:
+                if f not in owner:
+                    owner[f] = k
+                    continue
+                self.broken = True
+                first = owner[f]
+                what = (
+                    f"{field_name(f)} is given twice for {self.seat(k)}"
+                    if first == k
+                    else f"{field_name(f)} has stones of {self.seat(first)} and {self.seat(k)}"
+                )
+                yield Finding(
+                    "field-shared",
+                    Severity.ERROR,
+                    f"{what}: a field holds the stones of one player only, once; keep one",
+                    Where(field=field_name(f), player=k + 1),
+                )
+
+    def players_have_stones(self) -> Iterator[Finding]:
+        for k, seat in enumerate(self.board.seats):
+            if seat.stones == 0:
+                yield Finding(
+                    "player-without-stones",
+                    Severity.ERROR,
+                    f"{self.seat(k)} has no stones on the board: give it a start tile "
+                    "(start = [i, j]) or stacks",
+                    Where(player=k + 1),
+                )
+
+    def is_start(self) -> bool:
+        """No growing or dead fields: a position before the first turn."""
+        return all(v > 0 for seat in self.board.seats for _, v in seat.stacks)
+
+    def volatile_starts(self) -> Iterator[Finding]:
+        if self.broken or not self.board.seats or not self.is_start():
+            return
+        position = self.board.position()
+        for k, seat in enumerate(self.board.seats):
+            for f, stones in seat.stacks:
+                if stones > 0 and position.is_volatile(f):
+                    cap = position.capacity(f)
+                    most = f"put at most {_stones(cap - 1)} there" if cap > 1 else "leave it empty"
+                    yield Finding(
+                        "start-volatile",
+                        Severity.ERROR,
+                        f"{self.seat(k)} starts with {stones} stone{'s' if stones > 1 else ''} "
+                        f"on {field_name(f)}, which has {cap} live neighbour"
+                        f"{'s' if cap != 1 else ''}: it would explode in the seat's first "
+                        f"turn before any move; {most}",
+                        Where(field=field_name(f), player=k + 1),
+                    )
+
+    def not_a_start(self) -> Iterator[Finding]:
+        for k, seat in enumerate(self.board.seats):
+            special = [f for f, v in seat.stacks if v <= 0]
+            if special:
+                yield Finding(
+                    "not-a-start",
+                    Severity.INFO,
+                    f"{self.seat(k)} has growing or dead fields ({_names(special)}): this is a "
+                    "position from the middle of a game, so stacks that would explode are not "
+                    "reported",
+                    Where(field=field_name(special[0]), player=k + 1),
+                )
+
+    # ---- size ------------------------------------------------------------------------
+
+    def tile_count(self) -> Iterator[Finding]:
+        n = len(self.board.tiles)
+        if MIN_TILES <= n <= MAX_TILES:
+            return
+        todo = "add tiles for a longer game" if n < MIN_TILES else "games on it will be long"
+        yield Finding(
+            "tile-count",
+            Severity.WARNING,
+            f"the board has {n} tiles; the 1995 rules use {MIN_TILES} to {MAX_TILES}: {todo}",
+        )
+
+    # ---- fairness --------------------------------------------------------------------
+
+    def centre_words(self) -> str:
+        centre = self.symmetry.centre
+        f = centre.field
+        if f is None:
+            return "its centre (a point between fields)"
+        t = self.board.tile_index(f)
+        tile = self.board.tiles[t] if t is not None else None
+        if tile is not None and tile.centre == f:
+            return f"its centre, field {field_name(f)} (the middle of tile {t + 1})"
+        if t is None:
+            return f"its centre, where field {field_name(f)} would be (a hole in the board)"
+        return f"its centre, field {field_name(f)}"
+
+    def symmetries(self) -> Iterator[Finding]:
+        s = self.symmetry
+        if s.shape_order == 1:
+            rotations = "the board has no rotation symmetry (field shape and tiling)"
+        elif s.tiling_order == s.shape_order:
+            rotations = (
+                f"the board (field shape and tiling) has {_order_words(s.shape_order)} "
+                f"about {self.centre_words()}"
+            )
+        else:
+            tiling = _order_words(s.tiling_order) if s.tiling_order > 1 else "none"
+            rotations = (
+                f"the board's field shape has {_order_words(s.shape_order)} about "
+                f"{self.centre_words()}, but its tiling has {tiling}"
+            )
+        if s.shape_mirrors and not s.tiling_mirrors:
+            mirror = (
+                "the field shape is mirror-symmetric but the tiling is not (a mirror image of "
+                "the tiles needs tiles of the other handedness)"
+            )
+        elif s.tiling_mirrors:
+            mirror = "it is mirror-symmetric, tiling included"
+        else:
+            mirror = "it has no mirror symmetry"
+        yield Finding("symmetry", Severity.INFO, f"{rotations}; {mirror}")
+
+    def seats_ready(self) -> bool:
+        seats = self.board.seats
+        return len(seats) >= MIN_PLAYERS and all(s.stones for s in seats) and not self.broken
+
+    def seats_alike(self) -> Iterator[Finding]:
+        if not self.seats_ready():
+            return
+        n = len(self.board.seats)
+        if n in (4, 5):
+            yield self.four_or_five(n)
+            return
+        found = seat_rotations(self.board, self.symmetry)
+        if found:
+            k = self._preferred(found)
+            direction = rotation_direction(k)
+            goes = f"; seat order goes {direction.value}" if direction else ""
+            yield Finding(
+                "seat-rotation",
+                Severity.INFO,
+                f"the {rotation_words(k)} rotation about the board's centre maps each seat's "
+                f"start onto the next seat's: every seat starts alike{goes}",
+            )
+            return
+        yield Finding("no-seat-rotation", Severity.WARNING, self.no_rotation_message(n))
+
+    def _preferred(self, rotations: tuple[int, ...]) -> int:
+        wanted = self.board.turns or TurnDirection.CLOCKWISE
+        for k in rotations:
+            if rotation_direction(k) in (wanted, None):
+                return k
+        return rotations[0]
+
+    def no_rotation_message(self, n: int) -> str:
+        base = "no rotation of the board maps each seat's start onto the next seat's"
+        orders = {2: (3,), 3: (4, 2), 6: (5, 1)}[n]
+        usable = [k for k in orders if k in self.symmetry.tiling_rotations]
+        if not usable:
+            angle = 360 // n
+            return (
+                f"{base}: the board (tiles included) has no {angle}° rotation symmetry, so no "
+                f"placement of the starts makes the {n} seats equal; build a symmetric board "
+                "(see fabgen boards) or accept that some seats are favoured"
+            )
+        k = self._preferred(tuple(usable))
+        apply = self.symmetry.centre.about(rotation(k))
+        stacks = self.board.seats[0].stack_map
+        places = []
+        for s in range(1, n):
+            stacks = rotate_stacks(stacks, apply) or {}
+            places.append(f"seat {s + 1} on {self._place(stacks)}")
+        return (
+            f"{base}; the board allows it with the {rotation_words(k)} rotation: keeping seat 1 "
+            f"where it is, put {', '.join(places)}"
+        )
+
+    def _place(self, stacks: dict[Field, int]) -> str:
+        fields = set(stacks)
+        for t, tile in enumerate(self.board.tiles):
+            if set(tile.fields) == fields and all(v == 1 for v in stacks.values()):
+                return f"tile {t + 1}"
+        return ", ".join(f"{field_name(f)} ({_stones(v)})" for f, v in sorted(stacks.items()))
+
+    def four_or_five(self, n: int) -> Finding:
+        text = (
+            f"{n} seats cannot all start alike on a hexagonal board: its rotations turn by "
+            "multiples of 60°, which cycle 2, 3 or 6 seats, never 4 or 5, and the tiles are "
+            "chiral, so no mirror image helps either"
+        )
+        if n == 4:
+            pairs = self._half_turn_pairs()
+            if pairs:
+                text += (
+                    "; here the 180° rotation maps seat 1 onto seat 3 and seat 2 onto seat 4, "
+                    "so each pair starts alike but the two pairs differ"
+                )
+        text += (
+            "; to even it out, play with dummy seats (a stack that only explodes and grows), "
+            "or agree stack starts as in the 1995 variant"
+        )
+        return Finding("seats-differ-4-5", Severity.WARNING, text)
+
+    def _half_turn_pairs(self) -> bool:
+        if 3 not in self.symmetry.tiling_rotations:
+            return False
+        apply = self.symmetry.centre.about(rotation(3))
+        seats = self.board.seats
+        return all(
+            rotate_stacks(seats[s].stack_map, apply) == seats[(s + 2) % 4].stack_map
+            for s in range(4)
+        )
+
+    def turn_direction(self) -> Iterator[Finding]:
+        declared = self.board.turns
+        if declared is None or not self.seats_ready():
+            return
+        actual = seat_order_direction(self.board)
+        if actual is None or actual is declared:
+            return
+        yield Finding(
+            "turn-direction",
+            Severity.WARNING,
+            f"the board says turns go {declared.value}, but the seats in the order of "
+            f"[[players]] go round the board {actual.value}: reorder the players or change "
+            "turns",
+        )
+
+    def starts_at_edge(self) -> Iterator[Finding]:
+        if self.broken:
+            return
+        for k, seat in enumerate(self.board.seats):
+            fields = [f for f, v in seat.stacks if v > 0]
+            if fields and not any(self.board.is_edge(f) for f in fields):
+                yield Finding(
+                    "start-in-middle",
+                    Severity.WARNING,
+                    f"{self.seat(k)} starts away from the board's edge: fields in the middle "
+                    "have six live neighbours, so its first growing fields come slowly; start "
+                    "on a tile at a corner or side",
+                    Where(field=field_name(fields[0]), player=k + 1),
+                )
+
+    def seat_distances(self) -> Iterator[Finding]:
+        n = len(self.board.seats)
+        if n < 3 or not self.seats_ready():
+            return
+        centres = seat_centres(self.board)  # in field steps
+        steps = [math.dist(centres[k], centres[(k + 1) % n]) for k in range(n)]  # type: ignore[arg-type]
+        if max(steps) - min(steps) <= DISTANCE_TOLERANCE:
+            return
+        pairs = ", ".join(f"{k + 1}–{(k + 1) % n + 1}: {d:.1f}" for k, d in enumerate(steps))
+        near = steps.index(min(steps))
+        yield Finding(
+            "seat-distances",
+            Severity.WARNING,
+            f"neighbouring seats are unequally far apart (in field steps, seats {pairs}): "
+            f"seats {near + 1} and {(near + 1) % n + 1} meet first; move start tiles so that "
+            "neighbours are equally far apart",
+            Where(player=near + 1),
+        )
+
+    # ---- supply ----------------------------------------------------------------------
+
+    def stones(self) -> Iterator[Finding]:
+        need, have = self.supply, self.kit.stones_per_player
+        basis = f"each colour needs about {need.stones_per_player} stones ({need.stones_basis})"
+        if have is None:
+            yield Finding("stones-supply", Severity.INFO, basis)
+            return
+        starts = [s.stones for s in self.board.seats]
+        short = [k for k, s in enumerate(starts) if s > have]
+        if short:
+            k = short[0]
+            yield Finding(
+                "stones-supply",
+                Severity.ERROR,
+                f"the kit has {have} stones per player but {self.seat(k)} starts with "
+                f"{starts[k]}: make at least {need.stones_per_player} per colour",
+                Where(player=k + 1),
+            )
+        elif have < need.stones_per_player:
+            yield Finding(
+                "stones-supply",
+                Severity.WARNING,
+                f"the kit has {have} stones per player; {basis}: make "
+                f"{need.stones_per_player - have} more per colour",
+            )
+        else:
+            yield Finding(
+                "stones-supply", Severity.INFO, f"the kit's {have} per player are enough: {basis}"
+            )
+
+    def markers(self) -> Iterator[Finding]:
+        need = self.supply
+        wanted = (
+            ("growing", need.growing_markers, self.kit.growing_markers),
+            ("dead", need.dead_markers, self.kit.dead_markers),
+        )
+        short = [(kind, n, have) for kind, n, have in wanted if have is not None and have < n]
+        basis = (
+            f"the board needs about {need.growing_markers} growing markers (20% of "
+            f"{need.fields} fields) and {need.dead_markers} dead markers (40%; a tile whose "
+            "fields are all dead can be lifted off and its markers used again)"
+        )
+        if short:
+            more = " and ".join(f"{n - have} more {kind} markers" for kind, n, have in short)
+            yield Finding("markers-supply", Severity.WARNING, f"{basis}: make {more}")
+        else:
+            given = all(have is not None for _, _, have in wanted)
+            yield Finding(
+                "markers-supply", Severity.INFO, basis + ("; the kit has enough" if given else "")
+            )
+
+
+def _order_words(order: int) -> str:
+    if order == 1:
+        return "no rotation symmetry"
+    return f"{order}-fold rotation symmetry ({360 // order}°)"

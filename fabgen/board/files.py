@@ -1,0 +1,59 @@
+"""Reading a board from a file or a preset: board files (TOML) and transcripts (JSON)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from fabgen.board.boardfile import name_from_stem, parse_board_toml, read_text
+from fabgen.board.model import Board
+from fabgen.board.transcript_io import parse_board_transcript
+from fabgen.errors import ParameterError
+
+
+def read_board(path: str | Path) -> Board:
+    """A board file (``.toml``) or a transcript (``.json``); other names are told apart
+    by their first character (a transcript starts with ``{``)."""
+    path = Path(path)
+    text = read_text(path)
+    if is_transcript(path, text):
+        return parse_board_transcript(text, str(path), name=name_from_stem(path.stem))
+    return parse_board_toml(text, str(path), default_name=path.stem)
+
+
+def is_transcript(path: Path, text: str) -> bool:
+    suffix = path.suffix.lower()
+    if suffix in (".json", ".toml"):
+        return suffix == ".json"
+    return text.lstrip().startswith("{")
+
+
+def _preset_dir():
+    return resources.files("fabgen.templates").joinpath("boards")
+
+
+def preset_names() -> list[str]:
+    """Names of the shipped presets, sorted (they start with the player count)."""
+    return sorted(
+        entry.name.removesuffix(".toml")
+        for entry in _preset_dir().iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
+def preset_text(name: str) -> str:
+    if name not in preset_names():
+        raise ParameterError(
+            "preset",
+            f"unknown preset {name!r}: choose one of {', '.join(preset_names())} "
+            "(fabgen boards lists them)",
+        )
+    return _preset_dir().joinpath(f"{name}.toml").read_text("utf-8")
+
+
+def load_preset(name: str) -> Board:
+    return parse_board_toml(preset_text(name), f"preset {name}", default_name=name)
+
+
+def load_presets() -> list[Board]:
+    return [load_preset(name) for name in preset_names()]

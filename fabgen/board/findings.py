@@ -1,0 +1,176 @@
+"""Findings of the board validator: codes, severities, where, and the report.
+
+Every finding has a stable code (:data:`CODES`), a severity, a message that says what
+to change, and where it is: tile and seat numbers count from 1 (as on the setup
+diagram), fields by name.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+
+from fabgen.board.model import Board
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_TILES, MAX_TILES = 9, 43  # the 1995 rules
+#: Seats whose distances to their neighbours differ by more than this many field
+#: steps are reported.
+DISTANCE_TOLERANCE = 0.5
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+#: Every finding code: its severities and what it is about (the README's table).
+CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
+    "field-in-two-tiles": ((Severity.ERROR,), "two tiles overlap: a field is on both"),
+    "tile-not-7-fields": ((Severity.WARNING,), "a free-form tile without seven fields"),
+    "tile-shape": ((Severity.WARNING,), "a free-form tile of seven fields in another shape"),
+    "tile-off-lattice": (
+        (Severity.WARNING,),
+        "an island-shaped tile that is not on the board's tile lattice",
+    ),
+    "board-disconnected": ((Severity.ERROR,), "the board falls apart into pieces"),
+    "player-count": ((Severity.ERROR,), "fewer than 2 or more than 6 players"),
+    "stack-off-board": ((Severity.ERROR,), "stones on a field that is not on the board"),
+    "field-shared": ((Severity.ERROR,), "a field given to two players, or twice"),
+    "player-without-stones": ((Severity.ERROR,), "a player starts without stones"),
+    "start-volatile": ((Severity.ERROR,), "a start stack would explode in the first turn"),
+    "not-a-start": ((Severity.INFO,), "the position has growing or dead fields"),
+    "tile-count": ((Severity.WARNING,), "fewer than 9 or more than 43 tiles"),
+    "symmetry": ((Severity.INFO,), "the board's rotation and mirror symmetries"),
+    "seat-rotation": ((Severity.INFO,), "one rotation maps every seat onto the next"),
+    "no-seat-rotation": ((Severity.WARNING,), "no rotation maps every seat onto the next"),
+    "seats-differ-4-5": ((Severity.WARNING,), "4 or 5 seats can never all start alike"),
+    "turn-direction": ((Severity.WARNING,), "the seat order runs against the stated turns"),
+    "start-in-middle": ((Severity.WARNING,), "a start that does not touch the board's edge"),
+    "seat-distances": ((Severity.WARNING,), "neighbouring seats are unequally far apart"),
+    "stones-supply": (
+        (Severity.INFO, Severity.WARNING, Severity.ERROR),
+        "stones per player needed, against the kit's",
+    ),
+    "markers-supply": (
+        (Severity.INFO, Severity.WARNING),
+        "growing and dead markers needed, against the kit's",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a finding is: tile and seat numbers count from 1; fields by name."""
+
+    tile: int | None = None
+    field: str | None = None
+    player: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            k: v
+            for k, v in (("tile", self.tile), ("field", self.field), ("player", self.player))
+            if v is not None
+        }
+
+    def text(self) -> str:
+        parts = []
+        if self.player is not None:
+            parts.append(f"seat {self.player}")
+        if self.tile is not None:
+            parts.append(f"tile {self.tile}")
+        if self.field is not None:
+            parts.append(f"field {self.field}")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    severity: Severity
+    message: str
+    where: Where = Where()
+
+    def __post_init__(self):
+        assert self.severity in CODES[self.code][0], (self.code, self.severity)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "where": self.where.to_json(),
+        }
+
+    def text(self) -> str:
+        where = self.where.text()
+        return f"{self.severity.value} [{self.code}] {where + ': ' if where else ''}{self.message}"
+
+
+@dataclass(frozen=True)
+class KitCounts:
+    """What a kit has, to compare against what the board needs (None: not given)."""
+
+    stones_per_player: int | None = None
+    growing_markers: int | None = None
+    dead_markers: int | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    board: Board
+    findings: tuple[Finding, ...]
+    source: str = ""
+
+    def count(self, severity: Severity) -> int:
+        return sum(f.severity is severity for f in self.findings)
+
+    @property
+    def errors(self) -> int:
+        return self.count(Severity.ERROR)
+
+    @property
+    def ok(self) -> bool:
+        return self.errors == 0
+
+    def codes(self, severity: Severity | str | None = None) -> list[str]:
+        return [f.code for f in self.findings if severity is None or f.severity == severity]
+
+    def summary(self) -> dict[str, int]:
+        return {
+            "errors": self.count(Severity.ERROR),
+            "warnings": self.count(Severity.WARNING),
+            "info": self.count(Severity.INFO),
+        }
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {}
+        if self.source:
+            out["file"] = self.source
+        out["board"] = self.board.details()
+        out["findings"] = [f.to_json() for f in self.findings]
+        out["summary"] = self.summary()
+        return out
+
+    def json_text(self) -> str:
+        return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
+
+    def text(self) -> str:
+        b = self.board
+        head = (
+            f"{self.source + ': ' if self.source else ''}board {b.name}: {len(b.seats)} players, "
+            f"{len(b.tiles)} tiles, {len(b.field_tiles)} fields"
+        )
+        s = self.summary()
+        tail = (
+            f"{_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}, "
+            f"{_plural(s['info'], 'note')}"
+        )
+        return "\n".join([head, *(f.text() for f in self.findings), tail]) + "\n"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

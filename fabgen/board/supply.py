@@ -1,0 +1,68 @@
+"""How many stones and markers a board needs.
+
+The estimates, and why:
+
+- **Stones per colour**: about 20% of the board's fields (the 1995 rules' figure),
+  rounded up, and never fewer than twice the stones a seat starts with (the start tile
+  itself plus as many again for the first growing fields).
+- **Growing markers**: 20% of the fields. A growing field explodes at the latest six
+  of its owner's turns after it appeared (it gains a stone each turn and holds at most
+  six), so only a small share of the board is growing at any moment.
+- **Dead markers**: 40% of the fields. Dead fields pile up, but a tile whose fields are
+  all dead can be lifted off the board and its markers used again; the maker's blog
+  got by with 50 for a 140-field board (36%), the 1995 rules ask for about 150
+  two-sided pieces for boards of up to 301 fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fabgen.board.model import START_TILE_STONES, Board
+
+STONE_SHARE = (1, 5)  # 20 %
+GROWING_SHARE = (1, 5)  # 20 %
+DEAD_SHARE = (2, 5)  # 40 %
+START_TILE_TOTAL = 7 * START_TILE_STONES
+
+
+def share_of(count: int, share: tuple[int, int]) -> int:
+    """``count × share``, rounded up, in whole numbers."""
+    num, den = share
+    return -(-count * num // den)
+
+
+@dataclass(frozen=True)
+class Supply:
+    """Pieces needed for a board; ``start_stones`` is the largest start of any seat."""
+
+    fields: int
+    players: int
+    start_stones: int
+    stones_per_player: int
+    growing_markers: int
+    dead_markers: int
+
+    @property
+    def stones_total(self) -> int:
+        return self.stones_per_player * self.players
+
+    @property
+    def stones_basis(self) -> str:
+        return (
+            f"20% of {self.fields} fields, rounded up, and at least twice the "
+            f"{self.start_stones} stone{'s' if self.start_stones != 1 else ''} a seat starts with"
+        )
+
+
+def supply_needed(board: Board) -> Supply:
+    fields = len(board.field_tiles)
+    start = max((s.stones for s in board.seats), default=START_TILE_TOTAL) or START_TILE_TOTAL
+    return Supply(
+        fields=fields,
+        players=len(board.seats),
+        start_stones=start,
+        stones_per_player=max(share_of(fields, STONE_SHARE), 2 * start),
+        growing_markers=share_of(fields, GROWING_SHARE),
+        dead_markers=share_of(fields, DEAD_SHARE),
+    )

@@ -1,0 +1,93 @@
+"""Boards to and from the Atlantis transcript format (the first position of a game).
+
+A board's tiles are a transcript's ``segments`` and its seats' stacks are the players'
+``stacks``. Written transcripts use an upper-case key (``"C3": 1``) for a whole start
+tile and lower-case field names for other stacks. Reading is lenient about the
+*contents* (two segments on one field, a stack off the board, ...): such a board is
+returned as it is so that the validator can name the mistake; a file that is not a
+transcript at all is refused with the JSON path of the problem.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fabgen.board.boardfile import name_from_stem, read_text
+from fabgen.board.model import Board, Seat
+from fabgen.errors import InputFileError
+from fabgen.geometry.lattice import Field
+from fabgen.rules.names import field_name, parse_stack_key, segment_key
+from fabgen.rules.setup import segment_fields
+from fabgen.rules.transcript import (
+    PlayerEntry,
+    Transcript,
+    parse_transcript,
+    write_transcript,
+)
+
+
+def read_board_transcript(path: str | Path) -> Board:
+    path = Path(path)
+    return parse_board_transcript(read_text(path), str(path), name=name_from_stem(path.stem))
+
+
+def parse_board_transcript(text: str, source: str = "<transcript>", name: str = "board") -> Board:
+    transcript = parse_transcript(text, source, check_board=False)
+    if not transcript.segments:
+        raise InputFileError(source, "the board has no segments: list at least one", "$.segments")
+    for t, segment in enumerate(transcript.segments):
+        if not segment:
+            raise InputFileError(
+                source, "a segment must list at least one field", f"$.segments[{t}]"
+            )
+    for k, player in enumerate(transcript.players or ()):
+        for key in ("name", "color"):
+            value = getattr(player, key) or ""
+            if not value.isprintable():
+                raise InputFileError(
+                    source,
+                    "contains a control character: remove it (names are printed on the "
+                    "setup diagram)",
+                    f"$.players[{k}].{key}",
+                )
+    return board_from_transcript(transcript, name)
+
+
+def board_from_transcript(transcript: Transcript, name: str = "board") -> Board:
+    """The board and seats of a transcript's first position (its turns are not played)."""
+    seats = tuple(_seat(entry) for entry in transcript.players or ())
+    return Board.from_segments(transcript.segments, seats, name=name)
+
+
+def _seat(entry: PlayerEntry) -> Seat:
+    stacks: list[tuple[Field, int]] = []
+    for key, value in entry.stacks or ():
+        centre, whole_tile = parse_stack_key(key)
+        stacks.extend((f, value) for f in (segment_fields(centre) if whole_tile else (centre,)))
+    return Seat(entry.name, entry.color, tuple(stacks))
+
+
+def board_to_transcript(board: Board) -> Transcript:
+    """The board as a transcript with players and no turns."""
+    players = tuple(
+        PlayerEntry(seat.name, seat.colour, _stack_keys(board, k))
+        for k, seat in enumerate(board.seats)
+    )
+    return Transcript(board.segments(), players)
+
+
+def board_transcript_text(board: Board) -> str:
+    return write_transcript(board_to_transcript(board))
+
+
+def _stack_keys(board: Board, k: int) -> tuple[tuple[str, int], ...]:
+    stacks = dict(board.seats[k].stacks)
+    out: list[tuple[str, int]] = []
+    for t in board.start_tiles(k):
+        tile = board.tiles[t]
+        if tile.centre is not None and tuple(segment_fields(tile.centre)) == tile.fields:
+            out.append((segment_key(tile.centre), 1))
+            for f in tile.fields:
+                stacks.pop(f)
+    out.extend((field_name(f), v) for f, v in stacks.items())
+    return tuple(out)

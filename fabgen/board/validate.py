@@ -1,0 +1,19 @@
+"""The board validator: is a board well made, fair and playable, and is the kit enough?
+
+:func:`validate` runs every check (:mod:`fabgen.board.checks`) and returns a
+:class:`~fabgen.board.findings.Report` of findings with stable codes.
+"""
+
+from __future__ import annotations
+
+from fabgen.board.checks import Checker
+from fabgen.board.findings import CODES, Finding, KitCounts, Report, Severity, Where
+from fabgen.board.model import Board
+
+__all__ = ["CODES", "Finding", "KitCounts", "Report", "Severity", "Where", "validate"]
+
+
+def validate(board: Board, kit: KitCounts | None = None, source: str = "") -> Report:
+    """Every check, in a fixed order: structure, size, fairness, supply."""
+    checker = Checker(board, kit or KitCounts())
+    return Report(board, tuple(checker.run()), source)

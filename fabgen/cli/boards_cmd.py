@@ -1,0 +1,219 @@
+"""``fabgen boards``, ``fabgen validate`` and ``fabgen layout``: boards for 2 to 6 players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from fabgen.cli.common import out_option, write_and_report
+
+board_file_argument = click.argument(
+    "board_file",
+    metavar="[FILE]",
+    required=False,
+    type=click.Path(path_type=Path, dir_okay=True),
+)
+preset_option = click.option(
+    "--preset",
+    metavar="NAME",
+    default=None,
+    help="A preset board by name instead of FILE (fabgen boards lists them).",
+)
+
+
+def _load(board_file: Path | None, preset: str | None):
+    from fabgen.board.files import load_preset, read_board
+    from fabgen.errors import ParameterError
+
+    if (board_file is None) == (preset is None):
+        raise ParameterError(
+            "preset",
+            "give a board FILE (board file .toml or transcript .json) or --preset NAME, "
+            "not both or neither; fabgen boards lists the presets",
+        )
+    if preset is not None:
+        return load_preset(preset), f"preset {preset}"
+    return read_board(board_file), str(board_file)  # type: ignore[arg-type]
+
+
+@click.command("boards", short_help="List the preset boards for 2 to 6 players.")
+@click.option(
+    "--show",
+    metavar="NAME",
+    default=None,
+    help="Print one preset as a board file (to copy and change) instead of the list.",
+)
+@click.option(
+    "--as",
+    "show_as",
+    type=click.Choice(["toml", "transcript"]),
+    default="toml",
+    show_default=True,
+    help="With --show: as a board file, or as an Atlantis transcript of the start.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="The list as a table or as JSON.",
+)
+def boards(show, show_as, output_format):
+    """List the preset boards with their number of players, tiles and fields.
+
+    Example: fabgen boards --show 6p-hexagon-19 > my-board.toml
+    """
+    from fabgen.board.files import load_preset, load_presets, preset_text
+
+    if show is not None:
+        if show_as == "toml":
+            click.echo(preset_text(show), nl=False)
+        else:
+            from fabgen.board.transcript_io import board_transcript_text
+
+            click.echo(board_transcript_text(load_preset(show)), nl=False)
+        return
+    rows = [{**b.details(), "description": b.description} for b in load_presets()]
+    if output_format == "json":
+        import json
+
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    width = max(len(r["name"]) for r in rows)
+    click.echo(f"{'name':<{width}}  players  tiles  fields  description")
+    for r in rows:
+        click.echo(
+            f"{r['name']:<{width}}  {r['players']:>7}  {r['tiles']:>5}  {r['fields']:>6}  "
+            f"{r['description']}"
+        )
+
+
+@click.command("validate", short_help="Check a board: structure, fairness, pieces needed.")
+@board_file_argument
+@preset_option
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: one finding per line; json: findings and a summary.",
+)
+@click.option(
+    "--stones-per-player",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="Stones of each colour in your kit, to compare with what the board needs.",
+)
+@click.option(
+    "--growing-markers",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="Growing markers in your kit.",
+)
+@click.option(
+    "--dead-markers",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="Dead markers in your kit.",
+)
+def validate(board_file, preset, output_format, stones_per_player, growing_markers, dead_markers):
+    """Check a board FILE (board file .toml, or an Atlantis transcript .json: its first
+    position) and print the findings, each with a code, a severity (error, warning,
+    info), where it is and what to change.
+
+    Exit code 0: no errors (warnings are allowed). 1: errors. 2: the file cannot be
+    read.
+
+    Example: fabgen validate my-board.toml --stones-per-player 20
+    """
+    from fabgen.board.validate import KitCounts
+    from fabgen.board.validate import validate as run
+
+    board, source = _load(board_file, preset)
+    kit = KitCounts(stones_per_player, growing_markers, dead_markers)
+    report = run(board, kit, source)
+    click.echo(report.json_text() if output_format == "json" else report.text(), nl=False)
+    if not report.ok:
+        raise SystemExit(1)
+
+
+@click.command("layout", short_help="Setup diagram, printed board (A4, Letter), bill of materials.")
+@board_file_argument
+@preset_option
+@click.option(
+    "--width",
+    type=float,
+    default=None,
+    metavar="MM",
+    help="Tile width across the flats in mm  [default: the board file's, else 100]",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["both", "a4", "letter"]),
+    default="both",
+    show_default=True,
+    help="Paper for the printed board.",
+)
+@click.option(
+    "--margin",
+    type=float,
+    default=10.0,
+    show_default=True,
+    metavar="MM",
+    help="Unprinted margin on every side of a page, at least 6 mm.",
+)
+@click.option(
+    "--overlap",
+    type=float,
+    default=15.0,
+    show_default=True,
+    metavar="MM",
+    help="Band that neighbouring pages of the printed board share.",
+)
+@out_option
+def layout(board_file, preset, width, paper, margin, overlap, out_dir):
+    """Write what a group needs to build and set up a board (FILE: a board file or a
+    transcript; or --preset NAME):
+
+    \b
+    NAME-setup.svg/.pdf    setup diagram: tiles, start tiles, turn order, size
+    NAME-board-a4.pdf      the board at full size over A4 pages, with an
+    NAME-board-letter.pdf  assembly map and a 50 mm square to check the scale
+    NAME-bom.txt/.json     tiles, stones per colour, growing and dead markers
+    NAME.toml              the board as a board file
+    NAME-start.json        its start position as an Atlantis transcript
+
+    A board with errors is refused (fabgen validate shows them).
+
+    Example: fabgen layout --preset 6p-hexagon-19 --out output/boards/
+    """
+    from fabgen.board.validate import validate as run
+    from fabgen.errors import InputFileError
+    from fabgen.layout import PAPER_CHOICES, LayoutOptions, layout_files
+
+    board, source = _load(board_file, preset)
+    report = run(board, source=source)
+    if not report.ok:
+        codes = ", ".join(dict.fromkeys(report.codes("error")))
+        raise InputFileError(
+            source,
+            f"the board has {report.errors} error{'s' if report.errors > 1 else ''} ({codes}): "
+            f"fix {'them' if report.errors > 1 else 'it'} first; fabgen validate shows what "
+            "and where",
+        )
+    papers = PAPER_CHOICES if paper == "both" else (paper,)
+    options = LayoutOptions(width, papers, margin, overlap)
+    files = layout_files(board, options)
+    s = report.summary()
+    click.echo(
+        f"board {board.name}: {len(board.seats)} players, {len(board.tiles)} tiles; "
+        f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''} "
+        "(fabgen validate explains them)"
+    )
+    write_and_report(out_dir, files)

@@ -1,0 +1,482 @@
+"""The printed board: the board at full size (1:1), split over A4 or Letter pages.
+
+Nothing is printed outside that (no page background either: paper is white). Each page
+prints inside a window: the paper less a margin on every side (10 mm by
+default, never under 6 mm) and less a footer strip for the page's label. Neighbouring
+windows overlap by a band (15 mm by default) that is shaded on both pages and carries
+alignment crosses at the same spots of the board, so the pages can be laid over each
+other and taped. The first page is the assembly map: the page grid over the board,
+the instructions, and a 50 mm square to check that the printer kept the scale.
+
+The grid is chosen to need the fewest pages: the board may be turned (in steps of 30°,
+never mirrored) and the pages used upright or sideways.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from fabgen.board.model import Board
+from fabgen.board.placement import BoardPlacement
+from fabgen.draw.board_parts import (
+    GREY,
+    INK,
+    Frame,
+    fitted_height,
+    mm,
+    number_spot,
+    seat_colour,
+    text_box,
+    text_width,
+    tint,
+    wrap,
+)
+from fabgen.draw.clip import Rect, clip_polyline, clip_shapes
+from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Style, Text
+from fabgen.errors import ParameterError
+
+MIN_MARGIN = 6.0
+DEFAULT_MARGIN = 10.0
+DEFAULT_OVERLAP = 15.0
+FOOTER = 10.0  # strip at the bottom of the printable area for the page's label
+EDGE = 1.0  # keeps strokes on the window's edge (half their width) off the margin
+BLEED = 3.0  # paper left around the board's outline
+SCALE_SQUARE = 50.0
+TURNS = (0.0, 30.0, 60.0, 90.0, 120.0, 150.0)
+
+BAND = Style(stroke=None, fill="#e6e6e6", width=0.0)
+TILE_EDGE = Style(stroke=INK, width=0.35)
+CIRCLE = Style(stroke="#555555", width=0.3)
+CROSS = Style(stroke=INK, width=0.25)
+TRIM = Style(stroke=INK, width=0.25, dash=(2.0, 1.5))
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float  # portrait, mm
+    height: float
+
+
+PAPERS = {"a4": Paper("A4", 210.0, 297.0), "letter": Paper("Letter", 215.9, 279.4)}
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    paper: Paper = PAPERS["a4"]
+    margin: float = DEFAULT_MARGIN
+    overlap: float = DEFAULT_OVERLAP
+
+    def __post_init__(self):
+        small = min(self.paper.width, self.paper.height)
+        if not (math.isfinite(self.margin) and MIN_MARGIN <= self.margin <= small / 4):
+            raise ParameterError(
+                "margin",
+                f"margin {self.margin:g} mm is outside {MIN_MARGIN:g} to {small / 4:g} mm: "
+                f"printers cannot print closer than about {MIN_MARGIN:g} mm to the edge",
+            )
+        if not (math.isfinite(self.overlap) and 5.0 <= self.overlap <= small / 4):
+            raise ParameterError(
+                "overlap",
+                f"overlap {self.overlap:g} mm is outside 5 to {small / 4:g} mm: the pages "
+                "need a band wide enough for the alignment crosses",
+            )
+
+
+@dataclass(frozen=True)
+class PageGrid:
+    """Pages in ``rows`` × ``cols`` over the board, row 1 at the top."""
+
+    place: BoardPlacement
+    settings: PrintSettings
+    landscape: bool
+    rows: int
+    cols: int
+    left: float  # board x where column 1's window starts
+    top: float  # board y where row 1's window ends
+    cells: tuple[tuple[int, int], ...] = ()  # (row, col) of the pages printed, in order
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        p = self.settings.paper
+        return (p.height, p.width) if self.landscape else (p.width, p.height)
+
+    @property
+    def window_size(self) -> tuple[float, float]:
+        return window_size(self.page_size, self.settings.margin)
+
+    @property
+    def pages(self) -> int:
+        """Pages of the board (the grid cells with some of the board on them)."""
+        return len(self.cells)
+
+    def number(self, row: int, col: int) -> int:
+        """The page number of a grid cell; page 1 is the assembly map."""
+        return self.cells.index((row, col)) + 2
+
+    def has(self, row: int, col: int) -> bool:
+        return (row, col) in self.cells
+
+    def window(self, row: int, col: int) -> Rect:
+        """The board area that page (row, col) shows, counted from 0, in board mm."""
+        (ww, wh), ov = self.window_size, self.settings.overlap
+        x0 = self.left + col * (ww - ov)
+        y1 = self.top - row * (wh - ov)
+        return Rect(x0, y1 - wh, x0 + ww, y1)
+
+    def frame(self, row: int, col: int) -> Frame:
+        """Board mm to paper mm on page (row, col)."""
+        w = self.window(row, col)
+        m = self.settings.margin + EDGE
+        return Frame(1.0, m - w.x0, m + FOOTER - w.y0)
+
+    def paper_window(self) -> Rect:
+        (ww, wh), m = self.window_size, self.settings.margin + EDGE
+        return Rect(m, m + FOOTER, m + ww, m + FOOTER + wh)
+
+
+def window_size(page: tuple[float, float], margin: float) -> tuple[float, float]:
+    inner = margin + EDGE
+    return (page[0] - 2 * inner, page[1] - 2 * inner - FOOTER)
+
+
+def _span_count(length: float, window: float, overlap: float) -> int:
+    return max(1, math.ceil((length - overlap) / (window - overlap) - 1e-9))
+
+
+def choose_grid(board: Board, width: float, settings: PrintSettings) -> PageGrid:
+    """The turn of the board and the page orientation that need the fewest pages.
+    Grid cells that would show none of the board are not printed."""
+    best: PageGrid | None = None
+    for turn in TURNS:
+        place = BoardPlacement(board, width, turn)
+        outlines = [loop for t in range(len(board.tiles)) for loop in place.tile_outlines(t)]
+        x0, y0, x1, y1 = place.bbox
+        need = (x1 - x0 + 2 * BLEED, y1 - y0 + 2 * BLEED)
+        for landscape in (False, True):
+            p = settings.paper
+            page = (p.height, p.width) if landscape else (p.width, p.height)
+            ww, wh = window_size(page, settings.margin)
+            ov = settings.overlap
+            cols, rows = _span_count(need[0], ww, ov), _span_count(need[1], wh, ov)
+            covered = (cols * ww - (cols - 1) * ov, rows * wh - (rows - 1) * ov)
+            left = (x0 + x1) / 2 - covered[0] / 2
+            top = (y0 + y1) / 2 + covered[1] / 2
+            grid = PageGrid(place, settings, landscape, rows, cols, left, top)
+            cells = tuple(
+                (r, c)
+                for r in range(rows)
+                for c in range(cols)
+                if _shows_board(grid.window(r, c), outlines)
+            )
+            grid = replace(grid, cells=cells)
+            if best is None or grid.pages < best.pages:
+                best = grid
+    assert best is not None
+    return best
+
+
+def _shows_board(window: Rect, outlines) -> bool:
+    """Does any tile's outline cross the window, or lie inside it?"""
+    for loop in outlines:
+        xs, ys = [p[0] for p in loop], [p[1] for p in loop]
+        if window.misses((min(xs), min(ys), max(xs), max(ys))):
+            continue
+        if clip_polyline(list(loop), True, window) or window.contains(
+            (min(xs), min(ys), max(xs), max(ys))
+        ):
+            return True
+    return False
+
+
+def printed_board(board: Board, width: float, settings: PrintSettings) -> list[Drawing]:
+    """The assembly map followed by one page per grid cell, row by row."""
+    grid = choose_grid(board, width, settings)
+    shapes = board_shapes(grid.place)
+    texts = board_texts(grid.place)
+    pages = [assembly_map(grid)]
+    for row, col in grid.cells:
+        pages.append(_page(grid, row, col, shapes, texts))
+    return pages
+
+
+# --- the board at 1:1 ----------------------------------------------------------------
+
+
+def board_shapes(place: BoardPlacement) -> list[Shape]:
+    """Everything but text, in board mm: start tiles tinted, circles, edges, stones."""
+    board = place.board
+    out: list[Shape] = []
+    for k in range(len(board.seats)):
+        fill = Style(stroke=None, fill=tint(seat_colour(board, k), 0.8), width=0.0)
+        for t in board.start_tiles(k):
+            out.extend(Polyline(loop, True, style=fill) for loop in place.tile_outlines(t))
+    r = place.circle_radius
+    out.extend(Circle(place.xy(f), r, CIRCLE) for f in board.fields)
+    for t in range(len(board.tiles)):
+        out.extend(Polyline(loop, True, style=TILE_EDGE) for loop in place.tile_outlines(t))
+    for k, seat in enumerate(board.seats):
+        ring = Style(stroke=seat_colour(board, k), width=1.5)
+        out.extend(
+            Circle(place.xy(f), max(r - 2.0, r * 0.7), ring)
+            for f, _ in seat.stacks
+            if f in board.field_set
+        )
+    return out
+
+
+def board_texts(place: BoardPlacement) -> list[Text]:
+    """Tile numbers, and in the seats' circles who starts there: ``seat 2`` in the
+    middle of a start tile, ``3 stones`` over ``seat 2`` on other stacks; in board mm."""
+    board = place.board
+    h = max(3.0, 0.16 * place.pitch)
+    small = max(1.8, 0.07 * place.pitch)
+    grey = Style(stroke=None, fill=GREY)
+    out = []
+    for t in range(len(board.tiles)):
+        x, y = number_spot(place, t)
+        out.append(Text((x, y - h / 2), str(t + 1), h, "center", grey))
+    for k, seat in enumerate(board.seats):
+        ink = Style(stroke=None, fill=seat_colour(board, k), bold=True)
+        starts = board.start_tiles(k)
+        on_tiles = {f for t in starts for f in board.tiles[t].fields}
+        for t in starts:
+            x, y = place.tile_centre(t)
+            out.append(Text((x, y - small / 2), f"seat {k + 1}", small, "center", ink))
+        for f, n in seat.stacks:
+            if f in on_tiles or f not in board.field_set:
+                continue
+            x, y = place.xy(f)
+            words = f"{n} stone{'s' if n != 1 else ''}"
+            out.append(Text((x, y + 0.4 * small), words, small, "center", ink))
+            out.append(Text((x, y - 1.4 * small), f"seat {k + 1}", small, "center", ink))
+    return out
+
+
+def _page(grid: PageGrid, row: int, col: int, shapes, texts) -> Drawing:
+    page_w, page_h = grid.page_size
+    title = f"row {row + 1}, column {col + 1}"
+    drawing = Drawing(page_w, page_h, title)
+    frame = grid.frame(row, col)
+    window = grid.paper_window()
+    sides = _neighbours(grid, row, col)
+    out: list[Shape] = _bands(window, grid.settings.overlap, sides)
+    moved = [_move(s, frame) for s in shapes]
+    out += clip_shapes(moved, window)
+    for t in texts:
+        t = _move(t, frame)
+        if window.contains(text_box(t)):  # type: ignore[arg-type]
+            out.append(t)
+    out += _crosses(window, grid.settings.overlap, sides)
+    out += _trim_lines(window, sides)
+    out += _footer(grid, row, col)
+    drawing.extend(Operation.PRINT, out)
+    return drawing
+
+
+def _move(shape, frame: Frame):
+    from fabgen.draw.model import translate
+
+    return translate(shape, frame.dx, frame.dy)
+
+
+def _neighbours(grid: PageGrid, row: int, col: int) -> dict[str, bool]:
+    """Which sides of the page have a printed page beyond them."""
+    return {
+        "left": grid.has(row, col - 1),
+        "right": grid.has(row, col + 1),
+        "top": grid.has(row - 1, col),
+        "bottom": grid.has(row + 1, col),
+    }
+
+
+def _bands(w: Rect, ov: float, sides: dict[str, bool]) -> list[Shape]:
+    rects = {
+        "left": Rect(w.x0, w.y0, w.x0 + ov, w.y1),
+        "right": Rect(w.x1 - ov, w.y0, w.x1, w.y1),
+        "top": Rect(w.x0, w.y1 - ov, w.x1, w.y1),
+        "bottom": Rect(w.x0, w.y0, w.x1, w.y0 + ov),
+    }
+    return [_rect(rects[s], BAND) for s in ("left", "right", "top", "bottom") if sides[s]]
+
+
+def _rect(r: Rect, style: Style) -> Polyline:
+    return Polyline(((r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)), True, style=style)
+
+
+def _crosses(w: Rect, ov: float, sides: dict[str, bool]) -> list[Shape]:
+    """Two crosses in the middle of every band, at a quarter and three quarters of its
+    length: the neighbouring page has them at the same spots of the board."""
+    spots = []
+    for f in (0.25, 0.75):
+        y = w.y0 + f * w.height
+        x = w.x0 + f * w.width
+        if sides["left"]:
+            spots.append((w.x0 + ov / 2, y))
+        if sides["right"]:
+            spots.append((w.x1 - ov / 2, y))
+        if sides["top"]:
+            spots.append((x, w.y1 - ov / 2))
+        if sides["bottom"]:
+            spots.append((x, w.y0 + ov / 2))
+    arm = min(4.0, ov / 2 - 1.0)
+    out: list[Shape] = []
+    for x, y in spots:
+        out.append(Polyline(((x - arm, y), (x + arm, y)), style=CROSS))
+        out.append(Polyline(((x, y - arm), (x, y + arm)), style=CROSS))
+        out.append(Circle((x, y), arm / 2, CROSS))
+    return out
+
+
+def _trim_lines(w: Rect, sides: dict[str, bool]) -> list[Shape]:
+    """Dashed lines along the window's left and top edges where a page lies beyond:
+    cut there and lay this page over its neighbour."""
+    out: list[Shape] = []
+    if sides["left"]:
+        out.append(Polyline(((w.x0, w.y0), (w.x0, w.y1)), style=TRIM))
+    if sides["top"]:
+        out.append(Polyline(((w.x0, w.y1), (w.x1, w.y1)), style=TRIM))
+    return out
+
+
+def _footer(grid: PageGrid, row: int, col: int) -> list[Shape]:
+    m = grid.settings.margin + EDGE
+    page_w, _ = grid.page_size
+    number = grid.number(row, col)
+    total = grid.pages + 1
+    board = grid.place.board
+    label = f"row {row + 1}, column {col + 1}"
+    out: list[Shape] = [Text((m, m + 3.0), label, 4.5, "left", Style(bold=True))]
+    info = f"page {number} of {total} · {board.name} at 1:1 on {grid.settings.paper.name}"
+    room = page_w - 2 * m - text_width(label, 4.5, bold=True) - 4.0
+    grey = Style(stroke=None, fill=GREY)
+    out.append(Text((page_w - m, m + 6.8), info, fitted_height(info, 2.3, room), "right", grey))
+    out += _scale_bar(page_w - m - SCALE_SQUARE, m + 1.0)
+    return out
+
+
+def _scale_bar(x: float, y: float) -> list[Shape]:
+    """A 50 mm bar with a tick every 10 mm, to check any page's scale."""
+    line = Style(stroke=INK, width=0.25)
+    out: list[Shape] = [Polyline(((x, y), (x + SCALE_SQUARE, y)), style=line)]
+    for k in range(6):
+        tick = 2.5 if k in (0, 5) else 1.5
+        out.append(Polyline(((x + 10 * k, y), (x + 10 * k, y + tick)), style=line))
+    out.append(Text((x + SCALE_SQUARE / 2, y + 1.2), "50 mm", 2.2, "center"))
+    return out
+
+
+# --- the assembly map ---------------------------------------------------------------
+
+
+def assembly_map(grid: PageGrid) -> Drawing:
+    settings = grid.settings
+    paper = settings.paper
+    page_w, page_h = paper.width, paper.height
+    m = settings.margin + EDGE
+    board, place = grid.place.board, grid.place
+    drawing = Drawing(page_w, page_h, f"Atlantis board {board.name}: assembly map")
+    top = page_h - m - 6.0
+    title = f"Atlantis board {board.name}, full size"
+    size = fitted_height(title, 6.0, page_w - 2 * m, bold=True)
+    out: list[Shape] = [Text((m, top), title, size, "left", Style(bold=True))]
+    bw, bh = place.size
+    skipped = grid.rows * grid.cols - grid.pages
+    gaps = f" ({skipped} empty places of the grid are left out)" if skipped else ""
+    facts = [
+        f"{grid.pages} pages of {paper.name} ({'sideways' if grid.landscape else 'upright'}) in "
+        f"{grid.rows} row{'s' if grid.rows > 1 else ''} and {grid.cols} "
+        f"column{'s' if grid.cols > 1 else ''}{gaps}, after this map.",
+        f"Board {mm(bw)} × {mm(bh)}, {len(board.tiles)} tiles {place.width:g} mm across the "
+        f"flats; neighbouring pages overlap by {settings.overlap:g} mm (shaded).",
+    ]
+    y = top - 8.0
+    for line in (part for fact in facts for part in wrap(fact, 3.0, page_w - 2 * m)):
+        out.append(Text((m, y), line, 3.0, "left"))
+        y -= 5.0
+    box_top = y - 2.0
+    box_bottom = m + SCALE_SQUARE + 12.0
+    out += _map(grid, Rect(m, box_bottom, page_w - m, box_top))
+    out += _scale_square(m, m)
+    out += _instructions(m + SCALE_SQUARE + 8.0, m + SCALE_SQUARE + 2.0, page_w - m)
+    drawing.extend(Operation.PRINT, out)
+    return drawing
+
+
+def _map(grid: PageGrid, box: Rect) -> list[Shape]:
+    """The page grid over the board's tiles, scaled into ``box``."""
+    first = grid.window(0, 0)
+    last = grid.window(grid.rows - 1, grid.cols - 1)
+    cover = Rect(first.x0, last.y0, last.x1, first.y1)
+    scale = min(box.width / cover.width, box.height / cover.height)
+    dx = box.x0 + (box.width - cover.width * scale) / 2 - cover.x0 * scale
+    dy = box.y0 + (box.height - cover.height * scale) / 2 - cover.y0 * scale
+    frame = Frame(scale, dx, dy)
+    place = grid.place
+    out: list[Shape] = []
+    for row, col in grid.cells:
+        w = grid.window(row, col)
+        corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
+        paper = Style(stroke=None, fill="#f1f1f1", width=0)
+        out.append(Polyline(frame.loop(corners), True, style=paper))
+    edge = Style(stroke="#8a8a8a", width=0.2)
+    for t in range(len(place.board.tiles)):
+        out.extend(Polyline(frame.loop(loop), True, style=edge) for loop in place.tile_outlines(t))
+        x, y = frame(place.tile_centre(t))
+        h = max(1.5, min(3.0, 0.12 * place.width * scale))
+        out.append(
+            Text((x, y - h / 2), str(t + 1), h, "center", Style(stroke=None, fill="#8a8a8a"))
+        )
+    for k in range(len(place.board.seats)):
+        fill = Style(stroke=None, fill=tint(seat_colour(place.board, k), 0.6), width=0)
+        for t in place.board.start_tiles(k):
+            out.extend(
+                Polyline(frame.loop(loop), True, style=fill) for loop in place.tile_outlines(t)
+            )
+    outline = Style(stroke=INK, width=0.5)
+    out.extend(Polyline(frame.loop(loop), True, style=outline) for loop in place.outline)
+    page_line = Style(stroke="#c00000", width=0.4)
+    label = Style(stroke=None, fill="#c00000", bold=True)
+    small = Style(stroke=None, fill="#c00000")
+    for row, col in grid.cells:
+        w = grid.window(row, col)
+        corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
+        out.append(Polyline(frame.loop(corners), True, style=page_line))
+        x, y = frame((w.x0, w.y1))  # labels in the top left corner, clear of the middle
+        out.append(Text((x + 1.5, y - 5.0), f"page {grid.number(row, col)}", 3.5, "left", label))
+        out.append(Text((x + 1.5, y - 9.0), f"row {row + 1}, col {col + 1}", 2.5, "left", small))
+    return out
+
+
+def _scale_square(x: float, y: float) -> list[Shape]:
+    s = SCALE_SQUARE
+    square = Polyline(
+        ((x, y), (x + s, y), (x + s, y + s), (x, y + s)), True, style=Style(width=0.3)
+    )
+    return [
+        square,
+        Text((x + s / 2, y + s / 2 + 1.0), "measure this:", 3.0, "center"),
+        Text((x + s / 2, y + s / 2 - 4.0), "50 mm", 4.0, "center", Style(bold=True)),
+    ]
+
+
+INSTRUCTIONS = (
+    "1. Print every page at 100 % (actual size: switch off 'fit to page'). The square "
+    "must measure 50 mm both ways; so must the bar at the foot of every page.",
+    "2. Lay the pages out as on the map: row 1 at the top, column 1 on the left.",
+    "3. Where a page has a dashed line on its left or top edge, cut along it, lay the page "
+    "over its neighbour so that the shaded bands and the crosses match, and tape.",
+)
+
+
+def _instructions(x: float, y_top: float, x_max: float) -> list[Shape]:
+    h, line = 2.8, 4.3
+    out: list[Shape] = []
+    y = y_top - h
+    for item in INSTRUCTIONS:
+        for part in wrap(item, h, x_max - x):
+            out.append(Text((x, y), part, h, "left"))
+            y -= line
+        y -= 1.5
+    return out

@@ -1,0 +1,117 @@
+"""``fabgen boards`` and ``fabgen validate`` as users run them: output and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fabgen.board.files import preset_names
+
+BROKEN = Path(__file__).parent / "broken"
+DATA = Path(__file__).parent / "data"
+
+
+def test_boards_lists_every_preset_with_players_tiles_and_fields(cli):
+    result = cli("boards")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["name", "players", "tiles", "fields", "description"]
+    rows = {line.split()[0]: line.split()[1:4] for line in lines[1:]}
+    assert sorted(rows) == preset_names()
+    assert rows["6p-hexagon-19"] == ["6", "19", "133"]
+    assert rows["6p-hexagon-37"] == ["6", "37", "259"]
+    assert rows["6p-ring-20"] == ["6", "20", "140"]
+    assert rows["3p-triangle-4"] == ["3", "10", "70"]
+    assert rows["2p-diamond-5"] == ["2", "25", "175"]
+
+
+def test_boards_as_json_and_show(cli):
+    data = json.loads(cli("boards", "--format", "json").output)
+    assert {d["name"] for d in data} == set(preset_names())
+    assert all(d["description"] for d in data)
+    text = cli("boards", "--show", "3p-triangle-4").output
+    assert text.startswith("# Atlantis board file") and 'name = "3p-triangle-4"' in text
+    transcript = json.loads(cli("boards", "--show", "3p-triangle-4", "--as", "transcript").output)
+    assert transcript["format"] == "Atlantis transcript" and len(transcript["segments"]) == 10
+    bad = cli("boards", "--show", "nope")
+    assert bad.exit_code == 2
+    assert "unknown preset 'nope': choose one of" in bad.output
+
+
+def test_validate_a_good_board_exits_0(cli):
+    result = cli("validate", "--preset", "6p-hexagon-19")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "preset 6p-hexagon-19: board 6p-hexagon-19: 6 players, 19 tiles, 133 fields"
+    assert lines[-1] == "0 errors, 0 warnings, 4 notes"
+    assert any(line.startswith("info [seat-rotation] the 60° clockwise rotation") for line in lines)
+
+
+def test_validate_a_board_with_errors_exits_1(cli):
+    path = BROKEN / "shared-field.toml"
+    result = cli("validate", path)
+    assert result.exit_code == 1
+    assert "error [field-shared] seat 2, field -c2: -c2 has stones of seat 1 (Red)" in result.output
+    assert result.output.splitlines()[-1] == "1 error, 0 warnings, 3 notes"
+
+
+def test_validate_json(cli):
+    result = cli("validate", BROKEN / "disconnected.toml", "--format", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["file"] == str(BROKEN / "disconnected.toml")
+    assert data["findings"][0]["code"] == "board-disconnected"
+    assert data["findings"][0]["where"] == {"tile": 10}
+    assert data["summary"]["errors"] == 1
+
+
+def test_validate_a_transcript_and_the_kit(cli):
+    result = cli(
+        "validate",
+        DATA / "online-setup-2p.json",
+        "--stones-per-player",
+        "10",
+        "--dead-markers",
+        "3",
+    )
+    assert result.exit_code == 0
+    assert "warning [stones-supply] the kit has 10 stones per player" in result.output
+    assert "warning [markers-supply]" in result.output and "17 more dead markers" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "give a board FILE (board file .toml or transcript .json) or --preset NAME"),
+        (("x.toml", "--preset", "6p-star-19"), "not both or neither"),
+        (("missing.toml",), "missing.toml: no such file: check the name"),
+        (("--preset", "7p"), "unknown preset '7p'"),
+        (("--preset", "6p-star-19", "--stones-per-player", "-1"), "-1 is not in the range x>=0"),
+    ],
+)
+def test_validate_unreadable_input_exits_2(cli, args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli("validate", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_validate_names_the_json_path_of_a_bad_transcript(cli, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "Atlantis transcript", "version": "1.0", "segments": [["a1", 5]]}')
+    result = cli("validate", path)
+    assert result.exit_code == 2
+    assert f"{path} at $.segments[0][1]: expected a field name (a string), found the number 5" in (
+        " ".join(result.output.split())
+    )
+
+
+def test_validate_tells_file_types_apart_by_content(cli, tmp_path):
+    toml = tmp_path / "board.txt"
+    toml.write_text("[board]\ntiles = [[0, 0]]\n")
+    transcript = tmp_path / "game.txt"
+    transcript.write_text((DATA / "online-setup-2p.json").read_text())
+    assert "player-count" in cli("validate", toml).output
+    assert cli("validate", transcript).exit_code == 0

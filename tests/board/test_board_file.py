@@ -1,0 +1,271 @@
+"""The board file (TOML): reading, every mistake with its key path, writing back."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fabgen.board.boardfile import board_to_toml, parse_board_toml, read_board_toml
+from fabgen.board.files import load_preset, preset_names, preset_text, read_board
+from fabgen.board.model import Board, Seat, TurnDirection
+from fabgen.errors import InputFileError, ParameterError
+from fabgen.geometry.lattice import Handedness, TileLattice
+from fabgen.rules.names import parse_field
+
+GOOD = """
+[board]
+name = "mine"
+handedness = "cw"
+origin = "b2"
+tiles = [[0, 0], [1, 0], [0, 1]]
+
+[[board.free_tiles]]
+fields = ["-c0", "-c1"]
+
+[[players]]
+name = "Red"
+colour = "red"
+start = [0, 0]
+
+[[players]]
+name = "Blue"
+colour = "#12abef"
+stacks = { d1 = 2, F2 = 1 }
+"""
+
+
+def test_a_board_file_with_tiles_free_tiles_starts_and_stacks():
+    board = parse_board_toml(GOOD)
+    lattice = TileLattice(Handedness.CW, (1, 1))
+    assert board.name == "mine" and board.origin == (1, 1)
+    assert [t.coord for t in board.tiles] == [(0, 0), (1, 0), (0, 1), None]
+    assert board.tiles[3].fields == (parse_field("-c0"), parse_field("-c1"))
+    assert board.seats[0] == Seat("Red", "red", tuple((f, 1) for f in lattice.fields((0, 0))))
+    blue = board.seats[1].stack_map
+    assert blue.pop(parse_field("d1")) == 2
+    assert len(blue) == 7 and set(blue.values()) == {1}  # segment F2: f2 and its neighbours
+
+
+def test_defaults_name_from_the_file_and_the_online_lattice(tmp_path):
+    path = tmp_path / "Club board #2.toml"
+    path.write_text("[board]\ntiles = [[0, 0]]\n", encoding="utf-8")
+    board = read_board_toml(path)
+    assert board.name == "Club-board-2"
+    assert board.handedness is Handedness.CW and board.origin == (0, 0)
+    assert board.seats == () and board.turns is None and board.tile_width_mm is None
+
+
+BAD = [
+    ("[board\n", "", "is not valid TOML"),
+    ("[boards]\n", "boards", "unknown key 'boards': the keys allowed here are board, players"),
+    ("[[players]]\nname = 'x'\n", "", "the [board] table is missing"),
+    ("board = 3\n", "board", "expected a table like [board], found the number 3"),
+    ("[board]\nsize = 3\ntiles=[[0,0]]\n", "board.size", "unknown key 'size'"),
+    ("[board]\nhandedness = 'left'\n", "board.handedness", 'expected one of "ccw", "cw"'),
+    ("[board]\norigin = 3\n", "board.origin", 'expected a field name like "c3"'),
+    ("[board]\norigin = 'C3'\n", "board.origin", "'C3' is not a field name: a field name"),
+    ("[board]\ntiles = 3\n", "board.tiles", "expected a list of tile coordinates"),
+    ("[board]\ntiles = [[1]]\n", "board.tiles[0]", "expected tile coordinates [i, j]"),
+    ("[board]\ntiles = [[0, 0], [1.5, 0]]\n", "board.tiles[1]", "two whole numbers"),
+    ("[board]\ntiles = [[true, 0]]\n", "board.tiles[0]", "found a list of 2"),
+    ("[board]\ntiles = []\n", "board.tiles", "the board has no tiles: add tiles = [[0, 0]"),
+    ("[board]\nfree_tiles = 3\n", "board.free_tiles", "expected [[board.free_tiles]] tables"),
+    (
+        "[board]\n[[board.free_tiles]]\ncolour = 'red'\n",
+        "board.free_tiles[0].colour",
+        "unknown key 'colour': the keys allowed here are fields",
+    ),
+    (
+        "[board]\n[[board.free_tiles]]\nfields = []\n",
+        "board.free_tiles[0].fields",
+        "at least one field name",
+    ),
+    (
+        "[board]\n[[board.free_tiles]]\nfields = ['a1', 'x']\n",
+        "board.free_tiles[0].fields[1]",
+        "'x' is not a field name",
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\nturns = 'sideways'\n",
+        "board.turns",
+        'expected one of "clockwise"',
+    ),
+    ("[board]\ntiles = [[0, 0]]\ntile_width_mm = -5\n", "board.tile_width_mm", "a number above 0"),
+    (
+        "[board]\ntiles = [[0, 0]]\ntile_width_mm = '100'\n",
+        "board.tile_width_mm",
+        'found the string "100"',
+    ),
+    ("[board]\ntiles = [[0, 0]]\nname = 'my board'\n", "board.name", "letters, digits, - and _"),
+    (
+        "[board]\ntiles = [[0, 0]]\ndescription = 5\n",
+        "board.description",
+        "expected a string, found the number 5",
+    ),
+    ("[board]\ntiles = [[0, 0]]\nplayers = 3\n", "board.players", "unknown key 'players'"),
+    ("players = 3\n[board]\ntiles = [[0, 0]]\n", "players", "expected [[players]] tables"),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\ncolor = 'red'\n",
+        "players[0].color",
+        "the keys allowed here are name, colour, start, stacks",
+    ),
+    ("[board]\ntiles = [[0, 0]]\n[[players]]\nname = 3\n", "players[0].name", "expected a string"),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\ncolour = 'mauve'\n",
+        "players[0].colour",
+        "unknown colour 'mauve': use #rrggbb or one of red, blue",
+    ),
+    ("[board]\ntiles = [[0, 0]]\n[[players]]\nstart = [1]\n", "players[0].start", "[i, j]"),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\nstart = [[0, 0], [1]]\n",
+        "players[0].start[1]",
+        "expected tile coordinates",
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\nstacks = [1]\n",
+        "players[0].stacks",
+        "expected a table of stacks like { c3 = 2 }",
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\nstacks = { zz = 1 }\n",
+        "players[0].stacks.zz",
+        "'zz' is not a stack key",
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\nstacks = { a1 = 0 }\n",
+        "players[0].stacks.a1",
+        "expected a number of stones (a whole number of at least 1), found the number 0",
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\nstacks = { a1 = true }\n",
+        "players[0].stacks.a1",
+        "found true",
+    ),
+    (
+        '[board]\ntiles = [[0, 0]]\ndescription = "a\\u0007b"\n',
+        "board.description",
+        "contains the control character U+0007: remove it (line breaks are allowed in notes",
+    ),
+    (
+        '[board]\ntiles = [[0, 0]]\n[[players]]\nname = "Red\\n"\n',
+        "players[0].name",
+        "contains the control character U+000A",
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\nstart = [0, 0]\nstacks = { b1 = 2 }\n",
+        "players[0].stacks.b1",
+        "b1 already has stones of this player (from the start tile or another key)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "where", "message"), BAD, ids=[b[1] or b[2][:20] for b in BAD])
+def test_every_mistake_names_its_key_path(text, where, message):
+    with pytest.raises(InputFileError) as caught:
+        parse_board_toml(text, "mine.toml")
+    err = caught.value
+    assert (err.where or "") == where
+    assert message in err.detail
+    assert str(err).startswith(f"mine.toml at {where}: " if where else "mine.toml: ")
+
+
+def test_unreadable_files(tmp_path):
+    with pytest.raises(InputFileError, match="no such file: check the name"):
+        read_board(tmp_path / "missing.toml")
+    with pytest.raises(InputFileError, match="is a folder, not a board file"):
+        read_board(tmp_path)
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes(b"[board]\nname = '\xe9'\n")
+    with pytest.raises(InputFileError, match=r"is not UTF-8 text \(byte 16\): save it as UTF-8"):
+        read_board(bad)
+
+
+def test_unknown_preset():
+    with pytest.raises(
+        ParameterError, match="unknown preset 'hexagon': choose one of 2p-diamond-4"
+    ):
+        load_preset("hexagon")
+
+
+# --- writing back ---------------------------------------------------------------------
+
+fields = st.tuples(st.integers(-30, 30), st.integers(-30, 30))
+texts = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=40
+).filter(str.isprintable)
+
+
+@st.composite
+def boards(draw):
+    hand = draw(st.sampled_from(list(Handedness)))
+    origin = draw(st.sampled_from([(0, 0), (1, 1), (-1, 0)]))
+    coords = draw(st.lists(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), max_size=6))
+    free = draw(st.lists(st.lists(fields, min_size=1, max_size=5), max_size=3))
+    lattice = TileLattice(hand, origin)
+    seats = []
+    for _ in range(draw(st.integers(0, 3))):
+        stacks = draw(st.dictionaries(fields, st.integers(1, 9), max_size=5))
+        starts = draw(st.lists(st.sampled_from(coords), max_size=1)) if coords else []
+        for c in starts:
+            stacks = {
+                **{f: 1 for f in lattice.fields(c)},
+                **{f: v for f, v in stacks.items() if f not in lattice.fields(c)},
+            }
+        name = draw(st.none() | texts)
+        colour = draw(st.sampled_from([None, "red", "#a1b2c3", "Blue"]))
+        seats.append(Seat(name, colour, tuple(stacks.items())))
+    if not coords and not free:
+        coords = [(0, 0)]
+    return Board.from_tiles(
+        coords,
+        free,
+        seats,
+        handedness=hand,
+        origin=origin,
+        name=draw(st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_-]{0,10}", fullmatch=True)),
+        description=draw(texts),
+        tile_width_mm=draw(st.none() | st.floats(20, 300)),
+        turns=draw(st.none() | st.sampled_from(list(TurnDirection))),
+        notes=draw(texts | st.just('line one\nline "two"\n')),
+    )
+
+
+def _same(a: Board, b: Board) -> None:
+    assert a.tiles == b.tiles
+    assert [(s.name, s.colour, s.stack_map) for s in a.seats] == [
+        (s.name, s.colour, s.stack_map) for s in b.seats
+    ]
+    for key in ("name", "description", "handedness", "origin", "turns", "notes"):
+        assert getattr(a, key) == getattr(b, key), key
+    if a.tile_width_mm is None:
+        assert b.tile_width_mm is None
+    else:
+        assert b.tile_width_mm == pytest.approx(a.tile_width_mm, rel=1e-5)
+
+
+@given(boards())
+def test_written_board_files_read_back_the_same(board):
+    _same(parse_board_toml(board_to_toml(board)), board)
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_presets_read_back_the_same_after_writing(name):
+    board = load_preset(name)
+    again = parse_board_toml(board_to_toml(board))
+    assert again == board
+    assert "notes" in preset_text(name) and board.notes
+
+
+def test_the_readme_example_is_a_valid_board():
+    from pathlib import Path
+
+    from fabgen.board.validate import validate
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    start = readme.index('```toml\n[board]\nname = "club-board"') + len("```toml\n")
+    board = parse_board_toml(readme[start : readme.index("```", start)], "README.md")
+    assert len(board.seats) == 3 and len(board.tiles) == 7
+    report = validate(board)
+    assert report.ok and "seat-rotation" in report.codes()
+    assert "turn-direction" not in report.codes()

@@ -1,0 +1,400 @@
+"""``fabgen layout``: the files measured back (pdfplumber, the SVG reader), page limits,
+the overlap between pages, the bill of materials, and byte-identical output."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from fabgen.board.files import load_preset, preset_names, read_board
+from fabgen.draw.board_parts import text_box
+from fabgen.draw.model import Polyline, Text
+from fabgen.draw.printed_board import (
+    PAPERS,
+    TILE_EDGE,
+    PrintSettings,
+    choose_grid,
+    printed_board,
+)
+from fabgen.draw.setup_diagram import setup_diagram
+from fabgen.geometry.lattice import SQRT7
+from tests.readback import read_svg
+
+PT = 72 / 25.4  # points per mm
+BROKEN = Path(__file__).parent / "broken"
+DATA = Path(__file__).parent / "data"
+NAME = "6p-hexagon-19"
+FILES = [
+    f"{NAME}-board-a4.pdf",
+    f"{NAME}-board-letter.pdf",
+    f"{NAME}-bom.json",
+    f"{NAME}-bom.txt",
+    f"{NAME}-setup.pdf",
+    f"{NAME}-setup.svg",
+    f"{NAME}-start.json",
+    f"{NAME}.toml",
+]
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    folder = tmp_path_factory.mktemp("layout")
+    result = CliRunner().invoke(main, ["layout", "--preset", NAME, "--out", str(folder)])
+    assert result.exit_code == 0, result.output
+    return folder, result.output
+
+
+def test_layout_writes_and_lists_every_file(out):
+    folder, output = out
+    assert sorted(p.name for p in folder.iterdir()) == FILES
+    assert output.splitlines()[0].startswith(f"board {NAME}: 6 players, 19 tiles; 0 warnings")
+    assert [line.rsplit("/", 1)[-1] for line in output.splitlines()[1:]] == FILES
+
+
+def _pdf(folder: Path, name: str):
+    return pdfplumber.open(io.BytesIO((folder / name).read_bytes()))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_scale_square_measures_50_mm(out, paper):
+    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
+        page = pdf.pages[0]
+        squares = [
+            c
+            for c in page.rects + page.curves
+            if abs(c["width"] / PT - 50) < 1 and abs(c["height"] / PT - 50) < 1
+        ]
+        assert len(squares) == 1
+        assert squares[0]["width"] / PT == pytest.approx(50.0, abs=0.01)
+        assert squares[0]["height"] / PT == pytest.approx(50.0, abs=0.01)
+        assert "measure this:" in page.extract_text() and "50 mm" in page.extract_text()
+
+
+def _hexagons(page) -> list[list[tuple[float, float]]]:
+    """Closed six-cornered paths, in mm."""
+    out = []
+    for c in page.curves:
+        pts = [(x / PT, y / PT) for x, y in c["pts"]]
+        if len(pts) == 7 and math.dist(pts[0], pts[-1]) < 1e-6:
+            out.append(pts[:6])
+    return out
+
+
+def _is_regular(hexagon) -> bool:
+    sides = [math.dist(hexagon[k], hexagon[(k + 1) % 6]) for k in range(6)]
+    return max(sides) - min(sides) < 1e-3
+
+
+def _across_flats(hexagon) -> float:
+    mids = [
+        (
+            (hexagon[k][0] + hexagon[(k + 1) % 6][0]) / 2,
+            (hexagon[k][1] + hexagon[(k + 1) % 6][1]) / 2,
+        )
+        for k in range(6)
+    ]
+    return math.dist(mids[0], mids[3])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_print_at_their_true_size(out, paper):
+    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
+        whole = [h for page in pdf.pages[1:] for h in _hexagons(page)]
+        regular = [h for h in whole if _is_regular(h)]
+        assert len(regular) >= 6  # whole tiles (outlines and tinted start tiles)
+        for h in regular:
+            assert _across_flats(h) == pytest.approx(100.0, abs=0.01)
+        page = pdf.pages[1]
+        # whole circles: four Bézier arcs
+        circles = [c for c in page.curves if [e[0] for e in c["path"]] == ["m", *"cccc"]]
+        big = [c for c in circles if c["width"] / PT > 20]
+        assert big
+        diameter = 0.6 * 100 / SQRT7
+        for c in big:
+            assert c["width"] / PT == pytest.approx(diameter, abs=0.02)
+        centres = sorted(
+            ((c["x0"] + c["x1"]) / 2 / PT, (c["top"] + c["bottom"]) / 2 / PT) for c in big
+        )
+        nearest = min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1 :])
+        assert nearest == pytest.approx(100 / SQRT7, abs=0.01)  # the circle pitch
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
+def test_pages_fit_the_paper_with_margins(out, paper, size):
+    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
+        assert len(pdf.pages) == 7  # the map and 2 rows × 3 columns
+        for n, page in enumerate(pdf.pages):
+            w, h = page.width / PT, page.height / PT
+            assert sorted((round(w, 2), round(h, 2))) == sorted(size)
+            things = page.chars + page.lines + page.rects + page.curves
+            assert things
+            for t in things:
+                assert t["x0"] / PT >= 9.5 and t["top"] / PT >= 9.5, (n, t.get("text"))
+                assert w - t["x1"] / PT >= 9.5 and h - t["bottom"] / PT >= 9.5, (n, t.get("text"))
+            if n:
+                text = page.extract_text()
+                row, col = divmod(n - 1, 3)
+                assert f"row {row + 1}, column {col + 1}" in text
+                assert f"page {n + 1} of 7" in text
+
+
+@pytest.mark.parametrize("name", preset_names())
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_preset_stays_inside_the_printable_area(name, paper):
+    settings = PrintSettings(PAPERS[paper], margin=6.0)
+    for page in printed_board(load_preset(name), 100.0, settings):
+        for shapes in page.layers.values():
+            for s in shapes:
+                x0, y0, x1, y1 = text_box(s) if isinstance(s, Text) else s.bbox()
+                pad = (s.style.width / 2) if s.style and not isinstance(s, Text) else 0.0
+                assert x0 - pad >= 6.0 - 1e-9 and y0 - pad >= 6.0 - 1e-9, (name, s)
+                assert x1 + pad <= page.width - 6.0 + 1e-9, (name, s)
+                assert y1 + pad <= page.height - 6.0 + 1e-9, (name, s)
+
+
+def _corners(page) -> list[tuple[float, float]]:
+    """Corners of the tile edges (whole hexagons and cut pieces) on a page."""
+    return [
+        p
+        for s in page.layers["print"]
+        if isinstance(s, Polyline) and s.style == TILE_EDGE
+        for p in s.points
+    ]
+
+
+def _found(point, points) -> bool:
+    return any(math.dist(point, q) < 1e-6 for q in points)
+
+
+def test_neighbouring_pages_show_the_same_board_in_the_shared_band():
+    board = load_preset("6p-hexagon-37")
+    settings = PrintSettings(PAPERS["a4"])
+    grid = choose_grid(board, 100.0, settings)
+    printed = printed_board(board, 100.0, settings)[1:]
+    assert grid.pages == grid.rows * grid.cols == len(printed)
+
+    def pages_at(row, col):
+        return printed[grid.cells.index((row, col))]
+
+    w = grid.paper_window()
+    (ww, wh), ov = grid.window_size, settings.overlap
+    checked = 0
+    for row in range(grid.rows):
+        for col in range(grid.cols - 1):
+            left, right = pages_at(row, col), pages_at(row, col + 1)
+            theirs = _corners(right)
+            for x, y in _corners(left):
+                if w.x1 - ov + 1e-6 < x < w.x1 - 1e-6:  # a tile corner in the shared band
+                    assert _found((x - (ww - ov), y), theirs)
+                    checked += 1
+            crosses_left = _crosses(left, w.x1 - ov / 2)
+            crosses_right = _crosses(right, w.x0 + ov / 2)
+            assert crosses_left == crosses_right and len(crosses_left) == 2
+    for row in range(grid.rows - 1):
+        for col in range(grid.cols):
+            upper, lower = pages_at(row, col), pages_at(row + 1, col)
+            theirs = _corners(lower)
+            for x, y in _corners(upper):
+                if w.y0 + 1e-6 < y < w.y0 + ov - 1e-6:
+                    assert _found((x, y + (wh - ov)), theirs)
+                    checked += 1
+    assert checked > 20
+
+
+def test_pages_without_any_of_the_board_are_left_out():
+    board = load_preset("6p-star-19")
+    settings = PrintSettings(PAPERS["a4"])
+    grid = choose_grid(board, 100.0, settings)
+    assert grid.pages < grid.rows * grid.cols
+    pages = printed_board(board, 100.0, settings)
+    assert len(pages) == grid.pages + 1
+    numbers = set()
+    for page in pages[1:]:
+        assert any(s.style == TILE_EDGE for s in page.layers["print"] if isinstance(s, Polyline))
+        numbers |= {s.text for s in page.layers["print"] if isinstance(s, Text)}
+    assert {str(n) for n in range(1, 20)} <= numbers  # every tile's number is printed
+    map_text = " ".join(s.text for s in pages[0].layers["print"] if isinstance(s, Text))
+    assert f"{grid.rows * grid.cols - grid.pages} empty places of the grid are left out" in map_text
+
+
+def _crosses(page, x: float) -> list[float]:
+    """Heights of the alignment crosses whose vertical arm stands at ``x``."""
+    return sorted(
+        round((s.points[0][1] + s.points[1][1]) / 2, 6)
+        for s in page.layers["print"]
+        if isinstance(s, Polyline)
+        and len(s.points) == 2
+        and abs(s.points[0][0] - x) < 1e-9
+        and abs(s.points[1][0] - x) < 1e-9
+        and s.style.width == 0.25
+        and abs(s.points[1][1] - s.points[0][1]) < 10
+    )
+
+
+def test_text_uses_an_embedded_font(out):
+    for name in (f"{NAME}-board-a4.pdf", f"{NAME}-setup.pdf"):
+        data = (out[0] / name).read_bytes()
+        assert b"/FontFile2" in data and b"Helvetica" not in data
+        with _pdf(out[0], name) as pdf:
+            assert {c["fontname"].split("+")[-1] for p in pdf.pages for c in p.chars} <= {
+                "BitstreamVeraSans-Roman",
+                "BitstreamVeraSans-Bold",
+            }
+    if shutil.which("pdffonts"):
+        listing = subprocess.run(
+            ["pdffonts", str(out[0] / f"{NAME}-board-a4.pdf")], capture_output=True, text=True
+        ).stdout.splitlines()[2:]
+        assert listing and all(line.split()[-5] == "yes" for line in listing)
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
+def test_qpdf_check_passes(out):
+    for name in FILES:
+        if name.endswith(".pdf"):
+            result = subprocess.run(
+                ["qpdf", "--check", str(out[0] / name)], capture_output=True, text=True
+            )
+            assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_setup_diagram_read_back(out):
+    drawing = read_svg((out[0] / f"{NAME}-setup.svg").read_bytes())
+    assert (drawing.width, drawing.height) == (210.0, 297.0)
+    assert drawing.metadata["board"] == NAME and drawing.metadata["tiles"] == 19
+    texts = drawing.texts["print"]
+    for n in range(1, 20):
+        assert str(n) in texts  # tile numbers and seat numbers
+    assert "500 mm" in texts and "462 mm" in texts
+    # hexagons (6 corners) are drawn to the same scale as the dimension line
+    hexagons = [
+        p
+        for p, closed in zip(drawing.polylines["print"], drawing.closed["print"], strict=True)
+        if closed and len(p) == 6
+    ]
+    flats = {round(_across_flats([q[:2] for q in h]), 4) for h in hexagons}
+    assert len(flats) == 1
+    lines = [p for p in drawing.polylines["print"] if len(p) == 2 and abs(p[0][1] - p[1][1]) < 1e-9]
+    board_line = max(abs(p[1][0] - p[0][0]) for p in lines)
+    assert board_line / flats.pop() == pytest.approx(5.0, abs=1e-3)  # 500 mm / 100 mm
+    assert sum(1 for t in texts if t.startswith("Seat ")) == 6
+
+
+def test_setup_diagrams_of_every_preset_fit_a4():
+    for name in preset_names():
+        page = setup_diagram(load_preset(name))
+        assert sorted((page.width, page.height)) == [210.0, 297.0]
+        for shapes in page.layers.values():
+            for s in shapes[1:]:  # after the white page
+                x0, y0, x1, y1 = text_box(s) if isinstance(s, Text) else s.bbox()
+                assert x0 >= 8 and y0 >= 8 and x1 <= page.width - 8 and y1 <= page.height - 8, (
+                    name,
+                    s,
+                )
+
+
+def test_bill_of_materials(out):
+    bom = json.loads((out[0] / f"{NAME}-bom.json").read_text())
+    assert bom["tiles"]["count"] == 19 and bom["tiles"]["width_mm"] == 100.0
+    assert bom["fields"] == 133
+    assert bom["stones"]["per_colour"] == 27 and bom["stones"]["total"] == 162
+    assert [c["colour"] for c in bom["stones"]["colours"]] == [
+        "red",
+        "blue",
+        "green",
+        "yellow",
+        "purple",
+        "orange",
+    ]
+    assert bom["growing_markers"]["count"] == 27 and bom["dead_markers"]["count"] == 54
+    assert bom["total_pieces"] == 162 + 27 + 54
+    assert bom["printed_board_pages"] == {"A4": 7, "Letter": 7}
+    text = (out[0] / f"{NAME}-bom.txt").read_text()
+    assert "Stones              162  27 per colour × 6 colours" in text
+    assert "  Red (seat 1)       27  red stones, 7 on the board at the start" in text
+
+
+def test_the_board_file_and_transcript_are_written_too(out):
+    assert read_board(out[0] / f"{NAME}.toml") == load_preset(NAME)
+    again = read_board(out[0] / f"{NAME}-start.json")
+    assert again.tiles == load_preset(NAME).tiles
+
+
+def test_layout_of_a_transcript_file_and_one_paper(cli, tmp_path):
+    result = cli(
+        "layout",
+        DATA / "online-setup-2p.json",
+        "--paper",
+        "letter",
+        "--width",
+        "80",
+        "--out",
+        tmp_path,
+    )
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert "online-setup-2p-board-letter.pdf" in names and not any("a4" in n for n in names)
+    bom = json.loads((tmp_path / "online-setup-2p-bom.json").read_text())
+    assert bom["tiles"]["width_mm"] == 80.0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            (str(BROKEN / "overlapping-tiles.toml"),),
+            "the board has 3 errors (field-in-two-tiles): fix them first; fabgen validate shows",
+        ),
+        (("--preset", NAME, "--margin", "5"), "margin 5 mm is outside 6 to 52.5 mm"),
+        (("--preset", NAME, "--overlap", "2"), "overlap 2 mm is outside 5 to 52.5 mm"),
+        (("--preset", NAME, "--width", "10"), "tile width 10 mm is outside 20 to 400 mm"),
+    ],
+)
+def test_layout_refuses_bad_input_and_writes_nothing(cli, tmp_path, args, message):
+    result = cli("layout", *args, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+    assert not (tmp_path / "out").exists()
+
+
+def test_identical_input_gives_identical_files(out, tmp_path):
+    from fabgen.layout import layout_files
+
+    again = layout_files(load_preset(NAME))
+    for name in FILES:
+        assert again[name] == (out[0] / name).read_bytes(), name
+
+
+def test_identical_files_across_processes(tmp_path):
+    for run, seed in (("a", "1"), ("b", "7")):
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "fabgen",
+                "layout",
+                "--preset",
+                "4p-butterfly",
+                "--out",
+                str(tmp_path / run),
+            ],
+            check=True,
+            capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert len(names) == 8
+    for name in names:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name

@@ -1,0 +1,303 @@
+"""The validator: presets, broken hand-made boards, supply against a kit, every code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fabgen.board.files import load_preset, preset_names, read_board
+from fabgen.board.validate import CODES, KitCounts, Severity, validate
+from fabgen.geometry.lattice import Handedness
+from tests.board.test_board_file import boards
+
+BROKEN = Path(__file__).parent / "broken"
+DATA = Path(__file__).parent / "data"
+SEEN: set[str] = set()  # codes produced by the tests in this module
+
+
+def run(board, kit=None):
+    report = validate(board, kit)
+    SEEN.update(report.codes())
+    return report
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_every_preset_validates_without_errors(name):
+    report = run(load_preset(name))
+    assert report.ok, report.text()
+    assert report.codes()[-2:] == ["stones-supply", "markers-supply"]
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("6p-hexagon-19", "60° clockwise"),
+        ("6p-hexagon-37", "60° clockwise"),
+        ("6p-star-19", "60° clockwise"),
+        ("3p-triangle-4", "120° clockwise"),
+        ("3p-triangle-5", "120° clockwise"),
+        ("2p-diamond-4", "180°"),
+        ("2p-diamond-5", "180°"),
+    ],
+)
+def test_symmetric_presets_report_the_rotation_from_seat_to_seat(name, words):
+    report = run(load_preset(name))
+    (finding,) = [f for f in report.findings if f.code == "seat-rotation"]
+    assert finding.severity is Severity.INFO
+    assert (
+        f"the {words} rotation about the board's centre maps each seat's start" in finding.message
+    )
+    assert not report.codes("warning")
+
+
+@pytest.mark.parametrize("name", ["4p-diamond-5", "4p-butterfly"])
+def test_four_player_boards_warn_and_explain(name):
+    report = run(load_preset(name))
+    (finding,) = [f for f in report.findings if f.code == "seats-differ-4-5"]
+    assert finding.severity is Severity.WARNING
+    assert "4 seats cannot all start alike on a hexagonal board" in finding.message
+    assert "the 180° rotation maps seat 1 onto seat 3 and seat 2 onto seat 4" in finding.message
+    assert "seat-rotation" not in report.codes()
+
+
+def test_the_butterfly_seats_are_unequally_far_apart():
+    report = run(load_preset("4p-butterfly"))
+    (finding,) = [f for f in report.findings if f.code == "seat-distances"]
+    assert "seats 1–2: 7.9, 2–3: 13.7, 3–4: 7.9, 4–1: 13.7" in finding.message
+    assert finding.where.player == 1
+
+
+def test_five_players_and_the_ring_of_20_warn():
+    five = run(load_preset("5p-hexagon-18"))
+    assert five.codes("warning") == ["seats-differ-4-5", "seat-distances"]
+    assert "5 seats cannot all start alike" in five.findings[1].message
+    ring = run(load_preset("6p-ring-20"))
+    assert ring.codes("warning") == ["no-seat-rotation"]
+    assert "has no 60° rotation symmetry" in ring.findings[1].message
+
+
+# Each broken board, the codes of its errors and warnings, and a piece of the first
+# such finding's message (what to change) and where it points.
+BROKEN_BOARDS = {
+    "overlapping-tiles.toml": (
+        ["field-in-two-tiles", "field-in-two-tiles", "field-in-two-tiles", "tile-off-lattice"],
+        "tiles 5 and 10 overlap on b1, b2, c2, c3: a field can be on one tile only; move or "
+        "remove one of them",
+        {"tile": 10, "field": "b1"},
+    ),
+    "overlapping-segments.json": (
+        ["field-in-two-tiles", "tile-off-lattice", "field-shared", "tile-count"],
+        "tiles 1 and 2 overlap on b1, b2, c2, c3",
+        {"tile": 2, "field": "b1"},
+    ),
+    "disconnected.toml": (
+        ["board-disconnected"],
+        "the board falls apart into 2 pieces: tile 10 does not touch the main part (tiles "
+        "1–9); move it so that one of its fields is next to a field of the rest",
+        {"tile": 10},
+    ),
+    "shared-field.toml": (
+        ["field-shared"],
+        "-c2 has stones of seat 1 (Red) and seat 2 (Blue): a field holds the stones of one "
+        "player only, once; keep one",
+        {"field": "-c2", "player": 2},
+    ),
+    "missing-stones.toml": (
+        ["player-without-stones"],
+        "seat 3 (Green) has no stones on the board: give it a start tile (start = [i, j]) or "
+        "stacks",
+        {"player": 3},
+    ),
+    "exploding-start.toml": (
+        ["start-volatile", "no-seat-rotation"],
+        "seat 1 (Red) starts with 3 stones on -d2, which has 3 live neighbours: it would "
+        "explode in the seat's first turn before any move; put at most 2 stones there",
+        {"field": "-d2", "player": 1},
+    ),
+    "asymmetric-starts.toml": (
+        ["no-seat-rotation"],
+        "the board allows it with the 180° rotation: keeping seat 1 where it is, put seat 2 "
+        "on tile 9",
+        {},
+    ),
+    "one-player.toml": (
+        ["player-count"],
+        "the board has 1 player: Atlantis is played by 2 to 6; add [[players]] tables",
+        {},
+    ),
+    "off-board-start.toml": (
+        ["stack-off-board"],
+        "seat 2 (Blue) has stones on q5, r5, r6, q6, p5, p4 and 1 more, not on the board",
+        {"field": "q5", "player": 2},
+    ),
+    "free-form.toml": (
+        ["tile-not-7-fields", "tile-shape", "tile-off-lattice", "no-seat-rotation"],
+        "tile 10 has 5 fields, not 7: fine on screen, but a physical tile of this shape must "
+        "be made by hand",
+        {"tile": 10, "field": "a-3"},
+    ),
+    "middle-start.toml": (
+        ["no-seat-rotation", "start-in-middle"],
+        "the board allows it with the 180° rotation: keeping seat 1 where it is, put seat 2 "
+        "on tile 5",
+        {},
+    ),
+    "tiny.toml": (
+        ["tile-count", "no-seat-rotation", "start-in-middle", "start-in-middle"],
+        "the board has 3 tiles; the 1995 rules use 9 to 43: add tiles for a longer game",
+        {},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_BOARDS))
+def test_broken_boards_give_their_codes(name):
+    codes, message, where = BROKEN_BOARDS[name]
+    report = run(read_board(BROKEN / name))
+    problems = [f for f in report.findings if f.severity is not Severity.INFO]
+    assert [f.code for f in problems] == codes
+    assert message in problems[0].message
+    assert problems[0].where.to_json() == where
+    errors = any(CODES[c][0] == (Severity.ERROR,) for c in codes)
+    assert report.ok is not errors
+
+
+def test_the_messages_of_the_other_findings():
+    free = run(read_board(BROKEN / "free-form.toml"))
+    shape, off = (f.message for f in free.findings[1:3])
+    assert "tile 11 has 7 fields but is not one field with its six neighbours" in shape
+    assert "tile 12 (centred on j4) is not on the board's tile lattice (cw, origin b2)" in off
+    middle = run(read_board(BROKEN / "middle-start.toml"))
+    (start,) = [f for f in middle.findings if f.code == "start-in-middle"]
+    assert start.message.startswith("seat 1 (Red) starts away from the board's edge")
+    assert start.where.to_json() == {"field": "b2", "player": 1}
+    overlap = run(read_board(BROKEN / "overlapping-tiles.toml"))
+    (sym,) = [f for f in overlap.findings if f.code == "symmetry"]
+    assert "field shape has 2-fold rotation symmetry (180°)" in sym.message
+    assert "but its tiling has none" in sym.message
+    shared = run(read_board(BROKEN / "overlapping-segments.json"))
+    assert "a1 has stones of seat 1 (Red) and seat 2 (Blue)" in shared.findings[2].message
+
+
+def test_turns_declared_against_the_seat_order(tmp_path):
+    text = (BROKEN.parent.parent.parent / "templates/boards/3p-triangle-4.toml").read_text()
+    path = tmp_path / "reversed.toml"
+    path.write_text(text.replace('turns = "clockwise"', 'turns = "counter-clockwise"'))
+    report = run(read_board(path))
+    (finding,) = [f for f in report.findings if f.code == "turn-direction"]
+    assert finding.message == (
+        "the board says turns go counter-clockwise, but the seats in the order of [[players]] "
+        "go round the board clockwise: reorder the players or change turns"
+    )
+
+
+def test_symmetry_of_a_mirror_shape_whose_tiling_is_not():
+    from fabgen.board.model import Board
+
+    report = run(Board.from_tiles([], free_tiles=[[(0, 0)], [(1, 0), (2, 1)]]))
+    (sym,) = [f for f in report.findings if f.code == "symmetry"]
+    assert "the field shape is mirror-symmetric but the tiling is not" in sym.message
+
+
+@pytest.mark.parametrize(
+    ("kit", "severities", "message"),
+    [
+        (KitCounts(), ["info", "info"], "each colour needs about 14 stones (20% of 63 fields"),
+        (
+            KitCounts(5),
+            ["error", "info"],
+            "the kit has 5 stones per player but seat 1 (Red) starts with 7: make at least 14",
+        ),
+        (
+            KitCounts(10),
+            ["warning", "info"],
+            "the kit has 10 stones per player; each colour needs about 14 stones",
+        ),
+        (KitCounts(14, 13, 26), ["info", "info"], "the kit's 14 per player are enough"),
+        (KitCounts(14, 5, 30), ["info", "warning"], "make 8 more growing markers"),
+        (KitCounts(14, 5, 3), ["info", "warning"], "8 more growing markers and 23 more dead"),
+    ],
+)
+def test_supply_against_a_kit(kit, severities, message):
+    report = run(read_board(BROKEN / "asymmetric-starts.toml"), kit)
+    supply = [f for f in report.findings if f.code in ("stones-supply", "markers-supply")]
+    assert [f.severity.value for f in supply] == severities
+    assert any(message in f.message for f in supply)
+
+
+def test_json_report():
+    report = run(read_board(BROKEN / "shared-field.toml"))
+    data = json.loads(report.json_text())
+    assert data["board"] == {"name": "shared-field", "players": 2, "tiles": 9, "fields": 63}
+    assert data["summary"] == {"errors": 1, "warnings": 0, "info": 3}
+    first = data["findings"][0]
+    assert first == {
+        "code": "field-shared",
+        "severity": "error",
+        "message": first["message"],
+        "where": {"field": "-c2", "player": 2},
+    }
+
+
+def test_every_code_is_produced_by_some_test():
+    # Runs last in this module (pytest keeps file order).
+    assert set(CODES) <= SEEN | {"not-a-start"}, sorted(set(CODES) - SEEN)
+    report = validate(read_board(DATA / "mid-game.json"))
+    assert "not-a-start" in report.codes()
+
+
+@settings(max_examples=40)
+@given(boards())
+def test_any_board_can_be_validated(board):
+    report = validate(board)
+    for f in report.findings:
+        assert f.code in CODES and f.severity in CODES[f.code][0]
+        assert f.message and f.message == f.message.strip()
+    assert json.loads(report.json_text())["summary"] == report.summary()
+    assert report.text().count("\n") == len(report.findings) + 2
+
+
+@st.composite
+def playable_boards(draw):
+    """A connected board of lattice tiles grown at random, 2 to 6 seats on its tiles."""
+    from fabgen.board.model import TILE_STEPS, Board, Seat
+    from fabgen.geometry.lattice import TileLattice
+
+    tiles = [(0, 0)]
+    for _ in range(draw(st.integers(1, 14))):
+        base = draw(st.sampled_from(tiles))
+        step = draw(st.sampled_from(TILE_STEPS))
+        new = (base[0] + step[0], base[1] + step[1])
+        if new not in tiles:
+            tiles.append(new)
+    hand = draw(st.sampled_from(["cw", "ccw"]))
+    lattice = TileLattice(Handedness(hand))
+    starts = draw(st.lists(st.sampled_from(tiles), min_size=2, max_size=6, unique=True))
+    names = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+    seats = [
+        Seat(names[k], names[k].lower(), tuple((f, 1) for f in lattice.fields(c)))
+        for k, c in enumerate(starts)
+    ]
+    return Board.from_tiles(tiles, seats=seats, handedness=hand, name="random")
+
+
+@settings(max_examples=8)
+@given(playable_boards())
+def test_any_playable_board_can_be_laid_out(board):
+    from fabgen.layout import layout_files
+
+    report = validate(board)
+    assert report.ok, report.text()
+    files = layout_files(board)
+    assert len(files) == 8 and all(files.values())
+    assert read_board_from_text(files["random.toml"]) == board
+
+
+def read_board_from_text(data: bytes):
+    from fabgen.board.boardfile import parse_board_toml
+
+    return parse_board_toml(data.decode("utf-8"))
