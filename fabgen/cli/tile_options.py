@@ -63,11 +63,12 @@ _OPTIONS = [
     ),
     click.option(
         "--handedness",
-        type=click.Choice(["ccw", "cw"]),
-        default="ccw",
+        type=click.Choice(["cw", "ccw"]),
+        default="cw",
         show_default=True,
-        help="Mirror image of the tile lattice: circle rows turned +19.11° (ccw) or "
-        "-19.11° (cw) from the line to the next tile. A board uses one throughout.",
+        help="Mirror image of the tile lattice: circle rows turned -19.11° (cw, the online "
+        "version's and the board presets') or +19.11° (ccw) from the line to the next "
+        "tile. A board uses one throughout.",
     ),
 ]
 

@@ -67,7 +67,7 @@ class BlogFigures:
         """How far neighbouring circles overlap (mm); 0 when they do not."""
         return max(0.0, 2.0 * self.circle_radius - self.pitch)
 
-    def layout(self, handedness: Handedness = Handedness.CCW) -> TileLayout:
+    def layout(self, handedness: Handedness = Handedness.CW) -> TileLayout:
         """The tile exactly as the figures describe it (hexagon R across the flats)."""
         rows_deg = FRAME_A_DEG - handedness.sign * BLOG_ANGLE_DEG
         circles = [(0.0, 0.0)]

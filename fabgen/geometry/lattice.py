@@ -138,7 +138,7 @@ _LATTICE_DATA = {
 class TileLattice:
     """Tiles ``(i, j)`` centred on field ``i*A + j*B + origin``."""
 
-    handedness: Handedness = Handedness.CCW
+    handedness: Handedness = Handedness.CW
     origin: Field = (0, 0)
 
     @property

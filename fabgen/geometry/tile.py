@@ -89,7 +89,7 @@ class TileGeometry:
         metadata={"help": "offset the cut line outward by kerf/2 so the tile keeps its size"},
     )
     handedness: Handedness = field(
-        default=Handedness.CCW,
+        default=Handedness.CW,
         metadata={"help": "which mirror image of the tile lattice (ccw: +19.11°, cw: -19.11°)"},
     )
 
@@ -299,7 +299,7 @@ class TileLayout:
     circles: tuple[Point, ...]
     circle_radius: float
     pitch: float
-    handedness: Handedness = Handedness.CCW
+    handedness: Handedness = Handedness.CW
     outline: RoundedPolygon | None = None
     lattice_a_deg: float = FRAME_A_DEG
     circle_labels: tuple[str, ...] | None = None

@@ -4,7 +4,7 @@ import pytest
 
 from fabgen.errors import ParameterError
 from fabgen.geometry.blog import BlogFigures
-from fabgen.geometry.lattice import SQRT7, TILE_ANGLE_DEG
+from fabgen.geometry.lattice import SQRT7, TILE_ANGLE_DEG, Handedness
 
 
 def test_figures_round_the_exact_values():
@@ -30,7 +30,7 @@ def test_diameter_reading_fits():
 
 def test_layout_reproduces_the_figures():
     b = BlogFigures(90)
-    layout = b.layout()
+    layout = b.layout(Handedness.CCW)
     middle = layout.circles[0]
     for c in layout.circles[1:]:
         assert math.dist(c, middle) == pytest.approx(90 / 2.65)
