@@ -7,7 +7,7 @@ OUT    ?= output
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kit test lint bench clean
+.PHONY: kit test lint bench pictures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,9 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+pictures: $(STAMP)
+	$(BIN)/python -m fabgen.docs.pictures
 
 bench: $(STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done

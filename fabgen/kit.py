@@ -1,37 +1,121 @@
-"""The kit file (TOML) and ``fabgen build``: every product of a kit from one file.
+"""The kit file (TOML): one place for every setting of a whole kit.
 
-A kit is read and fully validated before anything is rendered; products are rendered
-into memory, then written together, so a failure never leaves half a kit behind.
+:data:`SCHEMA` defines every key with its type, default and meaning; ``templates/kit.toml``
+is the documented default kit and a test keeps the two in step. :func:`load_kit` reads
+a file and checks every key and type, reporting mistakes with their TOML key path.
+:func:`fabgen.products.plan_kit` then checks the kit as a whole (board validator
+included) before anything is rendered.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from fabgen import __version__
-from fabgen.errors import FabgenError, InputFileError
-from fabgen.geometry.tile import TILE_PARAMETERS
+from fabgen.errors import InputFileError
 
-KIT_SECTIONS = {
-    "kit": {"name"},
-    "tile": {*TILE_PARAMETERS, "border"},
-    "laser": {"profile"},
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    kind: tuple[type, ...]
+    default: object
+    help: str
+    choices: tuple[str, ...] | None = None
+
+
+def _s(key, kind, default, help, choices=None) -> Setting:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return Setting(key, kinds, default, help, choices)
+
+
+NUMBER = (int, float)
+
+SCHEMA: dict[str, tuple[Setting, ...]] = {
+    "kit": (
+        _s("name", str, "atlantis", "name of the kit, used in titles"),
+        _s(
+            "board",
+            str,
+            "3p-triangle-4",
+            "a preset (see `fabgen boards`) or a board file (.toml or transcript .json), "
+            "relative to the kit file",
+        ),
+        _s("players", int, 0, "number of players, 2 to 6; 0 = as many as the board has seats"),
+        _s("paper", str, "both", "paper for the printed files", ("a4", "letter", "both")),
+    ),
+    "tile": (
+        _s(
+            "width",
+            NUMBER,
+            0.0,
+            "across the flats = distance between tile centres, mm; "
+            "0 = the board file's tile width, else 100 mm",
+        ),
+        _s("pitch", NUMBER, 0.0, "distance between circle centres, mm (instead of width)"),
+        _s("circle_diameter", NUMBER, 0.0, "engraved circles, mm; 0 = 0.6 × pitch"),
+        _s("outline", str, "hexagon", "cut outline", ("hexagon", "rosette")),
+        _s("corner_radius", NUMBER, 0.0, "rounded outer corners, mm"),
+        _s("kerf", NUMBER, 0.15, "width the laser burns away, mm"),
+        _s("compensate_kerf", bool, True, "move the cut line out by kerf/2"),
+        _s(
+            "handedness",
+            str,
+            "board",
+            "tile lattice: as the board uses it, or cw / ccw",
+            ("board", "cw", "ccw"),
+        ),
+        _s("border", NUMBER, 1.5, "engraved border this far inside the edge, mm; 0 = none"),
+        _s("numbers", bool, True, "engrave each tile's number (as on the setup diagram)"),
+    ),
+    "laser": (
+        _s(
+            "profile",
+            str,
+            "lightburn",
+            "colours per operation",
+            ("lightburn", "epilog", "trotec", "glowforge", "ponoko"),
+        ),
+        _s("sheet", str, "600x400", "sheet size WIDTHxHEIGHT in mm"),
+        _s("margin", NUMBER, 5.0, "unused border of the sheet, mm"),
+        _s("spare_tiles", int, 0, "tiles to cut beyond the board's"),
+        _s("cut_speed", NUMBER, 10.0, "mm/s, for the laser-time estimate"),
+        _s("engrave_speed", NUMBER, 100.0, "mm/s"),
+        _s("travel_speed", NUMBER, 300.0, "mm/s"),
+    ),
+    "stones": (
+        _s(
+            "design",
+            str,
+            "disc",
+            "disc and pyramid are 3D printed; laser cuts discs from sheets; none makes no stones",
+            ("disc", "pyramid", "laser", "none"),
+        ),
+        _s("count", int, 0, "stones per colour; 0 = what the board needs"),
+        _s("clearance", NUMBER, 0.2, "play per side between stacked stones, mm"),
+        _s("bed", str, "220x220", "printer bed WIDTHxDEPTH in mm"),
+        _s("seat_symbols", bool, False, "a raised symbol per seat, for colour-blind players"),
+        _s("markers", bool, True, "growing and dead markers (printed, or cut with laser)"),
+    ),
 }
 
 
 @dataclass(frozen=True)
 class Kit:
+    """A kit file after key and type checks: every setting present (defaults filled in)."""
+
     source: str
-    settings: dict = field(default_factory=dict)
+    settings: dict
+    folder: Path = field(default_factory=Path.cwd)
 
     @property
     def name(self) -> str:
         return self.settings["kit"]["name"]
+
+    def section(self, name: str) -> dict:
+        return self.settings[name]
 
 
 def default_kit_text() -> str:
@@ -39,92 +123,66 @@ def default_kit_text() -> str:
 
 
 def load_kit(path: str | Path | None) -> Kit:
-    """Read a kit file (or the default kit) and check every key and type."""
+    """Read a kit file (or the default kit); check every key, type and choice."""
     if path is None:
-        source, text = "templates/kit.toml (default kit)", default_kit_text()
+        source, text, folder = (
+            "templates/kit.toml (the default kit)",
+            default_kit_text(),
+            Path.cwd(),
+        )
     else:
-        source = str(path)
+        source, folder = str(path), Path(path).resolve().parent
         try:
             text = Path(path).read_text("utf-8")
         except OSError as exc:
             raise InputFileError(source, f"cannot read the kit file: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise InputFileError(source, "not a text file: a kit file is TOML") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputFileError(source, f"not valid TOML: {exc}") from None
-    _check_keys(source, data)
-    return Kit(source, data)
+    return Kit(source, _checked(source, data), folder)
 
 
-def _check_keys(source: str, data: dict) -> None:
-    for section, value in data.items():
-        if section not in KIT_SECTIONS:
-            known = ", ".join(f"[{s}]" for s in KIT_SECTIONS)
+def _checked(source: str, data: dict) -> dict:
+    out: dict[str, dict] = {}
+    for section in data:
+        if section not in SCHEMA:
+            known = ", ".join(f"[{s}]" for s in SCHEMA)
             raise InputFileError(source, f"unknown section [{section}]; known: {known}", section)
-        if not isinstance(value, dict):
-            raise InputFileError(source, "must be a table like [tile]", section)
-        for key in value:
-            if key not in KIT_SECTIONS[section]:
-                known = ", ".join(sorted(KIT_SECTIONS[section]))
+        if not isinstance(data[section], dict):
+            raise InputFileError(source, f"must be a table like [{section}]", section)
+    for section, settings in SCHEMA.items():
+        given = dict(data.get(section, {}))
+        known = {s.key: s for s in settings}
+        for key in given:
+            if key not in known:
+                names = ", ".join(sorted(known))
                 raise InputFileError(
-                    source, f"unknown key {key!r}; known keys: {known}", f"{section}.{key}"
+                    source, f"unknown key {key!r}; known keys: {names}", f"{section}.{key}"
                 )
-    name = data.get("kit", {}).get("name", "atlantis")
-    if not isinstance(name, str) or not name.replace("-", "").replace("_", "").isalnum():
-        raise InputFileError(source, "name must be letters, digits, - or _", "kit.name")
-    data.setdefault("kit", {})["name"] = name
+        out[section] = {
+            s.key: _value(source, f"{section}.{s.key}", s, given.get(s.key, s.default))
+            for s in settings
+        }
+    return out
 
 
-def build_kit(kit: Kit) -> dict[str, bytes]:
-    """All files of the kit, by relative path, including manifest.json and README.txt."""
-    from fabgen.products import tile_product
-
-    files: dict[str, bytes] = {}
-    for product in (tile_product,):
-        files.update(product(kit))
-    files["README.txt"] = _readme(kit, files).encode("utf-8")
-    files["manifest.json"] = _manifest(kit, files)
-    return files
-
-
-def _manifest(kit: Kit, files: dict[str, bytes]) -> bytes:
-    entries = [
-        {"path": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
-        for name, data in sorted(files.items())
-    ]
-    manifest = {"fabgen_version": __version__, "kit": kit.settings, "files": entries}
-    return (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode("utf-8")
+def _value(source: str, where: str, setting: Setting, value: object) -> object:
+    ok = isinstance(value, setting.kind) and not (
+        isinstance(value, bool) and bool not in setting.kind
+    )
+    if not ok:
+        wanted = "a number" if float in setting.kind else _TYPE_NAMES[setting.kind[0]]
+        raise InputFileError(source, f"must be {wanted}, got {value!r}", where)
+    if setting.choices and value not in setting.choices:
+        raise InputFileError(
+            source, f"{value!r} is not one of: {', '.join(setting.choices)}", where
+        )
+    if isinstance(value, int) and not isinstance(value, bool) and float in setting.kind:
+        return float(value)
+    return value
 
 
-FILE_NOTES = {
-    ".svg": "vector drawing: open in LightBurn or Inkscape",
-    ".dxf": "CAD drawing in mm: open in LightBurn, LibreCAD or FreeCAD",
-}
-
-
-def _readme(kit: Kit, files: dict[str, bytes]) -> str:
-    lines = [
-        f"Atlantis kit '{kit.name}', made by fabgen {__version__} from {kit.source}.",
-        "",
-        "Files:",
-    ]
-    for name in sorted(files):
-        note = FILE_NOTES.get(Path(name).suffix, "")
-        lines.append(f"  {name:<40} {note}")
-    lines += [
-        "",
-        "laser/: cut the tile outline (red), engrave the circles and border (black).",
-        "manifest.json lists every file with its SHA-256 and the kit settings.",
-        "",
-    ]
-    return "\n".join(lines)
-
-
-def check_kit(kit: Kit) -> None:
-    """Validate every product's parameters without rendering (fails fast)."""
-    from fabgen.products import tile_settings
-
-    tile_settings(kit)
-
-
-__all__ = ["FabgenError", "Kit", "build_kit", "check_kit", "load_kit"]
+_TYPE_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}

@@ -1,35 +1,549 @@
-"""The products of a kit, each a function ``kit -> {relative path: bytes}``."""
+"""``fabgen build`` as a library: plan a kit (check everything), then render its files.
+
+:func:`plan_kit` resolves the kit file into the objects each product needs and runs
+every check first: the board validator, the tile geometry, the sheets, the stones and
+the print bed. All problems are collected and reported together as findings, in the
+validator's format, and nothing is rendered unless there are no errors.
+:func:`render_kit` then renders every product in memory; the CLI writes them in one go.
+"""
 
 from __future__ import annotations
 
-from fabgen.errors import InputFileError, ParameterError
+import hashlib
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fabgen import __version__
+from fabgen.errors import FabgenError
+from fabgen.kit import Kit
+
+DEFAULT_BOARD_FOR_PLAYERS = {
+    2: "2p-diamond-4",
+    3: "3p-triangle-4",
+    4: "4p-diamond-5",
+    5: "5p-hexagon-18",
+    6: "6p-hexagon-19",
+}
 
 
-def tile_settings(kit):
-    """The TileGeometry and drawing options of a kit's [tile] section."""
-    from fabgen.draw.tile import TileDrawingOptions
+class KitError(FabgenError):
+    """A kit that cannot be built; the message lists every finding."""
+
+
+@dataclass(frozen=True)
+class KitFinding:
+    code: str
+    severity: str  # error | warning | info
+    message: str
+    where: str = ""
+
+    def text(self) -> str:
+        where = f"{self.where}: " if self.where else ""
+        return f"{self.severity} [{self.code}] {where}{self.message}"
+
+
+@dataclass
+class KitPlan:
+    """Everything a kit's products need, checked."""
+
+    kit: Kit
+    board: object = None
+    report: object = None  # the board validator's report
+    supply: object = None
+    geometry: object = None
+    sheet_job: object = None
+    sheets: list = field(default_factory=list)  # the nested tile sheets
+    speeds: object = None
+    stones: object = None  # StonePlan or None
+    papers: tuple[str, ...] = ()
+    findings: list[KitFinding] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[KitFinding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    def add(self, code: str, exc: Exception) -> None:
+        """An error from one check; a parameter's name locates it in the kit file."""
+        detail = getattr(exc, "detail", None) or str(exc)
+        where = getattr(exc, "where", None) or ""
+        parameter = getattr(exc, "parameter", None)
+        if parameter and not where:
+            where = f"[{code.removeprefix('kit-')}] {parameter}"
+        self.findings.append(KitFinding(code, "error", detail, where))
+
+
+@dataclass(frozen=True)
+class StonePlan:
+    pieces: tuple  # the stones and markers, one STEP and STL each
+    plates: tuple  # 3MF plates
+    laser_sheets: tuple = ()  # laser-cut stones, colour by colour
+    marker_sheets: tuple = ()  # laser-cut markers: growing, then dead
+
+
+# ---- planning ---------------------------------------------------------------------------
+
+
+def plan_kit(kit: Kit) -> KitPlan:
+    """Check the whole kit; raise :class:`KitError` listing every error found."""
+    plan = KitPlan(kit)
+    # (finding code, check, what it needs); a check whose inputs failed is skipped
+    steps = (
+        ("kit-board", _plan_board, ()),
+        ("kit-tile", _plan_tile, ("board",)),
+        ("kit-laser", _plan_laser, ("board", "geometry")),
+        ("kit-stones", _plan_stones, ("board", "geometry")),
+        ("kit-paper", _plan_paper, ()),
+    )
+    for code, step, needs in steps:
+        if any(getattr(plan, name) is None for name in needs):
+            continue
+        try:
+            step(plan)
+        except FabgenError as exc:
+            plan.add(code, exc)
+    if plan.board is not None and not plan.errors:
+        _validate_board(plan)
+    if plan.errors:
+        raise KitError(_failure_text(plan))
+    return plan
+
+
+def _failure_text(plan: KitPlan) -> str:
+    lines = [f"the kit {plan.kit.source} cannot be built; nothing was written:"]
+    lines += [f"  {f.text()}" for f in plan.findings if f.severity == "error"]
+    lines.append("Fix these in the kit file (or the board file) and run fabgen build again.")
+    return "\n".join(lines)
+
+
+def _plan_board(plan: KitPlan) -> None:
+    from fabgen.board.files import load_preset, preset_names, read_board
+
+    settings = plan.kit.section("kit")
+    name = settings["board"]
+    if name in preset_names():
+        plan.board = load_preset(name)
+    else:
+        path = (plan.kit.folder / name).resolve()
+        if not path.is_file():
+            raise KitError(
+                f"board = {name!r} is neither a preset ({', '.join(preset_names())}) nor a "
+                f"board file (no file {path})"
+            )
+        plan.board = read_board(path)
+    _check_players(settings["players"], plan.board)
+
+
+def _check_players(players: int, board) -> None:
+    seats = len(board.seats)
+    if players and not 2 <= players <= 6:
+        raise KitError(
+            f"players = {players}: Atlantis is played by 2 to 6 players; there is a preset "
+            "for every count from 2 to 6 (fabgen boards)"
+        )
+    if players and players != seats:
+        suggestion = DEFAULT_BOARD_FOR_PLAYERS.get(players)
+        raise KitError(
+            f"players = {players} but the board {board.name} has {seats} seats; "
+            f"set players = {seats}, or choose a board for {players} players"
+            + (f", e.g. board = {suggestion!r}" if suggestion else "")
+        )
+
+
+def _plan_tile(plan: KitPlan) -> None:
     from fabgen.geometry.tile import TileGeometry
 
-    tile = dict(kit.settings.get("tile", {}))
-    border = tile.pop("border", 0.0) or None
+    tile = dict(plan.kit.section("tile"))
+    board = plan.board
+    values = {k: tile[k] for k in ("outline", "corner_radius", "kerf", "compensate_kerf")}
+    if tile["pitch"]:
+        values["pitch"] = tile["pitch"]
+        if tile["width"]:
+            raise KitError("give either width or pitch in [tile], not both (width = pitch × √7)")
+    else:
+        values["width"] = tile["width"] or board.tile_width_mm or 100.0
+    if tile["circle_diameter"]:
+        values["circle_diameter"] = tile["circle_diameter"]
+    values["handedness"] = _handedness(tile["handedness"], board)
     try:
-        geometry = TileGeometry.from_parameters(tile)
-    except (ParameterError, TypeError, ValueError) as exc:
-        where = f"tile.{getattr(exc, 'parameter', '')}".rstrip(".")
-        raise InputFileError(kit.source, str(exc), where) from None
-    return geometry, TileDrawingOptions(border_inset=border)
+        plan.geometry = TileGeometry.from_parameters(values)
+    except FabgenError as exc:
+        raise KitError(f"[tile] {exc}") from None
+    if tile["border"] and tile["border"] < 0:
+        raise KitError(f"[tile] border must be 0 (none) or positive, got {tile['border']}")
 
 
-def tile_product(kit) -> dict[str, bytes]:
-    from fabgen.draw.tile import tile_drawing
+def _handedness(setting: str, board) -> str:
+    lattice = board.handedness.value
+    if setting in ("board", lattice):
+        return lattice
+    raise KitError(
+        f"[tile] handedness = {setting!r} but the board {board.name} uses the {lattice} "
+        f"lattice: tiles cut that way are its mirror image and their circles would not line up "
+        f"with the board's; use handedness = {lattice!r} (or 'board')"
+    )
+
+
+def _plan_laser(plan: KitPlan) -> None:
+    from fabgen.draw.laser_job import LaserSpeeds
+    from fabgen.draw.sheet import SheetJob, TileSheetOptions, build_sheets
+    from fabgen.export.profiles import get_profile
+    from fabgen.geometry.nesting import SheetSpec
+
+    laser, tile = plan.kit.section("laser"), plan.kit.section("tile")
+    get_profile(laser["profile"])
+    if laser["spare_tiles"] < 0:
+        raise KitError(f"[laser] spare_tiles must be 0 or more, got {laser['spare_tiles']}")
+    plan.speeds = LaserSpeeds(laser["cut_speed"], laser["engrave_speed"], laser["travel_speed"])
+    options = TileSheetOptions(numbers=tile["numbers"], border_inset=tile["border"] or None)
+    options.validate()
+    plan.sheet_job = SheetJob(
+        geometry=plan.geometry,
+        sheet=SheetSpec.parse(laser["sheet"], laser["margin"]),
+        tiles=len(plan.board.tiles) + laser["spare_tiles"],
+        tile_options=options,
+        metadata=_metadata(plan),
+    )
+    # Nesting is also the check that tiles fit the sheet; the result is kept for rendering.
+    plan.sheets = build_sheets(plan.sheet_job)
+
+
+def _metadata(plan: KitPlan) -> dict:
+    return {"kit": plan.kit.name, "board": plan.board.name, **plan.geometry.parameters()}
+
+
+def _plan_stones(plan: KitPlan) -> None:
+    from fabgen.board.supply import supply_needed
+
+    stones = plan.kit.section("stones")
+    plan.supply = supply_needed(plan.board)
+    if stones["count"] < 0:
+        raise KitError(
+            f"[stones] count must be 0 (as the board needs) or more, got {stones['count']}"
+        )
+    if stones["design"] == "none":
+        plan.stones = None
+    elif stones["design"] == "laser":
+        plan.stones = _laser_stones(plan, stones)
+    else:
+        plan.stones = _printed_stones(plan, stones)
+
+
+def stones_per_colour(plan: KitPlan) -> int:
+    return plan.kit.section("stones")["count"] or plan.supply.stones_per_player
+
+
+def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
+    from fabgen.pieces.params import DiscStone, Marker, PyramidStone
+    from fabgen.pieces.plate import Bed, parse_bed
+
+    common = {"circle_diameter": plan.geometry.circle_diameter, "clearance": stones["clearance"]}
+    if stones["design"] == "pyramid":
+        if stones["seat_symbols"]:
+            raise KitError(
+                "[stones] seat_symbols needs design = 'disc': the pyramid has a vent on top "
+                "where the symbol would go"
+            )
+        base = [PyramidStone(**common)]
+    elif stones["seat_symbols"]:
+        base = [DiscStone.for_seat(k + 1, **common) for k in range(len(plan.board.seats))]
+    else:
+        base = [DiscStone(**common)]
+    width, depth = parse_bed(stones["bed"])
+    bed = Bed(width, depth)
+    count = stones_per_colour(plan)
+    plates = [p for stone in base for p in _plates(stone, count, bed)]
+    pieces = list(base)
+    if stones["markers"]:
+        for kind, n in (
+            ("growing", plan.supply.growing_markers),
+            ("dead", plan.supply.dead_markers),
+        ):
+            marker = Marker.for_stone(base[0], kind)
+            pieces.append(marker)
+            plates.extend(_plates(marker, n, bed))
+    return StonePlan(tuple(pieces), tuple(plates))
+
+
+def _plates(piece, count: int, bed) -> list:
+    """``count`` copies of ``piece`` on as few plates as the bed allows."""
+    from fabgen.pieces.plate import capacity
+    from fabgen.pieces.products import plan_plate
+
+    per_plate = capacity(2 * piece.radius, bed)
+    if per_plate < 1:
+        raise KitError(f"[stones] bed {bed.label()} is too small for one {piece.name}")
+    plates, left, k = [], count, 1
+    total = math.ceil(count / per_plate)
+    while left > 0:
+        n = min(left, per_plate)
+        suffix = f"-{k}-of-{total}" if total > 1 else ""
+        plates.append(plan_plate((piece,), n, bed, f"{piece.name}-plate-{n}{suffix}"))
+        left, k = left - n, k + 1
+    return plates
+
+
+def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:
+    from dataclasses import replace
+
+    from fabgen.draw.sheet import StoneOptions, build_sheets
+
+    diameter = round(0.9 * plan.geometry.circle_diameter, 3)
+    players = len(plan.board.seats)
+    job = replace(
+        plan.sheet_job, tiles=0, stones=StoneOptions(stones_per_colour(plan), diameter, players)
+    )
+    markers = ()
+    if stones["markers"]:
+        count = max(plan.supply.growing_markers, plan.supply.dead_markers)
+        markers = tuple(build_sheets(replace(job, stones=StoneOptions(count, diameter, 2))))
+    return StonePlan((), (), tuple(build_sheets(job)), markers)
+
+
+def _plan_paper(plan: KitPlan) -> None:
+    paper = plan.kit.section("kit")["paper"]
+    plan.papers = ("a4", "letter") if paper == "both" else (paper,)
+
+
+def _validate_board(plan: KitPlan) -> None:
+    from fabgen.board.findings import KitCounts
+    from fabgen.board.validate import validate
+
+    counts = None
+    if plan.kit.section("stones")["design"] != "none":
+        counts = KitCounts(stones_per_player=stones_per_colour(plan))
+    plan.report = validate(plan.board, counts, source=plan.board.name)
+    for f in plan.report.findings:
+        where = f.where.text()
+        plan.findings.append(
+            KitFinding(
+                f.code,
+                f.severity.value,
+                f.message,
+                f"board {plan.board.name}" + (f", {where}" if where else ""),
+            )
+        )
+
+
+# ---- rendering ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Product:
+    title: str
+    render: Callable[[KitPlan], dict[str, bytes]]
+
+
+def _laser_product(plan: KitPlan) -> dict[str, bytes]:
+    from fabgen.draw.sheet_report import report_bytes, report_json, report_text
+    from fabgen.draw.tile import TileDrawingOptions, tile_drawing
+
+    profile = plan.kit.section("laser")["profile"]
+    border = plan.kit.section("tile")["border"] or None
+    single = tile_drawing(
+        plan.geometry.layout(), TileDrawingOptions(border_inset=border), metadata=_metadata(plan)
+    )
+    files = _drawing_files("laser/test-tile", single, profile)
+    for sheet in plan.sheets:
+        files.update(_drawing_files(f"laser/tiles-{sheet.name}", sheet.drawing, profile))
+    report = report_json(plan.sheets, plan.speeds, {"kit": plan.kit.name, **_metadata(plan)})
+    files["laser/sheets-report.json"] = report_bytes(report)
+    files["laser/sheets-report.txt"] = (report_text(report) + "\n").encode("utf-8")
+    return files
+
+
+def _drawing_files(stem: str, drawing, profile: str) -> dict[str, bytes]:
     from fabgen.export.dxf import render_dxf
     from fabgen.export.svg import render_svg
 
-    geometry, options = tile_settings(kit)
-    profile = kit.settings.get("laser", {}).get("profile", "lightburn")
-    metadata = {"kit": kit.name, **geometry.parameters()}
-    drawing = tile_drawing(geometry.layout(), options, metadata=metadata)
     return {
-        "laser/tile.svg": render_svg(drawing, profile),
-        "laser/tile.dxf": render_dxf(drawing, profile),
+        f"{stem}.svg": render_svg(drawing, profile),
+        f"{stem}.dxf": render_dxf(drawing, profile),
     }
+
+
+def _stones_product(plan: KitPlan) -> dict[str, bytes]:
+    stones = plan.stones
+    if stones is None:
+        return {}
+    if stones.laser_sheets:
+        return _laser_stone_files(plan, stones)
+    from fabgen.pieces.products import render_files
+
+    files = render_files(stones.pieces, stones.plates)
+    return {f"3d/{name}": data for name, data in files.items()}
+
+
+def _laser_stone_files(plan: KitPlan, stones: StonePlan) -> dict[str, bytes]:
+    profile = plan.kit.section("laser")["profile"]
+    files: dict[str, bytes] = {}
+    for sheet in stones.laser_sheets:
+        files.update(_drawing_files(f"laser/{sheet.name}", sheet.drawing, profile))
+    kinds = {"stones-colour-1": "markers-growing", "stones-colour-2": "markers-dead"}
+    for sheet in stones.marker_sheets:
+        name = sheet.name
+        for old, new in kinds.items():
+            name = name.replace(old, new)
+        files.update(_drawing_files(f"laser/{name}", sheet.drawing, profile))
+    return files
+
+
+def _board_product(plan: KitPlan) -> dict[str, bytes]:
+    from fabgen.layout import LayoutOptions, layout_files
+
+    files = layout_files(plan.board, LayoutOptions(width=plan.geometry.width, papers=plan.papers))
+    out = {}
+    for name, data in files.items():
+        folder = "board" if name.endswith((".toml", "-start.json")) else "print"
+        if "-bom." in name:
+            folder = "board"
+        out[f"{folder}/{name}"] = data
+    return out
+
+
+def _rulesheet_product(plan: KitPlan) -> dict[str, bytes]:
+    from fabgen.docs.rulesheet import rulesheet_pdfs
+
+    paper = "both" if len(plan.papers) == 2 else plan.papers[0]
+    return {f"print/{name}": data for name, data in rulesheet_pdfs(paper).items()}
+
+
+PRODUCTS = (
+    Product("laser files: a test tile and the board's tiles on sheets", _laser_product),
+    Product("stones and markers", _stones_product),
+    Product("setup diagram, printed board, board file", _board_product),
+    Product("rule sheet and quick reference", _rulesheet_product),
+)
+
+
+def render_kit(
+    plan: KitPlan, progress: Callable[[str], None] | None = None
+) -> tuple[dict[str, bytes], dict[str, float]]:
+    """Every file of the kit by relative path (with bom, README.txt and manifest.json),
+    and the seconds each product took."""
+    files: dict[str, bytes] = {}
+    timings: dict[str, float] = {}
+    for k, product in enumerate(PRODUCTS, start=1):
+        start = time.perf_counter()
+        files.update(product.render(plan))
+        timings[product.title] = time.perf_counter() - start
+        if progress:
+            progress(f"[{k}/{len(PRODUCTS)}] {product.title}: {timings[product.title]:.1f} s")
+    bom = kit_bom(plan, files)
+    files["bom.json"] = (json.dumps(bom, indent=2, sort_keys=True) + "\n").encode("utf-8")
+    files["bom.txt"] = bom_text(bom).encode("utf-8")
+    files["README.txt"] = readme_text(plan, files).encode("utf-8")
+    files["manifest.json"] = manifest(plan, files)
+    return files, timings
+
+
+def kit_bom(plan: KitPlan, files: dict[str, bytes]) -> dict:
+    """What the kit makes and what to get: tiles, stones, markers, sheets, paper."""
+    board, supply, g = plan.board, plan.supply, plan.geometry
+    laser = plan.kit.section("laser")
+    stones = plan.kit.section("stones")
+    sheets = sum(1 for n in files if n.startswith("laser/tiles-sheet-") and n.endswith(".svg"))
+    bom = {
+        "kit": plan.kit.name,
+        "board": board.name,
+        "players": len(board.seats),
+        "tiles": {
+            "count": len(board.tiles) + laser["spare_tiles"],
+            "board": len(board.tiles),
+            "spare": laser["spare_tiles"],
+            "width_mm": round(g.width, 3),
+            "sheets": sheets,
+            "sheet_mm": laser["sheet"],
+        },
+        "stones": {
+            "design": stones["design"],
+            "per_colour": stones_per_colour(plan) if stones["design"] != "none" else 0,
+            "colours": [s.colour or f"seat {k + 1}" for k, s in enumerate(board.seats)],
+            "basis": supply.stones_basis,
+        },
+        "markers": {
+            "growing": supply.growing_markers,
+            "dead": supply.dead_markers,
+            "made": stones["markers"] and stones["design"] != "none",
+        },
+        "fields": supply.fields,
+    }
+    return bom
+
+
+def bom_text(bom: dict) -> str:
+    t, s, m = bom["tiles"], bom["stones"], bom["markers"]
+    colours = ", ".join(str(c) for c in s["colours"])
+    lines = [
+        f"Bill of materials: kit '{bom['kit']}', board {bom['board']} "
+        f"({bom['players']} players, {bom['fields']} fields)",
+        f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare), "
+        f"{t['width_mm']:g} mm across the flats, on {t['sheets']} sheet(s) of {t['sheet_mm']} mm",
+    ]
+    if s["design"] != "none":
+        lines.append(
+            f"  stones             {s['per_colour']} per colour × {len(s['colours'])} colours "
+            f"({colours}); {s['design']}"
+        )
+    lines.append(
+        f"  growing markers    {m['growing']}" + ("" if m["made"] else " (not made by this kit)")
+    )
+    lines.append(
+        f"  dead markers       {m['dead']}" + ("" if m["made"] else " (not made by this kit)")
+    )
+    lines.append(f"  stones per colour: {s['basis']}")
+    return "\n".join(lines) + "\n"
+
+
+FOLDER_NOTES = {
+    "laser/": "laser cutter: cut red lines, engrave black (LightBurn colours by default); "
+    "cut test-tile first and check its width; sheets-report.txt gives the laser time",
+    "3d/": "3D printer: .3mf plates open in PrusaSlicer, Cura or Bambu Studio; .step for CAD, "
+    ".stl for any slicer; print each stone plate once per player colour",
+    "print/": "paper: print at 100 % (no 'fit to page'); check the 50 mm square on the printed "
+    "board; rule sheet and quick reference for every player",
+    "board/": "the board as a board file (fabgen validate / layout) and as a transcript of the "
+    "start position (fabgen rules turn, the online version); the board's bill of materials",
+}
+
+
+def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
+    lines = [
+        f"Atlantis kit '{plan.kit.name}': board {plan.board.name}, "
+        f"{len(plan.board.seats)} players, {len(plan.board.tiles)} tiles.",
+        f"Made by fabgen {__version__} from {plan.kit.source}.",
+        "",
+        "What to do with each folder:",
+    ]
+    for folder, note in FOLDER_NOTES.items():
+        if any(n.startswith(folder) for n in files):
+            lines.append(f"  {folder:<8} {note}")
+    lines += ["", "Files:"]
+    for name in sorted([*files, "README.txt", "manifest.json"]):
+        lines.append(f"  {name}")
+    lines += [
+        "",
+        "bom.txt lists what to make and buy. manifest.json lists every file with its SHA-256,",
+        "the kit settings and the fabgen version: building the same kit again gives the same",
+        "files.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def manifest(plan: KitPlan, files: dict[str, bytes]) -> bytes:
+    entries = [
+        {"path": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        for name, data in sorted(files.items())
+    ]
+    data = {
+        "fabgen_version": __version__,
+        "kit": plan.kit.settings,
+        "kit_source": Path(plan.kit.source).name,
+        "board": plan.board.name,
+        "files": entries,
+    }
+    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")

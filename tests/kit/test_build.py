@@ -1,58 +1,190 @@
-"""fabgen build: the default kit, a manifest that matches the files, bad kits refused."""
+"""fabgen build: the whole default kit, reproducible, refused whole when anything is wrong."""
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
+import tomllib
 
 import pytest
 
+from fabgen.kit import SCHEMA, default_kit_text, load_kit
 
-def test_default_kit_builds_with_a_true_manifest(tmp_path, cli):
-    result = cli("build", "--out", tmp_path)
+EXPECTED = {
+    "laser/test-tile.svg",
+    "laser/test-tile.dxf",
+    "laser/tiles-sheet-1.svg",
+    "laser/tiles-sheet-1.dxf",
+    "laser/sheets-report.json",
+    "3d/stone-disc-d20.7-c0.2.step",
+    "3d/stone-disc-d20.7-c0.2.stl",
+    "3d/stone-disc-d20.7-c0.2-plate-14.3mf",
+    "3d/marker-growing-d23.5-c0.2-plate-14.3mf",
+    "3d/marker-dead-d23.5-c0.2-plate-28.3mf",
+    "print/3p-triangle-4-setup.svg",
+    "print/3p-triangle-4-setup.pdf",
+    "print/3p-triangle-4-board-a4.pdf",
+    "print/3p-triangle-4-board-letter.pdf",
+    "print/rulesheet-a4.pdf",
+    "print/quickref-letter.pdf",
+    "board/3p-triangle-4.toml",
+    "board/3p-triangle-4-start.json",
+    "bom.txt",
+    "bom.json",
+    "README.txt",
+    "manifest.json",
+}
+
+
+@pytest.fixture(scope="module")
+def default_kit(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    out = tmp_path_factory.mktemp("kit")
+    result = CliRunner().invoke(main, ["build", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    manifest = json.loads((tmp_path / "manifest.json").read_text())
-    assert manifest["kit"]["tile"]["width"] == 100.0
-    listed = {entry["path"] for entry in manifest["files"]}
-    assert {"laser/tile.svg", "laser/tile.dxf", "README.txt"} <= listed
-    for entry in manifest["files"]:
-        data = (tmp_path / entry["path"]).read_bytes()
-        assert hashlib.sha256(data).hexdigest() == entry["sha256"]
+    return out, result
 
 
-def test_building_twice_gives_the_same_tree(tmp_path, cli):
-    cli("build", "--out", tmp_path / "a")
-    cli("build", "--out", tmp_path / "b")
-    assert (tmp_path / "a" / "manifest.json").read_bytes() == (
-        tmp_path / "b" / "manifest.json"
-    ).read_bytes()
+def tree(root):
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_default_kit_has_every_product(default_kit):
+    out, _ = default_kit
+    assert set(tree(out)) >= EXPECTED
+
+
+def test_manifest_lists_every_file_with_its_hash(default_kit):
+    out, _ = default_kit
+    manifest = json.loads((out / "manifest.json").read_text())
+    files = tree(out)
+    listed = {entry["path"]: entry["sha256"] for entry in manifest["files"]}
+    assert set(listed) | {"manifest.json"} == set(files)
+    for path, digest in listed.items():
+        assert files[path] == digest
+    assert manifest["kit"]["kit"]["board"] == "3p-triangle-4"
+    assert manifest["fabgen_version"]
+
+
+def test_progress_and_files_are_reported(default_kit):
+    _, result = default_kit
+    assert "[4/4] rule sheet and quick reference" in result.output
+    assert "wrote " in result.output
+
+
+def test_tiles_match_the_board(default_kit):
+    out, _ = default_kit
+    bom = json.loads((out / "bom.json").read_text())
+    assert bom["tiles"]["count"] == 10 and bom["players"] == 3
+    report = json.loads((out / "laser/sheets-report.json").read_text())
+    assert sum(sheet["pieces"] for sheet in report["sheets"]) == 10
+
+
+def test_second_build_in_another_process_gives_the_same_tree(default_kit, tmp_path):
+    out, _ = default_kit
+    again = tmp_path / "again"
+    subprocess.run(
+        [sys.executable, "-m", "fabgen", "build", "--quiet", "--out", str(again)],
+        check=True,
+        capture_output=True,
+        env={**os.environ, "PYTHONHASHSEED": "5"},
+    )
+    assert (again / "manifest.json").read_bytes() == (out / "manifest.json").read_bytes()
+    assert tree(again) == tree(out)
+
+
+def test_template_documents_every_setting_with_its_default():
+    template = tomllib.loads(default_kit_text())
+    for section, settings in SCHEMA.items():
+        assert set(template[section]) == {s.key for s in settings}, section
+        for s in settings:
+            assert template[section][s.key] == s.default, f"{section}.{s.key}"
+
+
+def write_kit(tmp_path, text):
+    kit = tmp_path / "kit.toml"
+    kit.write_text(text)
+    return kit
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("text", "messages"),
     [
-        ("[tile]\nwidth = -5\n", "tile width must be a positive"),
-        ("[tile]\ncircle_diameter = 50\n", "neighbouring circles would overlap"),
-        ("[tiles]\nwidth = 100\n", "unknown section [tiles]"),
-        ("[tile]\nwidht = 100\n", "unknown key 'widht'"),
-        ("[tile\n", "not valid TOML"),
-        ("[kit]\nname = 'a b/c'\n", "name must be letters"),
+        ('[kit]\nboard = "7p-hexagon"\n', ["[kit-board]", "neither a preset", "3p-triangle-4"]),
+        ("[kit]\nplayers = 7\n", ["[kit-board]", "2 to 6 players"]),
+        ("[kit]\nplayers = 4\n", ["has 3 seats", "board = '4p-diamond-5'"]),
+        ("[tile]\nwidth = -5.0\n", ["[kit-tile]", "tile width must be a positive"]),
+        ("[tile]\ncircle_diameter = 50.0\n", ["[kit-tile]", "circles would overlap"]),
+        ("[tile]\nhandedness = 'ccw'\n", ["mirror image"]),
+        ('[laser]\nsheet = "90x90"\n', ["[kit-laser]"]),
+        ("[laser]\ncut_speed = 0\n", ["[kit-laser]", "never finish"]),
+        ("[stones]\nclearance = 2.0\n", ["[kit-stones]", "clearance"]),
+        ("[laser]\ncut_speed = 0\n[stones]\nclearance = 2.0\n", ["[kit-laser]", "[kit-stones]"]),
+        ("[tiles]\nwidth = 100\n", ["unknown section [tiles]"]),
+        ("[tile]\nwidht = 100\n", ["unknown key 'widht'", "tile.widht"]),
+        ("[tile]\nwidth = 'wide'\n", ["tile.width", "must be a number"]),
+        ("[tile\n", ["not valid TOML"]),
+        ("[stones]\ndesign = 'cubes'\n", ["'cubes' is not one of"]),
     ],
 )
-def test_bad_kits_stop_before_writing(tmp_path, cli, text, message):
-    kit = tmp_path / "kit.toml"
-    kit.write_text(text)
+def test_invalid_kits_stop_before_writing(tmp_path, cli, text, messages):
     out = tmp_path / "out"
-    result = cli("build", kit, "--out", out)
-    assert result.exit_code == 2
-    assert message in result.output
+    result = cli("build", write_kit(tmp_path, text), "--out", out)
+    assert result.exit_code == 2, result.output
+    for message in messages:
+        assert message in result.output
     assert not out.exists()
 
 
-def test_kit_tile_section_accepts_pitch_instead_of_width(tmp_path, cli):
-    kit = tmp_path / "kit.toml"
-    kit.write_text("[tile]\npitch = 30.0\n")
+def test_board_validator_errors_stop_the_build(tmp_path, cli):
+    board = tmp_path / "mine.toml"
+    board.write_text(
+        '[board]\nname = "mine"\ntiles = [[0, 0], [1, 0], [3, 0]]\n'
+        "[[players]]\nstart = [0, 0]\n[[players]]\nstart = [3, 0]\n"
+    )
+    kit = write_kit(tmp_path, '[kit]\nboard = "mine.toml"\n')
     result = cli("build", kit, "--out", tmp_path / "out")
-    assert result.exit_code == 0, result.output
-    kit.write_text("[tile]\npitch = 30.0\nwidth = 80.0\n")
-    result = cli("build", kit, "--out", tmp_path / "out2")
     assert result.exit_code == 2
-    assert "either width or pitch" in result.output
+    assert "[board-disconnected]" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_kit_with_a_board_file_pitch_and_laser_stones(tmp_path, cli):
+    kit = write_kit(
+        tmp_path,
+        '[kit]\nboard = "2p-diamond-4"\npaper = "a4"\n[tile]\npitch = 30.0\n'
+        '[stones]\ndesign = "laser"\n',
+    )
+    result = cli("build", kit, "--quiet", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    files = set(tree(tmp_path / "out"))
+    assert "print/rulesheet-a4.pdf" in files and "print/rulesheet-letter.pdf" not in files
+    assert any(f.startswith("laser/stones-colour-2-sheet") for f in files)
+    assert any(f.startswith("laser/markers-dead-sheet") for f in files)
+    assert not any(f.startswith("3d/") for f in files)
+
+
+def test_rebuild_removes_files_of_an_earlier_build(tmp_path, cli):
+    out = tmp_path / "out"
+    cli("build", write_kit(tmp_path, "[stones]\ndesign = 'pyramid'\n"), "-q", "--out", out)
+    assert any("pyramid" in f for f in tree(out))
+    (out / "notes.txt").write_text("mine")  # not fabgen's: must survive
+    result = cli("build", write_kit(tmp_path, "[stones]\ndesign = 'none'\n"), "-q", "--out", out)
+    assert result.exit_code == 0
+    assert not any("pyramid" in f for f in tree(out))
+    assert "removed" in result.output
+    assert (out / "notes.txt").read_text() == "mine"
+
+
+def test_load_kit_fills_defaults():
+    kit = load_kit(None)
+    assert kit.section("tile")["kerf"] == 0.15
+    assert kit.section("stones")["design"] == "disc"
