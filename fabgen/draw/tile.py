@@ -21,6 +21,8 @@ class TileDrawingOptions:
     label_height: float = 3.0  # mm
 
     def validate(self, layout: TileLayout) -> None:
+        if not (0 < self.label_height < 20):
+            raise ParameterError("label_height", "label height must be between 0 and 20 mm")
         inset = self.border_inset
         if inset is None:
             return
@@ -37,8 +39,6 @@ class TileDrawingOptions:
                 f"border inset {inset:g} mm would run through the circles: the circles come "
                 f"within {room:.2f} mm of the edge; choose an inset below {room:.2f} mm",
             )
-        if not (0 < self.label_height < 20):
-            raise ParameterError("label_height", "label height must be between 0 and 20 mm")
 
 
 def tile_shapes(layout: TileLayout, options: TileDrawingOptions):

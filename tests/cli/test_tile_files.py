@@ -229,3 +229,12 @@ def test_written_files_follow_the_umask(tmp_path, cli):
     finally:
         os.umask(old)
     assert (tmp_path / "tile.svg").stat().st_mode & 0o777 == 0o644
+
+
+def test_label_height_is_checked_without_a_border():
+    from fabgen.draw.tile import TileDrawingOptions
+    from fabgen.errors import ParameterError
+
+    layout = TileGeometry.from_width(100).layout()
+    with pytest.raises(ParameterError, match="label height must be between 0 and 20 mm"):
+        TileDrawingOptions(label="1", label_height=0).validate(layout)
