@@ -67,6 +67,13 @@ SHAPE_KEYS = ("width", "pitch", "circle_diameter", "outline", "corner_radius", "
     help="Lay out the N tiles nearest the middle (a round board) instead of a patch.",
 )
 @click.option(
+    "--board",
+    "board_name",
+    default=None,
+    metavar="PRESET|FILE",
+    help="Lay out the tiles of a real board: a preset (fabgen boards) or a board file.",
+)
+@click.option(
     "--tolerance",
     type=float,
     default=0.2,
@@ -98,6 +105,7 @@ def check_alignment(
     blog_reading,
     patch,
     tile_count,
+    board_name,
     tolerance,
     max_drift,
     output_format,
@@ -111,7 +119,8 @@ def check_alignment(
     Exit code 0 when within --tolerance, 1 when not, 2 for bad input.
 
     Examples: fabgen check-alignment --width 100 --kerf 0.2 --no-compensate-kerf;
-    fabgen check-alignment --from my_tile.svg --kerf 0.15
+    fabgen check-alignment --from my_tile.svg --kerf 0.15;
+    fabgen check-alignment --board 6p-star-19 --kerf 0.2 --no-compensate-kerf
     """
     from fabgen.geometry.alignment import check_alignment as run_check
 
@@ -120,8 +129,13 @@ def check_alignment(
     _check_positive("tolerance", tolerance)
     if max_drift is not None:
         _check_positive("max_drift", max_drift)
-    tiles, patch_text = _patch(patch, tile_count)
     header, layout, kerf, analysis = _subject(drawing, dpi, blog_radius, blog_reading, options)
+    if board_name is not None:
+        if patch is not None or tile_count is not None:
+            raise ParameterError("board", "give one of --board, --patch or --tiles")
+        tiles, patch_text = _board_tiles(board_name, layout.handedness)
+    else:
+        tiles, patch_text = _patch(patch, tile_count)
     report = run_check(layout, tiles, kerf=kerf, tolerance=tolerance, max_drift=max_drift)
     ok = report.within_tolerance and (analysis is None or analysis.is_island)
     if output_format == "json":
@@ -157,6 +171,36 @@ def _check_positive(name: str, value: float) -> None:
     if not value > 0:
         flag = "--" + name.replace("_", "-")
         raise ParameterError(name, f"{flag} must be a positive number of mm, got {value}")
+
+
+def _board_tiles(name: str, handedness):
+    """The tile coordinates of a preset or board file, on the tile's own lattice."""
+    from pathlib import Path
+
+    from fabgen.board.files import load_preset, preset_names, read_board
+
+    board = load_preset(name) if name in preset_names() else None
+    if board is None:
+        if not Path(name).is_file():
+            raise ParameterError(
+                "board", f"--board {name!r} is neither a preset (fabgen boards) nor a file"
+            )
+        board = read_board(name)
+    if board.handedness != handedness:
+        raise ParameterError(
+            "handedness",
+            f"the board {board.name} uses the {board.handedness.value} lattice but the tile is "
+            f"{handedness.value}: such tiles are its mirror image; use --handedness "
+            f"{board.handedness.value}",
+        )
+    tiles = [t.coord for t in board.tiles if t.coord is not None]
+    skipped = len(board.tiles) - len(tiles)
+    text = f"the {len(tiles)} tiles of board {board.name}"
+    if skipped:
+        text += f" ({skipped} free-form tiles off the lattice left out)"
+    if not tiles:
+        raise ParameterError("board", f"board {board.name} has no tiles on the tile lattice")
+    return tiles, text
 
 
 def _patch(patch: str | None, tile_count: int | None):

@@ -254,3 +254,31 @@ def test_bad_options(cli, args, message):
     result = cli("check-alignment", *args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_preset_board_is_laid_out_tile_by_tile(cli):
+    from fabgen.board.files import load_preset
+
+    code, report = run_json(cli, "--board", "6p-star-19")
+    assert code == 0
+    assert report["tiles"] == len(load_preset("6p-star-19").tiles) == 19
+    assert report["row_deviation"]["value_mm"] < 1e-9
+
+
+def test_board_lattice_must_match_the_tile(cli):
+    result = cli("check-alignment", "--board", "6p-star-19", "--handedness", "ccw")
+    assert result.exit_code == 2
+    assert "mirror image" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--board", "nope"], "neither a preset"),
+        (["--board", "6p-star-19", "--tiles", "7"], "one of --board, --patch or --tiles"),
+    ],
+)
+def test_bad_board_options(cli, args, message):
+    result = cli("check-alignment", *args)
+    assert result.exit_code == 2
+    assert message in result.output
