@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from fabgen.cli.common import format_option
 from fabgen.cli.tile_options import (
     TILE_KEYS,
     geometry_from_options,
@@ -88,14 +89,7 @@ SHAPE_KEYS = ("width", "pitch", "circle_diameter", "outline", "corner_radius", "
     metavar="MM",
     help="Also fail when the accumulated drift exceeds this (off by default).",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Report format.",
-)
+@format_option("Report format.")
 @click.pass_context
 def check_alignment(
     ctx,

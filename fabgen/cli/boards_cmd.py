@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from fabgen.cli.common import out_option, write_and_report
+from fabgen.cli.common import format_option, out_option, write_and_report
 
 board_file_argument = click.argument(
     "board_file",
@@ -52,14 +52,7 @@ def _load(board_file: Path | None, preset: str | None):
     show_default=True,
     help="With --show: as a board file, or as an Atlantis transcript of the start.",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="The list as a table or as JSON.",
-)
+@format_option("The list as a table or as JSON.")
 def boards(show, show_as, output_format):
     """List the preset boards with their number of players, tiles and fields.
 
@@ -93,14 +86,7 @@ def boards(show, show_as, output_format):
 @click.command("validate", short_help="Check a board: structure, fairness, pieces needed.")
 @board_file_argument
 @preset_option
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: one finding per line; json: findings and a summary.",
-)
+@format_option("text: one finding per line; json: findings and a summary.")
 @click.option(
     "--stones-per-player",
     type=click.IntRange(min=0),

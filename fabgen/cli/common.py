@@ -37,3 +37,28 @@ def _display(path: Path) -> str:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+def format_option(help_text: str, dest: str = "output_format"):
+    """``--format text|json`` for commands that print a report."""
+    return click.option(
+        "--format",
+        dest,
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help=help_text,
+    )
+
+
+def profile_option(func):
+    """``--profile``: colours per operation for the maker's laser software."""
+    from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
+
+    return click.option(
+        "--profile",
+        type=click.Choice(sorted(PROFILES)),
+        default=DEFAULT_PROFILE,
+        show_default=True,
+        help="Colours per operation for your laser software.",
+    )(func)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from fabgen.cli.common import write_and_report
+from fabgen.cli.common import format_option, write_and_report
 
 VARIANT_NAMES = ("online", "blog", "1995")  # fabgen.rules.variants.VARIANTS, kept light
 
@@ -29,14 +29,7 @@ def rules() -> None:
 @rules.command("replay", short_help="Check recorded games move by move; show final positions.")
 @click.argument("games", nargs=-1, required=True, type=click.Path(path_type=Path))
 @variant_option
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: draw each final position; json: one JSON object per game and line.",
-)
+@format_option("text: draw each final position; json: one JSON object per game and line.")
 def replay(games, variant, output_format):
     """Check every move of every turn of each GAME file and show the final positions.
 

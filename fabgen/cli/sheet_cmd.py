@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from fabgen.cli.common import out_option, write_and_report
+from fabgen.cli.common import format_option, out_option, profile_option, write_and_report
 from fabgen.cli.tile_options import describe_options, pop_tile_options, tile_geometry_options
-from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
 
 
 @click.command("sheet", short_help="Tiles and stones nested on laser sheets, with cut report.")
@@ -98,21 +97,8 @@ from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
     metavar="MM/S",
     help="Speed of the head's moves with the laser off.",
 )
-@click.option(
-    "--format",
-    "report_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Report on stdout as text or JSON (files are written either way).",
-)
-@click.option(
-    "--profile",
-    type=click.Choice(sorted(PROFILES)),
-    default=DEFAULT_PROFILE,
-    show_default=True,
-    help="Colours per operation for your laser software.",
-)
+@format_option("Report on stdout as text or JSON (files are written either way).", "report_format")
+@profile_option
 @out_option
 def sheet(out_dir, report_format, profile, **kw):
     """Nest island tiles on laser sheets (one SVG and one DXF per sheet), cutting each

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
-from fabgen.cli.common import out_option, write_and_report
+from fabgen.cli.common import out_option, profile_option, write_and_report
 from fabgen.cli.tile_options import (
     describe_options,
     geometry_from_options,
     pop_tile_options,
     tile_geometry_options,
 )
-from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
 
 
 @click.command("tile", short_help="Laser files (SVG and DXF) for one island tile.")
@@ -49,13 +48,7 @@ from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
     show_default=True,
     help="Which files to write.",
 )
-@click.option(
-    "--profile",
-    type=click.Choice(sorted(PROFILES)),
-    default=DEFAULT_PROFILE,
-    show_default=True,
-    help="Colours per operation for your laser software.",
-)
+@profile_option
 @click.option("--name", default="tile", show_default=True, help="File name without extension.")
 @out_option
 def tile(out_dir, blog_radius, blog_reading, border, label, file_format, profile, name, **kw):
