@@ -105,7 +105,7 @@ def plan_kit(kit: Kit) -> KitPlan:
             step(plan)
         except FabgenError as exc:
             plan.add(code, exc)
-    if plan.board is not None and not plan.errors:
+    if plan.board is not None:
         _validate_board(plan)
     if plan.errors:
         raise KitError(_failure_text(plan))
@@ -227,6 +227,8 @@ def _plan_stones(plan: KitPlan) -> None:
     if stones["design"] == "none":
         plan.stones = None
     elif stones["design"] == "laser":
+        if plan.sheet_job is None:
+            return  # the [laser] section failed and is reported; stones would nest on it
         plan.stones = _laser_stones(plan, stones)
     else:
         plan.stones = _printed_stones(plan, stones)
@@ -313,7 +315,7 @@ def _validate_board(plan: KitPlan) -> None:
     from fabgen.board.validate import validate
 
     counts = None
-    if plan.kit.section("stones")["design"] != "none":
+    if plan.supply is not None and plan.kit.section("stones")["design"] != "none":
         counts = KitCounts(stones_per_player=stones_per_colour(plan))
     plan.report = validate(plan.board, counts, source=plan.board.name)
     for f in plan.report.findings:

@@ -144,6 +144,26 @@ def test_invalid_kits_stop_before_writing(tmp_path, cli, text, messages):
     assert not out.exists()
 
 
+def test_laser_stones_with_a_broken_laser_section_is_a_finding(tmp_path, cli):
+    kit = write_kit(tmp_path, '[laser]\ncut_speed = 0\n[stones]\ndesign = "laser"\n')
+    result = cli("build", kit, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "[kit-laser]" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_board_findings_come_with_the_other_errors(tmp_path, cli):
+    board = tmp_path / "mine.toml"
+    board.write_text(
+        '[board]\nname = "mine"\ntiles = [[0, 0], [1, 0], [3, 0]]\n'
+        "[[players]]\nstart = [0, 0]\n[[players]]\nstart = [3, 0]\n"
+    )
+    kit = write_kit(tmp_path, '[kit]\nboard = "mine.toml"\n[tile]\ncircle_diameter = 50.0\n')
+    result = cli("build", kit, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "[kit-tile]" in result.output and "[board-disconnected]" in result.output
+
+
 def test_board_validator_errors_stop_the_build(tmp_path, cli):
     board = tmp_path / "mine.toml"
     board.write_text(
