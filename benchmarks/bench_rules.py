@@ -14,7 +14,8 @@ Run: .venv/bin/python benchmarks/bench_rules.py [--games N] [--turns N] [--runs 
 from __future__ import annotations
 
 import argparse
-import time
+
+from timing import best_of
 
 from fabgen.rules.random_player import random_game
 from fabgen.rules.setup import start_position
@@ -32,15 +33,6 @@ def make_games(radius: int, players: int, count: int, turns: int, bias: float) -
         t = transcript_from_position(start, turns=moves, with_state=False)
         texts.append(write_transcript(t))
     return texts
-
-
-def best_of(runs: int, work) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def bench(radius: int, players: int, style: str, count: int, turns: int, runs: int) -> dict:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from timing import best_of
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -30,15 +32,6 @@ def main() -> None:
     print(f"all four PDFs, figures included: {pdfs:.2f} s")
     for name, data in sorted(files.items()):
         print(f"  {name}: {len(data) / 1024:.0f} KiB")
-
-
-def best_of(runs: int, work) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 if __name__ == "__main__":
