@@ -15,7 +15,7 @@ here (drawings of boards are in :mod:`fabgen.draw`).
 
 from fabgen.board.boardfile import board_to_toml, parse_board_toml, read_board_toml
 from fabgen.board.files import load_preset, preset_names, read_board
-from fabgen.board.model import Board, Seat, Tile, TurnDirection
+from fabgen.board.model import Board, Seat, SeatKind, Tile, TurnDirection
 from fabgen.board.symmetry import board_symmetry, seat_rotations
 from fabgen.board.transcript_io import board_from_transcript, board_to_transcript
 from fabgen.board.validate import CODES, Finding, KitCounts, Report, Severity, validate
@@ -27,6 +27,7 @@ __all__ = [
     "KitCounts",
     "Report",
     "Seat",
+    "SeatKind",
     "Severity",
     "Tile",
     "TurnDirection",

@@ -37,6 +37,14 @@ TILE_STEPS: tuple[TileCoord, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), 
 START_TILE_STONES = 1
 
 
+class SeatKind(StrEnum):
+    """Who plays a seat (DESIGN.md §5.9): a person, or a seat that plays itself."""
+
+    PLAYER = "player"  # a person: moves, explodes, grows
+    MACHINE = "machine"  # never moves; its stacks explode and grow (1995 machine, dummy)
+    EXTREME_MACHINE = "extreme-machine"  # moves by fixed rules (fabgen.play.machine)
+
+
 class TurnDirection(StrEnum):
     """Which way the seat order (the turn order) runs around the board."""
 
@@ -99,6 +107,12 @@ class Seat:
     name: str | None = None
     colour: str | None = None
     stacks: tuple[tuple[Field, int], ...] = ()
+    kind: SeatKind = SeatKind.PLAYER
+
+    @property
+    def is_machine(self) -> bool:
+        """A seat that plays itself (machine or extreme machine)."""
+        return self.kind != SeatKind.PLAYER
 
     @cached_property
     def stack_map(self) -> dict[Field, int]:
@@ -260,7 +274,7 @@ class Board:
         :class:`~fabgen.rules.PositionError` for a broken board)."""
         from fabgen.rules.state import Player, Position
 
-        players = [Player(s.name, s.colour) for s in self.seats]
+        players = [Player(s.name, s.colour, str(s.kind)) for s in self.seats]
         stacks = [dict(s.stacks) for s in self.seats]
         return Position.from_stacks(self.segments(), players, stacks)
 

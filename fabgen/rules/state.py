@@ -54,6 +54,9 @@ class PositionError(FabgenError, ValueError):
 class Player:
     name: str | None = None
     color: str | None = None
+    #: "player" (a person), "machine" (never moves) or "extreme-machine"; see
+    #: fabgen.board.model.SeatKind. A machine's turn is explosion and growth only.
+    kind: str = "player"
 
     def label(self, index: int) -> str:
         """How messages name the player: ``player 1 (Blue)``."""

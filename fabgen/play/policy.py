@@ -1,0 +1,44 @@
+"""The policy interface and the registry of policies by name."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Protocol, runtime_checkable
+
+from fabgen.errors import ParameterError
+from fabgen.rules.moves import Move
+from fabgen.rules.state import Position
+from fabgen.rules.variants import Variant
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """Decides the turn of the player to move in ``position``."""
+
+    name: str
+
+    def choose_turn(self, position: Position, variant: Variant, rng: random.Random) -> list[Move]:
+        """The moves to make, in order (an empty list passes). ``rng`` is the only
+        source of randomness, so a seeded generator makes the choice reproducible."""
+        ...
+
+
+#: Policy name -> "module:class". Each class takes no required arguments.
+_REGISTRY: dict[str, str] = {
+    "random": "fabgen.play.random_policy:RandomPolicy",
+    "greedy": "fabgen.play.greedy:Greedy",
+    "machine": "fabgen.play.machine:Machine",
+    "extreme-machine": "fabgen.play.machine:ExtremeMachine",
+}
+POLICY_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+
+
+def get_policy(name: str) -> Policy:
+    """A new policy object for ``name``; a clear error lists the known names."""
+    target = _REGISTRY.get(name)
+    if target is None:
+        known = ", ".join(POLICY_NAMES)
+        raise ParameterError("player", f"unknown player {name!r}: choose one of {known}")
+    module, cls = target.split(":")
+    return getattr(importlib.import_module(module), cls)()
