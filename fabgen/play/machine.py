@@ -1,0 +1,143 @@
+"""Machines: seats that play themselves by fixed rules (DESIGN.md section 5.9).
+
+- :class:`Machine`, the simple machine of the 1995 rules and the online rules'
+  dummy player: it never moves; its fields explode and grow as usual.
+- :class:`ExtremeMachine`, the 1995 rules' extreme machine:
+
+  1. it makes the turn whose explosion phase has the most explosions;
+  2. if no turn explodes anything, the turn after which its *next* turn could
+     explode the most: the others' turns in between are played as passes (their
+     explosions and growth happen, their moves are ignored), then its best next
+     turn is searched the same way;
+  3. equal choices are broken at random by the generator it is given, so a seed
+     reproduces every decision.
+
+  Explosions are counted one per explosion: a field that explodes twice in one
+  phase (live -> growing -> dead) counts twice, as in the rule sheet's count of
+  fields exploded. Turns are searched as :mod:`fabgen.play.search` describes:
+  exhaustively when there are few move sets, otherwise by a stated bounded search;
+  :meth:`ExtremeMachine.decide` says which ran.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from fabgen.play.search import (
+    Limits,
+    SearchResult,
+    count_explosions,
+    explosions_value,
+    pass_turn,
+    search_turn,
+)
+from fabgen.rules.moves import Move
+from fabgen.rules.scoring import game_over
+from fabgen.rules.state import Position
+from fabgen.rules.variants import Variant, get_variant
+
+#: Which rule chose the turn.
+NOW = "explosions-now"
+NEXT = "explosions-next-turn"
+NEVER_MOVES = "machine-never-moves"
+
+#: The extreme machine's default bounds (see :class:`ExtremeMachine`).
+NOW_LIMITS = Limits(exhaustive=4096, beam=8)
+SETUP_LIMITS = Limits(exhaustive=512, beam=2)
+NEXT_LIMITS = Limits(exhaustive=64, beam=1)
+
+
+class Machine:
+    """The simple machine and the dummy player: always passes."""
+
+    name = "machine"
+
+    def choose_turn(self, position: Position, variant: Variant | str, rng: random.Random):
+        return []
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An extreme machine's turn and why.
+
+    ``explosions``: explosions of this turn's explosion phase; ``next_turn``: when no
+    turn explodes anything now, the explosions its best next turn could make after
+    this one (None otherwise); ``exhaustive``: whether every search involved looked
+    at all move sets.
+    """
+
+    moves: tuple[Move, ...]
+    criterion: str
+    explosions: int
+    next_turn: int | None
+    exhaustive: bool
+    search: SearchResult  # the search that chose the turn
+
+
+@dataclass(frozen=True)
+class ExtremeMachine:
+    """The extreme machine; see the module docstring for its rules.
+
+    ``limits`` bound the search for this turn's explosions; ``setup_limits`` the
+    search for a turn that prepares the next one, and ``next_limits`` the search of
+    that next turn for each of its candidates (a search inside a search, so its
+    limits are smaller).
+    """
+
+    limits: Limits = NOW_LIMITS
+    setup_limits: Limits = SETUP_LIMITS
+    next_limits: Limits = NEXT_LIMITS
+    name: str = "extreme-machine"
+
+    def choose_turn(self, position: Position, variant: Variant | str, rng: random.Random):
+        return list(self.decide(position, variant, rng).moves)
+
+    def decide(self, position: Position, variant: Variant | str, rng: random.Random) -> Decision:
+        """The turn the player to move makes as an extreme machine, and why.
+        Raises ``IllegalMove`` (game-over) once the game has ended."""
+        variant = get_variant(variant)
+        now = search_turn(position, variant, explosions_value(position), rng, self.limits)
+        if now.value:
+            return Decision(now.moves, NOW, now.value, None, now.exhaustive, now)  # type: ignore[arg-type]
+        ahead = _NextTurn(position.next_player, variant, self.next_limits)
+        nxt = search_turn(position, variant, ahead, rng, self.setup_limits)
+        # Explosions of the chosen turn itself: none, unless a search was bounded.
+        exploded = _explosions_of(position, nxt.moves, variant)
+        complete = now.exhaustive and nxt.exhaustive and ahead.exhaustive
+        return Decision(nxt.moves, NEXT, exploded, nxt.value, complete, nxt)  # type: ignore[arg-type]
+
+
+class _NextTurn:
+    """Value of a position after a turn: the most explosions the player's next turn
+    could make, the others passing in between. Cached by position."""
+
+    def __init__(self, player: int, variant: Variant, limits: Limits):
+        self.player, self.variant, self.limits = player, variant, limits
+        self.exhaustive = True
+        self._cache: dict[tuple, int] = {}
+
+    def __call__(self, after: Position) -> int:
+        key = (tuple(after._status), tuple(after._owner), tuple(after._stones))
+        if key not in self._cache:
+            self._cache[key] = self._best_next(after)
+        return self._cache[key]
+
+    def _best_next(self, pos: Position) -> int:
+        while pos.next_player != self.player:
+            if game_over(pos, self.variant):
+                return 0
+            pos = pass_turn(pos)
+        if game_over(pos, self.variant):
+            return 0
+        # Its own generator: the value depends on the position only.
+        found = search_turn(pos, self.variant, explosions_value(pos), random.Random(0), self.limits)
+        self.exhaustive &= found.exhaustive
+        return found.value  # type: ignore[return-value]
+
+
+def _explosions_of(position: Position, moves, variant: Variant) -> int:
+    from fabgen.rules.turn import play_turn
+
+    after, _ = play_turn(position, moves, variant)
+    return count_explosions(position, after)
