@@ -173,3 +173,6 @@ def _slug(step) -> str:
     if step.kind == "explosion":
         return step.title.split(":", 1)[0].replace(" ", "-")
     return step.kind
+
+
+from fabgen.cli import machine_cmd  # noqa: E402, F401  (adds `rules machine`)

@@ -45,7 +45,7 @@ NEVER_MOVES = "machine-never-moves"
 #: The extreme machine's default bounds (see :class:`ExtremeMachine`).
 NOW_LIMITS = Limits(exhaustive=4096, beam=8)
 SETUP_LIMITS = Limits(exhaustive=512, beam=2)
-NEXT_LIMITS = Limits(exhaustive=64, beam=1)
+NEXT_LIMITS = Limits(exhaustive=256, beam=2)
 
 
 class Machine:
@@ -64,7 +64,8 @@ class Decision:
     ``explosions``: explosions of this turn's explosion phase; ``next_turn``: when no
     turn explodes anything now, the explosions its best next turn could make after
     this one (None otherwise); ``exhaustive``: whether every search involved looked
-    at all move sets.
+    at all move sets, else ``bound`` says how they were bounded; ``turns_examined``
+    counts the turns played in all searches (next turns included).
     """
 
     moves: tuple[Move, ...]
@@ -72,6 +73,8 @@ class Decision:
     explosions: int
     next_turn: int | None
     exhaustive: bool
+    bound: str | None
+    turns_examined: int
     search: SearchResult  # the search that chose the turn
 
 
@@ -99,13 +102,27 @@ class ExtremeMachine:
         variant = get_variant(variant)
         now = search_turn(position, variant, explosions_value(position), rng, self.limits)
         if now.value:
-            return Decision(now.moves, NOW, now.value, None, now.exhaustive, now)  # type: ignore[arg-type]
+            return Decision(
+                now.moves, NOW, now.value, None, now.exhaustive, now.bound, now.turns_examined, now
+            )  # type: ignore[arg-type]
         ahead = _NextTurn(position.next_player, variant, self.next_limits)
         nxt = search_turn(position, variant, ahead, rng, self.setup_limits)
         # Explosions of the chosen turn itself: none, unless a search was bounded.
         exploded = _explosions_of(position, nxt.moves, variant)
-        complete = now.exhaustive and nxt.exhaustive and ahead.exhaustive
-        return Decision(nxt.moves, NEXT, exploded, nxt.value, complete, nxt)  # type: ignore[arg-type]
+        bounds = [f"this turn: {b}" for b in (now.bound, nxt.bound) if b]
+        if ahead.bounded:
+            bounds.append(f"next turn: {ahead.bounded} of {ahead.searched} searches bounded")
+        examined = now.turns_examined + nxt.turns_examined + ahead.examined
+        return Decision(
+            nxt.moves,
+            NEXT,
+            exploded,
+            nxt.value,
+            not bounds,
+            "; ".join(bounds) or None,
+            examined,
+            nxt,
+        )  # type: ignore[arg-type]
 
 
 class _NextTurn:
@@ -114,7 +131,7 @@ class _NextTurn:
 
     def __init__(self, player: int, variant: Variant, limits: Limits):
         self.player, self.variant, self.limits = player, variant, limits
-        self.exhaustive = True
+        self.searched = self.bounded = self.examined = 0
         self._cache: dict[tuple, int] = {}
 
     def __call__(self, after: Position) -> int:
@@ -132,7 +149,9 @@ class _NextTurn:
             return 0
         # Its own generator: the value depends on the position only.
         found = search_turn(pos, self.variant, explosions_value(pos), random.Random(0), self.limits)
-        self.exhaustive &= found.exhaustive
+        self.searched += 1
+        self.bounded += not found.exhaustive
+        self.examined += found.turns_examined
         return found.value  # type: ignore[return-value]
 
 

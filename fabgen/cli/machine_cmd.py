@@ -1,0 +1,179 @@
+"""``fabgen rules machine``: the turn an extreme machine makes, for people at a table.
+
+Attached to the ``rules`` group (imported at the end of :mod:`fabgen.cli.rules_cmd`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from fabgen.cli.common import format_option, write_and_report
+from fabgen.cli.rules_cmd import rules, variant_option
+
+
+@rules.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
+@click.argument("game", metavar="GAME.json", type=click.Path(path_type=Path))
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Seed of the generator that breaks ties between equally good turns.",
+)
+@format_option("text: the moves and why; json: one object (see the README).")
+@variant_option
+@click.option(
+    "--play",
+    is_flag=True,
+    help="Append the turn to the transcript: printed to stdout (the report goes to "
+    "stderr), or written into --out.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="With --play: write the longer transcript into DIR (same file name) instead "
+    "of printing it.",
+)
+def machine(game, seed, output_format, variant, play, out_dir):
+    """Compute the turn of the player to move in GAME.json (a transcript; its turns
+    are replayed first) as an extreme machine of the 1995 rules would make it: the
+    turn that explodes the most fields now; if none explodes anything, the turn
+    after which its next turn could explode the most; ties broken by --seed. Seats are
+    numbered from 1. A seat of kind "machine" never moves: its turn is a pass.
+
+    The report says whether every move set was searched (exhaustive) or a stated
+    bounded search ran. Exit code 1: the file has an illegal move (as in replay);
+    2: the file cannot be read, or the game is already over.
+
+    Example: fabgen rules machine game.json --play --out next/
+    """
+    import json
+    import random
+
+    from fabgen.cli import UserError
+    from fabgen.rules.moves import IllegalMove
+    from fabgen.rules.scoring import game_over
+    from fabgen.rules.transcript import read_transcript
+    from fabgen.rules.turn import replay
+
+    if out_dir is not None and not play:
+        raise UserError("--out is only used with --play (the longer transcript goes there)")
+    transcript = read_transcript(game)
+    try:
+        start = replay(transcript.position, transcript.move_list, variant)
+    except IllegalMove as exc:
+        click.echo(f"{game}: illegal move at {exc}", err=True)
+        raise SystemExit(1) from None
+    if game_over(start, variant):
+        raise UserError(
+            f"{game}: the game is over after {start.turns_played} turns played: there is no "
+            "turn to compute (fabgen rules replay shows the final ranking)"
+        )
+    report = _decide(start, variant, random.Random(seed))
+    report.update(file=str(game), seed=seed, variant=variant)
+    text = json.dumps(report, ensure_ascii=False) if output_format == "json" else _text(report)
+    if not play:
+        click.echo(text)
+        return
+    longer = _appended(transcript, report["moves"])
+    if out_dir is None:
+        click.echo(text, err=True)
+        click.echo(longer, nl=False)
+    else:
+        click.echo(text)
+        write_and_report(out_dir, {Path(game).name: longer.encode()})
+
+
+def _decide(position, variant: str, rng) -> dict:
+    """The decision as plain JSON values; seats from 1."""
+    from fabgen.play.machine import NEVER_MOVES, ExtremeMachine
+    from fabgen.rules.names import field_name
+
+    k = position.next_player
+    player = position.players[k]
+    kind = getattr(player, "kind", "player")
+    head = {
+        "seat": k + 1,
+        "name": player.name,
+        "kind": kind,
+        "turn": position.turns_played + 1,
+    }
+    if kind == "machine":
+        return head | {
+            "moves": [],
+            "criterion": NEVER_MOVES,
+            "explosions": _pass_explosions(position, variant),
+            "next_turn_explosions": None,
+            "exhaustive": True,
+            "turns_examined": 1,
+            "move_sets": 1,
+            "ties": 1,
+            "bound": None,
+        }
+    decision = ExtremeMachine().decide(position, variant, rng)
+    found = decision.search
+    return head | {
+        "moves": [[field_name(m.source), field_name(m.destination)] for m in decision.moves],
+        "criterion": decision.criterion,
+        "explosions": decision.explosions,
+        "next_turn_explosions": decision.next_turn,
+        "exhaustive": decision.exhaustive,
+        "turns_examined": decision.turns_examined,
+        "move_sets": found.move_sets,
+        "ties": found.ties,
+        "bound": decision.bound,
+    }
+
+
+def _pass_explosions(position, variant: str) -> int:
+    from fabgen.play.search import count_explosions
+    from fabgen.rules.turn import play_turn
+
+    after, _ = play_turn(position, [], variant)
+    return count_explosions(position, after)
+
+
+def _text(r: dict) -> str:
+    who = f"seat {r['seat']}" + (f" ({r['name']})" if r["name"] else "")
+    lines = [f"{r['file']}: {who} plays turn {r['turn']} of the game as an extreme machine"]
+    if r["criterion"] == "machine-never-moves":
+        lines[0] = f"{r['file']}: {who} is a machine: it never moves (turn {r['turn']})"
+    moves = ", ".join(f"{a}-{b}" for a, b in r["moves"]) or "pass (no moves)"
+    lines.append(f"moves: {moves}")
+    lines.append(f"explodes {_fields(r['explosions'])} this turn")
+    if r["criterion"] == "explosions-next-turn":
+        lines.append(
+            "no turn explodes anything now: this one lets its next turn explode "
+            f"{_fields(r['next_turn_explosions'])} (the others' turns taken as passes)"
+        )
+    if r["criterion"] != "machine-never-moves":
+        search = "exhaustive" if r["exhaustive"] else f"bounded ({r['bound']})"
+        lines.append(
+            f"search: {search}; {r['move_sets']:,} move sets, {r['turns_examined']:,} turns "
+            f"played; {r['ties']} equally good, seed {r['seed']} chose one"
+        )
+    return "\n".join(lines)
+
+
+def _fields(n: int) -> str:
+    return f"{n} field" if n == 1 else f"{n} fields"
+
+
+def _appended(transcript, moves: list) -> str:
+    """The transcript's text with one more turn, written as the file wrote its turns."""
+    import dataclasses
+
+    from fabgen.rules.moves import Move
+    from fabgen.rules.transcript import write_transcript
+
+    turn = tuple(Move.from_names(a, b) for a, b in moves)
+    # Results written in the file describe its old end, not the longer game.
+    longer = dataclasses.replace(
+        transcript, turns=(*transcript.move_list, turn), scores=None, game_over=None
+    )
+    return write_transcript(longer)
