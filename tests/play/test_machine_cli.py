@@ -1,0 +1,160 @@
+"""``fabgen rules machine``: output, --play round trips, messages and exit codes."""
+
+import json
+import random
+
+import play_reference as ref
+import pytest
+from click.testing import CliRunner
+
+from fabgen.cli import main
+from fabgen.cli.machine_cmd import _decide
+from fabgen.rules.moves import Move
+from fabgen.rules.random_player import random_game
+from fabgen.rules.scoring import game_over
+from fabgen.rules.setup import start_position
+from fabgen.rules.state import Player, Position
+from fabgen.rules.transcript import parse_transcript, transcript_from_position, write_transcript
+from fabgen.rules.turn import replay
+
+KEYS = {
+    "seat", "name", "kind", "turn", "moves", "criterion", "explosions",
+    "next_turn_explosions", "exhaustive", "turns_examined", "move_sets", "ties", "bound",
+    "file", "seed", "variant",
+}  # fmt: skip
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def write_game(path, start, turns):
+    t = transcript_from_position(start, turns=turns, with_state=False)
+    path.write_text(write_transcript(t))
+    return path
+
+
+@pytest.fixture
+def game(tmp_path):
+    """A random 3-player game on 19 tiles, 30 turns in: Red (seat 1) to move."""
+    start = start_position(2, 3)
+    turns, pos = random_game(start, 3, max_turns=30, explode_bias=0.3)
+    assert pos.next_player == 0 and not game_over(pos)
+    return write_game(tmp_path / "game.json", start, turns), pos
+
+
+def test_json_names_the_seat_from_1_and_the_moves_it_would_make(game):
+    path, pos = game
+    result = run("rules", "machine", path, "--format", "json", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert set(report) == KEYS
+    assert report["seat"] == 1 and report["name"] == "Red" and report["turn"] == 31
+    assert report["kind"] == "player" and report["seed"] == 5 and report["variant"] == "online"
+    moves = [Move.from_names(a, b) for a, b in report["moves"]]
+    # The reference plays the reported moves to the reported number of explosions.
+    count, _ = ref.play(pos, moves)
+    assert count == report["explosions"]
+    assert report["exhaustive"] is (report["bound"] is None)
+    assert report["turns_examined"] >= report["ties"] >= 1
+    again = run("rules", "machine", path, "--format", "json", "--seed", "5")
+    assert again.stdout == result.stdout
+
+
+TILE = [(0, 0), (1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)]  # a1 and its ring
+
+
+def test_the_one_exploding_turn_of_a_small_position_is_found(tmp_path):
+    """One tile: its rim fields have 3 live neighbours, the centre a1 6. Red has 1
+    stone on a1 and 2 on the rim field b1, Blue 1 on the rim. One tile allows one
+    move; only a1-b1 brings a field to its capacity (b1: 3 stones, 3 neighbours), and
+    b1's explosion gives a1, b2 and a0 one stone each, none of them full: 1 explosion.
+    The brute force agrees."""
+    pos = Position.from_stacks([TILE], ["Red", "Blue"], [{(0, 0): 1, (1, 0): 2}, {(-1, -1): 1}])
+    exploding = [(m, c) for m, c, _ in ref.outcomes(pos) if c]
+    assert [([str(x) for x in m], c) for m, c in exploding] == [(["a1-b1"], 1)]
+    path = write_game(tmp_path / "small.json", pos, [])
+    report = json.loads(run("rules", "machine", path, "--format", "json").stdout)
+    assert report["moves"] == [["a1", "b1"]] and report["explosions"] == 1
+    assert report["exhaustive"] is True and report["ties"] == 1
+    text = run("rules", "machine", path).stdout
+    assert "moves: a1-b1\nexplodes 1 field this turn\nsearch: exhaustive" in text
+    assert "seat 1 (Red)" in text
+
+
+def test_play_to_stdout_appends_the_turn_and_replays(game, tmp_path):
+    path, _ = game
+    result = run("rules", "machine", path, "--play", "--seed", "2")
+    assert result.exit_code == 0
+    longer = parse_transcript(result.stdout)
+    before = parse_transcript(path.read_text())
+    assert longer.move_list[:-1] == before.move_list
+    assert "plays turn 31" in result.stderr  # the report, beside the transcript
+    report = json.loads(run("rules", "machine", path, "--format", "json", "--seed", "2").stdout)
+    assert [str(m) for m in longer.move_list[-1]] == [f"{a}-{b}" for a, b in report["moves"]]
+    out = tmp_path / "longer.json"
+    out.write_text(result.stdout)
+    replayed = run("rules", "replay", out, "--format", "json")
+    assert replayed.exit_code == 0
+    assert json.loads(replayed.stdout)["turns_played"] == 31
+
+
+def test_play_with_out_writes_the_file_and_says_so(game, tmp_path):
+    path, _ = game
+    result = run("rules", "machine", path, "--play", "--out", tmp_path / "next")
+    assert result.exit_code == 0
+    written = tmp_path / "next" / "game.json"
+    assert f"wrote {written}" in result.stdout
+    final = replay(*_start_and_moves(written))
+    assert final.turns_played == 31
+    # The machine's turn again from the longer file: seat 2 (Blue) is next.
+    report = json.loads(run("rules", "machine", written, "--format", "json").stdout)
+    assert report["seat"] == 2 and report["turn"] == 32
+
+
+def _start_and_moves(path):
+    t = parse_transcript(path.read_text())
+    return t.position, t.move_list
+
+
+def test_a_machine_seat_never_moves():
+    players = [Player("Red"), Player("Grey", kind="machine")]
+    stacks = [{(0, 0): 1}, {(1, 0): 3}]
+    pos = Position.from_stacks([TILE], players, stacks, next_player=1)
+    report = _decide(pos, "online", random.Random(0))
+    assert report["moves"] == [] and report["kind"] == "machine" and report["seat"] == 2
+    assert report["criterion"] == "machine-never-moves"
+    # (1, 0) is on the rim of the one tile: 3 live neighbours, so the 3-stack explodes.
+    assert report["explosions"] == 1
+
+
+def test_bad_input_is_refused_with_a_message(tmp_path, game):
+    path, _ = game
+    missing = run("rules", "machine", tmp_path / "nope.json")
+    assert missing.exit_code == 2 and "no such file" in missing.stderr
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    bad = run("rules", "machine", broken)
+    assert bad.exit_code == 2 and "not valid JSON" in bad.stderr
+    lonely = run("rules", "machine", path, "--out", tmp_path / "x")
+    assert lonely.exit_code == 2 and "--out is only used with --play" in lonely.stderr
+    assert not (tmp_path / "x").exists()
+    negative = run("rules", "machine", path, "--seed", "-1")
+    assert negative.exit_code == 2
+    assert "Traceback" not in missing.output + bad.output + lonely.output
+
+
+def test_a_finished_game_has_no_turn_to_compute(tmp_path):
+    pos = Position.from_stacks([TILE], ["Red", "Blue"], [{(0, 0): 1}, {}])
+    assert game_over(pos)
+    result = run("rules", "machine", write_game(tmp_path / "over.json", pos, []))
+    assert result.exit_code == 2 and "the game is over" in result.stderr
+
+
+def test_an_illegal_game_gives_exit_code_1(tmp_path):
+    start = start_position(1, 2)
+    t = transcript_from_position(start, turns=[[Move((0, 0), (9, 9))]], with_state=False)
+    path = tmp_path / "illegal.json"
+    path.write_text(write_transcript(t))
+    result = run("rules", "machine", path)
+    assert result.exit_code == 1 and "illegal move" in result.stderr
