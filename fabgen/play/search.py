@@ -96,11 +96,15 @@ class _Partial:
 def finish_turn(pos: Position, player: int, moved: bool) -> Position:
     """Explosion and growth on a copy of ``pos`` (the moves made): the position after
     the turn, with the next player to move."""
-    after = pos._copy()
-    explode(after, player)
-    grow(after, player)
-    end_turn(after, moved)
-    return after
+    return _finish(pos._copy(), player, moved)
+
+
+def _finish(pos: Position, player: int, moved: bool) -> Position:
+    """Explosion and growth on ``pos`` itself (a private copy)."""
+    explode(pos, player)
+    grow(pos, player)
+    end_turn(pos, moved)
+    return pos
 
 
 def pass_turn(pos: Position) -> Position:
@@ -176,66 +180,74 @@ def _exhaustive(position: Position, tiles: list[list[Move]], value: Value, best:
     """Offer every move set (and its distinct orders) to ``best``; False when some
     move set had more orders than :data:`MAX_ORDERS`."""
     player = position.next_player
-    contested = _contested_fields(position, player)
+    prints = _contested_footprints(position, player, tiles)
     complete = True
     for partial in _move_sets(_Partial(position._copy()), player, tiles, 0):
-        best.offer(partial.moves, value(finish_turn(partial.pos, player, bool(partial.moves))))
-        if len(partial.moves) > 1 and contested:
-            complete &= _other_orders(position, partial, contested, value, best)
+        moves = partial.moves
+        crossing = len(moves) > 1 and any(prints[m][0] for m in moves)
+        seen = _key(partial.pos) if crossing else None
+        # The partial is not used again (see _move_sets): finish it in place.
+        best.offer(moves, value(_finish(partial.pos, player, bool(moves))))
+        if crossing:
+            complete &= _other_orders(position, moves, seen, prints, value, best)
     return complete
 
 
 def _move_sets(partial: _Partial, player: int, tiles: list[list[Move]], t: int) -> Iterator:
-    """Depth first over the tiles: no move on tile t, or each of its moves."""
+    """Depth first over the tiles: each move of tile t, then no move on it. Skipping
+    comes last, so a partial turn is yielded after everything built on it: the
+    caller may change it."""
     if t == len(tiles):
         yield partial
         return
-    yield from _move_sets(partial, player, tiles, t + 1)
     for move in tiles[t]:
         yield from _move_sets(partial.then(player, move), player, tiles, t + 1)
+    yield from _move_sets(partial, player, tiles, t + 1)
 
 
-def _contested_fields(position: Position, player: int) -> frozenset[int]:
-    """Fields holding opponent stones on live fields: where the order of moves can
-    matter."""
+Footprint = tuple[frozenset[int], int]
+
+
+def _contested_footprints(
+    position: Position, player: int, tiles: list[list[Move]]
+) -> dict[Move, Footprint]:
+    """Per move, the contested fields it passes over (destination excluded) and its
+    destination if contested (else -1). Contested: a live field with opponent stones
+    at the start of the turn, the only fields where the order of moves can matter."""
     owner, status = position._owner, position._status
-    return frozenset(i for i, o in enumerate(owner) if o >= 0 and o != player and status[i] == 0)
-
-
-def _footprint(position: Position, move: Move) -> tuple[frozenset[int], int]:
-    """The fields a move passes over (destination excluded) and its destination."""
     board = position.board
-    direction, k = direction_and_distance(move.source, move.destination)  # type: ignore[misc]
-    f, passed = board.index[move.source], []
-    for _ in range(k):
-        f = board.towards[f][direction]
-        passed.append(f)
-    return frozenset(passed[:-1]), passed[-1]
+    out = {}
+    for moves in tiles:
+        for move in moves:
+            direction, k = direction_and_distance(move.source, move.destination)  # type: ignore[misc]
+            f, passed = board.index[move.source], []
+            for _ in range(k):
+                f = board.towards[f][direction]
+                if owner[f] >= 0 and owner[f] != player and status[f] == 0:
+                    passed.append(f)
+            end = passed.pop() if passed and passed[-1] == f else -1
+            out[move] = (frozenset(passed), end)
+    return out
 
 
-def _depends(a: tuple[frozenset[int], int], b: tuple[frozenset[int], int], contested) -> bool:
+def _depends(a: Footprint, b: Footprint) -> bool:
     """Do two moves give different positions in the two orders? Only where one passes
     over a contested field that the other passes over or ends on."""
     (pass_a, end_a), (pass_b, end_b) = a, b
-    meet = (pass_a & (pass_b | {end_b})) | (pass_b & {end_a})
-    return bool(meet & contested)
+    return bool(pass_a & pass_b) or end_b in pass_a or end_a in pass_b
 
 
-def _other_orders(
-    position: Position, partial: _Partial, contested, value: Value, best: _Best
-) -> bool:
+def _other_orders(position: Position, moves, seen_key, prints, value: Value, best: _Best) -> bool:
     """Offer the orders of a move set's interdependent moves that give positions the
     tile order did not. False when there were more than :data:`MAX_ORDERS`."""
-    moves = partial.moves
-    prints = [_footprint(position, m) for m in moves]
-    groups = _dependent_groups(prints, contested)
+    groups = _dependent_groups([prints[m] for m in moves])
     if not groups:
         return True
     orders = math.prod(math.factorial(len(g)) for g in groups)
     if orders > MAX_ORDERS:
         return False
     player = position.next_player
-    seen = {_key(partial.pos)}
+    seen = {seen_key}
     for order in _orders(len(moves), groups):
         if order == tuple(range(len(moves))):
             continue
@@ -245,11 +257,11 @@ def _other_orders(
         key = _key(again.pos)
         if key not in seen:
             seen.add(key)
-            best.offer(again.moves, value(finish_turn(again.pos, player, True)))
+            best.offer(again.moves, value(_finish(again.pos, player, True)))
     return True
 
 
-def _dependent_groups(prints, contested) -> list[list[int]]:
+def _dependent_groups(prints: list[Footprint]) -> list[list[int]]:
     """Connected groups (of two or more) of moves that depend on each other."""
     n = len(prints)
     group = list(range(n))
@@ -260,7 +272,7 @@ def _dependent_groups(prints, contested) -> list[list[int]]:
         return i
 
     for a, b in itertools.combinations(range(n), 2):
-        if _depends(prints[a], prints[b], contested):
+        if _depends(prints[a], prints[b]):
             group[root(a)] = root(b)
     members: dict[int, list[int]] = {}
     for i in range(n):

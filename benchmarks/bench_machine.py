@@ -1,0 +1,127 @@
+"""Decision times of the extreme machine and the greedy player.
+
+Boards: the presets 3p-triangle-4 (10 tiles), 6p-hexagon-19 and 6p-hexagon-37. Game
+stages: the start, and positions reached by seeded random games (half of the moves
+fill a field up, so the board fills with growing and dead fields) after a number of
+rounds. For each board and stage, several positions (one per seed) are decided; the
+table shows the median and the slowest decision, how many of them the extreme
+machine searched exhaustively, and the size of the turn space. The last lines play
+whole greedy games on the 19-tile board (every seat greedy, at most 300 turns) and
+estimate the time of 10,000 such games on two cores.
+
+Run: .venv/bin/python benchmarks/bench_machine.py [--positions N] [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from fabgen.board.files import load_preset
+from fabgen.play.greedy import Greedy
+from fabgen.play.machine import ExtremeMachine
+from fabgen.play.search import count_move_sets, moves_by_tile
+from fabgen.rules.random_player import random_game
+from fabgen.rules.scoring import game_over
+from fabgen.rules.turn import play_turn
+
+BOARDS = ("3p-triangle-4", "6p-hexagon-19", "6p-hexagon-37")
+ROUNDS = (0, 2, 6, 12)
+
+
+def positions(board: str, rounds: int, count: int) -> list:
+    start = load_preset(board).position()
+    out = []
+    for seed in range(count * 4):
+        turns = rounds * len(start.players)
+        _, pos = random_game(start, seed, max_turns=turns, explode_bias=0.5)
+        if pos.turns_played == turns and not game_over(pos):
+            out.append(pos)
+        if len(out) == count:
+            break
+    return out
+
+
+def timed(decide, pos) -> float:
+    start = time.perf_counter()
+    decide(pos)
+    return 1000 * (time.perf_counter() - start)
+
+
+def stage(board: str, rounds: int, count: int) -> dict | None:
+    found = positions(board, rounds, count)
+    if not found:
+        return None
+    machine, greedy = ExtremeMachine(), Greedy()
+    machine_ms, greedy_ms, complete, sets, moves = [], [], 0, [], []
+    for n, pos in enumerate(found):
+        tiles = moves_by_tile(pos, "online")
+        sets.append(count_move_sets(tiles))
+        moves.append(sum(len(t) for t in tiles))
+        start = time.perf_counter()
+        decision = machine.decide(pos, "online", random.Random(n))
+        machine_ms.append(1000 * (time.perf_counter() - start))
+        complete += decision.exhaustive
+        greedy_ms.append(
+            timed(lambda p, n=n: greedy.choose_turn(p, "online", random.Random(n)), pos)
+        )
+    return {
+        "tiles": len(found[0].board.tiles),
+        "players": len(found[0].players),
+        "turn": found[0].turns_played,
+        "positions": len(found),
+        "moves": statistics.median(moves),
+        "sets": statistics.median(sets),
+        "machine": (statistics.median(machine_ms), max(machine_ms)),
+        "exhaustive": complete,
+        "greedy": (statistics.median(greedy_ms), max(greedy_ms)),
+    }
+
+
+def greedy_games(board: str, games: int, max_turns: int = 300) -> tuple[int, int, float]:
+    """Whole games with every seat greedy: (games, decisions, seconds)."""
+    start = load_preset(board).position()
+    greedy, decisions = Greedy(), 0
+    began = time.perf_counter()
+    for seed in range(games):
+        rng, pos = random.Random(seed), start
+        while pos.turns_played < max_turns and not game_over(pos):
+            pos, _ = play_turn(pos, greedy.choose_turn(pos, "online", rng))
+            decisions += 1
+    return games, decisions, time.perf_counter() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=5, help="positions per stage (5)")
+    parser.add_argument("--games", type=int, default=10, help="greedy games on 19 tiles (10)")
+    args = parser.parse_args()
+    print(
+        f"{'tiles':>5} {'seats':>5} {'turn':>4} {'moves':>5} {'move sets':>12} "
+        f"{'machine ms median/max':>22} {'exhaustive':>10} {'greedy ms median/max':>21}"
+    )
+    for board in BOARDS:
+        for rounds in ROUNDS:
+            r = stage(board, rounds, args.positions)
+            if r is None:
+                print(f"{board}: no unfinished position after {rounds} rounds")
+                continue
+            m, g = r["machine"], r["greedy"]
+            print(
+                f"{r['tiles']:>5} {r['players']:>5} {r['turn']:>4} {r['moves']:>5.0f} "
+                f"{r['sets']:>12,.0f} {m[0]:>12.1f} / {m[1]:>7.1f} "
+                f"{r['exhaustive']:>5}/{r['positions']:<4} {g[0]:>11.2f} / {g[1]:>7.2f}"
+            )
+    games, decisions, seconds = greedy_games("6p-hexagon-19", args.games)
+    per_game = seconds / games
+    print(
+        f"greedy self-play on 19 tiles (6 seats): {games} games, {decisions} decisions in "
+        f"{seconds:.1f} s: {decisions / seconds:,.0f} decisions/s, {1000 * per_game:.0f} ms/game; "
+        f"10,000 games on 2 cores: about {10_000 * per_game / 2 / 60:.1f} min"
+    )
+
+
+if __name__ == "__main__":
+    main()
