@@ -22,13 +22,15 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fabgen.play.search import (
     Limits,
     SearchResult,
     count_explosions,
+    count_move_sets,
     explosions_value,
+    moves_by_tile,
     pass_turn,
     search_turn,
 )
@@ -84,13 +86,16 @@ class ExtremeMachine:
 
     ``limits`` bound the search for this turn's explosions; ``setup_limits`` the
     search for a turn that prepares the next one, and ``next_limits`` the search of
-    that next turn for each of its candidates (a search inside a search, so its
-    limits are smaller).
+    that next turn for each of its candidates (a search inside a search). So that a
+    decision stays fast, the next turns together may examine about ``next_budget``
+    turns: with many candidates, each next turn is searched exhaustively only up to
+    ``next_budget`` / candidates move sets.
     """
 
     limits: Limits = NOW_LIMITS
     setup_limits: Limits = SETUP_LIMITS
     next_limits: Limits = NEXT_LIMITS
+    next_budget: int = 16_000
     name: str = "extreme-machine"
 
     def choose_turn(self, position: Position, variant: Variant | str, rng: random.Random):
@@ -105,7 +110,7 @@ class ExtremeMachine:
             return Decision(
                 now.moves, NOW, now.value, None, now.exhaustive, now.bound, now.turns_examined, now
             )  # type: ignore[arg-type]
-        ahead = _NextTurn(position.next_player, variant, self.next_limits)
+        ahead = _NextTurn(position.next_player, variant, self._next_limits(position, variant))
         nxt = search_turn(position, variant, ahead, rng, self.setup_limits)
         # Explosions of the chosen turn itself: none, unless a search was bounded.
         exploded = _explosions_of(position, nxt.moves, variant)
@@ -123,6 +128,15 @@ class ExtremeMachine:
             examined,
             nxt,
         )  # type: ignore[arg-type]
+
+    def _next_limits(self, position: Position, variant: Variant) -> Limits:
+        """The next-turn limits, narrowed so that all next turns keep to the budget."""
+        tiles = moves_by_tile(position, variant)
+        candidates = count_move_sets(tiles)
+        if candidates > self.setup_limits.exhaustive:  # the beam's candidates
+            candidates = 1 + self.setup_limits.beam * sum(len(moves) for moves in tiles)
+        each = max(1, self.next_budget // candidates)
+        return replace(self.next_limits, exhaustive=min(self.next_limits.exhaustive, each))
 
 
 class _NextTurn:

@@ -313,20 +313,24 @@ def _beam(
     best.offer((), first)
     beam = [(first, start)]
     for moves in tiles:
-        pool = list(beam)  # no move on this tile: already valued
+        # (value, partial turn kept as is, or the parent and the move that extends it)
+        pool: list = [(v, partial, None) for v, partial in beam]  # no move on this tile
         for _, partial in beam:
             for move in moves:
                 child = partial.then(player, move)
-                v = value(finish_turn(child.pos, player, True))
+                v = value(_finish(child.pos, player, True))  # the copy is used up
                 best.offer(child.moves, v)
-                pool.append((v, child))
-        beam = _keep_best(pool, width, rng)
+                pool.append((v, partial, move))
+        beam = [
+            (v, partial if move is None else partial.then(player, move))
+            for v, partial, move in _keep_best(pool, width, rng)
+        ]
 
 
 def _keep_best(pool: list, width: int, rng: random.Random) -> list:
     if len(pool) <= width:
         return pool
-    keyed = [(v, rng.random(), n) for n, (v, _) in enumerate(pool)]
+    keyed = [(entry[0], rng.random(), n) for n, entry in enumerate(pool)]
     keyed.sort(reverse=True)
     return [pool[n] for _, _, n in keyed[:width]]
 
