@@ -108,26 +108,31 @@ class ExtremeMachine:
         now = search_turn(position, variant, explosions_value(position), rng, self.limits)
         if now.value:
             return Decision(
-                now.moves, NOW, now.value, None, now.exhaustive, now.bound, now.turns_examined, now
-            )  # type: ignore[arg-type]
+                moves=now.moves,
+                criterion=NOW,
+                explosions=int(now.value),  # type: ignore[call-overload]
+                next_turn=None,
+                exhaustive=now.exhaustive,
+                bound=now.bound,
+                turns_examined=now.turns_examined,
+                search=now,
+            )
         ahead = _NextTurn(position.next_player, variant, self._next_limits(position, variant))
         nxt = search_turn(position, variant, ahead, rng, self.setup_limits)
-        # Explosions of the chosen turn itself: none, unless a search was bounded.
-        exploded = _explosions_of(position, nxt.moves, variant)
         bounds = [f"this turn: {b}" for b in (now.bound, nxt.bound) if b]
         if ahead.bounded:
             bounds.append(f"next turn: {ahead.bounded} of {ahead.searched} searches bounded")
-        examined = now.turns_examined + nxt.turns_examined + ahead.examined
         return Decision(
-            nxt.moves,
-            NEXT,
-            exploded,
-            nxt.value,
-            not bounds,
-            "; ".join(bounds) or None,
-            examined,
-            nxt,
-        )  # type: ignore[arg-type]
+            moves=nxt.moves,
+            criterion=NEXT,
+            # 0, unless the two bounded searches looked at different turns.
+            explosions=_explosions_of(position, nxt.moves, variant),
+            next_turn=int(nxt.value),  # type: ignore[call-overload]
+            exhaustive=not bounds,
+            bound="; ".join(bounds) or None,
+            turns_examined=now.turns_examined + nxt.turns_examined + ahead.examined,
+            search=nxt,
+        )
 
     def _next_limits(self, position: Position, variant: Variant) -> Limits:
         """The next-turn limits, narrowed so that all next turns keep to the budget."""
@@ -149,7 +154,7 @@ class _NextTurn:
         self._cache: dict[tuple, int] = {}
 
     def __call__(self, after: Position) -> int:
-        key = (tuple(after._status), tuple(after._owner), tuple(after._stones))
+        key = (tuple(after._status), tuple(after._owner), tuple(after._stones), after.passes)
         if key not in self._cache:
             self._cache[key] = self._best_next(after)
         return self._cache[key]

@@ -229,3 +229,16 @@ def test_chosen_turns_are_legal_in_random_games(seed, turns, board, variant):
     decision = fast.decide(pos, variant, random.Random(seed))
     after, _ = play_turn(pos, decision.moves, variant)
     assert count_explosions(pos, after) == decision.explosions
+
+
+def test_the_play_package_stays_pure():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, fabgen.play.machine, fabgen.play.greedy, fabgen.cli.machine_cmd\n"
+        "heavy = {'cadquery', 'reportlab', 'ezdxf', 'svgwrite', 'shapely'}\n"
+        "print(sorted(heavy & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
