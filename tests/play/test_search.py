@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fabgen.play import get_policy
+from fabgen.play import Policy, get_policy
 from fabgen.play.greedy import Greedy
 from fabgen.play.machine import NEXT, NOW, ExtremeMachine, Machine
 from fabgen.play.search import (
@@ -205,6 +205,8 @@ def test_policies_by_name():
     assert isinstance(get_policy("machine"), Machine)
     assert isinstance(get_policy("greedy"), Greedy)
     assert get_policy("greedy").name == "greedy"
+    for name in ("extreme-machine", "machine", "greedy"):
+        assert isinstance(get_policy(name), Policy)
 
 
 @settings(max_examples=25)
