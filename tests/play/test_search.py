@@ -244,3 +244,23 @@ def test_the_play_package_stays_pure():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_set_up_turn_pays_off_in_the_next_turn_when_the_others_pass():
+    """At the start of the 10-tile triangle nothing can explode in one move, so the
+    machine prepares: the next-turn count it promises is what its next turn then
+    explodes, the two others having passed in between."""
+    from fabgen.board.files import load_preset
+
+    pos = load_preset("3p-triangle-4").position()
+    machine = ExtremeMachine()
+    first = machine.decide(pos, "online", random.Random(1))
+    assert first.criterion == NEXT and first.explosions == 0 and first.next_turn > 0
+    assert first.exhaustive
+    pos, _ = play_turn(pos, first.moves)
+    for _ in range(2):
+        pos, _ = play_turn(pos, [])
+    second = machine.decide(pos, "online", random.Random(1))
+    assert second.criterion == NOW and second.explosions == first.next_turn
+    after, _ = play_turn(pos, second.moves)
+    assert count_explosions(pos, after) == second.explosions
