@@ -108,7 +108,7 @@ BAD = [
     (
         "[board]\ntiles = [[0, 0]]\n[[players]]\ncolor = 'red'\n",
         "players[0].color",
-        "the keys allowed here are name, colour, start, stacks",
+        "the keys allowed here are name, colour, kind, start, stacks",
     ),
     ("[board]\ntiles = [[0, 0]]\n[[players]]\nname = 3\n", "players[0].name", "expected a string"),
     (
@@ -183,7 +183,7 @@ def test_unreadable_files(tmp_path):
 
 def test_unknown_preset():
     with pytest.raises(
-        ParameterError, match="unknown preset 'hexagon': choose one of 2p-diamond-4"
+        ParameterError, match="unknown preset 'hexagon': choose one of 1p-triangle-5-machine"
     ):
         load_preset("hexagon")
 
