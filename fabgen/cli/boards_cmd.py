@@ -201,8 +201,16 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
     files = layout_files(board, options)
     s = report.summary()
     click.echo(
-        f"board {board.name}: {len(board.seats)} players, {len(board.tiles)} tiles; "
+        f"board {board.name}: {_seats(board)}, {len(board.tiles)} tiles; "
         f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''} "
         "(fabgen validate explains them)"
     )
     write_and_report(out_dir, files)
+
+
+def _seats(board) -> str:
+    """``3 players``, or ``1 person and 2 machine seats``."""
+    if not board.machines:
+        return f"{len(board.seats)} players"
+    people = "1 person" if board.people == 1 else f"{board.people} people"
+    return f"{people} and {board.machines} machine seat{'s' if board.machines > 1 else ''}"

@@ -122,3 +122,16 @@ def test_validate_tells_file_types_apart_by_content(cli, tmp_path):
     transcript.write_text((DATA / "online-setup-2p.json").read_text())
     assert "player-count" in cli("validate", toml).output
     assert cli("validate", transcript).exit_code == 0
+
+
+def test_machine_presets_name_people_and_machines(cli, tmp_path):
+    result = cli("validate", "--preset", "1p-triangle-5-two-machines")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(
+        "preset 1p-triangle-5-two-machines: board 1p-triangle-5-two-machines: 3 seats "
+        "(1 person, 2 machines), 15 tiles, 105 fields"
+    )
+    assert result.output.count("info [start-explodes]") == 2
+    laid = cli("layout", "--preset", "4p-hexagon-19-machines", "--paper", "a4", "--out", tmp_path)
+    assert laid.exit_code == 0, laid.output
+    assert laid.output.startswith("board 4p-hexagon-19-machines: 4 people and 2 machine seats")
