@@ -222,6 +222,43 @@ def test_a_full_start_stack_explodes_in_its_seats_first_turn_and_is_no_error():
     assert report.ok
 
 
+@pytest.mark.parametrize(
+    ("drop", "dummies"),
+    [
+        ((2, 5), "add 2 dummy seats where the 60° rotation puts the missing starts: a stack of "
+         "6 each on d8 (the middle of tile 1) and -a-4 (the middle of tile 19)"),
+        ((5,), "add 1 dummy seat where the 60° rotation puts the missing starts: a stack of 6 "
+         "on -a-4 (the middle of tile 19)"),
+    ],
+)  # fmt: skip
+def test_four_or_five_people_on_a_sixfold_board_are_told_where_dummies_go(drop, dummies):
+    from dataclasses import replace
+
+    six = load_preset("6p-hexagon-19")
+    board = replace(six, seats=tuple(s for k, s in enumerate(six.seats) if k not in drop))
+    (finding,) = [f for f in run(board).findings if f.code == "seats-differ-4-5"]
+    assert dummies in finding.message
+    # the presets with those dummies or machines are told that they complete it
+    filled = "5p-hexagon-19-dummy" if len(drop) == 1 else "4p-hexagon-19-machines"
+    (done,) = [f for f in run(load_preset(filled)).findings if f.code == "seats-differ-4-5"]
+    assert "stand" in done.message and "in the other place" in done.message
+    assert "add " not in done.message
+
+
+def test_machine_presets_treat_people_and_machines_apart():
+    two = run(load_preset("2p-diamond-5-machines"))
+    (rotation,) = [f for f in two.findings if f.code == "seat-rotation"]
+    assert "maps each person's start onto the next person's" in rotation.message
+    assert not two.codes("warning")
+    three = run(load_preset("3p-triangle-7-machines"))
+    assert "120° clockwise" in three.findings[three.codes().index("seat-rotation")].message
+    assert not three.codes("warning")
+    stacks = run(load_preset("5p-hexagon-18-stacks"))
+    (differ,) = [f for f in stacks.findings if f.code == "seats-differ-4-5"]
+    assert "these are stack starts (1995 rules)" in differ.message
+    assert stacks.codes("info").count("start-explodes") == 5
+
+
 def test_turns_declared_against_the_seat_order(tmp_path):
     text = (BROKEN.parent.parent.parent / "templates/boards/3p-triangle-4.toml").read_text()
     path = tmp_path / "reversed.toml"

@@ -9,6 +9,8 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fabgen.board.files import load_preset
 from fabgen.cli import main
@@ -267,3 +269,33 @@ def test_rules_turn_plays_a_machines_turn_as_a_pass(tmp_path):
     refused = run("rules", "turn", path, "--moves", f"{field_name(a)}-{field_name(a)}")
     assert refused.exit_code == 2 and "machine-moves" in refused.output
     assert parse_field(field_name(a)) == a
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    name=st.sampled_from(MACHINE_PRESETS),
+    seed=st.integers(0, 10_000),
+    cut=st.integers(0, 60),
+)
+def test_a_moving_machine_is_refused_at_any_turn_of_any_game(name, seed, cut):
+    """Play a random game (machines pass) up to turn ``cut``; at the next machine turn
+    any move of it is refused as ``machine-moves`` at exactly that turn (before any
+    other rule), while its pass is legal and is the machine's whole turn."""
+    start = load_preset(name).position()
+    turns, _ = random_game(start, seed, max_turns=cut)
+    pos = replay(start, turns)
+    while not game_over(pos) and pos.players[pos.next_player].kind != "machine":
+        pos, _ = play_turn(pos, [])
+        turns.append([])
+    if game_over(pos):
+        return
+    k = pos.next_player
+    live = [f.field for f in pos.fields() if f.owner == k and f.status is Status.LIVE]
+    source = live[0] if live else pos.board.fields[0]  # refused for the seat's kind first
+    moved = [*turns, [Move(source, neighbours(source)[0])]]
+    with pytest.raises(IllegalMove) as caught:
+        replay(start, moved)
+    assert caught.value.rule == "machine-moves"
+    assert (caught.value.turn, caught.value.player) == (len(turns), k)
+    after = replay(start, [*turns, []])
+    assert after == play_turn(pos, [])[0]
