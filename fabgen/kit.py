@@ -43,7 +43,12 @@ SCHEMA: dict[str, tuple[Setting, ...]] = {
             "a preset (see `fabgen boards`) or a board file (.toml or transcript .json), "
             "relative to the kit file",
         ),
-        _s("players", int, 0, "number of players, 2 to 6; 0 = as many as the board has seats"),
+        _s(
+            "players",
+            int,
+            0,
+            "number of people, 1 to 6 (machine seats not counted); 0 = as the board has",
+        ),
         _s("paper", str, "both", "paper for the printed files", ("a4", "letter", "both")),
     ),
     "tile": (

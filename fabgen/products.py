@@ -22,6 +22,7 @@ from fabgen.errors import FabgenError
 from fabgen.kit import Kit
 
 DEFAULT_BOARD_FOR_PLAYERS = {
+    1: "1p-triangle-5-machine",
     2: "2p-diamond-4",
     3: "3p-triangle-4",
     4: "4p-diamond-5",
@@ -138,17 +139,22 @@ def _plan_board(plan: KitPlan) -> None:
 
 
 def _check_players(players: int, board) -> None:
-    seats = len(board.seats)
-    if players and not 2 <= players <= 6:
+    """``players`` counts the people; machine seats come with the board."""
+    people, machines = board.people, board.machines
+    if players and not 1 <= players <= 6:
         raise KitError(
-            f"players = {players}: Atlantis is played by 2 to 6 players; there is a preset "
-            "for every count from 2 to 6 (fabgen boards)"
+            f"players = {players}: Atlantis is played by 1 to 6 people (one person plays "
+            "solo against machines); there is a preset for every count (fabgen boards)"
         )
-    if players and players != seats:
+    if players and players != people:
         suggestion = DEFAULT_BOARD_FOR_PLAYERS.get(players)
+        has = f"{people} {'person' if people == 1 else 'people'}"
+        if machines:
+            has += f" and {machines} machine seat{'s' if machines > 1 else ''}"
         raise KitError(
-            f"players = {players} but the board {board.name} has {seats} seats; "
-            f"set players = {seats}, or choose a board for {players} players"
+            f"players = {players} but the board {board.name} has {has}; "
+            f"set players = {people} (players counts people, not machines), or choose a "
+            f"board for {players} {'person' if players == 1 else 'people'}"
             + (f", e.g. board = {suggestion!r}" if suggestion else "")
         )
 
@@ -251,7 +257,10 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
             )
         base = [PyramidStone(**common)]
     elif stones["seat_symbols"]:
-        base = [DiscStone.for_seat(k + 1, **common) for k in range(len(plan.board.seats))]
+        from fabgen.pieces.symbols import board_seat_symbols
+
+        symbols = board_seat_symbols([seat.is_machine for seat in plan.board.seats])
+        base = [DiscStone(symbol=symbol, **common) for symbol in symbols]
     else:
         base = [DiscStone(**common)]
     width, depth = parse_bed(stones["bed"])

@@ -18,8 +18,12 @@
     [[players]]                       # one per seat, in turn order
     name = "Red"
     colour = "red"                    # a colour name or #rrggbb
+    kind = "player"                   # player (default), machine or extreme-machine
     start = [0, 0]                    # a start tile: one stone on each of its fields
     stacks = { e5 = 2 }               # and/or stones on single fields
+
+A ``machine`` seat never moves (its stacks explode and grow as usual), so it starts
+with stacks (``stacks = { a1 = 3, m1 = 3 }``), not with a start tile of single stones.
 
 Tile ``(i, j)`` is centred on field ``origin + i·A + j·B`` (see
 :mod:`fabgen.geometry.lattice`). Tiles are numbered 1, 2, … in the order of ``tiles``
@@ -35,7 +39,7 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
-from fabgen.board.model import Board, Seat, Tile, TurnDirection, lattice_tile
+from fabgen.board.model import Board, Seat, SeatKind, Tile, TurnDirection, lattice_tile
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Field, Handedness, TileLattice
 from fabgen.rules.names import NAME_HELP, field_name, parse_field, parse_stack_key
@@ -54,7 +58,7 @@ BOARD_KEYS = (
     "notes",
 )
 FREE_TILE_KEYS = ("fields",)
-PLAYER_KEYS = ("name", "colour", "start", "stacks")
+PLAYER_KEYS = ("name", "colour", "kind", "start", "stacks")
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -262,6 +266,7 @@ class _Reader:
         spec = self.table(value, where, PLAYER_KEYS, '[[players]] with name = "Red"')
         name = self.optional_str(spec, "name", where)
         colour = self.colour(spec, where)
+        kind = self.kind(spec, where)
         stacks: dict[Field, int] = {}
         for coord in self.starts(spec.get("start"), f"{where}.start"):
             for f in lattice.fields(coord):
@@ -276,7 +281,27 @@ class _Reader:
                         f"{where}.stacks.{key}",
                     )
                 stacks[f] = count
-        return Seat(name, colour, tuple(stacks.items()))
+        if kind == SeatKind.MACHINE and "start" in spec and "stacks" not in spec:
+            raise self.error(
+                "a machine never moves, so a start tile of single stones would never "
+                "explode or grow: give the machine stacks instead, e.g. stacks = { a1 = 3 } "
+                "(a 1995 machine: 3 stones on a corner field) or a stack of 6 on the middle "
+                'field of a tile (a dummy), or make it kind = "extreme-machine"',
+                f"{where}.start",
+            )
+        return Seat(name, colour, tuple(stacks.items()), kind)
+
+    def kind(self, spec: dict, where: str) -> SeatKind:
+        value = spec.get("kind", SeatKind.PLAYER.value)
+        kinds = [k.value for k in SeatKind]
+        if value not in kinds:
+            raise self.error(
+                f"unknown seat kind {_kind(value)}: use one of "
+                f"{', '.join(json.dumps(k) for k in kinds)} (a person, a machine that never "
+                "moves, a machine that moves by fixed rules)",
+                f"{where}.kind",
+            )
+        return SeatKind(value)
 
     def optional_str(self, spec: dict, key: str, where: str) -> str | None:
         value = spec.get(key)
@@ -394,9 +419,11 @@ def _seat_lines(board: Board, seat: Seat) -> list[str]:
         out.append(f"name = {_string(seat.name)}")
     if seat.colour is not None:
         out.append(f"colour = {_string(seat.colour)}")
+    if seat.kind != SeatKind.PLAYER:
+        out.append(f"kind = {_string(seat.kind.value)}")
     stacks = dict(seat.stacks)
     starts = []
-    for tile in board.tiles:
+    for tile in board.tiles if seat.kind != SeatKind.MACHINE else ():  # machines: stacks
         if tile.coord is not None and all(stacks.get(f) == 1 for f in tile.fields):
             starts.append(tile.coord)
             for f in tile.fields:

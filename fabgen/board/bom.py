@@ -35,6 +35,7 @@ def bill_of_materials(
                 "seat": k + 1,
                 "name": seat.name,
                 "colour": seat.colour,
+                "kind": seat.kind.value,
                 "count": supply.stones_per_player,
                 "at_start": seat.stones,
             }
@@ -44,6 +45,8 @@ def bill_of_materials(
         "board": board.name,
         "description": board.description,
         "players": len(board.seats),
+        "people": board.people,
+        "machines": board.machines,
         "fields": supply.fields,
         "tiles": {
             "count": len(board.tiles),
@@ -77,7 +80,12 @@ def bom_json(bom: dict[str, object]) -> str:
 def bom_text(bom: dict) -> str:
     tiles, stones = bom["tiles"], bom["stones"]
     w, h = bom["board_size_mm"]
-    lines = [f"Bill of materials: Atlantis board {bom['board']} ({bom['players']} players)"]
+    seats = f"{bom['players']} players"
+    if bom.get("machines"):
+        people = "1 person" if bom["people"] == 1 else f"{bom['people']} people"
+        machines = f"{bom['machines']} machine seat{'s' if bom['machines'] > 1 else ''}"
+        seats = f"{people}, {machines}"
+    lines = [f"Bill of materials: Atlantis board {bom['board']} ({seats})"]
     if bom["description"]:
         lines.append(bom["description"])
     lines.append("")
@@ -103,9 +111,14 @@ def bom_text(bom: dict) -> str:
         ),
     ]
     for c in stones["colours"]:
-        who = f"  {c['name'] or 'seat'} (seat {c['seat']})"
+        kind = c.get("kind", "player")
+        seat = f"seat {c['seat']}" if kind == "player" else f"seat {c['seat']}, {kind}"
+        who = f"  {c['name'] or 'seat'} ({seat})"
         colour = f"{c['colour']} stones" if c["colour"] else "stones"
-        rows.append((who, c["count"], f"{colour}, {c['at_start']} on the board at the start"))
+        note = f"{colour}, {c['at_start']} on the board at the start"
+        if kind != "player":  # it spreads like a player, so it needs as many
+            note += " (a machine explodes and grows like a player)"
+        rows.append((who, c["count"], note))
     rows += [
         ("Growing markers", bom["growing_markers"]["count"], bom["growing_markers"]["basis"]),
         ("Dead markers", bom["dead_markers"]["count"], bom["dead_markers"]["basis"]),

@@ -9,7 +9,9 @@ from collections.abc import Iterator
 from fabgen.board.findings import (
     DISTANCE_TOLERANCE,
     MAX_PLAYERS,
+    MAX_START_STACK,
     MAX_TILES,
+    MIN_PEOPLE,
     MIN_PLAYERS,
     MIN_TILES,
     Finding,
@@ -26,11 +28,11 @@ from fabgen.board.symmetry import (
     rotation,
     rotation_direction,
     rotation_words,
-    seat_centres,
     seat_order_direction,
     seat_rotations,
+    unmatched_machine_stacks,
 )
-from fabgen.geometry.lattice import Field
+from fabgen.geometry.lattice import Field, field_xy, hex_distance
 from fabgen.rules.names import field_name
 
 
@@ -54,6 +56,11 @@ def _tiles(numbers) -> str:
     return ("tile " if len(numbers) == 1 else "tiles ") + text
 
 
+def _stack_list(stacks) -> str:
+    """``a1 (3 stones), m1 (3 stones)``."""
+    return ", ".join(f"{field_name(f)} ({_stones(v)})" for f, v in stacks)
+
+
 def _stones(n: int) -> str:
     return f"{n} stone{'' if abs(n) == 1 else 's'}"
 
@@ -75,7 +82,7 @@ class Checker:
             self.stacks_on_board,
             self.shared_fields,
             self.players_have_stones,
-            self.volatile_starts,
+            self.exploding_starts,
             self.not_a_start,
             self.tile_count,
             self.symmetries,
@@ -172,16 +179,26 @@ class Checker:
         )
 
     def player_count(self) -> Iterator[Finding]:
-        n = len(self.board.seats)
-        if MIN_PLAYERS <= n <= MAX_PLAYERS:
+        n, people = len(self.board.seats), self.board.people
+        if n > MAX_PLAYERS:
+            problem = (
+                f"the board has {n} seats: a game has at most {MAX_PLAYERS} seats, people "
+                "and machines together; remove seats"
+            )
+        elif n and people < MIN_PEOPLE:
+            problem = (
+                f"every one of the {n} seats is a machine: at least one seat must be played "
+                'by a person (kind = "player", the default)'
+            )
+        elif n < MIN_PLAYERS:
+            problem = (
+                f"the board has {n} player{'s' if n != 1 else ''}: Atlantis is played by "
+                f"{MIN_PLAYERS} to {MAX_PLAYERS} seats; add [[players]] tables (to play solo, "
+                'add a machine seat: kind = "machine" with stacks = { a1 = 3 })'
+            )
+        else:
             return
-        todo = "add [[players]] tables, one per seat" if n < 2 else "remove players"
-        yield Finding(
-            "player-count",
-            Severity.ERROR,
-            f"the board has {n} player{'s' if n != 1 else ''}: Atlantis is played by "
-            f"{MIN_PLAYERS} to {MAX_PLAYERS}; {todo}",
-        )
+        yield Finding("player-count", Severity.ERROR, problem)
 
     def stacks_on_board(self) -> Iterator[Finding]:
         for k, seat in enumerate(self.board.seats):
@@ -233,23 +250,32 @@ class Checker:
         """No growing or dead fields: a position before the first turn."""
         return all(v > 0 for seat in self.board.seats for _, v in seat.stacks)
 
-    def volatile_starts(self) -> Iterator[Finding]:
+    def exploding_starts(self) -> Iterator[Finding]:
         if self.broken or not self.board.seats or not self.is_start():
             return
         position = self.board.position()
         for k, seat in enumerate(self.board.seats):
             for f, stones in seat.stacks:
-                if stones > 0 and position.is_volatile(f):
-                    cap = position.capacity(f)
-                    most = f"put at most {_stones(cap - 1)} there" if cap > 1 else "leave it empty"
+                where = Where(field=field_name(f), player=k + 1)
+                if stones > MAX_START_STACK:
                     yield Finding(
-                        "start-volatile",
-                        Severity.ERROR,
-                        f"{self.seat(k)} starts with {stones} stone{'s' if stones > 1 else ''} "
-                        f"on {field_name(f)}, which has {cap} live neighbour"
-                        f"{'s' if cap != 1 else ''}: it would explode in the seat's first "
-                        f"turn before any move; {most}",
-                        Where(field=field_name(f), player=k + 1),
+                        "start-stack-high",
+                        Severity.WARNING,
+                        f"{self.seat(k)} starts with {_stones(stones)} on {field_name(f)}: "
+                        f"stacks in the rules never exceed {MAX_START_STACK} (a field has at "
+                        f"most six neighbours); put at most {MAX_START_STACK} there",
+                        where,
+                    )
+                if position.is_volatile(f):
+                    cap = position.capacity(f)
+                    yield Finding(
+                        "start-explodes",
+                        Severity.INFO,
+                        f"{self.seat(k)} starts with {_stones(stones)} on {field_name(f)}, "
+                        f"which has {cap} live neighbour{'s' if cap != 1 else ''}: it "
+                        f"explodes in {self.seat(k)}'s first turn, after that seat's moves "
+                        "(as a stack start, a machine or a dummy should)",
+                        where,
                     )
 
     def not_a_start(self) -> Iterator[Finding]:
@@ -319,30 +345,88 @@ class Checker:
             mirror = "it has no mirror symmetry"
         yield Finding("symmetry", Severity.INFO, f"{rotations}; {mirror}")
 
+    @property
+    def people(self) -> list[int]:
+        """Indices of the seats played by people, in turn order."""
+        return [k for k, seat in enumerate(self.board.seats) if not seat.is_machine]
+
+    @property
+    def machine_seats(self) -> list[int]:
+        return [k for k, seat in enumerate(self.board.seats) if seat.is_machine]
+
     def seats_ready(self) -> bool:
         seats = self.board.seats
-        return len(seats) >= MIN_PLAYERS and all(s.stones for s in seats) and not self.broken
+        return (
+            MIN_PLAYERS <= len(seats) <= MAX_PLAYERS
+            and self.board.people >= MIN_PEOPLE
+            and all(s.stones for s in seats)
+            and not self.broken
+        )
 
     def seats_alike(self) -> Iterator[Finding]:
+        """Fairness between the people; machines must look the same from every person."""
         if not self.seats_ready():
             return
-        n = len(self.board.seats)
+        people = self.people
+        n = len(people)
         if n in (4, 5):
             yield self.four_or_five(n)
             return
-        found = seat_rotations(self.board, self.symmetry)
-        if found:
-            k = self._preferred(found)
-            direction = rotation_direction(k)
-            goes = f"; seat order goes {direction.value}" if direction else ""
-            yield Finding(
-                "seat-rotation",
-                Severity.INFO,
-                f"the {rotation_words(k)} rotation about the board's centre maps each seat's "
-                f"start onto the next seat's: every seat starts alike{goes}",
-            )
+        if n == 1:
+            yield from self.solo()
             return
-        yield Finding("no-seat-rotation", Severity.WARNING, self.no_rotation_message(n))
+        found = seat_rotations(self.board, self.symmetry, people)
+        if not found:
+            yield Finding("no-seat-rotation", Severity.WARNING, self.no_rotation_message(n))
+            return
+        k = self._preferred(found)
+        direction = rotation_direction(k)
+        goes = f"; seat order goes {direction.value}" if direction else ""
+        who = (
+            "person's start onto the next person's"
+            if self.machine_seats
+            else ("seat's start onto the next seat's")
+        )
+        yield Finding(
+            "seat-rotation",
+            Severity.INFO,
+            f"the {rotation_words(k)} rotation about the board's centre maps each {who}: "
+            f"every {'person' if self.machine_seats else 'seat'} starts alike{goes}",
+        )
+        odd = unmatched_machine_stacks(self.board, self.symmetry, k)
+        if odd:
+            yield Finding(
+                "machines-asymmetric",
+                Severity.WARNING,
+                f"the {rotation_words(k)} rotation that carries each person's start onto the "
+                f"next does not carry the machines onto machines: "
+                f"{_stack_list(odd)} {'has' if len(odd) == 1 else 'have'} no twin where the "
+                "rotation puts it; place the machines' stacks so that the rotation maps them "
+                "onto each other, or some people meet the machines sooner",
+                Where(field=field_name(odd[0][0])),
+            )
+
+    def solo(self) -> Iterator[Finding]:
+        """One person against machines: every machine stack equally far from the start."""
+        (p,) = self.people
+        start = [f for f, _ in self.board.seats[p].stacks]
+        far = {
+            f: min(hex_distance(f, g) for g in start)
+            for k in self.machine_seats
+            for f, _ in self.board.seats[k].stacks
+        }
+        if len(set(far.values())) <= 1:
+            return
+        text = ", ".join(f"{field_name(f)}: {d}" for f, d in sorted(far.items()))
+        near = min(far, key=lambda f: (far[f], f))
+        yield Finding(
+            "machines-asymmetric",
+            Severity.WARNING,
+            f"the machines' stacks are not equally far from {self.seat(p)}'s start (field "
+            f"steps: {text}): the one on {field_name(near)} reaches it first; place them at "
+            "equal distances",
+            Where(field=field_name(near), player=p + 1),
+        )
 
     def _preferred(self, rotations: tuple[int, ...]) -> int:
         wanted = self.board.turns or TurnDirection.CLOCKWISE
@@ -352,69 +436,142 @@ class Checker:
         return rotations[0]
 
     def no_rotation_message(self, n: int) -> str:
-        base = "no rotation of the board maps each seat's start onto the next seat's"
+        people = self.people
+        who = "person" if self.machine_seats else "seat"
+        base = f"no rotation of the board maps each {who}'s start onto the next {who}'s"
         orders = {2: (3,), 3: (4, 2), 6: (5, 1)}[n]
         usable = [k for k in orders if k in self.symmetry.tiling_rotations]
         if not usable:
             angle = 360 // n
+            many = "people" if self.machine_seats else "seats"
             return (
                 f"{base}: the board (tiles included) has no {angle}° rotation symmetry, so no "
-                f"placement of the starts makes the {n} seats equal; build a symmetric board "
+                f"placement of the starts makes the {n} {many} equal; build a symmetric board "
                 "(see fabgen boards) or accept that some seats are favoured"
             )
         k = self._preferred(tuple(usable))
         apply = self.symmetry.centre.about(rotation(k))
-        stacks = self.board.seats[0].stack_map
+        stacks = self.board.seats[people[0]].stack_map
         places = []
-        for s in range(1, n):
+        for s in people[1:]:
             stacks = rotate_stacks(stacks, apply) or {}
             places.append(f"seat {s + 1} on {self._place(stacks)}")
         return (
-            f"{base}; the board allows it with the {rotation_words(k)} rotation: keeping seat 1 "
-            f"where it is, put {', '.join(places)}"
+            f"{base}; the board allows it with the {rotation_words(k)} rotation: keeping seat "
+            f"{people[0] + 1} where it is, put {', '.join(places)}"
         )
 
     def _place(self, stacks: dict[Field, int]) -> str:
+        t = self._tile_of(stacks)
+        if t is not None:
+            return f"tile {t + 1}"
+        return _stack_list(sorted(stacks.items()))
+
+    def _tile_of(self, stacks: dict[Field, int]) -> int | None:
+        """The tile that ``stacks`` covers as a start tile (one stone per field)."""
         fields = set(stacks)
         for t, tile in enumerate(self.board.tiles):
             if set(tile.fields) == fields and all(v == 1 for v in stacks.values()):
-                return f"tile {t + 1}"
-        return ", ".join(f"{field_name(f)} ({_stones(v)})" for f, v in sorted(stacks.items()))
+                return t
+        return None
 
     def four_or_five(self, n: int) -> Finding:
+        who = "people" if self.machine_seats else "seats"
         text = (
-            f"{n} seats cannot all start alike on a hexagonal board: its rotations turn by "
+            f"{n} {who} cannot all start alike on a hexagonal board: its rotations turn by "
             "multiples of 60°, which cycle 2, 3 or 6 seats, never 4 or 5, and the tiles are "
             "chiral, so no mirror image helps either"
         )
         if n == 4:
             pairs = self._half_turn_pairs()
             if pairs:
+                (a, b), (c, d) = pairs
                 text += (
-                    "; here the 180° rotation maps seat 1 onto seat 3 and seat 2 onto seat 4, "
-                    "so each pair starts alike but the two pairs differ"
+                    f"; here the 180° rotation maps seat {a} onto seat {b} and seat {c} onto "
+                    f"seat {d}, so each pair starts alike but the two pairs differ"
                 )
-        text += (
-            "; to even it out, play with dummy seats (a stack that only explodes and grows), "
-            "or agree stack starts as in the 1995 variant"
-        )
-        return Finding("seats-differ-4-5", Severity.WARNING, text)
+        return Finding("seats-differ-4-5", Severity.WARNING, text + self._evening_out())
 
-    def _half_turn_pairs(self) -> bool:
+    def _half_turn_pairs(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
         if 3 not in self.symmetry.tiling_rotations:
-            return False
+            return None
         apply = self.symmetry.centre.about(rotation(3))
+        p = self.people
+        maps = [self.board.seats[k].stack_map for k in p]
+        if all(rotate_stacks(maps[s], apply) == maps[(s + 2) % 4] for s in range(4)):
+            return ((p[0] + 1, p[2] + 1), (p[1] + 1, p[3] + 1))
+        return None
+
+    def _evening_out(self) -> str:
+        """Concrete machine seats that complete a 60° symmetry of the people's starts."""
+        places = self._sixfold_places()
+        if places is None and self._stack_starts():
+            return (
+                "; these are stack starts (1995 rules): the fields are a suggestion, so move "
+                "the stacks until everybody at the table agrees"
+            )
+        if places is None:
+            return (
+                "; to even it out, play on a board with 60° symmetry with dummy seats in the "
+                "free places (presets 4p-hexagon-19-machines, 5p-hexagon-19-dummy), or agree "
+                "stack starts as in the 1995 variant (presets 4p-diamond-5-stacks, "
+                "5p-hexagon-18-stacks)"
+            )
+        machine_fields = {f for k in self.machine_seats for f, _ in self.board.seats[k].stacks}
+        missing = [place for place in places if not set(place) & machine_fields]
+        if not missing:
+            return (
+                f"; the machine seat{'s stand' if len(places) > 1 else ' stands'} in the "
+                f"other place{'s' if len(places) > 1 else ''} of the board's 60° symmetry, so "
+                "every person meets the same board and machines, only in a different order"
+            )
+        where = " and ".join(self._dummy_field(place) for place in missing)
+        each = " each" if len(missing) > 1 else ""
+        return (
+            f"; to even it out, add {len(missing)} dummy seat{'s' if len(missing) > 1 else ''} "
+            f"where the 60° rotation puts the missing starts: a stack of 6{each} on {where} "
+            '([[players]] with kind = "machine" and stacks = { FIELD = 6 }, seated in turn '
+            "order between the people it stands between)"
+        )
+
+    def _stack_starts(self) -> bool:
+        """Every person starts with one stack that explodes in their first turn."""
         seats = self.board.seats
         return all(
-            rotate_stacks(seats[s].stack_map, apply) == seats[(s + 2) % 4].stack_map
-            for s in range(4)
+            len(seats[k].stacks) == 1 and self._explodes_at_once(seats[k]) for k in self.people
         )
+
+    def _sixfold_places(self) -> list[dict[Field, int]] | None:
+        """The starts that a 60° rotation makes of the first person's start, not yet
+        taken by a person; None when the people's starts are not all among them."""
+        seats = self.board.seats
+        for k in (5, 1):
+            if k not in self.symmetry.tiling_rotations:
+                continue
+            apply = self.symmetry.centre.about(rotation(k))
+            orbit = [seats[self.people[0]].stack_map]
+            while len(orbit) < 6:
+                nxt = rotate_stacks(orbit[-1], apply)
+                if nxt is None:
+                    break
+                orbit.append(nxt)
+            taken = [seats[p].stack_map for p in self.people]
+            if len(orbit) == 6 and all(m in orbit for m in taken):
+                return [m for m in orbit if m not in taken]
+        return None
+
+    def _dummy_field(self, place: dict[Field, int]) -> str:
+        t = self._tile_of(place)
+        if t is not None:
+            centre = self.board.tiles[t].centre
+            return f"{field_name(centre)} (the middle of tile {t + 1})"  # type: ignore[arg-type]
+        return " and ".join(field_name(f) for f in sorted(place))
 
     def turn_direction(self) -> Iterator[Finding]:
         declared = self.board.turns
         if declared is None or not self.seats_ready():
             return
-        actual = seat_order_direction(self.board)
+        actual = seat_order_direction(self.board, self.people)
         if actual is None or actual is declared:
             return
         yield Finding(
@@ -430,6 +587,8 @@ class Checker:
             return
         for k, seat in enumerate(self.board.seats):
             fields = [f for f, v in seat.stacks if v > 0]
+            if seat.is_machine or self._explodes_at_once(seat):
+                continue  # machines stand where they should; a stack start grows at once
             if fields and not any(self.board.is_edge(f) for f in fields):
                 yield Finding(
                     "start-in-middle",
@@ -440,23 +599,49 @@ class Checker:
                     Where(field=field_name(fields[0]), player=k + 1),
                 )
 
+    def _explodes_at_once(self, seat) -> bool:
+        return any(v >= len(self.board.board_neighbours(f)) for f, v in seat.stacks if v > 0)
+
+    def seat_places(self) -> tuple[list[int], list[tuple[float, float]]]:
+        """Seats that stand in one place, in turn order, and where (in field steps): the
+        people, and machines whose stacks are all on one tile. A seat on one tile stands
+        at the tile's middle (a machine's corner stack counts as its tile, like a start
+        tile); a machine spread over several tiles stands nowhere in particular."""
+        seats, places = [], []
+        for k, seat in enumerate(self.board.seats):
+            tiles = {self.board.tile_index(f) for f, _ in seat.stacks}
+            if len(tiles) == 1 and None not in tiles:
+                (t,) = tiles
+                fields = self.board.tiles[t].fields  # type: ignore[index]
+            elif seat.is_machine:
+                continue
+            else:
+                fields = tuple(f for f, _ in seat.stacks)
+            xs, ys = zip(*(field_xy(f) for f in fields), strict=True)
+            seats.append(k)
+            places.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+        return seats, places
+
     def seat_distances(self) -> Iterator[Finding]:
-        n = len(self.board.seats)
-        if n < 3 or not self.seats_ready():
+        if not self.seats_ready():
             return
-        centres = seat_centres(self.board)  # in field steps
-        steps = [math.dist(centres[k], centres[(k + 1) % n]) for k in range(n)]  # type: ignore[arg-type]
+        seat_list, centres = self.seat_places()
+        n = len(seat_list)
+        if n < 3:
+            return
+        steps = [math.dist(centres[k], centres[(k + 1) % n]) for k in range(n)]
         if max(steps) - min(steps) <= DISTANCE_TOLERANCE:
             return
-        pairs = ", ".join(f"{k + 1}–{(k + 1) % n + 1}: {d:.1f}" for k, d in enumerate(steps))
+        seat = [k + 1 for k in seat_list]
+        pairs = ", ".join(f"{seat[k]}–{seat[(k + 1) % n]}: {d:.1f}" for k, d in enumerate(steps))
         near = steps.index(min(steps))
         yield Finding(
             "seat-distances",
             Severity.WARNING,
             f"neighbouring seats are unequally far apart (in field steps, seats {pairs}): "
-            f"seats {near + 1} and {(near + 1) % n + 1} meet first; move start tiles so that "
-            "neighbours are equally far apart",
-            Where(player=near + 1),
+            f"seats {seat[near]} and {seat[(near + 1) % n]} meet first; move start tiles so "
+            "that neighbours are equally far apart",
+            Where(player=seat[near]),
         )
 
     # ---- supply ----------------------------------------------------------------------

@@ -13,7 +13,10 @@ from enum import StrEnum
 
 from fabgen.board.model import Board
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # seats at the table, people and machines together
+MIN_PEOPLE = 1  # solo play needs at least one machine seat
+#: The sources' stacks never grow beyond six (a field has at most six live neighbours).
+MAX_START_STACK = 6
 MIN_TILES, MAX_TILES = 9, 43  # the 1995 rules
 #: Seats whose distances to their neighbours differ by more than this many field
 #: steps are reported.
@@ -36,17 +39,31 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
         "an island-shaped tile that is not on the board's tile lattice",
     ),
     "board-disconnected": ((Severity.ERROR,), "the board falls apart into pieces"),
-    "player-count": ((Severity.ERROR,), "fewer than 2 or more than 6 players"),
+    "player-count": (
+        (Severity.ERROR,),
+        "no person, more than 6 seats, or fewer than 2 seats (solo needs a machine)",
+    ),
     "stack-off-board": ((Severity.ERROR,), "stones on a field that is not on the board"),
     "field-shared": ((Severity.ERROR,), "a field given to two players, or twice"),
     "player-without-stones": ((Severity.ERROR,), "a player starts without stones"),
-    "start-volatile": ((Severity.ERROR,), "a start stack would explode in the first turn"),
+    "start-explodes": (
+        (Severity.INFO,),
+        "a start stack reaches its capacity: it explodes in its seat's first turn",
+    ),
+    "start-stack-high": ((Severity.WARNING,), "a start stack of more than 6 stones"),
     "not-a-start": ((Severity.INFO,), "the position has growing or dead fields"),
     "tile-count": ((Severity.WARNING,), "fewer than 9 or more than 43 tiles"),
     "symmetry": ((Severity.INFO,), "the board's rotation and mirror symmetries"),
     "seat-rotation": ((Severity.INFO,), "one rotation maps every seat onto the next"),
     "no-seat-rotation": ((Severity.WARNING,), "no rotation maps every seat onto the next"),
-    "seats-differ-4-5": ((Severity.WARNING,), "4 or 5 seats can never all start alike"),
+    "seats-differ-4-5": (
+        (Severity.WARNING,),
+        "4 or 5 people can never all start alike; which machine seats would even it out",
+    ),
+    "machines-asymmetric": (
+        (Severity.WARNING,),
+        "the machines are not placed alike for every person",
+    ),
     "turn-direction": ((Severity.WARNING,), "the seat order runs against the stated turns"),
     "start-in-middle": ((Severity.WARNING,), "a start that does not touch the board's edge"),
     "seat-distances": ((Severity.WARNING,), "neighbouring seats are unequally far apart"),
@@ -161,7 +178,7 @@ class Report:
     def text(self) -> str:
         b = self.board
         head = (
-            f"{self.source + ': ' if self.source else ''}board {b.name}: {len(b.seats)} players, "
+            f"{self.source + ': ' if self.source else ''}board {b.name}: {_seats(b)}, "
             f"{len(b.tiles)} tiles, {len(b.field_tiles)} fields"
         )
         s = self.summary()
@@ -170,6 +187,14 @@ class Report:
             f"{_plural(s['info'], 'note')}"
         )
         return "\n".join([head, *(f.text() for f in self.findings), tail]) + "\n"
+
+
+def _seats(board: Board) -> str:
+    """``4 players``, or ``3 seats (1 person, 2 machines)`` when machines play too."""
+    if not board.machines:
+        return _plural(len(board.seats), "player")
+    people = "1 person" if board.people == 1 else f"{board.people} people"
+    return f"{len(board.seats)} seats ({people}, {_plural(board.machines, 'machine')})"
 
 
 def _plural(n: int, word: str) -> str:

@@ -254,6 +254,20 @@ class Board:
 
     # ---- seats ---------------------------------------------------------------------
 
+    @property
+    def people(self) -> int:
+        """Seats played by a person."""
+        return sum(not s.is_machine for s in self.seats)
+
+    @property
+    def machines(self) -> int:
+        """Seats that play themselves (machines and extreme machines)."""
+        return sum(s.is_machine for s in self.seats)
+
+    def seat_counts(self) -> str:
+        """People and machines as ``fabgen boards`` shows them: ``4``, ``1+2m``."""
+        return f"{self.people}+{self.machines}m" if self.machines else str(self.people)
+
     def start_tiles(self, seat: int) -> tuple[int, ...]:
         """Tiles on which ``seat`` has one stone on each field and nothing else."""
         stacks = self.seats[seat].stack_map
@@ -304,6 +318,8 @@ class Board:
         return {
             "name": self.name,
             "players": len(self.seats),
+            "people": self.people,
+            "machines": self.machines,
             "tiles": len(self.tiles),
             "fields": len(self.field_tiles),
         }
@@ -380,6 +396,7 @@ __all__ = [
     "TILE_STEPS",
     "Board",
     "Seat",
+    "SeatKind",
     "Tile",
     "TileCoord",
     "TurnDirection",

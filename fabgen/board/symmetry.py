@@ -141,22 +141,34 @@ def rotate_stacks(
     return out
 
 
-def seat_rotations(board: Board, symmetry: Symmetry | None = None) -> tuple[int, ...]:
+def seat_rotations(
+    board: Board, symmetry: Symmetry | None = None, seats: Sequence[int] | None = None
+) -> tuple[int, ...]:
     """Rotations (multiples of 60° ccw) of the board and its tiling that map every
-    seat's stacks exactly onto the next seat's (the last seat's onto the first's)."""
+    seat's stacks exactly onto the next seat's (the last seat's onto the first's).
+    ``seats`` (indices, in turn order) limits this to some seats, e.g. the people."""
     symmetry = symmetry or board_symmetry(board)
-    n = len(board.seats)
+    seats = tuple(range(len(board.seats))) if seats is None else tuple(seats)
+    n = len(seats)
     if n < 2:
         return ()
+    maps = [board.seats[s].stack_map for s in seats]
     out = []
     for k in symmetry.tiling_rotations:
         apply = symmetry.centre.about(rotation(k))
-        if all(
-            rotate_stacks(board.seats[s].stack_map, apply) == board.seats[(s + 1) % n].stack_map
-            for s in range(n)
-        ):
+        if all(rotate_stacks(maps[s], apply) == maps[(s + 1) % n] for s in range(n)):
             out.append(k)
     return tuple(out)
+
+
+def unmatched_machine_stacks(
+    board: Board, symmetry: Symmetry, times: int
+) -> list[tuple[Field, int]]:
+    """Machine stacks that the rotation by ``times`` × 60° does not carry onto a machine
+    stack of the same height (machines of any colour count alike: they never move)."""
+    apply = symmetry.centre.about(rotation(times))
+    stacks = {f: v for seat in board.seats if seat.is_machine for f, v in seat.stacks}
+    return [(f, v) for f, v in stacks.items() if stacks.get(apply(f)) != v]  # type: ignore[arg-type]
 
 
 def rotation_direction(times: int) -> TurnDirection | None:
@@ -177,10 +189,14 @@ def rotation_words(times: int) -> str:
     return f"{angle}°" if direction is None else f"{angle}° {direction.value}"
 
 
-def seat_centres(board: Board, pitch: float = 1.0) -> list[tuple[float, float] | None]:
-    """Centroid of each seat's stacks in mm (None for a seat without stacks)."""
+def seat_centres(
+    board: Board, pitch: float = 1.0, seats: Sequence[int] | None = None
+) -> list[tuple[float, float] | None]:
+    """Centroid of each seat's stacks in mm (None for a seat without stacks); only the
+    ``seats`` given (indices), if any."""
     out = []
-    for seat in board.seats:
+    chosen = board.seats if seats is None else [board.seats[k] for k in seats]
+    for seat in chosen:
         fields = [f for f, _ in seat.stacks]
         if not fields:
             out.append(None)
@@ -190,10 +206,11 @@ def seat_centres(board: Board, pitch: float = 1.0) -> list[tuple[float, float] |
     return out
 
 
-def seat_order_direction(board: Board) -> TurnDirection | None:
-    """Which way the seats go round the board's centre in seat order, if they go round
-    it once (every step less than half a turn, all the same way); else None."""
-    centres = seat_centres(board)
+def seat_order_direction(board: Board, seats: Sequence[int] | None = None) -> TurnDirection | None:
+    """Which way the seats (all, or the indices ``seats``) go round the board's centre
+    in seat order, if they go round it once (every step less than half a turn, all the
+    same way); else None."""
+    centres = seat_centres(board, seats=seats)
     if len(centres) < 3 or any(c is None for c in centres):
         return None
     cx, cy = Centre.of(board.fields).xy()

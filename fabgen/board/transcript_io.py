@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fabgen.board.boardfile import name_from_stem, read_text
-from fabgen.board.model import Board, Seat
+from fabgen.board.model import Board, Seat, SeatKind
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Field
 from fabgen.rules.names import field_name, parse_stack_key, segment_key
@@ -64,13 +64,18 @@ def _seat(entry: PlayerEntry) -> Seat:
     for key, value in entry.stacks or ():
         centre, whole_tile = parse_stack_key(key)
         stacks.extend((f, value) for f in (segment_fields(centre) if whole_tile else (centre,)))
-    return Seat(entry.name, entry.color, tuple(stacks))
+    return Seat(entry.name, entry.color, tuple(stacks), SeatKind(entry.kind or SeatKind.PLAYER))
 
 
 def board_to_transcript(board: Board) -> Transcript:
     """The board as a transcript with players and no turns."""
     players = tuple(
-        PlayerEntry(seat.name, seat.colour, _stack_keys(board, k))
+        PlayerEntry(
+            seat.name,
+            seat.colour,
+            _stack_keys(board, k),
+            seat.kind.value if seat.is_machine else None,
+        )
         for k, seat in enumerate(board.seats)
     )
     return Transcript(board.segments(), players)

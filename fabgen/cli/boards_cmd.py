@@ -1,4 +1,4 @@
-"""``fabgen boards``, ``fabgen validate`` and ``fabgen layout``: boards for 2 to 6 players."""
+"""``fabgen boards``, ``fabgen validate`` and ``fabgen layout``: boards for 1 to 6 people."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def _load(board_file: Path | None, preset: str | None):
     return read_board(board_file), str(board_file)  # type: ignore[arg-type]
 
 
-@click.command("boards", short_help="List the preset boards for 2 to 6 players.")
+@click.command("boards", short_help="List the preset boards for 1 to 6 people (and machines).")
 @click.option(
     "--show",
     metavar="NAME",
@@ -54,7 +54,8 @@ def _load(board_file: Path | None, preset: str | None):
 )
 @format_option("The list as a table or as JSON.")
 def boards(show, show_as, output_format):
-    """List the preset boards with their number of players, tiles and fields.
+    """List the preset boards with their number of players (people, and ``+2m`` for
+    two machine seats), tiles and fields.
 
     Example: fabgen boards --show 6p-hexagon-19 > my-board.toml
     """
@@ -68,7 +69,8 @@ def boards(show, show_as, output_format):
 
             click.echo(board_transcript_text(load_preset(show)), nl=False)
         return
-    rows = [{**b.details(), "description": b.description} for b in load_presets()]
+    presets = load_presets()
+    rows = [{**b.details(), "description": b.description} for b in presets]
     if output_format == "json":
         import json
 
@@ -76,11 +78,12 @@ def boards(show, show_as, output_format):
         return
     width = max(len(r["name"]) for r in rows)
     click.echo(f"{'name':<{width}}  players  tiles  fields  description")
-    for r in rows:
+    for b, r in zip(presets, rows, strict=True):
         click.echo(
-            f"{r['name']:<{width}}  {r['players']:>7}  {r['tiles']:>5}  {r['fields']:>6}  "
+            f"{r['name']:<{width}}  {b.seat_counts():>7}  {r['tiles']:>5}  {r['fields']:>6}  "
             f"{r['description']}"
         )
+    click.echo("players: people, and +Nm for N seats that play themselves (machines)")
 
 
 @click.command("validate", short_help="Check a board: structure, fairness, pieces needed.")
@@ -198,8 +201,16 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
     files = layout_files(board, options)
     s = report.summary()
     click.echo(
-        f"board {board.name}: {len(board.seats)} players, {len(board.tiles)} tiles; "
+        f"board {board.name}: {_seats(board)}, {len(board.tiles)} tiles; "
         f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''} "
         "(fabgen validate explains them)"
     )
     write_and_report(out_dir, files)
+
+
+def _seats(board) -> str:
+    """``3 players``, or ``1 person and 2 machine seats``."""
+    if not board.machines:
+        return f"{len(board.seats)} players"
+    people = "1 person" if board.people == 1 else f"{board.people} people"
+    return f"{people} and {board.machines} machine seat{'s' if board.machines > 1 else ''}"

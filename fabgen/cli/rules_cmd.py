@@ -140,7 +140,13 @@ def turn(position_file, moves, variant, svg_dir, names):
         raise SystemExit(1) from None
     final, steps = play_turn(start, parse_moves(moves), variant, record_steps=True)
     k = start.next_player
-    click.echo(f"{start.players[k].label(k)} plays turn {start.turns_played + 1} of the game")
+    machine = {
+        "machine": " (a machine: it never moves, so its turn is explosion and growth only)",
+        "extreme-machine": " (an extreme machine: fabgen rules machine computes its moves)",
+    }.get(start.players[k].kind, "")
+    click.echo(
+        f"{start.players[k].label(k)} plays turn {start.turns_played + 1} of the game{machine}"
+    )
     click.echo(legend(start) + "\n")
     for n, step in enumerate(steps):
         details = "".join(f"\n  {d}" for d in step.details)

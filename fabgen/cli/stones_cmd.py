@@ -6,7 +6,7 @@ import click
 
 from fabgen.cli.common import out_option, write_and_report
 from fabgen.cli.tile_options import pop_tile_size_options, tile_size_options
-from fabgen.pieces.symbols import SEAT_SYMBOLS, STONE_SYMBOLS
+from fabgen.pieces.symbols import MACHINE_SYMBOLS, SEAT_SYMBOLS, STONE_SYMBOLS
 
 #: Plates with at least this many copies report their progress on stderr.
 PROGRESS_FROM = 20
@@ -14,6 +14,7 @@ DEFAULT_STONE_COUNT = 75
 DEFAULT_MARKER_COUNT = 25
 
 _SEATS = ", ".join(f"{seat} {name}" for seat, name in SEAT_SYMBOLS.items())
+_MACHINES = ", ".join(f"m{seat} {name}" for seat, name in MACHINE_SYMBOLS.items())
 
 
 @click.command("stones", short_help="3D-printable stones and markers (STEP, STL, 3MF plate).")
@@ -53,9 +54,10 @@ _SEATS = ", ".join(f"{seat} {name}" for seat, name in SEAT_SYMBOLS.items())
 )
 @click.option(
     "--seat",
-    type=int,
     default=None,
-    help=f"Raised seat symbol for colour-blind players, by seat: {_SEATS}.",
+    metavar="SEAT",
+    help=f"Raised seat symbol for colour-blind players, by seat: {_SEATS}; machine "
+    f"seats: {_MACHINES}.",
 )
 @click.option(
     "--symbol",
@@ -160,9 +162,9 @@ def _stone(design, circle_diameter, stone_diameter, height, clearance, wall, cha
 
     if seat is not None and symbol is not None:
         raise ParameterError("seat", "give either --seat or --symbol, not both")
-    if seat is not None and seat not in SEAT_SYMBOLS:
-        raise ParameterError("seat", f"--seat must be 1 to {len(SEAT_SYMBOLS)}, got {seat}")
-    symbol = SEAT_SYMBOLS[seat] if seat is not None else (symbol or "none")
+    if seat is not None:
+        symbol = _seat_symbol(seat)
+    symbol = symbol or "none"
     common = {"circle_diameter": circle_diameter, "diameter": stone_diameter}
     common.update(clearance=clearance, wall=wall)
     if height is not None:
@@ -176,6 +178,23 @@ def _stone(design, circle_diameter, stone_diameter, height, clearance, wall, cha
             )
         return PyramidStone(**common)
     return DiscStone(chamfer=chamfer, symbol=symbol, **common)
+
+
+def _seat_symbol(seat: str) -> str:
+    """``--seat 3`` (a person's seat) or ``--seat m1`` (the first machine colour)."""
+    from fabgen.errors import ParameterError
+
+    text = seat.strip().lower()
+    if text.isdigit() and int(text) in SEAT_SYMBOLS:
+        return SEAT_SYMBOLS[int(text)]
+    if text[:1] == "m" and text[1:].isdigit() and int(text[1:]) in MACHINE_SYMBOLS:
+        return MACHINE_SYMBOLS[int(text[1:])]
+    machines = ", ".join(f"m{k}" for k in MACHINE_SYMBOLS)
+    raise ParameterError(
+        "seat",
+        f"--seat must be 1 to {len(SEAT_SYMBOLS)} (a person's seat) or {machines} (a machine "
+        f"colour), got {seat}",
+    )
 
 
 def _summarise(pieces, plates) -> None:

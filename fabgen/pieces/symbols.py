@@ -31,7 +31,24 @@ SEAT_SYMBOLS: dict[int, str] = {
     5: "star",
     6: "cross",
 }
-STONE_SYMBOLS: tuple[str, ...] = ("none", *SEAT_SYMBOLS.values())
+#: Symbols for machine seats (seats that play themselves), for the first and second
+#: machine colour of a board: shapes no person's seat uses, so a machine's stones are
+#: told from the people's by touch as well as by colour.
+MACHINE_SYMBOLS: dict[int, str] = {1: "hexagon", 2: "diamond"}
+STONE_SYMBOLS: tuple[str, ...] = ("none", *SEAT_SYMBOLS.values(), *MACHINE_SYMBOLS.values())
+
+
+def board_seat_symbols(machines: list[bool]) -> tuple[str, ...]:
+    """The symbol of each seat of a board, given which seats are machines: people get
+    the symbol of their seat number, the first two machine seats the machine symbols,
+    any further machine seat the symbol of its seat number (no two seats share one)."""
+    out, machine = [], 0
+    for k, is_machine in enumerate(machines):
+        machine += is_machine
+        use_machine = is_machine and machine in MACHINE_SYMBOLS
+        out.append(MACHINE_SYMBOLS[machine] if use_machine else SEAT_SYMBOLS[k + 1])
+    return tuple(out)
+
 
 #: Marker symbols: a ring around a dot (a source that grows stones) and a diagonal cross.
 MARKER_SYMBOLS: dict[str, str] = {"growing": "source", "dead": "saltire"}
@@ -80,6 +97,11 @@ def symbol_parts(name: str, radius: float) -> tuple[Part, ...]:
         return (_regular(3, radius, 90.0),)
     if name == "square":
         return (_regular(4, radius, 45.0),)
+    if name == "hexagon":
+        return (_regular(6, radius, 0.0),)
+    if name == "diamond":  # a rhombus with 60° corners, long along x
+        half = radius * math.tan(math.radians(30.0))
+        return (PolygonPart(((-radius, 0.0), (0.0, -half), (radius, 0.0), (0.0, half))),)
     if name == "star":
         return (_star(radius),)
     if name == "cross":
@@ -102,6 +124,8 @@ def symbol_area(name: str, radius: float) -> float:
         "bar": length * w,
         "triangle": 3.0 * math.sqrt(3.0) / 4.0 * radius**2,
         "square": 2.0 * radius**2,
+        "hexagon": 3.0 * math.sqrt(3.0) / 2.0 * radius**2,
+        "diamond": 2.0 * radius**2 * math.tan(math.radians(30.0)),
         "star": 5.0 * radius * STAR_INNER_RATIO * radius * math.sin(math.radians(36.0)),
         "cross": 2.0 * length * w - w * w,
         "saltire": 2.0 * length * w - w * w,

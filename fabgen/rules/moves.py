@@ -29,7 +29,11 @@ RULES: dict[str, str] = {
     "blocked": "a move cannot pass a growing or dead field",
     "not-live-destination": "a move cannot end on a growing or dead field",
     "game-over": "no turns are played after the game has ended",
+    "machine-moves": "a machine seat never moves: its turn is explosion and growth only",
 }
+
+#: The seat kind whose turns are always passes (fabgen.board.model.SeatKind.MACHINE).
+MACHINE = "machine"
 
 _NAME = r"-?[a-z]+(?:0|-?[1-9][0-9]*)"
 _MOVE = re.compile(rf"\s*({_NAME})\s*-\s*({_NAME})\s*")
@@ -101,6 +105,17 @@ class IllegalMove(FabgenError):
         where = ", ".join(parts)
         text = f"{self.detail} (rule {self.rule}: {RULES.get(self.rule, '')})"
         return f"{where}: {text}" if where else text
+
+
+def refuse_machine(pos: Position, player: int, move: Move) -> None:
+    """Raise ``machine-moves`` when ``player`` is a machine seat (it only passes)."""
+    if pos.players[player].kind == MACHINE:
+        raise IllegalMove(
+            "machine-moves",
+            f"{pos.players[player].label(player)} is a machine: it never moves, its turn is "
+            "an empty list of moves",
+            move,
+        )
 
 
 def direction_and_distance(source: Field, destination: Field) -> tuple[int, int] | None:

@@ -63,13 +63,19 @@ def _place(cells: list[tuple[int, str]], left: int) -> str:
 
 def legend(position: Position) -> str:
     players = ", ".join(
-        f"{player_letter(k)} = {p.label(k)}" for k, p in enumerate(position.players)
+        f"{player_letter(k)} = {p.label(k)}{kind_note(p.kind)}"
+        for k, p in enumerate(position.players)
     )
     return (
         f"{players}\n"
         "3A: 3 stones of A on a live field   +2A: A's growing field with 2 stones   "
         ".: empty live field   #: dead field"
     )
+
+
+def kind_note(kind: str) -> str:
+    """`` [machine]`` after a seat that plays itself; nothing after a person."""
+    return "" if kind == "player" else f" [{kind}]"
 
 
 def render_position(position: Position, *, title: str = "") -> str:

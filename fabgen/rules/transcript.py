@@ -4,10 +4,13 @@
 
     {"format": "Atlantis transcript", "version": "1.0",
      "segments": [["b2", "c2", ...], ...],
-     "players": [{"name": "Red", "color": "red", "stacks": {"B2": 1, "d4": -2}}, ...],
+     "players": [{"name": "Red", "color": "red", "stacks": {"B2": 1, "d4": -2}},
+                 {"name": "Grey", "kind": "machine", "stacks": {"a1": 3}}, ...],
      "turns": [[["c3", "c5"], ["f2", "d2"]], [], ...]}
 
-``players`` is optional (a board only). The moves are ``turns`` (a list of turns,
+``players`` is optional (a board only). A player's optional ``kind`` is ``"player"``
+(a person, the default), ``"machine"`` (never moves) or ``"extreme-machine"``; the
+online engine ignores it. The moves are ``turns`` (a list of turns,
 each a list of ``[source, destination]`` pairs) or ``events`` (objects ``{"type":
 "turn", "moves": [...]}``); both are read and written back as they came. Turn t is
 played by player ``(next_player + t) mod number of players``.
@@ -53,7 +56,11 @@ _TOP_KEYS = (
     "scores",
     "passes",
 )
-_PLAYER_KEYS = ("name", "color", "stacks")
+_PLAYER_KEYS = ("name", "color", "kind", "stacks")
+#: Seat kinds (as fabgen.board.model.SeatKind; the rules engine keeps them as text).
+KINDS = ("player", "machine", "extreme-machine")
+#: The most seats a game has (people and machines together).
+MAX_SEATS = 6
 _EVENT_KEYS = ("type", "moves")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -65,10 +72,11 @@ class PlayerEntry:
     name: str | None = None
     color: str | None = None
     stacks: tuple[tuple[str, int], ...] | None = None
+    kind: str | None = None  # None: not written (a person)
 
     @property
     def player(self) -> Player:
-        return Player(self.name, self.color)
+        return Player(self.name, self.color, self.kind or "player")
 
 
 @dataclass(frozen=True)
@@ -255,6 +263,13 @@ def transcript_from_json(
     )
     if check_board:
         _ = transcript.board  # checks segments: a field in two segments, ...
+    if check_board and players and len(players) > MAX_SEATS:
+        # The board reader (check_board=False) leaves this to the validator's player-count.
+        raise reader.error(
+            f"{len(players)} players: a game has at most {MAX_SEATS} seats, people and "
+            "machines together; remove players",
+            ("players",),
+        )
     if check_board and players:
         _ = transcript.position  # checks stacks: off the board, two players, ...
     return transcript
@@ -328,10 +343,18 @@ class _Reader:
             entry = self.object(item, (*where, k), _PLAYER_KEYS)
             name = self.optional_str(entry, "name", (*where, k))
             color = self.optional_str(entry, "color", (*where, k))
+            kind = self.optional_str(entry, "kind", (*where, k))
+            if kind is not None and kind not in KINDS:
+                raise self.error(
+                    f"unknown kind {json.dumps(kind)}: use one of "
+                    f"{', '.join(json.dumps(k) for k in KINDS)} (a person, a machine that "
+                    "never moves, a machine that moves by fixed rules)",
+                    (*where, k, "kind"),
+                )
             stacks = None
             if "stacks" in entry:
                 stacks = self.stacks(entry["stacks"], (*where, k, "stacks"))
-            out.append(PlayerEntry(name, color, stacks))
+            out.append(PlayerEntry(name, color, stacks, kind))
         return tuple(out)
 
     def stacks(self, value: object, where: tuple) -> tuple[tuple[str, int], ...]:
@@ -467,6 +490,8 @@ def _player_json(p: PlayerEntry) -> dict:
         out["name"] = p.name
     if p.color is not None:
         out["color"] = p.color
+    if p.kind is not None:
+        out["kind"] = p.kind
     if p.stacks is not None:
         out["stacks"] = dict(p.stacks)
     return out
@@ -515,7 +540,10 @@ def transcript_from_position(
     """
     players = tuple(
         PlayerEntry(
-            p.name, p.color, tuple((field_name(f), v) for f, v in position.stacks(k).items())
+            p.name,
+            p.color,
+            tuple((field_name(f), v) for f, v in position.stacks(k).items()),
+            None if p.kind == "player" else p.kind,
         )
         for k, p in enumerate(position.players)
     )

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
-from fabgen.rules.moves import IllegalMove, Move, play_move
+from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move, refuse_machine
 from fabgen.rules.scoring import game_over
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
 from fabgen.rules.variants import DEFAULT, PASSES, Variant, get_variant
@@ -65,6 +65,7 @@ class Turn:
             raise RuntimeError("the turn is finished")
         if isinstance(move, str):
             move = Move.parse(move)
+        refuse_machine(self._pos, self.player, move)
         path, landed = play_move(self._pos, self.player, move, self._used, self._arrived)
         self.moves.append(move)
         if self._steps is not None:
@@ -74,6 +75,8 @@ class Turn:
         """Every move the player could make next (only from tile number ``tile`` of
         ``board.tiles`` if given), in board order."""
         pos, player = self._pos, self.player
+        if pos.players[player].kind == MACHINE:
+            return []  # a machine only passes
         board, status, owner, stones = pos.board, pos._status, pos._owner, pos._stones
         out = []
         for t, members in enumerate(board.tiles):
@@ -283,6 +286,8 @@ def replay(
         try:
             if game_over(pos, variant):
                 raise IllegalMove("game-over", game_over_reason(pos, variant))
+            if moves:
+                refuse_machine(pos, player, moves[0])
             used: set[int] = set()
             arrived: dict[int, int] = {}
             for move in moves:

@@ -18,8 +18,15 @@ def test_boards_lists_every_preset_with_players_tiles_and_fields(cli):
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0].split() == ["name", "players", "tiles", "fields", "description"]
-    rows = {line.split()[0]: line.split()[1:4] for line in lines[1:]}
+    assert lines[-1].startswith("players: people, and +Nm for N seats that play themselves")
+    rows = {line.split()[0]: line.split()[1:4] for line in lines[1:-1]}
     assert sorted(rows) == preset_names()
+    # people and machines apart: solo against two machines of two colours is 1+2m
+    assert rows["1p-triangle-5-two-machines"] == ["1+2m", "15", "105"]
+    assert rows["1p-triangle-5-machine"] == ["1+1m", "15", "105"]
+    assert rows["4p-hexagon-19-machines"] == ["4+2m", "19", "133"]
+    assert rows["5p-hexagon-19-dummy"] == ["5+1m", "19", "133"]
+    assert rows["4p-diamond-5-stacks"] == ["4", "25", "175"]
     assert rows["6p-hexagon-19"] == ["6", "19", "133"]
     assert rows["6p-hexagon-37"] == ["6", "37", "259"]
     assert rows["6p-ring-20"] == ["6", "20", "140"]
@@ -115,3 +122,16 @@ def test_validate_tells_file_types_apart_by_content(cli, tmp_path):
     transcript.write_text((DATA / "online-setup-2p.json").read_text())
     assert "player-count" in cli("validate", toml).output
     assert cli("validate", transcript).exit_code == 0
+
+
+def test_machine_presets_name_people_and_machines(cli, tmp_path):
+    result = cli("validate", "--preset", "1p-triangle-5-two-machines")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(
+        "preset 1p-triangle-5-two-machines: board 1p-triangle-5-two-machines: 3 seats "
+        "(1 person, 2 machines), 15 tiles, 105 fields"
+    )
+    assert result.output.count("info [start-explodes]") == 2
+    laid = cli("layout", "--preset", "4p-hexagon-19-machines", "--paper", "a4", "--out", tmp_path)
+    assert laid.exit_code == 0, laid.output
+    assert laid.output.startswith("board 4p-hexagon-19-machines: 4 people and 2 machine seats")

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from fabgen.board.boardfile import board_to_toml, parse_board_toml, read_board_toml
 from fabgen.board.files import load_preset, preset_names, preset_text, read_board
-from fabgen.board.model import Board, Seat, TurnDirection
+from fabgen.board.model import Board, Seat, SeatKind, TurnDirection
 from fabgen.errors import InputFileError, ParameterError
 from fabgen.geometry.lattice import Handedness, TileLattice
 from fabgen.rules.names import parse_field
@@ -108,7 +108,7 @@ BAD = [
     (
         "[board]\ntiles = [[0, 0]]\n[[players]]\ncolor = 'red'\n",
         "players[0].color",
-        "the keys allowed here are name, colour, start, stacks",
+        "the keys allowed here are name, colour, kind, start, stacks",
     ),
     ("[board]\ntiles = [[0, 0]]\n[[players]]\nname = 3\n", "players[0].name", "expected a string"),
     (
@@ -157,6 +157,17 @@ BAD = [
         "players[0].stacks.b1",
         "b1 already has stones of this player (from the start tile or another key)",
     ),
+    (
+        '[board]\ntiles = [[0, 0]]\n[[players]]\n[[players]]\nkind = "robot"\n',
+        "players[1].kind",
+        'unknown seat kind the string "robot": use one of "player", "machine", "extreme-machine"',
+    ),
+    (
+        '[board]\ntiles = [[0, 0]]\n[[players]]\nkind = "machine"\nstart = [0, 0]\n',
+        "players[0].start",
+        "a machine never moves, so a start tile of single stones would never explode or grow: "
+        "give the machine stacks instead",
+    ),
 ]
 
 
@@ -183,7 +194,7 @@ def test_unreadable_files(tmp_path):
 
 def test_unknown_preset():
     with pytest.raises(
-        ParameterError, match="unknown preset 'hexagon': choose one of 2p-diamond-4"
+        ParameterError, match="unknown preset 'hexagon': choose one of 1p-triangle-5-machine"
     ):
         load_preset("hexagon")
 
@@ -214,7 +225,8 @@ def boards(draw):
             }
         name = draw(st.none() | texts)
         colour = draw(st.sampled_from([None, "red", "#a1b2c3", "Blue"]))
-        seats.append(Seat(name, colour, tuple(stacks.items())))
+        kind = draw(st.sampled_from(list(SeatKind)))
+        seats.append(Seat(name, colour, tuple(stacks.items()), kind))
     if not coords and not free:
         coords = [(0, 0)]
     return Board.from_tiles(
@@ -233,8 +245,8 @@ def boards(draw):
 
 def _same(a: Board, b: Board) -> None:
     assert a.tiles == b.tiles
-    assert [(s.name, s.colour, s.stack_map) for s in a.seats] == [
-        (s.name, s.colour, s.stack_map) for s in b.seats
+    assert [(s.name, s.colour, s.stack_map, s.kind) for s in a.seats] == [
+        (s.name, s.colour, s.stack_map, s.kind) for s in b.seats
     ]
     for key in ("name", "description", "handedness", "origin", "turns", "notes"):
         assert getattr(a, key) == getattr(b, key), key
@@ -269,3 +281,66 @@ def test_the_readme_example_is_a_valid_board():
     report = validate(board)
     assert report.ok and "seat-rotation" in report.codes()
     assert "turn-direction" not in report.codes()
+
+
+MACHINES = """
+[board]
+tiles = [[0, 0], [1, 0], [0, 1]]
+
+[[players]]
+name = "Red"
+start = [0, 0]
+
+[[players]]
+name = "Machine"
+kind = "machine"
+stacks = { e4 = 3, d4 = 3 }
+
+[[players]]
+name = "Clever"
+kind = "extreme-machine"
+start = [1, 0]
+"""
+
+
+def test_seat_kinds_machines_with_several_stacks_and_their_transcript():
+    from fabgen.board.transcript_io import board_to_transcript, board_transcript_text
+    from fabgen.rules.transcript import parse_transcript
+
+    board = parse_board_toml(MACHINES)
+    assert [s.kind for s in board.seats] == [
+        SeatKind.PLAYER,
+        SeatKind.MACHINE,
+        SeatKind.EXTREME_MACHINE,
+    ]
+    assert [s.is_machine for s in board.seats] == [False, True, True]
+    assert board.seats[1].stack_map == {parse_field("e4"): 3, parse_field("d4"): 3}
+    assert (board.people, board.machines, board.seat_counts()) == (1, 2, "1+2m")
+    text = board_to_toml(board)
+    assert 'kind = "machine"\nstacks = { e4 = 3, d4 = 3 }' in text
+    assert 'kind = "extreme-machine"\nstart = [1, 0]' in text
+    assert "kind" not in text.split("[[players]]")[1]  # a person's kind is the default
+    assert parse_board_toml(text) == board
+    transcript = board_to_transcript(board)
+    assert [p.kind for p in transcript.players] == [None, "machine", "extreme-machine"]
+    position = parse_transcript(board_transcript_text(board)).position
+    assert [p.kind for p in position.players] == ["player", "machine", "extreme-machine"]
+    assert board.position() == position
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (MACHINES.replace('kind = "machine"', 'kind = "dummy"'), "players[1].kind"),
+        (MACHINES.replace("stacks = { e4 = 3, d4 = 3 }", "start = [0, 1]"), "players[1].start"),
+    ],
+)
+def test_bad_seat_kinds_stop_the_commands_with_exit_2(cli, tmp_path, text, where):
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    for command in (("validate", path), ("layout", path, "--out", tmp_path / "out")):
+        result = cli(*command)
+        assert result.exit_code == 2, result.output
+        assert f"{path} at {where}: " in " ".join(result.output.split())
+        assert "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()

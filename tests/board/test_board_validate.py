@@ -113,10 +113,36 @@ BROKEN_BOARDS = {
         {"player": 3},
     ),
     "exploding-start.toml": (
-        ["start-volatile", "no-seat-rotation"],
-        "seat 1 (Red) starts with 3 stones on -d2, which has 3 live neighbours: it would "
-        "explode in the seat's first turn before any move; put at most 2 stones there",
-        {"field": "-d2", "player": 1},
+        ["no-seat-rotation"],
+        "keeping seat 1 where it is, put seat 2 on g2 (3 stones)",
+        {},
+    ),
+    "high-stack.toml": (
+        ["start-stack-high", "start-stack-high"],
+        "seat 1 (Red) starts with 7 stones on -d1: stacks in the rules never exceed 6",
+        {"field": "-d1", "player": 1},
+    ),
+    "seven-seats.toml": (
+        ["player-count"],
+        "the board has 7 seats: a game has at most 6 seats, people and machines together",
+        {},
+    ),
+    "only-machines.toml": (
+        ["player-count"],
+        "every one of the 2 seats is a machine: at least one seat must be played by a person",
+        {},
+    ),
+    "solo-uneven.toml": (
+        ["machines-asymmetric"],
+        "the machines' stacks are not equally far from seat 1 (Red)'s start (field steps: "
+        "a-2: 6, c6: 5): the one on c6 reaches it first",
+        {"field": "c6", "player": 1},
+    ),
+    "lonely-machine.toml": (
+        ["machines-asymmetric", "seat-distances"],
+        "the 180° rotation that carries each person's start onto the next does not carry the "
+        "machines onto machines: d6 (3 stones) has no twin",
+        {"field": "d6"},
     ),
     "asymmetric-starts.toml": (
         ["no-seat-rotation"],
@@ -126,7 +152,8 @@ BROKEN_BOARDS = {
     ),
     "one-player.toml": (
         ["player-count"],
-        "the board has 1 player: Atlantis is played by 2 to 6; add [[players]] tables",
+        "the board has 1 player: Atlantis is played by 2 to 6 seats; add [[players]] tables "
+        '(to play solo, add a machine seat: kind = "machine"',
         {},
     ),
     "off-board-start.toml": (
@@ -183,6 +210,55 @@ def test_the_messages_of_the_other_findings():
     assert "a1 has stones of seat 1 (Red) and seat 2 (Blue)" in shared.findings[2].message
 
 
+def test_a_full_start_stack_explodes_in_its_seats_first_turn_and_is_no_error():
+    report = run(read_board(BROKEN / "exploding-start.toml"))
+    (finding,) = [f for f in report.findings if f.code == "start-explodes"]
+    assert finding.severity is Severity.INFO
+    assert finding.message.startswith(
+        "seat 1 (Red) starts with 3 stones on -d2, which has 3 live neighbours: it explodes "
+        "in seat 1 (Red)'s first turn, after that seat's moves"
+    )
+    assert finding.where.to_json() == {"field": "-d2", "player": 1}
+    assert report.ok
+
+
+@pytest.mark.parametrize(
+    ("drop", "dummies"),
+    [
+        ((2, 5), "add 2 dummy seats where the 60° rotation puts the missing starts: a stack of "
+         "6 each on d8 (the middle of tile 1) and -a-4 (the middle of tile 19)"),
+        ((5,), "add 1 dummy seat where the 60° rotation puts the missing starts: a stack of 6 "
+         "on -a-4 (the middle of tile 19)"),
+    ],
+)  # fmt: skip
+def test_four_or_five_people_on_a_sixfold_board_are_told_where_dummies_go(drop, dummies):
+    from dataclasses import replace
+
+    six = load_preset("6p-hexagon-19")
+    board = replace(six, seats=tuple(s for k, s in enumerate(six.seats) if k not in drop))
+    (finding,) = [f for f in run(board).findings if f.code == "seats-differ-4-5"]
+    assert dummies in finding.message
+    # the presets with those dummies or machines are told that they complete it
+    filled = "5p-hexagon-19-dummy" if len(drop) == 1 else "4p-hexagon-19-machines"
+    (done,) = [f for f in run(load_preset(filled)).findings if f.code == "seats-differ-4-5"]
+    assert "stand" in done.message and "in the other place" in done.message
+    assert "add " not in done.message
+
+
+def test_machine_presets_treat_people_and_machines_apart():
+    two = run(load_preset("2p-diamond-5-machines"))
+    (rotation,) = [f for f in two.findings if f.code == "seat-rotation"]
+    assert "maps each person's start onto the next person's" in rotation.message
+    assert not two.codes("warning")
+    three = run(load_preset("3p-triangle-7-machines"))
+    assert "120° clockwise" in three.findings[three.codes().index("seat-rotation")].message
+    assert not three.codes("warning")
+    stacks = run(load_preset("5p-hexagon-18-stacks"))
+    (differ,) = [f for f in stacks.findings if f.code == "seats-differ-4-5"]
+    assert "these are stack starts (1995 rules)" in differ.message
+    assert stacks.codes("info").count("start-explodes") == 5
+
+
 def test_turns_declared_against_the_seat_order(tmp_path):
     text = (BROKEN.parent.parent.parent / "templates/boards/3p-triangle-4.toml").read_text()
     path = tmp_path / "reversed.toml"
@@ -232,7 +308,14 @@ def test_supply_against_a_kit(kit, severities, message):
 def test_json_report():
     report = run(read_board(BROKEN / "shared-field.toml"))
     data = json.loads(report.json_text())
-    assert data["board"] == {"name": "shared-field", "players": 2, "tiles": 9, "fields": 63}
+    assert data["board"] == {
+        "name": "shared-field",
+        "players": 2,
+        "people": 2,
+        "machines": 0,
+        "tiles": 9,
+        "fields": 63,
+    }
     assert data["summary"] == {"errors": 1, "warnings": 0, "info": 3}
     first = data["findings"][0]
     assert first == {

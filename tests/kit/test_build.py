@@ -119,8 +119,8 @@ def write_kit(tmp_path, text):
     ("text", "messages"),
     [
         ('[kit]\nboard = "7p-hexagon"\n', ["[kit-board]", "neither a preset", "3p-triangle-4"]),
-        ("[kit]\nplayers = 7\n", ["[kit-board]", "2 to 6 players"]),
-        ("[kit]\nplayers = 4\n", ["has 3 seats", "board = '4p-diamond-5'"]),
+        ("[kit]\nplayers = 7\n", ["[kit-board]", "1 to 6 people"]),
+        ("[kit]\nplayers = 4\n", ["has 3 people", "board = '4p-diamond-5'"]),
         ("[tile]\nwidth = -5.0\n", ["[kit-tile]", "tile width must be a positive"]),
         ("[tile]\ncircle_diameter = 50.0\n", ["[kit-tile]", "circles would overlap"]),
         ("[tile]\nhandedness = 'ccw'\n", ["mirror image"]),

@@ -48,6 +48,8 @@ def test_sizes_follow_the_tile_width(tmp_path, cq):
             ["--seat", "3", "--count", "0", "--clearance", "0.25"],
             ["stone-disc-d20.7-c0.25-triangle.stl"],
         ),
+        (["--seat", "m1", "--count", "0"], ["stone-disc-d20.7-c0.2-hexagon.stl"]),
+        (["--seat", "M2", "--count", "0"], ["stone-disc-d20.7-c0.2-diamond.step"]),
         (
             ["--markers", "--count", "2"],
             ["marker-growing-d23.5-c0.2-plate-2.3mf", "marker-dead-d23.5-c0.2.step"],
@@ -79,7 +81,8 @@ BAD = [
     (["--design", "pyramid", "--symbol", "star"], "pyramid"),
     (["--design", "pyramid", "--height", "3"], "45°"),
     (["--seat", "2", "--symbol", "star"], "either --seat or --symbol"),
-    (["--seat", "9"], "1 to 6"),
+    (["--seat", "9"], "1 to 6 (a person's seat) or m1, m2 (a machine colour), got 9"),
+    (["--seat", "m3"], "got m3"),
     (["--markers", "--calibrate"], "not both"),
     (["--width", "-5"], "tile width"),
 ]

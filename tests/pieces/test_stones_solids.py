@@ -42,6 +42,9 @@ def symbol_area(name, r):
         "cross": 2 * bar - w * w,
         "saltire": 2 * bar - w * w,
         "source": ring + PI * (0.35 * r) ** 2,
+        # machine symbols: six equilateral triangles; a rhombus from its two diagonals
+        "hexagon": 6 * math.sqrt(3) / 4 * r * r,
+        "diamond": (2 * r) * (2 * r / math.sqrt(3)) / 2,
     }[name]
 
 
@@ -82,7 +85,10 @@ PIECES = {
     "pyramid": PyramidStone(),
     "growing": Marker(kind="growing"),
     "dead": Marker(kind="dead"),
-    **{f"disc-{sym}": DiscStone(symbol=sym) for sym in ("ring", "bar", "triangle", "square")},
+    **{
+        f"disc-{sym}": DiscStone(symbol=sym)
+        for sym in ("ring", "bar", "triangle", "square", "hexagon", "diamond")
+    },
     "disc-cross": DiscStone(symbol="cross", clearance=0.35, chamfer=0.0),
     "disc-small": DiscStone(circle_diameter=15.0, height=4.0, boss_height=1.0, wall=0.8),
     "pyramid-tall": PyramidStone(

@@ -1,0 +1,95 @@
+"""Kits for the presets with machine seats, dummies and stack starts: ``players`` counts
+people, every machine colour gets its stones, and seat symbols tell machines apart."""
+
+import json
+
+import pytest
+
+from fabgen.board.files import load_preset
+from fabgen.pieces.symbols import MACHINE_SYMBOLS, SEAT_SYMBOLS, board_seat_symbols
+
+
+def build(tmp_path, cli, text):
+    kit = tmp_path / "kit.toml"
+    kit.write_text(text)
+    out = tmp_path / "out"
+    return cli("build", kit, "--quiet", "--out", out), out
+
+
+@pytest.mark.parametrize(
+    ("preset", "people"),
+    [
+        ("2p-diamond-5-machines", 2),
+        ("5p-hexagon-19-dummy", 5),
+        ("4p-diamond-5-stacks", 4),
+        ("3p-triangle-7-machines", 3),
+    ],
+)
+def test_machine_and_stack_start_presets_build_complete_kits(tmp_path, cli, preset, people):
+    board = load_preset(preset)
+    result, out = build(
+        tmp_path,
+        cli,
+        f'[kit]\nboard = "{preset}"\nplayers = {people}\npaper = "a4"\n'
+        '[stones]\ndesign = "laser"\n',
+    )
+    assert result.exit_code == 0, result.output
+    files = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
+    for name in (
+        f"print/{preset}-setup.svg",
+        f"print/{preset}-board-a4.pdf",
+        f"board/{preset}.toml",
+        f"board/{preset}-start.json",
+        "print/rulesheet-a4.pdf",
+        "laser/tiles-sheet-1.svg",
+        "bom.json",
+        "manifest.json",
+    ):
+        assert name in files, name
+    # one colour of laser stones per seat, machines included
+    seats = len(board.seats)
+    assert any(f.startswith(f"laser/stones-colour-{seats}-sheet") for f in files)
+    assert not any(f.startswith(f"laser/stones-colour-{seats + 1}-") for f in files)
+    bom = json.loads((out / f"board/{preset}-bom.json").read_text())
+    assert (bom["people"], bom["machines"]) == (people, board.machines)
+    kinds = [c["kind"] for c in bom["stones"]["colours"]]
+    assert kinds == [s.kind.value for s in board.seats]
+    start = json.loads((out / f"board/{preset}-start.json").read_text())
+    assert [p.get("kind", "player") for p in start["players"]] == kinds
+
+
+def test_players_counts_people_not_machine_seats(tmp_path, cli):
+    result, out = build(tmp_path, cli, '[kit]\nboard = "4p-hexagon-19-machines"\nplayers = 6\n')
+    assert result.exit_code == 2
+    text = " ".join(result.output.split())
+    assert "players = 6 but the board 4p-hexagon-19-machines has 4 people and 2 machine seats" in (
+        text
+    )
+    assert "players counts people, not machines" in text
+    assert not out.exists()
+
+
+def test_a_solo_kit_with_seat_symbols_gives_the_machines_their_own_shapes(tmp_path, cli):
+    result, out = build(
+        tmp_path,
+        cli,
+        '[kit]\nboard = "1p-triangle-5-two-machines"\nplayers = 1\npaper = "a4"\n'
+        "[stones]\nseat_symbols = true\nmarkers = false\n",
+    )
+    assert result.exit_code == 0, result.output
+    stones = sorted(p.name for p in (out / "3d").glob("stone-*.step"))
+    assert stones == [
+        "stone-disc-d20.7-c0.2-diamond.step",
+        "stone-disc-d20.7-c0.2-hexagon.step",
+        "stone-disc-d20.7-c0.2-ring.step",
+    ]
+
+
+def test_board_seat_symbols_are_distinct_and_mark_machines():
+    assert board_seat_symbols([False, True, True]) == ("ring", "hexagon", "diamond")
+    assert board_seat_symbols([False] * 6) == tuple(SEAT_SYMBOLS.values())
+    # a third machine colour falls back to its seat's symbol: still no two alike
+    symbols = board_seat_symbols([False, True, True, True, False, False])
+    assert symbols == ("ring", "hexagon", "diamond", "square", "star", "cross")
+    assert len(set(symbols)) == 6
+    assert set(MACHINE_SYMBOLS.values()).isdisjoint(SEAT_SYMBOLS.values())
