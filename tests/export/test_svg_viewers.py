@@ -133,3 +133,36 @@ def _dark_pixels(png) -> int:
     with Image.open(png) as image:
         alpha = image.convert("RGBA").getchannel("A")
         return sum(alpha.histogram()[65:])
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="chromium not installed")
+def test_a_browser_shows_the_hairlines(tmp_path):
+    """Headless chromium at normal zoom draws the square's outline about one pixel wide
+    (a plain 0.01 mm line would leave the page blank)."""
+    Image = pytest.importorskip("PIL.Image")
+    drawing = Drawing(40, 40)
+    drawing.add(Operation.CUT, Polyline(((5, 5), (35, 5), (35, 35), (5, 35)), True))
+    svg = tmp_path / "square.svg"
+    svg.write_bytes(render_svg(drawing))
+    png = tmp_path / "square.png"
+    subprocess.run(
+        [
+            "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            f"--screenshot={png}",
+            "--window-size=400,400",
+            svg.as_uri(),
+        ],
+        capture_output=True,
+        timeout=120,
+    )
+    if not png.exists():
+        pytest.skip("chromium made no screenshot here")
+    with Image.open(png) as image:
+        red = sum(
+            1 for r, g, b in image.convert("RGB").getdata() if r > 150 and g < 120 and b < 120
+        )
+    # the outline is 4 × 30 mm = 4 × 113 px long at 96 dpi, about one pixel wide
+    assert red > 200
