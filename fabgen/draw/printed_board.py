@@ -190,13 +190,29 @@ def choose_grid(board: Board, width: float, settings: PrintSettings) -> PageGrid
             for c in range(grid.cols)
             if _shows_board(grid.window(r, c), loops)
         )
-        grid = replace(grid, cells=cells)
-        areas = [_area_in(loops, grid.window(r, c)) for r, c in cells]
-        score = (len(cells), sum(a < SLIVER_MM2 for a in areas), -round(min(areas), 3), order)
+        grid = _trimmed(replace(grid, cells=cells))
+        areas = [_area_in(loops, grid.window(r, c)) for r, c in grid.cells]
+        score = (len(areas), sum(a < SLIVER_MM2 for a in areas), -round(min(areas), 3), order)
         if best is None or score < best[0]:
             best = (score, grid)
     assert best is not None
     return best[1]
+
+
+def _trimmed(grid: PageGrid) -> PageGrid:
+    """The same pages with the grid's empty outer rows and columns dropped, so that
+    row 1 and column 1 are printed and the map shows no more than the pages."""
+    (ww, wh), ov = grid.window_size, grid.settings.overlap
+    r0 = min(r for r, _ in grid.cells)
+    c0 = min(c for _, c in grid.cells)
+    return replace(
+        grid,
+        rows=max(r for r, _ in grid.cells) - r0 + 1,
+        cols=max(c for _, c in grid.cells) - c0 + 1,
+        left=grid.left + c0 * (ww - ov),
+        top=grid.top - r0 * (wh - ov),
+        cells=tuple((r - r0, c - c0) for r, c in grid.cells),
+    )
 
 
 def _scored_grids(place: BoardPlacement, settings: PrintSettings, landscape: bool, raster):

@@ -85,6 +85,9 @@ def test_fewest_pages_and_no_slivers(name, paper):
     board = load_preset(name)
     grid = choose_grid(board, 100.0, PrintSettings(PAPERS[paper]))
     assert grid.pages <= PAGES[name][paper == "letter"]
+    # the grid has no empty outer rows or columns: row 1 and column 1 are printed
+    rows, cols = {r for r, _ in grid.cells}, {c for _, c in grid.cells}
+    assert rows == set(range(grid.rows)) and cols == set(range(grid.cols))
     tiles = [list(loop) for t in range(len(board.tiles)) for loop in grid.place.tile_outlines(t)]
     covered = 0.0
     for row, col in grid.cells:
