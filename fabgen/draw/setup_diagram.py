@@ -292,22 +292,51 @@ def _turn_arrows(place: BoardPlacement, frame: Frame, centres, room: Room) -> li
     out: list[Shape] = []
     for k in range(n):
         a, b = centres[k], centres[(k + 1) % n]
-        best = None
-        for gap, side in ARROW_TRIES:
-            arrow_at = _arrow_line(a, b, gap * w, side * w)
-            if arrow_at is None:
-                continue
-            shapes = arrow(*arrow_at, head, ARROW)
+        for shapes in _arrow_candidates(a, b, w, head):
             segments = _segments(shapes)
-            hits = sum(room.segment_hits(p, q, clearance) for p, q in segments)
-            if best is None or hits < best[0]:
-                best = (hits, shapes, segments)
-            if hits == 0:
+            if not any(room.segment_hits(p, q, clearance) for p, q in segments):
+                out += shapes
+                room.segments += segments
                 break
-        if best is not None and best[0] == 0:
-            out += best[1]
-            room.segments += best[2]
     return out
+
+
+def _arrow_candidates(a, b, w: float, head: float):
+    """Straight arrows from badge ``a`` to badge ``b`` (see :data:`ARROW_TRIES`), then
+    arrows bent once, round whatever lies between."""
+    for gap, side in ARROW_TRIES:
+        line = _arrow_line(a, b, gap * w, side * w)
+        if line is not None:
+            yield arrow(*line, head, ARROW)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return
+    ux, uy = dx / length, dy / length
+    for bend in BENDS:
+        mid = ((a[0] + b[0]) / 2 + uy * bend * w, (a[1] + b[1]) / 2 - ux * bend * w)
+        for gap in (0.6, 0.45, 0.3):
+            start = _towards(a, mid, gap * w)
+            end = _towards(b, mid, gap * w)
+            if start is None or end is None:
+                continue
+            tip = arrow(mid, end, head, ARROW)
+            if tip:
+                yield [Polyline((start, mid, tip[0].points[1]), style=ARROW), tip[1]]
+
+
+#: How far a bent arrow's corner lies to the right (+) or left (−) of the straight
+#: line between two badges, in tile widths.
+BENDS = (0.5, 0.8, -0.5, 1.1, -0.8, 1.5, -1.1)
+
+
+def _towards(p, q, distance: float):
+    """The point ``distance`` from ``p`` on the way to ``q`` (None if q is nearer)."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy)
+    if length <= distance * 1.5:
+        return None
+    return (p[0] + dx / length * distance, p[1] + dy / length * distance)
 
 
 #: (distance kept from each badge, distance to the right of the line), in tile widths:
