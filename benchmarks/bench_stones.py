@@ -37,16 +37,16 @@ def main() -> None:
 
     stone = DiscStone()
     mesh = tessellate(build_piece(stone))
-    spots = layout(75, stone.diameter, Bed())
+    spots = layout(75, stone.diameter, Bed(220, 220))
     items = [PlateItem(f"{stone.name} #{k + 1}", mesh, x, y) for k, (x, y) in enumerate(spots)]
-    data = timed("3MF plate of 75 stones", lambda: threemf_bytes(items, "bench"))
+    data = timed("3MF plate of 75 stones (220×220 bed)", lambda: threemf_bytes(items, "bench"))
     print(f"{'3MF plate size':<44} {len(data) / 1e6:8.2f} MB")
 
     with tempfile.TemporaryDirectory() as out:
         fabgen = Path(sys.executable).with_name("fabgen")
         command = [str(fabgen), "stones", "--out", out]
         timed(
-            "fabgen stones (defaults, new process)",
+            "fabgen stones (defaults: 2 plates, new process)",
             lambda: subprocess.run(command, check=True, capture_output=True),
         )
 

@@ -100,7 +100,7 @@ SCHEMA: dict[str, tuple[Setting, ...]] = {
         ),
         _s("count", int, 0, "stones per colour; 0 = what the board needs"),
         _s("clearance", NUMBER, 0.2, "play per side between stacked stones, mm"),
-        _s("bed", str, "220x220", "printer bed WIDTHxDEPTH in mm"),
+        _s("bed", str, "180x180", "printer bed WIDTHxDEPTH in mm; more copies go onto more plates"),
         _s("seat_symbols", bool, False, "a raised symbol per seat, for colour-blind players"),
         _s("markers", bool, True, "growing and dead markers (printed, or cut with laser)"),
     ),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -281,20 +280,13 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
 
 def _plates(piece, count: int, bed) -> list:
     """``count`` copies of ``piece`` on as few plates as the bed allows."""
-    from fabgen.pieces.plate import capacity
-    from fabgen.pieces.products import plan_plate
+    from fabgen.errors import ParameterError
+    from fabgen.pieces.products import plan_plates
 
-    per_plate = capacity(2 * piece.radius, bed)
-    if per_plate < 1:
-        raise KitError(f"[stones] bed {bed.label()} is too small for one {piece.name}")
-    plates, left, k = [], count, 1
-    total = math.ceil(count / per_plate)
-    while left > 0:
-        n = min(left, per_plate)
-        suffix = f"-{k}-of-{total}" if total > 1 else ""
-        plates.append(plan_plate((piece,), n, bed, f"{piece.name}-plate-{n}{suffix}"))
-        left, k = left - n, k + 1
-    return plates
+    try:
+        return plan_plates((piece,), count, bed, piece.name)
+    except ParameterError as exc:
+        raise KitError(f"[stones] bed {bed.label()}: {exc}") from None
 
 
 def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:

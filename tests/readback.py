@@ -36,8 +36,9 @@ def read_svg(data: bytes) -> FlatDrawing:
     out = FlatDrawing(float(w[:-2]), float(h[:-2]), "mm")
     assert vb == [0, 0, out.width, out.height], "viewBox must match the mm size"
     meta = root.find(f"{SVG}metadata")
-    if meta is not None and len(meta):
-        out.metadata = json.loads(meta[0].text)
+    settings = None if meta is None else meta.find(".//{urn:x-fabgen:settings}settings")
+    if settings is not None:
+        out.metadata = json.loads(settings.text)
     for group in root.findall(f"{SVG}g"):
         assert group.get(f"{INKSCAPE}groupmode") == "layer"
         layer = group.get("id").removeprefix("layer-")

@@ -93,10 +93,11 @@ _MACHINES = ", ".join(f"m{seat} {name}" for seat, name in MACHINE_SYMBOLS.items(
 )
 @click.option(
     "--bed",
-    default="220x220",
+    default="180x180",
     show_default=True,
     metavar="WxD",
-    help="Printer bed size in mm for the 3MF plate.",
+    help="Printer bed size in mm; copies that do not fit one bed go onto more 3MF "
+    "plates (plate-1-of-2, plate-2-of-2).",
 )
 @click.option(
     "--spacing",
@@ -115,7 +116,8 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
 
     \b
     Examples:
-      fabgen stones                        75 disc stones on a 220x220 plate
+      fabgen stones                        75 disc stones on two 180x180 plates
+      fabgen stones --bed 250x210          75 disc stones on one plate
       fabgen stones --seat 3 --clearance 0.25
       fabgen stones --design pyramid
       fabgen stones --markers              growing and dead markers
@@ -125,7 +127,7 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     from fabgen.errors import ParameterError
     from fabgen.pieces.params import Marker, calibration_name, calibration_stones
     from fabgen.pieces.plate import Bed, parse_bed
-    from fabgen.pieces.products import plan_plate
+    from fabgen.pieces.products import plan_plates
 
     if markers and calibrate:
         raise ParameterError("markers", "give either --markers or --calibrate, not both")
@@ -147,12 +149,12 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     if count == 0:
         plates = []
     elif calibrate:
-        name = f"{calibration_name(pieces)}-plate-{2 * count}"
-        plates = [plan_plate(pieces, count, plate_bed, name)]
+        plates = plan_plates(pieces, count, plate_bed, calibration_name(pieces))
     else:
-        plates = [plan_plate((p,), count, plate_bed, f"{p.name}-plate-{count}") for p in pieces]
-    _summarise(pieces, plates)
+        plates = [plate for p in pieces for plate in plan_plates((p,), count, plate_bed, p.name)]
+    _summarise(pieces)
     files = _render(pieces, plates)
+    _summarise_plates(plates)
     write_and_report(out_dir, files)
 
 
@@ -197,20 +199,25 @@ def _seat_symbol(seat: str) -> str:
     )
 
 
-def _summarise(pieces, plates) -> None:
+def _summarise(pieces) -> None:
     for piece in pieces:
         line = (
             f"{piece.name}: {2 * piece.radius:.2f} mm across, {piece.total_height:.2f} mm high, "
-            f"{piece.volume / 1000:.2f} cm³ (about {piece.mass_pla:.1f} g of PLA)"
+            f"{piece.volume / 1000:.2f} cm³"
         )
         if hasattr(piece, "stack_height"):
             line += f"; a stack of six stands {piece.stack_height(6):.2f} mm"
         click.echo(line)
+
+
+def _summarise_plates(plates) -> None:
+    from fabgen.pieces.products import PRINT_SETTINGS, plate_filament
+
     for plate in plates:
-        grams = sum(p.mass_pla for p in plate.pieces)
         click.echo(
             f"{plate.file_name}: {len(plate.pieces)} pieces (up to {plate.capacity} fit the "
-            f"{plate.bed.label()} bed), about {grams:.0f} g of PLA"
+            f"{plate.bed.label()} bed), about {plate_filament(plate):.0f} g of PLA at "
+            f"{PRINT_SETTINGS.label()}"
         )
 
 

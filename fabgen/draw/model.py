@@ -112,6 +112,29 @@ class Text:
         x, y = self.position
         return (x + x0, y, x + x0 + w, y + self.height)
 
+    def box(self) -> tuple[float, float, float, float]:
+        """The ink's box (x0, y0, x1, y1) from Vera's metrics: the advance width, and
+        from the descenders below the baseline to the ascenders above it, turned with
+        the text. Use it to keep labels apart; :meth:`bbox` only sizes pages."""
+        from fabgen.draw.metrics import ASCENT, DESCENT, text_advance
+
+        w = text_advance(self.text, self.height, bool(self.style and self.style.bold))
+        x0 = {"left": 0.0, "center": -w / 2, "right": -w}[self.align]
+        corners = [
+            (u, v) for u in (x0, x0 + w) for v in (-DESCENT * self.height, ASCENT * self.height)
+        ]
+        a = math.radians(self.angle)
+        c, s = math.cos(a), math.sin(a)
+        x, y = self.position
+        return _bbox_of([(x + u * c - v * s, y + u * s + v * c) for u, v in corners])
+
+
+def boxes_overlap(a: tuple[float, ...], b: tuple[float, ...], gap: float = 0.0) -> bool:
+    """Do two boxes (x0, y0, x1, y1) overlap, or come closer than ``gap``?"""
+    return not (
+        a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1]
+    )
+
 
 Shape = Polyline | Circle | Text
 

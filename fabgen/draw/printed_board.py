@@ -8,8 +8,15 @@ alignment crosses at the same spots of the board, so the pages can be laid over 
 other and taped. The first page is the assembly map: the page grid over the board,
 the instructions, and a 50 mm square to check that the printer kept the scale.
 
-The grid is chosen to need the fewest pages: the board may be turned (in steps of 30°,
-never mirrored) and the pages used upright or sideways.
+The grid is chosen to need the fewest pages, and among those the one whose emptiest
+page holds the most board: the board may be turned (in steps of 30°, never mirrored),
+the pages used upright or sideways, and the page grid shifted over the board (a grid
+one row or column larger than the bounding box needs, shifted, can leave out more
+empty corners of a round or triangular board). A page holding less than
+:data:`SLIVER_MM2` of board is a *sliver*: a sheet of paper for a corner of a tile.
+The search measures board area on a 1 mm raster (a summed-area table, so each of the
+thousand or so candidate grids costs a few look-ups); the best few are then measured
+exactly by clipping the tiles' outlines.
 """
 
 from __future__ import annotations
@@ -32,8 +39,17 @@ from fabgen.draw.board_parts import (
     tint,
     wrap,
 )
-from fabgen.draw.clip import Rect, clip_polyline, clip_shapes
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Style, Text
+from fabgen.draw.clip import Rect, clip_polygon, clip_polyline, clip_shapes
+from fabgen.draw.model import (
+    Circle,
+    Drawing,
+    Operation,
+    Polyline,
+    Shape,
+    Style,
+    Text,
+    boxes_overlap,
+)
 from fabgen.errors import ParameterError
 
 MIN_MARGIN = 6.0
@@ -44,6 +60,12 @@ EDGE = 1.0  # keeps strokes on the window's edge (half their width) off the marg
 BLEED = 3.0  # paper left around the board's outline
 SCALE_SQUARE = 50.0
 TURNS = (0.0, 30.0, 60.0, 90.0, 120.0, 150.0)
+#: A page with less board than this (mm², a tenth of an A4 page's window, about half a
+#: 100 mm tile) is a sliver: avoided when the same number of pages can do without.
+SLIVER_MM2 = 5000.0
+SHIFTS = 9  # grid positions tried across the slack, per axis
+RASTER = 1.0  # mm, for measuring board area while searching
+EXACT_CANDIDATES = 12  # the best grids by raster area, measured exactly
 
 BAND = Style(stroke=None, fill="#e6e6e6", width=0.0)
 TILE_EDGE = Style(stroke=INK, width=0.35)
@@ -146,35 +168,180 @@ def _span_count(length: float, window: float, overlap: float) -> int:
 
 
 def choose_grid(board: Board, width: float, settings: PrintSettings) -> PageGrid:
-    """The turn of the board and the page orientation that need the fewest pages.
-    Grid cells that would show none of the board are not printed."""
-    best: PageGrid | None = None
+    """The turn of the board, page orientation and grid position that need the fewest
+    pages, then the fewest slivers, then the most board on the emptiest page. Grid
+    cells that would show none of the board are not printed."""
+    candidates: list[tuple[tuple, PageGrid]] = []
+    outlines = {}
     for turn in TURNS:
         place = BoardPlacement(board, width, turn)
-        outlines = [loop for t in range(len(board.tiles)) for loop in place.tile_outlines(t)]
-        x0, y0, x1, y1 = place.bbox
-        need = (x1 - x0 + 2 * BLEED, y1 - y0 + 2 * BLEED)
+        outlines[turn] = _outlines(place)
+        raster = _BoardRaster(place, outlines[turn])
         for landscape in (False, True):
-            p = settings.paper
-            page = (p.height, p.width) if landscape else (p.width, p.height)
-            ww, wh = window_size(page, settings.margin)
-            ov = settings.overlap
-            cols, rows = _span_count(need[0], ww, ov), _span_count(need[1], wh, ov)
-            covered = (cols * ww - (cols - 1) * ov, rows * wh - (rows - 1) * ov)
-            left = (x0 + x1) / 2 - covered[0] / 2
-            top = (y0 + y1) / 2 + covered[1] / 2
-            grid = PageGrid(place, settings, landscape, rows, cols, left, top)
-            cells = tuple(
-                (r, c)
-                for r in range(rows)
-                for c in range(cols)
-                if _shows_board(grid.window(r, c), outlines)
-            )
-            grid = replace(grid, cells=cells)
-            if best is None or grid.pages < best.pages:
-                best = grid
+            for grid, score in _scored_grids(place, settings, landscape, raster):
+                candidates.append(((*score, len(candidates)), grid))
+    candidates.sort(key=lambda c: c[0])
+    best = None
+    for (*_, order), grid in candidates[:EXACT_CANDIDATES]:
+        loops = outlines[grid.place.turn_deg]
+        cells = tuple(
+            (r, c)
+            for r in range(grid.rows)
+            for c in range(grid.cols)
+            if _shows_board(grid.window(r, c), loops)
+        )
+        grid = _trimmed(replace(grid, cells=cells))
+        areas = [_area_in(loops, grid.window(r, c)) for r, c in grid.cells]
+        score = (len(areas), sum(a < SLIVER_MM2 for a in areas), -round(min(areas), 3), order)
+        if best is None or score < best[0]:
+            best = (score, grid)
     assert best is not None
-    return best
+    return best[1]
+
+
+def _trimmed(grid: PageGrid) -> PageGrid:
+    """The same pages with the grid's empty outer rows and columns dropped, so that
+    row 1 and column 1 are printed and the map shows no more than the pages."""
+    (ww, wh), ov = grid.window_size, grid.settings.overlap
+    r0 = min(r for r, _ in grid.cells)
+    c0 = min(c for _, c in grid.cells)
+    return replace(
+        grid,
+        rows=max(r for r, _ in grid.cells) - r0 + 1,
+        cols=max(c for _, c in grid.cells) - c0 + 1,
+        left=grid.left + c0 * (ww - ov),
+        top=grid.top - r0 * (wh - ov),
+        cells=tuple((r - r0, c - c0) for r, c in grid.cells),
+    )
+
+
+def _scored_grids(place: BoardPlacement, settings: PrintSettings, landscape: bool, raster):
+    """Page grids that cover the board and its bleed, with their raster scores: as few
+    rows and columns as the bounding box needs, and one more of each, each shifted
+    across its slack (the centred position first: it wins ties)."""
+    import numpy as np
+
+    p = settings.paper
+    page = (p.height, p.width) if landscape else (p.width, p.height)
+    ww, wh = window_size(page, settings.margin)
+    ov = settings.overlap
+    x0, y0, x1, y1 = place.bbox
+    need = (x1 - x0 + 2 * BLEED, y1 - y0 + 2 * BLEED)
+    cols0, rows0 = _span_count(need[0], ww, ov), _span_count(need[1], wh, ov)
+    shifts = np.array(sorted((k / (SHIFTS - 1) for k in range(SHIFTS)), key=lambda f: abs(f - 0.5)))
+    for cols in (cols0, cols0 + 1):
+        for rows in (rows0, rows0 + 1):
+            covered = (cols * ww - (cols - 1) * ov, rows * wh - (rows - 1) * ov)
+            lefts = x0 - BLEED - (covered[0] - need[0]) * shifts
+            tops = y1 + BLEED + (covered[1] - need[1]) * shifts
+            # window edges of every column (per left) and row (per top)
+            cx0 = lefts[:, None] + np.arange(cols)[None, :] * (ww - ov)
+            ry1 = tops[:, None] - np.arange(rows)[None, :] * (wh - ov)
+            # areas[i, j, r, c]: grid shifted by lefts[i], tops[j]; page (r, c)
+            areas = raster.areas(cx0, cx0 + ww, ry1 - wh, ry1)
+            shown = areas > 0
+            pages = shown.sum(axis=(2, 3))
+            slivers = (shown & (areas < SLIVER_MM2)).sum(axis=(2, 3))
+            emptiest = np.where(shown, areas, np.inf).min(axis=(2, 3))
+            for i in range(len(shifts)):
+                for j in range(len(shifts)):
+                    left, top = float(lefts[i]), float(tops[j])
+                    grid = PageGrid(place, settings, landscape, rows, cols, left, top)
+                    yield grid, (int(pages[i, j]), int(slivers[i, j]), -float(emptiest[i, j]))
+
+
+class _BoardRaster:
+    """Board area on a grid of 1 mm squares (a square counts when its middle is on a
+    tile), kept as a summed-area table: the board area in any rectangle in four
+    look-ups."""
+
+    def __init__(self, place: BoardPlacement, outlines):
+        import numpy as np
+
+        x0, y0, x1, y1 = place.bbox
+        self.x0, self.y0 = x0 - RASTER, y0 - RASTER
+        nx = math.ceil((x1 - self.x0) / RASTER) + 2
+        ny = math.ceil((y1 - self.y0) / RASTER) + 2
+        inside = np.zeros((ny, nx), dtype=bool)
+        for loop in outlines:
+            xs, ys = [p[0] for p in loop], [p[1] for p in loop]
+            i0, i1 = self._index(min(xs), self.x0), self._index(max(xs), self.x0) + 1
+            j0, j1 = self._index(min(ys), self.y0), self._index(max(ys), self.y0) + 1
+            cx = self.x0 + (np.arange(i0, i1) + 0.5) * RASTER
+            cy = self.y0 + (np.arange(j0, j1) + 0.5) * RASTER
+            gx, gy = np.meshgrid(cx, cy)
+            inside[j0:j1, i0:i1] |= _in_polygon(gx, gy, loop)
+        table = np.zeros((ny + 1, nx + 1))
+        table[1:, 1:] = inside.cumsum(axis=0).cumsum(axis=1) * RASTER * RASTER
+        self.table = table
+        self.shape = (ny, nx)
+
+    def _index(self, value: float, origin: float) -> int:
+        return max(0, math.floor((value - origin) / RASTER))
+
+    def areas(self, xa, xb, ya, yb):
+        """Board area in every rectangle [xa, xb] × [ya, yb] for column edges of shape
+        (n, cols) and row edges of shape (m, rows): an array (n, m, rows, cols)."""
+        import numpy as np
+
+        ny, nx = self.shape
+
+        def cut(values, origin: float, n: int):
+            return np.clip(np.rint((values - origin) / RASTER).astype(int), 0, n)
+
+        i0, i1 = cut(xa, self.x0, nx), cut(xb, self.x0, nx)
+        j0, j1 = cut(ya, self.y0, ny), cut(yb, self.y0, ny)
+        t = self.table
+
+        def at(j, i):  # j: (m, rows), i: (n, cols) -> (n, m, rows, cols)
+            return t[j[None, :, :, None], i[:, None, None, :]]
+
+        return at(j1, i1) - at(j0, i1) - at(j1, i0) + at(j0, i0)
+
+
+def _in_polygon(gx, gy, loop):
+    """Even-odd test of many points against one polygon (numpy arrays)."""
+    import numpy as np
+
+    inside = np.zeros(gx.shape, dtype=bool)
+    n = len(loop)
+    for k in range(n):
+        (ax, ay), (bx, by) = loop[k], loop[(k + 1) % n]
+        if ay == by:
+            continue
+        crosses = (ay > gy) != (by > gy)
+        x_at = ax + (gy - ay) * (bx - ax) / (by - ay)
+        inside ^= crosses & (gx < x_at)
+    return inside
+
+
+def _outlines(place: BoardPlacement) -> list:
+    return [loop for t in range(len(place.board.tiles)) for loop in place.tile_outlines(t)]
+
+
+def board_area(place: BoardPlacement, window: Rect) -> float:
+    """The board's area inside ``window`` (both in the placement's mm), exactly: the
+    tiles' outlines clipped to the window."""
+    return _area_in(_outlines(place), window)
+
+
+def _area_in(outlines, window: Rect) -> float:
+    total = 0.0
+    for loop in outlines:
+        xs, ys = [p[0] for p in loop], [p[1] for p in loop]
+        if window.misses((min(xs), min(ys), max(xs), max(ys))):
+            continue
+        total += abs(_signed_area(clip_polygon(list(loop), window)))
+    return total
+
+
+def _signed_area(pts) -> float:
+    n = len(pts)
+    if n < 3:
+        return 0.0
+    return (
+        sum(pts[k][0] * pts[(k + 1) % n][1] - pts[(k + 1) % n][0] * pts[k][1] for k in range(n)) / 2
+    )
 
 
 def _shows_board(window: Rect, outlines) -> bool:
@@ -363,7 +530,8 @@ def _scale_bar(x: float, y: float) -> list[Shape]:
     for k in range(6):
         tick = 2.5 if k in (0, 5) else 1.5
         out.append(Polyline(((x + 10 * k, y), (x + 10 * k, y + tick)), style=line))
-    out.append(Text((x + SCALE_SQUARE / 2, y + 1.2), "50 mm", 2.2, "center"))
+    # the label left of the bar, clear of its ticks
+    out.append(Text((x - 1.5, y), "50 mm", 2.2, "right"))
     return out
 
 
@@ -383,7 +551,12 @@ def assembly_map(grid: PageGrid) -> Drawing:
     out: list[Shape] = [Text((m, top), title, size, "left", Style(bold=True))]
     bw, bh = place.size
     skipped = grid.rows * grid.cols - grid.pages
-    gaps = f" ({skipped} empty places of the grid are left out)" if skipped else ""
+    places = (
+        "1 empty place of the grid is"
+        if skipped == 1
+        else f"{skipped} empty places of the grid are"
+    )
+    gaps = f" ({places} left out)" if skipped else ""
     facts = [
         f"{grid.pages} pages of {paper.name} ({'sideways' if grid.landscape else 'upright'}) in "
         f"{grid.rows} row{'s' if grid.rows > 1 else ''} and {grid.cols} "
@@ -420,33 +593,94 @@ def _map(grid: PageGrid, box: Rect) -> list[Shape]:
         corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
         paper = Style(stroke=None, fill="#f1f1f1", width=0)
         out.append(Polyline(frame.loop(corners), True, style=paper))
-    edge = Style(stroke="#8a8a8a", width=0.2)
-    for t in range(len(place.board.tiles)):
-        out.extend(Polyline(frame.loop(loop), True, style=edge) for loop in place.tile_outlines(t))
-        x, y = frame(place.tile_centre(t))
-        h = max(1.5, min(3.0, 0.12 * place.width * scale))
-        out.append(
-            Text((x, y - h / 2), str(t + 1), h, "center", Style(stroke=None, fill="#8a8a8a"))
-        )
+    # start tiles first, so that their fill leaves their numbers and edges visible
     for k in range(len(place.board.seats)):
         fill = Style(stroke=None, fill=tint(seat_colour(place.board, k), 0.6), width=0)
         for t in place.board.start_tiles(k):
             out.extend(
                 Polyline(frame.loop(loop), True, style=fill) for loop in place.tile_outlines(t)
             )
+    edge = Style(stroke="#8a8a8a", width=0.2)
+    numbers: list[Text] = []
+    h = max(1.5, min(3.0, 0.12 * place.width * scale))
+    for t in range(len(place.board.tiles)):
+        out.extend(Polyline(frame.loop(loop), True, style=edge) for loop in place.tile_outlines(t))
+        x, y = frame(place.tile_centre(t))
+        numbers.append(Text((x, y - h / 2), str(t + 1), h, "center", MAP_NUMBER))
+    out += numbers
     outline = Style(stroke=INK, width=0.5)
     out.extend(Polyline(frame.loop(loop), True, style=outline) for loop in place.outline)
     page_line = Style(stroke="#c00000", width=0.4)
-    label = Style(stroke=None, fill="#c00000", bold=True)
-    small = Style(stroke=None, fill="#c00000")
+    taken = [t.box() for t in numbers]
+    lines = []  # the pages' edges on the map: labels keep off them too
     for row, col in grid.cells:
         w = grid.window(row, col)
-        corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
-        out.append(Polyline(frame.loop(corners), True, style=page_line))
-        x, y = frame((w.x0, w.y1))  # labels in the top left corner, clear of the middle
-        out.append(Text((x + 1.5, y - 5.0), f"page {grid.number(row, col)}", 3.5, "left", label))
-        out.append(Text((x + 1.5, y - 9.0), f"row {row + 1}, col {col + 1}", 2.5, "left", small))
+        corners = frame.loop(((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1)))
+        out.append(Polyline(corners, True, style=page_line))
+        lines += [_bbox(corners[k], corners[(k + 1) % 4]) for k in range(4)]
+    for row, col in grid.cells:
+        label = _page_label(grid, row, col, frame, box, taken + lines)
+        taken += [t.box() for t in label]
+        out += label
     return out
+
+
+def _bbox(p, q) -> tuple[float, float, float, float]:
+    return (min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
+
+
+MAP_NUMBER = Style(stroke=None, fill="#6e6e6e")
+PAGE_LABEL = Style(stroke=None, fill="#c00000", bold=True)
+PAGE_LABEL_SMALL = Style(stroke=None, fill="#c00000")
+LABEL_GAP = 0.6  # mm kept between a page label and any other label on the map
+
+
+def _page_label(grid: PageGrid, row: int, col: int, frame: Frame, box: Rect, taken):
+    """``page N`` over ``row r, col c``, inside the page's rectangle on the map, in the
+    first of its corners (then along its edges, then inside) where it covers no tile
+    number, no page edge and no other page's label; where none is free, the spot that
+    covers least."""
+    w = grid.window(row, col)
+    x0, y0 = frame((w.x0, w.y0))
+    x1, y1 = frame((w.x1, w.y1))
+    x0, y0, x1, y1 = max(x0, box.x0), max(y0, box.y0), min(x1, box.x1), min(y1, box.y1)
+    inset, big, small = 1.5, 3.5, 2.5
+    high = big + 1.5 + small + 1.0  # the two lines, descenders included
+    top_row, bottom_row = y1 - inset, y0 + inset + high
+    spots = [  # (x, align, top of the label): corners, then along the edges, then inside
+        (x0 + inset, "left", top_row),
+        (x1 - inset, "right", top_row),
+        (x0 + inset, "left", bottom_row),
+        (x1 - inset, "right", bottom_row),
+    ]
+    steps = [k / 12 for k in range(1, 12)]
+    for f in steps:
+        x = x0 + f * (x1 - x0)
+        spots += [(x, "center", top_row), (x, "center", bottom_row)]
+    for f in steps:
+        top = bottom_row + f * (top_row - bottom_row)
+        spots += [(x0 + inset, "left", top), (x1 - inset, "right", top)]
+    for fy in steps:
+        for fx in steps:
+            spots.append((x0 + fx * (x1 - x0), "center", bottom_row + fy * (top_row - bottom_row)))
+    best = None
+    for x, align, top in spots:
+        label = [
+            Text((x, top - big), f"page {grid.number(row, col)}", big, align, PAGE_LABEL),
+            Text(
+                (x, top - big - 1.5 - small),
+                f"row {row + 1}, col {col + 1}",
+                small,
+                align,
+                PAGE_LABEL_SMALL,
+            ),
+        ]
+        hits = sum(boxes_overlap(t.box(), other, LABEL_GAP) for t in label for other in taken)
+        if hits == 0:
+            return label
+        if best is None or hits < best[0]:
+            best = (hits, label)
+    return best[1]
 
 
 def _scale_square(x: float, y: float) -> list[Shape]:

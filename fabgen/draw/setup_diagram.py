@@ -8,7 +8,10 @@ the kit's tile width, and a legend. Everything is on the ``print`` layer.
 
 from __future__ import annotations
 
-from fabgen.board.model import Board
+import itertools
+import math
+
+from fabgen.board.model import Board, SeatKind
 from fabgen.board.placement import BoardPlacement
 from fabgen.board.supply import supply_needed
 from fabgen.board.symmetry import seat_order_direction
@@ -23,14 +26,15 @@ from fabgen.draw.board_parts import (
     fitted_height,
     ink_on,
     mm,
-    number_spot,
     seat_centre,
     seat_colour,
     tile_outline_shapes,
     tint,
     wrap,
 )
+from fabgen.draw.label_room import Room
 from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Style, Text
+from fabgen.geometry.lattice import NEIGHBOUR_STEPS, add
 from fabgen.rules.names import field_name
 
 A4 = (210.0, 297.0)
@@ -71,7 +75,6 @@ def setup_diagram(board: Board, width: float = 100.0) -> Drawing:
     frame = Frame(scale, left - x0 * scale, bottom - y0 * scale)
     shapes += _title(board, page)
     shapes += _board(place, frame)
-    shapes += _turn_arrows(place, frame)
     shapes += dimension(
         (left, bottom - 6), (left + board_w, bottom - 6), mm(place.size[0]), TEXT_H, -1
     )
@@ -117,9 +120,21 @@ def _description(board: Board, page: tuple[float, float]) -> list[str]:
     return lines
 
 
+#: Sizes on the diagram, in circle pitches: a stone, a seat badge (it fits the hole
+#: between three fields: that hole's middle is 0.577 pitch from each field, whose
+#: circle has a radius of 0.3), a tile number, and the room kept between any two.
+STONE_R = 0.27
+BADGE_R = 0.26
+NUMBER_H = 0.2
+CLEARANCE = 0.02
+BADGE_INK = Style(stroke=None, fill=INK, bold=True)
+ARROW = Style(stroke="#303030", width=0.6)
+
+
 def _board(place: BoardPlacement, frame: Frame) -> list[Shape]:
+    """Tiles, fields, tile numbers, stacks, seat badges and turn arrows, placed so that
+    no label, badge or arrow covers another or a stack."""
     board, scale = place.board, frame.scale
-    pitch = place.pitch * scale
     out: list[Shape] = []
     for k in range(len(board.seats)):
         fill = Style(stroke=None, fill=tint(seat_colour(board, k), 0.72), width=0.0)
@@ -131,81 +146,247 @@ def _board(place: BoardPlacement, frame: Frame) -> list[Shape]:
         place, frame, place.circle_radius * scale, Style(stroke="#a0a0a0", width=0.2)
     )
     out += tile_outline_shapes(place, frame, Style(stroke=INK, width=0.4))
-    number_h = max(1.6, 0.2 * pitch)
-    for t in range(len(board.tiles)):
-        x, y = frame(number_spot(place, t))
-        out.append(
-            Text(
-                (x, y - number_h / 2), str(t + 1), number_h, "center", Style(stroke=None, fill=GREY)
-            )
-        )
-    for k in range(len(board.seats)):
-        out += _stones(place, frame, k)
-    return out
+    room = Room()
+    stacks = [shape for k in range(len(board.seats)) for shape in _stacks(place, frame, k, room)]
+    numbers = _tile_numbers(place, frame, room)
+    badges, centres = _badges(place, frame, room)
+    arrows = _turn_arrows(place, frame, centres, room)
+    return out + numbers + stacks + arrows + badges
 
 
-def _stones(place: BoardPlacement, frame: Frame, k: int) -> list[Shape]:
+def _stacks(place: BoardPlacement, frame: Frame, k: int, room: Room) -> list[Shape]:
+    """A seat's stacks: a stone in its colour on each field, with the number of stones
+    when it is not one."""
     board = place.board
     colour = seat_colour(board, k)
     pitch = place.pitch * frame.scale
     stone = Style(stroke=INK, fill=colour, width=0.25)
+    ink = Style(stroke=None, fill=ink_on(colour), bold=True)
+    radius = STONE_R * pitch
     out: list[Shape] = []
-    count_h = 0.26 * pitch
     for f, n in board.seats[k].stacks:
         if f not in board.field_set:
             continue
         x, y = frame(place.xy(f))
-        out.append(Circle((x, y), 0.27 * pitch, stone))
+        out.append(Circle((x, y), radius, stone))
+        room.circles.append(((x, y), radius))
         if n != 1:
-            ink = Style(stroke=None, fill=ink_on(colour), bold=True)
-            out.append(Text((x, y - count_h / 2), str(n), count_h, "center", ink))
-    centre = seat_centre(place, k)
-    if centre is not None:
-        x, y = frame(centre)
-        badge_h = 0.34 * pitch
-        out.append(Circle((x, y), 0.36 * pitch, Style(stroke=INK, fill="#ffffff", width=0.5)))
-        out.append(
-            Text(
-                (x, y - badge_h / 2),
-                str(k + 1),
-                badge_h,
-                "center",
-                Style(stroke=None, fill=INK, bold=True),
-            )
-        )
+            words = str(n)
+            # as high as fits the stone: a box whose corners stay inside the circle
+            h = min(0.26 * pitch, 1.2 * radius / max(1.0, 0.9 * len(words)))
+            out.append(Text((x, y - h / 2), words, h, "center", ink))
     return out
 
 
-def _turn_arrows(place: BoardPlacement, frame: Frame) -> list[Shape]:
-    """Arrows from each seat to the next, a little off the line between them so that
-    the two arrows between two seats do not cover each other."""
+def _gaps(field) -> list[tuple[tuple[float, float], tuple]]:
+    """The six holes between ``field`` and two of its neighbours: (the hole's middle in
+    field coordinates, the three fields around it)."""
+    out = []
+    for k in range(6):
+        a, b = NEIGHBOUR_STEPS[k], NEIGHBOUR_STEPS[(k + 1) % 6]
+        gap = add(a, b)
+        spot = (field[0] + gap[0] / 3.0, field[1] + gap[1] / 3.0)
+        out.append((spot, (field, add(field, a), add(field, b))))
+    return out
+
+
+def _tile_numbers(place: BoardPlacement, frame: Frame, room: Room) -> list[Shape]:
+    """Each tile's number in the hole nearest straight up from its middle field, or
+    the next free hole round it."""
+    board = place.board
+    h = max(1.6, NUMBER_H * place.pitch * frame.scale)
+    style = Style(stroke=None, fill=GREY)
+    out: list[Shape] = []
+    for t, tile in enumerate(board.tiles):
+        if tile.centre is None:
+            spots = [place.tile_centre(t)]
+        else:
+            spots = sorted((place.xy(g) for g, _ in _gaps(tile.centre)), key=lambda p: -p[1])
+        best = None
+        for spot in spots:
+            x, y = frame(spot)
+            text = Text((x, y - h / 2), str(t + 1), h, "center", style)
+            hits = room.box_hits(text.box(), CLEARANCE * place.pitch * frame.scale)
+            if best is None or hits < best[0]:
+                best = (hits, text)
+            if hits == 0:
+                break
+        room.boxes.append(best[1].box())  # type: ignore[index]
+        out.append(best[1])  # type: ignore[index]
+    return out
+
+
+def _badges(place: BoardPlacement, frame: Frame, room: Room):
+    """Each seat's badge (its number; a diamond for a machine, a hexagon for an
+    extreme machine) in the free hole between fields nearest the middle of its stacks,
+    lower holes first. Returns the shapes and each seat's badge centre (or None)."""
+    board = place.board
+    pitch = place.pitch * frame.scale
+    radius = BADGE_R * pitch
+    out: list[Shape] = []
+    centres: list[tuple[float, float] | None] = []
+    for k, seat in enumerate(board.seats):
+        fields = [f for f, _ in seat.stacks if f in board.field_set]
+        middle = seat_centre(place, k)
+        if not fields or middle is None:
+            centres.append(None)
+            continue
+        mx, my = frame(middle)
+        spots = {g: around for f in fields for g, around in _gaps(f)}
+
+        def order(g, mx=mx, my=my, spots=spots):
+            on_board = all(f in board.field_set for f in spots[g])
+            x, y = frame(place.xy(g))
+            return (not on_board, round(math.hypot(x - mx, y - my), 6), round(y, 6), x)
+
+        best = None
+        for g in sorted(spots, key=order):
+            centre = frame(place.xy(g))
+            hits = room.circle_hits(centre, radius, CLEARANCE * pitch)
+            if best is None or hits < best[0]:
+                best = (hits, centre)
+            if hits == 0:
+                break
+        centre = best[1]  # type: ignore[index]
+        room.circles.append((centre, radius))
+        centres.append(centre)
+        out += badge_shapes(centre, radius, str(k + 1), seat.kind)
+    return out, centres
+
+
+def badge_shapes(centre, radius: float, label: str, kind: SeatKind) -> list[Shape]:
+    """A seat badge: a white circle (a person), diamond (a machine) or hexagon (an
+    extreme machine) with the seat number."""
+    x, y = centre
+    style = Style(stroke=INK, fill="#ffffff", width=0.5)
+    if kind == SeatKind.PLAYER:
+        shape: Shape = Circle((x, y), radius, style)
+        h = 0.85 * radius
+    else:
+        corners = 4 if kind == SeatKind.MACHINE else 6
+        pts = tuple(
+            (
+                x + radius * math.cos(math.tau * i / corners + math.pi / 2),
+                y + radius * math.sin(math.tau * i / corners + math.pi / 2),
+            )
+            for i in range(corners)
+        )
+        shape = Polyline(pts, True, style=style)
+        h = (0.55 if corners == 4 else 0.7) * radius
+    return [shape, Text((x, y - h / 2), label, h, "center", BADGE_INK)]
+
+
+def _turn_arrows(place: BoardPlacement, frame: Frame, centres, room: Room) -> list[Shape]:
+    """Arrows from each seat's badge to the next one's, off to the right of the line
+    between them (so the two arrows between two seats do not meet), shortened and
+    moved aside as far as needed to keep clear of numbers, stacks, badges and the
+    other arrows. An arrow that cannot keep clear is left out: the legend gives the
+    turn order in words too."""
     board = place.board
     n = len(board.seats)
-    centres = [seat_centre(place, k) for k in range(n)]
     if n < 2 or any(c is None for c in centres):
         return []
-    pts = [frame(c) for c in centres]  # type: ignore[arg-type]
-    gap = 0.75 * place.width * frame.scale
-    side = 0.14 * place.width * frame.scale
-    style = Style(stroke="#303030", width=0.6)
+    w = place.width * frame.scale
+    head = max(2.0, 0.05 * w)
+    clearance = CLEARANCE * place.pitch * frame.scale
     out: list[Shape] = []
     for k in range(n):
-        a, b = pts[k], pts[(k + 1) % n]
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = (dx * dx + dy * dy) ** 0.5
-        if length <= 2 * gap:
-            continue
-        ux, uy = dx / length, dy / length
-        ox, oy = uy * side, -ux * side  # to the right of the direction of travel
-        start = (a[0] + ux * gap + ox, a[1] + uy * gap + oy)
-        end = (b[0] - ux * gap + ox, b[1] - uy * gap + oy)
-        out += arrow(start, end, max(2.0, 0.05 * place.width * frame.scale), style)
+        a, b = centres[k], centres[(k + 1) % n]
+        for shapes in _arrow_candidates(a, b, w, head):
+            segments = _segments(shapes)
+            if not any(room.segment_hits(p, q, clearance) for p, q in segments):
+                out += shapes
+                room.segments += segments
+                break
     return out
 
 
-def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[int | None, str]]:
-    """(seat index or None, text) for each line of the legend, wrapped to the page."""
-    lines: list[tuple[int | None, str]] = []
+def _arrow_candidates(a, b, w: float, head: float):
+    """Straight arrows from badge ``a`` to badge ``b`` (see :data:`ARROW_TRIES`), then
+    arrows bent once, round whatever lies between."""
+    for gap, side in ARROW_TRIES:
+        line = _arrow_line(a, b, gap * w, side * w)
+        if line is not None:
+            yield arrow(*line, head, ARROW)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return
+    ux, uy = dx / length, dy / length
+    for bend in BENDS:
+        mid = ((a[0] + b[0]) / 2 + uy * bend * w, (a[1] + b[1]) / 2 - ux * bend * w)
+        for gap in (0.6, 0.45, 0.3):
+            start = _towards(a, mid, gap * w)
+            end = _towards(b, mid, gap * w)
+            if start is None or end is None:
+                continue
+            tip = arrow(mid, end, head, ARROW)
+            if tip:
+                yield [Polyline((start, mid, tip[0].points[1]), style=ARROW), tip[1]]
+
+
+#: How far a bent arrow's corner lies to the right (+) or left (−) of the straight
+#: line between two badges, in tile widths.
+BENDS = (0.5, 0.8, -0.5, 1.1, -0.8, 1.5, -1.1)
+
+
+def _towards(p, q, distance: float):
+    """The point ``distance`` from ``p`` on the way to ``q`` (None if q is nearer)."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy)
+    if length <= distance * 1.5:
+        return None
+    return (p[0] + dx / length * distance, p[1] + dy / length * distance)
+
+
+#: (distance kept from each badge, distance to the right of the line), in tile widths:
+#: the first that touches nothing is drawn.
+ARROW_TRIES = tuple(
+    (gap, side)
+    for gap in (0.75, 0.6, 0.9, 1.05, 0.45, 0.3, 0.2)
+    for side in (0.14, 0.22, 0.3, 0.06, 0.4, 0.5)
+)
+
+
+def _arrow_line(a, b, gap: float, side: float):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length <= 2 * gap + 0.2 * gap:
+        return None
+    ux, uy = dx / length, dy / length
+    ox, oy = uy * side, -ux * side  # to the right of the direction of travel
+    return (a[0] + ux * gap + ox, a[1] + uy * gap + oy), (
+        b[0] - ux * gap + ox,
+        b[1] - uy * gap + oy,
+    )
+
+
+def _segments(shapes) -> list:
+    out = []
+    for s in shapes:
+        pts = list(s.points) + ([s.points[0]] if s.closed else [])
+        out += list(itertools.pairwise(pts))
+    return out
+
+
+KIND_WORDS = {
+    SeatKind.MACHINE: "machine",
+    SeatKind.EXTREME_MACHINE: "extreme machine",
+}
+BADGE_NOTES = {
+    SeatKind.PLAYER: "Seat number of a person (a white circle).",
+    SeatKind.MACHINE: "Seat played by a machine (a diamond): it never moves; its stacks "
+    "explode and grow as usual, and it scores like a player.",
+    SeatKind.EXTREME_MACHINE: "Seat played by an extreme machine (a hexagon): it moves by "
+    "fixed rules, the turn that explodes the most fields.",
+}
+
+
+def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[object, str]]:
+    """(marker, text) for each line of the legend, wrapped to the page. The marker is a
+    seat index (its colour swatch; -1 for the continuation of a seat's line), a
+    :class:`SeatKind` (its badge; ``""`` continues that line), or None."""
+    lines: list[tuple[object, str]] = []
     n = len(board.seats)
     for k, seat in enumerate(board.seats):
         starts = board.start_tiles(k)
@@ -217,8 +398,12 @@ def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[int | None,
             parts.append(f"start {word} {', '.join(str(t + 1) for t in starts)}")
         if rest:
             parts.append("stones " + ", ".join(f"{field_name(f)}: {v}" for f, v in rest))
-        order = "moves first" if k == 0 else f"moves {_ordinal(k + 1)}"
-        text = f"Seat {k + 1}, {seat.name or 'no name'}: {order}; {'; '.join(parts) or 'no stones'}"
+        verb = "plays" if seat.is_machine else "moves"
+        order = f"{verb} first" if k == 0 else f"{verb} {_ordinal(k + 1)}"
+        who = seat.name or "no name"
+        if seat.is_machine:
+            who += f" ({KIND_WORDS[seat.kind]})"
+        text = f"Seat {k + 1}, {who}: {order}; {'; '.join(parts) or 'no stones'}"
         lines += [(k if i == 0 else -1, part) for i, part in enumerate(_wrap(text, SEAT_ROOM))]
     notes = []
     if any(board.start_tiles(k) for k in range(n)):
@@ -226,11 +411,14 @@ def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[int | None,
             "Start tiles are filled in the seat's colour: put one stone on each of their "
             "seven fields."
         )
+    kinds = {seat.kind for seat in board.seats}
+    if kinds != {SeatKind.PLAYER}:
+        for kind in SeatKind:
+            if kind in kinds:
+                wrapped = _wrap(BADGE_NOTES[kind], SEAT_ROOM)
+                lines += [(kind if i == 0 else "", part) for i, part in enumerate(wrapped)]
     if n >= 2:
-        direction = board.turns or seat_order_direction(board)
-        way = f", {direction.value}" if direction and n > 2 else ""
-        order = ", ".join(str(k + 1) for k in range(n))
-        notes.append(f"Turn order (arrows): seats {order}, then seat 1 again{way}.")
+        notes.append(_turns_note(board))
     supply = supply_needed(board)
     notes.append(
         f"{len(board.tiles)} tiles {place.width:g} mm across the flats (circle pitch "
@@ -245,6 +433,16 @@ def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[int | None,
     return lines
 
 
+def _turns_note(board: Board) -> str:
+    """Which way the turns go: the board's ``turns``, else as its seats lie."""
+    n = len(board.seats)
+    order = ", ".join(str(k + 1) for k in range(n))
+    direction = board.turns or (seat_order_direction(board) if n > 2 else None)
+    if direction is None:
+        return f"Turns go in seat order (arrows): seat {order}, then seat 1 again."
+    return f"Turns go {direction.value} round the board (arrows): seat {order}, then seat 1 again."
+
+
 def _wrap(text: str, room: float) -> list[str]:
     return wrap(text, TEXT_H, room)
 
@@ -257,7 +455,12 @@ def _legend(board: Board, lines, x: float, y: float) -> list[Shape]:
     out: list[Shape] = []
     for k, text in lines:
         tx = x
-        if k is not None:  # a seat's line (-1: its continuation)
+        if isinstance(k, SeatKind):  # a badge's note
+            tx = x + SWATCH
+            out += badge_shapes((x + 2.2, y + TEXT_H / 2), 2.2, "", k)[:1]
+        elif k == "":
+            tx = x + SWATCH
+        elif k is not None:  # a seat's line (-1: its continuation)
             tx = x + SWATCH
             if k >= 0:
                 colour = seat_colour(board, k)

@@ -35,6 +35,11 @@ class Mesh:
         a, b, c = (self.corners[:, i, :] for i in range(3))
         return float(np.einsum("ij,ij->i", a, np.cross(b, c)).sum() / 6.0)
 
+    def area(self) -> float:
+        """Surface area, mm²."""
+        a, b, c = (self.corners[:, i, :] for i in range(3))
+        return float(np.linalg.norm(np.cross(b - a, c - a), axis=1).sum() / 2.0)
+
     def normals(self) -> np.ndarray:
         a, b, c = (self.corners[:, i, :] for i in range(3))
         n = np.cross(b - a, c - a)

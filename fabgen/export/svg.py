@@ -4,7 +4,15 @@ What laser software expects: ``width``/``height`` in mm with a matching ``viewBo
 (one user unit = 1 mm), coordinates written out with no transforms (y flipped here,
 because SVG's y axis points down), closed paths, real circles, hairline strokes with
 no fill on cut lines, and one Inkscape layer per operation. The settings that made
-the file are embedded in ``<metadata>``.
+the file are embedded in ``<metadata>`` (as RDF, which Inkscape reads without a
+warning), and Inkscape is told that the document's units are millimetres.
+
+Hairlines (0.01 mm) are what laser software wants but are invisible in a browser or a
+file manager at normal zoom. A ``<style>`` sheet therefore draws the laser layers'
+lines one screen pixel wide (``vector-effect: non-scaling-stroke``), inside an
+``@supports`` block: browsers apply it, while Inkscape (checked with 1.2) and laser
+programs ignore the block and keep reading the 0.01 mm ``stroke-width`` attributes.
+Geometry, colours and the attributes stay exactly as the laser needs them.
 """
 
 from __future__ import annotations
@@ -22,7 +30,20 @@ from fabgen.export.profiles import DEFAULT_PROFILE, ColourProfile, get_profile
 from fabgen.geometry.outline import arc_centre_radius
 
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
+SODIPODI_NS = "http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 FABGEN_NS = "urn:x-fabgen:settings"
+#: Class of the layers whose lines are hairlines; the preview style selects it.
+HAIRLINE_CLASS = "fabgen-hairline"
+#: Lines this thin or thinner get the on-screen preview width.
+PREVIEW_BELOW_MM = 0.1
+#: On-screen width of hairlines in browsers, CSS pixels at any zoom. Laser programs and
+#: Inkscape ignore ``@supports`` blocks, so only viewers apply it.
+PREVIEW_CSS = (
+    "@supports (vector-effect: non-scaling-stroke) { "
+    f".{HAIRLINE_CLASS} path, .{HAIRLINE_CLASS} circle "
+    "{ vector-effect: non-scaling-stroke; stroke-width: 1px } }"
+)
 HAIRLINE_MM = 0.01
 FONT_FAMILY = "DejaVu Sans, Bitstream Vera Sans, Verdana, sans-serif"
 CAP_HEIGHT_PER_EM = 0.72  # a CAD text height is a cap height; SVG sizes the em
@@ -41,13 +62,20 @@ def render_svg(
         size=(f"{fmt(w)}mm", f"{fmt(h)}mm"), viewBox=f"0 0 {fmt(w)} {fmt(h)}", debug=False
     )
     dwg.attribs["xmlns:inkscape"] = INKSCAPE_NS
+    dwg.attribs["xmlns:sodipodi"] = SODIPODI_NS
     dwg.set_desc(title=drawing.title or "fabgen drawing", desc=_description(drawing))
     dwg.set_metadata(_metadata_element(drawing, profile))
+    dwg.add(_named_view(dwg))
+    preview = hairline <= PREVIEW_BELOW_MM
+    if preview and any(op is not Operation.PRINT for op, _ in drawing.ordered_layers()):
+        dwg.add(dwg.style(PREVIEW_CSS))
     writer = _ShapeWriter(dwg, h, profile, hairline)
     for op, shapes in drawing.ordered_layers():
         group = dwg.g(id=f"layer-{op.value}")
         group.attribs["inkscape:groupmode"] = "layer"
         group.attribs["inkscape:label"] = op.title
+        if preview and op is not Operation.PRINT:
+            group.attribs["class"] = HAIRLINE_CLASS
         for shape in shapes:
             group.add(writer.element(op, shape))
         dwg.add(group)
@@ -67,9 +95,21 @@ def _metadata_element(drawing: Drawing, profile: ColourProfile) -> ElementTree.E
         "profile": profile.name,
         **{k: drawing.metadata[k] for k in sorted(drawing.metadata)},
     }
-    element = ElementTree.Element("fabgen:settings", {"xmlns:fabgen": FABGEN_NS})
+    rdf = ElementTree.Element("rdf:RDF", {"xmlns:rdf": RDF_NS, "xmlns:fabgen": FABGEN_NS})
+    about = ElementTree.SubElement(rdf, "rdf:Description", {"rdf:about": ""})
+    element = ElementTree.SubElement(about, "fabgen:settings")
     element.text = json.dumps(settings, sort_keys=True, ensure_ascii=False)
-    return element
+    return rdf
+
+
+def _named_view(dwg):
+    """Inkscape's document settings: millimetres in its rulers and dialogs."""
+    view = dwg.g(id="namedview")  # any element; only its tag and attributes matter
+    view.elementname = "sodipodi:namedview"
+    view.attribs.update(
+        {"pagecolor": "#ffffff", "inkscape:document-units": "mm", "showgrid": "false"}
+    )
+    return view
 
 
 class _ShapeWriter:

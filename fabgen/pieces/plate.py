@@ -1,5 +1,6 @@
 """Lay out N copies of a round footprint on a printer bed. Pure Python.
 
+:func:`plate_counts` shares many copies out over as many plates as needed.
 Copies sit on a grid: staggered rows (hexagonal packing, about 15 % more copies than a
 square grid) or a square grid, whichever holds more on the given bed. The used part of
 the grid is centred on the bed. Footprints keep ``spacing`` between each other and
@@ -14,10 +15,13 @@ from dataclasses import dataclass
 
 from fabgen.errors import ParameterError
 
-DEFAULT_BED = (220.0, 220.0)
+#: Fits most printers (Prusa MINI 180 × 180, Ender 3 220 × 220, Bambu A1 mini 180 × 180).
+DEFAULT_BED = (180.0, 180.0)
 DEFAULT_SPACING = 3.0
 DEFAULT_MARGIN = 5.0
 MAX_BED = 2000.0
+#: More plates than this in one run is almost certainly a typing error in --count.
+MAX_PLATES = 20
 
 Point = tuple[float, float]
 
@@ -33,7 +37,7 @@ def parse_bed(text: str) -> tuple[float, float]:
         raise ParameterError(
             "bed",
             f"bed size {text!r} is not WIDTHxDEPTH in mm with both sides between 0 and "
-            f"{MAX_BED:.0f} (for example 220x220)",
+            f"{MAX_BED:.0f} (for example 180x180)",
         )
     return width, depth
 
@@ -84,6 +88,32 @@ def _grid(footprint: float, bed: Bed, staggered: bool) -> list[Point]:
 def capacity(footprint: float, bed: Bed) -> int:
     """How many footprints of this diameter fit on ``bed``."""
     return max(len(_grid(footprint, bed, True)), len(_grid(footprint, bed, False)))
+
+
+def plate_counts(count: int, footprint: float, bed: Bed, per_set: int = 1) -> list[int]:
+    """How many of ``count`` copies (sets of ``per_set`` pieces, kept together) go on
+    each plate: as few plates as the bed allows, the copies shared out evenly (75 on
+    plates of 56 become 38 + 37, not 56 + 19).
+
+    Refuses a bed too small for one set and more than :data:`MAX_PLATES` plates."""
+    if not isinstance(count, int) or count < 1:
+        raise ParameterError("count", f"count must be a whole number of at least 1, got {count}")
+    per_plate = capacity(footprint, bed) // per_set
+    if per_plate < 1:
+        raise ParameterError(
+            "bed",
+            f"a piece {footprint:.1f} mm across does not fit a {bed.label()} bed with "
+            f"{bed.margin:g} mm margin: use a larger bed",
+        )
+    plates = math.ceil(count / per_plate)
+    if plates > MAX_PLATES:
+        raise ParameterError(
+            "count",
+            f"{count} pieces of {footprint:.1f} mm need {plates} plates of {per_plate} on a "
+            f"{bed.label()} bed; at most {MAX_PLATES} plates are written at once: use a "
+            f"smaller --count and run again",
+        )
+    return [count // plates + (1 if k < count % plates else 0) for k in range(plates)]
 
 
 def layout(count: int, footprint: float, bed: Bed) -> list[Point]:

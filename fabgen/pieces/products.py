@@ -9,9 +9,40 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 
-from fabgen.pieces.plate import Bed, capacity, layout
+from fabgen.pieces.params import PLA_DENSITY
+from fabgen.pieces.plate import Bed, capacity, layout, plate_counts
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """The slicer settings the filament estimate assumes: PrusaSlicer's and Cura's
+    usual defaults for PLA (2 perimeters of 0.45 mm, 15 % infill). Top and bottom
+    layers are taken as thick as the walls (0.9 mm: 4 to 5 layers of 0.2 mm)."""
+
+    walls: int = 2
+    line_width: float = 0.45  # mm
+    infill: float = 0.15
+
+    @property
+    def shell(self) -> float:
+        """Thickness of the solid skin around every surface, mm."""
+        return self.walls * self.line_width
+
+    def label(self) -> str:
+        return f"{self.walls} walls, {self.infill:.0%} infill"
+
+
+PRINT_SETTINGS = PrintSettings()
+
+
+def filament_grams(volume: float, area: float, settings: PrintSettings = PRINT_SETTINGS) -> float:
+    """PLA for a piece of ``volume`` mm³ and surface ``area`` mm²: a solid skin
+    ``settings.shell`` thick under the whole surface (never more than the piece) and
+    ``settings.infill`` of the rest."""
+    skin = min(volume, area * settings.shell)
+    return PLA_DENSITY * (skin + settings.infill * (volume - skin))
 
 
 @dataclass(frozen=True)
@@ -37,6 +68,22 @@ def plan_plate(pieces: Sequence, count: int, bed: Bed, name: str) -> Plate:
     return Plate(name, copies, positions, bed, capacity(footprint, bed))
 
 
+def plan_plates(pieces: Sequence, count: int, bed: Bed, stem: str) -> list[Plate]:
+    """``count`` copies of each of ``pieces`` on as few plates as ``bed`` allows, the
+    copies shared out evenly. One plate is named ``{stem}-plate-{copies}``; more are
+    ``{stem}-plate-1-of-3`` and so on. Refused (before any CAD work) if one copy does
+    not fit or too many plates would be needed."""
+    footprint = max(2 * piece.radius for piece in pieces)
+    sets = plate_counts(count, footprint, bed, per_set=len(pieces))
+    if len(sets) == 1:
+        return [plan_plate(pieces, count, bed, f"{stem}-plate-{count * len(pieces)}")]
+    total = len(sets)
+    return [
+        plan_plate(pieces, n, bed, f"{stem}-plate-{k}-of-{total}")
+        for k, n in enumerate(sets, start=1)
+    ]
+
+
 def describe(piece) -> str:
     """The piece's parameters as one line, for file metadata."""
     return "fabgen " + "; ".join(f"{k}={v}" for k, v in piece.parameters().items())
@@ -51,17 +98,15 @@ def render_files(
 
     ``progress(plate name, copies done, copies in all)`` reports on long plates.
     """
-    from fabgen.export.mesh import tessellate
     from fabgen.export.step import step_bytes
     from fabgen.export.stl import stl_bytes
     from fabgen.export.threemf import PlateItem, threemf_bytes
-    from fabgen.pieces.solids import build_piece
 
     files: dict[str, bytes] = {}
     meshes = {}
     for piece in dict.fromkeys([*pieces, *(p for plate in plates for p in plate.pieces)]):
-        solid = build_piece(piece)
-        meshes[piece] = tessellate(solid)
+        solid = _solid(piece)
+        meshes[piece] = _mesh(piece)
         if piece in pieces:
             files[f"{piece.name}.step"] = step_bytes(solid, piece.name, describe(piece))
             files[f"{piece.name}.stl"] = stl_bytes(meshes[piece], piece.name)
@@ -72,7 +117,34 @@ def render_files(
             numbers[piece.name] = numbers.get(piece.name, 0) + 1
             items.append(PlateItem(f"{piece.name} #{numbers[piece.name]}", meshes[piece], x, y))
         text = " | ".join(describe(p) for p in dict.fromkeys(plate.pieces))
-        bed = f"bed {plate.bed.label()}, spacing {plate.bed.spacing:g} mm"
+        bed = (
+            f"bed {plate.bed.label()}, spacing {plate.bed.spacing:g} mm, about "
+            f"{plate_filament(plate):.0f} g of PLA at {PRINT_SETTINGS.label()}"
+        )
         report = None if progress is None else partial(progress, plate.name)
         files[plate.file_name] = threemf_bytes(items, plate.name, f"{text} | {bed}", report)
     return files
+
+
+def piece_filament(piece, settings: PrintSettings = PRINT_SETTINGS) -> float:
+    """Grams of PLA to print one ``piece`` (builds and meshes it once per process)."""
+    mesh = _mesh(piece)
+    return filament_grams(mesh.volume(), mesh.area(), settings)
+
+
+def plate_filament(plate: Plate, settings: PrintSettings = PRINT_SETTINGS) -> float:
+    return sum(piece_filament(piece, settings) for piece in plate.pieces)
+
+
+@cache
+def _solid(piece):
+    from fabgen.pieces.solids import build_piece
+
+    return build_piece(piece)
+
+
+@cache
+def _mesh(piece):
+    from fabgen.export.mesh import tessellate
+
+    return tessellate(_solid(piece))

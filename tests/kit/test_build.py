@@ -133,6 +133,8 @@ def write_kit(tmp_path, text):
         ("[tile]\nwidth = 'wide'\n", ["tile.width", "must be a number"]),
         ("[tile\n", ["not valid TOML"]),
         ("[stones]\ndesign = 'cubes'\n", ["'cubes' is not one of"]),
+        ('[stones]\nbed = "20x20"\n', ["[kit-stones]", "bed 20×20 mm", "larger bed"]),
+        ("[stones]\ncount = 5000\n", ["[kit-stones]", "at most 20 plates"]),
     ],
 )
 def test_invalid_kits_stop_before_writing(tmp_path, cli, text, messages):
@@ -208,3 +210,20 @@ def test_load_kit_fills_defaults():
     kit = load_kit(None)
     assert kit.section("tile")["kerf"] == 0.15
     assert kit.section("stones")["design"] == "disc"
+
+
+def test_stones_that_do_not_fit_one_bed_go_onto_numbered_plates(tmp_path):
+    from fabgen.products import plan_kit
+
+    kit = write_kit(tmp_path, '[stones]\ncount = 60\nbed = "180x180"\nmarkers = false\n')
+    plan = plan_kit(load_kit(kit))
+    names = [plate.name for plate in plan.stones.plates]
+    # 60 stones of 20.7 mm; 52 fit a 180 mm bed: two plates of 30
+    assert names == [
+        "stone-disc-d20.7-c0.2-plate-1-of-2",
+        "stone-disc-d20.7-c0.2-plate-2-of-2",
+    ]
+    assert [len(p.pieces) for p in plan.stones.plates] == [30, 30]
+    bigger = write_kit(tmp_path, '[stones]\ncount = 60\nbed = "250x210"\nmarkers = false\n')
+    plates = plan_kit(load_kit(bigger)).stones.plates
+    assert [p.name for p in plates] == ["stone-disc-d20.7-c0.2-plate-60"]

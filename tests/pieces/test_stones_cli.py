@@ -16,18 +16,27 @@ def run(*args):
     return CliRunner().invoke(main, ["stones", *args], catch_exceptions=False)
 
 
-def test_defaults_write_step_stl_and_a_plate_of_75_with_progress(tmp_path, cq):
+def test_defaults_write_step_stl_and_75_stones_on_two_180_plates(tmp_path, cq):
     result = run("--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == [
-        "stone-disc-d20.7-c0.2-plate-75.3mf",
+        "stone-disc-d20.7-c0.2-plate-1-of-2.3mf",
+        "stone-disc-d20.7-c0.2-plate-2-of-2.3mf",
         "stone-disc-d20.7-c0.2.step",
         "stone-disc-d20.7-c0.2.stl",
     ]
-    assert "75/75 copies" in result.stderr
+    assert "38/38 copies" in result.stderr and "37/37 copies" in result.stderr
+    assert "plate-1-of-2.3mf: 38 pieces (up to 52 fit the 180×180 mm bed)" in result.stdout
+    assert "g of PLA at 2 walls, 15% infill" in result.stdout
     assert "a stack of six stands 31.50 mm" in result.stdout
-    assert result.stdout.count("wrote ") == 3
+    assert result.stdout.count("wrote ") == 4
+
+
+def test_bed_option_puts_all_copies_on_one_larger_plate(tmp_path, cq):
+    result = run("--bed", "220x220", "--count", "80", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "stone-disc-d20.7-c0.2-plate-80.3mf").exists()
 
 
 def test_sizes_follow_the_tile_width(tmp_path, cq):
@@ -75,8 +84,8 @@ BAD = [
     (["--clearance", "-0.1"], "clearance -0.1 mm"),
     (["--clearance", "1.5"], "0 to 1 mm"),
     (["--stone-diameter", "24"], "larger than the engraved circle 22.68 mm"),
-    (["--count", "81"], "at most 80 fit"),
-    (["--bed", "100x100", "--markers", "--count", "30"], "at most 9 fit"),
+    (["--count", "5000"], "need 97 plates of 52"),
+    (["--bed", "20x20"], "does not fit a 20×20 mm bed"),
     (["--bed", "big"], "WIDTHxDEPTH"),
     (["--design", "pyramid", "--symbol", "star"], "pyramid"),
     (["--design", "pyramid", "--height", "3"], "45°"),
@@ -103,13 +112,13 @@ def test_refusal_happens_before_cadquery_is_imported(tmp_path):
         "import sys\n"
         "from fabgen.cli import main\n"
         "try:\n"
-        f"    main(['stones', '--count', '500', '--out', {str(tmp_path / 'x')!r}])\n"
+        f"    main(['stones', '--count', '5000', '--out', {str(tmp_path / 'x')!r}])\n"
         "except SystemExit as e:\n"
         "    print(e.code, 'cadquery' in sys.modules, 'OCP' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.split() == ["2", "False", "False"]
-    assert "at most 80 fit" in out.stderr
+    assert "at most 20 plates" in out.stderr
 
 
 def test_help_does_not_import_cadquery():

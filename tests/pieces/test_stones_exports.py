@@ -19,7 +19,14 @@ import pytest
 
 from fabgen.pieces.params import DiscStone, Marker, PyramidStone, calibration_stones
 from fabgen.pieces.plate import Bed
-from fabgen.pieces.products import plan_plate, render_files
+from fabgen.pieces.products import (
+    PrintSettings,
+    filament_grams,
+    plan_plate,
+    plan_plates,
+    plate_filament,
+    render_files,
+)
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
 PIECES = [DiscStone(), DiscStone(symbol="star"), PyramidStone(), Marker(kind="growing")]
@@ -27,9 +34,9 @@ PIECES = [DiscStone(), DiscStone(symbol="star"), PyramidStone(), Marker(kind="gr
 
 @pytest.fixture(scope="module")
 def files(cq):
-    """STEP + STL for each piece and a default plate of 75 stones."""
-    plate = plan_plate((DiscStone(),), 75, Bed(), "stones-plate-75")
-    return render_files([*PIECES, Marker(kind="dead")], [plate])
+    """STEP + STL for each piece and 75 stones on default (180 × 180 mm) plates."""
+    plates = plan_plates((DiscStone(),), 75, Bed(), "stones")
+    return render_files([*PIECES, Marker(kind="dead")], plates)
 
 
 def parse_stl(data: bytes):
@@ -85,8 +92,9 @@ def test_step_has_one_named_part_in_mm_and_reads_back_with_the_same_volume(piece
     assert solid.Volume() == pytest.approx(piece.volume, rel=1e-7)
 
 
-def test_3mf_plate_has_n_named_objects_that_fit_the_bed(files):
-    data = files["stones-plate-75.3mf"]
+def read_plate(data: bytes):
+    """(object name, x/y bounds of its vertices after its build item's transform) for
+    every build item of a 3MF package, read with zipfile and ElementTree."""
     archive = zipfile.ZipFile(io.BytesIO(data))
     assert archive.testzip() is None
     names = archive.namelist()
@@ -95,29 +103,68 @@ def test_3mf_plate_has_n_named_objects_that_fit_the_bed(files):
     assert "3D/3dmodel.model" in archive.read("_rels/.rels").decode()
     model = ET.fromstring(archive.read("3D/3dmodel.model"))
     assert model.get("unit") == "millimeter"
-    objects = model.findall("m:resources/m:object", NS)
-    items = model.findall("m:build/m:item", NS)
-    assert len(objects) == len(items) == 75
-    stone = DiscStone()
-    assert objects[0].get("name") == f"{stone.name} #1"
-    assert len({o.get("name") for o in objects}) == 75
-    assert {i.get("objectid") for i in items} == {o.get("id") for o in objects}
-
-    footprints = []
-    for obj, item in zip(objects, items, strict=True):
+    objects = {o.get("id"): o for o in model.findall("m:resources/m:object", NS)}
+    out = []
+    for item in model.findall("m:build/m:item", NS):
+        obj = objects[item.get("objectid")]
         vertices = [tuple(float(v.get(k)) for k in "xyz") for v in obj.findall(".//m:vertex", NS)]
         triangles = obj.findall(".//m:triangle", NS)
         assert triangles and max(int(t.get("v3")) for t in triangles) < len(vertices)
-        move = [float(v) for v in item.get("transform").split()]
-        assert move[:9] == [1, 0, 0, 0, 1, 0, 0, 0, 1]
-        xs = [x + move[9] for x, _, _ in vertices]
-        ys = [y + move[10] for _, y, _ in vertices]
-        assert min(z for *_, z in vertices) == pytest.approx(0, abs=1e-6)
-        assert min(xs) >= 5 - 1e-3 and max(xs) <= 215 + 1e-3  # 5 mm margin on 220 mm
-        assert min(ys) >= 5 - 1e-3 and max(ys) <= 215 + 1e-3
-        footprints.append((move[9], move[10]))
-    for (x1, y1), (x2, y2) in itertools.combinations(footprints, 2):
-        assert math.hypot(x2 - x1, y2 - y1) >= stone.diameter + 3.0 - 1e-5
+        m = [float(v) for v in (item.get("transform") or "1 0 0 0 1 0 0 0 1 0 0 0").split()]
+        # 3MF: row vectors, p' = p · M with M's rows m[0:3], m[3:6], m[6:9], then m[9:12]
+        placed = [
+            tuple(x * m[c] + y * m[3 + c] + z * m[6 + c] + m[9 + c] for c in range(3))
+            for x, y, z in vertices
+        ]
+        xs, ys, zs = zip(*placed, strict=True)
+        assert min(zs) == pytest.approx(0, abs=1e-6)
+        out.append((obj.get("name"), (min(xs), min(ys), max(xs), max(ys))))
+    assert len(out) == len(objects)
+    return out
+
+
+def test_75_stones_go_on_two_plates_whose_objects_lie_inside_the_180_bed(files):
+    plates = [read_plate(files[f"stones-plate-{k}-of-2.3mf"]) for k in (1, 2)]
+    assert [len(p) for p in plates] == [38, 37]
+    stone = DiscStone()
+    for plate in plates:
+        assert plate[0][0] == f"{stone.name} #1"
+        assert len({name for name, _ in plate}) == len(plate)
+        for _, (x0, y0, x1, y1) in plate:
+            assert x0 >= 5 - 1e-3 and x1 <= 175 + 1e-3  # 5 mm margin on 180 mm
+            assert y0 >= 5 - 1e-3 and y1 <= 175 + 1e-3
+            assert x1 - x0 == pytest.approx(stone.diameter, abs=0.05)
+        centres = [((x0 + x1) / 2, (y0 + y1) / 2) for _, (x0, y0, x1, y1) in plate]
+        for (x1, y1), (x2, y2) in itertools.combinations(centres, 2):
+            assert math.hypot(x2 - x1, y2 - y1) >= stone.diameter + 3.0 - 1e-3
+
+
+@pytest.mark.parametrize("bed", [(180, 180), (120, 90), (250, 210)])
+def test_markers_on_any_bed_stay_inside_it(bed, cq):
+    marker = Marker(kind="growing")
+    plates = plan_plates((marker,), 40, Bed(*bed), "m")
+    out = render_files([], plates)
+    for plate in plates:
+        items = read_plate(out[plate.file_name])
+        assert len(items) == len(plate.pieces)
+        for _, (x0, y0, x1, y1) in items:
+            assert x0 >= 5 - 1e-3 and x1 <= bed[0] - 5 + 1e-3
+            assert y0 >= 5 - 1e-3 and y1 <= bed[1] - 5 + 1e-3
+    assert sum(len(p.pieces) for p in plates) == 40
+
+
+def test_filament_estimate_assumes_walls_and_infill_not_solid_pieces(cq):
+    stone = DiscStone()
+    plate = plan_plate((stone,), 10, Bed(), "ten")
+    grams = plate_filament(plate)
+    solid = 10 * stone.mass_pla
+    # the skin (0.9 mm under every surface) is most of a 5 mm stone, so a little less
+    # than solid, and more than the skin-free 15 % of the whole
+    assert 0.15 * solid < grams < solid
+    # the formula itself: a 10 mm cube, 600 mm² of skin 0.9 mm thick
+    cube = filament_grams(1000.0, 600.0, PrintSettings())
+    assert cube == pytest.approx(1.24e-3 * (540 + 0.15 * 460))
+    assert filament_grams(1000.0, 600.0, PrintSettings(walls=3, infill=1.0)) == pytest.approx(1.24)
 
 
 def test_calibration_plate_holds_both_stones(cq):
@@ -142,10 +189,10 @@ RENDER = """
 import hashlib
 from fabgen.pieces.params import DiscStone, Marker, PyramidStone
 from fabgen.pieces.plate import Bed
-from fabgen.pieces.products import plan_plate, render_files
+from fabgen.pieces.products import plan_plates, render_files
 pieces = [DiscStone(), DiscStone(symbol="star"), PyramidStone(), Marker(kind="growing")]
-plate = plan_plate((DiscStone(),), 75, Bed(), "stones-plate-75")
-for name, data in sorted(render_files(pieces + [Marker(kind="dead")], [plate]).items()):
+plates = plan_plates((DiscStone(),), 75, Bed(), "stones")
+for name, data in sorted(render_files(pieces + [Marker(kind="dead")], plates).items()):
     print(name, hashlib.sha256(data).hexdigest())
 """
 
@@ -153,8 +200,12 @@ for name, data in sorted(render_files(pieces + [Marker(kind="dead")], [plate]).i
 def test_same_inputs_give_byte_identical_files(files):
     """Once more in this process (solids rebuilt) and once in a fresh process: STEP
     entity numbering, tessellation and zip entries must not depend on the run."""
+    from fabgen.pieces import products
+
+    products._solid.cache_clear()  # build the solids again
+    products._mesh.cache_clear()
     again = render_files(
-        [*PIECES, Marker(kind="dead")], [plan_plate((DiscStone(),), 75, Bed(), "stones-plate-75")]
+        [*PIECES, Marker(kind="dead")], plan_plates((DiscStone(),), 75, Bed(), "stones")
     )
     assert again == files
     fresh = subprocess.run(
@@ -162,4 +213,4 @@ def test_same_inputs_give_byte_identical_files(files):
     ).stdout.split("\n")
     ours = [f"{name} {hashlib.sha256(data).hexdigest()}" for name, data in sorted(files.items())]
     assert [line for line in fresh if line] == ours
-    assert len(ours) == 11
+    assert len(ours) == 12

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fabgen.errors import ParameterError
-from fabgen.pieces.plate import Bed, capacity, layout, parse_bed
+from fabgen.pieces.plate import MAX_PLATES, Bed, capacity, layout, parse_bed, plate_counts
 
 
 def _check(points, footprint, bed):
@@ -23,7 +23,7 @@ def _check(points, footprint, bed):
 
 
 def test_seventy_five_default_stones_fit_a_220_bed():
-    bed = Bed()
+    bed = Bed(220, 220)
     points = layout(75, 20.678, bed)
     assert len(points) == 75 and len(set(points)) == 75
     _check(points, 20.678, bed)
@@ -39,7 +39,7 @@ def test_layout_is_centred_on_the_bed():
 
 def test_too_many_copies_are_refused_with_the_number_that_fits():
     with pytest.raises(ParameterError, match="at most 80 fit") as info:
-        layout(81, 20.678, Bed())
+        layout(81, 20.678, Bed(220, 220))
     assert info.value.parameter == "count"
     with pytest.raises(ParameterError, match="larger bed"):
         layout(1, 50.0, Bed(40, 40))
@@ -73,3 +73,36 @@ def test_any_layout_fits_and_never_overlaps(footprint, width, depth, spacing, fr
     _check(layout(count, footprint, bed), footprint, bed)
     with pytest.raises(ParameterError):
         layout(fits + 1, footprint, bed)
+
+
+def test_default_bed_is_180_and_75_stones_share_two_plates_evenly():
+    bed = Bed()
+    assert (bed.width, bed.depth) == (180, 180)
+    # 170 mm usable: 7 columns of 23.678 mm (20.678 + 3 spacing) = 165.7 mm, rows
+    # 20.5 mm apart: 8 rows in 170 - 20.678 mm; staggered rows alternate 7 and 6
+    assert capacity(20.678, bed) == 4 * 7 + 4 * 6 == 52
+    assert plate_counts(75, 20.678, bed) == [38, 37]
+    assert plate_counts(52, 20.678, bed) == [52]
+    assert plate_counts(53, 20.678, bed) == [27, 26]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    count=st.integers(1, 400),
+    footprint=st.floats(5, 60),
+    side=st.floats(80, 300),
+    per_set=st.integers(1, 3),
+)
+def test_plate_counts_use_the_fewest_plates_and_every_plate_fits(count, footprint, side, per_set):
+    bed = Bed(side, side)
+    per_plate = capacity(footprint, bed) // per_set
+    try:
+        counts = plate_counts(count, footprint, bed, per_set)
+    except ParameterError as exc:
+        assert per_plate < 1 or -(-count // per_plate) > MAX_PLATES, str(exc)
+        return
+    assert sum(counts) == count
+    assert len(counts) == -(-count // per_plate)  # the fewest plates
+    assert max(counts) - min(counts) <= 1  # shared out evenly
+    for n in counts:
+        _check(layout(n * per_set, footprint, bed), footprint, bed)

@@ -1,0 +1,147 @@
+"""The printed board's pages: few, none of them a sliver, and a readable assembly map.
+
+Page counts are the figures the grid search reaches; the comments give what the plain
+centred grid needed before (the search must never do worse). A *sliver* is a page
+with less than 5000 mm² of board (a tenth of an A4 page's printable window, about half
+a 100 mm tile): paper spent on a corner. Board area is measured here independently of
+the code: each tile's hexagon, clipped to the page's window by our own
+Sutherland–Hodgman.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fabgen.board.files import load_preset, preset_names
+from fabgen.draw.model import Polyline, Text, boxes_overlap
+from fabgen.draw.printed_board import PAPERS, PrintSettings, choose_grid, printed_board
+
+SLIVER_MM2 = 5000.0
+
+# preset: (A4 pages, Letter pages) at most; before the search in brackets
+PAGES = {
+    "2p-diamond-4": (7, 7),  # (8, 8), two slivers of 1200 mm² on A4
+    "2p-diamond-5": (8, 8),  # (8, 8)
+    "3p-triangle-4": (5, 5),  # (6, 6), two slivers of 2217 mm² on A4: the default kit
+    "3p-triangle-5": (6, 6),  # (6, 6)
+    "4p-butterfly": (8, 8),  # (8, 8)
+    "4p-diamond-5": (8, 8),  # (8, 8)
+    "5p-hexagon-18": (6, 6),  # (6, 6)
+    "6p-hexagon-19": (6, 6),  # (6, 6)
+    "6p-hexagon-37": (12, 12),  # (12, 12)
+    "6p-ring-20": (6, 6),  # (6, 6)
+    "6p-star-19": (11, 11),  # (11, 11)
+}
+
+
+def test_the_table_covers_every_preset():
+    assert sorted(PAGES) == sorted(preset_names())
+
+
+def _clip(poly, x0, y0, x1, y1):
+    for inside, cut in (
+        (
+            lambda p: p[0] >= x0,
+            lambda p, q: (x0, p[1] + (q[1] - p[1]) * (x0 - p[0]) / (q[0] - p[0])),
+        ),
+        (
+            lambda p: p[0] <= x1,
+            lambda p, q: (x1, p[1] + (q[1] - p[1]) * (x1 - p[0]) / (q[0] - p[0])),
+        ),
+        (
+            lambda p: p[1] >= y0,
+            lambda p, q: (p[0] + (q[0] - p[0]) * (y0 - p[1]) / (q[1] - p[1]), y0),
+        ),
+        (
+            lambda p: p[1] <= y1,
+            lambda p, q: (p[0] + (q[0] - p[0]) * (y1 - p[1]) / (q[1] - p[1]), y1),
+        ),
+    ):
+        out = []
+        for k, p in enumerate(poly):
+            q = poly[k - 1]  # the previous point
+            if inside(p):
+                if not inside(q):
+                    out.append(cut(q, p))
+                out.append(p)
+            elif inside(q):
+                out.append(cut(q, p))
+        poly = out
+        if not poly:
+            return []
+    return poly
+
+
+def _area(poly) -> float:
+    return (
+        abs(sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(poly, poly[1:] + poly[:1], strict=True)))
+        / 2
+    )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_fewest_pages_and_no_slivers(name, paper):
+    board = load_preset(name)
+    grid = choose_grid(board, 100.0, PrintSettings(PAPERS[paper]))
+    assert grid.pages <= PAGES[name][paper == "letter"]
+    # the grid has no empty outer rows or columns: row 1 and column 1 are printed
+    rows, cols = {r for r, _ in grid.cells}, {c for _, c in grid.cells}
+    assert rows == set(range(grid.rows)) and cols == set(range(grid.cols))
+    tiles = [list(loop) for t in range(len(board.tiles)) for loop in grid.place.tile_outlines(t)]
+    covered = 0.0
+    for row, col in grid.cells:
+        w = grid.window(row, col)
+        area = sum(_area(_clip(loop, w.x0, w.y0, w.x1, w.y1)) for loop in tiles)
+        assert area >= SLIVER_MM2, (row, col, round(area))
+        covered += area
+    # every tile lies inside the windows of the pages printed (bands counted twice)
+    total = sum(_area(loop) for loop in tiles)
+    assert covered >= total - 1e-6
+    for loop in tiles:
+        for x, y in loop:
+            assert any(
+                grid.window(r, c).x0 <= x <= grid.window(r, c).x1
+                and grid.window(r, c).y0 <= y <= grid.window(r, c).y1
+                for r, c in grid.cells
+            )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_assembly_map_labels_leave_every_tile_number_readable(name, paper):
+    board = load_preset(name)
+    page = printed_board(board, 100.0, PrintSettings(PAPERS[paper]))[0]
+    texts = [s for s in page.layers["print"] if isinstance(s, Text)]
+    numbers = [t for t in texts if t.text.isdigit()]
+    # every tile keeps its number on the map, start tiles included, drawn after the fills
+    assert sorted(int(t.text) for t in numbers) == list(range(1, len(board.tiles) + 1))
+    shapes = page.layers["print"]
+    last_fill = max(i for i, s in enumerate(shapes) if isinstance(s, Polyline) and s.style.fill)
+    assert all(shapes.index(t) > last_fill for t in numbers)
+    labels = [
+        t for t in texts if t.text.startswith(("page ", "row ")) and t.style.fill == "#c00000"
+    ]
+    assert len(labels) == 2 * (
+        len(PAGES) and choose_grid(board, 100.0, PrintSettings(PAPERS[paper])).pages
+    )
+    for label in labels:
+        for number in numbers:
+            assert not boxes_overlap(label.box(), number.box()), (label.text, number.text)
+        for other in labels:
+            if other is not label:
+                assert not boxes_overlap(label.box(), other.box()), (label.text, other.text)
+
+
+def test_scale_bar_label_stays_clear_of_the_bar_and_its_ticks():
+    board = load_preset("3p-triangle-4")
+    for page in printed_board(board, 100.0, PrintSettings(PAPERS["a4"]))[1:]:
+        shapes = page.layers["print"]
+        (label,) = [s for s in shapes if isinstance(s, Text) and s.text == "50 mm"]
+        at = shapes.index(label)
+        bar = [s for s in shapes[at - 7 : at] if isinstance(s, Polyline) and len(s.points) == 2]
+        assert len(bar) == 7  # the bar and its six ticks
+        lengths = sorted(abs(s.points[1][0] - s.points[0][0]) for s in bar)
+        assert lengths[-1] == pytest.approx(50.0)
+        for line in bar:
+            assert not boxes_overlap(label.box(), line.bbox(), 0.5)
