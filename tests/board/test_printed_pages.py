@@ -31,6 +31,17 @@ PAGES = {
     "6p-hexagon-37": (12, 12),  # (12, 12)
     "6p-ring-20": (6, 6),  # (6, 6)
     "6p-star-19": (11, 11),  # (11, 11)
+    # Presets with seats that play themselves share their shapes with the ones above.
+    "1p-triangle-5-machine": (6, 6),
+    "1p-triangle-5-two-machines": (6, 6),
+    "2p-diamond-5-machines": (8, 8),
+    "3p-triangle-7-machines": (10, 10),
+    "4p-diamond-5-stacks": (8, 8),
+    "4p-hexagon-19-machines": (6, 6),
+    "5p-hexagon-18-stacks": (6, 6),
+    "5p-hexagon-19-dummy": (6, 6),
+    "6p-hexagon-21": (6, 6),
+    "6p-ring-18": (6, 6),
 }
 
 
