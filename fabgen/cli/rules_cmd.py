@@ -8,15 +8,18 @@ import click
 
 from fabgen.cli.common import format_option, write_and_report
 
-VARIANT_NAMES = ("online", "blog", "1995")  # fabgen.rules.variants.VARIANTS, kept light
+# fabgen.rules.variants.VARIANTS, kept light (a test checks they agree)
+VARIANT_NAMES = ("online", "online-2013", "blog", "1995")
 
 variant_option = click.option(
     "--variant",
     type=click.Choice(VARIANT_NAMES),
     default="online",
     show_default=True,
-    help="Rule variant: online (current rules), blog (ties go to more stones), "
-    "1995 (ends when no growing field is left and everyone passed in a row).",
+    help="Rule variant: online (current rules; tied players share their place), "
+    "online-2013 (ties go to the player later in turn order), blog (ties go to more "
+    "stones on the board), 1995 (ends when no growing field is left and everyone passed "
+    "in a row; ties shared).",
 )
 
 
@@ -37,8 +40,10 @@ def replay(games, variant, output_format):
     names the file, the turn counted from 1, the player, the move and the rule).
     2: a file cannot be read or is not a valid transcript. All files are checked
     either way. With --format json, each game gives one line: its final position as a
-    transcript object with next_player, turns_played, game_over and scores added, or
-    for a game that failed an object with "file" and "error".
+    transcript object with next_player (an index into players, from 0), turns_played,
+    game_over, scores, places (each player's place, 1 = first; tied players share a
+    place) and variant added, or for a game that failed an object with "file",
+    "error", "rule", "turn" (from 1) and "player" (the seat, from 1).
 
     Example: fabgen rules replay games/*.json --format json
     """
@@ -60,8 +65,8 @@ def replay(games, variant, output_format):
 
 
 def _replay_one(path: Path, variant: str, output_format: str) -> str:
-    from fabgen.rules.render import render_position
-    from fabgen.rules.scoring import game_over, ranking, scores
+    from fabgen.rules.render import ranking_text, render_position
+    from fabgen.rules.scoring import game_over, places, ranking, scores
     from fabgen.rules.transcript import read_transcript, transcript_from_position, transcript_line
     from fabgen.rules.turn import replay
 
@@ -69,17 +74,19 @@ def _replay_one(path: Path, variant: str, output_format: str) -> str:
     final = replay(transcript.position, transcript.move_list, variant)
     over = game_over(final, variant)
     if output_format == "json":
-        results = {"game_over": over, "scores": scores(final)}
+        results = {
+            "game_over": over,
+            "scores": scores(final),
+            "places": places(final, variant),
+            "variant": variant,
+        }
         with_passes = variant == "1995"  # its end condition counts passes in a row
         return transcript_line(
             transcript_from_position(final, with_passes=with_passes, results=results)
         )
     played = len(transcript.move_list)
     head = f"{path}: {played} turns replayed, all legal; game over: {'yes' if over else 'no'}"
-    standings = "; ".join(
-        f"{s.rank}. {final.players[s.player].label(s.player)} {s.score}"
-        for s in ranking(final, variant)
-    )
+    standings = ranking_text(final, ranking(final, variant))
     word = "final ranking" if over else "scores so far"
     return f"{render_position(final, title=head)}\n{word}: {standings}\n"
 
@@ -94,7 +101,7 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
             record.update(
                 rule=exc.rule,
                 turn=None if exc.turn is None else exc.turn + 1,
-                player=exc.player,
+                player=None if exc.player is None else exc.player + 1,
                 move=None if exc.move is None else str(exc.move),
             )
         click.echo(json.dumps(record, ensure_ascii=False))

@@ -330,7 +330,7 @@ def scoring_figure(example: Example = FINAL, variant: str = "online") -> Figure:
     facts = {
         "state": state,
         "scores": _scores_text(position, points),
-        "ranking": "; ".join(f"{s.rank}. {_name(position, s.player)} {s.score}" for s in standings),
+        "ranking": _ranking_text(position, standings),
         "winner": _join([_name(position, s.player) for s in standings if s.rank == 1]),
         "tie": _tie_text(position, standings, rule),
         "variant": rule.name,
@@ -385,7 +385,7 @@ def _arrived(before: Position, after: Position, target: Field, player: int) -> i
 def _name(position: Position, player: int | None) -> str:
     if player is None:
         return "nobody"
-    return (position.players[player].name or f"player {player}").lower()
+    return (position.players[player].name or f"player {player + 1}").lower()
 
 
 def _field_name(position: Position, f: Field) -> str:
@@ -450,6 +450,18 @@ def _describe_region(position: Position, region) -> str:
 
 def _scores_text(position: Position, points: Sequence[int]) -> str:
     return ", ".join(f"{_name(position, k)} {p}" for k, p in enumerate(points))
+
+
+def _ranking_text(position: Position, standings) -> str:
+    """``1. red 7; 2. blue 5 and green 5 (shared place)``: one entry per place."""
+    places: dict[int, list] = {}
+    for s in standings:
+        places.setdefault(s.rank, []).append(s)
+    parts = []
+    for rank, group in places.items():
+        names = _join([f"{_name(position, s.player)} {s.score}" for s in group])
+        parts.append(f"{rank}. {names}" + (" (shared place)" if len(group) > 1 else ""))
+    return "; ".join(parts)
 
 
 def _tie_text(position: Position, standings, rule) -> str:

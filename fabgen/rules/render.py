@@ -91,3 +91,16 @@ def describe_stacks(position: Position) -> str:
         if (s == LIVE and o >= 0) or s == GROWING:
             parts.append(f"{name} {cell_text(s, o, position._stones[i])}")
     return ", ".join(parts) if parts else "no stones on the board"
+
+
+def ranking_text(position: Position, standings) -> str:
+    """``1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2 (Blue) 2``: one
+    entry per place, players sharing a place listed together."""
+    groups: dict[int, list] = {}
+    for s in standings:
+        groups.setdefault(s.rank, []).append(s)
+    parts = []
+    for rank, group in groups.items():
+        names = ", ".join(f"{position.players[s.player].label(s.player)} {s.score}" for s in group)
+        parts.append(f"{rank}. {names}" + (" (tied)" if len(group) > 1 else ""))
+    return "; ".join(parts)

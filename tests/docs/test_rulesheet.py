@@ -100,11 +100,13 @@ RULES = {
         "regions without stones count for nobody",
         "scores can be counted at any moment",
     ],
-    "tie-break: reverse turn order": [
-        "ranked in reverse turn order",
+    "ties: tied players share their place": [
+        "players with equal scores share their place",
     ],
-    "variants appendix: blog tie-break and 1995 end condition": [
+    "variants appendix: 2013 and blog tie-breaks and 1995 end condition": [
         "appendix: variants",
+        "online-2013",
+        "tied players are ranked in reverse turn order",
         "blog",
         "tied players are ranked by the number of their stones on the board",
         "the game ends once the board has no growing field left and the players have passed "
@@ -126,7 +128,8 @@ QUICKREF_PHRASES = [
     "a growing field with no stones and no live neighbours explodes and dies",
     "no explosion until your next turn",
     "the game ends when every region is settled",
-    "the player later in the turn order ranks higher",
+    "equal scores share the place",
+    "online-2013: of tied players, the one later in the turn order ranks higher",
 ]
 
 
@@ -258,6 +261,15 @@ def test_captions_quote_the_engine(texts):
     red, blue = scores(F.REGIONS.position())
     assert f"scores at this moment: red {red}, blue {blue}." in text
     assert "the chain runs for 4 waves: 5 explosions" in text
+
+
+def test_the_end_figure_shows_the_tied_players_sharing_a_place(texts):
+    red, blue, green = scores(F.FINAL.position())
+    assert blue == green < red
+    for name in ("rulesheet-a4.pdf", "rulesheet-letter.pdf"):
+        text = texts[name]
+        assert f"ranking: 1. red {red}; 2. blue {blue} and green {green} (shared place)." in text
+        assert "blue and green tie on" in text and "they share the place" in text
 
 
 def test_a_changed_example_changes_the_printed_figure(pdfs):

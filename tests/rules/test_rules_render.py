@@ -30,8 +30,8 @@ def test_the_text_board_is_a_staggered_grid_top_row_first():
 def test_the_text_position_has_a_legend_and_whose_turn_it_is():
     text = render_position(small(), title="example")
     assert text.startswith("example\n")
-    assert "A = player 0 (Red), B = player 1 (Blue)" in text
-    assert "turns played: 0; next to move: A = player 0 (Red)" in text
+    assert "A = player 1 (Red), B = player 2 (Blue)" in text
+    assert "turns played: 0; next to move: A = player 1 (Red)" in text
     assert describe_stacks(small()) == "a1 3A, b2 +2B"
 
 
