@@ -35,9 +35,9 @@ def test_every_preset_validates_without_errors(name):
 @pytest.mark.parametrize(
     ("name", "words"),
     [
-        ("6p-hexagon-19", "60° clockwise"),
-        ("6p-hexagon-37", "60° clockwise"),
-        ("6p-star-19", "60° clockwise"),
+        ("6p-hexagon-19", "60° counter-clockwise"),
+        ("6p-hexagon-37", "60° counter-clockwise"),
+        ("6p-star-19", "60° counter-clockwise"),
         ("3p-triangle-4", "120° clockwise"),
         ("3p-triangle-5", "120° clockwise"),
         ("2p-diamond-4", "180°"),
@@ -67,8 +67,9 @@ def test_four_player_boards_warn_and_explain(name):
 def test_the_butterfly_seats_are_unequally_far_apart():
     report = run(load_preset("4p-butterfly"))
     (finding,) = [f for f in report.findings if f.code == "seat-distances"]
-    assert "seats 1–2: 7.9, 2–3: 13.7, 3–4: 7.9, 4–1: 13.7" in finding.message
-    assert finding.where.player == 1
+    # seats 1 and 4 share a wing, as do 2 and 3 (play goes counter-clockwise)
+    assert "seats 1–2: 13.7, 2–3: 7.9, 3–4: 13.7, 4–1: 7.9" in finding.message
+    assert finding.where.player == 4
 
 
 def test_five_players_and_the_ring_of_20_warn():
@@ -301,3 +302,42 @@ def read_board_from_text(data: bytes):
     from fabgen.board.boardfile import parse_board_toml
 
     return parse_board_toml(data.decode("utf-8"))
+
+
+# The 1995 rules: boards of chiral tiles have a natural direction of play; diamonds and
+# triangles turn clockwise, the other shapes counter-clockwise.
+NATURAL_TURNS = {
+    "2p-diamond-4": "clockwise",
+    "2p-diamond-5": "clockwise",
+    "3p-triangle-4": "clockwise",
+    "3p-triangle-5": "clockwise",
+    "4p-diamond-5": "clockwise",
+    "4p-butterfly": "counter-clockwise",
+    "5p-hexagon-18": "counter-clockwise",
+    "6p-hexagon-19": "counter-clockwise",
+    "6p-hexagon-37": "counter-clockwise",
+    "6p-ring-20": "counter-clockwise",
+    "6p-star-19": "counter-clockwise",
+}
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_presets_turn_the_natural_way_and_the_symmetry_finding_says_so(name):
+    from fabgen.board.symmetry import seat_order_direction
+
+    board = load_preset(name)
+    assert board.turns.value == NATURAL_TURNS[name]
+    seats = seat_order_direction(board)
+    assert seats in (None, board.turns)  # two seats go round no way; more follow turns
+    report = run(board)
+    assert "turn-direction" not in report.codes()
+    (sym,) = [f for f in report.findings if f.code == "symmetry"]
+    assert sym.message.endswith(f"the board turns {board.turns.value} (its turns setting)")
+
+
+def test_the_symmetry_finding_says_which_way_an_undeclared_board_turns(tmp_path):
+    text = (BROKEN.parent.parent.parent / "templates/boards/3p-triangle-4.toml").read_text()
+    path = tmp_path / "undeclared.toml"
+    path.write_text(text.replace('turns = "clockwise"\n', ""))
+    (sym,) = [f for f in run(read_board(path)).findings if f.code == "symmetry"]
+    assert "the board turns clockwise (the seats, in order, go round that way)" in sym.message
