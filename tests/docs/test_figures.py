@@ -189,3 +189,35 @@ def _highlighted(drawing):
     from fabgen.draw.position import HIGHLIGHT
 
     return [s for s in drawing.shapes("print") if isinstance(s, Polyline) and s.style == HIGHLIGHT]
+
+
+# --- the order of moves -------------------------------------------------------------
+
+
+def test_the_order_figure_shows_two_orders_with_different_results():
+    from fabgen.rules import play_turn
+
+    start = F.ORDER.position()
+    pairs = F.order_pairs(start)
+    assert pairs, "the example has no pair of moves whose order matters"
+    first, second = pairs[0]
+    one, _ = play_turn(start, [first, second])
+    other, _ = play_turn(start, [second, first])
+    assert one != other  # the same two moves, two results
+    # every pair the search offers really differs, both orders legal
+    for a, b in pairs:
+        assert play_turn(start, [a, b])[0] != play_turn(start, [b, a])[0]
+    figure = F.order_figure()
+    _, left, right = figure.panels
+    assert left.drawing != right.drawing
+    assert figure.facts["after1"] != figure.facts["after2"]
+    assert figure.facts["contested"] != "none"  # the opponent stone both moves reach
+
+
+def test_the_order_figure_follows_its_example():
+    # Without the blue stone both orders give the same result: no pair is found.
+    red, _ = F.ORDER.stacks
+    calm = replace(F.ORDER, stacks=(red, {"e1": 1}))
+    assert F.order_pairs(calm.position()) == []
+    with pytest.raises(ValueError, match="order matters"):
+        F.order_figure(calm)
