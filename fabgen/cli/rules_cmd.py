@@ -124,7 +124,12 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
     metavar="DIR",
     help="Also write one SVG picture per step into DIR.",
 )
-@click.option("--names/--no-names", default=False, help="Field names in the SVG pictures.")
+@click.option(
+    "--names/--no-names",
+    default=True,
+    show_default=True,
+    help="Field names (c3, -a1, ...) on the fields in the SVG pictures.",
+)
 def turn(position_file, moves, variant, svg_dir, names):
     """Play one turn for the player to move in POSITION.json (a transcript; its turns
     are replayed first) and show each step: every move, every explosion wave, growth.
@@ -151,7 +156,7 @@ def turn(position_file, moves, variant, svg_dir, names):
     click.echo(legend(start) + "\n")
     for n, step in enumerate(steps):
         details = "".join(f"\n  {d}" for d in step.details)
-        click.echo(f"step {n}: {step.title}{details}")
+        click.echo(f"step {n}: {step_title(step)}{details}")
         click.echo(render_board(step.position) + "\n")
     click.echo(f"after the turn: {describe_stacks(final)}")
     nxt = final.next_player
@@ -160,17 +165,61 @@ def turn(position_file, moves, variant, svg_dir, names):
         write_and_report(svg_dir, _step_pictures(steps, names))
 
 
+def step_title(step) -> str:
+    """The step's title, with the number of explosions for an explosion wave:
+    ``explosion wave 1 (2 explosions): -a1, g1``."""
+    if step.kind != "explosion":
+        return step.title
+    head, _, fields = step.title.partition(": ")
+    n = len(step.fields)
+    return f"{head} ({n} explosion{'s' if n != 1 else ''}): {fields}"
+
+
 def _step_pictures(steps, names: bool) -> dict[str, bytes]:
+    """One drawing per step, marked as the rule sheet marks its figures: the move as
+    an arrow, and the fields that explode next outlined in red (the next wave's; after
+    growth, the player's fields that will explode in their next turn)."""
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
 
     files = {}
     for n, step in enumerate(steps):
+        following = steps[n + 1] if n + 1 < len(steps) else None
         drawing = position_drawing(
-            step.position, title=f"{n}. {step.title}", highlight=step.fields, field_names=names
+            step.position,
+            title=f"{n}. {step_title(step)}",
+            highlight=_explodes_next(step, following),
+            arrows=[(step.fields[0], step.fields[-1])] if step.kind == "move" else (),
+            field_names=names,
+            key=True,
+            notes=_picture_notes(step, following),
         )
         files[f"step-{n:02d}-{_slug(step)}.svg"] = render_svg(drawing)
     return files
+
+
+def _explodes_next(step, following) -> tuple:
+    if following is not None and following.kind == "explosion":
+        return following.fields
+    if step.kind == "growth":
+        return tuple(f for f in step.fields if step.position.is_volatile(f))
+    return ()
+
+
+def _picture_notes(step, following) -> list[str]:
+    notes = []
+    if step.kind == "explosion":
+        n = len(step.fields)
+        notes.append(f"this wave: {n} field{'s' if n != 1 else ''} exploded")
+    if following is not None and following.kind == "explosion":
+        n = len(following.fields)
+        fields = "1 field explodes" if n == 1 else f"{n} fields explode"
+        notes.append(f"next wave: {fields} (outlined)")
+    elif step.kind == "growth" and _explodes_next(step, following):
+        pos = step.position
+        k = pos.owner(_explodes_next(step, following)[0])
+        notes.append(f"outlined: they explode in {pos.players[k].label(k)}'s next turn")
+    return notes
 
 
 def _slug(step) -> str:

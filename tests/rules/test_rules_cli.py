@@ -191,11 +191,11 @@ def test_turn_shows_moves_every_explosion_wave_and_growth(tmp_path):
     assert titles == [
         "step 0: before the turn of player 1 (Red)",
         "step 1: move 1: -c1--a1",
-        "step 2: explosion wave 1: -a1, g1",
-        "step 3: explosion wave 2: a1",
-        "step 4: explosion wave 3: b2",
-        "step 5: explosion wave 4: b1",
-        "step 6: explosion wave 5: a1",
+        "step 2: explosion wave 1 (2 explosions): -a1, g1",
+        "step 3: explosion wave 2 (1 explosion): a1",
+        "step 4: explosion wave 3 (1 explosion): b2",
+        "step 5: explosion wave 4 (1 explosion): b1",
+        "step 6: explosion wave 5 (1 explosion): a1",
         "step 7: growth: -a1, b2, b1",
     ]
     assert (
@@ -224,7 +224,7 @@ def test_turn_writes_one_svg_per_step(tmp_path):
     root = ElementTree.parse(out_dir / "step-02-explosion-wave-1.svg").getroot()
     assert root.get("width", "").endswith("mm")
     texts = [t.text for t in root.iter(f"{SVG}text")]
-    assert "2. explosion wave 1: -a1, g1" in texts
+    assert "2. explosion wave 1 (2 explosions): -a1, g1" in texts
     first = (out_dir / "step-07-growth.svg").read_bytes()
     run(*args)
     assert (out_dir / "step-07-growth.svg").read_bytes() == first
@@ -297,3 +297,96 @@ def test_outputs_are_identical_across_processes(tmp_path):
         outputs.append((replayed.stdout, pictures))
     assert outputs[0] == outputs[1]
     assert len(outputs[0][1]) == 8
+
+
+def svg_texts(path) -> list[str]:
+    return [t.text for t in ElementTree.parse(path).getroot().iter(f"{SVG}text")]
+
+
+def red_outlines(path) -> int:
+    root = ElementTree.parse(path).getroot()
+    return sum(1 for e in root.iter() if e.get("stroke") == "#d40000")
+
+
+@pytest.fixture
+def turn_pictures(tmp_path):
+    out_dir = tmp_path / "steps"
+    result = run(
+        "rules", "turn", str(chain_file(tmp_path)), "--moves=-c1--a1", "--svg", str(out_dir)
+    )
+    assert result.exit_code == 0, result.output
+    return out_dir, result.stdout
+
+
+def test_turn_pictures_show_field_names_unless_told_not_to(tmp_path, turn_pictures):
+    from test_rules_examples import chain_position
+
+    out_dir, _ = turn_pictures
+    names = {s.name for s in chain_position().fields()}
+    assert names <= set(svg_texts(out_dir / "step-00-start.svg"))
+    hidden = tmp_path / "hidden"
+    args = ["rules", "turn", str(chain_file(tmp_path)), "--moves=-c1--a1", "--no-names"]
+    assert run(*args, "--svg", str(hidden)).exit_code == 0
+    assert not names & set(svg_texts(hidden / "step-00-start.svg"))
+
+
+def test_every_turn_picture_has_a_legend_with_the_marks_and_the_seats(turn_pictures):
+    from fabgen.draw.position import KEY
+
+    out_dir, _ = turn_pictures
+    pictures = sorted(out_dir.iterdir())
+    assert len(pictures) == 8
+    for path in pictures:
+        texts = svg_texts(path)
+        for _, words in KEY:
+            assert words in texts, (path.name, words)
+        # seats count from 1, as in the text output
+        assert any(t.startswith("player 1 (Red)") for t in texts), path.name
+        assert any(t.startswith("player 2 (Blue)") for t in texts), path.name
+
+
+def test_turn_pictures_outline_what_explodes_next_as_the_rule_sheet_does(turn_pictures):
+    from test_rules_examples import chain_position
+
+    from fabgen.rules import play_turn
+
+    out_dir, _ = turn_pictures
+    _, steps = play_turn(chain_position(), ["-c1--a1"], record_steps=True)
+    pictures = sorted(out_dir.iterdir())
+    for n, (path, step) in enumerate(zip(pictures, steps, strict=True)):
+        following = steps[n + 1] if n + 1 < len(steps) else None
+        if following is not None and following.kind == "explosion":
+            expected = len(following.fields)  # the next wave's fields, outlined
+        elif step.kind == "growth":
+            expected = sum(1 for f in step.fields if step.position.is_volatile(f))
+        else:
+            expected = 0
+        # one red hexagon per field, plus the sample in the legend's key
+        assert red_outlines(path) == expected + 1, path.name
+    # the move picture draws the move as an arrow from -c1 towards -a1
+    move = svg_texts(out_dir / "step-01-move--c1--a1.svg")
+    assert "1. move 1: -c1--a1" in move
+
+
+def test_turn_pictures_count_the_explosions_of_each_wave(turn_pictures):
+    out_dir, stdout = turn_pictures
+    wave1 = svg_texts(out_dir / "step-02-explosion-wave-1.svg")
+    assert "this wave: 2 fields exploded" in wave1
+    assert "next wave: 1 field explodes (outlined)" in wave1
+    move = svg_texts(out_dir / "step-01-move--c1--a1.svg")
+    assert "next wave: 2 fields explode (outlined)" in move
+    assert "step 2: explosion wave 1 (2 explosions): -a1, g1" in stdout
+    growth = svg_texts(out_dir / "step-07-growth.svg")
+    assert "outlined: they explode in player 1 (Red)'s next turn" in growth
+
+
+def test_seats_are_numbered_from_1_in_text_json_and_pictures(tmp_path, games, turn_pictures):
+    out_dir, stdout = turn_pictures
+    assert "player 1 (Red) plays turn 1 of the game" in stdout
+    assert "player 0" not in stdout
+    bad, (k, _) = broken_game(tmp_path, games)
+    record = json.loads(run("rules", "replay", "--format", "json", str(bad)).stdout)
+    assert record["player"] == k + 1
+    assert f"player {k + 1} (" in record["error"]
+    for path in out_dir.iterdir():
+        assert not any(t.startswith("player 0") for t in svg_texts(path))
