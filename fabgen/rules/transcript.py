@@ -7,6 +7,9 @@
      "players": [{"name": "Red", "color": "red", "stacks": {"B2": 1, "d4": -2}}, ...],
      "turns": [[["c3", "c5"], ["f2", "d2"]], [], ...]}
 
+An upper-case stack key (``"B2"``) stands for the seven fields of the segment centred
+there; it is read, but fabgen writes every field by its lower-case name, since the
+online engine drops upper-case keys (DESIGN.md section 5.10).
 ``players`` is optional (a board only). The moves are ``turns`` (a list of turns,
 each a list of ``[source, destination]`` pairs) or ``events`` (objects ``{"type":
 "turn", "moves": [...]}``); both are read and written back as they came. Turn t is
