@@ -77,3 +77,15 @@ def test_upper_case_segment_keys_are_still_read():
     )
     position = parse_transcript(text).position
     assert position.stacks(0) == dict.fromkeys(segment_fields(centre), 1)
+
+
+def test_the_kit_board_folder_writes_field_keys():
+    from fabgen.kit import load_kit
+    from fabgen.products import _board_product, plan_kit
+
+    plan = plan_kit(load_kit(None))  # the default kit
+    files = _board_product(plan)
+    (start,) = [
+        name for name in files if name.startswith("board/") and name.endswith("-start.json")
+    ]
+    assert_lower_case_field_keys(files[start].decode("utf-8"))
