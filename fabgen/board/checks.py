@@ -343,7 +343,22 @@ class Checker:
             mirror = "it is mirror-symmetric, tiling included"
         else:
             mirror = "it has no mirror symmetry"
-        yield Finding("symmetry", Severity.INFO, f"{rotations}; {mirror}")
+        yield Finding("symmetry", Severity.INFO, f"{rotations}; {mirror}; {self.turning_words()}")
+
+    def turning_words(self) -> str:
+        """Which way play goes round the board: a board of chiral tiles has a natural
+        direction that makes one neighbour easier to attack (the 1995 rules turn
+        diamonds and triangles clockwise, the other shapes counter-clockwise)."""
+        declared = self.board.turns
+        if declared is not None:
+            return f"the board turns {declared.value} (its turns setting)"
+        seats = seat_order_direction(self.board) if self.seats_ready() else None
+        if seats is not None:
+            return f"the board turns {seats.value} (the seats, in order, go round that way)"
+        return (
+            'the board does not say which way it turns: add turns = "clockwise" (diamonds '
+            'and triangles in the 1995 rules) or "counter-clockwise" (other shapes)'
+        )
 
     @property
     def people(self) -> list[int]:

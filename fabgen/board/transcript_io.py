@@ -1,8 +1,10 @@
 """Boards to and from the Atlantis transcript format (the first position of a game).
 
 A board's tiles are a transcript's ``segments`` and its seats' stacks are the players'
-``stacks``. Written transcripts use an upper-case key (``"C3": 1``) for a whole start
-tile and lower-case field names for other stacks. Reading is lenient about the
+``stacks``. Written transcripts name every field with a stack by its lower-case field
+name: the format notes allow an upper-case key (``"C3": 1``) for all seven fields of a
+segment, but the online engine looks keys up as field names and drops such keys
+(DESIGN.md section 5.10). Both kinds are read. Reading is lenient about the
 *contents* (two segments on one field, a stack off the board, ...): such a board is
 returned as it is so that the validator can name the mistake; a file that is not a
 transcript at all is refused with the JSON path of the problem.
@@ -16,7 +18,7 @@ from fabgen.board.boardfile import name_from_stem, read_text
 from fabgen.board.model import Board, Seat, SeatKind
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Field
-from fabgen.rules.names import field_name, parse_stack_key, segment_key
+from fabgen.rules.names import field_name, parse_stack_key
 from fabgen.rules.setup import segment_fields
 from fabgen.rules.transcript import (
     PlayerEntry,
@@ -86,13 +88,12 @@ def board_transcript_text(board: Board) -> str:
 
 
 def _stack_keys(board: Board, k: int) -> tuple[tuple[str, int], ...]:
+    """Lower-case field keys only, in board order (start tiles first, as laid out)."""
     stacks = dict(board.seats[k].stacks)
     out: list[tuple[str, int]] = []
     for t in board.start_tiles(k):
-        tile = board.tiles[t]
-        if tile.centre is not None and tuple(segment_fields(tile.centre)) == tile.fields:
-            out.append((segment_key(tile.centre), 1))
-            for f in tile.fields:
-                stacks.pop(f)
+        for f in board.tiles[t].fields:
+            if f in stacks:
+                out.append((field_name(f), stacks.pop(f)))
     out.extend((field_name(f), v) for f, v in stacks.items())
     return tuple(out)

@@ -8,15 +8,18 @@ import click
 
 from fabgen.cli.common import format_option, write_and_report
 
-VARIANT_NAMES = ("online", "blog", "1995")  # fabgen.rules.variants.VARIANTS, kept light
+# fabgen.rules.variants.VARIANTS, kept light (a test checks they agree)
+VARIANT_NAMES = ("online", "online-2013", "blog", "1995")
 
 variant_option = click.option(
     "--variant",
     type=click.Choice(VARIANT_NAMES),
     default="online",
     show_default=True,
-    help="Rule variant: online (current rules), blog (ties go to more stones), "
-    "1995 (ends when no growing field is left and everyone passed in a row).",
+    help="Rule variant: online (current rules; tied players share their place), "
+    "online-2013 (ties go to the player later in turn order), blog (ties go to more "
+    "stones on the board), 1995 (ends when no growing field is left and everyone passed "
+    "in a row; ties shared).",
 )
 
 
@@ -37,8 +40,10 @@ def replay(games, variant, output_format):
     names the file, the turn counted from 1, the player, the move and the rule).
     2: a file cannot be read or is not a valid transcript. All files are checked
     either way. With --format json, each game gives one line: its final position as a
-    transcript object with next_player, turns_played, game_over and scores added, or
-    for a game that failed an object with "file" and "error".
+    transcript object with next_player (an index into players, from 0), turns_played,
+    game_over, scores, places (each player's place, 1 = first; tied players share a
+    place) and variant added, or for a game that failed an object with "file",
+    "error", "rule", "turn" (from 1) and "player" (the seat, from 1).
 
     Example: fabgen rules replay games/*.json --format json
     """
@@ -60,8 +65,8 @@ def replay(games, variant, output_format):
 
 
 def _replay_one(path: Path, variant: str, output_format: str) -> str:
-    from fabgen.rules.render import render_position
-    from fabgen.rules.scoring import game_over, ranking, scores
+    from fabgen.rules.render import ranking_text, render_position
+    from fabgen.rules.scoring import game_over, places, ranking, scores
     from fabgen.rules.transcript import read_transcript, transcript_from_position, transcript_line
     from fabgen.rules.turn import replay
 
@@ -69,17 +74,19 @@ def _replay_one(path: Path, variant: str, output_format: str) -> str:
     final = replay(transcript.position, transcript.move_list, variant)
     over = game_over(final, variant)
     if output_format == "json":
-        results = {"game_over": over, "scores": scores(final)}
+        results = {
+            "game_over": over,
+            "scores": scores(final),
+            "places": places(final, variant),
+            "variant": variant,
+        }
         with_passes = variant == "1995"  # its end condition counts passes in a row
         return transcript_line(
             transcript_from_position(final, with_passes=with_passes, results=results)
         )
     played = len(transcript.move_list)
     head = f"{path}: {played} turns replayed, all legal; game over: {'yes' if over else 'no'}"
-    standings = "; ".join(
-        f"{s.rank}. {final.players[s.player].label(s.player)} {s.score}"
-        for s in ranking(final, variant)
-    )
+    standings = ranking_text(final, ranking(final, variant))
     word = "final ranking" if over else "scores so far"
     return f"{render_position(final, title=head)}\n{word}: {standings}\n"
 
@@ -94,7 +101,7 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
             record.update(
                 rule=exc.rule,
                 turn=None if exc.turn is None else exc.turn + 1,
-                player=exc.player,
+                player=None if exc.player is None else exc.player + 1,
                 move=None if exc.move is None else str(exc.move),
             )
         click.echo(json.dumps(record, ensure_ascii=False))
@@ -117,7 +124,12 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
     metavar="DIR",
     help="Also write one SVG picture per step into DIR.",
 )
-@click.option("--names/--no-names", default=False, help="Field names in the SVG pictures.")
+@click.option(
+    "--names/--no-names",
+    default=True,
+    show_default=True,
+    help="Field names (c3, -a1, ...) on the fields in the SVG pictures.",
+)
 def turn(position_file, moves, variant, svg_dir, names):
     """Play one turn for the player to move in POSITION.json (a transcript; its turns
     are replayed first) and show each step: every move, every explosion wave, growth.
@@ -150,7 +162,7 @@ def turn(position_file, moves, variant, svg_dir, names):
     click.echo(legend(start) + "\n")
     for n, step in enumerate(steps):
         details = "".join(f"\n  {d}" for d in step.details)
-        click.echo(f"step {n}: {step.title}{details}")
+        click.echo(f"step {n}: {step_title(step)}{details}")
         click.echo(render_board(step.position) + "\n")
     click.echo(f"after the turn: {describe_stacks(final)}")
     nxt = final.next_player
@@ -159,17 +171,61 @@ def turn(position_file, moves, variant, svg_dir, names):
         write_and_report(svg_dir, _step_pictures(steps, names))
 
 
+def step_title(step) -> str:
+    """The step's title, with the number of explosions for an explosion wave:
+    ``explosion wave 1 (2 explosions): -a1, g1``."""
+    if step.kind != "explosion":
+        return step.title
+    head, _, fields = step.title.partition(": ")
+    n = len(step.fields)
+    return f"{head} ({n} explosion{'s' if n != 1 else ''}): {fields}"
+
+
 def _step_pictures(steps, names: bool) -> dict[str, bytes]:
+    """One drawing per step, marked as the rule sheet marks its figures: the move as
+    an arrow, and the fields that explode next outlined in red (the next wave's; after
+    growth, the player's fields that will explode in their next turn)."""
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
 
     files = {}
     for n, step in enumerate(steps):
+        following = steps[n + 1] if n + 1 < len(steps) else None
         drawing = position_drawing(
-            step.position, title=f"{n}. {step.title}", highlight=step.fields, field_names=names
+            step.position,
+            title=f"{n}. {step_title(step)}",
+            highlight=_explodes_next(step, following),
+            arrows=[(step.fields[0], step.fields[-1])] if step.kind == "move" else (),
+            field_names=names,
+            key=True,
+            notes=_picture_notes(step, following),
         )
         files[f"step-{n:02d}-{_slug(step)}.svg"] = render_svg(drawing)
     return files
+
+
+def _explodes_next(step, following) -> tuple:
+    if following is not None and following.kind == "explosion":
+        return following.fields
+    if step.kind == "growth":
+        return tuple(f for f in step.fields if step.position.is_volatile(f))
+    return ()
+
+
+def _picture_notes(step, following) -> list[str]:
+    notes = []
+    if step.kind == "explosion":
+        n = len(step.fields)
+        notes.append(f"this wave: {n} field{'s' if n != 1 else ''} exploded")
+    if following is not None and following.kind == "explosion":
+        n = len(following.fields)
+        fields = "1 field explodes" if n == 1 else f"{n} fields explode"
+        notes.append(f"next wave: {fields} (outlined)")
+    elif step.kind == "growth" and _explodes_next(step, following):
+        pos = step.position
+        k = pos.owner(_explodes_next(step, following)[0])
+        notes.append(f"outlined: they explode in {pos.players[k].label(k)}'s next turn")
+    return notes
 
 
 def _slug(step) -> str:

@@ -21,10 +21,13 @@ from dataclasses import dataclass, field
 
 from fabgen.draw.model import Drawing
 from fabgen.draw.position import position_drawing
-from fabgen.geometry.lattice import Field, field_xy, hex_distance
+from fabgen.geometry.lattice import Field, field_xy, hex_distance, step_between
 from fabgen.rules import (
+    IllegalMove,
+    Move,
     Position,
     Status,
+    Turn,
     game_over,
     get_variant,
     play_turn,
@@ -96,6 +99,14 @@ MOVE = Example(
     ({"b2": 3, "a1": 1, "d0": 2}, {"c2": 1, "e2": 1, "e1": 2, "b3": 1}),
     moves=("b2-e2",),
     letters={"b2": "a", "c2": "b", "d2": "c", "e2": "d"},
+)
+
+#: Two red moves that reach the same blue stone: the one that gets there first loses
+#: a stone to it. The order figure searches this position for such a pair of moves.
+ORDER = Example(
+    TWO_TILES,
+    ({"a2": 2, "c0": 3}, {"c2": 1}),
+    letters={"a2": "a", "c0": "b", "c2": "c", "c3": "d"},
 )
 
 #: Capacities on a board with some growing and dead fields.
@@ -189,6 +200,85 @@ def move_figure(example: Example = MOVE) -> Figure:
         Panel(_draw(after, labels=letters), "after the move"),
     )
     return Figure("move", panels, facts, wide=True)
+
+
+def order_pairs(position: Position) -> list[tuple[Move, Move]]:
+    """Every pair of moves the player to move can make in either order, with
+    different positions at the end of the turn; the pair whose two orders differ most
+    in explosions first (then fewer stones moved, then board order), and of its two
+    orders the one with more explosions first."""
+    found = []
+    for a in Turn(position).legal_moves():
+        turn = Turn(position)
+        turn.move(a)
+        for b in turn.legal_moves():
+            try:
+                ab = play_turn(position, [a, b], record_steps=True)
+                ba = play_turn(position, [b, a], record_steps=True)
+            except IllegalMove:
+                continue  # b first makes a illegal: not the same two moves
+            if ab[0] == ba[0]:
+                continue
+            gain = _explosions(ab[1]) - _explosions(ba[1])
+            stones = hex_distance(*a) + hex_distance(*b)
+            found.append(((-abs(gain), stones, -gain, str(a), str(b)), (a, b)))
+    return [pair for _, pair in sorted(found)]
+
+
+def order_figure(example: Example = ORDER) -> Figure:
+    """The same two moves in both orders: the position after the moves each time,
+    the fields that then explode outlined. The pair is found by search
+    (:func:`order_pairs`), so the figure shows what the engine says."""
+    start = example.position()
+    player = start.next_player
+    pairs = order_pairs(start)
+    if not pairs:
+        raise ValueError("the order figure needs a position where two moves' order matters")
+    first, second = pairs[0]
+    letters = example.letter_fields()
+    panels = [Panel(_draw(start, arrows=[first, second], labels=letters), "before")]
+    facts = {"player": _name(start, player), "Player": _name(start, player).capitalize()}
+    contested = [
+        f for f in _path(first) & _path(second) if start.stones(f) and start.owner(f) != player
+    ]
+    facts["contested"] = _join(sorted(_letter(start, letters, f) for f in contested)) or "none"
+    facts["opponent"] = _join(sorted({_name(start, start.owner(f)) for f in contested}))
+    for n, moves in enumerate(((first, second), (second, first)), start=1):
+        _, steps = play_turn(start, list(moves), record_steps=True)
+        after = [s for s in steps if s.kind == "move"][-1].position
+        waves = [s for s in steps if s.kind == "explosion"]
+        order = ", then ".join(
+            f"{_letter(start, letters, m.source)} to {_letter(start, letters, m.destination)}"
+            for m in moves
+        )
+        ends = [(m.destination, after.stones(m.destination)) for m in moves]
+        facts[f"order{n}"] = order
+        facts[f"after{n}"] = _join(
+            [f"{_count(k, 'stone')} on {_letter(start, letters, f)}" for f, k in ends]
+        )
+        exploded = _explosions(steps)
+        facts[f"explosions{n}"] = (
+            "no field explodes"
+            if not exploded
+            else _count(exploded, "explosion", "follows", "follow")
+        )
+        upcoming = waves[0].fields if waves else ()
+        drawing = _draw(after, labels=letters, highlight=upcoming)
+        panels.append(Panel(drawing, order))
+    return Figure("order", tuple(panels), facts, wide=True)
+
+
+def _path(move: Move) -> set[Field]:
+    """The fields a move passes over and lands on."""
+    found = step_between(move.source, move.destination)
+    if found is None:
+        return set()
+    (dq, dr), n = found
+    return {(move.source[0] + k * dq, move.source[1] + k * dr) for k in range(1, n + 1)}
+
+
+def _explosions(steps) -> int:
+    return sum(len(s.fields) for s in steps if s.kind == "explosion")
 
 
 def capacity_figure(example: Example = CAPACITY) -> Figure:
@@ -330,7 +420,7 @@ def scoring_figure(example: Example = FINAL, variant: str = "online") -> Figure:
     facts = {
         "state": state,
         "scores": _scores_text(position, points),
-        "ranking": "; ".join(f"{s.rank}. {_name(position, s.player)} {s.score}" for s in standings),
+        "ranking": _ranking_text(position, standings),
         "winner": _join([_name(position, s.player) for s in standings if s.rank == 1]),
         "tie": _tie_text(position, standings, rule),
         "variant": rule.name,
@@ -345,6 +435,7 @@ def scoring_figure(example: Example = FINAL, variant: str = "online") -> Figure:
 FIGURES = {
     "key": key_figure,
     "move": move_figure,
+    "order": order_figure,
     "capacity": capacity_figure,
     "chain": chain_figure,
     "growth": growth_figure,
@@ -385,7 +476,7 @@ def _arrived(before: Position, after: Position, target: Field, player: int) -> i
 def _name(position: Position, player: int | None) -> str:
     if player is None:
         return "nobody"
-    return (position.players[player].name or f"player {player}").lower()
+    return (position.players[player].name or f"player {player + 1}").lower()
 
 
 def _field_name(position: Position, f: Field) -> str:
@@ -450,6 +541,18 @@ def _describe_region(position: Position, region) -> str:
 
 def _scores_text(position: Position, points: Sequence[int]) -> str:
     return ", ".join(f"{_name(position, k)} {p}" for k, p in enumerate(points))
+
+
+def _ranking_text(position: Position, standings) -> str:
+    """``1. red 7; 2. blue 5 and green 5 (shared place)``: one entry per place."""
+    places: dict[int, list] = {}
+    for s in standings:
+        places.setdefault(s.rank, []).append(s)
+    parts = []
+    for rank, group in places.items():
+        names = _join([f"{_name(position, s.player)} {s.score}" for s in group])
+        parts.append(f"{rank}. {names}" + (" (shared place)" if len(group) > 1 else ""))
+    return "; ".join(parts)
 
 
 def _tie_text(position: Position, standings, rule) -> str:

@@ -249,7 +249,7 @@ def _story(sheet: Sheet, document: Document, figures: Mapping[str, Figure], styl
             figure = figures.get(block.name) or _compute(block.name)
             caption = _caption(block, figure, number if sheet.numbered else 0, styles)
             if figure.wide:
-                story.extend(_columns(columns, sheet.columns, gap))
+                story.extend(_columns(_keep_headings_with_next(columns), sheet.columns, gap))
                 columns = []
                 story.append(FigureBlock(figure, caption))
             else:
@@ -258,8 +258,26 @@ def _story(sheet: Sheet, document: Document, figures: Mapping[str, Figure], styl
             target.extend(_flowables(block, styles))
     if section:
         columns.append(_box(section))
-    story.extend(_columns(columns, sheet.columns, gap))
+    story.extend(_columns(_keep_headings_with_next(columns), sheet.columns, gap))
     return story
+
+
+def _keep_headings_with_next(flowables: list) -> list:
+    """Each heading (and a heading right after it) in one piece with the flowable that
+    follows, so that no heading is left alone at the foot of a column or page: the
+    paragraph style's keepWithNext is not honoured inside balanced columns."""
+    out: list = []
+    waiting: list = []
+    for f in flowables:
+        style = getattr(f, "style", None)
+        if isinstance(f, Paragraph) and getattr(style, "keepWithNext", 0):
+            waiting.append(f)
+        elif waiting:
+            out.append(_HeadingWithNext(waiting, f))
+            waiting = []
+        else:
+            out.append(f)
+    return out + waiting
 
 
 def _compute(name: str) -> Figure:
@@ -408,6 +426,54 @@ def _styles(size: float) -> dict:
 
 
 # --- flowables --------------------------------------------------------------------
+
+
+class _HeadingWithNext(Flowable):
+    """Headings and the flowable after them, set as one: when it must be split, the
+    headings stay with the first part of the next flowable, and when not even that
+    fits, the whole group goes to the next column or page."""
+
+    def __init__(self, headings: list, following: Flowable):
+        super().__init__()
+        self.parts = [*headings, following]
+        self._sizes: list[tuple[float, float]] = []
+
+    def getSpaceBefore(self) -> float:
+        return self.parts[0].getSpaceBefore()
+
+    def getSpaceAfter(self) -> float:
+        return self.parts[-1].getSpaceAfter()
+
+    def _gaps(self) -> list[float]:
+        """Space above each part (none above the first: the frame adds it)."""
+        gaps = [0.0]
+        for above, below in zip(self.parts, self.parts[1:], strict=False):
+            gaps.append(above.getSpaceAfter() + below.getSpaceBefore())
+        return gaps
+
+    def wrap(self, avail_width, avail_height):
+        self._sizes = [p.wrap(avail_width, avail_height) for p in self.parts]
+        self.width = avail_width
+        self.height = sum(h for _, h in self._sizes) + sum(self._gaps())
+        return self.width, self.height
+
+    def split(self, avail_width, avail_height):
+        headings, following = self.parts[:-1], self.parts[-1]
+        gaps = self._gaps()
+        used = sum(h.wrap(avail_width, avail_height)[1] for h in headings) + sum(gaps)
+        rest = avail_height - used
+        if rest <= 0:
+            return []
+        pieces = following.split(avail_width, rest)
+        if not pieces:
+            return []
+        return [_HeadingWithNext(headings, pieces[0]), *pieces[1:]]
+
+    def draw(self) -> None:
+        y = self.height
+        for part, (_, h), gap in zip(self.parts, self._sizes, self._gaps(), strict=True):
+            y -= gap + h
+            part.drawOn(self.canv, 0, y)
 
 
 def _flowable_base():

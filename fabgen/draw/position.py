@@ -78,6 +78,8 @@ def position_drawing(
     labels: Mapping[Field, str] | None = None,
     outlines: Sequence[Iterable[Field]] = (),
     margin_mm: float = MARGIN,
+    key: bool = False,
+    notes: Sequence[str] = (),
 ) -> Drawing:
     """The position drawn with field centres ``pitch_mm`` apart, page fitted.
 
@@ -86,6 +88,9 @@ def position_drawing(
     middle of an empty live cell. ``outlines``: groups of fields (regions, say), each
     drawn as a dashed line just inside the group's border. Fields not on the board
     are ignored everywhere. ``margin_mm``: white space around the content.
+    ``key`` adds to the legend what the marks mean (field states, a move's arrow,
+    the red outline of a field that explodes next, as in the rule sheet's key) and
+    ``notes`` lines of text after it.
     """
     metadata = {"turns_played": position.turns_played}
     drawing = Drawing(0.0, 0.0, title or "Atlantis position", metadata)
@@ -103,7 +108,7 @@ def position_drawing(
             shapes.extend(_stack(position, state.owner, state.stones, x, y, pitch_mm))
         if field_names:
             x, y = field_xy(state.field, pitch_mm)
-            shapes.append(Text((x, y - 0.43 * pitch_mm), state.name, 0.11 * pitch_mm, "center"))
+            shapes.append(Text((x, y - 0.45 * pitch_mm), state.name, 0.14 * pitch_mm, "center"))
     crossed = _crossed_fields(arrows, pitch_mm)
     for field, text in sorted((labels or {}).items()):
         if field in board:
@@ -115,8 +120,18 @@ def position_drawing(
         shapes.extend(_outline([f for f in group if f in board], pitch_mm))
     box = drawing.bbox()
     assert box is not None  # a board has at least one field
-    if legend:
-        shapes.extend(_legend(position, pitch_mm, box[0], box[1] - pitch_mm * 0.9))
+    if legend or key or notes:
+        y = box[1] - pitch_mm * 0.9
+        if legend:
+            shapes.extend(_legend(position, pitch_mm, box[0], y))
+            y -= 0.6 * pitch_mm * len(position.players)
+        if key:
+            shapes.extend(_key(pitch_mm, box[0], y))
+            y -= 0.6 * pitch_mm * len(KEY)
+        for line in notes:
+            h = 0.3 * pitch_mm
+            shapes.append(Text((box[0], y - h / 2), line, h, "left"))
+            y -= 0.6 * pitch_mm
     if title:
         shapes.append(Text((box[0], box[3] + pitch_mm * 0.4), title, pitch_mm * 0.35, "left"))
     # A white page behind everything, so viewers that show transparency dark still
@@ -255,6 +270,55 @@ def _tile_borders(position: Position, pitch: float) -> list[Polyline]:
                 continue  # shared edge drawn once, inner edges not at all
             # The edge facing direction d runs between the corners at 60d -/+ 30 degrees.
             out.append(Polyline((corners[(d - 1) % 6], corners[d]), style=TILE_LINE))
+    return out
+
+
+#: The key of a drawing's marks, in the words of the rule sheet's key figure.
+KEY = (
+    ("live", "live field"),
+    ("growing", "growing field (dashed ring)"),
+    ("dead", "dead field (cross)"),
+    ("arrow", "a move"),
+    ("outline", "explodes next (red outline)"),
+)
+
+
+def _key(pitch: float, x: float, y: float) -> list:
+    """One line per entry of :data:`KEY`: a small sample, then what it means."""
+    out: list = []
+    h, r = 0.3 * pitch, 0.22 * pitch
+    for kind, words in KEY:
+        cx = x + 0.2 * pitch
+        cell = [
+            (
+                cx + r * math.cos(math.radians(30 + 60 * k)),
+                y + r * math.sin(math.radians(30 + 60 * k)),
+            )
+            for k in range(6)
+        ]
+        status = {"growing": Status.GROWING, "dead": Status.DEAD}.get(kind, Status.LIVE)
+        if kind == "arrow":
+            out.append(Polyline(((x, y), (x + 0.28 * pitch, y)), style=ARROW))
+            tip = x + 0.42 * pitch
+            head = (
+                (tip, y),
+                (x + 0.26 * pitch, y + 0.08 * pitch),
+                (x + 0.26 * pitch, y - 0.08 * pitch),
+            )
+            out.append(Polyline(head, True, style=ARROW))
+        else:
+            fill = Style(stroke=CELL_LINE.stroke, fill=FILL[status], width=CELL_LINE.width)
+            out.append(Polyline(tuple(cell), True, style=fill))
+        if kind == "growing":
+            out.append(Circle((cx, y), 0.15 * pitch, GROWTH_RING))
+        elif kind == "dead":
+            d = 0.09 * pitch
+            out.append(Polyline(((cx - d, y - d), (cx + d, y + d)), style=DEAD_CROSS))
+            out.append(Polyline(((cx - d, y + d), (cx + d, y - d)), style=DEAD_CROSS))
+        elif kind == "outline":
+            out.append(Polyline(tuple(cell), True, style=HIGHLIGHT))
+        out.append(Text((x + 0.55 * pitch, y - h / 2), words, h, "left"))
+        y -= 0.6 * pitch
     return out
 
 

@@ -1,10 +1,12 @@
 """A position drawn as text for the terminal, readable without colour.
 
-Fields sit on a staggered grid, top row first (rows are numbered as in field names,
-y + 1). Each field shows ``.`` when live and empty, ``3A`` for three stones of player
-A on a live field, ``+2A`` for player A's growing field holding two stones, ``#`` for
-a dead field. Column letters are printed under the board; a column runs up and to
-the left.
+Fields sit on a grid of rows and columns, top row first: row numbers and column
+letters are those of the field names (``c3`` is column ``c``, row 3), printed at the
+left and under each column, so a field is found by reading across and down. The
+grid is the board sheared: a field's six neighbours are the fields left and right of
+it, above and below it, above to the right and below to the left. Each field shows
+``.`` when live and empty, ``3A`` for three stones of player A on a live field,
+``+2A`` for player A's growing field holding two stones, ``#`` for a dead field.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 from fabgen.rules.names import letters
 from fabgen.rules.state import DEAD, GROWING, LIVE, Position
 
-CELL = 4  # characters between the centres of two neighbours in a row
+CELL = 4  # characters from one column to the next
+NEIGHBOURS = "a field's neighbours: left and right, above and below, above right and below left"
 
 
 def player_letter(k: int) -> str:
@@ -30,35 +33,28 @@ def cell_text(status: int, owner: int, stones: int) -> str:
 
 
 def render_board(position: Position) -> str:
-    """The board as lines of text (no legend)."""
+    """The board as lines of text (no legend): cells right-aligned in their column,
+    the column letters right-aligned under them."""
     board = position.board
-    rows: dict[int, list[tuple[int, str]]] = {}
+    first = min(q for q, _ in board.fields)
+    columns = range(first, max(q for q, _ in board.fields) + 1)
+    rows: dict[int, dict[int, str]] = {}
     for i, (q, r) in enumerate(board.fields):
-        text = cell_text(position._status[i], position._owner[i], position._stones[i])
-        rows.setdefault(r, []).append(((2 * q - r) * CELL // 2, text))
-    qs = [q for q, _ in board.fields]
-    bottom = min(rows) - 1
-    letter_row = [((2 * q - bottom) * CELL // 2, _column(q)) for q in range(min(qs), max(qs) + 2)]
-    left = min(c for cells in rows.values() for c, _ in cells) - 2
-    label_width = max(len(str(r + 1)) for r in rows) + 1
+        rows.setdefault(r, {})[q] = cell_text(
+            position._status[i], position._owner[i], position._stones[i]
+        )
+    label_width = max(len(str(r + 1)) for r in rows)
     lines = []
     for r in sorted(rows, reverse=True):
-        lines.append(f"{r + 1:>{label_width}} " + _place(rows[r], left))
-    lines.append(" " * (label_width + 1) + _place(letter_row, left).rstrip())
+        cells = "".join(f"{rows[r].get(q, ''):>{CELL}}" for q in columns)
+        lines.append(f"{r + 1:>{label_width}} {cells}")
+    letters_line = "".join(f"{_column(q):>{CELL}}" for q in columns)
+    lines.append(" " * (label_width + 1) + letters_line)
     return "\n".join(line.rstrip() for line in lines)
 
 
 def _column(q: int) -> str:
     return letters(q) if q >= 0 else "-" + letters(-q - 1)
-
-
-def _place(cells: list[tuple[int, str]], left: int) -> str:
-    line: list[str] = []
-    for col, text in sorted(cells):
-        start = max(col - left - len(text) // 2, len(line) + (1 if line else 0))
-        line.extend(" " * (start - len(line)))
-        line.extend(text)
-    return "".join(line)
 
 
 def legend(position: Position) -> str:
@@ -69,7 +65,8 @@ def legend(position: Position) -> str:
     return (
         f"{players}\n"
         "3A: 3 stones of A on a live field   +2A: A's growing field with 2 stones   "
-        ".: empty live field   #: dead field"
+        ".: empty live field   #: dead field\n"
+        f"{NEIGHBOURS}"
     )
 
 
@@ -97,3 +94,16 @@ def describe_stacks(position: Position) -> str:
         if (s == LIVE and o >= 0) or s == GROWING:
             parts.append(f"{name} {cell_text(s, o, position._stones[i])}")
     return ", ".join(parts) if parts else "no stones on the board"
+
+
+def ranking_text(position: Position, standings) -> str:
+    """``1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2 (Blue) 2``: one
+    entry per place, players sharing a place listed together."""
+    groups: dict[int, list] = {}
+    for s in standings:
+        groups.setdefault(s.rank, []).append(s)
+    parts = []
+    for rank, group in groups.items():
+        names = ", ".join(f"{position.players[s.player].label(s.player)} {s.score}" for s in group)
+        parts.append(f"{rank}. {names}" + (" (tied)" if len(group) > 1 else ""))
+    return "; ".join(parts)

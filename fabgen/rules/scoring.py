@@ -89,7 +89,8 @@ def all_settled(position: Position) -> bool:
 
 
 def ranking(position: Position, variant: Variant | str = DEFAULT) -> list[Standing]:
-    """Players from first to last under the variant's tie-break."""
+    """Players from first to last under the variant's tie-break; players the
+    tie-break cannot tell apart share a rank (1, 1, 3: no second place)."""
     variant = get_variant(variant)
     points = scores(position)
     stones = [position.stones_on_board(k) for k in range(len(position.players))]
@@ -106,4 +107,12 @@ def ranking(position: Position, variant: Variant | str = DEFAULT) -> list[Standi
     for place, k in enumerate(order):
         rank = out[-1].rank if out and key(out[-1].player) == key(k) else place + 1
         out.append(Standing(rank, k, points[k], stones[k]))
+    return out
+
+
+def places(position: Position, variant: Variant | str = DEFAULT) -> list[int]:
+    """Each player's place (1 = first) in player order; tied players share a place."""
+    out = [0] * len(position.players)
+    for s in ranking(position, variant):
+        out[s.player] = s.rank
     return out

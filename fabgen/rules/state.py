@@ -59,8 +59,10 @@ class Player:
     kind: str = "player"
 
     def label(self, index: int) -> str:
-        """How messages name the player: ``player 1 (Blue)``."""
-        return f"player {index} ({self.name})" if self.name else f"player {index}"
+        """How messages name the player at list ``index``: seats count from 1, as on the
+        board and the setup diagram, so index 1 is ``player 2 (Blue)``."""
+        number = index + 1
+        return f"player {number} ({self.name})" if self.name else f"player {number}"
 
 
 @dataclass(frozen=True)
@@ -466,7 +468,9 @@ def _stack_field(board: Board, player: int, field: object, value: object, claime
     if i in claimed:
         other = claimed[i]
         what = (
-            "the same field is given twice" if other == player else f"player {other} already has it"
+            "the same field is given twice"
+            if other == player
+            else f"player {other + 1} already has it ($.players[{other}])"
         )
         raise PositionError(
             f"{field_name(field)} belongs to one player at most, but {what}: remove one of the two",

@@ -8,6 +8,9 @@
                  {"name": "Grey", "kind": "machine", "stacks": {"a1": 3}}, ...],
      "turns": [[["c3", "c5"], ["f2", "d2"]], [], ...]}
 
+An upper-case stack key (``"B2"``) stands for the seven fields of the segment centred
+there; it is read, but fabgen writes every field by its lower-case name, since the
+online engine drops upper-case keys (DESIGN.md section 5.10).
 ``players`` is optional (a board only). A player's optional ``kind`` is ``"player"``
 (a person, the default), ``"machine"`` (never moves) or ``"extreme-machine"``; the
 online engine ignores it. The moves are ``turns`` (a list of turns,
@@ -15,9 +18,11 @@ each a list of ``[source, destination]`` pairs) or ``events`` (objects ``{"type"
 "turn", "moves": [...]}``); both are read and written back as they came. Turn t is
 played by player ``(next_player + t) mod number of players``.
 
-A position written by fabgen may carry ``next_player``, ``turns_played``,
-``game_over`` and ``scores`` too; they are read back (the last two are results and
-are not used to build the position). Under the 1995 end condition it also carries
+A position written by fabgen may carry ``next_player`` (an index into ``players``,
+from 0 like the turn numbers of the format), ``turns_played``, ``game_over``,
+``scores``, ``places`` (each player's place, 1 = first; tied players share a place)
+and ``variant`` (the rule variant the results were computed under); they are read
+back (the results are not used to build the position). Under the 1995 end condition it also carries
 ``passes``, the number of turns in a row without a move.
 
 Reading checks everything a file can get wrong and raises
@@ -54,6 +59,8 @@ _TOP_KEYS = (
     "turns_played",
     "game_over",
     "scores",
+    "places",
+    "variant",
     "passes",
 )
 _PLAYER_KEYS = ("name", "color", "kind", "stacks")
@@ -89,6 +96,8 @@ class Transcript:
     turns_played: int | None = None
     game_over: bool | None = None
     scores: tuple[int, ...] | None = None
+    places: tuple[int, ...] | None = None
+    variant: str | None = None
     passes: int | None = None
     source: str = field(default="<transcript>", compare=False, repr=False)
 
@@ -257,7 +266,9 @@ def transcript_from_json(
         next_player=reader.optional_int(top, "next_player", 0),
         turns_played=reader.optional_int(top, "turns_played", 0),
         game_over=reader.optional_bool(top, "game_over"),
-        scores=reader.optional_scores(top),
+        scores=reader.optional_scores(top, "scores"),
+        places=reader.optional_scores(top, "places"),
+        variant=reader.optional_str(top, "variant", ()),
         passes=reader.optional_int(top, "passes", 0),
         source=source,
     )
@@ -429,13 +440,14 @@ class _Reader:
             raise self.error(f"expected true or false, found {_kind(top[key])}", (key,))
         return top[key]
 
-    def optional_scores(self, top: dict) -> tuple[int, ...] | None:
-        if "scores" not in top:
+    def optional_scores(self, top: dict, key: str) -> tuple[int, ...] | None:
+        """``scores`` or ``places``: a list of whole numbers, one per player."""
+        if key not in top:
             return None
-        values = self.list(top["scores"], ("scores",), "whole numbers")
+        values = self.list(top[key], (key,), "whole numbers")
         for i, v in enumerate(values):
             if not isinstance(v, int) or isinstance(v, bool):
-                raise self.error(f"expected a whole number, found {_kind(v)}", ("scores", i))
+                raise self.error(f"expected a whole number, found {_kind(v)}", (key, i))
         return tuple(values)
 
 
@@ -473,8 +485,11 @@ def transcript_to_json(t: Transcript) -> dict:
     for key in ("next_player", "turns_played", "game_over"):
         if getattr(t, key) is not None:
             obj[key] = getattr(t, key)
-    if t.scores is not None:
-        obj["scores"] = list(t.scores)
+    for key in ("scores", "places"):
+        if getattr(t, key) is not None:
+            obj[key] = list(getattr(t, key))
+    if t.variant is not None:
+        obj["variant"] = t.variant
     if t.passes is not None:
         obj["passes"] = t.passes
     return obj
@@ -504,7 +519,7 @@ def write_transcript(t: Transcript) -> str:
     items = list(obj.items())
     for n, (key, value) in enumerate(items):
         comma = "," if n < len(items) - 1 else ""
-        if isinstance(value, list) and value and key != "scores":
+        if isinstance(value, list) and value and key not in ("scores", "places"):
             inner = [f"    {_dump(v)}" for v in value]
             body = ",\n".join(inner)
             lines.append(f'  "{key}": [\n{body}\n  ]{comma}')
@@ -536,7 +551,8 @@ def transcript_from_position(
 
     ``with_state`` writes ``next_player`` and ``turns_played`` (needed unless the
     position is a fresh start), ``with_passes`` the passes in a row (needed by the
-    1995 end condition); ``results`` may give ``game_over`` and ``scores``.
+    1995 end condition); ``results`` may give ``game_over``, ``scores``, ``places``
+    and ``variant``.
     """
     players = tuple(
         PlayerEntry(
@@ -548,7 +564,7 @@ def transcript_from_position(
         for k, p in enumerate(position.players)
     )
     results = results or {}
-    scores = results.get("scores")
+    scores, places = results.get("scores"), results.get("places")
     return Transcript(
         position.board.segments,
         players,
@@ -557,5 +573,7 @@ def transcript_from_position(
         turns_played=position.turns_played if with_state else None,
         game_over=results.get("game_over"),  # type: ignore[arg-type]
         scores=None if scores is None else tuple(scores),  # type: ignore[arg-type]
+        places=None if places is None else tuple(places),  # type: ignore[arg-type]
+        variant=results.get("variant"),  # type: ignore[arg-type]
         passes=position.passes if with_passes else None,
     )

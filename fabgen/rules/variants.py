@@ -3,9 +3,12 @@
 All variants share movement, explosion and growth (DESIGN.md section 5). They differ
 in when the game ends and how tied scores are ranked:
 
-- ``online`` (default, the current online rules): the game ends when every region is
-  settled; tied players are ranked in reverse turn order (the later a player moves in
-  a round, the better), which makes every rank distinct.
+- ``online`` (default, the 2025 online rules): the game ends when every region is
+  settled; the rules only say ties are possible and the online engine ranks nobody,
+  so tied players share their place.
+- ``online-2013`` (the online version's 2013 transcript-format notes): as ``online``,
+  but tied players are ranked in reverse turn order (the later a player moves in a
+  round, the better), which makes every rank distinct.
 - ``blog`` (the maker's blog): same end; ties broken by the number of stones on the
   board (live and growing fields); equal stones share the rank.
 - ``1995`` (the 1995 rules): the game ends when no growing field is left and every
@@ -33,13 +36,18 @@ class Variant:
     name: str
     description: str
     end: str = SETTLED
-    tie_break: str = REVERSE_TURN_ORDER
+    tie_break: str = NO_TIE_BREAK
 
 
 ONLINE = Variant(
     "online",
-    "current online rules: ends when every region is settled; ties go to the player "
-    "later in turn order",
+    "current online rules: ends when every region is settled; tied players share their place",
+)
+ONLINE_2013 = Variant(
+    "online-2013",
+    "online version's 2013 notes: ends when every region is settled; ties go to the "
+    "player later in turn order",
+    tie_break=REVERSE_TURN_ORDER,
 )
 BLOG = Variant(
     "blog",
@@ -52,11 +60,10 @@ RULES_1995 = Variant(
     "1995 rules: ends when no growing field is left and all players passed in a row; "
     "ties are shared",
     end=PASSES,
-    tie_break=NO_TIE_BREAK,
 )
 
 DEFAULT = ONLINE
-VARIANTS: dict[str, Variant] = {v.name: v for v in (ONLINE, BLOG, RULES_1995)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (ONLINE, ONLINE_2013, BLOG, RULES_1995)}
 
 
 def get_variant(name: str | Variant) -> Variant:

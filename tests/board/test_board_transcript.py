@@ -43,13 +43,15 @@ def test_the_rules_engine_reads_the_exported_start(name):
         assert transcript.position.stacks(k) == board.seats[k].stack_map
 
 
-def test_whole_start_tiles_are_written_as_upper_case_segment_keys():
+def test_start_tiles_are_written_field_by_field_in_lower_case():
     board = load_preset("6p-hexagon-19")
     players = json.loads(board_transcript_text(board))["players"]
     assert [p["name"] for p in players] == ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"]
-    for p in players:
-        ((key, value),) = p["stacks"].items()
-        assert key.isupper() and value == 1
+    for k, p in enumerate(players):
+        # one stone on each of the seven fields of the seat's start tile
+        (t,) = board.start_tiles(k)
+        assert [parse_field(key) for key in p["stacks"]] == list(board.tiles[t].fields)
+        assert set(p["stacks"].values()) == {1}
     assert board_to_transcript(board).turns is None
 
 

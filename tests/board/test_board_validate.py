@@ -35,9 +35,9 @@ def test_every_preset_validates_without_errors(name):
 @pytest.mark.parametrize(
     ("name", "words"),
     [
-        ("6p-hexagon-19", "60° clockwise"),
-        ("6p-hexagon-37", "60° clockwise"),
-        ("6p-star-19", "60° clockwise"),
+        ("6p-hexagon-19", "60° counter-clockwise"),
+        ("6p-hexagon-37", "60° counter-clockwise"),
+        ("6p-star-19", "60° counter-clockwise"),
         ("3p-triangle-4", "120° clockwise"),
         ("3p-triangle-5", "120° clockwise"),
         ("2p-diamond-4", "180°"),
@@ -67,8 +67,9 @@ def test_four_player_boards_warn_and_explain(name):
 def test_the_butterfly_seats_are_unequally_far_apart():
     report = run(load_preset("4p-butterfly"))
     (finding,) = [f for f in report.findings if f.code == "seat-distances"]
-    assert "seats 1–2: 7.9, 2–3: 13.7, 3–4: 7.9, 4–1: 13.7" in finding.message
-    assert finding.where.player == 1
+    # seats 1 and 4 share a wing, as do 2 and 3 (play goes counter-clockwise)
+    assert "seats 1–2: 13.7, 2–3: 7.9, 3–4: 13.7, 4–1: 7.9" in finding.message
+    assert finding.where.player == 4
 
 
 def test_five_players_and_the_ring_of_20_warn():
@@ -226,12 +227,14 @@ def test_a_full_start_stack_explodes_in_its_seats_first_turn_and_is_no_error():
     ("drop", "dummies"),
     [
         ((2, 5), "add 2 dummy seats where the 60° rotation puts the missing starts: a stack of "
-         "6 each on d8 (the middle of tile 1) and -a-4 (the middle of tile 19)"),
+         "6 each on -c4 (the middle of tile 8) and f0 (the middle of tile 12)"),
         ((5,), "add 1 dummy seat where the 60° rotation puts the missing starts: a stack of 6 "
-         "on -a-4 (the middle of tile 19)"),
+         "on -c4 (the middle of tile 8)"),
     ],
 )  # fmt: skip
 def test_four_or_five_people_on_a_sixfold_board_are_told_where_dummies_go(drop, dummies):
+    # The dummies belong exactly where the dropped seats started: seat 3 (index 2) on the
+    # tile centred on f0, seat 6 (index 5) on the tile centred on -c4.
     from dataclasses import replace
 
     six = load_preset("6p-hexagon-19")
@@ -384,3 +387,52 @@ def read_board_from_text(data: bytes):
     from fabgen.board.boardfile import parse_board_toml
 
     return parse_board_toml(data.decode("utf-8"))
+
+
+# The 1995 rules: boards of chiral tiles have a natural direction of play; diamonds and
+# triangles turn clockwise, the other shapes counter-clockwise.
+NATURAL_TURNS = {
+    "2p-diamond-4": "clockwise",
+    "2p-diamond-5": "clockwise",
+    "3p-triangle-4": "clockwise",
+    "3p-triangle-5": "clockwise",
+    "4p-diamond-5": "clockwise",
+    "4p-butterfly": "counter-clockwise",
+    "5p-hexagon-18": "counter-clockwise",
+    "6p-hexagon-19": "counter-clockwise",
+    "6p-hexagon-37": "counter-clockwise",
+    "6p-ring-20": "counter-clockwise",
+    "6p-star-19": "counter-clockwise",
+    "1p-triangle-5-machine": "clockwise",
+    "1p-triangle-5-two-machines": "clockwise",
+    "2p-diamond-5-machines": "clockwise",
+    "3p-triangle-7-machines": "clockwise",
+    "4p-diamond-5-stacks": "clockwise",
+    "4p-hexagon-19-machines": "counter-clockwise",
+    "5p-hexagon-18-stacks": "counter-clockwise",
+    "5p-hexagon-19-dummy": "counter-clockwise",
+    "6p-hexagon-21": "counter-clockwise",
+    "6p-ring-18": "counter-clockwise",
+}
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_presets_turn_the_natural_way_and_the_symmetry_finding_says_so(name):
+    from fabgen.board.symmetry import seat_order_direction
+
+    board = load_preset(name)
+    assert board.turns.value == NATURAL_TURNS[name]
+    seats = seat_order_direction(board)
+    assert seats in (None, board.turns)  # two seats go round no way; more follow turns
+    report = run(board)
+    assert "turn-direction" not in report.codes()
+    (sym,) = [f for f in report.findings if f.code == "symmetry"]
+    assert sym.message.endswith(f"the board turns {board.turns.value} (its turns setting)")
+
+
+def test_the_symmetry_finding_says_which_way_an_undeclared_board_turns(tmp_path):
+    text = (BROKEN.parent.parent.parent / "templates/boards/3p-triangle-4.toml").read_text()
+    path = tmp_path / "undeclared.toml"
+    path.write_text(text.replace('turns = "clockwise"\n', ""))
+    (sym,) = [f for f in run(read_board(path)).findings if f.code == "symmetry"]
+    assert "the board turns clockwise (the seats, in order, go round that way)" in sym.message

@@ -123,15 +123,24 @@ def test_stones_moved_change_the_move_figure():
 
 
 def test_the_variant_changes_the_ranking_in_the_scoring_figure():
+    final = F.FINAL.position()
+    red, blue, green = scores(final)
+    assert blue == green < red  # the example's tie, as the engine scores it
     online = F.scoring_figure(variant="online")
+    older = F.scoring_figure(variant="online-2013")
     blog = F.scoring_figure(variant="blog")
     shared = F.scoring_figure(variant="1995")
-    # Blue and green tie on 5: the later player (green) wins the tie online; blue has
-    # more stones on the board and wins it under the blog's rule; 1995 shares it.
-    assert "2. green 5; 3. blue 5" in online.facts["ranking"]
-    assert "2. blue 5; 3. green 5" in blog.facts["ranking"]
-    assert "2. blue 5; 2. green 5" in shared.facts["ranking"]
-    assert "share the place" in shared.facts["tie"]
+    # Blue and green tie: online (the default) and 1995 share the place; the 2013
+    # notes give it to the later player (green); blue has more stones on the board
+    # and wins it under the blog's rule.
+    tie = f"2. blue {blue} and green {green} (shared place)"
+    assert online.facts["ranking"] == f"1. red {red}; {tie}"
+    assert shared.facts["ranking"] == online.facts["ranking"]
+    assert F.scoring_figure().facts == online.facts
+    assert older.facts["ranking"] == f"1. red {red}; 2. green {green}; 3. blue {blue}"
+    assert blog.facts["ranking"] == f"1. red {red}; 2. blue {blue}; 3. green {green}"
+    assert "share the place" in online.facts["tie"]
+    assert "moving later in the round" in older.facts["tie"]
     assert "more stones" in blog.facts["tie"]
 
 
@@ -180,3 +189,35 @@ def _highlighted(drawing):
     from fabgen.draw.position import HIGHLIGHT
 
     return [s for s in drawing.shapes("print") if isinstance(s, Polyline) and s.style == HIGHLIGHT]
+
+
+# --- the order of moves -------------------------------------------------------------
+
+
+def test_the_order_figure_shows_two_orders_with_different_results():
+    from fabgen.rules import play_turn
+
+    start = F.ORDER.position()
+    pairs = F.order_pairs(start)
+    assert pairs, "the example has no pair of moves whose order matters"
+    first, second = pairs[0]
+    one, _ = play_turn(start, [first, second])
+    other, _ = play_turn(start, [second, first])
+    assert one != other  # the same two moves, two results
+    # every pair the search offers really differs, both orders legal
+    for a, b in pairs:
+        assert play_turn(start, [a, b])[0] != play_turn(start, [b, a])[0]
+    figure = F.order_figure()
+    _, left, right = figure.panels
+    assert left.drawing != right.drawing
+    assert figure.facts["after1"] != figure.facts["after2"]
+    assert figure.facts["contested"] != "none"  # the opponent stone both moves reach
+
+
+def test_the_order_figure_follows_its_example():
+    # Without the blue stone both orders give the same result: no pair is found.
+    red, _ = F.ORDER.stacks
+    calm = replace(F.ORDER, stacks=(red, {"e1": 1}))
+    assert F.order_pairs(calm.position()) == []
+    with pytest.raises(ValueError, match="order matters"):
+        F.order_figure(calm)

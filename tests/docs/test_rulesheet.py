@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import pdfplumber
 import pytest
+from reportlab.platypus import Paragraph
 
 from fabgen.docs import figures as F
 from fabgen.docs.rulesheet import QUICKREF, RULESHEET, render_sheet, rulesheet_pdf, rulesheet_pdfs
@@ -44,6 +45,21 @@ RULES = {
     ],
     "a move that loses all its stones is legal": [
         "a move that loses all its stones on the way is still legal",
+    ],
+    "outnumbered: all moving stones are lost, the opponent stones stay": [
+        "when the opponent stones in the way are more than the moving stones, every moving "
+        "stone is lost",
+        "the opponent stones they did not cancel stay on their fields",
+    ],
+    "the order of the moves can matter": [
+        "the order can therefore change the outcome",
+        "the order matters. red makes the same two moves in both orders",
+    ],
+    "boards of 9 to 43 tiles; turns clockwise; chiral boards have a direction": [
+        "build the board from 9 to 43 tiles",
+        "clockwise round the table, as in the 1995 rules",
+        "the 1995 rules play their diamonds and triangles clockwise and their other shapes "
+        "counter-clockwise",
     ],
     "one move starts per tile; several may end on one": [
         "at most one move may start on each tile in a turn",
@@ -100,11 +116,13 @@ RULES = {
         "regions without stones count for nobody",
         "scores can be counted at any moment",
     ],
-    "tie-break: reverse turn order": [
-        "ranked in reverse turn order",
+    "ties: tied players share their place": [
+        "players with equal scores share their place",
     ],
-    "variants appendix: blog tie-break and 1995 end condition": [
+    "variants appendix: 2013 and blog tie-breaks and 1995 end condition": [
         "appendix: variants",
+        "online-2013",
+        "tied players are ranked in reverse turn order",
         "blog",
         "tied players are ranked by the number of their stones on the board",
         "the game ends once the board has no growing field left and the players have passed "
@@ -126,7 +144,8 @@ QUICKREF_PHRASES = [
     "a growing field with no stones and no live neighbours explodes and dies",
     "no explosion until your next turn",
     "the game ends when every region is settled",
-    "the player later in the turn order ranks higher",
+    "equal scores share the place",
+    "online-2013: of tied players, the one later in the turn order ranks higher",
 ]
 
 
@@ -260,6 +279,15 @@ def test_captions_quote_the_engine(texts):
     assert "the chain runs for 4 waves: 5 explosions" in text
 
 
+def test_the_end_figure_shows_the_tied_players_sharing_a_place(texts):
+    red, blue, green = scores(F.FINAL.position())
+    assert blue == green < red
+    for name in ("rulesheet-a4.pdf", "rulesheet-letter.pdf"):
+        text = texts[name]
+        assert f"ranking: 1. red {red}; 2. blue {blue} and green {green} (shared place)." in text
+        assert "blue and green tie on" in text and "they share the place" in text
+
+
 def test_a_changed_example_changes_the_printed_figure(pdfs):
     red, blue = F.CHAIN.stacks
     # One stone less on red's old growing field c (d2): the chain stops sooner.
@@ -324,3 +352,91 @@ def test_cli_writes_the_pdfs_and_lists_them(cli, tmp_path):
     ]
     assert result.output.count("wrote ") == 2
     assert cli("rulesheet", "--paper", "a5", "--out", tmp_path).exit_code == 2
+
+
+def heading_sizes(text_size: float) -> set[float]:
+    from fabgen.docs.rulesheet import _styles
+
+    styles = _styles(text_size)
+    return {round(styles[h].fontSize, 1) for h in ("h2", "h3")}
+
+
+def heading_lines(page, sizes: set[float]) -> list[dict]:
+    """Lines set in bold in a heading size (not figure labels, not the title)."""
+    big = [
+        c
+        for c in page.chars
+        if c["text"].strip() and "Bold" in c["fontname"] and round(c["size"], 1) in sizes
+    ]
+    lines: list[dict] = []
+    for c in sorted(big, key=lambda c: (round(c["top"]), c["x0"])):  # lines, left to right
+        last = lines[-1] if lines else None
+        if last and abs(last["top"] - c["top"]) < 1 and -1 < c["x0"] - last["x1"] < 12:
+            last["x1"], last["text"] = c["x1"], last["text"] + c["text"]
+            last["bottom"] = max(last["bottom"], c["bottom"])
+        else:
+            lines.append({k: c[k] for k in ("x0", "x1", "top", "bottom", "text")})
+    return lines
+
+
+def headings_at_a_foot(data: bytes, text_size: float = 8.8) -> list[str]:
+    """Headings with no text after them lower down in their column: a heading left
+    alone at the foot of a column or page."""
+    out = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for n, page in enumerate(pdf.pages, start=1):
+            body = page.crop((0, 0, page.width, page.height - 11 * PT_PER_MM))
+            chars = [c for c in body.chars if c["text"].strip()]
+            for h in heading_lines(body, heading_sizes(text_size)):
+                below = [
+                    c
+                    for c in chars
+                    if c["top"] > h["bottom"] and c["x0"] < h["x1"] and c["x1"] > h["x0"]
+                ]
+                if not below:
+                    out.append(f"page {n}: {h['text']!r}")
+    return out
+
+
+def test_the_heading_reader_finds_a_heading_at_the_foot():
+    # A page whose last line is a heading is found; one with text after it is not.
+    from reportlab.platypus import SimpleDocTemplate
+
+    from fabgen.docs.rulesheet import _register_family, _styles
+    from fabgen.export.pdf import register_fonts
+
+    register_fonts()
+    _register_family()
+    styles = _styles(8.8)
+
+    def pdf(*flowables):
+        buffer = io.BytesIO()
+        SimpleDocTemplate(buffer, invariant=1).build(list(flowables))
+        return buffer.getvalue()
+
+    para = Paragraph("Some body text of the usual size. " * 3, styles["body"])
+    alone = pdf(para, para, Paragraph("Alone at the foot", styles["h2"]))
+    followed = pdf(Paragraph("Followed", styles["h2"]), para, para)
+    (found,) = headings_at_a_foot(alone)
+    assert found.startswith("page 1: 'Alone")
+    assert headings_at_a_foot(followed) == []
+
+
+def test_no_heading_is_left_alone_at_the_foot_of_a_column_or_page(pdfs):
+    for name, data in pdfs.items():
+        sheet = RULESHEET if name.startswith("rulesheet") else QUICKREF
+        assert headings_at_a_foot(data, sheet.text_size) == [], name
+
+
+def test_headings_move_with_the_text_after_them_wherever_the_column_ends():
+    # Push two headings down a line at a time through the foot of a column and of
+    # the first page (without the fix, n = 45, 48, 54 and 55 leave one there).
+    from fabgen.docs.rulesheet import _build
+
+    line = "Filler text that takes up about one line of a column here. "
+    for n in range(44, 56):
+        text = "# Test sheet\n\n" + "\n\n".join([line * 2] * n) + "\n\n" + line
+        text += "\n\n## A heading\n\n" + line * 6 + "\n\n### A smaller one\n\n" + line * 6
+        data, pages = _build(RULESHEET, parse_document(text), "letter", {})
+        assert pages == 2
+        assert headings_at_a_foot(data) == [], n

@@ -40,7 +40,7 @@ def test_replay_draws_each_final_position(games):
     for path, _ in games:
         assert f"{path}: 25 turns replayed, all legal; game over: no" in result.stdout
     assert result.stdout.count("scores so far: 1. ") == 2
-    assert "A = player 0 (Red), B = player 1 (Blue), C = player 2 (Green)" in result.stdout
+    assert "A = player 1 (Red), B = player 2 (Blue), C = player 3 (Green)" in result.stdout
 
 
 def test_replay_json_gives_one_final_position_per_line_in_input_order(games):
@@ -53,7 +53,7 @@ def test_replay_json_gives_one_final_position_per_line_in_input_order(games):
         obj = json.loads(line)
         assert list(obj) == [
             "format", "version", "segments", "players",
-            "next_player", "turns_played", "game_over", "scores",
+            "next_player", "turns_played", "game_over", "scores", "places", "variant",
         ]  # fmt: skip
         assert obj["turns_played"] == 25 and obj["next_player"] == 25 % 3
         assert obj["game_over"] is game_over(final) and obj["scores"] == scores(final)
@@ -64,6 +64,37 @@ def test_replay_json_gives_one_final_position_per_line_in_input_order(games):
             assert live == {n: v for n, v in expected.items() if final.status(n).value == "live"}
     again = run(*args)
     assert again.stdout == result.stdout  # same input, same bytes
+
+
+def tied_game(tmp_path):
+    """A finished three-player game: red and green hold five fields each, blue two."""
+    row = ["a1 b1 c1 d1 e1 f1", "g1 h1 i1 j1 k1 l1", "m1 n1"]
+    stacks = [{"a1": 3, "f1": 0, "l1": 0}, {"m1": 1}, {"g1": 1}]
+    pos = position_from_names(row, stacks, ["Red", "Blue", "Green"])
+    path = tmp_path / "tied.json"
+    path.write_text(write_transcript(transcript_from_position(pos, turns=[])))
+    return path
+
+
+def test_replay_tied_scores_share_a_place(tmp_path):
+    path = tied_game(tmp_path)
+    line = run("rules", "replay", "--format", "json", str(path)).stdout
+    obj = json.loads(line)
+    assert obj["game_over"] is True and obj["scores"] == [5, 2, 5]
+    assert obj["places"] == [1, 3, 1]  # red and green share first place; no second
+    assert obj["variant"] == "online"
+    assert parse_transcript(line).places == (1, 3, 1)  # read back
+    text = run("rules", "replay", str(path)).stdout
+    assert "final ranking: 1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2" in text
+
+
+def test_replay_the_2013_option_ranks_ties_in_reverse_turn_order(tmp_path):
+    path = tied_game(tmp_path)
+    args = ["rules", "replay", "--variant", "online-2013", str(path)]
+    obj = json.loads(run(*args, "--format", "json").stdout)
+    assert obj["places"] == [2, 3, 1] and obj["variant"] == "online-2013"
+    text = run(*args).stdout
+    assert "final ranking: 1. player 3 (Green) 5; 2. player 1 (Red) 5; 3. player 2" in text
 
 
 def test_replay_json_stacks_follow_the_transcript_convention(tmp_path):
@@ -94,7 +125,7 @@ def test_an_illegal_move_exits_1_naming_file_turn_player_move_and_rule(tmp_path,
     result = run("rules", "replay", str(bad), str(games[1][0]))
     assert result.exit_code == 1
     assert result.stderr.strip() == (
-        f"{bad}: illegal move at turn 26 (counting from 1), player {k} ({name}), move a1-a1: "
+        f"{bad}: illegal move at turn 26 (counting from 1), player {k + 1} ({name}), move a1-a1: "
         "the move starts and ends on the same field (rule same-field: a move goes at least "
         "one step)"
     )
@@ -108,7 +139,7 @@ def test_an_illegal_move_in_json_mode_keeps_one_line_per_file(tmp_path, games):
     first, second = (json.loads(line) for line in result.stdout.splitlines())
     assert first["format"] == "Atlantis transcript"
     assert {key: second[key] for key in ("file", "rule", "turn", "player", "move")} == {
-        "file": str(bad), "rule": "same-field", "turn": 26, "player": k, "move": "a1-a1",
+        "file": str(bad), "rule": "same-field", "turn": 26, "player": k + 1, "move": "a1-a1",
     }  # fmt: skip
 
 
@@ -140,7 +171,7 @@ def test_bad_json_exits_2(tmp_path):
 def test_unknown_variant_is_a_usage_error(games):
     result = run("rules", "replay", "--variant", "1985", str(games[0][0]))
     assert result.exit_code == 2
-    assert "'1985' is not one of 'online', 'blog', '1995'" in result.stderr
+    assert "'1985' is not one of 'online', 'online-2013', 'blog', '1995'" in result.stderr
 
 
 def chain_file(tmp_path):
@@ -158,19 +189,19 @@ def test_turn_shows_moves_every_explosion_wave_and_growth(tmp_path):
     out = result.stdout
     titles = [line for line in out.splitlines() if line.startswith("step ")]
     assert titles == [
-        "step 0: before the turn of player 0 (Red)",
+        "step 0: before the turn of player 1 (Red)",
         "step 1: move 1: -c1--a1",
-        "step 2: explosion wave 1: -a1, g1",
-        "step 3: explosion wave 2: a1",
-        "step 4: explosion wave 3: b2",
-        "step 5: explosion wave 4: b1",
-        "step 6: explosion wave 5: a1",
+        "step 2: explosion wave 1 (2 explosions): -a1, g1",
+        "step 3: explosion wave 2 (1 explosion): a1",
+        "step 4: explosion wave 3 (1 explosion): b2",
+        "step 5: explosion wave 4 (1 explosion): b1",
+        "step 6: explosion wave 5 (1 explosion): a1",
         "step 7: growth: -a1, b2, b1",
     ]
     assert (
         "  b1 explodes (live -> growing): 4 stones, 3 live neighbours, 1 lost over capacity" in out
     )
-    assert "next to move: player 1 (Blue)" in out
+    assert "next to move: player 2 (Blue)" in out
 
 
 def test_turn_writes_one_svg_per_step(tmp_path):
@@ -193,7 +224,7 @@ def test_turn_writes_one_svg_per_step(tmp_path):
     root = ElementTree.parse(out_dir / "step-02-explosion-wave-1.svg").getroot()
     assert root.get("width", "").endswith("mm")
     texts = [t.text for t in root.iter(f"{SVG}text")]
-    assert "2. explosion wave 1: -a1, g1" in texts
+    assert "2. explosion wave 1 (2 explosions): -a1, g1" in texts
     first = (out_dir / "step-07-growth.svg").read_bytes()
     run(*args)
     assert (out_dir / "step-07-growth.svg").read_bytes() == first
@@ -266,3 +297,96 @@ def test_outputs_are_identical_across_processes(tmp_path):
         outputs.append((replayed.stdout, pictures))
     assert outputs[0] == outputs[1]
     assert len(outputs[0][1]) == 8
+
+
+def svg_texts(path) -> list[str]:
+    return [t.text for t in ElementTree.parse(path).getroot().iter(f"{SVG}text")]
+
+
+def red_outlines(path) -> int:
+    root = ElementTree.parse(path).getroot()
+    return sum(1 for e in root.iter() if e.get("stroke") == "#d40000")
+
+
+@pytest.fixture
+def turn_pictures(tmp_path):
+    out_dir = tmp_path / "steps"
+    result = run(
+        "rules", "turn", str(chain_file(tmp_path)), "--moves=-c1--a1", "--svg", str(out_dir)
+    )
+    assert result.exit_code == 0, result.output
+    return out_dir, result.stdout
+
+
+def test_turn_pictures_show_field_names_unless_told_not_to(tmp_path, turn_pictures):
+    from test_rules_examples import chain_position
+
+    out_dir, _ = turn_pictures
+    names = {s.name for s in chain_position().fields()}
+    assert names <= set(svg_texts(out_dir / "step-00-start.svg"))
+    hidden = tmp_path / "hidden"
+    args = ["rules", "turn", str(chain_file(tmp_path)), "--moves=-c1--a1", "--no-names"]
+    assert run(*args, "--svg", str(hidden)).exit_code == 0
+    assert not names & set(svg_texts(hidden / "step-00-start.svg"))
+
+
+def test_every_turn_picture_has_a_legend_with_the_marks_and_the_seats(turn_pictures):
+    from fabgen.draw.position import KEY
+
+    out_dir, _ = turn_pictures
+    pictures = sorted(out_dir.iterdir())
+    assert len(pictures) == 8
+    for path in pictures:
+        texts = svg_texts(path)
+        for _, words in KEY:
+            assert words in texts, (path.name, words)
+        # seats count from 1, as in the text output
+        assert any(t.startswith("player 1 (Red)") for t in texts), path.name
+        assert any(t.startswith("player 2 (Blue)") for t in texts), path.name
+
+
+def test_turn_pictures_outline_what_explodes_next_as_the_rule_sheet_does(turn_pictures):
+    from test_rules_examples import chain_position
+
+    from fabgen.rules import play_turn
+
+    out_dir, _ = turn_pictures
+    _, steps = play_turn(chain_position(), ["-c1--a1"], record_steps=True)
+    pictures = sorted(out_dir.iterdir())
+    for n, (path, step) in enumerate(zip(pictures, steps, strict=True)):
+        following = steps[n + 1] if n + 1 < len(steps) else None
+        if following is not None and following.kind == "explosion":
+            expected = len(following.fields)  # the next wave's fields, outlined
+        elif step.kind == "growth":
+            expected = sum(1 for f in step.fields if step.position.is_volatile(f))
+        else:
+            expected = 0
+        # one red hexagon per field, plus the sample in the legend's key
+        assert red_outlines(path) == expected + 1, path.name
+    # the move picture draws the move as an arrow from -c1 towards -a1
+    move = svg_texts(out_dir / "step-01-move--c1--a1.svg")
+    assert "1. move 1: -c1--a1" in move
+
+
+def test_turn_pictures_count_the_explosions_of_each_wave(turn_pictures):
+    out_dir, stdout = turn_pictures
+    wave1 = svg_texts(out_dir / "step-02-explosion-wave-1.svg")
+    assert "this wave: 2 fields exploded" in wave1
+    assert "next wave: 1 field explodes (outlined)" in wave1
+    move = svg_texts(out_dir / "step-01-move--c1--a1.svg")
+    assert "next wave: 2 fields explode (outlined)" in move
+    assert "step 2: explosion wave 1 (2 explosions): -a1, g1" in stdout
+    growth = svg_texts(out_dir / "step-07-growth.svg")
+    assert "outlined: they explode in player 1 (Red)'s next turn" in growth
+
+
+def test_seats_are_numbered_from_1_in_text_json_and_pictures(tmp_path, games, turn_pictures):
+    out_dir, stdout = turn_pictures
+    assert "player 1 (Red) plays turn 1 of the game" in stdout
+    assert "player 0" not in stdout
+    bad, (k, _) = broken_game(tmp_path, games)
+    record = json.loads(run("rules", "replay", "--format", "json", str(bad)).stdout)
+    assert record["player"] == k + 1
+    assert f"player {k + 1} (" in record["error"]
+    for path in out_dir.iterdir():
+        assert not any(t.startswith("player 0") for t in svg_texts(path))

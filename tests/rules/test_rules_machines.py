@@ -149,7 +149,7 @@ def test_replay_of_a_transcript_where_a_machine_moves_exits_1(tmp_path):
     path.write_text(json.dumps(obj))
     result = run("rules", "replay", path)
     assert result.exit_code == 1
-    assert "turn 2 (counting from 1), player 1 (Machine A)" in result.output
+    assert "turn 2 (counting from 1), player 2 (Machine A)" in result.output
     assert "rule machine-moves: a machine seat never moves" in result.output
 
 
@@ -257,7 +257,7 @@ def test_rules_turn_plays_a_machines_turn_as_a_pass(tmp_path):
     path.write_text(write_transcript(transcript_from_position(start, turns=[[]])))
     result = run("rules", "turn", path)
     assert result.exit_code == 0, result.output
-    assert "player 1 (Machine) plays turn 2 of the game (a machine: it never moves" in (
+    assert "player 2 (Machine) plays turn 2 of the game (a machine: it never moves" in (
         result.output
     )
     (_, a, _), (_, b, _) = machine_stacks(board)
@@ -265,7 +265,7 @@ def test_rules_turn_plays_a_machines_turn_as_a_pass(tmp_path):
         assert f"{field_name(f)} explodes (live -> growing): 3 stones, 3 live neighbours" in (
             result.output
         )
-    assert result.output.count("explosion wave 1: ") == 1
+    assert result.output.count("explosion wave 1 (2 explosions): ") == 1
     refused = run("rules", "turn", path, "--moves", f"{field_name(a)}-{field_name(a)}")
     assert refused.exit_code == 2 and "machine-moves" in refused.output
     assert parse_field(field_name(a)) == a

@@ -17,21 +17,46 @@ def small():
     return position_from_names(["a1 b1 c1", "a2 b2"], [{"a1": 3}, {"b2": -2, "c1": 0}])
 
 
-def test_the_text_board_is_a_staggered_grid_top_row_first():
-    # Worked out by hand: a field (x, y) sits 4 characters right per x and 2 left per
-    # y; row labels are y + 1; column letters sit one row below the bottom row.
+def test_the_text_board_is_a_grid_of_rows_and_columns_top_row_first():
+    # Worked out by hand: column x is 4 characters wide, cells right-aligned; row
+    # labels are y + 1; the column letters stand right under their columns.
     assert render_board(small()).splitlines() == [
-        " 2   .  +2B",
-        " 1    3A   .   #",
-        "         a   b   c   d",
+        "2    . +2B",
+        "1   3A   .   #",
+        "     a   b   c",
     ]
+
+
+@pytest.mark.parametrize("segments", [["B2", "D1"], ["-b-1 -a-1 a0", "a1 b2 c3"]])
+def test_every_column_letter_stands_under_its_column(segments):
+    from fabgen.rules.names import field_name, parse_field
+
+    pos = position_from_names(segments)
+    lines = render_board(pos).splitlines()
+    letters_line = lines[-1]
+    ends = {}  # column letter -> the index of its last character
+    for name in letters_line.split():
+        ends[name] = letters_line.index(f" {name}") + len(name)
+    for line in lines[:-1]:
+        row = int(line.split()[0])
+        for end, ch in enumerate(line):
+            if ch in ".#" or ch.isalpha():
+                # the cell ending here belongs to the column whose letter ends here too
+                column = next(c for c, e in ends.items() if e == end)
+                assert parse_field(f"{column}{row}") in pos.board, (column, row)
+    # and every field shows up in its column and row
+    for f in pos.board.fields:
+        name = field_name(f)
+        column, row = name.rstrip("-0123456789"), int(name[len(name.rstrip("-0123456789")) :])
+        line = next(x for x in lines[:-1] if int(x.split()[0]) == row)
+        assert line[ends[column]] in ".#" or line[ends[column]].isalpha()
 
 
 def test_the_text_position_has_a_legend_and_whose_turn_it_is():
     text = render_position(small(), title="example")
     assert text.startswith("example\n")
-    assert "A = player 0 (Red), B = player 1 (Blue)" in text
-    assert "turns played: 0; next to move: A = player 0 (Red)" in text
+    assert "A = player 1 (Red), B = player 2 (Blue)" in text
+    assert "turns played: 0; next to move: A = player 1 (Red)" in text
     assert describe_stacks(small()) == "a1 3A, b2 +2B"
 
 

@@ -22,10 +22,25 @@ def standings(pos, variant):
     return [(s.rank, s.player) for s in ranking(pos, variant)]
 
 
-def test_online_ties_go_to_the_player_later_in_turn_order():
+def test_online_ties_share_the_place():
     pos = tie({"a1": 3}, {"g1": 1})
     assert scores(pos) == [5, 2, 5]
-    assert standings(pos, "online") == [(1, 2), (2, 0), (3, 1)]
+    # the 2025 rules only say ties are possible: nobody is ranked above the other
+    assert standings(pos, "online") == [(1, 0), (1, 2), (3, 1)]
+    assert standings(pos, get_variant("online")) == standings(pos, "online")
+    assert ranking(pos) == ranking(pos, "online")  # the default
+
+
+def test_the_2013_notes_rank_ties_in_reverse_turn_order():
+    pos = tie({"a1": 3}, {"g1": 1})
+    assert standings(pos, "online-2013") == [(1, 2), (2, 0), (3, 1)]
+    # all three tied: the last in turn order first, the first last
+    # dead fields c1 and f1 cut the row into three regions of two fields each
+    row = ["a1 b1 c1", "d1 e1 f1", "g1 h1"]
+    three = position_from_names(row, [{"a1": 1, "c1": 0}, {"d1": 1, "f1": 0}, {"g1": 1}])
+    assert scores(three) == [2, 2, 2]
+    assert standings(three, "online-2013") == [(1, 2), (2, 1), (3, 0)]
+    assert standings(three, "online") == [(1, 0), (1, 1), (1, 2)]
 
 
 def test_blog_ties_go_to_more_stones_on_the_board():
@@ -65,7 +80,8 @@ def test_a_growing_field_without_live_neighbours_does_not_keep_the_game_open():
 
 
 def test_variants_by_name():
-    assert sorted(VARIANTS) == ["1995", "blog", "online"]
-    assert get_variant("online").tie_break == "reverse-turn-order"
+    assert sorted(VARIANTS) == ["1995", "blog", "online", "online-2013"]
+    assert get_variant("online").tie_break == "none"
+    assert get_variant("online-2013").tie_break == "reverse-turn-order"
     with pytest.raises(ParameterError, match="unknown rule variant '1985': choose one of"):
         get_variant("1985")
