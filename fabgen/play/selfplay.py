@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from fabgen.play.policy import Policy, get_policy
 from fabgen.rules.moves import IllegalMove, Move
@@ -100,7 +101,7 @@ def play_game(
         played.append(tuple(moves))
         player = turn.player  # a colour's stones only grow in its own turn
         owner, stones = pos._owner, pos._stones
-        count = sum([s for o, s in zip(owner, stones, strict=True) if o == player])
+        count = sum(compress(stones, map(player.__eq__, owner)))
         if count > peaks[player]:
             peaks[player] = count
         if len(pos._growing) > growing_peak:

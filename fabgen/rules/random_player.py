@@ -10,6 +10,7 @@ cancellations and blocked lines.
 from __future__ import annotations
 
 import random
+from itertools import compress
 
 from fabgen.rules.moves import Move
 from fabgen.rules.scoring import game_over
@@ -28,12 +29,9 @@ def random_moves(
     purpose would; this gives games with more explosions.
     """
     pos, player = turn._pos, turn.player
-    board = pos.board
-    mine = [
-        t
-        for t, members in enumerate(board.tiles)
-        if any(pos._owner[i] == player and pos._status[i] == LIVE for i in members)
-    ]
+    owner, status, tile_of = pos._owner, pos._status, pos.board.tile_of
+    # Tiles with the player's stones on a live field, in board order.
+    mine = sorted({tile_of[i] for i in _indices(owner, player) if status[i] == LIVE})
     rng.shuffle(mine)
     made = []
     for tile in mine:
@@ -47,6 +45,11 @@ def random_moves(
             turn.move(move)
             made.append(move)
     return made
+
+
+def _indices(values: list[int], value: int) -> list[int]:
+    """Indices where ``values`` holds ``value`` (the scan runs in C)."""
+    return list(compress(range(len(values)), map(value.__eq__, values)))
 
 
 def _fills_up(pos: Position, player: int, move: Move) -> bool:

@@ -205,6 +205,7 @@ class Position:
         "_growing",
         "_hot",
         "_labels",
+        "_mixed",
         "_owner",
         "_status",
         "_stones",
@@ -297,6 +298,7 @@ class Position:
         # Fields that may be volatile; the turn engine keeps this a superset of them.
         pos._hot = {i for i in range(len(status)) if owner[i] >= 0 and stones[i] >= pos._cap[i]}
         pos._version, pos._labels = 0, None
+        pos._mixed = None  # two fields of a region with different owners, a hint
         return pos
 
     def _copy(self) -> Position:
@@ -312,6 +314,7 @@ class Position:
         pos._cap, pos._former = self._cap[:], dict(self._former)
         pos._growing, pos._hot = set(self._growing), set(self._hot)
         pos._version, pos._labels = self._version, self._labels
+        pos._mixed = self._mixed
         return pos
 
     def _region_labels(self) -> list[int]:

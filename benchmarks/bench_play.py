@@ -1,0 +1,161 @@
+"""Self-play and replay speed per board, against the online engine, and games/s per job.
+
+For each board: random games (fabgen's random player, seeds 1..N, at most 1000 turns)
+are played, timing the self-play; the same games are then replayed from their moves.
+Greedy and machine self-play are timed too when their modules are there. Last, a
+balance run on 6p-hexagon-19 with 1 and 2 jobs gives games per second.
+
+The online engine's figures (ONLINE) are constants measured on this kind of machine
+(see ONLINE_HOW): the online version's js/common/GameState.js run under node 20 by a
+local harness, which replays the same transcripts (written by --write-games) through
+the GameState constructor and plays random games with the same move distribution,
+checking isGameOver() after every turn as the online server does.
+
+Run: .venv/bin/python benchmarks/bench_play.py [--games N] [--runs N] [--write-games DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import time
+from pathlib import Path
+
+from timing import best_of
+
+from fabgen.board import load_preset
+from fabgen.board.model import Board
+from fabgen.play.balance import BalanceOptions, run_balance
+from fabgen.play.policy import get_policy
+from fabgen.play.selfplay import GameRecord, game_transcript, play_game
+from fabgen.rules.setup import start_position
+from fabgen.rules.state import Position
+from fabgen.rules.transcript import write_transcript
+from fabgen.rules.turn import replay
+
+MAX_TURNS = 1000
+BOARDS = ("3p-triangle-4", "2p-diamond-4", "6p-hexagon-19", "6p-hexagon-37", "hexagon-91")
+
+#: The online engine, turns per second on one core: (replay, random self-play).
+ONLINE = {
+    "3p-triangle-4": (None, None),
+    "2p-diamond-4": (None, None),
+    "6p-hexagon-19": (None, None),
+    "6p-hexagon-37": (None, None),
+    "hexagon-91": (None, None),
+}
+ONLINE_HOW = "not measured yet"
+
+
+def start_of(name: str) -> Position:
+    if name == "hexagon-91":
+        return start_position(5, 3)  # the online version's 91-segment hexagon, 3 players
+    return load_preset(name).position()
+
+
+def play_games(start: Position, policy: str, games: int) -> list[GameRecord]:
+    from fabgen.play.selfplay import game_rng
+
+    policies = [get_policy(policy)] * len(start.players)
+    return [
+        play_game(
+            start,
+            policies,
+            "online",
+            game_rng(0, g),
+            number=g,
+            max_turns=MAX_TURNS,
+            keep_moves=True,
+        )
+        for g in range(1, games + 1)
+    ]
+
+
+def available(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def bench_board(name: str, games: int, runs: int, write: Path | None) -> dict:
+    start = start_of(name)
+    began = time.perf_counter()
+    records = play_games(start, "random", games)
+    selfplay = time.perf_counter() - began
+    turns = sum(r.turns for r in records)
+    moves = [r.moves for r in records]
+    fast = best_of(runs, lambda: [replay(start, m) for m in moves])
+    if write is not None:
+        write.mkdir(parents=True, exist_ok=True)
+        for r in records:
+            text = write_transcript(game_transcript(start, r))
+            (write / f"{name}-{r.number:03d}.json").write_text(text)
+    row = {
+        "board": name,
+        "tiles": len(start.board.tiles),
+        "games": games,
+        "turns": turns,
+        "replay": turns / fast,
+        "random": turns / selfplay,
+    }
+    for policy, module in (("greedy", "fabgen.play.greedy"), ("machine", "fabgen.play.machine")):
+        if available(module):
+            name_ = "extreme-machine" if policy == "machine" else policy
+            began = time.perf_counter()
+            played = play_games(start, name_, max(1, games // 5))
+            row[policy] = sum(r.turns for r in played) / (time.perf_counter() - began)
+    return row
+
+
+def games_per_second(jobs: int, games: int) -> float:
+    board: Board = load_preset("6p-hexagon-19")
+    options = BalanceOptions(games=games, players=("random",), max_turns=MAX_TURNS)
+    began = time.perf_counter()
+    run_balance(board, options, jobs=jobs)
+    return games / (time.perf_counter() - began)
+
+
+def _ratio(ours: float, theirs: float | None) -> str:
+    return f"{ours / theirs:>6.1f}x" if theirs else "      -"
+
+
+def _rate(value: float | None) -> str:
+    return f"{value:>10,.0f}" if value else "         -"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="random games per board (20)")
+    parser.add_argument("--runs", type=int, default=3, help="timed replays, best kept (3)")
+    parser.add_argument("--jobs-games", type=int, default=60, help="games for the jobs figure")
+    parser.add_argument(
+        "--write-games",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also write the games as transcripts (for the online harness)",
+    )
+    args = parser.parse_args()
+    print(f"online engine: {ONLINE_HOW}")
+    print(
+        f"{'board':<14} {'tiles':>5} {'turns':>7} {'replay/s':>10} {'online':>10} {'ratio':>7}"
+        f" {'random/s':>10} {'online':>10} {'ratio':>7} {'greedy/s':>10} {'machine/s':>10}"
+    )
+    for name in BOARDS:
+        r = bench_board(name, args.games, args.runs, args.write_games)
+        online_replay, online_random = ONLINE[name]
+        print(
+            f"{r['board']:<14} {r['tiles']:>5} {r['turns']:>7} {r['replay']:>10,.0f} "
+            f"{_rate(online_replay)} {_ratio(r['replay'], online_replay)} "
+            f"{r['random']:>10,.0f} {_rate(online_random)} {_ratio(r['random'], online_random)} "
+            f"{_rate(r.get('greedy'))} {_rate(r.get('machine'))}"
+        )
+    print("turns per second on one core; greedy and machine: '-' when not installed")
+    one = games_per_second(1, args.jobs_games)
+    two = games_per_second(2, args.jobs_games)
+    print(
+        f"balance, 6p-hexagon-19, random players, {args.jobs_games} games: "
+        f"{one:.1f} games/s with --jobs 1, {two:.1f} with --jobs 2 ({two / one:.2f}x)"
+    )
+
+
+if __name__ == "__main__":
+    main()
