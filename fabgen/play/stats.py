@@ -26,7 +26,9 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p (exactly 0 at 0 successes, 1 at all): rounding of
+    # centre ± half must not push it past p.
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def chi_square_uniform(observed: Sequence[float]) -> tuple[float, int, float]:
