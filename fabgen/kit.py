@@ -45,6 +45,16 @@ SCHEMA: dict[str, tuple[Setting, ...]] = {
         ),
         _s("players", int, 0, "number of players, 2 to 6; 0 = as many as the board has seats"),
         _s("paper", str, "both", "paper for the printed files", ("a4", "letter", "both")),
+        _s(
+            "supply",
+            str,
+            "rule",
+            "stones and markers: rule (20% of the fields per colour) or simulate (peaks of "
+            "self-played games, 95th percentile plus 10%, as fabgen validate --simulate)",
+            ("rule", "simulate"),
+        ),
+        _s("simulate_games", int, 1000, "with supply = simulate: games to play"),
+        _s("simulate_players", str, "greedy", "with supply = simulate: who plays (random, greedy)"),
     ),
     "tile": (
         _s(

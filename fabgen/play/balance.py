@@ -317,3 +317,18 @@ def report_text(report: dict) -> str:
 
 def seat_names(board: Board) -> Sequence[str]:
     return [seat.label(k + 1) for k, seat in enumerate(board.seats)]
+
+
+def simulate(
+    board: Board,
+    games: int,
+    players: Sequence[str] = (DEFAULT_PLAYER,),
+    *,
+    seed: int = 0,
+    jobs: int = 1,
+    scheduler: str | None = None,
+) -> dict:
+    """A balance report of ``games`` self-played games with the default settings
+    (used by ``fabgen validate --simulate`` and by kits with ``supply = "simulate"``)."""
+    options = BalanceOptions(games=games, players=tuple(players), seed=seed)
+    return balance_report(run_balance(board, options, jobs=jobs, scheduler=scheduler))

@@ -124,9 +124,10 @@ def test_no_seat_differs_on_a_board_that_rotation_maps_seat_to_seat():
     """6p-hexagon-19: a sixth of a turn carries every seat's start onto the next, so
     only the turn order tells seats apart. Over 300 random games (about 255 finish;
     the test, 5 degrees of freedom, would then find a seat that wins 1.6 times its
-    share in more than 9 of 10 runs) no seat differs at the 5 % level. The blog variant: ties are broken by stones on the board, which is
-    as symmetric as the board; the online variant's reverse-turn-order tie-break
-    would hand the many all-zero games to seat 6."""
+    share in more than 9 of 10 runs) no seat differs at the 5 % level. The blog
+    variant breaks ties by stones on the board, which is as symmetric as the board;
+    the online variant's reverse-turn-order tie-break would hand the many all-zero
+    games to seat 6."""
     board = load_preset("6p-hexagon-19")
     options = BalanceOptions(SYMMETRIC_GAMES, ("random",), "blog", seed=1, max_turns=1000)
     report = balance_report(run_balance(board, options, jobs=2))
