@@ -411,7 +411,9 @@ def _laser_stone_files(plan: KitPlan, stones: StonePlan) -> dict[str, bytes]:
 def _board_product(plan: KitPlan) -> dict[str, bytes]:
     from fabgen.layout import LayoutOptions, layout_files
 
-    files = layout_files(plan.board, LayoutOptions(width=plan.geometry.width, papers=plan.papers))
+    files = layout_files(
+        plan.board, LayoutOptions(width=plan.geometry.width, papers=plan.papers, supply=plan.supply)
+    )
     out = {}
     for name, data in files.items():
         folder = "board" if name.endswith((".toml", "-start.json")) else "print"

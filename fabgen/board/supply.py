@@ -50,6 +50,17 @@ class Supply:
     simulated: str | None = None
 
     @property
+    def markers_basis(self) -> tuple[str, str] | None:
+        """Why so many growing and dead markers, when simulated (None: the 20 % rule)."""
+        if not self.simulated:
+            return None
+        how = f"the 95th percentile over {self.simulated}, plus {SIMULATED_MARGIN:.0%}"
+        return (
+            f"the most growing fields at once: {how}",
+            f"the dead fields at the end of a game, no tile lifted off: {how}",
+        )
+
+    @property
     def stones_total(self) -> int:
         return self.stones_per_player * self.players
 

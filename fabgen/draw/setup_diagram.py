@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
-from fabgen.board.supply import supply_needed
+from fabgen.board.supply import Supply, supply_needed
 from fabgen.board.symmetry import seat_order_direction
 from fabgen.draw.board_parts import (
     GREY,
@@ -44,11 +44,12 @@ NOTE_ROOM = A4[0] - 2 * MARGIN
 SEAT_ROOM = NOTE_ROOM - SWATCH
 
 
-def setup_diagram(board: Board, width: float = 100.0) -> Drawing:
+def setup_diagram(board: Board, width: float = 100.0, supply: Supply | None = None) -> Drawing:
     """The setup diagram on an A4 page (portrait or landscape, whichever shows the
-    board larger) for tiles ``width`` mm across the flats."""
+    board larger) for tiles ``width`` mm across the flats; ``supply``: the pieces
+    needed when not by the 20 % rule."""
     place = BoardPlacement(board, width)
-    legend = _legend_lines(board, place)
+    legend = _legend_lines(board, place, supply)
     legend_h = LINE * (len(legend) + 1)
     best = None
     for page in (A4, A4[::-1]):
@@ -203,7 +204,9 @@ def _turn_arrows(place: BoardPlacement, frame: Frame) -> list[Shape]:
     return out
 
 
-def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[int | None, str]]:
+def _legend_lines(
+    board: Board, place: BoardPlacement, supply: Supply | None = None
+) -> list[tuple[int | None, str]]:
     """(seat index or None, text) for each line of the legend, wrapped to the page."""
     lines: list[tuple[int | None, str]] = []
     n = len(board.seats)
@@ -231,7 +234,7 @@ def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[int | None,
         way = f", {direction.value}" if direction and n > 2 else ""
         order = ", ".join(str(k + 1) for k in range(n))
         notes.append(f"Turn order (arrows): seats {order}, then seat 1 again{way}.")
-    supply = supply_needed(board)
+    supply = supply or supply_needed(board)
     notes.append(
         f"{len(board.tiles)} tiles {place.width:g} mm across the flats (circle pitch "
         f"{place.pitch:.1f} mm), {supply.fields} fields; grey numbers are tile numbers."

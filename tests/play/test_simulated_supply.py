@@ -45,3 +45,19 @@ def test_kit_and_validate_simulate_agree(tmp_path, cli):
         int(markers.group(2)),
     )
     assert "simulated games" in bom["stones"]["basis"]
+
+
+def test_a_simulated_kit_shows_the_same_pieces_on_the_setup_diagram_and_board_bom(tmp_path):
+    from fabgen.layout import LayoutOptions, layout_files
+
+    kit_file = tmp_path / "kit.toml"
+    kit_file.write_text(
+        '[kit]\nboard = "3p-triangle-4"\nsupply = "simulate"\n'
+        'simulate_games = 20\nsimulate_players = "random"\n'
+    )
+    plan = plan_kit(load_kit(kit_file))
+    files = layout_files(plan.board, LayoutOptions(papers=("a4",), supply=plan.supply))
+    bom = files["3p-triangle-4-bom.txt"].decode()
+    n = plan.supply.stones_per_player
+    assert f"{n} per colour" in bom and "simulated games" in bom
+    assert f"Pieces: {n} stones per colour".encode() in files["3p-triangle-4-setup.svg"]
