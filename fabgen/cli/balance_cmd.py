@@ -73,6 +73,20 @@ VARIANT_NAMES = ("online", "blog", "1995")
     metavar="K",
     help="Also write the first K games as transcripts (fabgen rules replay checks them).",
 )
+@click.option(
+    "--suggest-starts",
+    is_flag=True,
+    help="For 4 or 5 seats with stack starts: play candidate start fields (symmetric "
+    "ones first) and report the setup closest to even.",
+)
+@click.option(
+    "--candidates",
+    type=click.IntRange(min=1),
+    default=12,
+    show_default=True,
+    metavar="N",
+    help="With --suggest-starts: setups to try.",
+)
 @format_option("text: a table per seat; json: the report as JSON (same seed, same bytes).")
 @out_option
 def balance(
@@ -86,6 +100,8 @@ def balance(
     scheduler,
     max_turns,
     save_games,
+    suggest_starts,
+    candidates,
     output_format,
     out_dir,
 ):
@@ -103,6 +119,11 @@ def balance(
     play makes of a board. Timing goes to stderr, so two runs' reports compare byte
     for byte.
 
+    With --suggest-starts (4 or 5 seats, each starting with one stack): plays
+    --candidates setups of start fields, --games games each, symmetric setups first,
+    prints them closest to even first, and reports on the best one, written as
+    NAME-suggested.toml.
+
     Example: fabgen balance --preset 3p-triangle-4 --players random --games 2000
     """
     from fabgen.play.balance import BalanceOptions, balance_report, run_balance
@@ -114,11 +135,25 @@ def balance(
     options.check(board)
     jobs = jobs or default_jobs()
     began = time.perf_counter()
-    with _progress(games) as bar:
-        run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=bar.update)
+    table = None
+    if suggest_starts:
+        from fabgen.play.starts import stack_starts
+
+        stack_starts(board)  # a clear error before any game is played
+        with _progress(games * (candidates + 1)) as bar:
+            board, run, table = _suggest(board, options, candidates, jobs, scheduler, bar.update)
+        games *= candidates + 1
+    else:
+        with _progress(games) as bar:
+            run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=bar.update)
     seconds = time.perf_counter() - began
     report = balance_report(run)
     files = balance_files(run, report)
+    if table is not None:
+        from fabgen.board.boardfile import board_to_toml
+
+        files[f"{board.name}.toml"] = board_to_toml(board).encode()
+        click.echo(table, err=output_format == "json")
     _show(report, output_format)
     _write(out_dir, files, quiet=output_format == "json")
     where = f"the cluster at {scheduler}" if scheduler else f"{jobs} job{'s' if jobs > 1 else ''}"
@@ -130,6 +165,27 @@ def balance(
     )
 
 
+def _suggest(board, options, candidates, jobs, scheduler, progress):
+    """The best setup's board and run, and the table of every candidate."""
+    from dataclasses import replace
+
+    from fabgen.play.balance import run_balance
+    from fabgen.play.starts import candidates_text, suggest_starts, with_starts
+
+    found = suggest_starts(
+        board, options, candidates=candidates, jobs=jobs, scheduler=scheduler, progress=progress
+    )
+    best = found[0]
+    suggested = replace(with_starts(board, best.fields), name=f"{board.name}-suggested")
+    run = run_balance(suggested, options, jobs=jobs, scheduler=scheduler, progress=progress)
+    head = (
+        f"{len(found)} setups played, {options.games} games each, closest to even first "
+        "(the largest gap between a seat's win rate and an even share decides):"
+    )
+    tail = f"suggested: {best.names} ({best.origin} setup); its report follows\n"
+    return suggested, run, f"{head}\n{candidates_text(found)}{tail}"
+
+
 def _checked_board(board_file, preset):
     from fabgen.board.validate import validate as run
     from fabgen.cli.boards_cmd import _load
@@ -137,11 +193,15 @@ def _checked_board(board_file, preset):
 
     board, source = _load(board_file, preset)
     report = run(board, source=source)
-    if not report.ok:
-        codes = ", ".join(dict.fromkeys(report.codes("error")))
+    # A start stack at its capacity is legal (DESIGN.md 5.9, stack starts): it explodes
+    # in its owner's first turn, and the engine plays that like any explosion.
+    errors = [f.code for f in report.findings if f.severity == "error"]
+    errors = [code for code in errors if code != "start-volatile"]
+    if errors:
+        codes = ", ".join(dict.fromkeys(errors))
         raise InputFileError(
             source,
-            f"the board has {report.errors} error{'s' if report.errors > 1 else ''} ({codes}): "
+            f"the board has {len(errors)} error{'s' if len(errors) > 1 else ''} ({codes}): "
             "fix it first; fabgen validate shows what and where",
         )
     if not board.seats:
