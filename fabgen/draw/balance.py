@@ -2,9 +2,9 @@
 
 - :func:`win_rate_drawing`: one bar per seat, its win rate, with the 95 % interval as
   an error bar and a dashed line at an even share (1 / seats).
-- :func:`territory_drawing`: the board, each field filled with the seats' colours
-  mixed by how often the field ended in each seat's territory (white: nobody's), and
-  the share of the most frequent owner written on it.
+- :func:`territory_drawing`: the board, each field filled with the colour of the seat
+  in whose territory it ended most often, paler the less often (white: nobody's), and
+  that share written on it.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ INK = Style(stroke=None, fill="#202020")
 CELL_LINE = "#8c8c8c"
 PAGE = Style(stroke=None, fill="#ffffff", width=0.0)
 NOBODY = (1.0, 1.0, 1.0)
-TEXT_WIDTH = 0.8  # average letter width per cap height in the SVG font
+TEXT_WIDTH = 0.9  # average letter width per cap height in the SVG font (DejaVu Sans)
 
 
 def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
@@ -105,11 +105,13 @@ def territory_drawing(
         _rgb(player_colour(colours[k] if k < len(colours) else None, k)) for k in range(len(counts))
     ]
     index = {f: i for i, f in enumerate(fields)}
-    owned = [sum(row[i] for row in counts) for i in range(len(fields))]
-    most = max(owned, default=0) or 1
+    most = max((n for row in counts for n in row), default=0) or 1
     for i, f in enumerate(fields):
         shares = [row[i] / games if games else 0.0 for row in counts]
-        colour = _mix(rgb, [row[i] / most for row in counts])
+        top = max(range(len(counts)), key=lambda k: (counts[k][i], -k))
+        weights = [0.0] * len(counts)
+        weights[top] = counts[top][i] / most
+        colour = _mix(rgb, weights)
         cell = Style(stroke=CELL_LINE, fill=colour, width=0.2)
         shapes.append(Polyline(_hexagon(f, pitch_mm), True, style=cell))
         best = max(range(len(shares)), key=lambda k: (shares[k], -k)) if shares else 0
@@ -133,10 +135,10 @@ def territory_drawing(
     share = 100 * most / games if games else 0.0
     notes = [
         title,
-        f"{games} finished games. Fill: the seats' colours, mixed by how often the field",
-        "ended in each seat's territory; full colour at the most owned field",
-        f"({share:.0f}% of games), white: never anybody's. Number: % of games",
-        "in which the field's most frequent owner scored it.",
+        f"{games} finished games. Colour: the seat in whose territory",
+        f"the field ended most often; full colour at {share:.0f}% of the games",
+        "(the most of any field), paler when less often, white: never",
+        "anybody's. Number: % of the games in which that seat scored it.",
     ]
     for i, line in enumerate(notes):
         y = box[3] + 4 + 5 * (len(notes) - 1 - i)

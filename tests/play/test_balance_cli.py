@@ -75,6 +75,17 @@ def test_report_holds_the_promised_keys_and_consistent_numbers(cli, tmp_path):
     assert report["test"]["name"].startswith("chi-square")
 
 
+def test_territory_adds_up_to_the_mean_scores():
+    """Each finished game's territory is the fields its scores count: summed over the
+    board and divided by the games, it is each seat's mean score."""
+    run = run_balance(load_preset("3p-triangle-4"), BalanceOptions(30, ("random",), "blog"))
+    report = balance_report(run)
+    for k, seat in enumerate(report["seats"]):
+        assert sum(run.territory[k]) / report["finished"] == pytest.approx(
+            seat["mean_score"], abs=1e-4
+        )
+
+
 def test_pictures_show_one_bar_per_seat_and_every_field(cli, tmp_path):
     _, out = balance_json(
         cli, tmp_path, "--preset", "3p-triangle-4", "--players", "random", "--games", "20"
