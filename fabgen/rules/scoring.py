@@ -83,11 +83,21 @@ def all_settled(position: Position) -> bool:
             return False
     labels = position._region_labels()
     owner = position._owner
-    # Two fields that shared a region with different owners at the last check usually
-    # still do: checking them first spares a scan of the board on most turns.
-    mixed = position._mixed
-    if mixed is not None:
-        i, j = mixed
+    # Hints kept from the last check (a position and the copies made from it share
+    # them; they are replaced, never changed in place): one live field with stones
+    # per player, and two fields of different players found in one region.
+    reps, pair = position._mixed or ((), None)
+    reps = tuple(
+        _live_field(owner, labels, k, reps[k] if k < len(reps) else 0)
+        for k in range(len(position.players))
+    )
+    position._mixed = (reps, pair)
+    seen: dict[int, int] = {}
+    for r in reps:
+        if r >= 0 and seen.setdefault(labels[r], r) != r:
+            return False  # two players' fields in one region
+    if pair is not None:
+        i, j = pair
         a, b = owner[i], owner[j]
         if a >= 0 and b >= 0 and a != b and labels[i] >= 0 and labels[i] == labels[j]:
             return False
@@ -96,9 +106,27 @@ def all_settled(position: Position) -> bool:
         if o >= 0 and label >= 0:
             j = first.setdefault(label, i)
             if owner[j] != o:
-                position._mixed = (j, i)
+                position._mixed = (reps, (j, i))
                 return False
     return True
+
+
+def _live_field(owner: list[int], labels: list[int], player: int, hint: int) -> int:
+    """A live field with the player's stones (``hint`` if it still is one, else the
+    next one after it, wrapping around), or -1. ``list.index`` scans in C."""
+    if hint >= 0 and owner[hint] == player and labels[hint] >= 0:
+        return hint
+    for start, stop in ((max(hint, 0), len(owner)), (0, max(hint, 0))):
+        i = start
+        while True:
+            try:
+                i = owner.index(player, i, stop)
+            except ValueError:
+                break
+            if labels[i] >= 0:
+                return i
+            i += 1
+    return -1
 
 
 def ranking(position: Position, variant: Variant | str = DEFAULT) -> list[Standing]:

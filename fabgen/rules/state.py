@@ -85,6 +85,7 @@ class Board:
     __slots__ = (
         "fields",
         "index",
+        "lines",
         "name_index",
         "names",
         "neighbours",
@@ -127,6 +128,9 @@ class Board:
         self.segments: tuple[tuple[Field, ...], ...] = tuple(
             tuple([fields[i] for i in tile]) for tile in tiles
         )
+        #: Move -> (source index, destination index, fields passed or None): filled by
+        #: the move engine as moves are played (a game's moves repeat a lot).
+        self.lines: dict = {}
 
     @classmethod
     def of(cls, segments: Iterable[Iterable[Field]]) -> Board:

@@ -108,7 +108,7 @@ class Turn:
             return pos, []
         return pos, [*self._steps, *_explosion_steps(pos, waves or []), _growth_step(pos, grown)]
 
-    def _record_move(self, move: Move, path: list[int], landed: int) -> None:
+    def _record_move(self, move: Move, path: tuple[int, ...], landed: int) -> None:
         k = len(path)
         names = self._pos.board.names
         details = [f"{_count(k, 'stone')} {'goes' if k == 1 else 'go'} {_count(k, 'step')}"]
