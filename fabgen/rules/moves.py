@@ -146,8 +146,9 @@ def play_move(
     k = len(path)
     tile = board.tile_of[src]
     have = stones[src]
-    if tile in used or have - arrived.get(src, 0) < k:
-        _refuse_stones(pos, move, k, tile in used, have, have - arrived.get(src, 0))
+    free = have - arrived[src] if src in arrived else have
+    if free < k or tile in used:
+        _refuse_stones(pos, move, k, tile in used, have, free)
     for f in path:
         if f < 0 or status[f] != LIVE:
             _refuse_path(pos, move, f, dst)
