@@ -34,15 +34,23 @@ from fabgen.rules.turn import replay
 MAX_TURNS = 1000
 BOARDS = ("3p-triangle-4", "2p-diamond-4", "6p-hexagon-19", "6p-hexagon-37", "hexagon-91")
 
-#: The online engine, turns per second on one core: (replay, random self-play).
+#: The online engine, turns per second of CPU time on one core: (replay, random
+#: self-play). Best of three runs, measured 2026-11-23 (see ONLINE_HOW).
 ONLINE = {
-    "3p-triangle-4": (None, None),
-    "2p-diamond-4": (None, None),
-    "6p-hexagon-19": (None, None),
-    "6p-hexagon-37": (None, None),
-    "hexagon-91": (None, None),
+    "3p-triangle-4": (28_340, 7_124),
+    "2p-diamond-4": (14_980, 4_618),
+    "6p-hexagon-19": (43_886, 5_456),
+    "6p-hexagon-37": (19_524, 2_198),
+    "hexagon-91": (7_990, 877),
 }
-ONLINE_HOW = "not measured yet"
+ONLINE_HOW = (
+    "the online version's js/common/GameState.js (maksverver/atlantis-heroku) under "
+    "node 20, measured 2026-11-23 on this 2-core machine by a local harness (not in this "
+    "repository): replay = the GameState constructor reading the same 20 transcripts "
+    "per board that --write-games writes; random self-play = the same move distribution "
+    "(tiles shuffled, a move on each with chance 0.8, uniform over the tile's legal "
+    "moves), addTurn() and isGameOver() after every turn; CPU time, best of 3 runs"
+)
 
 
 def start_of(name: str) -> Position:

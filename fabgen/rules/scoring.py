@@ -84,31 +84,46 @@ def all_settled(position: Position) -> bool:
     labels = position._region_labels()
     owner = position._owner
     # Hints kept from the last check (a position and the copies made from it share
-    # them; they are replaced, never changed in place): one live field with stones
-    # per player, and two fields of different players found in one region.
-    reps, pair = position._mixed or ((), None)
-    reps = tuple(
-        _live_field(owner, labels, k, reps[k] if k < len(reps) else 0)
-        for k in range(len(position.players))
-    )
-    position._mixed = (reps, pair)
-    seen: dict[int, int] = {}
-    for r in reps:
-        if r >= 0 and seen.setdefault(labels[r], r) != r:
-            return False  # two players' fields in one region
+    # them; they are replaced, never changed in place): two fields of different
+    # players found in one region, and one live field with stones per player.
+    reps, pair = position._mixed or ((-1,) * len(position.players), None)
     if pair is not None:
         i, j = pair
         a, b = owner[i], owner[j]
         if a >= 0 and b >= 0 and a != b and labels[i] >= 0 and labels[i] == labels[j]:
             return False
+    if _two_players_meet(owner, labels, list(reps), position):
+        return False
     first: dict[int, int] = {}  # region label -> first field with stones in it
     for i, (label, o) in enumerate(zip(labels, owner, strict=True)):
         if o >= 0 and label >= 0:
             j = first.setdefault(label, i)
             if owner[j] != o:
-                position._mixed = (reps, (j, i))
+                position._mixed = (position._mixed[0], (j, i))
                 return False
     return True
+
+
+def _two_players_meet(owner: list[int], labels: list[int], reps: list[int], position) -> bool:
+    """Look for two players with stones in one region through one live field per
+    player: first the fields still valid from the last check, then searching for the
+    others (players left without live stones last). Stores the fields found."""
+    seen: dict[int, int] = {}
+    stale = []
+    for k, r in enumerate(reps):
+        if r >= 0 and owner[r] == k and labels[r] >= 0:
+            if seen.setdefault(labels[r], k) != k:
+                return True
+        else:
+            stale.append(k)
+    met = False
+    for k in sorted(stale, key=lambda k: reps[k] < 0):
+        reps[k] = r = _live_field(owner, labels, k, reps[k])
+        if r >= 0 and seen.setdefault(labels[r], k) != k:
+            met = True
+            break
+    position._mixed = (tuple(reps), position._mixed[1] if position._mixed else None)
+    return met
 
 
 def _live_field(owner: list[int], labels: list[int], player: int, hint: int) -> int:
