@@ -133,7 +133,7 @@ def play_move(
     line = board.lines.get(move)
     if line is None:
         line = _line(board, move)
-    src, dst, path = line
+    src, dst, path, tile = line
     if src < 0 or dst < 0 or src == dst or status[src] != LIVE or owner[src] != player:
         _refuse_ends(pos, player, move, src, dst)
     if path is None:
@@ -144,7 +144,6 @@ def play_move(
             move,
         )
     k = len(path)
-    tile = board.tile_of[src]
     have = stones[src]
     free = have - arrived[src] if src in arrived else have
     if free < k or tile in used:
@@ -177,10 +176,10 @@ def play_move(
     return path, left
 
 
-def _line(board, move: Move) -> tuple[int, int, tuple[int, ...] | None]:
-    """Source and destination indices (-1 when off the board) and the fields passed
-    (ending at -1 where the line leaves the board; None when not on one line). Kept
-    in ``board.lines`` when both ends are on the board."""
+def _line(board, move: Move) -> tuple[int, int, tuple[int, ...] | None, int]:
+    """Source and destination indices (-1 when off the board), the fields passed
+    (ending at -1 where the line leaves the board; None when not on one line) and the
+    source's tile. Kept in ``board.lines`` when both ends are on the board."""
     src = board.index.get(move.source, NOBODY)
     dst = board.index.get(move.destination, NOBODY)
     found = direction_and_distance(move.source, move.destination)
@@ -195,7 +194,7 @@ def _line(board, move: Move) -> tuple[int, int, tuple[int, ...] | None]:
             if f < 0:
                 break
         path = tuple(steps)
-    line = (src, dst, path)
+    line = (src, dst, path, board.tile_of[src] if src >= 0 else -1)
     if src >= 0 and dst >= 0:
         board.lines[move] = line
     return line

@@ -128,8 +128,8 @@ class Board:
         self.segments: tuple[tuple[Field, ...], ...] = tuple(
             tuple([fields[i] for i in tile]) for tile in tiles
         )
-        #: Move -> (source index, destination index, fields passed or None): filled by
-        #: the move engine as moves are played (a game's moves repeat a lot).
+        #: Move -> (source index, destination index, fields passed or None, source's
+        #: tile): filled by the move engine as moves are played (moves repeat a lot).
         self.lines: dict = {}
 
     @classmethod
