@@ -116,3 +116,21 @@ def test_options_are_checked_before_playing(triangle):
         BalanceOptions(players=("expert",)).check(triangle)
     with pytest.raises(ParameterError, match="2 players but the board has 3 seats"):
         BalanceOptions(players=("random", "random")).check(triangle)
+
+
+def test_the_play_package_is_pure():
+    """Self-play loads no drawing, CAD or cluster library (Dask only for --scheduler)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from fabgen.board import load_preset; "
+        "from fabgen.play.balance import BalanceOptions, balance_report, run_balance; "
+        "import fabgen.play.starts, fabgen.play.random_policy; "
+        "balance_report(run_balance(load_preset('3p-triangle-4'), "
+        "BalanceOptions(3, ('random',)), jobs=2)); "
+        "heavy = [m for m in ('cadquery', 'OCP', 'ezdxf', 'reportlab', 'svgwrite', "
+        "'shapely', 'distributed') if m in sys.modules]; print(','.join(heavy))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
