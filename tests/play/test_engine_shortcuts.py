@@ -69,3 +69,26 @@ def test_replays_agree_with_turn_by_turn_play(seed):
         turns.append(moves)
         pos, _ = play_turn(pos, moves)
     assert replay(start, turns) == pos
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 10**6))
+def test_uniform_move_is_the_choice_among_all_legal_moves(seed):
+    """The random player's shortcut picks exactly the move rng.choice would pick from
+    the full list of legal moves of the tile, from the same generator state."""
+    from fabgen.rules.random_player import _uniform_move
+    from fabgen.rules.turn import Turn
+
+    rng = random.Random(seed)
+    pos = start_position(2, 3)
+    for _ in range(60):
+        if game_over(pos):
+            break
+        turn = Turn(pos)
+        for tile in range(len(pos.board.tiles)):
+            state = rng.getstate()
+            options = turn.legal_moves(tile)
+            expected = rng.choice(options) if options else None
+            rng.setstate(state)
+            assert _uniform_move(turn, tile, rng) == expected
+        pos, _ = play_turn(pos, RandomPolicy().choose_turn(pos, "online", rng))
