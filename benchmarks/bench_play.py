@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import resource
 import time
 from pathlib import Path
 
@@ -121,12 +122,24 @@ def bench_board(name: str, games: int, runs: int, write: Path | None) -> dict:
     return row
 
 
-def games_per_second(jobs: int, games: int) -> float:
+def games_per_second(jobs: int, games: int, runs: int) -> tuple[float, float]:
+    """Wall-clock games per second of a balance run (best of ``runs``), and the CPU
+    seconds of this process and its worker processes for one run."""
     board: Board = load_preset("6p-hexagon-19")
     options = BalanceOptions(games=games, players=("random",), max_turns=MAX_TURNS)
-    began = time.perf_counter()
-    run_balance(board, options, jobs=jobs)
-    return games / (time.perf_counter() - began)
+    best = cpu = float("inf")
+    for _ in range(runs):
+        began, used = time.perf_counter(), _cpu_with_children()
+        run_balance(board, options, jobs=jobs)
+        best = min(best, time.perf_counter() - began)
+        cpu = min(cpu, _cpu_with_children() - used)
+    return games / best, cpu
+
+
+def _cpu_with_children() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # pools that have shut down
+    return me.ru_utime + me.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 def _ratio(ours: float, theirs: float | None) -> str:
@@ -168,12 +181,20 @@ def main() -> None:
         "turns per second of CPU time on one core (best of --runs); greedy and machine: "
         "'-' when not installed"
     )
-    one = games_per_second(1, args.jobs_games)
-    two = games_per_second(2, args.jobs_games)
-    print("games per second by the wall clock (other processes on the machine slow it down):")
+    (one, cpu_one), (two, cpu_two) = (
+        games_per_second(jobs, args.jobs_games, args.runs) for jobs in (1, 2)
+    )
+    print(
+        "games per second by the wall clock, best of --runs (other processes on the "
+        "machine slow it down):"
+    )
     print(
         f"balance, 6p-hexagon-19, random players, {args.jobs_games} games: "
         f"{one:.1f} games/s with --jobs 1, {two:.1f} with --jobs 2 ({two / one:.2f}x)"
+    )
+    print(
+        f"CPU time of the run: {cpu_one:.2f} s with --jobs 1, {cpu_two:.2f} s with --jobs 2: "
+        f"on two idle cores --jobs 2 would be {2 * cpu_one / cpu_two:.2f}x as fast"
     )
 
 
