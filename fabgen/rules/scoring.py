@@ -87,36 +87,41 @@ def all_settled(position: Position) -> bool:
     # them; they are replaced, never changed in place): two fields of different
     # players found in one region, and one live field with stones per player.
     reps, pair = position._mixed or ((-1,) * len(position.players), None)
+    seen: dict[int, int] = {}
+    stale = False
+    for k, r in enumerate(reps):
+        if r >= 0 and owner[r] == k and labels[r] >= 0:
+            if seen.setdefault(labels[r], k) != k:
+                return False  # two players' stones in one region
+        else:
+            stale = True
     if pair is not None:
         i, j = pair
         a, b = owner[i], owner[j]
         if a >= 0 and b >= 0 and a != b and labels[i] >= 0 and labels[i] == labels[j]:
             return False
-    if _two_players_meet(owner, labels, list(reps), position):
+    if stale and _stale_players_meet(owner, labels, list(reps), seen, position):
         return False
     first: dict[int, int] = {}  # region label -> first field with stones in it
     for i, (label, o) in enumerate(zip(labels, owner, strict=True)):
         if o >= 0 and label >= 0:
             j = first.setdefault(label, i)
             if owner[j] != o:
-                position._mixed = (position._mixed[0], (j, i))
+                reps = position._mixed[0] if position._mixed else reps
+                position._mixed = (reps, (j, i))
                 return False
     return True
 
 
-def _two_players_meet(owner: list[int], labels: list[int], reps: list[int], position) -> bool:
-    """Look for two players with stones in one region through one live field per
-    player: first the fields still valid from the last check, then searching for the
-    others (players left without live stones last). Stores the fields found."""
-    seen: dict[int, int] = {}
-    stale = []
-    for k, r in enumerate(reps):
-        if r >= 0 and owner[r] == k and labels[r] >= 0:
-            if seen.setdefault(labels[r], k) != k:
-                return True
-        else:
-            stale.append(k)
+def _stale_players_meet(
+    owner: list[int], labels: list[int], reps: list[int], seen: dict[int, int], position
+) -> bool:
+    """Find a live field for each player whose field from the last check is gone
+    (players left without live stones last) until two players meet in one region;
+    ``seen`` holds the regions of the players whose fields are still good. Stores the
+    fields found for the next check."""
     met = False
+    stale = [k for k, r in enumerate(reps) if not (r >= 0 and owner[r] == k and labels[r] >= 0)]
     for k in sorted(stale, key=lambda k: reps[k] < 0):
         reps[k] = r = _live_field(owner, labels, k, reps[k])
         if r >= 0 and seen.setdefault(labels[r], k) != k:
