@@ -50,6 +50,16 @@ SCHEMA: dict[str, tuple[Setting, ...]] = {
             "number of people, 1 to 6 (machine seats not counted); 0 = as the board has",
         ),
         _s("paper", str, "both", "paper for the printed files", ("a4", "letter", "both")),
+        _s(
+            "supply",
+            str,
+            "rule",
+            "stones and markers: rule (20% of the fields per colour) or simulate (peaks of "
+            "self-played games, 95th percentile plus 10%, as fabgen validate --simulate)",
+            ("rule", "simulate"),
+        ),
+        _s("simulate_games", int, 1000, "with supply = simulate: games to play"),
+        _s("simulate_players", str, "greedy", "with supply = simulate: who plays (random, greedy)"),
     ),
     "tile": (
         _s(

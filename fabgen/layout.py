@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fabgen.board.model import Board
+from fabgen.board.supply import Supply
 from fabgen.errors import ParameterError
 from fabgen.geometry.tile import DEFAULT_WIDTH
 
@@ -23,6 +24,8 @@ class LayoutOptions:
     papers: tuple[str, ...] = PAPER_CHOICES
     margin: float = 10.0
     overlap: float = 15.0
+    #: Pieces needed when not by the 20 % rule (a kit with supply = "simulate").
+    supply: Supply | None = None
 
 
 def tile_width(board: Board, options: LayoutOptions) -> float:
@@ -53,7 +56,7 @@ def layout_files(board: Board, options: LayoutOptions | None = None) -> dict[str
     name = board.name
     settings = [PrintSettings(PAPERS[p], options.margin, options.overlap) for p in options.papers]
     files: dict[str, bytes] = {}
-    diagram = setup_diagram(board, width)
+    diagram = setup_diagram(board, width, options.supply)
     keywords = ("Atlantis", "board", board.name, f"{len(board.seats)} players")
     files[f"{name}-setup.svg"] = render_svg(diagram)
     files[f"{name}-setup.pdf"] = render_pdf(
@@ -67,7 +70,7 @@ def layout_files(board: Board, options: LayoutOptions | None = None) -> dict[str
         files[f"{name}-board-{s.paper.name.lower()}.pdf"] = render_pdf(
             drawings, PdfInfo(title, "Printed board, 1:1, with assembly map", keywords)
         )
-    bom = bill_of_materials(board, width, pages)
+    bom = bill_of_materials(board, width, pages, options.supply)
     files[f"{name}-bom.txt"] = bom_text(bom).encode("utf-8")
     files[f"{name}-bom.json"] = bom_json(bom).encode("utf-8")
     files[f"{name}.toml"] = board_to_toml(board).encode("utf-8")

@@ -221,10 +221,8 @@ def _metadata(plan: KitPlan) -> dict:
 
 
 def _plan_stones(plan: KitPlan) -> None:
-    from fabgen.board.supply import supply_needed
-
     stones = plan.kit.section("stones")
-    plan.supply = supply_needed(plan.board)
+    plan.supply = kit_supply(plan.kit.section("kit"), plan.board)
     if stones["count"] < 0:
         raise KitError(
             f"[stones] count must be 0 (as the board needs) or more, got {stones['count']}"
@@ -237,6 +235,23 @@ def _plan_stones(plan: KitPlan) -> None:
         plan.stones = _laser_stones(plan, stones)
     else:
         plan.stones = _printed_stones(plan, stones)
+
+
+def kit_supply(settings: dict, board):
+    """Stones and markers by the 20 % rule, or from simulated games when the kit says
+    ``supply = "simulate"`` (the same numbers as ``fabgen validate --simulate``)."""
+    from fabgen.board.supply import simulated_supply, supply_needed
+
+    if settings["supply"] != "simulate":
+        return supply_needed(board)
+    from fabgen.play.balance import simulate
+    from fabgen.play.parallel import default_jobs
+
+    if settings["simulate_games"] < 1:
+        raise KitError(f"[kit] simulate_games must be 1 or more, got {settings['simulate_games']}")
+    players = tuple(p.strip() for p in settings["simulate_players"].split(",") if p.strip())
+    report = simulate(board, settings["simulate_games"], players, jobs=default_jobs())
+    return simulated_supply(board, report)
 
 
 def stones_per_colour(plan: KitPlan) -> int:
@@ -397,7 +412,9 @@ def _laser_stone_files(plan: KitPlan, stones: StonePlan) -> dict[str, bytes]:
 def _board_product(plan: KitPlan) -> dict[str, bytes]:
     from fabgen.layout import LayoutOptions, layout_files
 
-    files = layout_files(plan.board, LayoutOptions(width=plan.geometry.width, papers=plan.papers))
+    files = layout_files(
+        plan.board, LayoutOptions(width=plan.geometry.width, papers=plan.papers, supply=plan.supply)
+    )
     out = {}
     for name, data in files.items():
         folder = "board" if name.endswith((".toml", "-start.json")) else "print"

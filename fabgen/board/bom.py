@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
-from fabgen.board.supply import supply_needed
+from fabgen.board.supply import Supply, supply_needed
 
 GROWING_BASIS = (
     "20% of the fields: a growing field explodes within six of its owner's turns, so only "
@@ -20,12 +20,17 @@ DEAD_BASIS = (
 
 
 def bill_of_materials(
-    board: Board, width: float, printed_pages: Mapping[str, int] | None = None
+    board: Board,
+    width: float,
+    printed_pages: Mapping[str, int] | None = None,
+    supply: Supply | None = None,
 ) -> dict[str, object]:
     """What to make or buy for ``board`` with tiles ``width`` mm across the flats;
-    ``printed_pages`` (paper name -> pages) adds the printed board."""
+    ``printed_pages`` (paper name -> pages) adds the printed board. ``supply``: the
+    pieces needed when not by the 20 % rule (simulated games)."""
     place = BoardPlacement(board, width)
-    supply = supply_needed(board)
+    supply = supply or supply_needed(board)
+    growing_basis, dead_basis = supply.markers_basis or (GROWING_BASIS, DEAD_BASIS)
     geometry = place.tile_geometry
     island = sum(t.coord is not None for t in board.tiles)
     colours = []
@@ -64,8 +69,8 @@ def bill_of_materials(
             "total": supply.stones_total,
             "basis": supply.stones_basis,
         },
-        "growing_markers": {"count": supply.growing_markers, "basis": GROWING_BASIS},
-        "dead_markers": {"count": supply.dead_markers, "basis": DEAD_BASIS},
+        "growing_markers": {"count": supply.growing_markers, "basis": growing_basis},
+        "dead_markers": {"count": supply.dead_markers, "basis": dead_basis},
         "total_pieces": supply.stones_total + markers,
     }
     if printed_pages:

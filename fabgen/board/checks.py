@@ -20,7 +20,7 @@ from fabgen.board.findings import (
     Where,
 )
 from fabgen.board.model import Board, TurnDirection
-from fabgen.board.supply import Supply, supply_needed
+from fabgen.board.supply import SIMULATED_MARGIN, Supply, simulated_supply, supply_needed
 from fabgen.board.symmetry import (
     Symmetry,
     board_symmetry,
@@ -66,11 +66,15 @@ def _stones(n: int) -> str:
 
 
 class Checker:
-    def __init__(self, board: Board, kit: KitCounts):
+    def __init__(self, board: Board, kit: KitCounts, balance: dict | None = None):
         self.board = board
         self.kit = kit
         self.symmetry: Symmetry = board_symmetry(board)
-        self.supply: Supply = supply_needed(board)
+        # A balance report (simulated games) replaces the 20 % rule for the supply.
+        self.balance = balance
+        self.supply: Supply = (
+            supply_needed(board) if balance is None else simulated_supply(board, balance)
+        )
         self.broken = False  # a structural error: the position cannot be built
 
     def run(self) -> Iterator[Finding]:
@@ -90,6 +94,7 @@ class Checker:
             self.turn_direction,
             self.starts_at_edge,
             self.seat_distances,
+            self.seat_balance,
             self.stones,
             self.markers,
         ):
@@ -659,6 +664,10 @@ class Checker:
             Where(player=seat[near]),
         )
 
+    def seat_balance(self) -> Iterator[Finding]:
+        if self.balance is not None:
+            yield _seat_balance(self.balance)
+
     # ---- supply ----------------------------------------------------------------------
 
     def stones(self) -> Iterator[Finding]:
@@ -697,11 +706,19 @@ class Checker:
             ("dead", need.dead_markers, self.kit.dead_markers),
         )
         short = [(kind, n, have) for kind, n, have in wanted if have is not None and have < n]
-        basis = (
-            f"the board needs about {need.growing_markers} growing markers (20% of "
-            f"{need.fields} fields) and {need.dead_markers} dead markers (40%; a tile whose "
-            "fields are all dead can be lifted off and its markers used again)"
-        )
+        if need.simulated:
+            basis = (
+                f"the board needs about {need.growing_markers} growing markers and "
+                f"{need.dead_markers} dead markers: the 95th percentile of the most growing "
+                f"fields at once and of the dead fields at the end (no tile lifted off) in "
+                f"{need.simulated}, plus {SIMULATED_MARGIN:.0%}"
+            )
+        else:
+            basis = (
+                f"the board needs about {need.growing_markers} growing markers (20% of "
+                f"{need.fields} fields) and {need.dead_markers} dead markers (40%; a tile "
+                "whose fields are all dead can be lifted off and its markers used again)"
+            )
         if short:
             more = " and ".join(f"{n - have} more {kind} markers" for kind, n, have in short)
             yield Finding("markers-supply", Severity.WARNING, f"{basis}: make {more}")
@@ -710,6 +727,44 @@ class Checker:
             yield Finding(
                 "markers-supply", Severity.INFO, basis + ("; the kit has enough" if given else "")
             )
+
+
+def _seat_balance(report: dict) -> Finding:
+    """Which seat simulated games favour, by how much, and whether that is more than
+    chance (the report's test)."""
+    fav, test = report["favoured"], report["test"]
+    if fav is None:
+        return Finding("seat-balance", Severity.WARNING, f"no game finished of {report['games']}")
+    players = ", ".join(dict.fromkeys(s["player"] for s in report["seats"]))
+    rates = ", ".join(f"{100 * s['win_rate']:.0f}%" for s in report["seats"])
+    share = (
+        f"wins most often: {100 * fav['win_rate']:.1f}% (95% interval "
+        f"{100 * fav['ci_low']:.1f} to {100 * fav['ci_high']:.1f}%) against an even "
+        f"{100 * fav['even']:.1f}%; seats 1 to {len(report['seats'])} win {rates} of "
+        f"{report['finished']} finished simulated games ({players} players)"
+    )
+    tested = f"{test['name']}, p = {test['p_value']:.4f}"
+    if not test["seats_differ"]:
+        return Finding(
+            "seat-balance",
+            Severity.INFO,
+            f"seat {fav['seat']} {share}; no seat differs more than chance would make "
+            f"it ({tested})",
+        )
+    if report["all_zero"] / report["finished"] > 0.5:
+        advice = (
+            f"but {report['all_zero']} games ended with every score 0 and only the "
+            "tie-break decided them: these players say little about the board; simulate "
+            "with --players greedy"
+        )
+    else:
+        advice = "move the starts or give the seats that lose something back"
+    return Finding(
+        "seat-balance",
+        Severity.WARNING,
+        f"{share}; the seats differ ({tested}): {advice}",
+        Where(player=fav["seat"]),
+    )
 
 
 def _order_words(order: int) -> str:

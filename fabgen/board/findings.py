@@ -67,6 +67,10 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
     "turn-direction": ((Severity.WARNING,), "the seat order runs against the stated turns"),
     "start-in-middle": ((Severity.WARNING,), "a start that does not touch the board's edge"),
     "seat-distances": ((Severity.WARNING,), "neighbouring seats are unequally far apart"),
+    "seat-balance": (
+        (Severity.INFO, Severity.WARNING),
+        "which seat simulated games favour, by how much (validate --simulate)",
+    ),
     "stones-supply": (
         (Severity.INFO, Severity.WARNING, Severity.ERROR),
         "stones per player needed, against the kit's",

@@ -16,7 +16,8 @@ The estimates, and why:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from fabgen.board.model import START_TILE_STONES, Board
 
@@ -24,6 +25,9 @@ STONE_SHARE = (1, 5)  # 20 %
 GROWING_SHARE = (1, 5)  # 20 %
 DEAD_SHARE = (2, 5)  # 40 %
 START_TILE_TOTAL = 7 * START_TILE_STONES
+#: Simulated supply: the 95th percentile of the peaks over the games, plus this share
+#: (rounded up) as a margin for games that run hotter than the simulated players'.
+SIMULATED_MARGIN = 0.10
 
 
 def share_of(count: int, share: tuple[int, int]) -> int:
@@ -42,6 +46,19 @@ class Supply:
     stones_per_player: int
     growing_markers: int
     dead_markers: int
+    #: How the numbers were found when not by the 20 % rule (simulated games).
+    simulated: str | None = None
+
+    @property
+    def markers_basis(self) -> tuple[str, str] | None:
+        """Why so many growing and dead markers, when simulated (None: the 20 % rule)."""
+        if not self.simulated:
+            return None
+        how = f"the 95th percentile over {self.simulated}, plus {SIMULATED_MARGIN:.0%}"
+        return (
+            f"the most growing fields at once: {how}",
+            f"the dead fields at the end of a game, no tile lifted off: {how}",
+        )
 
     @property
     def stones_total(self) -> int:
@@ -49,6 +66,11 @@ class Supply:
 
     @property
     def stones_basis(self) -> str:
+        if self.simulated:
+            return (
+                f"the 95th percentile of the most stones of one colour on the board at once "
+                f"in {self.simulated}, plus {SIMULATED_MARGIN:.0%}"
+            )
         return (
             f"20% of {self.fields} fields, rounded up, and at least twice the "
             f"{self.start_stones} stone{'s' if self.start_stones != 1 else ''} a seat starts with"
@@ -65,4 +87,27 @@ def supply_needed(board: Board) -> Supply:
         stones_per_player=max(share_of(fields, STONE_SHARE), 2 * start),
         growing_markers=share_of(fields, GROWING_SHARE),
         dead_markers=share_of(fields, DEAD_SHARE),
+    )
+
+
+def with_margin(p95: float) -> int:
+    """``p95`` plus :data:`SIMULATED_MARGIN`, rounded up."""
+    return math.ceil(p95 * (1 + SIMULATED_MARGIN) - 1e-9)
+
+
+def simulated_supply(board: Board, report: dict) -> Supply:
+    """The supply from a balance report (:func:`fabgen.play.balance.balance_report`):
+    per colour the largest seat's 95th-percentile peak plus the margin (never fewer
+    than a seat starts with), markers likewise from the peak growing fields and the
+    dead fields at the end (no tile lifted off)."""
+    rule = supply_needed(board)
+    stones = max(with_margin(p["p95"]) for p in report["stones_peak"])
+    markers = report["markers_peak"]
+    players = ", ".join(dict.fromkeys(s["player"] for s in report["seats"]))
+    return replace(
+        rule,
+        stones_per_player=max(stones, rule.start_stones),
+        growing_markers=with_margin(markers["growing"]["p95"]),
+        dead_markers=with_margin(markers["dead"]["p95"]),
+        simulated=f"{report['games']} simulated games ({players} players, seed {report['seed']})",
     )

@@ -13,7 +13,11 @@ from fabgen.board.model import Board
 __all__ = ["CODES", "Finding", "KitCounts", "Report", "Severity", "Where", "validate"]
 
 
-def validate(board: Board, kit: KitCounts | None = None, source: str = "") -> Report:
-    """Every check, in a fixed order: structure, size, fairness, supply."""
-    checker = Checker(board, kit or KitCounts())
+def validate(
+    board: Board, kit: KitCounts | None = None, source: str = "", balance: dict | None = None
+) -> Report:
+    """Every check, in a fixed order: structure, size, fairness, supply. ``balance``
+    (a report of simulated games, :func:`fabgen.play.balance.balance_report`) adds the
+    ``seat-balance`` finding and bases the supply on the games."""
+    checker = Checker(board, kit or KitCounts(), balance)
     return Report(board, tuple(checker.run()), source)

@@ -111,13 +111,53 @@ def boards(show, show_as, output_format):
     metavar="N",
     help="Dead markers in your kit.",
 )
-def validate(board_file, preset, output_format, stones_per_player, growing_markers, dead_markers):
+@click.option(
+    "--simulate",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Also play N games (as fabgen balance does): adds a seat-balance finding and "
+    "bases stones-supply and markers-supply on the games' peaks.",
+)
+@click.option(
+    "--players",
+    default="greedy",
+    show_default=True,
+    metavar="NAMES",
+    help="With --simulate: who plays, as in fabgen balance --players.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="With --simulate: seed.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="With --simulate: local processes  [default: all cores]",
+)
+def validate(
+    board_file,
+    preset,
+    output_format,
+    stones_per_player,
+    growing_markers,
+    dead_markers,
+    simulate,
+    players,
+    seed,
+    jobs,
+):
     """Check a board FILE (board file .toml, or an Atlantis transcript .json: its first
     position) and print the findings, each with a code, a severity (error, warning,
     info), where it is and what to change.
 
     Exit code 0: no errors (warnings are allowed). 1: errors. 2: the file cannot be
     read.
+
+    With --simulate N the board is also played N times by computer players (greedy
+    unless --players says otherwise; not expert play): a seat-balance finding names
+    the seat they favour, by how much and with its 95% interval, and the stones and
+    markers needed come from the games' peaks (95th percentile plus 10%) instead of
+    the 20% rule.
 
     Example: fabgen validate my-board.toml --stones-per-player 20
     """
@@ -127,6 +167,13 @@ def validate(board_file, preset, output_format, stones_per_player, growing_marke
     board, source = _load(board_file, preset)
     kit = KitCounts(stones_per_player, growing_markers, dead_markers)
     report = run(board, kit, source)
+    if simulate is not None and report.ok:
+        from fabgen.play.balance import simulate as play
+        from fabgen.play.parallel import default_jobs
+
+        names = tuple(p.strip() for p in players.split(",") if p.strip())
+        games = play(board, simulate, names, seed=seed, jobs=jobs or default_jobs())
+        report = run(board, kit, source, balance=games)
     click.echo(report.json_text() if output_format == "json" else report.text(), nl=False)
     if not report.ok:
         raise SystemExit(1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fabgen.cli.alignment_cmd import check_alignment
+from fabgen.cli.balance_cmd import balance
 from fabgen.cli.boards_cmd import boards, layout, validate
 from fabgen.cli.build_cmd import build
 from fabgen.cli.rules_cmd import rules
@@ -19,6 +20,7 @@ ALL: list = [
     boards,
     validate,
     layout,
+    balance,
     rules,
     rulesheet,
     build,

@@ -7,6 +7,7 @@ never shows something fabgen no longer makes.
 from __future__ import annotations
 
 import sys
+from functools import cache
 from pathlib import Path
 
 #: A laser file's hairlines vanish on screen; the README picture draws them 0.6 mm wide.
@@ -31,6 +32,27 @@ def readme_pictures() -> dict[str, bytes]:
     return {
         "docs/tile.svg": render_svg(tile, hairline=PREVIEW_LINE_MM),
         "docs/board-6p-hexagon-19.svg": render_svg(board),
+        **balance_pictures(),
+    }
+
+
+#: The README's balance example: ``fabgen balance --preset 3p-triangle-4 --players
+#: random --variant blog --games 300``.
+BALANCE_EXAMPLE = ("3p-triangle-4", "random", "blog", 300)
+
+
+@cache
+def balance_pictures() -> dict[str, bytes]:
+    from fabgen.board.files import load_preset
+    from fabgen.cli.balance_cmd import balance_files
+    from fabgen.play.balance import BalanceOptions, balance_report, run_balance
+
+    name, player, variant, games = BALANCE_EXAMPLE
+    run = run_balance(load_preset(name), BalanceOptions(games, (player,), variant))
+    files = balance_files(run, balance_report(run))
+    return {
+        f"docs/{name}-win-rates.svg": files[f"{name}-win-rates.svg"],
+        f"docs/{name}-territory.svg": files[f"{name}-territory.svg"],
     }
 
 

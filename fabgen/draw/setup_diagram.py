@@ -13,7 +13,7 @@ import math
 
 from fabgen.board.model import Board, SeatKind
 from fabgen.board.placement import BoardPlacement
-from fabgen.board.supply import supply_needed
+from fabgen.board.supply import Supply, supply_needed
 from fabgen.board.symmetry import seat_order_direction
 from fabgen.draw.board_parts import (
     GREY,
@@ -48,11 +48,12 @@ NOTE_ROOM = A4[0] - 2 * MARGIN
 SEAT_ROOM = NOTE_ROOM - SWATCH
 
 
-def setup_diagram(board: Board, width: float = 100.0) -> Drawing:
+def setup_diagram(board: Board, width: float = 100.0, supply: Supply | None = None) -> Drawing:
     """The setup diagram on an A4 page (portrait or landscape, whichever shows the
-    board larger) for tiles ``width`` mm across the flats."""
+    board larger) for tiles ``width`` mm across the flats; ``supply``: the pieces
+    needed when not by the 20 % rule."""
     place = BoardPlacement(board, width)
-    legend = _legend_lines(board, place)
+    legend = _legend_lines(board, place, supply)
     legend_h = LINE * (len(legend) + 1)
     best = None
     for page in (A4, A4[::-1]):
@@ -382,7 +383,9 @@ BADGE_NOTES = {
 }
 
 
-def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[object, str]]:
+def _legend_lines(
+    board: Board, place: BoardPlacement, supply: Supply | None = None
+) -> list[tuple[object, str]]:
     """(marker, text) for each line of the legend, wrapped to the page. The marker is a
     seat index (its colour swatch; -1 for the continuation of a seat's line), a
     :class:`SeatKind` (its badge; ``""`` continues that line), or None."""
@@ -419,7 +422,7 @@ def _legend_lines(board: Board, place: BoardPlacement) -> list[tuple[object, str
                 lines += [(kind if i == 0 else "", part) for i, part in enumerate(wrapped)]
     if n >= 2:
         notes.append(_turns_note(board))
-    supply = supply_needed(board)
+    supply = supply or supply_needed(board)
     notes.append(
         f"{len(board.tiles)} tiles {place.width:g} mm across the flats (circle pitch "
         f"{place.pitch:.1f} mm), {supply.fields} fields; grey numbers are tile numbers."

@@ -134,7 +134,7 @@ def direction_and_distance(source: Field, destination: Field) -> tuple[int, int]
 
 def play_move(
     pos: Position, player: int, move: Move, used: set[int], arrived: dict[int, int]
-) -> tuple[list[int], int]:
+) -> tuple[tuple[int, ...], int]:
     """Check ``move`` for ``player`` and carry it out on ``pos`` (a private copy).
 
     ``used`` holds the tiles a move started on this turn and ``arrived`` the stones
@@ -145,31 +145,27 @@ def play_move(
     """
     board = pos.board
     status, owner, stones = pos._status, pos._owner, pos._stones
-    src = board.index.get(move.source, NOBODY)
-    dst = board.index.get(move.destination, NOBODY)
+    line = board.lines.get(move)
+    if line is None:
+        line = _line(board, move)
+    src, dst, path, tile = line
     if src < 0 or dst < 0 or src == dst or status[src] != LIVE or owner[src] != player:
         _refuse_ends(pos, player, move, src, dst)
-    line = direction_and_distance(move.source, move.destination)
-    if line is None:
+    if path is None:
         raise IllegalMove(
             "not-straight",
             f"{field_name(move.destination)} is not in a straight line from "
             f"{field_name(move.source)} along one of the six directions",
             move,
         )
-    direction, k = line
-    tile = board.tile_of[src]
+    k = len(path)
     have = stones[src]
-    if tile in used or have - arrived.get(src, 0) < k:
-        _refuse_stones(pos, move, k, tile in used, have, have - arrived.get(src, 0))
-    path = []
-    f = src
-    towards = board.towards
-    for _ in range(k):
-        f = towards[f][direction]
+    free = have - arrived[src] if src in arrived else have
+    if free < k or tile in used:
+        _refuse_stones(pos, move, k, tile in used, have, free)
+    for f in path:
         if f < 0 or status[f] != LIVE:
             _refuse_path(pos, move, f, dst)
-        path.append(f)
     # Legal: carry it out.
     used.add(tile)
     stones[src] = have - k
@@ -193,6 +189,30 @@ def play_move(
     arrived[dst] = arrived.get(dst, 0) + left
     pos._hot.add(dst)
     return path, left
+
+
+def _line(board, move: Move) -> tuple[int, int, tuple[int, ...] | None, int]:
+    """Source and destination indices (-1 when off the board), the fields passed
+    (ending at -1 where the line leaves the board; None when not on one line) and the
+    source's tile. Kept in ``board.lines`` when both ends are on the board."""
+    src = board.index.get(move.source, NOBODY)
+    dst = board.index.get(move.destination, NOBODY)
+    found = direction_and_distance(move.source, move.destination)
+    path: tuple[int, ...] | None = None
+    if found is not None and src >= 0:
+        direction, k = found
+        steps = []
+        f = src
+        for _ in range(k):
+            f = board.towards[f][direction]
+            steps.append(f)
+            if f < 0:
+                break
+        path = tuple(steps)
+    line = (src, dst, path, board.tile_of[src] if src >= 0 else -1)
+    if src >= 0 and dst >= 0:
+        board.lines[move] = line
+    return line
 
 
 def _refuse_ends(pos: Position, player: int, move: Move, src: int, dst: int) -> None:

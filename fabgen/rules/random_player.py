@@ -10,6 +10,7 @@ cancellations and blocked lines.
 from __future__ import annotations
 
 import random
+from itertools import compress
 
 from fabgen.rules.moves import Move
 from fabgen.rules.scoring import game_over
@@ -28,25 +29,68 @@ def random_moves(
     purpose would; this gives games with more explosions.
     """
     pos, player = turn._pos, turn.player
-    board = pos.board
-    mine = [
-        t
-        for t, members in enumerate(board.tiles)
-        if any(pos._owner[i] == player and pos._status[i] == LIVE for i in members)
-    ]
+    owner, status, tile_of = pos._owner, pos._status, pos.board.tile_of
+    # Tiles with the player's stones on a live field, in board order.
+    mine = sorted({tile_of[i] for i in _indices(owner, player) if status[i] == LIVE})
     rng.shuffle(mine)
     made = []
     for tile in mine:
         if rng.random() >= move_chance:
             continue
-        options = turn.legal_moves(tile)
-        if options and explode_bias and rng.random() < explode_bias:
-            options = [m for m in options if _fills_up(pos, player, m)] or options
-        if options:
-            move = rng.choice(options)
+        if explode_bias:
+            options = turn.legal_moves(tile)
+            if options and rng.random() < explode_bias:
+                options = [m for m in options if _fills_up(pos, player, m)] or options
+            move = rng.choice(options) if options else None
+        else:
+            move = _uniform_move(turn, tile, rng)
+        if move is not None:
             turn.move(move)
             made.append(move)
     return made
+
+
+def _uniform_move(turn: Turn, tile: int, rng: random.Random) -> Move | None:
+    """``rng.choice(turn.legal_moves(tile))`` (the same move for the same generator
+    state), without building every move: count the reach of each line, then walk to
+    the chosen one."""
+    pos, player = turn._pos, turn.player
+    board, status, owner, stones = pos.board, pos._status, pos._owner, pos._stones
+    towards, arrived = board.towards, turn._arrived
+    if tile in turn._used:
+        return None
+    lines = []  # (field, direction, reach) in the order of Turn.legal_moves
+    total = 0
+    for i in board.tiles[tile]:
+        if owner[i] != player or status[i] != LIVE:
+            continue
+        free = stones[i] - arrived.get(i, 0)
+        for d in range(6):
+            f, reach = i, 0
+            while reach < free:
+                f = towards[f][d]
+                if f < 0 or status[f] != LIVE:
+                    break
+                reach += 1
+            if reach:
+                lines.append((i, d, reach))
+                total += reach
+    if not total:
+        return None
+    u = rng.randrange(total)  # as rng.choice draws an index into a list of `total`
+    for i, d, reach in lines:
+        if u < reach:
+            f = i
+            for _ in range(u + 1):
+                f = towards[f][d]
+            return Move(board.fields[i], board.fields[f])
+        u -= reach
+    raise AssertionError("unreachable")
+
+
+def _indices(values: list[int], value: int) -> list[int]:
+    """Indices where ``values`` holds ``value`` (the scan runs in C)."""
+    return list(compress(range(len(values)), map(value.__eq__, values)))
 
 
 def _fills_up(pos: Position, player: int, move: Move) -> bool:

@@ -87,6 +87,7 @@ class Board:
     __slots__ = (
         "fields",
         "index",
+        "lines",
         "name_index",
         "names",
         "neighbours",
@@ -129,6 +130,9 @@ class Board:
         self.segments: tuple[tuple[Field, ...], ...] = tuple(
             tuple([fields[i] for i in tile]) for tile in tiles
         )
+        #: Move -> (source index, destination index, fields passed or None, source's
+        #: tile): filled by the move engine as moves are played (moves repeat a lot).
+        self.lines: dict = {}
 
     @classmethod
     def of(cls, segments: Iterable[Iterable[Field]]) -> Board:
@@ -207,6 +211,7 @@ class Position:
         "_growing",
         "_hot",
         "_labels",
+        "_mixed",
         "_owner",
         "_status",
         "_stones",
@@ -299,6 +304,7 @@ class Position:
         # Fields that may be volatile; the turn engine keeps this a superset of them.
         pos._hot = {i for i in range(len(status)) if owner[i] >= 0 and stones[i] >= pos._cap[i]}
         pos._version, pos._labels = 0, None
+        pos._mixed = None  # two fields of a region with different owners, a hint
         return pos
 
     def _copy(self) -> Position:
@@ -314,6 +320,7 @@ class Position:
         pos._cap, pos._former = self._cap[:], dict(self._former)
         pos._growing, pos._hot = set(self._growing), set(self._hot)
         pos._version, pos._labels = self._version, self._labels
+        pos._mixed = self._mixed
         return pos
 
     def _region_labels(self) -> list[int]:

@@ -78,21 +78,23 @@ class Turn:
         if pos.players[player].kind == MACHINE:
             return []  # a machine only passes
         board, status, owner, stones = pos.board, pos._status, pos._owner, pos._stones
+        towards, fields, arrived, used = board.towards, board.fields, self._arrived, self._used
         out = []
-        for t, members in enumerate(board.tiles):
-            if t in self._used or (tile is not None and t != tile):
+        for t in range(len(board.tiles)) if tile is None else (tile,):
+            if t in used:
                 continue
-            for i in members:
+            for i in board.tiles[t]:
                 if owner[i] != player or status[i] != LIVE:
                     continue
-                free = stones[i] - self._arrived.get(i, 0)
+                free = stones[i] - arrived.get(i, 0)
+                source = fields[i]
                 for d in range(6):
                     f = i
                     for _ in range(free):
-                        f = board.towards[f][d]
+                        f = towards[f][d]
                         if f < 0 or status[f] != LIVE:
                             break
-                        out.append(Move(board.fields[i], board.fields[f]))
+                        out.append(Move(source, fields[f]))
         return out
 
     def finish(self) -> tuple[Position, list[Step]]:
@@ -109,7 +111,7 @@ class Turn:
             return pos, []
         return pos, [*self._steps, *_explosion_steps(pos, waves or []), _growth_step(pos, grown)]
 
-    def _record_move(self, move: Move, path: list[int], landed: int) -> None:
+    def _record_move(self, move: Move, path: tuple[int, ...], landed: int) -> None:
         k = len(path)
         names = self._pos.board.names
         details = [f"{_count(k, 'stone')} {'goes' if k == 1 else 'go'} {_count(k, 'step')}"]

@@ -1,0 +1,280 @@
+"""``fabgen balance``: play a board many times and show which seat it favours."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from fabgen.cli.boards_cmd import board_file_argument, preset_option
+from fabgen.cli.common import format_option, out_option
+
+VARIANT_NAMES = ("online", "blog", "1995")
+
+
+@click.command("balance", short_help="Play a board many times: win rates per seat, pieces used.")
+@board_file_argument
+@preset_option
+@click.option(
+    "--games", type=int, default=1000, show_default=True, metavar="N", help="Games to play."
+)
+@click.option(
+    "--players",
+    default="greedy",
+    show_default=True,
+    metavar="NAMES",
+    help="Who plays: one name for every seat or one per seat, comma-separated "
+    "(random, greedy, machine, extreme-machine). Machine seats of the board "
+    "never move, whatever is named.",
+)
+@click.option(
+    "--variant",
+    type=click.Choice(VARIANT_NAMES),
+    default="online",
+    show_default=True,
+    help="Rule variant (see fabgen rules replay --help).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the run: game k plays from a generator seeded by (seed, k).",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Local processes  [default: all cores]",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 "
+    "(pip install 'fabgen[cluster]'; see the README).",
+)
+@click.option(
+    "--max-turns",
+    type=int,
+    default=1000,
+    show_default=True,
+    metavar="N",
+    help="Turn cap: a game still running then is reported as capped, not scored.",
+)
+@click.option(
+    "--save-games",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="K",
+    help="Also write the first K games as transcripts (fabgen rules replay checks them).",
+)
+@click.option(
+    "--suggest-starts",
+    is_flag=True,
+    help="For 4 or 5 seats with stack starts: play candidate start fields (symmetric "
+    "ones first) and report the setup closest to even.",
+)
+@click.option(
+    "--candidates",
+    type=click.IntRange(min=1),
+    default=12,
+    show_default=True,
+    metavar="N",
+    help="With --suggest-starts: setups to try.",
+)
+@format_option("text: a table per seat; json: the report as JSON (same seed, same bytes).")
+@out_option
+def balance(
+    board_file,
+    preset,
+    games,
+    players,
+    variant,
+    seed,
+    jobs,
+    scheduler,
+    max_turns,
+    save_games,
+    suggest_starts,
+    candidates,
+    output_format,
+    out_dir,
+):
+    """Play a board FILE (or --preset NAME) many times with computer players and
+    report, per seat, its wins (a shared first place shares the win), the win rate
+    with a 95% Wilson interval, mean score and share of the board; a chi-square test
+    of whether the seats' wins differ; game length; and the most stones of each colour
+    and growing and dead markers on the board at once (mean, 95th percentile, max).
+
+    Writes into --out: NAME-balance.json (the report), NAME-win-rates.svg,
+    NAME-territory.svg (how often each field ends in each seat's territory) and with
+    --save-games the games as NAME-game-NNNNN.json.
+
+    Random and greedy players are not expert players: the figures show what such
+    play makes of a board. Timing goes to stderr, so two runs' reports compare byte
+    for byte.
+
+    With --suggest-starts (4 or 5 seats, each starting with one stack): plays
+    --candidates setups of start fields, --games games each, symmetric setups first,
+    prints them closest to even first, and reports on the best one, written as
+    NAME-suggested.toml.
+
+    Example: fabgen balance --preset 3p-triangle-4 --players random --games 2000
+    """
+    from fabgen.play.balance import BalanceOptions, balance_report, run_balance
+    from fabgen.play.parallel import default_jobs
+
+    board, _ = _checked_board(board_file, preset)
+    names = tuple(p.strip() for p in players.split(",") if p.strip())
+    options = BalanceOptions(games, names, variant, seed, max_turns, save_games)
+    options.check(board)
+    jobs = jobs or default_jobs()
+    began = time.perf_counter()
+    table = None
+    if suggest_starts:
+        from fabgen.play.starts import stack_starts
+
+        stack_starts(board)  # a clear error before any game is played
+        with _progress(games * (candidates + 1)) as bar:
+            board, run, table = _suggest(board, options, candidates, jobs, scheduler, bar.update)
+        games *= candidates + 1
+    else:
+        with _progress(games) as bar:
+            run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=bar.update)
+    seconds = time.perf_counter() - began
+    report = balance_report(run)
+    files = balance_files(run, report)
+    if table is not None:
+        from fabgen.board.boardfile import board_to_toml
+
+        files[f"{board.name}.toml"] = board_to_toml(board).encode()
+        click.echo(table, err=output_format == "json")
+    _show(report, output_format)
+    _write(out_dir, files, quiet=output_format == "json")
+    where = f"the cluster at {scheduler}" if scheduler else f"{jobs} job{'s' if jobs > 1 else ''}"
+    turns = sum(r.turns for r in run.records)
+    click.echo(
+        f"played {games} games ({turns} turns) in {seconds:.1f} s on {where}: "
+        f"{games / seconds:.1f} games/s",
+        err=True,
+    )
+
+
+def _suggest(board, options, candidates, jobs, scheduler, progress):
+    """The best setup's board and run, and the table of every candidate."""
+    from dataclasses import replace
+
+    from fabgen.play.balance import run_balance
+    from fabgen.play.starts import candidates_text, suggest_starts, with_starts
+
+    found = suggest_starts(
+        board, options, candidates=candidates, jobs=jobs, scheduler=scheduler, progress=progress
+    )
+    best = found[0]
+    suggested = replace(with_starts(board, best.fields), name=f"{board.name}-suggested")
+    run = run_balance(suggested, options, jobs=jobs, scheduler=scheduler, progress=progress)
+    head = (
+        f"{len(found)} setups played, {options.games} games each, closest to even first "
+        "(the largest gap between a seat's win rate and an even share decides):"
+    )
+    tail = f"suggested: {best.names} ({best.origin} setup); its report follows\n"
+    return suggested, run, f"{head}\n{candidates_text(found)}{tail}"
+
+
+def _checked_board(board_file, preset):
+    from fabgen.board.validate import validate as run
+    from fabgen.cli.boards_cmd import _load
+    from fabgen.errors import InputFileError
+
+    board, source = _load(board_file, preset)
+    report = run(board, source=source)
+    # A start stack at its capacity is legal (DESIGN.md 5.9, stack starts): it explodes
+    # in its owner's first turn, and the engine plays that like any explosion.
+    errors = [f.code for f in report.findings if f.severity == "error"]
+    errors = [code for code in errors if code != "start-volatile"]
+    if errors:
+        codes = ", ".join(dict.fromkeys(errors))
+        raise InputFileError(
+            source,
+            f"the board has {len(errors)} error{'s' if len(errors) > 1 else ''} ({codes}): "
+            "fix it first; fabgen validate shows what and where",
+        )
+    if not board.seats:
+        raise InputFileError(source, "the board has no seats: add players to play it")
+    return board, source
+
+
+def balance_files(run, report) -> dict[str, bytes]:
+    """The report, the two pictures and the saved games, by file name."""
+    from fabgen.draw.balance import territory_drawing, win_rate_drawing
+    from fabgen.export.svg import render_svg
+    from fabgen.play.balance import report_json
+    from fabgen.rules.transcript import write_transcript
+
+    board = run.board
+    name = board.name
+    colours = [seat.colour for seat in board.seats]
+    start = board.position()
+    title = f"Territory on {name}, players: {', '.join(dict.fromkeys(players_of(report)))}"
+    files = {
+        f"{name}-balance.json": report_json(report).encode(),
+        f"{name}-win-rates.svg": render_svg(win_rate_drawing(report, colours)),
+        f"{name}-territory.svg": render_svg(
+            territory_drawing(
+                start.board.fields,
+                run.territory,
+                report["finished"],
+                colours,
+                start.board.tile_of,
+                title,
+                [seat.label(k + 1) for k, seat in enumerate(board.seats)],
+            )
+        ),
+    }
+    for number, transcript in run.saved:
+        files[f"{name}-game-{number + 1:05d}.json"] = write_transcript(transcript).encode()
+    return files
+
+
+def players_of(report: dict) -> list[str]:
+    return [s["player"] for s in report["seats"]]
+
+
+def _show(report: dict, output_format: str) -> None:
+    from fabgen.play.balance import report_json, report_text
+
+    text = report_json(report) if output_format == "json" else report_text(report)
+    click.echo(text, nl=False)
+
+
+def _write(out_dir: Path, files: dict[str, bytes], quiet: bool) -> None:
+    from fabgen.cli.common import _display
+    from fabgen.export.files import write_atomically
+
+    for path in write_atomically(out_dir, files):
+        click.echo(f"wrote {_display(path)}", err=quiet)
+
+
+class _progress:
+    """A progress bar on stderr, shown only when stderr is a terminal (so logs and
+    captured output stay clean)."""
+
+    def __init__(self, total: int):
+        shown = sys.stderr.isatty()
+        self.bar = (
+            click.progressbar(length=total, label="playing", file=sys.stderr) if shown else None
+        )
+
+    def __enter__(self):
+        return self.bar.__enter__() if self.bar is not None else self
+
+    def __exit__(self, *exc):
+        return self.bar.__exit__(*exc) if self.bar is not None else None
+
+    def update(self, n: int) -> None:
+        """No bar: nothing to show."""

@@ -1,0 +1,212 @@
+"""Pictures of a balance run (``fabgen balance``), on the ``print`` layer.
+
+- :func:`win_rate_drawing`: one bar per seat, its win rate, with the 95 % interval as
+  an error bar and a dashed line at an even share (1 / seats).
+- :func:`territory_drawing`: the board, each field filled with the colour of the seat
+  in whose territory it ended most often, paler the less often (white: nobody's), and
+  that share written on it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from fabgen.draw.model import Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.position import player_colour
+from fabgen.geometry.lattice import Field, field_xy
+
+AXIS = Style(stroke="#000000", width=0.3)
+GRID = Style(stroke="#bbbbbb", width=0.15)
+EVEN = Style(stroke="#444444", width=0.3, dash=(1.5, 1.0))
+WHISKER = Style(stroke="#000000", width=0.45)
+INK = Style(stroke=None, fill="#202020")
+CELL_LINE = "#8c8c8c"
+PAGE = Style(stroke=None, fill="#ffffff", width=0.0)
+NOBODY = (1.0, 1.0, 1.0)
+TEXT_WIDTH = 0.9  # average letter width per cap height in the SVG font (DejaVu Sans)
+
+
+def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
+    """Bars of the seats' win rates with their intervals (``report`` as made by
+    :func:`fabgen.play.balance.balance_report`; ``colours`` per seat)."""
+    seats = report["seats"]
+    bar, gap, height = 14.0, 8.0, 80.0
+    x0, y0 = 22.0, 28.0
+    width = len(seats) * (bar + gap) + gap
+    d = Drawing(0.0, 0.0, f"Win rates: {report['board']}", _metadata(report))
+    shapes = d.layers.setdefault(Operation.PRINT, [])
+    top = _axis_top(max([s["ci_high"] for s in seats] + [1 / max(len(seats), 1)]))
+    ticks = round(top * 10)
+    for k in range(ticks + 1):
+        y = y0 + height * k / ticks
+        shapes.append(Polyline(((x0, y), (x0 + width, y)), style=GRID if k else AXIS))
+        shapes.append(Text((x0 - 2, y - 1.2), f"{10 * k}%", 2.6, "right", INK))
+    shapes.append(Polyline(((x0, y0), (x0, y0 + height)), style=AXIS))
+    for k, s in enumerate(seats):
+        left = x0 + gap + k * (bar + gap)
+        colour = player_colour(colours[k] if k < len(colours) else None, k)
+        y = y0 + height * s["win_rate"] / top
+        fill = Style(stroke="#000000", fill=colour, width=0.25)
+        shapes.append(Polyline(_rect(left, y0, left + bar, y), True, style=fill))
+        mid = left + bar / 2
+        lo, hi = y0 + height * s["ci_low"] / top, y0 + height * s["ci_high"] / top
+        shapes.append(Polyline(((mid, lo), (mid, hi)), style=WHISKER))
+        for yy in (lo, hi):
+            shapes.append(Polyline(((mid - 3, yy), (mid + 3, yy)), style=WHISKER))
+        shapes.append(Text((mid, y0 - 6), f"seat {s['seat']}", 3.0, "center", INK))
+        shapes.append(Text((mid, y0 - 11), s["name"] or s["player"], 2.6, "center", INK))
+        shapes.append(Text((mid, hi + 2), f"{100 * s['win_rate']:.1f}%", 2.6, "center", INK))
+    even = y0 + height / len(seats) / top
+    shapes.append(Polyline(((x0, even), (x0 + width, even)), style=EVEN))
+    shapes.append(Text((x0 + width + 1, even - 1), "even", 2.6, "left", INK))
+    t = report["test"]
+    verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
+    lines = [
+        f"Win rates on {report['board']}",
+        f"{report['finished']} finished games ({report['capped']} capped), "
+        f"players: {_players(report)}",
+        "error bars: 95% Wilson intervals",
+        f"chi-square test of equal wins: p = {t['p_value']:.4f} ({verdict})",
+    ]
+    for i, line in enumerate(lines):
+        size = 3.6 if i == 0 else 3.0
+        shapes.append(Text((x0 - 12, y0 + height + 24 - 5 * i), line, size, "left", INK))
+    return _on_page(d)
+
+
+def _axis_top(value: float) -> float:
+    """The axis maximum: the next tenth above the largest value (at most 100 %)."""
+    return min(1.0, math.ceil(value * 10 + 1e-9) / 10) or 0.1
+
+
+def _players(report: dict) -> str:
+    names = dict.fromkeys(s["player"] for s in report["seats"])
+    return ", ".join(names)
+
+
+def territory_drawing(
+    fields: Sequence[Field],
+    counts: Sequence[Sequence[int]],
+    games: int,
+    colours: Sequence[str | None],
+    tile_of: Sequence[int],
+    title: str,
+    seat_labels: Sequence[str] = (),
+    pitch_mm: float = 10.0,
+) -> Drawing:
+    """The board with every field coloured by who it ended up scoring for.
+
+    ``counts[seat][i]``: finished games in which field ``fields[i]`` was in a region
+    scored by ``seat``; ``tile_of[i]``: its tile, for the tile borders."""
+    d = Drawing(0.0, 0.0, title, {"games": games})
+    shapes = d.layers.setdefault(Operation.PRINT, [])
+    rgb = [
+        _rgb(player_colour(colours[k] if k < len(colours) else None, k)) for k in range(len(counts))
+    ]
+    index = {f: i for i, f in enumerate(fields)}
+    most = max((n for row in counts for n in row), default=0) or 1
+    for i, f in enumerate(fields):
+        shares = [row[i] / games if games else 0.0 for row in counts]
+        top = max(range(len(counts)), key=lambda k: (counts[k][i], -k))
+        weights = [0.0] * len(counts)
+        weights[top] = counts[top][i] / most
+        colour = _mix(rgb, weights)
+        cell = Style(stroke=CELL_LINE, fill=colour, width=0.2)
+        shapes.append(Polyline(_hexagon(f, pitch_mm), True, style=cell))
+        best = max(range(len(shares)), key=lambda k: (shares[k], -k)) if shares else 0
+        if shares and shares[best] > 0:
+            x, y = field_xy(f, pitch_mm)
+            ink = Style(stroke=None, fill=_ink_on(colour))
+            shapes.append(
+                Text((x, y - 1.2), f"{100 * shares[best]:.0f}", 0.24 * pitch_mm, "center", ink)
+            )
+    shapes.extend(_tile_borders(fields, index, tile_of, pitch_mm))
+    box = d.bbox()
+    assert box is not None
+    y = box[1] - pitch_mm
+    for k in range(len(counts)):
+        hexcol = _hex(rgb[k])
+        swatch = Style(stroke="#000000", fill=hexcol, width=0.2)
+        shapes.append(Polyline(_rect(box[0], y, box[0] + 4, y + 4), True, style=swatch))
+        label = seat_labels[k] if k < len(seat_labels) else f"seat {k + 1}"
+        shapes.append(Text((box[0] + 6, y + 0.8), label, 3.0, "left", INK))
+        y -= 6
+    share = 100 * most / games if games else 0.0
+    notes = [
+        title,
+        f"{games} finished games. Colour: the seat in whose territory",
+        f"the field ended most often; full colour at {share:.0f}% of the games",
+        "(the most of any field), paler when less often, white: never",
+        "anybody's. Number: % of the games in which that seat scored it.",
+    ]
+    for i, line in enumerate(notes):
+        y = box[3] + 4 + 5 * (len(notes) - 1 - i)
+        shapes.append(Text((box[0], y), line, 3.6 if i == 0 else 3.0, "left", INK))
+    return _on_page(d)
+
+
+def _on_page(d: Drawing, margin: float = 6.0) -> Drawing:
+    x0, y0, x1, y1 = d.bbox()  # type: ignore[misc]
+    # Text.bbox assumes narrow letters; give text its width in a common sans font.
+    for shape in d.shapes(Operation.PRINT):
+        if isinstance(shape, Text) and shape.align == "left":
+            x1 = max(x1, shape.position[0] + TEXT_WIDTH * shape.height * len(shape.text))
+    page = Polyline(_rect(x0 - margin, y0 - margin, x1 + margin, y1 + margin), True, style=PAGE)
+    d.layers[Operation.PRINT].insert(0, page)
+    return d.fit_page(0.0)
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def _hexagon(field: Field, pitch: float) -> tuple:
+    x, y = field_xy(field, pitch)
+    r = pitch / math.sqrt(3.0)
+    return tuple(
+        (x + r * math.cos(math.radians(30 + 60 * k)), y + r * math.sin(math.radians(30 + 60 * k)))
+        for k in range(6)
+    )
+
+
+def _tile_borders(fields, index, tile_of, pitch: float) -> list[Polyline]:
+    from fabgen.geometry.lattice import NEIGHBOUR_STEPS
+
+    out = []
+    line = Style(stroke="#000000", width=0.6)
+    for i, (q, r) in enumerate(fields):
+        corners = _hexagon((q, r), pitch)
+        for d, (dq, dr) in enumerate(NEIGHBOUR_STEPS):
+            n = index.get((q + dq, r + dr), -1)
+            if n >= 0 and (n < i or tile_of[n] == tile_of[i]):
+                continue
+            out.append(Polyline((corners[(d - 1) % 6], corners[d]), style=line))
+    return out
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    return tuple(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def _mix(rgb: Sequence[tuple[float, float, float]], shares: Sequence[float]) -> str:
+    rest = max(0.0, 1.0 - sum(shares))
+    channels = [
+        rest * NOBODY[c] + sum(s * col[c] for s, col in zip(shares, rgb, strict=True))
+        for c in range(3)
+    ]
+    return _hex(channels)
+
+
+def _hex(rgb: Sequence[float]) -> str:
+    return "#" + "".join(f"{min(255, round(255 * v)):02x}" for v in rgb)
+
+
+def _ink_on(colour: str) -> str:
+    r, g, b = _rgb(colour)
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
+
+
+def _metadata(report: dict) -> dict:
+    keys = ("board", "variant", "seed", "games", "finished", "capped")
+    return {k: report[k] for k in keys}

@@ -1,0 +1,334 @@
+"""Balance of a board by self-play: who wins how often, and how many pieces it takes.
+
+:func:`run_balance` plays ``games`` games of a board (in batches, on local processes
+or a Dask cluster, :mod:`fabgen.play.parallel`) and :func:`balance_report` turns the
+games into the report: per seat wins (a shared first place shares the win), the win
+rate with its 95 % Wilson interval, mean score and share of the board; a chi-square
+test of whether the seats' wins differ; game length; the peak stones of each colour
+and the peak growing and dead markers per game. Capped games (turn cap reached) are
+counted apart and not scored. The report is plain data (``to_json``), identical for
+the same seed whatever ran the games.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from fabgen.board.model import Board
+from fabgen.errors import ParameterError
+from fabgen.play.parallel import batches, executor, run_batches
+from fabgen.play.policy import POLICY_NAMES, get_policy
+from fabgen.play.selfplay import (
+    DEFAULT_MAX_TURNS,
+    MACHINE,
+    GameRecord,
+    game_rng,
+    game_transcript,
+    play_game,
+    seat_policies,
+)
+from fabgen.play.stats import chi_square_uniform, summary, wilson_interval
+from fabgen.rules.transcript import Transcript
+from fabgen.rules.variants import get_variant
+
+DEFAULT_PLAYER = "greedy"
+#: Significance level of the test of equal wins.
+ALPHA = 0.05
+#: Above this share of games ending with every score 0, the report warns.
+ALL_ZERO_WARNING = 0.5
+TEST_NAME = "chi-square goodness of fit of the wins against equal shares"
+
+
+@dataclass(frozen=True)
+class BalanceOptions:
+    games: int = 1000
+    players: tuple[str, ...] = (DEFAULT_PLAYER,)  # one for all seats, or one per seat
+    variant: str = "online"
+    seed: int = 0
+    max_turns: int = DEFAULT_MAX_TURNS
+    save_games: int = 0  # keep the turns of the first K games
+
+    def check(self, board: Board) -> None:
+        """Clear errors for impossible settings, before any game is played."""
+        if self.games < 1:
+            raise ParameterError("games", f"--games must be at least 1, got {self.games}")
+        if self.max_turns < 1:
+            raise ParameterError(
+                "max-turns", f"--max-turns must be at least 1, got {self.max_turns}"
+            )
+        if self.save_games < 0:
+            raise ParameterError("save-games", "--save-games must be 0 or more")
+        get_variant(self.variant)
+        seats = len(board.seats)
+        if len(self.players) not in (1, seats):
+            raise ParameterError(
+                "players",
+                f"--players names {len(self.players)} players but the board has {seats} "
+                "seats: give one name for all seats or one per seat, comma-separated",
+            )
+        for name in self.players:
+            if name not in POLICY_NAMES:
+                raise ParameterError(
+                    "players", f"unknown player {name!r}: choose one of {', '.join(POLICY_NAMES)}"
+                )
+            try:
+                get_policy(name)
+            except ImportError:
+                raise ParameterError(
+                    "players",
+                    f"the {name} player is not part of this version of fabgen yet: "
+                    "choose --players random",
+                ) from None
+
+    def seat_players(self, seats: int) -> tuple[str, ...]:
+        return self.players * seats if len(self.players) == 1 else self.players
+
+
+@dataclass
+class Batch:
+    """What one batch of games gives back: small records and summed territory."""
+
+    records: list[GameRecord]
+    territory: list[list[int]]  # [seat][field]: finished games in which it scored there
+
+
+def play_batch(board: Board, options: BalanceOptions, part: range) -> Batch:
+    """Play the games numbered ``part`` (a worker's task: module level, picklable)."""
+    start = board.position()
+    policies = seat_policies(start, options.seat_players(len(start.players)))
+    territory = [[0] * len(start.board) for _ in start.players]
+    records = []
+    for number in part:
+        record = play_game(
+            start,
+            policies,
+            options.variant,
+            game_rng(options.seed, number),
+            number=number,
+            max_turns=options.max_turns,
+            keep_moves=number < options.save_games,
+        )
+        for i, seat in enumerate(record.territory):
+            if seat >= 0:
+                territory[seat][i] += 1
+        records.append(_slim(record))
+    return Batch(records, territory)
+
+
+def _slim(record: GameRecord) -> GameRecord:
+    from dataclasses import replace
+
+    return replace(record, territory=())
+
+
+@dataclass
+class BalanceRun:
+    board: Board
+    options: BalanceOptions
+    records: list[GameRecord]
+    territory: list[list[int]]
+    saved: list[tuple[int, Transcript]] = field(default_factory=list)
+
+
+def run_balance(
+    board: Board,
+    options: BalanceOptions,
+    *,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> BalanceRun:
+    """Play the games; see the module docstring."""
+    options.check(board)
+    start = board.position()
+    parts = batches(options.games, jobs)
+    with executor(jobs, scheduler) as ex:
+        results = run_batches(ex, play_batch, (board, options), parts, progress)
+    records = [r for batch in results for r in batch.records]
+    territory = [[0] * len(start.board) for _ in start.players]
+    for batch in results:
+        for seat, row in enumerate(batch.territory):
+            for i, n in enumerate(row):
+                territory[seat][i] += n
+    saved = [(r.number, game_transcript(start, r)) for r in records if r.moves is not None]
+    return BalanceRun(board, options, records, territory, saved)
+
+
+def balance_report(run: BalanceRun) -> dict:
+    """The report as plain data (see :func:`report_json`)."""
+    board, options, records = run.board, run.options, run.records
+    seats = len(board.seats)
+    fields = len(board.field_tiles)
+    finished = [r for r in records if not r.capped]
+    wins = [0.0] * seats
+    for r in finished:
+        for seat in r.winners:
+            wins[seat] += 1 / len(r.winners)
+    n = len(finished)
+    players = options.seat_players(seats)
+    rows = []
+    for k, seat in enumerate(board.seats):
+        low, high = wilson_interval(wins[k], n)
+        mean_score = sum(r.scores[k] for r in finished) / n if n else 0.0
+        rows.append(
+            {
+                "seat": k + 1,
+                "name": seat.name,
+                "kind": str(seat.kind),
+                "player": _player_name(str(seat.kind), players[k]),
+                "wins": _round(wins[k]),
+                "win_rate": _round(wins[k] / n if n else 0.0),
+                "ci_low": _round(low),
+                "ci_high": _round(high),
+                "mean_score": _round(mean_score),
+                "board_share": _round(mean_score / fields),
+            }
+        )
+    stat, df, p = chi_square_uniform(wins)
+    all_zero = sum(1 for r in finished if r.all_zero)
+    report = {
+        "board": board.name,
+        "fields": fields,
+        "variant": get_variant(options.variant).name,
+        "seed": options.seed,
+        "max_turns": options.max_turns,
+        "games": len(records),
+        "finished": n,
+        "capped": len(records) - n,
+        "all_zero": all_zero,
+        "seats": rows,
+        "test": {
+            "name": TEST_NAME,
+            "statistic": _round(stat),
+            "df": df,
+            "p_value": _round(p),
+            "alpha": ALPHA,
+            "seats_differ": bool(n) and p < ALPHA,
+        },
+        "favoured": _favoured(rows, n, seats),
+        "turns": summary([r.turns for r in records]),
+        "stones_peak": [
+            {"seat": k + 1, **summary([r.stones_peak[k] for r in records])} for k in range(seats)
+        ],
+        "markers_peak": {
+            "growing": summary([r.growing_peak for r in records]),
+            "dead": summary([r.dead_peak for r in records]),
+        },
+    }
+    report["warnings"] = _warnings(report)
+    return report
+
+
+def _player_name(kind: str, player: str) -> str:
+    if kind == MACHINE:
+        return MACHINE
+    return "extreme-machine" if kind == "extreme-machine" else player
+
+
+def _favoured(rows: list[dict], n: int, seats: int) -> dict | None:
+    """The seat with the highest win rate, against an even share of 1/seats."""
+    if not n or not rows:
+        return None
+    best = max(rows, key=lambda r: (r["win_rate"], -r["seat"]))
+    even = 1 / seats
+    return {
+        "seat": best["seat"],
+        "win_rate": best["win_rate"],
+        "even": _round(even),
+        "ahead": _round(best["win_rate"] - even),
+        "ci_low": best["ci_low"],
+        "ci_high": best["ci_high"],
+    }
+
+
+def _warnings(report: dict) -> list[str]:
+    out = []
+    n = report["finished"]
+    if report["capped"]:
+        out.append(
+            f"{report['capped']} of {report['games']} games reached the cap of "
+            f"{report['max_turns']} turns and are not scored: raise --max-turns"
+        )
+    if n and report["all_zero"] / n > ALL_ZERO_WARNING:
+        out.append(
+            f"{report['all_zero']} of {n} finished games ended with every score 0: the "
+            "winner of those was decided by the tie-break alone, so these players say "
+            "little about the board's balance (try --players greedy)"
+        )
+    if not n:
+        out.append("no game finished: there is nothing to score")
+    return out
+
+
+def _round(x: float) -> float:
+    return round(float(x), 4)
+
+
+def report_json(report: dict) -> str:
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+def report_text(report: dict) -> str:
+    """The report for people: one line per seat, then the test and the pieces."""
+    lines = [
+        f"board {report['board']}: {report['games']} games ({report['finished']} finished, "
+        f"{report['capped']} capped), variant {report['variant']}, seed {report['seed']}",
+        "",
+        "seat  name        kind             player           wins   win rate  95% interval  "
+        "mean score  board share",
+    ]
+    for s in report["seats"]:
+        lines.append(
+            f"{s['seat']:>4}  {(s['name'] or '-'):<10}  {s['kind']:<15}  {s['player']:<15}  "
+            f"{s['wins']:>5g}  {100 * s['win_rate']:>7.1f}%  "
+            f"{100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}%  "
+            f"{s['mean_score']:>10.2f}  {100 * s['board_share']:>10.1f}%"
+        )
+    t = report["test"]
+    verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
+    lines += [
+        "",
+        f"{t['name']}: chi2 = {t['statistic']:g}, df = {t['df']}, p = {t['p_value']:.4f}: "
+        f"{verdict} (at {t['alpha']:g})",
+    ]
+    fav = report["favoured"]
+    if fav is not None:
+        lines.append(
+            f"favoured: seat {fav['seat']}, wins {100 * fav['win_rate']:.1f}% "
+            f"(95% interval {100 * fav['ci_low']:.1f}-{100 * fav['ci_high']:.1f}%) "
+            f"against an even {100 * fav['even']:.1f}%"
+        )
+    tu = report["turns"]
+    lines.append(
+        f"game length: {tu['mean']:g} turns on average, 95% of games within {tu['p95']}, "
+        f"longest {tu['max']}"
+    )
+    lines.append(f"games ending with every score 0: {report['all_zero']} of {report['finished']}")
+    lines.append("peak stones on the board per game (mean / 95th percentile / max):")
+    for s, p in zip(report["seats"], report["stones_peak"], strict=True):
+        lines.append(f"  seat {s['seat']}: {p['mean']:g} / {p['p95']} / {p['max']}")
+    for kind, p in report["markers_peak"].items():
+        lines.append(f"peak {kind} markers: {p['mean']:g} / {p['p95']} / {p['max']}")
+    lines += [f"warning: {w}" for w in report["warnings"]]
+    return "\n".join(lines) + "\n"
+
+
+def seat_names(board: Board) -> Sequence[str]:
+    return [seat.label(k + 1) for k, seat in enumerate(board.seats)]
+
+
+def simulate(
+    board: Board,
+    games: int,
+    players: Sequence[str] = (DEFAULT_PLAYER,),
+    *,
+    seed: int = 0,
+    jobs: int = 1,
+    scheduler: str | None = None,
+) -> dict:
+    """A balance report of ``games`` self-played games with the default settings
+    (used by ``fabgen validate --simulate`` and by kits with ``supply = "simulate"``)."""
+    options = BalanceOptions(games=games, players=tuple(players), seed=seed)
+    return balance_report(run_balance(board, options, jobs=jobs, scheduler=scheduler))

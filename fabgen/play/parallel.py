@@ -1,0 +1,108 @@
+"""Running batches of self-play games on all cores or on a Dask cluster.
+
+One code path: the games are cut into batches of consecutive game numbers, and each
+batch is submitted to a :class:`concurrent.futures.Executor`: a local
+:class:`~concurrent.futures.ProcessPoolExecutor`, the executor of a Dask
+``distributed`` client (``Client(address).get_executor()``, the optional extra
+``fabgen[cluster]``), or for one job the calling process itself. Every game seeds its
+own generator from (run seed, game number) and results are put back in game order,
+so the numbers do not depend on the batches, the processes or the cluster.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+
+from fabgen.errors import ParameterError
+
+#: Games per batch at most: small enough for a smooth progress bar and even load.
+MAX_BATCH = 25
+
+
+def default_jobs() -> int:
+    """All cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def batches(games: int, jobs: int) -> list[range]:
+    """Consecutive game numbers cut into batches: about eight per job, at most
+    :data:`MAX_BATCH` games each."""
+    size = max(1, min(MAX_BATCH, -(-games // (8 * max(jobs, 1)))))
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+class InlineExecutor(Executor):
+    """Runs each task at once in the calling process (``--jobs 1``): no pickling, no
+    start-up, and the same interface as the pools."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:
+            future.set_exception(exc)
+        return future
+
+
+@contextmanager
+def executor(jobs: int = 1, scheduler: str | None = None) -> Iterator[Executor]:
+    """The executor for a run: a Dask cluster's when ``scheduler`` (an address such
+    as ``tcp://10.0.0.5:8786``) is given, else ``jobs`` local processes."""
+    if scheduler is not None:
+        with _dask_executor(scheduler) as ex:
+            yield ex
+    elif jobs <= 1:
+        yield InlineExecutor()
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as ex:
+            yield ex
+
+
+@contextmanager
+def _dask_executor(scheduler: str) -> Iterator[Executor]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ParameterError(
+            "scheduler",
+            "--scheduler needs Dask distributed: install it with "
+            "pip install 'fabgen[cluster]' (on this machine and on every worker)",
+        ) from None
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise ParameterError(
+            "scheduler",
+            f"cannot reach the Dask scheduler at {scheduler} ({exc}): start one with "
+            "`dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786",
+        ) from None
+    try:
+        with client.get_executor() as ex:
+            yield ex
+    finally:
+        client.close()
+
+
+def run_batches(
+    ex: Executor,
+    task: Callable,
+    args: tuple,
+    parts: Sequence[range],
+    progress: Callable[[int], None] | None = None,
+) -> list:
+    """``task(*args, part)`` for every part, results in the order of ``parts``;
+    ``progress(n)`` is told of each finished part's length."""
+    futures = {ex.submit(task, *args, part): k for k, part in enumerate(parts)}
+    results: list = [None] * len(parts)
+    for future in as_completed(futures):
+        k = futures[future]
+        results[k] = future.result()
+        if progress is not None:
+            progress(len(parts[k]))
+    return results

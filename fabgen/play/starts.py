@@ -1,0 +1,210 @@
+"""Start fields for stack starts: the setup whose seats come closest to even.
+
+With 4 or 5 seats no board gives every seat the same place, so the 1995 rules let
+each seat start with one stack of 6 on a field of its choice. :func:`suggest_starts`
+plays candidate setups and reports the one whose win rates are closest to an even
+share. Candidates, in order: the board's own setup; *symmetric* setups, whose start
+fields a rotation or mirror of the board maps onto each other (the fields spread as
+far apart as the board allows, best first); then setups one step away from the best
+symmetric one (one seat's stack moved to a neighbouring field). Seats keep their turn
+order around the board. Every candidate is played with the same seed and games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from fabgen.board.model import Board
+from fabgen.board.symmetry import board_symmetry, reflection, rotation
+from fabgen.errors import ParameterError
+from fabgen.geometry.lattice import Field, field_xy, hex_distance, neighbours
+from fabgen.play.balance import BalanceOptions, balance_report, run_balance
+from fabgen.rules.names import field_name
+
+STACK = 6  # stones in a start stack (1995 rules)
+MIN_APART = 3  # start stacks at least this many steps apart
+
+
+@dataclass(frozen=True)
+class Candidate:
+    fields: tuple[Field, ...]  # start field per seat, in seat order
+    origin: str  # "board", "symmetric" or "nearby"
+    report: dict
+
+    @property
+    def distance(self) -> float:
+        """How far from even: the largest gap between a seat's win rate and 1/seats."""
+        seats = self.report["seats"]
+        return max(abs(s["win_rate"] - 1 / len(seats)) for s in seats)
+
+    @property
+    def names(self) -> str:
+        return " ".join(field_name(f) for f in self.fields)
+
+
+def stack_starts(board: Board) -> tuple[Field, ...]:
+    """Each seat's one start stack; a clear error when the board is not set up so."""
+    n = len(board.seats)
+    if n not in (4, 5):
+        raise ParameterError(
+            "suggest-starts", f"--suggest-starts is for 4 or 5 seats, the board has {n}"
+        )
+    fields = []
+    for k, seat in enumerate(board.seats):
+        if len(seat.stacks) != 1 or seat.stacks[0][1] <= 1:
+            raise ParameterError(
+                "suggest-starts",
+                f"--suggest-starts needs stack starts, but {seat.label(k + 1)} starts with "
+                f"{len(seat.stacks)} stacks: give each seat one stack, e.g. stacks = {{ e5 = 6 }}",
+            )
+        fields.append(seat.stacks[0][0])
+    return tuple(fields)
+
+
+def with_starts(board: Board, fields: Sequence[Field]) -> Board:
+    stones = [s.stacks[0][1] for s in board.seats]
+    seats = tuple(
+        replace(seat, stacks=((f, stones[k]),))
+        for k, (seat, f) in enumerate(zip(board.seats, fields, strict=True))
+    )
+    return replace(board, seats=seats)
+
+
+def suggest_starts(
+    board: Board,
+    options: BalanceOptions,
+    *,
+    candidates: int = 12,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[Candidate]:
+    """Play up to ``candidates`` setups; all of them, closest to even first."""
+    current = stack_starts(board)
+    out: list[Candidate] = []
+    seen: set[frozenset[Field]] = set()
+
+    def play(fields: tuple[Field, ...], origin: str) -> None:
+        key = frozenset(fields)
+        if key in seen or len(out) >= candidates:
+            return
+        seen.add(key)
+        trial = with_starts(board, fields)
+        run = run_balance(trial, options, jobs=jobs, scheduler=scheduler, progress=progress)
+        out.append(Candidate(fields, origin, balance_report(run)))
+
+    play(current, "board")
+    for fields in symmetric_setups(board, current, max(1, (candidates - 1) // 2)):
+        play(fields, "symmetric")
+    best = min(out, key=lambda c: (c.distance, c.names))
+    for fields in nearby_setups(board, best.fields):
+        play(fields, "nearby")
+    return sorted(out, key=lambda c: (c.distance, c.origin != "symmetric", c.names))
+
+
+def _usable(board: Board) -> list[Field]:
+    """Fields a stack may start on: on the board, not next to a hole (a stack there
+    would burn out at once), sorted."""
+    return [f for f in board.fields if len(board.board_neighbours(f)) >= 3]
+
+
+def _spread(fields: Sequence[Field]) -> int:
+    return min(hex_distance(a, b) for a, b in combinations(fields, 2))
+
+
+def symmetric_setups(board: Board, current: Sequence[Field], limit: int) -> list[tuple[Field, ...]]:
+    """Start sets that a rotation or mirror of the board maps onto themselves, as far
+    apart as possible, best ``limit`` first; in the seats' turn order."""
+    n = len(current)
+    sym = board_symmetry(board)
+    maps = [sym.centre.about(rotation(k)) for k in sym.shape_rotations]
+    maps += [sym.centre.about(reflection(a)) for a in sym.shape_mirrors]
+    usable = set(_usable(board))
+    found: dict[frozenset[Field], int] = {}
+    for g in maps:
+        for fields in _invariant_sets(sorted(usable), g, n):
+            if all(f in usable for f in fields) and _spread(fields) >= MIN_APART:
+                found[frozenset(fields)] = _spread(fields)
+    ranked = sorted(found, key=lambda s: (-found[s], sorted(s)))[:limit]
+    return [_in_turn_order(board, s, current) for s in ranked]
+
+
+def _invariant_sets(usable: list[Field], g, n: int) -> Iterator[tuple[Field, ...]]:
+    """Sets of n fields that ``g`` maps onto themselves, built from its orbits (only
+    orbits of fields far from each other, to keep the search small)."""
+    orbits: dict[frozenset[Field], None] = {}
+    for f in usable:
+        orbit = {f}
+        h = g(f)
+        while h is not None and h not in orbit and len(orbit) <= 6:
+            orbit.add(h)
+            h = g(h)
+        closed = h is not None and len(orbit) <= n and all(x in usable for x in orbit)
+        if closed and (len(orbit) == 1 or _spread(tuple(orbit)) >= MIN_APART):
+            orbits[frozenset(orbit)] = None
+    pool = sorted(orbits, key=lambda o: (-len(o), sorted(o)))
+    yield from _combine(pool, n, (), 0, budget=[20000])
+
+
+def _combine(pool, n, chosen, start, budget) -> Iterator[tuple[Field, ...]]:
+    size = sum(len(o) for o in chosen)
+    if size == n:
+        yield tuple(sorted(f for o in chosen for f in o))
+        return
+    for i in range(start, len(pool)):
+        if budget[0] <= 0:
+            return
+        budget[0] -= 1
+        o = pool[i]
+        if size + len(o) > n:
+            continue
+        fields = [f for c in chosen for f in c]
+        if fields and min(hex_distance(a, b) for a in fields for b in o) < MIN_APART:
+            continue
+        yield from _combine(pool, n, (*chosen, o), i + 1, budget)
+
+
+def nearby_setups(board: Board, fields: Sequence[Field]) -> Iterator[tuple[Field, ...]]:
+    """Setups with one seat's stack moved one field, in seat and direction order."""
+    usable = set(_usable(board))
+    for k, f in enumerate(fields):
+        for g in neighbours(f):
+            moved = (*fields[:k], g, *fields[k + 1 :])
+            if g in usable and _spread(moved) >= MIN_APART:
+                yield moved
+
+
+def _in_turn_order(board: Board, fields, current: Sequence[Field]) -> tuple[Field, ...]:
+    """The fields ordered around the board's centre the way the current starts run,
+    beginning nearest seat 1's current start."""
+    cx, cy = _centre(board)
+
+    def angle(f: Field) -> float:
+        x, y = field_xy(f)
+        return math.atan2(y - cy, x - cx)
+
+    now = [angle(f) for f in current]
+    turning = sum(_wrap(now[(k + 1) % len(now)] - now[k]) for k in range(len(now)))
+    sign = 1 if turning > 0 else -1  # counter-clockwise when the angles increase
+    first = min(fields, key=lambda f: (abs(_wrap(angle(f) - now[0])), f))
+    return tuple(sorted(fields, key=lambda f: (sign * _wrap(angle(f) - angle(first))) % math.tau))
+
+
+def _wrap(a: float) -> float:
+    return (a + math.pi) % math.tau - math.pi
+
+
+def _centre(board: Board) -> tuple[float, float]:
+    pts = [field_xy(f) for f in board.fields]
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+def candidates_text(found: Sequence[Candidate]) -> str:
+    lines = ["start fields per seat        origin      win rates                   p-value"]
+    for c in found:
+        rates = " ".join(f"{100 * s['win_rate']:5.1f}%" for s in c.report["seats"])
+        lines.append(f"{c.names:<28} {c.origin:<10}  {rates}  {c.report['test']['p_value']:.4f}")
+    return "\n".join(lines) + "\n"

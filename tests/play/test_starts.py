@@ -1,0 +1,66 @@
+"""fabgen balance --suggest-starts: candidate stack starts for 4 or 5 seats."""
+
+from dataclasses import replace
+
+import pytest
+
+from fabgen.board import board_symmetry, board_to_toml, load_preset, read_board
+from fabgen.board.symmetry import reflection, rotation
+from fabgen.geometry.lattice import hex_distance
+from fabgen.play.starts import MIN_APART, stack_starts, symmetric_setups
+from fabgen.rules.names import parse_field
+
+
+@pytest.fixture(scope="module")
+def stack_board():
+    """The 4-seat diamond with a stack of 6 on the middle field of each start tile."""
+    board = load_preset("4p-diamond-5")
+    seats = tuple(
+        replace(s, stacks=((board.tiles[board.start_tiles(k)[0]].centre, 6),))
+        for k, s in enumerate(board.seats)
+    )
+    return replace(board, seats=seats, name="4p-stacks")
+
+
+def test_symmetric_candidates_are_mapped_onto_themselves(stack_board):
+    sym = board_symmetry(stack_board)
+    maps = [sym.centre.about(rotation(k)) for k in sym.shape_rotations]
+    maps += [sym.centre.about(reflection(a)) for a in sym.shape_mirrors]
+    setups = symmetric_setups(stack_board, stack_starts(stack_board), 6)
+    assert len(setups) == 6
+    fields = stack_board.field_set
+    for setup in setups:
+        assert len(set(setup)) == 4 and set(setup) <= fields
+        assert any({g(f) for f in setup} == set(setup) for g in maps)
+        assert min(hex_distance(a, b) for a in setup for b in setup if a != b) >= MIN_APART
+
+
+def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path, stack_board):
+    path = tmp_path / "4p-stacks.toml"
+    path.write_text(board_to_toml(stack_board))
+    out = tmp_path / "out"
+    result = cli(
+        "balance", path, "--suggest-starts", "--candidates", "3", "--games", "10",
+        "--players", "random", "--variant", "blog", "--jobs", "1", "--out", out,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    table = result.stdout.split("suggested: ")[0].splitlines()
+    assert table[0].startswith("3 setups played, 10 games each")
+    rows = table[2:]
+    assert len(rows) == 3 and any(" board " in r for r in rows)
+    assert any(" symmetric " in r for r in rows)
+    # The best row's fields are the suggested board's stacks, seat by seat.
+    best = rows[0].split()[:4]
+    suggested = read_board(out / "4p-stacks-suggested.toml")
+    assert [s.stacks for s in suggested.seats] == [((parse_field(n), 6),) for n in best]
+
+
+@pytest.mark.parametrize(
+    ("preset", "message"),
+    [("3p-triangle-4", "for 4 or 5 seats"), ("4p-diamond-5", "needs stack starts")],
+)
+def test_suggest_starts_needs_4_or_5_stack_starts(cli, tmp_path, preset, message):
+    result = cli("balance", "--preset", preset, "--suggest-starts", "--players", "random",
+                 "--out", tmp_path / "o")  # fmt: skip
+    assert result.exit_code == 2 and message in result.stderr
+    assert not (tmp_path / "o").exists()
