@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fabgen.board.model import Board
 from fabgen.errors import ParameterError
 from fabgen.play.parallel import batches, executor, run_batches
-from fabgen.play.policy import POLICY_NAMES, get_policy
+from fabgen.play.policy import POLICY_NAMES
 from fabgen.play.selfplay import (
     DEFAULT_MAX_TURNS,
     MACHINE,
@@ -73,14 +73,6 @@ class BalanceOptions:
                 raise ParameterError(
                     "players", f"unknown player {name!r}: choose one of {', '.join(POLICY_NAMES)}"
                 )
-            try:
-                get_policy(name)
-            except ImportError:
-                raise ParameterError(
-                    "players",
-                    f"the {name} player is not part of this version of fabgen yet: "
-                    "choose --players random",
-                ) from None
 
     def seat_players(self, seats: int) -> tuple[str, ...]:
         return self.players * seats if len(self.players) == 1 else self.players

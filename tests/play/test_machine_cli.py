@@ -3,7 +3,6 @@
 import json
 import random
 
-import play_reference as ref
 import pytest
 from click.testing import CliRunner
 
@@ -16,6 +15,7 @@ from fabgen.rules.setup import start_position
 from fabgen.rules.state import Player, Position
 from fabgen.rules.transcript import parse_transcript, transcript_from_position, write_transcript
 from fabgen.rules.turn import replay
+from tests.play import play_reference as ref
 
 KEYS = {
     "seat", "name", "kind", "turn", "moves", "criterion", "explosions",

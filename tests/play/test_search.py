@@ -7,7 +7,6 @@ reproduce its choice from a seed.
 
 import random
 
-import play_reference as ref
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,6 +28,7 @@ from fabgen.rules.scoring import game_over, scores
 from fabgen.rules.setup import hexagon_segment_coords, hexagon_segments, start_position
 from fabgen.rules.state import Position
 from fabgen.rules.turn import play_turn
+from tests.play import play_reference as ref
 
 SEGMENTS = hexagon_segments(1)
 CENTRE = SEGMENTS[hexagon_segment_coords(1).index((0, 0))]
