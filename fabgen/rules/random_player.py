@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from itertools import compress
 
-from fabgen.rules.moves import Move
+from fabgen.rules.moves import MACHINE, Move
 from fabgen.rules.scoring import game_over
 from fabgen.rules.state import LIVE, Position
 from fabgen.rules.turn import Turn
@@ -29,6 +29,8 @@ def random_moves(
     purpose would; this gives games with more explosions.
     """
     pos, player = turn._pos, turn.player
+    if pos.players[player].kind == MACHINE:
+        return []  # a machine seat only passes
     owner, status, tile_of = pos._owner, pos._status, pos.board.tile_of
     # Tiles with the player's stones on a live field, in board order.
     mine = sorted({tile_of[i] for i in _indices(owner, player) if status[i] == LIVE})

@@ -5,7 +5,6 @@ the machine presets run to the end and replay from their transcripts."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from click.testing import CliRunner
@@ -32,7 +31,7 @@ from fabgen.rules import (
     write_transcript,
 )
 from fabgen.rules.names import field_name, parse_field
-from fabgen.rules.random_player import random_game, random_moves
+from fabgen.rules.random_player import random_game
 
 MACHINE_PRESETS = [
     "1p-triangle-5-machine",
@@ -216,17 +215,17 @@ def test_bad_kinds_and_seven_seats_name_their_json_path(change, where, words, tm
 
 @pytest.mark.parametrize("name", MACHINE_PRESETS)
 def test_a_game_on_each_machine_preset_runs_to_the_end_and_replays(name, tmp_path):
+    """The engine alone plays the game (DESIGN.md 5.9): people's seats as extreme
+    machines, machine seats passing; the transcript replays to the same end."""
+    from fabgen.play.selfplay import game_rng, play_game, seat_policies
+
     board = load_preset(name)
     start = board.position()
     kinds = [str(s.kind) for s in board.seats]
-    rng = random.Random(f"{name}-7")
-    pos, turns = start, []
-    while not game_over(pos) and len(turns) < 3000:
-        turn = Turn(pos)
-        # people play random legal moves; machine seats have none and pass
-        turns.append(random_moves(turn, rng, move_chance=0.6))
-        pos, _ = turn.finish()
-    assert game_over(pos), f"{name}: no end after {len(turns)} turns"
+    policies = seat_policies(start, ["extreme-machine"] * len(kinds))
+    record = play_game(start, policies, "online", game_rng(7, 0), max_turns=400, keep_moves=True)
+    assert not record.capped, f"{name}: no end after {record.turns} turns"
+    turns = [list(t) for t in record.moves]
     for t, moves in enumerate(turns):
         if kinds[t % len(kinds)] == "machine":
             assert moves == []
@@ -236,7 +235,8 @@ def test_a_game_on_each_machine_preset_runs_to_the_end_and_replays(name, tmp_pat
     transcript = parse_transcript(path.read_text())
     assert [p.kind for p in transcript.position.players] == kinds
     final = replay(transcript.position, transcript.move_list)
-    assert final == pos
+    assert game_over(final)
+    assert tuple(scores(final)) == record.scores
     got = scores(final)
     # a score is the size of the regions only that seat holds: they never overlap
     assert len(got) == len(kinds) and sum(got) <= len(board.fields)
