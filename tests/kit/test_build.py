@@ -208,3 +208,15 @@ def test_load_kit_fills_defaults():
     kit = load_kit(None)
     assert kit.section("tile")["kerf"] == 0.15
     assert kit.section("stones")["design"] == "disc"
+
+
+def test_readme_and_manifest_do_not_depend_on_how_the_kit_path_was_typed(tmp_path, monkeypatch):
+    from fabgen.products import manifest, plan_kit, readme_text
+
+    write_kit(tmp_path, "")
+    monkeypatch.chdir(tmp_path)
+    typed = ["kit.toml", "./kit.toml", str(tmp_path / "kit.toml"), f"../{tmp_path.name}/kit.toml"]
+    plans = [plan_kit(load_kit(path)) for path in typed]
+    assert len({readme_text(plan, {}) for plan in plans}) == 1
+    assert len({manifest(plan, {}) for plan in plans}) == 1
+    assert "from kit.toml." in readme_text(plans[0], {})
