@@ -29,11 +29,11 @@ def read_bytes(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) 
     try:
         info = os.stat(name)
     except FileNotFoundError:
-        raise InputFileError(name, f"no such file; give the path of a {what}") from None
+        raise InputFileError(name, "no such file: check the name") from None
     except OSError as exc:
         raise InputFileError(name, f"cannot read the {what}: {exc.strerror}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise InputFileError(name, f"is a folder; give the path of a {what}")
+        raise InputFileError(name, f"is a folder, not a {what}")
     if not stat.S_ISREG(info.st_mode):
         raise InputFileError(
             name, f"is not a regular file (a pipe, socket or device); give the path of a {what}"
@@ -59,7 +59,7 @@ def read_text(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputFileError(
-            os.fspath(path), f"not a text file (byte {exc.start} is not UTF-8); a {what} is text"
+            os.fspath(path), f"is not UTF-8 text (byte {exc.start}): save it as UTF-8"
         ) from None
 
 
@@ -88,7 +88,7 @@ def parse_json(text: str, source: str):
     except RecursionError:
         raise InputFileError(source, _too_deep()) from None
     except ValueError as exc:
-        raise InputFileError(source, f"not valid JSON ({exc})") from None
+        raise InputFileError(source, f"is not valid JSON ({exc})") from None
     check_nesting(value, source)
     return value
 
@@ -102,7 +102,11 @@ def parse_toml(text: str, source: str) -> dict:
     except RecursionError:
         raise InputFileError(source, _too_deep()) from None
     except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(source, f"not valid TOML: {exc}") from None
+        raise InputFileError(source, f"is not valid TOML: {exc}") from None
+    except ValueError as exc:  # an integer with thousands of digits
+        raise InputFileError(
+            source, f"has a number fabgen cannot use: {_short_reason(exc)}"
+        ) from None
     check_nesting(value, source)
     return value
 
@@ -117,3 +121,10 @@ def _too_deep() -> str:
 
 def _size(n: int) -> str:
     return f"{n / 2**20:.1f} MiB" if n >= 2**20 else f"{n} bytes"
+
+
+def _short_reason(exc: Exception) -> str:
+    text = str(exc)
+    if "digits" in text:
+        return "an integer with thousands of digits; no setting needs more than a few"
+    return text

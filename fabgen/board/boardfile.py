@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -68,20 +67,10 @@ def read_board_toml(path: str | Path) -> Board:
 
 
 def read_text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(str(path), "no such file: check the name") from None
-    except IsADirectoryError:
-        raise InputFileError(str(path), "is a folder, not a board file") from None
-    except OSError as exc:
-        raise InputFileError(str(path), f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputFileError(
-            str(path), f"is not UTF-8 text (byte {exc.start}): save it as UTF-8"
-        ) from None
+    """A board file's or transcript's text: a regular file, size-capped, UTF-8."""
+    from fabgen.inputs import read_text as read_bounded
+
+    return read_bounded(path, "board file or transcript")
 
 
 def name_from_stem(stem: str) -> str:
@@ -91,11 +80,9 @@ def name_from_stem(stem: str) -> str:
 
 def parse_board_toml(text: str, source: str = "<board>", default_name: str = "board") -> Board:
     """Parse and check board-file text; errors name ``source`` and a TOML key path."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(source, f"is not valid TOML: {exc}") from None
-    return _Reader(source).board(data, default_name)
+    from fabgen.inputs import parse_toml
+
+    return _Reader(source).board(parse_toml(text, source), default_name)
 
 
 class _Reader:
@@ -205,7 +192,13 @@ class _Reader:
                 f"found {_kind(value)}",
                 "board.tile_width_mm",
             )
-        return float(value)
+        from fabgen.errors import ParameterError
+        from fabgen.limits import check
+
+        try:
+            return float(check("width", value, "the tile width"))
+        except ParameterError as exc:
+            raise self.error(str(exc), "board.tile_width_mm") from None
 
     def field(self, value: object, where: str) -> Field:
         if not isinstance(value, str):

@@ -44,9 +44,11 @@ def main() -> None:
 
 def _register() -> None:
     from fabgen.cli import commands
+    from fabgen.limits import bound_cli_options
 
     for command in commands.ALL:
         main.add_command(command)
+    bound_cli_options(main)  # every numeric option finite and in its range
 
 
 _register()

@@ -188,21 +188,10 @@ def _object_pairs(pairs: list[tuple[str, object]]) -> _Object:
 
 def read_transcript(path: str | Path) -> Transcript:
     """Read and check a transcript file."""
+    from fabgen.inputs import read_text
+
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(str(path), "no such file: check the name") from None
-    except IsADirectoryError:
-        raise InputFileError(str(path), "is a folder, not a transcript file") from None
-    except OSError as exc:
-        raise InputFileError(str(path), f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputFileError(
-            str(path), f"is not UTF-8 text (byte {exc.start}): save it as UTF-8 JSON"
-        ) from None
+    text = read_text(path, "transcript (JSON)")
     return parse_transcript(text, str(path))
 
 
@@ -223,6 +212,11 @@ def parse_transcript(
         ) from None
     except RecursionError:
         raise InputFileError(source, "is not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # an integer with thousands of digits
+        raise InputFileError(source, f"has a number fabgen cannot use ({exc})") from None
+    from fabgen.inputs import check_nesting
+
+    check_nesting(obj, source)
     return transcript_from_json(obj, source, check_board=check_board)
 
 

@@ -70,7 +70,7 @@ def test_designs_markers_seats_and_calibration(args, expected, tmp_path, cq):
 
 BAD = [
     (["--wall", "0.6"], "wall 0.6 mm"),
-    (["--clearance", "-0.1"], "clearance -0.1 mm"),
+    (["--clearance", "-0.1"], "--clearance -0.1 is outside the allowed range; allowed: 0 to 5 mm"),
     (["--clearance", "1.5"], "0 to 1 mm"),
     (["--stone-diameter", "24"], "larger than the engraved circle 22.68 mm"),
     (["--count", "81"], "at most 80 fit"),
@@ -81,7 +81,7 @@ BAD = [
     (["--seat", "2", "--symbol", "star"], "either --seat or --symbol"),
     (["--seat", "9"], "1 to 6"),
     (["--markers", "--calibrate"], "not both"),
-    (["--width", "-5"], "tile width"),
+    (["--width", "-5"], "--width -5.0 is outside the allowed range"),
 ]
 
 
