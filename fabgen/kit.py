@@ -17,6 +17,7 @@ from fabgen.errors import InputFileError, ParameterError
 from fabgen.inputs import parse_toml, read_text
 from fabgen.limits import check as check_number
 from fabgen.limits import limit_for
+from fabgen.text import MAX_LABEL, has_control
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,13 @@ def _value(source: str, where: str, setting: Setting, value: object) -> object:
     if not ok:
         wanted = "a number" if float in setting.kind else _TYPE_NAMES[setting.kind[0]]
         raise InputFileError(source, f"must be {wanted}, got {value!r}", where)
+    if isinstance(value, str) and (has_control(value) or len(value) > MAX_LABEL):
+        raise InputFileError(
+            source,
+            f"must be at most {MAX_LABEL} characters of plain text (no control characters "
+            "such as escape sequences)",
+            where,
+        )
     if setting.choices and value not in setting.choices:
         raise InputFileError(
             source, f"{value!r} is not one of: {', '.join(setting.choices)}", where
