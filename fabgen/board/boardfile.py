@@ -61,6 +61,12 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 # --- reading -----------------------------------------------------------------------
 
 
+MAX_TILE_COORDINATE = 1_000
+MAX_TILES = 127
+"""Tiles of the largest board fabgen draws and checks (a hexagon of radius 6): bigger
+boards make layout and validation take minutes."""
+
+
 def read_board_toml(path: str | Path) -> Board:
     path = Path(path)
     return parse_board_toml(read_text(path), str(path), default_name=path.stem)
@@ -218,12 +224,23 @@ class _Reader:
                 f"expected tile coordinates [i, j] (two whole numbers), found {_kind(value)}",
                 where,
             )
+        if max(abs(value[0]), abs(value[1])) > MAX_TILE_COORDINATE:
+            raise self.error(
+                f"tile coordinates beyond ±{MAX_TILE_COORDINATE:,}: no board is that large",
+                where,
+            )
         return (value[0], value[1])
 
     def tiles(self, value: object, lattice: TileLattice) -> list[Tile]:
         if not isinstance(value, list):
             raise self.error(
                 f"expected a list of tile coordinates like [[0, 0], [1, 0]], found {_kind(value)}",
+                "board.tiles",
+            )
+        if len(value) > MAX_TILES:
+            raise self.error(
+                f"{len(value):,} tiles; fabgen handles boards of up to {MAX_TILES} tiles "
+                "(a 6-player board has 19 to 37)",
                 "board.tiles",
             )
         coords = [self.coord(v, f"board.tiles[{n}]") for n, v in enumerate(value)]

@@ -22,6 +22,8 @@ SAMPLES_PER_ELLIPSE = 96
 MAX_ELEMENTS = 200_000
 """SVG elements after expanding every <use>, or DXF entities after expanding every
 block INSERT: more is not a tile drawing, and would take minutes."""
+MAX_INSERTS = 5_000
+"""DXF block INSERTs expanded at most (each is a transformed copy of a block)."""
 MAX_NESTING = 32
 """Deepest chain of SVG <use> references or of DXF blocks inserted into blocks."""
 MAX_XML_DEPTH = 200
@@ -370,7 +372,7 @@ def _dxf_entities(path: Path, doc) -> list:
     exactly by ezdxf), bounded: self-inserting blocks, INSERTs scaled by 0 and block
     bombs are refused."""
     result = []
-    visited = 0
+    visited = inserts = 0
     stack = [(entity, ()) for entity in reversed(list(doc.modelspace()))]
     while stack:
         entity, chain = stack.pop()
@@ -381,6 +383,13 @@ def _dxf_entities(path: Path, doc) -> list:
             result.append(entity)
             continue
         name = entity.dxf.get("name", "?")
+        inserts += 1
+        if inserts > MAX_INSERTS:
+            raise InputFileError(
+                str(path),
+                f"more than {MAX_INSERTS:,} block insertions; a tile drawing needs a few. "
+                "Explode the blocks or export only the tile",
+            )
         if name in chain:
             raise InputFileError(
                 str(path),

@@ -186,6 +186,12 @@ def _object_pairs(pairs: list[tuple[str, object]]) -> _Object:
     return obj
 
 
+MAX_SEGMENTS = 127
+"""Segments (tiles) of the largest board read from a transcript (as for board files)."""
+MAX_TURNS = 100_000
+"""Turns a transcript may hold (a long real game has a few hundred)."""
+
+
 def read_transcript(path: str | Path) -> Transcript:
     """Read and check a transcript file."""
     from fabgen.inputs import read_text
@@ -302,6 +308,11 @@ class _Reader:
         if "segments" not in top:
             raise self.error('the key "segments" is missing: list the board\'s segments', ())
         rows = self.list(top["segments"], ("segments",), "segments")
+        if len(rows) > MAX_SEGMENTS:
+            raise self.error(
+                f"{len(rows):,} segments; fabgen handles boards of up to {MAX_SEGMENTS}",
+                ("segments",),
+            )
         out = []
         for i, row in enumerate(rows):
             names = self.list(row, ("segments", i), "field names")
@@ -350,11 +361,21 @@ class _Reader:
             raise self.error('give the moves as "turns" or as "events", not both', ("events",))
         if "events" in top:
             events = self.list(top["events"], ("events",), "events")
+            self.not_too_long(events, "events")
             return tuple(self.event(e, ("events", t)) for t, e in enumerate(events)), "events"
         if "turns" not in top:
             return None, "turns"
         turns = self.list(top["turns"], ("turns",), "turns")
+        self.not_too_long(turns, "turns")
         return tuple(self.moves(t, ("turns", i)) for i, t in enumerate(turns)), "turns"
+
+    def not_too_long(self, items: list, key: str) -> None:
+        if len(items) > MAX_TURNS:
+            raise self.error(
+                f"{len(items):,} turns; fabgen replays at most {MAX_TURNS:,} (a long game has "
+                "a few hundred)",
+                (key,),
+            )
 
     def event(self, value: object, where: tuple) -> tuple[Move, ...]:
         event = self.object(value, where, _EVENT_KEYS)
