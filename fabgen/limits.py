@@ -97,10 +97,6 @@ LIMITS: dict[str, Limit] = {
     "tile_count": Limit(1, 2000, integer=True, why="tiles laid out"),
     "tolerance": Limit(0.0, 1000.0, "mm", above=True),
     "max_drift": Limit(0.0, 1000.0, "mm", above=True),
-    # rules
-    "max_turns": Limit(1, 100_000, integer=True),
-    "turns": Limit(0, 100_000, integer=True),
-    "seed": Limit(0, 2**63 - 1, integer=True),
 }
 
 MAX_TILES_PER_SHEET = 200
