@@ -66,7 +66,7 @@ LIMITS: dict[str, Limit] = {
     "kerf": Limit(0.0, 5.0, "mm"),
     "border": LENGTH,
     "blog_radius": Limit(5.0, MM_SIZE, "mm"),
-    "label_height": Limit(0.0, 200.0, "mm", above=True),
+    "label_height": Limit(0.0, 20.0, "mm", above=True),
     # laser sheets
     "sheet_side": Limit(10.0, 3000.0, "mm", why="the largest laser beds"),
     "margin": Limit(0.0, 1000.0, "mm"),
@@ -104,6 +104,8 @@ MAX_TILES_PER_SHEET = 200
 (200 take about 8 s on a slow machine; a 100 mm tile on 600×400 mm is 27)."""
 MAX_STONES_PER_SHEET = 2000
 """Stones (discs) one sheet may hold; their packing is cheap."""
+MAX_STONES_TOTAL = 5000
+"""Stones of all colours cut in one ``fabgen sheet`` run (24,000 take over 10 s)."""
 
 PER_COMMAND: dict[tuple[str, str], Limit] = {
     # the same name means another thing in these commands

@@ -37,7 +37,7 @@ from fabgen.geometry.nesting import (
 from fabgen.geometry.outline import Path, arc_centre_radius
 from fabgen.geometry.shared_cuts import merge_cut_paths
 from fabgen.geometry.tile import OutlineKind, TileGeometry
-from fabgen.limits import MAX_STONES_PER_SHEET, MAX_TILES_PER_SHEET
+from fabgen.limits import MAX_STONES_PER_SHEET, MAX_STONES_TOTAL, MAX_TILES_PER_SHEET
 
 TILE_TITLE = "Atlantis island tiles"
 STONE_TITLE = "Atlantis stones"
@@ -76,6 +76,13 @@ class StoneOptions:
             )
         if not (isinstance(self.colours, int) and self.colours >= 1):
             raise ParameterError("colours", f"--colours must be 1 or more, got {self.colours}")
+        if self.count * self.colours > MAX_STONES_TOTAL:
+            raise ParameterError(
+                "stones",
+                f"{self.count} stones × {self.colours} colours = {self.count * self.colours:,} "
+                f"stones; fabgen cuts at most {MAX_STONES_TOTAL:,} in one run (more takes "
+                "minutes): run it once per colour",
+            )
 
 
 @dataclass(frozen=True)
