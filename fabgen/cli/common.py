@@ -26,9 +26,17 @@ class OutFolder(click.Path):
     """A folder path that refuses the empty string (which would mean the current folder)."""
 
     def convert(self, value, param, ctx):
+        from fabgen.errors import FabgenError
+        from fabgen.export.files import check_out_dir
+
         if isinstance(value, str) and not value.strip():
             self.fail("is empty: give the folder to write into, e.g. --out output/", param, ctx)
-        return super().convert(value, param, ctx)
+        path = super().convert(value, param, ctx)
+        try:  # refuse now, not after minutes of rendering
+            check_out_dir(path)
+        except FabgenError as exc:
+            self.fail(str(exc), param, ctx)
+        return path
 
 
 def write_and_report(

@@ -251,6 +251,17 @@ def test_names_that_leave_the_folder_are_refused(tmp_path, name):
     assert not (tmp_path / "kit").exists()
 
 
+WRITERS = [
+    ["tile"],
+    ["sheet", "--count", "3"],
+    ["stones"],
+    ["layout", "--preset", "2p-diamond-4"],
+    ["rulesheet"],
+    ["build"],
+]
+
+
+@pytest.mark.parametrize("command", WRITERS, ids=lambda c: c[0])
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -259,14 +270,28 @@ def test_names_that_leave_the_folder_are_refused(tmp_path, name):
         (["--out", "{file}"], "is a file"),
     ],
 )
-def test_cli_refuses_bad_out_folders(tmp_path, args, message):
+def test_cli_refuses_bad_out_folders_before_rendering(tmp_path, command, args, message):
     from click.testing import CliRunner
 
     from fabgen.cli import main
 
     (tmp_path / "file").write_text("x")
     args = [a.format(file=tmp_path / "file") for a in args]
-    result = CliRunner().invoke(main, ["tile", *args])
+    result = CliRunner().invoke(main, [*command, *args])
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_rules_turn_svg_folder_is_checked_too(tmp_path):
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    (tmp_path / "file").write_text("x")
+    result = CliRunner().invoke(
+        main, ["rules", "turn", str(tmp_path / "file"), "--svg", str(tmp_path / "file" / "d")]
+    )
+    assert result.exit_code == 2
+    assert "is not a folder" in result.output

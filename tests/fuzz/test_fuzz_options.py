@@ -22,6 +22,8 @@ COMMANDS = {
     "sheet": ["--count", "3"],
     "validate": ["--preset", "2p-diamond-4"],
     "layout": ["--preset", "2p-diamond-4", "--paper", "a4"],
+    "boards": [],
+    "rulesheet": [],
 }
 SKIP = {"out_dir", "help", "from", "drawing", "board_file", "file"}
 
