@@ -55,7 +55,7 @@ def render_files(
     from fabgen.export.step import step_bytes
     from fabgen.export.stl import stl_bytes
     from fabgen.export.threemf import PlateItem, threemf_bytes
-    from fabgen.pieces.solids import build_piece
+    from fabgen.pieces.build import build_piece
 
     files: dict[str, bytes] = {}
     meshes = {}
