@@ -25,9 +25,9 @@ def main() -> None:
     from fabgen.export.step import step_bytes
     from fabgen.export.stl import stl_bytes
     from fabgen.export.threemf import PlateItem, threemf_bytes
+    from fabgen.pieces.build import build_piece
     from fabgen.pieces.params import DiscStone, Marker, PyramidStone
     from fabgen.pieces.plate import Bed, layout
-    from fabgen.pieces.solids import build_piece
 
     for piece in (DiscStone(), DiscStone(symbol="star"), PyramidStone(), Marker(kind="dead")):
         solid = timed(f"{piece.name}: solid", lambda p=piece: build_piece(p))

@@ -9,12 +9,15 @@ included) before anything is rendered.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from fabgen.errors import InputFileError
+from fabgen.errors import InputFileError, ParameterError
+from fabgen.inputs import parse_toml, read_text
+from fabgen.limits import check as check_number
+from fabgen.limits import limit_for
+from fabgen.text import MAX_LABEL, has_control
 
 
 @dataclass(frozen=True)
@@ -147,17 +150,8 @@ def load_kit(path: str | Path | None) -> Kit:
         )
     else:
         source, folder = str(path), Path(path).resolve().parent
-        try:
-            text = Path(path).read_text("utf-8")
-        except OSError as exc:
-            raise InputFileError(source, f"cannot read the kit file: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise InputFileError(source, "not a text file: a kit file is TOML") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(source, f"not valid TOML: {exc}") from None
-    return Kit(source, _checked(source, data), folder)
+        text = read_text(path, "kit file (TOML)")
+    return Kit(source, _checked(source, parse_toml(text, source)), folder)
 
 
 def _checked(source: str, data: dict) -> dict:
@@ -191,13 +185,32 @@ def _value(source: str, where: str, setting: Setting, value: object) -> object:
     if not ok:
         wanted = "a number" if float in setting.kind else _TYPE_NAMES[setting.kind[0]]
         raise InputFileError(source, f"must be {wanted}, got {value!r}", where)
+    if isinstance(value, str) and (has_control(value) or len(value) > MAX_LABEL):
+        raise InputFileError(
+            source,
+            f"must be at most {MAX_LABEL} characters of plain text (no control characters "
+            "such as escape sequences)",
+            where,
+        )
     if setting.choices and value not in setting.choices:
         raise InputFileError(
             source, f"{value!r} is not one of: {', '.join(setting.choices)}", where
         )
-    if isinstance(value, int) and not isinstance(value, bool) and float in setting.kind:
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and not (value == 0 and setting.default == 0):  # 0 = "use the default"
+        try:
+            check_number(setting.key, value, "the value")
+        except ParameterError as exc:
+            raise InputFileError(source, str(exc), where) from None
+    if number and float in setting.kind:
         return float(value)
     return value
+
+
+def setting_range(setting: Setting) -> str:
+    """The allowed range of a numeric setting, for the template's comments and docs."""
+    limit = limit_for(setting.key)
+    return limit.describe() if limit else ""
 
 
 _TYPE_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}

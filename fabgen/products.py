@@ -534,7 +534,7 @@ def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
     lines = [
         f"Atlantis kit '{plan.kit.name}': board {plan.board.name}, "
         f"{len(plan.board.seats)} players, {len(plan.board.tiles)} tiles.",
-        f"Made by fabgen {__version__} from {plan.kit.source}.",
+        f"Made by fabgen {__version__} from {Path(plan.kit.source).name}.",
         "",
         "What to do with each folder:",
     ]

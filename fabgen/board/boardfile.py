@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -66,26 +65,22 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 # --- reading -----------------------------------------------------------------------
 
 
+MAX_TILE_COORDINATE = 1_000
+MAX_TILES = 127
+"""Tiles of the largest board fabgen draws and checks (a hexagon of radius 6): bigger
+boards make layout and validation take minutes."""
+
+
 def read_board_toml(path: str | Path) -> Board:
     path = Path(path)
     return parse_board_toml(read_text(path), str(path), default_name=path.stem)
 
 
 def read_text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(str(path), "no such file: check the name") from None
-    except IsADirectoryError:
-        raise InputFileError(str(path), "is a folder, not a board file") from None
-    except OSError as exc:
-        raise InputFileError(str(path), f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputFileError(
-            str(path), f"is not UTF-8 text (byte {exc.start}): save it as UTF-8"
-        ) from None
+    """A board file's or transcript's text: a regular file, size-capped, UTF-8."""
+    from fabgen.inputs import read_text as read_bounded
+
+    return read_bounded(path, "board file or transcript")
 
 
 def name_from_stem(stem: str) -> str:
@@ -95,11 +90,9 @@ def name_from_stem(stem: str) -> str:
 
 def parse_board_toml(text: str, source: str = "<board>", default_name: str = "board") -> Board:
     """Parse and check board-file text; errors name ``source`` and a TOML key path."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(source, f"is not valid TOML: {exc}") from None
-    return _Reader(source).board(data, default_name)
+    from fabgen.inputs import parse_toml
+
+    return _Reader(source).board(parse_toml(text, source), default_name)
 
 
 class _Reader:
@@ -209,7 +202,13 @@ class _Reader:
                 f"found {_kind(value)}",
                 "board.tile_width_mm",
             )
-        return float(value)
+        from fabgen.errors import ParameterError
+        from fabgen.limits import check
+
+        try:
+            return float(check("width", value, "the tile width"))
+        except ParameterError as exc:
+            raise self.error(str(exc), "board.tile_width_mm") from None
 
     def field(self, value: object, where: str) -> Field:
         if not isinstance(value, str):
@@ -229,12 +228,23 @@ class _Reader:
                 f"expected tile coordinates [i, j] (two whole numbers), found {_kind(value)}",
                 where,
             )
+        if max(abs(value[0]), abs(value[1])) > MAX_TILE_COORDINATE:
+            raise self.error(
+                f"tile coordinates beyond ±{MAX_TILE_COORDINATE:,}: no board is that large",
+                where,
+            )
         return (value[0], value[1])
 
     def tiles(self, value: object, lattice: TileLattice) -> list[Tile]:
         if not isinstance(value, list):
             raise self.error(
                 f"expected a list of tile coordinates like [[0, 0], [1, 0]], found {_kind(value)}",
+                "board.tiles",
+            )
+        if len(value) > MAX_TILES:
+            raise self.error(
+                f"{len(value):,} tiles; fabgen handles boards of up to {MAX_TILES} tiles "
+                "(a 6-player board has 19 to 37)",
                 "board.tiles",
             )
         coords = [self.coord(v, f"board.tiles[{n}]") for n, v in enumerate(value)]

@@ -26,10 +26,22 @@ class FabgenGroup(click.Group):
         return list(self.commands)
 
     def invoke(self, ctx: click.Context):
+        import sys
+
+        from fabgen.text import TerminalSafe, for_terminal
+
+        # Names and labels from files are printed: never let them drive the terminal.
+        streams = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = TerminalSafe(sys.stdout), TerminalSafe(sys.stderr)
         try:
             return super().invoke(ctx)
         except FabgenError as exc:
-            raise UserError(str(exc)) from None
+            raise UserError(for_terminal(str(exc))) from None
+        except click.ClickException as exc:
+            exc.message = for_terminal(exc.message)
+            raise
+        finally:
+            sys.stdout, sys.stderr = streams
 
 
 @click.group(cls=FabgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -44,9 +56,11 @@ def main() -> None:
 
 def _register() -> None:
     from fabgen.cli import commands
+    from fabgen.limits import bound_cli_options
 
     for command in commands.ALL:
         main.add_command(command)
+    bound_cli_options(main)  # every numeric option finite and in its range
 
 
 _register()

@@ -19,8 +19,9 @@ def build(kit_file, quiet, out_dir):
 
     KIT_FILE is a kit in TOML (templates/kit.toml documents every setting); without it
     the default kit is built. Everything is checked first, the board validator
-    included; nothing is written unless every product succeeds. Files that an earlier
-    build of the same folder wrote and this one does not are removed.
+    included; nothing is written unless every product succeeds, and an interrupted build
+    leaves the folder as it was. Files that an earlier build of the same folder wrote,
+    that this one does not write and that nobody has changed since, are removed.
 
     Example: fabgen build my_kit.toml --out output/
     """
@@ -38,28 +39,5 @@ def build(kit_file, quiet, out_dir):
             note(finding.text())
     note(f"building kit '{kit.name}' ({plan.board.name}) from {kit.source}")
     files, timings = render_kit(plan, progress=note)
-    stale = _stale_files(out_dir, files)
-    write_and_report(out_dir, files)
-    for path in stale:
-        path.unlink(missing_ok=True)
-        click.echo(f"removed {path} (left from an earlier build)")
+    write_and_report(out_dir, files, manifest="manifest.json")
     note(f"{len(files)} files, {sum(timings.values()):.1f} s")
-
-
-def _stale_files(out_dir, files):
-    """Files listed in the folder's previous manifest that this build does not write."""
-    import json
-
-    manifest = out_dir / "manifest.json"
-    try:
-        old = json.loads(manifest.read_text("utf-8"))
-        listed = [entry["path"] for entry in old["files"]]
-    except (OSError, ValueError, KeyError, TypeError):
-        return []
-    root = out_dir.resolve()
-    stale = []
-    for name in listed:
-        path = (out_dir / name).resolve()
-        if name not in files and root in path.parents and path.is_file():
-            stale.append(out_dir / name)
-    return stale

@@ -15,21 +15,46 @@ def out_option(func):
     return click.option(
         "--out",
         "out_dir",
-        type=click.Path(file_okay=False, path_type=Path),
+        type=OutFolder(file_okay=False, path_type=Path),
         default=DEFAULT_OUT,
         show_default=True,
         help="Folder to write into (created if missing).",
     )(func)
 
 
-def write_and_report(out_dir: Path, files: Mapping[str, bytes]) -> list[Path]:
-    """Write ``files`` atomically and print one line per file written."""
-    from fabgen.export.files import write_atomically
+class OutFolder(click.Path):
+    """A folder path that refuses the empty string (which would mean the current folder)."""
 
-    paths = write_atomically(out_dir, files)
-    for path in paths:
-        click.echo(f"wrote {_display(path)}")
-    return paths
+    def convert(self, value, param, ctx):
+        from fabgen.errors import FabgenError
+        from fabgen.export.files import check_out_dir
+
+        if isinstance(value, str) and not value.strip():
+            self.fail("is empty: give the folder to write into, e.g. --out output/", param, ctx)
+        path = super().convert(value, param, ctx)
+        try:  # refuse now, not after minutes of rendering
+            check_out_dir(path)
+        except FabgenError as exc:
+            self.fail(str(exc), param, ctx)
+        return path
+
+
+def write_and_report(
+    out_dir: Path, files: Mapping[str, bytes], manifest: str | None = None, err: bool = False
+) -> list[Path]:
+    """Write ``files`` as one transaction and print one line per file written or removed.
+
+    ``manifest``: see :func:`fabgen.export.files.write_transaction` (rebuilds remove the
+    unchanged files of the previous build). ``err``: print the lines on stderr.
+    """
+    from fabgen.export.files import write_transaction
+
+    result = write_transaction(out_dir, files, manifest=manifest)
+    for path in result.written:
+        click.echo(f"wrote {_display(path)}", err=err)
+    for path in result.removed:
+        click.echo(f"removed {_display(path)} (left from an earlier build)", err=err)
+    return result.written
 
 
 def _display(path: Path) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from fabgen.cli.common import format_option, write_and_report
+from fabgen.cli.common import OutFolder, format_option, write_and_report
 
 # fabgen.rules.variants.VARIANTS, kept light (a test checks they agree)
 VARIANT_NAMES = ("online", "online-2013", "blog", "1995")
@@ -119,7 +119,7 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
 @click.option(
     "--svg",
     "svg_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutFolder(file_okay=False, path_type=Path),
     default=None,
     metavar="DIR",
     help="Also write one SVG picture per step into DIR.",

@@ -113,7 +113,6 @@ def sheet(out_dir, report_format, profile, **kw):
     from fabgen.draw.laser_job import LaserSpeeds
     from fabgen.draw.sheet import build_sheets
     from fabgen.draw.sheet_report import REPORT_NAME, report_bytes, report_json, report_text
-    from fabgen.export.files import write_atomically
 
     speeds = LaserSpeeds(kw.pop("cut_speed"), kw.pop("engrave_speed"), kw.pop("travel_speed"))
     job, settings = _job(kw)
@@ -122,8 +121,7 @@ def sheet(out_dir, report_format, profile, **kw):
     files = _render(sheets, profile)
     files[REPORT_NAME] = report_bytes(report)
     if report_format == "json":
-        for path in write_atomically(out_dir, files):
-            click.echo(f"wrote {path}", err=True)
+        write_and_report(out_dir, files, err=True)
         click.echo(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
     else:
         write_and_report(out_dir, files)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fabgen.geometry.outline import Path, arc_centre_radius
+from fabgen.text import clean_label
 
 Point = tuple[float, float]
 
@@ -105,6 +106,10 @@ class Text:
     style: Style | None = None
     angle: float = 0.0  # degrees, counter-clockwise
 
+    def __post_init__(self):
+        # Every writer (SVG, DXF, PDF) draws text from here: keep it writable.
+        object.__setattr__(self, "text", clean_label(self.text))
+
     def bbox(self) -> tuple[float, float, float, float]:
         # Approximate: 0.6 em per character is enough to size a page.
         w = 0.6 * self.height * len(self.text)
@@ -148,6 +153,13 @@ class Drawing:
     title: str = ""
     metadata: dict[str, object] = field(default_factory=dict)
     layers: dict[Operation, list[Shape]] = field(default_factory=dict)
+
+    def __post_init__(self):
+        # The title and metadata go into SVG <title>/<desc>, DXF headers and PDF info.
+        self.title = clean_label(self.title)
+        self.metadata = {
+            k: clean_label(v, 10_000) if isinstance(v, str) else v for k, v in self.metadata.items()
+        }
 
     def add(self, operation: Operation | str, *shapes: Shape) -> None:
         self.layers.setdefault(Operation(operation), []).extend(shapes)

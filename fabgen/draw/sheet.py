@@ -27,6 +27,7 @@ from fabgen.geometry.nesting import (
     Footprint,
     Placement,
     SheetSpec,
+    check_pieces_per_sheet,
     disc_footprint,
     free_spot,
     plan_sheets,
@@ -36,6 +37,7 @@ from fabgen.geometry.nesting import (
 from fabgen.geometry.outline import Path, arc_centre_radius
 from fabgen.geometry.shared_cuts import merge_cut_paths
 from fabgen.geometry.tile import OutlineKind, TileGeometry
+from fabgen.limits import MAX_STONES_PER_SHEET, MAX_STONES_TOTAL, MAX_TILES_PER_SHEET
 
 TILE_TITLE = "Atlantis island tiles"
 STONE_TITLE = "Atlantis stones"
@@ -74,6 +76,13 @@ class StoneOptions:
             )
         if not (isinstance(self.colours, int) and self.colours >= 1):
             raise ParameterError("colours", f"--colours must be 1 or more, got {self.colours}")
+        if self.count * self.colours > MAX_STONES_TOTAL:
+            raise ParameterError(
+                "stones",
+                f"{self.count} stones × {self.colours} colours = {self.count * self.colours:,} "
+                f"stones; fabgen cuts at most {MAX_STONES_TOTAL:,} in one run (more takes "
+                "minutes): run it once per colour",
+            )
 
 
 @dataclass(frozen=True)
@@ -147,7 +156,9 @@ def build_sheets(job: SheetJob) -> list[SheetDrawing]:
 def _tile_sheets(job: SheetJob) -> list[SheetDrawing]:
     art = _TileArt.of(job)
     footprint = tile_footprint(job.geometry, art.shared)
-    _check_fits(footprint, job.sheet, f"a {job.geometry.width:g} mm tile", "sheet")
+    what = f"a {job.geometry.width:g} mm tile"
+    check_pieces_per_sheet(footprint, job.sheet, what, MAX_TILES_PER_SHEET)
+    _check_fits(footprint, job.sheet, what, "sheet")
     plans = plan_sheets(footprint, job.sheet, job.tiles)
     square_at = _place_reference_square(job, plans, footprint)
     out, first_number = [], 1
@@ -251,7 +262,9 @@ def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
             f"use stones wider than {2 * geometry.kerf:g} mm",
         )
     footprint = disc_footprint(stones.diameter, geometry.cut_offset, geometry.kerf)
-    _check_fits(footprint, job.sheet, f"a {stones.diameter:g} mm stone", "stone_diameter")
+    what = f"a {stones.diameter:g} mm stone"
+    check_pieces_per_sheet(footprint, job.sheet, what, MAX_STONES_PER_SHEET)
+    _check_fits(footprint, job.sheet, what, "stone_diameter")
     # A hexagonal packing of discs leaves strips narrower than a disc: no leftover fill.
     plans = plan_sheets(footprint, job.sheet, stones.count, fill=False)
     # Without tiles the reference square goes with the first colour (on a sheet of its

@@ -1,69 +1,402 @@
-"""Atomic output: render everything in memory first, then move files into place.
+"""Every write is a transaction: render into a staging folder, then move into place.
 
 A command collects its products as ``{relative name: bytes}`` and calls
-:func:`write_atomically`; either every file appears complete or none does.
+:func:`write_transaction`. The files are written and fsynced into a hidden staging folder
+inside the output folder; only when all of them are there are they renamed into place,
+with SIGINT and SIGTERM held back for the few milliseconds that takes. Files that the
+new set replaces (and stale files of an earlier build) are first moved aside into the
+staging folder, so any failure during the moves puts them back. Whatever happens, the
+staging folder is removed; a failure leaves the output folder exactly as it was.
+
+A lock file (``.fabgen.lock``, removed afterwards) keeps two fabgen processes from
+writing into one folder at once: the second waits up to :data:`LOCK_TIMEOUT` seconds,
+then stops with a message.
+
+A rebuild (``manifest=...``) removes files that the folder's previous manifest lists only
+when their content still has the SHA-256 recorded there: a file the user changed, or a
+name that leaves the folder, is never deleted.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
+import hashlib
+import json
 import os
+import shutil
+import signal
 import tempfile
-from collections.abc import Mapping
-from pathlib import Path
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
 
 from fabgen.errors import FabgenError
 
+LOCK_NAME = ".fabgen.lock"
+STAGING_PREFIX = ".fabgen-staging-"
+LOCK_TIMEOUT = 60.0
+"""Seconds a second writer waits for the first (``FABGEN_LOCK_TIMEOUT`` overrides it)."""
+MAX_MANIFEST_BYTES = 10 * 2**20
+_HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
+@dataclass
+class WriteResult:
+    """What a transaction did: files written and stale files removed (final paths)."""
+
+    written: list[Path] = field(default_factory=list)
+    removed: list[Path] = field(default_factory=list)
+
 
 def write_atomically(out_dir: str | os.PathLike, files: Mapping[str, bytes]) -> list[Path]:
-    """Write ``files`` below ``out_dir``; return the final paths in sorted order.
+    """Write ``files`` below ``out_dir`` as one transaction; return the final paths."""
+    return write_transaction(out_dir, files).written
 
-    Each file is first written to a temporary sibling and fsynced, then all are
-    renamed into place, so a crash or a full disk never leaves a half-written file.
+
+def write_transaction(
+    out_dir: str | os.PathLike, files: Mapping[str, bytes], manifest: str | None = None
+) -> WriteResult:
+    """Write ``files`` (relative POSIX names -> bytes) into ``out_dir``, all or nothing.
+
+    With ``manifest`` (the name of the manifest among ``files``), files that the folder's
+    previous manifest lists, that this set does not write and whose content is unchanged
+    since, are removed in the same transaction.
     """
-    root = Path(out_dir)
-    _make_dir(root)
-    staged: list[tuple[Path, Path]] = []
+    root = check_out_dir(out_dir)
+    names = sorted(files)
+    for name in names:
+        _relative(name)
+    created = _make_root(root)
     try:
-        for name in sorted(files):
-            target = _inside(root, name)
-            _make_dir(target.parent)
-            staged.append((_stage(target, files[name]), target))
-        for temp, target in staged:
-            os.replace(temp, target)
+        with _termination_raises(), _locked(root), _staging(root) as staging:
+            _pause("locked")
+            stale = _stale(root, manifest, files) if manifest else []
+            for k, name in enumerate(names):
+                _stage(staging / "new" / name, files[name])
+                if k == len(names) // 2:
+                    _pause("staging")
+            _sync_dir(staging)
+            _pause("staged")
+            with _signals_held():
+                _commit(root, staging, names, stale)
+            return WriteResult([root / n for n in names], [root / n for n in stale])
+    except BaseException as exc:
+        _remove_created(created)
+        if isinstance(exc, OSError):
+            raise FabgenError(_os_message(root, exc)) from None
+        raise
+
+
+def check_out_dir(out_dir: str | os.PathLike) -> Path:
+    """The output folder as an absolute path, or a FabgenError saying why it cannot be."""
+    text = os.fspath(out_dir)
+    if not text.strip():
+        raise FabgenError("--out is empty: give the folder to write into, e.g. --out output/")
+    root = Path(os.path.abspath(text))
+    for folder in [root, *root.parents]:
+        if folder.exists() or folder.is_symlink():
+            if not folder.is_dir():
+                raise FabgenError(
+                    f"cannot write into {root}: {folder} exists and is not a folder; "
+                    "choose another --out folder"
+                )
+            if not os.access(folder, os.W_OK | os.X_OK):
+                raise FabgenError(
+                    f"cannot write into {root}: {folder} is not writable; "
+                    "choose another --out folder or change its permissions"
+                )
+            break
+    return root
+
+
+def _relative(name: str) -> PurePosixPath:
+    path = PurePosixPath(name)
+    if not name or path.is_absolute() or ".." in path.parts or "\\" in name or "\0" in name:
+        raise FabgenError(f"output name {name!r} would leave the output folder")
+    return path
+
+
+def _make_root(root: Path) -> list[Path]:
+    """Create ``root`` and missing parents; return those created (innermost first)."""
+    created = []
+    for folder in [root, *root.parents]:
+        if folder.exists():
+            break
+        created.append(folder)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise FabgenError(f"cannot write to {root}: {exc.strerror or exc}") from exc
+        raise FabgenError(_os_message(root, exc)) from None
+    return created
+
+
+def _remove_created(created: list[Path]) -> None:
+    for folder in created:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
+@contextlib.contextmanager
+def _locked(root: Path) -> Iterator[None]:
+    """Hold ``root/.fabgen.lock`` (flock); wait for another writer up to the timeout."""
+    lock = root / LOCK_NAME
+    timeout = _lock_timeout()
+    deadline = time.monotonic() + timeout
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        if _try_flock(fd, deadline):
+            # The holder before us may have removed the file we opened: lock the live one.
+            if _same_file(fd, lock):
+                break
+            os.close(fd)
+            continue
+        os.close(fd)
+        raise FabgenError(
+            f"another fabgen is writing into {root} (lock file {lock}); waited {timeout:g} s. "
+            "Wait for it to finish, or remove the lock file if no fabgen is running."
+        )
+    try:
+        yield
     finally:
-        for temp, _ in staged:
-            if temp.exists():
-                temp.unlink()
-    return [target for _, target in staged]
+        with contextlib.suppress(OSError):
+            lock.unlink()
+        os.close(fd)
 
 
-def _stage(target: Path, data: bytes) -> Path:
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    # mkstemp creates 0600 files; give them the permissions a plain open() would.
-    os.fchmod(fd, 0o666 & ~_umask())
+def _try_flock(fd: int, deadline: float) -> bool:
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path))
+    except FileNotFoundError:
+        return False
+
+
+def _lock_timeout() -> float:
+    try:
+        value = float(os.environ.get("FABGEN_LOCK_TIMEOUT", LOCK_TIMEOUT))
+    except ValueError:
+        return LOCK_TIMEOUT
+    return min(max(value, 0.0), 3600.0) if value == value else LOCK_TIMEOUT
+
+
+@contextlib.contextmanager
+def _staging(root: Path) -> Iterator[Path]:
+    """A fresh hidden folder inside ``root``, removed on the way out whatever happens."""
+    _remove_old_staging(root)
+    staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=root))
+    try:
+        yield staging
+    finally:
+        with _signals_held():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _remove_old_staging(root: Path) -> None:
+    """Staging folders of a writer killed with SIGKILL (we hold the lock: none is live)."""
+    for entry in root.glob(STAGING_PREFIX + "*"):
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+
+
+def _stage(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
-    return Path(name)
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def _commit(root: Path, staging: Path, names: list[str], stale: list[str]) -> None:
+    """Move old files aside and new ones in; on any error undo every move made."""
+    undo: list[tuple[Path, Path]] = []
+    made_dirs: list[Path] = []
+    try:
+        for k, name in enumerate(sorted(set(names) | set(stale))):
+            target = root / name
+            _make_parents(root, target.parent, made_dirs)
+            if target.is_dir() and not target.is_symlink():
+                raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(target))
+            if target.exists() or target.is_symlink():
+                aside = staging / "old" / name
+                aside.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(target, aside)
+                undo.append((aside, target))
+            if name in names:
+                os.replace(staging / "new" / name, target)
+                undo.append((target, None))
+            if k == 0:
+                _pause("committing")
+        _sync_dir(root)
+    except BaseException:
+        _undo(undo, made_dirs)
+        raise
+    _remove_empty_parents(root, stale)
 
 
-def _inside(root: Path, name: str) -> Path:
-    target = (root / name).resolve()
-    if root.resolve() not in target.parents:
-        raise FabgenError(f"output name {name!r} would leave the output folder {root}")
-    return target
+def _undo(undo: list[tuple[Path, Path | None]], made_dirs: list[Path]) -> None:
+    for source, target in reversed(undo):
+        with contextlib.suppress(OSError):
+            if target is None:
+                source.unlink()
+            else:
+                os.replace(source, target)
+    for folder in reversed(made_dirs):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
 
 
-def _make_dir(path: Path) -> None:
-    if path.exists() and not path.is_dir():
-        raise FabgenError(f"{path} exists and is not a folder: choose another --out folder")
-    path.mkdir(parents=True, exist_ok=True)
+def _make_parents(root: Path, folder: Path, made: list[Path]) -> None:
+    missing = []
+    while folder != root and not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for path in reversed(missing):
+        path.mkdir()
+        made.append(path)
+
+
+def _remove_empty_parents(root: Path, removed: list[str]) -> None:
+    for name in removed:
+        folder = (root / name).parent
+        while folder != root:
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+            folder = folder.parent
+
+
+def _stale(root: Path, manifest: str, files: Mapping[str, bytes]) -> list[str]:
+    """Names the previous manifest lists, this set lacks, and that are still unchanged."""
+    entries = _manifest_entries(root / manifest)
+    stale = []
+    for name, digest in sorted(entries.items()):
+        if name in files or not _is_plain_file_inside(root, name):
+            continue
+        if _sha256(root / name) == digest:
+            stale.append(name)
+    return stale
+
+
+def _manifest_entries(path: Path) -> dict[str, str]:
+    """``{path: sha256}`` from an earlier manifest; nothing if it is not fabgen's."""
+    try:
+        if not path.is_file() or path.is_symlink() or path.stat().st_size > MAX_MANIFEST_BYTES:
+            return {}
+        data = json.loads(path.read_text("utf-8"))
+        entries = {}
+        for entry in data["files"]:
+            name, digest = entry["path"], entry["sha256"]
+            if isinstance(name, str) and isinstance(digest, str) and len(digest) == 64:
+                entries[name] = digest.lower()
+        return entries
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return {}
+
+
+def _is_plain_file_inside(root: Path, name: str) -> bool:
+    try:
+        _relative(name)
+    except FabgenError:
+        return False
+    path = root / name
+    folder = path.parent
+    while folder != root:
+        if folder.is_symlink():
+            return False
+        folder = folder.parent
+    return path.is_file() and not path.is_symlink() and root.resolve() in path.resolve().parents
+
+
+def _sha256(path: Path) -> str | None:
+    digest = hashlib.sha256()
+    try:
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(2**20), b""):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _sync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class Terminated(SystemExit):
+    """SIGTERM or SIGHUP during a write: unwind (cleaning up), then exit 128 + signal."""
+
+
+@contextlib.contextmanager
+def _termination_raises() -> Iterator[None]:
+    """Let SIGTERM/SIGHUP unwind through ``finally`` blocks instead of killing outright."""
+
+    def handler(signum, _frame):
+        raise Terminated(128 + signum)
+
+    try:
+        old = {s: signal.signal(s, handler) for s in (signal.SIGTERM, signal.SIGHUP)}
+    except ValueError:  # not the main thread: signals cannot be handled here
+        yield
+        return
+    try:
+        yield
+    finally:
+        for signum, previous in old.items():
+            signal.signal(signum, previous)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT/SIGTERM/SIGHUP back for a short critical section."""
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    except (ValueError, OSError):  # not the main thread of the interpreter
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _pause(stage: str) -> None:
+    """Test hook: ``FABGEN_TEST_PAUSE=stage:marker`` touches ``marker`` and sleeps at
+    ``stage`` so a test can kill the writer at a known moment."""
+    spec = os.environ.get("FABGEN_TEST_PAUSE", "")
+    wanted, _, marker = spec.partition(":")
+    if wanted == stage and marker:
+        Path(marker).touch()
+        time.sleep(float(os.environ.get("FABGEN_TEST_PAUSE_SECONDS", "30")))
+
+
+def _os_message(root: Path, exc: OSError) -> str:
+    reason = exc.strerror or str(exc)
+    where = f" ({exc.filename})" if exc.filename else ""
+    hint = {
+        errno.ENOSPC: "free some space and build again",
+        errno.EDQUOT: "free some space and build again",
+        errno.EACCES: "choose another --out folder or change its permissions",
+        errno.EPERM: "choose another --out folder or change its permissions",
+        errno.EROFS: "choose a folder on a writable disk",
+    }.get(exc.errno, "choose another --out folder")
+    return f"cannot write into {root}: {reason}{where}; nothing was changed: {hint}."

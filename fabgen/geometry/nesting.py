@@ -28,6 +28,7 @@ from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import SQRT3, Point
 from fabgen.geometry.outline import RoundedPolygon, regular_polygon
 from fabgen.geometry.tile import OutlineKind, TileGeometry
+from fabgen.limits import check
 
 #: Piece rotations tried: flat-top (tile lattice vectors at 30° and 90°) and
 #: pointy-top. Pieces with six-fold symmetry need no others.
@@ -60,6 +61,7 @@ class SheetSpec:
         for value in (self.width, self.height):
             if not (_finite(value) and value > 0):
                 raise ParameterError("sheet", f"sheet sides must be positive mm, got {value}")
+            check("sheet_side", value, "a --sheet side")
         if not (_finite(self.margin) and self.margin >= 0):
             raise ParameterError(
                 "margin", f"margin must be zero or a positive number of mm, got {self.margin}"
@@ -491,6 +493,18 @@ def compact_subset(
         for j in neighbours[pick]:
             touching[j] += 1
     return tuple(p for p, t in zip(placements, taken, strict=True) if t)
+
+
+def check_pieces_per_sheet(footprint: Footprint, sheet: SheetSpec, what: str, limit: int) -> None:
+    """Refuse sheets that would hold so many pieces that nesting takes minutes."""
+    bound = area_bound(sheet.usable_area, _area(footprint.hull))
+    if bound > limit:
+        raise ParameterError(
+            "sheet",
+            f"a {sheet.size_text} mm sheet has room for about {bound:,.0f} of {what}; fabgen "
+            f"nests at most {limit:,} such pieces per sheet (more takes minutes): "
+            "use a smaller sheet or larger pieces",
+        )
 
 
 def area_bound(area: float, piece_area: float) -> float:

@@ -4,7 +4,8 @@
 - :mod:`fabgen.pieces.plate`: laying out copies on a printer bed (pure Python)
 - :mod:`fabgen.pieces.symbols`: seat and marker symbols (pure; CAD extrusion lazily)
 - :mod:`fabgen.pieces.stone`, :mod:`~fabgen.pieces.pyramid`, :mod:`~fabgen.pieces.markers`:
-  the CadQuery solids; :func:`fabgen.pieces.solids.build_piece` picks the right one
+  the CadQuery solids (helpers in :mod:`~fabgen.pieces.solids`);
+  :func:`fabgen.pieces.build.build_piece` picks the right one
 - :mod:`fabgen.pieces.products`: pieces to STEP, STL and 3MF bytes
 
 CadQuery is imported only inside functions, so importing this package stays cheap.

@@ -138,7 +138,7 @@ def plate_filament(plate: Plate, settings: PrintSettings = PRINT_SETTINGS) -> fl
 
 @cache
 def _solid(piece):
-    from fabgen.pieces.solids import build_piece
+    from fabgen.pieces.build import build_piece
 
     return build_piece(piece)
 

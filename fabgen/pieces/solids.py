@@ -19,22 +19,3 @@ def single_solid(shape, name: str):
     if len(solids) != 1 or not solids[0].isValid():
         raise RuntimeError(f"{name}: expected one valid solid, got {len(solids)}")
     return cq.Solid(solids[0].wrapped)
-
-
-def build_piece(piece):
-    """The solid of any piece from :mod:`fabgen.pieces.params`."""
-    from fabgen.pieces.params import DiscStone, Marker, PyramidStone
-
-    if isinstance(piece, DiscStone):
-        from fabgen.pieces.stone import build_disc_stone
-
-        return build_disc_stone(piece)
-    if isinstance(piece, PyramidStone):
-        from fabgen.pieces.pyramid import build_pyramid
-
-        return build_pyramid(piece)
-    if isinstance(piece, Marker):
-        from fabgen.pieces.markers import build_marker
-
-        return build_marker(piece)
-    raise TypeError(f"not a piece: {piece!r}")

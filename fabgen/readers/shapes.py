@@ -13,9 +13,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fabgen.errors import InputFileError
+from fabgen.inputs import MAX_DRAWING_BYTES, read_bytes
 
 Point = tuple[float, float]
 SAMPLES_PER_CURVE = 24
+SAMPLES_PER_ELLIPSE = 96
+
+MAX_ELEMENTS = 200_000
+"""SVG elements after expanding every <use>, or DXF entities after expanding every
+block INSERT: more is not a tile drawing, and would take minutes."""
+MAX_INSERTS = 5_000
+"""DXF block INSERTs expanded at most (each is a transformed copy of a block)."""
+MAX_NESTING = 32
+"""Deepest chain of SVG <use> references or of DXF blocks inserted into blocks."""
+MAX_XML_DEPTH = 200
+"""Deepest nesting of SVG elements (groups in groups)."""
+MAX_COORDINATE_MM = 1e6
+"""Largest coordinate accepted (1 km): anything larger is a unit or file error."""
 
 
 @dataclass(frozen=True)
@@ -41,28 +55,46 @@ class DrawnShapes:
 def read_shapes(path: str | Path, dpi: float = 96.0) -> DrawnShapes:
     """Circles and closed outlines of an ``.svg`` or ``.dxf`` file, in mm."""
     path = Path(path)
-    if not path.is_file():
-        raise InputFileError(str(path), "no such file; give the path of an SVG or DXF drawing")
     suffix = path.suffix.lower()
-    if suffix == ".svg":
-        return _read_svg(path, dpi)
-    if suffix == ".dxf":
-        return _read_dxf(path)
-    raise InputFileError(
-        str(path), f"cannot read {suffix or 'files without extension'}: give an .svg or .dxf file"
+    if suffix not in (".svg", ".dxf"):
+        raise InputFileError(
+            str(path),
+            f"cannot read {suffix or 'files without extension'}: give an .svg or .dxf file",
+        )
+    if not (math.isfinite(dpi) and 1.0 <= dpi <= 10_000.0):
+        raise InputFileError(str(path), f"--dpi {dpi:g} is outside 1 to 10000 px per inch")
+    data = read_bytes(path, "drawing (SVG or DXF)", MAX_DRAWING_BYTES)
+    try:
+        return _read_svg(path, data, dpi) if suffix == ".svg" else _read_dxf(path, data)
+    except _Refused as exc:
+        raise InputFileError(str(path), str(exc)) from None
+
+
+class _Refused(Exception):
+    """A shape fabgen will not measure (the message says why)."""
+
+
+def _far(name: str) -> str:
+    return (
+        f"{name} has a coordinate or size that is not a number or beyond "
+        f"±{MAX_COORDINATE_MM:g} mm; check the drawing's units"
     )
 
 
 # ---- SVG ----------------------------------------------------------------------------
 
 
-def _read_svg(path: Path, dpi: float) -> DrawnShapes:
+def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
+    import io
+
     import svgelements as se
 
+    _check_svg_structure(path, data)
     try:
-        doc = se.SVG.parse(str(path), reify=True, ppi=dpi)
+        # reify=False: shapes keep their own coordinates and their transform apart.
+        doc = se.SVG.parse(io.BytesIO(data), reify=False, ppi=dpi)
     except Exception as exc:  # svgelements raises assorted XML and value errors
-        raise InputFileError(str(path), f"not a readable SVG file ({exc})") from None
+        raise InputFileError(str(path), f"not a readable SVG file ({_short(exc)})") from None
     mm_per_unit = _svg_mm_per_px(doc, dpi)
     height = _svg_height_mm(doc, mm_per_unit)
     circles: list[DrawnCircle] = []
@@ -71,15 +103,148 @@ def _read_svg(path: Path, dpi: float) -> DrawnShapes:
         if not isinstance(element, se.Shape) or isinstance(element, se.SVGText):
             continue
         label = _svg_label(element, index)
-        if isinstance(element, (se.Circle, se.Ellipse)) and _round(element):
-            cx, cy = float(element.cx) * mm_per_unit, height - float(element.cy) * mm_per_unit
-            r = (float(element.rx) + float(element.ry)) / 2 * mm_per_unit
-            circles.append(DrawnCircle((cx, cy), r, f"circle {label} at {_at((cx, cy))}"))
+        matrix = _svg_matrix(path, element, label)
+        if isinstance(element, (se.Circle, se.Ellipse)):
+            _svg_ellipse(element, matrix, label, mm_per_unit, height, circles, outlines)
             continue
-        for ring in _svg_rings(element, mm_per_unit, height):
+        for ring in _svg_rings(element, matrix, mm_per_unit, height):
             _classify(ring, label, circles, outlines)
     note = f"SVG user units converted to mm at {dpi:g} px per inch where no unit is given"
     return DrawnShapes(circles, outlines, note)
+
+
+def _check_svg_structure(path: Path, data: bytes) -> None:
+    """Refuse <use> cycles, deep <use> chains and expansion bombs before svgelements
+    expands them (it would recurse without end or build millions of elements)."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise InputFileError(str(path), f"not a readable SVG file ({exc})") from None
+    except RecursionError:
+        raise InputFileError(str(path), "not a readable SVG file (nested too deep)") from None
+    by_id = {}
+    order = []  # every element, parents before children
+    stack = [(root, 1)]
+    while stack:
+        element, level = stack.pop()
+        if level > MAX_XML_DEPTH:
+            raise InputFileError(
+                str(path), f"elements are nested more than {MAX_XML_DEPTH} deep; no drawing is"
+            )
+        order.append(element)
+        if element.get("id") is not None:
+            by_id.setdefault(element.get("id"), element)
+        stack.extend((child, level + 1) for child in element)
+    if len(order) > MAX_ELEMENTS:
+        raise InputFileError(str(path), _too_many("elements"))
+    size = {}  # elements each element stands for after expanding <use>
+    depth = {}  # longest chain of <use> below it
+    for element in _use_order(path, order, by_id):
+        target = _use_target(element, by_id)
+        total, deepest = 1, 0
+        if target is not None:
+            total += size[id(target)]
+            deepest = depth[id(target)] + 1
+        for child in element:
+            total += size[id(child)]
+            deepest = max(deepest, depth[id(child)])
+        if total > MAX_ELEMENTS:
+            raise InputFileError(str(path), _too_many("elements once every <use> is expanded"))
+        if deepest > MAX_NESTING:
+            raise InputFileError(
+                str(path), f"<use> elements refer to each other more than {MAX_NESTING} deep"
+            )
+        size[id(element)], depth[id(element)] = total, deepest
+
+
+def _use_target(element, by_id):
+    if not element.tag.endswith("use"):
+        return None
+    ref = element.get("{http://www.w3.org/1999/xlink}href") or element.get("href") or ""
+    return by_id.get(ref[1:]) if ref.startswith("#") else None
+
+
+def _use_order(path: Path, order: list, by_id: dict) -> list:
+    """Elements in an order where children and <use> targets come first (a
+    topological sort); a <use> that (indirectly) contains itself is refused."""
+    parent = {}
+    for element in order:
+        for child in element:
+            parent[id(child)] = element
+    done: set[int] = set()
+    active: set[int] = set()
+    result = []
+    for start in order:
+        stack = [(start, False)]
+        while stack:
+            element, expanded = stack.pop()
+            key = id(element)
+            if expanded:
+                active.discard(key)
+                done.add(key)
+                result.append(element)
+                continue
+            if key in done:
+                continue
+            if key in active:
+                raise InputFileError(str(path), _use_cycle(element))
+            active.add(key)
+            stack.append((element, True))
+            deps = list(element)
+            target = _use_target(element, by_id)
+            if target is not None:
+                if id(target) in active:
+                    raise InputFileError(str(path), _use_cycle(element))
+                deps.append(target)
+            stack.extend((d, False) for d in deps if id(d) not in done)
+    return result
+
+
+def _use_cycle(element) -> str:
+    ref = element.get("{http://www.w3.org/1999/xlink}href") or element.get("href")
+    return f"a <use> refers to {ref}, which contains that <use> itself: remove the loop"
+
+
+def _svg_matrix(path: Path, element, label: str):
+    """The element's full transform (viewBox included); refused if not invertible."""
+    m = element.transform
+    values = (m.a, m.b, m.c, m.d, m.e, m.f)
+    det = m.a * m.d - m.b * m.c
+    if not all(math.isfinite(v) for v in values):
+        raise InputFileError(str(path), f"element {label} has a transform that is not finite")
+    if abs(det) <= 1e-12 * max(1.0, *(abs(v) for v in values[:4])) ** 2:
+        raise InputFileError(
+            str(path),
+            f"element {label} has a transform that flattens it to a line or a point "
+            f"(matrix {', '.join(f'{v:g}' for v in values)}); remove the transform",
+        )
+    return m
+
+
+def _svg_ellipse(element, m, label, scale, height, circles, outlines) -> None:
+    """A circle or ellipse under any affine transform, exactly: its image is a circle
+    when the transformed half-axes have equal singular values, else an ellipse."""
+    import numpy as np
+
+    cx, cy, rx, ry = (float(element.cx), float(element.cy), float(element.rx), float(element.ry))
+    if not (rx > 0 and ry > 0):
+        return  # SVG draws nothing for a zero radius
+    axes = np.array([[m.a * rx, m.c * ry], [m.b * rx, m.d * ry]])
+    big, small = np.linalg.svd(axes, compute_uv=False)
+    centre = (m.a * cx + m.c * cy + m.e, m.b * cx + m.d * cy + m.f)
+    _check_numbers(f"element {label}", (*centre, float(big) / 2, float(small) / 2))
+    if big - small <= 1e-6 * big:
+        x, y = centre[0] * scale, height - centre[1] * scale
+        r = (float(big) / 2 + float(small) / 2) * scale
+        circles.append(DrawnCircle((x, y), r, f"circle {label} at {_at((x, y))}"))
+        return
+    ring = []
+    for t in np.linspace(0, 2 * math.pi, SAMPLES_PER_ELLIPSE, endpoint=False):
+        u, v = cx + rx * math.cos(t), cy + ry * math.sin(t)
+        ring.append(((m.a * u + m.c * v + m.e) * scale, height - (m.b * u + m.d * v + m.f) * scale))
+    _classify(ring, f"ellipse {label}", circles, outlines)
 
 
 def _svg_mm_per_px(doc, dpi: float) -> float:
@@ -100,35 +265,37 @@ def _svg_height_mm(doc, mm_per_unit: float) -> float:
     return float(height) * mm_per_unit if height else 0.0
 
 
-def _round(element) -> bool:
-    rx, ry = float(element.rx), float(element.ry)
-    return rx > 0 and abs(rx - ry) <= 1e-6 * max(rx, ry)
-
-
 def _svg_label(element, index: int) -> str:
     ident = element.id
     return f"id '{ident}'" if ident else f"#{index + 1}"
 
 
-def _svg_rings(element, scale: float, height: float) -> list[list[Point]]:
+def _svg_rings(element, m, scale: float, height: float) -> list[list[Point]]:
+    """Closed rings of a shape, sampled in its own coordinates and then mapped through
+    its transform ``m``: exact for any affine (svgelements' own arc transform is not
+    exact for skews)."""
     import numpy as np
     import svgelements as se
 
+    subpaths: list[tuple[list[Point], bool]] = []
+    for seg in element.segments(transformed=False):
+        if isinstance(seg, se.Move) or not subpaths:
+            subpaths.append(([], False))
+        pts, closed = subpaths[-1]
+        if isinstance(seg, se.Close):
+            subpaths[-1] = (pts, True)
+        elif isinstance(seg, (se.Move, se.Line)) or seg.start is None:
+            if seg.end is not None:
+                pts.append((float(seg.end.x), float(seg.end.y)))
+        else:
+            for p in seg.npoint(np.linspace(0, 1, SAMPLES_PER_CURVE + 1)[1:]):
+                pts.append((float(p[0]), float(p[1])))
     rings = []
-    for sub in se.Path(element).as_subpaths():
-        pts: list[Point] = []
-        closed = False
-        for seg in se.Path(sub):
-            if isinstance(seg, se.Move):
-                pts.append((seg.end.x, seg.end.y))
-            elif isinstance(seg, se.Close):
-                closed = True
-            elif isinstance(seg, se.Line):
-                pts.append((seg.end.x, seg.end.y))
-            else:
-                for p in seg.npoint(np.linspace(0, 1, SAMPLES_PER_CURVE + 1)[1:]):
-                    pts.append((float(p[0]), float(p[1])))
-        ring = [(x * scale, height - y * scale) for x, y in pts]
+    for pts, closed in subpaths:
+        ring = [
+            ((m.a * x + m.c * y + m.e) * scale, height - (m.b * x + m.d * y + m.f) * scale)
+            for x, y in pts
+        ]
         if len(ring) > 2 and (closed or math.dist(ring[0], ring[-1]) < 1e-6):
             rings.append(_drop_closing_point(ring))
     return rings
@@ -137,35 +304,123 @@ def _svg_rings(element, scale: float, height: float) -> list[list[Point]]:
 # ---- DXF ----------------------------------------------------------------------------
 
 
-def _read_dxf(path: Path) -> DrawnShapes:
+def _read_dxf(path: Path, data: bytes) -> DrawnShapes:
+    scale, note, doc = _dxf_document(path, data)
+    circles: list[DrawnCircle] = []
+    outlines: list[DrawnOutline] = []
+    loose: list[list[Point]] = []
+    skipped = 0
+    for index, entity in enumerate(_dxf_entities(path, doc)):
+        try:
+            _dxf_entity(entity, index, scale, circles, outlines, loose)
+        except _Degenerate:
+            skipped += 1
+    for k, ring in enumerate(_chain(loose)):
+        _classify(ring, f"chain {k + 1} of lines and arcs", circles, outlines)
+    if skipped:
+        note += f"; {skipped} degenerate entit{'y' if skipped == 1 else 'ies'} (zero size) skipped"
+    return DrawnShapes(circles, outlines, note)
+
+
+class _Degenerate(Exception):
+    """An entity of zero size (an ellipse with no minor axis, a point-like arc)."""
+
+
+def _dxf_document(path: Path, data: bytes):
+    """The parsed document, mm per drawing unit and a note on how units were decided."""
+    import io
+
     import ezdxf
     from ezdxf import units
 
     try:
-        doc = ezdxf.readfile(str(path))
-    except (OSError, ezdxf.DXFError) as exc:
-        raise InputFileError(str(path), f"not a readable DXF file ({exc})") from None
+        # ezdxf.read wants text: DXF R2007+ is UTF-8, older files declare a code page
+        # that ezdxf decodes from the header; cp1252 never fails on ASCII DXF.
+        text = data.decode("utf-8") if _is_utf8(data) else data.decode("cp1252", "replace")
+        doc = ezdxf.read(io.StringIO(text))
+    except Exception as exc:  # ezdxf raises DXFStructureError, ValueError, IndexError, ...
+        raise InputFileError(str(path), f"not a readable DXF file ({_short(exc)})") from None
     code = doc.header.get("$INSUNITS", 0)
-    if code in (0, units.MM):
-        scale = 1.0
+    if code == 0 or code == units.MM:
         note = "DXF drawing units are millimetres" if code else "DXF has no units; read as mm"
-    else:
-        scale = units.conversion_factor(code, units.MM)
-        note = f"DXF units ({units.unit_name(code)}) converted to mm"
-    circles: list[DrawnCircle] = []
-    outlines: list[DrawnOutline] = []
-    loose: list[list[Point]] = []
-    for index, entity in enumerate(_dxf_entities(doc)):
-        _dxf_entity(entity, index, scale, circles, outlines, loose)
-    for k, ring in enumerate(_chain(loose)):
-        _classify(ring, f"chain {k + 1} of lines and arcs", circles, outlines)
-    return DrawnShapes(circles, outlines, note)
+        return 1.0, note, doc
+    factor = (
+        units.METER_FACTOR[code]
+        if isinstance(code, int) and 0 < code < len(units.METER_FACTOR)
+        else None
+    )
+    if factor is None:
+        raise InputFileError(
+            str(path),
+            f"$INSUNITS is {code!r}, a unit fabgen cannot convert to mm; set the drawing "
+            "units to millimetres (4), centimetres (5), metres (6) or inches (1)",
+        )
+    scale = units.conversion_factor(code, units.MM)
+    return scale, f"DXF units ({units.unit_name(code)}) converted to mm", doc
 
 
-def _dxf_entities(doc):
-    from ezdxf import disassemble
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
-    return list(disassemble.recursive_decompose(doc.modelspace()))
+
+def _dxf_entities(path: Path, doc) -> list:
+    """Model space entities with block INSERTs expanded (virtual entities, transformed
+    exactly by ezdxf), bounded: self-inserting blocks, INSERTs scaled by 0 and block
+    bombs are refused."""
+    result = []
+    visited = inserts = 0
+    stack = [(entity, ()) for entity in reversed(list(doc.modelspace()))]
+    while stack:
+        entity, chain = stack.pop()
+        visited += 1
+        if visited > MAX_ELEMENTS:
+            raise InputFileError(str(path), _too_many("entities once every block is inserted"))
+        if entity.dxftype() != "INSERT":
+            result.append(entity)
+            continue
+        name = entity.dxf.get("name", "?")
+        inserts += 1
+        if inserts > MAX_INSERTS:
+            raise InputFileError(
+                str(path),
+                f"more than {MAX_INSERTS:,} block insertions; a tile drawing needs a few. "
+                "Explode the blocks or export only the tile",
+            )
+        if name in chain:
+            raise InputFileError(
+                str(path),
+                f"block '{name}' inserts itself (via {' -> '.join(chain)}): remove the loop",
+            )
+        if len(chain) >= MAX_NESTING:
+            raise InputFileError(str(path), f"blocks are inserted more than {MAX_NESTING} deep")
+        children = _insert_children(path, entity, name)
+        stack.extend((child, (*chain, name)) for child in reversed(children))
+    return result
+
+
+def _insert_children(path: Path, insert, name: str) -> list:
+    scales = [insert.dxf.get(k, 1.0) for k in ("xscale", "yscale", "zscale")]
+    handle = insert.dxf.get("handle", "?")
+    if not all(math.isfinite(s) and s != 0 for s in scales):
+        raise InputFileError(
+            str(path),
+            f"INSERT of block '{name}' (handle {handle}) has scale "
+            f"{', '.join(f'{s:g}' for s in scales)}; a scale must be a non-zero number",
+        )
+    copies = insert.mcount if hasattr(insert, "mcount") else 1
+    if copies > MAX_ELEMENTS:
+        raise InputFileError(str(path), _too_many("entities once every block is inserted"))
+    try:
+        inserts = list(insert.multi_insert()) if copies > 1 else [insert]
+        return [child for one in inserts for child in one.virtual_entities()]
+    except Exception as exc:  # ezdxf: missing block, non-invertible transform, ...
+        raise InputFileError(
+            str(path), f"cannot insert block '{name}' (handle {handle}): {_short(exc)}"
+        ) from None
 
 
 def _dxf_entity(entity, index, scale, circles, outlines, loose) -> None:
@@ -173,18 +428,34 @@ def _dxf_entity(entity, index, scale, circles, outlines, loose) -> None:
 
     kind = entity.dxftype()
     label = f"{kind} #{index + 1} (handle {entity.dxf.get('handle', '?')})"
-    if kind == "CIRCLE":
-        c = entity.dxf.center
-        centre = (c.x * scale, c.y * scale)
-        circles.append(DrawnCircle(centre, entity.dxf.radius * scale, f"{label} at {_at(centre)}"))
+    if kind == "CIRCLE" and _flat(entity):
+        # Centre in the circle's OCS: a mirrored circle has extrusion (0, 0, -1).
+        c = entity.ocs().to_wcs(entity.dxf.center)
+        centre, radius = (c.x * scale, c.y * scale), entity.dxf.radius * scale
+        _check_numbers(label, (*centre, radius))
+        if radius <= 0:
+            raise _Degenerate
+        circles.append(DrawnCircle(centre, radius, f"{label} at {_at(centre)}"))
         return
-    if kind not in ("LWPOLYLINE", "POLYLINE", "LINE", "ARC", "ELLIPSE", "SPLINE"):
+    if kind == "LINE":  # most entities of exported outlines: no need for a path
+        a, b = entity.dxf.start, entity.dxf.end
+        pts = [(a.x * scale, a.y * scale), (b.x * scale, b.y * scale)]
+        _check_numbers(label, (*pts[0], *pts[1]))
+        loose.append(pts)
         return
+    if kind not in ("CIRCLE", "LWPOLYLINE", "POLYLINE", "ARC", "ELLIPSE", "SPLINE"):
+        return
+    if kind == "ELLIPSE" and not (
+        entity.dxf.major_axis.magnitude > 0 and 0 < abs(entity.dxf.get("ratio", 1.0)) <= 1
+    ):
+        raise _Degenerate
     try:
         p = dxfpath.make_path(entity)
-    except TypeError:
-        return
-    pts = [(v.x * scale, v.y * scale) for v in p.flattening(0.005)]
+        vertices = list(p.flattening(0.005 / scale if scale > 0 else 0.005))
+    except Exception:  # ezdxf: degenerate arcs, splines without control points, ...
+        raise _Degenerate from None
+    pts = [(v.x * scale, v.y * scale) for v in vertices]
+    _check_numbers(label, [c for pt in pts for c in pt])
     if len(pts) < 2:
         return
     closed = (kind in ("LWPOLYLINE", "POLYLINE") and entity.closed) or math.dist(
@@ -196,34 +467,92 @@ def _dxf_entity(entity, index, scale, circles, outlines, loose) -> None:
         loose.append(pts)
 
 
+def _flat(entity) -> bool:
+    """Whether a circle lies in the drawing plane (a tilted one projects to an ellipse)."""
+    e = entity.dxf.get("extrusion", (0.0, 0.0, 1.0))
+    return abs(e[0]) < 1e-12 and abs(e[1]) < 1e-12
+
+
+def _check_numbers(label: str, values) -> None:
+    if not all(math.isfinite(v) and abs(v) <= MAX_COORDINATE_MM for v in values):
+        raise _Refused(_far(label))
+
+
 def _chain(pieces: list[list[Point]], tol: float = 1e-3) -> list[list[Point]]:
-    """Join open pieces (LINEs, ARCs) end to end into closed rings."""
-    pieces = [list(p) for p in pieces]
+    """Join open pieces (LINEs, ARCs) end to end into closed rings.
+
+    Piece ends are looked up in a grid of cells ``tol`` wide, so chaining n pieces
+    takes O(n) time (a list scan per piece would make 20,000 LINEs take minutes).
+    """
+    ends = _EndGrid(tol)
+    for k, piece in enumerate(pieces):
+        ends.add(piece[0], k, 0)
+        ends.add(piece[-1], k, 1)
+    used = [False] * len(pieces)
     rings = []
-    while pieces:
-        ring = pieces.pop(0)
-        grew = True
-        while grew and math.dist(ring[0], ring[-1]) > tol:
-            grew = False
-            for k, piece in enumerate(pieces):
-                if math.dist(ring[-1], piece[0]) <= tol:
-                    ring += piece[1:]
-                elif math.dist(ring[-1], piece[-1]) <= tol:
-                    ring += piece[-2::-1]
-                else:
-                    continue
-                pieces.pop(k)
-                grew = True
+    for start, first in enumerate(pieces):
+        if used[start]:
+            continue
+        used[start] = True
+        ring = list(first)
+        while math.dist(ring[0], ring[-1]) > tol:
+            hit = ends.take(ring[-1], used)
+            if hit is None:
                 break
+            k, end = hit
+            used[k] = True
+            ring += pieces[k][1:] if end == 0 else pieces[k][-2::-1]
         if len(ring) > 3 and math.dist(ring[0], ring[-1]) <= tol:
             rings.append(_drop_closing_point(ring))
     return rings
+
+
+class _EndGrid:
+    """Piece ends by grid cell, for finding the piece that continues a chain."""
+
+    def __init__(self, tol: float):
+        self.tol = tol
+        self.cells: dict[tuple[int, int], list[tuple[Point, int, int]]] = {}
+
+    def _cell(self, p: Point) -> tuple[int, int]:
+        return (math.floor(p[0] / self.tol), math.floor(p[1] / self.tol))
+
+    def add(self, p: Point, piece: int, end: int) -> None:
+        self.cells.setdefault(self._cell(p), []).append((p, piece, end))
+
+    def take(self, p: Point, used: list[bool]) -> tuple[int, int] | None:
+        """The first unused piece (in input order) with an end within tol of ``p``."""
+        cx, cy = self._cell(p)
+        best = None
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                entries = self.cells.get((cx + dx, cy + dy))
+                if not entries:
+                    continue
+                entries[:] = [e for e in entries if not used[e[1]]]
+                for q, piece, end in entries:
+                    if math.dist(p, q) <= self.tol and (best is None or (piece, end) < best):
+                        best = (piece, end)
+        return best
+
+
+def _too_many(what: str) -> str:
+    return (
+        f"more than {MAX_ELEMENTS:,} {what}; a tile drawing has a few hundred. "
+        "Export only the tile (one tile per file)"
+    )
+
+
+def _short(exc: Exception) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 # ---- shared -------------------------------------------------------------------------
 
 
 def _classify(ring, label, circles, outlines) -> None:
+    _check_numbers(label, [c for pt in ring for c in pt])
     fit = _circle_fit(ring)
     if fit is not None:
         centre, radius = fit

@@ -90,7 +90,22 @@ def parse_stack_key(key: str) -> tuple[Field, bool]:
     )
 
 
+MAX_COORDINATE = 10_000
+"""Largest field coordinate accepted (a 91-tile board spans about 60 fields): names
+beyond it are typing errors or hostile input, and would overflow drawing sizes."""
+
+
 def _coords(sign: str, column: str, number: str) -> Field:
+    if len(column) > 3 or len(number.lstrip("-")) > 5:
+        raise ValueError(_too_far(sign + column + number))
     value = letters_value(column)
     x = -value - 1 if sign else value
-    return (x, int(number) - 1)
+    y = int(number) - 1
+    if max(abs(x), abs(y)) > MAX_COORDINATE:
+        raise ValueError(_too_far(sign + column + number))
+    return (x, y)
+
+
+def _too_far(name: str) -> str:
+    shown = name if len(name) <= 20 else name[:17] + "..."
+    return f"field {shown!r} lies beyond ±{MAX_COORDINATE:,} fields: no board is that large"

@@ -203,23 +203,18 @@ def _object_pairs(pairs: list[tuple[str, object]]) -> _Object:
     return obj
 
 
+MAX_SEGMENTS = 127
+"""Segments (tiles) of the largest board read from a transcript (as for board files)."""
+MAX_TURNS = 100_000
+"""Turns a transcript may hold (a long real game has a few hundred)."""
+
+
 def read_transcript(path: str | Path) -> Transcript:
     """Read and check a transcript file."""
+    from fabgen.inputs import read_text
+
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(str(path), "no such file: check the name") from None
-    except IsADirectoryError:
-        raise InputFileError(str(path), "is a folder, not a transcript file") from None
-    except OSError as exc:
-        raise InputFileError(str(path), f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputFileError(
-            str(path), f"is not UTF-8 text (byte {exc.start}): save it as UTF-8 JSON"
-        ) from None
+    text = read_text(path, "transcript (JSON)")
     return parse_transcript(text, str(path))
 
 
@@ -240,6 +235,11 @@ def parse_transcript(
         ) from None
     except RecursionError:
         raise InputFileError(source, "is not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # an integer with thousands of digits
+        raise InputFileError(source, f"has a number fabgen cannot use ({exc})") from None
+    from fabgen.inputs import check_nesting
+
+    check_nesting(obj, source)
     return transcript_from_json(obj, source, check_board=check_board)
 
 
@@ -334,6 +334,11 @@ class _Reader:
         if "segments" not in top:
             raise self.error('the key "segments" is missing: list the board\'s segments', ())
         rows = self.list(top["segments"], ("segments",), "segments")
+        if len(rows) > MAX_SEGMENTS:
+            raise self.error(
+                f"{len(rows):,} segments; fabgen handles boards of up to {MAX_SEGMENTS}",
+                ("segments",),
+            )
         out = []
         for i, row in enumerate(rows):
             names = self.list(row, ("segments", i), "field names")
@@ -390,11 +395,21 @@ class _Reader:
             raise self.error('give the moves as "turns" or as "events", not both', ("events",))
         if "events" in top:
             events = self.list(top["events"], ("events",), "events")
+            self.not_too_long(events, "events")
             return tuple(self.event(e, ("events", t)) for t, e in enumerate(events)), "events"
         if "turns" not in top:
             return None, "turns"
         turns = self.list(top["turns"], ("turns",), "turns")
+        self.not_too_long(turns, "turns")
         return tuple(self.moves(t, ("turns", i)) for i, t in enumerate(turns)), "turns"
+
+    def not_too_long(self, items: list, key: str) -> None:
+        if len(items) > MAX_TURNS:
+            raise self.error(
+                f"{len(items):,} turns; fabgen replays at most {MAX_TURNS:,} (a long game has "
+                "a few hundred)",
+                (key,),
+            )
 
     def event(self, value: object, where: tuple) -> tuple[Move, ...]:
         event = self.object(value, where, _EVENT_KEYS)

@@ -97,7 +97,10 @@ def test_validate_a_transcript_and_the_kit(cli):
         (("x.toml", "--preset", "6p-star-19"), "not both or neither"),
         (("missing.toml",), "missing.toml: no such file: check the name"),
         (("--preset", "7p"), "unknown preset '7p'"),
-        (("--preset", "6p-star-19", "--stones-per-player", "-1"), "-1 is not in the range x>=0"),
+        (
+            ("--preset", "6p-star-19", "--stones-per-player", "-1"),
+            "--stones-per-player -1 is outside the allowed range; allowed: 0 to 2,000",
+        ),
     ],
 )
 def test_validate_unreadable_input_exits_2(cli, args, message, tmp_path, monkeypatch):

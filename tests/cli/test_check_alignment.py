@@ -240,13 +240,16 @@ def test_wrong_number_of_circles(tmp_path, cli):
     [
         (["--patch", "0x3"], "is not ROWSxCOLS"),
         (["--patch", "five"], "is not ROWSxCOLS"),
-        (["--tiles", "0"], "--tiles must be between"),
+        (["--tiles", "0"], "--tiles 0 is outside the allowed range; allowed: 1 to 2,000"),
         (["--patch", "3x3", "--tiles", "7"], "either --patch or --tiles"),
-        (["--tolerance", "0"], "--tolerance must be a positive"),
-        (["--max-drift", "-1"], "--max-drift must be a positive"),
+        (
+            ["--tolerance", "0"],
+            "--tolerance 0.0 is outside the allowed range; allowed: more than 0",
+        ),
+        (["--max-drift", "-1"], "--max-drift -1.0 is outside the allowed range"),
         (["--from", "x.svg", "--blog-radius", "100"], "either --from or --blog-radius"),
         (["--blog-radius", "100", "--width", "90"], "cannot be combined with --blog-radius"),
-        (["--kerf", "-1"], "kerf must be zero or"),
+        (["--kerf", "-1"], "--kerf -1.0 is outside the allowed range; allowed: 0 to 5 mm"),
         (["--from", "missing.svg"], "no such file"),
     ],
 )

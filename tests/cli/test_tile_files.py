@@ -184,21 +184,25 @@ def test_blog_tile_is_written_with_its_notes(tmp_path, cli):
 # ---- bad input: message, exit code 2, no file left behind ----------------------------
 
 BAD_ARGS = [
-    (["--width", "0"], "tile width must be a positive number"),
-    (["--width", "-10"], "tile width must be a positive number"),
-    (["--pitch", "0"], "pitch must be a positive number"),
+    (["--width", "0"], "--width 0.0 is outside the allowed range; allowed: 5 to 2,000 mm"),
+    (["--width", "-10"], "--width -10.0 is outside the allowed range"),
+    (["--pitch", "0"], "--pitch 0.0 is outside the allowed range"),
     (["--width", "100", "--pitch", "30"], "either width or pitch"),
-    (["--circle-diameter", "0"], "circle diameter must be a positive"),
+    (["--circle-diameter", "0"], "0.0 is outside the allowed range; allowed: more than 0"),
     (["--circle-diameter", "40"], "neighbouring circles would overlap"),
     (["--circle-diameter", "30"], "circles would cross the outline"),
-    (["--corner-radius", "-1"], "corner radius must be zero or a positive"),
+    (["--corner-radius", "-1"], "--corner-radius -1.0 is outside"),
     (["--corner-radius", "60"], "choose a corner radius below 50 mm"),
-    (["--kerf", "-0.1"], "kerf must be zero or a positive"),
-    (["--kerf", "5"], "margin between the circles and the outline"),
+    (["--kerf", "-0.1"], "--kerf -0.1 is outside the allowed range; allowed: 0 to 5 mm"),
+    (["--kerf", "4"], "margin between the circles and the outline"),
     (["--border", "10"], "border inset 10 mm would run through the circles"),
-    (["--border", "-1"], "border inset must be a positive"),
+    (["--border", "-1"], "--border -1.0 is outside"),
     (["--name", "../x"], "is not a plain file name"),
-    (["--blog-radius", "-3"], "island radius R must be a positive"),
+    (["--width", "nan"], "--width nan is not a finite number; allowed: 5 to 2,000 mm"),
+    (["--width", "inf"], "--width inf is not a finite number"),
+    (["--pitch", "1e308"], "--pitch 1e+308 is outside the allowed range"),
+    (["--kerf", "1" + "0" * 5000], "(5001 characters) is not a number fabgen uses"),
+    (["--blog-radius", "-3"], "--blog-radius -3.0 is outside the allowed range; allowed: 5 to"),
 ]
 
 

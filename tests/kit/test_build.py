@@ -119,15 +119,22 @@ def write_kit(tmp_path, text):
     ("text", "messages"),
     [
         ('[kit]\nboard = "7p-hexagon"\n', ["[kit-board]", "neither a preset", "3p-triangle-4"]),
-        ("[kit]\nplayers = 7\n", ["[kit-board]", "1 to 6 people"]),
+        (
+            "[kit]\nplayers = 7\n",
+            ["kit.players", "7 is outside the allowed range; allowed: 0 to 6"],
+        ),
         ("[kit]\nplayers = 4\n", ["has 3 people", "board = '4p-diamond-5'"]),
-        ("[tile]\nwidth = -5.0\n", ["[kit-tile]", "tile width must be a positive"]),
+        ("[tile]\nwidth = -5.0\n", ["tile.width", "-5.0 is outside the allowed range"]),
+        ("[tile]\nwidth = nan\n", ["tile.width", "nan is not a finite number; allowed: 5 to"]),
+        ("[tile]\nkerf = inf\n", ["tile.kerf", "inf is not a finite number"]),
+        ("[laser]\nspare_tiles = 1" + "0" * 5000 + "\n", ["integer with thousands of digits"]),
+        ("a = " + "[" * 5000 + "]" * 5000 + "\n", ["nested more than 64 deep"]),
         ("[tile]\ncircle_diameter = 50.0\n", ["[kit-tile]", "circles would overlap"]),
         ("[tile]\nhandedness = 'ccw'\n", ["mirror image"]),
         ('[laser]\nsheet = "90x90"\n', ["[kit-laser]"]),
-        ("[laser]\ncut_speed = 0\n", ["[kit-laser]", "never finish"]),
+        ("[laser]\ncut_speed = 0\n", ["laser.cut_speed", "allowed: more than 0 to 100,000 mm/s"]),
         ("[stones]\nclearance = 2.0\n", ["[kit-stones]", "clearance"]),
-        ("[laser]\ncut_speed = 0\n[stones]\nclearance = 2.0\n", ["[kit-laser]", "[kit-stones]"]),
+        ('[laser]\nsheet = "90x90"\n[stones]\nclearance = 2.0\n', ["[kit-laser]", "[kit-stones]"]),
         ("[tiles]\nwidth = 100\n", ["unknown section [tiles]"]),
         ("[tile]\nwidht = 100\n", ["unknown key 'widht'", "tile.widht"]),
         ("[tile]\nwidth = 'wide'\n", ["tile.width", "must be a number"]),
@@ -147,7 +154,7 @@ def test_invalid_kits_stop_before_writing(tmp_path, cli, text, messages):
 
 
 def test_laser_stones_with_a_broken_laser_section_is_a_finding(tmp_path, cli):
-    kit = write_kit(tmp_path, '[laser]\ncut_speed = 0\n[stones]\ndesign = "laser"\n')
+    kit = write_kit(tmp_path, '[laser]\nsheet = "90x90"\n[stones]\ndesign = "laser"\n')
     result = cli("build", kit, "--out", tmp_path / "out")
     assert result.exit_code == 2
     assert "[kit-laser]" in result.output
@@ -227,3 +234,15 @@ def test_stones_that_do_not_fit_one_bed_go_onto_numbered_plates(tmp_path):
     bigger = write_kit(tmp_path, '[stones]\ncount = 60\nbed = "250x210"\nmarkers = false\n')
     plates = plan_kit(load_kit(bigger)).stones.plates
     assert [p.name for p in plates] == ["stone-disc-d20.7-c0.2-plate-60"]
+
+
+def test_readme_and_manifest_do_not_depend_on_how_the_kit_path_was_typed(tmp_path, monkeypatch):
+    from fabgen.products import manifest, plan_kit, readme_text
+
+    write_kit(tmp_path, "")
+    monkeypatch.chdir(tmp_path)
+    typed = ["kit.toml", "./kit.toml", str(tmp_path / "kit.toml"), f"../{tmp_path.name}/kit.toml"]
+    plans = [plan_kit(load_kit(path)) for path in typed]
+    assert len({readme_text(plan, {}) for plan in plans}) == 1
+    assert len({manifest(plan, {}) for plan in plans}) == 1
+    assert "from kit.toml." in readme_text(plans[0], {})

@@ -43,7 +43,7 @@ def play(overlap):
 @pytest.fixture(scope="module")
 def build(cq):
     """Build a piece's solid, once per piece and module."""
-    from fabgen.pieces.solids import build_piece
+    from fabgen.pieces.build import build_piece
 
     cache = {}
 

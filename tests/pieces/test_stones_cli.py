@@ -81,7 +81,7 @@ def test_designs_markers_seats_and_calibration(args, expected, tmp_path, cq):
 
 BAD = [
     (["--wall", "0.6"], "wall 0.6 mm"),
-    (["--clearance", "-0.1"], "clearance -0.1 mm"),
+    (["--clearance", "-0.1"], "--clearance -0.1 is outside the allowed range; allowed: 0 to 5 mm"),
     (["--clearance", "1.5"], "0 to 1 mm"),
     (["--stone-diameter", "24"], "larger than the engraved circle 22.68 mm"),
     (["--count", "5000"], "need 97 plates of 52"),
@@ -93,7 +93,7 @@ BAD = [
     (["--seat", "9"], "1 to 6 (a person's seat) or m1, m2 (a machine colour), got 9"),
     (["--seat", "m3"], "got m3"),
     (["--markers", "--calibrate"], "not both"),
-    (["--width", "-5"], "tile width"),
+    (["--width", "-5"], "--width -5.0 is outside the allowed range"),
 ]
 
 

@@ -114,14 +114,14 @@ def test_help_describes_the_options(cli):
         (["--count", "-2"], "--count"),
         ([], "nothing to cut"),
         (["--stones", "5", "--stone-diameter", "500"], "stone"),
-        (["--stones", "5", "--stone-diameter", "0"], "stone diameter"),
+        (["--stones", "5", "--stone-diameter", "0"], "--stone-diameter 0.0 is outside"),
         (["--stones", "5", "--stone-diameter", "10", "--colours", "0"], "--colours"),
         (["--count", "5", "--outline", "rosette", "--kerf", "0.1", "--shared-edges"], "rosette"),
         (["--count", "5", "--border", "30"], "border"),
-        (["--count", "5", "--numbers", "--label-height", "0"], "label height"),
+        (["--count", "5", "--numbers", "--label-height", "0"], "--label-height 0.0 is outside"),
         (["--count", "5", "--reference-square", "1"], "reference square"),
         (["--count", "5", "--reference-square", "900"], "reference square"),
-        (["--count", "99999", "--sheet", "300x200"], "sheets"),
+        (["--count", "99999", "--sheet", "300x200"], "--count 99999 is outside the allowed range"),
     ],
 )
 def test_bad_input_is_refused_and_nothing_is_written(cli, tmp_path, args, parameter_text):

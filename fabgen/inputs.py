@@ -1,0 +1,130 @@
+"""Reading input files with bounds: only regular files, never more than a size cap.
+
+A folder, a FIFO, ``/dev/zero`` or an endless stream given as an input file fails at
+once with a message instead of hanging or filling the memory. Every reader of a
+user's file (kit, board, transcript, drawing) goes through :func:`read_bytes`.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+from fabgen.errors import InputFileError
+
+MAX_TEXT_BYTES = 16 * 2**20
+"""Kit files, board files and transcripts: 16 MiB (a 1,000-turn transcript is ~60 KiB)."""
+MAX_DRAWING_BYTES = 64 * 2**20
+"""SVG and DXF drawings read by ``check-alignment --from``: 64 MiB."""
+MAX_NESTING = 64
+"""Deepest nesting of tables/lists in TOML and JSON input files."""
+
+
+def read_bytes(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -> bytes:
+    """The bytes of the regular file ``path``; InputFileError for anything else.
+
+    ``what`` names the file in messages ("kit file", "transcript", ...).
+    """
+    name = os.fspath(path)
+    try:
+        info = os.stat(name)
+    except FileNotFoundError:
+        raise InputFileError(name, "no such file: check the name") from None
+    except OSError as exc:
+        raise InputFileError(name, f"cannot read the {what}: {exc.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputFileError(name, f"is a folder, not a {what}")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputFileError(
+            name, f"is not a regular file (a pipe, socket or device); give the path of a {what}"
+        )
+    if info.st_size > limit:
+        raise InputFileError(name, f"is {_size(info.st_size)}; a {what} may have {_size(limit)}")
+    try:
+        # O_NONBLOCK: a file swapped for a FIFO since the stat must not block the open.
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise InputFileError(name, f"cannot read the {what}: {exc.strerror}") from None
+    if len(data) > limit:
+        raise InputFileError(name, f"is larger than {_size(limit)}, the limit for a {what}")
+    return data
+
+
+def read_text(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -> str:
+    """:func:`read_bytes` decoded as UTF-8 (a BOM is dropped)."""
+    data = read_bytes(path, what, limit)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputFileError(
+            os.fspath(path), f"is not UTF-8 text (byte {exc.start}): save it as UTF-8"
+        ) from None
+
+
+def check_nesting(value: object, source: str, limit: int = MAX_NESTING) -> None:
+    """Refuse tables/lists nested deeper than ``limit`` (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            raise InputFileError(source, _too_deep())
+        stack.extend((child, depth + 1) for child in children)
+
+
+def parse_json(text: str, source: str):
+    """``json.loads`` with nesting bounded and every error an InputFileError."""
+    import json
+
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise InputFileError(source, _too_deep()) from None
+    except ValueError as exc:
+        raise InputFileError(source, f"is not valid JSON ({exc})") from None
+    check_nesting(value, source)
+    return value
+
+
+def parse_toml(text: str, source: str) -> dict:
+    """``tomllib.loads`` with nesting bounded and every error an InputFileError."""
+    import tomllib
+
+    try:
+        value = tomllib.loads(text)
+    except RecursionError:
+        raise InputFileError(source, _too_deep()) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputFileError(source, f"is not valid TOML: {exc}") from None
+    except ValueError as exc:  # an integer with thousands of digits
+        raise InputFileError(
+            source, f"has a number fabgen cannot use: {_short_reason(exc)}"
+        ) from None
+    check_nesting(value, source)
+    return value
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _too_deep() -> str:
+    return f"tables or lists are nested more than {MAX_NESTING} deep; no fabgen file is"
+
+
+def _size(n: int) -> str:
+    return f"{n / 2**20:.1f} MiB" if n >= 2**20 else f"{n} bytes"
+
+
+def _short_reason(exc: Exception) -> str:
+    text = str(exc)
+    if "digits" in text:
+        return "an integer with thousands of digits; no setting needs more than a few"
+    return text

@@ -1,0 +1,54 @@
+"""User text (labels, player, board and kit names) made safe for files and terminals.
+
+Control characters (C0 but tab and newline, DEL, C1) are invalid in XML (SVG), break DXF
+group values, and in a terminal they are escape sequences that can recolour, move the
+cursor or retitle the window. Bidirectional overrides (U+202A..U+202E, U+2066..U+2069)
+reorder what follows them. Right-to-left letters and emoji are kept: they are text.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_LABEL = 200
+"""Longest text fabgen draws into a file (a label, a name, a title)."""
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def clean_label(text: str, limit: int = MAX_LABEL) -> str:
+    """``text`` for a drawing or a PDF: control and bidi-override characters and lone
+    surrogates removed, newlines and tabs made spaces, at most ``limit`` characters."""
+    text = _SURROGATE.sub("", _CONTROL.sub("", str(text))).replace("\n", " ").replace("\t", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def has_control(text: str) -> bool:
+    return bool(_CONTROL.search(text) or _SURROGATE.search(text))
+
+
+def for_terminal(text: str) -> str:
+    """``text`` with control characters shown as ``\\x1b``-style escapes (newline and
+    tab kept), so that printing it can never drive the terminal."""
+    return _CONTROL.sub(lambda m: _escape(m.group()), _SURROGATE.sub("\ufffd", text))
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+class TerminalSafe:
+    """A text stream wrapper that writes :func:`for_terminal` of everything."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        if isinstance(text, str):
+            text = for_terminal(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)

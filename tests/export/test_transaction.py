@@ -1,0 +1,297 @@
+"""Every write is a transaction: killed, failing or concurrent writers never leave half a kit."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fabgen.errors import FabgenError
+from fabgen.export import files as tx
+from fabgen.export.files import write_transaction
+
+OLD = {"a.txt": b"old a\n", "sub/b.txt": b"old b\n"}
+NEW = {"a.txt": b"new a\n", "sub/b.txt": b"new b\n", "c/d/e.txt": b"new e\n", "f.txt": b"f\n"}
+
+WRITER = """
+import sys, json
+from fabgen.export.files import write_transaction
+files = {k: v.encode() for k, v in json.loads(sys.argv[2]).items()}
+write_transaction(sys.argv[1], files, manifest=sys.argv[3] if len(sys.argv) > 3 else None)
+"""
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every entry below root (hidden ones too): files by hash, folders as '/'."""
+    return {
+        str(p.relative_to(root)): "/" if p.is_dir() else hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+    }
+
+
+def as_tree(files: dict[str, bytes]) -> dict[str, str]:
+    tree = {}
+    for name, data in files.items():
+        parts = name.split("/")
+        for k in range(1, len(parts)):
+            tree["/".join(parts[:k])] = "/"
+        tree[name] = hashlib.sha256(data).hexdigest()
+    return tree
+
+
+def start_writer(out: Path, files: dict[str, bytes], env: dict[str, str]) -> subprocess.Popen:
+    payload = json.dumps({k: v.decode() for k, v in files.items()})
+    return subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(out), payload],
+        env={**os.environ, **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def wait_for(marker: Path, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not marker.exists():
+        assert proc.poll() is None, proc.stderr.read().decode()
+        assert time.monotonic() < deadline, "the writer never reached the stage"
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def old_kit(tmp_path):
+    out = tmp_path / "kit"
+    write_transaction(out, OLD)
+    assert snapshot(out) == as_tree(OLD)
+    return out
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("stage", ["locked", "staging", "staged"])
+def test_a_writer_killed_before_the_commit_leaves_the_old_kit(old_kit, tmp_path, stage, sig):
+    marker = tmp_path / "marker"
+    proc = start_writer(old_kit, NEW, {"FABGEN_TEST_PAUSE": f"{stage}:{marker}"})
+    wait_for(marker, proc)
+    if stage == "staging":  # half the files are in the staging folder by now
+        assert any(p.name.startswith(tx.STAGING_PREFIX) for p in old_kit.iterdir())
+    proc.send_signal(sig)
+    assert proc.wait(timeout=20) != 0
+    assert snapshot(old_kit) == as_tree(OLD)  # no staging folder, no lock file, old content
+
+
+def test_a_writer_killed_during_the_commit_finishes_it_first(old_kit, tmp_path):
+    marker = tmp_path / "marker"
+    env = {"FABGEN_TEST_PAUSE": f"committing:{marker}", "FABGEN_TEST_PAUSE_SECONDS": "1"}
+    proc = start_writer(old_kit, NEW, env)
+    wait_for(marker, proc)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    assert snapshot(old_kit) == as_tree(NEW)
+
+
+def test_a_writer_killed_into_a_new_folder_leaves_no_folder(tmp_path):
+    marker = tmp_path / "marker"
+    out = tmp_path / "new" / "kit"
+    proc = start_writer(out, NEW, {"FABGEN_TEST_PAUSE": f"staged:{marker}"})
+    wait_for(marker, proc)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) != 0
+    assert not (tmp_path / "new").exists()
+
+
+def test_staging_left_by_sigkill_is_cleared_by_the_next_writer(old_kit, tmp_path):
+    marker = tmp_path / "marker"
+    proc = start_writer(old_kit, NEW, {"FABGEN_TEST_PAUSE": f"staged:{marker}"})
+    wait_for(marker, proc)
+    proc.kill()
+    proc.wait(timeout=20)
+    assert snapshot(old_kit) != as_tree(OLD)  # SIGKILL cannot be caught: leftovers ...
+    assert {k: v for k, v in snapshot(old_kit).items() if not k.startswith(".")} == as_tree(OLD)
+    write_transaction(old_kit, NEW)  # ... which the next writer clears
+    assert snapshot(old_kit) == as_tree(OLD | NEW)
+
+
+def test_two_writers_into_one_folder_take_turns(old_kit, tmp_path):
+    marker = tmp_path / "marker"
+    env = {"FABGEN_TEST_PAUSE": f"locked:{marker}", "FABGEN_TEST_PAUSE_SECONDS": "2"}
+    first = start_writer(old_kit, NEW, env)
+    wait_for(marker, first)
+    impatient = start_writer(old_kit, OLD, {"FABGEN_LOCK_TIMEOUT": "0.2"})
+    assert impatient.wait(timeout=20) == 1
+    assert "another fabgen is writing into" in impatient.stderr.read().decode()
+    second = start_writer(old_kit, {"a.txt": b"second\n"}, {"FABGEN_LOCK_TIMEOUT": "30"})
+    assert first.wait(timeout=30) == 0
+    assert second.wait(timeout=30) == 0
+    assert (old_kit / "a.txt").read_bytes() == b"second\n"  # the second waited, then wrote
+    assert snapshot(old_kit) == as_tree(NEW | {"a.txt": b"second\n"})
+
+
+def test_two_cli_builds_at_once_do_not_interleave(tmp_path, cli):
+    out = tmp_path / "tiles"
+    cmd = [sys.executable, "-m", "fabgen", "tile", "--out", str(out)]
+    runs = [
+        subprocess.Popen([*cmd, "--width", w], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for w in ("80", "120")
+    ]
+    assert [p.wait(timeout=60) for p in runs] == [0, 0]
+    pairs = []
+    for w in ("80", "120"):
+        cli("tile", "--width", w, "--out", tmp_path / w)
+        pairs.append(snapshot(tmp_path / w))
+    assert snapshot(out) in pairs  # both files come from one run, nothing else is left
+
+
+def test_a_full_disk_leaves_the_old_kit(old_kit, monkeypatch):
+    real = tx._stage
+    calls = []
+
+    def full(path, data):
+        calls.append(path)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, data)
+
+    monkeypatch.setattr(tx, "_stage", full)
+    with pytest.raises(FabgenError, match=r"No space left.*nothing was changed.*free some space"):
+        write_transaction(old_kit, NEW)
+    assert snapshot(old_kit) == as_tree(OLD)
+
+
+def test_a_failing_move_during_the_commit_is_undone(old_kit, monkeypatch):
+    real = os.replace
+    calls = []
+
+    def flaky(src, dst):
+        calls.append(dst)
+        if len(calls) == 4:
+            raise OSError(errno.EIO, "Input/output error", str(dst))
+        real(src, dst)
+
+    monkeypatch.setattr(tx.os, "replace", flaky)
+    with pytest.raises(FabgenError, match="Input/output error"):
+        write_transaction(old_kit, NEW)
+    monkeypatch.setattr(tx.os, "replace", real)
+    assert snapshot(old_kit) == as_tree(OLD)
+
+
+def test_rebuild_removes_only_unchanged_files_of_the_previous_manifest(tmp_path):
+    out = tmp_path / "kit"
+    outside = tmp_path / "outside.txt"
+    outside.write_bytes(b"keep\n")
+    old = {"gone.txt": b"x\n", "changed.txt": b"y\n", "deep/gone.txt": b"z\n"}
+    entries = [{"path": n, "sha256": hashlib.sha256(d).hexdigest()} for n, d in old.items()]
+    for name in ("../outside.txt", str(outside)):  # a crafted manifest
+        entries.append({"path": name, "sha256": hashlib.sha256(b"keep\n").hexdigest()})
+    manifest = json.dumps({"files": entries}).encode()
+    write_transaction(out, {**old, "manifest.json": manifest})
+    (out / "changed.txt").write_bytes(b"the user's edit\n")
+    (out / "mine.txt").write_bytes(b"not fabgen's\n")
+
+    result = write_transaction(out, {"manifest.json": b"{}"}, manifest="manifest.json")
+
+    assert sorted(p.name for p in result.removed) == ["gone.txt", "gone.txt"]
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*")) == [
+        "changed.txt",
+        "manifest.json",
+        "mine.txt",
+    ]
+    assert outside.read_bytes() == b"keep\n"
+
+
+def test_a_manifest_pointing_through_a_symlink_deletes_nothing(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "x.txt").write_bytes(b"x\n")
+    out = tmp_path / "kit"
+    out.mkdir()
+    (out / "link").symlink_to(elsewhere)
+    entry = {"path": "link/x.txt", "sha256": hashlib.sha256(b"x\n").hexdigest()}
+    (out / "manifest.json").write_text(json.dumps({"files": [entry]}))
+    write_transaction(out, {"manifest.json": b"{}"}, manifest="manifest.json")
+    assert (elsewhere / "x.txt").read_bytes() == b"x\n"
+
+
+@pytest.mark.parametrize("bad", ["", "   "])
+def test_an_empty_out_folder_is_refused(bad):
+    with pytest.raises(FabgenError, match="--out is empty"):
+        write_transaction(bad, {"a": b""})
+
+
+def test_out_below_a_file_is_refused(tmp_path):
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(FabgenError, match="is not a folder"):
+        write_transaction(tmp_path / "file" / "kit", {"a": b""})
+
+
+def test_a_read_only_folder_is_refused(tmp_path, monkeypatch):
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    if os.geteuid() == 0:  # root may write anywhere: pretend to be a user
+        monkeypatch.setattr(tx.os, "access", lambda path, mode: Path(path) != ro)
+    try:
+        with pytest.raises(FabgenError, match="is not writable"):
+            write_transaction(ro / "kit", {"a": b""})
+        assert list(ro.iterdir()) == []
+    finally:
+        ro.chmod(0o755)
+
+
+@pytest.mark.parametrize("name", ["../x", "/etc/x", "a/../../x", ""])
+def test_names_that_leave_the_folder_are_refused(tmp_path, name):
+    with pytest.raises(FabgenError, match="would leave the output folder"):
+        write_transaction(tmp_path / "kit", {name: b""})
+    assert not (tmp_path / "kit").exists()
+
+
+WRITERS = [
+    ["tile"],
+    ["sheet", "--count", "3"],
+    ["stones"],
+    ["layout", "--preset", "2p-diamond-4"],
+    ["rulesheet"],
+    ["build"],
+]
+
+
+@pytest.mark.parametrize("command", WRITERS, ids=lambda c: c[0])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--out", ""], "is empty"),
+        (["--out", "{file}/kit"], "is not a folder"),
+        (["--out", "{file}"], "is a file"),
+    ],
+)
+def test_cli_refuses_bad_out_folders_before_rendering(tmp_path, command, args, message):
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    (tmp_path / "file").write_text("x")
+    args = [a.format(file=tmp_path / "file") for a in args]
+    result = CliRunner().invoke(main, [*command, *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_rules_turn_svg_folder_is_checked_too(tmp_path):
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    (tmp_path / "file").write_text("x")
+    result = CliRunner().invoke(
+        main, ["rules", "turn", str(tmp_path / "file"), "--svg", str(tmp_path / "file" / "d")]
+    )
+    assert result.exit_code == 2
+    assert "is not a folder" in result.output

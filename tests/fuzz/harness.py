@@ -1,0 +1,143 @@
+"""Running fabgen on hostile input and judging the outcome.
+
+Every case must end with exit 0 and valid files, or exit 1/2 with a message and no
+traceback, within a time limit, with the output folder unchanged on failure. In-process
+runs (click's CliRunner) are fast enough for most cases; :func:`run_subprocess` adds a
+memory limit for the inputs built to exhaust memory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import resource
+import signal
+import subprocess
+import sys
+import tomllib
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+from click.testing import CliRunner
+
+TIME_LIMIT = 20  # seconds per in-process case (generous: the machine is shared)
+MEMORY_LIMIT = 1 << 30  # bytes of address space for subprocess cases (1 GiB)
+SENTINEL = {"previous.txt": b"the kit of an earlier build\n", "sub/keep.svg": b"<svg/>\n"}
+
+
+class Hang(Exception):
+    pass
+
+
+@dataclass
+class Outcome:
+    exit_code: int
+    output: str
+    exception: BaseException | None
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    if not root.exists():
+        return {}
+    return {
+        str(p.relative_to(root)): "/" if p.is_dir() else hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+    }
+
+
+def prepare_out(tmp: Path) -> Path:
+    """An output folder holding an earlier kit, to check that failures leave it alone."""
+    out = tmp / "out"
+    for name, data in SENTINEL.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+    return out
+
+
+def _alarm(signum, frame):
+    raise Hang()
+
+
+def run_cli(args: list[str]) -> Outcome:
+    """``fabgen ARGS`` in-process, stopped after :data:`TIME_LIMIT` seconds."""
+    from fabgen.cli import main
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(TIME_LIMIT)
+    try:
+        result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=True)
+    except Hang:
+        raise AssertionError(f"fabgen {args!r} took more than {TIME_LIMIT} s") from None
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    exc = result.exception
+    if isinstance(exc, Hang):
+        raise AssertionError(f"fabgen {args!r} took more than {TIME_LIMIT} s")
+    if isinstance(exc, SystemExit):
+        exc = None
+    return Outcome(result.exit_code, result.output, exc)
+
+
+def run_subprocess(args: list[str], timeout: float = 60) -> Outcome:
+    """``fabgen ARGS`` in a child limited to :data:`MEMORY_LIMIT` bytes and ``timeout`` s."""
+
+    def limits():
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "fabgen", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=limits,
+    )
+    crashed = "Traceback" in proc.stderr or "MemoryError" in proc.stderr
+    return Outcome(
+        proc.returncode, proc.stdout + proc.stderr, RuntimeError(proc.stderr) if crashed else None
+    )
+
+
+def check_outcome(outcome: Outcome, args, out: Path | None = None, before=None) -> None:
+    """Exit 0 with valid files, or exit 1/2 with a message, no traceback, folder unchanged."""
+    where = f"fabgen {' '.join(map(str, args))[:300]}"
+    assert outcome.exception is None, f"{where}: {outcome.exception!r}\n{outcome.output[-2000:]}"
+    assert outcome.exit_code in (0, 1, 2), f"{where}: exit {outcome.exit_code}\n{outcome.output}"
+    assert "Traceback" not in outcome.output, f"{where}\n{outcome.output[-2000:]}"
+    assert "\x1b" not in outcome.output, f"{where}: raw escape sequence on the terminal"
+    if outcome.exit_code == 2:
+        assert outcome.output.strip(), f"{where}: exit 2 without a message"
+    if out is None:
+        return
+    staging = [p for p in out.rglob(".fabgen*")] if out.exists() else []
+    assert not staging, f"{where}: left {staging}"
+    if outcome.exit_code == 0:
+        check_files(out, before or {})
+    else:
+        assert snapshot(out) == before, f"{where}: the output folder changed on failure"
+
+
+def check_files(out: Path, before: dict[str, str]) -> None:
+    """Every file the run wrote opens as what its name says."""
+    import ezdxf
+
+    now = snapshot(out)
+    for name, digest in now.items():
+        if digest == "/" or before.get(name) == digest:
+            continue
+        path = out / name
+        suffix = path.suffix.lower()
+        if suffix == ".svg":
+            ET.parse(path)
+        elif suffix == ".dxf":
+            ezdxf.readfile(path)
+        elif suffix == ".json":
+            json.loads(path.read_text("utf-8"))
+        elif suffix == ".toml":
+            tomllib.loads(path.read_text("utf-8"))
+        elif suffix == ".pdf":
+            data = path.read_bytes()
+            assert data.startswith(b"%PDF-") and b"%%EOF" in data[-1024:], name
+        elif suffix == ".txt":
+            path.read_text("utf-8")

@@ -1,0 +1,94 @@
+"""fabgen build killed at several moments, and two builds into one folder at once."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+FIRST = '[kit]\nname = "first"\n[stones]\ndesign = "none"\n'
+SECOND = '[kit]\nname = "second"\nboard = "2p-diamond-4"\n[stones]\ndesign = "none"\n'
+
+
+def tree(root):
+    """Every entry, hidden ones included (a staging folder or lock file would show)."""
+    return {
+        str(p.relative_to(root)): "/" if p.is_dir() else hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+    }
+
+
+def build(kit, out, env=None, wait=True):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fabgen", "build", str(kit), "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, **(env or {})},
+    )
+    if wait:
+        assert proc.wait(timeout=120) == 0, proc.stderr.read().decode()
+    return proc
+
+
+@pytest.fixture(scope="module")
+def first_kit(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("kits")
+    (tmp / "first.toml").write_text(FIRST)
+    (tmp / "second.toml").write_text(SECOND)
+    out = tmp / "reference"
+    build(tmp / "first.toml", out)
+    return tmp, tree(out)
+
+
+def copy_of_first(tmp_path, first_kit):
+    import shutil
+
+    tmp, expected = first_kit
+    out = tmp_path / "kit"
+    shutil.copytree(tmp / "reference", out)
+    assert tree(out) == expected
+    return out
+
+
+@pytest.mark.parametrize("stage", ["rendering", "locked", "staging", "staged"])
+def test_a_killed_build_leaves_the_previous_kit(tmp_path, first_kit, stage):
+    tmp, expected = first_kit
+    out = copy_of_first(tmp_path, first_kit)
+    marker = tmp_path / "marker"
+    env = {} if stage == "rendering" else {"FABGEN_TEST_PAUSE": f"{stage}:{marker}"}
+    proc = build(tmp / "second.toml", out, env, wait=False)
+    if stage == "rendering":  # killed while the products are drawn, by the clock
+        time.sleep(1.0)
+    else:
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert proc.poll() is None, proc.stderr.read().decode()
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    proc.send_signal(signal.SIGTERM)
+    code = proc.wait(timeout=60)
+    if code == 0:  # the build was quicker than the clock: then it must be whole
+        pytest.skip("the build finished before the kill")
+    assert tree(out) == expected
+
+
+def test_two_builds_into_one_folder_at_once_give_one_whole_kit(tmp_path, first_kit):
+    tmp, _ = first_kit
+    out = tmp_path / "kit"
+    runs = [build(tmp / name, out, wait=False) for name in ("first.toml", "second.toml")]
+    assert [p.wait(timeout=120) for p in runs] == [0, 0]
+    import json
+
+    manifest = json.loads((out / "manifest.json").read_text())
+    listed = {e["path"]: e["sha256"] for e in manifest["files"]}
+    files = {k: v for k, v in tree(out).items() if v != "/"}
+    # Exactly one kit's files, each with the content that kit's manifest records: the
+    # second build replaced the first one's files and removed those it no longer writes.
+    assert set(files) == set(listed) | {"manifest.json"}
+    assert all(files[name] == digest for name, digest in listed.items())
+    assert manifest["kit"]["kit"]["name"] in ("first", "second")
