@@ -97,6 +97,14 @@ LIMITS: dict[str, Limit] = {
     "tile_count": Limit(1, 2000, integer=True, why="tiles laid out"),
     "tolerance": Limit(0.0, 1000.0, "mm", above=True),
     "max_drift": Limit(0.0, 1000.0, "mm", above=True),
+    # self-play, balance and machines
+    "games": Limit(1, 1_000_000, integer=True, why="games per run"),
+    "simulate": Limit(1, 100_000, integer=True, why="games played to measure the board"),
+    "seed": Limit(0, 2**63 - 1, integer=True),
+    "jobs": Limit(1, 256, integer=True, why="processes"),
+    "max_turns": Limit(1, 100_000, integer=True, why="turns per game, as for transcripts"),
+    "save_games": Limit(0, 10_000, integer=True, why="games written as transcripts"),
+    "candidates": Limit(1, 1000, integer=True, why="start setups tried"),
 }
 
 MAX_TILES_PER_SHEET = 200

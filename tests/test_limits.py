@@ -44,7 +44,7 @@ def test_no_numeric_option_accepts_non_finite_or_huge_values(cli, bad):
     from click.testing import CliRunner
 
     for command, param in numeric_options():
-        path = ["rules", command] if command in ("replay", "turn") else [command]
+        path = ["rules", command] if command in ("replay", "turn", "machine") else [command]
         result = CliRunner().invoke(main, [*path, param.opts[0], bad])
         assert result.exit_code == 2, (command, param.name, result.output)
         assert "Traceback" not in result.output

@@ -186,16 +186,17 @@ def _seat_symbol(seat: str) -> str:
     """``--seat 3`` (a person's seat) or ``--seat m1`` (the first machine colour)."""
     from fabgen.errors import ParameterError
 
+    symbols = {str(k): v for k, v in SEAT_SYMBOLS.items()}
+    symbols |= {f"m{k}": v for k, v in MACHINE_SYMBOLS.items()}
     text = seat.strip().lower()
-    if text.isdigit() and int(text) in SEAT_SYMBOLS:
-        return SEAT_SYMBOLS[int(text)]
-    if text[:1] == "m" and text[1:].isdigit() and int(text[1:]) in MACHINE_SYMBOLS:
-        return MACHINE_SYMBOLS[int(text[1:])]
+    if text in symbols:
+        return symbols[text]
+    shown = text if len(text) <= 12 else f"{text[:12]}... ({len(text)} characters)"
     machines = ", ".join(f"m{k}" for k in MACHINE_SYMBOLS)
     raise ParameterError(
         "seat",
         f"--seat must be 1 to {len(SEAT_SYMBOLS)} (a person's seat) or {machines} (a machine "
-        f"colour), got {seat}",
+        f"colour), got {shown}",
     )
 
 

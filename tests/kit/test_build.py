@@ -141,7 +141,8 @@ def write_kit(tmp_path, text):
         ("[tile\n", ["not valid TOML"]),
         ("[stones]\ndesign = 'cubes'\n", ["'cubes' is not one of"]),
         ('[stones]\nbed = "20x20"\n', ["[kit-stones]", "bed 20×20 mm", "larger bed"]),
-        ("[stones]\ncount = 5000\n", ["[kit-stones]", "at most 20 plates"]),
+        ("[stones]\ncount = 500\nbed = '60x60'\n", ["[kit-stones]", "at most 20 plates"]),
+        ("[stones]\ncount = 5000\n", ["stones.count", "5000 is outside the allowed range"]),
     ],
 )
 def test_invalid_kits_stop_before_writing(tmp_path, cli, text, messages):

@@ -84,7 +84,7 @@ BAD = [
     (["--clearance", "-0.1"], "--clearance -0.1 is outside the allowed range; allowed: 0 to 5 mm"),
     (["--clearance", "1.5"], "0 to 1 mm"),
     (["--stone-diameter", "24"], "larger than the engraved circle 22.68 mm"),
-    (["--count", "5000"], "need 97 plates of 52"),
+    (["--count", "500", "--bed", "60x60"], "need 125 plates of 4"),
     (["--bed", "20x20"], "does not fit a 20×20 mm bed"),
     (["--bed", "big"], "WIDTHxDEPTH"),
     (["--design", "pyramid", "--symbol", "star"], "pyramid"),
@@ -112,7 +112,8 @@ def test_refusal_happens_before_cadquery_is_imported(tmp_path):
         "import sys\n"
         "from fabgen.cli import main\n"
         "try:\n"
-        f"    main(['stones', '--count', '5000', '--out', {str(tmp_path / 'x')!r}])\n"
+        "    main(['stones', '--count', '500', '--bed', '60x60',\n"
+        f"          '--out', {str(tmp_path / 'x')!r}])\n"
         "except SystemExit as e:\n"
         "    print(e.code, 'cadquery' in sys.modules, 'OCP' in sys.modules)\n"
     )

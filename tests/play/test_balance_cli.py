@@ -159,10 +159,16 @@ def test_the_test_finds_a_real_difference():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--preset", "3p-triangle-4", "--games", "0"), "--games must be at least 1"),
+        (
+            ("--preset", "3p-triangle-4", "--games", "0"),
+            "--games 0 is outside the allowed range; allowed: 1 to",
+        ),
         (("--preset", "3p-triangle-4", "--players", "expert"), "unknown player 'expert'"),
         (("--preset", "3p-triangle-4", "--players", "random,random"), "one per seat"),
-        (("--preset", "3p-triangle-4", "--max-turns", "0"), "--max-turns must be at least 1"),
+        (
+            ("--preset", "3p-triangle-4", "--max-turns", "0"),
+            "--max-turns 0 is outside the allowed range; allowed: 1 to",
+        ),
         ((f"{BROKEN}/overlapping-tiles.toml", "--players", "random"), "fix it first"),
         (("--preset", "nope"), "unknown preset"),
         ((), "give a board FILE"),
