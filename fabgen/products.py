@@ -31,7 +31,12 @@ DEFAULT_BOARD_FOR_PLAYERS = {
 
 
 class KitError(FabgenError):
-    """A kit that cannot be built; the message lists every finding."""
+    """A kit that cannot be built; the message lists every finding (also kept as
+    ``findings`` when the whole kit was checked, for front ends that place them)."""
+
+    def __init__(self, message: str, findings: tuple = ()):
+        super().__init__(message)
+        self.findings = tuple(findings)
 
 
 @dataclass(frozen=True)
@@ -108,7 +113,7 @@ def plan_kit(kit: Kit) -> KitPlan:
     if plan.board is not None:
         _validate_board(plan)
     if plan.errors:
-        raise KitError(_failure_text(plan))
+        raise KitError(_failure_text(plan), plan.findings)
     return plan
 
 
