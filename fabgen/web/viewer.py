@@ -24,8 +24,9 @@ def turn_view(
     name: str = "game",
 ) -> dict:
     """Turn ``turn`` (0-based; default 0) of the transcript: its steps as SVG and text.
-    With ``turn`` = the number of turns in the file, ``moves`` (``"c3-c5,f2-d2"``) are
-    played for the player to move; without moves that position is shown."""
+    With ``turn`` = the number of turns in the file, ``moves`` (``"c3-c5,f2-d2"``; an
+    empty text passes) are played for the player to move; without moves that position
+    is shown."""
     from fabgen.board.boardfile import name_from_stem
     from fabgen.rules.moves import IllegalMove, parse_moves
     from fabgen.rules.render import describe_stacks, legend
@@ -55,7 +56,7 @@ def turn_view(
         raise ViewerError(f"{source}: illegal move at {exc}") from None
     if t < len(played):
         given = list(played[t])
-    elif moves:
+    elif moves is not None:  # an empty text is a pass
         if not isinstance(moves, str) or len(moves) > LIMITS.moves_text:
             raise ParameterError("moves", "the moves must be text like c3-c5,f2-d2")
         given = parse_moves(moves)

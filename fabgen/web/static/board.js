@@ -22,32 +22,41 @@ function copy(value) {
   return JSON.parse(JSON.stringify(value));
 }
 
+// Changes run one after the other, each on the board the one before left.
+let queue = Promise.resolve();
+function change(mutate, note) {
+  queue = queue.then(() => applyChange(mutate, note));
+  return queue;
+}
+
 // Apply a change; on a reader error keep the board as it was and say why.
-async function change(mutate, note) {
-  const before = state;
-  const next = copy(state);
-  mutate(next);
-  if (await show(next)) {
-    undoStack.push(before);
-    redoStack.length = 0;
-    render(view, view.state || next);
-    if (note) setStatus(note);
+async function applyChange(mutate, note) {
+  document.body.dataset.busy = "yes";
+  try {
+    await applyNow(mutate, note);
+  } finally {
+    delete document.body.dataset.busy;
   }
 }
 
-let asked = 0;
+async function applyNow(mutate, note) {
+  const next = copy(state);
+  mutate(next);
+  const answer = await ask(next);
+  if (!answer) return;
+  undoStack.push(state);
+  redoStack.length = 0;
+  render(answer, next);
+  if (note) setStatus(note);
+}
 
-// Ask the server about a board; true when it was shown.
-async function show(next) {
-  const mine = ++asked;
+// The server's view of a board, or null (and the reason shown) when it refuses it.
+async function ask(next) {
   try {
-    const answer = await postJSON("/api/board/view", {state: next});
-    if (mine !== asked) return false;
-    render(answer, next);
-    return true;
+    return await postJSON("/api/board/view", {state: next});
   } catch (e) {
-    if (mine === asked) setStatus(`Not changed: ${e.message}`, true);
-    return false;
+    setStatus(`Not changed: ${e.message}`, true);
+    return null;
   }
 }
 
@@ -269,14 +278,15 @@ $("add-tile").addEventListener("click", () => {
   addTile(coord);
 });
 
-async function step(from, to) {
-  if (!from.length) return;
-  const target = from.pop();
-  const current = state;
-  const answer = await postJSON("/api/board/view", {state: target}).catch((e) => setStatus(e.message, true));
-  if (!answer) return from.push(target);
-  to.push(current);
-  render(answer, target);
+function step(from, to) {
+  queue = queue.then(async () => {
+    if (!from.length) return;
+    const answer = await ask(from[from.length - 1]);
+    if (!answer) return;
+    to.push(state);
+    render(answer, from.pop());
+    setStatus(from === undoStack ? "Undone." : "Redone.");
+  });
 }
 $("undo").addEventListener("click", () => step(undoStack, redoStack));
 $("redo").addEventListener("click", () => step(redoStack, undoStack));
@@ -285,8 +295,13 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "z" && !e.shiftKey) { e.preventDefault(); step(undoStack, redoStack); }
   if (e.key === "y" || (e.key === "z" && e.shiftKey)) { e.preventDefault(); step(redoStack, undoStack); }
 });
-$("validate").addEventListener("click", async () => {
-  if (await show(state)) setStatus(`Checked: ${view.summary.errors} errors, ${view.summary.warnings} warnings.`);
+$("validate").addEventListener("click", () => {
+  queue = queue.then(async () => {
+    const answer = await ask(state);
+    if (!answer) return;
+    render(answer, state);
+    setStatus(`Checked: ${answer.summary.errors} errors, ${answer.summary.warnings} warnings.`);
+  });
 });
 document.querySelectorAll("input[name=tool]").forEach((radio) =>
   radio.addEventListener("change", () => {
