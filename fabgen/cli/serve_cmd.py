@@ -35,11 +35,13 @@ def serve(host, port, open_browser):
     from fabgen.web import create_app
 
     try:
+        _check_free(host, port)  # werkzeug itself would print and exit with code 1
         server = make_server(host, port, create_app(), threaded=True)
-    except OSError as exc:
+    except (OSError, SystemExit) as exc:
+        reason = getattr(exc, "strerror", None) or "the address is in use or not this computer's"
         raise ParameterError(
             "port",
-            f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port "
+            f"cannot listen on {host}:{port}: {reason}; choose another --port "
             "(or stop the program that uses it)",
         ) from None
     url = f"http://{_shown(host)}:{server.server_port}/"
@@ -52,6 +54,15 @@ def serve(host, port, open_browser):
         server.serve_forever()
     except KeyboardInterrupt:
         click.echo("stopped")
+
+
+def _check_free(host: str, port: int) -> None:
+    """Raise OSError when ``host:port`` cannot be listened on."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.create_server((host, port), family=family):
+        pass
 
 
 def _shown(host: str) -> str:
