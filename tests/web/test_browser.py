@@ -256,6 +256,9 @@ def test_play_a_turn_in_the_rules_viewer(page):
 def test_pages_fit_a_narrow_window(page, path):
     page.set_viewport_size({"width": 380, "height": 800})
     _open(page, path)
+    if path == "/rules":
+        page.get_by_label("or the start of a preset board").select_option("6p-hexagon-37")
+    page.wait_for_selector("#main svg")  # the preview, the board or the step is shown
     page.wait_for_load_state("networkidle")
     overflow = page.evaluate(
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"

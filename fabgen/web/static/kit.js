@@ -111,4 +111,8 @@ document.getElementById("download-kit").addEventListener("click", () =>
 document.getElementById("download-kit-file").addEventListener("click", () =>
   fetchFile("/api/kit/file", "Writing the kit file"));
 
+// Coming from the designer's "Use in the kit configurator": build that board.
+if (window.location.hash === "#designer" && localStorage.getItem(DESIGNER_KEY)) {
+  document.querySelector('.control[data-name="kit.board"] select').value = "@designer";
+}
 refresh();
