@@ -188,7 +188,10 @@ def _rules_api(app: Flask) -> None:
 
 
 def _json() -> dict:
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise RequestError("the request is nested too deeply to be a kit or a board") from None
     if not isinstance(data, dict):
         raise RequestError("the request must be a JSON object")
     return _Fields(data)

@@ -60,6 +60,8 @@ def board_from_state(state: object, name: str = "board") -> Board:
         text = tomli_w.dumps(data)
     except (TypeError, ValueError) as exc:
         raise InputFileError(SOURCE, f"a value cannot be written to a board file: {exc}") from None
+    except RecursionError:
+        raise InputFileError(SOURCE, "nested too deeply to be a board") from None
     board = parse_board_toml(text, SOURCE, default_name=name)
     return _with_kinds(board, kinds)
 

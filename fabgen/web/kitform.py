@@ -142,6 +142,8 @@ def kit_text(settings: object) -> str:
         return head + tomli_w.dumps(data)
     except (TypeError, ValueError) as exc:
         raise InputFileError(KIT_FILE_NAME, f"a value cannot be written to TOML: {exc}") from None
+    except RecursionError:
+        raise InputFileError(KIT_FILE_NAME, "nested too deeply to be kit settings") from None
 
 
 def read_settings(

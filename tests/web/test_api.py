@@ -532,3 +532,12 @@ def test_settings_from_form_helper_matches_schema(client):
     form = client.get("/api/kit/form").get_json()
     settings = settings_from_form(form)
     assert settings == {s: {x.key: x.default for x in group} for s, group in SCHEMA.items()}
+
+
+def test_a_request_nested_too_deeply_gets_a_message(client):
+    deep = "[" * 200_000 + "]" * 200_000
+    answer = client.post(
+        "/api/board/view", data='{"state": ' + deep + "}", content_type="application/json"
+    )
+    assert answer.status_code == 400
+    assert "nested too deeply" in answer.get_json()["error"]
