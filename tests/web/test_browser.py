@@ -264,3 +264,37 @@ def test_pages_fit_a_narrow_window(page, path):
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
     assert overflow <= 1
+
+
+def test_a_machine_seat_with_a_stack_on_a_field(page):
+    _open(page, "/board")
+    page.get_by_label("Preset board", exact=True).select_option("3p-triangle-4")
+    page.get_by_role("button", name="Load preset").click()
+    page.wait_for_function(
+        "() => document.querySelector('#summary-board')?.textContent.includes('3 seats')"
+    )
+    page.get_by_role("button", name="Add seat").click()
+    page.wait_for_function(
+        "() => document.querySelector('#summary-board').textContent.includes('4 seats')"
+    )
+    page.locator("#findings").filter(has_text="player-without-stones").wait_for()
+    page.get_by_label("Seat", exact=True).select_option("3")
+    page.get_by_label("Seat kind", exact=True).select_option("machine")
+    page.locator("#seat").filter(has_text="(machine)").wait_for()
+    page.get_by_label("put stones on a field").check()
+    page.get_by_label("Stones per field", exact=True).fill("3")
+    state = page.evaluate("() => JSON.parse(localStorage.getItem('fabgen-designer-board'))")
+    assert state["players"][3]["kind"] == "machine"
+    # b2: the board's centre, the middle of tile 5 (the validator's symmetry note says so);
+    # the start tiles are in the corners
+    name = "b2"
+    assert "field b2" in page.locator("#findings").inner_text()
+    page.locator(f'#canvas circle.field[aria-label="field {name}"]').click()
+    _idle(page)
+    page.wait_for_function(
+        "() => !document.querySelector('#findings').textContent.includes('player-without-stones')"
+    )
+    assert "field-shared" not in page.locator("#findings").inner_text()
+    assert page.locator("#canvas svg text", has_text="M3").count() == 1
+    state = page.evaluate("() => JSON.parse(localStorage.getItem('fabgen-designer-board'))")
+    assert state["players"][3]["stacks"] == {name: 3}
