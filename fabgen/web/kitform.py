@@ -18,6 +18,7 @@ from pathlib import Path
 
 from fabgen.errors import FabgenError, InputFileError
 from fabgen.kit import SCHEMA, Kit, Setting, parse_kit
+from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
 from fabgen.web.limits import LIMITS, TooMuchWork
 
 #: What the kit's manifest and README call the kit file; a kit file saved under this
@@ -253,7 +254,11 @@ def error_json(exc: FabgenError) -> dict:
     where = getattr(exc, "where", None) or ""
     detail = getattr(exc, "detail", None) or str(exc)
     code = "kit-effort" if isinstance(exc, TooMuchWork) else "kit-file"
-    return finding_json(code, "error", detail, where)
+    found = finding_json(code, "error", detail, where)
+    if getattr(exc, "path", None) == DESIGNER_SOURCE:  # the designer's board: at Board
+        found.update(code="kit-board", where=f"board from the designer, {where}".rstrip(", "))
+        found["setting"] = "kit.board"
+    return found
 
 
 # ---- the preview ------------------------------------------------------------------------

@@ -541,3 +541,11 @@ def test_a_request_nested_too_deeply_gets_a_message(client):
     )
     assert answer.status_code == 400
     assert "nested too deeply" in answer.get_json()["error"]
+
+
+def test_a_broken_designer_board_is_shown_at_the_board_setting(client, default_settings):
+    state = {"board": {"name": "none", "tiles": []}}
+    answer = _preview(client, default_settings, board_state=state)
+    [error] = _errors(answer)
+    assert error["setting"] == "kit.board"
+    assert "no tiles" in error["message"]
