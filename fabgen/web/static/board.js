@@ -76,12 +76,16 @@ function render(answer, next) {
   $("redo").disabled = redoStack.length === 0;
 }
 
+function count(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 function showSummary(answer) {
   const dl = $("summary");
   dl.replaceChildren();
   if (!answer.board) return;
   const rows = [
-    ["Board", `${answer.board.name}: ${answer.board.players} seats, ${answer.board.tiles} tiles, ${answer.board.fields} fields`],
+    ["Board", `${answer.board.name}: ${count(answer.board.players, "seat")}, ${count(answer.board.tiles, "tile")}, ${count(answer.board.fields, "field")}`],
     ["Symmetry", `${answer.symmetry.tiling}-fold rotation (shape ${answer.symmetry.shape}-fold), ${answer.symmetry.mirrors} mirror axes`],
     ["Seat rotation", answer.seat_rotation.length ? answer.seat_rotation.join(", ") : "none maps every seat onto the next"],
     ["Stones needed", `${answer.supply.stones_per_player} per colour; ${answer.supply.growing_markers} growing and ${answer.supply.dead_markers} dead markers`],
