@@ -298,3 +298,34 @@ def test_a_machine_seat_with_a_stack_on_a_field(page):
     assert page.locator("#canvas svg text", has_text="M3").count() == 1
     state = page.evaluate("() => JSON.parse(localStorage.getItem('fabgen-designer-board'))")
     assert state["players"][3]["stacks"] == {name: 3}
+
+
+def test_step_through_an_uploaded_game(page, tmp_path):
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+    from fabgen.rules.names import field_name
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import Turn, play_turn
+
+    text = board_transcript_text(load_preset("3p-triangle-4"))
+    game, position, turns = json.loads(text), parse_transcript(text).position, []
+    for _ in range(2):  # two turns, each the first legal move
+        moves = Turn(position).legal_moves()[:1]
+        turns.append([[field_name(m.source), field_name(m.destination)] for m in moves])
+        position, _ = play_turn(position, moves)
+    game["turns"] = turns
+    path = tmp_path / "club game.json"
+    path.write_text(json.dumps(game))
+
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    info = page.locator("#turn-info")
+    info.filter(has_text="turn 1 of the 2 in the file").wait_for()
+    assert "club-game (uploaded)" in info.inner_text()
+    first_move = f"{turns[0][0][0]}-{turns[0][0][1]}"
+    page.get_by_role("button", name="Next step").click()
+    assert first_move in page.locator("#step-title").inner_text()
+    page.get_by_role("button", name="Next turn").click()
+    info.filter(has_text="turn 2 of the 2").wait_for()
+    page.get_by_role("button", name="Next turn").click()
+    info.filter(has_text="after the 2 turns of the file").wait_for()
