@@ -58,10 +58,9 @@ def browser():
             "browser tests need Debian's chromium at /usr/bin/chromium "
             "(apt-get install chromium; .ci/run installs it)"
         )
-    playwright = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is in the test extra: pip install -e '.[test]'"
-    )
-    with playwright.sync_playwright() as p:
+    from playwright.sync_api import sync_playwright  # the test extra installs it
+
+    with sync_playwright() as p:
         # --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
         yield browser
