@@ -1,9 +1,10 @@
 """Preview latency of ``fabgen serve``: what the browser waits for after a change.
 
-- **tile change**: the configurator's preview after the tile width changes (kit file
-  written and read back, ``plan_kit`` with nesting and the board validator, the test
-  tile, the first sheet, the sheets report, the setup diagram and the BOM, as JSON);
-  for the default kit and for a 37-tile board.
+- **tile change**: the configurator's answers after the tile width changes: the quick
+  one (kit file written and read back, board and tile checks with the board validator,
+  the test tile and the setup diagram) that the page shows first, and the full one
+  (``plan_kit`` with sheet nesting and cut order, the first sheet, the sheets report and
+  the BOM as well); for the default kit and for a 37-tile board.
 - **board click**: the designer's answer after one click on a 37-tile board (board
   file read back, validator, symmetry, seat rotation, supply and the clickable picture
   as SVG with its targets), and on the default triangle.
@@ -35,7 +36,7 @@ def _settings(client) -> dict:
     }
 
 
-def tile_change(client, board: str, runs: int) -> float:
+def tile_change(client, board: str, runs: int, quick: bool = False) -> float:
     settings = _settings(client)
     settings["kit"]["board"] = board
     widths = iter(range(10_000))
@@ -43,7 +44,7 @@ def tile_change(client, board: str, runs: int) -> float:
     def change():
         body = copy.deepcopy(settings)
         body["tile"]["width"] = 90.0 + next(widths) % 20  # a new width each time
-        answer = client.post("/api/kit/preview", json={"settings": body})
+        answer = client.post("/api/kit/preview", json={"settings": body, "quick": quick})
         assert answer.get_json()["ok"]
 
     change()  # imports and first-use caches are not what a user waits for on a change
@@ -71,8 +72,16 @@ def main() -> None:
     args = parser.parse_args()
     client = create_app().test_client()
     rows = [
-        ("tile change, 3p-triangle-4 (10 tiles)", tile_change(client, "3p-triangle-4", args.runs)),
-        ("tile change, 6p-hexagon-37 (37 tiles)", tile_change(client, "6p-hexagon-37", args.runs)),
+        (
+            "tile change, quick, 3p-triangle-4",
+            tile_change(client, "3p-triangle-4", args.runs, True),
+        ),
+        (
+            "tile change, quick, 6p-hexagon-37",
+            tile_change(client, "6p-hexagon-37", args.runs, True),
+        ),
+        ("tile change, full, 3p-triangle-4", tile_change(client, "3p-triangle-4", args.runs)),
+        ("tile change, full, 6p-hexagon-37", tile_change(client, "6p-hexagon-37", args.runs)),
         ("board click, 3p-triangle-4 (10 tiles)", board_click(client, "3p-triangle-4", args.runs)),
         ("board click, 6p-hexagon-37 (37 tiles)", board_click(client, "6p-hexagon-37", args.runs)),
     ]

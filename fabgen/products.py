@@ -92,8 +92,11 @@ class StonePlan:
 # ---- planning ---------------------------------------------------------------------------
 
 
-def plan_kit(kit: Kit) -> KitPlan:
-    """Check the whole kit; raise :class:`KitError` listing every error found."""
+def plan_kit(kit: Kit, only: tuple[str, ...] | None = None) -> KitPlan:
+    """Check the whole kit; raise :class:`KitError` listing every error found.
+
+    ``only``: run just the checks with these finding codes (``kit-board``, ``kit-tile``,
+    ...) and the board validator, for a quick preview; such a plan cannot be rendered."""
     plan = KitPlan(kit)
     # (finding code, check, what it needs); a check whose inputs failed is skipped
     steps = (
@@ -105,6 +108,8 @@ def plan_kit(kit: Kit) -> KitPlan:
     )
     for code, step, needs in steps:
         if any(getattr(plan, name) is None for name in needs):
+            continue
+        if only is not None and code not in only:
             continue
         try:
             step(plan)

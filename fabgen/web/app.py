@@ -97,7 +97,8 @@ def _kit_api(app: Flask) -> None:
     @app.post("/api/kit/preview")
     def kit_preview():
         data = _json()
-        return jsonify(kitform.preview(data["settings"], data.get("board_state")))
+        quick = bool(data.get("quick"))
+        return jsonify(kitform.preview(data["settings"], data.get("board_state"), quick))
 
     @app.post("/api/kit/file")
     def kit_file():

@@ -264,10 +264,16 @@ def error_json(exc: FabgenError) -> dict:
 # ---- the preview ------------------------------------------------------------------------
 
 
-def preview(settings: object, board_state: object = None) -> dict:
+#: The checks of a quick preview: what the test tile and the setup diagram need.
+QUICK_CHECKS = ("kit-board", "kit-tile", "kit-paper")
+
+
+def preview(settings: object, board_state: object = None, quick: bool = False) -> dict:
     """Everything the configurator shows for these settings: the findings, and when the
     kit can be built, the test tile, the first sheet with the sheets report, the setup
-    diagram and the bill of materials (SVG as text)."""
+    diagram and the bill of materials (SVG as text). ``quick``: only the board and tile
+    checks, the test tile and the setup diagram (no sheet nesting: a fraction of the
+    time), for the first answer after a change."""
     from fabgen.products import KitError, plan_kit
 
     with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
@@ -276,7 +282,7 @@ def preview(settings: object, board_state: object = None) -> dict:
         except FabgenError as exc:
             return {"ok": False, "findings": [error_json(exc)]}
         try:
-            plan = plan_kit(kit)
+            plan = plan_kit(kit, QUICK_CHECKS if quick else None)
         except KitError as exc:
             found = [finding_json(f.code, f.severity, f.message, f.where) for f in exc.findings]
             if not found:
@@ -286,11 +292,12 @@ def preview(settings: object, board_state: object = None) -> dict:
         "ok": True,
         "findings": [finding_json(f.code, f.severity, f.message, f.where) for f in plan.findings],
         "kit_file": text,
-        **_pictures(plan),
+        "quick": quick,
+        **_pictures(plan, quick),
     }
 
 
-def _pictures(plan) -> dict:
+def _pictures(plan, quick: bool = False) -> dict:
     from fabgen.draw.setup_diagram import setup_diagram
     from fabgen.draw.sheet_report import report_json, report_text
     from fabgen.draw.tile import TileDrawingOptions, tile_drawing
@@ -302,25 +309,30 @@ def _pictures(plan) -> dict:
     metadata = {"kit": plan.kit.name, "board": plan.board.name, **plan.geometry.parameters()}
     options = TileDrawingOptions(border_inset=border)
     tile = tile_drawing(plan.geometry.layout(), options, metadata=metadata)
-    report = report_json(plan.sheets, plan.speeds, metadata)
-    # kit_bom counts the tile sheets by their file names, as render_kit names them
-    sheet_files = {f"laser/tiles-{s.name}.svg": b"" for s in plan.sheets}
     g = plan.geometry
-    return {
+    quick_parts = {
         "tile": {
             "svg": render_svg(tile, profile).decode("utf-8"),
             "width_mm": round(g.width, 3),
             "pitch_mm": round(g.pitch, 3),
             "circle_diameter_mm": round(g.circle_diameter, 3),
         },
+        "setup": {"svg": render_svg(setup_diagram(plan.board, g.width)).decode("utf-8")},
+        "board": plan.board.details(),
+    }
+    if quick:
+        return quick_parts
+    report = report_json(plan.sheets, plan.speeds, metadata)
+    # kit_bom counts the tile sheets by their file names, as render_kit names them
+    sheet_files = {f"laser/tiles-{s.name}.svg": b"" for s in plan.sheets}
+    return {
+        **quick_parts,
         "sheet": {
             "svg": render_svg(plan.sheets[0].drawing, profile).decode("utf-8"),
             "count": len(plan.sheets),
             "report": report_text(report),
         },
-        "setup": {"svg": render_svg(setup_diagram(plan.board, g.width)).decode("utf-8")},
         "bom": bom_text(kit_bom(plan, sheet_files)),
-        "board": plan.board.details(),
     }
 
 

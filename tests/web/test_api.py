@@ -549,3 +549,16 @@ def test_a_broken_designer_board_is_shown_at_the_board_setting(client, default_s
     [error] = _errors(answer)
     assert error["setting"] == "kit.board"
     assert "no tiles" in error["message"]
+
+
+def test_the_quick_preview_has_the_tile_and_the_setup_but_no_sheets(client, default_settings):
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["width"] = 110
+    quick = _preview(client, settings, quick=True)
+    full = _preview(client, settings)
+    assert quick["ok"] and quick["quick"] and not full["quick"]
+    assert quick["tile"] == full["tile"] and quick["setup"] == full["setup"]
+    assert "sheet" not in quick and "bom" not in quick
+    settings["tile"]["kerf"] = 5
+    [error] = _errors(_preview(client, settings, quick=True))
+    assert error["setting"] == "tile.kerf"

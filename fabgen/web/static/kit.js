@@ -59,17 +59,27 @@ function showFindings(findings) {
   }
 }
 
-async function refresh() {
+// After a change: a quick answer (test tile, setup diagram) first, then the whole
+// preview (sheets, report, BOM); answers to older changes are dropped.
+let shownFull = 0;
+function refresh() {
   const mine = ++asked;
+  const body = request();
+  ask({...body, quick: true}, mine, true);
+  ask(body, mine, false);
+}
+
+async function ask(body, mine, quick) {
   let answer;
   try {
-    answer = await postJSON("/api/kit/preview", request());
+    answer = await postJSON("/api/kit/preview", body);
   } catch (e) {
     if (mine === asked) setStatus(e.message, true);
     return;
   }
-  if (mine !== asked) return; // a later change is on its way
-  setStatus("");
+  if (mine !== asked || (quick && shownFull === mine)) return;
+  if (!quick) shownFull = mine;
+  setStatus(quick ? "Checking the sheets…" : "");
   showFindings(answer.findings);
   document.body.classList.toggle("kit-bad", !answer.ok);
   if (!answer.ok) {
@@ -83,12 +93,14 @@ async function refresh() {
   document.getElementById("tile-caption").textContent =
     `Test tile: ${t.width_mm} mm across the flats, circle pitch ${t.pitch_mm} mm, circles ${t.circle_diameter_mm} mm`;
   showSVG(document.getElementById("tile-svg"), t.svg);
+  showSVG(document.getElementById("setup-svg"), answer.setup.svg);
+  if (quick) return;
   showSVG(document.getElementById("sheet-svg"), answer.sheet.svg);
   document.getElementById("sheet-caption").textContent =
     `Tile sheet 1 of ${answer.sheet.count}`;
   document.getElementById("sheet-report").textContent = answer.sheet.report;
-  showSVG(document.getElementById("setup-svg"), answer.setup.svg);
   document.getElementById("bom").textContent = answer.bom;
+  document.body.dataset.preview = String(mine);
 }
 
 const later = debounce(refresh, 150);
