@@ -154,6 +154,16 @@ def load_kit(path: str | Path | None) -> Kit:
     return Kit(source, _checked(source, parse_toml(text, source)), folder)
 
 
+def parse_kit(text: str, source: str, folder: Path) -> Kit:
+    """Kit-file text (from the browser, say) checked as :func:`load_kit` checks a file;
+    a board file named in it is looked up in ``folder``."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputFileError(source, f"not valid TOML: {exc}") from None
+    return Kit(source, _checked(source, data), folder)
+
+
 def _checked(source: str, data: dict) -> dict:
     out: dict[str, dict] = {}
     for section in data:

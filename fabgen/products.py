@@ -31,7 +31,12 @@ DEFAULT_BOARD_FOR_PLAYERS = {
 
 
 class KitError(FabgenError):
-    """A kit that cannot be built; the message lists every finding."""
+    """A kit that cannot be built; the message lists every finding (also kept as
+    ``findings`` when the whole kit was checked, for front ends that place them)."""
+
+    def __init__(self, message: str, findings: tuple = ()):
+        super().__init__(message)
+        self.findings = tuple(findings)
 
 
 @dataclass(frozen=True)
@@ -87,8 +92,11 @@ class StonePlan:
 # ---- planning ---------------------------------------------------------------------------
 
 
-def plan_kit(kit: Kit) -> KitPlan:
-    """Check the whole kit; raise :class:`KitError` listing every error found."""
+def plan_kit(kit: Kit, only: tuple[str, ...] | None = None) -> KitPlan:
+    """Check the whole kit; raise :class:`KitError` listing every error found.
+
+    ``only``: run just the checks with these finding codes (``kit-board``, ``kit-tile``,
+    ...) and the board validator, for a quick preview; such a plan cannot be rendered."""
     plan = KitPlan(kit)
     # (finding code, check, what it needs); a check whose inputs failed is skipped
     steps = (
@@ -101,6 +109,8 @@ def plan_kit(kit: Kit) -> KitPlan:
     for code, step, needs in steps:
         if any(getattr(plan, name) is None for name in needs):
             continue
+        if only is not None and code not in only:
+            continue
         try:
             step(plan)
         except FabgenError as exc:
@@ -108,7 +118,7 @@ def plan_kit(kit: Kit) -> KitPlan:
     if plan.board is not None:
         _validate_board(plan)
     if plan.errors:
-        raise KitError(_failure_text(plan))
+        raise KitError(_failure_text(plan), plan.findings)
     return plan
 
 

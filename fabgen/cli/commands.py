@@ -8,6 +8,7 @@ from fabgen.cli.boards_cmd import boards, layout, validate
 from fabgen.cli.build_cmd import build
 from fabgen.cli.rules_cmd import rules
 from fabgen.cli.rulesheet_cmd import rulesheet
+from fabgen.cli.serve_cmd import serve
 from fabgen.cli.sheet_cmd import sheet
 from fabgen.cli.stones_cmd import stones
 from fabgen.cli.tile_cmd import tile
@@ -24,4 +25,5 @@ ALL: list = [
     rules,
     rulesheet,
     build,
+    serve,
 ]

@@ -88,6 +88,7 @@ def label_spot(
     width = 0.6 * height * chars
     best, best_clear = (0.0, bottom + 1.5), -math.inf
     span = (tile.bounds[2] - tile.bounds[0]) / 2
+    discs = [_disc(c, layout.circle_radius) for c in layout.circles]  # made once: 7, not 2000
     for k in range(-40, 41):
         cx = span * k / 50.0
         for lift in (0.0, 1.0, 2.0, 3.0):
@@ -95,7 +96,7 @@ def label_spot(
             rect = box(cx - width / 2, y, cx + width / 2, y + height)
             if not tile.contains(rect):
                 continue
-            clear = min(rect.distance(_disc(c, layout.circle_radius)) for c in layout.circles)
+            clear = min(rect.distance(disc) for disc in discs)
             if clear > best_clear + 1e-9:
                 best, best_clear = (cx, y), clear
     return best

@@ -1,0 +1,95 @@
+"""Preview latency of ``fabgen serve``: what the browser waits for after a change.
+
+- **tile change**: the configurator's answers after the tile width changes: the quick
+  one (kit file written and read back, board and tile checks with the board validator,
+  the test tile and the setup diagram) that the page shows first, and the full one
+  (``plan_kit`` with sheet nesting and cut order, the first sheet, the sheets report and
+  the BOM as well); for the default kit and for a 37-tile board.
+- **board click**: the designer's answer after one click on a 37-tile board (board
+  file read back, validator, symmetry, seat rotation, supply and the clickable picture
+  as SVG with its targets), and on the default triangle.
+
+Each request goes through Flask's test client (the whole handler, JSON included; no
+network). Figures are the best of several runs, in milliseconds. The target is under
+200 ms on the development machine for a 37-tile board.
+
+Run: .venv/bin/python benchmarks/bench_web.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+
+from timing import best_of
+
+from fabgen.web import create_app
+
+TARGET_MS = 200.0
+
+
+def _settings(client) -> dict:
+    form = client.get("/api/kit/form").get_json()
+    return {
+        s["name"]: {c["name"].split(".", 1)[1]: c["default"] for c in s["controls"]}
+        for s in form["sections"]
+    }
+
+
+def tile_change(client, board: str, runs: int, quick: bool = False) -> float:
+    settings = _settings(client)
+    settings["kit"]["board"] = board
+    widths = iter(range(10_000))
+
+    def change():
+        body = copy.deepcopy(settings)
+        body["tile"]["width"] = 90.0 + next(widths) % 20  # a new width each time
+        answer = client.post("/api/kit/preview", json={"settings": body, "quick": quick})
+        assert answer.get_json()["ok"]
+
+    change()  # imports and first-use caches are not what a user waits for on a change
+    return 1000.0 * best_of(runs, change)
+
+
+def board_click(client, preset: str, runs: int) -> float:
+    state = client.get(f"/api/board/preset/{preset}").get_json()["state"]
+    free = client.post("/api/board/view", json={"state": state}).get_json()["targets"]["free"]
+    clicks = iter(range(10_000))
+
+    def click():
+        body = copy.deepcopy(state)
+        body["board"]["tiles"].append(free[next(clicks) % len(free)]["coord"])  # add a tile
+        answer = client.post("/api/board/view", json={"state": body})
+        assert answer.status_code == 200
+
+    click()
+    return 1000.0 * best_of(runs, click)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    client = create_app().test_client()
+    rows = [
+        (
+            "tile change, quick, 3p-triangle-4",
+            tile_change(client, "3p-triangle-4", args.runs, True),
+        ),
+        (
+            "tile change, quick, 6p-hexagon-37",
+            tile_change(client, "6p-hexagon-37", args.runs, True),
+        ),
+        ("tile change, full, 3p-triangle-4", tile_change(client, "3p-triangle-4", args.runs)),
+        ("tile change, full, 6p-hexagon-37", tile_change(client, "6p-hexagon-37", args.runs)),
+        ("board click, 3p-triangle-4 (10 tiles)", board_click(client, "3p-triangle-4", args.runs)),
+        ("board click, 6p-hexagon-37 (37 tiles)", board_click(client, "6p-hexagon-37", args.runs)),
+    ]
+    print(f"fabgen serve: preview latency, best of {args.runs} (target < {TARGET_MS:.0f} ms)")
+    for label, ms in rows:
+        verdict = "ok" if ms < TARGET_MS else "SLOW"
+        print(f"  {label:<40} {ms:8.1f} ms  {verdict}")
+
+
+if __name__ == "__main__":
+    main()

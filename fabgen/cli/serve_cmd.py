@@ -1,0 +1,69 @@
+"""``fabgen serve``: the browser front end on this computer."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("serve", short_help="Kit configurator and board designer in the browser.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; the default lets only this computer in. 0.0.0.0 opens the "
+    "server to your network (there is no login: do that only on a network you trust).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the pages in your web browser.")
+def serve(host, port, open_browser):
+    """Start a local web app: the kit configurator (every kit setting with a live preview
+    and the whole kit as a download), the board designer (click tiles and seats, see the
+    validator's findings at once) and the rules viewer (step through a game). Nothing is
+    loaded from the internet. Stop it with Ctrl+C.
+
+    Example: fabgen serve --open
+    """
+    from werkzeug.serving import make_server
+
+    from fabgen.errors import ParameterError
+    from fabgen.web import create_app
+
+    try:
+        _check_free(host, port)  # werkzeug itself would print and exit with code 1
+        server = make_server(host, port, create_app(), threaded=True)
+    except (OSError, SystemExit) as exc:
+        reason = getattr(exc, "strerror", None) or "the address is in use or not this computer's"
+        raise ParameterError(
+            "port",
+            f"cannot listen on {host}:{port}: {reason}; choose another --port "
+            "(or stop the program that uses it)",
+        ) from None
+    url = f"http://{_shown(host)}:{server.server_port}/"
+    click.echo(f"fabgen serve: open {url} (kit), {url}board, {url}rules; Ctrl+C stops")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
+def _check_free(host: str, port: int) -> None:
+    """Raise OSError when ``host:port`` cannot be listened on."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.create_server((host, port), family=family):
+        pass
+
+
+def _shown(host: str) -> str:
+    return "127.0.0.1" if host in ("0.0.0.0", "") else host

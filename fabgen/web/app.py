@@ -1,0 +1,279 @@
+"""The web server (Flask): three pages and their JSON endpoints.
+
+Handlers stay thin: they take the request apart, call :mod:`fabgen.web.kitform`,
+:mod:`fabgen.web.designer` or :mod:`fabgen.web.viewer` (which call the library), and
+send the answer. Bad input gives ``{"error": message}`` with status 400 and the
+CLI's message; nothing from a request is ever used as a file path.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from fabgen import __version__
+from fabgen.errors import FabgenError
+from fabgen.web.limits import LIMITS, TooMuchWork
+
+#: One kit build at a time: a build takes seconds and most of the machine.
+_BUILD_LOCK = threading.Lock()
+
+
+class RequestError(FabgenError):
+    """A request the server cannot use (not JSON, too large, a missing part)."""
+
+
+def create_app() -> Flask:
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = LIMITS.request_bytes
+    app.json.sort_keys = False  # keep the schema's order
+    _pages(app)
+    _kit_api(app)
+    _board_api(app)
+    _rules_api(app)
+    _errors(app)
+    return app
+
+
+# ---- pages ------------------------------------------------------------------------------
+
+
+def _pages(app: Flask) -> None:
+    from fabgen.web.kitform import SECTION_TITLES, controls
+
+    @app.get("/")
+    def kit_page():
+        from fabgen.board.files import preset_names
+
+        return render_template(
+            "kit.html",
+            page="kit",
+            sections=controls(),
+            titles=SECTION_TITLES,
+            presets=preset_names(),
+            version=__version__,
+        )
+
+    @app.get("/board")
+    def board_page():
+        from fabgen.board.files import preset_names
+        from fabgen.board.model import SeatKind
+
+        return render_template(
+            "board.html",
+            page="board",
+            presets=preset_names(),
+            kinds=[k.value for k in SeatKind],
+            version=__version__,
+        )
+
+    @app.get("/rules")
+    def rules_page():
+        from fabgen.board.files import preset_names
+        from fabgen.rules.variants import VARIANTS
+
+        return render_template(
+            "rules.html",
+            page="rules",
+            variants=list(VARIANTS),
+            presets=preset_names(),
+            version=__version__,
+        )
+
+
+# ---- the kit configurator ---------------------------------------------------------------
+
+
+def _kit_api(app: Flask) -> None:
+    from fabgen.web import kitform
+
+    @app.get("/api/kit/form")
+    def kit_form():
+        return jsonify(kitform.form_json())
+
+    @app.post("/api/kit/preview")
+    def kit_preview():
+        data = _json()
+        quick = bool(data.get("quick"))
+        return jsonify(kitform.preview(data["settings"], data.get("board_state"), quick))
+
+    @app.post("/api/kit/file")
+    def kit_file():
+        data = _json()
+        body, kind, name = kitform.kit_file(data["settings"], data.get("board_state"))
+        mimetype = "application/zip" if kind == "zip" else "application/toml"
+        return _download(body, f"{_safe(name)}-kit.{kind}", mimetype)
+
+    @app.post("/api/kit/zip")
+    def kit_zip():
+        data = _json()
+        if not _BUILD_LOCK.acquire(blocking=False):
+            raise TooMuchWork("another kit is being built: try again when it is done")
+        try:
+            body, name = kitform.build_zip(data["settings"], data.get("board_state"))
+        finally:
+            _BUILD_LOCK.release()
+        return _download(body, f"{_safe(name)}-kit.zip", "application/zip")
+
+
+# ---- the board designer -----------------------------------------------------------------
+
+
+def _board_api(app: Flask) -> None:
+    from fabgen.web import designer
+
+    @app.post("/api/board/view")
+    def board_view():
+        return jsonify(designer.view_state(_json()["state"]))
+
+    @app.get("/api/board/preset/<name>")
+    def board_preset(name: str):
+        from fabgen.board.files import load_preset
+
+        return jsonify(designer.designer_view(load_preset(name)))
+
+    @app.post("/api/board/upload")
+    def board_upload():
+        name, text = _upload()
+        return jsonify(designer.designer_view(designer.read_upload(text, name)))
+
+    @app.post("/api/board/download/<what>")
+    def board_download(what: str):
+        board = designer.board_from_state(_json()["state"])
+        name = board.name
+        if what == "toml":
+            return _download(designer.board_file_bytes(board), f"{name}.toml", "application/toml")
+        if what == "start":
+            data = designer.start_transcript_bytes(board)
+            return _download(data, f"{name}-start.json", "application/json")
+        if what in ("setup-svg", "setup-pdf"):
+            fmt = what.removeprefix("setup-")
+            data = designer.setup_diagram_bytes(board, fmt)
+            kind = "image/svg+xml" if fmt == "svg" else "application/pdf"
+            return _download(data, f"{name}-setup.{fmt}", kind)
+        raise RequestError(f"unknown download {what!r}: toml, start, setup-svg or setup-pdf")
+
+
+# ---- the rules viewer -------------------------------------------------------------------
+
+
+def _rules_api(app: Flask) -> None:
+    from fabgen.web import viewer
+
+    @app.get("/api/rules/preset/<name>")
+    def rules_preset(name: str):
+        from fabgen.board.files import load_preset
+        from fabgen.web.designer import start_transcript_bytes
+
+        data = start_transcript_bytes(load_preset(name))
+        return Response(data, mimetype="application/json")
+
+    @app.post("/api/rules/turn")
+    def rules_turn():
+        data = _json()
+        return jsonify(
+            viewer.turn_view(
+                _text(data, "transcript"),
+                data.get("turn"),
+                data.get("moves"),
+                data.get("variant", "online"),
+                _text(data, "name", "game"),
+            )
+        )
+
+
+# ---- requests, answers, errors ----------------------------------------------------------
+
+
+def _json() -> dict:
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise RequestError("the request is nested too deeply to be a kit or a board") from None
+    if not isinstance(data, dict):
+        raise RequestError("the request must be a JSON object")
+    return _Fields(data)
+
+
+class _Fields(dict):
+    """A request's JSON object whose missing keys give a clear error."""
+
+    def __missing__(self, key):
+        raise RequestError(f"the request has no {key!r}")
+
+
+def _text(data: dict, key: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise RequestError(f"{key!r} must be text")
+    return value
+
+
+def _upload() -> tuple[str, str]:
+    """The uploaded file's name and text (UTF-8), within the size limit."""
+    upload = request.files.get("file")
+    if upload is None:
+        raise RequestError("no file was sent: choose a board file (.toml) or transcript (.json)")
+    data = upload.stream.read(LIMITS.upload_bytes + 1)
+    name = upload.filename or "upload"
+    if len(data) > LIMITS.upload_bytes:
+        raise TooMuchWork(
+            f"{_safe(name)}: the file is larger than {LIMITS.upload_bytes // 1024} kB; "
+            "a board file or a transcript is much smaller: is it the right file?"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RequestError(
+            f"{_safe(name)}: is not UTF-8 text (byte {exc.start}): choose a board file (.toml) "
+            "or a transcript (.json)"
+        ) from None
+    return name, text
+
+
+def _safe(name: str) -> str:
+    from fabgen.board.boardfile import name_from_stem
+
+    return name_from_stem(name)
+
+
+def _download(data: bytes, filename: str, mimetype: str) -> Response:
+    response = Response(data, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _errors(app: Flask) -> None:
+    @app.errorhandler(FabgenError)
+    def bad_input(exc: FabgenError):
+        status = 503 if isinstance(exc, TooMuchWork) else 400
+        body = {"error": str(exc)}
+        where = getattr(exc, "where", None)
+        if where:
+            body["where"] = where
+        return jsonify(body), status
+
+    @app.errorhandler(413)
+    def too_large(_exc):
+        limit = LIMITS.request_bytes // 1024
+        return jsonify(
+            {"error": f"the request is larger than {limit} kB: send a smaller file"}
+        ), 413
+
+    @app.errorhandler(404)
+    def not_found(_exc):
+        return jsonify({"error": "no such page: the pages are /, /board and /rules"}), 404
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        return jsonify({"error": exc.description or exc.name}), exc.code or 400
+
+    @app.errorhandler(Exception)
+    def bug(exc: Exception):
+        # A bug, not bad input: say so without a traceback page (the log has it).
+        app.logger.exception("error in %s", request.path)
+        message = f"fabgen could not do this ({type(exc).__name__}): please report it"
+        return Response(json.dumps({"error": message}), 500, mimetype="application/json")

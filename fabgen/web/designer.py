@@ -1,0 +1,353 @@
+"""The board designer without the web server: board state in, picture and findings out.
+
+The browser keeps the board as a *board-file-like* JSON object, the board file's
+own structure (``{"board": {...}, "players": [...]}``). :func:`board_from_state`
+writes it as board-file text and reads it back with the board-file reader, so every
+message is the CLI's. :func:`designer_view` answers with the validator's findings, the
+symmetry, the seat rotation, the pieces needed and a picture of the board on its tile
+lattice (a :class:`~fabgen.draw.model.Drawing` rendered by the SVG writer) with the
+places the browser may click: tiles, free lattice places next to the board, fields.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, replace
+
+from fabgen.board.model import TILE_STEPS, Board, SeatKind, cell_corners
+from fabgen.board.placement import BoardPlacement
+from fabgen.draw.board_parts import GREY, INK, Frame, ink_on, number_spot, seat_colour, tint
+from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Style, Text
+from fabgen.errors import InputFileError
+from fabgen.geometry.lattice import Point, rotate60
+from fabgen.rules.names import field_name
+from fabgen.web.limits import LIMITS, TooMuchWork
+
+SOURCE = "board (designer)"
+#: Tiles this wide (mm) give a field pitch of 10 mm in the designer's picture.
+PICTURE_WIDTH = 10.0 * math.sqrt(7.0)
+MARGIN = 4.0
+FREE_STYLE = Style(stroke="#9a9a9a", fill="#f4f4f4", width=0.25, dash=(1.0, 0.8))
+TILE_STYLE = Style(stroke=INK, fill="#fffbe6", width=0.5)
+FIELD_STYLE = Style(stroke="#a0a0a0", fill="#ffffff", width=0.2)
+
+
+# ---- the board state ------------------------------------------------------------------
+
+
+def board_from_state(state: object, name: str = "board") -> Board:
+    """The board the browser's state describes, read by the board-file reader."""
+    import tomli_w
+
+    from fabgen.board.boardfile import PLAYER_KEYS, parse_board_toml
+
+    if not isinstance(state, dict):
+        raise InputFileError(SOURCE, "expected a board: {board: {...}, players: [...]}")
+    _check_size(state)
+    kinds: list[str | None] = []
+    data = {k: v for k, v in state.items()}
+    players = data.get("players")
+    if isinstance(players, list) and "kind" not in PLAYER_KEYS:
+        # Seat kinds are not (yet) part of the board file: take them off, put them on
+        # the seats read back.
+        kinds = [p.get("kind") if isinstance(p, dict) else None for p in players]
+        data["players"] = [
+            {k: v for k, v in p.items() if k != "kind"} if isinstance(p, dict) else p
+            for p in players
+        ]
+    try:
+        text = tomli_w.dumps(data)
+    except (TypeError, ValueError) as exc:
+        raise InputFileError(SOURCE, f"a value cannot be written to a board file: {exc}") from None
+    except RecursionError:
+        raise InputFileError(SOURCE, "nested too deeply to be a board") from None
+    board = parse_board_toml(text, SOURCE, default_name=name)
+    return _with_kinds(board, kinds)
+
+
+def _check_size(state: dict) -> None:
+    spec = state.get("board")
+    if isinstance(spec, dict):
+        tiles = len(spec.get("tiles") or ()) + len(spec.get("free_tiles") or ())
+        if tiles > LIMITS.board_tiles:
+            raise TooMuchWork(
+                f"{tiles} tiles is more than the designer handles ({LIMITS.board_tiles}); "
+                "edit such a board as a board file and check it with fabgen validate"
+            )
+    players = state.get("players")
+    if isinstance(players, list) and len(players) > LIMITS.board_seats + 2:
+        raise TooMuchWork(f"{len(players)} seats: Atlantis has 2 to 6")
+
+
+def _with_kinds(board: Board, kinds: list[str | None]) -> Board:
+    if not any(kinds):
+        return board
+    seats = list(board.seats)
+    for k, kind in enumerate(kinds):
+        if kind is None:
+            continue
+        try:
+            seats[k] = replace(seats[k], kind=SeatKind(kind))
+        except ValueError:
+            choices = ", ".join(s.value for s in SeatKind)
+            raise InputFileError(
+                SOURCE, f"unknown seat kind {kind!r}: use one of {choices}", f"players[{k}].kind"
+            ) from None
+    return replace(board, seats=tuple(seats))
+
+
+def state_of(board: Board) -> dict:
+    """The board as the browser keeps it: the board file, as JSON."""
+    from fabgen.board.boardfile import board_to_toml
+
+    state = tomllib.loads(board_to_toml(board))
+    for seat, player in zip(board.seats, state.get("players", []), strict=False):
+        if seat.kind != SeatKind.PLAYER:
+            player.setdefault("kind", seat.kind.value)
+    return state
+
+
+def read_upload(text: str, filename: str) -> Board:
+    """A board file (TOML) or a transcript (JSON: its first position) sent by the
+    browser, read by the CLI's readers. The file name only names the board."""
+    from fabgen.board.boardfile import name_from_stem, parse_board_toml
+    from fabgen.board.transcript_io import parse_board_transcript
+
+    stem = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0]
+    name = name_from_stem(stem)
+    shown = f"{name_from_stem(filename) or 'upload'} (uploaded)"
+    if text.lstrip().startswith("{"):
+        board = parse_board_transcript(text, shown, name=name)
+    else:
+        board = parse_board_toml(text, shown, default_name=name)
+    state = state_of(board)
+    _check_size(state)
+    return board
+
+
+# ---- what the designer shows ------------------------------------------------------------
+
+
+def view_state(state: object) -> dict:
+    """:func:`designer_view` of the browser's board; a board without tiles is shown as
+    the one place where its first tile can go, with the reader's message."""
+    try:
+        return designer_view(board_from_state(state))
+    except InputFileError as exc:
+        if exc.where != "board.tiles" or not isinstance(state, dict):
+            raise
+        empty = Board((), name="board")
+        view = designer_view(empty, validated=False)
+        view["findings"] = [
+            {
+                "code": "board-file",
+                "severity": "error",
+                "message": exc.detail,
+                "where": {},
+                "text": f"error [board-file] {exc.detail}",
+            }
+        ]
+        view["summary"] = {"errors": 1, "warnings": 0, "info": 0}
+        view["state"] = state
+        return view
+
+
+def designer_view(board: Board, validated: bool = True) -> dict:
+    """Findings, symmetry, seat rotation, pieces needed and the clickable picture."""
+    from fabgen.board.supply import supply_needed
+    from fabgen.board.symmetry import board_symmetry, rotation_words, seat_rotations
+    from fabgen.board.validate import validate
+    from fabgen.export.svg import render_svg
+
+    picture = board_picture(board)
+    if not validated:
+        return {"svg": render_svg(picture.drawing).decode("utf-8"), "targets": picture.targets}
+    report = validate(board, source=board.name)
+    symmetry = board_symmetry(board)
+    rotations = seat_rotations(board, symmetry)
+    supply = supply_needed(board)
+    return {
+        "board": board.details(),
+        "findings": [f.to_json() | {"text": f.text()} for f in report.findings],
+        "summary": report.summary(),
+        "symmetry": {
+            "shape": symmetry.shape_order,
+            "tiling": symmetry.tiling_order,
+            "mirrors": len(symmetry.tiling_mirrors),
+        },
+        "seat_rotation": [rotation_words(k) for k in rotations],
+        "supply": {
+            "fields": supply.fields,
+            "stones_per_player": supply.stones_per_player,
+            "growing_markers": supply.growing_markers,
+            "dead_markers": supply.dead_markers,
+            "basis": supply.stones_basis,
+        },
+        "seats": [
+            {"name": s.name, "colour": seat_colour(board, k), "kind": s.kind.value}
+            for k, s in enumerate(board.seats)
+        ],
+        "svg": render_svg(picture.drawing).decode("utf-8"),
+        "targets": picture.targets,
+        "state": state_of(board),
+    }
+
+
+@dataclass
+class Picture:
+    drawing: Drawing
+    targets: dict  # tiles, free places and fields in SVG coordinates (y down)
+
+
+def board_picture(board: Board) -> Picture:
+    """The board on its tile lattice: tiles, free places around it (dashed, to add a
+    tile), fields with the seats' stones, tile numbers. Everything on the print layer."""
+    place = BoardPlacement(board, PICTURE_WIDTH)
+    steps = [rotate60(board.lattice.a, k) for k in range(6)]
+    taken = {t.coord for t in board.tiles if t.coord is not None}
+    near = {(c[0] + d[0], c[1] + d[1]) for c in taken for d in TILE_STEPS}
+    free = sorted(near - taken) if taken else [(0, 0)]
+    free_loops = {c: _loop(place, cell_corners(board.lattice.centre(c), steps)) for c in free}
+    tile_loops = [place.tile_outlines(t) for t in range(len(board.tiles))]
+    points = [p for loop in free_loops.values() for p in loop]
+    points += [p for loops in tile_loops for loop in loops for p in loop]
+    x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
+    x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
+    frame = Frame(1.0, MARGIN - x0, MARGIN - y0)
+    width, height = x1 - x0 + 2 * MARGIN, y1 - y0 + 2 * MARGIN
+    drawing = Drawing(width, height, f"Atlantis board {board.name}: designer")
+    shapes: list[Shape] = []
+    for loop in free_loops.values():
+        shapes.append(Polyline(frame.loop(loop), True, style=FREE_STYLE))
+    shapes += _tiles(board, place, frame, tile_loops)
+    shapes += _fields(board, place, frame)
+    drawing.extend(Operation.PRINT, shapes)
+
+    def svg(p: Point) -> list[float]:  # the SVG writer flips y
+        return [round(p[0], 3), round(height - p[1], 3)]
+
+    targets = {
+        "tiles": [
+            {
+                "index": t,
+                "coord": list(board.tiles[t].coord) if board.tiles[t].coord else None,
+                "points": [svg(frame(p)) for p in loops[0]],
+            }
+            for t, loops in enumerate(tile_loops)
+        ],
+        "free": [
+            {"coord": list(c), "points": [svg(frame(p)) for p in loop]}
+            for c, loop in free_loops.items()
+        ],
+        "fields": [
+            {"name": field_name(f), "centre": svg(frame(place.xy(f))), "r": 0.45 * place.pitch}
+            for f in board.fields
+        ],
+        "viewbox": [round(width, 3), round(height, 3)],
+    }
+    return Picture(drawing, targets)
+
+
+def _loop(place: BoardPlacement, thirds) -> tuple[Point, ...]:
+    return tuple(place.xy((x / 3.0, y / 3.0)) for x, y in thirds)
+
+
+def _tiles(board: Board, place: BoardPlacement, frame: Frame, tile_loops) -> list[Shape]:
+    starts = {t: k for k in range(len(board.seats)) for t in board.start_tiles(k)}
+    out: list[Shape] = []
+    for t, loops in enumerate(tile_loops):
+        style = TILE_STYLE
+        if t in starts:
+            style = replace(TILE_STYLE, fill=tint(seat_colour(board, starts[t]), 0.6))
+        out += [Polyline(frame.loop(loop), True, style=style) for loop in loops]
+    h = 0.22 * place.pitch
+    for t in range(len(board.tiles)):
+        x, y = frame(number_spot(place, t))
+        out.append(Text((x, y - h / 2), str(t + 1), h, "center", Style(stroke=None, fill=GREY)))
+    return out
+
+
+def _fields(board: Board, place: BoardPlacement, frame: Frame) -> list[Shape]:
+    owner: dict = {}
+    for k, seat in enumerate(board.seats):
+        for f, n in seat.stacks:
+            owner.setdefault(f, []).append((k, n))
+    r = place.circle_radius
+    h = 0.26 * place.pitch
+    out: list[Shape] = []
+    for f in board.fields:
+        centre = frame(place.xy(f))
+        stacks = owner.get(f, [])
+        if not stacks:
+            out.append(Circle(centre, r, FIELD_STYLE))
+            continue
+        k, n = stacks[0]
+        colour = seat_colour(board, k)
+        clash = len(stacks) > 1 or len(board.field_tiles[f]) > 1
+        stroke = "#d40000" if clash else INK
+        out.append(
+            Circle(centre, r, Style(stroke=stroke, fill=colour, width=0.6 if clash else 0.3))
+        )
+        label = str(abs(n)) if n != 1 else ""
+        if board.seats[k].kind != SeatKind.PLAYER:
+            label = f"M{abs(n)}"
+        if label:
+            ink = Style(stroke=None, fill=ink_on(colour), bold=True)
+            out.append(Text((centre[0], centre[1] - h / 2), label, h, "center", ink))
+    for f, tiles in board.field_tiles.items():
+        if len(tiles) > 1 and f not in owner:
+            out.append(Circle(frame(place.xy(f)), r, Style(stroke="#d40000", width=0.6)))
+    return out
+
+
+# ---- downloads --------------------------------------------------------------------------
+
+
+def board_file_bytes(board: Board) -> bytes:
+    from fabgen.board.boardfile import board_to_toml
+
+    return board_to_toml(board).encode("utf-8")
+
+
+def start_transcript_bytes(board: Board) -> bytes:
+    from fabgen.board.transcript_io import board_transcript_text
+
+    return board_transcript_text(board).encode("utf-8")
+
+
+def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
+    """The setup diagram, refused (as ``fabgen layout`` refuses) for a board with errors."""
+    from fabgen.board.validate import validate
+    from fabgen.draw.setup_diagram import setup_diagram
+    from fabgen.layout import LayoutOptions, tile_width
+
+    report = validate(board, source=board.name)
+    if not report.ok:
+        codes = ", ".join(dict.fromkeys(report.codes("error")))
+        raise InputFileError(
+            board.name,
+            f"the board has {report.errors} error{'s' if report.errors > 1 else ''} ({codes}): "
+            "fix them first; the findings show what and where",
+        )
+    diagram = setup_diagram(board, tile_width(board, LayoutOptions()))
+    if fmt == "pdf":
+        from fabgen.export.pdf import PdfInfo, render_pdf
+
+        return render_pdf([diagram], PdfInfo(diagram.title, "Setup diagram", ("Atlantis",)))
+    from fabgen.export.svg import render_svg
+
+    return render_svg(diagram)
+
+
+__all__ = [
+    "board_file_bytes",
+    "board_from_state",
+    "board_picture",
+    "designer_view",
+    "read_upload",
+    "setup_diagram_bytes",
+    "start_transcript_bytes",
+    "state_of",
+    "view_state",
+]

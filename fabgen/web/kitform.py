@@ -1,0 +1,374 @@
+"""The kit configurator without the web server: the form, the live preview, the downloads.
+
+The form is generated from :data:`fabgen.kit.SCHEMA` (keys, kinds, defaults, help,
+choices): the same definitions the kit reader and ``templates/kit.toml`` use, so the
+browser never holds a second copy of a default or a choice. Settings from the browser
+are written as kit-file text and read back by :func:`fabgen.kit.parse_kit`, then
+checked by :func:`fabgen.products.plan_kit`: every message is the CLI's.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from fabgen.errors import FabgenError, InputFileError
+from fabgen.kit import SCHEMA, Kit, Setting, parse_kit
+from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
+from fabgen.web.limits import LIMITS, TooMuchWork
+
+#: What the kit's manifest and README call the kit file; a kit file saved under this
+#: name and built with ``fabgen build kit.toml`` gives the same files byte for byte.
+KIT_FILE_NAME = "kit.toml"
+#: Labels where the key alone says too little; every other label is the key in words.
+LABELS = {
+    "kit.name": "Kit name",
+    "tile.width": "Tile width",
+    "tile.pitch": "Circle pitch",
+    "tile.outline": "Outline",
+    "laser.sheet": "Sheet size",
+    "laser.margin": "Sheet margin",
+    "stones.count": "Stones per colour",
+    "stones.bed": "Printer bed",
+}
+SECTION_TITLES = {"kit": "Kit and board", "tile": "Tiles", "laser": "Laser", "stones": "Stones"}
+# A fixed date for zip entries: the same kit gives the same zip.
+ZIP_DATE = (2000, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Control:
+    """One form control for one kit setting."""
+
+    section: str
+    setting: Setting
+    label: str
+    unit: str
+    kind: str  # number | integer | text | bool | choice | board
+
+    @property
+    def name(self) -> str:
+        return f"{self.section}.{self.setting.key}"
+
+    def to_json(self) -> dict:
+        s = self.setting
+        return {
+            "name": self.name,
+            "label": self.label,
+            "unit": self.unit,
+            "kind": self.kind,
+            "default": s.default,
+            "help": s.help,
+            "choices": list(s.choices or ()),
+        }
+
+
+def unit_of(setting: Setting) -> str:
+    """The unit the help text gives (``mm/s``, ``mm``), for the label."""
+    found = re.search(r"\bmm/s\b|\bmm\b", setting.help)
+    return found.group(0) if found else ""
+
+
+def _kind(section: str, setting: Setting) -> str:
+    if f"{section}.{setting.key}" == "kit.board":
+        return "board"
+    if setting.choices:
+        return "choice"
+    if setting.kind == (bool,):
+        return "bool"
+    if float in setting.kind:
+        return "number"
+    return "integer" if setting.kind == (int,) else "text"
+
+
+def controls() -> dict[str, list[Control]]:
+    """Every setting of the kit file as a control, grouped by kit-file section."""
+    out: dict[str, list[Control]] = {}
+    for section, settings in SCHEMA.items():
+        for s in settings:
+            name = f"{section}.{s.key}"
+            words = LABELS.get(name, s.key.replace("_", " ").capitalize())
+            unit = unit_of(s)
+            label = f"{words} ({unit})" if unit else words
+            out.setdefault(section, []).append(Control(section, s, label, unit, _kind(section, s)))
+    return out
+
+
+def form_json() -> dict:
+    from fabgen.board.files import preset_names
+
+    return {
+        "sections": [
+            {
+                "name": section,
+                "title": SECTION_TITLES.get(section, section),
+                "controls": [c.to_json() for c in group],
+            }
+            for section, group in controls().items()
+        ],
+        "presets": preset_names(),
+    }
+
+
+# ---- settings from the browser -> kit file -> Kit ---------------------------------------
+
+
+def kit_text(settings: object) -> str:
+    """The kit file for settings sent by the browser (``{section: {key: value}}``).
+
+    Every key of the schema is written, in the schema's order, so the file documents
+    the whole kit; keys and values are checked afterwards by the kit reader."""
+    import tomli_w
+
+    if not isinstance(settings, dict):
+        raise InputFileError(KIT_FILE_NAME, "the settings must be a table of [sections]")
+    data: dict[str, dict] = {}
+    for section, values in settings.items():
+        if not isinstance(values, dict):
+            raise InputFileError(KIT_FILE_NAME, f"must be a table like [{section}]", section)
+        for key, value in values.items():
+            if value is None:
+                raise InputFileError(KIT_FILE_NAME, "is empty: enter a value", f"{section}.{key}")
+        data[str(section)] = dict(values)
+    head = (
+        "# Atlantis kit made with the fabgen kit configurator (fabgen serve).\n"
+        f"# Build it with: fabgen build {KIT_FILE_NAME} --out output/\n"
+        "# templates/kit.toml explains every setting.\n\n"
+    )
+    try:
+        return head + tomli_w.dumps(data)
+    except (TypeError, ValueError) as exc:
+        raise InputFileError(KIT_FILE_NAME, f"a value cannot be written to TOML: {exc}") from None
+    except RecursionError:
+        raise InputFileError(KIT_FILE_NAME, "nested too deeply to be kit settings") from None
+
+
+def read_settings(
+    settings: object, folder: Path, board_state: object = None
+) -> tuple[Kit, str, dict[str, bytes]]:
+    """The checked kit, its kit-file text and the files that go beside it. The board is
+    a preset, or the designer's board (``board_state``), which is written into
+    ``folder`` as a board file for the kit to name: never a path from the request."""
+    from fabgen.board.files import preset_names
+
+    extra: dict[str, bytes] = {}
+    if board_state is not None:
+        from fabgen.web.designer import board_file_bytes, board_from_state
+
+        board = board_from_state(board_state)
+        name = f"{board.name}.toml"
+        extra[name] = board_file_bytes(board)
+        (folder / name).write_bytes(extra[name])
+        if isinstance(settings, dict) and isinstance(settings.get("kit"), dict):
+            settings = {**settings, "kit": {**settings["kit"], "board": name}}
+    text = kit_text(settings)
+    kit = parse_kit(text, KIT_FILE_NAME, folder)
+    board = kit.section("kit")["board"]
+    if board not in preset_names() and not _server_file(folder, board):
+        raise InputFileError(
+            KIT_FILE_NAME,
+            f"board = {board!r}: in the browser the board is a preset "
+            f"({', '.join(preset_names())}) or the board of the board designer",
+            "kit.board",
+        )
+    check_effort(kit)
+    return kit, text, extra
+
+
+def _server_file(folder: Path, name: str) -> bool:
+    """A file the server itself wrote into ``folder`` (never a path from the request)."""
+    return "/" not in name and "\\" not in name and (folder / name).is_file()
+
+
+def check_effort(kit: Kit) -> None:
+    """Refuse a kit that would keep the server busy too long (say 10 000 spare tiles)."""
+    spare = kit.section("laser")["spare_tiles"]
+    if spare > LIMITS.spare_tiles:
+        raise TooMuchWork(
+            f"[laser] spare_tiles = {spare} is more than the browser builds "
+            f"({LIMITS.spare_tiles}); build such a kit with fabgen build"
+        )
+    count = kit.section("stones")["count"]
+    if count > LIMITS.stones_per_colour:
+        raise TooMuchWork(
+            f"[stones] count = {count} is more than the browser builds "
+            f"({LIMITS.stones_per_colour} per colour); build such a kit with fabgen build"
+        )
+
+
+# ---- findings placed next to their settings ---------------------------------------------
+
+
+def finding_json(code: str, severity: str, message: str, where: str) -> dict:
+    return {
+        "code": code,
+        "severity": severity,
+        "message": message,
+        "where": where,
+        "setting": locate(code, where, message),
+    }
+
+
+# Planner codes named after a check rather than a section.
+_CODE_SECTIONS = {"kit-board": "kit", "kit-paper": "kit"}
+
+
+def locate(code: str, where: str, message: str) -> str | None:
+    """The setting (``section.key``) a kit finding is about, or None.
+
+    Reader errors name it (``tile.kerf``); planner errors name it by the section of
+    their code (``kit-tile``) and the first of its keys they mention."""
+    if where in {f"{s}.{x.key}" for s, group in SCHEMA.items() for x in group}:
+        return where
+    section = _CODE_SECTIONS.get(code, code.removeprefix("kit-"))
+    if code.startswith("kit-") and section in SCHEMA:
+        text = f"{where} {message}"
+        hits = [
+            (m.start(), s.key)
+            for s in SCHEMA[section]
+            if (m := re.search(rf"(?<![\w.]){re.escape(s.key)}\b", text))
+        ]
+        if hits:
+            return f"{section}.{min(hits)[1]}"
+        return f"{section}.board" if section == "kit" else None
+    if code in _BOARD_CODES:
+        return "kit.board" if code != "stones-supply" else "stones.count"
+    return None
+
+
+def _board_codes() -> frozenset[str]:
+    from fabgen.board.findings import CODES
+
+    return frozenset(CODES)
+
+
+_BOARD_CODES = _board_codes()
+
+
+def error_json(exc: FabgenError) -> dict:
+    """A reader error (one finding) in the same form as the planner's findings."""
+    where = getattr(exc, "where", None) or ""
+    detail = getattr(exc, "detail", None) or str(exc)
+    code = "kit-effort" if isinstance(exc, TooMuchWork) else "kit-file"
+    found = finding_json(code, "error", detail, where)
+    if getattr(exc, "path", None) == DESIGNER_SOURCE:  # the designer's board: at Board
+        found.update(code="kit-board", where=f"board from the designer, {where}".rstrip(", "))
+        found["setting"] = "kit.board"
+    return found
+
+
+# ---- the preview ------------------------------------------------------------------------
+
+
+#: The checks of a quick preview: what the test tile and the setup diagram need.
+QUICK_CHECKS = ("kit-board", "kit-tile", "kit-paper")
+
+
+def preview(settings: object, board_state: object = None, quick: bool = False) -> dict:
+    """Everything the configurator shows for these settings: the findings, and when the
+    kit can be built, the test tile, the first sheet with the sheets report, the setup
+    diagram and the bill of materials (SVG as text). ``quick``: only the board and tile
+    checks, the test tile and the setup diagram (no sheet nesting: a fraction of the
+    time), for the first answer after a change."""
+    from fabgen.products import KitError, plan_kit
+
+    with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
+        try:
+            kit, text, _ = read_settings(settings, Path(folder), board_state)
+        except FabgenError as exc:
+            return {"ok": False, "findings": [error_json(exc)]}
+        try:
+            plan = plan_kit(kit, QUICK_CHECKS if quick else None)
+        except KitError as exc:
+            found = [finding_json(f.code, f.severity, f.message, f.where) for f in exc.findings]
+            if not found:
+                found = [finding_json("kit-board", "error", str(exc), "")]
+            return {"ok": False, "findings": found, "kit_file": text}
+    return {
+        "ok": True,
+        "findings": [finding_json(f.code, f.severity, f.message, f.where) for f in plan.findings],
+        "kit_file": text,
+        "quick": quick,
+        **_pictures(plan, quick),
+    }
+
+
+def _pictures(plan, quick: bool = False) -> dict:
+    from fabgen.draw.setup_diagram import setup_diagram
+    from fabgen.draw.sheet_report import report_json, report_text
+    from fabgen.draw.tile import TileDrawingOptions, tile_drawing
+    from fabgen.export.svg import render_svg
+    from fabgen.products import bom_text, kit_bom
+
+    profile = plan.kit.section("laser")["profile"]
+    border = plan.kit.section("tile")["border"] or None
+    metadata = {"kit": plan.kit.name, "board": plan.board.name, **plan.geometry.parameters()}
+    options = TileDrawingOptions(border_inset=border)
+    tile = tile_drawing(plan.geometry.layout(), options, metadata=metadata)
+    g = plan.geometry
+    quick_parts = {
+        "tile": {
+            "svg": render_svg(tile, profile).decode("utf-8"),
+            "width_mm": round(g.width, 3),
+            "pitch_mm": round(g.pitch, 3),
+            "circle_diameter_mm": round(g.circle_diameter, 3),
+        },
+        "setup": {"svg": render_svg(setup_diagram(plan.board, g.width)).decode("utf-8")},
+        "board": plan.board.details(),
+    }
+    if quick:
+        return quick_parts
+    report = report_json(plan.sheets, plan.speeds, metadata)
+    # kit_bom counts the tile sheets by their file names, as render_kit names them
+    sheet_files = {f"laser/tiles-{s.name}.svg": b"" for s in plan.sheets}
+    return {
+        **quick_parts,
+        "sheet": {
+            "svg": render_svg(plan.sheets[0].drawing, profile).decode("utf-8"),
+            "count": len(plan.sheets),
+            "report": report_text(report),
+        },
+        "bom": bom_text(kit_bom(plan, sheet_files)),
+    }
+
+
+# ---- downloads --------------------------------------------------------------------------
+
+
+def build_zip(settings: object, board_state: object = None) -> tuple[bytes, str]:
+    """The whole kit as a zip (what ``fabgen build`` writes, manifest included), with
+    the kit file (and the designer's board file) that reproduce it, and the kit's name.
+    Raises :class:`FabgenError` with the CLI's message."""
+    from fabgen.products import plan_kit, render_kit
+
+    with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
+        kit, text, extra = read_settings(settings, Path(folder), board_state)
+        plan = plan_kit(kit)
+        files, _ = render_kit(plan)
+    files = {**files, **extra, KIT_FILE_NAME: text.encode("utf-8")}
+    return zip_bytes(files), kit.name
+
+
+def zip_bytes(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, files[name])
+    return buffer.getvalue()
+
+
+def kit_file(settings: object, board_state: object = None) -> tuple[bytes, str, str]:
+    """The kit file after the reader's checks (a zip with the board file beside it for
+    the designer's board), its file name and the kit's name."""
+    with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
+        kit, text, extra = read_settings(settings, Path(folder), board_state)
+    if extra:
+        return zip_bytes({**extra, KIT_FILE_NAME: text.encode("utf-8")}), "zip", kit.name
+    return text.encode("utf-8"), "toml", kit.name

@@ -1,0 +1,342 @@
+// Board designer: the board lives here as a board-file-like object; every change is sent
+// to the server, which reads it with the board-file reader and answers with a picture,
+// the places to click, and the validator's findings. Undo and redo keep earlier states.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+let state = null;
+let view = null;
+const undoStack = [];
+const redoStack = [];
+const $ = (id) => document.getElementById(id);
+
+function tool() {
+  return document.querySelector("input[name=tool]:checked").value;
+}
+
+function seatIndex() {
+  return Number($("seat").value || 0);
+}
+
+function copy(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+
+// Changes run one after the other, each on the board the one before left.
+let queue = Promise.resolve();
+function change(mutate, note) {
+  queue = queue.then(() => applyChange(mutate, note));
+  return queue;
+}
+
+// Apply a change; on a reader error keep the board as it was and say why.
+async function applyChange(mutate, note) {
+  document.body.dataset.busy = "yes";
+  try {
+    await applyNow(mutate, note);
+  } finally {
+    delete document.body.dataset.busy;
+  }
+}
+
+async function applyNow(mutate, note) {
+  const next = copy(state);
+  mutate(next);
+  const answer = await ask(next);
+  if (!answer) return;
+  undoStack.push(state);
+  redoStack.length = 0;
+  render(answer, next);
+  if (note) setStatus(note);
+}
+
+// The server's view of a board, or null (and the reason shown) when it refuses it.
+async function ask(next) {
+  try {
+    return await postJSON("/api/board/view", {state: next});
+  } catch (e) {
+    setStatus(`Not changed: ${e.message}`, true);
+    return null;
+  }
+}
+
+function render(answer, next) {
+  view = answer;
+  state = next && answer.state ? answer.state : next;
+  localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
+  const svg = showSVG($("canvas"), answer.svg);
+  $("canvas").dataset.tiles = (state.board.tiles || []).length;
+  addTargets(svg, answer.targets);
+  showSummary(answer);
+  const list = $("findings");
+  list.replaceChildren(...(answer.findings || []).map(findingItem));
+  $("board-name").value = state.board.name || "";
+  fillSeats();
+  $("undo").disabled = undoStack.length === 0;
+  $("redo").disabled = redoStack.length === 0;
+}
+
+function count(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function showSummary(answer) {
+  const dl = $("summary");
+  dl.replaceChildren();
+  if (!answer.board) return;
+  const rows = [
+    ["Board", `${answer.board.name}: ${count(answer.board.players, "seat")}, ${count(answer.board.tiles, "tile")}, ${count(answer.board.fields, "field")}`],
+    ["Symmetry", `${answer.symmetry.tiling}-fold rotation (shape ${answer.symmetry.shape}-fold), ${answer.symmetry.mirrors} mirror axes`],
+    ["Seat rotation", answer.seat_rotation.length ? answer.seat_rotation.join(", ") : "none maps every seat onto the next"],
+    ["Stones needed", `${answer.supply.stones_per_player} per colour; ${answer.supply.growing_markers} growing and ${answer.supply.dead_markers} dead markers`],
+    ["Checks", `${answer.summary.errors} errors, ${answer.summary.warnings} warnings, ${answer.summary.info} notes`],
+  ];
+  for (const [term, text] of rows) {
+    const dt = document.createElement("dt");
+    dt.textContent = term;
+    const dd = document.createElement("dd");
+    dd.textContent = text;
+    dd.id = "summary-" + term.toLowerCase().replace(/ /g, "-");
+    dl.append(dt, dd);
+  }
+}
+
+// Transparent shapes over the picture, one per place to click; keyboard: Tab, Enter.
+function addTargets(svg, targets) {
+  if (!svg || !targets) return;
+  const layer = document.createElementNS(SVG_NS, "g");
+  layer.setAttribute("class", "hits tool-" + tool());
+  const points = (pts) => pts.map((p) => p.join(",")).join(" ");
+  for (const t of targets.free) {
+    hit(layer, "polygon", {points: points(t.points), class: "hit free"},
+        `add tile (${t.coord[0]}, ${t.coord[1]})`, () => addTile(t.coord));
+  }
+  for (const t of targets.tiles) {
+    const where = t.coord ? `(${t.coord[0]}, ${t.coord[1]})` : "(free-form)";
+    hit(layer, "polygon", {points: points(t.points), class: "hit tile"},
+        `tile ${t.index + 1} ${where}`, () => clickTile(t));
+  }
+  for (const f of targets.fields) {
+    hit(layer, "circle", {cx: f.centre[0], cy: f.centre[1], r: f.r, class: "hit field"},
+        `field ${f.name}`, () => clickField(f.name));
+  }
+  svg.appendChild(layer);
+}
+
+function hit(layer, shape, attrs, label, action) {
+  const el = document.createElementNS(SVG_NS, shape);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  el.addEventListener("click", action);
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      action();
+    }
+  });
+  const title = document.createElementNS(SVG_NS, "title");
+  title.textContent = label;
+  el.appendChild(title);
+  layer.appendChild(el);
+}
+
+function sameCoord(a, b) {
+  return Array.isArray(a) && a[0] === b[0] && a[1] === b[1];
+}
+
+function addTile(coord) {
+  change((s) => {
+    s.board.tiles = s.board.tiles || [];
+    s.board.tiles.push(coord);
+  }, `Added tile (${coord[0]}, ${coord[1]}).`);
+}
+
+function clickTile(t) {
+  if (tool() === "start") return placeStart(t);
+  change((s) => {
+    const coords = s.board.tiles || [];
+    if (t.index < coords.length) coords.splice(t.index, 1);
+    else s.board.free_tiles.splice(t.index - coords.length, 1);
+    if (s.board.free_tiles && !s.board.free_tiles.length) delete s.board.free_tiles;
+  }, `Removed tile ${t.index + 1}.`);
+}
+
+function placeStart(t) {
+  if (!t.coord) return setStatus("A start tile must sit on the tile lattice.", true);
+  if (!(state.players || []).length) return setStatus("Add a seat first.", true);
+  const k = seatIndex();
+  change((s) => {
+    const seat = s.players[k];
+    const starts = seat.start === undefined ? [] : Array.isArray(seat.start[0]) ? seat.start : [seat.start];
+    const kept = starts.filter((c) => !sameCoord(c, t.coord));
+    if (kept.length < starts.length) {
+      if (kept.length) seat.start = kept; else delete seat.start;
+    } else {
+      seat.start = t.coord;
+    }
+  }, `Seat ${k + 1}: start tile changed.`);
+}
+
+function clickField(name) {
+  if (!(state.players || []).length) return setStatus("Add a seat first.", true);
+  const k = seatIndex();
+  const n = Number($("stack-size").value) || 1;
+  change((s) => {
+    const seat = s.players[k];
+    seat.stacks = seat.stacks || {};
+    if (seat.stacks[name] === n) delete seat.stacks[name]; else seat.stacks[name] = n;
+    if (!Object.keys(seat.stacks).length) delete seat.stacks;
+  }, `Seat ${k + 1}: stones on ${name} changed.`);
+}
+
+function fillSeats() {
+  const select = $("seat");
+  const keep = select.value;
+  const seats = (view && view.seats) || [];
+  select.replaceChildren(...seats.map((s, k) => {
+    const option = document.createElement("option");
+    option.value = k;
+    option.textContent = `${k + 1}${s.name ? " " + s.name : ""} (${s.kind})`;
+    option.style.color = s.colour;
+    return option;
+  }));
+  if (keep !== "" && Number(keep) < seats.length) select.value = keep;
+  const seat = seats[seatIndex()];
+  $("seat-kind").value = seat ? seat.kind : "player";
+  $("seat-name").value = seat && seat.name ? seat.name : "";
+}
+
+function load(answer) {
+  undoStack.length = 0;
+  redoStack.length = 0;
+  render(answer, answer.state);
+}
+
+$("load-preset").addEventListener("click", async () => {
+  try {
+    const response = await fetch(`/api/board/preset/${encodeURIComponent($("preset").value)}`);
+    load(await readAnswer(response));
+    setStatus(`Loaded ${$("preset").value}.`);
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+});
+
+$("upload").addEventListener("change", async () => {
+  const file = $("upload").files[0];
+  if (!file) return;
+  const body = new FormData();
+  body.append("file", file);
+  try {
+    load(await readAnswer(await fetch("/api/board/upload", {method: "POST", body})));
+    setStatus(`Loaded ${file.name}.`);
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+  $("upload").value = "";
+});
+
+$("new-board").addEventListener("click", () =>
+  change((s) => {
+    s.board = {name: "my-board", tiles: [[0, 0]]};
+    s.players = [];
+  }, "New board: one tile. Click the dashed places to add more."));
+
+$("board-name").addEventListener("change", () =>
+  change((s) => { s.board.name = $("board-name").value; }));
+$("seat").addEventListener("change", fillSeats);
+$("seat-name").addEventListener("change", () => {
+  const k = seatIndex();
+  if (!(state.players || [])[k]) return;
+  change((s) => {
+    const name = $("seat-name").value.trim();
+    if (name) s.players[k].name = name; else delete s.players[k].name;
+  });
+});
+$("seat-kind").addEventListener("change", () => {
+  const k = seatIndex();
+  if (!(state.players || [])[k]) return;
+  change((s) => {
+    const kind = $("seat-kind").value;
+    if (kind === "player") delete s.players[k].kind; else s.players[k].kind = kind;
+  }, `Seat ${k + 1} is now a ${$("seat-kind").value}.`);
+});
+$("add-seat").addEventListener("click", async () => {
+  const n = (state.players || []).length;
+  await change((s) => { s.players = [...(s.players || []), {}]; }, `Added seat ${n + 1}.`);
+  $("seat").value = String(n);
+  fillSeats();
+});
+$("remove-seat").addEventListener("click", () => {
+  const k = seatIndex();
+  if (!(state.players || [])[k]) return;
+  change((s) => { s.players.splice(k, 1); }, `Removed seat ${k + 1}.`);
+});
+$("add-tile").addEventListener("click", () => {
+  const coord = [Number($("tile-i").value) || 0, Number($("tile-j").value) || 0];
+  if ((state.board.tiles || []).some((c) => sameCoord(c, coord))) {
+    return setStatus(`Tile (${coord[0]}, ${coord[1]}) is already on the board.`, true);
+  }
+  addTile(coord);
+});
+
+function step(from, to) {
+  queue = queue.then(async () => {
+    if (!from.length) return;
+    const answer = await ask(from[from.length - 1]);
+    if (!answer) return;
+    to.push(state);
+    render(answer, from.pop());
+    setStatus(from === undoStack ? "Undone." : "Redone.");
+  });
+}
+$("undo").addEventListener("click", () => step(undoStack, redoStack));
+$("redo").addEventListener("click", () => step(redoStack, undoStack));
+document.addEventListener("keydown", (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.target.matches("input[type=text], input[type=number]")) return;
+  if (e.key === "z" && !e.shiftKey) { e.preventDefault(); step(undoStack, redoStack); }
+  if (e.key === "y" || (e.key === "z" && e.shiftKey)) { e.preventDefault(); step(redoStack, undoStack); }
+});
+$("validate").addEventListener("click", () => {
+  queue = queue.then(async () => {
+    const answer = await ask(state);
+    if (!answer) return;
+    render(answer, state);
+    setStatus(`Checked: ${answer.summary.errors} errors, ${answer.summary.warnings} warnings.`);
+  });
+});
+document.querySelectorAll("input[name=tool]").forEach((radio) =>
+  radio.addEventListener("change", () => {
+    const layer = document.querySelector("#canvas .hits");
+    if (layer) layer.setAttribute("class", "hits tool-" + tool());
+  }));
+
+async function save(what, label) {
+  setStatus(`${label}…`);
+  try {
+    setStatus(`Downloaded ${await download(`/api/board/download/${what}`, {state})}.`);
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+}
+$("download-board").addEventListener("click", () => save("toml", "Writing the board file"));
+$("download-start").addEventListener("click", () => save("start", "Writing the start transcript"));
+$("download-setup-svg").addEventListener("click", () => save("setup-svg", "Drawing the setup diagram"));
+$("download-setup-pdf").addEventListener("click", () => save("setup-pdf", "Drawing the setup diagram"));
+$("use-in-kit").addEventListener("click", () => {
+  localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
+  window.location.href = "/#designer";
+});
+
+(async () => {
+  const saved = localStorage.getItem(DESIGNER_KEY);
+  if (saved) {
+    try {
+      load(await postJSON("/api/board/view", {state: JSON.parse(saved)}));
+      return;
+    } catch (e) { /* an old or broken board: start from a preset */ }
+  }
+  $("load-preset").click();
+})();

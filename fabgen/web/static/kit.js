@@ -1,0 +1,130 @@
+// Kit configurator: read the form (built by the server from the kit schema), ask for a
+// preview on every change, place the findings next to the settings they are about.
+"use strict";
+
+const form = document.getElementById("kit-form");
+const controls = [...form.querySelectorAll(".control[data-name]")];
+let asked = 0;
+
+function valueOf(control) {
+  const input = control.querySelector("input, select");
+  const kind = control.dataset.kind;
+  if (kind === "bool") return input.checked;
+  if (kind === "number" || kind === "integer") {
+    const raw = input.value.trim();
+    const number = Number(raw);
+    // Not a number: send the text, so the kit reader says what is wrong.
+    if (raw === "" || !Number.isFinite(number)) return raw;
+    return number;
+  }
+  return input.value;
+}
+
+function settings() {
+  const out = {};
+  for (const control of controls) {
+    const [section, key] = control.dataset.name.split(".");
+    out[section] = out[section] || {};
+    out[section][key] = valueOf(control);
+  }
+  return out;
+}
+
+// The request body: the settings, and the designer's board when it is chosen.
+function request() {
+  const body = {settings: settings()};
+  if (body.settings.kit.board === "@designer") {
+    const saved = localStorage.getItem(DESIGNER_KEY);
+    body.settings.kit.board = "";
+    body.board_state = saved ? JSON.parse(saved) : {board: {tiles: []}};
+  }
+  return body;
+}
+
+function showFindings(findings) {
+  for (const control of controls) {
+    control.classList.remove("has-error");
+    control.querySelector(".error").textContent = "";
+  }
+  const list = document.getElementById("findings");
+  list.replaceChildren();
+  for (const f of findings) {
+    const control = f.setting && form.querySelector(`.control[data-name="${f.setting}"]`);
+    if (control && f.severity === "error") {
+      control.classList.add("has-error");
+      const box = control.querySelector(".error");
+      box.textContent = (box.textContent ? box.textContent + " " : "") + f.message;
+    }
+    list.appendChild(findingItem({...f, text: `${f.severity} [${f.code}] ${f.where ? f.where + ": " : ""}${f.message}`}));
+  }
+}
+
+// After a change: a quick answer (test tile, setup diagram) first, then the whole
+// preview (sheets, report, BOM); answers to older changes are dropped.
+let shownFull = 0;
+function refresh() {
+  const mine = ++asked;
+  const body = request();
+  ask({...body, quick: true}, mine, true);
+  ask(body, mine, false);
+}
+
+async function ask(body, mine, quick) {
+  let answer;
+  try {
+    answer = await postJSON("/api/kit/preview", body);
+  } catch (e) {
+    if (mine === asked) setStatus(e.message, true);
+    return;
+  }
+  if (mine !== asked || (quick && shownFull === mine)) return;
+  if (!quick) shownFull = mine;
+  setStatus(quick ? "Checking the sheets…" : "");
+  showFindings(answer.findings);
+  document.body.classList.toggle("kit-bad", !answer.ok);
+  if (!answer.ok) {
+    document.getElementById("preview-board").textContent = "The kit cannot be built: see the messages.";
+    return;
+  }
+  const b = answer.board;
+  document.getElementById("preview-board").textContent =
+    `Board ${b.name}: ${b.players} players, ${b.tiles} tiles, ${b.fields} fields`;
+  const t = answer.tile;
+  document.getElementById("tile-caption").textContent =
+    `Test tile: ${t.width_mm} mm across the flats, circle pitch ${t.pitch_mm} mm, circles ${t.circle_diameter_mm} mm`;
+  showSVG(document.getElementById("tile-svg"), t.svg);
+  showSVG(document.getElementById("setup-svg"), answer.setup.svg);
+  if (quick) return;
+  showSVG(document.getElementById("sheet-svg"), answer.sheet.svg);
+  document.getElementById("sheet-caption").textContent =
+    `Tile sheet 1 of ${answer.sheet.count}`;
+  document.getElementById("sheet-report").textContent = answer.sheet.report;
+  document.getElementById("bom").textContent = answer.bom;
+  document.body.dataset.preview = String(mine);
+}
+
+const later = debounce(refresh, 150);
+form.addEventListener("input", later);
+form.addEventListener("change", later);
+form.addEventListener("submit", (e) => e.preventDefault());
+
+async function fetchFile(url, what) {
+  setStatus(`${what}…`);
+  try {
+    const name = await download(url, request());
+    setStatus(`Downloaded ${name}.`);
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+}
+
+document.getElementById("download-kit").addEventListener("click", () =>
+  fetchFile("/api/kit/zip", "Building the kit (this takes a few seconds)"));
+document.getElementById("download-kit-file").addEventListener("click", () =>
+  fetchFile("/api/kit/file", "Writing the kit file"));
+
+// Coming from the designer's "Use in the kit configurator": build that board.
+if (window.location.hash === "#designer" && localStorage.getItem(DESIGNER_KEY)) {
+  document.querySelector('.control[data-name="kit.board"] select').value = "@designer";
+}
+refresh();

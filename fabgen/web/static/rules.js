@@ -1,0 +1,86 @@
+// Rules viewer: the transcript stays in the page; each request asks the server for one
+// turn of it, drawn step by step (moves, explosion waves, growth).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let transcript = null;
+let name = "game";
+let steps = [];
+let turns = 0;
+
+async function ask(moves) {
+  if (!transcript) return setStatus("Load a transcript first.", true);
+  const body = {transcript, name, turn: Number($("turn").value) || 0, variant: $("variant").value};
+  if (moves !== undefined) body.moves = moves;
+  try {
+    const answer = await postJSON("/api/rules/turn", body);
+    turns = answer.turns;
+    steps = answer.steps;
+    $("turn").max = turns;
+    $("step").max = steps.length - 1;
+    $("step").value = moves !== undefined || steps.length === 1 ? steps.length - 1 : 0;
+    const over = answer.game_over ? " The game is over." : "";
+    const where = answer.turn < turns
+      ? `turn ${answer.turn + 1} of the ${turns} in the file`
+      : `after the ${turns} turns of the file: type moves to play the next turn`;
+    $("turn-info").textContent = `${answer.source}, ${where}; ${answer.player} to move. ` +
+      `Scores before the turn: ${answer.scores.join(", ")}.${over}`;
+    $("after").textContent = answer.after ? `After the turn: ${answer.after}` : "";
+    showStep();
+    setStatus("");
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+}
+
+function showStep() {
+  const k = Number($("step").value) || 0;
+  const s = steps[k];
+  if (!s) return;
+  $("step-title").textContent = `Step ${s.title}`;
+  $("step-svg").dataset.label = s.title;
+  showSVG($("step-svg"), s.svg);
+  $("step-details").replaceChildren(...s.details.map((d) => {
+    const li = document.createElement("li");
+    li.textContent = d;
+    return li;
+  }));
+}
+
+function loadText(text, fileName) {
+  transcript = text;
+  name = fileName.replace(/\.[^.]*$/, "") || "game";
+  $("turn").value = 0;
+  ask();
+}
+
+$("transcript-file").addEventListener("change", async () => {
+  const file = $("transcript-file").files[0];
+  if (!file) return;
+  if (file.size > 512 * 1024) return setStatus(`${file.name} is larger than 512 kB: is it a transcript?`, true);
+  loadText(await file.text(), file.name);
+});
+$("board-start").addEventListener("change", async () => {
+  const preset = $("board-start").value;
+  if (!preset) return;
+  const response = await fetch(`/api/rules/preset/${encodeURIComponent(preset)}`);
+  if (!response.ok) return setStatus((await readAnswer(response).catch((e) => e)).message, true);
+  loadText(await response.text(), preset);
+});
+$("turn").addEventListener("change", () => ask());
+$("variant").addEventListener("change", () => ask());
+$("prev-turn").addEventListener("click", () => {
+  $("turn").value = Math.max(0, (Number($("turn").value) || 0) - 1);
+  ask();
+});
+$("next-turn").addEventListener("click", () => {
+  $("turn").value = Math.min(turns, (Number($("turn").value) || 0) + 1);
+  ask();
+});
+$("step").addEventListener("input", showStep);
+$("prev-step").addEventListener("click", () => { $("step").value = Number($("step").value) - 1; showStep(); });
+$("next-step").addEventListener("click", () => { $("step").value = Number($("step").value) + 1; showStep(); });
+$("play").addEventListener("click", () => {
+  $("turn").value = turns;
+  ask($("moves").value);
+});

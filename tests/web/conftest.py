@@ -1,0 +1,80 @@
+"""Fixtures for the browser front end: Flask's test client, a live server on a free
+localhost port, and Debian's chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def settings_from_form(form: dict) -> dict:
+    """The settings the configurator sends before any change: every default."""
+    return {
+        s["name"]: {c["name"].split(".", 1)[1]: c["default"] for c in s["controls"]}
+        for s in form["sections"]
+    }
+
+
+@pytest.fixture(scope="session")
+def app():
+    from fabgen.web import create_app
+
+    app = create_app()
+    app.config["TESTING"] = True
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def default_settings(app):
+    return settings_from_form(app.test_client().get("/api/kit/form").get_json())
+
+
+@pytest.fixture(scope="session")
+def server_url(app):
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip(
+            "browser tests need Debian's chromium at /usr/bin/chromium "
+            "(apt-get install chromium; .ci/run installs it)"
+        )
+    from playwright.sync_api import sync_playwright  # the test extra installs it
+
+    with sync_playwright() as p:
+        # --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, server_url):
+    context = browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(float(os.environ.get("FABGEN_BROWSER_TIMEOUT_MS", 30000)))
+    page.base = server_url  # type: ignore[attr-defined]
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

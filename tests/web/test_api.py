@@ -1,0 +1,564 @@
+"""The server's JSON endpoints through Flask's test client (no browser)."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+import json
+import re
+import tomllib
+import zipfile
+from html.parser import HTMLParser
+
+import pytest
+
+from fabgen.kit import SCHEMA, load_kit
+from tests.web.conftest import settings_from_form
+
+# ---- the form is the kit schema ---------------------------------------------------------
+
+
+def test_form_has_every_setting_of_the_schema_with_its_default_and_choices(client):
+    form = client.get("/api/kit/form").get_json()
+    assert [s["name"] for s in form["sections"]] == list(SCHEMA)
+    for section in form["sections"]:
+        settings = SCHEMA[section["name"]]
+        assert [c["name"] for c in section["controls"]] == [
+            f"{section['name']}.{s.key}" for s in settings
+        ]
+        for control, setting in zip(section["controls"], settings, strict=True):
+            assert control["default"] == setting.default
+            assert control["help"] == setting.help
+            assert control["choices"] == list(setting.choices or ())
+
+
+def test_labels_carry_the_unit_that_the_help_text_gives(client):
+    form = client.get("/api/kit/form").get_json()
+    labels = {c["name"]: c["label"] for s in form["sections"] for c in s["controls"]}
+    assert labels["tile.width"] == "Tile width (mm)"
+    assert labels["tile.kerf"] == "Kerf (mm)"
+    assert labels["kit.board"] == "Board"
+    assert labels["kit.players"] == "Players"
+    assert labels["laser.cut_speed"] == "Cut speed (mm/s)"
+    for name, label in labels.items():
+        section, key = name.split(".")
+        help_text = next(s.help for s in SCHEMA[section] if s.key == key)
+        assert ("(mm" in label) == bool(re.search(r"\bmm\b", help_text)), name
+
+
+class _Labels(HTMLParser):
+    """Every <label for=...> with its text, and every control's id."""
+
+    def __init__(self):
+        super().__init__()
+        self.labels: dict[str, str] = {}
+        self.controls: list[str] = []
+        self._for = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "label" and "for" in attrs:
+            self._for = attrs["for"]
+            self.labels[self._for] = ""
+        if tag in ("input", "select", "textarea") and attrs.get("id"):
+            self.controls.append(attrs["id"])
+
+    def handle_data(self, data):
+        if self._for:
+            self.labels[self._for] += data
+
+    def handle_endtag(self, tag):
+        if tag == "label":
+            self._for = None
+
+
+@pytest.mark.parametrize("path", ["/", "/board", "/rules"])
+def test_every_control_of_every_page_has_a_visible_label(client, path):
+    page = client.get(path)
+    assert page.status_code == 200
+    parsed = _Labels()
+    parsed.feed(page.get_data(as_text=True))
+    assert parsed.controls
+    for control in parsed.controls:
+        assert parsed.labels.get(control, "").strip(), f"{path}: {control} has no label"
+
+
+def test_the_kit_page_has_a_control_for_every_setting(client):
+    html = client.get("/").get_data(as_text=True)
+    for section, settings in SCHEMA.items():
+        for s in settings:
+            assert f'data-name="{section}.{s.key}"' in html
+
+
+def test_pages_load_nothing_from_the_internet(client):
+    for path in ("/", "/board", "/rules"):
+        html = client.get(path).get_data(as_text=True)
+        sources = re.findall(r'(?:src|href)="([^"]+)"', html)
+        assert sources
+        for source in sources:
+            assert not re.match(r"(https?:)?//", source), source
+        for static in re.findall(r'(?:src|href)="(/static/[^"]+)"', html):
+            assert client.get(static).status_code == 200
+
+
+# ---- the preview -------------------------------------------------------------------------
+
+
+def _preview(client, settings, **extra):
+    answer = client.post("/api/kit/preview", json={"settings": settings, **extra})
+    assert answer.status_code == 200
+    return answer.get_json()
+
+
+def _svg_width_mm(svg: str) -> float:
+    return float(re.search(r'<svg[^>]* width="([0-9.]+)mm"', svg).group(1))
+
+
+def test_preview_of_the_default_kit(client, default_settings):
+    answer = _preview(client, default_settings)
+    assert answer["ok"]
+    assert answer["board"]["name"] == "3p-triangle-4"
+    assert answer["tile"]["width_mm"] == 100.0
+    for part in ("tile", "sheet", "setup"):
+        assert answer[part]["svg"].lstrip().startswith("<")
+    assert "island tiles       10" in answer["bom"]
+    assert "sheet" in answer["sheet"]["report"]
+    assert not [f for f in answer["findings"] if f["severity"] == "error"]
+
+
+def test_a_wider_tile_gives_a_wider_test_tile(client, default_settings):
+    widths = {}
+    for width in (80.0, 120.0):
+        settings = copy.deepcopy(default_settings)
+        settings["tile"]["width"] = width
+        answer = _preview(client, settings)
+        assert answer["tile"]["width_mm"] == width
+        widths[width] = _svg_width_mm(answer["tile"]["svg"])
+    # A hexagon's corner-to-corner size grows as its width across the flats: 2/√3.
+    assert widths[120.0] - widths[80.0] == pytest.approx(40 * 2 / 3**0.5, abs=0.01)
+
+
+def _errors(answer):
+    return [f for f in answer["findings"] if f["severity"] == "error"]
+
+
+def _cli_build_output(cli, tmp_path, text):
+    kit = tmp_path / "kit.toml"
+    kit.write_text(text)
+    result = cli("build", kit, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    return result.output
+
+
+def test_an_impossible_kerf_is_shown_at_the_kerf_with_the_clis_message(
+    client, default_settings, cli, tmp_path
+):
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["kerf"] = 5
+    answer = _preview(client, settings)
+    assert not answer["ok"]
+    [error] = _errors(answer)
+    assert error["setting"] == "tile.kerf"
+    assert error["message"] in " ".join(
+        _cli_build_output(cli, tmp_path, answer["kit_file"]).split()
+    )
+
+
+def test_players_against_the_boards_seats_is_shown_at_players(
+    client, default_settings, cli, tmp_path
+):
+    settings = copy.deepcopy(default_settings)
+    settings["kit"]["players"] = 4
+    answer = _preview(client, settings)
+    [error] = _errors(answer)
+    assert error["setting"] == "kit.players"
+    assert "4p-diamond-5" in error["message"]
+    assert error["message"] in " ".join(
+        _cli_build_output(cli, tmp_path, answer["kit_file"]).split()
+    )
+
+
+def test_a_value_of_the_wrong_type_gets_the_kit_readers_message(client, default_settings, tmp_path):
+    from fabgen.errors import InputFileError
+
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["kerf"] = "abc"
+    [error] = _errors(_preview(client, settings))
+    assert error["setting"] == "tile.kerf"
+    kit = tmp_path / "kit.toml"
+    kit.write_text('[tile]\nkerf = "abc"\n')
+    with pytest.raises(InputFileError) as raised:
+        load_kit(kit)
+    assert raised.value.detail == error["message"]
+
+
+def test_an_empty_field_says_so(client, default_settings):
+    settings = copy.deepcopy(default_settings)
+    settings["laser"]["margin"] = None
+    [error] = _errors(_preview(client, settings))
+    assert error["setting"] == "laser.margin"
+    assert "empty" in error["message"]
+
+
+@pytest.mark.parametrize("board", ["../../../etc/passwd", "/etc/hostname", "kit.toml", ""])
+def test_the_board_is_never_a_path_from_the_request(client, default_settings, board):
+    settings = copy.deepcopy(default_settings)
+    settings["kit"]["board"] = board
+    [error] = _errors(_preview(client, settings))
+    assert error["setting"] == "kit.board"
+    assert "preset" in error["message"]
+
+
+def test_a_kit_that_would_take_too_long_is_refused(client, default_settings):
+    settings = copy.deepcopy(default_settings)
+    settings["laser"]["spare_tiles"] = 100_000
+    [error] = _errors(_preview(client, settings))
+    assert "fabgen build" in error["message"]
+    answer = client.post("/api/kit/zip", json={"settings": settings})
+    assert answer.status_code == 503
+    assert "spare_tiles = 100000" in answer.get_json()["error"]
+
+
+def test_every_preset_previews(client, default_settings):
+    presets = client.get("/api/kit/form").get_json()["presets"]
+    assert len(presets) >= 10
+    for name in presets:
+        settings = copy.deepcopy(default_settings)
+        settings["kit"]["board"] = name
+        answer = _preview(client, settings)
+        assert answer["ok"], (name, _errors(answer))
+        assert answer["board"]["name"] == name
+
+
+# ---- downloads ---------------------------------------------------------------------------
+
+
+def test_the_kit_file_reads_back_as_the_same_settings(client, default_settings, tmp_path):
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["width"] = 90
+    settings["stones"]["design"] = "none"
+    answer = client.post("/api/kit/file", json={"settings": settings})
+    assert answer.status_code == 200
+    assert 'filename="atlantis-kit.toml"' in answer.headers["Content-Disposition"]
+    path = tmp_path / "kit.toml"
+    path.write_bytes(answer.data)
+    assert load_kit(path).settings == {
+        section: {
+            k: (
+                float(v)
+                if isinstance(v, int)
+                and not isinstance(v, bool)
+                and float in next(s.kind for s in SCHEMA[section] if s.key == k)
+                else v
+            )
+            for k, v in values.items()
+        }
+        for section, values in settings.items()
+    }
+
+
+def _zip_files(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def test_the_kit_zip_matches_its_manifest_and_the_cli_build(
+    client, default_settings, cli, tmp_path
+):
+    settings = copy.deepcopy(default_settings)
+    settings["stones"]["design"] = "none"  # CadQuery stones are tested in the browser test
+    answer = client.post("/api/kit/zip", json={"settings": settings})
+    assert answer.status_code == 200
+    files = _zip_files(answer.data)
+    manifest = json.loads(files["manifest.json"])
+    listed = {e["path"]: e for e in manifest["files"]}
+    assert set(files) - set(listed) == {"kit.toml", "manifest.json"}
+    for name, entry in listed.items():
+        assert hashlib.sha256(files[name]).hexdigest() == entry["sha256"], name
+        assert len(files[name]) == entry["bytes"]
+    (tmp_path / "kit.toml").write_bytes(files["kit.toml"])
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(tmp_path)
+        result = cli("build", "kit.toml", "--out", "out", "--quiet")
+    assert result.exit_code == 0, result.output
+    built = {
+        str(p.relative_to(tmp_path / "out")): p.read_bytes()
+        for p in (tmp_path / "out").rglob("*")
+        if p.is_file()
+    }
+    assert built == {k: v for k, v in files.items() if k != "kit.toml"}
+
+
+def test_a_kit_of_the_designers_board_comes_with_its_board_file(
+    client, default_settings, cli, tmp_path
+):
+    from fabgen.board.files import load_preset
+    from fabgen.web.designer import state_of
+
+    state = state_of(load_preset("2p-diamond-4"))
+    state["board"]["name"] = "club-board"
+    settings = copy.deepcopy(default_settings)
+    answer = _preview(client, settings, board_state=state)
+    assert answer["ok"] and answer["board"]["name"] == "club-board"
+    download = client.post("/api/kit/file", json={"settings": settings, "board_state": state})
+    files = _zip_files(download.data)
+    assert set(files) == {"kit.toml", "club-board.toml"}
+    assert tomllib.loads(files["kit.toml"].decode())["kit"]["board"] == "club-board.toml"
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    assert cli("validate", tmp_path / "club-board.toml").exit_code == 0
+
+
+# ---- the board designer ------------------------------------------------------------------
+
+
+def _view(client, state):
+    answer = client.post("/api/board/view", json={"state": state})
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()
+
+
+def test_a_preset_in_the_designer(client):
+    from fabgen.board.files import load_preset
+    from fabgen.board.validate import validate
+
+    view = client.get("/api/board/preset/6p-hexagon-19").get_json()
+    board = load_preset("6p-hexagon-19")
+    assert view["board"] == board.details()
+    assert [f["code"] for f in view["findings"]] == validate(board).codes()
+    assert view["symmetry"]["tiling"] == 6
+    assert view["seat_rotation"]  # every seat starts alike
+    assert len(view["targets"]["tiles"]) == 19
+    # a hexagon of tiles 2 steps from the middle; the free places are the ring 3 steps
+    # out, 6 × 3 places
+    assert len(view["targets"]["free"]) == 18
+    assert len(view["targets"]["fields"]) == 19 * 7
+    assert view["svg"].lstrip().startswith("<")
+
+
+def test_the_state_round_trips_through_the_board_file_reader(client):
+    view = client.get("/api/board/preset/3p-triangle-4").get_json()
+    again = _view(client, view["state"])
+    assert again["state"] == view["state"]
+    assert again["board"] == view["board"]
+
+
+def test_clicks_change_the_findings(client):
+    state = {"board": {"name": "test", "tiles": [[0, 0], [1, 0], [0, 1]]}, "players": [{}, {}]}
+    view = _view(client, state)
+    assert "player-without-stones" in [f["code"] for f in view["findings"]]
+    state["players"][0]["start"] = [1, 0]
+    state["players"][1]["start"] = [0, 1]
+    view = _view(client, state)
+    codes = [f["code"] for f in view["findings"]]
+    assert "player-without-stones" not in codes
+    assert view["seats"][0]["colour"].startswith("#")
+
+
+def test_a_board_without_tiles_shows_where_the_first_goes(client):
+    view = _view(client, {"board": {"name": "empty", "tiles": []}})
+    assert view["findings"][0]["severity"] == "error"
+    assert "no tiles" in view["findings"][0]["message"]
+    assert [t["coord"] for t in view["targets"]["free"]] == [[0, 0]]
+
+
+def test_seat_kinds_reach_the_board(client):
+    state = {
+        "board": {"name": "m", "tiles": [[0, 0], [1, 0], [0, 1], [1, 1]]},
+        "players": [{"start": [0, 0]}, {"start": [1, 1]}, {"stacks": {"c3": 3}, "kind": "machine"}],
+    }
+    view = _view(client, state)
+    assert [s["kind"] for s in view["seats"]] == ["player", "player", "machine"]
+    assert view["state"]["players"][2]["kind"] == "machine"
+    state["players"][2]["kind"] = "robot"
+    answer = client.post("/api/board/view", json={"state": state})
+    assert answer.status_code == 400
+    assert "unknown seat kind 'robot'" in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("state", "words"),
+    [
+        ({"board": {"tiles": [[0, "x"]]}}, "board.tiles[0]"),
+        ({"board": {"tiles": [[0, 0]], "colour": 1}}, "unknown key 'colour'"),
+        ({"board": {"tiles": [[0, 0]]}, "players": [{"stacks": {"zz!": 1}}]}, "players[0].stacks"),
+        ({"board": {"tiles": [[0, 0]], "name": "../../x"}}, "board.name"),
+        ({"board": {"tiles": [[0, 0]] * 500}}, "more than the designer handles"),
+        ([1, 2, 3], "expected a board"),
+    ],
+)
+def test_a_bad_board_gets_the_readers_message(client, state, words):
+    answer = client.post("/api/board/view", json={"state": state})
+    assert answer.status_code in (400, 503)
+    body = answer.get_json()
+    assert words in body["error"]
+    assert "Traceback" not in body["error"]
+
+
+def test_board_downloads(client, cli, tmp_path):
+    state = client.get("/api/board/preset/4p-diamond-5").get_json()["state"]
+    board_file = client.post("/api/board/download/toml", json={"state": state})
+    assert 'filename="4p-diamond-5.toml"' in board_file.headers["Content-Disposition"]
+    (tmp_path / "b.toml").write_bytes(board_file.data)
+    assert cli("validate", tmp_path / "b.toml").exit_code == 0
+    start = client.post("/api/board/download/start", json={"state": state})
+    assert json.loads(start.data)["format"] == "Atlantis transcript"
+    svg = client.post("/api/board/download/setup-svg", json={"state": state})
+    assert svg.mimetype == "image/svg+xml" and b"Atlantis board 4p-diamond-5" in svg.data
+    pdf = client.post("/api/board/download/setup-pdf", json={"state": state})
+    assert pdf.data.startswith(b"%PDF")
+    assert client.post("/api/board/download/etc", json={"state": state}).status_code == 400
+
+
+def test_the_setup_diagram_of_a_board_with_errors_is_refused(client):
+    state = {"board": {"name": "half", "tiles": [[0, 0], [5, 5]]}, "players": [{"start": [0, 0]}]}
+    answer = client.post("/api/board/download/setup-svg", json={"state": state})
+    assert answer.status_code == 400
+    assert "fix them first" in answer.get_json()["error"]
+
+
+def _upload(client, data: bytes, name: str):
+    return client.post(
+        "/api/board/upload",
+        data={"file": (io.BytesIO(data), name)},
+        content_type="multipart/form-data",
+    )
+
+
+def test_upload_a_board_file_and_a_transcript(client):
+    from fabgen.board.files import load_preset, preset_text
+    from fabgen.board.transcript_io import board_transcript_text
+
+    answer = _upload(client, preset_text("6p-star-19").encode(), "star.toml")
+    assert answer.status_code == 200
+    assert answer.get_json()["board"]["tiles"] == 19
+    text = board_transcript_text(load_preset("3p-triangle-5"))
+    answer = _upload(client, text.encode(), "my game.json")
+    assert answer.status_code == 200
+    assert answer.get_json()["board"]["name"] == "my-game"
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "words"),
+    [
+        (b"\xff\xfe\x00garbage", "x.toml", "not UTF-8"),
+        (b"[board\n", "../../etc/passwd", "not valid TOML"),
+        (b'{"format": "Atlantis transcript", "version": "1.0", "segments": 5}', "g.json", "$"),
+        (b"x" * (600 * 1024), "big.toml", "larger than"),
+        (b'{"format": "Atlantis transcript"' + b"[" * 100000, "deep.json", "JSON"),
+    ],
+)
+def test_a_hostile_upload_gets_a_clear_message(client, data, name, words):
+    answer = _upload(client, data, name)
+    assert answer.status_code in (400, 413, 503)
+    body = answer.get_json()
+    assert words in body["error"]
+    assert "Traceback" not in body["error"]
+
+
+def test_no_upload_and_not_json(client):
+    assert "no file" in client.post("/api/board/upload").get_json()["error"]
+    answer = client.post("/api/board/view", data="{", content_type="application/json")
+    assert answer.status_code == 400 and "JSON object" in answer.get_json()["error"]
+    assert client.get("/api/nothing").status_code == 404
+    assert "error" in client.get("/api/board/view").get_json()
+
+
+# ---- the rules viewer --------------------------------------------------------------------
+
+
+def _game():
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+
+    return board_transcript_text(load_preset("3p-triangle-4"))
+
+
+def test_the_rules_viewer_plays_typed_moves_step_by_step(client):
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import play_turn
+
+    text = _game()
+    start = client.post("/api/rules/turn", json={"transcript": text}).get_json()
+    assert start["turns"] == 0 and len(start["steps"]) == 1
+    position = parse_transcript(text).position
+    moves = ",".join(str(m) for m in _first_legal_moves(position))
+    answer = client.post("/api/rules/turn", json={"transcript": text, "moves": moves}).get_json()
+    _, steps = play_turn(position, moves.split(","), record_steps=True)
+    assert [s["title"] for s in answer["steps"]] == [f"{n}. {s.title}" for n, s in enumerate(steps)]
+    assert all(s["svg"].lstrip().startswith("<") for s in answer["steps"])
+
+
+def _first_legal_moves(position):
+    from fabgen.rules.turn import Turn
+
+    return Turn(position).legal_moves()[:1]
+
+
+def test_the_rules_viewer_steps_through_the_turns_of_a_file(client):
+    from fabgen.rules.names import field_name
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import play_turn
+
+    # A game of three turns: each player makes their first legal move.
+    text = _game()
+    game = json.loads(text)
+    position, turns = parse_transcript(text).position, []
+    for _ in range(3):
+        moves = _first_legal_moves(position)
+        turns.append([[field_name(m.source), field_name(m.destination)] for m in moves])
+        position, _ = play_turn(position, moves)
+    game["turns"] = turns
+    text = json.dumps(game)
+    for t in range(4):
+        answer = client.post("/api/rules/turn", json={"transcript": text, "turn": t}).get_json()
+        assert answer["turn"] == t and answer["turns"] == 3
+        # a turn of the file: start, one move, growth at least; after the last: the position
+        assert len(answer["steps"]) >= 3 if t < 3 else len(answer["steps"]) == 1
+    bad = client.post("/api/rules/turn", json={"transcript": text, "turn": 9})
+    assert bad.status_code == 400 and "0 to 3" in bad.get_json()["error"]
+
+
+def test_the_rules_viewer_names_an_illegal_move(client):
+    answer = client.post("/api/rules/turn", json={"transcript": _game(), "moves": "a1-z9"})
+    assert answer.status_code == 400
+    assert "rule" in answer.get_json()["error"]
+    answer = client.post("/api/rules/turn", json={"transcript": "{nope", "name": "../x"})
+    assert answer.status_code == 400 and "not valid JSON" in answer.get_json()["error"]
+
+
+def test_settings_from_form_helper_matches_schema(client):
+    form = client.get("/api/kit/form").get_json()
+    settings = settings_from_form(form)
+    assert settings == {s: {x.key: x.default for x in group} for s, group in SCHEMA.items()}
+
+
+def test_a_request_nested_too_deeply_gets_a_message(client):
+    deep = "[" * 200_000 + "]" * 200_000
+    answer = client.post(
+        "/api/board/view", data='{"state": ' + deep + "}", content_type="application/json"
+    )
+    assert answer.status_code == 400
+    assert "nested too deeply" in answer.get_json()["error"]
+
+
+def test_a_broken_designer_board_is_shown_at_the_board_setting(client, default_settings):
+    state = {"board": {"name": "none", "tiles": []}}
+    answer = _preview(client, default_settings, board_state=state)
+    [error] = _errors(answer)
+    assert error["setting"] == "kit.board"
+    assert "no tiles" in error["message"]
+
+
+def test_the_quick_preview_has_the_tile_and_the_setup_but_no_sheets(client, default_settings):
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["width"] = 110
+    quick = _preview(client, settings, quick=True)
+    full = _preview(client, settings)
+    assert quick["ok"] and quick["quick"] and not full["quick"]
+    assert quick["tile"] == full["tile"] and quick["setup"] == full["setup"]
+    assert "sheet" not in quick and "bom" not in quick
+    settings["tile"]["kerf"] = 5
+    [error] = _errors(_preview(client, settings, quick=True))
+    assert error["setting"] == "tile.kerf"

@@ -1,0 +1,331 @@
+"""The pages in a real browser: Debian's chromium driven by Playwright. Controls are
+found by their visible labels, as a user (or a screen reader) finds them."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+
+def _open(page, path: str):
+    page.goto(page.base + path)
+    return page
+
+
+def _tile_width_attr(page) -> float:
+    width = page.locator("#tile-svg svg").get_attribute("width")
+    return float(width.removesuffix("mm"))
+
+
+# ---- the kit configurator ----------------------------------------------------------------
+
+
+def test_a_wider_tile_gives_a_larger_preview(page):
+    _open(page, "/")
+    page.wait_for_selector("#tile-svg svg")
+    before = _tile_width_attr(page)
+    box_before = page.locator("#tile-svg svg").bounding_box()
+    page.get_by_label("Tile width (mm)", exact=True).fill("120")
+    page.wait_for_function(
+        "() => document.querySelector('#tile-caption').textContent.includes('120 mm across')"
+    )
+    after = _tile_width_attr(page)
+    # corner to corner, a hexagon grows by 2/√3 of its width across the flats
+    assert after - before == pytest.approx(20 * 2 / 3**0.5, abs=0.01)
+    assert page.locator("#tile-svg svg").bounding_box()["width"] > box_before["width"]
+
+
+def test_every_preset_can_be_picked(page):
+    _open(page, "/")
+    board = page.get_by_label("Board", exact=True)
+    names = [o for o in board.locator("option").all_inner_texts() if not o.startswith("the board")]
+    assert len(names) >= 10
+    for name in names:
+        board.select_option(name)
+        page.wait_for_function(
+            "name => document.querySelector('#preview-board').textContent.startsWith("
+            "'Board ' + name + ':')",
+            arg=name,
+        )
+        assert page.locator("#setup-svg svg").count() == 1
+
+
+def test_an_error_is_shown_next_to_its_setting_and_goes_away(page):
+    _open(page, "/")
+    page.wait_for_selector("#tile-svg svg")
+    kerf = page.get_by_label("Kerf (mm)", exact=True)
+    kerf.fill("5")
+    message = page.locator('.control[data-name="tile.kerf"] .error')
+    message.filter(has_text="kerf 5 mm").wait_for()
+    assert "margin between the circles and the outline" in message.inner_text()
+    kerf.fill("0.15")
+    page.wait_for_function(
+        "() => !document.querySelector('.control[data-name=\"tile.kerf\"] .error').textContent"
+    )
+    players = page.get_by_label("Players", exact=True)
+    players.fill("5")
+    page.locator('.control[data-name="kit.players"] .error').filter(
+        has_text="players = 5"
+    ).wait_for()
+
+
+def test_download_the_kit_and_build_its_kit_file_with_the_cli(page, tmp_path):
+    _open(page, "/")
+    page.wait_for_selector("#tile-svg svg")
+    page.get_by_label("Kit name", exact=True).fill("club")
+    page.get_by_label("Tile width (mm)", exact=True).fill("90")
+    page.wait_for_function(
+        "() => document.querySelector('#tile-caption').textContent.includes('90')"
+    )
+    with page.expect_download(timeout=240_000) as kit_download:
+        page.get_by_role("button", name="Download kit", exact=True).click()
+    assert kit_download.value.suggested_filename == "club-kit.zip"
+    files = _zip(kit_download.value.path().read_bytes())
+    manifest = json.loads(files["manifest.json"])
+    for entry in manifest["files"]:
+        data = files[entry["path"]]
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["path"]
+    assert set(files) == {e["path"] for e in manifest["files"]} | {"manifest.json", "kit.toml"}
+    assert any(name.endswith(".3mf") for name in files)  # the default kit prints stones
+    assert manifest["kit"]["tile"]["width"] == 90.0
+
+    with page.expect_download() as file_download:
+        page.get_by_role("button", name="Download kit file").click()
+    assert file_download.value.suggested_filename == "club-kit.toml"
+    kit_text = file_download.value.path().read_bytes()
+    assert kit_text == files["kit.toml"]
+    (tmp_path / "kit.toml").write_bytes(kit_text)
+    subprocess.run(
+        [sys.executable, "-m", "fabgen", "build", "kit.toml", "--out", "out", "--quiet"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+    )
+    built = {
+        p.relative_to(tmp_path / "out").as_posix(): p.read_bytes()
+        for p in (tmp_path / "out").rglob("*")
+        if p.is_file()
+    }
+    assert built == {name: data for name, data in files.items() if name != "kit.toml"}
+
+
+def _zip(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+# ---- the board designer ------------------------------------------------------------------
+
+
+def _codes(page) -> str:
+    return page.locator("#findings").inner_text()
+
+
+def _wait_tiles(page, n: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelector('#canvas').dataset.tiles === String(n) "
+        "&& !document.body.dataset.busy",
+        arg=n,
+    )
+
+
+def _idle(page) -> None:
+    page.wait_for_function("() => !document.body.dataset.busy")
+
+
+def test_design_a_three_player_board_by_clicking(page, tmp_path):
+    _open(page, "/board")
+    page.wait_for_selector("#canvas svg")
+    page.get_by_role("button", name="New empty board").click()
+    _wait_tiles(page, 1)
+    # Six tiles around the first: five by clicking the dashed places, one from the
+    # keyboard, and one typed into "Add tile".
+    for n, coord in enumerate(["(1, 0)", "(0, 1)", "(-1, 1)", "(-1, 0)"], start=2):
+        page.get_by_role("button", name=f"add tile {coord}").click()
+        _wait_tiles(page, n)
+    place = page.get_by_role("button", name="add tile (0, -1)")
+    place.focus()
+    page.keyboard.press("Enter")
+    _wait_tiles(page, 6)
+    page.get_by_label("Tile i", exact=True).fill("1")
+    page.get_by_label("Tile j", exact=True).fill("-1")
+    page.get_by_role("button", name="Add tile", exact=True).click()
+    _wait_tiles(page, 7)
+
+    for _ in range(3):
+        page.get_by_role("button", name="Add seat").click()
+        _idle(page)
+    page.locator("#findings").filter(has_text="player-without-stones").wait_for()
+
+    page.get_by_label("place the seat's start tile").check()
+    seat = page.get_by_label("Seat", exact=True)
+    for k, coord in enumerate(["(1, 0)", "(-1, 1)", "(0, -1)"]):
+        seat.select_option(str(k))
+        page.locator(f'#canvas polygon.tile[aria-label$="{coord}"]').click()
+        _idle(page)
+    page.wait_for_function(
+        "() => !document.querySelector('#findings').textContent.includes('player-without-stones')"
+    )
+    assert "error" not in [li.get_attribute("class") for li in page.locator("#findings li").all()]
+    assert "120°" in page.locator("#summary-seat-rotation").inner_text()
+
+    # Undo brings the finding back, redo takes it away again.
+    page.get_by_role("button", name="Undo").click()
+    page.locator("#findings").filter(has_text="player-without-stones").wait_for()
+    page.get_by_role("button", name="Redo").click()
+    page.wait_for_function(
+        "() => !document.querySelector('#findings').textContent.includes('player-without-stones')"
+    )
+    page.get_by_role("button", name="Validate").click()
+    page.locator("#status").filter(has_text="Checked: 0 errors").wait_for()
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download board file").click()
+    assert download.value.suggested_filename == "my-board.toml"
+    path = tmp_path / "my-board.toml"
+    path.write_bytes(download.value.path().read_bytes())
+    result = subprocess.run(
+        [sys.executable, "-m", "fabgen", "validate", str(path)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "3 players, 7 tiles" in result.stdout
+
+
+def test_removing_a_tile_under_a_start_gives_a_finding(page):
+    _open(page, "/board")
+    page.get_by_label("Preset board", exact=True).select_option("3p-triangle-4")
+    page.get_by_role("button", name="Load preset").click()
+    page.wait_for_function(
+        "() => document.querySelector('#summary-board')?.textContent.includes('3p-triangle-4')"
+    )
+    assert page.locator("#canvas polygon.tile").count() == 10
+    assert "error" not in _codes(page)
+    i, j = page.evaluate(
+        "() => JSON.parse(localStorage.getItem('fabgen-designer-board')).players[0].start"
+    )
+    page.locator(f'#canvas polygon.tile[aria-label$="({i}, {j})"]').click()
+    _wait_tiles(page, 9)
+    page.locator("#findings").filter(has_text="stack-off-board").wait_for()
+
+
+def test_a_hostile_upload_gets_a_clear_message(page, tmp_path):
+    _open(page, "/board")
+    page.wait_for_selector("#canvas svg")
+    bad = tmp_path / "board.toml"
+    bad.write_text('[board]\nname = "x"\ntiles = [[0, 0]]\n[[players]]\nstart = "everywhere"\n')
+    page.get_by_label("Board file or transcript").set_input_files(str(bad))
+    status = page.locator("#status")
+    status.filter(has_text="players[0].start").wait_for()
+    assert "expected tile coordinates" in status.inner_text()
+    assert "Traceback" not in page.content()
+    binary = tmp_path / "photo.json"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+    page.get_by_label("Board file or transcript").set_input_files(str(binary))
+    status.filter(has_text="not UTF-8").wait_for()
+
+
+# ---- the rules viewer --------------------------------------------------------------------
+
+
+def test_play_a_turn_in_the_rules_viewer(page):
+    _open(page, "/rules")
+    page.get_by_label("or the start of a preset board").select_option("3p-triangle-4")
+    page.wait_for_selector("#step-svg svg")
+    page.get_by_label("Moves for the player to move").fill("zz1-zz2")
+    page.get_by_role("button", name="Play these moves").click()
+    page.locator("#status").filter(has_text="zz1").wait_for()
+    # a pass: the turn still has its steps (start, growth)
+    page.get_by_label("Moves for the player to move").fill("")
+    page.get_by_role("button", name="Play these moves").click()
+    page.wait_for_function("() => Number(document.querySelector('#step').max) >= 1")
+    page.get_by_role("button", name="Previous step").click()
+    assert re.match(r"Step \d+\. ", page.locator("#step-title").inner_text())
+
+
+# ---- narrow windows ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/", "/board", "/rules"])
+def test_pages_fit_a_narrow_window(page, path):
+    page.set_viewport_size({"width": 380, "height": 800})
+    _open(page, path)
+    if path == "/rules":
+        page.get_by_label("or the start of a preset board").select_option("6p-hexagon-37")
+    page.wait_for_selector("#main svg")  # the preview, the board or the step is shown
+    page.wait_for_load_state("networkidle")
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 1
+
+
+def test_a_machine_seat_with_a_stack_on_a_field(page):
+    _open(page, "/board")
+    page.get_by_label("Preset board", exact=True).select_option("3p-triangle-4")
+    page.get_by_role("button", name="Load preset").click()
+    page.wait_for_function(
+        "() => document.querySelector('#summary-board')?.textContent.includes('3 seats')"
+    )
+    page.get_by_role("button", name="Add seat").click()
+    page.wait_for_function(
+        "() => document.querySelector('#summary-board').textContent.includes('4 seats')"
+    )
+    page.locator("#findings").filter(has_text="player-without-stones").wait_for()
+    page.get_by_label("Seat", exact=True).select_option("3")
+    page.get_by_label("Seat kind", exact=True).select_option("machine")
+    page.locator("#seat").filter(has_text="(machine)").wait_for()
+    page.get_by_label("put stones on a field").check()
+    page.get_by_label("Stones per field", exact=True).fill("3")
+    state = page.evaluate("() => JSON.parse(localStorage.getItem('fabgen-designer-board'))")
+    assert state["players"][3]["kind"] == "machine"
+    # b2: the board's centre, the middle of tile 5 (the validator's symmetry note says so);
+    # the start tiles are in the corners
+    name = "b2"
+    assert "field b2" in page.locator("#findings").inner_text()
+    page.locator(f'#canvas circle.field[aria-label="field {name}"]').click()
+    _idle(page)
+    page.wait_for_function(
+        "() => !document.querySelector('#findings').textContent.includes('player-without-stones')"
+    )
+    assert "field-shared" not in page.locator("#findings").inner_text()
+    assert page.locator("#canvas svg text", has_text="M3").count() == 1
+    state = page.evaluate("() => JSON.parse(localStorage.getItem('fabgen-designer-board'))")
+    assert state["players"][3]["stacks"] == {name: 3}
+
+
+def test_step_through_an_uploaded_game(page, tmp_path):
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+    from fabgen.rules.names import field_name
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import Turn, play_turn
+
+    text = board_transcript_text(load_preset("3p-triangle-4"))
+    game, position, turns = json.loads(text), parse_transcript(text).position, []
+    for _ in range(2):  # two turns, each the first legal move
+        moves = Turn(position).legal_moves()[:1]
+        turns.append([[field_name(m.source), field_name(m.destination)] for m in moves])
+        position, _ = play_turn(position, moves)
+    game["turns"] = turns
+    path = tmp_path / "club game.json"
+    path.write_text(json.dumps(game))
+
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    info = page.locator("#turn-info")
+    info.filter(has_text="turn 1 of the 2 in the file").wait_for()
+    assert "club-game (uploaded)" in info.inner_text()
+    first_move = f"{turns[0][0][0]}-{turns[0][0][1]}"
+    page.get_by_role("button", name="Next step").click()
+    assert first_move in page.locator("#step-title").inner_text()
+    page.get_by_role("button", name="Next turn").click()
+    info.filter(has_text="turn 2 of the 2").wait_for()
+    page.get_by_role("button", name="Next turn").click()
+    info.filter(has_text="after the 2 turns of the file").wait_for()

@@ -1,0 +1,63 @@
+"""``fabgen serve`` as a user starts it: a process that listens on localhost."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+
+@pytest.fixture
+def served():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fabgen", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert found, line + process.stderr.read()
+        yield f"http://127.0.0.1:{found.group(1)}", line
+    finally:
+        process.terminate()
+        process.wait(20)
+
+
+def test_serve_listens_on_localhost_and_serves_the_pages(served):
+    url, line = served
+    assert "/board" in line and "/rules" in line
+    with urllib.request.urlopen(url + "/") as page:
+        html = page.read().decode()
+    assert "Kit configurator" in html
+    with urllib.request.urlopen(url + "/api/kit/form") as answer:
+        form = json.load(answer)
+    assert [s["name"] for s in form["sections"]] == ["kit", "tile", "laser", "stones"]
+
+
+def test_a_port_in_use_is_a_clear_error(cli):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "fabgen", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_serve_help_says_where_it_listens(cli):
+    result = cli("serve", "--help")
+    assert result.exit_code == 0
+    assert "127.0.0.1" in result.output and "--open" in result.output
