@@ -151,17 +151,13 @@ def load_kit(path: str | Path | None) -> Kit:
     else:
         source, folder = str(path), Path(path).resolve().parent
         text = read_text(path, "kit file (TOML)")
-    return Kit(source, _checked(source, parse_toml(text, source)), folder)
+    return parse_kit(text, source, folder)
 
 
 def parse_kit(text: str, source: str, folder: Path) -> Kit:
     """Kit-file text (from the browser, say) checked as :func:`load_kit` checks a file;
     a board file named in it is looked up in ``folder``."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(source, f"not valid TOML: {exc}") from None
-    return Kit(source, _checked(source, data), folder)
+    return Kit(source, _checked(source, parse_toml(text, source)), folder)
 
 
 def _checked(source: str, data: dict) -> dict:

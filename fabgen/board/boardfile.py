@@ -305,8 +305,9 @@ class _Reader:
         value = spec.get("kind", SeatKind.PLAYER.value)
         kinds = [k.value for k in SeatKind]
         if value not in kinds:
+            shown = repr(value) if isinstance(value, str) else _kind(value)
             raise self.error(
-                f"unknown seat kind {_kind(value)}: use one of "
+                f"unknown seat kind {shown}: use one of "
                 f"{', '.join(json.dumps(k) for k in kinds)} (a person, a machine that never "
                 "moves, a machine that moves by fixed rules)",
                 f"{where}.kind",

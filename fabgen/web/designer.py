@@ -40,30 +40,18 @@ def board_from_state(state: object, name: str = "board") -> Board:
     """The board the browser's state describes, read by the board-file reader."""
     import tomli_w
 
-    from fabgen.board.boardfile import PLAYER_KEYS, parse_board_toml
+    from fabgen.board.boardfile import parse_board_toml
 
     if not isinstance(state, dict):
         raise InputFileError(SOURCE, "expected a board: {board: {...}, players: [...]}")
     _check_size(state)
-    kinds: list[str | None] = []
-    data = {k: v for k, v in state.items()}
-    players = data.get("players")
-    if isinstance(players, list) and "kind" not in PLAYER_KEYS:
-        # Seat kinds are not (yet) part of the board file: take them off, put them on
-        # the seats read back.
-        kinds = [p.get("kind") if isinstance(p, dict) else None for p in players]
-        data["players"] = [
-            {k: v for k, v in p.items() if k != "kind"} if isinstance(p, dict) else p
-            for p in players
-        ]
     try:
-        text = tomli_w.dumps(data)
+        text = tomli_w.dumps(state)
     except (TypeError, ValueError) as exc:
         raise InputFileError(SOURCE, f"a value cannot be written to a board file: {exc}") from None
     except RecursionError:
         raise InputFileError(SOURCE, "nested too deeply to be a board") from None
-    board = parse_board_toml(text, SOURCE, default_name=name)
-    return _with_kinds(board, kinds)
+    return parse_board_toml(text, SOURCE, default_name=name)
 
 
 def _check_size(state: dict) -> None:
@@ -78,23 +66,6 @@ def _check_size(state: dict) -> None:
     players = state.get("players")
     if isinstance(players, list) and len(players) > LIMITS.board_seats + 2:
         raise TooMuchWork(f"{len(players)} seats: Atlantis has 2 to 6")
-
-
-def _with_kinds(board: Board, kinds: list[str | None]) -> Board:
-    if not any(kinds):
-        return board
-    seats = list(board.seats)
-    for k, kind in enumerate(kinds):
-        if kind is None:
-            continue
-        try:
-            seats[k] = replace(seats[k], kind=SeatKind(kind))
-        except ValueError:
-            choices = ", ".join(s.value for s in SeatKind)
-            raise InputFileError(
-                SOURCE, f"unknown seat kind {kind!r}: use one of {choices}", f"players[{k}].kind"
-            ) from None
-    return replace(board, seats=tuple(seats))
 
 
 def state_of(board: Board) -> dict:

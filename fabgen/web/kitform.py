@@ -19,7 +19,7 @@ from pathlib import Path
 from fabgen.errors import FabgenError, InputFileError
 from fabgen.kit import SCHEMA, Kit, Setting, parse_kit
 from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
-from fabgen.web.limits import LIMITS, TooMuchWork
+from fabgen.web.limits import TooMuchWork
 
 #: What the kit's manifest and README call the kit file; a kit file saved under this
 #: name and built with ``fabgen build kit.toml`` gives the same files byte for byte.
@@ -175,29 +175,12 @@ def read_settings(
             f"({', '.join(preset_names())}) or the board of the board designer",
             "kit.board",
         )
-    check_effort(kit)
     return kit, text, extra
 
 
 def _server_file(folder: Path, name: str) -> bool:
     """A file the server itself wrote into ``folder`` (never a path from the request)."""
     return "/" not in name and "\\" not in name and (folder / name).is_file()
-
-
-def check_effort(kit: Kit) -> None:
-    """Refuse a kit that would keep the server busy too long (say 10 000 spare tiles)."""
-    spare = kit.section("laser")["spare_tiles"]
-    if spare > LIMITS.spare_tiles:
-        raise TooMuchWork(
-            f"[laser] spare_tiles = {spare} is more than the browser builds "
-            f"({LIMITS.spare_tiles}); build such a kit with fabgen build"
-        )
-    count = kit.section("stones")["count"]
-    if count > LIMITS.stones_per_colour:
-        raise TooMuchWork(
-            f"[stones] count = {count} is more than the browser builds "
-            f"({LIMITS.stones_per_colour} per colour); build such a kit with fabgen build"
-        )
 
 
 # ---- findings placed next to their settings ---------------------------------------------

@@ -1,6 +1,6 @@
 """What one request may ask of the server, so a slow or hostile request cannot keep it
-busy: the size of uploads, of boards, of transcripts and of kits built in the browser.
-The command line has no such limits; the messages say so."""
+busy: the size of uploads, of boards and of transcripts. Kit settings have the command
+line's own ranges (fabgen.limits), which already keep a kit build within seconds."""
 
 from __future__ import annotations
 
@@ -20,8 +20,6 @@ class Limits:
     board_tiles: int = 100  # tiles of a board in the designer (the rules go up to 43)
     board_seats: int = 6
     transcript_turns: int = 5000  # turns replayed for one step of the rules viewer
-    spare_tiles: int = 200  # kits built in the browser
-    stones_per_colour: int = 500
     moves_text: int = 2000  # characters of moves typed in the rules viewer
 
 

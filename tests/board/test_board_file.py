@@ -160,7 +160,7 @@ BAD = [
     (
         '[board]\ntiles = [[0, 0]]\n[[players]]\n[[players]]\nkind = "robot"\n',
         "players[1].kind",
-        'unknown seat kind the string "robot": use one of "player", "machine", "extreme-machine"',
+        'unknown seat kind \'robot\': use one of "player", "machine", "extreme-machine"',
     ),
     (
         '[board]\ntiles = [[0, 0]]\n[[players]]\nkind = "machine"\nstart = [0, 0]\n',
