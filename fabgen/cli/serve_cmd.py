@@ -15,7 +15,7 @@ import click
 )
 @click.option(
     "--port",
-    type=click.IntRange(0, 65535),
+    type=int,  # its range: fabgen.limits
     default=8000,
     show_default=True,
     help="Port to listen on (0: any free port).",
