@@ -194,25 +194,34 @@ def _two_opt(items: list[_Item], start: Point) -> None:
     reversed run are run backwards, so the jumps inside the run keep their lengths)."""
     n = len(items)
     window = max(8, min(TWO_OPT_WINDOW, TWO_OPT_BUDGET // n))
+    # Entry and exit points kept in lists beside the items (the inner loop is hot): a
+    # reversed run swaps them, as an open polyline run backwards enters at its old exit.
+    entries = [item.entry() for item in items]
+    exits = [item.exit() for item in items]
+    dist = math.dist
     for _ in range(TWO_OPT_PASSES):
         improved = False
         for i in range(n - 1):
-            before = items[i - 1].exit() if i else start
-            first_entry = items[i].entry()
+            before = exits[i - 1] if i else start
+            first_entry = entries[i]
+            jump_in = dist(before, first_entry)
             for j in range(i + 1, min(n, i + window)):
-                last_exit = items[j].exit()
-                after = items[j + 1].entry() if j + 1 < n else None
-                old = math.dist(before, first_entry)
-                new = math.dist(before, last_exit)
-                if after is not None:
-                    old += math.dist(last_exit, after)
-                    new += math.dist(first_entry, after)
+                last_exit = exits[j]
+                old = jump_in
+                new = dist(before, last_exit)
+                if j + 1 < n:
+                    after = entries[j + 1]
+                    old += dist(last_exit, after)
+                    new += dist(first_entry, after)
                 if new < old - 1e-9:
                     items[i : j + 1] = items[i : j + 1][::-1]
+                    run_in, run_out = entries[i : j + 1], exits[i : j + 1]
+                    entries[i : j + 1], exits[i : j + 1] = run_out[::-1], run_in[::-1]
                     for item in items[i : j + 1]:
                         if item.open:
                             item.reversed = not item.reversed
-                    first_entry = items[i].entry()
+                    first_entry = entries[i]
+                    jump_in = dist(before, first_entry)
                     improved = True
         if not improved:
             return

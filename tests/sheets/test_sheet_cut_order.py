@@ -132,3 +132,54 @@ def test_speeds_must_be_positive(name, value):
         LaserSpeeds(**{name: value})
     assert err.value.parameter == f"{name}_speed"
     assert f"--{name}-speed" in str(err.value)
+
+
+def _plain_two_opt(items, start):
+    """The 2-opt pass written plainly (points asked of the items each time): the
+    reference the faster one in cut_order must match move for move."""
+    from fabgen.draw.cut_order import TWO_OPT_BUDGET, TWO_OPT_PASSES, TWO_OPT_WINDOW
+
+    n = len(items)
+    window = max(8, min(TWO_OPT_WINDOW, TWO_OPT_BUDGET // n))
+    for _ in range(TWO_OPT_PASSES):
+        improved = False
+        for i in range(n - 1):
+            before = items[i - 1].exit() if i else start
+            for j in range(i + 1, min(n, i + window)):
+                first_entry, last_exit = items[i].entry(), items[j].exit()
+                old = math.dist(before, first_entry)
+                new = math.dist(before, last_exit)
+                if j + 1 < n:
+                    old += math.dist(last_exit, items[j + 1].entry())
+                    new += math.dist(first_entry, items[j + 1].entry())
+                if new < old - 1e-9:
+                    items[i : j + 1] = items[i : j + 1][::-1]
+                    for item in items[i : j + 1]:
+                        if item.open:
+                            item.reversed = not item.reversed
+                    improved = True
+        if not improved:
+            return
+
+
+@given(st.integers(0, 10_000), st.integers(2, 70))
+def test_two_opt_makes_the_moves_of_the_plain_definition(seed, count):
+    from fabgen.draw.cut_order import _Item, _two_opt
+
+    rng = random.Random(seed)
+
+    def shape():
+        x, y = rng.uniform(0, 400), rng.uniform(0, 300)
+        kind = rng.randrange(3)
+        if kind == 0:
+            return Circle((x, y), rng.uniform(1, 5))
+        corners = ((x, y), (x + rng.uniform(1, 30), y), (x, y + rng.uniform(1, 30)))
+        return Polyline(corners, closed=kind == 1)
+
+    shapes = [shape() for _ in range(count)]
+    start = (rng.uniform(0, 50), rng.uniform(0, 50))
+    fast = [_Item(s, reversed=rng.random() < 0.5) for s in shapes]
+    plain = [_Item(i.source, i.reversed, i.entry_index) for i in fast]
+    _two_opt(fast, start)
+    _plain_two_opt(plain, start)
+    assert [(id(i.source), i.reversed) for i in fast] == [(id(i.source), i.reversed) for i in plain]
