@@ -5,6 +5,8 @@
   the test tile and the setup diagram) that the page shows first, and the full one
   (``plan_kit`` with sheet nesting and cut order, the first sheet, the sheets report and
   the BOM as well); for the default kit and for a 37-tile board.
+  A new width means a new nesting; going back to a width seen before (undo) finds
+  its nesting cached.
 - **board click**: the designer's answer after one click on a 37-tile board (board
   file read back, validator, symmetry, seat rotation, supply and the clickable picture
   as SVG with its targets), and on the default triangle.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import itertools
 
 from timing import best_of
 
@@ -36,14 +39,24 @@ def _settings(client) -> dict:
     }
 
 
-def tile_change(client, board: str, runs: int, quick: bool = False) -> float:
+# Widths never asked for before in this run (a new tile means a new nesting: the
+# nesting cache must not flatter the figures), shared by every row.
+_NEW_WIDTHS = itertools.count()
+
+
+def tile_change(client, board: str, runs: int, quick: bool = False, repeat: bool = False) -> float:
+    """``repeat``: back and forth between two widths (the user undoing a change), where
+    the nestings are cached; otherwise a width never seen before each time."""
     settings = _settings(client)
     settings["kit"]["board"] = board
-    widths = iter(range(10_000))
+    flips = itertools.count()
 
     def change():
         body = copy.deepcopy(settings)
-        body["tile"]["width"] = 90.0 + next(widths) % 20  # a new width each time
+        if repeat:
+            body["tile"]["width"] = 90.0 + next(flips) % 2
+        else:
+            body["tile"]["width"] = 80.0 + 0.25 * next(_NEW_WIDTHS)
         answer = client.post("/api/kit/preview", json={"settings": body, "quick": quick})
         assert answer.get_json()["ok"]
 
@@ -82,6 +95,10 @@ def main() -> None:
         ),
         ("tile change, full, 3p-triangle-4", tile_change(client, "3p-triangle-4", args.runs)),
         ("tile change, full, 6p-hexagon-37", tile_change(client, "6p-hexagon-37", args.runs)),
+        (
+            "tile change, full, 37, width repeated",
+            tile_change(client, "6p-hexagon-37", args.runs, repeat=True),
+        ),
         ("board click, 3p-triangle-4 (10 tiles)", board_click(client, "3p-triangle-4", args.runs)),
         ("board click, 6p-hexagon-37 (37 tiles)", board_click(client, "6p-hexagon-37", args.runs)),
     ]

@@ -329,3 +329,79 @@ def test_step_through_an_uploaded_game(page, tmp_path):
     info.filter(has_text="turn 2 of the 2").wait_for()
     page.get_by_role("button", name="Next turn").click()
     info.filter(has_text="after the 2 turns of the file").wait_for()
+
+
+# ---- seat kinds ----------------------------------------------------------------------------
+
+
+def _machine_presets() -> list[str]:
+    from fabgen.board.files import load_preset, preset_names
+    from fabgen.board.model import SeatKind
+
+    return [
+        n for n in preset_names() if any(s.kind != SeatKind.PLAYER for s in load_preset(n).seats)
+    ]
+
+
+def _load_preset(page, name: str) -> None:
+    page.get_by_label("Preset board", exact=True).select_option(name)
+    page.get_by_role("button", name="Load preset").click()
+    page.wait_for_function(
+        "name => document.querySelector('#summary-board')?.textContent.startsWith(name + ':')",
+        arg=name,
+    )
+    _idle(page)
+
+
+def test_machine_presets_show_their_seat_kinds(page):
+    from fabgen.board.files import load_preset
+
+    names = _machine_presets()
+    assert len(names) >= 4  # the presets with machines (and the 5-player dummy)
+    _open(page, "/board")
+    seat, kind = page.get_by_label("Seat", exact=True), page.get_by_label("Seat kind", exact=True)
+    for name in names:
+        _load_preset(page, name)
+        kinds = [s.kind.value for s in load_preset(name).seats]
+        options = seat.locator("option").all_inner_texts()
+        assert [o.rsplit("(", 1)[1].rstrip(")") for o in options] == kinds, name
+        for k, expected in enumerate(kinds):
+            seat.select_option(str(k))
+            assert kind.input_value() == expected, (name, k)
+
+
+def test_change_a_seat_kind_and_download_the_board(page, tmp_path):
+    from fabgen.board.files import load_preset, read_board
+
+    name = "2p-diamond-5-machines"
+    _open(page, "/board")
+    _load_preset(page, name)
+    findings = page.locator("#findings")
+    findings.filter(has_text="seat-rotation").wait_for()
+    assert "no-seat-rotation" not in findings.inner_text()
+    # Machine A becomes a person: the half turn no longer maps seats of one kind onto
+    # each other, and the validator says so.
+    page.get_by_label("Seat", exact=True).select_option("1")
+    page.get_by_label("Seat kind", exact=True).select_option("player")
+    findings.filter(has_text="no-seat-rotation").wait_for()
+    # ... and back to a machine, and one of them an extreme machine
+    page.get_by_label("Seat kind", exact=True).select_option("machine")
+    page.wait_for_function(
+        "() => !document.querySelector('#findings').textContent.includes('no-seat-rotation')"
+    )
+    page.get_by_label("Seat", exact=True).select_option("3")
+    page.get_by_label("Seat kind", exact=True).select_option("extreme-machine")
+    page.locator("#seat").filter(has_text="(extreme-machine)").wait_for()
+    _idle(page)
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download board file").click()
+    path = tmp_path / download.value.suggested_filename
+    path.write_bytes(download.value.path().read_bytes())
+    kinds = [s.kind.value for s in read_board(path).seats]
+    assert kinds == ["player", "machine", "player", "extreme-machine"]
+    assert [s.kind.value for s in load_preset(name).seats][:3] == kinds[:3]
+    result = subprocess.run(
+        [sys.executable, "-m", "fabgen", "validate", str(path)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
