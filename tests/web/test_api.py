@@ -357,6 +357,19 @@ def test_clicks_change_the_findings(client):
     assert view["seats"][0]["colour"].startswith("#")
 
 
+def test_the_seat_rotation_with_machines_is_the_validators(client):
+    # Red, Machine A, Blue, Machine B: no rotation maps each seat onto the next (a
+    # person onto a machine), but the half turn maps Red onto Blue (and one machine onto
+    # the other); the summary says what the seat-rotation finding says.
+    view = client.get("/api/board/preset/2p-diamond-5-machines").get_json()
+    found = {f["code"]: f["message"] for f in view["findings"]}
+    assert "180°" in found["seat-rotation"] and "no-seat-rotation" not in found
+    assert view["seat_rotation"] == ["180°"]
+    assert view["seat_rotation_of"] == "person"
+    plain = client.get("/api/board/preset/6p-hexagon-19").get_json()
+    assert plain["seat_rotation_of"] == "seat"
+
+
 def test_a_board_without_tiles_shows_where_the_first_goes(client):
     view = _view(client, {"board": {"name": "empty", "tiles": []}})
     assert view["findings"][0]["severity"] == "error"

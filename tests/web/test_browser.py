@@ -379,11 +379,13 @@ def test_change_a_seat_kind_and_download_the_board(page, tmp_path):
     findings = page.locator("#findings")
     findings.filter(has_text="seat-rotation").wait_for()
     assert "no-seat-rotation" not in findings.inner_text()
+    assert "180°, person to person" in page.locator("#summary-seat-rotation").inner_text()
     # Machine A becomes a person: the half turn no longer maps seats of one kind onto
     # each other, and the validator says so.
     page.get_by_label("Seat", exact=True).select_option("1")
     page.get_by_label("Seat kind", exact=True).select_option("player")
     findings.filter(has_text="no-seat-rotation").wait_for()
+    assert "none maps every person" in page.locator("#summary-seat-rotation").inner_text()
     # ... and back to a machine, and one of them an extreme machine
     page.get_by_label("Seat kind", exact=True).select_option("machine")
     page.wait_for_function(

@@ -80,6 +80,15 @@ function count(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+// With machines on the board the rotation maps each person onto the next, as the
+// validator's seat-rotation check says (machines never move).
+function seatRotation(answer) {
+  const who = answer.seat_rotation_of;
+  if (!answer.seat_rotation.length) return `none maps every ${who} onto the next`;
+  const rotations = answer.seat_rotation.join(", ");
+  return who === "person" ? `${rotations}, person to person (machines stay)` : rotations;
+}
+
 function showSummary(answer) {
   const dl = $("summary");
   dl.replaceChildren();
@@ -87,7 +96,7 @@ function showSummary(answer) {
   const rows = [
     ["Board", `${answer.board.name}: ${count(answer.board.players, "seat")}, ${count(answer.board.tiles, "tile")}, ${count(answer.board.fields, "field")}`],
     ["Symmetry", `${answer.symmetry.tiling}-fold rotation (shape ${answer.symmetry.shape}-fold), ${answer.symmetry.mirrors} mirror axes`],
-    ["Seat rotation", answer.seat_rotation.length ? answer.seat_rotation.join(", ") : "none maps every seat onto the next"],
+    ["Seat rotation", seatRotation(answer)],
     ["Stones needed", `${answer.supply.stones_per_player} per colour; ${answer.supply.growing_markers} growing and ${answer.supply.dead_markers} dead markers`],
     ["Checks", `${answer.summary.errors} errors, ${answer.summary.warnings} warnings, ${answer.summary.info} notes`],
   ];
