@@ -61,11 +61,16 @@ def _pages(app: Flask) -> None:
     def board_page():
         from fabgen.board.files import preset_names
         from fabgen.board.model import SeatKind
+        from fabgen.kit import SCHEMA
 
+        # A first visit opens the kit's default board, not the first name in the list
+        # (a one-person machine board).
+        default = next(s.default for s in SCHEMA["kit"] if s.key == "board")
         return render_template(
             "board.html",
             page="board",
             presets=preset_names(),
+            default_preset=default,
             kinds=[k.value for k in SeatKind],
             version=__version__,
         )

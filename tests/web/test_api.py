@@ -91,6 +91,13 @@ def test_the_kit_page_has_a_control_for_every_setting(client):
             assert f'data-name="{section}.{s.key}"' in html
 
 
+def test_the_designer_opens_the_kits_default_board(client):
+    html = client.get("/board").get_data(as_text=True)
+    default = next(s.default for s in SCHEMA["kit"] if s.key == "board")
+    selected = re.findall(r"<option selected>([^<]+)</option>", html)
+    assert selected == [default]
+
+
 def test_pages_load_nothing_from_the_internet(client):
     for path in ("/", "/board", "/rules"):
         html = client.get(path).get_data(as_text=True)
