@@ -178,6 +178,24 @@ def read_settings(
     return kit, text, extra
 
 
+def check_simulation(kit: Kit) -> None:
+    """A supply from self-played games is measured again on every change of the
+    preview: more games than a request may play go to the command line (the kit file
+    itself can still be downloaded)."""
+    from fabgen.web.limits import LIMITS
+
+    settings = kit.section("kit")
+    games = settings["simulate_games"]
+    if settings["supply"] == "simulate" and games > LIMITS.simulate_games:
+        raise TooMuchWork(
+            f'supply = "simulate" with {games} games takes minutes, too long for the '
+            f"browser (at most {LIMITS.simulate_games} games here): lower simulate_games, "
+            f'or download the kit file and run "fabgen build {KIT_FILE_NAME}" on the '
+            "command line",
+            "kit.simulate_games",
+        )
+
+
 def _server_file(folder: Path, name: str) -> bool:
     """A file the server itself wrote into ``folder`` (never a path from the request)."""
     return "/" not in name and "\\" not in name and (folder / name).is_file()
@@ -262,6 +280,7 @@ def preview(settings: object, board_state: object = None, quick: bool = False) -
     with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
         try:
             kit, text, _ = read_settings(settings, Path(folder), board_state)
+            check_simulation(kit)
         except FabgenError as exc:
             return {"ok": False, "findings": [error_json(exc)]}
         try:
@@ -330,6 +349,7 @@ def build_zip(settings: object, board_state: object = None) -> tuple[bytes, str]
 
     with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
         kit, text, extra = read_settings(settings, Path(folder), board_state)
+        check_simulation(kit)
         plan = plan_kit(kit)
         files, _ = render_kit(plan)
     files = {**files, **extra, KIT_FILE_NAME: text.encode("utf-8")}

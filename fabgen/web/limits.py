@@ -10,7 +10,12 @@ from fabgen.errors import FabgenError
 
 
 class TooMuchWork(FabgenError):
-    """A request that would take too long; the message says what to do instead."""
+    """A request that would take too long; the message says what to do instead.
+    ``where``: the kit setting (``section.key``) that asks for the work, if one does."""
+
+    def __init__(self, message: str, where: str | None = None):
+        super().__init__(message)
+        self.where = where
 
 
 @dataclass(frozen=True)
@@ -21,6 +26,9 @@ class Limits:
     board_seats: int = 6
     transcript_turns: int = 5000  # turns replayed for one step of the rules viewer
     moves_text: int = 2000  # characters of moves typed in the rules viewer
+    # self-played games behind a kit's supply = "simulate" (about 0.1 s each): the
+    # preview plays them on every change, the CLI's default is 1000
+    simulate_games: int = 20
 
 
 LIMITS = Limits()

@@ -228,6 +228,24 @@ def test_a_kit_that_would_take_too_long_is_refused(client, default_settings):
     assert "outside the allowed range" in answer.get_json()["error"]
 
 
+def test_a_simulated_supply_is_refused_beyond_a_few_games(client, default_settings):
+    from fabgen.web.limits import LIMITS
+
+    settings = copy.deepcopy(default_settings)
+    settings["kit"]["supply"] = "simulate"  # with the default 1000 games: minutes
+    [error] = _errors(_preview(client, settings))
+    assert error["setting"] == "kit.simulate_games"
+    assert "1000 games" in error["message"] and "fabgen build kit.toml" in error["message"]
+    answer = client.post("/api/kit/zip", json={"settings": settings})
+    assert answer.status_code >= 400 and "1000 games" in answer.get_json()["error"]
+    # the kit file itself (no games played) can still be taken to the command line
+    download = client.post("/api/kit/file", json={"settings": settings})
+    assert download.status_code == 200
+    assert 'supply = "simulate"' in download.get_data(as_text=True)
+    settings["kit"]["simulate_games"] = LIMITS.simulate_games + 1
+    assert _errors(_preview(client, settings))[0]["setting"] == "kit.simulate_games"
+
+
 def test_every_preset_previews(client, default_settings):
     presets = client.get("/api/kit/form").get_json()["presets"]
     assert len(presets) >= 10
