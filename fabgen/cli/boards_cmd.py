@@ -231,7 +231,7 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
     """
     from fabgen.board.validate import validate as run
     from fabgen.errors import InputFileError
-    from fabgen.layout import PAPER_CHOICES, LayoutOptions, layout_files
+    from fabgen.kitbuild.layout import PAPER_CHOICES, LayoutOptions, layout_files
 
     board, source = _load(board_file, preset)
     report = run(board, source=source)
