@@ -136,7 +136,9 @@ def kit_bom(plan: KitPlan, files: dict[str, bytes]) -> dict:
     bom = {
         "kit": plan.kit.name,
         "board": board.name,
-        "players": len(board.seats),
+        "players": len(board.seats),  # seats, as in the board's bom.json
+        "people": board.people,
+        "machines": board.machines,
         "tiles": {
             "count": len(board.tiles) + laser["spare_tiles"],
             "board": len(board.tiles),
@@ -161,12 +163,20 @@ def kit_bom(plan: KitPlan, files: dict[str, bytes]) -> dict:
     return bom
 
 
+def seat_text(people: int, machines: int) -> str:
+    """``3 players``, or with machine seats ``2 people, 2 machine seats``."""
+    if not machines:
+        return f"{people} player{'s' if people != 1 else ''}"
+    who = "1 person" if people == 1 else f"{people} people"
+    return f"{who}, {machines} machine seat{'s' if machines > 1 else ''}"
+
+
 def bom_text(bom: dict) -> str:
     t, s, m = bom["tiles"], bom["stones"], bom["markers"]
     colours = ", ".join(str(c) for c in s["colours"])
     lines = [
         f"Bill of materials: kit '{bom['kit']}', board {bom['board']} "
-        f"({bom['players']} players, {bom['fields']} fields)",
+        f"({seat_text(bom['people'], bom['machines'])}, {bom['fields']} fields)",
         f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare), "
         f"{t['width_mm']:g} mm across the flats, on {t['sheets']} sheet(s) of {t['sheet_mm']} mm",
     ]
@@ -200,7 +210,7 @@ FOLDER_NOTES = {
 def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
     lines = [
         f"Atlantis kit '{plan.kit.name}': board {plan.board.name}, "
-        f"{len(plan.board.seats)} players, {len(plan.board.tiles)} tiles.",
+        f"{seat_text(plan.board.people, plan.board.machines)}, {len(plan.board.tiles)} tiles.",
         f"Made by fabgen {__version__} from {Path(plan.kit.source).name}.",
         "",
         "What to do with each folder:",
