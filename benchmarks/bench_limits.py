@@ -130,9 +130,9 @@ def cases(folder: Path) -> list[tuple[str, list[str], bool]]:
             False,
         ),
         (
-            "stones: 500 copies per piece",
+            "stones: 500 copies per piece (large job)",
             ["stones", "--markers", "--count", str(count), "--bed", "2000x2000", "--out", out],
-            False,
+            True,
         ),
         (f"layout: {MAX_TILES}-tile board", ["layout", str(big), "--out", out], False),
         (f"validate: {MAX_TILES}-tile board", ["validate", str(big)], False),
