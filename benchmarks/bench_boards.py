@@ -18,7 +18,7 @@ from fabgen.board.files import load_preset, preset_names
 from fabgen.board.validate import validate
 from fabgen.draw.printed_board import PAPERS, PrintSettings, printed_board
 from fabgen.draw.setup_diagram import setup_diagram
-from fabgen.layout import layout_files
+from fabgen.kitbuild.layout import layout_files
 
 
 def best_ms(runs: int, work) -> float:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import time
 
-from fabgen.kit import load_kit
-from fabgen.products import plan_kit, render_kit
+from fabgen.kitbuild.kitfile import load_kit
+from fabgen.kitbuild.plan import plan_kit
+from fabgen.kitbuild.render import render_kit
 
 KITS = {
     "default kit (3 players, 10 tiles)": None,

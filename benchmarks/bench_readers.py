@@ -21,6 +21,7 @@ from pathlib import Path
 
 from timing import best_of
 
+from fabgen.readers import shapes
 from fabgen.readers.tile_drawing import read_tile_drawing
 from fabgen.rules.random_player import random_game
 from fabgen.rules.setup import start_position
@@ -75,6 +76,16 @@ def tile_dxf(path: Path, entities: int) -> int:
     return len(msp)
 
 
+def read_without_fast_path(path: Path):
+    """The reader as it was before LINE/CIRCLE-only files were read from the group codes."""
+    fast = shapes._fast_dxf
+    shapes._fast_dxf = lambda *_: None
+    try:
+        return read_tile_drawing(path)
+    finally:
+        shapes._fast_dxf = fast
+
+
 def transcript_text(turns: int) -> tuple[str, int]:
     start = start_position(5, 3)
     moves: list = []
@@ -104,6 +115,8 @@ def main() -> None:
             f"DXF with {count} entities read and recognised in {seconds:.3f} s "
             f"(width {analysis.width_mm:.3f} mm, island: {analysis.is_island})"
         )
+        before = best_of(args.runs, lambda: read_without_fast_path(path))
+        print(f"  before (ezdxf full document load for every file): {before:.3f} s")
     text, played = transcript_text(args.turns)
 
     def read_and_replay():

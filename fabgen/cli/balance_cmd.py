@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
 import click
 
 from fabgen.cli.boards_cmd import board_file_argument, preset_option
-from fabgen.cli.common import format_option, out_option
+from fabgen.cli.common import GamesProgress, format_option, out_option
 
 VARIANT_NAMES = ("online", "blog", "1995")
 
@@ -140,11 +139,11 @@ def balance(
         from fabgen.play.starts import stack_starts
 
         stack_starts(board)  # a clear error before any game is played
-        with _progress(games * (candidates + 1)) as bar:
+        with GamesProgress(games * (candidates + 1)) as bar:
             board, run, table = _suggest(board, options, candidates, jobs, scheduler, bar.update)
         games *= candidates + 1
     else:
-        with _progress(games) as bar:
+        with GamesProgress(games) as bar:
             run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=bar.update)
     seconds = time.perf_counter() - began
     report = balance_report(run)
@@ -255,23 +254,3 @@ def _write(out_dir: Path, files: dict[str, bytes], quiet: bool) -> None:
 
     for path in write_atomically(out_dir, files):
         click.echo(f"wrote {_display(path)}", err=quiet)
-
-
-class _progress:
-    """A progress bar on stderr, shown only when stderr is a terminal (so logs and
-    captured output stay clean)."""
-
-    def __init__(self, total: int):
-        shown = sys.stderr.isatty()
-        self.bar = (
-            click.progressbar(length=total, label="playing", file=sys.stderr) if shown else None
-        )
-
-    def __enter__(self):
-        return self.bar.__enter__() if self.bar is not None else self
-
-    def __exit__(self, *exc):
-        return self.bar.__exit__(*exc) if self.bar is not None else None
-
-    def update(self, n: int) -> None:
-        """No bar: nothing to show."""

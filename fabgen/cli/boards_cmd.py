@@ -172,7 +172,11 @@ def validate(
         from fabgen.play.parallel import default_jobs
 
         names = tuple(p.strip() for p in players.split(",") if p.strip())
-        games = play(board, simulate, names, seed=seed, jobs=jobs or default_jobs())
+        from fabgen.cli.common import GamesProgress
+
+        with GamesProgress(simulate) as bar:
+            jobs = jobs or default_jobs()
+            games = play(board, simulate, names, seed=seed, jobs=jobs, progress=bar.update)
         report = run(board, kit, source, balance=games)
     click.echo(report.json_text() if output_format == "json" else report.text(), nl=False)
     if not report.ok:
@@ -231,7 +235,7 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
     """
     from fabgen.board.validate import validate as run
     from fabgen.errors import InputFileError
-    from fabgen.layout import PAPER_CHOICES, LayoutOptions, layout_files
+    from fabgen.kitbuild.layout import PAPER_CHOICES, LayoutOptions, layout_files
 
     board, source = _load(board_file, preset)
     report = run(board, source=source)

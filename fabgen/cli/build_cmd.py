@@ -25,8 +25,9 @@ def build(kit_file, quiet, out_dir):
 
     Example: fabgen build my_kit.toml --out output/
     """
-    from fabgen.kit import load_kit
-    from fabgen.products import plan_kit, render_kit
+    from fabgen.kitbuild.kitfile import load_kit
+    from fabgen.kitbuild.plan import plan_kit
+    from fabgen.kitbuild.render import render_kit
 
     def note(text: str) -> None:
         if not quiet:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -87,3 +88,23 @@ def profile_option(func):
         show_default=True,
         help="Colours per operation for your laser software.",
     )(func)
+
+
+class GamesProgress:
+    """A progress bar on stderr, shown only when stderr is a terminal (so logs and
+    captured output stay clean)."""
+
+    def __init__(self, total: int):
+        shown = sys.stderr.isatty()
+        self.bar = (
+            click.progressbar(length=total, label="playing", file=sys.stderr) if shown else None
+        )
+
+    def __enter__(self):
+        return self.bar.__enter__() if self.bar is not None else self
+
+    def __exit__(self, *exc):
+        return self.bar.__exit__(*exc) if self.bar is not None else None
+
+    def update(self, n: int) -> None:
+        """No bar: nothing to show."""

@@ -125,9 +125,9 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     """
     from fabgen.cli.tile_options import geometry_from_options
     from fabgen.errors import ParameterError
+    from fabgen.kitbuild.plates import plan_plates
     from fabgen.pieces.params import Marker, calibration_name, calibration_stones
     from fabgen.pieces.plate import Bed, parse_bed
-    from fabgen.pieces.products import plan_plates
 
     if markers and calibrate:
         raise ParameterError("markers", "give either --markers or --calibrate, not both")
@@ -212,7 +212,7 @@ def _summarise(pieces) -> None:
 
 
 def _summarise_plates(plates) -> None:
-    from fabgen.pieces.products import PRINT_SETTINGS, plate_filament
+    from fabgen.kitbuild.plates import PRINT_SETTINGS, plate_filament
 
     for plate in plates:
         click.echo(
@@ -223,7 +223,7 @@ def _summarise_plates(plates) -> None:
 
 
 def _render(pieces, plates) -> dict[str, bytes]:
-    from fabgen.pieces.products import render_files
+    from fabgen.kitbuild.plates import render_files
 
     click.echo("building solids with CadQuery ...", err=True)
 

@@ -663,9 +663,8 @@ def _page_label(grid: PageGrid, row: int, col: int, frame: Frame, box: Rect, tak
     for fy in steps:
         for fx in steps:
             spots.append((x0 + fx * (x1 - x0), "center", bottom_row + fy * (top_row - bottom_row)))
-    best = None
-    for x, align, top in spots:
-        label = [
+    labels = [
+        [
             Text((x, top - big), f"page {grid.number(row, col)}", big, align, PAGE_LABEL),
             Text(
                 (x, top - big - 1.5 - small),
@@ -675,7 +674,21 @@ def _page_label(grid: PageGrid, row: int, col: int, frame: Frame, box: Rect, tak
                 PAGE_LABEL_SMALL,
             ),
         ]
-        hits = sum(boxes_overlap(t.box(), other, LABEL_GAP) for t in label for other in taken)
+        for x, align, top in spots
+    ]
+    boxes = [[t.box() for t in label] for label in labels]
+    # Only what lies near this page's spots can be hit: on a board of a hundred tiles
+    # and pages, testing every label spot against everything on the map takes minutes.
+    reach = (
+        min(b[0] for bs in boxes for b in bs),
+        min(b[1] for bs in boxes for b in bs),
+        max(b[2] for bs in boxes for b in bs),
+        max(b[3] for bs in boxes for b in bs),
+    )
+    near = [other for other in taken if boxes_overlap(reach, other, LABEL_GAP)]
+    best = None
+    for label, label_boxes in zip(labels, boxes, strict=True):
+        hits = sum(boxes_overlap(b, other, LABEL_GAP) for b in label_boxes for other in near)
         if hits == 0:
             return label
         if best is None or hits < best[0]:

@@ -319,8 +319,11 @@ def simulate(
     seed: int = 0,
     jobs: int = 1,
     scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> dict:
     """A balance report of ``games`` self-played games with the default settings
-    (used by ``fabgen validate --simulate`` and by kits with ``supply = "simulate"``)."""
+    (used by ``fabgen validate --simulate`` and by kits with ``supply = "simulate"``);
+    ``progress(n)`` hears of every ``n`` games played."""
     options = BalanceOptions(games=games, players=tuple(players), seed=seed)
-    return balance_report(run_balance(board, options, jobs=jobs, scheduler=scheduler))
+    run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=progress)
+    return balance_report(run)

@@ -45,7 +45,7 @@ class InlineExecutor(Executor):
         future: Future = Future()
         try:
             future.set_result(fn(*args, **kwargs))
-        except BaseException as exc:
+        except Exception as exc:  # not Ctrl-C: that must stop the run, not one batch
             future.set_exception(exc)
         return future
 
@@ -98,6 +98,13 @@ def run_batches(
 ) -> list:
     """``task(*args, part)`` for every part, results in the order of ``parts``;
     ``progress(n)`` is told of each finished part's length."""
+    if isinstance(ex, InlineExecutor):  # one part after the other, progress after each
+        results = []
+        for part in parts:
+            results.append(task(*args, part))
+            if progress is not None:
+                progress(len(part))
+        return results
     futures = {ex.submit(task, *args, part): k for k, part in enumerate(parts)}
     results: list = [None] * len(parts)
     for future in as_completed(futures):

@@ -305,7 +305,11 @@ def _svg_rings(element, m, scale: float, height: float) -> list[list[Point]]:
 
 
 def _read_dxf(path: Path, data: bytes) -> DrawnShapes:
-    scale, note, doc = _dxf_document(path, data)
+    text = _dxf_text(data)
+    fast = _fast_dxf(path, text)
+    if fast is not None:
+        return fast
+    scale, note, doc = _dxf_document(path, text)
     circles: list[DrawnCircle] = []
     outlines: list[DrawnOutline] = []
     loose: list[list[Point]] = []
@@ -315,6 +319,10 @@ def _read_dxf(path: Path, data: bytes) -> DrawnShapes:
             _dxf_entity(entity, index, scale, circles, outlines, loose)
         except _Degenerate:
             skipped += 1
+    return _dxf_shapes(circles, outlines, loose, skipped, note)
+
+
+def _dxf_shapes(circles, outlines, loose, skipped: int, note: str) -> DrawnShapes:
     for k, ring in enumerate(_chain(loose)):
         _classify(ring, f"chain {k + 1} of lines and arcs", circles, outlines)
     if skipped:
@@ -322,28 +330,147 @@ def _read_dxf(path: Path, data: bytes) -> DrawnShapes:
     return DrawnShapes(circles, outlines, note)
 
 
+def _dxf_text(data: bytes) -> str:
+    # ezdxf.read wants text: DXF R2007+ is UTF-8, older files declare a code page
+    # that ezdxf decodes from the header; cp1252 never fails on ASCII DXF.
+    return data.decode("utf-8") if _is_utf8(data) else data.decode("cp1252", "replace")
+
+
+# Drawings exported as thousands of LINEs and CIRCLEs (the common case, and the slow one
+# for ezdxf, whose full document load builds an object per entity) are read straight
+# from the group codes. Anything else -- blocks, arcs, polylines, extrusions, paper
+# space, odd structure -- goes through ezdxf, which also words every error.
+_FAST_KINDS = {"LINE": ("10", "20", "11", "21"), "CIRCLE": ("10", "20", "40")}
+_FAST_SKIP = {"POINT", "TEXT", "MTEXT", "DIMENSION", "HATCH", "SOLID", "VIEWPORT"}
+
+
+def _fast_dxf(path: Path, text: str) -> DrawnShapes | None:
+    """The shapes of a DXF with only LINEs and CIRCLEs in model space, or None."""
+    lines = text.splitlines()
+    if len(lines) < 4 or len(lines) % 2:
+        return None
+    pairs = list(zip([c.strip() for c in lines[0::2]], lines[1::2], strict=True))
+    header, entities = _fast_sections(pairs)
+    if entities is None or header is None:
+        return None
+    units = _fast_units(header)
+    if units is None:
+        return None
+    scale, note = _dxf_units(path, units)
+    circles: list[DrawnCircle] = []
+    loose: list[list[Point]] = []
+    skipped = 0
+    for index, (kind, groups) in enumerate(entities):
+        if index >= MAX_ELEMENTS:
+            raise InputFileError(str(path), _too_many("entities once every block is inserted"))
+        values = [groups.get(code) for code in _FAST_KINDS[kind]]
+        label = f"{kind} #{index + 1} (handle {groups.get('5', '?')})"
+        numbers = [v * scale for v in values]
+        _check_numbers(label, numbers)
+        if kind == "LINE":
+            loose.append([(numbers[0], numbers[1]), (numbers[2], numbers[3])])
+        elif numbers[2] <= 0:
+            skipped += 1
+        else:
+            centre = (numbers[0], numbers[1])
+            circles.append(DrawnCircle(centre, numbers[2], f"{label} at {_at(centre)}"))
+    return _dxf_shapes(circles, [], loose, skipped, note)
+
+
+def _fast_sections(pairs):
+    """HEADER pairs and model-space (kind, groups) of LINE/CIRCLE, or Nones if the
+    file holds anything the fast path does not read exactly."""
+    header = entities = None
+    k, n = 0, len(pairs)
+    while k < n:
+        if pairs[k] == ("0", "EOF"):
+            return header, entities
+        if pairs[k] != ("0", "SECTION") or k + 1 >= n or pairs[k + 1][0] != "2":
+            return None, None
+        name, start = pairs[k + 1][1].strip(), k + 2
+        k = start
+        while k < n and pairs[k] != ("0", "ENDSEC"):
+            k += 1
+        if k == n:
+            return None, None
+        if name == "HEADER":
+            header = pairs[start:k]
+        elif name == "ENTITIES":
+            entities = _fast_entities(pairs[start:k])
+            if entities is None:
+                return None, None
+        k += 1
+    return None, None  # no EOF: let ezdxf word it
+
+
+def _fast_entities(pairs) -> list | None:
+    result = []
+    groups: dict | None = None
+    for code, value in pairs:
+        if code == "0":
+            kind = value.strip()
+            if kind not in _FAST_KINDS and kind not in _FAST_SKIP:
+                return None
+            groups = {} if kind in _FAST_KINDS else None
+            if groups is not None:
+                result.append((kind, groups))
+            continue
+        if groups is None:
+            if code == "67" and value.strip() != "0":
+                return None  # paper space
+            continue
+        if code in ("67", "210", "220", "230"):
+            if code == "67" and value.strip() == "0":
+                continue
+            return None  # paper space or an extrusion direction: ezdxf applies it
+        if code in ("5", "10", "20", "11", "21", "40"):
+            groups[code] = value.strip()
+    try:
+        for kind, groups in result:
+            for code in _FAST_KINDS[kind]:
+                groups[code] = float(groups[code])
+    except (KeyError, ValueError):
+        return None
+    return result
+
+
+def _fast_units(header) -> int | None:
+    for k, (code, value) in enumerate(header):
+        if code == "9" and value.strip() == "$INSUNITS":
+            if k + 1 < len(header) and header[k + 1][0] == "70":
+                try:
+                    return int(header[k + 1][1].strip())
+                except ValueError:
+                    return None
+            return None
+    return 0
+
+
 class _Degenerate(Exception):
     """An entity of zero size (an ellipse with no minor axis, a point-like arc)."""
 
 
-def _dxf_document(path: Path, data: bytes):
+def _dxf_document(path: Path, text: str):
     """The parsed document, mm per drawing unit and a note on how units were decided."""
     import io
 
     import ezdxf
-    from ezdxf import units
 
     try:
-        # ezdxf.read wants text: DXF R2007+ is UTF-8, older files declare a code page
-        # that ezdxf decodes from the header; cp1252 never fails on ASCII DXF.
-        text = data.decode("utf-8") if _is_utf8(data) else data.decode("cp1252", "replace")
         doc = ezdxf.read(io.StringIO(text))
     except Exception as exc:  # ezdxf raises DXFStructureError, ValueError, IndexError, ...
         raise InputFileError(str(path), f"not a readable DXF file ({_short(exc)})") from None
-    code = doc.header.get("$INSUNITS", 0)
+    scale, note = _dxf_units(path, doc.header.get("$INSUNITS", 0))
+    return scale, note, doc
+
+
+def _dxf_units(path: Path, code) -> tuple[float, str]:
+    """mm per drawing unit for an ``$INSUNITS`` code, and a note on how it was decided."""
+    from ezdxf import units
+
     if code == 0 or code == units.MM:
         note = "DXF drawing units are millimetres" if code else "DXF has no units; read as mm"
-        return 1.0, note, doc
+        return 1.0, note
     factor = (
         units.METER_FACTOR[code]
         if isinstance(code, int) and 0 < code < len(units.METER_FACTOR)
@@ -356,7 +483,7 @@ def _dxf_document(path: Path, data: bytes):
             "units to millimetres (4), centimetres (5), metres (6) or inches (1)",
         )
     scale = units.conversion_factor(code, units.MM)
-    return scale, f"DXF units ({units.unit_name(code)}) converted to mm", doc
+    return scale, f"DXF units ({units.unit_name(code)}) converted to mm"
 
 
 def _is_utf8(data: bytes) -> bool:

@@ -296,7 +296,7 @@ def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
     """The setup diagram, refused (as ``fabgen layout`` refuses) for a board with errors."""
     from fabgen.board.validate import validate
     from fabgen.draw.setup_diagram import setup_diagram
-    from fabgen.layout import LayoutOptions, tile_width
+    from fabgen.kitbuild.layout import LayoutOptions, tile_width
 
     report = validate(board, source=board.name)
     if not report.ok:

@@ -1,10 +1,10 @@
 """The kit configurator without the web server: the form, the live preview, the downloads.
 
-The form is generated from :data:`fabgen.kit.SCHEMA` (keys, kinds, defaults, help,
+The form is generated from :data:`fabgen.kitbuild.kitfile.SCHEMA` (keys, kinds, defaults, help,
 choices): the same definitions the kit reader and ``templates/kit.toml`` use, so the
 browser never holds a second copy of a default or a choice. Settings from the browser
-are written as kit-file text and read back by :func:`fabgen.kit.parse_kit`, then
-checked by :func:`fabgen.products.plan_kit`: every message is the CLI's.
+are written as kit-file text and read back by :func:`fabgen.kitbuild.kitfile.parse_kit`, then
+checked by :func:`fabgen.kitbuild.plan.plan_kit`: every message is the CLI's.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fabgen.errors import FabgenError, InputFileError
-from fabgen.kit import SCHEMA, Kit, Setting, parse_kit
+from fabgen.kitbuild.kitfile import SCHEMA, Kit, Setting, parse_kit
 from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
 from fabgen.web.limits import TooMuchWork
 
@@ -275,7 +275,7 @@ def preview(settings: object, board_state: object = None, quick: bool = False) -
     diagram and the bill of materials (SVG as text). ``quick``: only the board and tile
     checks, the test tile and the setup diagram (no sheet nesting: a fraction of the
     time), for the first answer after a change."""
-    from fabgen.products import KitError, plan_kit
+    from fabgen.kitbuild.plan import KitError, plan_kit
 
     with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
         try:
@@ -304,7 +304,7 @@ def _pictures(plan, quick: bool = False) -> dict:
     from fabgen.draw.sheet_report import report_json, report_text
     from fabgen.draw.tile import TileDrawingOptions, tile_drawing
     from fabgen.export.svg import render_svg
-    from fabgen.products import bom_text, kit_bom
+    from fabgen.kitbuild.render import bom_text, kit_bom
 
     profile = plan.kit.section("laser")["profile"]
     border = plan.kit.section("tile")["border"] or None
@@ -345,7 +345,8 @@ def build_zip(settings: object, board_state: object = None) -> tuple[bytes, str]
     """The whole kit as a zip (what ``fabgen build`` writes, manifest included), with
     the kit file (and the designer's board file) that reproduce it, and the kit's name.
     Raises :class:`FabgenError` with the CLI's message."""
-    from fabgen.products import plan_kit, render_kit
+    from fabgen.kitbuild.plan import plan_kit
+    from fabgen.kitbuild.render import render_kit
 
     with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
         kit, text, extra = read_settings(settings, Path(folder), board_state)

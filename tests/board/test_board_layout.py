@@ -383,7 +383,7 @@ def test_layout_refuses_bad_input_and_writes_nothing(cli, tmp_path, args, messag
 
 
 def test_identical_input_gives_identical_files(out, tmp_path):
-    from fabgen.layout import layout_files
+    from fabgen.kitbuild.layout import layout_files
 
     again = layout_files(load_preset(NAME))
     for name in FILES:

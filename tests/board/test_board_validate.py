@@ -421,7 +421,7 @@ def playable_boards(draw):
 @settings(max_examples=8)
 @given(playable_boards())
 def test_any_playable_board_can_be_laid_out(board):
-    from fabgen.layout import layout_files
+    from fabgen.kitbuild.layout import layout_files
 
     report = validate(board)
     assert report.ok, report.text()

@@ -80,8 +80,9 @@ def test_upper_case_segment_keys_are_still_read():
 
 
 def test_the_kit_board_folder_writes_field_keys():
-    from fabgen.kit import load_kit
-    from fabgen.products import _board_product, plan_kit
+    from fabgen.kitbuild.kitfile import load_kit
+    from fabgen.kitbuild.plan import plan_kit
+    from fabgen.kitbuild.render import _board_product
 
     plan = plan_kit(load_kit(None))  # the default kit
     files = _board_product(plan)

@@ -92,7 +92,7 @@ def test_damaged_kit_files_never_half_build(tmp_path_factory, originals, data):
     kit = tmp / "kit.toml"
     kit.write_text(text, encoding="utf-8", errors="surrogatepass")
     from fabgen.errors import FabgenError
-    from fabgen.kit import load_kit
+    from fabgen.kitbuild.kitfile import load_kit
 
     try:  # only kits that fail fuzz the build command (a full build takes ~10 s)
         load_kit(kit)

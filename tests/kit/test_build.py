@@ -9,7 +9,7 @@ import tomllib
 
 import pytest
 
-from fabgen.kit import SCHEMA, default_kit_text, load_kit
+from fabgen.kitbuild.kitfile import SCHEMA, default_kit_text, load_kit
 
 EXPECTED = {
     "laser/test-tile.svg",
@@ -221,7 +221,7 @@ def test_load_kit_fills_defaults():
 
 
 def test_stones_that_do_not_fit_one_bed_go_onto_numbered_plates(tmp_path):
-    from fabgen.products import plan_kit
+    from fabgen.kitbuild.plan import plan_kit
 
     kit = write_kit(tmp_path, '[stones]\ncount = 60\nbed = "180x180"\nmarkers = false\n')
     plan = plan_kit(load_kit(kit))
@@ -238,7 +238,8 @@ def test_stones_that_do_not_fit_one_bed_go_onto_numbered_plates(tmp_path):
 
 
 def test_readme_and_manifest_do_not_depend_on_how_the_kit_path_was_typed(tmp_path, monkeypatch):
-    from fabgen.products import manifest, plan_kit, readme_text
+    from fabgen.kitbuild.plan import plan_kit
+    from fabgen.kitbuild.render import manifest, readme_text
 
     write_kit(tmp_path, "")
     monkeypatch.chdir(tmp_path)

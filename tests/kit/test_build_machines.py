@@ -56,6 +56,17 @@ def test_machine_and_stack_start_presets_build_complete_kits(tmp_path, cli, pres
     assert kinds == [s.kind.value for s in board.seats]
     start = json.loads((out / f"board/{preset}-start.json").read_text())
     assert [p.get("kind", "player") for p in start["players"]] == kinds
+    # the kit's own bill of materials and README count people and machines apart
+    kit_bom = json.loads((out / "bom.json").read_text())
+    assert (kit_bom["people"], kit_bom["machines"]) == (people, board.machines)
+    assert kit_bom["players"] == seats
+    who = f"{people} people" if people > 1 else "1 person"
+    plain = f"{people} players,"
+    seats_said = f"{who}, {board.machines} machine seat" if board.machines else plain
+    for name in ("bom.txt", "README.txt"):
+        text = (out / name).read_text()
+        assert seats_said in text, (name, text[:300])
+        assert f"{seats} players" not in text or not board.machines
 
 
 def test_players_counts_people_not_machine_seats(tmp_path, cli):

@@ -17,9 +17,7 @@ from collections import Counter
 
 import pytest
 
-from fabgen.pieces.params import DiscStone, Marker, PyramidStone, calibration_stones
-from fabgen.pieces.plate import Bed
-from fabgen.pieces.products import (
+from fabgen.kitbuild.plates import (
     PrintSettings,
     filament_grams,
     plan_plate,
@@ -27,6 +25,8 @@ from fabgen.pieces.products import (
     plate_filament,
     render_files,
 )
+from fabgen.pieces.params import DiscStone, Marker, PyramidStone, calibration_stones
+from fabgen.pieces.plate import Bed
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
 PIECES = [DiscStone(), DiscStone(symbol="star"), PyramidStone(), Marker(kind="growing")]
@@ -189,7 +189,7 @@ RENDER = """
 import hashlib
 from fabgen.pieces.params import DiscStone, Marker, PyramidStone
 from fabgen.pieces.plate import Bed
-from fabgen.pieces.products import plan_plates, render_files
+from fabgen.kitbuild.plates import plan_plates, render_files
 pieces = [DiscStone(), DiscStone(symbol="star"), PyramidStone(), Marker(kind="growing")]
 plates = plan_plates((DiscStone(),), 75, Bed(), "stones")
 for name, data in sorted(render_files(pieces + [Marker(kind="dead")], plates).items()):
@@ -200,7 +200,7 @@ for name, data in sorted(render_files(pieces + [Marker(kind="dead")], plates).it
 def test_same_inputs_give_byte_identical_files(files):
     """Once more in this process (solids rebuilt) and once in a fresh process: STEP
     entity numbering, tessellation and zip entries must not depend on the run."""
-    from fabgen.pieces import products
+    from fabgen.kitbuild import plates as products
 
     products._solid.cache_clear()  # build the solids again
     products._mesh.cache_clear()

@@ -5,9 +5,10 @@ import re
 
 from fabgen.board import load_preset
 from fabgen.board.supply import simulated_supply, supply_needed, with_margin
-from fabgen.kit import load_kit
+from fabgen.kitbuild.kitfile import load_kit
+from fabgen.kitbuild.plan import plan_kit, stones_per_colour
+from fabgen.kitbuild.render import kit_bom
 from fabgen.play.balance import simulate
-from fabgen.products import kit_bom, plan_kit, stones_per_colour
 
 
 def test_margin_is_ten_percent_rounded_up():
@@ -48,7 +49,7 @@ def test_kit_and_validate_simulate_agree(tmp_path, cli):
 
 
 def test_a_simulated_kit_shows_the_same_pieces_on_the_setup_diagram_and_board_bom(tmp_path):
-    from fabgen.layout import LayoutOptions, layout_files
+    from fabgen.kitbuild.layout import LayoutOptions, layout_files
 
     kit_file = tmp_path / "kit.toml"
     kit_file.write_text(

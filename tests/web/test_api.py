@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from fabgen.kit import SCHEMA, load_kit
+from fabgen.kitbuild.kitfile import SCHEMA, load_kit
 from tests.web.conftest import settings_from_form
 
 # ---- the form is the kit schema ---------------------------------------------------------

@@ -9,16 +9,10 @@ validator's format, and nothing is rendered unless there are no errors.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from fabgen import __version__
 from fabgen.errors import FabgenError
-from fabgen.kit import Kit
+from fabgen.kitbuild.kitfile import Kit
 
 DEFAULT_BOARD_FOR_PLAYERS = {
     1: "1p-triangle-5-machine",
@@ -220,13 +214,13 @@ def _plan_laser(plan: KitPlan) -> None:
         sheet=SheetSpec.parse(laser["sheet"], laser["margin"]),
         tiles=len(plan.board.tiles) + laser["spare_tiles"],
         tile_options=options,
-        metadata=_metadata(plan),
+        metadata=metadata(plan),
     )
     # Nesting is also the check that tiles fit the sheet; the result is kept for rendering.
     plan.sheets = build_sheets(plan.sheet_job)
 
 
-def _metadata(plan: KitPlan) -> dict:
+def metadata(plan: KitPlan) -> dict:
     return {"kit": plan.kit.name, "board": plan.board.name, **plan.geometry.parameters()}
 
 
@@ -306,7 +300,7 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
 def _plates(piece, count: int, bed) -> list:
     """``count`` copies of ``piece`` on as few plates as the bed allows."""
     from fabgen.errors import ParameterError
-    from fabgen.pieces.products import plan_plates
+    from fabgen.kitbuild.plates import plan_plates
 
     try:
         return plan_plates((piece,), count, bed, piece.name)
@@ -354,226 +348,3 @@ def _validate_board(plan: KitPlan) -> None:
                 f"board {plan.board.name}" + (f", {where}" if where else ""),
             )
         )
-
-
-# ---- rendering ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Product:
-    title: str
-    render: Callable[[KitPlan], dict[str, bytes]]
-
-
-def _laser_product(plan: KitPlan) -> dict[str, bytes]:
-    from fabgen.draw.sheet_report import report_bytes, report_json, report_text
-    from fabgen.draw.tile import TileDrawingOptions, tile_drawing
-
-    profile = plan.kit.section("laser")["profile"]
-    border = plan.kit.section("tile")["border"] or None
-    single = tile_drawing(
-        plan.geometry.layout(), TileDrawingOptions(border_inset=border), metadata=_metadata(plan)
-    )
-    files = _drawing_files("laser/test-tile", single, profile)
-    for sheet in plan.sheets:
-        files.update(_drawing_files(f"laser/tiles-{sheet.name}", sheet.drawing, profile))
-    report = report_json(plan.sheets, plan.speeds, {"kit": plan.kit.name, **_metadata(plan)})
-    files["laser/sheets-report.json"] = report_bytes(report)
-    files["laser/sheets-report.txt"] = (report_text(report) + "\n").encode("utf-8")
-    return files
-
-
-def _drawing_files(stem: str, drawing, profile: str) -> dict[str, bytes]:
-    from fabgen.export.dxf import render_dxf
-    from fabgen.export.svg import render_svg
-
-    return {
-        f"{stem}.svg": render_svg(drawing, profile),
-        f"{stem}.dxf": render_dxf(drawing, profile),
-    }
-
-
-def _stones_product(plan: KitPlan) -> dict[str, bytes]:
-    stones = plan.stones
-    if stones is None:
-        return {}
-    if stones.laser_sheets:
-        return _laser_stone_files(plan, stones)
-    from fabgen.pieces.products import render_files
-
-    files = render_files(stones.pieces, stones.plates)
-    return {f"3d/{name}": data for name, data in files.items()}
-
-
-def _laser_stone_files(plan: KitPlan, stones: StonePlan) -> dict[str, bytes]:
-    profile = plan.kit.section("laser")["profile"]
-    files: dict[str, bytes] = {}
-    for sheet in stones.laser_sheets:
-        files.update(_drawing_files(f"laser/{sheet.name}", sheet.drawing, profile))
-    kinds = {"stones-colour-1": "markers-growing", "stones-colour-2": "markers-dead"}
-    for sheet in stones.marker_sheets:
-        name = sheet.name
-        for old, new in kinds.items():
-            name = name.replace(old, new)
-        files.update(_drawing_files(f"laser/{name}", sheet.drawing, profile))
-    return files
-
-
-def _board_product(plan: KitPlan) -> dict[str, bytes]:
-    from fabgen.layout import LayoutOptions, layout_files
-
-    files = layout_files(
-        plan.board, LayoutOptions(width=plan.geometry.width, papers=plan.papers, supply=plan.supply)
-    )
-    out = {}
-    for name, data in files.items():
-        folder = "board" if name.endswith((".toml", "-start.json")) else "print"
-        if "-bom." in name:
-            folder = "board"
-        out[f"{folder}/{name}"] = data
-    return out
-
-
-def _rulesheet_product(plan: KitPlan) -> dict[str, bytes]:
-    from fabgen.docs.rulesheet import rulesheet_pdfs
-
-    paper = "both" if len(plan.papers) == 2 else plan.papers[0]
-    return {f"print/{name}": data for name, data in rulesheet_pdfs(paper).items()}
-
-
-PRODUCTS = (
-    Product("laser files: a test tile and the board's tiles on sheets", _laser_product),
-    Product("stones and markers", _stones_product),
-    Product("setup diagram, printed board, board file", _board_product),
-    Product("rule sheet and quick reference", _rulesheet_product),
-)
-
-
-def render_kit(
-    plan: KitPlan, progress: Callable[[str], None] | None = None
-) -> tuple[dict[str, bytes], dict[str, float]]:
-    """Every file of the kit by relative path (with bom, README.txt and manifest.json),
-    and the seconds each product took."""
-    files: dict[str, bytes] = {}
-    timings: dict[str, float] = {}
-    for k, product in enumerate(PRODUCTS, start=1):
-        start = time.perf_counter()
-        files.update(product.render(plan))
-        timings[product.title] = time.perf_counter() - start
-        if progress:
-            progress(f"[{k}/{len(PRODUCTS)}] {product.title}: {timings[product.title]:.1f} s")
-    bom = kit_bom(plan, files)
-    files["bom.json"] = (json.dumps(bom, indent=2, sort_keys=True) + "\n").encode("utf-8")
-    files["bom.txt"] = bom_text(bom).encode("utf-8")
-    files["README.txt"] = readme_text(plan, files).encode("utf-8")
-    files["manifest.json"] = manifest(plan, files)
-    return files, timings
-
-
-def kit_bom(plan: KitPlan, files: dict[str, bytes]) -> dict:
-    """What the kit makes and what to get: tiles, stones, markers, sheets, paper."""
-    board, supply, g = plan.board, plan.supply, plan.geometry
-    laser = plan.kit.section("laser")
-    stones = plan.kit.section("stones")
-    sheets = sum(1 for n in files if n.startswith("laser/tiles-sheet-") and n.endswith(".svg"))
-    bom = {
-        "kit": plan.kit.name,
-        "board": board.name,
-        "players": len(board.seats),
-        "tiles": {
-            "count": len(board.tiles) + laser["spare_tiles"],
-            "board": len(board.tiles),
-            "spare": laser["spare_tiles"],
-            "width_mm": round(g.width, 3),
-            "sheets": sheets,
-            "sheet_mm": laser["sheet"],
-        },
-        "stones": {
-            "design": stones["design"],
-            "per_colour": stones_per_colour(plan) if stones["design"] != "none" else 0,
-            "colours": [s.colour or f"seat {k + 1}" for k, s in enumerate(board.seats)],
-            "basis": supply.stones_basis,
-        },
-        "markers": {
-            "growing": supply.growing_markers,
-            "dead": supply.dead_markers,
-            "made": stones["markers"] and stones["design"] != "none",
-        },
-        "fields": supply.fields,
-    }
-    return bom
-
-
-def bom_text(bom: dict) -> str:
-    t, s, m = bom["tiles"], bom["stones"], bom["markers"]
-    colours = ", ".join(str(c) for c in s["colours"])
-    lines = [
-        f"Bill of materials: kit '{bom['kit']}', board {bom['board']} "
-        f"({bom['players']} players, {bom['fields']} fields)",
-        f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare), "
-        f"{t['width_mm']:g} mm across the flats, on {t['sheets']} sheet(s) of {t['sheet_mm']} mm",
-    ]
-    if s["design"] != "none":
-        lines.append(
-            f"  stones             {s['per_colour']} per colour × {len(s['colours'])} colours "
-            f"({colours}); {s['design']}"
-        )
-    lines.append(
-        f"  growing markers    {m['growing']}" + ("" if m["made"] else " (not made by this kit)")
-    )
-    lines.append(
-        f"  dead markers       {m['dead']}" + ("" if m["made"] else " (not made by this kit)")
-    )
-    lines.append(f"  stones per colour: {s['basis']}")
-    return "\n".join(lines) + "\n"
-
-
-FOLDER_NOTES = {
-    "laser/": "laser cutter: cut red lines, engrave black (LightBurn colours by default); "
-    "cut test-tile first and check its width; sheets-report.txt gives the laser time",
-    "3d/": "3D printer: .3mf plates open in PrusaSlicer, Cura or Bambu Studio; .step for CAD, "
-    ".stl for any slicer; print each stone plate once per player colour",
-    "print/": "paper: print at 100 % (no 'fit to page'); check the 50 mm square on the printed "
-    "board; rule sheet and quick reference for every player",
-    "board/": "the board as a board file (fabgen validate / layout) and as a transcript of the "
-    "start position (fabgen rules turn, the online version); the board's bill of materials",
-}
-
-
-def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
-    lines = [
-        f"Atlantis kit '{plan.kit.name}': board {plan.board.name}, "
-        f"{len(plan.board.seats)} players, {len(plan.board.tiles)} tiles.",
-        f"Made by fabgen {__version__} from {Path(plan.kit.source).name}.",
-        "",
-        "What to do with each folder:",
-    ]
-    for folder, note in FOLDER_NOTES.items():
-        if any(n.startswith(folder) for n in files):
-            lines.append(f"  {folder:<8} {note}")
-    lines += ["", "Files:"]
-    for name in sorted([*files, "README.txt", "manifest.json"]):
-        lines.append(f"  {name}")
-    lines += [
-        "",
-        "bom.txt lists what to make and buy. manifest.json lists every file with its SHA-256,",
-        "the kit settings and the fabgen version: building the same kit again gives the same",
-        "files.",
-        "",
-    ]
-    return "\n".join(lines)
-
-
-def manifest(plan: KitPlan, files: dict[str, bytes]) -> bytes:
-    entries = [
-        {"path": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
-        for name, data in sorted(files.items())
-    ]
-    data = {
-        "fabgen_version": __version__,
-        "kit": plan.kit.settings,
-        "kit_source": Path(plan.kit.source).name,
-        "board": plan.board.name,
-        "files": entries,
-    }
-    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")

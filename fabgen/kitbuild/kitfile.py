@@ -3,7 +3,7 @@
 :data:`SCHEMA` defines every key with its type, default and meaning; ``templates/kit.toml``
 is the documented default kit and a test keeps the two in step. :func:`load_kit` reads
 a file and checks every key and type, reporting mistakes with their TOML key path.
-:func:`fabgen.products.plan_kit` then checks the kit as a whole (board validator
+:func:`fabgen.kitbuild.plan.plan_kit` then checks the kit as a whole (board validator
 included) before anything is rendered.
 """
 
