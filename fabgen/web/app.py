@@ -61,7 +61,7 @@ def _pages(app: Flask) -> None:
     def board_page():
         from fabgen.board.files import preset_names
         from fabgen.board.model import SeatKind
-        from fabgen.kit import SCHEMA
+        from fabgen.kitbuild.kitfile import SCHEMA
 
         # A first visit opens the kit's default board, not the first name in the list
         # (a one-person machine board).
