@@ -101,12 +101,15 @@ def all_settled(position: Position) -> bool:
         a, b = owner[i], owner[j]
         if a >= 0 and b >= 0 and a != b and labels[i] >= 0 and labels[i] == labels[j]:
             return False
-    reps = list(hints[0]) if hints is not None else [-1] * len(position.players)
+    reps = hints[0] if hints is not None else (-1,) * len(position.players)
+    fresh = None  # the hints with stale fields replaced, when any were
     seen: dict[int, int] = {}  # region label -> a player with stones in it
     met = False
     for k, r in enumerate(reps):
         if r < 0 or owner[r] != k or labels[r] < 0:
-            reps[k] = r = _live_field(owner, labels, k, r)
+            if fresh is None:
+                fresh = list(reps)
+            fresh[k] = r = _live_field(owner, labels, k, r)
             if r < 0:
                 continue
         label = labels[r]
@@ -114,7 +117,9 @@ def all_settled(position: Position) -> bool:
             met = True  # two players' stones in one region
             break
         seen[label] = k
-    position._mixed = (tuple(reps), pair)
+    if fresh is not None:
+        reps = tuple(fresh)
+        position._mixed = (reps, pair)
     if met:
         return False
     first: dict[int, int] = {}  # region label -> first field with stones in it
@@ -122,7 +127,7 @@ def all_settled(position: Position) -> bool:
         if o >= 0 and label >= 0:
             j = first.setdefault(label, i)
             if owner[j] != o:
-                position._mixed = (tuple(reps), (j, i))
+                position._mixed = (reps, (j, i))
                 return False
     return True
 

@@ -1,8 +1,9 @@
 """A turn: movement (the player's choice), then explosion and growth (automatic).
 
 The explosion phase works from a worklist. A position keeps a set of fields that may
-be volatile (every field whose stones went up or whose capacity went down since it
-was last found stable); the phase starts from the current player's volatile fields in
+be volatile: a superset of the volatile fields, kept up by whatever makes a field
+volatile (stones arriving or growing up to its capacity, an explosion next to it);
+the phase starts from the current player's volatile fields in
 that set and afterwards only re-examines the neighbours of fields that exploded. It
 runs in waves: wave 1 is every volatile field at the start, wave n + 1 the fields
 that wave n made volatile. Each field explodes at most twice (live -> growing ->
@@ -233,11 +234,12 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
 def grow(pos: Position, player: int) -> list[int]:
     """The growth phase: each of the player's growing fields gains a stone. Returns
     those fields (in no particular order)."""
-    owner, stones, hot = pos._owner, pos._stones, pos._hot
+    owner, stones, cap, hot = pos._owner, pos._stones, pos._cap, pos._hot
     grown = [g for g in pos._growing if owner[g] == player]
     for g in grown:
         stones[g] += 1
-        hot.add(g)
+        if stones[g] >= cap[g]:
+            hot.add(g)
     return grown
 
 
@@ -289,7 +291,7 @@ def replay(
     pos = position._copy()
     over = game_over_check(variant)
     machine = [p.kind == MACHINE for p in pos.players]
-    status, owner, stones = pos._status, pos._owner, pos._stones  # changed in place
+    status, owner, stones, cap = pos._status, pos._owner, pos._stones, pos._cap  # in place
     lines = pos.board.lines
     players = len(pos.players)
     for t, moves in enumerate(turns):
@@ -348,7 +350,8 @@ def replay(
                         owner[dst] = player
                         stones[dst] += left
                         arrived[dst] = arrived.get(dst, 0) + left
-                        hot.add(dst)
+                        if stones[dst] >= cap[dst]:
+                            hot.add(dst)
         except IllegalMove as exc:
             exc.turn, exc.player = t, player
             exc.player_label = pos.players[player].label(player)

@@ -170,3 +170,34 @@ def test_replay_ends_where_the_definition_says(seed, shape):
         pos, _ = play_turn(pos, moves)
     refused = _rule_of(lambda: replay(start, [*turns, []])) == "game-over"
     assert refused == plainly_settled(pos)
+
+
+def _volatile(pos) -> set[int]:
+    """By definition: a field with stones at or over its capacity (live neighbours)."""
+    return {
+        pos.board.index[s.field]
+        for s in pos.fields()
+        if s.status is not Status.DEAD and s.owner is not None and s.stones >= pos.capacity(s.field)
+    }
+
+
+@settings(max_examples=20)
+@given(st.integers(0, 10**6), st.sampled_from([(1, 2), (2, 3), (2, 6)]), st.floats(0, 0.8))
+def test_the_worklist_holds_every_volatile_field(seed, shape, bias):
+    """The explosion phase looks only at the fields in the position's worklist: after
+    every move and every turn, each volatile field must be in it (moves add a field
+    only when stones bring it to its capacity)."""
+    from fabgen.rules.random_player import random_moves
+
+    radius, players = shape
+    pos = start_position(radius, players)
+    rng = random.Random(seed)
+    for _ in range(120):
+        if game_over(pos):
+            break
+        turn = Turn(pos)
+        for move in random_moves(Turn(pos), random.Random(rng.random()), 0.8, bias):
+            turn.move(move)
+            assert _volatile(turn._pos) <= turn._pos._hot
+        pos, _ = turn.finish()
+        assert _volatile(pos) <= pos._hot
