@@ -36,13 +36,13 @@ MAX_TURNS = 1000
 BOARDS = ("3p-triangle-4", "2p-diamond-4", "6p-hexagon-19", "6p-hexagon-37", "hexagon-91")
 
 #: The online engine, turns per second of CPU time on one core: (replay, random
-#: self-play). Best of three runs, measured 2026-11-23 (see ONLINE_HOW).
+#: self-play), measured 2026-11-23 (see ONLINE_HOW) on the games this script plays.
 ONLINE = {
-    "3p-triangle-4": (28_340, 7_124),
-    "2p-diamond-4": (14_980, 4_618),
-    "6p-hexagon-19": (43_886, 5_456),
-    "6p-hexagon-37": (19_524, 2_198),
-    "hexagon-91": (7_990, 877),
+    "3p-triangle-4": (31_972, 8_063),
+    "2p-diamond-4": (19_458, 4_281),
+    "6p-hexagon-19": (55_573, 4_940),
+    "6p-hexagon-37": (23_886, 2_712),
+    "hexagon-91": (8_968, 871),
 }
 ONLINE_HOW = (
     "the online version's js/common/GameState.js (maksverver/atlantis-heroku) under "
@@ -50,7 +50,9 @@ ONLINE_HOW = (
     "repository): replay = the GameState constructor reading the same 20 transcripts "
     "per board that --write-games writes; random self-play = the same move distribution "
     "(tiles shuffled, a move on each with chance 0.8, uniform over the tile's legal "
-    "moves), addTurn() and isGameOver() after every turn; CPU time, best of 3 runs"
+    "moves), addTurn() and isGameOver() after every turn; CPU time, best of 20 runs for "
+    "replay (taken in turns with this script's replays, on a loaded machine), of 2 for "
+    "self-play"
 )
 
 
