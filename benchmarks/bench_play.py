@@ -2,8 +2,9 @@
 
 For each board: random games (fabgen's random player, seeds 1..N, at most 1000 turns)
 are played, timing the self-play; the same games are then replayed from their moves.
-Greedy and machine self-play are timed too when their modules are there. Last, a
-balance run on 6p-hexagon-19 with 1 and 2 jobs gives games per second.
+Greedy and extreme-machine self-play are timed too (a fifth of the games). Last,
+balance runs on 6p-hexagon-19 with random and with greedy players, with 1 and 2 jobs,
+give games per second.
 
 The online engine's figures (ONLINE) are constants measured on this kind of machine
 (see ONLINE_HOW): the online version's js/common/GameState.js run under node 20 by a
@@ -17,7 +18,6 @@ Run: .venv/bin/python benchmarks/bench_play.py [--games N] [--runs N] [--write-g
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import resource
 import time
 from pathlib import Path
@@ -36,13 +36,13 @@ MAX_TURNS = 1000
 BOARDS = ("3p-triangle-4", "2p-diamond-4", "6p-hexagon-19", "6p-hexagon-37", "hexagon-91")
 
 #: The online engine, turns per second of CPU time on one core: (replay, random
-#: self-play). Best of three runs, measured 2026-11-23 (see ONLINE_HOW).
+#: self-play), measured 2026-11-23 (see ONLINE_HOW) on the games this script plays.
 ONLINE = {
-    "3p-triangle-4": (28_340, 7_124),
-    "2p-diamond-4": (14_980, 4_618),
-    "6p-hexagon-19": (43_886, 5_456),
-    "6p-hexagon-37": (19_524, 2_198),
-    "hexagon-91": (7_990, 877),
+    "3p-triangle-4": (31_972, 8_063),
+    "2p-diamond-4": (19_458, 4_281),
+    "6p-hexagon-19": (55_573, 4_940),
+    "6p-hexagon-37": (23_886, 2_712),
+    "hexagon-91": (8_968, 871),
 }
 ONLINE_HOW = (
     "the online version's js/common/GameState.js (maksverver/atlantis-heroku) under "
@@ -50,7 +50,9 @@ ONLINE_HOW = (
     "repository): replay = the GameState constructor reading the same 20 transcripts "
     "per board that --write-games writes; random self-play = the same move distribution "
     "(tiles shuffled, a move on each with chance 0.8, uniform over the tile's legal "
-    "moves), addTurn() and isGameOver() after every turn; CPU time, best of 3 runs"
+    "moves), addTurn() and isGameOver() after every turn; CPU time, best of 20 runs for "
+    "replay (taken in turns with this script's replays, on a loaded machine), of 2 for "
+    "self-play"
 )
 
 
@@ -89,10 +91,6 @@ def cpu_best_of(runs: int, work) -> float:
     return best
 
 
-def available(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
-
-
 def bench_board(name: str, games: int, runs: int, write: Path | None) -> dict:
     start = start_of(name)
     selfplay = cpu_best_of(runs, lambda: play_games(start, "random", games))
@@ -113,20 +111,18 @@ def bench_board(name: str, games: int, runs: int, write: Path | None) -> dict:
         "replay": turns / fast,
         "random": turns / selfplay,
     }
-    for policy, module in (("greedy", "fabgen.play.greedy"), ("machine", "fabgen.play.machine")):
-        if available(module):
-            name_ = "extreme-machine" if policy == "machine" else policy
-            began = time.process_time()
-            played = play_games(start, name_, max(1, games // 5))
-            row[policy] = sum(r.turns for r in played) / (time.process_time() - began)
+    for column, policy in (("greedy", "greedy"), ("machine", "extreme-machine")):
+        began = time.process_time()
+        played = play_games(start, policy, max(1, games // 5))
+        row[column] = sum(r.turns for r in played) / (time.process_time() - began)
     return row
 
 
-def games_per_second(jobs: int, games: int, runs: int) -> tuple[float, float]:
+def games_per_second(jobs: int, games: int, runs: int, player: str) -> tuple[float, float]:
     """Wall-clock games per second of a balance run (best of ``runs``), and the CPU
     seconds of this process and its worker processes for one run."""
     board: Board = load_preset("6p-hexagon-19")
-    options = BalanceOptions(games=games, players=("random",), max_turns=MAX_TURNS)
+    options = BalanceOptions(games=games, players=(player,), max_turns=MAX_TURNS)
     best = cpu = float("inf")
     for _ in range(runs):
         began, used = time.perf_counter(), _cpu_with_children()
@@ -154,7 +150,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="random games per board (20)")
     parser.add_argument("--runs", type=int, default=3, help="timed replays, best kept (3)")
-    parser.add_argument("--jobs-games", type=int, default=60, help="games for the jobs figure")
+    parser.add_argument(
+        "--jobs-games", type=int, default=100, help="random games for the jobs figure (100)"
+    )
+    parser.add_argument(
+        "--greedy-games", type=int, default=40, help="greedy games for the jobs figure (40)"
+    )
     parser.add_argument(
         "--write-games",
         type=Path,
@@ -178,24 +179,23 @@ def main() -> None:
             f"{_rate(r.get('greedy'))} {_rate(r.get('machine'))}"
         )
     print(
-        "turns per second of CPU time on one core (best of --runs); greedy and machine: "
-        "'-' when not installed"
-    )
-    (one, cpu_one), (two, cpu_two) = (
-        games_per_second(jobs, args.jobs_games, args.runs) for jobs in (1, 2)
+        "turns per second of CPU time on one core (best of --runs; greedy and machine "
+        "(the extreme machine's search) one run of a fifth of the games)"
     )
     print(
         "games per second by the wall clock, best of --runs (other processes on the "
-        "machine slow it down):"
+        "machine slow it down), and what two idle cores would give from the CPU time:"
     )
-    print(
-        f"balance, 6p-hexagon-19, random players, {args.jobs_games} games: "
-        f"{one:.1f} games/s with --jobs 1, {two:.1f} with --jobs 2 ({two / one:.2f}x)"
-    )
-    print(
-        f"CPU time of the run: {cpu_one:.2f} s with --jobs 1, {cpu_two:.2f} s with --jobs 2: "
-        f"on two idle cores --jobs 2 would be {2 * cpu_one / cpu_two:.2f}x as fast"
-    )
+    for player, games in (("random", args.jobs_games), ("greedy", args.greedy_games)):
+        (one, cpu_one), (two, cpu_two) = (
+            games_per_second(jobs, games, args.runs, player) for jobs in (1, 2)
+        )
+        print(
+            f"balance, 6p-hexagon-19, {player} players, {games} games: {one:.1f} games/s "
+            f"with --jobs 1, {two:.1f} with --jobs 2 ({two / one:.2f}x); CPU time "
+            f"{cpu_one:.2f} s and {cpu_two:.2f} s: on two idle cores --jobs 2 would be "
+            f"{2 * cpu_one / cpu_two:.2f}x as fast"
+        )
 
 
 if __name__ == "__main__":

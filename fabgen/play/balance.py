@@ -235,6 +235,18 @@ def _favoured(rows: list[dict], n: int, seats: int) -> dict | None:
     }
 
 
+def _stronger_players(report: dict) -> str:
+    """The end of the all-zero warning: try a stronger player when random ones played;
+    fabgen has none stronger than greedy, so then say what the numbers still tell."""
+    played = {s["player"] for s in report["seats"]}
+    if "random" in played:
+        return " (try --players greedy)"
+    return (
+        ": even greedy play burns this board down, so read the wins as a test of the "
+        "tie-break, and the peaks as what a kit must supply"
+    )
+
+
 def _warnings(report: dict) -> list[str]:
     out = []
     n = report["finished"]
@@ -247,7 +259,7 @@ def _warnings(report: dict) -> list[str]:
         out.append(
             f"{report['all_zero']} of {n} finished games ended with every score 0: the "
             "winner of those was decided by the tie-break alone, so these players say "
-            "little about the board's balance (try --players greedy)"
+            f"little about the board's balance{_stronger_players(report)}"
         )
     if not n:
         out.append("no game finished: there is nothing to score")

@@ -187,7 +187,8 @@ def play_move(
     owner[dst] = player
     stones[dst] += left
     arrived[dst] = arrived.get(dst, 0) + left
-    pos._hot.add(dst)
+    if stones[dst] >= pos._cap[dst]:
+        pos._hot.add(dst)  # only stones arriving make a field volatile during moves
     return path, left
 
 

@@ -8,6 +8,7 @@ regions score for nobody.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
@@ -73,6 +74,13 @@ def game_over(position: Position, variant: Variant | str = DEFAULT) -> bool:
     return all_settled(position)
 
 
+def game_over_check(variant: Variant | str = DEFAULT) -> Callable[[Position], bool]:
+    """``game_over`` for one variant, as a function of the position (for loops)."""
+    if get_variant(variant).end == PASSES:
+        return lambda p: not p._growing and p.passes >= len(p.players)
+    return all_settled
+
+
 def all_settled(position: Position) -> bool:
     """Every region settled (also true when no live field is left)."""
     cap = position._cap
@@ -86,56 +94,47 @@ def all_settled(position: Position) -> bool:
     # Hints kept from the last check (a position and the copies made from it share
     # them; they are replaced, never changed in place): two fields of different
     # players found in one region, and one live field with stones per player.
-    reps, pair = position._mixed or ((-1,) * len(position.players), None)
-    seen: dict[int, int] = {}
-    stale = False
-    for k, r in enumerate(reps):
-        if r >= 0 and owner[r] == k and labels[r] >= 0:
-            if seen.setdefault(labels[r], k) != k:
-                return False  # two players' stones in one region
-        else:
-            stale = True
+    hints = position._mixed
+    pair = hints[1] if hints is not None else None
     if pair is not None:
         i, j = pair
         a, b = owner[i], owner[j]
         if a >= 0 and b >= 0 and a != b and labels[i] >= 0 and labels[i] == labels[j]:
             return False
-    if stale and _stale_players_meet(owner, labels, list(reps), seen, position):
+    reps = hints[0] if hints is not None else (-1,) * len(position.players)
+    fresh = None  # the hints with stale fields replaced, when any were
+    seen: dict[int, int] = {}  # region label -> a player with stones in it
+    met = False
+    for k, r in enumerate(reps):
+        if r < 0 or owner[r] != k or labels[r] < 0:
+            if fresh is None:
+                fresh = list(reps)
+            fresh[k] = r = _live_field(owner, labels, k, r)
+            if r < 0:
+                continue
+        label = labels[r]
+        if label in seen:
+            met = True  # two players' stones in one region
+            break
+        seen[label] = k
+    if fresh is not None:
+        reps = tuple(fresh)
+        position._mixed = (reps, pair)
+    if met:
         return False
     first: dict[int, int] = {}  # region label -> first field with stones in it
     for i, (label, o) in enumerate(zip(labels, owner, strict=True)):
         if o >= 0 and label >= 0:
             j = first.setdefault(label, i)
             if owner[j] != o:
-                reps = position._mixed[0] if position._mixed else reps
                 position._mixed = (reps, (j, i))
                 return False
     return True
 
 
-def _stale_players_meet(
-    owner: list[int], labels: list[int], reps: list[int], seen: dict[int, int], position
-) -> bool:
-    """Find a live field for each player whose field from the last check is gone
-    (players left without live stones last) until two players meet in one region;
-    ``seen`` holds the regions of the players whose fields are still good. Stores the
-    fields found for the next check."""
-    met = False
-    stale = [k for k, r in enumerate(reps) if not (r >= 0 and owner[r] == k and labels[r] >= 0)]
-    for k in sorted(stale, key=lambda k: reps[k] < 0):
-        reps[k] = r = _live_field(owner, labels, k, reps[k])
-        if r >= 0 and seen.setdefault(labels[r], k) != k:
-            met = True
-            break
-    position._mixed = (tuple(reps), position._mixed[1] if position._mixed else None)
-    return met
-
-
 def _live_field(owner: list[int], labels: list[int], player: int, hint: int) -> int:
-    """A live field with the player's stones (``hint`` if it still is one, else the
-    next one after it, wrapping around), or -1. ``list.index`` scans in C."""
-    if hint >= 0 and owner[hint] == player and labels[hint] >= 0:
-        return hint
+    """A live field with the player's stones: the next one from ``hint`` on, wrapping
+    around, or -1. ``list.index`` scans in C."""
     for start, stop in ((max(hint, 0), len(owner)), (0, max(hint, 0))):
         i = start
         while True:

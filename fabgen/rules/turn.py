@@ -1,8 +1,9 @@
 """A turn: movement (the player's choice), then explosion and growth (automatic).
 
 The explosion phase works from a worklist. A position keeps a set of fields that may
-be volatile (every field whose stones went up or whose capacity went down since it
-was last found stable); the phase starts from the current player's volatile fields in
+be volatile: a superset of the volatile fields, kept up by whatever makes a field
+volatile (stones arriving or growing up to its capacity, an explosion next to it);
+the phase starts from the current player's volatile fields in
 that set and afterwards only re-examines the neighbours of fields that exploded. It
 runs in waves: wave 1 is every volatile field at the start, wave n + 1 the fields
 that wave n made volatile. Each field explodes at most twice (live -> growing ->
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move, refuse_machine
-from fabgen.rules.scoring import game_over
+from fabgen.rules.scoring import game_over, game_over_check
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
 from fabgen.rules.variants import DEFAULT, PASSES, Variant, get_variant
 
@@ -233,11 +234,12 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
 def grow(pos: Position, player: int) -> list[int]:
     """The growth phase: each of the player's growing fields gains a stone. Returns
     those fields (in no particular order)."""
-    owner, stones, hot = pos._owner, pos._stones, pos._hot
+    owner, stones, cap, hot = pos._owner, pos._stones, pos._cap, pos._hot
     grown = [g for g in pos._growing if owner[g] == player]
     for g in grown:
         stones[g] += 1
-        hot.add(g)
+        if stones[g] >= cap[g]:
+            hot.add(g)
     return grown
 
 
@@ -280,27 +282,87 @@ def replay(
 
     The first illegal move raises :class:`IllegalMove` with ``turn`` (0-based index
     into ``turns``) and ``player`` set. A turn after the end of the game is illegal.
+
+    The hot path of replaying games: a legal move whose line the board has cached is
+    carried out inline, exactly as :func:`~fabgen.rules.moves.play_move` would; any
+    other move goes through ``play_move``, which checks it and names the rule it breaks.
     """
     variant = get_variant(variant)
     pos = position._copy()
+    over = game_over_check(variant)
+    machine = [p.kind == MACHINE for p in pos.players]
+    status, owner, stones, cap = pos._status, pos._owner, pos._stones, pos._cap  # in place
+    lines = pos.board.lines
+    players = len(pos.players)
     for t, moves in enumerate(turns):
         player = pos.next_player
         try:
-            if game_over(pos, variant):
+            if over(pos):
                 raise IllegalMove("game-over", game_over_reason(pos, variant))
             if moves:
-                refuse_machine(pos, player, moves[0])
-            used: set[int] = set()
-            arrived: dict[int, int] = {}
-            for move in moves:
-                play_move(pos, player, move, used, arrived)
+                if machine[player]:
+                    refuse_machine(pos, player, moves[0])
+                used: set[int] = set()
+                arrived: dict[int, int] = {}
+                hot = pos._hot
+                for move in moves:
+                    line = lines.get(move)
+                    if line is None:
+                        play_move(pos, player, move, used, arrived)
+                        continue
+                    src, dst, path, tile = line
+                    have = stones[src]
+                    if (
+                        path is None
+                        or src == dst
+                        or status[src] != LIVE
+                        or owner[src] != player
+                        or tile in used
+                        or src in arrived
+                        or have < len(path)
+                    ):
+                        play_move(pos, player, move, used, arrived)  # checks, names the rule
+                        continue
+                    for f in path:
+                        if f < 0 or status[f] != LIVE:
+                            play_move(pos, player, move, used, arrived)  # raises: blocked
+                    # Legal: carry it out (as play_move does).
+                    used.add(tile)
+                    k = len(path)
+                    stones[src] = have - k
+                    if have == k:
+                        owner[src] = NOBODY
+                    left = k
+                    for f in path:
+                        o = owner[f]
+                        if o != player and o >= 0:
+                            there = stones[f]
+                            if there > left:
+                                stones[f] = there - left
+                                left = 0
+                                break
+                            stones[f] = 0
+                            owner[f] = NOBODY
+                            left -= there
+                            if not left:
+                                break
+                    if left:
+                        owner[dst] = player
+                        stones[dst] += left
+                        arrived[dst] = arrived.get(dst, 0) + left
+                        if stones[dst] >= cap[dst]:
+                            hot.add(dst)
         except IllegalMove as exc:
             exc.turn, exc.player = t, player
             exc.player_label = pos.players[player].label(player)
             raise
-        explode(pos, player)
-        grow(pos, player)
-        end_turn(pos, bool(moves))
+        if pos._hot:
+            explode(pos, player)
+        if pos._growing:
+            grow(pos, player)
+        pos.turns_played += 1
+        pos.next_player = (player + 1) % players
+        pos.passes = 0 if moves else pos.passes + 1
     return pos
 
 

@@ -186,3 +186,18 @@ def test_bad_input_is_refused_with_exit_2_and_no_files(cli, tmp_path, args, mess
 def test_greedy_is_the_default_player(cli, tmp_path):
     text, _ = balance_json(cli, tmp_path, "--preset", "3p-triangle-4", "--games", "4")
     assert {s["player"] for s in json.loads(text)["seats"]} == {"greedy"}
+
+
+def test_the_all_zero_warning_suggests_greedy_only_to_random_players():
+    """Greedy players are told what the numbers still mean, not to try greedy."""
+    from fabgen.play.balance import _warnings
+
+    def report(player: str) -> dict:
+        seats = [{"player": player}, {"player": player}]
+        return {"finished": 10, "capped": 0, "all_zero": 9, "seats": seats, "games": 10}
+
+    (random_warning,) = _warnings(report("random"))
+    (greedy_warning,) = _warnings(report("greedy"))
+    assert "try --players greedy" in random_warning
+    assert "try --players greedy" not in greedy_warning
+    assert "tie-break" in greedy_warning
