@@ -16,12 +16,14 @@ examples below as defaults, so a test or another document can pass its own.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fabgen.draw.model import Drawing
 from fabgen.draw.position import position_drawing
 from fabgen.geometry.lattice import Field, field_xy, hex_distance, step_between
+from fabgen.play.machine import Decision, ExtremeMachine
 from fabgen.rules import (
     IllegalMove,
     Move,
@@ -36,7 +38,8 @@ from fabgen.rules import (
     regions,
     scores,
 )
-from fabgen.rules.names import parse_field
+from fabgen.rules.names import field_name, parse_field
+from fabgen.rules.setup import DEFAULT_PLAYERS
 from fabgen.rules.variants import NO_TIE_BREAK, PASSES, STONES
 
 #: Field centres this far apart (mm) in the drawings; the rule sheet scales them.
@@ -52,15 +55,26 @@ class Example:
     ``stacks[k]`` maps field names to player k's stacks (n stones on a live field,
     -n stones on a growing field, 0 for a dead field); ``moves`` are the moves of the
     player to move (``"c0-e2"``); ``letters`` names fields for the caption.
+    ``kinds`` gives the seats' kinds (``"machine"``, ...; all people when empty) and
+    ``next_player`` the seat to move (from 0; None: the first).
     """
 
     segments: tuple[str, ...]
     stacks: tuple[Mapping[str, int], ...]
     moves: tuple[str, ...] = ()
     letters: Mapping[str, str] = field(default_factory=dict)
+    kinds: tuple[str, ...] = ()
+    next_player: int | None = None
 
     def position(self) -> Position:
-        return position_from_names(list(self.segments), list(self.stacks))
+        players = None
+        if self.kinds:
+            players = [
+                replace(p, kind=k)
+                for p, k in zip(DEFAULT_PLAYERS[: len(self.kinds)], self.kinds, strict=True)
+            ]
+        options = {} if self.next_player is None else {"next_player": self.next_player}
+        return position_from_names(list(self.segments), list(self.stacks), players, **options)
 
     def letter_fields(self) -> dict[Field, str]:
         return {parse_field(name): letter for name, letter in self.letters.items()}
@@ -141,6 +155,29 @@ FINAL = Example(
         {"c4": 0, "d3": 0, "d5": 0, "c5": 1, "c6": 2},
     ),
 )
+
+#: A simple machine (blue, never moves) with a stack of 3 on the corner field a1 of
+#: the board, which has 3 live neighbours; red's stones are far enough away not to
+#: take part. Blue is to move.
+MACHINE = Example(
+    FOUR_TILES,
+    ({"c3": 2, "d3": 1}, {"a1": 3}),
+    letters={"a1": "a"},
+    kinds=("player", "machine"),
+    next_player=1,
+)
+
+#: Red plays as an extreme machine; two of its turns explode the most fields.
+EXTREME = Example(
+    TWO_TILES,
+    (
+        {"a1": 2, "c1": 2, "d1": -2, "e1": 1, "b3": -2},
+        {"d0": 2, "c3": 2, "b1": 1, "e2": 1},
+    ),
+    kinds=("extreme-machine", "player"),
+)
+#: The seed that breaks the extreme machine's ties in the figure.
+EXTREME_SEED = 0
 
 
 # --- the figures --------------------------------------------------------------------
@@ -431,6 +468,94 @@ def scoring_figure(example: Example = FINAL, variant: str = "online") -> Figure:
     return Figure("scoring", (Panel(drawing, ""),), facts)
 
 
+def machine_figure(example: Example = MACHINE, shown: int = 3, rounds: int = 20) -> Figure:
+    """A simple machine's first explosions, played by the engine: the position before
+    the machine's first turn and after each of its first ``shown`` turns that explode
+    anything (at most ``rounds`` rounds), everybody else passing. Fields that will
+    explode in the machine's next turn are outlined."""
+    start = example.position()
+    machine = start.next_player
+    letters = example.letter_fields()
+    panels = [Panel(_draw(start, labels=letters, highlight=_full(start, machine)), "before")]
+    history: list[tuple[int, int, int]] = []  # (its turn, explosions, waves)
+    position, turn = start, 0
+    for _ in range(rounds * len(start.players)):
+        if len(history) == shown or game_over(position, get_variant("online")):
+            break
+        player = position.next_player
+        after, steps = play_turn(position, [], record_steps=True)
+        if player == machine:
+            turn += 1
+            count = _explosions(steps)
+            if count:
+                waves = sum(1 for s in steps if s.kind == "explosion")
+                history.append((turn, count, waves))
+                drawing = _draw(after, labels=letters, highlight=_full(after, machine))
+                panels.append(Panel(drawing, f"after its turn {turn}"))
+        position = after
+    corner = min(example.letter_fields()) if example.letters else None
+    facts = {
+        "machine": _name(start, machine),
+        "Machine": _name(start, machine).capitalize(),
+        "capacity": str(start.capacity(corner)) if corner else "",
+        "turns": _join([str(t) for t, _, _ in history]),
+        "explosions": _join([str(n) for _, n, _ in history]),
+        "waves": _join([str(w) for _, _, w in history]),
+        "growing": str(len(position.growing_fields(machine))),
+        "fields": str(sum(1 for s in position.fields() if s.owner == machine)),
+        "last": str(history[-1][0]) if history else "0",
+    }
+    return Figure("machine", tuple(panels), facts, per_row=len(panels), wide=True)
+
+
+def extreme_decision(
+    example: Example = EXTREME, seed: int = EXTREME_SEED, variant: str = "online"
+) -> Decision:
+    """The turn the player to move in ``example`` makes as an extreme machine."""
+    return ExtremeMachine().decide(example.position(), variant, random.Random(seed))
+
+
+def extreme_figure(
+    example: Example = EXTREME, seed: int = EXTREME_SEED, variant: str = "online"
+) -> Figure:
+    """One extreme machine decision: its moves (arrows) and, after the explosion
+    phase, each field that exploded labelled with the wave it exploded in."""
+    start = example.position()
+    player = start.next_player
+    decision = extreme_decision(example, seed, variant)
+    _, steps = play_turn(start, decision.moves, variant, record_steps=True)
+    waves = [s for s in steps if s.kind == "explosion"]
+    exploded: dict[Field, str] = {}
+    for n, wave in enumerate(waves, start=1):
+        for f in wave.fields:
+            exploded[f] = f"{exploded[f]},{n}" if f in exploded else str(n)
+    last = waves[-1].position if waves else steps[-2].position
+    arrows = [(m.source, m.destination) for m in decision.moves]
+    search = decision.search
+    facts = {
+        "player": _name(start, player),
+        "Player": _name(start, player).capitalize(),
+        "moves": _join(
+            [f"{field_name(m.source)}-{field_name(m.destination)}" for m in decision.moves]
+        )
+        or "no move",
+        "explosions": str(_explosions(steps)),
+        "waves": str(len(waves)),
+        "move_sets": str(search.move_sets),
+        "turns": str(search.turns_examined),
+        "ties": str(search.ties),
+        "seed": str(seed),
+        "search": "all of them"
+        if decision.exhaustive
+        else f"some of them, by a bounded search ({decision.bound})",
+    }
+    panels = (
+        Panel(_draw(start, arrows=arrows), "its moves"),
+        Panel(_draw(last, labels=exploded), "after the explosions"),
+    )
+    return Figure("extreme", panels, facts, wide=True)
+
+
 #: The figures of the rule sheet by name, each with its default example.
 FIGURES = {
     "key": key_figure,
@@ -441,6 +566,8 @@ FIGURES = {
     "growth": growth_figure,
     "regions": regions_figure,
     "scoring": scoring_figure,
+    "machine": machine_figure,
+    "extreme": extreme_figure,
 }
 
 
@@ -458,6 +585,13 @@ def figure(name: str) -> Figure:
 
 def _draw(position: Position, **options) -> Drawing:
     return position_drawing(position, pitch_mm=PITCH, legend=False, margin_mm=MARGIN, **options)
+
+
+def _full(position: Position, player: int) -> list[Field]:
+    """``player``'s fields that will explode in their next explosion phase."""
+    return [
+        s.field for s in position.fields() if s.owner == player and position.is_volatile(s.field)
+    ]
 
 
 def _ends(fields: Sequence[Field]) -> tuple[Field, Field]:

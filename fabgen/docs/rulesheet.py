@@ -95,7 +95,7 @@ class Sheet:
         return (height, width) if self.landscape else (width, height)
 
 
-RULESHEET = Sheet("rule sheet", "rules", 8.8, (2, 4))
+RULESHEET = Sheet("rule sheet", "rules", 8.8, (2, 5))
 QUICKREF = Sheet(
     "quick reference",
     "quickref",

@@ -184,3 +184,29 @@ def test_machine_seats_are_named_in_the_legend():
     words = " ".join(t.text for t in texts)
     assert "(machine): plays second" in words
     assert "Seat played by a machine (a diamond)" in words
+
+
+MACHINE_PRESETS = [n for n in preset_names() if load_preset(n).machines]
+
+
+@pytest.mark.parametrize("name", MACHINE_PRESETS)
+def test_every_machine_stack_shows_its_height_and_no_badge_covers_it(name):
+    board = load_preset(name)
+    texts, stones, fields, badges, _ = _parts(setup_diagram(board))
+    # field circles are drawn in the board's field order
+    centre = {f: c.centre for f, c in zip(board.fields, fields, strict=True)}
+    words = " ".join(t.text for t in texts)
+    for seat in board.seats:
+        if seat.kind is SeatKind.PLAYER:
+            continue
+        assert f"{seat.name} (machine)" in words  # the legend names the machine seat
+        for f, n in seat.stacks:
+            at = [s for s in stones if math.dist(s.centre, centre[f]) < 1e-6]
+            assert len(at) == 1, (seat.name, f)
+            stone = at[0]
+            if n != 1:
+                labels = [t.text for t in texts if _own(t, stone)]
+                assert labels == [str(n)], (seat.name, f, labels)
+            for badge in badges:
+                c, r = _round(badge)
+                assert math.dist(c, stone.centre) >= r + stone.radius - 1e-6, (seat.name, f)

@@ -104,3 +104,58 @@ def test_board_seat_symbols_are_distinct_and_mark_machines():
     assert symbols == ("ring", "hexagon", "diamond", "square", "star", "cross")
     assert len(set(symbols)) == 6
     assert set(MACHINE_SYMBOLS.values()).isdisjoint(SEAT_SYMBOLS.values())
+
+
+#: The presets added with seat kinds (issue 11): machines, a dummy, stack starts and
+#: the two six-seat boards the README mentions.
+SEAT_KIND_PRESETS = (
+    "1p-triangle-5-machine",
+    "1p-triangle-5-two-machines",
+    "2p-diamond-5-machines",
+    "3p-triangle-7-machines",
+    "4p-hexagon-19-machines",
+    "5p-hexagon-19-dummy",
+    "4p-diamond-5-stacks",
+    "5p-hexagon-18-stacks",
+    "6p-hexagon-21",
+    "6p-ring-18",
+)
+
+
+@pytest.mark.parametrize("preset", SEAT_KIND_PRESETS)
+def test_every_seat_kind_preset_builds_a_kit_with_its_board_products(tmp_path, cli, preset):
+    board = load_preset(preset)
+    result, out = build(
+        tmp_path,
+        cli,
+        f'[kit]\nboard = "{preset}"\nplayers = {board.people}\npaper = "letter"\n'
+        '[stones]\ndesign = "none"\n',
+    )
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    listed = {entry["path"] for entry in manifest["files"]}
+    for name in (
+        f"print/{preset}-setup.svg",
+        f"print/{preset}-setup.pdf",
+        f"print/{preset}-board-letter.pdf",
+        f"board/{preset}.toml",
+        f"board/{preset}-start.json",
+        f"board/{preset}-bom.json",
+        "bom.json",
+    ):
+        assert name in listed, name
+        assert (out / name).is_file(), name
+    # the board transcript holds the preset's start, seat by seat
+    start = json.loads((out / f"board/{preset}-start.json").read_text())
+    assert len(start["players"]) == len(board.seats)
+    # the BOM gives every seat, machines included, a colour with enough stones for
+    # its start, and counts the stones over all colours
+    bom = json.loads((out / f"board/{preset}-bom.json").read_text())
+    colours = bom["stones"]["colours"]
+    assert [c["kind"] for c in colours] == [s.kind.value for s in board.seats]
+    assert [c["at_start"] for c in colours] == [s.stones for s in board.seats]
+    assert all(c["count"] >= c["at_start"] > 0 for c in colours)
+    assert bom["stones"]["total"] == sum(c["count"] for c in colours)
+    machines = [c for c in colours if c["kind"] != "player"]
+    assert len(machines) == board.machines
+    assert (bom["people"], bom["machines"]) == (board.people, board.machines)

@@ -1,0 +1,109 @@
+"""The appendix figures on machines, checked against the engine and an independent
+exhaustive search, and the appendix's board recommendations against the presets."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+from fabgen.docs.figures import (
+    EXTREME,
+    MACHINE,
+    extreme_decision,
+    extreme_figure,
+    machine_figure,
+)
+from fabgen.play.search import Limits, explosions_value, moves_by_tile, search_turn
+from fabgen.rules import IllegalMove, play_turn
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "templates"
+
+
+def _explosions(position, moves) -> int:
+    _, steps = play_turn(position, moves, record_steps=True)
+    return sum(len(s.fields) for s in steps if s.kind == "explosion")
+
+
+def _every_turn(position):
+    """Every turn: one move or none per tile, in every order (independent of
+    fabgen.play.search's pruning of orders)."""
+    tiles = moves_by_tile(position, "online")
+    for choice in itertools.product(*[[None, *moves] for moves in tiles]):
+        chosen = [m for m in choice if m is not None]
+        yield from itertools.permutations(chosen)
+
+
+def test_extreme_figure_count_is_the_engines_and_the_maximum():
+    import random
+
+    position = EXTREME.position()
+    figure = extreme_figure()
+    decision = extreme_decision()
+    played = _explosions(position, decision.moves)
+    assert figure.facts["explosions"] == str(played) == str(decision.explosions)
+    best = 0
+    for turn in _every_turn(position):
+        try:
+            best = max(best, _explosions(position, list(turn)))
+        except IllegalMove:
+            continue
+    assert played == best > 0
+    full = search_turn(
+        position, "online", explosions_value(position), random.Random(1), Limits(10**6)
+    )
+    assert full.exhaustive and full.value == best
+    assert figure.facts["move_sets"] == str(full.move_sets)
+    # the arrows are the decision's moves; the same seed gives the same figure
+    assert extreme_figure().facts == figure.facts
+
+
+def test_machine_figure_follows_the_engine():
+    figure = machine_figure()
+    start = MACHINE.position()
+    machine = start.next_player
+    assert start.players[machine].kind == "machine"
+    # the corner stack is full before the machine's first turn and only explodes then
+    corner = next(iter(MACHINE.letter_fields()))
+    assert start.stones(corner) == start.capacity(corner) == 3
+    _, steps = play_turn(start, [], record_steps=True)
+    first = [s.fields for s in steps if s.kind == "explosion"]
+    assert first == [(corner,)] or [set(f) for f in first] == [{corner}]
+    assert figure.facts["turns"].startswith("1")
+    assert figure.facts["explosions"].startswith("1")
+    # replay independently: each listed turn explodes the listed number of fields
+    turns = [int(t) for t in re.findall(r"\d+", figure.facts["turns"])]
+    counts = [int(n) for n in re.findall(r"\d+", figure.facts["explosions"])]
+    seen, position, turn = [], start, 0
+    while len(seen) < len(turns):
+        player = position.next_player
+        n = _explosions(position, [])
+        position, _ = play_turn(position, [])
+        if player == machine:
+            turn += 1
+            if n:
+                seen.append((turn, n))
+    assert seen == list(zip(turns, counts, strict=True))
+    assert len(figure.panels) == len(turns) + 1
+
+
+def _appendix() -> str:
+    text = (TEMPLATE / "rulesheet" / "rules.md").read_text(encoding="utf-8")
+    return text[text.index("## Appendix: seats that play themselves") :]
+
+
+def test_appendix_recommends_existing_presets_for_every_table():
+    named = set(re.findall(r"\b[1-6]p-[a-z0-9-]*[a-z0-9]", _appendix()))
+    presets = {p.stem for p in (TEMPLATE / "boards").glob("*.toml")}
+    assert named <= presets, named - presets
+    needed = {
+        "1p-triangle-5-machine",
+        "1p-triangle-5-two-machines",
+        "2p-diamond-5-machines",
+        "3p-triangle-7-machines",
+        "4p-hexagon-19-machines",
+        "4p-diamond-5-stacks",
+        "5p-hexagon-19-dummy",
+        "5p-hexagon-18-stacks",
+    }
+    assert needed <= named, needed - named
