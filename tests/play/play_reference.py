@@ -4,7 +4,8 @@ Fields are dict keys, neighbours come from coordinates, moves are found by walki
 each direction, and a turn is any sequence of moves in any order (at most one
 starting per tile, arrived stones never move again): nothing here knows about the
 search's tile order or its reasoning about which orders matter. Explosions rescan
-every field one explosion at a time, as the online version does.
+every field one explosion at a time, as the online version does (the rules engine's
+own reference, tests/rules/rules_reference.py, does that part).
 """
 
 from __future__ import annotations
@@ -14,26 +15,13 @@ from collections.abc import Iterator
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS
 from fabgen.rules.moves import Move
 from fabgen.rules.state import Position
+from tests.rules.rules_reference import explode_all, live_neighbours, snapshot
 
 # field -> [status, owner, stones]; status "live" | "growing" | "dead"
 
 
-def snapshot(pos: Position) -> dict:
-    return {s.field: [s.status.value, s.owner, s.stones] for s in pos.fields()}
-
-
 def copy(state: dict) -> dict:
     return {f: list(cell) for f, cell in state.items()}
-
-
-def live_neighbours(state: dict, field) -> list:
-    q, r = field
-    out = []
-    for dq, dr in NEIGHBOUR_STEPS:
-        n = (q + dq, r + dr)
-        if n in state and state[n][0] == "live":
-            out.append(n)
-    return out
 
 
 def moves_from(state: dict, player: int, field, free: int) -> list[Move]:
@@ -103,28 +91,7 @@ def turns_from(start: dict, player: int, tile: dict) -> Iterator[tuple[tuple[Mov
 def explode_and_grow(state: dict, player: int) -> int:
     """The explosion phase (one explosion at a time, lowest field first) and growth;
     returns the number of explosions."""
-    count = 0
-    while True:
-        ready = sorted(
-            f
-            for f, (status, owner, stones) in state.items()
-            if status != "dead" and owner == player and stones >= len(live_neighbours(state, f))
-        )
-        if not ready:
-            break
-        f = ready[0]
-        for n in live_neighbours(state, f):
-            cell = state[n]
-            if cell[1] == player:
-                cell[2] += 1
-            elif cell[1] is None:
-                cell[1], cell[2] = player, 1
-            else:
-                cell[2] -= 1
-                if cell[2] == 0:
-                    cell[1] = None
-        state[f] = ["growing" if state[f][0] == "live" else "dead", player, 0]
-        count += 1
+    count = explode_all(state, player)
     for cell in state.values():
         if cell[0] == "growing" and cell[1] == player:
             cell[2] += 1
