@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import click
 
 from fabgen.cli.boards_cmd import board_file_argument, preset_option
-from fabgen.cli.common import GamesProgress, format_option, out_option
+from fabgen.cli.common import GamesProgress, format_option, out_option, write_and_report
 
 VARIANT_NAMES = ("online", "blog", "1995")
 
@@ -154,7 +153,8 @@ def balance(
         files[f"{board.name}.toml"] = board_to_toml(board).encode()
         click.echo(table, err=output_format == "json")
     _show(report, output_format)
-    _write(out_dir, files, quiet=output_format == "json")
+    # With --format json the report is on stdout, so the list of files goes to stderr.
+    write_and_report(out_dir, files, err=output_format == "json")
     where = f"the cluster at {scheduler}" if scheduler else f"{jobs} job{'s' if jobs > 1 else ''}"
     turns = sum(r.turns for r in run.records)
     click.echo(
@@ -246,11 +246,3 @@ def _show(report: dict, output_format: str) -> None:
 
     text = report_json(report) if output_format == "json" else report_text(report)
     click.echo(text, nl=False)
-
-
-def _write(out_dir: Path, files: dict[str, bytes], quiet: bool) -> None:
-    from fabgen.cli.common import _display
-    from fabgen.export.files import write_atomically
-
-    for path in write_atomically(out_dir, files):
-        click.echo(f"wrote {_display(path)}", err=quiet)
