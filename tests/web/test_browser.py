@@ -31,7 +31,9 @@ def test_a_wider_tile_gives_a_larger_preview(page):
     _open(page, "/")
     page.wait_for_selector("#tile-svg svg")
     before = _tile_width_attr(page)
-    box_before = page.locator("#tile-svg svg").bounding_box()
+    # measured in the page in one step: the preview replaces its <svg> when it redraws
+    width_js = "() => document.querySelector('#tile-svg svg').getBoundingClientRect().width"
+    box_before = page.evaluate(width_js)
     page.get_by_label("Tile width (mm)", exact=True).fill("120")
     page.wait_for_function(
         "() => document.querySelector('#tile-caption').textContent.includes('120 mm across')"
@@ -39,7 +41,12 @@ def test_a_wider_tile_gives_a_larger_preview(page):
     after = _tile_width_attr(page)
     # corner to corner, a hexagon grows by 2/√3 of its width across the flats
     assert after - before == pytest.approx(20 * 2 / 3**0.5, abs=0.01)
-    assert page.locator("#tile-svg svg").bounding_box()["width"] > box_before["width"]
+    # the drawing on screen grows too (waits for the last redraw; fails on a timeout)
+    page.wait_for_function(
+        "w => { const e = document.querySelector('#tile-svg svg');"
+        " return e !== null && e.getBoundingClientRect().width > w; }",
+        arg=box_before,
+    )
 
 
 def test_every_preset_can_be_picked(page):
