@@ -38,6 +38,9 @@ MACHINE = "machine"
 _NAME = r"-?[a-z]+(?:0|-?[1-9][0-9]*)"
 _MOVE = re.compile(rf"\s*({_NAME})\s*-\s*({_NAME})\s*")
 
+#: The stones a move "takes" when its ends are not on one line: more than any stack.
+NOT_A_LINE = 1 << 62
+
 # Direction index (into NEIGHBOUR_STEPS) of a unit step.
 _DIRECTION = {(1, 0): 0, (1, 1): 1, (0, 1): 2, (-1, 0): 3, (-1, -1): 4, (0, -1): 5}
 
@@ -148,7 +151,7 @@ def play_move(
     line = board.lines.get(move)
     if line is None:
         line = _line(board, move)
-    src, dst, path, tile = line
+    src, dst, path, tile, _ = line
     if src < 0 or dst < 0 or src == dst or status[src] != LIVE or owner[src] != player:
         _refuse_ends(pos, player, move, src, dst)
     if path is None:
@@ -192,10 +195,12 @@ def play_move(
     return path, left
 
 
-def _line(board, move: Move) -> tuple[int, int, tuple[int, ...] | None, int]:
+def _line(board, move: Move) -> tuple[int, int, tuple[int, ...] | None, int, int]:
     """Source and destination indices (-1 when off the board), the fields passed
-    (ending at -1 where the line leaves the board; None when not on one line) and the
-    source's tile. Kept in ``board.lines`` when both ends are on the board."""
+    (ending at -1 where the line leaves the board; None when not on one line), the
+    source's tile and the number of stones the move takes (:data:`NOT_A_LINE` when not
+    on one line, so a replay's single ``stones < k`` check catches it). Kept in
+    ``board.lines`` when both ends are on the board."""
     src = board.index.get(move.source, NOBODY)
     dst = board.index.get(move.destination, NOBODY)
     found = direction_and_distance(move.source, move.destination)
@@ -210,7 +215,8 @@ def _line(board, move: Move) -> tuple[int, int, tuple[int, ...] | None, int]:
             if f < 0:
                 break
         path = tuple(steps)
-    line = (src, dst, path, board.tile_of[src] if src >= 0 else -1)
+    k = NOT_A_LINE if path is None else len(path)
+    line = (src, dst, path, board.tile_of[src] if src >= 0 else -1, k)
     if src >= 0 and dst >= 0:
         board.lines[move] = line
     return line

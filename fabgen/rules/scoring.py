@@ -103,8 +103,8 @@ def all_settled(position: Position) -> bool:
             return False
     reps = hints[0] if hints is not None else (-1,) * len(position.players)
     fresh = None  # the hints with stale fields replaced, when any were
-    seen: dict[int, int] = {}  # region label -> a player with stones in it
-    met = False
+    seen: dict[int, int] = {}  # region label -> a field with some player's stones in it
+    met = None
     for k, r in enumerate(reps):
         if r < 0 or owner[r] != k or labels[r] < 0:
             if fresh is None:
@@ -114,13 +114,12 @@ def all_settled(position: Position) -> bool:
                 continue
         label = labels[r]
         if label in seen:
-            met = True  # two players' stones in one region
+            met = (seen[label], r)  # two players' stones in one region
             break
-        seen[label] = k
-    if fresh is not None:
-        reps = tuple(fresh)
-        position._mixed = (reps, pair)
-    if met:
+        seen[label] = r
+    if fresh is not None or met is not None:
+        position._mixed = (tuple(fresh) if fresh is not None else reps, met or pair)
+    if met is not None:
         return False
     first: dict[int, int] = {}  # region label -> first field with stones in it
     for i, (label, o) in enumerate(zip(labels, owner, strict=True)):
@@ -130,6 +129,32 @@ def all_settled(position: Position) -> bool:
                 position._mixed = (reps, (j, i))
                 return False
     return True
+
+
+def unsettled_pair(position: Position) -> tuple[int, int, int] | None:
+    """After :func:`all_settled` said no: ``(version, i, j)``, a certificate that the
+    game is not over which a replay can check each turn in a few list lookups instead
+    of calling :func:`all_settled`; None when there is none.
+
+    - ``i`` and ``j`` >= 0: fields with stones of two different players in one region.
+      It holds while the position's ``_version`` is unchanged (no field changed status,
+      so the regions are the same) and the two fields still hold stones of two
+      different players.
+    - ``i`` = ``j`` = -1: a growing field has a live neighbour. It holds while the
+      version is unchanged (only explosions change statuses and capacities).
+    """
+    for g in position._growing:
+        if position._cap[g]:
+            return (position._version, -1, -1)
+    hints, cached = position._mixed, position._labels
+    if hints is None or hints[1] is None or cached is None or cached[0] != position._version:
+        return None
+    i, j = hints[1]
+    labels, owner = cached[1], position._owner
+    a, b = owner[i], owner[j]
+    if a < 0 or b < 0 or a == b or labels[i] < 0 or labels[i] != labels[j]:
+        return None
+    return (position._version, i, j)
 
 
 def _live_field(owner: list[int], labels: list[int], player: int, hint: int) -> int:

@@ -330,6 +330,35 @@ class Position:
             self._labels = (self._version, _label_regions(self._status, self.board.neighbours))
         return self._labels[1]
 
+    def _relabel_after(self, no_longer_live: list[int]) -> None:
+        """Keep the cached region labels of the version before an explosion phase (which
+        made ``no_longer_live`` growing) when that phase split no region.
+
+        Live fields only ever stop being live, so regions only shrink or split. The six
+        neighbours of a field form a ring in which each touches the next, so taking
+        away a field whose live neighbours make one unbroken arc of that ring keeps
+        every region connected: a path through the field can go round the arc instead.
+        The fields are taken away one by one, the later ones still counting as live;
+        if any of them could split a region, the labels are computed afresh when next
+        asked for.
+        """
+        cached = self._labels
+        if cached is None or cached[0] != self._version - 1:
+            return
+        status, towards = self._status, self.board.towards
+        pending = set(no_longer_live)
+        for f in no_longer_live:
+            pending.discard(f)
+            ring = 0
+            for n in towards[f]:
+                ring = ring << 1 | (n >= 0 and (not status[n] or n in pending))  # LIVE is 0
+            if _SPLITS[ring]:
+                return  # may split a region: label afresh
+        labels = cached[1][:]
+        for f in no_longer_live:
+            labels[f] = NOBODY
+        self._labels = (self._version, labels)
+
     # --- reading fields ------------------------------------------------------------
 
     def _i(self, field: Field | str) -> int:
@@ -437,6 +466,13 @@ class Position:
             f"Position({self.board!r}, {len(self.players)} players, "
             f"turns_played={self.turns_played}, next_player={self.next_player})"
         )
+
+
+#: Per 6-bit ring of live (1) and other (0) neighbours, in direction order: whether
+#: the live ones form more than one arc (taking the field away may split a region).
+_SPLITS = tuple(
+    sum(1 for d in range(6) if m >> d & 1 and not m >> (d - 1) % 6 & 1) > 1 for m in range(64)
+)
 
 
 def _label_regions(status: list[int], nbrs: tuple[tuple[int, ...], ...]) -> list[int]:

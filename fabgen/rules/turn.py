@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move, refuse_machine
-from fabgen.rules.scoring import game_over, game_over_check
+from fabgen.rules.scoring import game_over, game_over_check, unsettled_pair
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
 from fabgen.rules.variants import DEFAULT, PASSES, Variant, get_variant
 
@@ -176,6 +176,7 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
     pos._version += 1  # statuses change: cached regions are out of date
     nbrs, growing, former = pos.board.neighbours, pos._growing, pos._former
     record = waves is not None
+    no_longer_live = []
     while wave:
         nxt: set[int] = set()
         exploded = []
@@ -189,6 +190,7 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
             if status[f] == LIVE:
                 status[f] = GROWING
                 growing.add(f)
+                no_longer_live.append(f)
                 drop = 1  # f no longer counts as a live neighbour
                 if not cap[f]:
                     nxt.add(f)  # a growing field with no live neighbours dies next
@@ -229,6 +231,7 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
         if exploded:
             waves.append((pos._copy(), exploded))  # type: ignore[union-attr]
         wave = nxt
+    pos._relabel_after(no_longer_live)
 
 
 def grow(pos: Position, player: int) -> list[int]:
@@ -290,6 +293,11 @@ def replay(
     variant = get_variant(variant)
     pos = position._copy()
     over = game_over_check(variant)
+    # The end check is skipped while the certificate from the last one holds (see
+    # unsettled_pair): no field changed status since, and fields pi and pj (unless
+    # pi is -1) still hold stones of two different players.
+    proof = variant.end != PASSES
+    version, pi, pj = -1, 0, 0
     machine = [p.kind == MACHINE for p in pos.players]
     status, owner, stones, cap = pos._status, pos._owner, pos._stones, pos._cap  # in place
     lines = pos.board.lines
@@ -297,8 +305,11 @@ def replay(
     for t, moves in enumerate(turns):
         player = pos.next_player
         try:
-            if over(pos):
-                raise IllegalMove("game-over", game_over_reason(pos, variant))
+            if version != pos._version or (pi >= 0 and not -1 < owner[pi] != owner[pj] > -1):
+                if over(pos):
+                    raise IllegalMove("game-over", game_over_reason(pos, variant))
+                if proof:
+                    version, pi, pj = unsettled_pair(pos) or (-1, 0, 0)
             if moves:
                 if machine[player]:
                     refuse_machine(pos, player, moves[0])
@@ -310,25 +321,22 @@ def replay(
                     if line is None:
                         play_move(pos, player, move, used, arrived)
                         continue
-                    src, dst, path, tile = line
+                    src, dst, path, tile, k = line
                     have = stones[src]
                     if (
-                        path is None
-                        or src == dst
-                        or status[src] != LIVE
+                        have < k  # also when not on one line (k is then larger than any stack)
+                        or status[src]  # LIVE is 0
                         or owner[src] != player
                         or tile in used
                         or src in arrived
-                        or have < len(path)
                     ):
                         play_move(pos, player, move, used, arrived)  # checks, names the rule
                         continue
                     for f in path:
-                        if f < 0 or status[f] != LIVE:
+                        if f < 0 or status[f]:
                             play_move(pos, player, move, used, arrived)  # raises: blocked
                     # Legal: carry it out (as play_move does).
                     used.add(tile)
-                    k = len(path)
                     stones[src] = have - k
                     if have == k:
                         owner[src] = NOBODY
