@@ -191,20 +191,26 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
                 status[f] = GROWING
                 growing.add(f)
                 no_longer_live.append(f)
-                drop = 1  # f no longer counts as a live neighbour
                 if not cap[f]:
                     nxt.add(f)  # a growing field with no live neighbours dies next
+                # f no longer counts as a live neighbour: capacities go down, and a
+                # growing neighbour may become volatile.
+                for n in nbrs[f]:
+                    c = cap[n] - 1
+                    cap[n] = c
+                    if status[n] == GROWING and stones[n] >= c:
+                        if owner[n] == player:
+                            nxt.add(n)
+                        else:
+                            hot.add(n)  # explodes in its owner's turn
             else:
                 status[f] = DEAD
                 owner[f] = NOBODY
                 former[f] = player
                 growing.discard(f)
-                drop = 0
             for n in nbrs[f]:
-                c = cap[n] - drop
-                cap[n] = c
-                s = status[n]
-                if s == LIVE:
+                if status[n] == LIVE:
+                    c = cap[n]
                     o = owner[n]
                     if o == player:
                         k = stones[n] + 1
@@ -223,11 +229,6 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
                         stones[n] = k
                         if not k:
                             owner[n] = NOBODY
-                elif drop and s == GROWING and stones[n] >= c:
-                    if owner[n] == player:
-                        nxt.add(n)
-                    else:
-                        hot.add(n)  # explodes in its owner's turn
         if exploded:
             waves.append((pos._copy(), exploded))  # type: ignore[union-attr]
         wave = nxt
@@ -356,9 +357,10 @@ def replay(
                                 break
                     if left:
                         owner[dst] = player
-                        stones[dst] += left
+                        have = stones[dst] + left
+                        stones[dst] = have
                         arrived[dst] = arrived.get(dst, 0) + left
-                        if stones[dst] >= cap[dst]:
+                        if have >= cap[dst]:
                             hot.add(dst)
         except IllegalMove as exc:
             exc.turn, exc.player = t, player
