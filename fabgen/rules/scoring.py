@@ -157,6 +157,19 @@ def unsettled_pair(position: Position) -> tuple[int, int, int] | None:
     return (position._version, i, j)
 
 
+def shared_region(position: Position, fields: list[int]) -> tuple[int, int, int] | None:
+    """A certificate as :func:`unsettled_pair` gives, from ``fields`` (a field index or
+    -1 per player): two of them that hold their player's stones in one region."""
+    labels, owner = position._region_labels(), position._owner
+    seen: dict[int, int] = {}  # region label -> one of the fields in it
+    for k, i in enumerate(fields):
+        if i >= 0 and owner[i] == k and labels[i] >= 0:
+            j = seen.setdefault(labels[i], i)
+            if j != i:
+                return (position._version, j, i)
+    return None
+
+
 def _live_field(owner: list[int], labels: list[int], player: int, hint: int) -> int:
     """A live field with the player's stones: the next one from ``hint`` on, wrapping
     around, or -1. ``list.index`` scans in C."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move, refuse_machine
-from fabgen.rules.scoring import game_over, game_over_check, unsettled_pair
+from fabgen.rules.scoring import game_over, game_over_check, shared_region, unsettled_pair
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
 from fabgen.rules.variants import DEFAULT, PASSES, Variant, get_variant
 
@@ -294,11 +294,14 @@ def replay(
     variant = get_variant(variant)
     pos = position._copy()
     over = game_over_check(variant)
-    # The end check is skipped while the certificate from the last one holds (see
+    # The end check is skipped while a certificate that the game goes on holds (see
     # unsettled_pair): no field changed status since, and fields pi and pj (unless
-    # pi is -1) still hold stones of two different players.
+    # pi is -1) still hold stones of two different players. A new one is looked for
+    # first among the fields where each player's stones last landed (they mostly
+    # stay there until that player's next turn), then by the end check itself.
     proof = variant.end != PASSES
     version, pi, pj = -1, 0, 0
+    landed = [-1] * len(pos.players)
     machine = [p.kind == MACHINE for p in pos.players]
     status, owner, stones, cap = pos._status, pos._owner, pos._stones, pos._cap  # in place
     lines = pos.board.lines
@@ -307,10 +310,12 @@ def replay(
         player = pos.next_player
         try:
             if version != pos._version or (pi >= 0 and not -1 < owner[pi] != owner[pj] > -1):
-                if over(pos):
-                    raise IllegalMove("game-over", game_over_reason(pos, variant))
-                if proof:
-                    version, pi, pj = unsettled_pair(pos) or (-1, 0, 0)
+                found = proof and shared_region(pos, landed)
+                if not found:
+                    if over(pos):
+                        raise IllegalMove("game-over", game_over_reason(pos, variant))
+                    found = proof and unsettled_pair(pos)
+                version, pi, pj = found or (-1, 0, 0)
             if moves:
                 if machine[player]:
                     refuse_machine(pos, player, moves[0])
@@ -360,6 +365,7 @@ def replay(
                         have = stones[dst] + left
                         stones[dst] = have
                         arrived[dst] = arrived.get(dst, 0) + left
+                        landed[player] = dst
                         if have >= cap[dst]:
                             hot.add(dst)
         except IllegalMove as exc:
