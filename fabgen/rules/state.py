@@ -346,14 +346,18 @@ class Position:
         if cached is None or cached[0] != self._version - 1:
             return
         status, towards = self._status, self.board.towards
-        pending = set(no_longer_live)
+        now = [status[f] for f in no_longer_live]  # growing, or dead already
         for f in no_longer_live:
-            pending.discard(f)
+            status[f] = LIVE  # for a moment: live until taken away below
+        splits = False
+        for f, s in zip(no_longer_live, now, strict=True):
             ring = 0
             for n in towards[f]:
-                ring = ring << 1 | (n >= 0 and (not status[n] or n in pending))  # LIVE is 0
-            if _SPLITS[ring]:
-                return  # may split a region: label afresh
+                ring = ring << 1 | (n >= 0 and not status[n])  # LIVE is 0
+            status[f] = s
+            splits = splits or _SPLITS[ring]
+        if splits:
+            return  # may split a region: label afresh
         labels = cached[1][:]
         for f in no_longer_live:
             labels[f] = NOBODY

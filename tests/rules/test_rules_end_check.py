@@ -19,7 +19,7 @@ from fabgen.rules.random_player import random_moves
 from fabgen.rules.scoring import game_over
 from fabgen.rules.setup import start_position
 from fabgen.rules.state import _SPLITS, LIVE, Position, _label_regions
-from fabgen.rules.turn import Turn, replay
+from fabgen.rules.turn import Turn, explosion_phase, replay
 
 
 def plain_regions(state: ref.State) -> list[set]:
@@ -91,8 +91,10 @@ def test_kept_region_labels_and_the_end_check_agree_with_a_fresh_count(seed, rad
         if over:
             break
         turn = Turn(pos)
-        random_moves(turn, rng, rng.uniform(0.3, 1.0))  # plays them on the turn
-        pos, _ = turn.finish()
+        moves = random_moves(turn, rng, rng.uniform(0.3, 1.0))  # plays them on the turn
+        after, _ = turn.finish()
+        assert ref.snapshot(after) == ref.turn(pos, moves)
+        pos = after
 
 
 @settings(deadline=None, max_examples=25)
@@ -133,3 +135,16 @@ def test_the_split_table_matches_the_regions_of_a_ring():
             if pos._status[pos.board.index[f]] == LIVE
         }
         assert _SPLITS[mask] == (len(ring_labels) > 1), f"ring {mask:06b}"
+
+
+@pytest.mark.parametrize("labelled", [False, True])
+def test_a_field_that_grows_and_dies_in_one_phase_ends_dead(labelled):
+    """A field without neighbours explodes twice in one phase (live -> growing ->
+    dead), whether or not region labels were kept from before the phase."""
+    pos = Position.from_stacks([[(0, 0)], [(5, 5)]], ["A", "B"], [{(0, 0): 1}, {(5, 5): 2}])
+    if labelled:
+        pos._region_labels()
+    after, waves = explosion_phase(pos)
+    assert after.status((0, 0)).value == "dead" and len(waves) == 2
+    assert after.status((5, 5)).value == "live" and after.stones((5, 5)) == 2
+    assert partition(after, after._region_labels()) == {frozenset({(5, 5)})}
