@@ -338,9 +338,11 @@ class Position:
         neighbours of a field form a ring in which each touches the next, so taking
         away a field whose live neighbours make one unbroken arc of that ring keeps
         every region connected: a path through the field can go round the arc instead.
-        The fields are taken away one by one, the later ones still counting as live;
-        if any of them could split a region, the labels are computed afresh when next
-        asked for.
+        The fields are taken away one by one, the later ones still counting as live.
+        When a field's live neighbours make several arcs, a short search checks that the
+        live fields round all the taken ones still reach each other within each region
+        (:func:`_still_joined`); if it cannot tell, the labels are computed afresh when
+        next asked for.
         """
         cached = self._labels
         if cached is None or cached[0] != self._version - 1:
@@ -349,15 +351,17 @@ class Position:
         now = [status[f] for f in no_longer_live]  # growing, or dead already
         for f in no_longer_live:
             status[f] = LIVE  # for a moment: live until taken away below
-        splits = False
         for f, s in zip(no_longer_live, now, strict=True):
             ring = 0
             for n in towards[f]:
                 ring = ring << 1 | (n >= 0 and not status[n])  # LIVE is 0
             status[f] = s
-            splits = splits or _SPLITS[ring]
-        if splits:
-            return  # may split a region: label afresh
+            if _SPLITS[ring]:
+                for g, t in zip(no_longer_live, now, strict=True):
+                    status[g] = t
+                if not _still_joined(no_longer_live, cached[1], status, self.board.neighbours):
+                    return  # may split a region: label afresh when asked
+                break
         labels = cached[1][:]
         for f in no_longer_live:
             labels[f] = NOBODY
@@ -477,6 +481,36 @@ class Position:
 _SPLITS = tuple(
     sum(1 for d in range(6) if m >> d & 1 and not m >> (d - 1) % 6 & 1) > 1 for m in range(64)
 )
+
+
+def _still_joined(taken: list[int], labels: list[int], status: list[int], nbrs) -> bool:
+    """Whether every region of ``labels`` stays connected now that the fields ``taken``
+    are no longer live: the live fields next to them that were in one region must still
+    reach each other (a path through the taken fields can then go round them). A
+    search from one of them visits at most a third of the board, else the answer is no
+    (labelling the whole board costs about as much)."""
+    sides: dict[int, set[int]] = {}  # region label -> its live fields next to taken ones
+    for f in taken:
+        for n in nbrs[f]:
+            if not status[n]:  # LIVE is 0
+                sides.setdefault(labels[n], set()).add(n)
+    budget = len(status) // 3
+    for fields in sides.values():
+        first = fields.pop()
+        seen = {first}
+        todo = [first]
+        for i in todo:  # breadth first: the list grows while it is walked
+            if not fields or len(seen) > budget:
+                break
+            for n in nbrs[i]:
+                if n not in seen and not status[n]:
+                    seen.add(n)
+                    fields.discard(n)
+                    todo.append(n)
+        if fields:
+            return False
+        budget -= len(seen)
+    return True
 
 
 def _label_regions(status: list[int], nbrs: tuple[tuple[int, ...], ...]) -> list[int]:

@@ -292,6 +292,8 @@ def replay(
     other move goes through ``play_move``, which checks it and names the rule it breaks.
     """
     variant = get_variant(variant)
+    if variant.end != PASSES:
+        position._region_labels()  # kept with the start, shared by every game from it
     pos = position._copy()
     over = game_over_check(variant)
     # The end check is skipped while a certificate that the game goes on holds (see
