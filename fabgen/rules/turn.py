@@ -329,7 +329,7 @@ def replay(
                     if line is None:
                         play_move(pos, player, move, used, arrived)
                         continue
-                    src, dst, path, tile, k = line
+                    src, dst, _, tile, k = line
                     have = stones[src]
                     if (
                         have < k  # also when not on one line (k is then larger than any stack)
@@ -340,28 +340,23 @@ def replay(
                     ):
                         play_move(pos, player, move, used, arrived)  # checks, names the rule
                         continue
-                    for f in path:
-                        if f < 0 or status[f]:
-                            play_move(pos, player, move, used, arrived)  # raises: blocked
-                    # Legal: carry it out (as play_move does).
-                    used.add(tile)
-                    stones[src] = have - k
-                    if have == k:
-                        owner[src] = NOBODY
-                    left = k
-                    for f in path:
-                        o = owner[f]
-                        if o != player and o >= 0:
-                            there = stones[f]
-                            if there > left:
-                                stones[f] = there - left
-                                left = 0
-                                break
-                            stones[f] = 0
-                            owner[f] = NOBODY
-                            left -= there
-                            if not left:
-                                break
+                    if k == 1:  # most moves: one stone, one step
+                        if status[dst]:
+                            play_move(pos, player, move, used, arrived)  # raises
+                        used.add(tile)
+                        stones[src] = have - 1
+                        if have == 1:
+                            owner[src] = NOBODY
+                        o = owner[dst]
+                        if o != player and o >= 0:  # cancels one opponent stone
+                            there = stones[dst] - 1
+                            stones[dst] = there
+                            if not there:
+                                owner[dst] = NOBODY
+                            continue
+                        left = 1
+                    else:
+                        left = _move_along(pos, player, move, used, arrived, line, have)
                     if left:
                         owner[dst] = player
                         have = stones[dst] + left
@@ -382,6 +377,36 @@ def replay(
         pos.next_player = (player + 1) % players
         pos.passes = 0 if moves else pos.passes + 1
     return pos
+
+
+def _move_along(pos: Position, player: int, move: Move, used, arrived, line, have: int) -> int:
+    """The rest of a replayed move of k > 1 stones (the checks :func:`replay` makes
+    inline passed): check the fields passed, take the stones off, cancel them against
+    opponent stones on the way; the stones left to land on the destination."""
+    status, owner, stones = pos._status, pos._owner, pos._stones
+    src, _, path, tile, k = line
+    for f in path:
+        if f < 0 or status[f]:
+            play_move(pos, player, move, used, arrived)  # raises: blocked
+    # Legal: carry it out (as play_move does).
+    used.add(tile)
+    stones[src] = have - k
+    if have == k:
+        owner[src] = NOBODY
+    left = k
+    for f in path:
+        o = owner[f]
+        if o != player and o >= 0:
+            there = stones[f]
+            if there > left:
+                stones[f] = there - left
+                return 0
+            stones[f] = 0
+            owner[f] = NOBODY
+            left -= there
+            if not left:
+                return 0
+    return left
 
 
 def game_over_reason(position: Position, variant: Variant) -> str:
