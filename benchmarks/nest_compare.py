@@ -55,6 +55,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("mode", choices=("record", "compare"))
     parser.add_argument("file")
+    parser.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     args = parser.parse_args()
     record = {}
     if args.mode == "compare":
@@ -66,6 +67,8 @@ def main() -> None:
         start = time.process_time()
         placed = _placements(fp, sheet, fill)
         total += time.process_time() - start
+        if args.verbose:
+            print(f"{label}: {len(placed)} ({time.process_time() - start:.2f} s)", flush=True)
         out[label] = placed
         if args.mode == "compare":
             old = record[label]

@@ -374,7 +374,6 @@ class Obstacles:
         self._boxes = None
         self._grown: dict[float, object] = {}
         self._rooms: dict[tuple, list] = {}
-        self._forbidden: dict[Polygon, object] = {}
         # Spot found near a gap, by (shape, gap box, obstacles near it): a gap keeps its
         # answer until a piece is added next to it.
         self.spots: dict[tuple, Point | None] = {}
@@ -391,34 +390,25 @@ class Obstacles:
         self._rooms.clear()
         for distance in self._grown:
             self._grown[distance] = self._grown[distance].union(self._grow(polygon, distance))
-        for shape in self._forbidden:
-            nfp = self.nfp(len(self.polygons) - 1, shape)
-            self._forbidden[shape] = self._forbidden[shape].union(nfp)
-
-    def forbidden(self, shape: Polygon):
-        """Centres at which ``shape`` overlaps an obstacle: the union of the no-fit
-        polygons, kept up to date as obstacles are added."""
-        if shape not in self._forbidden:
-            nfp = functools.partial(self._nfp, shape=shape)
-            self._forbidden[shape] = self._union(("nfp", shape), nfp)
-        return self._forbidden[shape]
 
     def _union(self, kind, item):
         """The union of ``item(polygon)`` over the obstacles, built from the union of the
         longest prefix of them already met (the candidate layouts of a sheet share their
         first rows), in chunks that are kept for the next layout."""
         polygons, n = self.polygons, len(self.polygons)
+        ids = self._shared.setdefault("ids", {})  # polygon -> number: short keys
+        prefix = tuple(ids.setdefault(p, len(ids)) for p in polygons)
         done, union = 0, None
         for k in (n, *range(n - n % _CHUNK, 0, -_CHUNK)):
-            if (kind, tuple(polygons[:k])) in self._shared:
-                done, union = k, self._shared[(kind, tuple(polygons[:k]))]
+            if (kind, prefix[:k]) in self._shared:
+                done, union = k, self._shared[(kind, prefix[:k])]
                 break
         while done < n:
             end = min(n, done + _CHUNK - done % _CHUNK)
             part = _union_of([item(p) for p in polygons[done:end]])
             union = part if union is None else union.union(part)
             done = end
-            self._shared[(kind, tuple(polygons[:done]))] = union
+            self._shared[(kind, prefix[:done])] = union
         return _union_of([]) if union is None else union
 
     def grown(self, distance: float):
@@ -537,7 +527,8 @@ def _search_gap(shape, obstacles: Obstacles, region, bounds, near) -> Point | No
     local = region.intersection(shapely.box(bx0 - 1e-6, by0 - 1e-6, bx1 + 1e-6, by1 + 1e-6))
     if local.is_empty:
         return None
-    free = local.difference(obstacles.forbidden(shape)) if near else local
+    nfps = [obstacles.nfp(i, shape) for i in near]
+    free = local.difference(shapely.union_all(nfps)) if nfps else local
     candidates = sorted(
         {(round(y, 9), round(x, 9)) for x, y in shapely.get_coordinates(free).tolist()}
     )
