@@ -285,7 +285,9 @@ def test_a_narrow_window_keeps_the_kit_preview_in_reach(page):
     width.fill("95")
     summary = page.get_by_role("region", name="Preview summary")
     expect(summary).to_contain_text("Test tile 95 mm across")
-    expect(summary).to_contain_text("sheet")  # the full answer, sheets included
+    expect(summary).to_contain_text("tile sheet")  # the full answer, sheets included
+    sheets = re.search(r"(\d+) tile sheets?\.", summary.inner_text()).group(1)
+    expect(page.locator("#sheet-caption")).to_have_text(f"Tile sheet 1 of {sheets}")
     expect(summary).to_be_in_viewport()
     # the field being typed in is not hidden under the bar
     field, bar = width.bounding_box(), summary.bounding_box()

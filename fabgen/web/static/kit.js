@@ -102,7 +102,7 @@ async function ask(body, mine, quick) {
     return;
   }
   const sheets = answer.sheet.count;
-  setSummary(`${tileText}; ${b.tiles} tiles on ${sheets} ${sheets === 1 ? "sheet" : "sheets"}.`);
+  setSummary(`${tileText}; ${sheets} tile ${sheets === 1 ? "sheet" : "sheets"}.`);
   showSVG(document.getElementById("sheet-svg"), answer.sheet.svg);
   document.getElementById("sheet-caption").textContent =
     `Tile sheet 1 of ${answer.sheet.count}`;
