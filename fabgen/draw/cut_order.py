@@ -199,6 +199,8 @@ def _two_opt(items: list[_Item], start: Point) -> None:
     entries = [item.entry() for item in items]
     exits = [item.exit() for item in items]
     dist = math.dist
+    # jumps[k]: from item k to item k + 1, kept up to date (the same values dist gives).
+    jumps = [dist(exits[k], entries[k + 1]) for k in range(n - 1)] + [0.0]
     for _ in range(TWO_OPT_PASSES):
         improved = False
         for i in range(n - 1):
@@ -206,17 +208,17 @@ def _two_opt(items: list[_Item], start: Point) -> None:
             first_entry = entries[i]
             jump_in = dist(before, first_entry)
             for j in range(i + 1, min(n, i + window)):
-                last_exit = exits[j]
-                old = jump_in
-                new = dist(before, last_exit)
                 if j + 1 < n:
-                    after = entries[j + 1]
-                    old += dist(last_exit, after)
-                    new += dist(first_entry, after)
+                    old = jump_in + jumps[j]
+                    new = dist(before, exits[j]) + dist(first_entry, entries[j + 1])
+                else:
+                    old, new = jump_in, dist(before, exits[j])
                 if new < old - 1e-9:
                     items[i : j + 1] = items[i : j + 1][::-1]
                     run_in, run_out = entries[i : j + 1], exits[i : j + 1]
                     entries[i : j + 1], exits[i : j + 1] = run_out[::-1], run_in[::-1]
+                    for k in range(max(i - 1, 0), min(j + 1, n - 1)):
+                        jumps[k] = dist(exits[k], entries[k + 1])
                     for item in items[i : j + 1]:
                         if item.open:
                             item.reversed = not item.reversed

@@ -81,24 +81,26 @@ def label_spot(
 ) -> tuple[float, float]:
     """Baseline centre of a label: the spot near the bottom edge furthest from circles,
     at least ``inset`` mm inside the cut line."""
-    from shapely.geometry import Polygon, box
+    import numpy as np
+    import shapely
+    from shapely.geometry import Polygon
 
     tile = Polygon(layout.cut_path.flattened(1e-3)).buffer(-inset, join_style="mitre")
     bottom = tile.bounds[1]
     width = 0.6 * height * chars
     best, best_clear = (0.0, bottom + 1.5), -math.inf
     span = (tile.bounds[2] - tile.bounds[0]) / 2
-    discs = [_disc(c, layout.circle_radius) for c in layout.circles]  # made once: 7, not 2000
-    for k in range(-40, 41):
-        cx = span * k / 50.0
-        for lift in (0.0, 1.0, 2.0, 3.0):
-            y = bottom + lift
-            rect = box(cx - width / 2, y, cx + width / 2, y + height)
-            if not tile.contains(rect):
-                continue
-            clear = min(rect.distance(disc) for disc in discs)
-            if clear > best_clear + 1e-9:
-                best, best_clear = (cx, y), clear
+    discs = np.array([_disc(c, layout.circle_radius) for c in layout.circles])
+    lifts = (0.0, 1.0, 2.0, 3.0)
+    spots = [(span * k / 50.0, bottom + lift) for k in range(-40, 41) for lift in lifts]
+    # Every candidate box at once (shapely's array functions: the same tests, one call).
+    x, y = np.array(spots).T
+    rects = shapely.box(x - width / 2, y, x + width / 2, y + height)
+    inside = np.flatnonzero(shapely.contains(tile, rects))
+    clears = shapely.distance(rects[inside, np.newaxis], discs[np.newaxis, :]).min(axis=1)
+    for i, clear in zip(inside.tolist(), clears.tolist(), strict=True):
+        if clear > best_clear + 1e-9:
+            best, best_clear = spots[i], clear
     return best
 
 

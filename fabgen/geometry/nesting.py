@@ -269,13 +269,20 @@ def arrange(footprint: Footprint, sheet: SheetSpec, *, fill: bool = True) -> tup
     candidates = [stacks for stacks in lattices]
     if fill:
         candidates += [t for stacks in lattices for t in _trimmed(stacks)]
+    shared: dict = {}  # shapes by polygon, for all candidates
     best: tuple[Placement, ...] = ()
-    best_key = (-1, 0)
+    best_key = (-1, 0)  # (pieces, -extra pieces): on a tie the one with more on the lattice
     for stacks in candidates:
         lattice = [p for stack in stacks for p in stack]
         if fill and len(lattice) + _room_for(footprint, sheet, lattice) <= best_key[0]:
             continue
-        extra = fill_leftover(footprint, sheet, lattice, best_key[0]) if fill else []
+        # Reaching the best count only wins with more pieces on the lattice.
+        tie_wins = len(lattice) > sum(best_key)
+        extra = (
+            fill_leftover(footprint, sheet, lattice, best_key[0], tie_wins, shared=shared)
+            if fill
+            else []
+        )
         key = (len(lattice) + len(extra), -len(extra))
         if key > best_key:
             best, best_key = (*lattice, *extra), key
@@ -283,22 +290,37 @@ def arrange(footprint: Footprint, sheet: SheetSpec, *, fill: bool = True) -> tup
 
 
 def fill_leftover(
-    footprint: Footprint, sheet: SheetSpec, placed: Sequence[Placement], beat: int = 0
+    footprint: Footprint,
+    sheet: SheetSpec,
+    placed: Sequence[Placement],
+    beat: int = 0,
+    tie_wins: bool = True,
+    *,
+    shared: dict | None = None,
 ) -> list[Placement]:
     """Add pieces (off the lattice, either orientation) wherever they still fit.
 
-    Stops early once the area left could not raise the total above ``beat``.
+    Stops early once the area left could not raise the total above ``beat``, or once
+    the room left in the gaps (:func:`extra_bound`) could not raise it to ``beat``, or
+    only to ``beat`` where a tie does not win. A fill stopped early gives fewer pieces
+    than ``beat``, or ``beat`` where a tie does not win.
     """
-    obstacles = Obstacles([footprint.placed(p) for p in placed])
+    obstacles = Obstacles([footprint.placed(p) for p in placed], shared)
     piece_area = _area(footprint.hull)
     added: list[Placement] = []
     while True:
         room = int((sheet.usable_area - obstacles.blocked.area) / piece_area + EPS)
         if len(obstacles) + room <= beat or room <= 0:
             return added
+        # Stop when the pieces still to come cannot win: fewer than this many more.
+        needed = beat - len(obstacles) + (0 if tie_wins else 1)
+        if needed > 0 and extra_bound(footprint, sheet, obstacles) < needed:
+            return added
         spots = []
         for rotation in ORIENTATIONS:
-            spot = free_spot(footprint.rotated(rotation), obstacles, sheet)
+            # A spot more than 1e-6 above one found already loses once rounded (below).
+            limit = spots[0][1][1] + 2e-6 if spots else math.inf
+            spot = free_spot(footprint.rotated(rotation), obstacles, sheet, limit=limit)
             if spot is not None:
                 spots.append(((round(spot[1], 6), round(spot[0], 6)), spot, rotation))
         if not spots:
@@ -309,19 +331,49 @@ def fill_leftover(
         obstacles.add(footprint.placed(new))
 
 
+def extra_bound(footprint: Footprint, sheet: SheetSpec, obstacles: Obstacles) -> int:
+    """At most this many more pieces fit off the lattice besides ``obstacles``, in any
+    arrangement (pieces off the lattice share no cut line: their hulls overlap nothing).
+
+    Proof. A piece holds the disc of its inradius ρ around its centre (its hull is
+    convex and holds the centre), so a piece that fits has its centre in the room: the
+    usable rectangle shrunk by ρ, less the obstacles grown by ρ (grown with chords,
+    which lie inside the true round offset, so the room is if anything too large). Each
+    new piece's centre lies in one component C of the room, so a bound for each
+    component, summed, counts every piece once. The discs of two new pieces do not
+    overlap, so their centres are at least d = 2ρ apart; they lie in the convex hull K
+    of C, which by Groemer's inequality (Math. Z. 73, 1960, for points at least d
+    apart in a convex set) holds at most (2/√3)·area(K)/d² + perimeter(K)/(2d) + 1.
+
+    Unlike the free area over the piece area, this counts a sliver along a lattice edge
+    as one piece at most and a strip one piece wide as its length / d + 1.
+    """
+    rho = _inradius(footprint.hull) - 1e-6
+    d = 2.0 * rho - 1e-5  # the 1e-5 covers the overlap the placement check tolerates
+    total = 0
+    for part in obstacles.room(sheet, rho):
+        hull = part.convex_hull
+        total += int(2.0 / SQRT3 * hull.area / d**2 + hull.length / (2.0 * d) + 1.0 + EPS)
+    return total
+
+
 class Obstacles:
-    """Convex polygons already on a sheet, with their union, a spatial index and the
-    no-fit polygons computed so far."""
+    """Convex polygons already on a sheet, with their union, their boxes and the no-fit
+    polygons computed so far.
 
-    def __init__(self, polygons: Sequence[Polygon] = ()):
-        from shapely.geometry import Polygon as SPolygon
+    ``shared``: shapely shapes, grown shapes and no-fit polygons by the polygons they
+    come from, to share between the candidate layouts of one sheet (they repeat the
+    same lattice positions).
+    """
 
+    def __init__(self, polygons: Sequence[Polygon] = (), shared: dict | None = None):
+        self._shared = {} if shared is None else shared
         self.polygons = list(polygons)
-        self.shapes = [SPolygon(p) for p in self.polygons]
-        self.blocked = _union_of(self.shapes)
-        self._tree = None
+        self.shapes = [self._shape(p) for p in self.polygons]
+        self.blocked = self._union("shape", self._shape)
+        self._boxes = None
         self._grown: dict[float, object] = {}
-        self._nfps: dict[tuple[int, Polygon], object] = {}
+        self._rooms: dict[tuple, list] = {}
         # Spot found near a gap, by (shape, gap box, obstacles near it): a gap keeps its
         # answer until a piece is added next to it.
         self.spots: dict[tuple, Point | None] = {}
@@ -330,51 +382,108 @@ class Obstacles:
         return len(self.polygons)
 
     def add(self, polygon: Polygon) -> None:
-        from shapely.geometry import Polygon as SPolygon
-
-        shape = SPolygon(polygon)
+        shape = self._shape(polygon)
         self.polygons.append(polygon)
         self.shapes.append(shape)
         self.blocked = self.blocked.union(shape)
-        self._tree = None
+        self._boxes = None
+        self._rooms.clear()
         for distance in self._grown:
-            self._grown[distance] = self._grown[distance].union(_grow(shape, distance))
+            self._grown[distance] = self._grown[distance].union(self._grow(polygon, distance))
+
+    def _union(self, kind, item):
+        """The union of ``item(polygon)`` over the obstacles, built from the union of the
+        longest prefix of them already met (the candidate layouts of a sheet share their
+        first rows), in chunks that are kept for the next layout."""
+        polygons, n = self.polygons, len(self.polygons)
+        ids = self._shared.setdefault("ids", {})  # polygon -> number: short keys
+        prefix = tuple(ids.setdefault(p, len(ids)) for p in polygons)
+        done, union = 0, None
+        for k in (n, *range(n - n % _CHUNK, 0, -_CHUNK)):
+            if (kind, prefix[:k]) in self._shared:
+                done, union = k, self._shared[(kind, prefix[:k])]
+                break
+        while done < n:
+            end = min(n, done + _CHUNK - done % _CHUNK)
+            part = _union_of([item(p) for p in polygons[done:end]])
+            union = part if union is None else union.union(part)
+            done = end
+            self._shared[(kind, prefix[:done])] = union
+        return _union_of([]) if union is None else union
 
     def grown(self, distance: float):
         """The union of the obstacles, each grown by ``distance`` (round corners)."""
         if distance not in self._grown:
-            self._grown[distance] = _union_of([_grow(s, distance) for s in self.shapes])
+            grow = functools.partial(self._grow, distance=distance)
+            self._grown[distance] = self._union(("grown", distance), grow)
         return self._grown[distance]
+
+    def room(self, sheet: SheetSpec, inradius: float) -> list:
+        """Components of the centres at least ``inradius`` from the margins and from
+        every obstacle (obstacles grown with chords: never too far)."""
+        import shapely
+
+        key = (sheet.usable, inradius)
+        if key not in self._rooms:
+            room = shapely.box(*sheet.usable).buffer(-inradius, join_style="mitre")
+            room = room.difference(self.grown(inradius))
+            self._rooms[key] = [p for p in shapely.get_parts(room) if not p.is_empty]
+        return self._rooms[key]
 
     def near(self, window: tuple[float, float, float, float]) -> list[int]:
         """Indices of the obstacles whose boxes meet ``window``, in order."""
+        import numpy as np
         import shapely
-        from shapely.geometry import box
 
         if not self.shapes:
             return []
-        if self._tree is None:
-            self._tree = shapely.STRtree(self.shapes)
-        return sorted(self._tree.query(box(*window)).tolist())
+        if self._boxes is None:
+            self._boxes = shapely.bounds(self.shapes).T
+        x0, y0, x1, y1 = self._boxes
+        meet = (x0 <= window[2]) & (x1 >= window[0]) & (y0 <= window[3]) & (y1 >= window[1])
+        return np.flatnonzero(meet).tolist()
 
     def nfp(self, i: int, shape: Polygon):
         """Centres at which ``shape`` overlaps obstacle ``i``: obstacle ⊕ (−shape)."""
-        from shapely.geometry import Polygon as SPolygon
+        return self._nfp(self.polygons[i], shape)
 
-        key = (i, shape)
-        if key not in self._nfps:
+    def _nfp(self, polygon: Polygon, shape: Polygon):
+        import shapely
+
+        key = ("nfp", polygon, shape)
+        if key not in self._shared:
             neg = tuple((-x, -y) for x, y in shape)
-            self._nfps[key] = SPolygon(minkowski_sum(self.polygons[i], neg))
-        return self._nfps[key]
+            self._shared[key] = shapely.polygons(minkowski_sum(polygon, neg))
+        return self._shared[key]
+
+    def _shape(self, polygon: Polygon):
+        import shapely
+
+        key = ("shape", polygon)
+        if key not in self._shared:
+            self._shared[key] = shapely.polygons(polygon)
+        return self._shared[key]
+
+    def _grow(self, polygon: Polygon, distance: float):
+        key = ("grown", polygon, distance)
+        if key not in self._shared:
+            self._shared[key] = _grow(self._shape(polygon), distance)
+        return self._shared[key]
 
 
 def free_spot(
-    shape: Polygon, obstacles: Obstacles | Sequence[Polygon], sheet: SheetSpec
+    shape: Polygon,
+    obstacles: Obstacles | Sequence[Polygon],
+    sheet: SheetSpec,
+    *,
+    limit: float = math.inf,
 ) -> Point | None:
     """The lowest, then leftmost, centre at which the convex ``shape`` (centred on the
-    origin) fits inside the margins without overlapping any convex obstacle."""
+    origin) fits inside the margins without overlapping any convex obstacle.
+
+    ``limit``: only centres up to this height are wanted (none, or one above it, if the
+    lowest lies higher)."""
     import shapely
-    from shapely.geometry import box
 
     if not isinstance(obstacles, Obstacles):
         obstacles = Obstacles(obstacles)
@@ -382,19 +491,20 @@ def free_spot(
     ux0, uy0, ux1, uy1 = sheet.usable
     if ux1 - x1 < ux0 - x0 - EPS or uy1 - y1 < uy0 - y0 - EPS:
         return None
-    region = box(ux0 - x0 - EPS, uy0 - y0 - EPS, ux1 - x1 + EPS, uy1 - y1 + EPS)
+    region = shapely.box(ux0 - x0 - EPS, uy0 - y0 - EPS, ux1 - x1 + EPS, uy1 - y1 + EPS)
     # The shape holds a disc of its inradius around its centre, so a centre must lie that
     # far inside the margins and from every obstacle: a cheap test that leaves only the
     # gaps where the exact search is worth doing.
-    inradius = _inradius(shape) - 1e-6
-    room = box(*sheet.usable).buffer(-inradius, join_style="mitre")
-    room = room.difference(obstacles.grown(inradius))
-    reach = max(math.hypot(x, y) for x, y in shape)
+    reach = _circumradius(shape)
     best = None
-    for part in shapely.get_parts(room):
-        if part.is_empty:
-            continue
-        spot = _lowest_spot(shape, obstacles, region, part.bounds, reach)
+    # Gaps from the lowest up: a spot lies at most 1e-6 (and a rounding) below its gap's
+    # box (see _search_gap), so a gap whose box starts 2e-6 above the best spot so far
+    # (or the limit) cannot hold a better one, nor can the gaps above it.
+    rooms = obstacles.room(sheet, _inradius(shape) - 1e-6)
+    for bounds in sorted((part.bounds for part in rooms), key=lambda b: b[1]):
+        if bounds[1] - 2e-6 > min(limit, math.inf if best is None else best[1]):
+            break
+        spot = _lowest_spot(shape, obstacles, region, bounds, reach)
         if spot is not None and (best is None or (spot[1], spot[0]) < (best[1], best[0])):
             best = spot
     return best
@@ -412,11 +522,9 @@ def _lowest_spot(shape, obstacles: Obstacles, region, bounds, reach) -> Point | 
 
 def _search_gap(shape, obstacles: Obstacles, region, bounds, near) -> Point | None:
     import shapely
-    from shapely.geometry import Polygon as SPolygon
-    from shapely.geometry import box
 
     bx0, by0, bx1, by1 = bounds
-    local = region.intersection(box(bx0 - 1e-6, by0 - 1e-6, bx1 + 1e-6, by1 + 1e-6))
+    local = region.intersection(shapely.box(bx0 - 1e-6, by0 - 1e-6, bx1 + 1e-6, by1 + 1e-6))
     if local.is_empty:
         return None
     nfps = [obstacles.nfp(i, shape) for i in near]
@@ -424,12 +532,16 @@ def _search_gap(shape, obstacles: Obstacles, region, bounds, near) -> Point | No
     candidates = sorted(
         {(round(y, 9), round(x, 9)) for x, y in shapely.get_coordinates(free).tolist()}
     )
-    probe = SPolygon(shape)
+    probe = shapely.polygons(shape)
+    others = [obstacles.shapes[i] for i in near]
     for y, x in candidates:
         moved = shapely.affinity.translate(probe, x, y)
-        if all(moved.intersection(obstacles.shapes[i]).area < 1e-6 for i in near):
+        if not others or shapely.area(shapely.intersection(moved, others)).max() < 1e-6:
             return (x, y)
     return None
+
+
+_CHUNK = 4  # obstacles per step of a shared union
 
 
 def _grow(shape, distance: float):
@@ -566,6 +678,11 @@ def _lattice_neighbours(placements: Sequence[Placement], spacing: float) -> list
                 out[i].append(j)
                 out[j].append(i)
     return out
+
+
+def _circumradius(poly: Polygon) -> float:
+    """Distance from the origin to the farthest vertex."""
+    return max(math.hypot(x, y) for x, y in poly)
 
 
 def _inradius(poly: Polygon) -> float:

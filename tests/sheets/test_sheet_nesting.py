@@ -16,12 +16,17 @@ from shapely.ops import unary_union
 from fabgen.errors import ParameterError
 from fabgen.geometry.nesting import (
     MAX_SHEETS,
+    ORIENTATIONS,
+    Obstacles,
     SheetSpec,
     arrange,
     compact_subset,
     contact_spacing,
     convex_parts,
     disc_footprint,
+    extra_bound,
+    fill_leftover,
+    honeycomb,
     minkowski_sum,
     plan_sheets,
     tile_footprint,
@@ -246,6 +251,70 @@ def test_arrangements_are_valid(outline, shared):
     placed = arrange(fp, sheet)
     assert placed
     assert_valid(placed, fp, sheet)
+
+
+# ---- the bound on the pieces still to come ------------------------------------------
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.floats(200, 520),
+    st.floats(150, 420),
+    st.floats(0, 8),
+    st.floats(50, 130),
+    st.floats(0, 0.3),
+    st.sampled_from(["hexagon", "rosette"]),
+    st.booleans(),
+    st.sampled_from(ORIENTATIONS),
+    st.sampled_from([0.0, 0.5]),
+    st.integers(0, 3),
+    st.booleans(),
+)
+def test_the_room_bound_is_never_below_what_the_fill_adds(
+    w, h, margin, width, kerf, outline, shared, rotation, phase, drop, shorten
+):
+    g = TileGeometry.from_width(width, kerf=kerf, outline=outline)
+    fp = tile_footprint(g, shared)
+    sheet = SheetSpec(w, h, margin)
+    # a lattice as arrange tries it: whole, or with stacks left out or shortened
+    stacks = honeycomb(fp, sheet, rotation, phase)
+    stacks = stacks[: max(0, len(stacks) - drop)]
+    if shorten:
+        stacks = [s[:-1] for s in stacks]
+    lattice = [p for s in stacks for p in s]
+    added = fill_leftover(fp, sheet, lattice)
+    assert_valid([*lattice, *added], fp, sheet)
+    # before every piece the fill adds, the bound holds for the pieces still to come
+    obstacles = Obstacles([fp.placed(p) for p in lattice])
+    for k, p in enumerate(added):
+        assert extra_bound(fp, sheet, obstacles) >= len(added) - k
+        obstacles.add(fp.placed(p))
+    assert extra_bound(fp, sheet, obstacles) >= 0
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_the_room_bound_holds_for_the_best_layout_of_an_empty_sheet(width):
+    # Hexagons cut separately never overlap, on the lattice or off it, so the bound
+    # covers the whole layout. (Rosettes on their lattice interlock: their hulls overlap,
+    # so there the bound is only about pieces off the lattice, as the fill adds them.)
+    g = TileGeometry.from_width(width, kerf=0.2)
+    fp = tile_footprint(g, False)
+    for size in [(600, 400), (300, 200), (400, 400)]:
+        sheet = SheetSpec(*size, 5)
+        assert extra_bound(fp, sheet, Obstacles()) >= len(arrange(fp, sheet))
+
+
+def test_the_room_bound_counts_a_strip_by_its_length():
+    # A sheet one flat-top hexagon high (and half a mm) and five corner to corner wide:
+    # the row holds five (turned ones are too tall), the free area would count six.
+    g = TileGeometry.from_width(100, kerf=0.1)
+    fp = tile_footprint(g, False)
+    x0, y0, x1, y1 = fp.extent(0.0)
+    sheet = SheetSpec(5 * (x1 - x0) + 10, (y1 - y0) + 10.5, 5)
+    by_area = int(sheet.usable_area / Polygon(fp.hull).area)
+    assert by_area == 6
+    assert extra_bound(fp, sheet, Obstacles()) == 5
+    assert len(fill_leftover(fp, sheet, [])) == 5
 
 
 # ---- sheet plans --------------------------------------------------------------------

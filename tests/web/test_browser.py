@@ -273,6 +273,47 @@ def test_pages_fit_a_narrow_window(page, path):
     assert overflow <= 1
 
 
+def test_a_narrow_window_keeps_the_kit_preview_in_reach(page):
+    # On a phone-sized window the preview sits below a long form: a bar at the bottom of
+    # the window sums it up as it changes, and one link leads to it and one link back.
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 400, "height": 800})
+    _open(page, "/")
+    page.wait_for_selector("#sheet-svg svg")
+    width = page.get_by_label("Tile width (mm)", exact=True)
+    width.fill("95")
+    summary = page.get_by_role("region", name="Preview summary")
+    expect(summary).to_contain_text("Test tile 95 mm across")
+    expect(summary).to_contain_text("tile sheet")  # the full answer, sheets included
+    sheets = re.search(r"(\d+) tile sheets?\.", summary.inner_text()).group(1)
+    expect(page.locator("#sheet-caption")).to_have_text(f"Tile sheet 1 of {sheets}")
+    expect(summary).to_be_in_viewport()
+    # the field being typed in is not hidden under the bar
+    field, bar = width.bounding_box(), summary.bounding_box()
+    assert field["y"] + field["height"] <= bar["y"]
+    expect(page.locator("#preview-title")).not_to_be_in_viewport()
+    page.get_by_role("link", name="Show preview").click()
+    expect(page.locator("#preview-title")).to_be_in_viewport()
+    expect(page.locator("#preview-title")).to_be_focused()
+    expect(page.locator("#tile-caption")).to_contain_text("95 mm across")
+    page.get_by_role("link", name="Back to “Tile width (mm)”").click()
+    expect(width).to_be_focused()
+    expect(width).to_be_in_viewport()
+    # by keyboard: the links are links, Enter follows them
+    page.get_by_role("link", name="Show preview").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#preview-title")).to_be_focused()
+    expect(page.locator("#preview-title")).to_be_in_viewport()
+
+
+def test_the_preview_bar_is_for_narrow_windows_only(page):
+    _open(page, "/")
+    page.wait_for_selector("#sheet-svg svg")
+    assert not page.get_by_role("region", name="Preview summary").is_visible()
+    assert not page.get_by_role("link", name="Show preview").is_visible()
+
+
 def test_a_machine_seat_with_a_stack_on_a_field(page):
     _open(page, "/board")
     page.get_by_label("Preset board", exact=True).select_option("3p-triangle-4")

@@ -84,6 +84,8 @@ async function ask(body, mine, quick) {
   document.body.classList.toggle("kit-bad", !answer.ok);
   if (!answer.ok) {
     document.getElementById("preview-board").textContent = "The kit cannot be built: see the messages.";
+    const n = answer.findings.filter((f) => f.severity === "error").length;
+    setSummary(`The kit cannot be built: ${n} ${n === 1 ? "problem" : "problems"}, marked at the settings.`);
     return;
   }
   const b = answer.board;
@@ -94,7 +96,13 @@ async function ask(body, mine, quick) {
     `Test tile: ${t.width_mm} mm across the flats, circle pitch ${t.pitch_mm} mm, circles ${t.circle_diameter_mm} mm`;
   showSVG(document.getElementById("tile-svg"), t.svg);
   showSVG(document.getElementById("setup-svg"), answer.setup.svg);
-  if (quick) return;
+  const tileText = `Test tile ${t.width_mm} mm across, circles ${t.circle_diameter_mm} mm`;
+  if (quick) {
+    setSummary(`${tileText}; checking the sheets…`);
+    return;
+  }
+  const sheets = answer.sheet.count;
+  setSummary(`${tileText}; ${sheets} tile ${sheets === 1 ? "sheet" : "sheets"}.`);
   showSVG(document.getElementById("sheet-svg"), answer.sheet.svg);
   document.getElementById("sheet-caption").textContent =
     `Tile sheet 1 of ${answer.sheet.count}`;
@@ -103,7 +111,36 @@ async function ask(body, mine, quick) {
   document.body.dataset.preview = String(mine);
 }
 
+// Narrow windows show the preview below the form: a bar at the bottom of the window
+// sums it up, "Show preview" jumps there and "Back to …" returns to the last setting.
+function setSummary(text) {
+  document.getElementById("bar-summary").textContent = text;
+}
+
+let lastControl = null;
+function noteControl(event) {
+  const control = event.target.closest(".control[data-name]");
+  if (!control) return;
+  lastControl = control;
+  const label = control.querySelector("label").textContent.trim();
+  document.getElementById("back-to-settings").textContent = `Back to “${label}”`;
+}
+
+document.getElementById("show-preview").addEventListener("click", (e) => {
+  e.preventDefault();
+  const title = document.getElementById("preview-title");
+  title.scrollIntoView({block: "start"});
+  title.focus({preventScroll: true});
+});
+document.getElementById("back-to-settings").addEventListener("click", (e) => {
+  e.preventDefault();
+  const target = lastControl ? lastControl.querySelector("input, select") : document.getElementById("settings-title");
+  target.scrollIntoView({block: "center"});
+  target.focus({preventScroll: true});
+});
+
 const later = debounce(refresh, 150);
+form.addEventListener("input", noteControl);
 form.addEventListener("input", later);
 form.addEventListener("change", later);
 form.addEventListener("submit", (e) => e.preventDefault());
