@@ -287,9 +287,10 @@ def replay(
     The first illegal move raises :class:`IllegalMove` with ``turn`` (0-based index
     into ``turns``) and ``player`` set. A turn after the end of the game is illegal.
 
-    The hot path of replaying games: a legal move whose line the board has cached is
-    carried out inline, exactly as :func:`~fabgen.rules.moves.play_move` would; any
-    other move goes through ``play_move``, which checks it and names the rule it breaks.
+    The hot path of replaying games: a legal one-stone move whose line the board has
+    cached is carried out inline, exactly as :func:`~fabgen.rules.moves.play_move` would;
+    any other move goes through ``play_move``, which carries it out or names the rule it
+    breaks.
     """
     variant = get_variant(variant)
     if variant.end != PASSES:
@@ -340,31 +341,31 @@ def replay(
                     ):
                         play_move(pos, player, move, used, arrived)  # checks, names the rule
                         continue
-                    if k == 1:  # most moves: one stone, one step
-                        if status[dst]:
-                            play_move(pos, player, move, used, arrived)  # raises
-                        used.add(tile)
-                        stones[src] = have - 1
-                        if have == 1:
-                            owner[src] = NOBODY
-                        o = owner[dst]
-                        if o != player and o >= 0:  # cancels one opponent stone
-                            there = stones[dst] - 1
-                            stones[dst] = there
-                            if not there:
-                                owner[dst] = NOBODY
-                            continue
-                        left = 1
-                    else:
-                        left = _move_along(pos, player, move, used, arrived, line, have)
-                    if left:
-                        owner[dst] = player
-                        have = stones[dst] + left
-                        stones[dst] = have
-                        arrived[dst] = arrived.get(dst, 0) + left
-                        landed[player] = dst
-                        if have >= cap[dst]:
-                            hot.add(dst)
+                    if k > 1:  # a few moves: play_move checks the path and lands them
+                        if play_move(pos, player, move, used, arrived)[1]:
+                            landed[player] = dst
+                        continue
+                    # Most moves: one stone, one step; carried out as play_move would.
+                    if status[dst]:
+                        play_move(pos, player, move, used, arrived)  # raises
+                    used.add(tile)
+                    stones[src] = have - 1
+                    if have == 1:
+                        owner[src] = NOBODY
+                    o = owner[dst]
+                    if o != player and o >= 0:  # cancels one opponent stone
+                        there = stones[dst] - 1
+                        stones[dst] = there
+                        if not there:
+                            owner[dst] = NOBODY
+                        continue
+                    owner[dst] = player
+                    have = stones[dst] + 1
+                    stones[dst] = have
+                    arrived[dst] = arrived.get(dst, 0) + 1
+                    landed[player] = dst
+                    if have >= cap[dst]:
+                        hot.add(dst)
         except IllegalMove as exc:
             exc.turn, exc.player = t, player
             exc.player_label = pos.players[player].label(player)
@@ -377,36 +378,6 @@ def replay(
         pos.next_player = (player + 1) % players
         pos.passes = 0 if moves else pos.passes + 1
     return pos
-
-
-def _move_along(pos: Position, player: int, move: Move, used, arrived, line, have: int) -> int:
-    """The rest of a replayed move of k > 1 stones (the checks :func:`replay` makes
-    inline passed): check the fields passed, take the stones off, cancel them against
-    opponent stones on the way; the stones left to land on the destination."""
-    status, owner, stones = pos._status, pos._owner, pos._stones
-    src, _, path, tile, k = line
-    for f in path:
-        if f < 0 or status[f]:
-            play_move(pos, player, move, used, arrived)  # raises: blocked
-    # Legal: carry it out (as play_move does).
-    used.add(tile)
-    stones[src] = have - k
-    if have == k:
-        owner[src] = NOBODY
-    left = k
-    for f in path:
-        o = owner[f]
-        if o != player and o >= 0:
-            there = stones[f]
-            if there > left:
-                stones[f] = there - left
-                return 0
-            stones[f] = 0
-            owner[f] = NOBODY
-            left -= there
-            if not left:
-                return 0
-    return left
 
 
 def game_over_reason(position: Position, variant: Variant) -> str:
