@@ -274,12 +274,15 @@ def arrange(footprint: Footprint, sheet: SheetSpec, *, fill: bool = True) -> tup
     best_key = (-1, 0)  # (pieces, -extra pieces): on a tie the one with more on the lattice
     for stacks in candidates:
         lattice = [p for stack in stacks for p in stack]
+        runs = [len(stack) for stack in stacks]
         if fill and len(lattice) + _room_for(footprint, sheet, lattice) <= best_key[0]:
             continue
         # Reaching the best count only wins with more pieces on the lattice.
         tie_wins = len(lattice) > sum(best_key)
         extra = (
-            fill_leftover(footprint, sheet, lattice, best_key[0], tie_wins, shared=shared)
+            fill_leftover(
+                footprint, sheet, lattice, best_key[0], tie_wins, shared=shared, runs=runs
+            )
             if fill
             else []
         )
@@ -297,21 +300,18 @@ def fill_leftover(
     tie_wins: bool = True,
     *,
     shared: dict | None = None,
+    runs: Sequence[int] | None = None,
 ) -> list[Placement]:
     """Add pieces (off the lattice, either orientation) wherever they still fit.
 
-    Stops early once the area left could not raise the total above ``beat``, or once
-    the room left in the gaps (:func:`extra_bound`) could not raise it to ``beat``, or
-    only to ``beat`` where a tie does not win. A fill stopped early gives fewer pieces
-    than ``beat``, or ``beat`` where a tie does not win.
+    Stops early once the room left (:func:`extra_bound`) could not raise the total to
+    ``beat``, or only to ``beat`` where a tie does not win. A fill stopped early gives
+    fewer pieces than ``beat``, or ``beat`` where a tie does not win. ``runs``: the
+    lengths of the stacks ``placed`` is made of, as :class:`Obstacles` shares them.
     """
-    obstacles = Obstacles([footprint.placed(p) for p in placed], shared)
-    piece_area = _area(footprint.hull)
+    obstacles = Obstacles([footprint.placed(p) for p in placed], shared, runs)
     added: list[Placement] = []
     while True:
-        room = int((sheet.usable_area - obstacles.blocked.area) / piece_area + EPS)
-        if len(obstacles) + room <= beat or room <= 0:
-            return added
         # Stop when the pieces still to come cannot win: fewer than this many more.
         needed = beat - len(obstacles) + (0 if tie_wins else 1)
         if needed > 0 and extra_bound(footprint, sheet, obstacles) < needed:
@@ -332,51 +332,91 @@ def fill_leftover(
 
 
 def extra_bound(footprint: Footprint, sheet: SheetSpec, obstacles: Obstacles) -> int:
-    """At most this many more pieces fit off the lattice besides ``obstacles``, in any
-    arrangement (pieces off the lattice share no cut line: their hulls overlap nothing).
+    """At most this many more pieces can :func:`fill_leftover` add besides
+    ``obstacles`` (pieces off the lattice share no cut line: their hulls overlap
+    nothing, and they are turned by one of ``ORIENTATIONS``).
 
-    Proof. A piece holds the disc of its inradius ρ around its centre (its hull is
-    convex and holds the centre), so a piece that fits has its centre in the room: the
-    usable rectangle shrunk by ρ, less the obstacles grown by ρ (grown with chords,
-    which lie inside the true round offset, so the room is if anything too large). Each
-    new piece's centre lies in one component C of the room, so a bound for each
-    component, summed, counts every piece once. The discs of two new pieces do not
-    overlap, so their centres are at least d = 2ρ apart; they lie in the convex hull K
-    of C, which by Groemer's inequality (Math. Z. 73, 1960, for points at least d
-    apart in a convex set) holds at most (2/√3)·area(K)/d² + perimeter(K)/(2d) + 1.
+    Proof. A piece turned by r that fits has its centre in the free centres F_r of
+    :meth:`Obstacles.free`, and F_r only shrinks as pieces are added; so every piece
+    still to come has its centre in one component C of the union of the F_r, and a
+    bound for each component, summed, counts every piece once. A piece holds the disc
+    of its inradius ρ around its centre (its hull is convex and holds the centre), and
+    the discs of two new pieces do not overlap, so their centres are at least d = 2ρ
+    apart; they lie in the convex hull K of C, which by Groemer's inequality (Math. Z.
+    73, 1960, for points at least d apart in a convex set) holds at most
+    (2/√3)·area(K)/d² + perimeter(K)/(2d) + 1.
+
+    In a box narrower than d (width w, length L), two centres less than
+    √(d² − w²) apart along it would be less than d apart, so the centres, in order
+    along the box, hold at most L / √(d² − w²) + 1; the smaller bound counts.
 
     Unlike the free area over the piece area, this counts a sliver along a lattice edge
     as one piece at most and a strip one piece wide as its length / d + 1.
     """
+    import shapely
+
     rho = _inradius(footprint.hull) - 1e-6
     d = 2.0 * rho - 1e-5  # the 1e-5 covers the overlap the placement check tolerates
+    free = [obstacles.free(footprint.rotated(r), sheet) for r in ORIENTATIONS]
+    parts = [p for f in free if f is not None for p in shapely.get_parts(f)]
     total = 0
-    for part in obstacles.room(sheet, rho):
-        hull = part.convex_hull
-        total += int(2.0 / SQRT3 * hull.area / d**2 + hull.length / (2.0 * d) + 1.0 + EPS)
+    for group in _overlapping(parts):
+        together = shapely.geometrycollections(group)
+        hull = shapely.convex_hull(together)
+        bound = 2.0 / SQRT3 * hull.area / d**2 + hull.length / (2.0 * d) + 1.0
+        x0, y0, x1, y1 = shapely.bounds(together).tolist()
+        for length, across in ((x1 - x0, y1 - y0), (y1 - y0, x1 - x0)):
+            if across < d:  # a strip: one file of centres, see the docstring
+                bound = min(bound, length / math.sqrt(d * d - across * across) + 1.0)
+        total += int(bound + EPS)
     return total
 
 
-class Obstacles:
-    """Convex polygons already on a sheet, with their union, their boxes and the no-fit
-    polygons computed so far.
+def _overlapping(shapes: list) -> list[list]:
+    """The shapes in groups such that shapes whose boxes meet are in one group (a
+    group may hold more: whole components of their union, without computing it)."""
+    boxes = [s.bounds for s in shapes]
+    group = list(range(len(shapes)))
 
-    ``shared``: shapely shapes, grown shapes and no-fit polygons by the polygons they
-    come from, to share between the candidate layouts of one sheet (they repeat the
-    same lattice positions).
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for i, a in enumerate(boxes):
+        for j in range(i):
+            b = boxes[j]
+            if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
+                group[root(i)] = root(j)
+    out: dict[int, list] = {}
+    for i, s in enumerate(shapes):
+        out.setdefault(root(i), []).append(s)
+    return list(out.values())
+
+
+class Obstacles:
+    """Convex polygons already on a sheet, with their boxes, and for each shape asked
+    about the centres where it fits (:meth:`free`), kept up to date as pieces are added.
+
+    ``shared``: shapely shapes and no-fit polygons by the polygons they come from, and
+    unions of no-fit polygons by the runs of polygons they come from, to share between
+    the candidate layouts of one sheet (they repeat the same lattice positions).
+    ``runs``: the lengths of consecutive groups of ``polygons`` (a lattice's stacks)
+    whose unions are worth sharing; by default all of them are one group.
     """
 
-    def __init__(self, polygons: Sequence[Polygon] = (), shared: dict | None = None):
+    def __init__(
+        self,
+        polygons: Sequence[Polygon] = (),
+        shared: dict | None = None,
+        runs: Sequence[int] | None = None,
+    ):
         self._shared = {} if shared is None else shared
         self.polygons = list(polygons)
+        self._runs = (len(self.polygons),) if runs is None else tuple(runs)
         self.shapes = [self._shape(p) for p in self.polygons]
-        self.blocked = self._union("shape", self._shape)
         self._boxes = None
-        self._grown: dict[float, object] = {}
-        self._rooms: dict[tuple, list] = {}
-        # Spot found near a gap, by (shape, gap box, obstacles near it): a gap keeps its
-        # answer until a piece is added next to it.
-        self.spots: dict[tuple, Point | None] = {}
+        self._free: dict[tuple, object] = {}  # see free(): kept up to date
 
     def __len__(self) -> int:
         return len(self.polygons)
@@ -385,50 +425,44 @@ class Obstacles:
         shape = self._shape(polygon)
         self.polygons.append(polygon)
         self.shapes.append(shape)
-        self.blocked = self.blocked.union(shape)
         self._boxes = None
-        self._rooms.clear()
-        for distance in self._grown:
-            self._grown[distance] = self._grown[distance].union(self._grow(polygon, distance))
+        for key, free in self._free.items():
+            if free is not None:
+                self._free[key] = free.difference(self._nfp(polygon, key[0]))
 
     def _union(self, kind, item):
-        """The union of ``item(polygon)`` over the obstacles, built from the union of the
-        longest prefix of them already met (the candidate layouts of a sheet share their
-        first rows), in chunks that are kept for the next layout."""
-        polygons, n = self.polygons, len(self.polygons)
+        """The union of ``item(polygon)`` over the obstacles: the union of the unions of
+        each run, kept by the run's polygons for the next layout (the candidate layouts
+        of a sheet share most of their stacks, or all but their last pieces)."""
         ids = self._shared.setdefault("ids", {})  # polygon -> number: short keys
-        prefix = tuple(ids.setdefault(p, len(ids)) for p in polygons)
-        done, union = 0, None
-        for k in (n, *range(n - n % _CHUNK, 0, -_CHUNK)):
-            if (kind, prefix[:k]) in self._shared:
-                done, union = k, self._shared[(kind, prefix[:k])]
-                break
-        while done < n:
-            end = min(n, done + _CHUNK - done % _CHUNK)
-            part = _union_of([item(p) for p in polygons[done:end]])
-            union = part if union is None else union.union(part)
-            done = end
-            self._shared[(kind, prefix[:done])] = union
-        return _union_of([]) if union is None else union
+        parts, start = [], 0
+        for n in self._runs:
+            run = self.polygons[start : start + n]
+            key = (kind, tuple(ids.setdefault(p, len(ids)) for p in run))
+            if key not in self._shared:
+                self._shared[key] = _union_of([item(p) for p in run])
+            parts.append(self._shared[key])
+            start += n
+        return _union_of(parts)
 
-    def grown(self, distance: float):
-        """The union of the obstacles, each grown by ``distance`` (round corners)."""
-        if distance not in self._grown:
-            grow = functools.partial(self._grow, distance=distance)
-            self._grown[distance] = self._union(("grown", distance), grow)
-        return self._grown[distance]
-
-    def room(self, sheet: SheetSpec, inradius: float) -> list:
-        """Components of the centres at least ``inradius`` from the margins and from
-        every obstacle (obstacles grown with chords: never too far)."""
+    def free(self, shape: Polygon, sheet: SheetSpec):
+        """The centres at which ``shape`` (convex, centred on the origin) lies inside the
+        sheet's margins and overlaps no obstacle, kept up to date as obstacles are
+        added; None if it is too large for the sheet."""
         import shapely
 
-        key = (sheet.usable, inradius)
-        if key not in self._rooms:
-            room = shapely.box(*sheet.usable).buffer(-inradius, join_style="mitre")
-            room = room.difference(self.grown(inradius))
-            self._rooms[key] = [p for p in shapely.get_parts(room) if not p.is_empty]
-        return self._rooms[key]
+        key = (shape, sheet.usable)
+        if key not in self._free:
+            x0, y0, x1, y1 = _bbox(shape)
+            ux0, uy0, ux1, uy1 = sheet.usable
+            if ux1 - x1 < ux0 - x0 - EPS or uy1 - y1 < uy0 - y0 - EPS:
+                self._free[key] = None
+            else:
+                region = (ux0 - x0 - EPS, uy0 - y0 - EPS, ux1 - x1 + EPS, uy1 - y1 + EPS)
+                nfp = functools.partial(self._nfp, shape=shape)
+                blocked = self._union(("nfp", shape), nfp)
+                self._free[key] = shapely.box(*region).difference(blocked)
+        return self._free[key]
 
     def near(self, window: tuple[float, float, float, float]) -> list[int]:
         """Indices of the obstacles whose boxes meet ``window``, in order."""
@@ -443,11 +477,8 @@ class Obstacles:
         meet = (x0 <= window[2]) & (x1 >= window[0]) & (y0 <= window[3]) & (y1 >= window[1])
         return np.flatnonzero(meet).tolist()
 
-    def nfp(self, i: int, shape: Polygon):
-        """Centres at which ``shape`` overlaps obstacle ``i``: obstacle ⊕ (−shape)."""
-        return self._nfp(self.polygons[i], shape)
-
     def _nfp(self, polygon: Polygon, shape: Polygon):
+        """Centres at which ``shape`` overlaps ``polygon``: polygon ⊕ (−shape)."""
         import shapely
 
         key = ("nfp", polygon, shape)
@@ -464,12 +495,6 @@ class Obstacles:
             self._shared[key] = shapely.polygons(polygon)
         return self._shared[key]
 
-    def _grow(self, polygon: Polygon, distance: float):
-        key = ("grown", polygon, distance)
-        if key not in self._shared:
-            self._shared[key] = _grow(self._shape(polygon), distance)
-        return self._shared[key]
-
 
 def free_spot(
     shape: Polygon,
@@ -482,71 +507,37 @@ def free_spot(
     origin) fits inside the margins without overlapping any convex obstacle.
 
     ``limit``: only centres up to this height are wanted (none, or one above it, if the
-    lowest lies higher)."""
+    lowest lies higher).
+
+    The lowest free centre is a corner of the free centres (:meth:`Obstacles.free`):
+    the corners are tried from the lowest up, each against the obstacles themselves
+    (an overlap below 1e-6 mm² counts as touching), and the first that passes wins.
+    """
+    import numpy as np
     import shapely
 
     if not isinstance(obstacles, Obstacles):
         obstacles = Obstacles(obstacles)
-    x0, y0, x1, y1 = _bbox(shape)
-    ux0, uy0, ux1, uy1 = sheet.usable
-    if ux1 - x1 < ux0 - x0 - EPS or uy1 - y1 < uy0 - y0 - EPS:
+    free = obstacles.free(shape, sheet)
+    if free is None or free.is_empty:
         return None
-    region = shapely.box(ux0 - x0 - EPS, uy0 - y0 - EPS, ux1 - x1 + EPS, uy1 - y1 + EPS)
-    # The shape holds a disc of its inradius around its centre, so a centre must lie that
-    # far inside the margins and from every obstacle: a cheap test that leaves only the
-    # gaps where the exact search is worth doing.
+    corners = np.round(shapely.get_coordinates(free), 9)
+    probe = np.asarray(shape)
     reach = _circumradius(shape)
-    best = None
-    # Gaps from the lowest up: a spot lies at most 1e-6 (and a rounding) below its gap's
-    # box (see _search_gap), so a gap whose box starts 2e-6 above the best spot so far
-    # (or the limit) cannot hold a better one, nor can the gaps above it.
-    rooms = obstacles.room(sheet, _inradius(shape) - 1e-6)
-    for bounds in sorted((part.bounds for part in rooms), key=lambda b: b[1]):
-        if bounds[1] - 2e-6 > min(limit, math.inf if best is None else best[1]):
-            break
-        spot = _lowest_spot(shape, obstacles, region, bounds, reach)
-        if spot is not None and (best is None or (spot[1], spot[0]) < (best[1], best[0])):
-            best = spot
-    return best
-
-
-def _lowest_spot(shape, obstacles: Obstacles, region, bounds, reach) -> Point | None:
-    """Exact search near one gap: centres outside every no-fit polygon."""
-    bx0, by0, bx1, by1 = bounds
-    near = obstacles.near((bx0 - reach, by0 - reach, bx1 + reach, by1 + reach))
-    key = (shape, tuple(round(b, 9) for b in bounds), tuple(near))
-    if key not in obstacles.spots:
-        obstacles.spots[key] = _search_gap(shape, obstacles, region, bounds, near)
-    return obstacles.spots[key]
-
-
-def _search_gap(shape, obstacles: Obstacles, region, bounds, near) -> Point | None:
-    import shapely
-
-    bx0, by0, bx1, by1 = bounds
-    local = region.intersection(shapely.box(bx0 - 1e-6, by0 - 1e-6, bx1 + 1e-6, by1 + 1e-6))
-    if local.is_empty:
-        return None
-    nfps = [obstacles.nfp(i, shape) for i in near]
-    free = local.difference(shapely.union_all(nfps)) if nfps else local
-    candidates = sorted(
-        {(round(y, 9), round(x, 9)) for x, y in shapely.get_coordinates(free).tolist()}
-    )
-    probe = shapely.polygons(shape)
-    others = [obstacles.shapes[i] for i in near]
-    for y, x in candidates:
-        moved = shapely.affinity.translate(probe, x, y)
+    last = None
+    for k in np.lexsort((corners[:, 0], corners[:, 1])).tolist():
+        x, y = corners[k].tolist()
+        if (x, y) == last:
+            continue
+        last = (x, y)
+        if y > limit:
+            return None
+        near = obstacles.near((x - reach, y - reach, x + reach, y + reach))
+        others = [obstacles.shapes[i] for i in near]
+        moved = shapely.polygons(np.add(probe, (x, y)))
         if not others or shapely.area(shapely.intersection(moved, others)).max() < 1e-6:
             return (x, y)
     return None
-
-
-_CHUNK = 4  # obstacles per step of a shared union
-
-
-def _grow(shape, distance: float):
-    # Round corners drawn as chords lie inside the true round offset: never too much.
-    return shape.buffer(distance, quad_segs=4)
 
 
 def _union_of(shapes):
@@ -659,12 +650,17 @@ def _trimmed(stacks: list[list[Placement]]):
 def _room_for(footprint: Footprint, sheet: SheetSpec, lattice: Sequence[Placement]) -> int:
     """An upper bound on the pieces that fit besides ``lattice``: each lattice piece
     covers its hull within its own lattice cell, every further piece its whole hull."""
+    free = sheet.usable_area - len(lattice) * _own_area(footprint)
+    return max(0, int(free / _area(footprint.hull) + EPS))
+
+
+@functools.lru_cache(maxsize=32)
+def _own_area(footprint: Footprint) -> float:
+    """The area of a lattice piece's hull within its own lattice cell."""
     from shapely.geometry import Polygon as SPolygon
 
     cell = SPolygon(regular_polygon(6, footprint.spacing / SQRT3, 0.0))
-    own = SPolygon(footprint.hull).intersection(cell).area
-    free = sheet.usable_area - len(lattice) * own
-    return max(0, int(free / _area(footprint.hull) + EPS))
+    return SPolygon(footprint.hull).intersection(cell).area
 
 
 def _lattice_neighbours(placements: Sequence[Placement], spacing: float) -> list[list[int]]:

@@ -317,6 +317,83 @@ def test_the_room_bound_counts_a_strip_by_its_length():
     assert len(fill_leftover(fp, sheet, [])) == 5
 
 
+def test_a_strip_narrower_than_a_piece_counts_by_its_length():
+    # Flat-top hexagons on a sheet 30 mm higher than one of them: the centres of
+    # upright ones lie in a strip 30 mm high, where no two can sit one above the
+    # other. Groemer's bound on that strip is looser than counting along it.
+    g = TileGeometry.from_width(80, kerf=0.1)
+    fp = tile_footprint(g, False)
+    x0, y0, x1, y1 = fp.extent(0.0)
+    sheet = SheetSpec(6 * (x1 - x0) + 10, (y1 - y0) + 40, 5)
+    d = 2 * (y1 - y0) / 2 - 2e-5  # twice the inradius, as the bound takes it
+    length, across = sheet.usable[2] - sheet.usable[0] - (x1 - x0), 30.0
+    groemer = 2 / SQRT3 * length * across / d**2 + (2 * length + 2 * across) / (2 * d) + 1
+    along = length / math.sqrt(d**2 - across**2) + 1
+    assert int(along) < int(groemer)
+    added = fill_leftover(fp, sheet, [])
+    assert len(added) <= extra_bound(fp, sheet, Obstacles()) <= int(along)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.floats(200, 520),
+    st.floats(150, 420),
+    st.floats(50, 130),
+    st.sampled_from(["hexagon", "rosette"]),
+    st.booleans(),
+    st.sampled_from(ORIENTATIONS),
+    st.integers(0, 2),
+    st.booleans(),
+)
+def test_the_fill_takes_the_lowest_free_spot_each_time(
+    w, h, width, outline, shared, rotation, drop, shorten
+):
+    g = TileGeometry.from_width(width, kerf=0.1, outline=outline)
+    fp = tile_footprint(g, shared)
+    sheet = SheetSpec(w, h, 5)
+    stacks = honeycomb(fp, sheet, rotation)
+    stacks = stacks[: max(0, len(stacks) - drop)]
+    if shorten:
+        stacks = [s[:-1] for s in stacks]
+    lattice = [p for s in stacks for p in s]
+    added = fill_leftover(fp, sheet, lattice, runs=[len(s) for s in stacks])
+    assert_valid([*lattice, *added], fp, sheet)
+    # from the lowest spot up
+    assert all(b.y >= a.y - 1e-6 for a, b in itertools.pairwise(added))
+    obstacles = Obstacles([fp.placed(p) for p in lattice])
+    for p in [*added, None]:
+        below = p.y - 1e-3 if p else math.inf
+        for r in ORIENTATIONS:
+            assert not _fits_somewhere_below(fp.rotated(r), obstacles.polygons, sheet, below)
+            # the free centres kept up to date are those of a fresh start, and none
+            # lies below the spot taken
+            kept = obstacles.free(fp.rotated(r), sheet)
+            fresh = Obstacles(obstacles.polygons).free(fp.rotated(r), sheet)
+            assert (kept is None) == (fresh is None)
+            if kept is not None:
+                assert kept.symmetric_difference(fresh).area < 1e-6
+                assert not p or fresh.is_empty or fresh.bounds[1] >= below - 1e-5
+        if p:
+            obstacles.add(fp.placed(p))
+
+
+def _fits_somewhere_below(shape, polygons, sheet, below, step=5.0):
+    """Whether ``shape`` fits at a centre on a grid of ``step`` mm below ``below``."""
+    import numpy as np
+    import shapely
+
+    hx0, hy0, hx1, hy1 = Polygon(shape).bounds
+    ux0, uy0, ux1, uy1 = sheet.usable
+    xs = np.arange(ux0 - hx0, ux1 - hx1 + 1e-9, step)
+    ys = np.arange(uy0 - hy0, min(uy1 - hy1, below) + 1e-9, step)
+    if not len(xs) or not len(ys):
+        return False
+    blocked = unary_union([Polygon(p) for p in polygons])
+    probe = np.asarray(shape)
+    moved = [shapely.polygons(np.add(probe, (x, y))) for x in xs for y in ys]
+    return bool((shapely.area(shapely.intersection(moved, blocked)) < 1e-6).any())
+
+
 # ---- sheet plans --------------------------------------------------------------------
 
 
