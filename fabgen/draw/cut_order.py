@@ -56,8 +56,9 @@ def order_for_travel(shapes: Sequence[Shape], start: Point = ORIGIN) -> list[Sha
         return [_enter_near(s, start) for s in shapes]
     items = _nearest_neighbour([_Item(s) for s in shapes], start)
     for _ in range(2):
-        _two_opt(items, start)
-        _choose_entries(items, start)
+        settled = _two_opt(items, start)
+        if not _choose_entries(items, start) and settled:
+            break  # a second round would change nothing
     return [item.shape() for item in items]
 
 
@@ -189,9 +190,10 @@ def _ring(cx: int, cy: int, r: int):
         yield (cx + r, cy + dy)
 
 
-def _two_opt(items: list[_Item], start: Point) -> None:
+def _two_opt(items: list[_Item], start: Point) -> bool:
     """Reverse runs of the sequence while that shortens the travel (open polylines in a
-    reversed run are run backwards, so the jumps inside the run keep their lengths)."""
+    reversed run are run backwards, so the jumps inside the run keep their lengths).
+    True if the last pass found nothing to improve."""
     n = len(items)
     window = max(8, min(TWO_OPT_WINDOW, TWO_OPT_BUDGET // n))
     # Entry and exit points kept in lists beside the items (the inner loop is hot): a
@@ -226,17 +228,23 @@ def _two_opt(items: list[_Item], start: Point) -> None:
                     jump_in = dist(before, first_entry)
                     improved = True
         if not improved:
-            return
+            return True
+    return False
 
 
-def _choose_entries(items: list[_Item], start: Point) -> None:
-    """Start every closed polyline at the corner nearest to both of its jumps."""
+def _choose_entries(items: list[_Item], start: Point) -> bool:
+    """Start every closed polyline at the corner nearest to both of its jumps. True if
+    any start changed."""
+    changed = False
     for k, item in enumerate(items):
         if not item.closed_polyline:
             continue
         before = items[k - 1].exit() if k else start
         after = items[k + 1].entry() if k + 1 < len(items) else None
-        item.entry_index = _nearest_corner(item.source, before, after)
+        corner = _nearest_corner(item.source, before, after)
+        changed |= corner != item.entry_index
+        item.entry_index = corner
+    return changed
 
 
 def _nearest_corner(line: Polyline, before: Point, after: Point | None) -> int:

@@ -183,3 +183,28 @@ def test_two_opt_makes_the_moves_of_the_plain_definition(seed, count):
     _two_opt(fast, start)
     _plain_two_opt(plain, start)
     assert [(id(i.source), i.reversed) for i in fast] == [(id(i.source), i.reversed) for i in plain]
+
+
+@given(st.integers(0, 10_000), st.integers(2, 150))
+def test_a_settled_first_round_ends_the_search_with_the_same_order(seed, n):
+    # order_for_travel stops after one round of 2-opt and entry choice when the 2-opt
+    # has settled and no entry moved: a second round would give the same order.
+    from fabgen.draw import cut_order
+
+    rng = random.Random(seed)
+    shapes = []
+    for _ in range(n):
+        x, y, kind = rng.uniform(0, 300), rng.uniform(0, 200), rng.random()
+        if kind < 0.4:
+            shapes.append(Circle((x, y), rng.uniform(1, 5)))
+        else:
+            corners = rng.randint(2, 5)
+            points = tuple(
+                (x + rng.uniform(-15, 15), y + rng.uniform(-15, 15)) for _ in range(corners)
+            )
+            shapes.append(Polyline(points, closed=kind < 0.7))
+    items = cut_order._nearest_neighbour([cut_order._Item(s) for s in shapes], (0.0, 0.0))
+    for _ in range(2):  # both rounds, always
+        cut_order._two_opt(items, (0.0, 0.0))
+        cut_order._choose_entries(items, (0.0, 0.0))
+    assert order_for_travel(shapes) == [item.shape() for item in items]
