@@ -694,16 +694,19 @@ def _inradius(poly: Polygon) -> float:
 def minkowski_sum(p: Polygon, q: Polygon) -> Polygon:
     """Minkowski sum of two convex counter-clockwise polygons (edges merged by angle)."""
     p, q = _from_lowest(p), _from_lowest(q)
+    n, m = len(p), len(q)
+    p_edges = [_edge(p, k) for k in range(n)]
+    q_edges = [_edge(q, k) for k in range(m)]
     out = []
     i = j = 0
-    while i < len(p) or j < len(q):
-        out.append((p[i % len(p)][0] + q[j % len(q)][0], p[i % len(p)][1] + q[j % len(q)][1]))
-        ep = _edge(p, i)
-        eq = _edge(q, j)
-        cross = ep[0] * eq[1] - ep[1] * eq[0]
-        if j >= len(q) or (i < len(p) and cross > 0):
+    while i < n or j < m:
+        (px, py), (qx, qy) = p[i % n], q[j % m]
+        out.append((px + qx, py + qy))
+        (ax, ay), (bx, by) = p_edges[i % n], q_edges[j % m]
+        cross = ax * by - ay * bx
+        if j >= m or (i < n and cross > 0):
             i += 1
-        elif i >= len(p) or cross < 0:
+        elif i >= n or cross < 0:
             j += 1
         else:
             i += 1

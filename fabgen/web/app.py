@@ -102,8 +102,8 @@ def _kit_api(app: Flask) -> None:
     @app.post("/api/kit/preview")
     def kit_preview():
         data = _json()
-        quick = bool(data.get("quick"))
-        return jsonify(kitform.preview(data["settings"], data.get("board_state"), quick))
+        quick, rest = bool(data.get("quick")), bool(data.get("rest"))
+        return jsonify(kitform.preview(data["settings"], data.get("board_state"), quick, rest))
 
     @app.post("/api/kit/file")
     def kit_file():

@@ -269,12 +269,15 @@ def error_json(exc: FabgenError) -> dict:
 QUICK_CHECKS = ("kit-board", "kit-tile", "kit-paper")
 
 
-def preview(settings: object, board_state: object = None, quick: bool = False) -> dict:
+def preview(
+    settings: object, board_state: object = None, quick: bool = False, rest: bool = False
+) -> dict:
     """Everything the configurator shows for these settings: the findings, and when the
     kit can be built, the test tile, the first sheet with the sheets report, the setup
     diagram and the bill of materials (SVG as text). ``quick``: only the board and tile
     checks, the test tile and the setup diagram (no sheet nesting: a fraction of the
-    time), for the first answer after a change."""
+    time), for the first answer after a change. ``rest``: all but the pictures of the
+    test tile and the setup diagram, for the answer that follows a quick one."""
     from fabgen.kitbuild.plan import KitError, plan_kit
 
     with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
@@ -295,11 +298,11 @@ def preview(settings: object, board_state: object = None, quick: bool = False) -
         "findings": [finding_json(f.code, f.severity, f.message, f.where) for f in plan.findings],
         "kit_file": text,
         "quick": quick,
-        **_pictures(plan, quick),
+        **_pictures(plan, quick, rest),
     }
 
 
-def _pictures(plan, quick: bool = False) -> dict:
+def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
     from fabgen.draw.setup_diagram import setup_diagram
     from fabgen.draw.sheet_report import report_json, report_text
     from fabgen.draw.tile import TileDrawingOptions, tile_drawing
@@ -309,19 +312,21 @@ def _pictures(plan, quick: bool = False) -> dict:
     profile = plan.kit.section("laser")["profile"]
     border = plan.kit.section("tile")["border"] or None
     metadata = {"kit": plan.kit.name, "board": plan.board.name, **plan.geometry.parameters()}
-    options = TileDrawingOptions(border_inset=border)
-    tile = tile_drawing(plan.geometry.layout(), options, metadata=metadata)
     g = plan.geometry
     quick_parts = {
         "tile": {
-            "svg": render_svg(tile, profile).decode("utf-8"),
             "width_mm": round(g.width, 3),
             "pitch_mm": round(g.pitch, 3),
             "circle_diameter_mm": round(g.circle_diameter, 3),
         },
-        "setup": {"svg": render_svg(setup_diagram(plan.board, g.width)).decode("utf-8")},
         "board": plan.board.details(),
     }
+    if not rest or quick:
+        options = TileDrawingOptions(border_inset=border)
+        tile = tile_drawing(plan.geometry.layout(), options, metadata=metadata)
+        quick_parts["tile"]["svg"] = render_svg(tile, profile).decode("utf-8")
+        setup = setup_diagram(plan.board, g.width)
+        quick_parts["setup"] = {"svg": render_svg(setup).decode("utf-8")}
     if quick:
         return quick_parts
     report = report_json(plan.sheets, plan.speeds, metadata)

@@ -601,3 +601,19 @@ def test_the_quick_preview_has_the_tile_and_the_setup_but_no_sheets(client, defa
     settings["tile"]["kerf"] = 5
     [error] = _errors(_preview(client, settings, quick=True))
     assert error["setting"] == "tile.kerf"
+
+
+def test_the_rest_of_the_preview_is_the_full_one_without_the_quick_pictures(
+    client, default_settings
+):
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["width"] = 95
+    rest = _preview(client, settings, rest=True)
+    full = _preview(client, settings)
+    assert rest["ok"] and "setup" not in rest and "svg" not in rest["tile"]
+    assert rest["sheet"] == full["sheet"] and rest["bom"] == full["bom"]
+    assert rest["board"] == full["board"] and rest["findings"] == full["findings"]
+    assert {**rest["tile"], "svg": full["tile"]["svg"]} == full["tile"]
+    settings["tile"]["kerf"] = 5
+    [error] = _errors(_preview(client, settings, rest=True))
+    assert error["setting"] == "tile.kerf"

@@ -59,14 +59,20 @@ function showFindings(findings) {
   }
 }
 
-// After a change: a quick answer (test tile, setup diagram) first, then the whole
-// preview (sheets, report, BOM); answers to older changes are dropped.
+// After a change: a quick answer (test tile, setup diagram) first, then the rest of
+// the preview (sheets, report, BOM); answers to older changes are dropped.
 let shownFull = 0;
 function refresh() {
   const mine = ++asked;
   const body = request();
   ask({...body, quick: true}, mine, true);
-  ask(body, mine, false);
+  ask({...body, rest: true}, mine, false);
+}
+
+// The pictures only the quick answer carries.
+function showQuickPictures(answer) {
+  if (answer.ok && answer.tile.svg) showSVG(document.getElementById("tile-svg"), answer.tile.svg);
+  if (answer.ok && answer.setup) showSVG(document.getElementById("setup-svg"), answer.setup.svg);
 }
 
 async function ask(body, mine, quick) {
@@ -77,7 +83,11 @@ async function ask(body, mine, quick) {
     if (mine === asked) setStatus(e.message, true);
     return;
   }
-  if (mine !== asked || (quick && shownFull === mine)) return;
+  if (mine !== asked) return;
+  if (quick && shownFull === mine) {
+    showQuickPictures(answer);  // the rest came first: keep it, add the pictures
+    return;
+  }
   if (!quick) shownFull = mine;
   setStatus(quick ? "Checking the sheets…" : "");
   showFindings(answer.findings);
@@ -94,8 +104,7 @@ async function ask(body, mine, quick) {
   const t = answer.tile;
   document.getElementById("tile-caption").textContent =
     `Test tile: ${t.width_mm} mm across the flats, circle pitch ${t.pitch_mm} mm, circles ${t.circle_diameter_mm} mm`;
-  showSVG(document.getElementById("tile-svg"), t.svg);
-  showSVG(document.getElementById("setup-svg"), answer.setup.svg);
+  showQuickPictures(answer);
   const tileText = `Test tile ${t.width_mm} mm across, circles ${t.circle_diameter_mm} mm`;
   if (quick) {
     setSummary(`${tileText}; checking the sheets…`);
