@@ -36,7 +36,8 @@ def serve(host, port, open_browser):
 
     try:
         _check_free(host, port)  # werkzeug itself would print and exit with code 1
-        server = make_server(host, port, create_app(), threaded=True)
+        app = create_app(preview_worker=True)
+        server = make_server(host, port, app, threaded=True)
     except (OSError, SystemExit) as exc:
         reason = getattr(exc, "strerror", None) or "the address is in use or not this computer's"
         raise ParameterError(
@@ -54,6 +55,8 @@ def serve(host, port, open_browser):
         server.serve_forever()
     except KeyboardInterrupt:
         click.echo("stopped")
+    finally:
+        app.extensions["fabgen_worker"].close()
 
 
 def _check_free(host: str, port: int) -> None:

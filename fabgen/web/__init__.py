@@ -8,10 +8,10 @@ work without an internet connection.
 from __future__ import annotations
 
 
-def create_app():
+def create_app(preview_worker: bool = False):
     from fabgen.web.app import create_app as make
 
-    return make()
+    return make(preview_worker)
 
 
 __all__ = ["create_app"]

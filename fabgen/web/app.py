@@ -26,8 +26,15 @@ class RequestError(FabgenError):
     """A request the server cannot use (not JSON, too large, a missing part)."""
 
 
-def create_app() -> Flask:
+def create_app(preview_worker: bool = False) -> Flask:
+    """The app; ``preview_worker``: the slow part of the kit preview runs in a second
+    process (:mod:`fabgen.web.worker`), as ``fabgen serve`` does. Call
+    ``app.extensions["fabgen_worker"].close()`` when done with it."""
     app = Flask(__name__)
+    if preview_worker:
+        from fabgen.web.worker import PreviewWorker
+
+        app.extensions["fabgen_worker"] = PreviewWorker()
     app.config["MAX_CONTENT_LENGTH"] = LIMITS.request_bytes
     app.json.sort_keys = False  # keep the schema's order
     _pages(app)
@@ -103,7 +110,13 @@ def _kit_api(app: Flask) -> None:
     def kit_preview():
         data = _json()
         quick, rest = bool(data.get("quick")), bool(data.get("rest"))
-        return jsonify(kitform.preview(data["settings"], data.get("board_state"), quick, rest))
+        settings, board_state = data["settings"], data.get("board_state")
+        worker = app.extensions.get("fabgen_worker")
+        if rest and not quick and worker is not None:
+            answer = worker.rest_preview(settings, board_state)
+            if answer is not None:
+                return jsonify(answer)
+        return jsonify(kitform.preview(settings, board_state, quick, rest))
 
     @app.post("/api/kit/file")
     def kit_file():

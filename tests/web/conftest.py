@@ -22,11 +22,13 @@ def settings_from_form(form: dict) -> dict:
 
 @pytest.fixture(scope="session")
 def app():
+    """The app as ``fabgen serve`` makes it: with its preview worker process."""
     from fabgen.web import create_app
 
-    app = create_app()
+    app = create_app(preview_worker=True)
     app.config["TESTING"] = True
-    return app
+    yield app
+    app.extensions["fabgen_worker"].close()
 
 
 @pytest.fixture

@@ -1,0 +1,102 @@
+"""A second process for the kit preview's slow part, so that ``fabgen serve`` uses two cores.
+
+After a change the page asks twice at once: the quick answer (test tile, setup diagram)
+and the rest (sheet nesting, cut order, sheets report, BOM). In one Python process the
+two take turns; with the rest in a worker process the quick answer is not held up and
+both are done in the time of the rest alone.
+
+The worker is ``python -m fabgen.web.worker``: it reads one JSON request per line on
+stdin and writes one JSON answer per line on stdout. It runs the same
+:func:`fabgen.web.kitform.preview` as the server, so answers are the same. It stops
+when its stdin closes, which the operating system does when the server ends in any way
+(Ctrl+C, a kill, a crash), so no worker is left behind. Ctrl+C reaches it too (same
+terminal), and it leaves that to the server.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import subprocess
+import sys
+import threading
+
+
+class PreviewWorker:
+    """The worker process, started on first use and again after it died; one request at
+    a time. :meth:`rest_preview` gives None when the worker failed or died (the caller
+    then answers in its own process, where an error is handled as any other)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen | None = None
+
+    def rest_preview(self, settings: object, board_state: object) -> dict | None:
+        line = json.dumps({"settings": settings, "board_state": board_state}) + "\n"
+        with self._lock:
+            try:
+                process = self._running()
+                process.stdin.write(line.encode("utf-8"))
+                process.stdin.flush()
+                answer = process.stdout.readline()
+            except OSError:
+                answer = b""
+            if not answer:  # it died (killed, out of memory): start afresh next time
+                self._stop()
+                return None
+        return json.loads(answer)  # None where the worker met an error
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process else None
+
+    def _running(self) -> subprocess.Popen:
+        if self._process is None or self._process.poll() is not None:
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "fabgen.web.worker"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+        return self._process
+
+    def _stop(self) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        # Closing its input is the worker's signal to stop (if it is gone already, with
+        # a request unread, there is nothing to flush).
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
+def main() -> None:
+    from fabgen.web.kitform import preview
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server handles Ctrl+C
+    out = sys.stdout.buffer
+    for line in sys.stdin.buffer:
+        request = json.loads(line)
+        try:
+            answer = preview(request["settings"], request["board_state"], rest=True)
+        except Exception:  # a bug: the server answers this one itself, and says so
+            answer = None
+        try:
+            out.write(json.dumps(answer).encode("utf-8") + b"\n")
+            out.flush()
+        except BrokenPipeError:
+            return
+
+
+if __name__ == "__main__":
+    main()

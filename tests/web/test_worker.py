@@ -1,0 +1,116 @@
+"""The preview worker: a second process for the slow part of the kit preview, with the
+same answers as the server's own, and never left behind when the server ends."""
+
+from __future__ import annotations
+
+import copy
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fabgen.web.kitform import preview
+from fabgen.web.worker import PreviewWorker
+
+
+@pytest.fixture
+def worker():
+    w = PreviewWorker()
+    yield w
+    w.close()
+
+
+def _settings(default_settings, width):
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["width"] = width
+    return settings
+
+
+def test_the_worker_answers_as_the_server_itself(worker, default_settings):
+    for width in (70, 95.5):
+        settings = _settings(default_settings, width)
+        answer = worker.rest_preview(settings, None)
+        assert answer == preview(settings, None, rest=True)
+        assert answer["ok"] and answer["sheet"]["svg"].startswith("<svg")
+    broken = _settings(default_settings, 80)
+    broken["tile"]["kerf"] = 5
+    assert worker.rest_preview(broken, None) == preview(broken, None, rest=True)
+
+
+def test_the_app_sends_the_rest_to_its_worker(client, app, default_settings):
+    settings = _settings(default_settings, 88)
+    answer = client.post("/api/kit/preview", json={"settings": settings, "rest": True})
+    assert answer.get_json() == preview(settings, None, rest=True)
+    assert app.extensions["fabgen_worker"].pid is not None
+
+
+def test_a_killed_worker_is_started_again(worker, default_settings):
+    settings = _settings(default_settings, 77)
+    assert worker.rest_preview(settings, None)["ok"]
+    first = worker.pid
+    os.kill(first, signal.SIGKILL)
+    worker._process.wait()
+    assert worker.rest_preview(settings, None) == preview(settings, None, rest=True)
+    assert worker.pid not in (None, first)
+
+
+def test_a_worker_that_dies_during_a_request_leaves_it_to_the_server(
+    worker, monkeypatch, client, app, default_settings
+):
+    settings = _settings(default_settings, 78)
+    assert worker.rest_preview(settings, None)["ok"]
+    os.kill(worker.pid, signal.SIGKILL)
+    worker._process.wait()
+    monkeypatch.setattr(worker._process, "poll", lambda: None)  # not noticed before
+    assert worker.rest_preview(settings, None) is None
+    assert worker.pid is None  # the next request starts a new one
+    # and the app answers such a request itself
+    monkeypatch.setattr(app.extensions["fabgen_worker"], "rest_preview", lambda *a: None)
+    answer = client.post("/api/kit/preview", json={"settings": settings, "rest": True})
+    assert answer.get_json() == preview(settings, None, rest=True)
+
+
+def test_the_worker_stops_when_the_server_goes(tmp_path, default_settings):
+    # The server is killed outright (no chance to clean up): the worker sees its
+    # input close and ends by itself.
+    script = tmp_path / "server.py"
+    script.write_text(
+        "import json, sys\n"
+        "from fabgen.web.worker import PreviewWorker\n"
+        "w = PreviewWorker()\n"
+        "assert w.rest_preview(json.loads(sys.argv[1]), None)['ok']\n"
+        "print(w.pid, flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    import json
+
+    server = subprocess.Popen(
+        [sys.executable, str(script), json.dumps(_settings(default_settings, 90))],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        pid = int(server.stdout.readline())
+        assert _alive(pid)
+        server.kill()
+        server.wait(10)
+        deadline = time.monotonic() + 20
+        while _alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(pid)
+    finally:
+        server.kill()
+
+
+def _alive(pid: int) -> bool:
+    """Running (not ended, and not a zombie waiting for its parent)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
