@@ -5,11 +5,44 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+
+def ends_within(pid: int, seconds: float) -> bool:
+    """Whether process ``pid`` has ended (or is a zombie, ended but not yet waited for)
+    within ``seconds``."""
+
+    def running() -> bool:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except FileNotFoundError:
+            return False
+        return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+    deadline = time.monotonic() + seconds
+    while running():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
 
 
 def settings_from_form(form: dict) -> dict:

@@ -8,15 +8,16 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
-from pathlib import Path
 
 import pytest
+
+from tests.web.conftest import children_of, ends_within
 
 
 @pytest.fixture
 def served():
+    """``fabgen serve`` on a free port: its address, the line it printed, its process."""
     process = subprocess.Popen(
         [sys.executable, "-m", "fabgen", "serve", "--port", "0"],
         stdout=subprocess.PIPE,
@@ -27,14 +28,14 @@ def served():
         line = process.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert found, line + process.stderr.read()
-        yield f"http://127.0.0.1:{found.group(1)}", line
+        yield f"http://127.0.0.1:{found.group(1)}", line, process
     finally:
         process.terminate()
         process.wait(20)
 
 
 def test_serve_listens_on_localhost_and_serves_the_pages(served):
-    url, line = served
+    url, line, _ = served
     assert "/board" in line and "/rules" in line
     with urllib.request.urlopen(url + "/") as page:
         html = page.read().decode()
@@ -67,43 +68,16 @@ def test_serve_help_says_where_it_listens(cli):
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
-def test_no_preview_worker_outlives_the_server(stop, default_settings):
-    process = subprocess.Popen(
-        [sys.executable, "-m", "fabgen", "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+def test_no_preview_worker_outlives_the_server(stop, served, default_settings):
+    url, _, process = served
+    ask = urllib.request.Request(
+        f"{url}/api/kit/preview",
+        data=json.dumps({"settings": default_settings, "rest": True}).encode(),
+        headers={"Content-Type": "application/json"},
     )
-    try:
-        port = re.search(r":(\d+)/", process.stdout.readline()).group(1)
-        body = json.dumps({"settings": default_settings, "rest": True}).encode()
-        ask = urllib.request.Request(
-            f"http://127.0.0.1:{port}/api/kit/preview",
-            data=body,
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(ask) as answer:
-            assert json.load(answer)["ok"]
-        [worker] = _children(process.pid)
-        process.send_signal(stop)
-        process.wait(20)
-        deadline = time.monotonic() + 20
-        while _running(worker) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not _running(worker)
-    finally:
-        process.kill()
-        process.wait(20)
-
-
-def _children(pid: int) -> list[int]:
-    tasks = Path(f"/proc/{pid}/task")
-    return [int(c) for t in tasks.iterdir() for c in (t / "children").read_text().split()]
-
-
-def _running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state != "Z"
+    with urllib.request.urlopen(ask) as answer:
+        assert json.load(answer)["ok"]
+    [worker] = children_of(process.pid)
+    process.send_signal(stop)
+    process.wait(20)
+    assert ends_within(worker, 20)
