@@ -256,31 +256,30 @@ def test_arrangements_are_valid(outline, shared):
 # ---- the bound on the pieces still to come ------------------------------------------
 
 
-@settings(max_examples=30, deadline=None)
-@given(
-    st.floats(200, 520),
-    st.floats(150, 420),
-    st.floats(0, 8),
-    st.floats(50, 130),
-    st.floats(0, 0.3),
-    st.sampled_from(["hexagon", "rosette"]),
-    st.booleans(),
-    st.sampled_from(ORIENTATIONS),
-    st.sampled_from([0.0, 0.5]),
-    st.integers(0, 3),
-    st.booleans(),
-)
-def test_the_room_bound_is_never_below_what_the_fill_adds(
-    w, h, margin, width, kerf, outline, shared, rotation, phase, drop, shorten
-):
-    g = TileGeometry.from_width(width, kerf=kerf, outline=outline)
-    fp = tile_footprint(g, shared)
-    sheet = SheetSpec(w, h, margin)
-    # a lattice as arrange tries it: whole, or with stacks left out or shortened
-    stacks = honeycomb(fp, sheet, rotation, phase)
-    stacks = stacks[: max(0, len(stacks) - drop)]
-    if shorten:
+@st.composite
+def trimmed_lattices(draw):
+    """A footprint, a sheet and a lattice's stacks as arrange tries them: whole, or with
+    stacks left out or shortened."""
+    g = TileGeometry.from_width(
+        draw(st.floats(50, 130)),
+        kerf=draw(st.floats(0, 0.3)),
+        outline=draw(st.sampled_from(["hexagon", "rosette"])),
+    )
+    fp = tile_footprint(g, draw(st.booleans()))
+    sheet = SheetSpec(draw(st.floats(200, 520)), draw(st.floats(150, 420)), draw(st.floats(0, 8)))
+    stacks = honeycomb(
+        fp, sheet, draw(st.sampled_from(ORIENTATIONS)), draw(st.sampled_from([0.0, 0.5]))
+    )
+    stacks = stacks[: max(0, len(stacks) - draw(st.integers(0, 3)))]
+    if draw(st.booleans()):
         stacks = [s[:-1] for s in stacks]
+    return fp, sheet, stacks
+
+
+@settings(max_examples=30, deadline=None)
+@given(trimmed_lattices())
+def test_the_room_bound_is_never_below_what_the_fill_adds(case):
+    fp, sheet, stacks = case
     lattice = [p for s in stacks for p in s]
     added = fill_leftover(fp, sheet, lattice)
     assert_valid([*lattice, *added], fp, sheet)
@@ -335,26 +334,9 @@ def test_a_strip_narrower_than_a_piece_counts_by_its_length():
 
 
 @settings(max_examples=10, deadline=None)
-@given(
-    st.floats(200, 520),
-    st.floats(150, 420),
-    st.floats(50, 130),
-    st.sampled_from(["hexagon", "rosette"]),
-    st.booleans(),
-    st.sampled_from(ORIENTATIONS),
-    st.integers(0, 2),
-    st.booleans(),
-)
-def test_the_fill_takes_the_lowest_free_spot_each_time(
-    w, h, width, outline, shared, rotation, drop, shorten
-):
-    g = TileGeometry.from_width(width, kerf=0.1, outline=outline)
-    fp = tile_footprint(g, shared)
-    sheet = SheetSpec(w, h, 5)
-    stacks = honeycomb(fp, sheet, rotation)
-    stacks = stacks[: max(0, len(stacks) - drop)]
-    if shorten:
-        stacks = [s[:-1] for s in stacks]
+@given(trimmed_lattices())
+def test_the_fill_takes_the_lowest_free_spot_each_time(case):
+    fp, sheet, stacks = case
     lattice = [p for s in stacks for p in s]
     added = fill_leftover(fp, sheet, lattice, runs=[len(s) for s in stacks])
     assert_valid([*lattice, *added], fp, sheet)
