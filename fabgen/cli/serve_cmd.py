@@ -45,6 +45,7 @@ def serve(host, port, open_browser):
             f"cannot listen on {host}:{port}: {reason}; choose another --port "
             "(or stop the program that uses it)",
         ) from None
+    app.extensions["fabgen_worker"].start()
     url = f"http://{_shown(host)}:{server.server_port}/"
     click.echo(f"fabgen serve: open {url} (kit), {url}board, {url}rules; Ctrl+C stops")
     if open_browser:

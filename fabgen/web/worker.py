@@ -47,6 +47,12 @@ class PreviewWorker:
                 return None
         return json.loads(answer)  # None where the worker met an error
 
+    def start(self) -> None:
+        """Start the worker now (it takes about half a second to load), so that the
+        first preview does not wait for it."""
+        with self._lock:
+            self._running()
+
     def close(self) -> None:
         with self._lock:
             self._stop()

@@ -70,6 +70,7 @@ def test_serve_help_says_where_it_listens(cli):
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
 def test_no_preview_worker_outlives_the_server(stop, served, default_settings):
     url, _, process = served
+    assert len(children_of(process.pid)) == 1  # started with the server, ready at once
     ask = urllib.request.Request(
         f"{url}/api/kit/preview",
         data=json.dumps({"settings": default_settings, "rest": True}).encode(),
