@@ -22,19 +22,27 @@ import subprocess
 import sys
 import threading
 
+#: A worker that dies this many times in a row without answering is not started again
+#: (say it cannot even load): the server answers every preview itself from then on.
+GIVE_UP_AFTER = 3
+
 
 class PreviewWorker:
     """The worker process, started on first use and again after it died; one request at
     a time. :meth:`rest_preview` gives None when the worker failed or died (the caller
     then answers in its own process, where an error is handled as any other)."""
 
-    def __init__(self):
+    def __init__(self, command: list[str] | None = None):
+        self._command = command or [sys.executable, "-m", "fabgen.web.worker"]
         self._lock = threading.Lock()
         self._process: subprocess.Popen | None = None
+        self._deaths = 0  # in a row, without an answer
 
     def rest_preview(self, settings: object, board_state: object) -> dict | None:
         line = json.dumps({"settings": settings, "board_state": board_state}) + "\n"
         with self._lock:
+            if self._deaths >= GIVE_UP_AFTER:
+                return None
             try:
                 process = self._running()
                 process.stdin.write(line.encode("utf-8"))
@@ -43,8 +51,10 @@ class PreviewWorker:
             except OSError:
                 answer = b""
             if not answer:  # it died (killed, out of memory): start afresh next time
+                self._deaths += 1
                 self._stop()
                 return None
+            self._deaths = 0
         return json.loads(answer)  # None where the worker met an error
 
     def start(self) -> None:
@@ -64,7 +74,7 @@ class PreviewWorker:
     def _running(self) -> subprocess.Popen:
         if self._process is None or self._process.poll() is not None:
             self._process = subprocess.Popen(
-                [sys.executable, "-m", "fabgen.web.worker"],
+                self._command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
             )

@@ -101,3 +101,16 @@ def test_the_worker_stops_when_the_server_goes(tmp_path, default_settings):
         assert ends_within(pid, 20)
     finally:
         server.kill()
+
+
+def test_a_worker_that_cannot_start_is_given_up(default_settings, tmp_path):
+    # say the worker cannot even load: it ends at once, every time (noting each start)
+    starts = tmp_path / "starts"
+    failing = PreviewWorker([sys.executable, "-c", f"open({str(starts)!r}, 'a').write('x')"])
+    settings = _settings(default_settings, 80)
+    try:
+        answers = [failing.rest_preview(settings, None) for _ in range(5)]
+        assert answers == [None] * 5  # the server answers each itself
+        assert starts.read_text() == "xxx"  # not started again after the third time
+    finally:
+        failing.close()
