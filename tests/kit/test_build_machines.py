@@ -7,6 +7,7 @@ import pytest
 
 from fabgen.board.files import load_preset
 from fabgen.pieces.symbols import MACHINE_SYMBOLS, SEAT_SYMBOLS, board_seat_symbols
+from tests.rules.test_rules_machines import MACHINE_PRESETS
 
 
 def build(tmp_path, cli, text):
@@ -14,6 +15,18 @@ def build(tmp_path, cli, text):
     kit.write_text(text)
     out = tmp_path / "out"
     return cli("build", kit, "--quiet", "--out", out), out
+
+
+def build_preset(tmp_path, cli, preset, people, paper, stones):
+    """Build the kit of a preset board; the builder's output folder."""
+    result, out = build(
+        tmp_path,
+        cli,
+        f'[kit]\nboard = "{preset}"\nplayers = {people}\npaper = "{paper}"\n'
+        f'[stones]\ndesign = "{stones}"\n',
+    )
+    assert result.exit_code == 0, result.output
+    return out
 
 
 @pytest.mark.parametrize(
@@ -27,13 +40,7 @@ def build(tmp_path, cli, text):
 )
 def test_machine_and_stack_start_presets_build_complete_kits(tmp_path, cli, preset, people):
     board = load_preset(preset)
-    result, out = build(
-        tmp_path,
-        cli,
-        f'[kit]\nboard = "{preset}"\nplayers = {people}\npaper = "a4"\n'
-        '[stones]\ndesign = "laser"\n',
-    )
-    assert result.exit_code == 0, result.output
+    out = build_preset(tmp_path, cli, preset, people, "a4", "laser")
     files = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     for name in (
         f"print/{preset}-setup.svg",
@@ -109,12 +116,7 @@ def test_board_seat_symbols_are_distinct_and_mark_machines():
 #: The presets added with seat kinds (issue 11): machines, a dummy, stack starts and
 #: the two six-seat boards the README mentions.
 SEAT_KIND_PRESETS = (
-    "1p-triangle-5-machine",
-    "1p-triangle-5-two-machines",
-    "2p-diamond-5-machines",
-    "3p-triangle-7-machines",
-    "4p-hexagon-19-machines",
-    "5p-hexagon-19-dummy",
+    *MACHINE_PRESETS,
     "4p-diamond-5-stacks",
     "5p-hexagon-18-stacks",
     "6p-hexagon-21",
@@ -125,13 +127,7 @@ SEAT_KIND_PRESETS = (
 @pytest.mark.parametrize("preset", SEAT_KIND_PRESETS)
 def test_every_seat_kind_preset_builds_a_kit_with_its_board_products(tmp_path, cli, preset):
     board = load_preset(preset)
-    result, out = build(
-        tmp_path,
-        cli,
-        f'[kit]\nboard = "{preset}"\nplayers = {board.people}\npaper = "letter"\n'
-        '[stones]\ndesign = "none"\n',
-    )
-    assert result.exit_code == 0, result.output
+    out = build_preset(tmp_path, cli, preset, board.people, "letter", "none")
     manifest = json.loads((out / "manifest.json").read_text())
     listed = {entry["path"] for entry in manifest["files"]}
     for name in (

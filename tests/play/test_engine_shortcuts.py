@@ -112,14 +112,8 @@ def test_replay_refuses_a_broken_move_as_turn_by_turn_play_does(seed, shape):
     radius, players = shape
     start = start_position(radius, players)
     rng = random.Random(seed)
-    pos, turns = start, []
     fields = list(start.board.fields)
-    for _ in range(rng.randrange(1, 80)):
-        if game_over(pos):
-            break
-        moves = RandomPolicy().choose_turn(pos, "online", rng)
-        turns.append(moves)
-        pos, _ = play_turn(pos, moves)
+    pos, turns = _random_turns(start, rng, 80, game_over)
     if game_over(pos):
         assert _rule_of(lambda: replay(start, [*turns, []])) == "game-over"
         return
@@ -160,16 +154,22 @@ def test_replay_ends_where_the_definition_says(seed, shape):
     after a random game is refused exactly when the plain definition says it is over."""
     radius, players = shape
     start = start_position(radius, players)
-    rng = random.Random(seed)
+    pos, turns = _random_turns(start, random.Random(seed), 300, plainly_settled)
+    refused = _rule_of(lambda: replay(start, [*turns, []])) == "game-over"
+    assert refused == plainly_settled(pos)
+
+
+def _random_turns(start, rng, most: int, over):
+    """A random game from ``start``: fewer than ``most`` turns (how many drawn from
+    ``rng``), stopping where ``over(position)``; the position reached and the turns."""
     pos, turns = start, []
-    for _ in range(rng.randrange(1, 300)):
-        if plainly_settled(pos):
+    for _ in range(rng.randrange(1, most)):
+        if over(pos):
             break
         moves = RandomPolicy().choose_turn(pos, "online", rng)
         turns.append(moves)
         pos, _ = play_turn(pos, moves)
-    refused = _rule_of(lambda: replay(start, [*turns, []])) == "game-over"
-    assert refused == plainly_settled(pos)
+    return pos, turns
 
 
 def _volatile(pos) -> set[int]:
