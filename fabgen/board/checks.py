@@ -368,7 +368,7 @@ class Checker:
     @property
     def people(self) -> list[int]:
         """Indices of the seats played by people, in turn order."""
-        return [k for k, seat in enumerate(self.board.seats) if not seat.is_machine]
+        return self.board.person_seats
 
     @property
     def machine_seats(self) -> list[int]:

@@ -260,6 +260,11 @@ class Board:
         return sum(not s.is_machine for s in self.seats)
 
     @property
+    def person_seats(self) -> list[int]:
+        """Indices of the seats played by people, in turn order."""
+        return [k for k, seat in enumerate(self.seats) if not seat.is_machine]
+
+    @property
     def machines(self) -> int:
         """Seats that play themselves (machines and extreme machines)."""
         return sum(s.is_machine for s in self.seats)

@@ -136,11 +136,9 @@ def designer_view(board: Board, validated: bool = True) -> dict:
         return {"svg": render_svg(picture.drawing).decode("utf-8"), "targets": picture.targets}
     report = validate(board, source=board.name)
     symmetry = board_symmetry(board)
-    # As the validator's seat-rotation check: with machines on the board, the rotation
-    # that matters maps each person onto the next (machines never move).
-    people = [k for k, seat in enumerate(board.seats) if not seat.is_machine]
-    machines = len(people) < len(board.seats)
-    rotations = seat_rotations(board, symmetry, people if machines else None)
+    # As the validator's seat-rotation check: the rotation that matters maps each person
+    # onto the next (machines never move; without machines every seat is a person's).
+    rotations = seat_rotations(board, symmetry, board.person_seats)
     supply = supply_needed(board)
     return {
         "board": board.details(),
@@ -152,7 +150,7 @@ def designer_view(board: Board, validated: bool = True) -> dict:
             "mirrors": len(symmetry.tiling_mirrors),
         },
         "seat_rotation": [rotation_words(k) for k in rotations],
-        "seat_rotation_of": "person" if machines else "seat",
+        "seat_rotation_of": "person" if board.machines else "seat",
         "supply": {
             "fields": supply.fields,
             "stones_per_player": supply.stones_per_player,
