@@ -755,7 +755,7 @@ def _seat_balance(report: dict) -> Finding:
         advice = (
             f"but {report['all_zero']} games ended with every score 0 and only the "
             "tie-break decided them: these players say little about the board; simulate "
-            "with --players greedy"
+            "with --players strong"
         )
     else:
         advice = "move the starts or give the seats that lose something back"

@@ -20,12 +20,13 @@ VARIANT_NAMES = ("online", "blog", "1995")
 )
 @click.option(
     "--players",
-    default="greedy",
+    default="strong",
     show_default=True,
     metavar="NAMES",
     help="Who plays: one name for every seat or one per seat, comma-separated "
-    "(random, greedy, machine, extreme-machine). Machine seats of the board "
-    "never move, whatever is named.",
+    "(strong, greedy, random, machine, extreme-machine; strong:N gives the strong "
+    "player a budget of N positions per turn, default 400). Machine seats of the "
+    "board never move, whatever is named.",
 )
 @click.option(
     "--variant",
@@ -113,9 +114,20 @@ def balance(
     NAME-territory.svg (how often each field ends in each seat's territory) and with
     --save-games the games as NAME-game-NNNNN.json.
 
-    Random and greedy players are not expert players: the figures show what such
-    play makes of a board. Timing goes to stderr, so two runs' reports compare byte
-    for byte.
+    The strong player (the default) plays for the territory it will hold; random and
+    greedy players are not expert players, and most of their games burn the board
+    down. Timing goes to stderr, so two runs' reports compare byte for byte.
+
+    \b
+    Metrics (JSON: under "metrics"; rates with 95% Wilson intervals):
+      balance               1 minus the gap between the best and worst seat's win rate
+      drawishness           share of finished games whose first place is shared
+      all_zero              share of finished games ending with every score 0
+      decisiveness          how early the sole winner leads on score for good, as a
+                            share of the game (1 = from the first turn; a shared
+                            first place counts 0)
+      duration              turns and rounds (one turn of every seat): mean, p95
+      first_seat_advantage  seat 1's win rate minus its fair share (1 / seats)
 
     With --suggest-starts (4 or 5 seats, each starting with one stack): plays
     --candidates setups of start fields, --games games each, symmetric setups first,

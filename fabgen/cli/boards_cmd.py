@@ -121,7 +121,7 @@ def boards(show, show_as, output_format):
 )
 @click.option(
     "--players",
-    default="greedy",
+    default="strong",
     show_default=True,
     metavar="NAMES",
     help="With --simulate: who plays, as in fabgen balance --players.",
@@ -153,8 +153,8 @@ def validate(
     Exit code 0: no errors (warnings are allowed). 1: errors. 2: the file cannot be
     read.
 
-    With --simulate N the board is also played N times by computer players (greedy
-    unless --players says otherwise; not expert play): a seat-balance finding names
+    With --simulate N the board is also played N times by computer players (the
+    strong player unless --players says otherwise): a seat-balance finding names
     the seat they favour, by how much and with its 95% interval, and the stones and
     markers needed come from the games' peaks (95th percentile plus 10%) instead of
     the 20% rule.

@@ -62,7 +62,12 @@ SCHEMA: dict[str, tuple[Setting, ...]] = {
             ("rule", "simulate"),
         ),
         _s("simulate_games", int, 1000, "with supply = simulate: games to play"),
-        _s("simulate_players", str, "greedy", "with supply = simulate: who plays (random, greedy)"),
+        _s(
+            "simulate_players",
+            str,
+            "strong",
+            "with supply = simulate: who plays (strong, greedy, random)",
+        ),
     ),
     "tile": (
         _s(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fabgen.board.model import Board
 from fabgen.errors import ParameterError
 from fabgen.play.parallel import batches, executor, run_batches
-from fabgen.play.policy import POLICY_NAMES
+from fabgen.play.policy import check_player_name
 from fabgen.play.selfplay import (
     DEFAULT_MAX_TURNS,
     MACHINE,
@@ -33,7 +33,7 @@ from fabgen.play.stats import chi_square_uniform, summary, wilson_interval
 from fabgen.rules.transcript import Transcript
 from fabgen.rules.variants import get_variant
 
-DEFAULT_PLAYER = "greedy"
+DEFAULT_PLAYER = "strong"
 #: Significance level of the test of equal wins.
 ALPHA = 0.05
 #: Above this share of games ending with every score 0, the report warns.
@@ -69,10 +69,7 @@ class BalanceOptions:
                 "seats: give one name for all seats or one per seat, comma-separated",
             )
         for name in self.players:
-            if name not in POLICY_NAMES:
-                raise ParameterError(
-                    "players", f"unknown player {name!r}: choose one of {', '.join(POLICY_NAMES)}"
-                )
+            check_player_name(name)
 
     def seat_players(self, seats: int) -> tuple[str, ...]:
         return self.players * seats if len(self.players) == 1 else self.players
@@ -209,8 +206,60 @@ def balance_report(run: BalanceRun) -> dict:
             "dead": summary([r.dead_peak for r in records]),
         },
     }
+    report["metrics"] = game_metrics(records, rows, seats)
     report["warnings"] = _warnings(report)
     return report
+
+
+#: What each metric means, for --help, the text report and the README.
+METRIC_HELP = {
+    "balance": "1 minus the gap between the best and the worst seat's win rate (1 = even)",
+    "drawishness": "share of finished games whose first place is shared",
+    "all_zero": "share of finished games that end with every score 0",
+    "decisiveness": "how early the sole winner takes the lead on score for good, as a share "
+    "of the game (1 = from the first turn; games with a shared first place count 0)",
+    "duration": "game length in turns and in rounds (one turn of every seat): mean and p95",
+    "first_seat_advantage": "seat 1's win rate minus its fair share (1 / seats)",
+}
+
+
+def game_metrics(records: Sequence[GameRecord], rows: list[dict], seats: int) -> dict:
+    """The measures game designers judge a game by (after the Ludii project's game
+    evaluation), each rate with its 95 % Wilson interval."""
+    finished = [r for r in records if not r.capped]
+    n = len(finished)
+    rates = [row["win_rate"] for row in rows]
+    shared = sum(1 for r in finished if len(r.winners) > 1)
+    zero = sum(1 for r in finished if r.all_zero)
+    decisive = [
+        1 - r.lead_from / r.turns if r.lead_from is not None and r.turns else 0.0 for r in finished
+    ]
+    turns = [r.turns for r in records]
+    rounds = [-(-t // seats) for t in turns]
+    fair = 1 / seats
+    first_low, first_high = wilson_interval(rows[0]["wins"], n) if rows else (0.0, 1.0)
+    return {
+        "balance": _round(1 - (max(rates) - min(rates))) if n and rates else None,
+        "drawishness": _rate(shared, n),
+        "all_zero": _rate(zero, n),
+        "decisiveness": _round(sum(decisive) / n) if n else None,
+        "duration": {"turns": summary(turns), "rounds": summary(rounds)},
+        "first_seat_advantage": {
+            "value": _round(rows[0]["win_rate"] - fair) if n and rows else None,
+            "ci_low": _round(first_low - fair),
+            "ci_high": _round(first_high - fair),
+        },
+    }
+
+
+def _rate(count: float, n: int) -> dict:
+    low, high = wilson_interval(count, n)
+    return {
+        "count": _round(count),
+        "rate": _round(count / n) if n else None,
+        "ci_low": _round(low),
+        "ci_high": _round(high),
+    }
 
 
 def _player_name(kind: str, player: str) -> str:
@@ -236,13 +285,13 @@ def _favoured(rows: list[dict], n: int, seats: int) -> dict | None:
 
 
 def _stronger_players(report: dict) -> str:
-    """The end of the all-zero warning: try a stronger player when random ones played;
-    fabgen has none stronger than greedy, so then say what the numbers still tell."""
-    played = {s["player"] for s in report["seats"]}
-    if "random" in played:
-        return " (try --players greedy)"
+    """The end of the all-zero warning: try the strong player when weaker ones played;
+    otherwise say what the numbers still tell."""
+    played = {s["player"].partition(":")[0] for s in report["seats"]}
+    if played & {"random", "greedy"}:
+        return " (try --players strong)"
     return (
-        ": even greedy play burns this board down, so read the wins as a test of the "
+        ": even strong play burns this board down, so read the wins as a test of the "
         "tie-break, and the peaks as what a kit must supply"
     )
 
@@ -315,8 +364,35 @@ def report_text(report: dict) -> str:
         lines.append(f"  seat {s['seat']}: {p['mean']:g} / {p['p95']} / {p['max']}")
     for kind, p in report["markers_peak"].items():
         lines.append(f"peak {kind} markers: {p['mean']:g} / {p['p95']} / {p['max']}")
+    lines += _metric_lines(report["metrics"])
     lines += [f"warning: {w}" for w in report["warnings"]]
     return "\n".join(lines) + "\n"
+
+
+def _metric_lines(m: dict) -> list[str]:
+    def pct(x):
+        return "-" if x is None else f"{100 * x:.1f}%"
+
+    def rate(r: dict) -> str:
+        return f"{pct(r['rate'])} (95% interval {pct(r['ci_low'])}-{pct(r['ci_high'])})"
+
+    fsa = m["first_seat_advantage"]
+    turns, rounds = m["duration"]["turns"], m["duration"]["rounds"]
+    bal = "-" if m["balance"] is None else f"{m['balance']:.3f}"
+    dec = "-" if m["decisiveness"] is None else f"{m['decisiveness']:.3f}"
+    adv = "-" if fsa["value"] is None else f"{100 * fsa['value']:+.1f} points"
+    return [
+        "",
+        "metrics (see fabgen balance --help):",
+        f"  balance               {bal}",
+        f"  drawishness           {rate(m['drawishness'])}",
+        f"  all_zero              {rate(m['all_zero'])}",
+        f"  decisiveness          {dec}",
+        f"  duration              {turns['mean']:g} turns (p95 {turns['p95']}), "
+        f"{rounds['mean']:g} rounds (p95 {rounds['p95']})",
+        f"  first_seat_advantage  {adv} "
+        f"(95% interval {100 * fsa['ci_low']:+.1f} to {100 * fsa['ci_high']:+.1f})",
+    ]
 
 
 def seat_names(board: Board) -> Sequence[str]:

@@ -28,17 +28,33 @@ class Policy(Protocol):
 _REGISTRY: dict[str, str] = {
     "random": "fabgen.play.random_policy:RandomPolicy",
     "greedy": "fabgen.play.greedy:Greedy",
+    "strong": "fabgen.play.strong:strong_player",
     "machine": "fabgen.play.machine:Machine",
     "extreme-machine": "fabgen.play.machine:ExtremeMachine",
 }
 POLICY_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+#: Players that take a parameter after a colon (``strong:2000``).
+_PARAMETERISED = frozenset({"strong"})
 
 
 def get_policy(name: str) -> Policy:
-    """A new policy object for ``name``; a clear error lists the known names."""
-    target = _REGISTRY.get(name)
-    if target is None:
+    """A new policy object for ``name``; a clear error lists the known names.
+
+    ``strong:N`` is the strong player with a budget of N positions per decision."""
+    base, colon, spec = name.partition(":")
+    target = _REGISTRY.get(base)
+    if target is None or (colon and base not in _PARAMETERISED):
         known = ", ".join(POLICY_NAMES)
-        raise ParameterError("player", f"unknown player {name!r}: choose one of {known}")
+        raise ParameterError(
+            "player",
+            f"unknown player {name!r}: choose one of {known} (strong:N sets the strong "
+            "player's budget, N positions evaluated per turn)",
+        )
     module, cls = target.split(":")
-    return getattr(importlib.import_module(module), cls)()
+    factory = getattr(importlib.import_module(module), cls)
+    return factory(spec) if colon else factory()
+
+
+def check_player_name(name: str) -> None:
+    """Raise the error :func:`get_policy` gives for a bad name, without building it."""
+    get_policy(name)

@@ -169,6 +169,42 @@ def search_turn(
     )
 
 
+class _All(_Best):
+    """Every candidate examined, with its value (for searches that look again)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[tuple[Move, ...], object]] = []
+
+    def offer(self, moves: tuple[Move, ...], value: object) -> None:
+        super().offer(moves, value)
+        self.found.append((moves, value))
+
+
+def search_candidates(
+    position: Position,
+    variant: Variant | str,
+    value: Value,
+    rng: random.Random,
+    limits: Limits = Limits(),
+    keep: int | None = None,
+) -> list[tuple[tuple[Move, ...], object]]:
+    """Every turn the search of :func:`search_turn` examines with its value, best
+    first (equal values in an order drawn from ``rng``), at most ``keep`` of them.
+    The same turn reached twice (a move set in two orders) is listed once."""
+    tiles = moves_by_tile(position, variant)
+    found = _All()
+    if count_move_sets(tiles) <= limits.exhaustive:
+        _exhaustive(position, tiles, value, found)
+    else:
+        _beam(position, tiles, value, found, rng, limits.beam)
+    unique = {}
+    for moves, v in found.found:
+        unique.setdefault(moves, v)
+    ranked = sorted(unique.items(), key=lambda mv: (mv[1], rng.random()), reverse=True)
+    return ranked[:keep] if keep is not None else ranked
+
+
 def _beam_bound(width: int, tiles: int) -> str:
     return f"beam of {width} over {tiles} tiles, moves in tile order"
 

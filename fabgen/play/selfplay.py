@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import compress
 
 from fabgen.play.policy import Policy, get_policy
@@ -51,6 +51,9 @@ class GameRecord:
     dead_peak: int  # dead fields at the end (they only ever increase)
     territory: tuple[int, ...]  # per field (rules board order): the seat it scores for, or -1
     moves: tuple[tuple[Move, ...], ...] | None = None
+    #: Turns played before the sole winner led on score for good (it led after every
+    #: later turn); None when the first place is shared or the game was capped.
+    lead_from: int | None = None
 
     @property
     def all_zero(self) -> bool:
@@ -87,6 +90,7 @@ def play_game(
     peaks = [pos.stones_on_board(k) for k in range(len(pos.players))]
     growing_peak = len(pos._growing)
     played: list[tuple[Move, ...]] = []
+    leaders: list[int] = []  # after each turn: the one seat ahead on score, or -1
     capped = False
     while True:
         if len(played) >= max_turns:
@@ -106,7 +110,40 @@ def play_game(
             peaks[player] = count
         if len(pos._growing) > growing_peak:
             growing_peak = len(pos._growing)
-    return _record(pos, variant, number, played, capped, peaks, growing_peak, keep_moves)
+        leaders.append(sole_leader(pos))
+    record = _record(pos, variant, number, played, capped, peaks, growing_peak, keep_moves)
+    if len(record.winners) == 1:
+        record = replace(record, lead_from=_lead_from(leaders, record.winners[0]))
+    return record
+
+
+def sole_leader(pos: Position) -> int:
+    """The one seat whose score is higher than every other's now, or -1."""
+    labels, owner = pos.region_labels(), pos.owners
+    count = max(labels, default=-1) + 1
+    if not count:
+        return -1
+    holder, size = [-1] * count, [0] * count
+    for label, o in zip(labels, owner, strict=True):
+        if label >= 0:
+            size[label] += 1
+            if o >= 0:
+                h = holder[label]
+                holder[label] = o if h == -1 or h == o else -2
+    points = [0] * len(pos.players)
+    for label, h in enumerate(holder):
+        if h >= 0:
+            points[h] += size[label]
+    best = max(points)
+    return points.index(best) if best and points.count(best) == 1 else -1
+
+
+def _lead_from(leaders: list[int], winner: int) -> int:
+    """Turns played before ``winner`` led after every later turn."""
+    t = len(leaders)
+    while t and leaders[t - 1] == winner:
+        t -= 1
+    return t
 
 
 def _choose(policy: Policy | None, turn: Turn, pos: Position, variant: Variant, rng) -> list[Move]:

@@ -367,6 +367,40 @@ class Position:
             labels[f] = NOBODY
         self._labels = (self._version, labels)
 
+    # --- read-only views for players and analysis -------------------------------------
+    # The engine's own lists, not copies (players evaluate thousands of positions a
+    # second): callers must not change them. Indexed by field number (board order).
+
+    @property
+    def status_codes(self) -> Sequence[int]:
+        """Per field: 0 live, 1 growing, 2 dead (:data:`LIVE`, :data:`GROWING`, :data:`DEAD`)."""
+        return self._status
+
+    @property
+    def owners(self) -> Sequence[int]:
+        """Per field: the player whose stones are on it (a live field) or whose growing
+        field it is; :data:`NOBODY` (-1) for an empty live field and a dead field."""
+        return self._owner
+
+    @property
+    def stone_counts(self) -> Sequence[int]:
+        """Per field: the stones on it (live or growing)."""
+        return self._stones
+
+    @property
+    def capacities(self) -> Sequence[int]:
+        """Per field: its live neighbours (a field of its owner explodes at this many)."""
+        return self._cap
+
+    def region_labels(self) -> Sequence[int]:
+        """Per field: the number of its region (maximal connected live fields), -1 for
+        growing and dead fields. Cached until a field changes status."""
+        return self._region_labels()
+
+    def copy(self) -> Position:
+        """An independent copy (cheap: flat lists), e.g. for a search to change."""
+        return self._copy()
+
     # --- reading fields ------------------------------------------------------------
 
     def _i(self, field: Field | str) -> int:

@@ -183,13 +183,43 @@ def test_bad_input_is_refused_with_exit_2_and_no_files(cli, tmp_path, args, mess
     assert not out.exists()
 
 
-def test_greedy_is_the_default_player(cli, tmp_path):
-    text, _ = balance_json(cli, tmp_path, "--preset", "3p-triangle-4", "--games", "4")
-    assert {s["player"] for s in json.loads(text)["seats"]} == {"greedy"}
+def test_strong_is_the_default_player_and_the_report_has_the_metrics(cli, tmp_path):
+    text, _ = balance_json(cli, tmp_path, "--preset", "2p-diamond-4", "--games", "2")
+    report = json.loads(text)
+    assert {s["player"] for s in report["seats"]} == {"strong"}
+    assert set(report["metrics"]) == {
+        "balance",
+        "drawishness",
+        "all_zero",
+        "decisiveness",
+        "duration",
+        "first_seat_advantage",
+    }
 
 
-def test_the_all_zero_warning_suggests_greedy_only_to_random_players():
-    """Greedy players are told what the numbers still mean, not to try greedy."""
+def test_the_metrics_follow_from_the_games():
+    """Each metric recomputed from the game records by its definition."""
+    board = load_preset("3p-triangle-4")
+    options = BalanceOptions(games=24, players=("random",), seed=2)
+    run = run_balance(board, options)
+    report = balance_report(run)
+    m, seats = report["metrics"], report["seats"]
+    finished = [r for r in run.records if not r.capped]
+    rates = [s["win_rate"] for s in seats]
+    assert m["balance"] == pytest.approx(1 - (max(rates) - min(rates)), abs=1e-4)
+    shared = sum(1 for r in finished if len(r.winners) > 1)
+    assert m["drawishness"]["count"] == shared
+    assert m["drawishness"]["ci_low"] <= m["drawishness"]["rate"] <= m["drawishness"]["ci_high"]
+    assert m["all_zero"]["count"] == report["all_zero"]
+    assert m["first_seat_advantage"]["value"] == pytest.approx(rates[0] - 1 / 3, abs=1e-4)
+    assert 0 <= m["decisiveness"] <= 1
+    turns = [r.turns for r in run.records]
+    assert m["duration"]["turns"]["mean"] == pytest.approx(sum(turns) / len(turns), abs=0.01)
+    assert m["duration"]["rounds"]["max"] == max(-(-t // 3) for t in turns)
+
+
+def test_the_all_zero_warning_suggests_strong_to_weaker_players():
+    """Strong players are told what the numbers still mean, not to try strong."""
     from fabgen.play.balance import _warnings
 
     def report(player: str) -> dict:
@@ -198,6 +228,8 @@ def test_the_all_zero_warning_suggests_greedy_only_to_random_players():
 
     (random_warning,) = _warnings(report("random"))
     (greedy_warning,) = _warnings(report("greedy"))
-    assert "try --players greedy" in random_warning
-    assert "try --players greedy" not in greedy_warning
-    assert "tie-break" in greedy_warning
+    (strong_warning,) = _warnings(report("strong:2000"))
+    assert "try --players strong" in random_warning
+    assert "try --players strong" in greedy_warning
+    assert "try --players strong" not in strong_warning
+    assert "tie-break" in strong_warning

@@ -134,3 +134,40 @@ def test_the_play_package_is_pure():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_recorded_lead_matches_the_scores_turn_by_turn(triangle, seed):
+    """sole_leader against scoring.scores after every turn of a random game, and
+    lead_from: the sole winner led after every turn from there on, not just before."""
+    from fabgen.play.selfplay import sole_leader
+
+    start = triangle.position()
+    policies = [get_policy("random")] * 3
+    record = play_game(start, policies, "online", game_rng(seed, 0), keep_moves=True)
+    pos, leaders = start, []
+    for moves in record.moves:
+        pos, _ = play_turn(pos, moves)
+        points = scores(pos)
+        best = max(points)
+        expected = points.index(best) if best and points.count(best) == 1 else -1
+        assert sole_leader(pos) == expected
+        leaders.append(expected)
+    if len(record.winners) != 1:
+        assert record.lead_from is None
+        return
+    (winner,) = record.winners
+    t = record.lead_from
+    assert all(leader == winner for leader in leaders[t:])
+    assert t == 0 or leaders[t - 1] != winner
+
+
+def test_the_public_views_are_the_fields_as_read_one_by_one(triangle):
+    pos = triangle.position()
+    pos, _ = play_turn(pos, get_policy("random").choose_turn(pos, "online", random.Random(1)))
+    for i, state in enumerate(pos.fields()):
+        assert pos.status_codes[i] == ("live", "growing", "dead").index(state.status.value)
+        assert pos.stone_counts[i] == state.stones
+        assert pos.capacities[i] == pos.capacity(state.field)
+    copy = pos.copy()
+    assert copy == pos and copy is not pos

@@ -1,0 +1,171 @@
+"""How well the strong player plays, how its games end, and how fast it decides.
+
+Prints, each win share with its 95 % Wilson interval (a shared first place counts as a
+shared win, as ``fabgen balance`` counts), every seat played by each player in turn:
+
+1. **strength**: two players, strong against greedy and against random (targets 85 %
+   and 98 %); three and six players, one strong seat against greedy seats (target:
+   twice the fair share); the same on boards built in ``strength.py`` that nobody
+   tuned on;
+2. **budget**: strong with a larger budget against the default (above 50 % means the
+   budget buys strength);
+3. **games**: strong in every seat of every 2 to 6 player preset: the share of
+   finished games that end with every score 0 (target at most 10 %), of games capped
+   at 1000 turns (at most 2 %), and the mean length in rounds;
+4. **speed**: the median and 95th percentile time of one decision at the default
+   budget on the 19-tile six-seat board (target: median at most 50 ms), and with
+   ``--balance-run`` the wall time of ``fabgen balance --preset 6p-hexagon-19 --games
+   200 --jobs 2`` (target: at most 10 minutes).
+
+Run: .venv/bin/python benchmarks/bench_strength.py [--games N] [--jobs N]
+     [--only strength,budget,games,speed] [--balance-run]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from strength import UNUSUAL, match, start_of, summarise
+
+from fabgen.board.files import load_preset, preset_names
+from fabgen.play.policy import get_policy
+from fabgen.play.selfplay import game_rng
+from fabgen.rules.moves import IllegalMove
+from fabgen.rules.turn import Turn
+
+TWO = ["2p-diamond-4", "2p-diamond-5"]
+TWO_UNUSUAL = ["2p-line-7", "2p-hexagon-19-near", "2p-ragged-12"]
+MANY = ["3p-triangle-4", "6p-hexagon-19"]
+MANY_UNUSUAL = ["3p-hexagon-19-side"]
+
+
+def seats_of(board: str) -> int:
+    start = start_of(board)
+    return sum(1 for p in start.players if p.kind != "machine")
+
+
+def strength(games: int, jobs: int) -> None:
+    print("\n== strength: win share of the strong seat (95% interval) ==")
+    for board in TWO + TWO_UNUSUAL:
+        for field, target in (("greedy", 0.85), ("random", 0.98)):
+            result = summarise(match(board, "strong", field, games, jobs=jobs))
+            mark = "ok " if result.rate >= target else "LOW"
+            tuned = "" if board in TWO else "  (not tuned on)"
+            print(
+                f"{mark} {board:<20} strong vs {field:<7} target {100 * target:3.0f}%  "
+                f"{result.text()}{tuned}"
+            )
+    for board in MANY + MANY_UNUSUAL:
+        target = 2 / seats_of(board)
+        result = summarise(match(board, "strong", "greedy", games, jobs=jobs))
+        mark = "ok " if result.rate >= target else "LOW"
+        tuned = "" if board in MANY else "  (not tuned on)"
+        print(
+            f"{mark} {board:<20} 1 strong vs greedy target {100 * target:3.0f}%  "
+            f"{result.text()}{tuned}"
+        )
+
+
+def budget(games: int, jobs: int) -> None:
+    print("\n== budget: strong:2000 against strong (default budget) ==")
+    for board in ["2p-diamond-4", "2p-hexagon-19-near"]:
+        result = summarise(match(board, "strong:2000", "strong", games, jobs=jobs))
+        mark = "ok " if result.interval()[0] > 0.5 else "?  "
+        print(f"{mark} {board:<20} {result.text()}")
+
+
+def selfplay(games: int, jobs: int) -> None:
+    print("\n== games: strong in every seat (targets: all-zero <= 10%, capped <= 2%) ==")
+    for name in preset_names():
+        seats = len(load_preset(name).seats)
+        if not 2 <= seats <= 6:
+            continue
+        result = summarise(match(name, "strong", "strong", games, jobs=jobs))
+        zero = result.all_zero / result.finished if result.finished else 0.0
+        capped = result.capped / result.games
+        mark = "ok " if zero <= 0.10 and capped <= 0.02 else "HIGH"
+        print(
+            f"{mark:<4} {name:<28} games {result.games:>4}  all-zero {100 * zero:5.1f}%  "
+            f"capped {100 * capped:4.1f}%  mean rounds {result.mean_rounds:5.1f}"
+        )
+
+
+def speed(games: int, balance_run: bool) -> None:
+    print("\n== speed: one decision at the default budget, 6p-hexagon-19 ==")
+    start = load_preset("6p-hexagon-19").position()
+    player = get_policy("strong")
+    times = []
+    for g in range(max(1, games // 10)):
+        rng, pos = game_rng(9, g), start
+        for _ in range(300):
+            try:
+                turn = Turn(pos, "online")
+            except IllegalMove:
+                break
+            began = time.process_time()
+            moves = player.choose_turn(pos, "online", rng)
+            times.append(time.process_time() - began)
+            for move in moves:
+                turn.move(move)
+            pos, _ = turn.finish()
+    times.sort()
+    median = statistics.median(times)
+    p95 = times[int(0.95 * (len(times) - 1))]
+    mark = "ok " if median <= 0.050 else "SLOW"
+    print(
+        f"{mark} {len(times)} decisions: median {1000 * median:.1f} ms, "
+        f"p95 {1000 * p95:.1f} ms, max {1000 * times[-1]:.1f} ms (CPU time)"
+    )
+    if balance_run:
+        from fabgen.play.balance import BalanceOptions, run_balance
+
+        board = load_preset("6p-hexagon-19")
+        began = time.perf_counter()
+        run = run_balance(board, BalanceOptions(games=200, players=("strong",)), jobs=2)
+        wall = time.perf_counter() - began
+        mark = "ok " if wall <= 600 else "SLOW"
+        capped = sum(1 for r in run.records if r.capped)
+        print(
+            f"{mark} fabgen balance --preset 6p-hexagon-19 --games 200 --jobs 2: "
+            f"{wall / 60:.1f} min wall time ({capped} capped)"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=40, help="games per match")
+    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument("--only", default="strength,budget,games,speed")
+    parser.add_argument("--balance-run", action="store_true")
+    args = parser.parse_args()
+    random.seed(0)
+    print(
+        f"bench_strength: {args.games} games per match, {args.jobs} jobs, "
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}"
+    )
+    print(f"unusual boards (never tuned on): {', '.join(UNUSUAL)}")
+    began = time.perf_counter()
+    sections = args.only.split(",")
+    if "strength" in sections:
+        strength(args.games, args.jobs)
+    if "budget" in sections:
+        budget(args.games, args.jobs)
+    if "games" in sections:
+        selfplay(args.games, args.jobs)
+    if "speed" in sections:
+        speed(args.games, args.balance_run)
+    print(f"\ntook {time.perf_counter() - began:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+"""Shared by bench_strength.py and tune_strong.py: matches between players, played on
+all cores, every seat taken by each player in turn so that seat advantage cancels.
+
+A *line-up* names a player per seat. In a match of N games with one player under test
+(``test``) and the others (``field``), game g seats the tested player in seat
+g mod seats and fills the other player seats with the field; machine seats of the
+board keep their kind. A game's generator is seeded by (seed, g) as in
+``fabgen balance``, so a match reproduces on any machine.
+
+The boards are the presets plus a few unusual boards built here (other shapes,
+other start places) that the tuning never sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from fabgen.board import load_preset
+from fabgen.play.selfplay import game_rng, play_game, seat_policies
+from fabgen.play.stats import wilson_interval
+from fabgen.play.strong import Settings, Strong
+from fabgen.rules.setup import online_segment_centre, segment_fields
+from fabgen.rules.state import Player, Position
+
+MAX_TURNS = 1000
+
+
+def _custom(tiles: list[tuple[int, int]], starts: list[tuple[int, int]]) -> Position:
+    """A board of standard tiles (online lattice coordinates) with one full start tile
+    per seat."""
+    segments = [segment_fields(online_segment_centre(i, j)) for i, j in tiles]
+    stacks = [dict.fromkeys(segment_fields(online_segment_centre(i, j)), 1) for i, j in starts]
+    names = ["Red", "Blue", "Green", "Yellow", "Black", "White"]
+    players = [Player(names[k]) for k in range(len(starts))]
+    return Position.from_stacks(segments, players, stacks)
+
+
+def _line() -> Position:
+    """Seven tiles in a row, a start at each end: long and narrow."""
+    return _custom([(i, 0) for i in range(7)], [(0, 0), (6, 0)])
+
+
+def _near() -> Position:
+    """A hexagon of 19 tiles with the two starts on neighbouring edge tiles."""
+    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
+    return _custom(tiles, [(2, 0), (2, -1)])
+
+
+def _ragged() -> Position:
+    """An irregular island of 12 tiles, starts off the corners."""
+    tiles = [
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (0, 1),
+        (1, 1),
+        (-1, 2),
+        (0, 2),
+        (2, -1),
+        (3, -1),
+        (-1, 1),
+        (3, -2),
+        (1, 2),
+    ]
+    return _custom(tiles, [(-1, 2), (3, -1)])
+
+
+def _three_near() -> Position:
+    """A hexagon of 19 tiles with three starts on one side (neighbouring edge tiles)."""
+    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
+    return _custom(tiles, [(2, -2), (2, -1), (2, 0)])
+
+
+#: Boards built here, never used for tuning.
+UNUSUAL: dict[str, Callable[[], Position]] = {
+    "2p-line-7": _line,
+    "2p-hexagon-19-near": _near,
+    "2p-ragged-12": _ragged,
+    "3p-hexagon-19-side": _three_near,
+}
+
+
+def start_of(board: str) -> Position:
+    maker = UNUSUAL.get(board)
+    return maker() if maker else load_preset(board).position()
+
+
+@dataclass(frozen=True)
+class Game:
+    number: int
+    test_seat: int
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    capped: bool
+    turns: int
+    seats: int
+
+    @property
+    def share(self) -> float:
+        """The tested player's part of the win (a shared first place shares it)."""
+        if self.capped or self.test_seat not in self.winners:
+            return 0.0
+        return 1 / len(self.winners)
+
+
+#: Players with settings of their own (the tuning's candidates), by name. Worker
+#: processes are forked after these are set, so they see them too.
+CUSTOM: dict[str, Settings] = {}
+
+
+def _known(names: list[str]) -> list[str]:
+    return ["strong" if n in CUSTOM else n for n in names]
+
+
+def play_one(board: str, test: str, field: str, seed: int, number: int) -> Game:
+    start = start_of(board)
+    people = [k for k, p in enumerate(start.players) if p.kind != "machine"]
+    test_seat = people[number % len(people)]
+    names = [test if k == test_seat else field for k in range(len(start.players))]
+    policies = [
+        Strong(CUSTOM[n], name=n) if n in CUSTOM and p.kind == "player" else pol
+        for n, p, pol in zip(names, start.players, seat_policies(start, _known(names)), strict=True)
+    ]
+    record = play_game(start, policies, "online", game_rng(seed, number), max_turns=MAX_TURNS)
+    return Game(
+        number,
+        test_seat,
+        record.winners,
+        record.scores,
+        record.capped,
+        record.turns,
+        len(start.players),
+    )
+
+
+def _batch(args: tuple) -> list[Game]:
+    board, test, field, seed, numbers = args
+    return [play_one(board, test, field, seed, n) for n in numbers]
+
+
+def match(board: str, test: str, field: str, games: int, seed: int = 1, jobs: int = 2):
+    """Play ``games`` games; the games in order."""
+    size = max(1, min(10, games // (4 * jobs) or 1))
+    parts = [range(s, min(s + size, games)) for s in range(0, games, size)]
+    tasks = [(board, test, field, seed, list(p)) for p in parts]
+    if jobs <= 1:
+        return [g for t in tasks for g in _batch(t)]
+    with ProcessPoolExecutor(jobs) as ex:
+        return [g for part in ex.map(_batch, tasks) for g in part]
+
+
+@dataclass(frozen=True)
+class Result:
+    games: int
+    finished: int
+    wins: float
+    all_zero: int
+    capped: int
+    mean_rounds: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.finished if self.finished else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.finished)
+
+    def text(self) -> str:
+        low, high = self.interval()
+        return (
+            f"{100 * self.rate:5.1f}% [{100 * low:4.1f}-{100 * high:5.1f}]  "
+            f"all-zero {self.all_zero}/{self.finished}  capped {self.capped}/{self.games}  "
+            f"rounds {self.mean_rounds:.1f}"
+        )
+
+
+def summarise(games: list[Game]) -> Result:
+    finished = [g for g in games if not g.capped]
+    return Result(
+        games=len(games),
+        finished=len(finished),
+        wins=sum(g.share for g in finished),
+        all_zero=sum(1 for g in finished if not any(g.scores)),
+        capped=len(games) - len(finished),
+        mean_rounds=sum(g.turns / g.seats for g in games) / max(len(games), 1),
+    )

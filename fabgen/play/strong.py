@@ -1,0 +1,256 @@
+"""The strong player: plays for the territory it will hold, not the score of the moment.
+
+A decision has two stages, both counted in positions evaluated (the *budget*), never
+in seconds, so a seed reproduces every game on any machine:
+
+1. **Candidates.** The move-set search of :mod:`fabgen.play.search` (exhaustive when
+   there are few move sets, else a beam over the tiles) values every turn it examines
+   by the territory estimate of the position right after it
+   (:func:`fabgen.play.territory.estimate`, as the lead over the best other seat).
+2. **Replies and consequences.** The best few candidates are looked at again: the
+   next seat that moves answers with its own best turn by the same quick value (a
+   best-reply search: the one opponent whose answer comes first), then every seat
+   passes for a few rounds (explosions and growth only), which plays out the chains
+   that stacks at capacity and growing fields set off. The candidate whose final
+   position has the best lead is played; equal leads are broken by the generator.
+
+Why this search and not Monte Carlo tree search: a turn here is a set of moves, one
+per tile, so a position has thousands of turns and random playouts of this game
+mostly burn the board down, telling a tree little about territory. A shallow search
+over a territory evaluation is cheap (the default decides in tens of milliseconds)
+and sees what matters most: whether an answer breaks a region open and whether the
+stacks it leaves explode into its own land. With several opponents, only the next
+one answers (the others pass): a full max^n or paranoid search over every seat's
+turn costs one more search per seat for little gain at this depth.
+
+See ``docs/design-notes.md`` ("The strong player") for the tuning and the figures.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from fabgen.errors import ParameterError
+from fabgen.play.search import Limits, moves_by_tile, search_candidates
+from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
+from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move
+from fabgen.rules.state import GROWING, LIVE, NOBODY, Position
+from fabgen.rules.turn import end_turn, explode, grow, play_turn
+from fabgen.rules.variants import Variant
+
+#: Positions evaluated per decision by default; ``strong:N`` sets another budget.
+DEFAULT_BUDGET = 400
+#: Bounds of a budget a user may give.
+MIN_BUDGET, MAX_BUDGET = 1, 1_000_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the strong player searches; see the module docstring."""
+
+    budget: int = DEFAULT_BUDGET  # positions evaluated per decision
+    beam: int = 2  # partial turns kept per tile while listing candidates
+    keep: int = 6  # candidates looked at again with replies and consequences
+    glance: int = 1  # rounds of passes played out before valuing a candidate
+    rounds: int = 3  # rounds of rollout turns played out before the final valuation
+    early: float = 0.25  # weight of the leads on the way, against the final one
+    weights: Weights = field(default=DEFAULT_WEIGHTS)
+
+
+class Strong:
+    """A player that searches for the turn leaving it the most likely territory."""
+
+    def __init__(self, settings: Settings | None = None, name: str = "strong"):
+        self.settings = settings or Settings()
+        self.name = name
+
+    def choose_turn(
+        self, position: Position, variant: Variant | str, rng: random.Random
+    ) -> list[Move]:
+        return list(self.decide(position, variant, rng).moves)
+
+    def decide(self, position: Position, variant: Variant | str, rng: random.Random) -> Decision:
+        """The turn and how it was found (for hints, tests and benchmarks)."""
+        return _Search(self.settings, position, variant, rng).run()
+
+
+@dataclass(frozen=True)
+class Decision:
+    moves: tuple[Move, ...]
+    value: float  # the lead after the replies and the passes
+    evaluations: int  # positions evaluated
+    candidates: int  # turns valued in the first stage
+
+
+class _Search:
+    def __init__(self, settings: Settings, position: Position, variant, rng: random.Random):
+        self.settings, self.position, self.variant, self.rng = settings, position, variant, rng
+        self.player = position.next_player
+        self.evaluations = 0
+
+    def quick(self, seat: int):
+        """Value of a position for ``seat`` right after a turn: its lead after every
+        seat passes for :attr:`Settings.glance` rounds. The search hands each
+        position over for good, so the passes are played on it in place."""
+        weights, passes = self.settings.weights, self.settings.glance * len(self.position.players)
+
+        def value(after: Position) -> float:
+            self.evaluations += 1
+            for _ in range(passes):
+                _pass(after)
+            return lead(estimate(after, weights), seat)
+
+        return value
+
+    def run(self) -> Decision:
+        tiles = moves_by_tile(self.position, self.variant)
+        if not tiles:
+            return Decision((), 0.0, 0, 0)
+        budget = self.settings.budget
+        limits = _first_stage_limits(tiles, budget // 2, self.settings.beam)
+        found = search_candidates(
+            self.position, self.variant, self.quick(self.player), self.rng, limits
+        )
+        kept = found[: self.settings.keep]
+        best: list[tuple[Move, ...]] = []
+        best_value = float("-inf")
+        for moves, _ in kept:
+            if best and self.evaluations >= budget:
+                break
+            value = self.consequences(moves)
+            if value > best_value:
+                best, best_value = [moves], value
+            elif value == best_value:
+                best.append(moves)
+        choice = best[0] if len(best) == 1 else self.rng.choice(best)
+        return Decision(tuple(choice), best_value, self.evaluations, len(found))
+
+    def consequences(self, moves: tuple[Move, ...]) -> float:
+        """Our lead after the turn, the next seat's best reply and
+        :attr:`Settings.rounds` rounds of rollout turns; the leads on the way count a
+        little (:attr:`Settings.early`), so that of two lost positions the one that
+        burns down later is preferred (later turns may still save it)."""
+        after, _ = play_turn(self.position, moves, self.variant)
+        after = self.reply(after)
+        weights, seats, rounds = self.settings.weights, len(after.players), self.settings.rounds
+        early = 0.0
+        for _ in range(rounds):
+            self.evaluations += 1
+            early += lead(estimate(after, weights), self.player)
+            for _ in range(seats):
+                _pass(after)
+        self.evaluations += 1
+        final = lead(estimate(after, weights), self.player)
+        return final + self.settings.early * early / max(rounds, 1)
+
+    def reply(self, after: Position) -> Position:
+        """The next seat that moves answers with its best quick turn (a copy); seats
+        between it and us that never move pass."""
+        after = after.copy()
+        for _ in range(len(after.players) - 1):
+            seat = after.next_player
+            if seat == self.player:
+                return after
+            if after.players[seat].kind != MACHINE:
+                break
+            _pass(after)
+        else:
+            return after
+        left = self.settings.budget - self.evaluations
+        try:
+            tiles = moves_by_tile(after, self.variant)
+        except IllegalMove:  # the game is over
+            return after
+        if not tiles or left <= 0:
+            _pass(after)
+            return after
+        limits = _first_stage_limits(tiles, left, 1)
+        found = search_candidates(after, self.variant, self.quick(seat), self.rng, limits, keep=1)
+        answered, _ = play_turn(after, found[0][0], self.variant)
+        return answered
+
+
+def _pass(pos: Position) -> None:
+    """A turn of the rollouts that follow a candidate: the seat to move only makes
+    the moves that keep its stacks from exploding (:func:`_defuse`), then its
+    explosions and growth happen. Plain passes would let every fire burn unopposed,
+    and a position that a few moves can save would look as lost as one that cannot
+    be saved."""
+    seat = pos.next_player
+    moved = pos.players[seat].kind != MACHINE and _defuse(pos, seat)
+    explode(pos, seat)
+    grow(pos, seat)
+    end_turn(pos, moved)
+
+
+def _defuse(pos: Position, seat: int) -> bool:
+    """On each tile, move one stone one step off the seat's live field that is
+    closest to exploding (counting a stone from each bordering growing field, which
+    will spill one when it explodes), to the neighbour with the most room left.
+    True when a move was made."""
+    board = pos.board
+    status, owner, stones, cap = pos.status_codes, pos.owners, pos.stone_counts, pos.capacities
+    nbrs, fields = board.neighbours, board.fields
+    spill = [0] * len(status)
+    for g, s in enumerate(status):
+        if s == GROWING:
+            for n in nbrs[g]:
+                spill[n] += 1
+    used: set[int] = set()
+    arrived: dict[int, int] = {}
+    for members in board.tiles:
+        worst, worst_gap = -1, 1
+        for i in members:
+            if owner[i] == seat and status[i] == LIVE:
+                gap = cap[i] - stones[i] - spill[i]
+                if gap < worst_gap:
+                    worst, worst_gap = i, gap
+        if worst < 0:
+            continue
+        best, best_room = -1, 1
+        for n in nbrs[worst]:
+            if status[n] == LIVE and owner[n] in (seat, NOBODY):
+                room = cap[n] - stones[n] - spill[n]
+                if room > best_room:
+                    best, best_room = n, room
+        if best >= 0:
+            play_move(pos, seat, Move(fields[worst], fields[best]), used, arrived)
+    return bool(used)
+
+
+def _first_stage_limits(tiles: list[list[Move]], share: int, beam: int) -> Limits:
+    """Exhaustive when every move set fits the share, else the widest beam (at most
+    ``beam``) whose partial turns fit it; at least a beam of one, which looks at
+    every legal move once (so even a tiny budget plays a sensible legal turn)."""
+    moves = sum(len(t) for t in tiles)
+    width = max(1, min(beam, share // (moves + 1)))
+    return Limits(exhaustive=max(1, share), beam=width)
+
+
+def parse_budget(text: str) -> int:
+    """The budget of a ``strong:N`` player name, with a clear error."""
+    digits = text.strip()
+    if not digits.isdigit() or len(digits) > 7:
+        raise ParameterError(
+            "player",
+            f"strong:{text} is not a budget: write strong:N with N a whole number of "
+            f"positions to evaluate per turn, {MIN_BUDGET} to {MAX_BUDGET:,} "
+            f"(default {DEFAULT_BUDGET})",
+        )
+    budget = int(digits)
+    if not MIN_BUDGET <= budget <= MAX_BUDGET:
+        raise ParameterError(
+            "player",
+            f"strong:{budget} is out of range: the budget is {MIN_BUDGET} to {MAX_BUDGET:,} "
+            f"positions per turn (default {DEFAULT_BUDGET})",
+        )
+    return budget
+
+
+def strong_player(spec: str | None = None) -> Strong:
+    """``strong`` (no ``spec``) or ``strong:N`` (N positions evaluated per decision)."""
+    if spec is None:
+        return Strong()
+    budget = parse_budget(spec)
+    return Strong(Settings(budget=budget), name=f"strong:{budget}")

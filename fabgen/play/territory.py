@@ -1,0 +1,216 @@
+"""How much of the board each seat is likely to end up holding: the strong player's
+evaluation (see ``docs/design-notes.md``, "The strong player").
+
+The score counts only regions that hold one seat's stones, so early in a game it is 0
+for everyone and tells a search nothing. :func:`estimate` looks further:
+
+- **held**: a region (maximal connected live fields) with stones of one seat only
+  counts fully for that seat; it is what the score will count if nobody breaks in;
+- **reach**: in a region shared by several seats, each live field goes to the seat
+  whose stones reach it first through live fields (a multi-source breadth-first
+  search, a Voronoi split of the region); fields reached first by two seats at once
+  go to nobody. Stones that are not alone in a region are not yet territory, so these
+  fields count less;
+- **empty**: a region with no stones counts for the one seat whose growing fields
+  border it (they will explode into it), if only one seat's do;
+- **material**: each stone on the board and each growing field (a stone per turn
+  until it explodes) counts a little, so a search does not trade stones away for
+  nothing; the territory terms dominate once regions close.
+
+Volatile stacks are not valued here: the strong player looks at the position after
+every seat has passed a few times (explosions and growth only), which plays out the
+chains that stacks at capacity and growth set off (:mod:`fabgen.play.strong`).
+
+Pure and allocation-light: it runs on the engine's read-only lists thousands of
+times per decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fabgen.rules.state import GROWING, LIVE, Position
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What one field, stone or growing field is worth to a seat (in fields).
+
+    The defaults were tuned by self-play with ``benchmarks/tune_strong.py``.
+    """
+
+    held: float = 1.0  # a field of a region holding only this seat's stones
+    reach: float = 0.5  # a field of a shared region this seat's stones reach first
+    empty: float = 0.5  # a field of a stoneless region only this seat's growing fields border
+    stone: float = 0.3  # a stone on a growing field or a live field of a shared region
+    growing: float = 0.3  # a growing field (it will make stones)
+    overload: float = 0.5  # per stone a region must take beyond what it holds stably
+    fuse: float = 3.0  # once ahead: a live field that its own stones and spills will explode
+
+    def __post_init__(self) -> None:
+        for name in WEIGHT_NAMES:
+            value = getattr(self, name)
+            if not (isinstance(value, int | float) and value >= 0 and value == value):
+                raise ValueError(f"weight {name} must be a number >= 0, got {value!r}")
+
+
+WEIGHT_NAMES = ("held", "reach", "empty", "stone", "growing", "overload", "fuse")
+DEFAULT_WEIGHTS = Weights()
+
+
+def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """Per seat, the fields it is likely to hold plus its material, in fields."""
+    seats = len(position.players)
+    status, owner = position.status_codes, position.owners
+    stones, cap = position.stone_counts, position.capacities
+    labels = position.region_labels()
+    value = [0.0] * seats
+    count = max(labels, default=-1) + 1
+    holder = [-1] * count  # per region: -1 no stones, k one seat, -2 several seats
+    size = [0] * count
+    room = [0] * count  # stones the region holds with no field exploding
+    load = [[0] * seats for _ in range(count)]  # per region and seat: stones, spills to come
+    material = [0] * seats  # stones on growing fields and live fields of shared regions
+    growing = [0] * seats
+    for i, label in enumerate(labels):
+        o = owner[i]
+        if label >= 0:
+            size[label] += 1
+            room[label] += cap[i] - 1
+            if o >= 0:
+                load[label][o] += stones[i]
+                h = holder[label]
+                if h == -1:
+                    holder[label] = o
+                elif h != o:
+                    holder[label] = -2
+        elif o >= 0 and status[i] == GROWING:
+            growing[o] += 1
+            material[o] += stones[i]
+    spill = _spills(position, labels, load)
+    for label, h in enumerate(holder):
+        if h >= 0:
+            value[h] += weights.held * size[label]
+        elif h == -2:
+            for k, n in enumerate(load[label]):
+                material[k] += n
+    _overload(load, room, size, value, weights.overload)
+    if -2 in holder:
+        _reach(position, labels, holder, value, weights.reach)
+    for k in range(seats):
+        value[k] += weights.stone * material[k] + weights.growing * growing[k]
+    if weights.fuse and seats > 1:
+        _fuses(position, spill, material, value, weights.fuse)
+    if -1 in holder and weights.empty:
+        _empty(position, labels, holder, size, value, weights.empty)
+    return value
+
+
+def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
+    """Add to each region's load the stones that bordering growing fields will spill
+    into it, one per live neighbour when they explode, as their owner's. Returns, per
+    field, the spills it will get from growing fields of the seat whose stones are on it."""
+    status, owner, nbrs = position.status_codes, position.owners, position.board.neighbours
+    spill = [0] * len(status)
+    for g, s in enumerate(status):
+        if s == GROWING:
+            o = owner[g]
+            for n in nbrs[g]:
+                label = labels[n]
+                if label >= 0:
+                    load[label][o] += 1
+                    if owner[n] == o:
+                        spill[n] += 1
+    return spill
+
+
+def _fuses(position: Position, spill: list[int], material, value: list[float], w: float):
+    """A seat with at least twice the stones of every other has won the fight for
+    material; from then on each of its live fields that its own stones and spills will
+    explode is a fuse that can burn its land down, and costs ``w``."""
+    owner, stones, cap = position.owners, position.stone_counts, position.capacities
+    ahead = [
+        k
+        for k, m in enumerate(material)
+        if m and all(m >= 2 * other for j, other in enumerate(material) if j != k)
+    ]
+    if not ahead:
+        return
+    status = position.status_codes
+    for k in ahead:
+        fuses = sum(
+            1
+            for i, o in enumerate(owner)
+            if o == k and status[i] == LIVE and stones[i] + spill[i] >= cap[i]
+        )
+        value[k] -= w * fuses
+
+
+def _overload(load, room, size, value: list[float], w: float) -> None:
+    """A region burns down when more stones come to rest in it than it holds with no
+    field exploding: each explosion takes room away and spills more stones, a chain
+    that ends only at the region's edge. Stones of different seats cancel, so what
+    comes to rest is the strongest seat's surplus over the others; that seat pays for
+    every stone beyond the room (at most the region's size)."""
+    if not w:
+        return
+    for label, seats in enumerate(load):
+        top = max(seats)
+        surplus = 2 * top - sum(seats)
+        excess = surplus - room[label]
+        if excess > 0 and top > 0:
+            value[seats.index(top)] -= w * min(size[label], excess)
+
+
+def _reach(position: Position, labels, holder: list[int], value: list[float], w: float) -> None:
+    """Split the shared regions by first reach (ties to nobody)."""
+    owner, nbrs = position.owners, position.board.neighbours
+    claim = [-3] * len(labels)  # -3 unreached, k seat, -2 reached first by several
+    frontier = []
+    for i, label in enumerate(labels):
+        if label >= 0 and holder[label] == -2 and owner[i] >= 0:
+            claim[i] = owner[i]
+            frontier.append(i)
+    while frontier:
+        found: dict[int, int] = {}
+        for i in frontier:
+            c = claim[i]
+            for n in nbrs[i]:
+                if claim[n] == -3 and labels[n] >= 0:
+                    before = found.get(n)
+                    if before is None:
+                        found[n] = c
+                    elif before != c:
+                        found[n] = -2
+        for n, c in found.items():
+            claim[n] = c
+        frontier = [n for n, c in found.items() if c >= 0]  # a tie spreads no claim
+    for c in claim:
+        if c >= 0:
+            value[c] += w
+
+
+def _empty(position: Position, labels, holder, size, value: list[float], w: float) -> None:
+    """A stoneless region bordered by the growing fields of one seat only."""
+    status, owner, nbrs = position.status_codes, position.owners, position.board.neighbours
+    border: dict[int, int] = {}  # region -> its one growing neighbour seat, or -2
+    for g, s in enumerate(status):
+        if s != GROWING:
+            continue
+        o = owner[g]
+        for n in nbrs[g]:
+            label = labels[n]
+            if label >= 0 and holder[label] == -1 and status[n] == LIVE:
+                before = border.setdefault(label, o)
+                if before != o:
+                    border[label] = -2
+    for label, o in border.items():
+        if o >= 0:
+            value[o] += w * size[label]
+
+
+def lead(values: list[float], seat: int) -> float:
+    """``seat``'s value minus the best other seat's: what a seat playing to win (to
+    rank first) maximises. With one seat, its value."""
+    best_other = max((v for k, v in enumerate(values) if k != seat), default=0.0)
+    return values[seat] - best_other

@@ -1,0 +1,145 @@
+"""The strong player: its evaluation on hand-built positions, its decisions, its budget,
+reproducible games, and clear errors for bad names and budgets."""
+
+import random
+
+import pytest
+
+from fabgen.board import load_preset
+from fabgen.board.files import preset_names
+from fabgen.play.policy import get_policy
+from fabgen.play.selfplay import game_rng, play_game
+from fabgen.play.strong import DEFAULT_BUDGET, Settings, Strong
+from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
+from fabgen.rules import play_turn, position_from_names
+from fabgen.rules.moves import Move
+from fabgen.rules.random_player import random_moves
+from fabgen.rules.state import DEAD, GROWING
+from fabgen.rules.turn import Turn
+
+# Three standard tiles in a row (centres c3, d6 ... on the online lattice): a small
+# board on which walls of dead fields cut regions apart.
+ROW = ["B2", "C5", "D8"]
+
+
+def lead_of(position, seat=0, weights=DEFAULT_WEIGHTS):
+    return lead(estimate(position, weights), seat)
+
+
+def test_a_sealed_region_is_worth_more_than_the_same_fields_left_open():
+    # Player 0 (A) starts on the first tile, player 1 (B) on the last. Two dead fields
+    # of the last tile (c7, d7: the ones touching the middle tile) seal the first two
+    # tiles off for A; left open, B's stones can reach them.
+    stones = [{"b2": 2, "a1": 1}, {"d8": 2}]
+    open_board = position_from_names(ROW, stones)
+    sealed = position_from_names(ROW, [stones[0], {**stones[1], "c7": 0, "d7": 0}])
+    assert sealed.status("c7").value == "dead"
+    assert lead_of(sealed) > lead_of(open_board) + 5
+    assert lead_of(sealed, 1) < lead_of(open_board, 1)
+
+
+def test_burning_ones_own_fields_lowers_the_value():
+    stones = {"b2": 2, "a1": 1, "c3": 1}
+    whole = position_from_names(ROW, [stones, {"d8": 1}])
+    burned = position_from_names(ROW, [{**stones, "b3": 0, "a2": 0, "c2": -1}, {"d8": 1}])
+    assert burned.status("c2").value == "growing"
+    assert lead_of(burned) < lead_of(whole)
+
+
+def test_an_opponent_stone_in_a_held_region_takes_it_from_the_holder():
+    alone = position_from_names(ROW, [{"b2": 1, "c5": 1}, {}])
+    broken = position_from_names(ROW, [{"b2": 1, "c5": 1}, {"a1": 1}])
+    assert lead_of(broken) < lead_of(alone)
+    assert lead_of(broken, 1) > lead_of(alone, 1)
+
+
+def test_the_strong_player_does_not_explode_its_own_sealed_region():
+    # A owns the first two tiles, sealed by the dead c7 and d7; B's growing e9 keeps
+    # the game going. A's b2 holds capacity - 1 stones, so a stone moved onto it
+    # would blow A's land up; quiet moves are there too.
+    b = {"d8": 2, "e9": -1, "c7": 0, "d7": 0}
+    position = position_from_names(ROW, [{"b2": 5, "a1": 1, "c3": 1, "c5": 1}, b])
+    assert position.capacity("b2") == 6
+    turn = Strong(Settings(budget=200)).choose_turn(position, "online", random.Random(1))
+    after, _ = play_turn(position, turn)
+    assert not any(
+        after.status_codes[i] in (GROWING, DEAD) and position.status_codes[i] == 0
+        for i in range(len(after.board))
+    ), f"{[str(m) for m in turn]} exploded a field of its own region"
+    assert sum(after.stone_counts[i] for i in range(14)) == 8  # A lost no stone
+
+
+def test_weights_refuse_negative_or_missing_numbers():
+    with pytest.raises(ValueError, match="weight held"):
+        Weights(held=-1)
+    with pytest.raises(ValueError, match="weight stone"):
+        Weights(stone=float("nan"))
+
+
+def test_same_seed_same_game_and_budget_counted_in_positions():
+    board = load_preset("2p-diamond-4")
+    start = board.position()
+    players = [Strong(Settings(budget=60)), get_policy("greedy")]
+    first = play_game(start, players, "online", game_rng(3, 0), max_turns=30, keep_moves=True)
+    again = play_game(start, players, "online", game_rng(3, 0), max_turns=30, keep_moves=True)
+    assert first.moves == again.moves and first.scores == again.scores
+    decision = Strong(Settings(budget=60)).decide(start, "online", random.Random(0))
+    # The first stage takes half the budget, replies and consequences the rest; at
+    # least one look at each legal move and one candidate followed up are always made.
+    assert 0 < decision.evaluations <= 60 + decision.candidates
+    assert decision.moves  # the first turn of a game has moves worth making
+
+
+def test_a_larger_budget_looks_at_more_positions():
+    position = _midgame("2p-diamond-5", turns=16)
+    small = Strong(Settings(budget=40)).decide(position, "online", random.Random(0))
+    large = Strong(Settings(budget=2000)).decide(position, "online", random.Random(0))
+    assert large.evaluations > small.evaluations
+
+
+def _midgame(preset: str, turns: int):
+    position = load_preset(preset).position()
+    rng = random.Random(7)
+    for _ in range(turns):
+        turn = Turn(position, "online")
+        random_moves(turn, rng, 0.8)
+        position, _ = turn.finish()
+    return position
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_a_tiny_budget_still_plays_a_legal_turn_on_every_preset(preset):
+    player = get_policy("strong:1")
+    for position in (load_preset(preset).position(), _midgame(preset, turns=12)):
+        moves = player.choose_turn(position, "online", random.Random(0))
+        assert all(isinstance(m, Move) for m in moves)
+        play_turn(position, moves, "online")  # raises on an illegal turn
+
+
+def test_the_default_budget_and_the_named_budget():
+    assert get_policy("strong").settings.budget == DEFAULT_BUDGET
+    assert get_policy("strong:2000").settings.budget == 2000
+    assert get_policy("strong:2000").name == "strong:2000"
+
+
+@pytest.mark.parametrize(
+    ("players", "says"),
+    [
+        ("strong:0", "out of range"),
+        ("strong:-5", "is not a budget"),
+        ("strong:abc", "is not a budget"),
+        ("strong:99999999", "is not a budget"),
+        ("strong:5000000", "out of range"),
+        ("strong:", "is not a budget"),
+        ("greedy:10", "unknown player"),
+        ("stronk", "unknown player"),
+    ],
+)
+def test_bad_player_names_and_budgets_are_clear_errors(cli, tmp_path, players, says):
+    out = tmp_path / "out"
+    result = cli(
+        "balance", "--preset", "2p-diamond-4", "--games", "1", "--players", players, "--out", out
+    )
+    assert result.exit_code == 2, result.output
+    assert says in result.output and "Traceback" not in result.output
+    assert not out.exists()
