@@ -7,7 +7,7 @@ OUT    ?= output
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kit test lint bench pictures clean
+.PHONY: kit test lint bench pictures fairness clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ lint: $(STAMP)
 
 pictures: $(STAMP)
 	$(BIN)/python -m fabgen.docs.pictures
+
+# The fairness table of every preset under strong play (about an hour on two cores).
+fairness: $(STAMP)
+	$(BIN)/python benchmarks/fairness.py --out docs/fairness.md
 
 bench: $(STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done

@@ -98,7 +98,7 @@ class _Search:
         def value(after: Position) -> float:
             self.evaluations += 1
             for _ in range(passes):
-                _pass(after)
+                _pass(after, seat)
             return lead(estimate(after, weights), seat)
 
         return value
@@ -139,7 +139,7 @@ class _Search:
             self.evaluations += 1
             early += lead(estimate(after, weights), self.player)
             for _ in range(seats):
-                _pass(after)
+                _pass(after, self.player)
         self.evaluations += 1
         final = lead(estimate(after, weights), self.player)
         return final + self.settings.early * early / max(rounds, 1)
@@ -154,7 +154,7 @@ class _Search:
                 return after
             if after.players[seat].kind != MACHINE:
                 break
-            _pass(after)
+            _pass(after, self.player)
         else:
             return after
         left = self.settings.budget - self.evaluations
@@ -163,7 +163,7 @@ class _Search:
         except IllegalMove:  # the game is over
             return after
         if not tiles or left <= 0:
-            _pass(after)
+            _pass(after, seat)
             return after
         limits = _first_stage_limits(tiles, left, 1)
         found = search_candidates(after, self.variant, self.quick(seat), self.rng, limits, keep=1)
@@ -171,14 +171,16 @@ class _Search:
         return answered
 
 
-def _pass(pos: Position) -> None:
-    """A turn of the rollouts that follow a candidate: the seat to move only makes
-    the moves that keep its stacks from exploding (:func:`_defuse`), then its
-    explosions and growth happen. Plain passes would let every fire burn unopposed,
-    and a position that a few moves can save would look as lost as one that cannot
-    be saved."""
+def _pass(pos: Position, careful: int) -> None:
+    """A turn of the rollouts that follow a candidate: explosions and growth of the
+    seat to move; the ``careful`` seat (whose position is being valued) first makes
+    the moves that keep its stacks from exploding (:func:`_defuse`). Plain passes
+    would let its fires burn unopposed, and a position that a few moves can save
+    would look as lost as one that cannot be saved. The other seats only pass: their
+    plans are not ours to guess, and defusing for every seat would cost a search
+    with six seats three times as much."""
     seat = pos.next_player
-    moved = pos.players[seat].kind != MACHINE and _defuse(pos, seat)
+    moved = seat == careful and pos.players[seat].kind != MACHINE and _defuse(pos, seat)
     explode(pos, seat)
     grow(pos, seat)
     end_turn(pos, moved)
@@ -191,31 +193,37 @@ def _defuse(pos: Position, seat: int) -> bool:
     True when a move was made."""
     board = pos.board
     status, owner, stones, cap = pos.status_codes, pos.owners, pos.stone_counts, pos.capacities
-    nbrs, fields = board.neighbours, board.fields
-    spill = [0] * len(status)
-    for g, s in enumerate(status):
-        if s == GROWING:
+    nbrs = board.neighbours
+    mine = [i for i, o in enumerate(owner) if o == seat]
+    if not mine:
+        return False
+    spill = dict.fromkeys(mine, 0)
+    for g in mine:
+        if status[g] == GROWING:
             for n in nbrs[g]:
-                spill[n] += 1
+                if n in spill:
+                    spill[n] += 1
+    worst: dict[int, tuple[int, int]] = {}  # tile -> (gap, field) of its most loaded field
+    tile_of = board.tile_of
+    for i in mine:
+        if status[i] == LIVE:
+            gap = cap[i] - stones[i] - spill[i]
+            if gap < 1:
+                t = tile_of[i]
+                if t not in worst or gap < worst[t][0]:
+                    worst[t] = (gap, i)
     used: set[int] = set()
     arrived: dict[int, int] = {}
-    for members in board.tiles:
-        worst, worst_gap = -1, 1
-        for i in members:
-            if owner[i] == seat and status[i] == LIVE:
-                gap = cap[i] - stones[i] - spill[i]
-                if gap < worst_gap:
-                    worst, worst_gap = i, gap
-        if worst < 0:
-            continue
+    fields = board.fields
+    for _, i in worst.values():
         best, best_room = -1, 1
-        for n in nbrs[worst]:
+        for n in nbrs[i]:
             if status[n] == LIVE and owner[n] in (seat, NOBODY):
-                room = cap[n] - stones[n] - spill[n]
+                room = cap[n] - stones[n] - spill.get(n, 0)
                 if room > best_room:
                     best, best_room = n, room
         if best >= 0:
-            play_move(pos, seat, Move(fields[worst], fields[best]), used, arrived)
+            play_move(pos, seat, Move(fields[i], fields[best]), used, arrived)
     return bool(used)
 
 

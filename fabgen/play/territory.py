@@ -46,6 +46,8 @@ class Weights:
     growing: float = 0.3  # a growing field (it will make stones)
     overload: float = 0.5  # per stone a region must take beyond what it holds stably
     fuse: float = 3.0  # once ahead: a live field that its own stones and spills will explode
+    ahead: float = 2.0  # ahead: this many times the material of every other seat
+    grown: float = 0.0  # 1: a growing field counts the stones it will spill, not those it has
 
     def __post_init__(self) -> None:
         for name in WEIGHT_NAMES:
@@ -54,7 +56,7 @@ class Weights:
                 raise ValueError(f"weight {name} must be a number >= 0, got {value!r}")
 
 
-WEIGHT_NAMES = ("held", "reach", "empty", "stone", "growing", "overload", "fuse")
+WEIGHT_NAMES = ("held", "reach", "empty", "stone", "growing", "overload", "fuse", "ahead", "grown")
 DEFAULT_WEIGHTS = Weights()
 
 
@@ -70,7 +72,8 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
     size = [0] * count
     room = [0] * count  # stones the region holds with no field exploding
     load = [[0] * seats for _ in range(count)]  # per region and seat: stones, spills to come
-    material = [0] * seats  # stones on growing fields and live fields of shared regions
+    material = [0.0] * seats  # stones on growing fields and live fields of shared regions
+    grown = weights.grown
     growing = [0] * seats
     for i, label in enumerate(labels):
         o = owner[i]
@@ -86,7 +89,7 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
                     holder[label] = -2
         elif o >= 0 and status[i] == GROWING:
             growing[o] += 1
-            material[o] += stones[i]
+            material[o] += max(stones[i], grown * cap[i])
     spill = _spills(position, labels, load)
     for label, h in enumerate(holder):
         if h >= 0:
@@ -100,7 +103,7 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
     for k in range(seats):
         value[k] += weights.stone * material[k] + weights.growing * growing[k]
     if weights.fuse and seats > 1:
-        _fuses(position, spill, material, value, weights.fuse)
+        _fuses(position, spill, material, value, weights)
     if -1 in holder and weights.empty:
         _empty(position, labels, holder, size, value, weights.empty)
     return value
@@ -124,15 +127,16 @@ def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
     return spill
 
 
-def _fuses(position: Position, spill: list[int], material, value: list[float], w: float):
-    """A seat with at least twice the stones of every other has won the fight for
-    material; from then on each of its live fields that its own stones and spills will
-    explode is a fuse that can burn its land down, and costs ``w``."""
+def _fuses(position: Position, spill: list[int], material, value: list[float], w: Weights):
+    """A seat with :attr:`Weights.ahead` times the stones of every other has won the
+    fight for material; from then on each of its live fields that its own stones and
+    spills will explode is a fuse that can burn its land down, and costs
+    :attr:`Weights.fuse`."""
     owner, stones, cap = position.owners, position.stone_counts, position.capacities
     ahead = [
         k
         for k, m in enumerate(material)
-        if m and all(m >= 2 * other for j, other in enumerate(material) if j != k)
+        if m and all(m >= w.ahead * other for j, other in enumerate(material) if j != k)
     ]
     if not ahead:
         return
@@ -143,7 +147,7 @@ def _fuses(position: Position, spill: list[int], material, value: list[float], w
             for i, o in enumerate(owner)
             if o == k and status[i] == LIVE and stones[i] + spill[i] >= cap[i]
         )
-        value[k] -= w * fuses
+        value[k] -= w.fuse * fuses
 
 
 def _overload(load, room, size, value: list[float], w: float) -> None:
@@ -163,31 +167,70 @@ def _overload(load, room, size, value: list[float], w: float) -> None:
 
 
 def _reach(position: Position, labels, holder: list[int], value: list[float], w: float) -> None:
-    """Split the shared regions by first reach (ties to nobody)."""
-    owner, nbrs = position.owners, position.board.neighbours
-    claim = [-3] * len(labels)  # -3 unreached, k seat, -2 reached first by several
-    frontier = []
+    """Split the shared regions by first reach: a breadth-first search from every
+    field with stones at once, layer by layer; a field first reached in one layer by
+    two seats goes to nobody and spreads no claim.
+
+    The fields are bits of Python integers laid out on the board's grid (see
+    :class:`_Grid`), so a layer of every seat is a few shifts and masks instead of a
+    loop over fields: the search is the evaluation's hot path."""
+    grid = _grid(position.board)
+    owner, bit = position.owners, grid.bit
+    fronts = [0] * len(value)
+    live = 0
     for i, label in enumerate(labels):
-        if label >= 0 and holder[label] == -2 and owner[i] >= 0:
-            claim[i] = owner[i]
-            frontier.append(i)
-    while frontier:
-        found: dict[int, int] = {}
-        for i in frontier:
-            c = claim[i]
-            for n in nbrs[i]:
-                if claim[n] == -3 and labels[n] >= 0:
-                    before = found.get(n)
-                    if before is None:
-                        found[n] = c
-                    elif before != c:
-                        found[n] = -2
-        for n, c in found.items():
-            claim[n] = c
-        frontier = [n for n, c in found.items() if c >= 0]  # a tie spreads no claim
-    for c in claim:
-        if c >= 0:
-            value[c] += w
+        if label >= 0:
+            live |= bit[i]
+            o = owner[i]
+            if o >= 0 and holder[label] == -2:
+                fronts[o] |= bit[i]
+    free = live
+    for f in fronts:
+        free &= ~f
+    counts = [f.bit_count() for f in fronts]
+    a, b = 1, grid.width
+    c = b + 1
+    while any(fronts):
+        once = twice = 0
+        grown = []
+        for f in fronts:
+            if f:
+                f = ((f << a) | (f >> a) | (f << b) | (f >> b) | (f << c) | (f >> c)) & free
+                twice |= once & f
+                once |= f
+            grown.append(f)
+        free &= ~once
+        fronts = [f & ~twice for f in grown]
+        for k, f in enumerate(fronts):
+            if f:
+                counts[k] += f.bit_count()
+    for k, n in enumerate(counts):
+        value[k] += w * n
+
+
+class _Grid:
+    """The board's fields as bits: field (q, r) is bit (r - r0) * width + (q - q0),
+    with one unused column at the end of each row, so that the six neighbours of a
+    bit are the shifts by 1, width and width + 1 either way, and a step off a row's
+    end lands on the unused column (masked out) instead of the next row."""
+
+    def __init__(self, fields) -> None:
+        q0 = min(q for q, _ in fields)
+        r0 = min(r for _, r in fields)
+        self.width = max(q for q, _ in fields) - q0 + 2
+        self.bit = [1 << ((r - r0) * self.width + (q - q0)) for q, r in fields]
+
+
+_GRIDS: dict = {}
+
+
+def _grid(board) -> _Grid:
+    grid = _GRIDS.get(board.segments)
+    if grid is None:
+        if len(_GRIDS) >= 32:
+            _GRIDS.pop(next(iter(_GRIDS)))
+        grid = _GRIDS[board.segments] = _Grid(board.fields)
+    return grid
 
 
 def _empty(position: Position, labels, holder, size, value: list[float], w: float) -> None:

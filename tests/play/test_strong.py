@@ -143,3 +143,52 @@ def test_bad_player_names_and_budgets_are_clear_errors(cli, tmp_path, players, s
     assert result.exit_code == 2, result.output
     assert says in result.output and "Traceback" not in result.output
     assert not out.exists()
+
+
+def _reach_by_hand(position, labels, holder):
+    """First reach the plain way: layer by layer over field indices, ties to nobody."""
+    owner, nbrs = position.owners, position.board.neighbours
+    claim = {
+        i: owner[i]
+        for i, lab in enumerate(labels)
+        if lab >= 0 and owner[i] >= 0 and holder[lab] == -2
+    }
+    frontier = dict(claim)
+    while frontier:
+        found = {}
+        for i, c in frontier.items():
+            if c < 0:
+                continue
+            for n in nbrs[i]:
+                if n not in claim and labels[n] >= 0:
+                    found[n] = c if found.get(n, c) == c else -2
+        claim.update(found)
+        frontier = found
+    counts = [0] * len(position.players)
+    for c in claim.values():
+        if c >= 0:
+            counts[c] += 1
+    return counts
+
+
+@pytest.mark.parametrize("preset", ["2p-diamond-5", "3p-triangle-5", "6p-hexagon-37", "6p-ring-18"])
+def test_first_reach_on_bitsets_is_the_plain_search(preset):
+    from fabgen.play.territory import _reach
+
+    position, rng = load_preset(preset).position(), random.Random(5)
+    for _ in range(60):
+        try:
+            turn = Turn(position, "online")
+        except Exception:
+            break
+        random_moves(turn, rng, 0.8)
+        position, _ = turn.finish()
+        labels = position.region_labels()
+        holder = [-1] * (max(labels, default=-1) + 1)
+        for i, lab in enumerate(labels):
+            o = position.owners[i]
+            if lab >= 0 and o >= 0:
+                holder[lab] = o if holder[lab] in (-1, o) else -2
+        value = [0.0] * len(position.players)
+        _reach(position, labels, holder, value, 1.0)
+        assert value == _reach_by_hand(position, labels, holder)
