@@ -17,6 +17,7 @@ import pytest
 from fabgen.errors import FabgenError
 from fabgen.export import files as tx
 from fabgen.export.files import write_transaction
+from tests.processes import stop_signals
 
 OLD = {"a.txt": b"old a\n", "sub/b.txt": b"old b\n"}
 NEW = {"a.txt": b"new a\n", "sub/b.txt": b"new b\n", "c/d/e.txt": b"new e\n", "f.txt": b"f\n"}
@@ -47,13 +48,18 @@ def as_tree(files: dict[str, bytes]) -> dict[str, str]:
     return tree
 
 
-def start_writer(out: Path, files: dict[str, bytes], env: dict[str, str]) -> subprocess.Popen:
+def start_writer(
+    out: Path, files: dict[str, bytes], env: dict[str, str], inherited=signal.SIG_DFL
+) -> subprocess.Popen:
+    """The writer in a child process whose stop signals are ``inherited`` (whatever this
+    test run itself inherited)."""
     payload = json.dumps({k: v.decode() for k, v in files.items()})
     return subprocess.Popen(
         [sys.executable, "-c", WRITER, str(out), payload],
         env={**os.environ, **env},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=stop_signals(inherited),
     )
 
 

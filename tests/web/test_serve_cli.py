@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 
+from tests.processes import stop_signals
 from tests.web.conftest import children_of, ends_within
 
 
@@ -23,6 +24,7 @@ def served():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=stop_signals(signal.SIG_DFL),
     )
     try:
         line = process.stdout.readline()
