@@ -289,9 +289,14 @@ def test_a_narrow_window_keeps_the_kit_preview_in_reach(page):
     sheets = re.search(r"(\d+) tile sheets?\.", summary.inner_text()).group(1)
     expect(page.locator("#sheet-caption")).to_have_text(f"Tile sheet 1 of {sheets}")
     expect(summary).to_be_in_viewport()
-    # the field being typed in is not hidden under the bar
+    # the field being typed in is not hidden under the bar, nor is its focus ring
+    ring = width.evaluate(
+        "e => { const s = getComputedStyle(e);"
+        " return parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset); }"
+    )
+    assert ring >= 3  # focused, the ring showing
     field, bar = width.bounding_box(), summary.bounding_box()
-    assert field["y"] + field["height"] <= bar["y"]
+    assert field["y"] + field["height"] + ring <= bar["y"]
     expect(page.locator("#preview-title")).not_to_be_in_viewport()
     page.get_by_role("link", name="Show preview").click()
     expect(page.locator("#preview-title")).to_be_in_viewport()
