@@ -16,6 +16,7 @@ import pytest
 
 def _open(page, path: str):
     page.goto(page.base + path)
+    page.evaluate("document.fonts.ready.then(() => true)")  # laid out in the served fonts
     return page
 
 
@@ -310,6 +311,22 @@ def test_a_narrow_window_keeps_the_kit_preview_in_reach(page):
     page.keyboard.press("Enter")
     expect(page.locator("#preview-title")).to_be_focused()
     expect(page.locator("#preview-title")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("path", ["/", "/board", "/rules"])
+def test_pages_are_set_in_the_fonts_they_serve(page, path):
+    # Not in whatever fonts this computer has: every machine lays the pages out alike.
+    _open(page, path)
+    loaded = page.evaluate(
+        "[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family + ' ' + f.weight)"
+    )
+    assert {"fabgen Sans 400", "fabgen Sans 700"} <= set(loaded)  # text and headings
+    assert page.evaluate("getComputedStyle(document.body).fontFamily").startswith('"fabgen Sans"')
+    code = page.evaluate(
+        "() => { const c = document.body.appendChild(document.createElement('code'));"
+        " const family = getComputedStyle(c).fontFamily; c.remove(); return family; }"
+    )
+    assert code.startswith('"fabgen Mono"')
 
 
 def test_the_preview_bar_is_for_narrow_windows_only(page):
