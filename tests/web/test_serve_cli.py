@@ -33,7 +33,7 @@ def served(request):
         assert found, line + process.stderr.read()
         yield f"http://127.0.0.1:{found.group(1)}", line, process
     finally:
-        process.terminate()
+        process.kill()  # it may ignore SIGTERM (inherited): nothing may outlive the test
         process.wait(20)
 
 
