@@ -67,3 +67,22 @@ def test_templates_ship_as_package_data():
     from importlib import resources
 
     assert resources.files("fabgen.templates").is_dir()
+
+
+def test_every_file_of_the_web_app_ships_as_package_data():
+    # setuptools globs each pattern in the package's folder; "static/*" takes no subfolder
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    web = ROOT / "fabgen" / "web"
+    shipped = {
+        p
+        for pattern in config["tool"]["setuptools"]["package-data"]["fabgen.web"]
+        for p in web.glob(pattern)
+        if p.is_file()
+    }
+    files = {
+        p for folder in ("static", "templates") for p in (web / folder).rglob("*") if p.is_file()
+    }
+    assert files, "no static files found"
+    assert not files - shipped, (
+        f"add to package-data: {sorted(str(p.relative_to(web)) for p in files - shipped)}"
+    )

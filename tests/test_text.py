@@ -3,6 +3,7 @@ gives valid files or a clear refusal, and never reaches the terminal raw."""
 
 from __future__ import annotations
 
+import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -70,6 +71,7 @@ def test_long_kit_names_are_refused(tmp_path, cli):
     assert f"at most {MAX_LABEL} characters" in result.output
 
 
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
 def test_pdf_text_with_emoji_and_rtl_is_a_valid_pdf(tmp_path):
     import subprocess
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import click
 
 
@@ -32,6 +34,7 @@ def serve(host, port, open_browser):
     from werkzeug.serving import make_server
 
     from fabgen.errors import ParameterError
+    from fabgen.signals import stop_signals_raise
     from fabgen.web import create_app
 
     try:
@@ -45,19 +48,27 @@ def serve(host, port, open_browser):
             f"cannot listen on {host}:{port}: {reason}; choose another --port "
             "(or stop the program that uses it)",
         ) from None
-    app.extensions["fabgen_worker"].start()
     url = f"http://{_shown(host)}:{server.server_port}/"
-    click.echo(f"fabgen serve: open {url} (kit), {url}board, {url}rules; Ctrl+C stops")
-    if open_browser:
-        import webbrowser
+    with stop_signals_raise():  # Ctrl+C and kill stop it cleanly, whatever was inherited
+        _run(app, server, url, open_browser)
 
-        webbrowser.open(url)
+
+def _run(app, server, url: str, open_browser: bool) -> None:
+    """Serve until SIGINT (exit 0), SIGTERM or SIGHUP (exit 128 + signal, raised as
+    :class:`fabgen.signals.Terminated`); the preview worker is closed in every case."""
+    worker = app.extensions["fabgen_worker"]
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        click.echo("stopped")
+        worker.start()
+        click.echo(f"fabgen serve: open {url} (kit), {url}board, {url}rules; Ctrl+C stops")
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+        server.serve_forever()  # werkzeug's returns on KeyboardInterrupt
     finally:
-        app.extensions["fabgen_worker"].close()
+        worker.close()
+        with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+            click.echo("stopped")
 
 
 def _check_free(host: str, port: int) -> None:

@@ -8,6 +8,12 @@ new set replaces (and stale files of an earlier build) are first moved aside int
 staging folder, so any failure during the moves puts them back. Whatever happens, the
 staging folder is removed; a failure leaves the output folder exactly as it was.
 
+SIGINT, SIGTERM and SIGHUP raise an exception during a write (whatever dispositions the
+process inherited, see :mod:`fabgen.signals`), so they take the same way out as an error.
+What is made (the output folder, the lock file, the staging folder) is noted with those
+signals held, and removed with them held, so a signal at any moment, a second one during
+the clean-up included, leaves nothing behind.
+
 A lock file (``.fabgen.lock``, removed afterwards) keeps two fabgen processes from
 writing into one folder at once: the second waits up to :data:`LOCK_TIMEOUT` seconds,
 then stops with a message.
@@ -26,7 +32,6 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 import tempfile
 import time
 from collections.abc import Iterator, Mapping
@@ -34,13 +39,13 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from fabgen.errors import FabgenError
+from fabgen.signals import signals_held, stop_signals_raise
 
 LOCK_NAME = ".fabgen.lock"
 STAGING_PREFIX = ".fabgen-staging-"
 LOCK_TIMEOUT = 60.0
 """Seconds a second writer waits for the first (``FABGEN_LOCK_TIMEOUT`` overrides it)."""
 MAX_MANIFEST_BYTES = 10 * 2**20
-_HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 
 
 @dataclass
@@ -69,9 +74,18 @@ def write_transaction(
     names = sorted(files)
     for name in names:
         _relative(name)
-    created = _make_root(root)
+    with stop_signals_raise():
+        return _write(root, files, names, manifest)
+
+
+def _write(
+    root: Path, files: Mapping[str, bytes], names: list[str], manifest: str | None
+) -> WriteResult:
+    created: list[Path] = []  # noted with signals held: a kill at any moment removes them
     try:
-        with _termination_raises(), _locked(root), _staging(root) as staging:
+        with signals_held():
+            created += _make_root(root)
+        with _locked(root), _staging(root) as staging:
             _pause("locked")
             stale = _stale(root, manifest, files) if manifest else []
             for k, name in enumerate(names):
@@ -80,11 +94,12 @@ def write_transaction(
                     _pause("staging")
             _sync_dir(staging)
             _pause("staged")
-            with _signals_held():
+            with signals_held():
                 _commit(root, staging, names, stale)
             return WriteResult([root / n for n in names], [root / n for n in stale])
     except BaseException as exc:
-        _remove_created(created)
+        with signals_held():
+            _remove_created(created)
         if isinstance(exc, OSError):
             raise FabgenError(_os_message(root, exc)) from None
         raise
@@ -143,38 +158,51 @@ def _remove_created(created: list[Path]) -> None:
 def _locked(root: Path) -> Iterator[None]:
     """Hold ``root/.fabgen.lock`` (flock); wait for another writer up to the timeout."""
     lock = root / LOCK_NAME
+    held: list[int] = []  # the locked descriptor, noted with signals held
+    try:
+        _acquire(lock, held)
+        yield
+    finally:
+        with signals_held():
+            _pause("unlocking")
+            if held:
+                with contextlib.suppress(OSError):
+                    lock.unlink()
+                os.close(held[0])
+
+
+def _acquire(lock: Path, held: list[int]) -> None:
+    """Lock ``lock`` into ``held``, trying every 50 ms; a FabgenError after the timeout."""
     timeout = _lock_timeout()
     deadline = time.monotonic() + timeout
     while True:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-        if _try_flock(fd, deadline):
-            # The holder before us may have removed the file we opened: lock the live one.
-            if _same_file(fd, lock):
-                break
-            os.close(fd)
-            continue
-        os.close(fd)
-        raise FabgenError(
-            f"another fabgen is writing into {root} (lock file {lock}); waited {timeout:g} s. "
-            "Wait for it to finish, or remove the lock file if no fabgen is running."
-        )
-    try:
-        yield
-    finally:
-        with contextlib.suppress(OSError):
-            lock.unlink()
-        os.close(fd)
+        with signals_held():
+            fd = _try_lock(lock)
+            if fd is not None:
+                held.append(fd)
+                return
+        if time.monotonic() >= deadline:
+            raise FabgenError(
+                f"another fabgen is writing into {lock.parent} (lock file {lock}); "
+                f"waited {timeout:g} s. "
+                "Wait for it to finish, or remove the lock file if no fabgen is running."
+            )
+        time.sleep(0.05)
 
 
-def _try_flock(fd: int, deadline: float) -> bool:
+def _try_lock(lock: Path) -> int | None:
+    """A descriptor of the live lock file, locked; None while another writer holds it."""
     while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return True
         except BlockingIOError:
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.05)
+            os.close(fd)
+            return None
+        # The holder before us may have removed the file we opened: lock the live one.
+        if _same_file(fd, lock):
+            return fd
+        os.close(fd)
 
 
 def _same_file(fd: int, path: Path) -> bool:
@@ -196,12 +224,15 @@ def _lock_timeout() -> float:
 def _staging(root: Path) -> Iterator[Path]:
     """A fresh hidden folder inside ``root``, removed on the way out whatever happens."""
     _remove_old_staging(root)
-    staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=root))
+    made: list[Path] = []  # noted with signals held: a kill at any moment removes it
     try:
-        yield staging
+        with signals_held():
+            made.append(Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=root)))
+        yield made[0]
     finally:
-        with _signals_held():
-            shutil.rmtree(staging, ignore_errors=True)
+        with signals_held():
+            for folder in made:
+                shutil.rmtree(folder, ignore_errors=True)
 
 
 def _remove_old_staging(root: Path) -> None:
@@ -340,43 +371,6 @@ def _sync_dir(path: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-
-
-class Terminated(SystemExit):
-    """SIGTERM or SIGHUP during a write: unwind (cleaning up), then exit 128 + signal."""
-
-
-@contextlib.contextmanager
-def _termination_raises() -> Iterator[None]:
-    """Let SIGTERM/SIGHUP unwind through ``finally`` blocks instead of killing outright."""
-
-    def handler(signum, _frame):
-        raise Terminated(128 + signum)
-
-    try:
-        old = {s: signal.signal(s, handler) for s in (signal.SIGTERM, signal.SIGHUP)}
-    except ValueError:  # not the main thread: signals cannot be handled here
-        yield
-        return
-    try:
-        yield
-    finally:
-        for signum, previous in old.items():
-            signal.signal(signum, previous)
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold SIGINT/SIGTERM/SIGHUP back for a short critical section."""
-    try:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
-    except (ValueError, OSError):  # not the main thread of the interpreter
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _pause(stage: str) -> None:

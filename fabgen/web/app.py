@@ -9,6 +9,7 @@ CLI's message; nothing from a request is ever used as a file path.
 from __future__ import annotations
 
 import json
+import mimetypes
 import threading
 
 from flask import Flask, Response, jsonify, render_template, request
@@ -30,6 +31,9 @@ def create_app(preview_worker: bool = False) -> Flask:
     """The app; ``preview_worker``: the slow part of the kit preview runs in a second
     process (:mod:`fabgen.web.worker`), as ``fabgen serve`` does. Call
     ``app.extensions["fabgen_worker"].close()`` when done with it."""
+    # Python's own table lacks .woff2 (it comes from the system's mime.types, which a
+    # small system has not): the fonts would go out as application/octet-stream.
+    mimetypes.add_type("font/woff2", ".woff2")
     app = Flask(__name__)
     if preview_worker:
         from fabgen.web.worker import PreviewWorker

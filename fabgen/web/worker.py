@@ -10,7 +10,7 @@ stdin and writes one JSON answer per line on stdout. It runs the same
 :func:`fabgen.web.kitform.preview` as the server, so answers are the same. It stops
 when its stdin closes, which the operating system does when the server ends in any way
 (Ctrl+C, a kill, a crash), so no worker is left behind. Ctrl+C reaches it too (same
-terminal), and it leaves that to the server.
+terminal), and it leaves that to the server, which closes it on SIGINT and SIGTERM.
 """
 
 from __future__ import annotations
@@ -99,7 +99,9 @@ class PreviewWorker:
 def main() -> None:
     from fabgen.web.kitform import preview
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server handles Ctrl+C
+    # Set, not inherited: Ctrl+C is the server's to handle, a kill ends the worker.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         request = json.loads(line)

@@ -17,6 +17,7 @@ import pytest
 from fabgen.errors import FabgenError
 from fabgen.export import files as tx
 from fabgen.export.files import write_transaction
+from tests.processes import stop_signals
 
 OLD = {"a.txt": b"old a\n", "sub/b.txt": b"old b\n"}
 NEW = {"a.txt": b"new a\n", "sub/b.txt": b"new b\n", "c/d/e.txt": b"new e\n", "f.txt": b"f\n"}
@@ -47,13 +48,18 @@ def as_tree(files: dict[str, bytes]) -> dict[str, str]:
     return tree
 
 
-def start_writer(out: Path, files: dict[str, bytes], env: dict[str, str]) -> subprocess.Popen:
+def start_writer(
+    out: Path, files: dict[str, bytes], env: dict[str, str], inherited=signal.SIG_DFL
+) -> subprocess.Popen:
+    """The writer in a child process whose stop signals are ``inherited`` (whatever this
+    test run itself inherited)."""
     payload = json.dumps({k: v.decode() for k, v in files.items()})
     return subprocess.Popen(
         [sys.executable, "-c", WRITER, str(out), payload],
         env={**os.environ, **env},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=stop_signals(inherited),
     )
 
 
@@ -73,11 +79,22 @@ def old_kit(tmp_path):
     return out
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+# The writer's stop signals at their defaults, or ignored (as a script's background job
+# gets SIGINT): it cleans up either way.
+INHERITED = pytest.mark.parametrize(
+    "inherited", [signal.SIG_DFL, signal.SIG_IGN], ids=["inherited-default", "inherited-ignored"]
+)
+
+
+@INHERITED
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
 @pytest.mark.parametrize("stage", ["locked", "staging", "staged"])
-def test_a_writer_killed_before_the_commit_leaves_the_old_kit(old_kit, tmp_path, stage, sig):
+def test_a_writer_killed_before_the_commit_leaves_the_old_kit(
+    old_kit, tmp_path, stage, sig, inherited
+):
     marker = tmp_path / "marker"
-    proc = start_writer(old_kit, NEW, {"FABGEN_TEST_PAUSE": f"{stage}:{marker}"})
+    env = {"FABGEN_TEST_PAUSE": f"{stage}:{marker}"}
+    proc = start_writer(old_kit, NEW, env, inherited)
     wait_for(marker, proc)
     if stage == "staging":  # half the files are in the staging folder by now
         assert any(p.name.startswith(tx.STAGING_PREFIX) for p in old_kit.iterdir())
@@ -94,6 +111,36 @@ def test_a_writer_killed_during_the_commit_finishes_it_first(old_kit, tmp_path):
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=20) == 128 + signal.SIGTERM
     assert snapshot(old_kit) == as_tree(NEW)
+
+
+@INHERITED
+def test_a_signal_during_the_clean_up_does_not_cut_it_short(tmp_path, inherited):
+    # As a second kill would: killed while the lock is given up (the clean-up holds
+    # signals back; here paused a second), the lock file still goes.
+    out = tmp_path / "kit"
+    marker = tmp_path / "marker"
+    env = {"FABGEN_TEST_PAUSE": f"unlocking:{marker}", "FABGEN_TEST_PAUSE_SECONDS": "1"}
+    proc = start_writer(out, NEW, env, inherited)
+    wait_for(marker, proc)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    assert snapshot(out) == as_tree(NEW)  # written whole; no lock file, no staging folder
+
+
+def test_the_writer_puts_the_callers_signal_handlers_back(tmp_path):
+    def mine(signum, frame):
+        raise AssertionError("not during the test")
+
+    old = {
+        s: signal.signal(s, h) for s, h in [(signal.SIGINT, signal.SIG_IGN), (signal.SIGTERM, mine)]
+    }
+    try:
+        write_transaction(tmp_path / "kit", NEW)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) is mine
+    finally:
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
 
 
 def test_a_writer_killed_into_a_new_folder_leaves_no_folder(tmp_path):

@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+from tests.processes import stop_signals
+
 FIRST = '[kit]\nname = "first"\n[stones]\ndesign = "none"\n'
 SECOND = '[kit]\nname = "second"\nboard = "2p-diamond-4"\n[stones]\ndesign = "none"\n'
 
@@ -23,12 +25,14 @@ def tree(root):
     }
 
 
-def build(kit, out, env=None, wait=True):
+def build(kit, out, env=None, wait=True, inherited=signal.SIG_DFL):
+    """``fabgen build`` in a child process whose stop signals are ``inherited``."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "fabgen", "build", str(kit), "--out", str(out)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, **(env or {})},
+        preexec_fn=stop_signals(inherited),
     )
     if wait:
         assert proc.wait(timeout=120) == 0, proc.stderr.read().decode()
@@ -65,16 +69,40 @@ def test_a_killed_build_leaves_the_previous_kit(tmp_path, first_kit, stage):
     if stage == "rendering":  # killed while the products are drawn, by the clock
         time.sleep(1.0)
     else:
-        deadline = time.monotonic() + 60
-        while not marker.exists():
-            assert proc.poll() is None, proc.stderr.read().decode()
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        wait_for(marker, proc)
     proc.send_signal(signal.SIGTERM)
     code = proc.wait(timeout=60)
     if code == 0:  # the build was quicker than the clock: then it must be whole
         pytest.skip("the build finished before the kill")
     assert tree(out) == expected
+
+
+@pytest.mark.parametrize(
+    "sig, code", [(signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGINT, 1)], ids=["TERM", "INT"]
+)
+def test_a_build_stopped_mid_write_cleans_up_whatever_it_inherited(tmp_path, first_kit, sig, code):
+    # Started as a script's background job may be, with its stop signals ignored, and
+    # stopped while half the files are in the staging folder: it still cleans up.
+    tmp, expected = first_kit
+    out = copy_of_first(tmp_path, first_kit)
+    marker = tmp_path / "marker"
+    env = {"FABGEN_TEST_PAUSE": f"staging:{marker}"}
+    proc = build(tmp / "second.toml", out, env, wait=False, inherited=signal.SIG_IGN)
+    wait_for(marker, proc)
+    assert list(out.glob(".fabgen-staging-*/new/*"))  # mid-write
+    proc.send_signal(sig)
+    assert proc.wait(timeout=60) == code  # 1: click's "Aborted!" for Ctrl+C
+    assert not list(out.glob(".fabgen-*"))  # no staging folder, no lock file
+    assert tree(out) == expected
+
+
+def wait_for(marker, proc, timeout=60.0):
+    """Until the build reaches its pause (it touches ``marker``), or fail."""
+    deadline = time.monotonic() + timeout
+    while not marker.exists():
+        assert proc.poll() is None, proc.stderr.read().decode()
+        assert time.monotonic() < deadline, "the build never reached the stage"
+        time.sleep(0.02)
 
 
 def test_two_builds_into_one_folder_at_once_give_one_whole_kit(tmp_path, first_kit):

@@ -6,6 +6,8 @@ import copy
 import hashlib
 import io
 import json
+import mimetypes
+import posixpath
 import re
 import tomllib
 import zipfile
@@ -107,6 +109,47 @@ def test_pages_load_nothing_from_the_internet(client):
             assert not re.match(r"(https?:)?//", source), source
         for static in re.findall(r'(?:src|href)="(/static/[^"]+)"', html):
             assert client.get(static).status_code == 200
+
+
+def _font_urls(client, page: str) -> list[str]:
+    """The fonts that the page's style sheets declare with @font-face, as server paths."""
+    html = client.get(page).get_data(as_text=True)
+    urls = []
+    for sheet in re.findall(r'<link rel="stylesheet" href="(/static/[^"]+)"', html):
+        css = client.get(sheet).get_data(as_text=True)
+        for face in re.findall(r"@font-face\s*{([^}]*)}", css):
+            for url in re.findall(r'url\("?([^")]+)"?\)', face):
+                urls.append(posixpath.normpath(posixpath.join(posixpath.dirname(sheet), url)))
+    return urls
+
+
+@pytest.mark.parametrize("path", ["/", "/board", "/rules"])
+def test_every_page_uses_the_fonts_it_serves(client, path):
+    urls = _font_urls(client, path)
+    assert {posixpath.basename(u) for u in urls} == {
+        "DejaVuSans.woff2",
+        "DejaVuSans-Bold.woff2",
+        "DejaVuSansMono.woff2",
+    }
+    for url in urls:
+        answer = client.get(url)
+        assert answer.status_code == 200
+        assert answer.content_type == "font/woff2"
+        assert answer.data.startswith(b"wOF2")
+    css = client.get("/static/style.css").get_data(as_text=True)
+    assert not re.search(r"""url\(\s*["']?([a-z]+:|//)""", css)  # nothing from elsewhere
+    assert re.search(r'body {[^}]*font: [^;]*"fabgen Sans"', css)  # used, not only declared
+    assert client.get("/static/fonts/LICENSE-DejaVu.txt").status_code == 200
+
+
+def test_fonts_go_out_as_fonts_without_the_systems_mime_types(monkeypatch):
+    # Python's own table has no .woff2; a small system has no /etc/mime.types to add it.
+    from fabgen.web import create_app
+
+    monkeypatch.setattr(mimetypes, "_db", mimetypes.MimeTypes(filenames=()))
+    client = create_app().test_client()
+    answer = client.get("/static/fonts/DejaVuSans.woff2")
+    assert answer.content_type == "font/woff2"
 
 
 # ---- the preview -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import pytest
 
 def _open(page, path: str):
     page.goto(page.base + path)
+    page.evaluate("document.fonts.ready.then(() => true)")  # laid out in the served fonts
     return page
 
 
@@ -289,9 +290,14 @@ def test_a_narrow_window_keeps_the_kit_preview_in_reach(page):
     sheets = re.search(r"(\d+) tile sheets?\.", summary.inner_text()).group(1)
     expect(page.locator("#sheet-caption")).to_have_text(f"Tile sheet 1 of {sheets}")
     expect(summary).to_be_in_viewport()
-    # the field being typed in is not hidden under the bar
+    # the field being typed in is not hidden under the bar, nor is its focus ring
+    ring = width.evaluate(
+        "e => { const s = getComputedStyle(e);"
+        " return parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset); }"
+    )
+    assert ring >= 3  # focused, the ring showing
     field, bar = width.bounding_box(), summary.bounding_box()
-    assert field["y"] + field["height"] <= bar["y"]
+    assert field["y"] + field["height"] + ring <= bar["y"]
     expect(page.locator("#preview-title")).not_to_be_in_viewport()
     page.get_by_role("link", name="Show preview").click()
     expect(page.locator("#preview-title")).to_be_in_viewport()
@@ -305,6 +311,22 @@ def test_a_narrow_window_keeps_the_kit_preview_in_reach(page):
     page.keyboard.press("Enter")
     expect(page.locator("#preview-title")).to_be_focused()
     expect(page.locator("#preview-title")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("path", ["/", "/board", "/rules"])
+def test_pages_are_set_in_the_fonts_they_serve(page, path):
+    # Not in whatever fonts this computer has: every machine lays the pages out alike.
+    _open(page, path)
+    loaded = page.evaluate(
+        "[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family + ' ' + f.weight)"
+    )
+    assert {"fabgen Sans 400", "fabgen Sans 700"} <= set(loaded)  # text and headings
+    assert page.evaluate("getComputedStyle(document.body).fontFamily").startswith('"fabgen Sans"')
+    code = page.evaluate(
+        "() => { const c = document.body.appendChild(document.createElement('code'));"
+        " const family = getComputedStyle(c).fontFamily; c.remove(); return family; }"
+    )
+    assert code.startswith('"fabgen Mono"')
 
 
 def test_the_preview_bar_is_for_narrow_windows_only(page):

@@ -13,6 +13,7 @@ import pytest
 
 from fabgen.web.kitform import preview
 from fabgen.web.worker import PreviewWorker
+from tests.processes import stop_signals
 from tests.web.conftest import ends_within
 
 
@@ -114,3 +115,31 @@ def test_a_worker_that_cannot_start_is_given_up(default_settings, tmp_path):
         assert starts.read_text() == "xxx"  # not started again after the third time
     finally:
         failing.close()
+
+
+@pytest.mark.parametrize("inherited", [signal.SIG_DFL, signal.SIG_IGN], ids=["default", "ignored"])
+def test_the_worker_leaves_ctrl_c_to_the_server_and_ends_on_a_kill(default_settings, inherited):
+    import json
+
+    request = json.dumps({"settings": _settings(default_settings, 85), "board_state": None})
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "fabgen.web.worker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        preexec_fn=stop_signals(inherited),
+    )
+
+    def answered() -> bool:
+        worker.stdin.write(request.encode() + b"\n")
+        worker.stdin.flush()
+        return json.loads(worker.stdout.readline())["ok"]
+
+    with worker:
+        try:
+            assert answered()  # loaded, its own handlers set
+            worker.send_signal(signal.SIGINT)
+            assert answered()  # still there
+            worker.send_signal(signal.SIGTERM)
+            assert worker.wait(20) == -signal.SIGTERM
+        finally:
+            worker.kill()

@@ -125,6 +125,12 @@ async function ask(body, mine, quick) {
 function setSummary(text) {
   document.getElementById("bar-summary").textContent = text;
 }
+// The window keeps the bar's height (see style.css) clear below a control scrolled to.
+const previewBar = document.getElementById("preview-bar");
+new ResizeObserver(() => {
+  const height = `${previewBar.offsetHeight}px`;
+  document.documentElement.style.setProperty("--preview-bar-height", height);
+}).observe(previewBar);
 
 let lastControl = null;
 function noteControl(event) {

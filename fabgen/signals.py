@@ -1,0 +1,63 @@
+"""Signals handled the same way whatever the parent process left behind.
+
+A program started as a background job of a script, or by some schedulers, inherits SIGINT
+ignored, and Python then installs no KeyboardInterrupt handler: Ctrl+C or ``kill -INT``
+would do nothing. Where fabgen must clean up when it is stopped (the transaction writer,
+``fabgen serve``), it installs its own handlers for that time with
+:func:`stop_signals_raise` and puts the previous ones back afterwards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections.abc import Iterator
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class Terminated(SystemExit):
+    """SIGTERM or SIGHUP: unwind through ``finally`` blocks, then exit 128 + signal."""
+
+
+def _raise_terminated(signum: int, _frame: object) -> None:
+    raise Terminated(128 + signum)
+
+
+@contextlib.contextmanager
+def stop_signals_raise() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt, SIGTERM and SIGHUP raise :class:`Terminated`,
+    inherited dispositions (SIG_IGN included) notwithstanding; the previous handlers are
+    back afterwards. Outside the main thread, where Python sets no handler, nothing
+    changes."""
+    handlers = {
+        signal.SIGINT: signal.default_int_handler,
+        signal.SIGTERM: _raise_terminated,
+        signal.SIGHUP: _raise_terminated,
+    }
+    try:
+        old = {signum: signal.signal(signum, handler) for signum, handler in handlers.items()}
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        for signum, previous in old.items():
+            if previous is not None:  # None: set outside Python, cannot be put back
+                signal.signal(signum, previous)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back for a short section that must not be cut
+    short (they are delivered when it ends)."""
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    except (ValueError, OSError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
