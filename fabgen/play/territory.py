@@ -48,6 +48,7 @@ class Weights:
     fuse: float = 3.0  # once ahead: a live field that its own stones and spills will explode
     ahead: float = 2.0  # ahead: this many times the material of every other seat
     grown: float = 0.0  # 1: a growing field counts the stones it will spill, not those it has
+    charge: float = 0.6  # before being ahead: a stack of 2+ stones one stone from exploding
 
     def __post_init__(self) -> None:
         for name in WEIGHT_NAMES:
@@ -56,7 +57,18 @@ class Weights:
                 raise ValueError(f"weight {name} must be a number >= 0, got {value!r}")
 
 
-WEIGHT_NAMES = ("held", "reach", "empty", "stone", "growing", "overload", "fuse", "ahead", "grown")
+WEIGHT_NAMES = (
+    "held",
+    "reach",
+    "empty",
+    "stone",
+    "growing",
+    "overload",
+    "fuse",
+    "ahead",
+    "grown",
+    "charge",
+)
 DEFAULT_WEIGHTS = Weights()
 
 
@@ -102,7 +114,7 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
         _reach(position, labels, holder, value, weights.reach)
     for k in range(seats):
         value[k] += weights.stone * material[k] + weights.growing * growing[k]
-    if weights.fuse and seats > 1:
+    if (weights.fuse or weights.charge) and seats > 1:
         _fuses(position, spill, material, value, weights)
     if -1 in holder and weights.empty:
         _empty(position, labels, holder, size, value, weights.empty)
@@ -128,26 +140,34 @@ def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
 
 
 def _fuses(position: Position, spill: list[int], material, value: list[float], w: Weights):
-    """A seat with :attr:`Weights.ahead` times the stones of every other has won the
+    """Stacks at or near their capacity, valued by where the seat stands.
+
+    A seat with :attr:`Weights.ahead` times the stones of every other has won the
     fight for material; from then on each of its live fields that its own stones and
     spills will explode is a fuse that can burn its land down, and costs
-    :attr:`Weights.fuse`."""
-    owner, stones, cap = position.owners, position.stone_counts, position.capacities
+    :attr:`Weights.fuse`. Before that, a stack of two or more stones one stone (or
+    less) from exploding is a charge: the explosion it is ready for makes a growing
+    field, the only source of new stones, and is worth :attr:`Weights.charge`
+    (without it, players that value spread-out stones never build up to an
+    explosion, trade their stones away one for one and stall)."""
+    owner, stones, cap, status = (
+        position.owners,
+        position.stone_counts,
+        position.capacities,
+        position.status_codes,
+    )
     ahead = [
-        k
+        bool(m) and all(m >= w.ahead * other for j, other in enumerate(material) if j != k)
         for k, m in enumerate(material)
-        if m and all(m >= w.ahead * other for j, other in enumerate(material) if j != k)
     ]
-    if not ahead:
-        return
-    status = position.status_codes
-    for k in ahead:
-        fuses = sum(
-            1
-            for i, o in enumerate(owner)
-            if o == k and status[i] == LIVE and stones[i] + spill[i] >= cap[i]
-        )
-        value[k] -= w.fuse * fuses
+    for i, o in enumerate(owner):
+        if o < 0 or status[i] != LIVE:
+            continue
+        if ahead[o]:
+            if stones[i] + spill[i] >= cap[i]:
+                value[o] -= w.fuse
+        elif stones[i] >= 2 and stones[i] + 1 >= cap[i]:
+            value[o] += w.charge
 
 
 def _overload(load, room, size, value: list[float], w: float) -> None:
