@@ -25,7 +25,7 @@ VARIANT_NAMES = ("online", "blog", "1995")
     metavar="NAMES",
     help="Who plays: one name for every seat or one per seat, comma-separated "
     "(strong, greedy, random, machine, extreme-machine; strong:N gives the strong "
-    "player a budget of N positions per turn, default 400). Machine seats of the "
+    "player a budget of N positions per turn, default 300). Machine seats of the "
     "board never move, whatever is named.",
 )
 @click.option(

@@ -40,7 +40,7 @@ from fabgen.rules.turn import end_turn, explode, grow, play_turn
 from fabgen.rules.variants import Variant
 
 #: Positions evaluated per decision by default; ``strong:N`` sets another budget.
-DEFAULT_BUDGET = 400
+DEFAULT_BUDGET = 300
 #: Bounds of a budget a user may give.
 MIN_BUDGET, MAX_BUDGET = 1, 1_000_000
 

@@ -87,12 +87,14 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
     material = [0.0] * seats  # stones on growing fields and live fields of shared regions
     grown = weights.grown
     growing = [0] * seats
+    stacked = []  # live fields with stones
     for i, label in enumerate(labels):
         o = owner[i]
         if label >= 0:
             size[label] += 1
             room[label] += cap[i] - 1
             if o >= 0:
+                stacked.append(i)
                 load[label][o] += stones[i]
                 h = holder[label]
                 if h == -1:
@@ -115,7 +117,7 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
     for k in range(seats):
         value[k] += weights.stone * material[k] + weights.growing * growing[k]
     if (weights.fuse or weights.charge) and seats > 1:
-        _fuses(position, spill, material, value, weights)
+        _fuses(position, stacked, spill, material, value, weights)
     if -1 in holder and weights.empty:
         _empty(position, labels, holder, size, value, weights.empty)
     return value
@@ -139,7 +141,7 @@ def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
     return spill
 
 
-def _fuses(position: Position, spill: list[int], material, value: list[float], w: Weights):
+def _fuses(position: Position, stacked, spill, material, value: list[float], w: Weights):
     """Stacks at or near their capacity, valued by where the seat stands.
 
     A seat with :attr:`Weights.ahead` times the stones of every other has won the
@@ -150,19 +152,13 @@ def _fuses(position: Position, spill: list[int], material, value: list[float], w
     field, the only source of new stones, and is worth :attr:`Weights.charge`
     (without it, players that value spread-out stones never build up to an
     explosion, trade their stones away one for one and stall)."""
-    owner, stones, cap, status = (
-        position.owners,
-        position.stone_counts,
-        position.capacities,
-        position.status_codes,
-    )
+    owner, stones, cap = position.owners, position.stone_counts, position.capacities
     ahead = [
         bool(m) and all(m >= w.ahead * other for j, other in enumerate(material) if j != k)
         for k, m in enumerate(material)
     ]
-    for i, o in enumerate(owner):
-        if o < 0 or status[i] != LIVE:
-            continue
+    for i in stacked:
+        o = owner[i]
         if ahead[o]:
             if stones[i] + spill[i] >= cap[i]:
                 value[o] -= w.fuse
