@@ -134,9 +134,13 @@ def speed(games: int, balance_run: bool) -> None:
         wall = time.perf_counter() - began
         mark = "ok " if wall <= 600 else "SLOW"
         capped = sum(1 for r in run.records if r.capped)
+        finished = len(run.records) - capped
+        zero = sum(1 for r in run.records if r.all_zero)
         print(
             f"{mark} fabgen balance --preset 6p-hexagon-19 --games 200 --jobs 2: "
-            f"{wall / 60:.1f} min wall time ({capped} capped)"
+            f"{wall / 60:.1f} min wall time; all-zero {zero} of {finished} finished "
+            f"({100 * zero / max(finished, 1):.1f}%), capped {capped} of 200 "
+            f"({100 * capped / 200:.1f}%)"
         )
 
 
