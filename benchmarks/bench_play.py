@@ -2,9 +2,10 @@
 
 For each board: random games (fabgen's random player, seeds 1..N, at most 1000 turns)
 are played, timing the self-play; the same games are then replayed from their moves.
-Greedy and extreme-machine self-play are timed too (a fifth of the games). Last,
-balance runs on 6p-hexagon-19 with random and with greedy players, with 1 and 2 jobs,
-give games per second.
+Greedy and extreme-machine self-play are timed too (a fifth of the games), and the
+strong player's (a tenth; its strength, game endings and decision times are in
+bench_strength.py). Last, balance runs on 6p-hexagon-19 with random, greedy and strong
+players, with 1 and 2 jobs, give games per second.
 
 The online engine's figures (ONLINE) are constants measured on this kind of machine
 (see ONLINE_HOW): the online version's js/common/GameState.js run under node 20 by a
@@ -111,9 +112,13 @@ def bench_board(name: str, games: int, runs: int, write: Path | None) -> dict:
         "replay": turns / fast,
         "random": turns / selfplay,
     }
-    for column, policy in (("greedy", "greedy"), ("machine", "extreme-machine")):
+    for column, policy, part in (
+        ("greedy", "greedy", 5),
+        ("machine", "extreme-machine", 5),
+        ("strong", "strong", 10),
+    ):
         began = time.process_time()
-        played = play_games(start, policy, max(1, games // 5))
+        played = play_games(start, policy, max(1, games // part))
         row[column] = sum(r.turns for r in played) / (time.process_time() - began)
     return row
 
@@ -157,6 +162,9 @@ def main() -> None:
         "--greedy-games", type=int, default=40, help="greedy games for the jobs figure (40)"
     )
     parser.add_argument(
+        "--strong-games", type=int, default=10, help="strong games for the jobs figure (10)"
+    )
+    parser.add_argument(
         "--write-games",
         type=Path,
         default=None,
@@ -168,6 +176,7 @@ def main() -> None:
     print(
         f"{'board':<14} {'tiles':>5} {'turns':>7} {'replay/s':>10} {'online':>10} {'ratio':>7}"
         f" {'random/s':>10} {'online':>10} {'ratio':>7} {'greedy/s':>10} {'machine/s':>10}"
+        f" {'strong/s':>10}"
     )
     for name in BOARDS:
         r = bench_board(name, args.games, args.runs, args.write_games)
@@ -176,17 +185,22 @@ def main() -> None:
             f"{r['board']:<14} {r['tiles']:>5} {r['turns']:>7} {r['replay']:>10,.0f} "
             f"{_rate(online_replay)} {_ratio(r['replay'], online_replay)} "
             f"{r['random']:>10,.0f} {_rate(online_random)} {_ratio(r['random'], online_random)} "
-            f"{_rate(r.get('greedy'))} {_rate(r.get('machine'))}"
+            f"{_rate(r.get('greedy'))} {_rate(r.get('machine'))} {_rate(r.get('strong'))}"
         )
     print(
         "turns per second of CPU time on one core (best of --runs; greedy and machine "
-        "(the extreme machine's search) one run of a fifth of the games)"
+        "(the extreme machine's search) one run of a fifth of the games, strong (the "
+        "strong player at its default budget, every seat) of a tenth)"
     )
     print(
         "games per second by the wall clock, best of --runs (other processes on the "
         "machine slow it down), and what two idle cores would give from the CPU time:"
     )
-    for player, games in (("random", args.jobs_games), ("greedy", args.greedy_games)):
+    for player, games in (
+        ("random", args.jobs_games),
+        ("greedy", args.greedy_games),
+        ("strong", args.strong_games),
+    ):
         (one, cpu_one), (two, cpu_two) = (
             games_per_second(jobs, games, args.runs, player) for jobs in (1, 2)
         )
