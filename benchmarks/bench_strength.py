@@ -86,9 +86,8 @@ def budget(games: int, jobs: int) -> None:
 def selfplay(games: int, jobs: int) -> None:
     print("\n== games: strong in every seat (targets: all-zero <= 10%, capped <= 2%) ==")
     for name in preset_names():
-        seats = len(load_preset(name).seats)
-        if not 2 <= seats <= 6:
-            continue
+        if not 2 <= load_preset(name).people <= 6:
+            continue  # the 1-player presets (a person against machines) are not self-play
         result = summarise(match(name, "strong", "strong", games, jobs=jobs))
         zero = result.all_zero / result.finished if result.finished else 0.0
         capped = result.capped / result.games
