@@ -43,7 +43,7 @@ TEST_NAME = "chi-square goodness of fit of the wins against equal shares"
 
 @dataclass(frozen=True)
 class BalanceOptions:
-    games: int = 1000
+    games: int = 200
     players: tuple[str, ...] = (DEFAULT_PLAYER,)  # one for all seats, or one per seat
     variant: str = "online"
     seed: int = 0
