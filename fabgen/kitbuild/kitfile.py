@@ -61,7 +61,7 @@ SCHEMA: dict[str, tuple[Setting, ...]] = {
             "self-played games, 95th percentile plus 10%, as fabgen validate --simulate)",
             ("rule", "simulate"),
         ),
-        _s("simulate_games", int, 1000, "with supply = simulate: games to play"),
+        _s("simulate_games", int, 200, "with supply = simulate: games to play"),
         _s(
             "simulate_players",
             str,

@@ -26,8 +26,9 @@ class Limits:
     board_seats: int = 6
     transcript_turns: int = 5000  # turns replayed for one step of the rules viewer
     moves_text: int = 2000  # characters of moves typed in the rules viewer
-    # self-played games behind a kit's supply = "simulate" (about 0.1 s each): the
-    # preview plays them on every change, the CLI's default is 1000
+    # self-played games behind a kit's supply = "simulate" (0.1 s each with greedy
+    # players, seconds with strong ones): the preview plays them on every change, the
+    # CLI's default is 200
     simulate_games: int = 20
 
 

@@ -275,12 +275,12 @@ def test_a_simulated_supply_is_refused_beyond_a_few_games(client, default_settin
     from fabgen.web.limits import LIMITS
 
     settings = copy.deepcopy(default_settings)
-    settings["kit"]["supply"] = "simulate"  # with the default 1000 games: minutes
+    settings["kit"]["supply"] = "simulate"  # with the default 200 games: minutes
     [error] = _errors(_preview(client, settings))
     assert error["setting"] == "kit.simulate_games"
-    assert "1000 games" in error["message"] and "fabgen build kit.toml" in error["message"]
+    assert "200 games" in error["message"] and "fabgen build kit.toml" in error["message"]
     answer = client.post("/api/kit/zip", json={"settings": settings})
-    assert answer.status_code >= 400 and "1000 games" in answer.get_json()["error"]
+    assert answer.status_code >= 400 and "200 games" in answer.get_json()["error"]
     # the kit file itself (no games played) can still be taken to the command line
     download = client.post("/api/kit/file", json={"settings": settings})
     assert download.status_code == 200
