@@ -80,7 +80,7 @@ def main() -> None:
         total += seconds
         print(f"{line}  [{seconds:.0f} s]", file=sys.stderr, flush=True)
         lines.append(line)
-    where = args.scheduler or f"{args.jobs} local processes"
+    where = args.scheduler or f"{args.jobs} local process{'es' if args.jobs > 1 else ''}"
     text = "\n".join(
         [
             "# Fairness of the preset boards under strong play",
