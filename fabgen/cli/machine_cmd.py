@@ -114,6 +114,7 @@ def _decide(position, variant: str, rng) -> dict:
             "move_sets": 1,
             "ties": 1,
             "bound": None,
+            "limits": None,
         }
     decision = ExtremeMachine().decide(position, variant, rng)
     found = decision.search
@@ -127,6 +128,7 @@ def _decide(position, variant: str, rng) -> dict:
         "move_sets": found.move_sets,
         "ties": found.ties,
         "bound": decision.bound,
+        "limits": decision.limits,
     }
 
 
@@ -152,10 +154,14 @@ def _text(r: dict) -> str:
             f"{_fields(r['next_turn_explosions'])} (the others' turns taken as passes)"
         )
     if r["criterion"] != "machine-never-moves":
-        search = "exhaustive" if r["exhaustive"] else f"bounded ({r['bound']})"
+        if r["exhaustive"]:
+            search = "exhaustive"
+        else:
+            what = "next turn" if r["criterion"] == "explosions-next-turn" else "turn"
+            search = f"bounded ({r['limits']}): no {what} explodes more than {_fields(r['bound'])}"
         lines.append(
             f"search: {search}; {r['move_sets']:,} move sets, {r['turns_examined']:,} turns "
-            f"played; {r['ties']} equally good, seed {r['seed']} chose one"
+            f"and bounds evaluated; {r['ties']:,} equally good, seed {r['seed']} chose one"
         )
     return "\n".join(lines)
 
