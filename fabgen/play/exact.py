@@ -64,6 +64,10 @@ from fabgen.rules.state import GROWING, LIVE, Position
 #: slowest case measured; most searches need a few hundred).
 BUDGET = 200_000
 
+#: Bound evaluations after which a search looks only for better turns, no longer
+#: for more turns as good as the best found (the count stays exact).
+TIES = 20_000
+
 #: Orders tried at most for one move set with interdependent moves (as in search.py).
 MAX_ORDERS = 120
 
@@ -85,6 +89,7 @@ class ExactResult:
     ties: int
     nodes: int
     move_sets: int
+    all_ties: bool = True  # every best turn was among those drawn from
 
 
 # --- the moves ---------------------------------------------------------------------
@@ -381,11 +386,15 @@ class TurnSpace:
     # -- the search -------------------------------------------------------------------
 
     def best(
-        self, rng: random.Random, at_least: int = 0, budget: int = BUDGET
+        self, rng: random.Random, at_least: int = 0, budget: int = BUDGET, ties: int = TIES
     ) -> ExactResult | None:
         """The turn with the most explosions (ties drawn by ``rng``); None when no turn
-        reaches ``at_least`` (proven, or ``exhaustive=False`` with ``bound`` below it)."""
-        counter = self.counter = _Counter(budget)
+        reaches ``at_least`` (proven, or ``exhaustive=False`` with ``bound`` below it).
+
+        Every best turn is looked for during the first ``ties`` bound evaluations;
+        after that only better turns are (``all_ties`` False when that left some
+        out): the count stays proven, the tie is drawn among the best turns found."""
+        counter = self.counter = _Counter(budget, ties)
         a0 = self.a0
         search = _Search(self, self.prepared, a0, a0, at_least, counter)
         search.run()
@@ -394,7 +403,9 @@ class TurnSpace:
                 return None
             # The budget ran out before any turn reached ``at_least``: the pass, bounded.
             value = self.count([])
-            return ExactResult((), value, False, search.bound, 1, counter.nodes, self.move_sets)
+            return ExactResult(
+                (), value, False, search.bound, 1, counter.nodes, self.move_sets, False
+            )
         moves = search.draw(rng)
         # Board order of the tiles, then the best orders of the moves that depend on
         # each other.
@@ -415,6 +426,7 @@ class TurnSpace:
             ties=search.total(),
             nodes=counter.nodes,
             move_sets=self.move_sets,
+            all_ties=counter.all_ties,
         )
 
     @property
@@ -485,21 +497,36 @@ def _prepare(space: TurnSpace) -> list[_Tile]:
                     high[j] = x
         reach = frozenset(j for _, _, hi in options for j, _ in hi)
         tiles.append(_Tile(moves, options, low, high, reach, set()))
-    contested = [
-        (t, m) for t, moves in enumerate(space.tiles) for m in moves if m.passed or m.end >= 0
-    ]
-    for (t, a), (u, b) in itertools.combinations(contested, 2):
-        if t != u and u not in tiles[t].linked and _depends(a, b):
-            tiles[t].linked.add(u)
-            tiles[u].linked.add(t)
+    # Two moves depend on each other where one passes a contested field that the
+    # other passes or ends on: link every tile with such a move to one passer's.
+    passers: dict[int, list[int]] = {}
+    enders: dict[int, list[int]] = {}
+    for t, moves in enumerate(space.tiles):
+        for m in moves:
+            for f, _ in m.passed:
+                passers.setdefault(f, []).append(t)
+            if m.end >= 0:
+                enders.setdefault(m.end, []).append(t)
+    for f, ts in passers.items():
+        first = ts[0]
+        for u in (*ts, *enders.get(f, ())):
+            if u != first:
+                tiles[first].linked.add(u)
+                tiles[u].linked.add(first)
     return tiles
 
 
 class _Counter:
-    """Bound evaluations made, against a budget (shared by a search and its parts)."""
+    """Bound evaluations made, against a budget (shared by a search and its parts);
+    past ``ties`` of them, turns that only equal the best found are no longer looked
+    for (``all_ties`` turns False once that has cut anything)."""
 
-    def __init__(self, budget: int):
-        self.nodes, self.budget = 0, budget
+    def __init__(self, budget: int, ties: int = BUDGET):
+        self.nodes, self.budget, self.ties = 0, budget, ties
+        self.all_ties = True
+        # Looking for independent parts is tried while it pays: each try costs a
+        # credit, each success earns some.
+        self.split_credit = 64
 
     @property
     def spent(self) -> bool:
@@ -546,13 +573,22 @@ class _Search:
             ]
             self.sets_rest[i] = self.sets_rest[i + 1] * (len(tile.moves) + 1)
 
+    def _cut(self, h: int) -> bool:
+        """Is a node with upper bound ``h`` not worth a visit?"""
+        if h < self.best:
+            return True
+        if h == self.best and self.leaves and self.counter.nodes > self.counter.ties:
+            self.counter.all_ties = False
+            return True
+        return False
+
     def _eval(self, vector: list[int], rest: list[int], exploded: list | None = None) -> int:
         self.counter.nodes += 1
         return self.space.explosions([x + y for x, y in zip(vector, rest, strict=True)], exploded)
 
     def run(self) -> None:
         top = self._eval(self.hi, self.high_rest[0])
-        if top >= self.best:
+        if not self._cut(top):
             self._node(0, self.lo, self.hi, (), 1, top)
 
     def total(self) -> int:
@@ -576,9 +612,12 @@ class _Search:
         if bottom == top:  # every turn below has this count
             self._found(top, chosen + self._rest(i), weight * self.sets_rest[i])
             return
-        split = lo == hi and n - i > 1 and self.sets_rest[i] > SPLIT_SETS
-        if split and self._split(i, hi, chosen, weight):
-            return
+        counter = self.counter
+        if lo == hi and n - i > 1 and self.sets_rest[i] > SPLIT_SETS and counter.split_credit > 0:
+            counter.split_credit -= 1 if i else 0
+            if self._split(i, hi, chosen, weight):
+                counter.split_credit += 16
+                return
         tile = self.all[self.order[i]]
         children = []
         rest = self.high_rest[i + 1]
@@ -601,7 +640,7 @@ class _Search:
         children.sort(key=lambda c: -c[0])
         t = self.order[i]
         for h, members, clo, chi in children:
-            if h < self.best:
+            if self._cut(h):
                 break
             if self.counter.spent:
                 self.complete = False
@@ -671,13 +710,16 @@ class _Search:
                         high[j] += x
             tops.append(self._eval(high, zero))
         bound = base + sum(top - base for top in tops)
-        if bound < self.best:
+        if self._cut(bound):
             return True
         parts = []
         value = base
         open_bound = base
         for g, top in sorted(zip(active, tops, strict=True), key=lambda gt: gt[1] - base):
-            need = max(base, self.best - (bound - top))
+            need = self.best - (bound - top)
+            if self.leaves and self.counter.nodes > self.counter.ties:
+                need += 1  # only a better turn is wanted now
+            need = max(base, need)
             decided = [m for _, members in chosen if (m := members[0]) is not None]
             part = _Search(
                 self.space, tiles, hi, hi, need, self.counter, g, (*self.prefix, *decided)
@@ -866,7 +908,7 @@ def best_setup(
             complete = False
             bound = max(bound, top)
             continue
-        got = space.best(random.Random(0), at_least=best, budget=left)
+        got = space.best(random.Random(0), at_least=best, budget=left, ties=0)
         nodes += space.counter.nodes
         if got is None:
             continue

@@ -82,6 +82,21 @@ def test_the_one_exploding_turn_of_a_small_position_is_found(tmp_path):
     assert "seat 1 (Red)" in text
 
 
+def test_a_budget_makes_the_search_say_what_it_proved(game):
+    path, _ = game
+    full = json.loads(run("rules", "machine", path, "--format", "json").stdout)
+    assert full["exhaustive"] is True and full["bound"] is None and full["limits"] is None
+    result = run("rules", "machine", path, "--format", "json", "--budget", "3")
+    report = json.loads(result.stdout)
+    assert report["exhaustive"] is False and "3 bound evaluations" in report["limits"]
+    assert isinstance(report["bound"], int)
+    if report["criterion"] == full["criterion"] == "explosions-now":
+        assert report["explosions"] <= full["explosions"] <= report["bound"]
+    text = run("rules", "machine", path, "--budget", "3").stdout
+    assert "search: bounded (" in text and "explodes more than" in text
+    assert run("rules", "machine", path, "--budget", "0").exit_code == 2
+
+
 def test_play_to_stdout_appends_the_turn_and_replays(game, tmp_path):
     path, _ = game
     result = run("rules", "machine", path, "--play", "--seed", "2")
