@@ -18,7 +18,7 @@ fields never explode in this phase. All of this is monotone: more advantage, or 
 explosions next door, never means fewer explosions. So if every tile made, at once,
 the move that adds the most to each field (each field for itself), the explosions
 possible under that optimism include every explosion of every real turn. The fields
-that can explode even then (:attr:`Turn space.volatile`, "V") are the only ones that
+that can explode even then (:attr:`TurnSpace.volatile`, "V") are the only ones that
 ever explode; every other field's explosions are 0 in every turn, whatever happens.
 
 **Counting on V only.** The count of a turn is then a function of the advantages of
@@ -39,21 +39,31 @@ explosions of the high vector are an upper bound for every turn below the node, 
 of the low vector a lower bound. Nodes whose upper bound is below the best count found
 are cut off (never those equal to it: every best turn is found, so that ties are
 broken among all of them); when the two bounds meet, every turn below the node has
-that count, and they are counted without being enumerated. Moves that touch no field
-of V and that no crossing move depends on are counted with "no move" on their tile.
+that count, and they are counted without being enumerated. Moves with the same effect
+on V (most of all those that touch no field of V and that no crossing move depends on)
+are one option. Where the fields that can still explode fall apart into groups that
+different tiles reach, the tiles are searched in independent parts and their best
+counts add up (:meth:`_Search._split`).
 
 **Ties** are counted as move sets (a move set is best when one of its orders is);
 the seeded generator draws one best move set uniformly, then one of its best orders
-uniformly. A ``budget`` of bound evaluations may stop the search early: the result
-then says ``exhaustive=False`` and gives the largest upper bound of the nodes left
-open (``bound``): no turn explodes more than that.
+uniformly. Past :data:`TIES` bound evaluations only better turns are looked for (the
+count stays proven; the tie is drawn among the best turns found). A ``budget`` of
+bound evaluations may stop the search early: the result then says
+``exhaustive=False`` and gives the largest upper bound of the nodes left open
+(``bound``): no turn explodes more than that.
+
+:func:`best_setup` is the machine's second rule (no turn explodes anything now): it
+plays every turn and searches each next turn with :class:`TurnSpace`.
 """
 
 from __future__ import annotations
 
+import gc
 import itertools
 import math
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -90,6 +100,20 @@ class ExactResult:
     nodes: int
     move_sets: int
     all_ties: bool = True  # every best turn was among those drawn from
+
+
+@contextmanager
+def _no_gc():
+    """The cyclic garbage collector paused: a search makes many short-lived lists and
+    no reference cycles, and keeps thousands of positions alive (the look-ahead), which
+    the collector would scan over and over (a third of the time)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 # --- the moves ---------------------------------------------------------------------
@@ -207,9 +231,9 @@ class TurnSpace:
         # through legal_moves, without making the moves.
         gain = [0] * n
         mover = position.players[player].kind != MACHINE
-        mine = [f for f in range(n) if owner[f] == player and status[f] == LIVE] if mover else []
+        mine = [f for f in range(n) if owner[f] == player and status[f] == LIVE]
         by_tile: dict[int, list[int]] = {}
-        for f in mine:
+        for f in mine if mover else ():
             by_tile.setdefault(board.tile_of[f], []).append(f)
         for sources in by_tile.values():
             most: dict[int, int] = {}
@@ -236,10 +260,19 @@ class TurnSpace:
         # Explosions possible under that optimism: a least fixed point, from the
         # fields that could explode on their own, then their neighbours.
         top = [0] * n
-        todo = [f for f in range(n) if gain[f] or owner[f] == player]
         queued = [False] * n
-        for f in todo:
-            queued[f] = True
+        todo = []
+        for f in (*mine, *(f for f in range(n) if gain[f])):
+            if queued[f]:
+                continue
+            a = adv[f] + gain[f]
+            if a >= 1 and a >= cap[f]:  # could explode on its own
+                queued[f] = True
+                todo.append(f)
+        for f in position._growing:
+            if owner[f] == player and adv[f] >= cap[f] and not queued[f]:
+                queued[f] = True
+                todo.append(f)
         while todo:
             f = todo.pop()
             queued[f] = False
@@ -397,7 +430,8 @@ class TurnSpace:
         counter = self.counter = _Counter(budget, ties)
         a0 = self.a0
         search = _Search(self, self.prepared, a0, a0, at_least, counter)
-        search.run()
+        with _no_gc():
+            search.run()
         if not search.leaves:
             if search.complete or search.bound < at_least:
                 return None
@@ -858,8 +892,9 @@ class SetupResult:
     move_sets: int
 
 
-#: Turns (move sets and their orders) whose next turns are searched exactly, at most.
-NEXT_TURNS = 200_000
+#: Move sets up to which the look-ahead plays every turn and searches each next turn
+#: exactly (about 0.3 ms per turn played, before any search: 12,000 take 4 s).
+NEXT_TURNS = 12_000
 
 
 def best_setup(
@@ -880,7 +915,7 @@ def best_setup(
     so far, and none whose bound is below it. ``budget`` bounds the bound evaluations
     of all those searches together.
     """
-    from fabgen.play.search import _All, _exhaustive, moves_by_tile
+    from fabgen.play.search import _All, moves_by_tile
 
     player = position.next_player
     tiles = moves_by_tile(position, variant)
@@ -889,6 +924,13 @@ def best_setup(
         return None
     ahead = _Ahead(player, variant)
     found = _All()
+    with _no_gc():
+        return _setup(position, tiles, ahead, found, rng, budget, move_sets)
+
+
+def _setup(position, tiles, ahead, found, rng, budget, move_sets) -> SetupResult:
+    from fabgen.play.search import _exhaustive
+
     complete = _exhaustive(position, tiles, ahead, found)
     turns = found.found  # (moves, index of the next-turn position)
     spaces = ahead.spaces
