@@ -5,7 +5,9 @@ stages: the start, and positions reached by seeded random games (half of the mov
 fill a field up, so the board fills with growing and dead fields) after a number of
 rounds. For each board and stage, several positions (one per seed) are decided; the
 table shows the median and the slowest decision, how many of them the extreme
-machine proved best (exhaustive), and the size of the turn space.
+machine proved best (exhaustive), the same for the older search
+(``ExtremeMachine(NOW_LIMITS)``, the default before the exact search), and the size of
+the turn space.
 
 The held-out set: every position of seeded random games (seeds 0-9) on seven presets
 after 9, 12 and 16 rounds with 10^4 to 10^6 move sets. Each is decided by the exact
@@ -73,8 +75,9 @@ def stage(board: str, rounds: int, count: int) -> dict | None:
     found = positions(board, rounds, count)
     if not found:
         return None
-    machine, greedy = ExtremeMachine(), Greedy()
+    machine, greedy, older = ExtremeMachine(), Greedy(), ExtremeMachine(NOW_LIMITS)
     machine_ms, greedy_ms, complete, sets, moves = [], [], 0, [], []
+    older_ms, older_complete = [], 0
     for n, pos in enumerate(found):
         tiles = moves_by_tile(pos, "online")
         sets.append(count_move_sets(tiles))
@@ -83,6 +86,9 @@ def stage(board: str, rounds: int, count: int) -> dict | None:
         decision = machine.decide(pos, "online", random.Random(n))
         machine_ms.append(1000 * (time.process_time() - start))
         complete += decision.exhaustive
+        start = time.process_time()
+        older_complete += older.decide(pos, "online", random.Random(n)).exhaustive
+        older_ms.append(1000 * (time.process_time() - start))
         greedy_ms.append(
             timed(lambda p, n=n: greedy.choose_turn(p, "online", random.Random(n)), pos)
         )
@@ -95,6 +101,8 @@ def stage(board: str, rounds: int, count: int) -> dict | None:
         "sets": statistics.median(sets),
         "machine": (statistics.median(machine_ms), max(machine_ms)),
         "exhaustive": complete,
+        "older": (statistics.median(older_ms), max(older_ms)),
+        "older_exhaustive": older_complete,
         "greedy": (statistics.median(greedy_ms), max(greedy_ms)),
     }
 
@@ -177,7 +185,8 @@ def main() -> None:
         return
     print(
         f"{'tiles':>5} {'seats':>5} {'turn':>4} {'moves':>5} {'move sets':>12} "
-        f"{'machine ms median/max':>22} {'exhaustive':>10} {'greedy ms median/max':>21}"
+        f"{'machine ms median/max':>22} {'exhaustive':>10} {'older ms median/max':>20} "
+        f"{'exhaustive':>10} {'greedy ms median/max':>21}"
     )
     for board in BOARDS:
         for rounds in ROUNDS:
@@ -185,11 +194,12 @@ def main() -> None:
             if r is None:
                 print(f"{board}: no unfinished position after {rounds} rounds")
                 continue
-            m, g = r["machine"], r["greedy"]
+            m, o, g = r["machine"], r["older"], r["greedy"]
             print(
                 f"{r['tiles']:>5} {r['players']:>5} {r['turn']:>4} {r['moves']:>5.0f} "
                 f"{r['sets']:>12,.0f} {m[0]:>12.1f} / {m[1]:>7.1f} "
-                f"{r['exhaustive']:>5}/{r['positions']:<4} {g[0]:>11.2f} / {g[1]:>7.2f}"
+                f"{r['exhaustive']:>5}/{r['positions']:<4} {o[0]:>10.1f} / {o[1]:>7.1f} "
+                f"{r['older_exhaustive']:>5}/{r['positions']:<4} {g[0]:>11.2f} / {g[1]:>7.2f}"
             )
     held_out_summary()
     games, decisions, seconds = greedy_games("6p-hexagon-19", args.games)
