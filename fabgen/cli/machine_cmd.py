@@ -35,7 +35,7 @@ from fabgen.cli.rules_cmd import rules, variant_option
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
-    help="Bound evaluations the search may make (default 200,000: about 5 s at most). "
+    help="Explosion phases the search may evaluate (default 200,000: 2 to 5 s). "
     "When they run out the report says exhaustive: false and gives the bound it proved.",
 )
 @click.option(
