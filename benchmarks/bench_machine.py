@@ -5,11 +5,22 @@ stages: the start, and positions reached by seeded random games (half of the mov
 fill a field up, so the board fills with growing and dead fields) after a number of
 rounds. For each board and stage, several positions (one per seed) are decided; the
 table shows the median and the slowest decision, how many of them the extreme
-machine searched exhaustively, and the size of the turn space. The last lines play
-whole greedy games on the 19-tile board (every seat greedy, at most 300 turns) and
-estimate the time of 10,000 such games on two cores.
+machine proved best (exhaustive), the same for the older search
+(``ExtremeMachine(NOW_LIMITS)``, the default before the exact search), and the size of
+the turn space.
+
+The held-out set: every position of seeded random games (seeds 0-9) on seven presets
+after 9, 12 and 16 rounds with 10^4 to 10^6 move sets. Each is decided by the exact
+search (the default) and by the older search (``ExtremeMachine(NOW_LIMITS)``: every
+move set up to 4,096, else a beam); the summary gives their median and slowest times,
+how many decisions each proved, and how many turns of the older search are as good as
+the exact search's.
+
+The last lines play whole greedy games on the 19-tile board (every seat greedy, at
+most 300 turns) and estimate the time of 10,000 such games on two cores.
 
 Run: .venv/bin/python benchmarks/bench_machine.py [--positions N] [--games N]
+[--held-out] (the held-out set only)
 """
 
 from __future__ import annotations
@@ -21,7 +32,7 @@ import time
 
 from fabgen.board.files import load_preset
 from fabgen.play.greedy import Greedy
-from fabgen.play.machine import ExtremeMachine
+from fabgen.play.machine import NOW_LIMITS, ExtremeMachine
 from fabgen.play.search import count_move_sets, moves_by_tile
 from fabgen.rules.random_player import random_game
 from fabgen.rules.scoring import game_over
@@ -29,6 +40,16 @@ from fabgen.rules.turn import play_turn
 
 BOARDS = ("3p-triangle-4", "6p-hexagon-19", "6p-hexagon-37")
 ROUNDS = (0, 2, 6, 12)
+HELD_OUT_BOARDS = (
+    "6p-hexagon-19",
+    "6p-hexagon-37",
+    "2p-diamond-4",
+    "4p-butterfly",
+    "4p-diamond-5",
+    "5p-hexagon-18",
+    "6p-ring-20",
+)
+HELD_OUT_ROUNDS = (9, 12, 16)
 
 
 def positions(board: str, rounds: int, count: int) -> list:
@@ -54,8 +75,9 @@ def stage(board: str, rounds: int, count: int) -> dict | None:
     found = positions(board, rounds, count)
     if not found:
         return None
-    machine, greedy = ExtremeMachine(), Greedy()
+    machine, greedy, older = ExtremeMachine(), Greedy(), ExtremeMachine(NOW_LIMITS)
     machine_ms, greedy_ms, complete, sets, moves = [], [], 0, [], []
+    older_ms, older_complete = [], 0
     for n, pos in enumerate(found):
         tiles = moves_by_tile(pos, "online")
         sets.append(count_move_sets(tiles))
@@ -64,6 +86,9 @@ def stage(board: str, rounds: int, count: int) -> dict | None:
         decision = machine.decide(pos, "online", random.Random(n))
         machine_ms.append(1000 * (time.process_time() - start))
         complete += decision.exhaustive
+        start = time.process_time()
+        older_complete += older.decide(pos, "online", random.Random(n)).exhaustive
+        older_ms.append(1000 * (time.process_time() - start))
         greedy_ms.append(
             timed(lambda p, n=n: greedy.choose_turn(p, "online", random.Random(n)), pos)
         )
@@ -76,6 +101,8 @@ def stage(board: str, rounds: int, count: int) -> dict | None:
         "sets": statistics.median(sets),
         "machine": (statistics.median(machine_ms), max(machine_ms)),
         "exhaustive": complete,
+        "older": (statistics.median(older_ms), max(older_ms)),
+        "older_exhaustive": older_complete,
         "greedy": (statistics.median(greedy_ms), max(greedy_ms)),
     }
 
@@ -93,14 +120,73 @@ def greedy_games(board: str, games: int, max_turns: int = 300) -> tuple[int, int
     return games, decisions, time.process_time() - began
 
 
+def held_out() -> list:
+    """(board, rounds, seed, position) of the held-out set."""
+    out = []
+    for board in HELD_OUT_BOARDS:
+        start = load_preset(board).position()
+        for rounds in HELD_OUT_ROUNDS:
+            turns = rounds * len(start.players)
+            for seed in range(10):
+                _, pos = random_game(start, seed, max_turns=turns, explode_bias=0.5)
+                if pos.turns_played != turns or game_over(pos):
+                    continue
+                if 10**4 <= count_move_sets(moves_by_tile(pos, "online")) <= 10**6:
+                    out.append((board, rounds, seed, pos))
+    return out
+
+
+def _value(decision) -> tuple:
+    return (decision.criterion, decision.next_turn or decision.explosions)
+
+
+def held_out_summary() -> None:
+    found = held_out()
+    exact, older = ExtremeMachine(), ExtremeMachine(NOW_LIMITS)
+    times: dict[str, list] = {"exact": [], "older": []}
+    proved = {"exact": 0, "older": 0}
+    as_good, slowest = 0, (0.0, "")
+    sets = []
+    for board, rounds, seed, pos in found:
+        sets.append(count_move_sets(moves_by_tile(pos, "online")))
+        got = {}
+        for name, machine in (("exact", exact), ("older", older)):
+            start = time.process_time()
+            got[name] = machine.decide(pos, "online", random.Random(seed))
+            ms = 1000 * (time.process_time() - start)
+            times[name].append(ms)
+            proved[name] += got[name].exhaustive
+            if name == "exact" and ms > slowest[0]:
+                slowest = (ms, f"{board} after {rounds} rounds, seed {seed}")
+        as_good += _value(got["older"]) == _value(got["exact"])
+    n = len(found)
+    print(
+        f"held-out set: {n} positions, {min(sets):,} to {max(sets):,} move sets "
+        f"(median {statistics.median(sets):,.0f})"
+    )
+    for name in ("exact", "older"):
+        t = times[name]
+        print(
+            f"  {name:>5} search: median {statistics.median(t):,.0f} ms, slowest "
+            f"{max(t):,.0f} ms; proved best {proved[name]}/{n}"
+        )
+    print(f"  older search's turn as good as the exact one: {as_good}/{n}")
+    print(f"  slowest exact decision: {slowest[1]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=5, help="positions per stage (5)")
     parser.add_argument("--games", type=int, default=10, help="greedy games on 19 tiles (10)")
+    parser.add_argument("--held-out", action="store_true", help="the held-out set only")
     args = parser.parse_args()
+    if args.held_out:
+        held_out_summary()
+        return
     print(
         f"{'tiles':>5} {'seats':>5} {'turn':>4} {'moves':>5} {'move sets':>12} "
-        f"{'machine ms median/max':>22} {'exhaustive':>10} {'greedy ms median/max':>21}"
+        f"{'machine ms median/max':>22} {'exhaustive':>10} {'older ms median/max':>20} "
+        f"{'exhaustive':>10} {'greedy ms median/max':>21}"
     )
     for board in BOARDS:
         for rounds in ROUNDS:
@@ -108,12 +194,14 @@ def main() -> None:
             if r is None:
                 print(f"{board}: no unfinished position after {rounds} rounds")
                 continue
-            m, g = r["machine"], r["greedy"]
+            m, o, g = r["machine"], r["older"], r["greedy"]
             print(
                 f"{r['tiles']:>5} {r['players']:>5} {r['turn']:>4} {r['moves']:>5.0f} "
                 f"{r['sets']:>12,.0f} {m[0]:>12.1f} / {m[1]:>7.1f} "
-                f"{r['exhaustive']:>5}/{r['positions']:<4} {g[0]:>11.2f} / {g[1]:>7.2f}"
+                f"{r['exhaustive']:>5}/{r['positions']:<4} {o[0]:>10.1f} / {o[1]:>7.1f} "
+                f"{r['older_exhaustive']:>5}/{r['positions']:<4} {g[0]:>11.2f} / {g[1]:>7.2f}"
             )
+    held_out_summary()
     games, decisions, seconds = greedy_games("6p-hexagon-19", args.games)
     per_game = seconds / games
     print(

@@ -105,6 +105,9 @@ LIMITS: dict[str, Limit] = {
     "max_turns": Limit(1, 100_000, integer=True, why="turns per game, as for transcripts"),
     "save_games": Limit(0, 10_000, integer=True, why="games written as transcripts"),
     "candidates": Limit(1, 1000, integer=True, why="start setups tried"),
+    "budget": Limit(
+        1, 100_000_000, integer=True, why="bound evaluations of the extreme machine's search"
+    ),
     # fabgen serve
     "port": Limit(0, 65535, integer=True, why="0 picks a free port"),
 }

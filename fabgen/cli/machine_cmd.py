@@ -31,6 +31,14 @@ from fabgen.cli.rules_cmd import rules, variant_option
     "stderr), or written into --out.",
 )
 @click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Explosion phases the search may evaluate (default 200,000: 2 to 5 s). "
+    "When they run out the report says exhaustive: false and gives the bound it proved.",
+)
+@click.option(
     "--out",
     "out_dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -39,15 +47,16 @@ from fabgen.cli.rules_cmd import rules, variant_option
     help="With --play: write the longer transcript into DIR (same file name) instead "
     "of printing it.",
 )
-def machine(game, seed, output_format, variant, play, out_dir):
+def machine(game, seed, output_format, variant, play, budget, out_dir):
     """Compute the turn of the player to move in GAME.json (a transcript; its turns
     are replayed first) as an extreme machine of the 1995 rules would make it: the
     turn that explodes the most fields now; if none explodes anything, the turn
     after which its next turn could explode the most; ties broken by --seed. Seats are
     numbered from 1. A seat of kind "machine" never moves: its turn is a pass.
 
-    The report says whether every move set was searched (exhaustive) or a stated
-    bounded search ran. Exit code 1: the file has an illegal move (as in replay);
+    The search is exact: the report says exhaustive when the turn is proven best.
+    With --budget it may stop early; the report then says what no turn can beat.
+    Exit code 1: the file has an illegal move (as in replay);
     2: the file cannot be read, or the game is already over.
 
     Example: fabgen rules machine game.json --play --out next/
@@ -74,7 +83,7 @@ def machine(game, seed, output_format, variant, play, out_dir):
             f"{game}: the game is over after {start.turns_played} turns played: there is no "
             "turn to compute (fabgen rules replay shows the final ranking)"
         )
-    report = _decide(start, variant, random.Random(seed))
+    report = _decide(start, variant, random.Random(seed), budget)
     report.update(file=str(game), seed=seed, variant=variant)
     text = json.dumps(report, ensure_ascii=False) if output_format == "json" else _text(report)
     if not play:
@@ -89,7 +98,7 @@ def machine(game, seed, output_format, variant, play, out_dir):
         write_and_report(out_dir, {Path(game).name: longer.encode()})
 
 
-def _decide(position, variant: str, rng) -> dict:
+def _decide(position, variant: str, rng, budget: int | None = None) -> dict:
     """The decision as plain JSON values; seats from 1."""
     from fabgen.play.machine import NEVER_MOVES, ExtremeMachine
     from fabgen.rules.names import field_name
@@ -114,8 +123,12 @@ def _decide(position, variant: str, rng) -> dict:
             "move_sets": 1,
             "ties": 1,
             "bound": None,
+            "limits": None,
         }
-    decision = ExtremeMachine().decide(position, variant, rng)
+    machine = (
+        ExtremeMachine() if budget is None else ExtremeMachine(budget=budget, setup_budget=budget)
+    )
+    decision = machine.decide(position, variant, rng)
     found = decision.search
     return head | {
         "moves": [[field_name(m.source), field_name(m.destination)] for m in decision.moves],
@@ -127,6 +140,7 @@ def _decide(position, variant: str, rng) -> dict:
         "move_sets": found.move_sets,
         "ties": found.ties,
         "bound": decision.bound,
+        "limits": decision.limits,
     }
 
 
@@ -152,10 +166,14 @@ def _text(r: dict) -> str:
             f"{_fields(r['next_turn_explosions'])} (the others' turns taken as passes)"
         )
     if r["criterion"] != "machine-never-moves":
-        search = "exhaustive" if r["exhaustive"] else f"bounded ({r['bound']})"
+        if r["exhaustive"]:
+            search = "exhaustive"
+        else:
+            what = "next turn" if r["criterion"] == "explosions-next-turn" else "turn"
+            search = f"bounded ({r['limits']}): no {what} explodes more than {_fields(r['bound'])}"
         lines.append(
             f"search: {search}; {r['move_sets']:,} move sets, {r['turns_examined']:,} turns "
-            f"played; {r['ties']} equally good, seed {r['seed']} chose one"
+            f"and bounds evaluated; {r['ties']:,} equally good, seed {r['seed']} chose one"
         )
     return "\n".join(lines)
 

@@ -547,7 +547,7 @@ def extreme_figure(
         "seed": str(seed),
         "search": "all of them"
         if decision.exhaustive
-        else f"some of them, by a bounded search ({decision.bound})",
+        else f"some of them, by a bounded search ({decision.limits})",
     }
     panels = (
         Panel(_draw(start, arrows=arrows), "its moves"),

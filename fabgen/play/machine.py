@@ -14,9 +14,13 @@
 
   Explosions are counted one per explosion: a field that explodes twice in one
   phase (live -> growing -> dead) counts twice, as in the rule sheet's count of
-  fields exploded. Turns are searched as :mod:`fabgen.play.search` describes:
-  exhaustively when there are few move sets, otherwise by a stated bounded search;
-  :meth:`ExtremeMachine.decide` says which ran.
+  fields exploded. By default both rules are searched exactly
+  (:mod:`fabgen.play.exact`): every turn is accounted for, most of them by proven
+  bounds rather than by playing them. Budgets of bound evaluations keep a decision
+  within seconds on any board; when one runs out, :meth:`ExtremeMachine.decide` says
+  so (``exhaustive=False``) and gives the bound it proved. Given ``limits``, the
+  machine uses the older search of :mod:`fabgen.play.search` instead (exhaustive up
+  to that many move sets, else a beam): faster on big boards, not exact.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from fabgen.play.exact import BUDGET, NEXT_TURNS, TurnSpace, best_setup
 from fabgen.play.search import (
     Limits,
     SearchResult,
@@ -37,6 +42,7 @@ from fabgen.play.search import (
 from fabgen.rules.moves import Move
 from fabgen.rules.scoring import game_over
 from fabgen.rules.state import Position
+from fabgen.rules.turn import Turn
 from fabgen.rules.variants import Variant, get_variant
 
 #: Which rule chose the turn.
@@ -44,7 +50,8 @@ NOW = "explosions-now"
 NEXT = "explosions-next-turn"
 NEVER_MOVES = "machine-never-moves"
 
-#: The extreme machine's default bounds (see :class:`ExtremeMachine`).
+#: The older search's bounds (see :class:`ExtremeMachine`; ``NOW_LIMITS`` was its
+#: default before the exact search).
 NOW_LIMITS = Limits(exhaustive=4096, beam=8)
 SETUP_LIMITS = Limits(exhaustive=512, beam=2)
 NEXT_LIMITS = Limits(exhaustive=256, beam=2)
@@ -65,9 +72,12 @@ class Decision:
 
     ``explosions``: explosions of this turn's explosion phase; ``next_turn``: when no
     turn explodes anything now, the explosions its best next turn could make after
-    this one (None otherwise); ``exhaustive``: whether every search involved looked
-    at all move sets, else ``bound`` says how they were bounded; ``turns_examined``
-    counts the turns played in all searches (next turns included).
+    this one (None otherwise); ``exhaustive``: whether the turn is proven best (every
+    turn accounted for), else ``limits`` says what stopped the search and ``bound``
+    is the most that any turn could reach, as far as it proved: this turn's
+    explosions for ``explosions-now``, the next turn's for ``explosions-next-turn``
+    (None when exhaustive); ``turns_examined`` counts the turns played and the
+    explosion phases evaluated for bounds, in all searches (next turns included).
     """
 
     moves: tuple[Move, ...]
@@ -75,28 +85,35 @@ class Decision:
     explosions: int
     next_turn: int | None
     exhaustive: bool
-    bound: str | None
+    bound: int | None
     turns_examined: int
     search: SearchResult  # the search that chose the turn
+    limits: str | None = None
 
 
 @dataclass(frozen=True)
 class ExtremeMachine:
     """The extreme machine; see the module docstring for its rules.
 
+    By default (``limits`` None) the exact search: ``budget`` bounds the bound
+    evaluations of the search for this turn's explosions, ``setup_budget`` those of
+    all next-turn searches together, and the look-ahead is exact up to
+    ``next_turns`` move sets of this turn (beyond, the older bounded look-ahead
+    runs). With ``limits``, the older search (:func:`~fabgen.play.search.search_turn`):
     ``limits`` bound the search for this turn's explosions; ``setup_limits`` the
     search for a turn that prepares the next one, and ``next_limits`` the search of
-    that next turn for each of its candidates (a search inside a search). So that a
-    decision stays fast, the next turns together may examine about ``next_budget``
-    turns: with many candidates, each next turn is searched exhaustively only up to
-    ``next_budget`` / candidates move sets.
+    that next turn for each of its candidates (a search inside a search); the next
+    turns together may examine about ``next_budget`` turns.
     """
 
-    limits: Limits = NOW_LIMITS
+    limits: Limits | None = None
     setup_limits: Limits = SETUP_LIMITS
     next_limits: Limits = NEXT_LIMITS
     next_budget: int = 16_000
     name: str = "extreme-machine"
+    budget: int = BUDGET
+    setup_budget: int = BUDGET
+    next_turns: int = NEXT_TURNS
 
     def choose_turn(self, position: Position, variant: Variant | str, rng: random.Random):
         return list(self.decide(position, variant, rng).moves)
@@ -105,7 +122,80 @@ class ExtremeMachine:
         """The turn the player to move makes as an extreme machine, and why.
         Raises ``IllegalMove`` (game-over) once the game has ended."""
         variant = get_variant(variant)
-        now = search_turn(position, variant, explosions_value(position), rng, self.limits)
+        if self.limits is not None:
+            return self._decide_bounded(position, variant, rng, self.limits)
+        Turn(position, variant)  # raises game-over
+        space = TurnSpace(position)
+        now = space.best(rng, budget=self.budget)
+        assert now is not None  # every turn reaches 0 explosions
+        found = SearchResult(
+            now.moves,
+            now.value,
+            now.exhaustive,
+            now.nodes,
+            now.move_sets,
+            now.ties,
+            None if now.exhaustive else f"{self.budget:,} bound evaluations",
+        )
+        if now.value:
+            assert now.value == _explosions_of(position, now.moves, variant), now
+            return Decision(
+                moves=now.moves,
+                criterion=NOW,
+                explosions=now.value,
+                next_turn=None,
+                exhaustive=now.exhaustive,
+                bound=None if now.exhaustive else now.bound,
+                turns_examined=now.nodes,
+                search=found,
+                limits=found.bound,
+            )
+        limits = [] if now.exhaustive else [f"this turn: {found.bound}"]
+        setup = best_setup(position, variant, rng, self.setup_budget, self.next_turns)
+        if setup is None:  # too many turns to play them all: the older look-ahead
+            bounded = self._decide_bounded(position, variant, rng, NOW_LIMITS, now=found)
+            limits.append(f"next turn: {bounded.limits}")
+            return replace(
+                bounded,
+                exhaustive=False,
+                bound=_most_explosions(position),
+                limits="; ".join(limits),
+                turns_examined=now.nodes + bounded.turns_examined,
+            )
+        if not setup.exhaustive:
+            limits.append(f"next turns: {self.setup_budget:,} bound evaluations")
+        chosen = SearchResult(
+            setup.moves,
+            setup.value,
+            setup.exhaustive,
+            setup.turns + setup.nodes,
+            setup.move_sets,
+            setup.ties,
+            "; ".join(limits) or None,
+        )
+        return Decision(
+            moves=setup.moves,
+            criterion=NEXT,
+            explosions=_explosions_of(position, setup.moves, variant),
+            next_turn=setup.value,
+            exhaustive=not limits,
+            bound=None if not limits else setup.bound,
+            turns_examined=now.nodes + setup.turns + setup.nodes,
+            search=chosen,
+            limits=chosen.bound,
+        )
+
+    def _decide_bounded(
+        self,
+        position: Position,
+        variant: Variant,
+        rng: random.Random,
+        limits: Limits,
+        now: SearchResult | None = None,
+    ) -> Decision:
+        """The older search (see the class docstring)."""
+        if now is None:
+            now = search_turn(position, variant, explosions_value(position), rng, limits)
         if now.value:
             return Decision(
                 moves=now.moves,
@@ -113,9 +203,10 @@ class ExtremeMachine:
                 explosions=int(now.value),  # type: ignore[call-overload]
                 next_turn=None,
                 exhaustive=now.exhaustive,
-                bound=now.bound,
+                bound=None if now.exhaustive else TurnSpace(position).top_bound,
                 turns_examined=now.turns_examined,
                 search=now,
+                limits=now.bound,
             )
         ahead = _NextTurn(position.next_player, variant, self._next_limits(position, variant))
         nxt = search_turn(position, variant, ahead, rng, self.setup_limits)
@@ -129,9 +220,10 @@ class ExtremeMachine:
             explosions=_explosions_of(position, nxt.moves, variant),
             next_turn=int(nxt.value),  # type: ignore[call-overload]
             exhaustive=not bounds,
-            bound="; ".join(bounds) or None,
+            bound=None if not bounds else _most_explosions(position),
             turns_examined=now.turns_examined + nxt.turns_examined + ahead.examined,
             search=nxt,
+            limits="; ".join(bounds) or None,
         )
 
     def _next_limits(self, position: Position, variant: Variant) -> Limits:
@@ -142,6 +234,12 @@ class ExtremeMachine:
             candidates = 1 + self.setup_limits.beam * sum(len(moves) for moves in tiles)
         each = max(1, self.next_budget // candidates)
         return replace(self.next_limits, exhaustive=min(self.next_limits.exhaustive, each))
+
+
+def _most_explosions(position: Position) -> int:
+    """An upper bound on the explosions of any later turn: a live field explodes at
+    most twice, a growing one once."""
+    return sum(2 if s == 0 else 1 if s == 1 else 0 for s in position._status)
 
 
 class _NextTurn:

@@ -20,7 +20,7 @@ from tests.play import play_reference as ref
 KEYS = {
     "seat", "name", "kind", "turn", "moves", "criterion", "explosions",
     "next_turn_explosions", "exhaustive", "turns_examined", "move_sets", "ties", "bound",
-    "file", "seed", "variant",
+    "limits", "file", "seed", "variant",
 }  # fmt: skip
 
 
@@ -55,8 +55,8 @@ def test_json_names_the_seat_from_1_and_the_moves_it_would_make(game):
     # The reference plays the reported moves to the reported number of explosions.
     count, _ = ref.play(pos, moves)
     assert count == report["explosions"]
-    assert report["exhaustive"] is (report["bound"] is None)
-    assert report["turns_examined"] >= report["ties"] >= 1
+    assert report["exhaustive"] is (report["bound"] is None) is (report["limits"] is None)
+    assert report["turns_examined"] >= 1 and report["ties"] >= 1
     again = run("rules", "machine", path, "--format", "json", "--seed", "5")
     assert again.stdout == result.stdout
 
@@ -80,6 +80,21 @@ def test_the_one_exploding_turn_of_a_small_position_is_found(tmp_path):
     text = run("rules", "machine", path).stdout
     assert "moves: a1-b1\nexplodes 1 field this turn\nsearch: exhaustive" in text
     assert "seat 1 (Red)" in text
+
+
+def test_a_budget_makes_the_search_say_what_it_proved(game):
+    path, _ = game
+    full = json.loads(run("rules", "machine", path, "--format", "json").stdout)
+    assert full["exhaustive"] is True and full["bound"] is None and full["limits"] is None
+    result = run("rules", "machine", path, "--format", "json", "--budget", "3")
+    report = json.loads(result.stdout)
+    assert report["exhaustive"] is False and "3 bound evaluations" in report["limits"]
+    assert isinstance(report["bound"], int)
+    if report["criterion"] == full["criterion"] == "explosions-now":
+        assert report["explosions"] <= full["explosions"] <= report["bound"]
+    text = run("rules", "machine", path, "--budget", "3").stdout
+    assert "search: bounded (" in text and "explodes more than" in text
+    assert run("rules", "machine", path, "--budget", "0").exit_code == 2
 
 
 def test_play_to_stdout_appends_the_turn_and_replays(game, tmp_path):

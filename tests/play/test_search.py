@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from fabgen.play import Policy, get_policy
 from fabgen.play.greedy import Greedy
-from fabgen.play.machine import NEXT, NOW, ExtremeMachine, Machine
+from fabgen.play.machine import NEXT, NOW, NOW_LIMITS, ExtremeMachine, Machine
 from fabgen.play.search import (
     Limits,
     count_explosions,
@@ -179,14 +179,21 @@ def test_the_same_seed_gives_the_same_turn_and_other_seeds_break_ties_differentl
     assert len(chosen) > 1
 
 
-def test_a_large_board_is_searched_within_a_stated_bound():
+def test_a_large_board_is_searched_exactly_and_a_budget_states_its_bound():
     start = start_position(3, 3)
     _, pos = random_game(start, 4, max_turns=60, explode_bias=0.3)
     tiles = moves_by_tile(pos, "online")
-    assert count_move_sets(tiles) > ExtremeMachine().limits.exhaustive
-    decision = ExtremeMachine().decide(pos, "online", random.Random(1))
-    assert not decision.exhaustive
-    assert "beam of 8" in decision.bound
+    assert count_move_sets(tiles) > NOW_LIMITS.exhaustive
+    exact = ExtremeMachine().decide(pos, "online", random.Random(1))
+    assert exact.exhaustive and exact.bound is None and exact.criterion == NOW
+    # A small budget: a turn is still found; the bound it proved is stated.
+    small = ExtremeMachine(budget=30).decide(pos, "online", random.Random(1))
+    assert not small.exhaustive and "30 bound evaluations" in small.limits
+    assert small.bound >= exact.explosions >= small.explosions
+    # The older search, with its limits: a beam.
+    older = ExtremeMachine(NOW_LIMITS).decide(pos, "online", random.Random(1))
+    assert not older.exhaustive
+    assert "beam of 8" in older.limits and older.bound >= exact.explosions
     found = search_turn(pos, "online", lambda after: 0, random.Random(1), Limits(10, 3))
     assert not found.exhaustive
     assert found.bound == f"beam of 3 over {len(tiles)} tiles, moves in tile order"

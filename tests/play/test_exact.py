@@ -1,0 +1,228 @@
+"""The exact search of the extreme machine (fabgen/play/exact.py) against brute force.
+
+Held-out positions come from seeded random games on several presets (the random
+player fills fields up half of the time, so boards get full of stacks): the exact
+search must find as many explosions as the older search run exhaustively (every
+move set, every order that matters), report itself exhaustive, and make a turn that
+the engine plays to that count. Property tests check its pieces: its model of the
+explosion phase against the engine, its moves against the engine's, the split into
+independent parts against the search without it, and the bounded mode's bound.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fabgen.play.exact as exact
+from fabgen.board.files import load_preset
+from fabgen.play.exact import TurnSpace, best_setup, legal_moves
+from fabgen.play.machine import NEXT, NOW, ExtremeMachine
+from fabgen.play.search import (
+    Limits,
+    count_explosions,
+    count_move_sets,
+    explosions_value,
+    moves_by_tile,
+    search_turn,
+)
+from fabgen.rules.random_player import random_game
+from fabgen.rules.scoring import game_over
+from fabgen.rules.turn import play_turn
+from tests.play import play_reference as ref
+from tests.play.test_search import not_over, small_positions
+
+
+def position(board: str, rounds: int, seed: int):
+    start = load_preset(board).position()
+    turns = rounds * len(start.players)
+    _, pos = random_game(start, seed, max_turns=turns, explode_bias=0.5)
+    assert pos.turns_played == turns and not game_over(pos)
+    return pos
+
+
+def brute_force(pos) -> int:
+    """The most explosions of any turn: the older search, every move set."""
+    found = search_turn(
+        pos, "online", explosions_value(pos), random.Random(0), Limits(exhaustive=10**9)
+    )
+    assert found.exhaustive
+    return found.value
+
+
+# Held-out positions (board, rounds, seed) with 10^4 to 6 * 10^4 move sets: small
+# enough for brute force in a test (a second or two each), big enough that the older
+# default (exhaustive up to 4,096 move sets) gave up exactness on them.
+HELD_OUT = [
+    ("6p-hexagon-37", 12, 6),  # 12,320 move sets
+    ("6p-hexagon-37", 16, 2),  # 12,936
+    ("2p-diamond-4", 12, 0),  # 19,635
+    ("5p-hexagon-18", 16, 2),  # 11,232
+    ("4p-butterfly", 9, 2),  # 42,336
+    ("5p-hexagon-18", 9, 1),  # 50,400
+]
+
+
+@pytest.mark.parametrize(("board", "rounds", "seed"), HELD_OUT)
+def test_held_out_positions_explode_as_much_as_brute_force(board, rounds, seed):
+    pos = position(board, rounds, seed)
+    sets = count_move_sets(moves_by_tile(pos, "online"))
+    assert 10**4 <= sets <= 6 * 10**4
+    best = brute_force(pos)
+    decision = ExtremeMachine().decide(pos, "online", random.Random(seed))
+    assert decision.exhaustive and decision.bound is None and decision.limits is None
+    assert decision.criterion == NOW and decision.explosions == best
+    after, _ = play_turn(pos, decision.moves)
+    assert count_explosions(pos, after) == best
+
+
+# Bigger held-out positions (10^5 to 4 * 10^6 move sets): too many for brute force
+# in a test, so the count is checked against the engine and against a second exact
+# search without the split into parts.
+BIG = [
+    ("6p-hexagon-37", 12, 5),  # 160,650 move sets
+    ("6p-hexagon-37", 12, 7),  # 3,763,200
+    ("5p-hexagon-18", 12, 5),  # 1,533,168
+    ("6p-ring-20", 12, 9),  # 4,033,680
+]
+
+
+@pytest.mark.parametrize(("board", "rounds", "seed"), BIG)
+def test_big_positions_are_searched_exactly(board, rounds, seed):
+    pos = position(board, rounds, seed)
+    assert count_move_sets(moves_by_tile(pos, "online")) >= 10**5
+    decision = ExtremeMachine().decide(pos, "online", random.Random(seed))
+    assert decision.exhaustive and decision.criterion == NOW
+    after, _ = play_turn(pos, decision.moves)
+    assert count_explosions(pos, after) == decision.explosions
+    assert decision.explosions <= TurnSpace(pos).top_bound
+
+
+def test_the_look_ahead_is_exact_on_held_out_positions():
+    """Positions where no turn explodes anything (early, or with few stones): the
+    best next turn equals the older search's, run exhaustively on both turns."""
+    older = ExtremeMachine(Limits(10**9), Limits(10**9), Limits(10**9), next_budget=10**9)
+    for board, rounds, seed in [("3p-triangle-4", 0, 0), ("6p-hexagon-19", 2, 0)]:
+        pos = position(board, rounds, seed)
+        new = ExtremeMachine().decide(pos, "online", random.Random(seed))
+        old = older.decide(pos, "online", random.Random(seed))
+        assert new.criterion == old.criterion == NEXT and old.exhaustive
+        assert new.exhaustive and new.next_turn == old.next_turn > 0
+        assert new.search.ties == old.search.ties
+        assert new.explosions == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_positions(max_own=4).filter(not_over), st.data())
+def test_the_model_of_the_explosion_phase_counts_as_the_engine(pos, data):
+    """For random turns (one move or none per tile, in a random order), the count
+    the search works with equals the engine's."""
+    space = TurnSpace(pos)
+    tiles = space.tiles
+    chosen = [data.draw(st.sampled_from([None, *moves])) for moves in tiles]
+    moves = [m for m in chosen if m is not None]
+    moves = data.draw(st.permutations(moves))
+    board = pos.board
+    after, _ = play_turn(pos, [exact._as_move(board, m) for m in moves])
+    assert space.count(moves) == count_explosions(pos, after)
+    assert count_explosions(pos, after) <= space.top_bound
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["3p-triangle-4", "6p-hexagon-19", "2p-diamond-4"]), st.integers(0, 10**6))
+def test_legal_moves_are_the_engines(board, seed):
+    start = load_preset(board).position()
+    _, pos = random_game(start, seed, max_turns=seed % 40, explode_bias=0.5)
+    if game_over(pos):
+        return
+    mine = [[exact._as_move(pos.board, m) for m in t] for t in legal_moves(pos)]
+    assert mine == moves_by_tile(pos, "online")
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(["3p-triangle-4", "6p-hexagon-19", "5p-hexagon-18", "2p-diamond-4"]),
+    st.integers(4, 12),
+    st.integers(0, 10**6),
+)
+def test_independent_parts_change_neither_the_count_nor_the_ties(board, rounds, seed):
+    start = load_preset(board).position()
+    _, pos = random_game(start, seed, max_turns=rounds * len(start.players), explode_bias=0.5)
+    if game_over(pos) or count_move_sets(moves_by_tile(pos, "online")) > 20_000:
+        return
+    split = TurnSpace(pos).best(random.Random(seed))
+    before, exact.SPLIT_SETS = exact.SPLIT_SETS, 10**18
+    try:
+        whole = TurnSpace(pos).best(random.Random(seed))
+    finally:
+        exact.SPLIT_SETS = before
+    assert split.exhaustive and whole.exhaustive and split.all_ties and whole.all_ties
+    assert (split.value, split.ties) == (whole.value, whole.ties)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(["3p-triangle-4", "6p-hexagon-19", "2p-diamond-4"]),
+    st.integers(6, 12),
+    st.integers(0, 10**6),
+    st.integers(1, 60),
+)
+def test_a_budget_states_a_bound_at_least_the_best(board, rounds, seed, budget):
+    start = load_preset(board).position()
+    _, pos = random_game(start, seed, max_turns=rounds * len(start.players), explode_bias=0.5)
+    if game_over(pos) or count_move_sets(moves_by_tile(pos, "online")) > 3000:
+        return
+    best = brute_force(pos)
+    found = TurnSpace(pos).best(random.Random(seed), budget=budget)
+    assert found.value <= best <= found.bound
+    if found.exhaustive:
+        assert found.value == best == found.bound
+    after, _ = play_turn(pos, found.moves)
+    assert count_explosions(pos, after) == found.value
+
+
+def test_ties_are_drawn_by_the_seed_among_best_turns():
+    pos = position("6p-hexagon-37", 16, 2)  # 56 move sets explode 4 fields
+    space = TurnSpace(pos)
+    results = [space.best(random.Random(seed)) for seed in range(12)]
+    assert {r.ties for r in results} == {56} and {r.value for r in results} == {4}
+    assert len({r.moves for r in results}) > 1
+    for r in results:
+        after, _ = play_turn(pos, r.moves)
+        assert count_explosions(pos, after) == 4
+    assert TurnSpace(pos).best(random.Random(3)).moves == results[3].moves
+
+
+def test_past_the_tie_budget_only_better_turns_are_looked_for():
+    pos = position("6p-hexagon-37", 16, 2)
+    every = TurnSpace(pos).best(random.Random(0))
+    some = TurnSpace(pos).best(random.Random(0), ties=0)
+    assert some.exhaustive and some.value == every.value
+    assert not some.all_ties and 1 <= some.ties < every.ties
+
+
+def test_the_look_ahead_gives_way_above_its_limit():
+    pos = position("3p-triangle-4", 2, 3)  # 840 move sets, nothing explodes now
+    assert best_setup(pos, "online", random.Random(0), max_turns=100) is None
+    decision = ExtremeMachine(next_turns=100).decide(pos, "online", random.Random(0))
+    assert decision.criterion == NEXT and not decision.exhaustive
+    assert "beam" in decision.limits and decision.bound >= decision.next_turn
+    exact_one = ExtremeMachine().decide(pos, "online", random.Random(0))
+    assert exact_one.exhaustive and decision.bound >= exact_one.next_turn >= decision.next_turn
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_positions().filter(not_over), st.integers(0, 2**32 - 1), st.integers(1, 40))
+def test_a_small_budget_still_plays_a_legal_turn_and_a_true_bound(pos, seed, budget):
+    results = ref.outcomes(pos)
+    most = max(count for _, count, _ in results)
+    decision = ExtremeMachine(budget=budget, setup_budget=budget).decide(
+        pos, "online", random.Random(seed)
+    )
+    after, _ = play_turn(pos, decision.moves)  # legal
+    assert count_explosions(pos, after) == decision.explosions
+    if decision.criterion == NOW and not decision.exhaustive:
+        assert decision.explosions <= most <= decision.bound
