@@ -143,7 +143,7 @@ def legal_moves(position: Position) -> list[list[_Move]]:
     if position.players[player].kind == MACHINE:
         return []
     board = position.board
-    status, owner, stones = position._status, position._owner, position._stones
+    status, owner, stones = position.status_codes, position.owners, position.stone_counts
     towards = board.towards
     out = []
     for tile in board.tiles:
@@ -186,7 +186,7 @@ def _advantage(position: Position, player: int) -> list[int]:
     """Per field: the player's stones, minus an opponent's, on live and growing fields."""
     return [
         s if o == player else -s if o >= 0 else 0
-        for o, s in zip(position._owner, position._stones, strict=True)
+        for o, s in zip(position.owners, position.stone_counts, strict=True)
     ]
 
 
@@ -219,12 +219,12 @@ class TurnSpace:
         self._tiles: list[list[_Move]] | None = None
         self._prepared: list[_Tile] | None = None
         self.counter = _Counter(0)  # of the last search
-        status, owner, cap = position._status, position._owner, position._cap
+        status, owner, cap = position.status_codes, position.owners, position.capacities
         board = position.board
         nbrs, towards = board.neighbours, board.towards
         n = len(status)
         adv = self.advantage = _advantage(position, player)
-        stones = position._stones
+        stones = position.stone_counts
         # The most each tile's moves can add to each field (a move of k steps lands
         # at most k stones, and cancels at most k, and at most what is there, on each
         # contested field it passes), summed over the tiles. The same as going
@@ -269,7 +269,7 @@ class TurnSpace:
             if a >= 1 and a >= cap[f]:  # could explode on its own
                 queued[f] = True
                 todo.append(f)
-        for f in position._growing:
+        for f in position.growing_indices:
             if owner[f] == player and adv[f] >= cap[f] and not queued[f]:
                 queued[f] = True
                 todo.append(f)
@@ -994,7 +994,12 @@ class _Ahead:
         from fabgen.play.search import pass_turn
         from fabgen.rules.scoring import game_over
 
-        key = (tuple(after._status), tuple(after._owner), tuple(after._stones), after.passes)
+        key = (
+            tuple(after.status_codes),
+            tuple(after.owners),
+            tuple(after.stone_counts),
+            after.passes,
+        )
         n = self._index.get(key)
         if n is None:
             pos, space = after, None

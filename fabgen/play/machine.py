@@ -239,7 +239,7 @@ class ExtremeMachine:
 def _most_explosions(position: Position) -> int:
     """An upper bound on the explosions of any later turn: a live field explodes at
     most twice, a growing one once."""
-    return sum(2 if s == 0 else 1 if s == 1 else 0 for s in position._status)
+    return sum(2 if s == 0 else 1 if s == 1 else 0 for s in position.status_codes)
 
 
 class _NextTurn:
@@ -252,7 +252,12 @@ class _NextTurn:
         self._cache: dict[tuple, int] = {}
 
     def __call__(self, after: Position) -> int:
-        key = (tuple(after._status), tuple(after._owner), tuple(after._stones), after.passes)
+        key = (
+            tuple(after.status_codes),
+            tuple(after.owners),
+            tuple(after.stone_counts),
+            after.passes,
+        )
         if key not in self._cache:
             self._cache[key] = self._best_next(after)
         return self._cache[key]

@@ -88,7 +88,7 @@ class _Partial:
     arrived: dict[int, int] = field(default_factory=dict)
 
     def then(self, player: int, move: Move) -> _Partial:
-        child = _Partial(self.pos._copy(), (*self.moves, move), set(self.used), dict(self.arrived))
+        child = _Partial(self.pos.copy(), (*self.moves, move), set(self.used), dict(self.arrived))
         play_move(child.pos, player, move, child.used, child.arrived)
         return child
 
@@ -96,7 +96,7 @@ class _Partial:
 def finish_turn(pos: Position, player: int, moved: bool) -> Position:
     """Explosion and growth on a copy of ``pos`` (the moves made): the position after
     the turn, with the next player to move."""
-    return _finish(pos._copy(), player, moved)
+    return _finish(pos.copy(), player, moved)
 
 
 def _finish(pos: Position, player: int, moved: bool) -> Position:
@@ -218,7 +218,7 @@ def _exhaustive(position: Position, tiles: list[list[Move]], value: Value, best:
     player = position.next_player
     prints = _contested_footprints(position, player, tiles)
     complete = True
-    for partial in _move_sets(_Partial(position._copy()), player, tiles, 0):
+    for partial in _move_sets(_Partial(position.copy()), player, tiles, 0):
         moves = partial.moves
         crossing = len(moves) > 1 and any(prints[m][0] for m in moves)
         seen = _key(partial.pos) if crossing else None
@@ -250,7 +250,7 @@ def _contested_footprints(
     """Per move, the contested fields it passes over (destination excluded) and its
     destination if contested (else -1). Contested: a live field with opponent stones
     at the start of the turn, the only fields where the order of moves can matter."""
-    owner, status = position._owner, position._status
+    owner, status = position.owners, position.status_codes
     board = position.board
     out = {}
     for moves in tiles:
@@ -287,7 +287,7 @@ def _other_orders(position: Position, moves, seen_key, prints, value: Value, bes
     for order in _orders(len(moves), groups):
         if order == tuple(range(len(moves))):
             continue
-        again = _Partial(position._copy())
+        again = _Partial(position.copy())
         for j in order:
             again = again.then(player, moves[j])
         key = _key(again.pos)
@@ -328,7 +328,7 @@ def _orders(n: int, groups: list[list[int]]) -> Iterator[tuple[int, ...]]:
 
 
 def _key(pos: Position) -> tuple:
-    return (tuple(pos._owner), tuple(pos._stones))
+    return (tuple(pos.owners), tuple(pos.stone_counts))
 
 
 # --- beam ----------------------------------------------------------------------------
@@ -344,7 +344,7 @@ def _beam(
 ) -> None:
     """Offer the partial turns a beam of ``width`` examines, tile by tile."""
     player = position.next_player
-    start = _Partial(position._copy())
+    start = _Partial(position.copy())
     first = value(finish_turn(start.pos, player, False))
     best.offer((), first)
     beam = [(first, start)]
@@ -383,13 +383,13 @@ def explosions_value(before: Position) -> Value:
     -> growing -> dead) counts twice, once per explosion, as the rule sheet counts
     them.
     """
-    base = sum(before._status)
-    return lambda after: sum(after._status) - base
+    base = sum(before.status_codes)
+    return lambda after: sum(after.status_codes) - base
 
 
 def count_explosions(before: Position, after: Position) -> int:
     """Explosions between two positions one turn apart (see :func:`explosions_value`)."""
-    return sum(after._status) - sum(before._status)
+    return sum(after.status_codes) - sum(before.status_codes)
 
 
 def score_lead(position: Position, player: int, regions: dict | None = None) -> int:
@@ -397,10 +397,10 @@ def score_lead(position: Position, player: int, regions: dict | None = None) -> 
     :func:`fabgen.rules.scoring.scores`: a region counts for the one player with
     stones in it). ``regions`` caches the engine's region labels and sizes by the
     fields' statuses, which most candidate turns of one search share."""
-    status = tuple(position._status)
+    status = tuple(position.status_codes)
     found = regions.get(status) if regions is not None else None
     if found is None:
-        labels = position._region_labels()
+        labels = position.region_labels()
         sizes = [0] * (max(labels, default=-1) + 1)
         for label in labels:
             if label >= 0:
@@ -410,7 +410,7 @@ def score_lead(position: Position, player: int, regions: dict | None = None) -> 
             regions[status] = found
     labels, sizes = found
     holder = [-1] * len(sizes)
-    for label, o in zip(labels, position._owner, strict=True):
+    for label, o in zip(labels, position.owners, strict=True):
         if o >= 0 and label >= 0:
             h = holder[label]
             if h == -1:

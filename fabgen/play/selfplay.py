@@ -88,7 +88,7 @@ def play_game(
     variant = get_variant(variant)
     pos = start
     peaks = [pos.stones_on_board(k) for k in range(len(pos.players))]
-    growing_peak = len(pos._growing)
+    growing_peak = len(pos.growing_indices)
     played: list[tuple[Move, ...]] = []
     leaders: list[int] = []  # after each turn: the one seat ahead on score, or -1
     capped = False
@@ -104,12 +104,12 @@ def play_game(
         pos, _ = turn.finish()
         played.append(tuple(moves))
         player = turn.player  # a colour's stones only grow in its own turn
-        owner, stones = pos._owner, pos._stones
+        owner, stones = pos.owners, pos.stone_counts
         count = sum(compress(stones, map(player.__eq__, owner)))
         if count > peaks[player]:
             peaks[player] = count
-        if len(pos._growing) > growing_peak:
-            growing_peak = len(pos._growing)
+        if len(pos.growing_indices) > growing_peak:
+            growing_peak = len(pos.growing_indices)
         leaders.append(sole_leader(pos))
     record = _record(pos, variant, number, played, capped, peaks, growing_peak, keep_moves)
     if len(record.winners) == 1:
@@ -176,7 +176,7 @@ def _record(pos, variant, number, played, capped, peaks, growing_peak, keep_move
         winners=winners,
         stones_peak=tuple(peaks),
         growing_peak=growing_peak,
-        dead_peak=sum(1 for s in pos._status if s == DEAD),
+        dead_peak=sum(1 for s in pos.status_codes if s == DEAD),
         territory=territory,
         moves=tuple(played) if keep_moves else None,
     )

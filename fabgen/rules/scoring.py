@@ -46,7 +46,7 @@ class Standing:
 def regions(position: Position) -> list[Region]:
     """All regions, ordered by their first field in board order."""
     members: dict[int, list[int]] = {}
-    for i, label in enumerate(position._region_labels()):
+    for i, label in enumerate(position.region_labels()):
         if label >= 0:
             members.setdefault(label, []).append(i)
     board, status, owner = position.board, position._status, position._owner
@@ -89,7 +89,7 @@ def all_settled(position: Position) -> bool:
     for g in position._growing:
         if cap[g]:
             return False
-    labels = position._region_labels()
+    labels = position.region_labels()
     owner = position._owner
     # Hints kept from the last check (a position and the copies made from it share
     # them; they are replaced, never changed in place): two fields of different
@@ -160,7 +160,7 @@ def unsettled_pair(position: Position) -> tuple[int, int, int] | None:
 def shared_region(position: Position, fields: list[int]) -> tuple[int, int, int] | None:
     """A certificate as :func:`unsettled_pair` gives, from ``fields`` (a field index or
     -1 per player): two of them that hold their player's stones in one region."""
-    labels, owner = position._region_labels(), position._owner
+    labels, owner = position.region_labels(), position._owner
     seen: dict[int, int] = {}  # region label -> one of the fields in it
     for k, i in enumerate(fields):
         if i >= 0 and owner[i] == k and labels[i] >= 0:

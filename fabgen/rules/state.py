@@ -14,6 +14,7 @@ phase is the hot path of replaying games.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -307,8 +308,8 @@ class Position:
         pos._mixed = None  # two fields of a region with different owners, a hint
         return pos
 
-    def _copy(self) -> Position:
-        """A private, independent copy for the turn engine to change."""
+    def copy(self) -> Position:
+        """An independent copy (cheap: flat lists), e.g. for a search to change."""
         pos = object.__new__(Position)
         pos.board, pos.players = self.board, self.players
         pos.next_player, pos.turns_played, pos.passes = (
@@ -323,7 +324,7 @@ class Position:
         pos._mixed = self._mixed
         return pos
 
-    def _region_labels(self) -> list[int]:
+    def region_labels(self) -> Sequence[int]:
         """Region number of each live field (-1 for the others), cached until a status
         changes (``_version`` counts the explosion phases that changed any)."""
         if self._labels is None or self._labels[0] != self._version:
@@ -392,14 +393,10 @@ class Position:
         """Per field: its live neighbours (a field of its owner explodes at this many)."""
         return self._cap
 
-    def region_labels(self) -> Sequence[int]:
-        """Per field: the number of its region (maximal connected live fields), -1 for
-        growing and dead fields. Cached until a field changes status."""
-        return self._region_labels()
-
-    def copy(self) -> Position:
-        """An independent copy (cheap: flat lists), e.g. for a search to change."""
-        return self._copy()
+    @property
+    def growing_indices(self) -> AbstractSet[int]:
+        """The indices of the growing fields (read-only)."""
+        return self._growing
 
     # --- reading fields ------------------------------------------------------------
 

@@ -46,7 +46,7 @@ class Turn:
             raise IllegalMove("game-over", game_over_reason(position, self.variant))
         self.player = position.next_player
         self.moves: list[Move] = []
-        self._pos = position._copy()
+        self._pos = position.copy()
         self._used: set[int] = set()
         self._arrived: dict[int, int] = {}
         self._steps: list[Step] | None = None
@@ -58,7 +58,7 @@ class Turn:
     @property
     def position(self) -> Position:
         """The position after the moves so far."""
-        return self._pos._copy()
+        return self._pos.copy()
 
     def move(self, move: Move | str) -> None:
         """Make a move; :class:`IllegalMove` names the rule it breaks."""
@@ -122,7 +122,7 @@ class Turn:
         title = f"move {len(self.moves)}: {move}"
         fields = (move.source, *(self._pos.board.fields[i] for i in path))
         assert self._steps is not None
-        self._steps.append(Step("move", title, tuple(details), self._pos._copy(), fields))
+        self._steps.append(Step("move", title, tuple(details), self._pos.copy(), fields))
 
 
 def _count(n: int, word: str) -> str:
@@ -230,7 +230,7 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
                         if not k:
                             owner[n] = NOBODY
         if exploded:
-            waves.append((pos._copy(), exploded))  # type: ignore[union-attr]
+            waves.append((pos.copy(), exploded))  # type: ignore[union-attr]
         wave = nxt
     pos._relabel_after(no_longer_live)
 
@@ -272,7 +272,7 @@ def explosion_phase(position: Position, player: int | None = None) -> tuple[Posi
     """Only the explosion phase (no growth, turn not advanced), e.g. to see what a
     starting stack would do. Returns the position and the waves as
     ``[(position after the wave, [field, ...]), ...]``."""
-    pos = position._copy()
+    pos = position.copy()
     waves: list = []
     explode(pos, position.next_player if player is None else player, waves)
     fields = pos.board.fields
@@ -294,8 +294,8 @@ def replay(
     """
     variant = get_variant(variant)
     if variant.end != PASSES:
-        position._region_labels()  # kept with the start, shared by every game from it
-    pos = position._copy()
+        position.region_labels()  # kept with the start, shared by every game from it
+    pos = position.copy()
     over = game_over_check(variant)
     # The end check is skipped while a certificate that the game goes on holds (see
     # unsettled_pair): no field changed status since, and fields pi and pj (unless

@@ -84,7 +84,7 @@ def test_kept_region_labels_and_the_end_check_agree_with_a_fresh_count(seed, rad
         state = ref.snapshot(pos)
         over = game_over(pos)  # with the hints and labels this position carries
         assert over == plain_game_over(state)
-        labels = pos._region_labels()
+        labels = pos.region_labels()
         assert partition(pos, labels) == {frozenset(r) for r in plain_regions(state)}
         fresh = _label_regions(pos._status, pos.board.neighbours)
         assert partition(pos, labels) == partition(pos, fresh)
@@ -143,8 +143,8 @@ def test_a_field_that_grows_and_dies_in_one_phase_ends_dead(labelled):
     dead), whether or not region labels were kept from before the phase."""
     pos = Position.from_stacks([[(0, 0)], [(5, 5)]], ["A", "B"], [{(0, 0): 1}, {(5, 5): 2}])
     if labelled:
-        pos._region_labels()
+        pos.region_labels()
     after, waves = explosion_phase(pos)
     assert after.status((0, 0)).value == "dead" and len(waves) == 2
     assert after.status((5, 5)).value == "live" and after.stones((5, 5)) == 2
-    assert partition(after, after._region_labels()) == {frozenset({(5, 5)})}
+    assert partition(after, after.region_labels()) == {frozenset({(5, 5)})}
