@@ -38,7 +38,7 @@ START_TILE_STONES = 1
 
 
 class SeatKind(StrEnum):
-    """Who plays a seat (DESIGN.md §5.9): a person, or a seat that plays itself."""
+    """Who plays a seat (design notes, rule 9): a person, or a seat that plays itself."""
 
     PLAYER = "player"  # a person: moves, explodes, grows
     MACHINE = "machine"  # never moves; its stacks explode and grow (1995 machine, dummy)
@@ -242,15 +242,6 @@ class Board:
     @property
     def is_connected(self) -> bool:
         return len(self.pieces) <= 1
-
-    def tile_neighbours(self, t: int) -> tuple[int, ...]:
-        """Tiles with a field next to (or on) a field of tile ``t``, sorted."""
-        out: set[int] = set()
-        for f in self.tiles[t].fields:
-            for g in (f, *neighbours(f)):
-                out.update(self.field_tiles.get(g, ()))
-        out.discard(t)
-        return tuple(sorted(out))
 
     # ---- seats ---------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ A board's tiles are a transcript's ``segments`` and its seats' stacks are the pl
 ``stacks``. Written transcripts name every field with a stack by its lower-case field
 name: the format notes allow an upper-case key (``"C3": 1``) for all seven fields of a
 segment, but the online engine looks keys up as field names and drops such keys
-(DESIGN.md section 5.10). Both kinds are read. Reading is lenient about the
+(docs/design-notes.md, rule 10). Both kinds are read. Reading is lenient about the
 *contents* (two segments on one field, a stack off the board, ...): such a board is
 returned as it is so that the validator can name the mistake; a file that is not a
 transcript at all is refused with the JSON path of the problem.
@@ -12,9 +12,6 @@ transcript at all is refused with the JSON path of the problem.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from fabgen.board.boardfile import name_from_stem, read_text
 from fabgen.board.model import Board, Seat, SeatKind
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Field
@@ -26,11 +23,6 @@ from fabgen.rules.transcript import (
     parse_transcript,
     write_transcript,
 )
-
-
-def read_board_transcript(path: str | Path) -> Board:
-    path = Path(path)
-    return parse_board_transcript(read_text(path), str(path), name=name_from_stem(path.stem))
 
 
 def parse_board_transcript(text: str, source: str = "<transcript>", name: str = "board") -> Board:

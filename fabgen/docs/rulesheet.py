@@ -476,10 +476,6 @@ class _HeadingWithNext(Flowable):
             part.drawOn(self.canv, 0, y)
 
 
-def _flowable_base():
-    return Flowable
-
-
 class _Rule(Flowable):
     """A thin coloured line across the frame under the title."""
 

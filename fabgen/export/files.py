@@ -56,11 +56,6 @@ class WriteResult:
     removed: list[Path] = field(default_factory=list)
 
 
-def write_atomically(out_dir: str | os.PathLike, files: Mapping[str, bytes]) -> list[Path]:
-    """Write ``files`` below ``out_dir`` as one transaction; return the final paths."""
-    return write_transaction(out_dir, files).written
-
-
 def write_transaction(
     out_dir: str | os.PathLike, files: Mapping[str, bytes], manifest: str | None = None
 ) -> WriteResult:

@@ -15,13 +15,3 @@ def stl_bytes(mesh, name: str) -> bytes:
     records["corners"] = mesh.corners
     count = np.array([len(records)], dtype="<u4").tobytes()
     return header + count + records.tobytes()
-
-
-def read_stl(data: bytes) -> tuple[str, np.ndarray, np.ndarray]:
-    """Header text, normals (m × 3) and corners (m × 3 × 3) of binary STL bytes."""
-    (count,) = np.frombuffer(data[80:84], dtype="<u4")
-    if len(data) != 84 + int(count) * _RECORD.itemsize:
-        raise ValueError("binary STL length does not match its triangle count")
-    records = np.frombuffer(data[84:], dtype=_RECORD)
-    header = data[:80].decode("ascii", "replace").rstrip()
-    return header, records["normal"].astype(float), records["corners"].astype(float)

@@ -92,11 +92,6 @@ def field_xy(field: Field, pitch: float = 1.0) -> Point:
     return (pitch * (q - 0.5 * r), pitch * r * SQRT3 / 2.0)
 
 
-def vector_xy(v: Field, pitch: float = 1.0) -> Point:
-    """A lattice vector in millimetres (same formula as a field centre)."""
-    return field_xy(v, pitch)
-
-
 def row_index(field: Field, step: Field) -> int:
     """Which row along ``step`` the field is on (constant along that row)."""
     q, r = field

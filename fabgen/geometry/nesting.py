@@ -767,11 +767,6 @@ def _turn(a: Point, b: Point, c: Point) -> float:
     return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
 
-def _is_convex(poly: Polygon) -> bool:
-    n = len(poly)
-    return all(_turn(poly[i - 1], poly[i], poly[(i + 1) % n]) >= -1e-12 for i in range(n))
-
-
 def _area(poly: Polygon) -> float:
     n = len(poly)
     return 0.5 * sum(

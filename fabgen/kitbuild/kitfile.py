@@ -16,7 +16,6 @@ from pathlib import Path
 from fabgen.errors import InputFileError, ParameterError
 from fabgen.inputs import parse_toml, read_text
 from fabgen.limits import check as check_number
-from fabgen.limits import limit_for
 from fabgen.text import MAX_LABEL, has_control
 
 
@@ -216,12 +215,6 @@ def _value(source: str, where: str, setting: Setting, value: object) -> object:
     if number and float in setting.kind:
         return float(value)
     return value
-
-
-def setting_range(setting: Setting) -> str:
-    """The allowed range of a numeric setting, for the template's comments and docs."""
-    limit = limit_for(setting.key)
-    return limit.describe() if limit else ""
 
 
 _TYPE_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}

@@ -228,10 +228,6 @@ class DiscStone(_Piece):
     def stack_height(self, count: int = STACK) -> float:
         return (count - 1) * self.stack_pitch + self.total_height
 
-    @property
-    def lateral_play(self) -> float:
-        return self.recess_radius - self.boss_radius
-
     def underside_clear_radius(self, depth: float) -> float:
         """Radius of the free cylinder under the stone up to ``depth``, kept clear even
         when the stone slides by its clearance (0 if nothing fits)."""
@@ -381,11 +377,6 @@ class PyramidStone(_Piece):
     def stack_height(self, count: int = STACK) -> float:
         return (count - 1) * self.nesting_pitch + self.height
 
-    @property
-    def lateral_play(self) -> float:
-        """Horizontal play, square to a face, of a nested pyramid."""
-        return self.clearance / math.cos(self.lean)
-
     def underside_clear_radius(self, depth: float) -> float:
         if depth >= self.cavity_height:
             return 0.0
@@ -521,15 +512,6 @@ class Marker(_Piece):
     @property
     def total_height(self) -> float:
         return self.thickness
-
-    @property
-    def stone_rest(self) -> float:
-        """Height at which a stone stands on the upper pocket floor."""
-        return self.thickness - self.pocket_depth
-
-    @property
-    def lateral_play(self) -> float:
-        return self.clearance
 
     @property
     def volume(self) -> float:

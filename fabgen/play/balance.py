@@ -395,10 +395,6 @@ def _metric_lines(m: dict) -> list[str]:
     ]
 
 
-def seat_names(board: Board) -> Sequence[str]:
-    return [seat.label(k + 1) for k, seat in enumerate(board.seats)]
-
-
 def simulate(
     board: Board,
     games: int,

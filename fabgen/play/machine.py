@@ -1,4 +1,4 @@
-"""Machines: seats that play themselves by fixed rules (DESIGN.md section 5.9).
+"""Machines: seats that play themselves by fixed rules (docs/design-notes.md, rule 9).
 
 - :class:`Machine`, the simple machine of the 1995 rules and the online rules'
   dummy player: it never moves; its fields explode and grow as usual.

@@ -163,10 +163,6 @@ class Board:
     def __repr__(self) -> str:
         return f"Board({len(self.tiles)} tiles, {len(self.fields)} fields)"
 
-    def tile_fields(self, field: Field) -> tuple[Field, ...]:
-        """All fields of the tile that ``field`` is on."""
-        return tuple(self.fields[i] for i in self.tiles[self.tile_of[self.index[field]]])
-
 
 _BOARDS: dict[tuple, Board] = {}
 

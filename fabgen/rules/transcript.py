@@ -10,7 +10,7 @@
 
 An upper-case stack key (``"B2"``) stands for the seven fields of the segment centred
 there; it is read, but fabgen writes every field by its lower-case name, since the
-online engine drops upper-case keys (DESIGN.md section 5.10).
+online engine drops upper-case keys (docs/design-notes.md, rule 10).
 ``players`` is optional (a board only). A player's optional ``kind`` is ``"player"``
 (a person, the default), ``"machine"`` (never moves) or ``"extreme-machine"``; the
 online engine ignores it. The moves are ``turns`` (a list of turns,

@@ -1,6 +1,6 @@
 """Rule variants, selectable by name.
 
-All variants share movement, explosion and growth (DESIGN.md section 5). They differ
+All variants share movement, explosion and growth (docs/design-notes.md, the rules). They differ
 in when the game ends and how tied scores are ranked:
 
 - ``online`` (default, the 2025 online rules): the game ends when every region is

@@ -1,4 +1,4 @@
-"""Transcripts for the online version (DESIGN.md section 5.10): every transcript fabgen
+"""Transcripts for the online version (docs/design-notes.md, rule 10): every transcript fabgen
 writes names stacks by lower-case field names, which the online engine reads; an
 upper-case whole-segment key would be dropped there (and with it the player)."""
 

@@ -1,5 +1,5 @@
 """The rule sheet and quick reference read back from the PDFs: every rule of
-DESIGN.md section 5 is in the text, page counts and sizes, embedded fonts,
+the rules section of docs/design-notes.md is in the text, page counts and sizes, embedded fonts,
 metadata, reproducible bytes, computed captions, no sentence from the seeds."""
 
 import io
@@ -26,7 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
 NAMES = ("rulesheet-a4.pdf", "quickref-a4.pdf", "rulesheet-letter.pdf", "quickref-letter.pdf")
 
-# Every rule of DESIGN.md section 5, each with phrases that must appear in the rule
+# Every rule of docs/design-notes.md, each with phrases that must appear in the rule
 # sheet's text (lower case, white space collapsed).
 RULES = {
     "turn = movement, explosion, growth": [

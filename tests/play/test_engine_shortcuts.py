@@ -16,7 +16,7 @@ from fabgen.rules.turn import Turn, play_turn, replay
 
 
 def plainly_settled(pos) -> bool:
-    """DESIGN.md 5.7 word for word: every region (connected live fields) holds stones
+    """Rule 7 of the design notes, word for word: every region (connected live fields) holds stones
     of at most one player and touches no growing field."""
     state = {s.field: s for s in pos.fields()}
     seen = set()

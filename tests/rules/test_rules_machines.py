@@ -215,7 +215,7 @@ def test_bad_kinds_and_seven_seats_name_their_json_path(change, where, words, tm
 
 @pytest.mark.parametrize("name", MACHINE_PRESETS)
 def test_a_game_on_each_machine_preset_runs_to_the_end_and_replays(name, tmp_path):
-    """The engine alone plays the game (DESIGN.md 5.9): people's seats as extreme
+    """The engine alone plays the game (design notes, rule 9): people's seats as extreme
     machines, machine seats passing; the transcript replays to the same end."""
     from fabgen.play.selfplay import game_rng, play_game, seat_policies
 
