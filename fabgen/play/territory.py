@@ -127,17 +127,16 @@ def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
     """Add to each region's load the stones that bordering growing fields will spill
     into it, one per live neighbour when they explode, as their owner's. Returns, per
     field, the spills it will get from growing fields of the seat whose stones are on it."""
-    status, owner, nbrs = position.status_codes, position.owners, position.board.neighbours
-    spill = [0] * len(status)
-    for g, s in enumerate(status):
-        if s == GROWING:
-            o = owner[g]
-            for n in nbrs[g]:
-                label = labels[n]
-                if label >= 0:
-                    load[label][o] += 1
-                    if owner[n] == o:
-                        spill[n] += 1
+    owner, nbrs = position.owners, position.board.neighbours
+    spill = [0] * len(owner)
+    for g in position.growing_indices:  # sums of integers: the order does not matter
+        o = owner[g]
+        for n in nbrs[g]:
+            label = labels[n]
+            if label >= 0:
+                load[label][o] += 1
+                if owner[n] == o:
+                    spill[n] += 1
     return spill
 
 
