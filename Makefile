@@ -24,6 +24,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports  # the layers and no import circles (pyproject.toml)
 
 pictures: $(STAMP)
 	$(BIN)/python -m fabgen.docs.pictures

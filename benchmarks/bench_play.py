@@ -7,20 +7,26 @@ strong player's (a tenth; its strength, game endings and decision times are in
 bench_strength.py). Last, balance runs on 6p-hexagon-19 with random, greedy and strong
 players, with 1 and 2 jobs, give games per second.
 
-The online engine's figures (ONLINE) are constants measured on this kind of machine
-(see ONLINE_HOW): the online version's js/common/GameState.js run under node 20 by a
-local harness, which replays the same transcripts (written by --write-games) through
-the GameState constructor and plays random games with the same move distribution,
-checking isGameOver() after every turn as the online server does.
+With --online-engine DIR (a copy of maksverver/atlantis-heroku, the online version) and
+node on PATH, the online engine is timed in the same run, board by board right after
+fabgen: online_engine_harness.js replays the same games through its
+js/common/GameState.js and plays random games with the same move distribution; both
+figures and their ratio are printed. Without it, no ratio is printed (one line says why):
+figures of two runs, or two machines, do not divide.
 
-Run: .venv/bin/python benchmarks/bench_play.py [--games N] [--runs N] [--write-games DIR]
+Run: .venv/bin/python benchmarks/bench_play.py [--online-engine DIR] [--boards A,B]
+     [--games N] [--runs N] [--quick] [--write-games DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import resource
+import shutil
+import subprocess
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from fabgen.board import load_preset
@@ -28,6 +34,7 @@ from fabgen.board.model import Board
 from fabgen.play.balance import BalanceOptions, run_balance
 from fabgen.play.policy import get_policy
 from fabgen.play.selfplay import GameRecord, game_transcript, play_game
+from fabgen.rules.scoring import scores
 from fabgen.rules.setup import start_position
 from fabgen.rules.state import Position
 from fabgen.rules.transcript import write_transcript
@@ -35,26 +42,75 @@ from fabgen.rules.turn import replay
 
 MAX_TURNS = 1000
 BOARDS = ("3p-triangle-4", "2p-diamond-4", "6p-hexagon-19", "6p-hexagon-37", "hexagon-91")
+HARNESS = Path(__file__).with_name("online_engine_harness.js")
+ENGINE_FILE = Path("js", "common", "GameState.js")
 
-#: The online engine, turns per second of CPU time on one core: (replay, random
-#: self-play), measured 2026-11-23 (see ONLINE_HOW) on the games this script plays.
-ONLINE = {
-    "3p-triangle-4": (31_972, 8_063),
-    "2p-diamond-4": (19_458, 4_281),
-    "6p-hexagon-19": (55_573, 4_940),
-    "6p-hexagon-37": (23_886, 2_712),
-    "hexagon-91": (8_968, 871),
-}
-ONLINE_HOW = (
-    "the online version's js/common/GameState.js (maksverver/atlantis-heroku) under "
-    "node 20, measured 2026-11-23 on this 2-core machine by a local harness (not in this "
-    "repository): replay = the GameState constructor reading the same 20 transcripts "
-    "per board that --write-games writes; random self-play = the same move distribution "
-    "(tiles shuffled, a move on each with chance 0.8, uniform over the tile's legal "
-    "moves), addTurn() and isGameOver() after every turn; CPU time, best of 20 runs for "
-    "replay (taken in turns with this script's replays, on a loaded machine), of 2 for "
-    "self-play"
-)
+
+@dataclass(frozen=True)
+class OnlineEngine:
+    """The online version's engine (a copy of maksverver/atlantis-heroku) run by node."""
+
+    directory: Path
+    node: str
+
+    def version(self) -> str:
+        run = subprocess.run([self.node, "--version"], capture_output=True, text=True)
+        return run.stdout.strip()
+
+    def measure(self, start: Position, records: list[GameRecord], runs: int) -> dict:
+        """Turns per second of CPU time of the online engine replaying ``records`` and
+        playing as many random games from ``start``, and on how many of the replayed
+        games both engines agree on the final scores."""
+        transcripts = [json.loads(write_transcript(game_transcript(start, r))) for r in records]
+        request = {
+            "runs": runs,
+            "max_turns": MAX_TURNS,
+            "seed": 1,
+            "boards": [{"name": "", "games": len(records), "transcripts": transcripts}],
+        }
+        run = subprocess.run(
+            [self.node, str(HARNESS), str(self.directory)],
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+        )
+        if run.returncode != 0:
+            raise SystemExit(
+                f"the online engine in {self.directory} failed under node: "
+                f"{run.stderr.strip()[-500:]}"
+            )
+        board = json.loads(run.stdout)["boards"][0]
+        ours = [scores(replay(start, r.moves)) for r in records]
+        theirs = board["replay"]["scores"]
+        return {
+            "online_replay": _per_second(board["replay"]),
+            "online_random": _per_second(board["random"]),
+            "agree": sum(list(a) == b for a, b in zip(ours, theirs, strict=True)),
+        }
+
+
+def _per_second(timed: dict) -> float | None:
+    """Turns per CPU second, None when there is nothing to divide (no turn, or too
+    short to measure)."""
+    if timed["turns"] == 0 or timed["cpu_seconds"] <= 0:
+        return None
+    return timed["turns"] / timed["cpu_seconds"]
+
+
+def online_engine(directory: Path | None) -> tuple[OnlineEngine | None, str]:
+    """The engine to time beside fabgen, or None and the one-line reason why not."""
+    if directory is None:
+        return None, (
+            "no ratio to the online engine: give --online-engine DIR (a copy of "
+            "maksverver/atlantis-heroku) to time it in this run"
+        )
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        return None, (
+            f"no ratio to the online engine: node is not on PATH, so {directory} cannot "
+            "run (install nodejs)"
+        )
+    return OnlineEngine(directory, node), ""
 
 
 def start_of(name: str) -> Position:
@@ -92,7 +148,9 @@ def cpu_best_of(runs: int, work) -> float:
     return best
 
 
-def bench_board(name: str, games: int, runs: int, write: Path | None) -> dict:
+def bench_board(
+    name: str, games: int, runs: int, write: Path | None, engine: OnlineEngine | None, quick: bool
+) -> dict:
     start = start_of(name)
     selfplay = cpu_best_of(runs, lambda: play_games(start, "random", games))
     records = play_games(start, "random", games)
@@ -112,6 +170,10 @@ def bench_board(name: str, games: int, runs: int, write: Path | None) -> dict:
         "replay": turns / fast,
         "random": turns / selfplay,
     }
+    if engine is not None:  # right after fabgen's timing, on the same games
+        row |= engine.measure(start, records, runs)
+    if quick:
+        return row
     for column, policy, part in (
         ("greedy", "greedy", 5),
         ("machine", "extreme-machine", 5),
@@ -143,18 +205,57 @@ def _cpu_with_children() -> float:
     return me.ru_utime + me.ru_stime + workers.ru_utime + workers.ru_stime
 
 
-def _ratio(ours: float, theirs: float | None) -> str:
-    return f"{ours / theirs:>6.1f}x" if theirs else "      -"
+def _columns(engine: bool, quick: bool) -> list[tuple[str, str, int]]:
+    """(title, key, width) of the table's columns; ``online_*`` keys are the engine's,
+    ``ratio_*`` keys fabgen's figure divided by the engine's."""
+    columns = [("board", "board", 14), ("tiles", "tiles", 5), ("turns", "turns", 7)]
+    for kind in ("replay", "random"):
+        columns.append((f"{kind}/s", kind, 10))
+        if engine:
+            columns += [("online", f"online_{kind}", 10), ("ratio", f"ratio_{kind}", 7)]
+    if not quick:
+        columns += [("greedy/s", "greedy", 10), ("machine/s", "machine", 10)]
+        columns.append(("strong/s", "strong", 10))
+    return columns
 
 
-def _rate(value: float | None) -> str:
-    return f"{value:>10,.0f}" if value else "         -"
+def _cell(row: dict, key: str, width: int) -> str:
+    if key.startswith("ratio_"):
+        kind = key.removeprefix("ratio_")
+        theirs = row[f"online_{kind}"]
+        return f"{row[kind] / theirs:>{width - 1}.1f}x" if theirs else "-".rjust(width)
+    value = row[key]
+    if value is None:
+        return "-".rjust(width)
+    if isinstance(value, str):
+        return f"{value:<{width}}"
+    return f"{value:>{width},.0f}"
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--online-engine",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="a copy of maksverver/atlantis-heroku: time its js/common/GameState.js under "
+        "node in this run and print the ratios",
+    )
+    parser.add_argument(
+        "--boards",
+        type=_boards,
+        default=BOARDS,
+        metavar="A,B",
+        help=f"boards, comma-separated (all: {','.join(BOARDS)})",
+    )
     parser.add_argument("--games", type=int, default=20, help="random games per board (20)")
     parser.add_argument("--runs", type=int, default=3, help="timed replays, best kept (3)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="replay and random self-play only (what is compared with the online engine)",
+    )
     parser.add_argument(
         "--jobs-games", type=int, default=100, help="random games for the jobs figure (100)"
     )
@@ -169,29 +270,50 @@ def main() -> None:
         type=Path,
         default=None,
         metavar="DIR",
-        help="also write the games as transcripts (for the online harness)",
+        help="also write the games as transcripts",
     )
     args = parser.parse_args()
-    print(f"online engine: {ONLINE_HOW}")
-    print(
-        f"{'board':<14} {'tiles':>5} {'turns':>7} {'replay/s':>10} {'online':>10} {'ratio':>7}"
-        f" {'random/s':>10} {'online':>10} {'ratio':>7} {'greedy/s':>10} {'machine/s':>10}"
-        f" {'strong/s':>10}"
-    )
-    for name in BOARDS:
-        r = bench_board(name, args.games, args.runs, args.write_games)
-        online_replay, online_random = ONLINE[name]
-        print(
-            f"{r['board']:<14} {r['tiles']:>5} {r['turns']:>7} {r['replay']:>10,.0f} "
-            f"{_rate(online_replay)} {_ratio(r['replay'], online_replay)} "
-            f"{r['random']:>10,.0f} {_rate(online_random)} {_ratio(r['random'], online_random)} "
-            f"{_rate(r.get('greedy'))} {_rate(r.get('machine'))} {_rate(r.get('strong'))}"
+    engine = args.online_engine
+    if engine is not None and not (engine / ENGINE_FILE).is_file():
+        parser.error(
+            f"--online-engine {engine}: there is no {ENGINE_FILE} in it; give the folder of a "
+            "copy of maksverver/atlantis-heroku (git clone "
+            "https://github.com/maksverver/atlantis-heroku)"
         )
-    print(
-        "turns per second of CPU time on one core (best of --runs; greedy and machine "
-        "(the extreme machine's search) one run of a fifth of the games, strong (the "
-        "strong player at its default budget, every seat) of a tenth)"
+    return args
+
+
+def _boards(text: str) -> tuple[str, ...]:
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    unknown = [n for n in names if n not in BOARDS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"use some of {', '.join(BOARDS)}")
+    return names
+
+
+def print_table(args: argparse.Namespace, engine: OnlineEngine | None) -> None:
+    columns = _columns(engine is not None, args.quick)
+    print(" ".join(f"{t:<{w}}" if k == "board" else f"{t:>{w}}" for t, k, w in columns))
+    for name in args.boards:
+        row = bench_board(name, args.games, args.runs, args.write_games, engine, args.quick)
+        print(" ".join(_cell(row, key, width) for _, key, width in columns))
+        if engine is not None and row["agree"] < row["games"]:
+            print(
+                f"  (the online engine ended {row['games'] - row['agree']} of {row['games']} "
+                "replayed games with other scores than fabgen: not the same work)"
+            )
+    what = (
+        ""
+        if args.quick
+        else (
+            "; greedy and machine (the extreme machine's search) one run of a fifth of the "
+            "games, strong (the strong player at its default budget, every seat) of a tenth"
+        )
     )
+    print(f"turns per second of CPU time on one core (best of --runs{what})")
+
+
+def print_jobs(args: argparse.Namespace) -> None:
     print(
         "games per second by the wall clock, best of --runs (other processes on the "
         "machine slow it down), and what two idle cores would give from the CPU time:"
@@ -210,6 +332,23 @@ def main() -> None:
             f"{cpu_one:.2f} s and {cpu_two:.2f} s: on two idle cores --jobs 2 would be "
             f"{2 * cpu_one / cpu_two:.2f}x as fast"
         )
+
+
+def main() -> None:
+    args = _arguments()
+    engine, why_not = online_engine(args.online_engine)
+    if engine is None:
+        print(why_not)
+    else:
+        print(
+            f"online engine: {args.online_engine / ENGINE_FILE} under node {engine.version()}, "
+            f"timed right after fabgen on each board: the same games replayed through its "
+            f"GameState constructor; {args.games} random games by {HARNESS.name} (the same "
+            "move distribution, addTurn() and isGameOver() after every turn)"
+        )
+    print_table(args, engine)
+    if not args.quick:
+        print_jobs(args)
 
 
 if __name__ == "__main__":

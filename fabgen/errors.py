@@ -32,3 +32,11 @@ class InputFileError(FabgenError):
         self.path = str(path)
         self.where = where
         self.detail = message
+
+
+class UserError(FabgenError):
+    """A flag, value or combination the command line refuses before calling the library.
+
+    Shown like every :class:`FabgenError`; kept free of click so that modules below the
+    command line (``fabgen.limits``) can raise it without importing ``fabgen.cli``.
+    """

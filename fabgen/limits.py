@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from fabgen.errors import ParameterError
+from fabgen.errors import ParameterError, UserError
 
 
 @dataclass(frozen=True)
@@ -186,8 +186,6 @@ def _bounded_type(name: str, command: str, integer: bool):
             self.name = "integer" if integer else "float"
 
         def convert(self, value, param, ctx):
-            from fabgen.cli import UserError
-
             label = param.opts[0] if param is not None and param.opts else name
             if isinstance(value, str):
                 value = _parse(value, integer, label)
@@ -201,8 +199,6 @@ def _bounded_type(name: str, command: str, integer: bool):
 
 
 def _parse(text: str, integer: bool, label: str):
-    from fabgen.cli import UserError
-
     text = text.strip()
     what = "a whole number" if integer else "a number"
     if len(text) > 40:

@@ -321,7 +321,7 @@ class _Reader:
         return None if value is None else self.printable(value, f"{where}.{key}")
 
     def colour(self, spec: dict, where: str) -> str | None:
-        from fabgen.draw.position import NAMED_COLOURS
+        from fabgen.board.colours import NAMED_COLOURS
 
         colour = self.optional_str(spec, "colour", where)
         if colour is None or colour.lower() in NAMED_COLOURS:

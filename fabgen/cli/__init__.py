@@ -12,8 +12,11 @@ from fabgen import __version__
 from fabgen.errors import FabgenError
 
 
-class UserError(click.ClickException):
-    """Bad input: one paragraph on stderr, exit code 2, no partial output."""
+class BadInput(click.ClickException):
+    """How a :class:`FabgenError` leaves the program: one paragraph on stderr, exit code 2.
+
+    The error classes themselves live in :mod:`fabgen.errors`, below every package.
+    """
 
     exit_code = 2
 
@@ -36,7 +39,7 @@ class FabgenGroup(click.Group):
         try:
             return super().invoke(ctx)
         except FabgenError as exc:
-            raise UserError(for_terminal(str(exc))) from None
+            raise BadInput(for_terminal(str(exc))) from None
         except click.ClickException as exc:
             exc.message = for_terminal(exc.message)
             raise

@@ -1,6 +1,6 @@
 """``fabgen rules machine``: the turn an extreme machine makes, for people at a table.
 
-Attached to the ``rules`` group (imported at the end of :mod:`fabgen.cli.rules_cmd`).
+Added to the ``rules`` group by :mod:`fabgen.cli.rules_cmd`.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 import click
 
 from fabgen.cli.common import format_option, write_and_report
-from fabgen.cli.rules_cmd import rules, variant_option
+from fabgen.cli.rules_common import variant_option
 
 
-@rules.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
+@click.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
 @click.argument("game", metavar="GAME.json", type=click.Path(path_type=Path))
 @click.option(
     "--seed",
@@ -64,7 +64,7 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     import json
     import random
 
-    from fabgen.cli import UserError
+    from fabgen.errors import UserError
     from fabgen.rules.moves import IllegalMove
     from fabgen.rules.scoring import game_over
     from fabgen.rules.transcript import read_transcript

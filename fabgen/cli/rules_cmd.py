@@ -7,20 +7,8 @@ from pathlib import Path
 import click
 
 from fabgen.cli.common import OutFolder, format_option, write_and_report
-
-# fabgen.rules.variants.VARIANTS, kept light (a test checks they agree)
-VARIANT_NAMES = ("online", "online-2013", "blog", "1995")
-
-variant_option = click.option(
-    "--variant",
-    type=click.Choice(VARIANT_NAMES),
-    default="online",
-    show_default=True,
-    help="Rule variant: online (current rules; tied players share their place), "
-    "online-2013 (ties go to the player later in turn order), blog (ties go to more "
-    "stones on the board), 1995 (ends when no growing field is left and everyone passed "
-    "in a row; ties shared).",
-)
+from fabgen.cli.machine_cmd import machine
+from fabgen.cli.rules_common import variant_option
 
 
 @click.group("rules", short_help="Replay and check games; play a turn step by step.")
@@ -237,4 +225,4 @@ def _slug(step) -> str:
     return step.kind
 
 
-from fabgen.cli import machine_cmd  # noqa: E402, F401  (adds `rules machine`)
+rules.add_command(machine)  # in its own module, beside the two commands above

@@ -44,7 +44,7 @@ BALANCE_EXAMPLE = ("3p-triangle-4", "random", "blog", 300)
 @cache
 def balance_pictures() -> dict[str, bytes]:
     from fabgen.board.files import load_preset
-    from fabgen.cli.balance_cmd import balance_files
+    from fabgen.docs.balance import balance_files
     from fabgen.play.balance import BalanceOptions, balance_report, run_balance
 
     name, player, variant, games = BALANCE_EXAMPLE

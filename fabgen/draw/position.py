@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from fabgen.board.colours import NAMED_COLOURS
 from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.geometry.lattice import Field, field_xy, step_between
 from fabgen.rules.state import Position, Status
@@ -34,22 +35,6 @@ LABEL = Style(stroke=None, fill="#202020", bold=True)
 MARGIN = 5.0
 
 PALETTE = ("#d62728", "#1f5fbf", "#2ca02c", "#f0c419", "#8e44ad", "#ff7f0e")
-NAMED_COLOURS = {
-    "red": "#d62728",
-    "blue": "#1f5fbf",
-    "green": "#2ca02c",
-    "yellow": "#f0c419",
-    "purple": "#8e44ad",
-    "orange": "#ff7f0e",
-    "black": "#000000",
-    "white": "#ffffff",
-    "brown": "#8c564b",
-    "pink": "#e377c2",
-    "grey": "#7f7f7f",
-    "gray": "#7f7f7f",
-    "cyan": "#17becf",
-    "magenta": "#c2185b",
-}
 _HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 

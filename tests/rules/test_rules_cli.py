@@ -252,7 +252,7 @@ def test_turn_on_a_game_whose_file_has_an_illegal_move_exits_1(tmp_path, games):
 
 
 def test_the_cli_offers_exactly_the_engine_variants():
-    from fabgen.cli.rules_cmd import VARIANT_NAMES
+    from fabgen.cli.rules_common import VARIANT_NAMES
     from fabgen.rules.variants import VARIANTS
 
     assert list(VARIANT_NAMES) == list(VARIANTS)
