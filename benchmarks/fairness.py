@@ -68,6 +68,11 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="games per preset × F")
     parser.add_argument("--out", default="docs/fairness.md")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument(
+        "--machine",
+        default="",
+        help="words on the machine for the table's header, e.g. ', on a busy 2-core machine'",
+    )
     parser.add_argument("--scheduler", default=None, help="a Dask scheduler's address")
     parser.add_argument("--only", default=None, help="comma-separated preset names")
     args = parser.parse_args()
@@ -86,7 +91,8 @@ def main() -> None:
             "# Fairness of the preset boards under strong play",
             "",
             f"Made by `make fairness` (`benchmarks/fairness.py --scale {args.scale:g}`) on "
-            f"{date.today().isoformat()}, {where}, in {total / 60:.0f} minutes: every preset "
+            f"{date.today().isoformat()}, {where}{args.machine}, in {total / 60:.0f} minutes: "
+            "every preset "
             "played by the strong player (`strong`, budget 300) in every person's seat, "
             "machine seats as the board says, seed 0, variant online. Win rates count a "
             "shared first place as a shared win; the interval is the 95% Wilson interval. "
