@@ -32,6 +32,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import tempfile
 import time
 from collections.abc import Iterator, Mapping
@@ -110,21 +111,47 @@ def check_out_dir(out_dir: str | os.PathLike) -> Path:
     text = os.fspath(out_dir)
     if not text.strip():
         raise FabgenError("--out is empty: give the folder to write into, e.g. --out output/")
+    if "\0" in text:
+        raise FabgenError("--out contains a NUL character: give a folder name without it")
     root = Path(os.path.abspath(text))
-    for folder in [root, *root.parents]:
-        if folder.exists() or folder.is_symlink():
-            if not folder.is_dir():
-                raise FabgenError(
-                    f"cannot write into {root}: {folder} exists and is not a folder; "
-                    "choose another --out folder"
-                )
-            if not os.access(folder, os.W_OK | os.X_OK):
-                raise FabgenError(
-                    f"cannot write into {root}: {folder} is not writable; "
-                    "choose another --out folder or change its permissions"
-                )
-            break
+    try:
+        _check_nearest_folder(root)
+    except OSError as exc:  # a name too long, a symlink loop, a folder we may not search
+        raise FabgenError(_os_message(root, exc)) from None
     return root
+
+
+def _check_nearest_folder(root: Path) -> None:
+    """The nearest existing folder on the way to ``root`` must be a writable folder."""
+    for folder in [root, *root.parents]:
+        try:
+            info = os.stat(folder)
+        except NotADirectoryError:
+            continue  # a file on the way: found and named further up
+        except FileNotFoundError:
+            if os.path.islink(folder):
+                raise FabgenError(
+                    f"cannot write into {_shown(root)}: {_shown(folder)} is a symbolic link to "
+                    "something that does not exist; choose another --out folder"
+                ) from None
+            continue
+        if not stat.S_ISDIR(info.st_mode):
+            raise FabgenError(
+                f"cannot write into {_shown(root)}: {_shown(folder)} exists and is not a "
+                "folder; choose another --out folder"
+            )
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise FabgenError(
+                f"cannot write into {_shown(root)}: {_shown(folder)} is not writable; "
+                "choose another --out folder or change its permissions"
+            )
+        return
+
+
+def _shown(path: Path | str) -> str:
+    """A path for a message, with names of more than 60 characters shortened."""
+    parts = [p if len(p) <= 60 else f"{p[:24]}...({len(p)} characters)" for p in Path(path).parts]
+    return str(Path(*parts)) if parts else str(path)
 
 
 def _relative(name: str) -> PurePosixPath:
@@ -385,12 +412,18 @@ def _pause(stage: str) -> None:
 
 def _os_message(root: Path, exc: OSError) -> str:
     reason = exc.strerror or str(exc)
-    where = f" ({exc.filename})" if exc.filename else ""
+    shown = _shown(exc.filename) if exc.filename else ""
+    where = f" ({shown})" if shown and shown != _shown(root) else ""
     hint = {
         errno.ENOSPC: "free some space and build again",
         errno.EDQUOT: "free some space and build again",
         errno.EACCES: "choose another --out folder or change its permissions",
         errno.EPERM: "choose another --out folder or change its permissions",
         errno.EROFS: "choose a folder on a writable disk",
+        errno.ENAMETOOLONG: (
+            "a name on the way is longer than the file system allows (most allow 255 bytes "
+            "per name): choose a shorter --out folder or file name"
+        ),
+        errno.ELOOP: "a symbolic link in --out leads back to itself: choose another --out folder",
     }.get(exc.errno, "choose another --out folder")
-    return f"cannot write into {root}: {reason}{where}; nothing was changed: {hint}."
+    return f"cannot write into {_shown(root)}: {reason}{where}; nothing was changed: {hint}."
