@@ -85,7 +85,7 @@ def _write(
     created: list[Path] = []  # noted with signals held: a kill at any moment removes them
     try:
         with signals_held():
-            created += _make_root(root)
+            _make_root(root, created)
         with _locked(root), _staging(root) as staging:
             _pause("locked")
             stale = _stale(root, manifest, files) if manifest else []
@@ -115,10 +115,25 @@ def check_out_dir(out_dir: str | os.PathLike) -> Path:
         raise FabgenError("--out contains a NUL character: give a folder name without it")
     root = Path(os.path.abspath(text))
     try:
+        _check_name_lengths(root)
         _check_nearest_folder(root)
     except OSError as exc:  # a name too long, a symlink loop, a folder we may not search
         raise FabgenError(_os_message(root, exc)) from None
     return root
+
+
+def _check_name_lengths(root: Path) -> None:
+    """Refuse a name longer than the file system takes before anything is made (the
+    kernel reports it only for names below a folder that exists)."""
+    for folder in [root, *root.parents]:
+        if os.path.isdir(folder):
+            limit = os.pathconf(folder, "PC_NAME_MAX")
+            break
+    else:
+        return
+    for part in root.parts:
+        if len(os.fsencode(part)) > limit:
+            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))
 
 
 def _check_nearest_folder(root: Path) -> None:
@@ -161,9 +176,9 @@ def _relative(name: str) -> PurePosixPath:
     return path
 
 
-def _make_root(root: Path) -> list[Path]:
-    """Create ``root`` and missing parents; return those created (innermost first)."""
-    created = []
+def _make_root(root: Path, created: list[Path]) -> None:
+    """Create ``root`` and missing parents, noted in ``created`` (innermost first)
+    before they are made, so a failure half way removes those already made."""
     for folder in [root, *root.parents]:
         if folder.exists():
             break
@@ -172,7 +187,6 @@ def _make_root(root: Path) -> list[Path]:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise FabgenError(_os_message(root, exc)) from None
-    return created
 
 
 def _remove_created(created: list[Path]) -> None:

@@ -552,7 +552,12 @@ def transcript_line(t: Transcript) -> str:
 
 
 def _dump(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    # A lone surrogate (read from a "\\ud800" escape) has no UTF-8 form: keep it escaped.
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def transcript_from_position(
