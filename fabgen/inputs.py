@@ -18,6 +18,10 @@ MAX_DRAWING_BYTES = 64 * 2**20
 """SVG and DXF drawings read by ``check-alignment --from``: 64 MiB."""
 MAX_NESTING = 64
 """Deepest nesting of tables/lists in TOML and JSON input files."""
+MAX_INTEGER_DIGITS = 30
+"""Longest integer in a JSON input file: no value fabgen reads needs more digits, and
+the digit string is refused before it is converted (Python converts thousands of
+digits only slowly, and refuses more than 4,300)."""
 
 
 def read_bytes(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -> bytes:
@@ -84,11 +88,13 @@ def parse_json(text: str, source: str):
     import json
 
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = json.loads(text, parse_constant=_no_constant, parse_int=bounded_int)
     except RecursionError:
         raise InputFileError(source, _too_deep()) from None
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise InputFileError(source, f"is not valid JSON ({exc})") from None
+    except ValueError as exc:  # a number refused by bounded_int or _no_constant
+        raise InputFileError(source, f"has a value fabgen cannot use: {exc}") from None
     check_nesting(value, source)
     return value
 
@@ -109,6 +115,16 @@ def parse_toml(text: str, source: str) -> dict:
         ) from None
     check_nesting(value, source)
     return value
+
+
+def bounded_int(digits: str) -> int:
+    """A JSON integer, refused (ValueError) before conversion if it is too long."""
+    if len(digits.lstrip("-")) > MAX_INTEGER_DIGITS:
+        raise ValueError(
+            f"an integer of {len(digits.lstrip('-')):,} digits; no value in a fabgen file "
+            f"needs more than {MAX_INTEGER_DIGITS}"
+        )
+    return int(digits)
 
 
 def _no_constant(name: str):

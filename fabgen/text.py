@@ -29,14 +29,18 @@ def has_control(text: str) -> bool:
 
 
 def for_terminal(text: str) -> str:
-    """``text`` with control characters shown as ``\\x1b``-style escapes (newline and
-    tab kept), so that printing it can never drive the terminal."""
+    """``text`` with control characters shown as ``\\u001b``-style escapes (newline and
+    tab kept), so that printing it can never drive the terminal.
+
+    The escapes are JSON's: JSON printed with ``ensure_ascii=False`` holds DEL, C1 and
+    bidi characters raw inside its strings, and escaped this way it stays valid JSON
+    that decodes to the same text (``\\x85`` would be an invalid escape).
+    """
     return _CONTROL.sub(lambda m: _escape(m.group()), _SURROGATE.sub("\ufffd", text))
 
 
 def _escape(char: str) -> str:
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return f"\\u{ord(char):04x}"
 
 
 class TerminalSafe:

@@ -45,7 +45,7 @@ def test_clean_label_keeps_text_and_drops_controls():
 
 
 def test_terminal_output_shows_escapes_instead_of_running_them():
-    assert for_terminal("a\x1b]0;title\x07b") == "a\\x1b]0;title\\x07b"
+    assert for_terminal("a\x1b]0;title\x07b") == "a\\u001b]0;title\\u0007b"
     assert for_terminal("line\nnext\ttab") == "line\nnext\ttab"
     assert for_terminal("\u202e") == "\\u202e"
 

@@ -277,20 +277,24 @@ class _Reader:
         name = self.optional_str(spec, "name", where)
         colour = self.colour(spec, where)
         kind = self.kind(spec, where)
-        stacks: dict[Field, int] = {}
-        for coord in self.starts(spec.get("start"), f"{where}.start"):
-            for f in lattice.fields(coord):
-                stacks[f] = 1
+        # A start tile listed twice stays twice: the validator names it (field-shared).
+        stacks = [
+            (f, 1)
+            for coord in self.starts(spec.get("start"), f"{where}.start")
+            for f in lattice.fields(coord)
+        ]
+        given = {f for f, _ in stacks}
         for key, count in self.stacks(spec.get("stacks", {}), f"{where}.stacks"):
             centre, whole_tile = parse_stack_key(key)
             for f in segment_fields(centre) if whole_tile else (centre,):
-                if f in stacks:
+                if f in given:
                     raise self.error(
                         f"{field_name(f)} already has stones of this player (from the start "
                         "tile or another key): give each field once",
                         f"{where}.stacks.{key}",
                     )
-                stacks[f] = count
+                given.add(f)
+                stacks.append((f, count))
         if kind == SeatKind.MACHINE and "start" in spec and "stacks" not in spec:
             raise self.error(
                 "a machine never moves, so a start tile of single stones would never "
@@ -299,7 +303,7 @@ class _Reader:
                 'field of a tile (a dummy), or make it kind = "extreme-machine"',
                 f"{where}.start",
             )
-        return Seat(name, colour, tuple(stacks.items()), kind)
+        return Seat(name, colour, tuple(stacks), kind)
 
     def kind(self, spec: dict, where: str) -> SeatKind:
         value = spec.get("kind", SeatKind.PLAYER.value)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from fabgen.board.findings import (
     DISTANCE_TOLERANCE,
     MAX_PLAYERS,
+    MAX_STACK,
     MAX_START_STACK,
     MAX_TILES,
     MIN_PEOPLE,
@@ -43,6 +44,10 @@ def _names(fields, limit: int = 6) -> str:
     return ", ".join(names)
 
 
+def _coord(tile) -> str:
+    return "" if tile.coord is None else f" [{tile.coord[0]}, {tile.coord[1]}]"
+
+
 def _tiles(numbers) -> str:
     """``tile 4``, ``tiles 1–9, 12``: tile numbers with runs shortened."""
     numbers = sorted(numbers)
@@ -61,6 +66,12 @@ def _stack_list(stacks) -> str:
     return ", ".join(f"{field_name(f)} ({_stones(v)})" for f, v in stacks)
 
 
+def _many(n: int) -> str:
+    """A count as written, shortened when it has more than 24 digits."""
+    digits = str(n)
+    return f"{n:,}" if len(digits) <= 24 else f"{digits[:6]}... ({len(digits)} digits)"
+
+
 def _stones(n: int) -> str:
     return f"{n} stone{'' if abs(n) == 1 else 's'}"
 
@@ -76,6 +87,7 @@ class Checker:
             supply_needed(board) if balance is None else simulated_supply(board, balance)
         )
         self.broken = False  # a structural error: the position cannot be built
+        self.too_high = False  # a stack-too-high error: no supply can be counted
 
     def run(self) -> Iterator[Finding]:
         for check in (
@@ -85,6 +97,7 @@ class Checker:
             self.player_count,
             self.stacks_on_board,
             self.shared_fields,
+            self.stack_sizes,
             self.players_have_stones,
             self.exploding_starts,
             self.not_a_start,
@@ -221,6 +234,7 @@ class Checker:
 
     def shared_fields(self) -> Iterator[Finding]:
         owner: dict[Field, int] = {}
+        twice: dict[int, list[Field]] = {}  # fields given twice to one seat
         for k, seat in enumerate(self.board.seats):
             for f, _ in seat.stacks:
                 if f not in owner:
@@ -228,15 +242,56 @@ class Checker:
                     continue
                 self.broken = True
                 first = owner[f]
-                what = (
-                    f"{field_name(f)} is given twice for {self.seat(k)}"
-                    if first == k
-                    else f"{field_name(f)} has stones of {self.seat(first)} and {self.seat(k)}"
-                )
+                if first == k:
+                    twice.setdefault(k, []).append(f)
+                    continue
                 yield Finding(
                     "field-shared",
                     Severity.ERROR,
-                    f"{what}: a field holds the stones of one player only, once; keep one",
+                    f"{field_name(f)} has stones of {self.seat(first)} and {self.seat(k)}: a "
+                    "field holds the stones of one player only, once; keep one",
+                    Where(field=field_name(f), player=k + 1),
+                )
+        for k, fields in twice.items():
+            yield from self.given_twice(k, fields)
+
+    def given_twice(self, k: int, fields: list[Field]) -> Iterator[Finding]:
+        """A start tile listed twice is one finding; other fields one each."""
+        left = list(dict.fromkeys(fields))
+        for t, tile in enumerate(self.board.tiles):
+            if set(tile.fields) <= set(left):
+                left = [f for f in left if f not in tile.fields]
+                yield Finding(
+                    "field-shared",
+                    Severity.ERROR,
+                    f"{self.seat(k)} is given tile {t + 1}{_coord(tile)} twice as a start: "
+                    f"its {len(tile.fields)} fields would each hold two stacks; list each "
+                    "start tile once",
+                    Where(tile=t + 1, field=field_name(tile.fields[0]), player=k + 1),
+                )
+        for f in left:
+            yield Finding(
+                "field-shared",
+                Severity.ERROR,
+                f"{field_name(f)} is given twice for {self.seat(k)}: a field holds the "
+                "stones of one player only, once; keep one",
+                Where(field=field_name(f), player=k + 1),
+            )
+
+    def stack_sizes(self) -> Iterator[Finding]:
+        for k, seat in enumerate(self.board.seats):
+            for f, stones in seat.stacks:
+                if abs(stones) <= MAX_STACK:
+                    continue
+                self.broken = self.too_high = True
+                growing = "the growing field " if stones < 0 else ""
+                yield Finding(
+                    "stack-too-high",
+                    Severity.ERROR,
+                    f"{self.seat(k)} has {_many(abs(stones))} stones on {growing}"
+                    f"{field_name(f)}: a board may put at most {MAX_STACK} on a field (stacks "
+                    f"in the rules stay at {MAX_START_STACK} or below); give the number you "
+                    "meant",
                     Where(field=field_name(f), player=k + 1),
                 )
 
@@ -671,6 +726,8 @@ class Checker:
     # ---- supply ----------------------------------------------------------------------
 
     def stones(self) -> Iterator[Finding]:
+        if self.too_high:
+            return
         need, have = self.supply, self.kit.stones_per_player
         basis = f"each colour needs about {need.stones_per_player} stones ({need.stones_basis})"
         if have is None:

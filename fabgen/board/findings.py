@@ -17,6 +17,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6  # seats at the table, people and machines toget
 MIN_PEOPLE = 1  # solo play needs at least one machine seat
 #: The sources' stacks never grow beyond six (a field has at most six live neighbours).
 MAX_START_STACK = 6
+#: The most stones on one field a board may give (a warning above six): more is a typing
+#: error, and no kit has that many stones of a colour for one field (design notes,
+#: "Safe writing and bounded input").
+MAX_STACK = 100
 MIN_TILES, MAX_TILES = 9, 43  # the 1995 rules
 #: Seats whose distances to their neighbours differ by more than this many field
 #: steps are reported.
@@ -51,6 +55,10 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
         "a start stack reaches its capacity: it explodes in its seat's first turn",
     ),
     "start-stack-high": ((Severity.WARNING,), "a start stack of more than 6 stones"),
+    "stack-too-high": (
+        (Severity.ERROR,),
+        f"a stack of more than {MAX_STACK} stones (growing fields: their stones count too)",
+    ),
     "not-a-start": ((Severity.INFO,), "the position has growing or dead fields"),
     "tile-count": ((Severity.WARNING,), "fewer than 9 or more than 43 tiles"),
     "symmetry": ((Severity.INFO,), "the board's rotation and mirror symmetries"),

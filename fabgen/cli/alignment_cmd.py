@@ -169,13 +169,13 @@ def _check_positive(name: str, value: float) -> None:
 
 def _board_tiles(name: str, handedness):
     """The tile coordinates of a preset or board file, on the tile's own lattice."""
-    from pathlib import Path
+    import os
 
     from fabgen.board.files import load_preset, preset_names, read_board
 
     board = load_preset(name) if name in preset_names() else None
     if board is None:
-        if not Path(name).is_file():
+        if not os.path.lexists(name):  # anything there is read (and its problem named)
             raise ParameterError(
                 "board", f"--board {name!r} is neither a preset (fabgen boards) nor a file"
             )
@@ -208,10 +208,14 @@ def _patch(patch: str | None, tile_count: int | None):
         return round_patch(tile_count), f"{tile_count} tiles around the middle"
     rows, cols = DEFAULT_PATCH
     if patch is not None:
-        m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", patch)
+        # At most 4 digits each, so no digit string is converted that could be huge.
+        m = re.fullmatch(r"\s*0*(\d{1,4})\s*[xX×]\s*0*(\d{1,4})\s*", patch)
         if not m or not (1 <= int(m[1]) <= 50 and 1 <= int(m[2]) <= 50):
+            shown = (
+                repr(patch) if len(patch) <= 24 else f"{patch[:12]!r}... ({len(patch)} characters)"
+            )
             raise ParameterError(
-                "patch", f"--patch {patch!r} is not ROWSxCOLS with 1 to 50 each, e.g. 5x5"
+                "patch", f"--patch {shown} is not ROWSxCOLS with 1 to 50 each, e.g. 5x5"
             )
         rows, cols = int(m[1]), int(m[2])
     return diamond_patch(rows, cols), f"{rows} x {cols} tiles"

@@ -32,6 +32,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import tempfile
 import time
 from collections.abc import Iterator, Mapping
@@ -79,7 +80,7 @@ def _write(
     created: list[Path] = []  # noted with signals held: a kill at any moment removes them
     try:
         with signals_held():
-            created += _make_root(root)
+            _make_root(root, created)
         with _locked(root), _staging(root) as staging:
             _pause("locked")
             stale = _stale(root, manifest, files) if manifest else []
@@ -105,21 +106,62 @@ def check_out_dir(out_dir: str | os.PathLike) -> Path:
     text = os.fspath(out_dir)
     if not text.strip():
         raise FabgenError("--out is empty: give the folder to write into, e.g. --out output/")
+    if "\0" in text:
+        raise FabgenError("--out contains a NUL character: give a folder name without it")
     root = Path(os.path.abspath(text))
-    for folder in [root, *root.parents]:
-        if folder.exists() or folder.is_symlink():
-            if not folder.is_dir():
-                raise FabgenError(
-                    f"cannot write into {root}: {folder} exists and is not a folder; "
-                    "choose another --out folder"
-                )
-            if not os.access(folder, os.W_OK | os.X_OK):
-                raise FabgenError(
-                    f"cannot write into {root}: {folder} is not writable; "
-                    "choose another --out folder or change its permissions"
-                )
-            break
+    try:
+        _check_name_lengths(root)
+        _check_nearest_folder(root)
+    except OSError as exc:  # a name too long, a symlink loop, a folder we may not search
+        raise FabgenError(_os_message(root, exc)) from None
     return root
+
+
+def _check_name_lengths(root: Path) -> None:
+    """Refuse a name longer than the file system takes before anything is made (the
+    kernel reports it only for names below a folder that exists)."""
+    for folder in [root, *root.parents]:
+        if os.path.isdir(folder):
+            limit = os.pathconf(folder, "PC_NAME_MAX")
+            break
+    else:
+        return
+    for part in root.parts:
+        if len(os.fsencode(part)) > limit:
+            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))
+
+
+def _check_nearest_folder(root: Path) -> None:
+    """The nearest existing folder on the way to ``root`` must be a writable folder."""
+    for folder in [root, *root.parents]:
+        try:
+            info = os.stat(folder)
+        except NotADirectoryError:
+            continue  # a file on the way: found and named further up
+        except FileNotFoundError:
+            if os.path.islink(folder):
+                raise FabgenError(
+                    f"cannot write into {_shown(root)}: {_shown(folder)} is a symbolic link to "
+                    "something that does not exist; choose another --out folder"
+                ) from None
+            continue
+        if not stat.S_ISDIR(info.st_mode):
+            raise FabgenError(
+                f"cannot write into {_shown(root)}: {_shown(folder)} exists and is not a "
+                "folder; choose another --out folder"
+            )
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise FabgenError(
+                f"cannot write into {_shown(root)}: {_shown(folder)} is not writable; "
+                "choose another --out folder or change its permissions"
+            )
+        return
+
+
+def _shown(path: Path | str) -> str:
+    """A path for a message, with names of more than 60 characters shortened."""
+    parts = [p if len(p) <= 60 else f"{p[:24]}...({len(p)} characters)" for p in Path(path).parts]
+    return str(Path(*parts)) if parts else str(path)
 
 
 def _relative(name: str) -> PurePosixPath:
@@ -129,9 +171,9 @@ def _relative(name: str) -> PurePosixPath:
     return path
 
 
-def _make_root(root: Path) -> list[Path]:
-    """Create ``root`` and missing parents; return those created (innermost first)."""
-    created = []
+def _make_root(root: Path, created: list[Path]) -> None:
+    """Create ``root`` and missing parents, noted in ``created`` (innermost first)
+    before they are made, so a failure half way removes those already made."""
     for folder in [root, *root.parents]:
         if folder.exists():
             break
@@ -140,7 +182,6 @@ def _make_root(root: Path) -> list[Path]:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise FabgenError(_os_message(root, exc)) from None
-    return created
 
 
 def _remove_created(created: list[Path]) -> None:
@@ -380,12 +421,18 @@ def _pause(stage: str) -> None:
 
 def _os_message(root: Path, exc: OSError) -> str:
     reason = exc.strerror or str(exc)
-    where = f" ({exc.filename})" if exc.filename else ""
+    shown = _shown(exc.filename) if exc.filename else ""
+    where = f" ({shown})" if shown and shown != _shown(root) else ""
     hint = {
         errno.ENOSPC: "free some space and build again",
         errno.EDQUOT: "free some space and build again",
         errno.EACCES: "choose another --out folder or change its permissions",
         errno.EPERM: "choose another --out folder or change its permissions",
         errno.EROFS: "choose a folder on a writable disk",
+        errno.ENAMETOOLONG: (
+            "a name on the way is longer than the file system allows (most allow 255 bytes "
+            "per name): choose a shorter --out folder or file name"
+        ),
+        errno.ELOOP: "a symbolic link in --out leads back to itself: choose another --out folder",
     }.get(exc.errno, "choose another --out folder")
-    return f"cannot write into {root}: {reason}{where}; nothing was changed: {hint}."
+    return f"cannot write into {_shown(root)}: {reason}{where}; nothing was changed: {hint}."

@@ -9,6 +9,7 @@ included) before anything is rendered.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -153,9 +154,18 @@ def load_kit(path: str | Path | None) -> Kit:
             Path.cwd(),
         )
     else:
-        source, folder = str(path), Path(path).resolve().parent
+        # Read first: a file that cannot be read (a symlink loop too) gets its message.
         text = read_text(path, "kit file (TOML)")
+        source, folder = str(path), _folder_of(path)
     return parse_kit(text, source, folder)
+
+
+def _folder_of(path: str | Path) -> Path:
+    """The folder of the kit file (of its target, if a link) for the board file's name."""
+    try:
+        return Path(path).resolve().parent
+    except (OSError, RuntimeError):  # replaced by a symlink loop since it was read
+        return Path(os.path.abspath(path)).parent
 
 
 def parse_kit(text: str, source: str, folder: Path) -> Kit:

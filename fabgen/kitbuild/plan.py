@@ -9,7 +9,9 @@ validator's format, and nothing is rendered unless there are no errors.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from fabgen.errors import FabgenError
 from fabgen.kitbuild.kitfile import Kit
@@ -131,8 +133,8 @@ def _plan_board(plan: KitPlan) -> None:
     if name in preset_names():
         plan.board = load_preset(name)
     else:
-        path = (plan.kit.folder / name).resolve()
-        if not path.is_file():
+        path = Path(os.path.abspath(plan.kit.folder / name))
+        if not os.path.lexists(path):  # anything there is read (and its problem named)
             raise KitError(
                 f"board = {name!r} is neither a preset ({', '.join(preset_names())}) nor a "
                 f"board file (no file {path})"

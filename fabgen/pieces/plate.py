@@ -34,9 +34,12 @@ def parse_bed(text: str) -> tuple[float, float]:
     except ValueError:
         width = depth = 0.0
     if not match or not (0 < width <= MAX_BED and 0 < depth <= MAX_BED):
+        shown = (
+            repr(text) if len(text or "") <= 24 else f"{text[:12]!r}... ({len(text)} characters)"
+        )
         raise ParameterError(
             "bed",
-            f"bed size {text!r} is not WIDTHxDEPTH in mm with both sides between 0 and "
+            f"bed size {shown} is not WIDTHxDEPTH in mm with both sides between 0 and "
             f"{MAX_BED:.0f} (for example 180x180)",
         )
     return width, depth

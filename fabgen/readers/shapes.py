@@ -3,7 +3,10 @@
 SVG (Inkscape, LightBurn, Illustrator; mm or px, any viewBox and transforms) is read
 with svgelements; DXF (LibreCAD, LightBurn, FreeCAD) with ezdxf. Everything comes
 out in millimetres with y pointing up, as flattened point lists plus true circles.
-A circle drawn as a path (Inkscape's "object to path") is recognised as a circle.
+A circle drawn as a path (Inkscape's "object to path") is recognised as a circle, and
+an ellipse (a circle stretched or skewed by a transform, an ELLIPSE entity, a tilted
+CIRCLE) as a circle that is not round, with its two axes, so that a tile reader can say
+how far from round it is.
 """
 
 from __future__ import annotations
@@ -28,15 +31,46 @@ MAX_NESTING = 32
 """Deepest chain of SVG <use> references or of DXF blocks inserted into blocks."""
 MAX_XML_DEPTH = 200
 """Deepest nesting of SVG elements (groups in groups)."""
+FLATTENING_MM = 0.005
+"""Curves are read as points no farther than this from the curve..."""
+MAX_ARC_STEPS = 2048
+"""...in at most this many chords per arc (a circle of 1 m radius: 3 mm chords)."""
 MAX_COORDINATE_MM = 1e6
 """Largest coordinate accepted (1 km): anything larger is a unit or file error."""
 
 
+ROUND_POINT_TOLERANCE = 0.005
+"""A closed curve is an ellipse (or circle) when every point lies within 0.5% of it..."""
+ROUND_EDGE_TOLERANCE = 0.02
+"""...and the middle of every edge between them within 2% (a polygon of 16 or more
+sides; a rounded hexagon, whose points all sit on its corners, is not round)."""
+ROUNDNESS = 0.01
+"""Diameters differing by at most 1% are a circle; more is an ellipse, not round."""
+
+
 @dataclass(frozen=True)
 class DrawnCircle:
+    """A circle, or an ellipse: ``diameters`` are its largest and smallest diameter
+    (equal for a circle) and ``radius`` is a quarter of their sum."""
+
     centre: Point
     radius: float
     name: str  # how to point at it in messages: id or position
+    diameters: tuple[float, float] = (0.0, 0.0)
+    ring: tuple[Point, ...] = ()  # the closed curve it was read from (if sampled)
+
+    def __post_init__(self):
+        if self.diameters == (0.0, 0.0):
+            object.__setattr__(self, "diameters", (2 * self.radius, 2 * self.radius))
+
+    @property
+    def out_of_round(self) -> float:
+        """Largest minus smallest diameter, in mm (0 for a circle)."""
+        return self.diameters[0] - self.diameters[1]
+
+    @property
+    def is_round(self) -> bool:
+        return self.out_of_round <= ROUNDNESS * self.diameters[0]
 
 
 @dataclass(frozen=True)
@@ -224,27 +258,31 @@ def _svg_matrix(path: Path, element, label: str):
 
 
 def _svg_ellipse(element, m, label, scale, height, circles, outlines) -> None:
-    """A circle or ellipse under any affine transform, exactly: its image is a circle
-    when the transformed half-axes have equal singular values, else an ellipse."""
+    """A circle or ellipse under any affine transform, exactly: its image is an ellipse
+    whose half-axes are the singular values of the transformed half-axes (a circle when
+    they are equal)."""
     import numpy as np
 
     cx, cy, rx, ry = (float(element.cx), float(element.cy), float(element.rx), float(element.ry))
     if not (rx > 0 and ry > 0):
         return  # SVG draws nothing for a zero radius
     axes = np.array([[m.a * rx, m.c * ry], [m.b * rx, m.d * ry]])
-    big, small = np.linalg.svd(axes, compute_uv=False)
+    big, small = (float(v) for v in np.linalg.svd(axes, compute_uv=False))
     centre = (m.a * cx + m.c * cy + m.e, m.b * cx + m.d * cy + m.f)
-    _check_numbers(f"element {label}", (*centre, float(big) / 2, float(small) / 2))
+    _check_numbers(f"element {label}", (*centre, big / 2, small / 2))
+    x, y = centre[0] * scale, height - centre[1] * scale
     if big - small <= 1e-6 * big:
-        x, y = centre[0] * scale, height - centre[1] * scale
-        r = (float(big) / 2 + float(small) / 2) * scale
+        r = (big / 2 + small / 2) * scale
         circles.append(DrawnCircle((x, y), r, f"circle {label} at {_at((x, y))}"))
         return
     ring = []
     for t in np.linspace(0, 2 * math.pi, SAMPLES_PER_ELLIPSE, endpoint=False):
         u, v = cx + rx * math.cos(t), cy + ry * math.sin(t)
         ring.append(((m.a * u + m.c * v + m.e) * scale, height - (m.b * u + m.d * v + m.f) * scale))
-    _classify(ring, f"ellipse {label}", circles, outlines)
+    _check_numbers(f"ellipse {label}", [c for pt in ring for c in pt])
+    name = f"ellipse {label} at {_at((x, y))}"
+    diameters = (2 * big * scale, 2 * small * scale)
+    circles.append(DrawnCircle((x, y), sum(diameters) / 4, name, diameters, tuple(ring)))
 
 
 def _svg_mm_per_px(doc, dpi: float) -> float:
@@ -551,8 +589,6 @@ def _insert_children(path: Path, insert, name: str) -> list:
 
 
 def _dxf_entity(entity, index, scale, circles, outlines, loose) -> None:
-    from ezdxf import path as dxfpath
-
     kind = entity.dxftype()
     label = f"{kind} #{index + 1} (handle {entity.dxf.get('handle', '?')})"
     if kind == "CIRCLE" and _flat(entity):
@@ -576,9 +612,9 @@ def _dxf_entity(entity, index, scale, circles, outlines, loose) -> None:
         entity.dxf.major_axis.magnitude > 0 and 0 < abs(entity.dxf.get("ratio", 1.0)) <= 1
     ):
         raise _Degenerate
+    sagitta = FLATTENING_MM / scale if scale > 0 else FLATTENING_MM
     try:
-        p = dxfpath.make_path(entity)
-        vertices = list(p.flattening(0.005 / scale if scale > 0 else 0.005))
+        vertices = _dxf_vertices(entity, kind, sagitta)
     except Exception:  # ezdxf: degenerate arcs, splines without control points, ...
         raise _Degenerate from None
     pts = [(v.x * scale, v.y * scale) for v in vertices]
@@ -592,6 +628,87 @@ def _dxf_entity(entity, index, scale, circles, outlines, loose) -> None:
         _classify(_drop_closing_point(pts), label, circles, outlines)
     else:
         loose.append(pts)
+
+
+def _dxf_vertices(entity, kind: str, sagitta: float) -> list:
+    """Points along an entity, in WCS drawing units, no farther than ``sagitta`` from it.
+
+    Arcs (ARC entities, polyline bulges) are sampled at equal angles with their ends
+    exact, so every arc of a rounded tile is sampled alike and its corners weigh the
+    same in every direction (ezdxf's path flattening goes through Bézier curves, whose
+    uneven steps tilt the measured direction of a tile whose edges are nearly gone).
+    """
+    from ezdxf import path as dxfpath
+    from ezdxf.math import Vec3
+
+    if kind == "ARC":
+        return _arc_vertices(entity, sagitta)
+    if kind in ("LWPOLYLINE", "POLYLINE") and not _is_3d(entity, kind):
+        z = entity.dxf.get("elevation", 0.0)
+        z = z.z if hasattr(z, "z") else z
+        plane = _bulge_points(_polyline_vertices(entity, kind), entity.closed, sagitta)
+        return list(entity.ocs().points_to_wcs(Vec3(x, y, z) for x, y in plane))
+    return list(dxfpath.make_path(entity).flattening(sagitta))
+
+
+def _arc_vertices(arc, sagitta: float) -> list:
+    from ezdxf.math import Vec3
+
+    c, radius = arc.dxf.center, arc.dxf.radius
+    start, stop = arc.dxf.start_angle % 360, arc.dxf.end_angle % 360
+    if not radius > 0 or math.isclose(start, stop):
+        raise _Degenerate
+    stop += 360 if stop <= start else 0
+    sweep = math.radians(stop - start)
+    steps = _arc_steps(radius, sweep, sagitta)
+    angles = [math.radians(start) + sweep * j / steps for j in range(steps + 1)]
+    plane = (Vec3(c.x + radius * math.cos(a), c.y + radius * math.sin(a), c.z) for a in angles)
+    return list(arc.ocs().points_to_wcs(plane))
+
+
+def _arc_steps(radius: float, sweep: float, sagitta: float) -> int:
+    """Chords for an arc: within ``sagitta`` of it, at least 2, at most MAX_ARC_STEPS."""
+    if sagitta >= radius:
+        return 2
+    step = 2 * math.acos(1 - sagitta / radius)
+    return min(max(math.ceil(abs(sweep) / step), 2), MAX_ARC_STEPS)
+
+
+def _is_3d(entity, kind: str) -> bool:
+    return kind == "POLYLINE" and not entity.is_2d_polyline
+
+
+def _polyline_vertices(entity, kind: str) -> list[tuple[float, float, float]]:
+    """(x, y, bulge) of every vertex, in the entity's own plane (OCS)."""
+    if kind == "LWPOLYLINE":
+        return [(x, y, b) for x, y, b in entity.get_points("xyb")]
+    return [(v.dxf.location.x, v.dxf.location.y, v.dxf.get("bulge", 0.0)) for v in entity.vertices]
+
+
+def _bulge_points(vertices, closed: bool, sagitta: float) -> list[Point]:
+    """A polyline's points with every bulge (an arc of 4·atan(bulge) radians from this
+    vertex to the next) sampled at equal angles."""
+    from ezdxf.math import bulge_to_arc
+
+    pts: list[Point] = []
+    n = len(vertices)
+    for k, (x, y, bulge) in enumerate(vertices):
+        pts.append((x, y))
+        if k == n - 1 and not closed:
+            break
+        nx, ny, _ = vertices[(k + 1) % n]
+        if abs(bulge) < 1e-12 or (x, y) == (nx, ny):
+            continue
+        centre, _, _, radius = bulge_to_arc((x, y), (nx, ny), bulge)
+        sweep = 4 * math.atan(bulge)
+        start = math.atan2(y - centre.y, x - centre.x)
+        steps = _arc_steps(radius, sweep, sagitta)
+        for j in range(1, steps):
+            a = start + sweep * j / steps
+            pts.append((centre.x + radius * math.cos(a), centre.y + radius * math.sin(a)))
+    if closed and pts:
+        pts.append(pts[0])
+    return pts
 
 
 def _flat(entity) -> bool:
@@ -680,30 +797,63 @@ def _short(exc: Exception) -> str:
 
 def _classify(ring, label, circles, outlines) -> None:
     _check_numbers(label, [c for pt in ring for c in pt])
-    fit = _circle_fit(ring)
-    if fit is not None:
-        centre, radius = fit
-        circles.append(DrawnCircle(centre, radius, f"{label} (a closed curve) at {_at(centre)}"))
-    else:
+    fit = _ellipse_fit(ring)
+    if fit is None:
         outlines.append(DrawnOutline(tuple(ring), label))
+        return
+    centre, diameters = fit
+    what = (
+        "a closed curve"
+        if diameters[0] - diameters[1] <= ROUNDNESS * diameters[0]
+        else "an ellipse"
+    )
+    name = f"{label} ({what}) at {_at(centre)}"
+    circles.append(DrawnCircle(centre, sum(diameters) / 4, name, diameters, tuple(ring)))
 
 
-def _circle_fit(ring: list[Point]) -> tuple[Point, float] | None:
-    """Centre and radius if the ring is a circle (all points within 0.5% of the radius)."""
+def _ellipse_fit(ring: list[Point]) -> tuple[Point, tuple[float, float]] | None:
+    """Centre and (largest, smallest) diameter if the ring is an ellipse or a circle.
+
+    The conic through the points is fitted by least squares (exact for points sampled
+    on an ellipse, whatever their spacing); the ring is taken for it when every point
+    and every edge middle lies on it within the tolerances above.
+    """
+    import numpy as np
+
     if len(ring) < 8:
         return None
-    # Centroid of the polygon area is the centre for a sampled circle.
-    from shapely.geometry import Polygon
+    pts = np.asarray(ring, dtype=float)
+    origin = pts.mean(axis=0)
+    size = float(np.abs(pts - origin).max())
+    if not size > 0:
+        return None
+    x, y = ((pts - origin) / size).T  # well conditioned: coordinates within ±1
+    design = np.column_stack([x * x, x * y, y * y, x, y])
+    (a, b, c, d, e), *_ = np.linalg.lstsq(design, np.ones(len(x)), rcond=None)
+    quad = np.array([[a, b / 2], [b / 2, c]])
+    if not np.all(np.isfinite(quad)) or b * b - 4 * a * c >= 0:
+        return None  # not an ellipse (a hyperbola, parabola or lines)
+    centre = np.linalg.solve(2 * quad, [-d, -e])
+    level = 1 - (d * centre[0] + e * centre[1]) / 2  # the conic is (p-c)ᵀQ(p-c) = level
+    if not level > 0:
+        return None
+    shape = quad / level
+    mids = (np.column_stack([x, y]) + np.roll(np.column_stack([x, y]), -1, axis=0)) / 2
 
-    poly = Polygon(ring)
-    if not poly.is_valid or poly.area <= 0:
+    def rho(p):
+        q = p - centre
+        return np.sqrt(np.maximum(np.einsum("ij,jk,ik->i", q, shape, q), 0.0))
+
+    if np.max(np.abs(rho(np.column_stack([x, y])) - 1)) > ROUND_POINT_TOLERANCE:
         return None
-    c = poly.centroid
-    dists = [math.dist((c.x, c.y), p) for p in ring]
-    mean = sum(dists) / len(dists)
-    if max(abs(d - mean) for d in dists) > 0.005 * mean:
+    if np.max(np.abs(rho(mids) - 1)) > ROUND_EDGE_TOLERANCE:
         return None
-    return (c.x, c.y), mean
+    eig = np.linalg.eigvalsh(shape)
+    if not np.all(eig > 0):
+        return None
+    big, small = (2 * size / np.sqrt(v) for v in (eig[0], eig[1]))
+    cx, cy = origin + centre * size
+    return (float(cx), float(cy)), (float(big), float(small))
 
 
 def _drop_closing_point(ring: list[Point]) -> list[Point]:

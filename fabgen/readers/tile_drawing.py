@@ -51,7 +51,7 @@ def read_tile_drawing(path: str | Path, dpi: float = 96.0) -> tuple[TileLayout, 
     """
     shapes = read_shapes(path, dpi)
     analysis = DrawingAnalysis(source=str(path), units_note=shapes.units_note)
-    outline = _main_outline(path, shapes.outlines)
+    outline = _main_outline(path, shapes.outlines, shapes.circles)
     circles = _circles_inside(path, outline, shapes.circles)
     analysis.outline_name = outline.name
     analysis.circles_found = len(circles)
@@ -77,16 +77,41 @@ def read_tile_drawing(path: str | Path, dpi: float = 96.0) -> tuple[TileLayout, 
     return layout, analysis
 
 
-def _main_outline(path, outlines: list[DrawnOutline]) -> DrawnOutline:
+ROUND_OUTLINE_CANDIDATES = 8
+"""The largest circles that may be a round outline (a rounded hexagon close to a circle);
+the rest are too small to hold the others."""
+
+
+def _main_outline(path, outlines: list[DrawnOutline], circles: list[DrawnCircle]) -> DrawnOutline:
+    """The largest closed shape. A round one counts when other circles lie inside it:
+    a hexagon with corners rounded almost to a circle is round within a few µm."""
+    import numpy as np
+    import shapely
     from shapely.geometry import Polygon
 
-    if not outlines:
+    candidates = list(outlines)
+    xs = np.array([c.centre[0] for c in circles])
+    ys = np.array([c.centre[1] for c in circles])
+    largest = sorted(circles, key=lambda c: c.radius, reverse=True)[:ROUND_OUTLINE_CANDIDATES]
+    for circle in largest:
+        ring = circle.ring or _sampled(circle)
+        # More than one centre inside: its own and another circle's.
+        if np.count_nonzero(shapely.contains_xy(Polygon(ring), xs, ys)) > 1:
+            candidates.append(DrawnOutline(ring, circle.name))
+    if not candidates:
         raise InputFileError(
             str(path),
             "found no closed outline: draw the tile's cut line as one closed path or polyline "
             "(or lines and arcs that join end to end)",
         )
-    return max(outlines, key=lambda o: abs(Polygon(o.points).area))
+    return max(candidates, key=lambda o: abs(Polygon(o.points).area))
+
+
+def _sampled(circle: DrawnCircle, n: int = 96) -> tuple[tuple[float, float], ...]:
+    (x, y), r = circle.centre, circle.radius
+    return tuple(
+        (x + r * math.cos(math.tau * k / n), y + r * math.sin(math.tau * k / n)) for k in range(n)
+    )
 
 
 def _circles_inside(path, outline: DrawnOutline, circles: list[DrawnCircle]) -> list[DrawnCircle]:
@@ -95,7 +120,7 @@ def _circles_inside(path, outline: DrawnOutline, circles: list[DrawnCircle]) -> 
     poly = Polygon(outline.points)
     if not poly.is_valid:
         poly = poly.buffer(0)
-    inside = [c for c in circles if poly.contains(Point(c.centre))]
+    inside = [c for c in circles if c.name != outline.name and poly.contains(Point(c.centre))]
     if len(inside) != 7:
         where = f"inside the outline ({outline.name})"
         raise InputFileError(
@@ -123,6 +148,7 @@ def _order_circles(circles: list[DrawnCircle]) -> tuple[DrawnCircle, list[DrawnC
 
 
 def _check_sizes(circles: list[DrawnCircle], analysis: DrawingAnalysis) -> None:
+    _check_round(circles, analysis)
     radii = [c.radius for c in circles]
     if max(radii) - min(radii) > 0.02 * max(radii):
         small = min(circles, key=lambda c: c.radius)
@@ -137,6 +163,23 @@ def _check_sizes(circles: list[DrawnCircle], analysis: DrawingAnalysis) -> None:
     )
     if gap < 0:
         analysis.problems.append(f"neighbouring circles overlap by {-gap:.3f} mm")
+
+
+def _check_round(circles: list[DrawnCircle], analysis: DrawingAnalysis) -> None:
+    """Circles stretched or skewed into ellipses (a transform, a tilted view): one
+    problem per circle, with its two diameters, then what to do."""
+    oval = [c for c in circles if not c.is_round]
+    for circle in oval:
+        big, small = circle.diameters
+        analysis.problems.append(
+            f"{circle.name} is not round: an ellipse of {big:.3f} × {small:.3f} mm (its "
+            f"diameters differ by {big - small:.3f} mm, {100 * (big - small) / big:.1f}%)"
+        )
+    if oval:
+        analysis.problems.append(
+            "a skew or an unequal scale among the drawing's transforms stretches circles into "
+            "ellipses: remove that transform, or draw the circles again as circles"
+        )
 
 
 def _outline_shape(outline: DrawnOutline, pitch: float) -> tuple[str, float, float, float]:

@@ -226,8 +226,10 @@ def parse_transcript(
     ``check_board=False`` checks only the form of the file, not whether its segments
     and stacks make a valid position (the board validator reports those as findings).
     """
+    from fabgen.inputs import bounded_int
+
     try:
-        obj = json.loads(text, object_pairs_hook=_object_pairs)
+        obj = json.loads(text, object_pairs_hook=_object_pairs, parse_int=bounded_int)
     except json.JSONDecodeError as exc:
         raise InputFileError(
             source,
@@ -235,8 +237,8 @@ def parse_transcript(
         ) from None
     except RecursionError:
         raise InputFileError(source, "is not valid JSON: nested too deeply") from None
-    except ValueError as exc:  # an integer with thousands of digits
-        raise InputFileError(source, f"has a number fabgen cannot use ({exc})") from None
+    except ValueError as exc:  # an integer with too many digits (bounded_int)
+        raise InputFileError(source, f"has a number fabgen cannot use: {exc}") from None
     from fabgen.inputs import check_nesting
 
     check_nesting(obj, source)
@@ -550,7 +552,12 @@ def transcript_line(t: Transcript) -> str:
 
 
 def _dump(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    # A lone surrogate (read from a "\\ud800" escape) has no UTF-8 form: keep it escaped.
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def transcript_from_position(

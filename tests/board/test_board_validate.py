@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fabgen.board.boardfile import parse_board_toml
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.board.validate import CODES, KitCounts, Severity, validate
 from fabgen.geometry.lattice import Handedness
@@ -117,6 +118,18 @@ BROKEN_BOARDS = {
         ["no-seat-rotation"],
         "keeping seat 1 where it is, put seat 2 on g2 (3 stones)",
         {},
+    ),
+    "huge-stack.toml": (
+        ["stack-too-high"],
+        "seat 1 (Red) has 1,000,000,000,000,000,000 stones on b2: a board may put at most 100 "
+        "on a field",
+        {"field": "b2", "player": 1},
+    ),
+    "start-twice.toml": (
+        ["field-shared"],
+        "seat 1 (Red) is given tile 1 [-1, -1] twice as a start: its 7 fields would each "
+        "hold two stacks; list each start tile once",
+        {"tile": 1, "field": "-d1", "player": 1},
     ),
     "high-stack.toml": (
         ["start-stack-high", "start-stack-high"],
@@ -374,6 +387,34 @@ def test_even_seats_and_tie_break_games_are_told_apart():
     burnt = validate(board, balance=_balance([10, 10, 80], 0.0, True, all_zero=70))
     (finding,) = [f for f in burnt.findings if f.code == "seat-balance"]
     assert "tie-break" in finding.message and "move the starts" not in finding.message
+
+
+def test_stacks_beyond_the_maximum_are_errors_in_board_files_and_transcripts():
+    from fabgen.board.findings import MAX_STACK
+    from fabgen.board.transcript_io import parse_board_transcript
+
+    def board_file(stones: int) -> str:
+        return (
+            "[board]\ntiles = [[0, 0], [1, 0], [0, 1]]\n"
+            f"[[players]]\nstacks = {{ a1 = {stones} }}\n[[players]]\nstart = [1, 0]\n"
+        )
+
+    def too_high(report) -> list[str]:
+        return [f.message for f in report.findings if f.code == "stack-too-high"]
+
+    assert too_high(run(parse_board_toml(board_file(MAX_STACK)))) == []
+    (message,) = too_high(run(parse_board_toml(board_file(MAX_STACK + 1))))
+    assert f"has {MAX_STACK + 1} stones on a1: a board may put at most {MAX_STACK}" in message
+    (message,) = too_high(run(parse_board_toml(board_file(10**3999))))
+    assert "has 100000... (4000 digits) stones on a1" in message
+    transcript = (
+        '{"format": "Atlantis transcript", "version": "1.0", "segments": [["a1", "b1", "b2"]], '
+        '"players": [{"stacks": {"a1": 1, "b1": -5000}}, {"stacks": {"b2": 2}}]}'
+    )
+    report = run(parse_board_transcript(transcript))
+    (message,) = too_high(report)
+    assert "has 5,000 stones on the growing field b1" in message
+    assert not report.ok
 
 
 def test_every_code_is_produced_by_some_test():

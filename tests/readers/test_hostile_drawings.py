@@ -74,12 +74,40 @@ def test_matrix_scale_applies_to_circles_and_outline(tmp_path, tile_svg):
     assert analysis.is_island
 
 
-@pytest.mark.parametrize("transform", ["skewX(20)", "scale(1 1.3)", "matrix(1 0.2 0 1 0 0)"])
-def test_skewed_or_stretched_circles_are_not_taken_for_circles(tmp_path, tile_svg, transform):
-    # An affine that is not a similarity turns circles into ellipses: they must not be
-    # measured as circles at their old centres and sizes (ignoring the transform).
-    with pytest.raises(InputFileError, match="found 0 circles"):
-        read(tmp_path, wrapped(tile_svg, transform))
+@pytest.mark.parametrize(
+    "transform", ["skewX(20)", "scale(1 1.3)", "matrix(1 0.2 0 1 0 0)", "matrix(1,0,0.3,1,0,0)"]
+)
+def test_skewed_or_stretched_circles_are_read_as_ellipses_and_reported(
+    tmp_path, tile_svg, transform
+):
+    # An affine that is not a similarity turns circles into ellipses: they are measured
+    # where the transform puts them, with the diameters it gives them, and reported.
+    import numpy as np
+    import svgelements as se
+
+    m = se.Matrix(transform)
+    big, small = np.linalg.svd([[m.a, m.c], [m.b, m.d]], compute_uv=False)
+    _, analysis = read(tmp_path, wrapped(tile_svg, transform))
+    assert not analysis.is_island
+    oval = [p for p in analysis.problems if "is not round" in p]
+    assert len(oval) == 7
+    drawn = 0.6 * PITCH  # fabgen tile's circle diameter
+    expected = f"an ellipse of {drawn * big:.3f} × {drawn * small:.3f} mm"
+    assert all(expected in p for p in oval), (expected, oval[0])
+    assert f"{100 * (big - small) / big:.1f}%" in oval[0]
+
+
+def test_a_skewed_tile_exits_1_with_the_circles_named(tmp_path, tile_svg):
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    path = tmp_path / "skewed.svg"
+    path.write_text(wrapped(tile_svg, "matrix(1,0,0.3,1,0,0)"))
+    result = CliRunner().invoke(main, ["check-alignment", "--from", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.output.count("is not round: an ellipse of") == 7
+    assert "island pattern: NO" in result.output
 
 
 def test_an_ellipse_that_a_transform_makes_round_is_a_circle(tmp_path):
@@ -292,11 +320,17 @@ def test_arcs_of_a_path_follow_any_affine_transform_exactly(tmp_path, transform)
     import svgelements as se
 
     inverse = ~se.Matrix(transform)
-    points = [p for o in shapes.outlines for p in o.points]
+    rings = [o.points for o in shapes.outlines] + [c.ring for c in shapes.circles if c.ring]
+    points = [p for ring in rings for p in ring]
     points += [c.centre for c in shapes.circles]  # rotate keeps it a circle
     assert points
-    for x, y in [p for o in shapes.outlines for p in o.points]:
+    for x, y in [p for ring in rings for p in ring]:
         u = inverse.point_in_matrix_space((x, 100 - y))
         assert math.dist((u.x, u.y), (50, 50)) == pytest.approx(10, abs=1e-6)
-    for circle in shapes.circles:
-        assert circle.radius == pytest.approx(10, abs=1e-3)
+    import numpy as np
+
+    m = se.Matrix(transform)
+    stretch = np.linalg.svd([[m.a, m.c], [m.b, m.d]], compute_uv=False)
+    (circle,) = shapes.circles  # an ellipse under a skew: its diameters are 20 × stretch
+    assert circle.diameters == pytest.approx(tuple(20 * stretch), abs=1e-6)
+    assert circle.is_round == (stretch[0] - stretch[1] < 1e-9)

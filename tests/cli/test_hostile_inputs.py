@@ -1,0 +1,283 @@
+"""Hostile inputs a user can hit, through the command line: every one ends with a
+message and exit code 2 (bad input) or 1 (a finding), never a traceback."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import click
+import pytest
+
+from fabgen.board.files import load_preset
+from fabgen.board.findings import MAX_STACK
+from fabgen.board.transcript_io import board_transcript_text
+
+BROKEN = Path(__file__).parents[1] / "board" / "broken"
+LONG = "n" * 300  # longer than the 255 bytes a name may have on common file systems
+PRESET = "2p-diamond-4"
+
+
+@pytest.fixture
+def start(tmp_path) -> Path:
+    """A transcript of a board's start position."""
+    path = tmp_path / "start.json"
+    path.write_text(board_transcript_text(load_preset(PRESET)))
+    return path
+
+
+# Every command that takes --out, with the arguments it needs to get as far as writing.
+OUT_COMMANDS = {
+    "tile": [],
+    "sheet": ["--count", "1"],
+    "stones": ["--count", "0"],
+    "layout": ["--preset", PRESET],
+    "balance": ["--preset", PRESET, "--games", "1"],
+    "rulesheet": [],
+    "build": [],
+    "rules machine": ["{start}", "--play", "--budget", "20"],
+}
+
+
+def commands_with_out(group: click.Group, prefix: str = ""):
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            yield from commands_with_out(command, f"{prefix}{name} ")
+        elif any(p.name == "out_dir" for p in command.params):
+            yield prefix + name
+
+
+def test_the_list_holds_every_command_with_out():
+    from fabgen.cli import main
+
+    assert set(commands_with_out(main)) == set(OUT_COMMANDS)
+
+
+@pytest.mark.parametrize("command", sorted(OUT_COMMANDS))
+@pytest.mark.parametrize("where", ["{tmp}/" + LONG, "{tmp}/" + LONG + "/sub", "{tmp}/a/" + LONG])
+def test_an_out_name_too_long_is_a_clear_error(cli, tmp_path, start, command, where):
+    args = [a.format(start=start) for a in OUT_COMMANDS[command]]
+    result = cli(*command.split(), *args, "--out", where.format(tmp=tmp_path))
+    assert result.exit_code == 2, result.output
+    assert "longer than the file system allows" in result.output
+    assert f"{LONG[:24]}...(300 characters)" in result.output  # shortened, not 300 n's
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["start.json"]  # nothing made
+
+
+def test_a_file_name_too_long_is_a_clear_error_and_leaves_nothing(cli, tmp_path):
+    result = cli("tile", "--name", LONG, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "longer than the file system allows" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda d: (d / "loop").symlink_to("loop"), "symbolic link in --out leads back to itself"),
+        (lambda d: (d / "loop").symlink_to(d / "missing"), "symbolic link to something that"),
+        (lambda d: (d / "loop").write_text("x"), "is a file|exists and is not a folder"),
+    ],
+    ids=["symlink-loop", "dangling-link", "a-file"],
+)
+def test_out_through_a_loop_a_dangling_link_or_a_file(cli, tmp_path, make, message):
+    make(tmp_path)
+    for out in (tmp_path / "loop", tmp_path / "loop" / "x"):
+        result = cli("tile", "--out", out)
+        assert result.exit_code == 2, result.output
+        assert re.search(message, result.output)
+
+
+# ---- files behind a symlink loop ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["build", "{loop}.toml"],
+        ["validate", "{loop}.toml"],
+        ["validate", "{loop}.json"],
+        ["layout", "{loop}.toml", "--out", "{tmp}/out"],
+        ["balance", "{loop}.toml", "--games", "1", "--out", "{tmp}/out"],
+        ["rules", "replay", "{loop}.json"],
+        ["rules", "machine", "{loop}.json"],
+        ["rules", "turn", "{loop}.json"],
+        ["check-alignment", "--from", "{loop}.svg"],
+        ["check-alignment", "--from", "{loop}.dxf"],
+        ["check-alignment", "--board", "{loop}.toml"],
+    ],
+    ids=lambda a: " ".join(a[:2]).replace("{loop}", "loop"),
+)
+def test_a_file_behind_a_symlink_loop_is_named(cli, tmp_path, args):
+    loop = tmp_path / "loop"
+    for suffix in ("", ".toml", ".json", ".svg", ".dxf"):
+        link = loop.with_name("loop" + suffix)
+        link.symlink_to(link.name)
+    result = cli(*(a.format(loop=loop, tmp=tmp_path) for a in args))
+    assert result.exit_code == 2, result.output
+    assert "Too many levels of symbolic links" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_kit_naming_a_board_behind_a_symlink_loop(cli, tmp_path):
+    (tmp_path / "board.toml").symlink_to("board.toml")
+    kit = tmp_path / "kit.toml"
+    kit.write_text('[kit]\nboard = "board.toml"\n')
+    result = cli("build", kit, "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert "cannot read the board file or transcript: Too many levels" in result.output
+
+
+# ---- numbers of thousands of digits ------------------------------------------------------
+
+DIGITS = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check-alignment", "--patch", f"{DIGITS}x2"], "(5002 characters) is not ROWSxCOLS"),
+        (["check-alignment", "--patch", f"2x{DIGITS}"], "is not ROWSxCOLS"),
+        (["tile", "--width", DIGITS], "(5000 characters) is not a number fabgen uses"),
+        (["sheet", "--count", DIGITS], "is not a whole number fabgen uses"),
+        (["validate", "--preset", PRESET, "--seed", DIGITS], "is not a whole number"),
+        (["stones", "--seat", DIGITS], "--seat must be 1 to 6"),
+        (["stones", "--bed", f"{DIGITS}x100"], "is not WIDTHxDEPTH"),
+        (["sheet", "--sheet", f"{DIGITS}x100"], "sheet sides must be positive mm, got inf"),
+    ],
+    ids=lambda v: v[:2] if isinstance(v, list) else None,
+)
+def test_long_digit_strings_in_flags(cli, args, message):
+    result = cli(*args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert len(result.output) < 1000  # the number is not echoed whole
+
+
+def test_long_integers_in_files(cli, tmp_path, start):
+    board = (BROKEN / "huge-stack.toml").read_text().replace("1000000000000000000", DIGITS)
+    (tmp_path / "board.toml").write_text(board)
+    (tmp_path / "kit.toml").write_text(f"[stones]\nstones_per_player = {DIGITS}\n")
+    transcript = json.loads(start.read_text())
+    (tmp_path / "game.json").write_text(
+        json.dumps(transcript)[:-1] + f', "turns_played": {DIGITS}' + "}"
+    )
+    for args, message in [
+        (["validate", tmp_path / "board.toml"], "an integer with thousands of digits"),
+        (["build", tmp_path / "kit.toml"], "an integer with thousands of digits"),
+        (["validate", tmp_path / "game.json"], "an integer of 5,000 digits; no value"),
+        (["rules", "replay", tmp_path / "game.json"], "an integer of 5,000 digits; no value"),
+        (["rules", "machine", tmp_path / "game.json"], "an integer of 5,000 digits; no value"),
+    ]:
+        result = cli(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output, (args, result.output)
+        assert "set_int_max_str_digits" not in result.output
+
+
+# ---- boards that validate and layout used to accept -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "code"), [("start-twice.toml", "field-shared"), ("huge-stack.toml", "stack-too-high")]
+)
+def test_validate_and_layout_refuse_a_start_twice_and_a_huge_stack(cli, tmp_path, name, code):
+    result = cli("validate", BROKEN / name, "--format", "json")
+    assert result.exit_code == 1
+    errors = [f for f in json.loads(result.output)["findings"] if f["severity"] == "error"]
+    assert [f["code"] for f in errors] == [code]
+    if code == "stack-too-high":
+        assert f"at most {MAX_STACK} on a field" in errors[0]["message"]
+    result = cli("layout", BROKEN / name, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert f"the board has 1 error ({code})" in result.output
+    assert not (tmp_path / "out").exists()
+    result = cli("balance", BROKEN / name, "--games", "1", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert code in result.output
+
+
+# ---- JSON output with hostile names ------------------------------------------------------
+
+# C0 and C1 control characters, DEL, bidi overrides, quotes, backslashes, line separators
+# and a lone surrogate (from a "\ud800" escape in the file).
+NAMES = [
+    "R\x01e\x1bd\x1f",
+    "a\x00b",
+    'back\\slash"quote',
+    "line\u2028sep\u2029",
+    "del\x7fnel\x85csi\x9b31m",
+    "bidi\u202eevil",
+    "tab\tnew\nline",
+    "lone\ud800surrogate",
+    "emoji 😀 שלום",
+]
+
+
+def hostile_game(tmp_path: Path, start: Path, name: str) -> Path:
+    transcript = json.loads(start.read_text())
+    transcript["players"][0]["name"] = name
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(transcript))  # ASCII: the lone surrogate as an escape
+    return path
+
+
+def decoded(text: str) -> object:
+    return json.loads(text)
+
+
+def same_name(written: str, name: str) -> bool:
+    # Lone surrogates cannot reach a UTF-8 terminal: they are shown as U+FFFD.
+    return written == name or written == name.replace("\ud800", "\ufffd")
+
+
+@pytest.mark.parametrize("name", NAMES, ids=range(len(NAMES)))
+def test_every_json_output_stays_valid_json_with_any_player_name(cli, tmp_path, start, name):
+    game = hostile_game(tmp_path, start, name)
+    replay = cli("rules", "replay", game, "--format", "json")
+    assert replay.exit_code == 0
+    (line,) = replay.output.split("\n")[:-1]  # one JSON object per line (newline only)
+    assert same_name(decoded(line)["players"][0]["name"], name)
+    machine = cli("rules", "machine", game, "--format", "json", "--budget", "20")
+    assert machine.exit_code == 0
+    assert same_name(decoded(machine.output)["name"], name)
+    out = tmp_path / "next"
+    played = cli("rules", "machine", game, "--play", "--budget", "20", "--out", out)
+    assert played.exit_code == 0, played.output
+    longer = json.loads((out / game.name).read_text("utf-8"))
+    assert longer["players"][0]["name"] == name  # written exactly, surrogate escaped
+    assert len(longer["turns"]) == 1
+
+
+@pytest.mark.parametrize("name", ['back\\slash"quote', "emoji 😀 שלום", "line\u2028sep"])
+def test_validate_json_keeps_printable_names(cli, tmp_path, start, name):
+    game = hostile_game(tmp_path, start, name)
+    result = cli("validate", game, "--format", "json")
+    if not name.isprintable():  # names go onto the setup diagram: refused with a message
+        assert result.exit_code == 2
+        assert "contains a control character" in result.output
+        return
+    assert result.exit_code == 0
+    assert decoded(result.output)["board"]["name"] == "hostile"
+
+
+def strings(value) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_check_alignment_json_with_control_characters_in_element_ids(cli, tmp_path):
+    cli("tile", "--out", tmp_path)
+    parts = (tmp_path / "tile.svg").read_text().split("<circle ")
+    hostile = "&#x7f;&#x85;&#x9b;&#92;&quot;"  # DEL, NEL, CSI, a backslash and a quote
+    svg = parts[0] + "".join(f'<circle id="c{k}{hostile}" {p}' for k, p in enumerate(parts[1:]))
+    (tmp_path / "ids.svg").write_text(svg)
+    result = cli("check-alignment", "--from", tmp_path / "ids.svg", "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert "\\x" not in result.output  # no invalid \\x escapes
+    named = [s for s in strings(decoded(result.output)) if '\x7f\x85\x9b\\"' in s]
+    assert named, "the ids come back exactly"
