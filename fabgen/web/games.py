@@ -312,7 +312,12 @@ def legal_json(turn: Turn) -> tuple[dict, dict]:
 
 
 def parse_move_pairs(value: object) -> list[Move]:
-    """``[["c3", "c5"], ...]`` -> moves, with a clear error for anything else."""
+    """``[["c3", "c5"], ...]`` or the text ``"c3-c5, f2-d2"`` (as typed at the table)
+    -> moves, with a clear error for anything else."""
+    if isinstance(value, str) and len(value) <= LIMITS.moves_text:
+        from fabgen.rules.moves import parse_moves
+
+        return parse_moves(value)
     if not isinstance(value, list) or len(value) > LIMITS.moves_per_turn:
         raise ParameterError(
             "moves", 'moves must be a list of [source, destination] pairs like [["c3", "c5"]]'

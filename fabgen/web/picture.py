@@ -23,7 +23,7 @@ MARGIN = 3.0
 
 
 def board_geometry(board: Board, fields: Sequence[Field] | None = None) -> dict:
-    """Tiles (outline loops, number spot, fill), fields (name, centre) in the order of
+    """Tiles (outline loops, number spot, fill), fields (name, centre, tile number) in the order of
     ``fields`` (the rules engine's order; default the board's), the field radius and
     the seats' colours."""
     place = BoardPlacement(board, PICTURE_WIDTH)
@@ -36,6 +36,7 @@ def board_geometry(board: Board, fields: Sequence[Field] | None = None) -> dict:
         return [round(p[0] - x0, 2), round(y1 - p[1], 2)]
 
     starts = {t: k for k in range(len(board.seats)) for t in board.start_tiles(k)}
+    tile_of = {f: t for t, tile in enumerate(board.tiles) for f in tile.fields}
     colours = [seat_colour(board, k) for k in range(len(board.seats))]
     return {
         "viewbox": [round(x1 - x0, 2), round(y1 - y0, 2)],
@@ -49,7 +50,8 @@ def board_geometry(board: Board, fields: Sequence[Field] | None = None) -> dict:
             for t, tile in enumerate(loops)
         ],
         "fields": [
-            {"name": field_name(f), "at": svg(place.xy(f))} for f in (fields or board.fields)
+            {"name": field_name(f), "at": svg(place.xy(f)), "tile": tile_of.get(f, -1) + 1}
+            for f in (fields or board.fields)
         ],
         "radius": round(place.circle_radius, 2),
         "pitch": round(place.pitch, 2),

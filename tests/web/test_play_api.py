@@ -92,7 +92,8 @@ def test_a_whole_game_through_the_api(client):
         ([["q40", "q41"]], "not on the board"),
         (None, "belong to"),  # the other seat's stones: filled in below
         ([["x", "y"]], "not a field"),
-        ("c3-c5", "pairs"),
+        (42, "pairs"),
+        ("c3-c5-c7", "not a move"),
     ],
 )
 def test_an_illegal_turn_changes_nothing(client, moves, reason):
