@@ -17,6 +17,7 @@ from fabgen.board.placement import BoardPlacement
 from fabgen.draw.board_parts import number_spot, seat_colour, tint
 from fabgen.geometry.lattice import Field, Point
 from fabgen.rules.names import field_name
+from fabgen.rules.state import Position
 from fabgen.web.designer import PICTURE_WIDTH
 
 MARGIN = 3.0
@@ -57,3 +58,13 @@ def board_geometry(board: Board, fields: Sequence[Field] | None = None) -> dict:
         "pitch": round(place.pitch, 2),
         "colours": colours,
     }
+
+
+def position_geometry(position: Position, name: str = "board") -> dict:
+    """:func:`board_geometry` of a game's board (its tiles are the position's segments,
+    its seats the position's players, their stacks where they are now)."""
+    from fabgen.board.transcript_io import board_from_transcript
+    from fabgen.rules.transcript import transcript_from_position
+
+    board = board_from_transcript(transcript_from_position(position), name)
+    return board_geometry(board, position.board.fields)

@@ -14,7 +14,6 @@ from pathlib import Path
 from fabgen.errors import ParameterError
 from fabgen.rules.moves import IllegalMove
 from fabgen.rules.state import Position
-from fabgen.rules.transcript import transcript_from_position
 from fabgen.rules.variants import VARIANTS
 from fabgen.web.games import (
     MACHINES,
@@ -199,11 +198,9 @@ class Play:
     def _picture(self, game: Game) -> dict:
         picture = self._pictures.get(game.id)
         if picture is None:
-            from fabgen.board.transcript_io import board_from_transcript
-            from fabgen.web.picture import board_geometry
+            from fabgen.web.picture import position_geometry
 
-            board = board_from_transcript(transcript_from_position(game.start), game.name)
-            picture = board_geometry(board, game.start.board.fields)
+            picture = position_geometry(game.start, game.name)
             if len(self._pictures) >= LIMITS.games_in_memory:
                 self._pictures.pop(next(iter(self._pictures)))
             self._pictures[game.id] = picture

@@ -231,3 +231,46 @@ def test_at_the_table_the_machine_turns_are_said(play):
     play.locator("#status").filter(has_text="zz1").wait_for()
     play.get_by_role("button", name="Done on the board").click()
     assert todo.is_hidden()
+
+
+def _field_centres(page, box: str) -> dict[str, tuple[float, float]]:
+    """Every field's centre on screen, by its data-field name, scaled so that the
+    board's width is 1 and its mean is at the origin."""
+    centres = page.evaluate(
+        "box => Object.fromEntries([...document.querySelectorAll(box + ' [data-field]')]"
+        ".map(e => { const r = e.getBoundingClientRect();"
+        " return [e.dataset.field, [r.x + r.width / 2, r.y + r.height / 2]]; }))",
+        box,
+    )
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    mx, my, width = sum(xs) / len(xs), sum(ys) / len(ys), max(xs) - min(xs)
+    return {n: ((x - mx) / width, (y - my) / width) for n, (x, y) in centres.items()}
+
+
+def test_one_board_picture_on_the_designer_viewer_and_play_page(play):
+    _start(play)
+    on_play = _field_centres(play, "#board")
+    play.goto(play.url.replace("/play", "/rules"))
+    play.get_by_label("or the start of a preset board").select_option("3p-triangle-4")
+    play.locator("#step-svg [data-field]").first.wait_for()
+    on_viewer = _field_centres(play, "#step-svg")
+    play.goto(play.url.replace("/rules", "/board"))
+    play.get_by_label("Preset board", exact=True).select_option("3p-triangle-4")
+    play.get_by_role("button", name="Load preset").click()
+    play.wait_for_function(
+        "() => document.querySelector('#summary-board')?.textContent.startsWith('3p-triangle-4:')"
+    )
+    play.get_by_label("put stones on a field").check()  # the fields are the places to click
+    on_designer = _field_centres(play, "#canvas")
+    assert set(on_play) == set(on_viewer) == set(on_designer) and len(on_play) == 70
+    for name, (x, y) in on_play.items():
+        for other in (on_viewer, on_designer):
+            assert other[name] == pytest.approx((x, y), abs=0.01), name
+    # the setup diagram's orientation: the 3p-triangle-4 points up (one tile on top)
+    top = min(on_play.values(), key=lambda p: p[1])
+    assert abs(top[0]) < 0.15
+    # names: on hover (an SVG title) and with the switch
+    assert play.locator('#canvas [data-field="b2"]').count() == 1
+    play.get_by_label("Field names").check()
+    assert play.locator("#canvas .fnames text", has_text="b2").first.is_visible()

@@ -87,6 +87,7 @@ class BoardPicture {
       svgEl("text", {x, y: y + r * 0.2, "font-size": r * 0.55}, numbers).textContent = t.number;
     }
     this.names = false;
+    this.setZoom(1);
   }
 
   // Paint a position: board = {status, owner, stones, territory, settled} per field.

@@ -471,5 +471,9 @@ $("animate").addEventListener("change", () => {
 
 $("designer-option").disabled = !localStorage.getItem(DESIGNER_KEY);
 const lastGame = localStorage.getItem(GAME_KEY);
-if (lastGame) loadGame(lastGame);
+if (location.hash === "#designer" && localStorage.getItem(DESIGNER_KEY)) {
+  $("board-choice").value = "designer"; // from the designer's "Play this board"
+} else if (lastGame) {
+  loadGame(lastGame);
+}
 showSeats();
