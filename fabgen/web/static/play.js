@@ -18,6 +18,7 @@ let selected = null;
 let busy = false;
 let skipping = false;
 let pickedFile = null; // {name, text}
+let hinted = []; // the last hint's moves
 
 // ---- starting a game -----------------------------------------------------------------
 
@@ -41,14 +42,23 @@ async function getJSON(url) {
   return readAnswer(await fetch(url));
 }
 
+// The seats of the board chosen; only the answer for the latest choice is shown.
+let seatsAsked = 0;
 async function showSeats() {
+  const asked = ++seatsAsked;
+  const choice = $("board-choice").value;
+  $("start").disabled = true;
   let seats;
   try {
     seats = await boardSeats();
   } catch (e) {
+    if (asked !== seatsAsked) return;
     $("seat-list").replaceChildren();
     return setStatus(e.message, true);
   }
+  if (asked !== seatsAsked) return;
+  $("start").disabled = false;
+  $("seat-list").dataset.board = choice;
   const rows = seats.map((s, k) => {
     const row = document.createElement("div");
     row.className = "seat-row";
@@ -420,6 +430,7 @@ $("play-typed").addEventListener("click", () => endTurn($("typed-moves").value))
 $("hint").addEventListener("click", async () => {
   try {
     const hint = await postJSON(`/api/games/${game.id}/hint`, {});
+    hinted = hint.moves;
     setStatus(`Hint: ${hint.words}`);
     picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null});
     $("typed-moves").value = hint.moves.map((m) => m.join("-")).join(", ");
