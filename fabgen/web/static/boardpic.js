@@ -143,7 +143,7 @@ class BoardPicture {
     this.zoom = Math.max(1, Math.min(4, z));
     // At 1 the whole board fits the window; larger, it scrolls in its box.
     this.svg.style.width = `${100 * this.zoom}%`;
-    this.svg.style.maxHeight = this.zoom === 1 ? "74vh" : "none";
+    this.svg.classList.toggle("fit", this.zoom === 1);
     this.box.dataset.zoom = String(this.zoom);
   }
 
