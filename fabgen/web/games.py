@@ -9,7 +9,7 @@ runs one (see :mod:`fabgen.web.thinker`).
 
 A :class:`GameStore` keeps a bounded number of games in memory and every game in a
 folder: ``ID.json``, the game as a transcript in the online engine's format (lower-case
-stack keys; seat kinds as the format has them), and ``ID.seats.json``, the page's own
+stack keys; seat kinds as the format has them), and ``ID.seats.toml``, the page's own
 settings (who plays each seat, the rule variant, at-the-table mode). Both are written
 atomically (a temporary file renamed over the old one), so a crash leaves the last
 saved turn; a game not in memory is read back from the folder when asked for.
@@ -18,16 +18,18 @@ saved turn; a game not in memory is read back from the folder when asked for.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import random
 import re
 import secrets
 import tempfile
 import threading
+import tomllib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import tomli_w
 
 from fabgen.errors import FabgenError, ParameterError
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance
@@ -437,7 +439,7 @@ class GameStore:
         from fabgen.rules.transcript import write_transcript
 
         self.folder.mkdir(parents=True, exist_ok=True)
-        _write(self.folder / f"{game.id}.seats.json", json.dumps(game.settings(), indent=1))
+        _write(self.folder / f"{game.id}.seats.toml", tomli_w.dumps(game.settings()))
         _write(self.folder / f"{game.id}.json", write_transcript(game.transcript()))
 
     def _keep(self, game: Game) -> None:
@@ -450,19 +452,19 @@ class GameStore:
     def _room(self) -> None:
         if not self.folder.is_dir():
             return
-        count = sum(1 for _ in self.folder.glob("*.seats.json"))
+        count = sum(1 for _ in self.folder.glob("*.seats.toml"))
         if count >= LIMITS.games_on_disk:
             raise TooMuchWork(
                 f"the games folder {self.folder} holds {count} games, the most this server "
-                "keeps: delete old games from it (each is ID.json and ID.seats.json)"
+                "keeps: delete old games from it (each is ID.json and ID.seats.toml)"
             )
 
     def _load(self, game_id: str) -> Game:
         path = self.folder / f"{game_id}.json"
         try:
             text = path.read_text(encoding="utf-8")
-            settings = json.loads((self.folder / f"{game_id}.seats.json").read_text("utf-8"))
-        except FileNotFoundError:
+            settings = tomllib.loads((self.folder / f"{game_id}.seats.toml").read_text("utf-8"))
+        except (FileNotFoundError, tomllib.TOMLDecodeError):
             raise NoSuchGame(
                 f"no game {game_id} in {self.folder}: it was deleted or made by another "
                 "server (start a new game, or upload its transcript)"

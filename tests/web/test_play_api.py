@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import threading
+import tomllib
 
 import pytest
 
@@ -324,7 +325,7 @@ def test_games_beyond_the_memory_limit_are_read_back(games_dir, monkeypatch):
     assert len(app.extensions["fabgen_play"].store._games) == 2
     for game_id in ids:
         assert client.get(f"/api/games/{game_id}").get_json()["id"] == game_id
-    saved = json.loads((games_dir / f"{ids[0]}.seats.json").read_text())
+    saved = tomllib.loads((games_dir / f"{ids[0]}.seats.toml").read_text())
     assert saved["seats"] == ["person", "random", "random"]
 
 
@@ -356,3 +357,19 @@ def test_the_worker_decides_as_this_process_and_gives_up_in_time(monkeypatch):
         assert not in_time and moves == thinker.choose(start, "greedy", "online", "seed")
     finally:
         worker.close()
+
+
+def test_the_games_folder_holds_transcripts_the_rules_replay(games_dir, cli):
+    client = create_app(games_dir=games_dir).test_client()
+    answer = _new(client)
+    state = _turn(client, answer["id"], _first_legal(answer["state"])).get_json()["state"]
+    transcripts = sorted(games_dir.glob("*.json"))
+    assert [p.stem for p in transcripts] == [answer["id"]]
+    result = cli("rules", "replay", str(transcripts[0]), "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["scores"] == state["scores"]
+
+
+def test_serve_takes_a_games_folder(cli):
+    result = cli("serve", "--help")
+    assert result.exit_code == 0 and "--games-dir" in result.output
