@@ -35,7 +35,7 @@ def main() -> None:
                 page = browser.new_page(viewport={"width": 1280, "height": 1000})
                 page.goto(f"http://127.0.0.1:{server.server_port}/play")
                 _play(page)
-                page.screenshot(path=str(OUT))
+                page.screenshot(path=str(OUT), full_page=True)
                 browser.close()
         finally:
             server.shutdown()
