@@ -7,7 +7,10 @@ import contextlib
 import click
 
 
-@click.command("serve", short_help="Kit configurator and board designer in the browser.")
+@click.command(
+    "serve",
+    short_help="Kit configurator, board designer, rules viewer and play page in the browser.",
+)
 @click.option(
     "--host",
     default="127.0.0.1",
