@@ -7,7 +7,10 @@ import contextlib
 import click
 
 
-@click.command("serve", short_help="Kit configurator and board designer in the browser.")
+@click.command(
+    "serve",
+    short_help="Kit configurator, board designer, rules viewer and play page in the browser.",
+)
 @click.option(
     "--host",
     default="127.0.0.1",
@@ -23,10 +26,18 @@ import click
     help="Port to listen on (0: any free port).",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the pages in your web browser.")
-def serve(host, port, open_browser):
+@click.option(
+    "--games-dir",
+    type=click.Path(file_okay=False, path_type=str),
+    default=None,
+    help="Folder where the play page keeps its games (one transcript per game; they "
+    "survive a restart). Default: ~/.local/share/fabgen/games.",
+)
+def serve(host, port, open_browser, games_dir):
     """Start a local web app: the kit configurator (every kit setting with a live preview
     and the whole kit as a download), the board designer (click tiles and seats, see the
-    validator's findings at once) and the rules viewer (step through a game). Nothing is
+    validator's findings at once), the rules viewer (step through a game) and the play
+    page (play against the computer, or at the table with machine seats). Nothing is
     loaded from the internet. Stop it with Ctrl+C.
 
     Example: fabgen serve --open
@@ -39,7 +50,7 @@ def serve(host, port, open_browser):
 
     try:
         _check_free(host, port)  # werkzeug itself would print and exit with code 1
-        app = create_app(preview_worker=True)
+        app = create_app(preview_worker=True, games_dir=games_dir)
         server = make_server(host, port, app, threaded=True)
     except (OSError, SystemExit) as exc:
         reason = getattr(exc, "strerror", None) or "the address is in use or not this computer's"
@@ -56,10 +67,13 @@ def serve(host, port, open_browser):
 def _run(app, server, url: str, open_browser: bool) -> None:
     """Serve until SIGINT (exit 0), SIGTERM or SIGHUP (exit 128 + signal, raised as
     :class:`fabgen.signals.Terminated`); the preview worker is closed in every case."""
-    worker = app.extensions["fabgen_worker"]
+    worker, play = app.extensions["fabgen_worker"], app.extensions["fabgen_play"]
     try:
-        worker.start()
-        click.echo(f"fabgen serve: open {url} (kit), {url}board, {url}rules; Ctrl+C stops")
+        worker.start()  # the computer seats' worker starts with the first computer turn
+        click.echo(
+            f"fabgen serve: open {url} (kit), {url}board, {url}rules, {url}play "
+            f"(games in {play.store.folder}); Ctrl+C stops"
+        )
         if open_browser:
             import webbrowser
 
@@ -67,6 +81,7 @@ def _run(app, server, url: str, open_browser: bool) -> None:
         server.serve_forever()  # werkzeug's returns on KeyboardInterrupt
     finally:
         worker.close()
+        play.close()
         with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
             click.echo("stopped")
 

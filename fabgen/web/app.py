@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import mimetypes
 import threading
+from pathlib import Path
 
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -27,10 +28,17 @@ class RequestError(FabgenError):
     """A request the server cannot use (not JSON, too large, a missing part)."""
 
 
-def create_app(preview_worker: bool = False) -> Flask:
+def create_app(
+    preview_worker: bool = False,
+    games_dir: str | Path | None = None,
+    think_worker: bool | None = None,
+) -> Flask:
     """The app; ``preview_worker``: the slow part of the kit preview runs in a second
     process (:mod:`fabgen.web.worker`), as ``fabgen serve`` does. Call
-    ``app.extensions["fabgen_worker"].close()`` when done with it."""
+    ``app.extensions["fabgen_worker"].close()`` when done with it. ``games_dir``: the
+    play page's games folder (default :func:`fabgen.web.games.default_games_dir`);
+    ``think_worker`` (default: as ``preview_worker``): computer seats decide in a
+    worker process with a time cap; close it with ``app.extensions["fabgen_play"]``."""
     # Python's own table lacks .woff2 (it comes from the system's mime.types, which a
     # small system has not): the fonts would go out as application/octet-stream.
     mimetypes.add_type("font/woff2", ".woff2")
@@ -39,12 +47,19 @@ def create_app(preview_worker: bool = False) -> Flask:
         from fabgen.web.worker import PreviewWorker
 
         app.extensions["fabgen_worker"] = PreviewWorker()
+    from fabgen.web.games import default_games_dir
+    from fabgen.web.play import Play
+    from fabgen.web.thinker import Thinker
+
+    thinking = preview_worker if think_worker is None else think_worker
+    app.extensions["fabgen_play"] = Play(games_dir or default_games_dir(), Thinker(thinking))
     app.config["MAX_CONTENT_LENGTH"] = LIMITS.request_bytes
     app.json.sort_keys = False  # keep the schema's order
     _pages(app)
     _kit_api(app)
     _board_api(app)
     _rules_api(app)
+    _play_api(app)
     _errors(app)
     return app
 
@@ -96,6 +111,20 @@ def _pages(app: Flask) -> None:
             page="rules",
             variants=list(VARIANTS),
             presets=preset_names(),
+            version=__version__,
+        )
+
+    @app.get("/play")
+    def play_page():
+        from fabgen.board.files import preset_names
+        from fabgen.rules.variants import VARIANTS
+
+        return render_template(
+            "play.html",
+            page="play",
+            presets=preset_names(),
+            default_preset="3p-triangle-4",
+            variants=list(VARIANTS),
             version=__version__,
         )
 
@@ -207,6 +236,50 @@ def _rules_api(app: Flask) -> None:
         )
 
 
+# ---- the play page ----------------------------------------------------------------------
+
+
+def _play_api(app: Flask) -> None:
+    play = app.extensions["fabgen_play"]
+
+    @app.post("/api/games")
+    def game_new():
+        return jsonify(play.create(_json()))
+
+    @app.get("/api/games/<game_id>")
+    def game_state(game_id: str):
+        return jsonify(play.state(game_id))
+
+    @app.post("/api/games/<game_id>/turn")
+    def game_turn(game_id: str):
+        return jsonify(play.turn(game_id, _json()))
+
+    @app.post("/api/games/<game_id>/moves")
+    def game_moves(game_id: str):
+        return jsonify(play.try_moves(game_id, _json()))
+
+    @app.post("/api/games/<game_id>/undo")
+    def game_undo(game_id: str):
+        return jsonify(play.undo(game_id, _json()))
+
+    @app.post("/api/games/<game_id>/again")
+    def game_again(game_id: str):
+        return jsonify(play.again(game_id, _json()))
+
+    @app.post("/api/games/<game_id>/settings")
+    def game_settings(game_id: str):
+        return jsonify(play.settings(game_id, _json()))
+
+    @app.post("/api/games/<game_id>/hint")
+    def game_hint(game_id: str):
+        return jsonify(play.hint(game_id))
+
+    @app.get("/api/games/<game_id>/transcript")
+    def game_transcript(game_id: str):
+        text, filename = play.transcript(game_id)
+        return _download(text.encode("utf-8"), filename, "application/json")
+
+
 # ---- requests, answers, errors ----------------------------------------------------------
 
 
@@ -216,6 +289,11 @@ def _json() -> dict:
     except RecursionError:
         raise RequestError("the request is nested too deeply to be a kit or a board") from None
     if not isinstance(data, dict):
+        if request.get_data(cache=True) and data is None:
+            raise RequestError(
+                "the request is not valid JSON: send a JSON object with the "
+                "Content-Type application/json"
+            )
         raise RequestError("the request must be a JSON object")
     return _Fields(data)
 
@@ -271,7 +349,7 @@ def _download(data: bytes, filename: str, mimetype: str) -> Response:
 def _errors(app: Flask) -> None:
     @app.errorhandler(FabgenError)
     def bad_input(exc: FabgenError):
-        status = 503 if isinstance(exc, TooMuchWork) else 400
+        status = 503 if isinstance(exc, TooMuchWork) else getattr(exc, "status", 400)
         body = {"error": str(exc)}
         where = getattr(exc, "where", None)
         if where:
@@ -287,7 +365,7 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(404)
     def not_found(_exc):
-        return jsonify({"error": "no such page: the pages are /, /board and /rules"}), 404
+        return jsonify({"error": "no such page: the pages are /, /board, /rules and /play"}), 404
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -30,6 +30,20 @@ class Limits:
     # players, seconds with strong ones): the preview plays them on every change, the
     # CLI's default is 200
     simulate_games: int = 20
+    # the play page (fabgen.web.games): games kept in memory (the others wait in the
+    # games folder), games in the folder, turns of one game, moves of one turn
+    games_in_memory: int = 64
+    games_on_disk: int = 5000
+    game_turns: int = 5000
+    moves_per_turn: int = 64
+    # a computer seat's turn: the strong player's largest budget (its default, 300,
+    # decides in tens of milliseconds) and the seconds a decision may take before the
+    # greedy player's turn is played instead
+    strong_budget: int = 20000
+    think_seconds: float = 20.0
+    # computer turns one request plays before it answers (a game of computers only
+    # goes on with the next request)
+    computer_turns: int = 60
 
 
 LIMITS = Limits()

@@ -2,8 +2,10 @@
 
 What ``fabgen rules turn --svg`` shows, for any turn of an uploaded transcript: the
 position before the turn, every move, every explosion wave and the growth, each as a
-picture (:func:`fabgen.draw.position.position_drawing`) with the engine's words. At
-the end of the game so far, the moves typed for the player to move are played.
+picture (:func:`fabgen.draw.position.position_drawing`) with the engine's words, and
+each step's fields for the pages' shared board picture (``picture``: the board as the
+setup diagram has it, :mod:`fabgen.web.picture`). At the end of the game so far, the
+moves typed for the player to move are played.
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ def turn_view(
             f"({LIMITS.transcript_turns}); use fabgen rules replay"
         )
     t = _turn_number(turn, len(played))
+    from fabgen.web.picture import position_geometry
+
+    picture = position_geometry(transcript.position)  # start tiles as the game began
     try:
         start = replay(transcript.position, played[:t], variant)
     except IllegalMove as exc:
@@ -61,9 +66,9 @@ def turn_view(
             raise ParameterError("moves", "the moves must be text like c3-c5,f2-d2")
         given = parse_moves(moves)
     else:
-        return _view(start, [], t, len(played), source, variant, describe_stacks, legend)
+        return _view(start, [], t, len(played), source, variant, describe_stacks, legend, picture)
     final, steps = play_turn(start, given, variant, record_steps=True)
-    view = _view(start, steps, t, len(played), source, variant, describe_stacks, legend)
+    view = _view(start, steps, t, len(played), source, variant, describe_stacks, legend, picture)
     view["after"] = describe_stacks(final)
     view["scores_after"] = scores(final)
     view["game_over_after"] = game_over(final, variant)
@@ -78,15 +83,25 @@ def _turn_number(turn: object, count: int) -> int:
     return turn
 
 
-def _view(start, steps, t, count, source, variant, describe_stacks, legend) -> dict:
+def _view(start, steps, t, count, source, variant, describe_stacks, legend, picture) -> dict:
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
+    from fabgen.rules.names import field_name
     from fabgen.rules.scoring import game_over, scores
+    from fabgen.web.games import fields_json
 
     k = start.next_player
     if not steps:
         drawing = position_drawing(start, title=f"after {t} turns")
-        shown = [{"title": "the position", "details": [], "svg": _svg(render_svg(drawing))}]
+        shown = [
+            {
+                "title": "the position",
+                "details": [],
+                "svg": _svg(render_svg(drawing)),
+                "board": fields_json(start),
+                "fields": [],
+            }
+        ]
     else:
         shown = [
             {
@@ -99,6 +114,8 @@ def _view(start, steps, t, count, source, variant, describe_stacks, legend) -> d
                         )
                     )
                 ),
+                "board": fields_json(step.position),
+                "fields": [field_name(f) for f in step.fields],
             }
             for n, step in enumerate(steps)
         ]
@@ -112,6 +129,7 @@ def _view(start, steps, t, count, source, variant, describe_stacks, legend) -> d
         "scores": scores(start),
         "game_over": game_over(start, variant),
         "steps": shown,
+        "picture": picture,
     }
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import select
 import signal
 import subprocess
 import sys
@@ -27,19 +28,20 @@ import threading
 GIVE_UP_AFTER = 3
 
 
-class PreviewWorker:
-    """The worker process, started on first use and again after it died; one request at
-    a time. :meth:`rest_preview` gives None when the worker failed or died (the caller
-    then answers in its own process, where an error is handled as any other)."""
+class LineWorker:
+    """A worker process that answers one JSON line per request line, started on first
+    use and again after it died; one request at a time. :meth:`ask` gives None when
+    the worker failed, died or (with a ``timeout``) took longer: it is then stopped
+    and the caller answers in its own process."""
 
-    def __init__(self, command: list[str] | None = None):
-        self._command = command or [sys.executable, "-m", "fabgen.web.worker"]
+    def __init__(self, command: list[str]):
+        self._command = command
         self._lock = threading.Lock()
         self._process: subprocess.Popen | None = None
         self._deaths = 0  # in a row, without an answer
 
-    def rest_preview(self, settings: object, board_state: object) -> dict | None:
-        line = json.dumps({"settings": settings, "board_state": board_state}) + "\n"
+    def ask(self, request: dict, timeout: float | None = None) -> object:
+        line = json.dumps(request) + "\n"
         with self._lock:
             if self._deaths >= GIVE_UP_AFTER:
                 return None
@@ -47,19 +49,20 @@ class PreviewWorker:
                 process = self._running()
                 process.stdin.write(line.encode("utf-8"))
                 process.stdin.flush()
-                answer = process.stdout.readline()
+                answer = _read_line(process, timeout)
             except OSError:
                 answer = b""
-            if not answer:  # it died (killed, out of memory): start afresh next time
-                self._deaths += 1
-                self._stop()
+            if not answer:  # it died (killed, out of memory) or took too long
+                if answer is not None:
+                    self._deaths += 1
+                self._stop(kill=answer is None)
                 return None
             self._deaths = 0
         return json.loads(answer)  # None where the worker met an error
 
     def start(self) -> None:
         """Start the worker now (it takes about half a second to load), so that the
-        first preview does not wait for it."""
+        first request does not wait for it."""
         with self._lock:
             self._running()
 
@@ -80,10 +83,12 @@ class PreviewWorker:
             )
         return self._process
 
-    def _stop(self) -> None:
+    def _stop(self, kill: bool = False) -> None:
         process, self._process = self._process, None
         if process is None:
             return
+        if kill:  # busy with a request that took too long: its answer is not wanted
+            process.kill()
         # Closing its input is the worker's signal to stop (if it is gone already, with
         # a request unread, there is nothing to flush).
         with contextlib.suppress(OSError):
@@ -94,6 +99,29 @@ class PreviewWorker:
             process.kill()
             process.wait()
         process.stdout.close()
+
+
+def _read_line(process: subprocess.Popen, timeout: float | None) -> bytes | None:
+    """The worker's answer line; b"" when it died, None when none came in ``timeout``
+    seconds (the answer is written in one piece, so a started line ends soon)."""
+    if timeout is not None:
+        ready, _, _ = select.select([process.stdout], [], [], timeout)
+        if not ready:
+            return None
+    return process.stdout.readline()
+
+
+class PreviewWorker(LineWorker):
+    """The kit preview's worker process: :meth:`rest_preview` gives None when the
+    worker failed or died (the caller then answers in its own process, where an error
+    is handled as any other)."""
+
+    def __init__(self, command: list[str] | None = None):
+        super().__init__(command or [sys.executable, "-m", "fabgen.web.worker"])
+
+    def rest_preview(self, settings: object, board_state: object) -> dict | None:
+        answer = self.ask({"settings": settings, "board_state": board_state})
+        return answer if isinstance(answer, dict) else None
 
 
 def main() -> None:

@@ -126,9 +126,10 @@ function addTargets(svg, targets) {
         `tile ${t.index + 1} ${where}`, () => clickTile(t));
   }
   for (const f of targets.fields) {
-    hit(layer, "circle", {cx: f.centre[0], cy: f.centre[1], r: f.r, class: "hit field"},
+    hit(layer, "circle", {cx: f.centre[0], cy: f.centre[1], r: f.r, class: "hit field", "data-field": f.name},
         `field ${f.name}`, () => clickField(f.name));
   }
+  addFieldNames(svg, targets.fields); // shown with the "Field names" switch (boardpic.js)
   svg.appendChild(layer);
 }
 
@@ -349,3 +350,4 @@ $("use-in-kit").addEventListener("click", () => {
   }
   $("load-preset").click();
 })();
+namesSwitch($("names"), $("canvas"));

@@ -7,6 +7,8 @@ let transcript = null;
 let name = "game";
 let steps = [];
 let turns = 0;
+let picture = null; // the shared board picture (boardpic.js)
+let pictureKey = "";
 
 async function ask(moves) {
   if (!transcript) return setStatus("Load a transcript first.", true);
@@ -16,6 +18,12 @@ async function ask(moves) {
     const answer = await postJSON("/api/rules/turn", body);
     turns = answer.turns;
     steps = answer.steps;
+    const key = JSON.stringify(answer.picture);
+    if (key !== pictureKey) {
+      picture = new BoardPicture($("step-svg"), answer.picture, null);
+      picture.showNames($("names").checked);
+      pictureKey = key;
+    }
     $("turn").max = turns;
     $("step").max = steps.length - 1;
     $("step").value = moves !== undefined || steps.length === 1 ? steps.length - 1 : 0;
@@ -38,8 +46,11 @@ function showStep() {
   const s = steps[k];
   if (!s) return;
   $("step-title").textContent = `Step ${s.title}`;
-  $("step-svg").dataset.label = s.title;
-  showSVG($("step-svg"), s.svg);
+  // The shared picture, as the setup diagram and the play page have the board; the
+  // fields this step is about are outlined.
+  picture.svg.setAttribute("aria-label", s.title);
+  picture.paint(s.board, picture.picture.colours);
+  picture.mark({flash: s.fields});
   $("step-details").replaceChildren(...s.details.map((d) => {
     const li = document.createElement("li");
     li.textContent = d;
@@ -80,6 +91,9 @@ $("next-turn").addEventListener("click", () => {
 $("step").addEventListener("input", showStep);
 $("prev-step").addEventListener("click", () => { $("step").value = Number($("step").value) - 1; showStep(); });
 $("next-step").addEventListener("click", () => { $("step").value = Number($("step").value) + 1; showStep(); });
+namesSwitch($("names"), $("step-svg"), () => picture);
+$("zoom-in").addEventListener("click", () => picture && picture.setZoom(picture.zoom * 1.5));
+$("zoom-out").addEventListener("click", () => picture && picture.setZoom(picture.zoom / 1.5));
 $("play").addEventListener("click", () => {
   $("turn").value = turns;
   ask($("moves").value);

@@ -1,0 +1,525 @@
+"""Games played in the browser (the play page and its JSON API), without the web server.
+
+A :class:`Game` is a start position, the turns played since and a kind per seat:
+``person``, a computer player (``strong``, ``strong:N``, ``greedy``, ``random``) or,
+for a board's machine seats, ``machine`` and ``extreme-machine`` (they keep their
+kind). A person's turn comes from the request; every other seat's turn is decided by
+a :class:`~fabgen.web.thinker.Thinker`, outside the request thread when the server
+runs one (see :mod:`fabgen.web.thinker`).
+
+A :class:`GameStore` keeps a bounded number of games in memory and every game in a
+folder: ``ID.json``, the game as a transcript in the online engine's format (lower-case
+stack keys; seat kinds as the format has them), and ``ID.seats.toml``, the page's own
+settings (who plays each seat, the rule variant, at-the-table mode). Both are written
+atomically (a temporary file renamed over the old one), so a crash leaves the last
+saved turn; a game not in memory is read back from the folder when asked for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import re
+import secrets
+import tempfile
+import threading
+import tomllib
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import tomli_w
+
+from fabgen.errors import FabgenError, ParameterError
+from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance
+from fabgen.rules.scoring import game_over, ranking, regions, scores
+from fabgen.rules.state import Position
+from fabgen.rules.transcript import Transcript, parse_transcript, transcript_to_json
+from fabgen.rules.turn import Turn, replay
+from fabgen.rules.variants import PASSES, VARIANTS, get_variant
+from fabgen.web.limits import LIMITS, TooMuchWork
+
+PERSON = "person"
+#: Kinds a person's seat may be given; ``strong:N`` too (N up to the server's cap).
+COMPUTERS = ("strong", "greedy", "random")
+#: Kinds of a board's machine seats (fabgen.board.model.SeatKind), kept as they are.
+MACHINES = (MACHINE, "extreme-machine")
+#: Game ids: made by the server, checked before any file is named after one.
+_ID = re.compile(r"[0-9a-f]{16}")
+
+
+def default_games_dir() -> Path:
+    """``$XDG_DATA_HOME/fabgen/games``, by default ``~/.local/share/fabgen/games``."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "fabgen" / "games"
+
+
+class GameError(FabgenError):
+    """A request about a game that cannot be carried out (not a person's turn, ...);
+    the message says why."""
+
+    status = 400
+
+
+class NoSuchGame(GameError):
+    status = 404
+
+
+# ---- seats --------------------------------------------------------------------------------
+
+
+def seat_kinds(requested: object, position: Position) -> list[str]:
+    """One kind per seat: ``requested`` lists every seat, or only the seats that are
+    not machines (machine seats keep their kind). Default: a person on seat 1, the
+    strong player on the others."""
+    machine = [p.kind in MACHINES for p in position.players]
+    if requested is None:
+        people = [PERSON] + ["strong"] * (machine.count(False) - 1)
+        return _merge(people, position)
+    if not isinstance(requested, list) or not all(isinstance(k, str) for k in requested):
+        raise ParameterError("seats", 'seats must be a list of kinds like ["person", "strong"]')
+    if len(requested) == len(machine):
+        for k, (kind, is_machine) in enumerate(zip(requested, machine, strict=True)):
+            if is_machine and kind != position.players[k].kind:
+                raise ParameterError(
+                    "seats",
+                    f"seat {k + 1} is a {position.players[k].kind} seat of the board: it keeps "
+                    f"its kind (give {position.players[k].kind!r} or leave machine seats out)",
+                )
+        requested = [
+            kind for kind, is_machine in zip(requested, machine, strict=True) if not is_machine
+        ]
+    if len(requested) != machine.count(False):
+        raise ParameterError(
+            "seats",
+            f"{len(requested)} seat kinds for {len(machine)} seats "
+            f"({machine.count(True)} of them machines): give one kind per seat",
+        )
+    for kind in requested:
+        check_kind(kind)
+    return _merge(list(requested), position)
+
+
+def _merge(people: list[str], position: Position) -> list[str]:
+    it = iter(people)
+    return [p.kind if p.kind in MACHINES else next(it) for p in position.players]
+
+
+def check_kind(kind: str) -> None:
+    base, colon, budget = kind.partition(":")
+    ok = kind == PERSON or (kind in COMPUTERS) or (base == "strong" and colon)
+    if not ok:
+        raise ParameterError(
+            "seats",
+            f"unknown seat kind {kind!r}: person, strong, strong:N, greedy or random",
+        )
+    if colon and not (budget.isdigit() and 1 <= int(budget) <= LIMITS.strong_budget):
+        raise ParameterError(
+            "seats",
+            f"{kind}: the strong player's budget is a whole number from 1 to "
+            f"{LIMITS.strong_budget} on this server",
+        )
+
+
+# ---- a game ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Game:
+    id: str
+    start: Position
+    seats: list[str]
+    variant: str = "online"
+    name: str = "game"
+    table: bool = False  # at-the-table mode: the page's choice, kept with the game
+    turns: list[tuple[Move, ...]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    _position: Position | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def position(self) -> Position:
+        if self._position is None:
+            self._position = replay(self.start, self.turns, self.variant)
+        return self._position
+
+    @property
+    def over(self) -> bool:
+        return game_over(self.position, self.variant)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move (index from 0), None when the game is over."""
+        return None if self.over else self.position.next_player
+
+    @property
+    def person_to_move(self) -> bool:
+        k = self.to_move
+        return k is not None and self.seats[k] == PERSON
+
+    def play(self, moves: list[Move]) -> dict:
+        """Play the turn of the seat to move; a record of it (see :func:`turn_record`).
+        An illegal move raises :class:`IllegalMove` and changes nothing."""
+        if len(self.turns) >= LIMITS.game_turns:
+            raise TooMuchWork(
+                f"the game has {len(self.turns)} turns, the most this server plays: "
+                "download the transcript and go on with fabgen rules"
+            )
+        final, record = turn_record(self.position, moves, self.variant)
+        record["turn"] = len(self.turns)
+        record["kind"] = self.seats[record["seat"] - 1]
+        self.turns.append(tuple(moves))
+        self._position = final
+        return record
+
+    def try_moves(self, moves: list[Move]) -> Turn:
+        """The turn of the person to move after ``moves`` (not finished): raises
+        :class:`IllegalMove` for the first illegal one."""
+        turn = Turn(self.position, self.variant)
+        for move in moves:
+            turn.move(move)
+        return turn
+
+    def undo_to(self, count: int) -> None:
+        """Keep the first ``count`` turns."""
+        if (
+            isinstance(count, bool)
+            or not isinstance(count, int)
+            or not 0 <= count <= len(self.turns)
+        ):
+            raise ParameterError(
+                "turn", f"turn must be a whole number from 0 to {len(self.turns)} (turns to keep)"
+            )
+        del self.turns[count:]
+        self._position = None
+
+    def transcript(self) -> Transcript:
+        from fabgen.rules.transcript import transcript_from_position
+
+        pos, start = self.position, self.start
+        fresh = start.turns_played == 0 and start.next_player == 0 and start.passes == 0
+        over = self.over
+        results: dict = {"game_over": over, "scores": scores(pos), "variant": self.variant}
+        if over:
+            from fabgen.rules.scoring import places
+
+            results["places"] = places(pos, self.variant)
+        return transcript_from_position(
+            start,
+            turns=self.turns,
+            with_state=not fresh,
+            with_passes=get_variant(self.variant).end == PASSES,
+            results=results,
+        )
+
+    def settings(self) -> dict:
+        return {
+            "seats": self.seats,
+            "variant": self.variant,
+            "name": self.name,
+            "table": self.table,
+        }
+
+
+def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Position, dict]:
+    """Play a turn and say what happened: the seat (from 1), its moves, the position
+    after the moves, each explosion wave (its fields and the position after it), the
+    fields that grew, the explosions in all and the turn in words."""
+    turn = Turn(position, variant, record_steps=True)
+    for move in moves:
+        turn.move(move)
+    final, steps = turn.finish()
+    k = position.next_player
+    moved = [s for s in steps if s.kind == "move"]
+    waves = [s for s in steps if s.kind == "explosion"]
+    grown = [position.board.names[position.board.index[f]] for f in steps[-1].fields]
+    explosions = sum(len(w.fields) for w in waves)
+    record = {
+        "seat": k + 1,
+        "player": seat_name(position, k),
+        "moves": [[_name(m.source), _name(m.destination)] for m in moves],
+        "after_moves": fields_json(moved[-1].position if moved else position),
+        "waves": [
+            {"fields": [_name(f) for f in w.fields], "board": fields_json(w.position)}
+            for w in waves
+        ],
+        "growth": grown,
+        "explosions": explosions,
+        "words": turn_words(position, k, moves, explosions),
+        "details": [d for s in steps[1:] for d in (s.title, *s.details)],
+        "board": fields_json(final),
+    }
+    return final, record
+
+
+def seat_name(position: Position, k: int) -> str:
+    return position.players[k].name or f"Seat {k + 1}"
+
+
+def turn_words(position: Position, k: int, moves: list[Move], explosions: int) -> str:
+    """``Blue: 2 stones from c3 to c5, 1 stone from f2 to f3; 4 explosions``."""
+    parts = []
+    for m in moves:
+        found = direction_and_distance(m.source, m.destination)
+        n = found[1] if found else 0
+        parts.append(f"{_count(n, 'stone')} from {_name(m.source)} to {_name(m.destination)}")
+    if not parts:
+        parts = ["no moves" if position.players[k].kind == MACHINE else "passes"]
+    blast = _count(explosions, "explosion") if explosions else "no explosions"
+    return f"{seat_name(position, k)}: {', '.join(parts)}; {blast}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _name(f) -> str:
+    from fabgen.rules.names import field_name
+
+    return field_name(f)
+
+
+def fields_json(position: Position) -> dict:
+    """Per field in board order: status (0 live, 1 growing, 2 dead), owner (seat index
+    from 0, -1 for none) and stones; and each live field's region: the seat that alone
+    has stones there (-1 for none) and whether it is settled (1) or not (0)."""
+    index = position.board.index
+    region_owner = [-1] * len(position.board)
+    settled = [0] * len(position.board)
+    for region in regions(position):
+        for f in region.fields:
+            i = index[f]
+            region_owner[i] = -1 if region.owner is None else region.owner
+            settled[i] = int(region.settled)
+    return {
+        "status": list(position.status_codes),
+        "owner": list(position.owners),
+        "stones": list(position.stone_counts),
+        "territory": region_owner,
+        "settled": settled,
+    }
+
+
+def legal_json(turn: Turn) -> tuple[dict, dict]:
+    """The legal moves of a turn: source -> destinations, and source -> the stones each
+    takes (its distance), in the same order."""
+    legal: dict[str, list[str]] = {}
+    stones: dict[str, list[int]] = {}
+    for move in turn.legal_moves():
+        found = direction_and_distance(move.source, move.destination)
+        src = _name(move.source)
+        legal.setdefault(src, []).append(_name(move.destination))
+        stones.setdefault(src, []).append(found[1] if found else 0)
+    return legal, stones
+
+
+def parse_move_pairs(value: object) -> list[Move]:
+    """``[["c3", "c5"], ...]`` or the text ``"c3-c5, f2-d2"`` (as typed at the table)
+    -> moves, with a clear error for anything else."""
+    if isinstance(value, str) and len(value) <= LIMITS.moves_text:
+        from fabgen.rules.moves import parse_moves
+
+        return parse_moves(value)
+    if not isinstance(value, list) or len(value) > LIMITS.moves_per_turn:
+        raise ParameterError(
+            "moves", 'moves must be a list of [source, destination] pairs like [["c3", "c5"]]'
+        )
+    out = []
+    for pair in value:
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(p, str) and len(p) < 12 for p in pair)
+        ):
+            raise ParameterError(
+                "moves", f'a move is a pair of field names like ["c3", "c5"], not {pair!r:.40}'
+            )
+        try:
+            out.append(Move.from_names(*pair))
+        except ValueError as exc:
+            raise ParameterError("moves", str(exc)) from None
+    return out
+
+
+# ---- the state the page and the API see -----------------------------------------------
+
+
+def state_json(game: Game, picture: dict | None = None) -> dict:
+    pos = game.position
+    over = game.over
+    k = None if over else pos.next_player
+    legal: dict = {}
+    stones: dict = {}
+    if k is not None and game.seats[k] == PERSON:
+        legal, stones = legal_json(Turn(pos, game.variant))
+    from fabgen.draw.position import player_colour
+
+    state = {
+        "id": game.id,
+        "name": game.name,
+        "variant": game.variant,
+        "table": game.table,
+        "seats": [
+            {
+                "seat": n + 1,
+                "name": seat_name(pos, n),
+                "colour": player_colour(p.color, n),
+                "kind": game.seats[n],
+            }
+            for n, p in enumerate(pos.players)
+        ],
+        "to_move": None if k is None else k + 1,
+        "over": over,
+        "turns_played": len(game.turns),
+        "scores": scores(pos),
+        "ranking": [
+            {"seat": s.player + 1, "place": s.rank, "score": s.score}
+            for s in ranking(pos, game.variant)
+        ],
+        "legal": legal,
+        "stones": stones,
+        "board": fields_json(pos),
+        "history": history_json(game),
+        "transcript": transcript_to_json(game.transcript()),
+    }
+    if picture is not None:
+        state["picture"] = picture
+    return state
+
+
+def history_json(game: Game) -> list[dict]:
+    """Every turn so far: number (from 0), seat (from 1), kind and moves in notation."""
+    n = len(game.start.players)
+    first = game.start.next_player
+    return [
+        {
+            "turn": t,
+            "seat": (first + t) % n + 1,
+            "kind": game.seats[(first + t) % n],
+            "moves": ", ".join(str(m) for m in moves) or "(pass)",
+        }
+        for t, moves in enumerate(game.turns)
+    ]
+
+
+# ---- the games folder ---------------------------------------------------------------------
+
+
+class GameStore:
+    """Games by id: at most ``LIMITS.games_in_memory`` in memory (the least recently
+    used go), every game in ``folder``."""
+
+    def __init__(self, folder: Path | str):
+        self.folder = Path(folder).expanduser()
+        self._games: OrderedDict[str, Game] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def new_game(
+        self, start: Position, turns, seats: list[str], variant: str, name: str, table: bool
+    ) -> Game:
+        self._room()
+        game = Game(secrets.token_hex(8), start, seats, variant, name, table, list(turns))
+        self.save(game)
+        self._keep(game)
+        return game
+
+    def get(self, game_id: object) -> Game:
+        if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
+            raise NoSuchGame(f"no game {str(game_id)[:40]!r}: game ids are 16 hex digits")
+        with self._lock:
+            game = self._games.get(game_id)
+            if game is not None:
+                self._games.move_to_end(game_id)
+                return game
+        game = self._load(game_id)
+        self._keep(game)
+        return game
+
+    def save(self, game: Game) -> None:
+        from fabgen.rules.transcript import write_transcript
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        _write(self.folder / f"{game.id}.seats.toml", tomli_w.dumps(game.settings()))
+        _write(self.folder / f"{game.id}.json", write_transcript(game.transcript()))
+
+    def _keep(self, game: Game) -> None:
+        with self._lock:
+            self._games[game.id] = game
+            self._games.move_to_end(game.id)
+            while len(self._games) > LIMITS.games_in_memory:
+                self._games.popitem(last=False)  # saved already: read back when asked for
+
+    def _room(self) -> None:
+        if not self.folder.is_dir():
+            return
+        count = sum(1 for _ in self.folder.glob("*.seats.toml"))
+        if count >= LIMITS.games_on_disk:
+            raise TooMuchWork(
+                f"the games folder {self.folder} holds {count} games, the most this server "
+                "keeps: delete old games from it (each is ID.json and ID.seats.toml)"
+            )
+
+    def _load(self, game_id: str) -> Game:
+        path = self.folder / f"{game_id}.json"
+        try:
+            text = path.read_text(encoding="utf-8")
+            settings = tomllib.loads((self.folder / f"{game_id}.seats.toml").read_text("utf-8"))
+        except (FileNotFoundError, tomllib.TOMLDecodeError):
+            raise NoSuchGame(
+                f"no game {game_id} in {self.folder}: it was deleted or made by another "
+                "server (start a new game, or upload its transcript)"
+            ) from None
+        transcript = parse_transcript(text, str(path))
+        start = transcript.position
+        variant = settings.get("variant", "online")
+        if variant not in VARIANTS:
+            variant = "online"
+        return Game(
+            game_id,
+            start,
+            seat_kinds(settings.get("seats"), start),
+            variant,
+            str(settings.get("name", "game")),
+            bool(settings.get("table", False)),
+            list(transcript.move_list),
+        )
+
+
+def _write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: a half-written file never replaces it."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def seed(game: Game) -> str:
+    """The computer players' random choices are the game's and the turn's: an undone
+    turn played again by a computer is played the same way."""
+    return f"{game.id}:{len(game.turns)}"
+
+
+def rng_for(game: Game) -> random.Random:
+    return random.Random(seed(game))
+
+
+__all__ = [
+    "COMPUTERS",
+    "PERSON",
+    "Game",
+    "GameError",
+    "GameStore",
+    "IllegalMove",
+    "check_kind",
+    "default_games_dir",
+    "fields_json",
+    "parse_move_pairs",
+    "seat_kinds",
+    "state_json",
+    "turn_record",
+]

@@ -1,0 +1,282 @@
+"""The play page's requests, without the web server: start a game, play a person's
+turn and then every computer and machine turn up to the next person, look at moves
+before the turn ends, take turns back, start again, hints.
+
+Every answer that changes a game saves it first (:class:`~fabgen.web.games.GameStore`);
+a game's lock keeps two requests for one game from playing at once. See the README's
+"Play in the browser" for the API these functions answer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fabgen.errors import ParameterError
+from fabgen.rules.moves import IllegalMove
+from fabgen.rules.state import Position
+from fabgen.rules.variants import VARIANTS
+from fabgen.web.games import (
+    MACHINES,
+    PERSON,
+    Game,
+    GameError,
+    GameStore,
+    fields_json,
+    legal_json,
+    parse_move_pairs,
+    seat_kinds,
+    seed,
+    state_json,
+    turn_words,
+)
+from fabgen.web.limits import LIMITS, TooMuchWork
+from fabgen.web.thinker import HINT_PLAYER, Thinker
+
+
+class Play:
+    """The games of one server: its store and the thinker of its computer seats."""
+
+    def __init__(self, folder: Path | str, thinker: Thinker):
+        self.store = GameStore(folder)
+        self.thinker = thinker
+        self._pictures: dict[str, dict] = {}
+
+    # ---- starting ---------------------------------------------------------------------
+
+    def create(self, data: dict) -> dict:
+        """``{"preset": NAME}``, ``{"board": TEXT}`` (a board file or transcript; a
+        transcript's turns are played) or ``{"board_state": {...}}`` (the designer's
+        board), with ``seats``, ``variant`` and ``table``."""
+        start, turns, name, variant = _start(data)
+        variant = data.get("variant", variant)
+        if variant not in VARIANTS:
+            raise ParameterError("variant", f"unknown variant {variant!r}: {', '.join(VARIANTS)}")
+        seats = seat_kinds(data.get("seats"), start)
+        table = data.get("table", False)
+        if not isinstance(table, bool):
+            raise ParameterError("table", "table must be true or false")
+        try:
+            from fabgen.rules.turn import replay
+
+            replay(start, turns, variant)
+        except IllegalMove as exc:
+            raise GameError(f"{name}: the transcript has an illegal move: {exc}") from None
+        game = self.store.new_game(start, turns, seats, variant, name, table)
+        return self._answer(game, self._computers(game), with_id=True)
+
+    def again(self, game_id: str, data: dict) -> dict:
+        """Start again: the same game from its first turn, or (``rotate``) a new game
+        in which each seat's player moves on to the next seat (machines stay)."""
+        game = self.store.get(game_id)
+        rotate = data.get("rotate", False)
+        if not isinstance(rotate, bool):
+            raise ParameterError("rotate", "rotate must be true or false")
+        if not rotate:
+            with game.lock:
+                game.undo_to(0)
+                return self._answer(game, self._computers(game))
+        people = [k for k in game.seats if k not in MACHINES]
+        people = people[-1:] + people[:-1]
+        it = iter(people)
+        seats = [k if k in MACHINES else next(it) for k in game.seats]
+        new = self.store.new_game(game.start, [], seats, game.variant, game.name, game.table)
+        return self._answer(new, self._computers(new), with_id=True)
+
+    # ---- playing ------------------------------------------------------------------------
+
+    def state(self, game_id: str) -> dict:
+        game = self.store.get(game_id)
+        with game.lock:
+            return self._state(game)
+
+    def turn(self, game_id: str, data: dict) -> dict:
+        """The person's turn (``moves``), then the computers' up to the next person.
+        Without a person to move, ``moves`` is left out: the computers go on."""
+        game = self.store.get(game_id)
+        with game.lock:
+            played = []
+            if game.over:
+                raise GameError(f"the game is over: {_ranking_words(game)}")
+            if game.person_to_move:
+                if "moves" not in data:
+                    raise ParameterError("moves", _whose(game) + ': send its "moves"')
+                played.append(self._person(game, parse_move_pairs(data["moves"])))
+            elif data.get("moves"):
+                raise GameError(_whose(game) + ": a computer seat plays itself; send no moves")
+            played += self._computers(game)
+            return self._answer(game, played)
+
+    def try_moves(self, game_id: str, data: dict) -> dict:
+        """The person's moves so far in this turn, checked (an illegal one answers with
+        the rule it breaks): the fields after them and the moves still legal."""
+        game = self.store.get(game_id)
+        with game.lock:
+            if not game.person_to_move:
+                raise GameError(_whose(game) + ": no person is to move")
+            moves = parse_move_pairs(data["moves"])
+            turn = game.try_moves(moves)
+            legal, stones = legal_json(turn)
+            return {"legal": legal, "stones": stones, "board": fields_json(turn.position)}
+
+    def undo(self, game_id: str, data: dict) -> dict:
+        """Back to before turn ``turn`` (from 0): later turns are forgotten."""
+        game = self.store.get(game_id)
+        with game.lock:
+            game.undo_to(data["turn"])
+            return self._answer(game, self._computers(game))
+
+    def settings(self, game_id: str, data: dict) -> dict:
+        """Change who plays each seat (``seats``) or the at-the-table mode (``table``)."""
+        game = self.store.get(game_id)
+        with game.lock:
+            if "seats" in data:
+                game.seats = seat_kinds(data["seats"], game.start)
+            if "table" in data:
+                if not isinstance(data["table"], bool):
+                    raise ParameterError("table", "table must be true or false")
+                game.table = data["table"]
+            return self._answer(game, self._computers(game))
+
+    def hint(self, game_id: str) -> dict:
+        """What the strong player would play for the person to move."""
+        game = self.store.get(game_id)
+        with game.lock:
+            if not game.person_to_move:
+                raise GameError(_whose(game) + ": hints are for a person to move")
+            pos = game.position
+            moves, _ = self.thinker.decide(pos, HINT_PLAYER, game.variant, seed(game))
+        from fabgen.rules.names import field_name
+
+        words = turn_words(pos, pos.next_player, moves, 0).split("; ")[0]
+        pairs = [[field_name(m.source), field_name(m.destination)] for m in moves]
+        return {"moves": pairs, "words": words}
+
+    def transcript(self, game_id: str) -> tuple[str, str]:
+        """The game's transcript text and a file name for it."""
+        from fabgen.board.boardfile import name_from_stem
+        from fabgen.rules.transcript import write_transcript
+
+        game = self.store.get(game_id)
+        with game.lock:
+            return write_transcript(game.transcript()), f"{name_from_stem(game.name)}-game.json"
+
+    def close(self) -> None:
+        self.thinker.close()
+
+    # ---- inside ---------------------------------------------------------------------------
+
+    def _person(self, game: Game, moves) -> dict:
+        record = game.play(moves)  # IllegalMove: nothing changed
+        self.store.save(game)
+        return record
+
+    def _computers(self, game: Game) -> list[dict]:
+        played = []
+        while not game.over and not game.person_to_move and len(played) < LIMITS.computer_turns:
+            pos = game.position
+            kind = game.seats[pos.next_player]
+            moves, in_time = [], True
+            if kind != "machine":
+                moves, in_time = self.thinker.decide(pos, kind, game.variant, seed(game))
+            record = game.play(moves)
+            if not in_time:
+                record["words"] += " (it thought too long: the greedy player's turn instead)"
+            played.append(record)
+        if played:
+            self.store.save(game)
+        return played
+
+    def _answer(self, game: Game, turns: list[dict], with_id: bool = False) -> dict:
+        out = {"id": game.id} if with_id else {}
+        out["turns"] = turns
+        out["state"] = self._state(game)
+        return out
+
+    def _state(self, game: Game) -> dict:
+        return state_json(game, self._picture(game))
+
+    def _picture(self, game: Game) -> dict:
+        picture = self._pictures.get(game.id)
+        if picture is None:
+            from fabgen.web.picture import position_geometry
+
+            picture = position_geometry(game.start, game.name)
+            if len(self._pictures) >= LIMITS.games_in_memory:
+                self._pictures.pop(next(iter(self._pictures)))
+            self._pictures[game.id] = picture
+        return picture
+
+
+def _whose(game: Game) -> str:
+    k = game.position.next_player
+    name = game.position.players[k].name or f"seat {k + 1}"
+    return f"it is {name}'s turn (seat {k + 1}, {game.seats[k]})"
+
+
+def _ranking_words(game: Game) -> str:
+    from fabgen.rules.scoring import ranking
+
+    pos = game.position
+    return ", ".join(
+        f"{s.rank}. {pos.players[s.player].name or f'seat {s.player + 1}'} ({s.score})"
+        for s in ranking(pos, game.variant)
+    )
+
+
+def _start(data: dict) -> tuple[Position, list, str, str]:
+    """The start position, the turns already played, a name and the variant a
+    transcript names (else online)."""
+    from fabgen.board.boardfile import name_from_stem
+    from fabgen.board.transcript_io import board_to_transcript
+
+    given = [k for k in ("preset", "board", "board_state") if k in data]
+    if len(given) != 1:
+        raise ParameterError(
+            "board",
+            'start a game from one of "preset" (a name), "board" (a board file or '
+            'transcript, as text) or "board_state" (the designer\'s board)',
+        )
+    if "preset" in data:
+        from fabgen.board.files import load_preset, preset_names
+
+        name = data["preset"]
+        if not isinstance(name, str) or name not in preset_names():
+            raise ParameterError(
+                "preset", f"unknown preset {str(name)[:40]!r}: {', '.join(preset_names())}"
+            )
+        board = load_preset(name)
+    elif "board_state" in data:
+        from fabgen.web.designer import board_from_state
+
+        board = board_from_state(data["board_state"])
+        name = board.name
+    else:
+        text = data["board"]
+        if not isinstance(text, str):
+            raise ParameterError("board", "board must be the text of a board file or transcript")
+        if len(text) > LIMITS.upload_bytes:
+            raise TooMuchWork(
+                f"the board is larger than {LIMITS.upload_bytes // 1024} kB: is it a board "
+                "file or a transcript?"
+            )
+        filename = data.get("filename", "board")
+        name = name_from_stem(str(filename).rsplit(".", 1)[0]) or "game"
+        if text.lstrip().startswith("{"):
+            from fabgen.rules.transcript import parse_transcript
+
+            transcript = parse_transcript(text, f"{name} (uploaded)")
+            if len(transcript.move_list) > LIMITS.game_turns:
+                raise TooMuchWork(
+                    f"{name}: {len(transcript.move_list)} turns is more than this server "
+                    f"plays ({LIMITS.game_turns})"
+                )
+            variant = transcript.variant if transcript.variant in VARIANTS else "online"
+            return transcript.position, list(transcript.move_list), name, variant
+        from fabgen.web.designer import read_upload
+
+        board = read_upload(text, str(filename))
+        name = board.name
+    return board_to_transcript(board).position, [], name, "online"
+
+
+__all__ = ["PERSON", "Play"]

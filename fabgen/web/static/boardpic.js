@@ -1,0 +1,187 @@
+// The board picture shared by the pages: tiles and fields as the setup diagram has them
+// (fabgen/web/picture.py sends the geometry), each field a <g data-field="c3"> with its
+// name on hover and, with the "names" switch, written on it. A position's fields
+// (status, owner, stones, territory) are painted onto it without drawing it anew, so a
+// tap or an explosion wave changes only what it must. Zoom buttons make it larger in a
+// scrolling box (phones: fields at least 40 px across when zoomed).
+"use strict";
+
+const PIC_NS = "http://www.w3.org/2000/svg";
+const GROWING_FILL = "#9fd89a";
+const DEAD_FILL = "#7f9bbf";
+
+function svgEl(name, attrs, parent) {
+  const el = document.createElementNS(PIC_NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+// Mix a #rrggbb colour with white (amount of white, 0..1).
+function tintOf(colour, amount) {
+  const rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  return "#" + rgb.map((c) => Math.round(c + (255 - c) * amount).toString(16).padStart(2, "0")).join("");
+}
+
+function inkOn(colour) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255);
+  return 0.299 * r + 0.587 * g + 0.114 * b > 0.55 ? "#000" : "#fff";
+}
+
+class BoardPicture {
+  // box: the element to draw into; picture: the server's geometry; onTap(name) or null.
+  constructor(box, picture, onTap) {
+    this.box = box;
+    this.picture = picture;
+    this.zoom = 1;
+    this.cells = new Map();
+    box.classList.add("boardpic");
+    box.replaceChildren();
+    this.scroller = document.createElement("div");
+    this.scroller.className = "board-scroll";
+    box.appendChild(this.scroller);
+    const [w, h] = picture.viewbox;
+    this.svg = svgEl("svg", {viewBox: `0 0 ${w} ${h}`, role: "group", "aria-label": box.dataset.label || "the board"});
+    this.scroller.appendChild(this.svg);
+    const tiles = svgEl("g", {class: "tiles"}, this.svg);
+    for (const t of picture.tiles) {
+      for (const loop of t.loops) {
+        svgEl("polygon", {points: loop.map((p) => p.join(",")).join(" "), fill: t.fill, class: "tile"}, tiles);
+      }
+    }
+    const r = picture.radius;
+    const fields = svgEl("g", {class: "fields"}, this.svg);
+    for (const f of picture.fields) {
+      const [x, y] = f.at;
+      const g = svgEl("g", {class: "field", "data-field": f.name, transform: `translate(${x} ${y})`}, fields);
+      svgEl("title", {}, g).textContent = f.name;
+      const parts = {
+        g,
+        cell: svgEl("circle", {r, class: "cell"}, g),
+        ring: svgEl("circle", {r: r * 0.8, class: "ring"}, g),
+        cross: svgEl("path", {d: `M${-r / 2} ${-r / 2}L${r / 2} ${r / 2}M${-r / 2} ${r / 2}L${r / 2} ${-r / 2}`, class: "cross"}, g),
+        stone: svgEl("circle", {r: r * 0.62, class: "stone"}, g),
+        count: svgEl("text", {y: r * 0.22, class: "count", "font-size": r * 0.62}, g),
+        badge: svgEl("text", {y: -r * 0.58, class: "badge", "font-size": r * 0.5}, g),
+        name: svgEl("text", {y: r * 0.92, class: "fname", "font-size": r * 0.42}, g),
+        hit: svgEl("circle", {r: picture.pitch / 2, class: "hit"}, g),
+      };
+      parts.name.textContent = f.name;
+      if (onTap) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", `field ${f.name}`);
+        g.addEventListener("click", () => onTap(f.name));
+        g.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            onTap(f.name);
+          }
+        });
+      }
+      this.cells.set(f.name, parts);
+    }
+    const numbers = svgEl("g", {class: "tile-numbers"}, this.svg);
+    for (const t of picture.tiles) {
+      const [x, y] = t.number_at;
+      svgEl("text", {x, y: y + r * 0.2, "font-size": r * 0.55}, numbers).textContent = t.number;
+    }
+    this.names = false;
+    this.setZoom(1);
+  }
+
+  // Paint a position: board = {status, owner, stones, territory, settled} per field.
+  paint(board, colours) {
+    this.picture.fields.forEach((f, i) => {
+      const c = this.cells.get(f.name);
+      const status = board.status[i];
+      const owner = board.owner[i];
+      const region = board.territory[i];
+      let fill = "#ffffff";
+      if (status === 1) fill = GROWING_FILL;
+      else if (status === 2) fill = DEAD_FILL;
+      else if (region >= 0) fill = tintOf(colours[region], board.settled[i] ? 0.45 : 0.75);
+      c.cell.setAttribute("fill", fill);
+      c.g.dataset.status = ["live", "growing", "dead"][status];
+      c.g.dataset.territory = region >= 0 ? String(region + 1) : "";
+      c.g.classList.toggle("settled", Boolean(board.settled[i]) && region >= 0);
+      c.ring.style.display = status === 1 ? "" : "none";
+      c.cross.style.display = status === 2 ? "" : "none";
+      const stones = board.stones[i];
+      const shown = stones > 0 && owner >= 0;
+      c.stone.style.display = shown ? "" : "none";
+      c.count.textContent = shown && (stones > 1 || status === 1) ? String(stones) : "";
+      if (shown) {
+        c.stone.setAttribute("fill", status === 1 ? tintOf(colours[owner], 0.35) : colours[owner]);
+        c.count.setAttribute("fill", inkOn(colours[owner]));
+      }
+      c.g.dataset.stones = shown ? String(stones) : "0";
+      c.g.dataset.owner = shown ? String(owner + 1) : "";
+    });
+  }
+
+  // Marks on fields: {selected: name, lit: {name: stones}, moved: [names], flash: [names]}.
+  mark(marks) {
+    const lit = marks.lit || {};
+    const moved = new Set(marks.moved || []);
+    const flash = new Set(marks.flash || []);
+    for (const [name, c] of this.cells) {
+      c.g.classList.toggle("selected", marks.selected === name);
+      c.g.classList.toggle("lit", name in lit);
+      c.g.classList.toggle("moved", moved.has(name));
+      c.g.classList.toggle("flash", flash.has(name));
+      c.badge.textContent = name in lit ? String(lit[name]) : moved.has(name) ? "✓" : "";
+    }
+  }
+
+  showNames(on) {
+    this.names = on;
+    this.box.classList.toggle("show-names", on);
+  }
+
+  setZoom(z) {
+    this.zoom = Math.max(1, Math.min(4, z));
+    // At 1 the whole board fits the window; larger, it scrolls in its box.
+    this.svg.style.width = `${100 * this.zoom}%`;
+    this.svg.classList.toggle("fit", this.zoom === 1);
+    this.box.dataset.zoom = String(this.zoom);
+  }
+
+  // Zoom so that a field is at least `px` across on screen, and bring `name` into view.
+  zoomTo(name, px) {
+    const shown = this.svg.getBoundingClientRect().width / this.picture.viewbox[0] * this.picture.pitch;
+    if (shown < px) this.setZoom(this.zoom * px / shown);
+    const c = this.cells.get(name);
+    if (c) c.g.scrollIntoView({block: "nearest", inline: "center"});
+  }
+
+  // Field size on screen, in px.
+  fieldPixels() {
+    return this.svg.getBoundingClientRect().width / this.picture.viewbox[0] * this.picture.pitch;
+  }
+}
+
+// Names for a server-drawn picture (the designer's): a text per field, shown with the
+// "names" switch, and the field's name in data-field on its click target.
+function addFieldNames(svg, fields) {
+  const layer = svgEl("g", {class: "fnames"}, svg);
+  for (const f of fields) {
+    svgEl("text", {x: f.centre[0], y: f.centre[1] + f.r * 0.95, class: "fname", "font-size": f.r * 0.42}, layer)
+      .textContent = f.name;
+  }
+  return layer;
+}
+
+// A "Field names" switch for a picture's box (kept across pages).
+function namesSwitch(checkbox, box, picture) {
+  const key = "fabgen-field-names";
+  checkbox.checked = localStorage.getItem(key) === "yes";
+  const apply = () => {
+    box.classList.toggle("show-names", checkbox.checked);
+    if (picture && picture()) picture().showNames(checkbox.checked);
+    localStorage.setItem(key, checkbox.checked ? "yes" : "no");
+  };
+  checkbox.addEventListener("change", apply);
+  apply();
+  return apply;
+}

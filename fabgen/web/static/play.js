@@ -1,0 +1,490 @@
+// The play page: a game lives on the server (/api/games); the page keeps its id (a reload
+// finds it again), the moves tapped in the turn so far, and draws the board with the
+// shared picture (boardpic.js). Every tapped move is checked by the server's rules
+// engine before it is shown; "End turn" sends the moves, and the answer holds that turn
+// and every computer and machine turn after it, which the page plays back wave by wave.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const GAME_KEY = "fabgen-play-game";
+const KINDS = ["person", "strong", "greedy", "random"];
+const WAVES_MS = 1000; // one turn's explosion waves take about a second
+
+let game = null; // the server's state
+let picture = null; // BoardPicture
+let pending = []; // [[source, destination], ...] tapped this turn
+let now = null; // legal moves and fields after the pending moves
+let selected = null;
+let busy = false;
+let skipping = false;
+let pickedFile = null; // {name, text}
+let hinted = []; // the last hint's moves
+
+// ---- starting a game -----------------------------------------------------------------
+
+async function boardSeats() {
+  const choice = $("board-choice").value;
+  if (choice.startsWith("preset:")) {
+    return (await getJSON(`/api/board/preset/${encodeURIComponent(choice.slice(7))}`)).seats;
+  }
+  if (choice === "designer") {
+    const state = JSON.parse(localStorage.getItem(DESIGNER_KEY) || "null");
+    if (!state) throw new Error("the board designer has no board yet: make one at /board first");
+    return (await postJSON("/api/board/view", {state})).seats || [];
+  }
+  if (!pickedFile) throw new Error("choose a board file or transcript first");
+  const form = new FormData();
+  form.append("file", new Blob([pickedFile.text]), pickedFile.name);
+  return (await readAnswer(await fetch("/api/board/upload", {method: "POST", body: form}))).seats;
+}
+
+async function getJSON(url) {
+  return readAnswer(await fetch(url));
+}
+
+// The seats of the board chosen; only the answer for the latest choice is shown.
+let seatsAsked = 0;
+async function showSeats() {
+  const asked = ++seatsAsked;
+  const choice = $("board-choice").value;
+  $("start").disabled = true;
+  let seats;
+  try {
+    seats = await boardSeats();
+  } catch (e) {
+    if (asked !== seatsAsked) return;
+    $("seat-list").replaceChildren();
+    return setStatus(e.message, true);
+  }
+  if (asked !== seatsAsked) return;
+  $("start").disabled = false;
+  $("seat-list").dataset.board = choice;
+  const rows = seats.map((s, k) => {
+    const row = document.createElement("div");
+    row.className = "seat-row";
+    const label = document.createElement("label");
+    label.htmlFor = `seat-${k}`;
+    label.textContent = `Seat ${k + 1}: ${s.name || "seat " + (k + 1)}`;
+    label.style.borderLeft = `1rem solid ${s.colour}`;
+    const select = document.createElement("select");
+    select.id = `seat-${k}`;
+    const machine = s.kind !== "player";
+    for (const kind of machine ? [s.kind] : KINDS) {
+      const option = document.createElement("option");
+      option.textContent = kind;
+      select.appendChild(option);
+    }
+    if (machine) select.disabled = true;
+    else select.value = k === 0 ? "person" : "strong";
+    row.append(label, select);
+    return row;
+  });
+  $("seat-list").replaceChildren(...rows);
+  setStatus("");
+}
+
+async function startGame() {
+  const seats = [...$("seat-list").querySelectorAll("select")].map((s) => s.value);
+  const body = {variant: $("variant").value, table: $("table-mode").checked};
+  if (seats.length) body.seats = seats;
+  const choice = $("board-choice").value;
+  if (choice.startsWith("preset:")) body.preset = choice.slice(7);
+  else if (choice === "designer") body.board_state = JSON.parse(localStorage.getItem(DESIGNER_KEY) || "null");
+  else if (pickedFile) {
+    body.board = pickedFile.text;
+    body.filename = pickedFile.name;
+  }
+  await request(() => postJSON("/api/games", body), seats);
+}
+
+// ---- talking to the server -----------------------------------------------------------
+
+// Send a request that plays turns; show who is thinking meanwhile, then play the turns back.
+async function request(send, seatKinds) {
+  if (busy) return;
+  busy = true;
+  setButtons();
+  showThinking(seatKinds);
+  try {
+    const answer = await send();
+    $("thinking").hidden = true;
+    if (answer.id && (!game || answer.id !== game.id)) openGame(answer.state);
+    await playBack(answer.turns || []);
+    setGame(answer.state);
+    return answer;
+  } catch (e) {
+    setStatus(e.message, true);
+    return null;
+  } finally {
+    $("thinking").hidden = true;
+    busy = false;
+    setButtons();
+  }
+}
+
+// Which computer seats are about to play (they play until the next person).
+function showThinking(seatKinds) {
+  const seats = game ? game.seats : (seatKinds || []).map((kind, k) => ({kind, name: `Seat ${k + 1}`}));
+  const start = game && game.to_move ? game.to_move % seats.length : 0;
+  const names = [];
+  for (let i = 0; i < seats.length; i++) {
+    const s = seats[(start + i) % seats.length];
+    if (s.kind === "person") break;
+    if (s.kind !== "machine") names.push(s.name);
+  }
+  if (!names.length) return;
+  $("thinking").hidden = false;
+  $("thinking").textContent = `${names.join(" and ")} ${names.length > 1 ? "are" : "is"} thinking…`;
+}
+
+async function loadGame(id) {
+  try {
+    const state = await getJSON(`/api/games/${id}`);
+    openGame(state);
+    setGame(state);
+  } catch (e) {
+    localStorage.removeItem(GAME_KEY);
+    setStatus(`The last game could not be opened (${e.message}): start a new one.`, true);
+  }
+}
+
+function openGame(state) {
+  localStorage.setItem(GAME_KEY, state.id);
+  game = state;
+  picture = new BoardPicture($("board"), state.picture, tap);
+  picture.showNames($("names").checked);
+  picture.setZoom(1);
+  $("log").replaceChildren();
+  for (const h of state.history) addLog(`${seatName(h.seat)}: ${h.moves}`, h);
+  $("new-game").hidden = true;
+  $("game-controls").hidden = false;
+  $("turn-bar").hidden = false;
+  $("to-do-list").replaceChildren();
+  $("to-do").hidden = true;
+}
+
+function setGame(state) {
+  game = state;
+  pending = [];
+  selected = null;
+  now = {legal: state.legal, stones: state.stones, board: state.board};
+  $("download").href = `/api/games/${state.id}/transcript`;
+  $("table-switch").checked = state.table;
+  document.body.classList.toggle("at-table", state.table);
+  showScores();
+  showUndo();
+  showOver();
+  redraw();
+  setButtons();
+}
+
+function seatName(n) {
+  return game.seats[n - 1].name;
+}
+
+// ---- the board -------------------------------------------------------------------------
+
+function redraw() {
+  if (!picture || !game) return;
+  const colours = game.seats.map((s) => s.colour);
+  picture.paint(now.board, colours);
+  const lit = {};
+  if (selected) {
+    (now.legal[selected] || []).forEach((d, i) => { lit[d] = now.stones[selected][i]; });
+  }
+  picture.mark({selected, lit, moved: movedFields()});
+  $("board").dataset.selected = selected || "";
+  $("pending").textContent = pending.length
+    ? `This turn: ${pending.map((m) => m.join("-")).join(", ")}`
+    : "";
+  $("to-move").textContent = toMoveText();
+}
+
+// The fields of tiles where a move started this turn (a tile moves once per turn).
+function movedFields() {
+  const tiles = new Set(pending.map(([s]) => tileOf(s)));
+  return game.picture.fields.filter((f) => tiles.has(f.tile)).map((f) => f.name);
+}
+
+function tileOf(name) {
+  const f = game.picture.fields.find((x) => x.name === name);
+  return f ? f.tile : -1;
+}
+
+function toMoveText() {
+  if (game.over) return "The game is over.";
+  const s = game.seats[game.to_move - 1];
+  if (s.kind !== "person") return `${s.name} (${s.kind}) is to move.`;
+  if (selected) return `${s.name}: tap a lit field to move the stones from ${selected} there (the number is the stones it takes), or tap ${selected} again to choose another.`;
+  return `${s.name} to move: tap one of your fields, then where its stones go; then End turn.`;
+}
+
+function personToMove() {
+  return game && !game.over && game.seats[game.to_move - 1].kind === "person";
+}
+
+async function tap(name) {
+  if (busy || !game) return;
+  if (!personToMove()) return setStatus(game.over ? "The game is over." : "Not a person's turn.", true);
+  if (selected === name) {
+    selected = null;
+    redraw();
+    return setStatus("");
+  }
+  if (selected && (now.legal[selected] || []).includes(name)) return addMove([selected, name]);
+  if (name in now.legal) {
+    selected = name;
+    redraw();
+    return setStatus("");
+  }
+  if (selected) return refuse([selected, name]);
+  return setStatus(`Refused: ${sourceReason(name)}`, true);
+}
+
+// Why a tapped field cannot start a move (the engine's rules, in its words).
+function sourceReason(name) {
+  const i = game.picture.fields.findIndex((f) => f.name === name);
+  const board = now.board;
+  const me = game.to_move - 1;
+  if (board.status[i] !== 0) return `${name} is a ${["live", "growing", "dead"][board.status[i]]} field: stones move only from live fields`;
+  if (board.owner[i] < 0) return `${name} holds no stones: tap one of your fields (${game.seats[me].name})`;
+  if (board.owner[i] !== me) return `the stones on ${name} belong to ${game.seats[board.owner[i]].name}`;
+  if (movedFields().includes(name)) return `a move already started on the tile of ${name} this turn (one move per tile)`;
+  return `the stones on ${name} have moved this turn`;
+}
+
+// Ask the engine why a move is illegal; nothing changes.
+async function refuse(move) {
+  try {
+    await postJSON(`/api/games/${game.id}/moves`, {moves: [...pending, move]});
+    setStatus(`Refused: ${move.join("-")}`, true);
+  } catch (e) {
+    setStatus(`Refused: ${e.message}`, true);
+  }
+}
+
+async function addMove(move) {
+  const moves = [...pending, move];
+  busy = true;
+  try {
+    now = await postJSON(`/api/games/${game.id}/moves`, {moves});
+    pending = moves;
+    selected = null;
+    setStatus(`Moved ${move.join("-")}. Tap another of your fields, or End turn.`);
+  } catch (e) {
+    setStatus(`Refused: ${e.message}`, true);
+  } finally {
+    busy = false;
+  }
+  redraw();
+  setButtons();
+}
+
+async function takeBack() {
+  if (!pending.length) return;
+  const moves = pending.slice(0, -1);
+  now = moves.length
+    ? await postJSON(`/api/games/${game.id}/moves`, {moves})
+    : {legal: game.legal, stones: game.stones, board: game.board};
+  pending = moves;
+  selected = null;
+  redraw();
+  setButtons();
+  setStatus("Took the move back.");
+}
+
+async function endTurn(moves) {
+  const answer = await request(() => postJSON(`/api/games/${game.id}/turn`, {moves}));
+  if (answer) $("typed-moves").value = "";
+}
+
+// ---- playing turns back ----------------------------------------------------------------
+
+async function playBack(turns) {
+  const computers = [];
+  for (const t of turns) {
+    addLog(t.words, t);
+    if (t.kind !== "person") computers.push(t);
+    if (skipping || !$("animate").checked) continue;
+    $("skip").hidden = false;
+    const colours = game.seats.map((s) => s.colour);
+    picture.paint(t.after_moves, colours);
+    picture.mark({moved: t.moves.map((m) => m[1])});
+    setStatus(t.words);
+    await pause(t.moves.length ? 350 : 120);
+    const step = Math.max(120, WAVES_MS / Math.max(1, t.waves.length));
+    for (const w of t.waves) {
+      if (skipping) break;
+      picture.paint(w.board, colours);
+      picture.mark({flash: w.fields});
+      await pause(step);
+    }
+    picture.paint(t.board, colours);
+    picture.mark({});
+  }
+  skipping = false;
+  $("skip").hidden = true;
+  if (game && game.table && computers.length) showToDo(computers);
+}
+
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function addLog(words, t) {
+  const li = document.createElement("li");
+  li.textContent = words;
+  li.value = t.turn + 1;
+  li.dataset.seat = t.seat;
+  $("log").prepend(li);
+}
+
+// At the table: what the players carry out on the physical board for the machines.
+function showToDo(turns) {
+  const items = turns.map((t) => {
+    const li = document.createElement("li");
+    const head = document.createElement("strong");
+    head.textContent = t.words;
+    const details = document.createElement("ul");
+    for (const d of t.details) {
+      const item = document.createElement("li");
+      item.textContent = d;
+      details.appendChild(item);
+    }
+    li.append(head, details);
+    return li;
+  });
+  $("to-do-list").append(...items);
+  $("to-do").hidden = false;
+}
+
+// ---- scores, undo, the end ---------------------------------------------------------------
+
+function showScores() {
+  const rows = game.seats.map((s, k) => {
+    const tr = document.createElement("tr");
+    if (game.to_move === k + 1) tr.className = "to-move";
+    const seat = document.createElement("td");
+    seat.innerHTML = `<span class="swatch"></span>${k + 1}`;
+    seat.querySelector(".swatch").style.background = s.colour;
+    const who = document.createElement("td");
+    who.textContent = `${s.name} (${s.kind})`;
+    const score = document.createElement("td");
+    score.textContent = game.scores[k];
+    score.className = "score";
+    tr.append(seat, who, score);
+    return tr;
+  });
+  $("scores").tBodies[0].replaceChildren(...rows);
+}
+
+function showUndo() {
+  const options = game.history.filter((h) => h.kind === "person").map((h) => {
+    const o = document.createElement("option");
+    o.value = h.turn;
+    o.textContent = `turn ${h.turn + 1}, ${seatName(h.seat)}: ${h.moves}`;
+    return o;
+  }).reverse();
+  $("undo-turn").replaceChildren(...options);
+}
+
+function showOver() {
+  $("game-over").hidden = !game.over;
+  if (!game.over) return;
+  $("ranking").replaceChildren(...game.ranking.map((r) => {
+    const li = document.createElement("li");
+    li.textContent = `${r.place}. ${seatName(r.seat)}: ${r.score}`;
+    return li;
+  }));
+  setStatus(`Game over: ${game.ranking.map((r) => `${r.place}. ${seatName(r.seat)} (${r.score})`).join(", ")}.`);
+}
+
+function setButtons() {
+  const mine = personToMove() && !busy;
+  $("end-turn").disabled = !mine;
+  $("hint").disabled = !mine;
+  $("play-typed").disabled = !mine;
+  $("take-back").disabled = !mine || !pending.length;
+  $("undo").disabled = busy || !$("undo-turn").options.length;
+  $("restart").disabled = busy;
+}
+
+// ---- wiring --------------------------------------------------------------------------------
+
+$("board-choice").addEventListener("change", showSeats);
+$("board-file").addEventListener("change", async () => {
+  const file = $("board-file").files[0];
+  if (!file) return;
+  if (file.size > 512 * 1024) return setStatus(`${file.name} is larger than 512 kB: is it a board file or a transcript?`, true);
+  pickedFile = {name: file.name, text: await file.text()};
+  $("file-option").disabled = false;
+  $("file-option").textContent = file.name;
+  $("board-choice").value = "file";
+  showSeats();
+});
+$("start").addEventListener("click", startGame);
+$("end-turn").addEventListener("click", () => endTurn(pending));
+$("take-back").addEventListener("click", takeBack);
+// Typed moves go as text: the server reads them as the rules commands do.
+$("play-typed").addEventListener("click", () => endTurn($("typed-moves").value));
+$("hint").addEventListener("click", async () => {
+  try {
+    const hint = await postJSON(`/api/games/${game.id}/hint`, {});
+    hinted = hint.moves;
+    setStatus(`Hint: ${hint.words}`);
+    picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null});
+    $("typed-moves").value = hint.moves.map((m) => m.join("-")).join(", ");
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+});
+$("undo").addEventListener("click", () => {
+  const turn = Number($("undo-turn").value);
+  request(() => postJSON(`/api/games/${game.id}/undo`, {turn})).then((answer) => {
+    if (answer) {
+      $("log").replaceChildren();
+      for (const h of game.history) addLog(`${seatName(h.seat)}: ${h.moves}`, h);
+      setStatus(`Back to before turn ${turn + 1}.`);
+    }
+  });
+});
+$("restart").addEventListener("click", () => {
+  if (!confirm("Start this game again from its first turn?")) return;
+  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: false})).then(() => {
+    $("log").replaceChildren();
+  });
+});
+$("again-rotated").addEventListener("click", () => request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true})));
+$("again").addEventListener("click", () => {
+  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: false})).then(() => $("log").replaceChildren());
+});
+$("new").addEventListener("click", () => {
+  $("new-game").hidden = false;
+  $("new-game").scrollIntoView();
+  showSeats();
+});
+$("table-switch").addEventListener("change", async () => {
+  const state = await postJSON(`/api/games/${game.id}/settings`, {table: $("table-switch").checked});
+  setGame(state.state);
+});
+$("done").addEventListener("click", () => {
+  $("to-do-list").replaceChildren();
+  $("to-do").hidden = true;
+});
+$("skip").addEventListener("click", () => { skipping = true; });
+$("zoom-in").addEventListener("click", () => picture && picture.setZoom(picture.zoom * 1.5));
+$("zoom-out").addEventListener("click", () => picture && picture.setZoom(picture.zoom / 1.5));
+namesSwitch($("names"), $("board"), () => picture);
+$("animate").checked = localStorage.getItem("fabgen-play-animate") !== "no";
+$("animate").addEventListener("change", () => {
+  localStorage.setItem("fabgen-play-animate", $("animate").checked ? "yes" : "no");
+});
+
+$("designer-option").disabled = !localStorage.getItem(DESIGNER_KEY);
+const lastGame = localStorage.getItem(GAME_KEY);
+if (location.hash === "#designer" && localStorage.getItem(DESIGNER_KEY)) {
+  $("board-choice").value = "designer"; // from the designer's "Play this board"
+} else if (lastGame) {
+  loadGame(lastGame);
+}
+showSeats();

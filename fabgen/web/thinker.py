@@ -1,0 +1,105 @@
+"""The computer seats' turns: decided in a worker process, with a time cap.
+
+``fabgen serve`` decides computer and extreme-machine turns in a second process
+(``python -m fabgen.web.thinker``, run by :class:`~fabgen.web.worker.LineWorker` as the
+kit preview's worker is), so a search neither holds up the server's other requests
+(Python runs one thread at a time) nor runs for ever: a decision that takes longer than
+``LIMITS.think_seconds`` is abandoned (the worker is stopped and started again for the
+next one) and the greedy player's turn is played instead, which the turn's words say.
+Without a worker (the tests' app) turns are decided in the request's own thread.
+
+A request is one JSON line: the position as a transcript object, the player's name (as
+:func:`fabgen.play.policy.get_policy` takes it), the rule variant and a seed; the answer
+is the moves as ``[[source, destination], ...]``.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import sys
+
+from fabgen.rules.moves import Move
+from fabgen.rules.state import Position
+from fabgen.web.limits import LIMITS
+
+#: The strong player's budget for a plain ``strong`` seat and for hints.
+HINT_PLAYER = "strong"
+
+
+class Thinker:
+    """Decides turns: in a worker process when ``use_worker``, else in this thread."""
+
+    def __init__(self, use_worker: bool = False):
+        self._worker = None
+        if use_worker:
+            from fabgen.web.worker import LineWorker
+
+            self._worker = LineWorker([sys.executable, "-m", "fabgen.web.thinker"])
+
+    def decide(
+        self, position: Position, player: str, variant: str, seed: str
+    ) -> tuple[list[Move], bool]:
+        """The moves ``player`` makes, and whether it decided in time (else they are
+        the greedy player's)."""
+        if self._worker is not None:
+            from fabgen.rules.transcript import transcript_from_position, transcript_to_json
+
+            request = {
+                "position": transcript_to_json(
+                    transcript_from_position(position, with_passes=True)
+                ),
+                "player": player,
+                "variant": variant,
+                "seed": seed,
+            }
+            answer = self._worker.ask(request, timeout=LIMITS.think_seconds)
+            if isinstance(answer, list):
+                return [Move.from_names(a, b) for a, b in answer], True
+            return choose(position, "greedy", variant, seed), False
+        return choose(position, player, variant, seed), True
+
+    def start(self) -> None:
+        if self._worker is not None:
+            self._worker.start()
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
+
+
+def choose(position: Position, player: str, variant: str, seed: str) -> list[Move]:
+    from fabgen.play.policy import get_policy
+
+    return list(get_policy(player).choose_turn(position, variant, random.Random(seed)))
+
+
+def answer(request: dict) -> list[list[str]]:
+    from fabgen.rules.names import field_name
+    from fabgen.rules.transcript import transcript_from_json
+
+    position = transcript_from_json(request["position"], "position (thinker)").position
+    moves = choose(position, request["player"], request["variant"], request["seed"])
+    return [[field_name(m.source), field_name(m.destination)] for m in moves]
+
+
+def main() -> None:
+    import json
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    out = sys.stdout.buffer
+    for line in sys.stdin.buffer:
+        try:
+            moves = answer(json.loads(line))
+        except Exception:  # a bug: the server decides this turn itself
+            moves = None
+        try:
+            out.write(json.dumps(moves).encode("utf-8") + b"\n")
+            out.flush()
+        except BrokenPipeError:
+            return
+
+
+if __name__ == "__main__":
+    main()

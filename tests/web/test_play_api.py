@@ -1,0 +1,375 @@
+"""The play page's JSON API through Flask's test client: whole games, illegal turns,
+a server restart, games side by side, seats, undo, uploads and the server's limits.
+Results are checked against the rules engine replaying the game's own transcript."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import threading
+import tomllib
+
+import pytest
+
+from fabgen.rules.scoring import game_over, scores
+from fabgen.rules.transcript import transcript_from_json
+from fabgen.rules.turn import replay
+from fabgen.web import create_app
+
+FAST = ["person", "greedy", "strong:20"]
+
+
+@pytest.fixture
+def games_dir(tmp_path):
+    return tmp_path / "games"
+
+
+@pytest.fixture
+def client(games_dir):
+    return create_app(games_dir=games_dir).test_client()
+
+
+def _new(client, **body):
+    body.setdefault("preset", "3p-triangle-4")
+    body.setdefault("seats", FAST)
+    body = {k: v for k, v in body.items() if v is not None}
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()
+
+
+def _first_legal(state) -> list[list[str]]:
+    """The first legal move, or a pass when the person has none left."""
+    if not state["legal"]:
+        return []
+    source, destinations = next(iter(state["legal"].items()))
+    return [[source, destinations[0]]]
+
+
+def _replayed(state):
+    """The final position of the state's own transcript, replayed by the engine."""
+    t = transcript_from_json(state["transcript"])
+    return replay(t.position, t.move_list, state["variant"])
+
+
+def _turn(client, game_id, moves):
+    return client.post(f"/api/games/{game_id}/turn", json={"moves": moves})
+
+
+def test_a_whole_game_through_the_api(client):
+    answer = _new(client)
+    game_id, state = answer["id"], answer["state"]
+    assert answer["turns"] == []  # the person moves first
+    assert [s["kind"] for s in state["seats"]] == FAST
+    seen_seats = []
+    while not state["over"]:
+        assert state["to_move"] == 1
+        answer = _turn(client, game_id, _first_legal(state)).get_json()
+        seen_seats += [t["seat"] for t in answer["turns"]]
+        for t in answer["turns"]:
+            assert t["words"].startswith(state["seats"][t["seat"] - 1]["name"] + ":")
+            assert len(t["waves"]) <= t["explosions"]
+        state = answer["state"]
+    assert state["to_move"] is None and state["legal"] == {}
+    # turns go round the seats in order, the person's first
+    assert seen_seats == [n % 3 + 1 for n in range(len(seen_seats))]
+    final = _replayed(state)
+    assert game_over(final, "online")
+    assert state["scores"] == scores(final)
+    assert state["turns_played"] == len(state["transcript"]["turns"]) == len(seen_seats)
+    ranked = sorted(state["ranking"], key=lambda r: r["place"])
+    assert [r["score"] for r in ranked] == sorted(state["scores"], reverse=True)
+    # the online engine's format: lower-case stack keys, no seat kinds it does not know
+    for player in state["transcript"]["players"]:
+        assert all(key == key.lower() for key in player["stacks"])
+        assert player.get("kind", "player") in ("player", "machine", "extreme-machine")
+    refused = _turn(client, game_id, [])
+    assert refused.status_code == 400 and "over" in refused.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("moves", "reason"),
+    [
+        ([["q40", "q41"]], "not on the board"),
+        (None, "belong to"),  # the other seat's stones: filled in below
+        ([["x", "y"]], "not a field"),
+        (42, "pairs"),
+        ("c3-c5-c7", "not a move"),
+    ],
+)
+def test_an_illegal_turn_changes_nothing(client, moves, reason):
+    answer = _new(client)
+    game_id, before = answer["id"], answer["state"]
+    if moves is None:
+        blue = [i for i, o in enumerate(before["board"]["owner"]) if o == 1]
+        name = before["picture"]["fields"][blue[0]]["name"]
+        neighbour = next(iter(before["legal"].values()))[0]
+        moves = [[name, neighbour]]
+    refused = _turn(client, game_id, moves)
+    assert refused.status_code == 400
+    assert reason in refused.get_json()["error"]
+    assert client.get(f"/api/games/{game_id}").get_json() == before
+
+
+def test_two_moves_from_one_tile_are_refused_with_the_rule(client):
+    answer = _new(client)
+    game_id, state = answer["id"], answer["state"]
+    picture = state["picture"]
+    tile_of = _tiles_by_field(picture)
+    sources = list(state["legal"])
+    same_tile = [s for s in sources[1:] if tile_of.get(s) == tile_of.get(sources[0])]
+    assert same_tile, "the start tile holds several of the person's stacks"
+    moves = [[sources[0], state["legal"][sources[0]][0]]]
+    second = [same_tile[0], state["legal"][same_tile[0]][0]]
+    checked = client.post(f"/api/games/{game_id}/moves", json={"moves": moves})
+    assert checked.status_code == 200
+    assert same_tile[0] not in checked.get_json()["legal"]  # the tile has moved
+    refused = client.post(f"/api/games/{game_id}/moves", json={"moves": [*moves, second]})
+    assert refused.status_code == 400 and "tile-used" in refused.get_json()["error"]
+    assert _turn(client, game_id, [*moves, second]).status_code == 400
+    assert client.get(f"/api/games/{game_id}").get_json() == state
+
+
+def _tiles_by_field(picture) -> dict[str, int]:
+    """Field name -> the tile whose outline holds it (point in polygon)."""
+    out = {}
+    for f in picture["fields"]:
+        x, y = f["at"]
+        for tile in picture["tiles"]:
+            loop = tile["loops"][0]
+            inside = False
+            for (x0, y0), (x1, y1) in zip(loop, loop[1:] + loop[:1], strict=True):
+                if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                    inside = not inside
+            if inside:
+                out[f["name"]] = tile["number"]
+    return out
+
+
+def test_a_server_restart_keeps_the_game(games_dir):
+    first = create_app(games_dir=games_dir).test_client()
+    answer = _new(first)
+    game_id = answer["id"]
+    for _ in range(3):
+        answer = _turn(first, game_id, _first_legal(answer["state"])).get_json()
+    before = answer["state"]
+    second = create_app(games_dir=games_dir).test_client()  # a new server, same folder
+    assert second.get(f"/api/games/{game_id}").get_json() == before
+    after = _turn(second, game_id, _first_legal(before)).get_json()["state"]
+    assert after["turns_played"] == before["turns_played"] + 3
+    assert after["transcript"]["turns"][: before["turns_played"]] == before["transcript"]["turns"]
+
+
+def test_games_side_by_side_do_not_mix(games_dir):
+    app = create_app(games_dir=games_dir)
+    results: dict[str, dict] = {}
+    errors: list[str] = []
+    starts = {"3p-triangle-4": FAST, "2p-diamond-4": ["greedy", "person"]}
+
+    def play(preset):
+        client = app.test_client()
+        answer = _new(client, preset=preset, seats=starts[preset])
+        game_id, state = answer["id"], answer["state"]
+        for _ in range(12):
+            if state["over"]:
+                break
+            reply = _turn(client, game_id, _first_legal(state))
+            if reply.status_code != 200:
+                errors.append(reply.get_json()["error"])
+                return
+            state = reply.get_json()["state"]
+        results[preset] = state
+
+    threads = [threading.Thread(target=play, args=(p,)) for p in starts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors and set(results) == set(starts)
+    for preset, state in results.items():
+        assert state["name"] == preset
+        assert [s["kind"] for s in state["seats"]] == starts[preset]
+        final = _replayed(state)
+        assert scores(final) == state["scores"]
+        assert list(final.stone_counts) == state["board"]["stones"]
+        stored = app.test_client().get(f"/api/games/{state['id']}").get_json()
+        assert stored == state
+
+
+def test_undo_goes_back_and_the_computers_play_the_same_again(client):
+    answer = _new(client)
+    game_id = answer["id"]
+    states = [answer["state"]]
+    for _ in range(3):
+        answer = _turn(client, game_id, _first_legal(states[-1])).get_json()
+        states.append(answer["state"])
+    back = client.post(f"/api/games/{game_id}/undo", json={"turn": 3}).get_json()
+    assert back["turns"] == [] and back["state"] == states[1]
+    again = _turn(client, game_id, _first_legal(back["state"])).get_json()
+    assert again["state"] == states[2]  # the computers' choices are the turn's own
+    bad = client.post(f"/api/games/{game_id}/undo", json={"turn": 99})
+    assert bad.status_code == 400 and "from 0 to" in bad.get_json()["error"]
+
+
+def test_play_again_with_seats_rotated(client):
+    answer = _new(client, seats=["person", "greedy", "random"])
+    again = client.post(f"/api/games/{answer['id']}/again", json={"rotate": True}).get_json()
+    assert again["id"] != answer["id"]
+    assert [s["kind"] for s in again["state"]["seats"]] == ["random", "person", "greedy"]
+    # seat 1 is a computer now: it played before the answer
+    assert [t["seat"] for t in again["turns"]] == [1]
+    assert again["state"]["to_move"] == 2
+
+
+def test_machine_seats_keep_their_kind(client):
+    answer = _new(client, preset="2p-diamond-5-machines", seats=["person", "greedy"])
+    kinds = [s["kind"] for s in answer["state"]["seats"]]
+    assert kinds == ["person", "machine", "greedy", "machine"]
+    state = _turn(client, answer["id"], _first_legal(answer["state"])).get_json()
+    machine_turns = [t for t in state["turns"] if t["kind"] == "machine"]
+    assert machine_turns and all(t["moves"] == [] for t in machine_turns)
+    assert all(": no moves;" in t["words"] for t in machine_turns)
+    refused = client.post(
+        "/api/games",
+        json={"preset": "2p-diamond-5-machines", "seats": ["person", "strong", "greedy", "random"]},
+    )
+    assert refused.status_code == 400 and "keeps its kind" in refused.get_json()["error"]
+
+
+def test_uploading_a_transcript_continues_it(client):
+    answer = _new(client)
+    for _ in range(2):
+        answer = _turn(client, answer["state"]["id"], _first_legal(answer["state"])).get_json()
+    state = answer["state"]
+    download = client.get(f"/api/games/{state['id']}/transcript")
+    assert "attachment" in download.headers["Content-Disposition"]
+    text = download.get_data(as_text=True)
+    upload = client.post("/api/games", json={"board": text, "filename": "mine.json", "seats": FAST})
+    assert upload.status_code == 200, upload.get_json()
+    copy = upload.get_json()["state"]
+    assert copy["id"] != state["id"] and copy["name"] == "mine"
+    for key in ("board", "scores", "to_move", "legal", "turns_played", "history"):
+        assert copy[key] == state[key]
+
+
+def test_a_board_file_and_the_designers_board_start_games(client):
+    from fabgen.board.files import preset_text
+
+    text = preset_text("2p-diamond-4")
+    by_file = _new(
+        client, preset=None, board=text, filename="mine.toml", seats=["person", "random"]
+    )
+    assert by_file["state"]["name"] == "2p-diamond-4"  # the file names its board
+    by_preset = _new(client, preset="2p-diamond-4", seats=["person", "random"])
+    assert by_file["state"]["board"] == by_preset["state"]["board"]
+    assert by_file["state"]["picture"] == by_preset["state"]["picture"]
+
+
+def test_hints_are_legal_turns(client):
+    answer = _new(client)
+    game_id = answer["id"]
+    hint = client.post(f"/api/games/{game_id}/hint").get_json()
+    assert hint["words"].startswith("Red: ")
+    checked = client.post(f"/api/games/{game_id}/moves", json={"moves": hint["moves"]})
+    assert checked.status_code == 200
+
+
+def test_the_picture_names_every_field_once(client):
+    state = _new(client)["state"]
+    names = [f["name"] for f in state["picture"]["fields"]]
+    assert len(names) == len(set(names)) == len(state["board"]["status"])
+    width, height = state["picture"]["viewbox"]
+    for f in state["picture"]["fields"]:
+        assert 0 < f["at"][0] < width and 0 < f["at"][1] < height
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"preset": "no-such-board"}, 400, "unknown preset"),
+        ({"preset": "3p-triangle-4", "seats": ["person", "wizard", "greedy"]}, 400, "unknown seat"),
+        (
+            {"preset": "3p-triangle-4", "seats": ["person", "strong:9999999", "greedy"]},
+            400,
+            "budget",
+        ),
+        ({"preset": "3p-triangle-4", "seats": ["person"]}, 400, "one kind per seat"),
+        ({"preset": "3p-triangle-4", "board": "x"}, 400, "one of"),
+        ({"board": "{" + " " * 600_000 + "}"}, 503, "larger than 512 kB"),
+        ({"board": '{"format": "Atlantis transcript"'}, 400, "not valid JSON"),
+        ({"preset": "3p-triangle-4", "variant": "chess"}, 400, "unknown variant"),
+    ],
+)
+def test_bad_requests_get_a_reason(client, body, status, words):
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == status
+    assert words in answer.get_json()["error"]
+
+
+def test_bad_json_and_unknown_games(client):
+    answer = client.post("/api/games", data="{nope", content_type="application/json")
+    assert answer.status_code == 400 and "not valid JSON" in answer.get_json()["error"]
+    for game_id in ("0123456789abcdef", "..", "x" * 80, "..%2F..%2Fetc"):
+        missing = client.get(f"/api/games/{game_id}")
+        assert missing.status_code == 404
+        assert "no game" in missing.get_json()["error"] or "%2F" in game_id
+
+
+def test_games_beyond_the_memory_limit_are_read_back(games_dir, monkeypatch):
+    from fabgen.web import games
+
+    monkeypatch.setattr(games, "LIMITS", dataclasses.replace(games.LIMITS, games_in_memory=2))
+    app = create_app(games_dir=games_dir)
+    client = app.test_client()
+    ids = [_new(client, seats=["person", "random", "random"])["id"] for _ in range(4)]
+    assert len(app.extensions["fabgen_play"].store._games) == 2
+    for game_id in ids:
+        assert client.get(f"/api/games/{game_id}").get_json()["id"] == game_id
+    saved = tomllib.loads((games_dir / f"{ids[0]}.seats.toml").read_text())
+    assert saved["seats"] == ["person", "random", "random"]
+
+
+def test_a_full_games_folder_refuses_new_games(games_dir, monkeypatch):
+    from fabgen.web import games
+
+    monkeypatch.setattr(games, "LIMITS", dataclasses.replace(games.LIMITS, games_on_disk=1))
+    client = create_app(games_dir=games_dir).test_client()
+    _new(client)
+    refused = client.post("/api/games", json={"preset": "3p-triangle-4"})
+    assert refused.status_code == 503 and "delete old games" in refused.get_json()["error"]
+
+
+def test_the_worker_decides_as_this_process_and_gives_up_in_time(monkeypatch):
+    from fabgen.board.files import load_preset
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.web import thinker
+    from fabgen.web.designer import start_transcript_bytes
+
+    start = parse_transcript(start_transcript_bytes(load_preset("3p-triangle-4")).decode()).position
+    worker = thinker.Thinker(use_worker=True)
+    try:
+        moves, in_time = worker.decide(start, "strong:50", "online", "seed")
+        assert in_time and moves == thinker.choose(start, "strong:50", "online", "seed")
+        monkeypatch.setattr(
+            thinker, "LIMITS", dataclasses.replace(thinker.LIMITS, think_seconds=0.001)
+        )
+        moves, in_time = worker.decide(start, "strong:20000", "online", "seed")
+        assert not in_time and moves == thinker.choose(start, "greedy", "online", "seed")
+    finally:
+        worker.close()
+
+
+def test_the_games_folder_holds_transcripts_the_rules_replay(games_dir, cli):
+    client = create_app(games_dir=games_dir).test_client()
+    answer = _new(client)
+    state = _turn(client, answer["id"], _first_legal(answer["state"])).get_json()["state"]
+    transcripts = sorted(games_dir.glob("*.json"))
+    assert [p.stem for p in transcripts] == [answer["id"]]
+    result = cli("rules", "replay", str(transcripts[0]), "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["scores"] == state["scores"]
+
+
+def test_serve_takes_a_games_folder(cli):
+    result = cli("serve", "--help")
+    assert result.exit_code == 0 and "--games-dir" in result.output

@@ -1,0 +1,288 @@
+"""The play page in a real browser (Debian's chromium driven by Playwright): games played
+by tapping fields as a person does, checked against the rules engine's own replay of
+the transcript the page gives for download."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+PERSON_VS_TWO = {"seat-1": "greedy", "seat-2": "strong"}
+
+
+@pytest.fixture(scope="module")
+def play_url(tmp_path_factory):
+    """A server of its own, with an empty games folder."""
+    from werkzeug.serving import make_server
+
+    from fabgen.web import create_app
+
+    app = create_app(games_dir=tmp_path_factory.mktemp("games"))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(10)
+
+
+@pytest.fixture
+def play(browser, play_url, request):
+    size = getattr(request, "param", {"width": 1280, "height": 900})
+    context = browser.new_context(accept_downloads=True, viewport=size)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(float(os.environ.get("FABGEN_BROWSER_TIMEOUT_MS", 30000)))
+    page.goto(play_url + "/play")
+    page.evaluate("document.fonts.ready.then(() => true)")
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _start(page, seats=PERSON_VS_TWO, board="3p-triangle-4", animate=False):
+    page.get_by_label("Board", exact=True).select_option(f"preset:{board}")
+    page.locator(f'#seat-list[data-board="preset:{board}"] #seat-0').wait_for()
+    for seat, kind in seats.items():
+        page.locator(f"#{seat}").select_option(kind)
+    page.get_by_label("Show explosions wave by wave").set_checked(animate)
+    page.get_by_role("button", name="Start game").click()
+    page.locator("#board svg").wait_for()
+    _settled(page)
+
+
+def _settled(page):
+    """Wait until no request is under way: a person may tap, or the game is over."""
+    page.wait_for_function(
+        "() => !busy && game && (game.over || !document.querySelector('#end-turn').disabled)"
+    )
+
+
+def _field(page, name):
+    return page.locator(f'#board [data-field="{name}"]')
+
+
+def _board(page) -> dict[str, tuple[str, str, str]]:
+    """Every field's status, owner and stones as the picture shows them."""
+    return page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('#board [data-field]')]"
+        ".map(g => [g.dataset.field, [g.dataset.status, g.dataset.owner, g.dataset.stones]]))"
+    )
+
+
+def _tap_a_move(page) -> tuple[str, str] | None:
+    """Tap the first field that may move and the first field that lights up."""
+    sources = page.evaluate("() => Object.keys(game.legal)")
+    if not sources:
+        return None
+    _field(page, sources[0]).click()
+    lit = page.locator("#board .field.lit").first
+    lit.wait_for()
+    destination = lit.get_attribute("data-field")
+    count = lit.locator(".badge").text_content()
+    assert count and int(count) >= 1  # the stones the move takes
+    lit.click()
+    page.locator("#pending").filter(has_text=f"{sources[0]}-{destination}").wait_for()
+    return sources[0], destination
+
+
+def _end_turn(page):
+    turns = page.locator("#log li").count()
+    page.get_by_role("button", name="End turn").click()
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {turns}")
+    _settled(page)
+
+
+def _shown_scores(page) -> list[int]:
+    return [int(s) for s in page.locator("#scores .score").all_text_contents()]
+
+
+def _tap_the_hint(page):
+    """Ask for a hint and tap its moves, each a source and a lit destination."""
+    page.get_by_role("button", name="Hint").click()
+    page.locator("#status").filter(has_text="Hint: ").wait_for()
+    for source, destination in page.evaluate("() => hinted"):
+        _field(page, source).click()
+        _field(page, destination).click()
+        page.locator("#pending").filter(has_text=f"{source}-{destination}").wait_for()
+
+
+def test_a_whole_game_tapped_against_two_computers(play, tmp_path):
+    _start(play)
+    rounds = 0
+    while not play.evaluate("() => game.over"):
+        # the strong player's hints: such a game ends in 10 to 30 rounds, while one
+        # person's first legal move every turn can keep a game going for hundreds
+        _tap_the_hint(play)
+        _end_turn(play)
+        rounds += 1
+        assert rounds < 150
+    play.locator("#game-over").wait_for()
+    scores = _shown_scores(play)
+    ranking = play.locator("#ranking li").all_text_contents()
+    assert len(ranking) == 3 and ranking[0].startswith("1. ")
+    with play.expect_download() as info:
+        play.get_by_role("link", name="Download transcript").click()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    replayed = subprocess.run(
+        [sys.executable, "-m", "fabgen", "rules", "replay", str(path), "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    final = json.loads(replayed.stdout)
+    assert final["game_over"] is True
+    assert final["scores"] == scores
+    assert final["turns_played"] == len(json.loads(path.read_text())["turns"]) > 3
+    # the log names every turn, the computers' in words
+    log = play.locator("#log li").all_text_contents()
+    assert any(line.startswith("Blue: ") for line in log)
+    assert any(line.startswith("Green: ") for line in log)
+
+
+def test_undo_and_a_reload_keep_the_game(play):
+    _start(play)
+    start = _board(play)
+    moves = []
+    for _ in range(2):
+        moves.append(_tap_a_move(play))
+        _end_turn(play)
+    after_two = _board(play)
+    assert after_two != start
+    play.reload()
+    _settled(play)
+    assert _board(play) == after_two
+    assert play.locator("#log li").count() == 6  # two rounds of three seats
+    undo = play.get_by_label("Undo back to")
+    undo.select_option(label=f"turn 1, Red: {moves[0][0]}-{moves[0][1]}")
+    play.get_by_role("button", name="Undo", exact=True).click()
+    play.wait_for_function("() => game.turns_played === 0")
+    _settled(play)
+    assert _board(play) == start
+    assert play.locator("#log li").count() == 0
+
+
+def test_an_illegal_tap_is_refused_with_its_reason(play):
+    _start(play)
+    before = _board(play)
+    blue = next(name for name, (_, owner, _) in before.items() if owner == "2")
+    _field(play, blue).click()
+    status = play.locator("#status")
+    assert status.inner_text() == f"Refused: the stones on {blue} belong to Blue"
+    # one of Red's fields, then a field that does not light up: the engine says why
+    source = play.evaluate("() => Object.keys(game.legal)[0]")
+    _field(play, source).click()
+    far = play.evaluate(
+        "s => game.picture.fields.map(f => f.name)"
+        ".find(n => n !== s && !game.legal[s].includes(n))",
+        source,
+    )
+    _field(play, far).click()
+    status.filter(has_text="(rule ").wait_for()
+    assert status.inner_text().startswith(f"Refused: move {source}-{far}: ")
+    assert play.locator("#pending").inner_text() == ""
+    assert _board(play) == before
+    _field(play, source).click()  # a second tap on the chosen field lets it go
+    assert play.locator("#board .field.selected").count() == 0
+    # a second move from a tile that moved is refused too
+    first = _tap_a_move(play)
+    tile = play.evaluate(f"() => tileOf('{first[0]}')")
+    same_tile = play.evaluate(
+        f"() => Object.keys(game.legal).find(n => n !== '{first[0]}' && tileOf(n) === {tile})"
+    )
+    assert _field(play, same_tile).get_attribute("class").split().count("moved") == 1
+    _field(play, same_tile).click()
+    assert "already started on the tile" in status.inner_text()
+    play.get_by_role("button", name="Take back move").click()
+    play.wait_for_function("() => pending.length === 0")
+    assert _board(play) == before
+
+
+@pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
+def test_a_phone_sized_window_can_make_a_move(play):
+    _start(play)
+    zoom_in = play.get_by_role("button", name="Zoom in")
+    for _ in range(3):
+        if play.evaluate("() => picture.fieldPixels()") >= 40:
+            break
+        zoom_in.click()
+    source = play.evaluate("() => Object.keys(game.legal)[0]")
+    box = _field(play, source).locator(".hit").bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 40
+    _field(play, source).scroll_into_view_if_needed()
+    move = _tap_a_move(play)
+    _end_turn(play)
+    log = play.locator("#log li").all_text_contents()
+    assert any(f"Red: 1 stone from {move[0]} to {move[1]};" in line for line in log)
+
+
+def test_at_the_table_the_machine_turns_are_said(play):
+    _start(play, seats={}, board="1p-triangle-5-machine")
+    play.get_by_label("At the table", exact=True).check()
+    play.wait_for_function("() => game.table")
+    source = play.evaluate("() => Object.keys(game.legal)[0]")
+    destination = play.evaluate(f"() => game.legal['{source}'][0]")
+    play.get_by_label("Type the moves (like c3-c5, f2-d2; empty: pass)").fill(
+        f"{source}-{destination}"
+    )
+    play.get_by_role("button", name="Play typed moves").click()
+    todo = play.locator("#to-do")
+    todo.wait_for()
+    machine = play.evaluate("() => game.seats[1].name")
+    assert f"{machine}: no moves;" in todo.inner_text()
+    play.get_by_label("Type the moves (like c3-c5, f2-d2; empty: pass)").fill("zz1-zz2")
+    play.get_by_role("button", name="Play typed moves").click()
+    play.locator("#status").filter(has_text="zz1").wait_for()
+    play.get_by_role("button", name="Done on the board").click()
+    assert todo.is_hidden()
+
+
+def _field_centres(page, box: str) -> dict[str, tuple[float, float]]:
+    """Every field's centre on screen, by its data-field name, scaled so that the
+    board's width is 1 and its mean is at the origin."""
+    centres = page.evaluate(
+        "box => Object.fromEntries([...document.querySelectorAll(box + ' [data-field]')]"
+        ".map(e => { const r = e.getBoundingClientRect();"
+        " return [e.dataset.field, [r.x + r.width / 2, r.y + r.height / 2]]; }))",
+        box,
+    )
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    mx, my, width = sum(xs) / len(xs), sum(ys) / len(ys), max(xs) - min(xs)
+    return {n: ((x - mx) / width, (y - my) / width) for n, (x, y) in centres.items()}
+
+
+def test_one_board_picture_on_the_designer_viewer_and_play_page(play):
+    _start(play)
+    on_play = _field_centres(play, "#board")
+    play.goto(play.url.replace("/play", "/rules"))
+    play.get_by_label("or the start of a preset board").select_option("3p-triangle-4")
+    play.locator("#step-svg [data-field]").first.wait_for()
+    on_viewer = _field_centres(play, "#step-svg")
+    play.goto(play.url.replace("/rules", "/board"))
+    play.get_by_label("Preset board", exact=True).select_option("3p-triangle-4")
+    play.get_by_role("button", name="Load preset").click()
+    play.wait_for_function(
+        "() => document.querySelector('#summary-board')?.textContent.startsWith('3p-triangle-4:')"
+    )
+    play.get_by_label("put stones on a field").check()  # the fields are the places to click
+    on_designer = _field_centres(play, "#canvas")
+    assert set(on_play) == set(on_viewer) == set(on_designer) and len(on_play) == 70
+    for name, (x, y) in on_play.items():
+        for other in (on_viewer, on_designer):
+            assert other[name] == pytest.approx((x, y), abs=0.01), name
+    # the setup diagram's orientation: the 3p-triangle-4 points up (one tile on top)
+    top = min(on_play.values(), key=lambda p: p[1])
+    assert abs(top[0]) < 0.15
+    # names: on hover (an SVG title) and with the switch
+    assert play.locator('#canvas [data-field="b2"]').count() == 1
+    play.get_by_label("Field names").check()
+    assert play.locator("#canvas .fnames text", has_text="b2").first.is_visible()
