@@ -103,35 +103,44 @@ def limits_markdown() -> str:
         "| --- | --- | --- | --- |",
     ]
     for name, limit in LIMITS.items():
-        taken = [f for (cmd, param), f in flags.items() if param == name]
-        taken = [f for f in taken if (f.split()[-2], name) not in PER_COMMAND]
+        taken = {
+            (command, flag)
+            for (command, param), flag in flags.items()
+            if param == name and (command.split()[-1], name) not in PER_COMMAND
+        }
         rows.append(_limit_row(name, limit.describe(), taken, keys.get(name, [])))
-    for (command, name), limit in PER_COMMAND.items():
-        taken = [
-            f for (cmd, param), f in flags.items() if (cmd.split()[-1], param) == (command, name)
-        ]
+    for (leaf, name), limit in PER_COMMAND.items():
+        taken = {
+            (command, flag)
+            for (command, param), flag in flags.items()
+            if (command.split()[-1], param) == (leaf, name)
+        }
         rows.append(_limit_row(name, limit.describe(), taken, []))
     return "\n".join(rows) + "\n"
 
 
-def _limit_row(name: str, allowed: str, flags: list[str], keys: list[str]) -> str:
-    options = ", ".join(f"`{f}`" for f in sorted(flags)) or "–"
-    kit = ", ".join(f"`{k}`" for k in keys) or "–"
-    return f"| `{name}` | {allowed} | {options} | {kit} |"
+def _limit_row(name: str, allowed: str, taken: set[tuple[str, str]], keys: list[str]) -> str:
+    """One row; options grouped by flag: ``--width`` (layout, sheet, tile)."""
+    by_flag: dict[str, list[str]] = {}
+    for command, flag in sorted(taken):
+        by_flag.setdefault(flag, []).append(command)
+    options = "; ".join(f"`{flag}` ({', '.join(cmds)})" for flag, cmds in by_flag.items())
+    kit = ", ".join(f"`{k}`" for k in keys)
+    return f"| `{name}` | {allowed} | {options or '–'} | {kit or '–'} |"
 
 
 def _cli_flags() -> dict[tuple[str, str], str]:
-    """``{(command path, parameter name): "fabgen command --flag"}`` of every numeric
-    option, walking the same command tree that ``fabgen --help`` shows."""
+    """``{(command, parameter name): flag}`` of every numeric option (``("rules machine",
+    "budget"): "--budget"``), walking the command tree that ``fabgen --help`` shows."""
     import click
 
     from fabgen.cli import main
 
     found: dict[tuple[str, str], str] = {}
-    for path, command in _commands(main, "fabgen"):
+    for path, command in _commands(main, ""):
         for param in command.params:
             if isinstance(param, click.Option) and param.type.name in ("integer", "float"):
-                found[(path, param.name)] = f"{path} {param.opts[0]}"
+                found[(path.strip(), param.name)] = param.opts[0]
     return found
 
 
