@@ -5,8 +5,12 @@ every limit and kit setting the code checks (read back from the built HTML)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
+import shlex
 import subprocess
 import sys
+import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -189,3 +193,150 @@ def test_a_marker_in_running_text_is_left_alone():
     out = on_page_markdown(text).split("\n")
     assert out[0] == "Ask with `<!-- fabgen:limits -->` on a line."
     assert out[1].startswith("| parameter |")
+
+
+# ---- the examples show what fabgen prints -------------------------------------------------
+
+
+def run(*args: str):
+    """``fabgen ARGS`` in this process: the click result (output: stdout and stderr)."""
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+def made(*args: str) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def club_boards() -> None:
+    """The board files of the check tutorial: a preset with Green moved, and two broken."""
+    preset = made("boards", "--show", "3p-triangle-4")
+    club = preset.replace('name = "3p-triangle-4"', 'name = "club-board"')
+    club = club.replace("start = [2, -1]", "start = [1, 0]")
+    Path("club.toml").write_text(club)
+    Path("bad.toml").write_text(club.replace("start = [1, 0]", "start = [-1, -1]"))
+    Path("bad2.toml").write_text(club.replace('colour = "green"', 'colour = "mauve"'))
+
+
+def recorded_games() -> None:
+    """The games of the check tutorial: two saved by balance, the first 30 turns of the
+    second, and those with an illegal 31st turn."""
+    for name, text in _recorded_games().items():
+        Path(name).parent.mkdir(exist_ok=True)
+        Path(name).write_text(text)
+
+
+@functools.cache
+def _recorded_games() -> dict[str, str]:
+    """Played once per test run (a second or two), as the page shows it."""
+    with tempfile.TemporaryDirectory() as out:
+        command = "balance --preset 3p-triangle-4 --players random --games 200 --seed 1"
+        made(*shlex.split(f"{command} --save-games 2 --jobs 1 --out {out}"))
+        name = "3p-triangle-4-game-00002.json"
+        text = (Path(out) / name).read_text()
+    game = json.loads(text)
+    start = {k: v for k, v in game.items() if k not in ("game_over", "scores")}
+    illegal = [*game["turns"][:30], [["-c0", "a0"]]]
+    return {
+        f"balance/{name}": text,
+        "game.json": json.dumps({**start, "turns": game["turns"][:30]}),
+        "illegal.json": json.dumps({**start, "turns": illegal}),
+    }
+
+
+def start_transcript() -> None:
+    Path("game.json").write_text(made("boards", "--show", "3p-triangle-4", "--as", "transcript"))
+
+
+#: Examples on the pages, run again as they are shown (after making the files they read).
+EXAMPLES = [
+    ("tutorials/tiles.md", "fabgen tile --width 100 --kerf 0.15 --out tiles/", None),
+    ("tutorials/tiles.md", "fabgen tile --width 100 --circle-diameter 40", None),
+    ("tutorials/tiles.md", "fabgen check-alignment --width 100 --kerf 0.15", None),
+    ("tutorials/tiles.md", "fabgen check-alignment --kerf 0.2 --no-compensate-kerf", None),
+    ("tutorials/tiles.md", "fabgen check-alignment --blog-radius 100", None),
+    (
+        "tutorials/tiles.md",
+        "fabgen sheet --count 20 --sheet 600x400 --kerf 0.15 --reference-square 20 --out sheets/",
+        None,
+    ),
+    ("tutorials/board.md", "fabgen boards", None),
+    ("tutorials/board.md", "fabgen layout --preset 3p-triangle-4 --out board/", None),
+    ("tutorials/board.md", "fabgen rulesheet --out print/", None),
+    ("tutorials/check.md", "fabgen validate club.toml", club_boards),
+    ("tutorials/check.md", "fabgen validate bad.toml", club_boards),
+    ("tutorials/check.md", "fabgen validate bad2.toml", club_boards),
+    (
+        "tutorials/check.md",
+        "fabgen validate --preset 3p-triangle-4 --simulate 100 --players random --seed 3",
+        None,
+    ),
+    (
+        "tutorials/check.md",
+        "fabgen rules replay balance/3p-triangle-4-game-00002.json",
+        recorded_games,
+    ),
+    ("tutorials/check.md", "fabgen rules replay illegal.json", recorded_games),
+    (
+        "tutorials/check.md",
+        'fabgen rules turn game.json --moves "-c0--a0" --svg steps/',
+        recorded_games,
+    ),
+    ("seats.md", "fabgen rules machine game.json", start_transcript),
+]
+
+
+#: The exit codes the pages give for their examples that do not end with 0.
+EXIT_CODES = {
+    "fabgen tile --width 100 --circle-diameter 40": 2,
+    "fabgen check-alignment --blog-radius 100": 1,
+    "fabgen validate bad.toml": 1,
+    "fabgen validate bad2.toml": 2,
+    "fabgen rules replay illegal.json": 1,
+}
+
+
+def console_output(page: str, command: str) -> list[str]:
+    """The lines a page shows after ``$ command`` in a console block."""
+    lines = (ROOT / "docs" / page).read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"$ {command}") + 1
+    shown = []
+    for line in lines[start:]:
+        if line.startswith(("$ ", "```")):
+            break
+        shown.append(line)
+    return shown
+
+
+def matches(printed: list[str], shown: list[str]) -> bool:
+    """Whether ``printed`` is ``shown`` where a line ``...`` stands for any lines left out."""
+    parts = "\n".join(shown).split("...")
+    text = "\n".join(printed)
+    if len(parts) == 1:
+        return text == parts[0]
+    if not (text.startswith(parts[0]) and text.endswith(parts[-1])):
+        return False
+    at = len(parts[0])
+    for part in parts[1:-1]:
+        found = text.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return at <= len(text) - len(parts[-1])
+
+
+@pytest.mark.parametrize(("page", "command", "setup"), EXAMPLES)
+def test_console_examples_show_what_fabgen_prints(page, command, setup, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    if setup:
+        setup()
+    result = run(*shlex.split(command)[1:])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == EXIT_CODES.get(command, 0), result.output
+    printed = result.output.rstrip("\n").splitlines()
+    assert matches(printed, console_output(page, command)), "\n".join(printed)
