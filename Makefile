@@ -7,7 +7,7 @@ OUT    ?= output
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kit test lint bench pictures fairness clean
+.PHONY: kit test lint bench pictures fairness docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ lint: $(STAMP)
 
 pictures: $(STAMP)
 	$(BIN)/python -m fabgen.docs.pictures
+
+# The documentation site into site/ (offline; --strict: any warning fails the build).
+docs: $(STAMP)
+	$(BIN)/python -m mkdocs build --strict --site-dir site
 
 # The fairness table of every preset under strong play (about an hour on two cores).
 fairness: $(STAMP)

@@ -1,0 +1,219 @@
+"""The generated parts of the documentation site (an MkDocs hook, see ``mkdocs.yml``).
+
+A page asks for a generated table with a marker comment on a line of its own
+(``<!-- fabgen:limits -->``); the hook replaces it with Markdown made from the code at
+build time, so the site's limits can never drift from the ones fabgen applies. This
+module imports no MkDocs: the hook is a plain function MkDocs calls.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+
+class WorkLimit(NamedTuple):
+    """A bound on work or input size that is not a parameter's range."""
+
+    module: str
+    constant: str
+    what: str
+    unit: str = ""  # "MiB" shows a byte count in MiB
+
+
+WORK_LIMITS: tuple[WorkLimit, ...] = (
+    WorkLimit(
+        "fabgen.limits",
+        "MAX_TILES_PER_SHEET",
+        "tiles one laser sheet could hold (sheet area / tile area; a 100 mm tile on 600×400 is 27)",
+    ),
+    WorkLimit("fabgen.limits", "MAX_STONES_PER_SHEET", "stones one laser sheet could hold"),
+    WorkLimit(
+        "fabgen.limits", "MAX_STONES_TOTAL", "stones of all colours cut in one `fabgen sheet` run"
+    ),
+    WorkLimit(
+        "fabgen.board.boardfile", "MAX_TILES", "tiles of a board file (a hexagon of radius 6)"
+    ),
+    WorkLimit("fabgen.rules.transcript", "MAX_SEGMENTS", "tiles (segments) of a transcript"),
+    WorkLimit("fabgen.board.boardfile", "MAX_TILE_COORDINATE", "tile coordinates, either sign"),
+    WorkLimit("fabgen.rules.names", "MAX_COORDINATE", "field coordinates, either sign"),
+    WorkLimit("fabgen.rules.transcript", "MAX_TURNS", "turns in a transcript"),
+    WorkLimit(
+        "fabgen.inputs", "MAX_TEXT_BYTES", "size of a kit file, board file or transcript", "MiB"
+    ),
+    WorkLimit("fabgen.inputs", "MAX_NESTING", "tables and lists nested in a TOML or JSON file"),
+    WorkLimit(
+        "fabgen.inputs",
+        "MAX_DRAWING_BYTES",
+        "size of a drawing read by `check-alignment --from`",
+        "MiB",
+    ),
+    WorkLimit(
+        "fabgen.readers.shapes",
+        "MAX_ELEMENTS",
+        "SVG elements or DXF entities of a drawing, after expanding every `<use>` and block",
+    ),
+    WorkLimit("fabgen.readers.shapes", "MAX_INSERTS", "DXF block insertions expanded"),
+    WorkLimit(
+        "fabgen.readers.shapes",
+        "MAX_NESTING",
+        "`<use>` references or DXF blocks nested in each other",
+    ),
+    WorkLimit("fabgen.readers.shapes", "MAX_XML_DEPTH", "SVG elements nested in each other"),
+    WorkLimit(
+        "fabgen.readers.shapes", "MAX_COORDINATE_MM", "coordinates in a drawing, either sign", "mm"
+    ),
+    WorkLimit(
+        "fabgen.text",
+        "MAX_LABEL",
+        "characters of text drawn into a file (longer text is cut); kit names",
+    ),
+)
+
+#: What each field of :class:`fabgen.web.limits.Limits` bounds, for the web page's table.
+WEB_LIMITS: dict[str, str] = {
+    "upload_bytes": "an uploaded board file or transcript",
+    "request_bytes": "any request",
+    "board_tiles": "tiles of a board in the board designer",
+    "board_seats": "seats of a board in the board designer",
+    "transcript_turns": "turns replayed for one step of the rules viewer",
+    "moves_text": "characters of moves typed in the rules viewer",
+    "simulate_games": 'games a kit with `supply = "simulate"` plays for a preview',
+}
+
+
+def on_page_markdown(markdown: str, page=None, config=None, files=None) -> str:
+    """MkDocs hook: every marker line of the page replaced by its generated Markdown.
+
+    Only a marker alone on its line counts, so a page can mention one in running text."""
+    lines = markdown.split("\n")
+    return "\n".join(MARKERS[line.strip()]() if line.strip() in MARKERS else line for line in lines)
+
+
+def limits_markdown() -> str:
+    """The range of every numeric parameter (``fabgen.limits``) and who takes it."""
+    from fabgen.limits import LIMITS, PER_COMMAND
+
+    flags = _cli_flags()
+    keys = _kit_keys()
+    rows = [
+        "| parameter | allowed | numeric options | numeric kit settings |",
+        "| --- | --- | --- | --- |",
+    ]
+    for name, limit in LIMITS.items():
+        taken = {
+            (command, flag)
+            for (command, param), flag in flags.items()
+            if param == name and (command.split()[-1], name) not in PER_COMMAND
+        }
+        rows.append(_limit_row(name, limit.describe(), taken, keys.get(name, [])))
+    for (leaf, name), limit in PER_COMMAND.items():
+        taken = {
+            (command, flag)
+            for (command, param), flag in flags.items()
+            if (command.split()[-1], param) == (leaf, name)
+        }
+        rows.append(_limit_row(name, limit.describe(), taken, []))
+    return "\n".join(rows) + "\n"
+
+
+def _limit_row(name: str, allowed: str, taken: set[tuple[str, str]], keys: list[str]) -> str:
+    """One row; options grouped by flag: ``--width`` (layout, sheet, tile)."""
+    by_flag: dict[str, list[str]] = {}
+    for command, flag in sorted(taken):
+        by_flag.setdefault(flag, []).append(command)
+    options = "; ".join(f"`{flag}` ({', '.join(cmds)})" for flag, cmds in by_flag.items())
+    kit = ", ".join(f"`{k}`" for k in keys)
+    return f"| `{name}` | {allowed} | {options or '–'} | {kit or '–'} |"
+
+
+def _cli_flags() -> dict[tuple[str, str], str]:
+    """``{(command, parameter name): flag}`` of every numeric option (``("rules machine",
+    "budget"): "--budget"``), walking the command tree that ``fabgen --help`` shows."""
+    import click
+
+    from fabgen.cli import main
+
+    found: dict[tuple[str, str], str] = {}
+    for path, command in _commands(main, ""):
+        for param in command.params:
+            if isinstance(param, click.Option) and param.type.name in ("integer", "float"):
+                found[(path.strip(), param.name)] = param.opts[0]
+    return found
+
+
+def _commands(command, path: str) -> Iterator[tuple[str, object]]:
+    yield path, command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _commands(sub, f"{path} {name}")
+
+
+def _kit_keys() -> dict[str, list[str]]:
+    """``{parameter name: ["section.key", ...]}`` of the kit file's numeric settings."""
+    from fabgen.kitbuild.kitfile import SCHEMA
+
+    keys: dict[str, list[str]] = {}
+    for section, settings in SCHEMA.items():
+        for setting in settings:
+            keys.setdefault(setting.key, []).append(f"{section}.{setting.key}")
+    return keys
+
+
+def work_limits_markdown() -> str:
+    """The bounds on work and input sizes, read from the constants the code checks."""
+    rows = ["| what | at most | constant |", "| --- | --- | --- |"]
+    for limit in WORK_LIMITS:
+        value = getattr(importlib.import_module(limit.module), limit.constant)
+        where = f"{limit.module}.{limit.constant}"
+        rows.append(f"| {limit.what} | {_amount(value, limit.unit)} | `{where}` |")
+    return "\n".join(rows) + "\n"
+
+
+def _amount(value: float, unit: str) -> str:
+    if unit == "MiB":
+        return f"{value / 2**20:g} MiB"
+    number = f"{value:,.0f}" if float(value).is_integer() else f"{value:g}"
+    return f"{number} {unit}".strip()
+
+
+def web_limits_markdown() -> str:
+    """What one request to ``fabgen serve`` may ask (``fabgen.web.limits.LIMITS``)."""
+    from fabgen.web.limits import LIMITS
+
+    rows = ["| what | at most |", "| --- | --- |"]
+    for field in dataclasses.fields(LIMITS):
+        value = getattr(LIMITS, field.name)
+        amount = f"{value // 1024:,} kB" if field.name.endswith("_bytes") else f"{value:,}"
+        rows.append(f"| {WEB_LIMITS.get(field.name, field.name)} | {amount} |")
+    return "\n".join(rows) + "\n"
+
+
+def kit_settings_markdown() -> str:
+    """Every setting of the kit file, section by section, from the schema ``fabgen build``
+    checks kit files against (``fabgen.kitbuild.kitfile.SCHEMA``)."""
+    from fabgen.kitbuild.kitfile import SCHEMA
+
+    rows = ["| setting | default | what it is |", "| --- | --- | --- |"]
+    for section, settings in SCHEMA.items():
+        for setting in settings:
+            text = setting.help.replace("|", "/")
+            if setting.choices:
+                text += ": " + ", ".join(f"`{c}`" for c in setting.choices)
+            rows.append(f"| `{section}.{setting.key}` | `{_toml(setting.default)}` | {text} |")
+    return "\n".join(rows) + "\n"
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+MARKERS: dict[str, Callable[[], str]] = {
+    "<!-- fabgen:limits -->": limits_markdown,
+    "<!-- fabgen:work-limits -->": work_limits_markdown,
+    "<!-- fabgen:web-limits -->": web_limits_markdown,
+    "<!-- fabgen:kit-settings -->": kit_settings_markdown,
+}

@@ -1,0 +1,342 @@
+"""The documentation site: it builds offline without a warning, its command reference
+shows every command and option of the real command tree, and its generated tables show
+every limit and kit setting the code checks (read back from the built HTML)."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import shlex
+import subprocess
+import sys
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import click
+import pytest
+
+pytest.importorskip("mkdocs")
+pytest.importorskip("mkdocs_click")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Page(HTMLParser):
+    """The text under each heading with an id, and the cells of every table row."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.sections: dict[str, list[str]] = {}
+        self.rows: list[list[str]] = []
+        self._section: list[str] = []
+        self._cell: list[str] | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6") and attrs.get("id"):
+            self._section = self.sections.setdefault(attrs["id"], [])
+        elif tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append("".join(self._cell).strip())
+            self._cell = None
+
+    def handle_data(self, data):
+        self._section.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def text(self, section: str) -> str:
+        return "".join(self.sections[section])
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The site as ``make docs`` builds it (strict: any warning fails), in a temporary
+    folder."""
+    out = tmp_path_factory.mktemp("site")
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr, done.stderr
+    return out
+
+
+def page(site: Path, name: str) -> Page:
+    return Page((site / name).read_text(encoding="utf-8"))
+
+
+def command_tree(command: click.Command, parent: click.Context | None = None, name="fabgen"):
+    """``(context, command)`` for the root and every command below it."""
+    ctx = click.Context(command, info_name=name, parent=parent)
+    yield ctx, command
+    for sub_name, sub in getattr(command, "commands", {}).items():
+        yield from command_tree(sub, ctx, sub_name)
+
+
+def anchor(ctx: click.Context) -> str:
+    return ctx.command_path.replace(" ", "-")
+
+
+def test_cli_reference_shows_every_command_and_option(site):
+    from fabgen.cli import main
+
+    reference = page(site, "cli.html")
+    commands = list(command_tree(main))
+    assert len(commands) > 12  # the root, its commands and the rules subcommands
+    for ctx, command in commands:
+        assert anchor(ctx) in reference.sections, f"no section for {ctx.command_path}"
+        text = reference.text(anchor(ctx))
+        for piece in command.collect_usage_pieces(ctx):  # the arguments, as in --help
+            assert piece in text, f"{ctx.command_path}: usage lacks {piece}"
+        for param in command.get_params(ctx):
+            if isinstance(param, click.Option) and not param.hidden:
+                for flag in param.opts + param.secondary_opts:
+                    assert flag in text, f"{ctx.command_path}: option {flag} missing"
+        for sub in getattr(command, "commands", {}):
+            assert sub in text, f"{ctx.command_path}: subcommand {sub} not listed"
+
+
+def test_cli_reference_does_not_mix_commands_up(site):
+    """An option shown in another command's section would not count: each section
+    holds only its own options."""
+    from fabgen.cli import main
+
+    reference = page(site, "cli.html")
+    text = reference.text("fabgen-tile")
+    assert "--kerf" in text
+    assert "--suggest-starts" not in text  # fabgen balance's
+    assert "--budget" in reference.text("fabgen-rules-machine")
+    assert "--budget" not in reference.text("fabgen-rules-replay")
+    assert set(main.commands) == {s.split("-", 1)[1] for s in _top_level(reference)}
+
+
+def _top_level(reference: Page) -> set[str]:
+    from fabgen.cli import main
+
+    return {
+        section
+        for section in reference.sections
+        if section.startswith("fabgen-") and section.split("-", 1)[1] in main.commands
+    }
+
+
+def test_limits_table_lists_every_limit_as_the_code_has_it(site):
+    from fabgen.limits import LIMITS, PER_COMMAND
+
+    rows = page(site, "limits.html").rows
+    shown = {(row[0], row[1]) for row in rows if len(row) == 4}
+    for name, limit in [*LIMITS.items(), *((n, lim) for (_, n), lim in PER_COMMAND.items())]:
+        assert (name, limit.describe()) in shown, f"limit {name} missing or different"
+    # the per-command ranges name the command whose option they bound
+    for (command, name), _limit in PER_COMMAND.items():
+        flags = [row[2] for row in rows if len(row) == 4 and row[0] == name]
+        assert any(f"({command})" in f for f in flags), (command, name)
+
+
+def test_work_limits_show_the_values_the_code_checks(site):
+    import importlib
+
+    import fabgen.limits
+
+    rows = [row for row in page(site, "limits.html").rows if len(row) == 3]
+    where = {row[2]: row[1] for row in rows}
+    constants = [f"fabgen.limits.{n}" for n in vars(fabgen.limits) if n.startswith("MAX_")]
+    assert constants and all(c in where for c in constants), sorted(set(constants) - set(where))
+    for path, shown in where.items():
+        if path == "constant":  # the header row
+            continue
+        module, name = path.rsplit(".", 1)
+        value = getattr(importlib.import_module(module), name)
+        number, *unit = shown.split()
+        read_back = float(number.replace(",", ""))
+        if unit == ["MiB"]:
+            read_back *= 2**20
+        assert read_back == value, (path, shown)
+
+
+def test_kit_settings_and_web_bounds_are_the_codes(site):
+    from fabgen.kitbuild.kitfile import SCHEMA
+    from fabgen.web.limits import LIMITS
+
+    formats = {row[0]: row[1] for row in page(site, "formats.html").rows if len(row) == 3}
+    for section, settings in SCHEMA.items():
+        for setting in settings:
+            key = f"{section}.{setting.key}"
+            assert key in formats, key
+            default = formats[key].strip('"')
+            assert default.lower() == str(setting.default).lower(), key
+    web_rows = [row for row in page(site, "web.html").rows if len(row) == 2]
+    assert len(web_rows) == 1 + len(dataclasses.fields(LIMITS))  # header + one per bound
+
+
+def test_every_picture_is_one_make_pictures_makes(site):
+    """The site shows no picture drawn by hand: its SVGs are those of make pictures."""
+    from fabgen.docs.pictures import readme_pictures
+
+    made = {Path(name).name for name in readme_pictures()}
+    shown = {p.name for p in site.glob("*.svg")}
+    assert shown and shown <= made
+
+
+def test_a_marker_in_running_text_is_left_alone():
+    from fabgen.docs.site import on_page_markdown
+
+    text = "Ask with `<!-- fabgen:limits -->` on a line.\n<!-- fabgen:limits -->\n"
+    out = on_page_markdown(text).split("\n")
+    assert out[0] == "Ask with `<!-- fabgen:limits -->` on a line."
+    assert out[1].startswith("| parameter |")
+
+
+# ---- the examples show what fabgen prints -------------------------------------------------
+
+
+def run(*args: str):
+    """``fabgen ARGS`` in this process: the click result (output: stdout and stderr)."""
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+def made(*args: str) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def club_boards() -> None:
+    """The board files of the check tutorial: a preset with Green moved, and two broken."""
+    preset = made("boards", "--show", "3p-triangle-4")
+    club = preset.replace('name = "3p-triangle-4"', 'name = "club-board"')
+    club = club.replace("start = [2, -1]", "start = [1, 0]")
+    Path("club.toml").write_text(club)
+    Path("bad.toml").write_text(club.replace("start = [1, 0]", "start = [-1, -1]"))
+    Path("bad2.toml").write_text(club.replace('colour = "green"', 'colour = "mauve"'))
+
+
+def recorded_games() -> None:
+    """The games of the check tutorial: two saved by balance, the first 30 turns of the
+    second, and those with an illegal 31st turn."""
+    for name, text in _recorded_games().items():
+        Path(name).parent.mkdir(exist_ok=True)
+        Path(name).write_text(text)
+
+
+@functools.cache
+def _recorded_games() -> dict[str, str]:
+    """Played once per test run (a second or two), as the page shows it."""
+    with tempfile.TemporaryDirectory() as out:
+        command = "balance --preset 3p-triangle-4 --players random --games 200 --seed 1"
+        made(*shlex.split(f"{command} --save-games 2 --jobs 1 --out {out}"))
+        name = "3p-triangle-4-game-00002.json"
+        text = (Path(out) / name).read_text()
+    game = json.loads(text)
+    start = {k: v for k, v in game.items() if k not in ("game_over", "scores")}
+    illegal = [*game["turns"][:30], [["-c0", "a0"]]]
+    return {
+        f"balance/{name}": text,
+        "game.json": json.dumps({**start, "turns": game["turns"][:30]}),
+        "illegal.json": json.dumps({**start, "turns": illegal}),
+    }
+
+
+def start_transcript() -> None:
+    Path("game.json").write_text(made("boards", "--show", "3p-triangle-4", "--as", "transcript"))
+
+
+#: Examples on the pages, run again as they are shown (after making the files they read).
+EXAMPLES = [
+    ("tutorials/tiles.md", "fabgen tile --width 100 --kerf 0.15 --out tiles/", None),
+    ("tutorials/tiles.md", "fabgen tile --width 100 --circle-diameter 40", None),
+    ("tutorials/tiles.md", "fabgen check-alignment --width 100 --kerf 0.15", None),
+    ("tutorials/tiles.md", "fabgen check-alignment --kerf 0.2 --no-compensate-kerf", None),
+    ("tutorials/tiles.md", "fabgen check-alignment --blog-radius 100", None),
+    (
+        "tutorials/tiles.md",
+        "fabgen sheet --count 20 --sheet 600x400 --kerf 0.15 --reference-square 20 --out sheets/",
+        None,
+    ),
+    ("tutorials/board.md", "fabgen boards", None),
+    ("tutorials/board.md", "fabgen layout --preset 3p-triangle-4 --out board/", None),
+    ("tutorials/board.md", "fabgen rulesheet --out print/", None),
+    ("tutorials/check.md", "fabgen validate club.toml", club_boards),
+    ("tutorials/check.md", "fabgen validate bad.toml", club_boards),
+    ("tutorials/check.md", "fabgen validate bad2.toml", club_boards),
+    (
+        "tutorials/check.md",
+        "fabgen validate --preset 3p-triangle-4 --simulate 100 --players random --seed 3",
+        None,
+    ),
+    (
+        "tutorials/check.md",
+        "fabgen rules replay balance/3p-triangle-4-game-00002.json",
+        recorded_games,
+    ),
+    ("tutorials/check.md", "fabgen rules replay illegal.json", recorded_games),
+    (
+        "tutorials/check.md",
+        'fabgen rules turn game.json --moves "-c0--a0" --svg steps/',
+        recorded_games,
+    ),
+    ("seats.md", "fabgen rules machine game.json", start_transcript),
+]
+
+
+#: The exit codes the pages give for their examples that do not end with 0.
+EXIT_CODES = {
+    "fabgen tile --width 100 --circle-diameter 40": 2,
+    "fabgen check-alignment --blog-radius 100": 1,
+    "fabgen validate bad.toml": 1,
+    "fabgen validate bad2.toml": 2,
+    "fabgen rules replay illegal.json": 1,
+}
+
+
+def console_output(page: str, command: str) -> list[str]:
+    """The lines a page shows after ``$ command`` in a console block."""
+    lines = (ROOT / "docs" / page).read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"$ {command}") + 1
+    shown = []
+    for line in lines[start:]:
+        if line.startswith(("$ ", "```")):
+            break
+        shown.append(line)
+    return shown
+
+
+def matches(printed: list[str], shown: list[str]) -> bool:
+    """Whether ``printed`` is ``shown`` where a line ``...`` stands for any lines left out."""
+    parts = "\n".join(shown).split("...")
+    text = "\n".join(printed)
+    if len(parts) == 1:
+        return text == parts[0]
+    if not (text.startswith(parts[0]) and text.endswith(parts[-1])):
+        return False
+    at = len(parts[0])
+    for part in parts[1:-1]:
+        found = text.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return at <= len(text) - len(parts[-1])
+
+
+@pytest.mark.parametrize(("page", "command", "setup"), EXAMPLES)
+def test_console_examples_show_what_fabgen_prints(page, command, setup, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    if setup:
+        setup()
+    result = run(*shlex.split(command)[1:])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == EXIT_CODES.get(command, 0), result.output
+    printed = result.output.rstrip("\n").splitlines()
+    assert matches(printed, console_output(page, command)), "\n".join(printed)
