@@ -187,7 +187,7 @@ def test_every_picture_is_one_make_pictures_makes(site):
 
 
 def test_a_marker_in_running_text_is_left_alone():
-    from fabgen.docs.site import on_page_markdown
+    from fabgen.site import on_page_markdown
 
     text = "Ask with `<!-- fabgen:limits -->` on a line.\n<!-- fabgen:limits -->\n"
     out = on_page_markdown(text).split("\n")
