@@ -23,14 +23,17 @@ def test_no_run_of_eight_words_from_the_seeds_in_presets_or_readme():
         seed_runs |= _runs(path.read_text("utf-8"))
     sources = {name: preset_text(name) for name in preset_names()}
     sources["README.md"] = (ROOT / "README.md").read_text("utf-8")
+    for page in sorted((ROOT / "docs").rglob("*.md")):  # the documentation site
+        sources[str(page.relative_to(ROOT))] = page.read_text("utf-8")
     for name, text in sources.items():
         copied = sorted(" ".join(run) for run in _runs(text) & seed_runs)
         assert not copied, f"{name} repeats the seeds word for word: {copied}"
 
 
-def test_the_readme_table_lists_every_finding_code_with_its_severities():
-    readme = (ROOT / "README.md").read_text("utf-8")
-    rows = dict(re.findall(r"^\| `([a-z0-9-]+)` \| ([a-z, ]+) \|", readme, re.MULTILINE))
+@pytest.mark.parametrize("page", ["README.md", "docs/tutorials/check.md"])
+def test_the_findings_table_lists_every_finding_code_with_its_severities(page):
+    text = (ROOT / page).read_text("utf-8")
+    rows = dict(re.findall(r"^\| `([a-z0-9-]+)` \| ([a-z, ]+) \|", text, re.MULTILINE))
     for code, (severities, _) in CODES.items():
         assert code in rows, code
         assert rows[code].split(", ") == [s.value for s in severities], code
