@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import os
+from pathlib import Path
 
 import click
 
@@ -48,6 +50,7 @@ def serve(host, port, open_browser, games_dir):
     from fabgen.signals import stop_signals_raise
     from fabgen.web import create_app
 
+    games_dir = _games_folder(games_dir)
     try:
         _check_free(host, port)  # werkzeug itself would print and exit with code 1
         app = create_app(preview_worker=True, games_dir=games_dir)
@@ -62,6 +65,31 @@ def serve(host, port, open_browser, games_dir):
     url = f"http://{_shown(host)}:{server.server_port}/"
     with stop_signals_raise():  # Ctrl+C and kill stop it cleanly, whatever was inherited
         _run(app, server, url, open_browser)
+
+
+def _games_folder(games_dir: str | None) -> Path:
+    """The play page's games folder, made now: a folder that cannot be made or written
+    is refused before the server starts, not at the first saved game."""
+    from fabgen.errors import ParameterError
+    from fabgen.web.games import default_games_dir
+
+    folder = Path(games_dir).expanduser() if games_dir else default_games_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        writable = os.access(folder, os.W_OK | os.X_OK)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        writable = False
+    else:
+        reason = "it is not writable"
+    if not writable:
+        raise ParameterError(
+            "games-dir",
+            f"--games-dir {folder}: cannot keep games there ({reason}); give a folder "
+            "fabgen may create and write, or leave --games-dir out for "
+            f"{default_games_dir()}",
+        )
+    return folder
 
 
 def _run(app, server, url: str, open_browser: bool) -> None:

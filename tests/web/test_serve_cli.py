@@ -100,3 +100,17 @@ def test_no_preview_worker_outlives_the_server(stop, served, default_settings):
     assert ends_within(worker, 0)
     assert code == (0 if stop == signal.SIGINT else 128 + stop)
     assert process.stdout.read().strip() == "stopped"
+
+
+def test_a_games_folder_that_cannot_be_made_is_refused_before_the_server_starts(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = subprocess.run(
+        [sys.executable, "-m", "fabgen", "serve", "--port", "0", "--games-dir", blocker / "sub"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "--games-dir" in result.stderr and "cannot keep games there" in result.stderr
+    assert "Traceback" not in result.stderr and "fabgen serve: open" not in result.stdout
