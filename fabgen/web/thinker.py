@@ -16,7 +16,6 @@ is the moves as ``[[source, destination], ...]``.
 from __future__ import annotations
 
 import random
-import signal
 import sys
 
 from fabgen.rules.moves import Move
@@ -84,21 +83,9 @@ def answer(request: dict) -> list[list[str]]:
 
 
 def main() -> None:
-    import json
+    from fabgen.web.worker import serve_lines
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    out = sys.stdout.buffer
-    for line in sys.stdin.buffer:
-        try:
-            moves = answer(json.loads(line))
-        except Exception:  # a bug: the server decides this turn itself
-            moves = None
-        try:
-            out.write(json.dumps(moves).encode("utf-8") + b"\n")
-            out.flush()
-        except BrokenPipeError:
-            return
+    serve_lines(answer)  # a failed answer is null: the server decides that turn itself
 
 
 if __name__ == "__main__":

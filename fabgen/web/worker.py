@@ -124,24 +124,30 @@ class PreviewWorker(LineWorker):
         return answer if isinstance(answer, dict) else None
 
 
-def main() -> None:
-    from fabgen.web.kitform import preview
-
+def serve_lines(answer) -> None:
+    """A worker's loop: one JSON request per line on stdin, ``answer(request)`` as one
+    JSON line on stdout (null when it fails: a bug, and the server then answers the
+    request itself), until stdin closes or the server stops reading."""
     # Set, not inherited: Ctrl+C is the server's to handle, a kill ends the worker.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
-        request = json.loads(line)
         try:
-            answer = preview(request["settings"], request["board_state"], rest=True)
+            result = answer(json.loads(line))
         except Exception:  # a bug: the server answers this one itself, and says so
-            answer = None
+            result = None
         try:
-            out.write(json.dumps(answer).encode("utf-8") + b"\n")
+            out.write(json.dumps(result).encode("utf-8") + b"\n")
             out.flush()
         except BrokenPipeError:
             return
+
+
+def main() -> None:
+    from fabgen.web.kitform import preview
+
+    serve_lines(lambda request: preview(request["settings"], request["board_state"], rest=True))
 
 
 if __name__ == "__main__":

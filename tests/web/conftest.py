@@ -3,6 +3,7 @@ localhost port, and Debian's chromium driven by Playwright."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -74,16 +75,25 @@ def default_settings(app):
     return settings_from_form(app.test_client().get("/api/kit/form").get_json())
 
 
-@pytest.fixture(scope="session")
-def server_url(app):
+@contextlib.contextmanager
+def serving(app):
+    """``app`` served on a free localhost port in a thread; yields its URL."""
     from werkzeug.serving import make_server
 
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def server_url(app):
+    with serving(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -8,9 +8,10 @@ import json
 import os
 import subprocess
 import sys
-import threading
 
 import pytest
+
+from tests.web.conftest import serving
 
 PERSON_VS_TWO = {"seat-1": "greedy", "seat-2": "strong"}
 
@@ -18,17 +19,10 @@ PERSON_VS_TWO = {"seat-1": "greedy", "seat-2": "strong"}
 @pytest.fixture(scope="module")
 def play_url(tmp_path_factory):
     """A server of its own, with an empty games folder."""
-    from werkzeug.serving import make_server
-
     from fabgen.web import create_app
 
-    app = create_app(games_dir=tmp_path_factory.mktemp("games"))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(10)
+    with serving(create_app(games_dir=tmp_path_factory.mktemp("games"))) as url:
+        yield url
 
 
 @pytest.fixture
