@@ -70,8 +70,15 @@ function refresh() {
 }
 
 // The pictures only the quick answer carries.
+// The tile's caption changes with its picture, so the two never disagree when the
+// rest of the preview arrives before the quick answer.
 function showQuickPictures(answer) {
-  if (answer.ok && answer.tile.svg) showSVG(document.getElementById("tile-svg"), answer.tile.svg);
+  if (answer.ok && answer.tile.svg) {
+    const t = answer.tile;
+    showSVG(document.getElementById("tile-svg"), t.svg);
+    document.getElementById("tile-caption").textContent =
+      `Test tile: ${t.width_mm} mm across the flats, circle pitch ${t.pitch_mm} mm, circles ${t.circle_diameter_mm} mm`;
+  }
   if (answer.ok && answer.setup) showSVG(document.getElementById("setup-svg"), answer.setup.svg);
 }
 
@@ -102,8 +109,6 @@ async function ask(body, mine, quick) {
   document.getElementById("preview-board").textContent =
     `Board ${b.name}: ${b.players} players, ${b.tiles} tiles, ${b.fields} fields`;
   const t = answer.tile;
-  document.getElementById("tile-caption").textContent =
-    `Test tile: ${t.width_mm} mm across the flats, circle pitch ${t.pitch_mm} mm, circles ${t.circle_diameter_mm} mm`;
   showQuickPictures(answer);
   const tileText = `Test tile ${t.width_mm} mm across, circles ${t.circle_diameter_mm} mm`;
   if (quick) {
