@@ -12,11 +12,28 @@ class FabgenError(Exception):
 
 
 class ParameterError(FabgenError, ValueError):
-    """An impossible parameter or combination of parameters."""
+    """An impossible parameter or combination of parameters.
 
-    def __init__(self, parameter: str, message: str):
+    ``parameter`` is the setting's name in :data:`fabgen.settings.SETTINGS`. An error
+    made by :meth:`about` also keeps the message without its subject (``detail``), so
+    that each front end can name the setting as its user gave it: the command line by
+    its flag, a kit file by ``section.key``, the web form by its label.
+    """
+
+    def __init__(self, parameter: str, message: str, detail: str | None = None):
         super().__init__(message)
         self.parameter = parameter
+        self.detail = detail
+
+    @classmethod
+    def about(cls, parameter: str, detail: str) -> ParameterError:
+        """``detail`` ("must be 1 or more, got 0") about setting ``parameter``; the
+        message names it in words ("colours must be ...")."""
+        return cls(parameter, f"{parameter.replace('_', ' ')} {detail}", detail)
+
+    def naming(self, subject: str) -> str:
+        """The message with the setting called ``subject`` (a flag, a key, a label)."""
+        return f"{subject} {self.detail}" if self.detail is not None else str(self)
 
 
 class InputFileError(FabgenError):

@@ -93,54 +93,45 @@ def on_page_markdown(markdown: str, page=None, config=None, files=None) -> str:
 
 
 def limits_markdown() -> str:
-    """The range of every numeric parameter (``fabgen.limits``) and who takes it."""
-    from fabgen.limits import LIMITS, PER_COMMAND
+    """The range of every numeric setting (``fabgen.settings``) and who takes it."""
+    from fabgen.settings import SETTINGS
 
     flags = _cli_flags()
-    keys = _kit_keys()
     rows = [
-        "| parameter | allowed | numeric options | numeric kit settings |",
+        "| parameter | allowed | options | kit setting |",
         "| --- | --- | --- | --- |",
     ]
-    for name, limit in LIMITS.items():
-        taken = {
-            (command, flag)
-            for (command, param), flag in flags.items()
-            if param == name and (command.split()[-1], name) not in PER_COMMAND
-        }
-        rows.append(_limit_row(name, limit.describe(), taken, keys.get(name, [])))
-    for (leaf, name), limit in PER_COMMAND.items():
-        taken = {
-            (command, flag)
-            for (command, param), flag in flags.items()
-            if (command.split()[-1], param) == (leaf, name)
-        }
-        rows.append(_limit_row(name, limit.describe(), taken, []))
+    for name, s in SETTINGS.items():
+        if s.limit is not None:
+            taken = {
+                (command, flag) for (command, setting), flag in flags.items() if setting == name
+            }
+            rows.append(_limit_row(name, s.limit.describe(), taken, s.kit))
     return "\n".join(rows) + "\n"
 
 
-def _limit_row(name: str, allowed: str, taken: set[tuple[str, str]], keys: list[str]) -> str:
+def _limit_row(name: str, allowed: str, taken: set[tuple[str, str]], kit: str | None) -> str:
     """One row; options grouped by flag: ``--width`` (layout, sheet, tile)."""
     by_flag: dict[str, list[str]] = {}
     for command, flag in sorted(taken):
         by_flag.setdefault(flag, []).append(command)
     options = "; ".join(f"`{flag}` ({', '.join(cmds)})" for flag, cmds in by_flag.items())
-    kit = ", ".join(f"`{k}`" for k in keys)
-    return f"| `{name}` | {allowed} | {options or '–'} | {kit or '–'} |"
+    return f"| `{name}` | {allowed} | {options or '–'} | {f'`{kit}`' if kit else '–'} |"
 
 
 def _cli_flags() -> dict[tuple[str, str], str]:
-    """``{(command, parameter name): flag}`` of every numeric option (``("rules machine",
-    "budget"): "--budget"``), walking the command tree that ``fabgen --help`` shows."""
-    import click
-
+    """``{(command, setting name): flag}`` of every option made from a setting
+    (``("rules machine", "budget"): "--budget"``), walking the command tree that
+    ``fabgen --help`` shows."""
     from fabgen.cli import main
+    from fabgen.cli.options import FROM_REGISTRY
 
     found: dict[tuple[str, str], str] = {}
     for path, command in _commands(main, ""):
-        for param in command.params:
-            if isinstance(param, click.Option) and param.type.name in ("integer", "float"):
-                found[(path.strip(), param.name)] = param.opts[0]
+        for param in getattr(command, "params", ()):
+            name = getattr(param, FROM_REGISTRY, None)
+            if name is not None:
+                found[(path.strip(), name)] = param.opts[0]
     return found
 
 
@@ -148,17 +139,6 @@ def _commands(command, path: str) -> Iterator[tuple[str, object]]:
     yield path, command
     for name, sub in getattr(command, "commands", {}).items():
         yield from _commands(sub, f"{path} {name}")
-
-
-def _kit_keys() -> dict[str, list[str]]:
-    """``{parameter name: ["section.key", ...]}`` of the kit file's numeric settings."""
-    from fabgen.kitbuild.kitfile import SCHEMA
-
-    keys: dict[str, list[str]] = {}
-    for section, settings in SCHEMA.items():
-        for setting in settings:
-            keys.setdefault(setting.key, []).append(f"{section}.{setting.key}")
-    return keys
 
 
 def work_limits_markdown() -> str:

@@ -36,7 +36,7 @@ def test_every_numeric_option_has_a_range():
     assert len(options) > 30
     for command, param in options:
         assert param.type.__class__.__name__ == "Bounded", (command, param.name)
-        assert limit_for(param.name, command) is not None, (command, param.name)
+        assert limit_for(param.type.setting.name) is not None, (command, param.name)
 
 
 @pytest.mark.parametrize("bad", ["nan", "inf", "-inf", "1e308", "-1e308", "1" + "0" * 5000])

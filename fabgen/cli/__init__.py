@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from fabgen import __version__
-from fabgen.errors import FabgenError
+from fabgen.errors import FabgenError, ParameterError
 
 
 class BadInput(click.ClickException):
@@ -38,6 +38,10 @@ class FabgenGroup(click.Group):
         sys.stdout, sys.stderr = TerminalSafe(sys.stdout), TerminalSafe(sys.stderr)
         try:
             return super().invoke(ctx)
+        except ParameterError as exc:
+            from fabgen.cli.options import named_for_the_command_line
+
+            raise BadInput(for_terminal(named_for_the_command_line(exc))) from None
         except FabgenError as exc:
             raise BadInput(for_terminal(str(exc))) from None
         except click.ClickException as exc:
@@ -59,11 +63,9 @@ def main() -> None:
 
 def _register() -> None:
     from fabgen.cli import commands
-    from fabgen.limits import bound_cli_options
 
     for command in commands.ALL:
         main.add_command(command)
-    bound_cli_options(main)  # every numeric option finite and in its range
 
 
 _register()

@@ -9,6 +9,7 @@ import sys
 import click
 
 from fabgen.cli.common import format_option
+from fabgen.cli.options import option
 from fabgen.cli.tile_options import (
     TILE_KEYS,
     geometry_from_options,
@@ -32,41 +33,16 @@ SHAPE_KEYS = ("width", "pitch", "circle_diameter", "outline", "corner_radius", "
     help="Check a tile you drew yourself (.svg in mm or px, .dxf in mm) instead of "
     "fabgen's own geometry. --kerf is then the laser's kerf around your cut line.",
 )
-@click.option(
-    "--dpi",
-    type=float,
-    default=96.0,
-    show_default=True,
-    help="Pixels per inch for SVG files without units (Inkscape 96, old Illustrator 72).",
-)
-@click.option(
-    "--blog-radius",
-    type=float,
-    default=None,
-    metavar="MM",
-    help="Check the maker's blog figures for island radius R instead.",
-)
-@click.option(
-    "--blog-reading",
-    type=click.Choice(["radius", "diameter"]),
-    default="radius",
-    show_default=True,
-    help="Read the blog's R/4.5 as the circle radius or diameter.",
-)
+@option("dpi")
+@option("blog_radius")
+@option("blog_reading")
 @click.option(
     "--patch",
     default=None,
     metavar="ROWSxCOLS",
     help="Lay out a rhombus of ROWS × COLS tiles  [default: 5x5]",
 )
-@click.option(
-    "--tiles",
-    "tile_count",
-    type=int,
-    default=None,
-    metavar="N",
-    help="Lay out the N tiles nearest the middle (a round board) instead of a patch.",
-)
+@option("check_tiles")
 @click.option(
     "--board",
     "board_name",
@@ -74,21 +50,8 @@ SHAPE_KEYS = ("width", "pitch", "circle_diameter", "outline", "corner_radius", "
     metavar="PRESET|FILE",
     help="Lay out the tiles of a real board: a preset (fabgen boards) or a board file.",
 )
-@click.option(
-    "--tolerance",
-    type=float,
-    default=0.2,
-    show_default=True,
-    metavar="MM",
-    help="Largest acceptable row deviation, seam spacing error and pattern error.",
-)
-@click.option(
-    "--max-drift",
-    type=float,
-    default=None,
-    metavar="MM",
-    help="Also fail when the accumulated drift exceeds this (off by default).",
-)
+@option("tolerance")
+@option("max_drift")
 @format_option("Report format.")
 @click.pass_context
 def check_alignment(
@@ -163,8 +126,7 @@ def _check_exclusive(ctx, drawing, blog_radius) -> None:
 
 def _check_positive(name: str, value: float) -> None:
     if not value > 0:
-        flag = "--" + name.replace("_", "-")
-        raise ParameterError(name, f"{flag} must be a positive number of mm, got {value}")
+        raise ParameterError.about(name, f"must be a positive number of mm, got {value}")
 
 
 def _board_tiles(name: str, handedness):

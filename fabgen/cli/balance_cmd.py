@@ -8,53 +8,17 @@ import click
 
 from fabgen.cli.boards_cmd import board_file_argument, preset_option
 from fabgen.cli.common import GamesProgress, format_option, out_option, write_and_report
-
-VARIANT_NAMES = ("online", "blog", "1995")
+from fabgen.cli.options import option
 
 
 @click.command("balance", short_help="Play a board many times: win rates per seat, pieces used.")
 @board_file_argument
 @preset_option
-@click.option(
-    "--games",
-    type=int,
-    default=200,
-    show_default=True,
-    metavar="N",
-    help="Games to play (200 strong games of a 19-tile board take about 10 minutes on two "
-    "cores; random and greedy games take a small fraction of that).",
-)
-@click.option(
-    "--players",
-    default="strong",
-    show_default=True,
-    metavar="NAMES",
-    help="Who plays: one name for every seat or one per seat, comma-separated "
-    "(strong, greedy, random, machine, extreme-machine; strong:N gives the strong "
-    "player a budget of N positions per turn, default 300). Machine seats of the "
-    "board never move, whatever is named.",
-)
-@click.option(
-    "--variant",
-    type=click.Choice(VARIANT_NAMES),
-    default="online",
-    show_default=True,
-    help="Rule variant (see fabgen rules replay --help).",
-)
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="Seed of the run: game k plays from a generator seeded by (seed, k).",
-)
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Local processes  [default: all cores]",
-)
+@option("games")
+@option("players")
+@option("variant")
+@option("seed")
+@option("jobs")
 @click.option(
     "--scheduler",
     default=None,
@@ -62,36 +26,15 @@ VARIANT_NAMES = ("online", "blog", "1995")
     help="Play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 "
     "(pip install 'fabgen[cluster]'; see the README).",
 )
-@click.option(
-    "--max-turns",
-    type=int,
-    default=1000,
-    show_default=True,
-    metavar="N",
-    help="Turn cap: a game still running then is reported as capped, not scored.",
-)
-@click.option(
-    "--save-games",
-    type=int,
-    default=0,
-    show_default=True,
-    metavar="K",
-    help="Also write the first K games as transcripts (fabgen rules replay checks them).",
-)
+@option("max_turns")
+@option("save_games")
 @click.option(
     "--suggest-starts",
     is_flag=True,
     help="For 4 or 5 seats with stack starts: play candidate start fields (symmetric "
     "ones first) and report the setup closest to even.",
 )
-@click.option(
-    "--candidates",
-    type=click.IntRange(min=1),
-    default=12,
-    show_default=True,
-    metavar="N",
-    help="With --suggest-starts: setups to try.",
-)
+@option("candidates")
 @format_option("text: a table per seat; json: the report as JSON (same seed, same bytes).")
 @out_option
 def balance(

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from fabgen.cli.common import format_option, out_option, write_and_report
+from fabgen.cli.options import option
 
 board_file_argument = click.argument(
     "board_file",
@@ -90,50 +91,13 @@ def boards(show, show_as, output_format):
 @board_file_argument
 @preset_option
 @format_option("text: one finding per line; json: findings and a summary.")
-@click.option(
-    "--stones-per-player",
-    type=click.IntRange(min=0),
-    default=None,
-    metavar="N",
-    help="Stones of each colour in your kit, to compare with what the board needs.",
-)
-@click.option(
-    "--growing-markers",
-    type=click.IntRange(min=0),
-    default=None,
-    metavar="N",
-    help="Growing markers in your kit.",
-)
-@click.option(
-    "--dead-markers",
-    type=click.IntRange(min=0),
-    default=None,
-    metavar="N",
-    help="Dead markers in your kit.",
-)
-@click.option(
-    "--simulate",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Also play N games (as fabgen balance does): adds a seat-balance finding and "
-    "bases stones-supply and markers-supply on the games' peaks.",
-)
-@click.option(
-    "--players",
-    default="strong",
-    show_default=True,
-    metavar="NAMES",
-    help="With --simulate: who plays, as in fabgen balance --players.",
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="With --simulate: seed.")
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="With --simulate: local processes  [default: all cores]",
-)
+@option("stones_per_player")
+@option("growing_markers")
+@option("dead_markers")
+@option("simulate")
+@option("players", lead="With --simulate: ")
+@option("seed", lead="With --simulate: ")
+@option("jobs", lead="With --simulate: ")
 def validate(
     board_file,
     preset,
@@ -186,36 +150,10 @@ def validate(
 @click.command("layout", short_help="Setup diagram, printed board (A4, Letter), bill of materials.")
 @board_file_argument
 @preset_option
-@click.option(
-    "--width",
-    type=float,
-    default=None,
-    metavar="MM",
-    help="Tile width across the flats in mm  [default: the board file's, else 100]",
-)
-@click.option(
-    "--paper",
-    type=click.Choice(["both", "a4", "letter"]),
-    default="both",
-    show_default=True,
-    help="Paper for the printed board.",
-)
-@click.option(
-    "--margin",
-    type=float,
-    default=10.0,
-    show_default=True,
-    metavar="MM",
-    help="Unprinted margin on every side of a page, at least 6 mm.",
-)
-@click.option(
-    "--overlap",
-    type=float,
-    default=15.0,
-    show_default=True,
-    metavar="MM",
-    help="Band that neighbouring pages of the printed board share.",
-)
+@option("width", unset=True, default_text="the board file's, else 100")
+@option("paper")
+@option("page_margin")
+@option("overlap")
 @out_option
 def layout(board_file, preset, width, paper, margin, overlap, out_dir):
     """Write what a group needs to build and set up a board (FILE: a board file or a

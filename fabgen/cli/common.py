@@ -79,15 +79,9 @@ def format_option(help_text: str, dest: str = "output_format"):
 
 def profile_option(func):
     """``--profile``: colours per operation for the maker's laser software."""
-    from fabgen.export.profiles import DEFAULT_PROFILE, PROFILES
+    from fabgen.cli.options import option
 
-    return click.option(
-        "--profile",
-        type=click.Choice(sorted(PROFILES)),
-        default=DEFAULT_PROFILE,
-        show_default=True,
-        help="Colours per operation for your laser software.",
-    )(func)
+    return option("profile")(func)
 
 
 class GamesProgress:

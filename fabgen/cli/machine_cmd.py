@@ -10,18 +10,13 @@ from pathlib import Path
 import click
 
 from fabgen.cli.common import format_option, write_and_report
+from fabgen.cli.options import option
 from fabgen.cli.rules_common import variant_option
 
 
 @click.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
 @click.argument("game", metavar="GAME.json", type=click.Path(path_type=Path))
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="Seed of the generator that breaks ties between equally good turns.",
-)
+@option("seed")
 @format_option("text: the moves and why; json: one object (see the README).")
 @variant_option
 @click.option(
@@ -30,14 +25,7 @@ from fabgen.cli.rules_common import variant_option
     help="Append the turn to the transcript: printed to stdout (the report goes to "
     "stderr), or written into --out.",
 )
-@click.option(
-    "--budget",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Explosion phases the search may evaluate (default 200,000: 2 to 5 s). "
-    "When they run out the report says exhaustive: false and gives the bound it proved.",
-)
+@option("budget")
 @click.option(
     "--out",
     "out_dir",

@@ -5,16 +5,11 @@ from __future__ import annotations
 import click
 
 from fabgen.cli.common import out_option, write_and_report
+from fabgen.cli.options import option
 
 
 @click.command("rulesheet", short_help="Print the rules: rule sheet with figures, quick reference.")
-@click.option(
-    "--paper",
-    type=click.Choice(["a4", "letter", "both"]),
-    default="both",
-    show_default=True,
-    help="Paper size of the PDFs.",
-)
+@option("paper")
 @out_option
 def rulesheet(paper, out_dir):
     """Write the rules of Atlantis as PDF: a rule sheet of 2 to 4 pages, whose figures

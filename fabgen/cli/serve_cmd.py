@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from fabgen.cli.options import option
+
 
 @click.command(
     "serve",
@@ -20,13 +22,7 @@ import click
     help="Address to listen on; the default lets only this computer in. 0.0.0.0 opens the "
     "server to your network (there is no login: do that only on a network you trust).",
 )
-@click.option(
-    "--port",
-    type=int,  # its range: fabgen.limits
-    default=8000,
-    show_default=True,
-    help="Port to listen on (0: any free port).",
-)
+@option("port")
 @click.option("--open", "open_browser", is_flag=True, help="Open the pages in your web browser.")
 @click.option(
     "--games-dir",

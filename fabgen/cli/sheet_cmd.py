@@ -5,98 +5,26 @@ from __future__ import annotations
 import click
 
 from fabgen.cli.common import format_option, out_option, profile_option, write_and_report
+from fabgen.cli.options import option
 from fabgen.cli.tile_options import describe_options, pop_tile_options, tile_geometry_options
 
 
 @click.command("sheet", short_help="Tiles and stones nested on laser sheets, with cut report.")
-@click.option("--count", type=int, default=0, metavar="N", help="Number of island tiles.")
-@click.option(
-    "--sheet",
-    "sheet_size",
-    default="600x400",
-    show_default=True,
-    metavar="WxH",
-    help="Sheet size in mm, width x height.",
-)
-@click.option(
-    "--margin",
-    type=float,
-    default=5.0,
-    show_default=True,
-    metavar="MM",
-    help="Free border along the sheet edges; the kerf stays inside it too.",
-)
+@option("sheet_tiles")
+@option("sheet_size")
+@option("sheet_margin")
 @tile_geometry_options
-@click.option(
-    "--shared-edges/--no-shared-edges",
-    default=None,
-    help="Place neighbouring tiles one cut line apart and cut each shared edge once  "
-    "[default: on whenever the cut outlines tile the plane: hexagons, and rosettes "
-    "without kerf offset]",
-)
-@click.option(
-    "--numbers/--no-numbers", default=False, show_default=True, help="Engrave tile numbers."
-)
-@click.option(
-    "--label-height",
-    type=float,
-    default=3.0,
-    show_default=True,
-    metavar="MM",
-    help="Height of the engraved numbers.",
-)
-@click.option(
-    "--border", type=float, default=None, metavar="MM", help="Engraved border inside the tile edge."
-)
-@click.option(
-    "--reference-square",
-    type=float,
-    default=None,
-    metavar="MM",
-    help="Also cut a square of this size with a hole of half the size, to measure the kerf.",
-)
-@click.option(
-    "--stones", type=int, default=0, metavar="N", help="Stones (discs) to cut per colour."
-)
-@click.option(
-    "--stone-diameter",
-    type=float,
-    default=None,
-    metavar="MM",
-    help="Stone diameter  [default: 90% of the circle diameter, so a stone sits in a circle]",
-)
-@click.option(
-    "--colours",
-    type=int,
-    default=2,
-    show_default=True,
-    metavar="K",
-    help="Stone colours: one set of sheets per colour.",
-)
-@click.option(
-    "--cut-speed",
-    type=float,
-    default=10.0,
-    show_default=True,
-    metavar="MM/S",
-    help="Cutting speed, for the laser-time estimate.",
-)
-@click.option(
-    "--engrave-speed",
-    type=float,
-    default=100.0,
-    show_default=True,
-    metavar="MM/S",
-    help="Line engraving speed (circles, borders, numbers).",
-)
-@click.option(
-    "--travel-speed",
-    type=float,
-    default=300.0,
-    show_default=True,
-    metavar="MM/S",
-    help="Speed of the head's moves with the laser off.",
-)
+@option("shared_edges")
+@option("numbers")
+@option("label_height")
+@option("border")
+@option("reference_square")
+@option("sheet_stones")
+@option("cut_stone_diameter")
+@option("colours")
+@option("cut_speed")
+@option("engrave_speed")
+@option("travel_speed")
 @format_option("Report on stdout as text or JSON (files are written either way).", "report_format")
 @profile_option
 @out_option

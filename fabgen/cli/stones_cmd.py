@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from fabgen.cli.common import out_option, write_and_report
+from fabgen.cli.options import option
 from fabgen.cli.tile_options import pop_tile_size_options, tile_size_options
 from fabgen.pieces.symbols import MACHINE_SYMBOLS, SEAT_SYMBOLS, STONE_SYMBOLS
 
@@ -18,13 +19,7 @@ _MACHINES = ", ".join(f"m{seat} {name}" for seat, name in MACHINE_SYMBOLS.items(
 
 
 @click.command("stones", short_help="3D-printable stones and markers (STEP, STL, 3MF plate).")
-@click.option(
-    "--design",
-    type=click.Choice(["disc", "pyramid"]),
-    default="disc",
-    show_default=True,
-    help="disc: flat stone with a stacking boss and recess; pyramid: hollow, nesting.",
-)
+@option("design")
 @click.option(
     "--markers",
     is_flag=True,
@@ -36,22 +31,12 @@ _MACHINES = ", ".join(f"m{seat} {name}" for seat, name in MACHINE_SYMBOLS.items(
     help="Write a calibration pair instead: two disc stones, 0.1 mm tighter (bar) and "
     "0.1 mm looser (cross) than --clearance; stack each on the other to find your fit.",
 )
-@click.option(
-    "--count",
-    type=int,
-    default=None,
-    help=f"Copies of each piece on the 3MF plate, 0 for no plate  [default: "
-    f"{DEFAULT_STONE_COUNT} stones, {DEFAULT_MARKER_COUNT} of each marker, 1 per calibration "
-    f"stone]",
+@option(
+    "plate_copies",
+    default_text=f"{DEFAULT_STONE_COUNT} stones, {DEFAULT_MARKER_COUNT} of each marker, "
+    "1 per calibration stone",
 )
-@click.option(
-    "--clearance",
-    type=float,
-    default=0.2,
-    show_default=True,
-    metavar="MM",
-    help="Play per side between stacked (or nested) pieces, 0 to 1 mm.",
-)
+@option("clearance")
 @click.option(
     "--seat",
     default=None,
@@ -66,47 +51,12 @@ _MACHINES = ", ".join(f"m{seat} {name}" for seat, name in MACHINE_SYMBOLS.items(
     help="Raised seat symbol by name (instead of --seat).",
 )
 @tile_size_options
-@click.option(
-    "--stone-diameter",
-    type=float,
-    default=None,
-    metavar="MM",
-    help="Stone diameter (pyramid: base across corners)  [default: circle diameter - 2]",
-)
-@click.option(
-    "--height",
-    type=float,
-    default=None,
-    metavar="MM",
-    help="Disc body height = stacking pitch [default: 5], or pyramid height [default: 12].",
-)
-@click.option(
-    "--wall", type=float, default=1.2, show_default=True, metavar="MM", help="Thinnest wall."
-)
-@click.option(
-    "--chamfer",
-    type=float,
-    default=0.4,
-    show_default=True,
-    metavar="MM",
-    help="45° chamfer on bottom edges against elephant's foot (disc and markers).",
-)
-@click.option(
-    "--bed",
-    default="180x180",
-    show_default=True,
-    metavar="WxD",
-    help="Printer bed size in mm; copies that do not fit one bed go onto more 3MF "
-    "plates (plate-1-of-2, plate-2-of-2).",
-)
-@click.option(
-    "--spacing",
-    type=float,
-    default=3.0,
-    show_default=True,
-    metavar="MM",
-    help="Gap between pieces on the plate.",
-)
+@option("stone_diameter")
+@option("height")
+@option("wall")
+@option("chamfer")
+@option("bed")
+@option("spacing")
 @out_option
 def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     """Write 3D-printable pieces: a STEP and an STL file per piece and a 3MF print plate

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from fabgen.cli.common import out_option, profile_option, write_and_report
+from fabgen.cli.options import option
 from fabgen.cli.tile_options import (
     describe_options,
     geometry_from_options,
@@ -15,30 +16,9 @@ from fabgen.cli.tile_options import (
 
 @click.command("tile", short_help="Laser files (SVG and DXF) for one island tile.")
 @tile_geometry_options
-@click.option(
-    "--blog-radius",
-    type=float,
-    default=None,
-    metavar="MM",
-    help="Build the tile from the maker's blog figures for island radius R "
-    "(R/2.65 circle distance, R/4.5 circle radius, 19.11°) instead of the "
-    "exact geometry; the differences are reported.",
-)
-@click.option(
-    "--blog-reading",
-    type=click.Choice(["radius", "diameter"]),
-    default="radius",
-    show_default=True,
-    help="Read the blog's R/4.5 as the circle radius (literal: "
-    "circles overlap) or as the diameter.",
-)
-@click.option(
-    "--border",
-    type=float,
-    default=None,
-    metavar="MM",
-    help="Engrave a border line this many mm inside the tile's edge.",
-)
+@option("blog_radius")
+@option("blog_reading")
+@option("border")
 @click.option("--label", default=None, help="Small engraved text on the tile (e.g. a number).")
 @click.option(
     "--format",

@@ -1,75 +1,21 @@
-"""Tile parameters as command-line options: one definition for every command that
-needs a tile (tile, check-alignment, sheet)."""
+"""The tile settings as command-line options, for every command that needs a tile
+(tile, check-alignment, sheet, stones): made from :mod:`fabgen.settings`."""
 
 from __future__ import annotations
 
-import click
-
+from fabgen.cli.options import option
 from fabgen.geometry.tile import TILE_PARAMETERS
 
+# width, pitch and circle_diameter are alternatives or derived: None when not given.
 _OPTIONS = [
-    click.option(
-        "--width",
-        type=float,
-        default=None,
-        metavar="MM",
-        help="Tile width across the flats in mm = distance between neighbouring "
-        "tile centres  [default: 100]",
-    ),
-    click.option(
-        "--pitch",
-        type=float,
-        default=None,
-        metavar="MM",
-        help="Distance between neighbouring circle centres in mm "
-        "(alternative to --width; width = pitch × √7).",
-    ),
-    click.option(
-        "--circle-diameter",
-        type=float,
-        default=None,
-        metavar="MM",
-        help="Diameter of the engraved circles in mm  [default: 0.6 × pitch]",
-    ),
-    click.option(
-        "--outline",
-        type=click.Choice(["hexagon", "rosette"]),
-        default="hexagon",
-        show_default=True,
-        help="Cut outline: hexagon, or rosette (the 18-edge union of the circles' cells).",
-    ),
-    click.option(
-        "--corner-radius",
-        type=float,
-        default=0.0,
-        show_default=True,
-        metavar="MM",
-        help="Round the outer corners with this radius in mm.",
-    ),
-    click.option(
-        "--kerf",
-        type=float,
-        default=0.0,
-        show_default=True,
-        metavar="MM",
-        help="Width of material the laser burns away, in mm (typically 0.1 to 0.3).",
-    ),
-    click.option(
-        "--compensate-kerf/--no-compensate-kerf",
-        default=True,
-        show_default=True,
-        help="Move the cut line outward by kerf/2 so tiles keep their nominal size "
-        "(turn off if your laser software compensates).",
-    ),
-    click.option(
-        "--handedness",
-        type=click.Choice(["cw", "ccw"]),
-        default="cw",
-        show_default=True,
-        help="Mirror image of the tile lattice: circle rows turned -19.11° (cw, the online "
-        "version's and the board presets') or +19.11° (ccw) from the line to the next "
-        "tile. A board uses one throughout.",
-    ),
+    option("width", unset=True),
+    option("pitch", unset=True),
+    option("circle_diameter", unset=True),
+    option("outline"),
+    option("corner_radius"),
+    option("kerf"),
+    option("compensate_kerf"),
+    option("handedness"),
 ]
 
 TILE_KEYS = TILE_PARAMETERS
@@ -77,8 +23,8 @@ TILE_KEYS = TILE_PARAMETERS
 
 def tile_geometry_options(func):
     """Add the tile parameter options to a click command."""
-    for option in reversed(_OPTIONS):
-        func = option(func)
+    for add in reversed(_OPTIONS):
+        func = add(func)
     return func
 
 
@@ -89,8 +35,8 @@ SIZE_KEYS = ("width", "pitch", "circle_diameter")
 
 def tile_size_options(func):
     """Add only --width, --pitch and --circle-diameter to a click command."""
-    for option in reversed(_OPTIONS[: len(SIZE_KEYS)]):
-        func = option(func)
+    for add in reversed(_OPTIONS[: len(SIZE_KEYS)]):
+        func = add(func)
     return func
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields
 from fabgen.draw.cut_order import travel_length
 from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Text
 from fabgen.errors import ParameterError
+from fabgen.settings import default
 
 LABEL_STROKE_PER_CHAR = 3.0  # text heights of line per character
 
@@ -43,17 +44,17 @@ class LaserSpeeds:
     """Head speeds in mm/s. Defaults suit 3 mm plywood on a 40-60 W CO₂ laser; use
     your own machine's figures for a real estimate."""
 
-    cut: float = 10.0
-    engrave: float = 100.0
-    travel: float = 300.0
+    cut: float = default("cut_speed")
+    engrave: float = default("engrave_speed")
+    travel: float = default("travel_speed")
 
     def __post_init__(self):
         for f in fields(self):
             value = getattr(self, f.name)
             if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
-                raise ParameterError(
+                raise ParameterError.about(
                     f"{f.name}_speed",
-                    f"--{f.name}-speed must be a positive number of mm/s, got {value}: "
+                    f"must be a positive number of mm/s, got {value}: "
                     "at that speed the job would never finish",
                 )
 

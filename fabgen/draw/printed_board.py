@@ -51,10 +51,11 @@ from fabgen.draw.model import (
     boxes_overlap,
 )
 from fabgen.errors import ParameterError
+from fabgen.settings import default
 
 MIN_MARGIN = 6.0
-DEFAULT_MARGIN = 10.0
-DEFAULT_OVERLAP = 15.0
+DEFAULT_MARGIN: float = default("page_margin")
+DEFAULT_OVERLAP: float = default("overlap")
 FOOTER = 10.0  # strip at the bottom of the printable area for the page's label
 EDGE = 1.0  # keeps strokes on the window's edge (half their width) off the margin
 BLEED = 3.0  # paper left around the board's outline

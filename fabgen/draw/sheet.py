@@ -68,14 +68,14 @@ class StoneOptions:
 
     def validate(self) -> None:
         if not (isinstance(self.count, int) and self.count >= 0):
-            raise ParameterError("stones", f"--stones must be 0 or more, got {self.count}")
+            raise ParameterError.about("sheet_stones", f"must be 0 or more, got {self.count}")
         d = self.diameter
         if not (isinstance(d, (int, float)) and math.isfinite(d) and d > 0):
             raise ParameterError(
                 "stone_diameter", f"stone diameter must be a positive number of mm, got {d}"
             )
         if not (isinstance(self.colours, int) and self.colours >= 1):
-            raise ParameterError("colours", f"--colours must be 1 or more, got {self.colours}")
+            raise ParameterError.about("colours", f"must be 1 or more, got {self.colours}")
         if self.count * self.colours > MAX_STONES_TOTAL:
             raise ParameterError(
                 "stones",
@@ -137,7 +137,7 @@ def use_shared_edges(geometry: TileGeometry, options: TileSheetOptions) -> bool:
 def build_sheets(job: SheetJob) -> list[SheetDrawing]:
     """All sheets of the job, tiles first, then stones colour by colour."""
     if job.tiles < 0:
-        raise ParameterError("count", f"--count must be 0 or more, got {job.tiles}")
+        raise ParameterError.about("sheet_tiles", f"must be 0 or more, got {job.tiles}")
     if job.stones is not None:
         job.stones.validate()
     if job.tiles == 0 and (job.stones is None or job.stones.count == 0):

@@ -60,16 +60,16 @@ class SheetSpec:
     def __post_init__(self):
         for value in (self.width, self.height):
             if not (_finite(value) and value > 0):
-                raise ParameterError("sheet", f"sheet sides must be positive mm, got {value}")
-            check("sheet_side", value, "a --sheet side")
+                raise ParameterError.about("sheet_size", f"sides must be positive mm, got {value}")
+            check("sheet_size", value)
         if not (_finite(self.margin) and self.margin >= 0):
-            raise ParameterError(
-                "margin", f"margin must be zero or a positive number of mm, got {self.margin}"
+            raise ParameterError.about(
+                "sheet_margin", f"must be zero or a positive number of mm, got {self.margin}"
             )
         if 2 * self.margin >= min(self.width, self.height):
-            raise ParameterError(
-                "margin",
-                f"margin {self.margin:g} mm leaves nothing of a {self.size_text} mm sheet; "
+            raise ParameterError.about(
+                "sheet_margin",
+                f"{self.margin:g} mm leaves nothing of a {self.size_text} mm sheet; "
                 f"choose a margin below {min(self.width, self.height) / 2:g} mm",
             )
 
@@ -80,8 +80,8 @@ class SheetSpec:
         try:
             width, height = float(match.group(1)), float(match.group(2))
         except (AttributeError, ValueError):
-            raise ParameterError(
-                "sheet", f"--sheet {text!r} is not WIDTHxHEIGHT in mm, e.g. 600x400"
+            raise ParameterError.about(
+                "sheet_size", f"{text!r} is not WIDTHxHEIGHT in mm, e.g. 600x400"
             ) from None
         return cls(width, height, margin)
 

@@ -13,7 +13,7 @@ and B at 90°, so a hexagon outline has flat top and bottom edges.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from fabgen.errors import ParameterError
@@ -28,10 +28,11 @@ from fabgen.geometry.lattice import (
     rotate_xy,
 )
 from fabgen.geometry.outline import Path, RoundedPolygon, regular_polygon
+from fabgen.settings import default as _default
 
 #: Direction of tile vector A in the tile frame (flat-top hexagon).
 FRAME_A_DEG = 30.0
-DEFAULT_WIDTH = 100.0
+DEFAULT_WIDTH: float = _default("width")
 DEFAULT_CIRCLE_RATIO = 0.6
 
 
@@ -69,29 +70,14 @@ class TileGeometry:
     naming the parameter and its limit.
     """
 
-    pitch: float = field(
-        default=DEFAULT_WIDTH / SQRT7,
-        metadata={"unit": "mm", "help": "distance between the centres of neighbouring circles"},
-    )
-    circle_diameter: float | None = field(
-        default=None,
-        metadata={"unit": "mm", "help": "diameter of the engraved circles (default 0.6 × pitch)"},
-    )
-    outline: OutlineKind = field(
-        default=OutlineKind.HEXAGON, metadata={"help": "cut outline: hexagon or rosette"}
-    )
-    corner_radius: float = field(
-        default=0.0, metadata={"unit": "mm", "help": "radius of the rounded outer corners"}
-    )
-    kerf: float = field(default=0.0, metadata={"unit": "mm", "help": "width the laser burns away"})
-    compensate_kerf: bool = field(
-        default=True,
-        metadata={"help": "offset the cut line outward by kerf/2 so the tile keeps its size"},
-    )
-    handedness: Handedness = field(
-        default=Handedness.CW,
-        metadata={"help": "which mirror image of the tile lattice (ccw: +19.11°, cw: -19.11°)"},
-    )
+    # Defaults and meanings: fabgen/settings.py (one definition per setting).
+    pitch: float = DEFAULT_WIDTH / SQRT7
+    circle_diameter: float | None = None  # None: 0.6 × pitch
+    outline: OutlineKind = OutlineKind.HEXAGON  # the registry's default, as a kind
+    corner_radius: float = _default("corner_radius")
+    kerf: float = _default("kerf")
+    compensate_kerf: bool = _default("compensate_kerf")
+    handedness: Handedness = Handedness.CW  # the registry's default, as a kind
 
     def __post_init__(self):
         object.__setattr__(self, "outline", OutlineKind(self.outline))

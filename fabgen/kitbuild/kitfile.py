@@ -19,110 +19,45 @@ from fabgen.inputs import parse_toml, read_text
 from fabgen.limits import check as check_number
 from fabgen.text import MAX_LABEL, has_control
 
+#: The sections of a kit file, in the order the template shows them.
+SECTIONS = ("kit", "tile", "laser", "stones")
+
 
 @dataclass(frozen=True)
 class Setting:
+    """A kit-file key, as :data:`fabgen.settings.SETTINGS` declares it (``name``)."""
+
     key: str
     kind: tuple[type, ...]
     default: object
     help: str
-    choices: tuple[str, ...] | None = None
+    choices: tuple[str, ...] | None
+    name: str
+    unit: str = ""
+    label: str = ""
 
 
-def _s(key, kind, default, help, choices=None) -> Setting:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return Setting(key, kinds, default, help, choices)
+def _kit_setting(s) -> Setting:
+    kinds = (int, float) if s.kind is float else (s.kind,)
+    text = s.kit_help or s.help.rstrip(".")
+    acronym = len(text) > 1 and text[1].isupper()
+    help = text if acronym else text[:1].lower() + text[1:]
+    key = s.kit.split(".")[1]
+    return Setting(key, kinds, s.in_kit, help, s.kit_options, s.name, s.unit, s.form_label)
 
 
-NUMBER = (int, float)
+def _schema() -> dict[str, tuple[Setting, ...]]:
+    from fabgen.settings import SETTINGS
 
-SCHEMA: dict[str, tuple[Setting, ...]] = {
-    "kit": (
-        _s("name", str, "atlantis", "name of the kit, used in titles"),
-        _s(
-            "board",
-            str,
-            "3p-triangle-4",
-            "a preset (see `fabgen boards`) or a board file (.toml or transcript .json), "
-            "relative to the kit file",
-        ),
-        _s(
-            "players",
-            int,
-            0,
-            "number of people, 1 to 6 (machine seats not counted); 0 = as the board has",
-        ),
-        _s("paper", str, "both", "paper for the printed files", ("a4", "letter", "both")),
-        _s(
-            "supply",
-            str,
-            "rule",
-            "stones and markers: rule (20% of the fields per colour) or simulate (peaks of "
-            "self-played games, 95th percentile plus 10%, as fabgen validate --simulate)",
-            ("rule", "simulate"),
-        ),
-        _s("simulate_games", int, 200, "with supply = simulate: games to play"),
-        _s(
-            "simulate_players",
-            str,
-            "strong",
-            "with supply = simulate: who plays (strong, greedy, random)",
-        ),
-    ),
-    "tile": (
-        _s(
-            "width",
-            NUMBER,
-            0.0,
-            "across the flats = distance between tile centres, mm; "
-            "0 = the board file's tile width, else 100 mm",
-        ),
-        _s("pitch", NUMBER, 0.0, "distance between circle centres, mm (instead of width)"),
-        _s("circle_diameter", NUMBER, 0.0, "engraved circles, mm; 0 = 0.6 × pitch"),
-        _s("outline", str, "hexagon", "cut outline", ("hexagon", "rosette")),
-        _s("corner_radius", NUMBER, 0.0, "rounded outer corners, mm"),
-        _s("kerf", NUMBER, 0.15, "width the laser burns away, mm"),
-        _s("compensate_kerf", bool, True, "move the cut line out by kerf/2"),
-        _s(
-            "handedness",
-            str,
-            "board",
-            "tile lattice: as the board uses it, or cw / ccw",
-            ("board", "cw", "ccw"),
-        ),
-        _s("border", NUMBER, 1.5, "engraved border this far inside the edge, mm; 0 = none"),
-        _s("numbers", bool, True, "engrave each tile's number (as on the setup diagram)"),
-    ),
-    "laser": (
-        _s(
-            "profile",
-            str,
-            "lightburn",
-            "colours per operation",
-            ("lightburn", "epilog", "trotec", "glowforge", "ponoko"),
-        ),
-        _s("sheet", str, "600x400", "sheet size WIDTHxHEIGHT in mm"),
-        _s("margin", NUMBER, 5.0, "unused border of the sheet, mm"),
-        _s("spare_tiles", int, 0, "tiles to cut beyond the board's"),
-        _s("cut_speed", NUMBER, 10.0, "mm/s, for the laser-time estimate"),
-        _s("engrave_speed", NUMBER, 100.0, "mm/s"),
-        _s("travel_speed", NUMBER, 300.0, "mm/s"),
-    ),
-    "stones": (
-        _s(
-            "design",
-            str,
-            "disc",
-            "disc and pyramid are 3D printed; laser cuts discs from sheets; none makes no stones",
-            ("disc", "pyramid", "laser", "none"),
-        ),
-        _s("count", int, 0, "stones per colour; 0 = what the board needs"),
-        _s("clearance", NUMBER, 0.2, "play per side between stacked stones, mm"),
-        _s("bed", str, "180x180", "printer bed WIDTHxDEPTH in mm; more copies go onto more plates"),
-        _s("seat_symbols", bool, False, "a raised symbol per seat, for colour-blind players"),
-        _s("markers", bool, True, "growing and dead markers (printed, or cut with laser)"),
-    ),
-}
+    keyed = [s for s in SETTINGS.values() if s.kit]
+    return {
+        section: tuple(_kit_setting(s) for s in keyed if s.kit.split(".")[0] == section)
+        for section in SECTIONS
+    }
+
+
+#: Every kit-file key, made from the settings registry.
+SCHEMA: dict[str, tuple[Setting, ...]] = _schema()
 
 
 @dataclass(frozen=True)
@@ -219,12 +154,48 @@ def _value(source: str, where: str, setting: Setting, value: object) -> object:
     number = isinstance(value, int | float) and not isinstance(value, bool)
     if number and not (value == 0 and setting.default == 0):  # 0 = "use the default"
         try:
-            check_number(setting.key, value, "the value")
-        except ParameterError as exc:
-            raise InputFileError(source, str(exc), where) from None
+            check_number(setting.name, value)
+        except ParameterError as exc:  # named by its key, in ``where``
+            raise InputFileError(source, exc.detail or str(exc), where) from None
     if number and float in setting.kind:
         return float(value)
     return value
 
 
 _TYPE_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}
+
+
+# ---- the documented default kit ---------------------------------------------------------
+
+_TEMPLATE_HEAD = """\
+# The default kit: what `make kit` and `fabgen build` (without a file) make.
+# Copy this file, change what you need, and run `fabgen build my_kit.toml --out DIR`.
+# Every key is optional; a missing key takes the value shown here.
+# Made from fabgen's settings registry: python -m fabgen.kitbuild.kitfile > templates/kit.toml
+"""
+_COMMENT_AT = 29
+_WIDTH = 92
+
+
+def template_text() -> str:
+    """``templates/kit.toml``: every key with its default and help, from :data:`SCHEMA`
+    (a test checks that the file shipped is this text)."""
+    import textwrap
+
+    import tomli_w
+
+    lines = [_TEMPLATE_HEAD.rstrip("\n")]
+    for section, settings in SCHEMA.items():
+        lines += ["", f"[{section}]"]
+        for s in settings:
+            value = tomli_w.dumps({"k": s.default}).strip().removeprefix("k = ")
+            head = f"{s.key} = {value}".ljust(_COMMENT_AT - 1)
+            note = f"{' | '.join(s.choices)}: {s.help}" if s.choices else s.help
+            wrapped = textwrap.wrap(note, _WIDTH - _COMMENT_AT - 2)
+            lines.append(f"{head} # {wrapped[0]}")
+            lines += [" " * (_COMMENT_AT - 1) + f" # {more}" for more in wrapped[1:]]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(template_text(), end="")

@@ -33,9 +33,9 @@ def tile_width(board: Board, options: LayoutOptions) -> float:
 
     width = options.width or board.tile_width_mm or DEFAULT_WIDTH
     if not 20.0 <= width <= 400.0:
-        raise ParameterError(
-            "tile_width",
-            f"tile width {width:g} mm is outside 20 to 400 mm: give the width of your tiles "
+        raise ParameterError.about(
+            "width",
+            f"{width:g} mm is outside 20 to 400 mm: give the width of your tiles "
             "across the flats (the distance between the centres of two neighbouring tiles)",
         )
     TileGeometry.from_width(width)  # the usual checks

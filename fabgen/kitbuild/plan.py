@@ -68,11 +68,18 @@ class KitPlan:
         return [f for f in self.findings if f.severity == "error"]
 
     def add(self, code: str, exc: Exception) -> None:
-        """An error from one check; a parameter's name locates it in the kit file."""
+        """An error from one check; a setting's kit key locates it in the kit file."""
+        from fabgen.settings import SETTINGS
+
         detail = getattr(exc, "detail", None) or str(exc)
         where = getattr(exc, "where", None) or ""
         parameter = getattr(exc, "parameter", None)
-        if parameter and not where:
+        setting = SETTINGS.get(parameter) if parameter else None
+        if setting is not None and setting.kit and not where:
+            where = setting.kit  # the message is then about it: "tile.kerf: must be ..."
+            if getattr(exc, "detail", None) is None:
+                detail = str(exc)
+        elif parameter and not where:
             where = f"[{code.removeprefix('kit-')}] {parameter}"
         self.findings.append(KitFinding(code, "error", detail, where))
 

@@ -34,6 +34,7 @@ from fabgen.pieces.symbols import (
     stroke,
     symbol_area,
 )
+from fabgen.settings import default
 
 #: Engraved circle of the default tile (width 100 mm): 0.6 × 100 / √7 = 22.68 mm.
 DEFAULT_CIRCLE_DIAMETER = DEFAULT_CIRCLE_RATIO * DEFAULT_WIDTH / SQRT7
@@ -152,11 +153,16 @@ class DiscStone(_Piece):
         default=None, metadata={"help": "stacking boss diameter (default: half the stone's)"}
     )
     boss_height: float = field(default=1.5, metadata={"help": "stacking boss height"})
-    clearance: float = field(default=0.2, metadata={"help": "play per side, boss in recess"})
-    chamfer: float = field(
-        default=0.4, metadata={"help": "45° chamfer: bottom edge, recess mouth, boss top"}
+    clearance: float = field(
+        default=default("clearance"), metadata={"help": "play per side, boss in recess"}
     )
-    wall: float = field(default=1.2, metadata={"help": "thinnest wall allowed anywhere"})
+    chamfer: float = field(
+        default=default("chamfer"),
+        metadata={"help": "45° chamfer: bottom edge, recess mouth, boss top"},
+    )
+    wall: float = field(
+        default=default("wall"), metadata={"help": "thinnest wall allowed anywhere"}
+    )
     symbol: str = field(default="none", metadata={"help": "raised seat symbol on the boss"})
     symbol_height: float = field(default=0.6, metadata={"help": "height of the seat symbol"})
 

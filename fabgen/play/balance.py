@@ -53,19 +53,17 @@ class BalanceOptions:
     def check(self, board: Board) -> None:
         """Clear errors for impossible settings, before any game is played."""
         if self.games < 1:
-            raise ParameterError("games", f"--games must be at least 1, got {self.games}")
+            raise ParameterError.about("games", f"must be at least 1, got {self.games}")
         if self.max_turns < 1:
-            raise ParameterError(
-                "max-turns", f"--max-turns must be at least 1, got {self.max_turns}"
-            )
+            raise ParameterError.about("max_turns", f"must be at least 1, got {self.max_turns}")
         if self.save_games < 0:
-            raise ParameterError("save-games", "--save-games must be 0 or more")
+            raise ParameterError.about("save_games", "must be 0 or more")
         get_variant(self.variant)
         seats = len(board.seats)
         if len(self.players) not in (1, seats):
-            raise ParameterError(
+            raise ParameterError.about(
                 "players",
-                f"--players names {len(self.players)} players but the board has {seats} "
+                f"names {len(self.players)} players but the board has {seats} "
                 "seats: give one name for all seats or one per seat, comma-separated",
             )
         for name in self.players:

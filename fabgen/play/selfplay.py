@@ -24,9 +24,10 @@ from fabgen.rules.state import DEAD, Position
 from fabgen.rules.transcript import Transcript, transcript_from_position
 from fabgen.rules.turn import Turn
 from fabgen.rules.variants import Variant, get_variant
+from fabgen.settings import default
 
 #: Turn cap of a game unless told otherwise.
-DEFAULT_MAX_TURNS = 1000
+DEFAULT_MAX_TURNS: int = default("max_turns")
 #: How a seat that never moves is named in reports.
 MACHINE = "machine"
 

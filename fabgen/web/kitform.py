@@ -24,17 +24,6 @@ from fabgen.web.limits import TooMuchWork
 #: What the kit's manifest and README call the kit file; a kit file saved under this
 #: name and built with ``fabgen build kit.toml`` gives the same files byte for byte.
 KIT_FILE_NAME = "kit.toml"
-#: Labels where the key alone says too little; every other label is the key in words.
-LABELS = {
-    "kit.name": "Kit name",
-    "tile.width": "Tile width",
-    "tile.pitch": "Circle pitch",
-    "tile.outline": "Outline",
-    "laser.sheet": "Sheet size",
-    "laser.margin": "Sheet margin",
-    "stones.count": "Stones per colour",
-    "stones.bed": "Printer bed",
-}
 SECTION_TITLES = {"kit": "Kit and board", "tile": "Tiles", "laser": "Laser", "stones": "Stones"}
 # A fixed date for zip entries: the same kit gives the same zip.
 ZIP_DATE = (2000, 1, 1, 0, 0, 0)
@@ -67,12 +56,6 @@ class Control:
         }
 
 
-def unit_of(setting: Setting) -> str:
-    """The unit the help text gives (``mm/s``, ``mm``), for the label."""
-    found = re.search(r"\bmm/s\b|\bmm\b", setting.help)
-    return found.group(0) if found else ""
-
-
 def _kind(section: str, setting: Setting) -> str:
     if f"{section}.{setting.key}" == "kit.board":
         return "board"
@@ -86,16 +69,20 @@ def _kind(section: str, setting: Setting) -> str:
 
 
 def controls() -> dict[str, list[Control]]:
-    """Every setting of the kit file as a control, grouped by kit-file section."""
+    """Every setting of the kit file as a control, grouped by kit-file section; label
+    and unit as the settings registry declares them."""
     out: dict[str, list[Control]] = {}
     for section, settings in SCHEMA.items():
         for s in settings:
-            name = f"{section}.{s.key}"
-            words = LABELS.get(name, s.key.replace("_", " ").capitalize())
-            unit = unit_of(s)
-            label = f"{words} ({unit})" if unit else words
-            out.setdefault(section, []).append(Control(section, s, label, unit, _kind(section, s)))
+            label = f"{s.label} ({s.unit})" if s.unit else s.label
+            out.setdefault(section, []).append(
+                Control(section, s, label, s.unit, _kind(section, s))
+            )
     return out
+
+
+#: The form label of every kit key, for messages about it.
+_LABELS = {c.name: c.label for group in controls().values() for c in group}
 
 
 def form_json() -> dict:
@@ -205,12 +192,17 @@ def _server_file(folder: Path, name: str) -> bool:
 
 
 def finding_json(code: str, severity: str, message: str, where: str) -> dict:
+    setting = locate(code, where, message)
+    if setting is not None and setting == where:
+        # A message about the setting at ``where`` ("must be ..."): named by its label,
+        # as the form shows it.
+        message = f"{_LABELS[setting]} {message}"
     return {
         "code": code,
         "severity": severity,
         "message": message,
         "where": where,
-        "setting": locate(code, where, message),
+        "setting": setting,
     }
 
 

@@ -372,7 +372,7 @@ def test_layout_of_a_transcript_file_and_one_paper(cli, tmp_path):
         ),
         (("--preset", NAME, "--margin", "5"), "margin 5 mm is outside 6 to 52.5 mm"),
         (("--preset", NAME, "--overlap", "2"), "overlap 2 mm is outside 5 to 52.5 mm"),
-        (("--preset", NAME, "--width", "10"), "tile width 10 mm is outside 20 to 400 mm"),
+        (("--preset", NAME, "--width", "10"), "--width 10 mm is outside 20 to 400 mm"),
     ],
 )
 def test_layout_refuses_bad_input_and_writes_nothing(cli, tmp_path, args, message):

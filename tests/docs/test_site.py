@@ -129,16 +129,18 @@ def _top_level(reference: Page) -> set[str]:
 
 
 def test_limits_table_lists_every_limit_as_the_code_has_it(site):
-    from fabgen.limits import LIMITS, PER_COMMAND
+    from fabgen.settings import SETTINGS
 
     rows = page(site, "limits.html").rows
-    shown = {(row[0], row[1]) for row in rows if len(row) == 4}
-    for name, limit in [*LIMITS.items(), *((n, lim) for (_, n), lim in PER_COMMAND.items())]:
-        assert (name, limit.describe()) in shown, f"limit {name} missing or different"
-    # the per-command ranges name the command whose option they bound
-    for (command, name), _limit in PER_COMMAND.items():
-        flags = [row[2] for row in rows if len(row) == 4 and row[0] == name]
-        assert any(f"({command})" in f for f in flags), (command, name)
+    shown = {row[0]: row for row in rows if len(row) == 4}
+    for name, setting in SETTINGS.items():
+        if setting.limit is None:
+            continue
+        assert shown[name][1] == setting.limit.describe(), f"limit {name} different"
+        assert shown[name][3] == (setting.kit or "–"), name
+    # a setting taken by two commands under the same flag names both
+    assert "--margin (layout)" in shown["page_margin"][2]
+    assert "--margin (sheet)" in shown["sheet_margin"][2]
 
 
 def test_work_limits_show_the_values_the_code_checks(site):

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fabgen.cli.options import named_for_the_command_line
 from fabgen.draw.cut_order import end_point, order_for_travel, start_point, travel_length
 from fabgen.draw.laser_job import (
     LABEL_STROKE_PER_CHAR,
@@ -131,7 +132,9 @@ def test_speeds_must_be_positive(name, value):
     with pytest.raises(ParameterError) as err:
         LaserSpeeds(**{name: value})
     assert err.value.parameter == f"{name}_speed"
-    assert f"--{name}-speed" in str(err.value)
+    assert f"{name} speed must be a positive number of mm/s" in str(err.value)
+    # the command line names its flag, a kit file its key
+    assert named_for_the_command_line(err.value).startswith(f"--{name}-speed must be")
 
 
 def _plain_two_opt(items, start):

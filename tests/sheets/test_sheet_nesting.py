@@ -82,21 +82,21 @@ def test_sheet_sizes_parse(text):
 def test_bad_sheet_sizes_name_the_option(text):
     with pytest.raises(ParameterError) as err:
         SheetSpec.parse(text)
-    assert err.value.parameter == "sheet" and "600x400" in str(err.value)
+    assert err.value.parameter == "sheet_size" and "600x400" in str(err.value)
 
 
 @pytest.mark.parametrize("margin", [-1, math.inf, math.nan, 200, 250])
 def test_margins_must_leave_room(margin):
     with pytest.raises(ParameterError) as err:
         SheetSpec(600, 400, margin)
-    assert err.value.parameter == "margin"
+    assert err.value.parameter == "sheet_margin"
 
 
 @pytest.mark.parametrize("size", [(0, 400), (600, -1), (math.inf, 400)])
 def test_sheet_sides_must_be_positive(size):
     with pytest.raises(ParameterError) as err:
         SheetSpec(*size)
-    assert err.value.parameter == "sheet"
+    assert err.value.parameter == "sheet_size"
 
 
 # ---- footprints ---------------------------------------------------------------------

@@ -240,7 +240,8 @@ def test_a_value_of_the_wrong_type_gets_the_kit_readers_message(client, default_
     kit.write_text('[tile]\nkerf = "abc"\n')
     with pytest.raises(InputFileError) as raised:
         load_kit(kit)
-    assert raised.value.detail == error["message"]
+    # the same words, with the setting named by the form's label
+    assert error["message"] == f"Kerf (mm) {raised.value.detail}"
 
 
 def test_an_empty_field_says_so(client, default_settings):

@@ -1,0 +1,106 @@
+"""Command-line options made from the settings registry (:mod:`fabgen.settings`).
+
+``@option("kerf")`` gives a command the setting's flag, type, default, help, metavar
+and range: a number outside its range or not finite is refused with the flag in the
+message and exit 2, before the command runs. Options that only steer a command (where
+to write, which format to print) are not settings and are declared in the commands.
+"""
+
+from __future__ import annotations
+
+import click
+
+from fabgen.errors import ParameterError, UserError
+from fabgen.limits import check
+from fabgen.settings import SETTINGS, Setting
+
+#: Marks the options made here (a test checks that every setting option is).
+FROM_REGISTRY = "fabgen_setting"
+
+_METAVARS = {"mm": "MM", "mm/s": "MM/S"}
+
+
+def option(name: str, *, unset: bool = False, default_text: str = "", lead: str = ""):
+    """The click option of setting ``name``.
+
+    ``unset``: the command receives None when the flag is not given (it takes the
+    default from elsewhere, such as a board file; the help still shows the default,
+    or ``default_text``). ``lead``: words put before the help, such as "With
+    --simulate: " for an option that only matters with another.
+    """
+    s = SETTINGS[name]
+    if s.flag is None:
+        raise ValueError(f"setting {name!r} has no command-line flag")
+    default = None if unset else s.default
+    shown = default_text or s.default_text or (_shown(s.default) if unset else "")
+    text = lead + s.help + (f"  [default: {shown}]" if shown else "")
+    decls = [_flag(s), s.keyword]
+    kwargs: dict = {"help": text, "default": default, "show_default": default is not None}
+    if s.kind is bool:
+        kwargs["show_default"] = default is not None
+    elif s.choices:
+        kwargs["type"] = click.Choice(list(s.choices))
+    elif s.kind in (int, float):
+        kwargs["type"] = Bounded(s)
+        kwargs["metavar"] = s.metavar or _METAVARS.get(s.unit, "N")
+    else:
+        kwargs["metavar"] = s.metavar or None
+    decorator = click.option(*decls, **kwargs)
+
+    def apply(func):
+        func = decorator(func)
+        setattr(func.__click_params__[-1], FROM_REGISTRY, name)
+        return func
+
+    return apply
+
+
+def _flag(s: Setting) -> str:
+    if s.kind is bool:
+        return f"{s.flag}/--no-{s.flag.removeprefix('--')}"
+    return s.flag
+
+
+def _shown(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class Bounded(click.ParamType):
+    """A finite number within its setting's range (see :mod:`fabgen.limits`)."""
+
+    def __init__(self, setting: Setting):
+        self.setting = setting
+        self.name = "integer" if setting.kind is int else "float"
+
+    def convert(self, value, param, ctx):
+        label = param.opts[0] if param is not None and param.opts else self.setting.flag
+        if isinstance(value, str):
+            value = _parse(value, self.setting.kind is int, label)
+        try:
+            return check(self.setting.name, value, label)
+        except ParameterError as exc:
+            # One paragraph and exit 2, like every other bad-input message.
+            raise UserError(str(exc)) from None
+
+
+def _parse(text: str, integer: bool, label: str):
+    text = text.strip()
+    what = "a whole number" if integer else "a number"
+    if len(text) > 40:
+        raise UserError(
+            f"{label} {text[:12]}... ({len(text)} characters) is not {what} fabgen uses"
+        )
+    try:
+        return int(text) if integer else float(text)
+    except ValueError:
+        raise UserError(f"{label} {text!r} is not {what}") from None
+
+
+def named_for_the_command_line(error: ParameterError) -> str:
+    """The message of ``error`` with its setting named by its flag, when it has one."""
+    s = SETTINGS.get(error.parameter)
+    if s is not None and s.flag and error.detail is not None:
+        return error.naming(s.flag)
+    return str(error)

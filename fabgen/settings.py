@@ -1,0 +1,740 @@
+"""Every setting a maker can give fabgen, declared once.
+
+A :class:`Setting` holds what every front end needs: its name, type, default, unit,
+range, choices and help, and how each front end spells it (the command-line flag, the
+kit-file key ``section.key``, the web form's label). The command line
+(:mod:`fabgen.cli.options`), the kit file and ``templates/kit.toml``
+(:mod:`fabgen.kitbuild.kitfile`), the kit configurator's form
+(:mod:`fabgen.web.kitform`), the range checks (:mod:`fabgen.limits`) and the
+documentation site's limits table are all made from :data:`SETTINGS`; declaring a
+name twice fails at import. docs/design-notes.md ("One definition per setting") gives
+the reasons.
+
+A kit file's default differs from the command line's only where ``kit_default`` says
+so, with the reason in ``kit_why``. Errors name a setting by its registry name
+(:class:`fabgen.errors.ParameterError`); each front end shows it its own way.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+#: No kit default of its own: a kit file uses :attr:`Setting.default`.
+SAME = object()
+
+
+@dataclass(frozen=True)
+class Limit:
+    """``low <= value <= high`` (``low`` excluded when ``above`` is set)."""
+
+    low: float
+    high: float
+    unit: str = ""
+    above: bool = False  # the value must be larger than ``low``, not equal
+    integer: bool = False
+    why: str = ""
+
+    def describe(self) -> str:
+        unit = f" {self.unit}" if self.unit else ""
+        low = f"more than {_num(self.low)}" if self.above else f"{_num(self.low)}"
+        text = f"{low} to {_num(self.high)}{unit}"
+        return f"{text} ({self.why})" if self.why else text
+
+    def problem(self, value: float) -> str | None:
+        """Why ``value`` is out of range, or None."""
+        if isinstance(value, float) and not math.isfinite(value):
+            return "is not a finite number"
+        too_low = value <= self.low if self.above else value < self.low
+        if too_low or value > self.high:
+            return "is outside the allowed range"
+        return None
+
+
+def _num(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting. ``default`` None: derived from others (``default_text`` says how).
+
+    ``param``: the keyword the library and the command take (default ``name``; two
+    settings may share a keyword in different commands, such as ``margin``).
+    ``flag``: the command-line flag (None: not on the command line). ``kit``: the
+    kit-file key ``section.key`` (None: not in kit files). ``label``: the form label.
+    """
+
+    name: str
+    kind: type
+    default: object
+    help: str
+    unit: str = ""
+    limit: Limit | None = None
+    choices: tuple[str, ...] | None = None
+    param: str = ""
+    flag: str | None = None
+    kit: str | None = None
+    label: str = ""
+    default_text: str = ""
+    metavar: str = ""
+    kit_default: object = SAME
+    kit_choices: tuple[str, ...] | None = None
+    kit_help: str = ""
+    kit_why: str = ""
+
+    @property
+    def keyword(self) -> str:
+        return self.param or self.name
+
+    @property
+    def words(self) -> str:
+        """The setting in words, for messages of the library itself."""
+        return self.name.replace("_", " ")
+
+    @property
+    def in_kit(self) -> object:
+        """The default of a kit file."""
+        return self.default if self.kit_default is SAME else self.kit_default
+
+    @property
+    def kit_options(self) -> tuple[str, ...] | None:
+        return self.kit_choices or self.choices
+
+    @property
+    def form_label(self) -> str:
+        text = self.label or (self.kit or self.name).split(".")[-1].replace("_", " ")
+        return text[:1].upper() + text[1:]
+
+
+SETTINGS: dict[str, Setting] = {}
+
+
+def declare(setting: Setting) -> Setting:
+    """Add ``setting`` to :data:`SETTINGS`; a name, flag-and-keyword or kit key given
+    twice is an error (one definition per setting)."""
+    if setting.name in SETTINGS:
+        raise ValueError(f"setting {setting.name!r} is declared twice")
+    for other in SETTINGS.values():
+        if setting.kit and setting.kit == other.kit:
+            raise ValueError(f"kit key {setting.kit} is declared twice")
+    own = setting.kit_default is not SAME and setting.kit_default != setting.default
+    if own and not setting.kit_why:
+        raise ValueError(f"setting {setting.name!r}: a kit default of its own needs kit_why")
+    SETTINGS[setting.name] = setting
+    return setting
+
+
+def setting(name: str) -> Setting:
+    return SETTINGS[name]
+
+
+def default(name: str) -> Any:
+    """The default of setting ``name``, for the library's own dataclasses."""
+    return SETTINGS[name].default
+
+
+def flag_of(name: str) -> str:
+    """The flag of a setting (``--name`` with dashes unless declared otherwise)."""
+    s = SETTINGS.get(name)
+    if s is not None and s.flag:
+        return s.flag
+    return "--" + name.replace("_", "-")
+
+
+MM_SIZE = 2000.0  # the largest tile, sheet or board dimension fabgen draws
+_SIZE = Limit(0.0, MM_SIZE, "mm", above=True)
+_LENGTH = Limit(0.0, MM_SIZE, "mm")  # zero allowed
+_SPEED = Limit(0.0, 100_000.0, "mm/s", above=True)
+_COUNT = Limit(0, 2000, integer=True)
+_VARIANTS = ("online", "online-2013", "blog", "1995")
+_PROFILES = ("epilog", "glowforge", "lightburn", "ponoko", "trotec")  # export.profiles
+
+
+def _d(name, kind, default, help, **more) -> None:
+    flag = more.pop("flag", "--" + more.get("param", name).replace("_", "-"))
+    declare(Setting(name, kind, default, help, flag=flag, **more))
+
+
+# ---- the tile -------------------------------------------------------------------------
+_d(
+    "width",
+    float,
+    100.0,
+    "Tile width across the flats in mm = distance between neighbouring tile centres.",
+    unit="mm",
+    limit=Limit(5.0, MM_SIZE, "mm"),
+    kit="tile.width",
+    label="Tile width",
+    kit_default=0.0,
+    kit_help="across the flats = distance between tile centres, mm; "
+    "0 = the board file's tile width, else 100 mm",
+    kit_why="a kit follows its board file's tile width when the file gives one",
+)
+_d(
+    "pitch",
+    float,
+    None,
+    "Distance between neighbouring circle centres in mm (instead of the width; "
+    "width = pitch × √7).",
+    unit="mm",
+    limit=Limit(5.0 / math.sqrt(7), MM_SIZE / math.sqrt(7), "mm"),
+    kit="tile.pitch",
+    label="Circle pitch",
+    default_text="width / √7",
+    kit_default=0.0,
+    kit_help="distance between circle centres, mm (instead of width)",
+    kit_why="0 stands for 'not given' in a kit file, which has no empty value",
+)
+_d(
+    "circle_diameter",
+    float,
+    None,
+    "Diameter of the engraved circles in mm.",
+    unit="mm",
+    limit=Limit(0.0, MM_SIZE / math.sqrt(7), "mm", above=True),
+    kit="tile.circle_diameter",
+    default_text="0.6 × pitch",
+    kit_default=0.0,
+    kit_help="engraved circles, mm; 0 = 0.6 × pitch",
+    kit_why="0 stands for 'not given' in a kit file, which has no empty value",
+)
+_d(
+    "outline",
+    str,
+    "hexagon",
+    "Cut outline: hexagon, or rosette (the 18-edge union of the circles' cells).",
+    choices=("hexagon", "rosette"),
+    kit="tile.outline",
+    label="Outline",
+    kit_help="cut outline",
+)
+_d(
+    "corner_radius",
+    float,
+    0.0,
+    "Round the outer corners with this radius in mm.",
+    unit="mm",
+    limit=_LENGTH,
+    kit="tile.corner_radius",
+    kit_help="rounded outer corners, mm",
+)
+_d(
+    "kerf",
+    float,
+    0.0,
+    "Width of material the laser burns away, in mm (typically 0.1 to 0.3).",
+    unit="mm",
+    limit=Limit(0.0, 5.0, "mm"),
+    kit="tile.kerf",
+    kit_default=0.15,
+    kit_help="width the laser burns away, mm",
+    kit_why="a kit is cut as it comes out, so it assumes a typical kerf; a single "
+    "tile or sheet is drawn at nominal size unless the maker gives the kerf",
+)
+_d(
+    "compensate_kerf",
+    bool,
+    True,
+    "Move the cut line outward by kerf/2 so tiles keep their nominal size (turn off "
+    "if your laser software compensates).",
+    kit="tile.compensate_kerf",
+    kit_help="move the cut line out by kerf/2",
+)
+_d(
+    "handedness",
+    str,
+    "cw",
+    "Mirror image of the tile lattice: circle rows turned -19.11° (cw, the online "
+    "version's and the board presets') or +19.11° (ccw) from the line to the next tile. "
+    "A board uses one throughout.",
+    choices=("cw", "ccw"),
+    kit="tile.handedness",
+    kit_default="board",
+    kit_choices=("board", "cw", "ccw"),
+    kit_help="tile lattice: the one the board uses, or a fixed one",
+    kit_why="a kit's tiles must match its board, whose file states the handedness",
+)
+_d(
+    "border",
+    float,
+    None,
+    "Engrave a border line this many mm inside the tile's edge.",
+    unit="mm",
+    limit=_LENGTH,
+    kit="tile.border",
+    default_text="none",
+    kit_default=1.5,
+    kit_help="engraved border this far inside the edge, mm; 0 = none",
+    kit_why="a kit's tiles are finished pieces; a single tile stays plain unless asked",
+)
+_d(
+    "shared_edges",
+    bool,
+    None,
+    "Place neighbouring tiles one cut line apart and cut each shared edge once.",
+    default_text="on whenever the cut outlines tile the plane: hexagons, and rosettes "
+    "without kerf offset",
+)
+_d(
+    "numbers",
+    bool,
+    False,
+    "Engrave tile numbers.",
+    kit="tile.numbers",
+    kit_default=True,
+    kit_help="engrave each tile's number (as on the setup diagram)",
+    kit_why="a kit's tiles are numbered as on its setup diagram",
+)
+_d(
+    "label_height",
+    float,
+    3.0,
+    "Height of the engraved numbers.",
+    unit="mm",
+    limit=Limit(0.0, 20.0, "mm", above=True),
+)
+_d(
+    "blog_radius",
+    float,
+    None,
+    "Use the maker's blog figures for island radius R (R/2.65 circle distance, R/4.5 "
+    "circle radius, 19.11°) instead of the exact geometry.",
+    unit="mm",
+    limit=Limit(5.0, MM_SIZE, "mm"),
+)
+_d(
+    "blog_reading",
+    str,
+    "radius",
+    "Read the blog's R/4.5 as the circle radius (literal: circles overlap) or as the diameter.",
+    choices=("radius", "diameter"),
+)
+
+# ---- laser sheets -----------------------------------------------------------------
+_d(
+    "profile",
+    str,
+    "lightburn",
+    "Colours per operation for your laser software.",
+    choices=_PROFILES,
+    kit="laser.profile",
+    kit_help="colours per operation",
+)
+_d(
+    "sheet_size",
+    str,
+    "600x400",
+    "Sheet size in mm, width x height.",
+    flag="--sheet",
+    unit="mm",
+    limit=Limit(10.0, 3000.0, "mm", why="each side; the largest laser beds"),
+    kit="laser.sheet",
+    label="Sheet size",
+    metavar="WxH",
+    kit_help="sheet size WIDTHxHEIGHT in mm",
+)
+_d(
+    "sheet_margin",
+    float,
+    5.0,
+    "Free border along the sheet edges; the kerf stays inside it too.",
+    param="margin",
+    unit="mm",
+    limit=Limit(0.0, 1000.0, "mm"),
+    kit="laser.margin",
+    label="Sheet margin",
+    kit_help="unused border of the sheet, mm",
+)
+_d(
+    "spare_tiles",
+    int,
+    0,
+    "Tiles to cut beyond the board's.",
+    limit=Limit(0, 200, integer=True),
+    flag=None,
+    kit="laser.spare_tiles",
+    kit_help="tiles to cut beyond the board's",
+)
+_d(
+    "cut_speed",
+    float,
+    10.0,
+    "Cutting speed, for the laser-time estimate.",
+    unit="mm/s",
+    limit=_SPEED,
+    kit="laser.cut_speed",
+    kit_help="mm/s, for the laser-time estimate",
+)
+_d(
+    "engrave_speed",
+    float,
+    100.0,
+    "Line engraving speed (circles, borders, numbers).",
+    unit="mm/s",
+    limit=_SPEED,
+    kit="laser.engrave_speed",
+    kit_help="mm/s",
+)
+_d(
+    "travel_speed",
+    float,
+    300.0,
+    "Speed of the head's moves with the laser off.",
+    unit="mm/s",
+    limit=_SPEED,
+    kit="laser.travel_speed",
+    kit_help="mm/s",
+)
+_d(
+    "sheet_tiles",
+    int,
+    0,
+    "Number of island tiles.",
+    param="count",
+    limit=Limit(0, 500, integer=True, why="tiles on laser sheets"),
+)
+_d(
+    "sheet_stones",
+    int,
+    0,
+    "Stones (discs) to cut per colour.",
+    param="stones",
+    limit=Limit(0, 2000, integer=True, why="stones per colour on laser sheets"),
+)
+_d(
+    "cut_stone_diameter",
+    float,
+    None,
+    "Stone diameter.",
+    param="stone_diameter",
+    unit="mm",
+    limit=_SIZE,
+    default_text="90% of the circle diameter, so a stone sits in a circle",
+)
+_d(
+    "colours",
+    int,
+    2,
+    "Stone colours: one set of sheets per colour.",
+    limit=Limit(1, 12, integer=True),
+    metavar="K",
+)
+_d(
+    "reference_square",
+    float,
+    None,
+    "Also cut a square of this size with a hole of half the size, to measure the kerf.",
+    unit="mm",
+    limit=Limit(0.0, 1000.0, "mm", above=True),
+)
+
+# ---- printed stones and markers -----------------------------------------------------
+_d(
+    "design",
+    str,
+    "disc",
+    "disc: flat stone with a stacking boss and recess; pyramid: hollow, nesting.",
+    choices=("disc", "pyramid"),
+    kit="stones.design",
+    kit_choices=("disc", "pyramid", "laser", "none"),
+    kit_help="disc and pyramid are 3D printed; laser cuts discs from sheets; none makes no stones",
+)
+_d(
+    "plate_copies",
+    int,
+    None,
+    "Copies of each piece on the 3MF plate, 0 for no plate.",
+    param="count",
+    limit=Limit(0, 500, integer=True, why="copies of each piece on a plate"),
+    default_text="75 stones, 25 of each marker, 1 per calibration stone",
+)
+_d(
+    "kit_stones",
+    int,
+    0,
+    "Stones per colour; 0 = what the board needs.",
+    flag=None,
+    limit=Limit(0, 500, integer=True, why="stones per colour"),
+    kit="stones.count",
+    label="Stones per colour",
+)
+_d(
+    "clearance",
+    float,
+    0.2,
+    "Play per side between stacked (or nested) pieces, 0 to 1 mm.",
+    unit="mm",
+    limit=Limit(0.0, 5.0, "mm"),
+    kit="stones.clearance",
+    kit_help="play per side between stacked stones, mm",
+)
+_d(
+    "stone_diameter",
+    float,
+    None,
+    "Stone diameter (pyramid: base across corners).",
+    unit="mm",
+    limit=_SIZE,
+    default_text="circle diameter - 2",
+)
+_d(
+    "height",
+    float,
+    None,
+    "Disc body height = stacking pitch [default: 5], or pyramid height [default: 12].",
+    unit="mm",
+    limit=Limit(0.0, 200.0, "mm", above=True),
+)
+_d("wall", float, 1.2, "Thinnest wall.", unit="mm", limit=Limit(0.0, 50.0, "mm", above=True))
+_d(
+    "chamfer",
+    float,
+    0.4,
+    "45° chamfer on bottom edges against elephant's foot (disc and markers).",
+    unit="mm",
+    limit=Limit(0.0, 50.0, "mm"),
+)
+_d(
+    "bed",
+    str,
+    "180x180",
+    "Printer bed size in mm; copies that do not fit one bed go onto more 3MF plates "
+    "(plate-1-of-2, plate-2-of-2).",
+    unit="mm",
+    metavar="WxD",
+    kit="stones.bed",
+    label="Printer bed",
+    kit_help="printer bed WIDTHxDEPTH in mm; more copies go onto more plates",
+)
+_d(
+    "spacing",
+    float,
+    3.0,
+    "Gap between pieces on the plate.",
+    unit="mm",
+    limit=Limit(0.0, 200.0, "mm"),
+)
+_d(
+    "seat_symbols",
+    bool,
+    False,
+    "A raised symbol per seat, for colour-blind players.",
+    flag=None,
+    kit="stones.seat_symbols",
+)
+_d(
+    "markers",
+    bool,
+    True,
+    "Growing and dead markers (printed, or cut with laser).",
+    flag=None,
+    kit="stones.markers",
+)
+
+# ---- the kit and its board ----------------------------------------------------------
+_d(
+    "kit_name",
+    str,
+    "atlantis",
+    "Name of the kit, used in titles.",
+    flag=None,
+    kit="kit.name",
+    label="Kit name",
+)
+_d(
+    "board",
+    str,
+    "3p-triangle-4",
+    "A preset (see `fabgen boards`) or a board file (.toml or transcript .json), "
+    "relative to the kit file.",
+    flag=None,
+    kit="kit.board",
+)
+_d(
+    "people",
+    int,
+    0,
+    "Number of people, 1 to 6 (machine seats not counted); 0 = as the board has.",
+    flag=None,
+    limit=Limit(0, 6, integer=True),
+    kit="kit.players",
+)
+_d(
+    "paper",
+    str,
+    "both",
+    "Paper for the printed files.",
+    choices=("a4", "letter", "both"),
+    kit="kit.paper",
+)
+_d(
+    "supply",
+    str,
+    "rule",
+    "Stones and markers: rule (20% of the fields per colour) or simulate (peaks of "
+    "self-played games, 95th percentile plus 10%, as fabgen validate --simulate).",
+    flag=None,
+    choices=("rule", "simulate"),
+    kit="kit.supply",
+)
+_d(
+    "page_margin",
+    float,
+    10.0,
+    "Unprinted margin on every side of a page, at least 6 mm.",
+    param="margin",
+    unit="mm",
+    limit=Limit(0.0, 100.0, "mm", why="the page margin"),
+)
+_d(
+    "overlap",
+    float,
+    15.0,
+    "Band that neighbouring pages of the printed board share.",
+    unit="mm",
+    limit=Limit(0.0, 100.0, "mm"),
+)
+
+# ---- checking tiles -------------------------------------------------------------------
+_d(
+    "dpi",
+    float,
+    96.0,
+    "Pixels per inch for SVG files without units (Inkscape 96, old Illustrator 72).",
+    limit=Limit(1.0, 10_000.0, "px per inch"),
+)
+_d(
+    "check_tiles",
+    int,
+    None,
+    "Lay out the N tiles nearest the middle (a round board) instead of a patch.",
+    param="tile_count",
+    flag="--tiles",
+    limit=Limit(1, 2000, integer=True, why="tiles laid out"),
+)
+_d(
+    "tolerance",
+    float,
+    0.2,
+    "Largest acceptable row deviation, seam spacing error and pattern error.",
+    unit="mm",
+    limit=Limit(0.0, 1000.0, "mm", above=True),
+)
+_d(
+    "max_drift",
+    float,
+    None,
+    "Also fail when the accumulated drift exceeds this (off by default).",
+    unit="mm",
+    limit=Limit(0.0, 1000.0, "mm", above=True),
+)
+
+# ---- self-play, balance and machines ------------------------------------------------
+_d(
+    "variant",
+    str,
+    "online",
+    "Rule variant: online (current rules; tied players share their place), online-2013 "
+    "(ties go to the player later in turn order), blog (ties go to more stones on the "
+    "board), 1995 (ends when no growing field is left and everyone passed in a row; ties "
+    "shared).",
+    choices=_VARIANTS,
+)
+_d(
+    "players",
+    str,
+    "strong",
+    "Who plays: one name for every seat or one per seat, comma-separated (strong, "
+    "greedy, random, machine, extreme-machine; strong:N gives the strong player a budget "
+    "of N positions per turn, default 300). Machine seats of the board never move, "
+    "whatever is named.",
+    metavar="NAMES",
+    kit="kit.simulate_players",
+    kit_help="with supply = simulate: who plays (strong, greedy, random)",
+)
+_d(
+    "games",
+    int,
+    200,
+    "Games to play (200 strong games of a 19-tile board take about 10 minutes on two "
+    "cores; random and greedy games take a small fraction of that).",
+    limit=Limit(1, 1_000_000, integer=True, why="games per run"),
+)
+_d(
+    "simulate",
+    int,
+    None,
+    "Also play N games (as fabgen balance does): adds a seat-balance finding and bases "
+    "stones-supply and markers-supply on the games' peaks.",
+    limit=Limit(1, 100_000, integer=True, why="games played to measure the board"),
+    kit="kit.simulate_games",
+    kit_default=200,
+    kit_help="with supply = simulate: games to play",
+    kit_why="a kit plays games only when supply = simulate, and then needs a number",
+)
+_d("seed", int, 0, "Seed of the run.", limit=Limit(0, 2**63 - 1, integer=True))
+_d(
+    "jobs",
+    int,
+    None,
+    "Local processes.",
+    limit=Limit(1, 256, integer=True, why="processes"),
+    default_text="all cores",
+)
+_d(
+    "max_turns",
+    int,
+    1000,
+    "Turn cap: a game still running then is reported as capped, not scored.",
+    limit=Limit(1, 100_000, integer=True, why="turns per game, as for transcripts"),
+)
+_d(
+    "save_games",
+    int,
+    0,
+    "Also write the first K games as transcripts (fabgen rules replay checks them).",
+    limit=Limit(0, 10_000, integer=True, why="games written as transcripts"),
+    metavar="K",
+)
+_d(
+    "candidates",
+    int,
+    12,
+    "When suggesting starts: setups to try.",
+    limit=Limit(1, 1000, integer=True, why="start setups tried"),
+)
+_d(
+    "budget",
+    int,
+    None,
+    "Explosion phases the search may evaluate (2 to 5 s). When they run out the report "
+    "says exhaustive: false and gives the bound it proved.",
+    limit=Limit(
+        1, 100_000_000, integer=True, why="bound evaluations of the extreme machine's search"
+    ),
+    default_text="200,000",
+)
+for _kind in ("stones_per_player", "growing_markers", "dead_markers"):
+    _d(
+        _kind,
+        int,
+        None,
+        {
+            "stones_per_player": "Stones of each colour in your kit, to compare with what "
+            "the board needs.",
+            "growing_markers": "Growing markers in your kit.",
+            "dead_markers": "Dead markers in your kit.",
+        }[_kind],
+        limit=_COUNT,
+    )
+
+# ---- fabgen serve -----------------------------------------------------------------------
+_d(
+    "port",
+    int,
+    8000,
+    "Port to listen on (0: any free port).",
+    limit=Limit(0, 65535, integer=True, why="0 picks a free port"),
+)
