@@ -60,7 +60,7 @@ VARIANT_NAMES = ("online", "blog", "1995")
     default=None,
     metavar="ADDRESS",
     help="Play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 "
-    "(pip install 'fabgen[cluster]'; see the README).",
+    "(pip install 'fabgen[cluster]'; see docs/balance.md).",
 )
 @click.option(
     "--max-turns",

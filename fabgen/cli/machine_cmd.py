@@ -22,7 +22,7 @@ from fabgen.cli.rules_common import variant_option
     show_default=True,
     help="Seed of the generator that breaks ties between equally good turns.",
 )
-@format_option("text: the moves and why; json: one object (see the README).")
+@format_option("text: the moves and why; json: one object (fields in docs/seats.md).")
 @variant_option
 @click.option(
     "--play",
