@@ -1,4 +1,4 @@
-"""Remake docs/serve-play.png, the README's picture of the play page.
+"""Remake docs/serve-play.png, the picture of the play page (docs/web.md).
 
 A game on 3p-triangle-4 (a person against greedy and strong) is played through the page
 for a few turns, a field of the person is tapped so that its moves light up, and the

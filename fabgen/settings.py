@@ -674,7 +674,14 @@ _d(
     kit_help="with supply = simulate: games to play",
     kit_why="a kit plays games only when supply = simulate, and then needs a number",
 )
-_d("seed", int, 0, "Seed of the run.", limit=Limit(0, 2**63 - 1, integer=True))
+_d(
+    "seed",
+    int,
+    0,
+    "Seed of the random generator: the same seed gives the same games and the same "
+    "tie-breaks.",
+    limit=Limit(0, 2**63 - 1, integer=True),
+)
 _d(
     "jobs",
     int,

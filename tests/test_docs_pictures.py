@@ -1,4 +1,5 @@
-"""The README's pictures are what fabgen makes today (regenerate with `make pictures`)."""
+"""The pictures in docs/ (the README's and the site's) are what fabgen makes today
+(regenerate with `make pictures`)."""
 
 import pathlib
 

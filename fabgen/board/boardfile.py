@@ -391,7 +391,7 @@ def board_to_toml(board: Board) -> str:
     """The board as a board file; :func:`parse_board_toml` reads it back equal."""
     lines = [
         "# Atlantis board file, written by fabgen. Tile (i, j) is centred on field",
-        "# origin + i·A + j·B of the tile lattice; see the README, section board files.",
+        "# origin + i·A + j·B of the tile lattice; see docs/formats.md, board files.",
         "",
         "[board]",
         f"name = {_string(board.name)}",

@@ -33,7 +33,7 @@ class Severity(StrEnum):
     INFO = "info"
 
 
-#: Every finding code: its severities and what it is about (the README's table).
+#: Every finding code: its severities and what it is about (the table in docs/tutorials/check.md).
 CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
     "field-in-two-tiles": ((Severity.ERROR,), "two tiles overlap: a field is on both"),
     "tile-not-7-fields": ((Severity.WARNING,), "a free-form tile without seven fields"),

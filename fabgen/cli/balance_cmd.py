@@ -24,7 +24,7 @@ from fabgen.cli.options import option
     default=None,
     metavar="ADDRESS",
     help="Play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 "
-    "(pip install 'fabgen[cluster]'; see the README).",
+    "(pip install 'fabgen[cluster]'; see docs/balance.md).",
 )
 @option("max_turns")
 @option("save_games")

@@ -17,7 +17,7 @@ from fabgen.cli.rules_common import variant_option
 @click.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
 @click.argument("game", metavar="GAME.json", type=click.Path(path_type=Path))
 @option("seed")
-@format_option("text: the moves and why; json: one object (see the README).")
+@format_option("text: the moves and why; json: one object (fields in docs/seats.md).")
 @variant_option
 @click.option(
     "--play",

@@ -1,7 +1,7 @@
 """The files of a ``fabgen balance`` run: the report as JSON, the win-rate and territory
 pictures, and the saved games, by file name.
 
-Here rather than in the command so that ``fabgen.docs.pictures`` draws the README's
+Here rather than in the command so that ``fabgen.docs.pictures`` draws the site's
 balance pictures with the same code without importing the command line.
 """
 

@@ -209,7 +209,7 @@ def balance_report(run: BalanceRun) -> dict:
     return report
 
 
-#: What each metric means, for --help, the text report and the README.
+#: What each metric means, for --help, the text report and docs/balance.md.
 METRIC_HELP = {
     "balance": "1 minus the gap between the best and the worst seat's win rate (1 = even)",
     "drawishness": "share of finished games whose first place is shared",

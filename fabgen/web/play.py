@@ -3,8 +3,8 @@ turn and then every computer and machine turn up to the next person, look at mov
 before the turn ends, take turns back, start again, hints.
 
 Every answer that changes a game saves it first (:class:`~fabgen.web.games.GameStore`);
-a game's lock keeps two requests for one game from playing at once. See the README's
-"Play in the browser" for the API these functions answer.
+a game's lock keeps two requests for one game from playing at once. See docs/web.md,
+"The play page", for the API these functions answer.
 """
 
 from __future__ import annotations

@@ -269,14 +269,14 @@ def test_presets_read_back_the_same_after_writing(name):
     assert "notes" in preset_text(name) and board.notes
 
 
-def test_the_readme_example_is_a_valid_board():
+def test_the_board_file_example_of_the_site_is_a_valid_board():
     from pathlib import Path
 
     from fabgen.board.validate import validate
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    start = readme.index('```toml\n[board]\nname = "club-board"') + len("```toml\n")
-    board = parse_board_toml(readme[start : readme.index("```", start)], "README.md")
+    page = (Path(__file__).parents[2] / "docs" / "formats.md").read_text(encoding="utf-8")
+    start = page.index('```toml\n[board]\nname = "club-board"') + len("```toml\n")
+    board = parse_board_toml(page[start : page.index("```", start)], "docs/formats.md")
     assert len(board.seats) == 3 and len(board.tiles) == 7
     report = validate(board)
     assert report.ok and "seat-rotation" in report.codes()

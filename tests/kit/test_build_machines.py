@@ -114,7 +114,7 @@ def test_board_seat_symbols_are_distinct_and_mark_machines():
 
 
 #: The presets added with seat kinds (issue 11): machines, a dummy, stack starts and
-#: the two six-seat boards the README mentions.
+#: the two six-seat boards the board tutorial (docs/tutorials/board.md) mentions.
 SEAT_KIND_PRESETS = (
     *MACHINE_PRESETS,
     "4p-diamond-5-stacks",
