@@ -30,8 +30,7 @@ def centre_words(ctx: Context) -> str:
     if f is None:
         return "its centre (a point between fields)"
     t = ctx.board.tile_index(f)
-    tile = ctx.board.tiles[t] if t is not None else None
-    if tile is not None and tile.centre == f:
+    if t is not None and ctx.board.tiles[t].centre == f:
         return f"its centre, field {field_name(f)} (the middle of tile {t + 1})"
     if t is None:
         return f"its centre, where field {field_name(f)} would be (a hole in the board)"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from fabgen.geometry.lattice import SQRT3, Point
 from fabgen.geometry.nesting.footprint import ORIENTATIONS, Footprint
@@ -105,8 +106,9 @@ class Obstacles:
         self.polygons = list(polygons)
         self._runs = (len(self.polygons),) if runs is None else tuple(runs)
         self.shapes = [self._shape(p) for p in self.polygons]
-        self._boxes = None
-        self._free: dict[tuple, object] = {}  # see free(): kept up to date
+        self._boxes: Any = None  # the shapes' bounds as four numpy rows, when asked
+        # shapely regions (shapely has no types) or None, by (shape, usable): see free()
+        self._free: dict[tuple, Any] = {}
 
     def __len__(self) -> int:
         return len(self.polygons)

@@ -8,7 +8,7 @@ import functools
 import math
 from collections.abc import Iterator, Sequence
 
-from fabgen.geometry.lattice import SQRT3
+from fabgen.geometry.lattice import SQRT3, Point
 from fabgen.geometry.nesting.footprint import LATTICE_DEG, ORIENTATIONS, Footprint, centre_range
 from fabgen.geometry.nesting.free_space import Obstacles, extra_bound, free_spot
 from fabgen.geometry.nesting.polygons import EPS, area
@@ -106,7 +106,7 @@ def fill_leftover(
         needed = beat - len(obstacles) + (0 if tie_wins else 1)
         if needed > 0 and extra_bound(footprint, sheet, obstacles) < needed:
             return added
-        spots = []
+        spots: list[tuple[tuple[float, float], Point, float]] = []
         for rotation in ORIENTATIONS:
             # A spot more than 1e-6 above one found already loses once rounded (below).
             limit = spots[0][1][1] + 2e-6 if spots else math.inf
