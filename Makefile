@@ -25,6 +25,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports  # the layers and no import circles (pyproject.toml)
+	$(BIN)/mypy  # types of the pure core ([tool.mypy] in pyproject.toml)
 
 pictures: $(STAMP)
 	$(BIN)/python -m fabgen.docs.pictures

@@ -678,8 +678,7 @@ _d(
     "seed",
     int,
     0,
-    "Seed of the random generator: the same seed gives the same games and the same "
-    "tie-breaks.",
+    "Seed of the random generator: the same seed gives the same games and the same tie-breaks.",
     limit=Limit(0, 2**63 - 1, integer=True),
 )
 _d(

@@ -9,6 +9,7 @@ here (drawings of boards are in :mod:`fabgen.draw`).
 - :mod:`fabgen.board.transcript_io`: boards as Atlantis transcripts.
 - :mod:`fabgen.board.files`: reading any board file, the presets.
 - :mod:`fabgen.board.validate`: findings with stable codes.
+- :mod:`fabgen.board.checks`: the validator's checks, registered by section.
 - :mod:`fabgen.board.supply`, :mod:`fabgen.board.bom`: pieces needed.
 - :mod:`fabgen.board.placement`: a board laid out in millimetres.
 """

@@ -190,7 +190,7 @@ class _Reader:
                 f"found {_kind(value)}",
                 f"board.{key}",
             )
-        return value  # type: ignore[return-value]
+        return value
 
     def width(self, spec: dict) -> float | None:
         if "tile_width_mm" not in spec:

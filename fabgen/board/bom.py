@@ -59,7 +59,7 @@ def bill_of_materials(
             "free_form_tiles": len(board.tiles) - island,
             "width_mm": round(width, 3),
             "pitch_mm": round(geometry.pitch, 3),
-            "circle_diameter_mm": round(geometry.circle_diameter, 3),
+            "circle_diameter_mm": round(2 * geometry.circle_radius, 3),  # exact: r = d / 2
             "handedness": board.handedness.value,
         },
         "board_size_mm": [round(v, 1) for v in place.size],

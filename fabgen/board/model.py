@@ -175,11 +175,11 @@ class Board:
         """A board from explicit segments (as in a transcript). Standard tiles on the
         lattice that most of them share get tile coordinates; the lattice is found
         unless ``handedness`` and ``origin`` are given."""
-        segments = [tuple(s) for s in segments]
+        fields = [tuple(s) for s in segments]
         if handedness is None or origin is None:
-            handedness, origin = find_lattice(segments)
+            handedness, origin = find_lattice(fields)
         lattice = TileLattice(Handedness(handedness), origin)
-        tiles = tuple(lattice_tile(s, lattice) for s in segments)
+        tiles = tuple(lattice_tile(s, lattice) for s in fields)
         return cls(tiles, tuple(seats), handedness=Handedness(handedness), origin=origin, **details)
 
     # ---- the lattice and the fields ------------------------------------------------------

@@ -194,7 +194,7 @@ def seat_centres(
 ) -> list[tuple[float, float] | None]:
     """Centroid of each seat's stacks in mm (None for a seat without stacks); only the
     ``seats`` given (indices), if any."""
-    out = []
+    out: list[tuple[float, float] | None] = []
     chosen = board.seats if seats is None else [board.seats[k] for k in seats]
     for seat in chosen:
         fields = [f for f, _ in seat.stacks]

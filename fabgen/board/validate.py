@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from fabgen.board.checks import Checker
+from fabgen.board.checks import run_checks
 from fabgen.board.findings import CODES, Finding, KitCounts, Report, Severity, Where
 from fabgen.board.model import Board
 
@@ -19,5 +19,4 @@ def validate(
     """Every check, in a fixed order: structure, size, fairness, supply. ``balance``
     (a report of simulated games, :func:`fabgen.play.balance.balance_report`) adds the
     ``seat-balance`` finding and bases the supply on the games."""
-    checker = Checker(board, kit or KitCounts(), balance)
-    return Report(board, tuple(checker.run()), source)
+    return Report(board, tuple(run_checks(board, kit or KitCounts(), balance)), source)

@@ -178,7 +178,8 @@ def finished_polygon(layout: TileLayout, kerf: float):
 
 def tile_spacing(polygon, a_deg: float) -> tuple[float, float, float]:
     """Centre distance at which a tile touches its neighbour along A, B and B - A."""
-    return tuple(contact_distance(polygon, a_deg + 60.0 * k) for k in range(3))
+    a, b, b_minus_a = (contact_distance(polygon, a_deg + 60.0 * k) for k in range(3))
+    return (a, b, b_minus_a)
 
 
 def contact_distance(polygon, direction_deg: float) -> float:

@@ -127,7 +127,9 @@ class CutGraph:
         # Start right after a join, then cut the circuit at every join.
         first = next(i for i, step in enumerate(circuit) if step[2])
         circuit = circuit[first + 1 :] + circuit[: first + 1]
-        paths, run, at = [], [], circuit[-1][1]
+        paths: list[Path] = []
+        run: list[tuple[int, int, bool]] = []
+        at = circuit[-1][1]
         for step in circuit:
             if step[2]:
                 paths.append(self._path(at, run, closed=False))
@@ -168,7 +170,9 @@ def merge_cut_paths(paths: Iterable[Path], tolerance: float = DEFAULT_TOLERANCE)
     return graph.paths()
 
 
-def _euler_circuit(start: int, adjacency: dict[int, list[tuple[int, int, bool]]]):
+def _euler_circuit(
+    start: int, adjacency: dict[int, list[tuple[int, int, bool]]]
+) -> list[tuple[int, int, bool]]:
     """Hierholzer: the steps ``(edge, to_node, is_join)`` of a circuit using every edge
     once (each node has an even number of edge ends)."""
     used_real: set[int] = set()

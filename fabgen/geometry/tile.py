@@ -130,7 +130,14 @@ class TileGeometry:
 
     @property
     def circle_radius(self) -> float:
-        return self.circle_diameter / 2.0
+        return self._diameter / 2.0
+
+    @property
+    def _diameter(self) -> float:
+        """``circle_diameter``, never None once built (``__post_init__`` sets the default,
+        or ``_validate`` refuses the tile)."""
+        assert self.circle_diameter is not None
+        return self.circle_diameter
 
     @property
     def angle_deg(self) -> float:
@@ -200,7 +207,7 @@ class TileGeometry:
         return {
             "width_mm": round(self.width, 6),
             "pitch_mm": round(self.pitch, 6),
-            "circle_diameter_mm": round(self.circle_diameter, 6),
+            "circle_diameter_mm": round(self._diameter, 6),
             "outline": self.outline.value,
             "corner_radius_mm": self.corner_radius,
             "kerf_mm": self.kerf,
@@ -217,7 +224,7 @@ class TileGeometry:
                 "pitch", f"pitch must be a positive number of mm, got {self.pitch}"
             )
         d = self.circle_diameter
-        if not _positive(d):
+        if d is None or not _positive(d):
             raise ParameterError(
                 "circle_diameter", f"circle diameter must be a positive number of mm, got {d}"
             )
@@ -252,7 +259,7 @@ class TileGeometry:
         if margin <= 0:
             raise ParameterError(
                 "circle_diameter",
-                f"circle diameter {_fmt(self.circle_diameter)} mm is too large for this "
+                f"circle diameter {_fmt(self._diameter)} mm is too large for this "
                 f"{self.outline.value}: the circles would cross the outline; choose a diameter "
                 f"below {_fmt(self.max_circle_diameter)} mm or a smaller corner radius",
             )
@@ -268,7 +275,7 @@ class TileGeometry:
                 f"kerf {_fmt(k)} mm is not smaller than the {_fmt(margin)} mm margin between the "
                 f"circles and the outline: the cut would reach the circles if it is not "
                 f"compensated; use a finer cut or smaller circles (below "
-                f"{_fmt(self.circle_diameter - 2 * (k - margin) - 0.001)} mm)",
+                f"{_fmt(self._diameter - 2 * (k - margin) - 0.001)} mm)",
             )
 
 

@@ -151,8 +151,8 @@ def balance_report(run: BalanceRun) -> dict:
     finished = [r for r in records if not r.capped]
     wins = [0.0] * seats
     for r in finished:
-        for seat in r.winners:
-            wins[seat] += 1 / len(r.winners)
+        for winner in r.winners:
+            wins[winner] += 1 / len(r.winners)
     n = len(finished)
     players = options.seat_players(seats)
     rows = []

@@ -153,7 +153,9 @@ def legal_moves(position: Position) -> list[list[_Move]]:
                 continue
             free = stones[i]
             for d in range(6):
-                f, path, passed = i, [], []
+                f = i
+                path: list[int] = []
+                passed: list[tuple[int, int]] = []  # (field, its stones) passed over
                 for k in range(1, free + 1):
                     f = towards[f][d]
                     if f < 0 or status[f] != LIVE:
@@ -616,7 +618,7 @@ class _Search:
             return True
         return False
 
-    def _eval(self, vector: list[int], rest: list[int], exploded: list | None = None) -> int:
+    def _eval(self, vector: list[int], rest: list[int], exploded: set[int] | None = None) -> int:
         self.counter.nodes += 1
         return self.space.explosions([x + y for x, y in zip(vector, rest, strict=True)], exploded)
 

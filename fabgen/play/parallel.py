@@ -99,12 +99,12 @@ def run_batches(
     """``task(*args, part)`` for every part, results in the order of ``parts``;
     ``progress(n)`` is told of each finished part's length."""
     if isinstance(ex, InlineExecutor):  # one part after the other, progress after each
-        results = []
+        done = []
         for part in parts:
-            results.append(task(*args, part))
+            done.append(task(*args, part))
             if progress is not None:
                 progress(len(part))
-        return results
+        return done
     futures = {ex.submit(task, *args, part): k for k, part in enumerate(parts)}
     results: list = [None] * len(parts)
     for future in as_completed(futures):

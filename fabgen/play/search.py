@@ -198,7 +198,7 @@ def search_candidates(
         _exhaustive(position, tiles, value, found)
     else:
         _beam(position, tiles, value, found, rng, limits.beam)
-    unique = {}
+    unique: dict[tuple[Move, ...], object] = {}
     for moves, v in found.found:
         unique.setdefault(moves, v)
     ranked = sorted(unique.items(), key=lambda mv: (mv[1], rng.random()), reverse=True)

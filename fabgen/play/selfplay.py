@@ -161,6 +161,7 @@ def _choose(policy: Policy | None, turn: Turn, pos: Position, variant: Variant, 
 
 def _record(pos, variant, number, played, capped, peaks, growing_peak, keep_moves) -> GameRecord:
     seats = len(pos.players)
+    winners: tuple[int, ...]
     if capped:
         score, winners = (0,) * seats, ()
         territory = (-1,) * len(pos.board)

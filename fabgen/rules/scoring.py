@@ -8,7 +8,7 @@ regions score for nobody.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
@@ -170,7 +170,7 @@ def shared_region(position: Position, fields: list[int]) -> tuple[int, int, int]
     return None
 
 
-def _live_field(owner: list[int], labels: list[int], player: int, hint: int) -> int:
+def _live_field(owner: list[int], labels: Sequence[int], player: int, hint: int) -> int:
     """A live field with the player's stones: the next one from ``hint`` on, wrapping
     around, or -1. ``list.index`` scans in C."""
     for start, stop in ((max(hint, 0), len(owner)), (0, max(hint, 0))):

@@ -186,7 +186,7 @@ def _towards(fields: list[Field], index: dict[Field, int]) -> tuple[tuple[int, .
 
 def _as_field(value: object, where: tuple) -> Field:
     if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
-        return value  # type: ignore[return-value]
+        return value
     raise PositionError(f"{value!r} is not a field: expected a pair of integers (q, r)", where)
 
 
@@ -225,6 +225,22 @@ class Position:
     next_player: int
     turns_played: int
     passes: int  # turns in a row without a move, up to now
+    # The engine's own lists by field index (docs/design-notes.md, *Machines and the
+    # turn search*: the engine's public face): status codes, owners (NOBODY = -1),
+    # stones, live-neighbour capacities, and for dead fields the seat whose growing
+    # field each was.
+    _status: list[int]
+    _owner: list[int]
+    _stones: list[int]
+    _cap: list[int]
+    _former: dict[int, int]
+    _growing: set[int]
+    _hot: set[int]  # a superset of the volatile fields
+    _version: int  # explosion phases that changed a status
+    _labels: tuple[int, list[int]] | None  # region labels of a version
+    # scoring's hints: a live field with stones per player, and two fields of
+    # different players met in one region
+    _mixed: tuple[Sequence[int], tuple[int, int] | None] | None
 
     @classmethod
     def from_stacks(
@@ -397,9 +413,10 @@ class Position:
     # --- reading fields ------------------------------------------------------------
 
     def _i(self, field: Field | str) -> int:
-        index = self.board.name_index if isinstance(field, str) else self.board.index
         try:
-            return index[field]
+            if isinstance(field, str):
+                return self.board.name_index[field]
+            return self.board.index[field]
         except KeyError:
             shown = field if isinstance(field, str) else field_name(field)
             raise KeyError(f"{shown} is not on the board") from None

@@ -199,7 +199,12 @@ def _object_pairs(pairs: list[tuple[str, object]]) -> _Object:
     obj = _Object(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
-        obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))
+        twice = []
+        for k, _ in pairs:
+            if k in seen:
+                twice.append(k)
+            seen.add(k)
+        obj.duplicates = tuple(twice)
     return obj
 
 
@@ -250,7 +255,7 @@ def transcript_from_json(
 ) -> Transcript:
     """Check a decoded JSON value and build the transcript (and its position)."""
     reader = _Reader(source)
-    top = reader.object(obj, (), _TOP_KEYS)
+    top = reader.json_object(obj, (), _TOP_KEYS)
     reader.constant(top, "format", FORMAT)
     reader.constant(top, "version", VERSION)
     segments = reader.segments(top)
@@ -295,7 +300,7 @@ class _Reader:
     def error(self, message: str, where: tuple) -> InputFileError:
         return InputFileError(self.source, message, json_path(where))
 
-    def object(self, value: object, where: tuple, allowed: Sequence[str] | None) -> dict:
+    def json_object(self, value: object, where: tuple, allowed: Sequence[str] | None) -> dict:
         """A JSON object; ``allowed`` None means any key."""
         if not isinstance(value, dict):
             raise self.error(f"expected a JSON object {{...}}, found {_kind(value)}", where)
@@ -309,7 +314,7 @@ class _Reader:
                 )
         return value
 
-    def list(self, value: object, where: tuple, what: str) -> list:
+    def json_list(self, value: object, where: tuple, what: str) -> list:
         if not isinstance(value, list):
             raise self.error(f"expected a list of {what}, found {_kind(value)}", where)
         return value
@@ -335,7 +340,7 @@ class _Reader:
     def segments(self, top: dict) -> tuple[tuple[Field, ...], ...]:
         if "segments" not in top:
             raise self.error('the key "segments" is missing: list the board\'s segments', ())
-        rows = self.list(top["segments"], ("segments",), "segments")
+        rows = self.json_list(top["segments"], ("segments",), "segments")
         if len(rows) > MAX_SEGMENTS:
             raise self.error(
                 f"{len(rows):,} segments; fabgen handles boards of up to {MAX_SEGMENTS}",
@@ -343,7 +348,7 @@ class _Reader:
             )
         out = []
         for i, row in enumerate(rows):
-            names = self.list(row, ("segments", i), "field names")
+            names = self.json_list(row, ("segments", i), "field names")
             out.append(self.fields(names, ("segments", i)))
         return tuple(out)
 
@@ -357,8 +362,8 @@ class _Reader:
 
     def players(self, value: object, where: tuple) -> tuple[PlayerEntry, ...]:
         out = []
-        for k, item in enumerate(self.list(value, where, "players")):
-            entry = self.object(item, (*where, k), _PLAYER_KEYS)
+        for k, item in enumerate(self.json_list(value, where, "players")):
+            entry = self.json_object(item, (*where, k), _PLAYER_KEYS)
             name = self.optional_str(entry, "name", (*where, k))
             color = self.optional_str(entry, "color", (*where, k))
             kind = self.optional_str(entry, "kind", (*where, k))
@@ -376,7 +381,7 @@ class _Reader:
         return tuple(out)
 
     def stacks(self, value: object, where: tuple) -> tuple[tuple[str, int], ...]:
-        obj = self.object(value, where, None)  # keys are checked as stack keys
+        obj = self.json_object(value, where, None)  # keys are checked as stack keys
         return tuple((k, self.stack(k, v, (*where, k))) for k, v in obj.items())
 
     def stack(self, key: str, value: object, where: tuple) -> int:
@@ -396,12 +401,12 @@ class _Reader:
         if "turns" in top and "events" in top:
             raise self.error('give the moves as "turns" or as "events", not both', ("events",))
         if "events" in top:
-            events = self.list(top["events"], ("events",), "events")
+            events = self.json_list(top["events"], ("events",), "events")
             self.not_too_long(events, "events")
             return tuple(self.event(e, ("events", t)) for t, e in enumerate(events)), "events"
         if "turns" not in top:
             return None, "turns"
-        turns = self.list(top["turns"], ("turns",), "turns")
+        turns = self.json_list(top["turns"], ("turns",), "turns")
         self.not_too_long(turns, "turns")
         return tuple(self.moves(t, ("turns", i)) for i, t in enumerate(turns)), "turns"
 
@@ -414,7 +419,7 @@ class _Reader:
             )
 
     def event(self, value: object, where: tuple) -> tuple[Move, ...]:
-        event = self.object(value, where, _EVENT_KEYS)
+        event = self.json_object(value, where, _EVENT_KEYS)
         if event.get("type") != "turn":
             found = json.dumps(event["type"]) if "type" in event else "nothing"
             raise self.error(
@@ -426,7 +431,7 @@ class _Reader:
 
     def moves(self, value: object, where: tuple) -> tuple[Move, ...]:
         out = []
-        for m, pair in enumerate(self.list(value, where, "moves")):
+        for m, pair in enumerate(self.json_list(value, where, "moves")):
             if type(pair) is not list or len(pair) != 2:
                 raise self.error(
                     f'a move is a pair of field names like ["c3", "c5"], found {_kind(pair)}',
@@ -461,7 +466,7 @@ class _Reader:
         """``scores`` or ``places``: a list of whole numbers, one per player."""
         if key not in top:
             return None
-        values = self.list(top[key], (key,), "whole numbers")
+        values = self.json_list(top[key], (key,), "whole numbers")
         for i, v in enumerate(values):
             if not isinstance(v, int) or isinstance(v, bool):
                 raise self.error(f"expected a whole number, found {_kind(v)}", (key, i))

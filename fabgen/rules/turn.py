@@ -162,17 +162,19 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
     lists and integer indices only.
     """
     status, owner, stones, cap = pos._status, pos._owner, pos._stones, pos._cap
-    wave, keep = [], set()
+    first: list[int] = []
+    keep = set()
     for i in pos._hot:
         o = owner[i]
         if o >= 0 and stones[i] >= cap[i]:
             if o == player:
-                wave.append(i)
+                first.append(i)
             else:
                 keep.add(i)
     pos._hot = hot = keep
-    if not wave:
+    if not first:
         return
+    wave: list[int] | set[int] = first  # then each wave's set of the next
     pos._version += 1  # statuses change: cached regions are out of date
     nbrs, growing, former = pos.board.neighbours, pos._growing, pos._former
     record = waves is not None
@@ -229,8 +231,8 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
                         stones[n] = k
                         if not k:
                             owner[n] = NOBODY
-        if exploded:
-            waves.append((pos.copy(), exploded))  # type: ignore[union-attr]
+        if exploded and waves is not None:  # only recorded when there are waves
+            waves.append((pos.copy(), exploded))
         wave = nxt
     pos._relabel_after(no_longer_live)
 

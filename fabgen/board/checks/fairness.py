@@ -1,0 +1,274 @@
+"""Fairness: the board's symmetry, whether every person starts alike, the turn
+direction, starts at the edge, distances between seats, and simulated games."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from fabgen.board.checks.context import Context
+from fabgen.board.checks.registry import Section
+from fabgen.board.checks.seat_advice import four_or_five, no_rotation_message, preferred
+from fabgen.board.checks.wording import order_words, stack_list
+from fabgen.board.findings import DISTANCE_TOLERANCE, Finding, Severity, Where
+from fabgen.board.symmetry import (
+    rotation_direction,
+    rotation_words,
+    seat_order_direction,
+    seat_rotations,
+    unmatched_machine_stacks,
+)
+from fabgen.geometry.lattice import field_xy, hex_distance
+from fabgen.rules.names import field_name
+
+FAIRNESS = Section("fairness")
+
+
+def centre_words(ctx: Context) -> str:
+    centre = ctx.symmetry.centre
+    f = centre.field
+    if f is None:
+        return "its centre (a point between fields)"
+    t = ctx.board.tile_index(f)
+    if t is not None and ctx.board.tiles[t].centre == f:
+        return f"its centre, field {field_name(f)} (the middle of tile {t + 1})"
+    if t is None:
+        return f"its centre, where field {field_name(f)} would be (a hole in the board)"
+    return f"its centre, field {field_name(f)}"
+
+
+@FAIRNESS.check("symmetry")
+def symmetries(ctx: Context) -> Iterator[Finding]:
+    s = ctx.symmetry
+    if s.shape_order == 1:
+        rotations = "the board has no rotation symmetry (field shape and tiling)"
+    elif s.tiling_order == s.shape_order:
+        rotations = (
+            f"the board (field shape and tiling) has {order_words(s.shape_order)} "
+            f"about {centre_words(ctx)}"
+        )
+    else:
+        tiling = order_words(s.tiling_order) if s.tiling_order > 1 else "none"
+        rotations = (
+            f"the board's field shape has {order_words(s.shape_order)} about "
+            f"{centre_words(ctx)}, but its tiling has {tiling}"
+        )
+    if s.shape_mirrors and not s.tiling_mirrors:
+        mirror = (
+            "the field shape is mirror-symmetric but the tiling is not (a mirror image of "
+            "the tiles needs tiles of the other handedness)"
+        )
+    elif s.tiling_mirrors:
+        mirror = "it is mirror-symmetric, tiling included"
+    else:
+        mirror = "it has no mirror symmetry"
+    yield Finding("symmetry", Severity.INFO, f"{rotations}; {mirror}; {turning_words(ctx)}")
+
+
+def turning_words(ctx: Context) -> str:
+    """Which way play goes round the board: a board of chiral tiles has a natural
+    direction that makes one neighbour easier to attack (the 1995 rules turn
+    diamonds and triangles clockwise, the other shapes counter-clockwise)."""
+    declared = ctx.board.turns
+    if declared is not None:
+        return f"the board turns {declared.value} (its turns setting)"
+    seats = seat_order_direction(ctx.board) if ctx.seats_ready() else None
+    if seats is not None:
+        return f"the board turns {seats.value} (the seats, in order, go round that way)"
+    return (
+        'the board does not say which way it turns: add turns = "clockwise" (diamonds '
+        'and triangles in the 1995 rules) or "counter-clockwise" (other shapes)'
+    )
+
+
+@FAIRNESS.check("seats-differ-4-5", "no-seat-rotation", "seat-rotation", "machines-asymmetric")
+def seats_alike(ctx: Context) -> Iterator[Finding]:
+    """Fairness between the people; machines must look the same from every person."""
+    if not ctx.seats_ready():
+        return
+    people = ctx.people
+    n = len(people)
+    if n in (4, 5):
+        yield four_or_five(ctx, n)
+        return
+    if n == 1:
+        yield from solo(ctx)
+        return
+    found = seat_rotations(ctx.board, ctx.symmetry, people)
+    if not found:
+        yield Finding("no-seat-rotation", Severity.WARNING, no_rotation_message(ctx, n))
+        return
+    k = preferred(ctx, found)
+    direction = rotation_direction(k)
+    goes = f"; seat order goes {direction.value}" if direction else ""
+    who = (
+        "person's start onto the next person's"
+        if ctx.machine_seats
+        else ("seat's start onto the next seat's")
+    )
+    yield Finding(
+        "seat-rotation",
+        Severity.INFO,
+        f"the {rotation_words(k)} rotation about the board's centre maps each {who}: "
+        f"every {'person' if ctx.machine_seats else 'seat'} starts alike{goes}",
+    )
+    odd = unmatched_machine_stacks(ctx.board, ctx.symmetry, k)
+    if odd:
+        yield Finding(
+            "machines-asymmetric",
+            Severity.WARNING,
+            f"the {rotation_words(k)} rotation that carries each person's start onto the "
+            f"next does not carry the machines onto machines: "
+            f"{stack_list(odd)} {'has' if len(odd) == 1 else 'have'} no twin where the "
+            "rotation puts it; place the machines' stacks so that the rotation maps them "
+            "onto each other, or some people meet the machines sooner",
+            Where(field=field_name(odd[0][0])),
+        )
+
+
+def solo(ctx: Context) -> Iterator[Finding]:
+    """One person against machines: every machine stack equally far from the start."""
+    (p,) = ctx.people
+    start = [f for f, _ in ctx.board.seats[p].stacks]
+    far = {
+        f: min(hex_distance(f, g) for g in start)
+        for k in ctx.machine_seats
+        for f, _ in ctx.board.seats[k].stacks
+    }
+    if len(set(far.values())) <= 1:
+        return
+    text = ", ".join(f"{field_name(f)}: {d}" for f, d in sorted(far.items()))
+    near = min(far, key=lambda f: (far[f], f))
+    yield Finding(
+        "machines-asymmetric",
+        Severity.WARNING,
+        f"the machines' stacks are not equally far from {ctx.seat(p)}'s start (field "
+        f"steps: {text}): the one on {field_name(near)} reaches it first; place them at "
+        "equal distances",
+        Where(field=field_name(near), player=p + 1),
+    )
+
+
+@FAIRNESS.check("turn-direction")
+def turn_direction(ctx: Context) -> Iterator[Finding]:
+    declared = ctx.board.turns
+    if declared is None or not ctx.seats_ready():
+        return
+    actual = seat_order_direction(ctx.board, ctx.people)
+    if actual is None or actual is declared:
+        return
+    yield Finding(
+        "turn-direction",
+        Severity.WARNING,
+        f"the board says turns go {declared.value}, but the seats in the order of "
+        f"[[players]] go round the board {actual.value}: reorder the players or change "
+        "turns",
+    )
+
+
+@FAIRNESS.check("start-in-middle")
+def starts_at_edge(ctx: Context) -> Iterator[Finding]:
+    if ctx.broken:
+        return
+    for k, seat in enumerate(ctx.board.seats):
+        fields = [f for f, v in seat.stacks if v > 0]
+        if seat.is_machine or ctx.explodes_at_once(seat):
+            continue  # machines stand where they should; a stack start grows at once
+        if fields and not any(ctx.board.is_edge(f) for f in fields):
+            yield Finding(
+                "start-in-middle",
+                Severity.WARNING,
+                f"{ctx.seat(k)} starts away from the board's edge: fields in the middle "
+                "have six live neighbours, so its first growing fields come slowly; start "
+                "on a tile at a corner or side",
+                Where(field=field_name(fields[0]), player=k + 1),
+            )
+
+
+def seat_places(ctx: Context) -> tuple[list[int], list[tuple[float, float]]]:
+    """Seats that stand in one place, in turn order, and where (in field steps): the
+    people, and machines whose stacks are all on one tile. A seat on one tile stands
+    at the tile's middle (a machine's corner stack counts as its tile, like a start
+    tile); a machine spread over several tiles stands nowhere in particular."""
+    seats, places = [], []
+    for k, seat in enumerate(ctx.board.seats):
+        tiles = {ctx.board.tile_index(f) for f, _ in seat.stacks}
+        only = tiles.pop() if len(tiles) == 1 else None
+        if only is not None:
+            fields = ctx.board.tiles[only].fields
+        elif seat.is_machine:
+            continue
+        else:
+            fields = tuple(f for f, _ in seat.stacks)
+        xs, ys = zip(*(field_xy(f) for f in fields), strict=True)
+        seats.append(k)
+        places.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+    return seats, places
+
+
+@FAIRNESS.check("seat-distances")
+def seat_distances(ctx: Context) -> Iterator[Finding]:
+    if not ctx.seats_ready():
+        return
+    seat_list, centres = seat_places(ctx)
+    n = len(seat_list)
+    if n < 3:
+        return
+    steps = [math.dist(centres[k], centres[(k + 1) % n]) for k in range(n)]
+    if max(steps) - min(steps) <= DISTANCE_TOLERANCE:
+        return
+    seat = [k + 1 for k in seat_list]
+    pairs = ", ".join(f"{seat[k]}–{seat[(k + 1) % n]}: {d:.1f}" for k, d in enumerate(steps))
+    near = steps.index(min(steps))
+    yield Finding(
+        "seat-distances",
+        Severity.WARNING,
+        f"neighbouring seats are unequally far apart (in field steps, seats {pairs}): "
+        f"seats {seat[near]} and {seat[(near + 1) % n]} meet first; move start tiles so "
+        "that neighbours are equally far apart",
+        Where(player=seat[near]),
+    )
+
+
+@FAIRNESS.check("seat-balance")
+def seat_balance(ctx: Context) -> Iterator[Finding]:
+    if ctx.balance is not None:
+        yield _seat_balance(ctx.balance)
+
+
+def _seat_balance(report: dict) -> Finding:
+    """Which seat simulated games favour, by how much, and whether that is more than
+    chance (the report's test)."""
+    fav, test = report["favoured"], report["test"]
+    if fav is None:
+        return Finding("seat-balance", Severity.WARNING, f"no game finished of {report['games']}")
+    players = ", ".join(dict.fromkeys(s["player"] for s in report["seats"]))
+    rates = ", ".join(f"{100 * s['win_rate']:.0f}%" for s in report["seats"])
+    share = (
+        f"wins most often: {100 * fav['win_rate']:.1f}% (95% interval "
+        f"{100 * fav['ci_low']:.1f} to {100 * fav['ci_high']:.1f}%) against an even "
+        f"{100 * fav['even']:.1f}%; seats 1 to {len(report['seats'])} win {rates} of "
+        f"{report['finished']} finished simulated games ({players} players)"
+    )
+    tested = f"{test['name']}, p = {test['p_value']:.4f}"
+    if not test["seats_differ"]:
+        return Finding(
+            "seat-balance",
+            Severity.INFO,
+            f"seat {fav['seat']} {share}; no seat differs more than chance would make "
+            f"it ({tested})",
+        )
+    if report["all_zero"] / report["finished"] > 0.5:
+        advice = (
+            f"but {report['all_zero']} games ended with every score 0 and only the "
+            "tie-break decided them: these players say little about the board; simulate "
+            "with --players strong"
+        )
+    else:
+        advice = "move the starts or give the seats that lose something back"
+    return Finding(
+        "seat-balance",
+        Severity.WARNING,
+        f"{share}; the seats differ ({tested}): {advice}",
+        Where(player=fav["seat"]),
+    )

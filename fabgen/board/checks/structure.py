@@ -1,0 +1,275 @@
+"""Structure: tiles that overlap or are off the lattice, a board in pieces, the number
+of seats, stacks off the board or on a shared field, stacks too high, seats without
+stones, and start stacks that explode at once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from fabgen.board.checks.context import Context
+from fabgen.board.checks.registry import Section
+from fabgen.board.checks.wording import field_list, many, stone_count, tile_coord, tile_list
+from fabgen.board.findings import (
+    MAX_PLAYERS,
+    MAX_STACK,
+    MAX_START_STACK,
+    MIN_PEOPLE,
+    MIN_PLAYERS,
+    Finding,
+    Severity,
+    Where,
+)
+from fabgen.geometry.lattice import Field
+from fabgen.rules.names import field_name
+
+STRUCTURE = Section("structure")
+
+
+@STRUCTURE.check("field-in-two-tiles")
+def overlaps(ctx: Context) -> Iterator[Finding]:
+    pairs: dict[tuple[int, int], list[Field]] = {}
+    for f, tiles in ctx.board.field_tiles.items():
+        for a in range(len(tiles)):
+            for b in range(a + 1, len(tiles)):
+                pairs.setdefault((tiles[a], tiles[b]), []).append(f)
+    for (a, b), fields in sorted(pairs.items()):
+        ctx.broken = True
+        ta, tb = ctx.board.tiles[a], ctx.board.tiles[b]
+        if set(ta.fields) == set(tb.fields):
+            what = f"tile {b + 1} is tile {a + 1} again (the same {len(fields)} fields)"
+            todo = f"remove tile {b + 1}"
+        else:
+            what = f"tiles {a + 1} and {b + 1} overlap on {field_list(fields)}"
+            todo = "move or remove one of them"
+        yield Finding(
+            "field-in-two-tiles",
+            Severity.ERROR,
+            f"{what}: a field can be on one tile only; {todo}",
+            Where(tile=b + 1, field=field_name(fields[0])),
+        )
+
+
+@STRUCTURE.check("tile-not-7-fields", "tile-shape", "tile-off-lattice")
+def free_tiles(ctx: Context) -> Iterator[Finding]:
+    lattice = ctx.board.lattice
+    for t, tile in enumerate(ctx.board.tiles):
+        if tile.coord is not None:
+            continue
+        where = Where(tile=t + 1, field=field_name(tile.fields[0]))
+        n, centre = len(tile.fields), tile.centre
+        if n != 7:
+            yield Finding(
+                "tile-not-7-fields",
+                Severity.WARNING,
+                f"tile {t + 1} has {n} field{'s' if n != 1 else ''}, not 7: fine on "
+                "screen, but a physical tile of this shape must be made by hand (fabgen's "
+                "laser tiles are a field and its six neighbours)",
+                where,
+            )
+        elif centre is None:  # not one field with its six neighbours
+            yield Finding(
+                "tile-shape",
+                Severity.WARNING,
+                f"tile {t + 1} has 7 fields but is not one field with its six "
+                f"neighbours ({field_list(tile.fields, 7)}): a physical tile of this shape must "
+                "be made by hand",
+                where,
+            )
+        else:
+            yield Finding(
+                "tile-off-lattice",
+                Severity.WARNING,
+                f"tile {t + 1} (centred on {field_name(centre)}) is not on the "
+                f"board's tile lattice ({lattice.handedness.value}, origin "
+                f"{field_name(lattice.origin)}) that the other tiles use: hexagonal tiles "
+                "laid edge to edge cannot sit there; move it onto the lattice",
+                Where(tile=t + 1, field=field_name(centre)),
+            )
+
+
+@STRUCTURE.check("board-disconnected")
+def connected(ctx: Context) -> Iterator[Finding]:
+    pieces = ctx.board.pieces
+    if len(pieces) < 2:
+        return
+    ctx.broken = True
+    tiles_of = [
+        sorted({t + 1 for f in piece for t in ctx.board.field_tiles[f]}) for piece in pieces
+    ]
+    others = "; ".join(tile_list(ts) for ts in tiles_of[1:])
+    one = len(pieces) == 2 and len(tiles_of[1]) == 1
+    yield Finding(
+        "board-disconnected",
+        Severity.ERROR,
+        f"the board falls apart into {len(pieces)} pieces: {others} "
+        f"{'does' if one else 'do'} not touch the main part ({tile_list(tiles_of[0])}); "
+        f"move {'it' if one else 'them'} so that one of {'its' if one else 'their'} "
+        "fields is next to a field of the rest",
+        Where(tile=tiles_of[1][0]),
+    )
+
+
+@STRUCTURE.check("player-count")
+def player_count(ctx: Context) -> Iterator[Finding]:
+    n, people = len(ctx.board.seats), ctx.board.people
+    if n > MAX_PLAYERS:
+        problem = (
+            f"the board has {n} seats: a game has at most {MAX_PLAYERS} seats, people "
+            "and machines together; remove seats"
+        )
+    elif n and people < MIN_PEOPLE:
+        problem = (
+            f"every one of the {n} seats is a machine: at least one seat must be played "
+            'by a person (kind = "player", the default)'
+        )
+    elif n < MIN_PLAYERS:
+        problem = (
+            f"the board has {n} player{'s' if n != 1 else ''}: Atlantis is played by "
+            f"{MIN_PLAYERS} to {MAX_PLAYERS} seats; add [[players]] tables (to play solo, "
+            'add a machine seat: kind = "machine" with stacks = { a1 = 3 })'
+        )
+    else:
+        return
+    yield Finding("player-count", Severity.ERROR, problem)
+
+
+@STRUCTURE.check("stack-off-board")
+def stacks_on_board(ctx: Context) -> Iterator[Finding]:
+    for k, seat in enumerate(ctx.board.seats):
+        off = [f for f, _ in seat.stacks if f not in ctx.board.field_set]
+        if not off:
+            continue
+        ctx.broken = True
+        yield Finding(
+            "stack-off-board",
+            Severity.ERROR,
+            f"{ctx.seat(k)} has stones on {field_list(off)}, not on the board: move them onto "
+            "the board's fields (a start tile must be one of the board's tiles)",
+            Where(field=field_name(off[0]), player=k + 1),
+        )
+
+
+@STRUCTURE.check("field-shared")
+def shared_fields(ctx: Context) -> Iterator[Finding]:
+    owner: dict[Field, int] = {}
+    twice: dict[int, list[Field]] = {}  # fields given twice to one seat
+    for k, seat in enumerate(ctx.board.seats):
+        for f, _ in seat.stacks:
+            if f not in owner:
+                owner[f] = k
+                continue
+            ctx.broken = True
+            first = owner[f]
+            if first == k:
+                twice.setdefault(k, []).append(f)
+                continue
+            yield Finding(
+                "field-shared",
+                Severity.ERROR,
+                f"{field_name(f)} has stones of {ctx.seat(first)} and {ctx.seat(k)}: a "
+                "field holds the stones of one player only, once; keep one",
+                Where(field=field_name(f), player=k + 1),
+            )
+    for k, fields in twice.items():
+        yield from _given_twice(ctx, k, fields)
+
+
+def _given_twice(ctx: Context, k: int, fields: list[Field]) -> Iterator[Finding]:
+    """A start tile listed twice is one finding; other fields one each."""
+    left = list(dict.fromkeys(fields))
+    for t, tile in enumerate(ctx.board.tiles):
+        if set(tile.fields) <= set(left):
+            left = [f for f in left if f not in tile.fields]
+            yield Finding(
+                "field-shared",
+                Severity.ERROR,
+                f"{ctx.seat(k)} is given tile {t + 1}{tile_coord(tile)} twice as a start: "
+                f"its {len(tile.fields)} fields would each hold two stacks; list each "
+                "start tile once",
+                Where(tile=t + 1, field=field_name(tile.fields[0]), player=k + 1),
+            )
+    for f in left:
+        yield Finding(
+            "field-shared",
+            Severity.ERROR,
+            f"{field_name(f)} is given twice for {ctx.seat(k)}: a field holds the "
+            "stones of one player only, once; keep one",
+            Where(field=field_name(f), player=k + 1),
+        )
+
+
+@STRUCTURE.check("stack-too-high")
+def stack_sizes(ctx: Context) -> Iterator[Finding]:
+    for k, seat in enumerate(ctx.board.seats):
+        for f, stones in seat.stacks:
+            if abs(stones) <= MAX_STACK:
+                continue
+            ctx.broken = ctx.too_high = True
+            growing = "the growing field " if stones < 0 else ""
+            yield Finding(
+                "stack-too-high",
+                Severity.ERROR,
+                f"{ctx.seat(k)} has {many(abs(stones))} stones on {growing}"
+                f"{field_name(f)}: a board may put at most {MAX_STACK} on a field (stacks "
+                f"in the rules stay at {MAX_START_STACK} or below); give the number you "
+                "meant",
+                Where(field=field_name(f), player=k + 1),
+            )
+
+
+@STRUCTURE.check("player-without-stones")
+def players_have_stones(ctx: Context) -> Iterator[Finding]:
+    for k, seat in enumerate(ctx.board.seats):
+        if seat.stones == 0:
+            yield Finding(
+                "player-without-stones",
+                Severity.ERROR,
+                f"{ctx.seat(k)} has no stones on the board: give it a start tile "
+                "(start = [i, j]) or stacks",
+                Where(player=k + 1),
+            )
+
+
+@STRUCTURE.check("start-stack-high", "start-explodes")
+def exploding_starts(ctx: Context) -> Iterator[Finding]:
+    if ctx.broken or not ctx.board.seats or not ctx.is_start():
+        return
+    position = ctx.board.position()
+    for k, seat in enumerate(ctx.board.seats):
+        for f, stones in seat.stacks:
+            where = Where(field=field_name(f), player=k + 1)
+            if stones > MAX_START_STACK:
+                yield Finding(
+                    "start-stack-high",
+                    Severity.WARNING,
+                    f"{ctx.seat(k)} starts with {stone_count(stones)} on {field_name(f)}: "
+                    f"stacks in the rules never exceed {MAX_START_STACK} (a field has at "
+                    f"most six neighbours); put at most {MAX_START_STACK} there",
+                    where,
+                )
+            if position.is_volatile(f):
+                cap = position.capacity(f)
+                yield Finding(
+                    "start-explodes",
+                    Severity.INFO,
+                    f"{ctx.seat(k)} starts with {stone_count(stones)} on {field_name(f)}, "
+                    f"which has {cap} live neighbour{'s' if cap != 1 else ''}: it "
+                    f"explodes in {ctx.seat(k)}'s first turn, after that seat's moves "
+                    "(as a stack start, a machine or a dummy should)",
+                    where,
+                )
+
+
+@STRUCTURE.check("not-a-start")
+def not_a_start(ctx: Context) -> Iterator[Finding]:
+    for k, seat in enumerate(ctx.board.seats):
+        special = [f for f, v in seat.stacks if v <= 0]
+        if special:
+            yield Finding(
+                "not-a-start",
+                Severity.INFO,
+                f"{ctx.seat(k)} has growing or dead fields ({field_list(special)}): this is a "
+                "position from the middle of a game, so stacks that would explode are not "
+                "reported",
+                Where(field=field_name(special[0]), player=k + 1),
+            )

@@ -1,0 +1,85 @@
+"""The sheet (size and margin) and a piece placed on it."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from fabgen.errors import ParameterError
+from fabgen.limits import check
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """A rectangular sheet and the margin kept free along its edges."""
+
+    width: float
+    height: float
+    margin: float = 5.0
+
+    def __post_init__(self) -> None:
+        for value in (self.width, self.height):
+            if not (_finite(value) and value > 0):
+                raise ParameterError.about("sheet_size", f"sides must be positive mm, got {value}")
+            check("sheet_size", value)
+        if not (_finite(self.margin) and self.margin >= 0):
+            raise ParameterError.about(
+                "sheet_margin", f"must be zero or a positive number of mm, got {self.margin}"
+            )
+        if 2 * self.margin >= min(self.width, self.height):
+            raise ParameterError.about(
+                "sheet_margin",
+                f"{self.margin:g} mm leaves nothing of a {self.size_text} mm sheet; "
+                f"choose a margin below {min(self.width, self.height) / 2:g} mm",
+            )
+
+    @classmethod
+    def parse(cls, text: str, margin: float = 5.0) -> SheetSpec:
+        """``"600x400"`` (also ``600X400``, ``600×400``, ``600 x 400``) in mm."""
+        match = re.fullmatch(r"\s*([0-9.]+)\s*[xX×]\s*([0-9.]+)\s*", text or "")
+        try:
+            if match is None:
+                raise ValueError(text)
+            width, height = float(match.group(1)), float(match.group(2))  # "1.2.3" fails here
+        except ValueError:
+            raise ParameterError.about(
+                "sheet_size", f"{text!r} is not WIDTHxHEIGHT in mm, e.g. 600x400"
+            ) from None
+        return cls(width, height, margin)
+
+    @property
+    def size_text(self) -> str:
+        return f"{self.width:g}×{self.height:g}"
+
+    @property
+    def area(self) -> float:
+        return self.width * self.height
+
+    @property
+    def usable(self) -> tuple[float, float, float, float]:
+        """The rectangle inside the margins: (x0, y0, x1, y1)."""
+        m = self.margin
+        return (m, m, self.width - m, self.height - m)
+
+    @property
+    def usable_area(self) -> float:
+        return (self.width - 2 * self.margin) * (self.height - 2 * self.margin)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece on a sheet: its centre, its rotation (degrees, ccw) and whether it sits on
+    the sheet's lattice (lattice neighbours may share cut lines)."""
+
+    x: float
+    y: float
+    rotation: float = 0.0
+    lattice: bool = True
+
+    def to_json(self) -> dict:
+        return {"x": round(self.x, 6), "y": round(self.y, 6), "rotation": self.rotation}
+
+
+def _finite(value: object) -> bool:
+    return isinstance(value, (int, float)) and math.isfinite(value)
