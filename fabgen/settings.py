@@ -89,11 +89,6 @@ class Setting:
         return self.param or self.name
 
     @property
-    def words(self) -> str:
-        """The setting in words, for messages of the library itself."""
-        return self.name.replace("_", " ")
-
-    @property
     def in_kit(self) -> object:
         """The default of a kit file."""
         return self.default if self.kit_default is SAME else self.kit_default
@@ -126,21 +121,9 @@ def declare(setting: Setting) -> Setting:
     return setting
 
 
-def setting(name: str) -> Setting:
-    return SETTINGS[name]
-
-
 def default(name: str) -> Any:
     """The default of setting ``name``, for the library's own dataclasses."""
     return SETTINGS[name].default
-
-
-def flag_of(name: str) -> str:
-    """The flag of a setting (``--name`` with dashes unless declared otherwise)."""
-    s = SETTINGS.get(name)
-    if s is not None and s.flag:
-        return s.flag
-    return "--" + name.replace("_", "-")
 
 
 MM_SIZE = 2000.0  # the largest tile, sheet or board dimension fabgen draws

@@ -37,7 +37,7 @@ def option(name: str, *, unset: bool = False, default_text: str = "", lead: str 
     decls = [_flag(s), s.keyword]
     kwargs: dict = {"help": text, "default": default, "show_default": default is not None}
     if s.kind is bool:
-        kwargs["show_default"] = default is not None
+        pass  # a --flag/--no-flag pair: no type, no metavar
     elif s.choices:
         kwargs["type"] = click.Choice(list(s.choices))
     elif s.kind in (int, float):

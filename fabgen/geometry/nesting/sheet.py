@@ -8,6 +8,10 @@ from dataclasses import dataclass
 
 from fabgen.errors import ParameterError
 from fabgen.limits import check
+from fabgen.settings import default
+
+#: The free border of a sheet (the registry's ``sheet_margin``).
+SHEET_MARGIN: float = default("sheet_margin")
 
 
 @dataclass(frozen=True)
@@ -16,7 +20,7 @@ class SheetSpec:
 
     width: float
     height: float
-    margin: float = 5.0
+    margin: float = SHEET_MARGIN
 
     def __post_init__(self) -> None:
         for value in (self.width, self.height):
@@ -35,7 +39,7 @@ class SheetSpec:
             )
 
     @classmethod
-    def parse(cls, text: str, margin: float = 5.0) -> SheetSpec:
+    def parse(cls, text: str, margin: float = SHEET_MARGIN) -> SheetSpec:
         """``"600x400"`` (also ``600X400``, ``600×400``, ``600 x 400``) in mm."""
         match = re.fullmatch(r"\s*([0-9.]+)\s*[xX×]\s*([0-9.]+)\s*", text or "")
         try:
