@@ -72,7 +72,7 @@ WORK_LIMITS: tuple[WorkLimit, ...] = (
     ),
 )
 
-#: What each field of :class:`fabgen.web.limits.Limits` bounds, for the web page's table.
+#: What each field of :class:`fabgen.web.limits.WebLimits` bounds, for the web page's table.
 WEB_LIMITS: dict[str, str] = {
     "upload_bytes": "an uploaded board file or transcript",
     "request_bytes": "any request",

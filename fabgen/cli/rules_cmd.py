@@ -53,8 +53,8 @@ def replay(games, variant, output_format):
 
 
 def _replay_one(path: Path, variant: str, output_format: str) -> str:
-    from fabgen.rules.render import ranking_text, render_position
     from fabgen.rules.scoring import game_over, places, ranking, scores
+    from fabgen.rules.terminal import ranking_text, render_position
     from fabgen.rules.transcript import read_transcript, transcript_from_position, transcript_line
     from fabgen.rules.turn import replay
 
@@ -128,7 +128,7 @@ def turn(position_file, moves, variant, svg_dir, names):
     Example: fabgen rules turn game.json --moves "c3-c5,f2-d2" --svg steps/
     """
     from fabgen.rules.moves import IllegalMove, parse_moves
-    from fabgen.rules.render import describe_stacks, legend, render_board
+    from fabgen.rules.terminal import describe_stacks, legend, render_board
     from fabgen.rules.transcript import read_transcript
     from fabgen.rules.turn import play_turn, replay
 

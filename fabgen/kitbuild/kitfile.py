@@ -24,7 +24,7 @@ SECTIONS = ("kit", "tile", "laser", "stones")
 
 
 @dataclass(frozen=True)
-class Setting:
+class KitKey:
     """A kit-file key, as :data:`fabgen.settings.SETTINGS` declares it (``name``)."""
 
     key: str
@@ -37,16 +37,16 @@ class Setting:
     label: str = ""
 
 
-def _kit_setting(s) -> Setting:
+def _kit_setting(s) -> KitKey:
     kinds = (int, float) if s.kind is float else (s.kind,)
     text = s.kit_help or s.help.rstrip(".")
     acronym = len(text) > 1 and text[1].isupper()
     help = text if acronym else text[:1].lower() + text[1:]
     key = s.kit.split(".")[1]
-    return Setting(key, kinds, s.in_kit, help, s.kit_options, s.name, s.unit, s.form_label)
+    return KitKey(key, kinds, s.in_kit, help, s.kit_options, s.name, s.unit, s.form_label)
 
 
-def _schema() -> dict[str, tuple[Setting, ...]]:
+def _schema() -> dict[str, tuple[KitKey, ...]]:
     from fabgen.settings import SETTINGS
 
     keyed = [s for s in SETTINGS.values() if s.kit]
@@ -57,7 +57,7 @@ def _schema() -> dict[str, tuple[Setting, ...]]:
 
 
 #: Every kit-file key, made from the settings registry.
-SCHEMA: dict[str, tuple[Setting, ...]] = _schema()
+SCHEMA: dict[str, tuple[KitKey, ...]] = _schema()
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ def _checked(source: str, data: dict) -> dict:
     return out
 
 
-def _value(source: str, where: str, setting: Setting, value: object) -> object:
+def _value(source: str, where: str, setting: KitKey, value: object) -> object:
     ok = isinstance(value, setting.kind) and not (
         isinstance(value, bool) and bool not in setting.kind
     )

@@ -16,7 +16,7 @@ from fabgen.pieces.plate import Bed, capacity, layout, plate_counts
 
 
 @dataclass(frozen=True)
-class PrintSettings:
+class SlicerSettings:
     """The slicer settings the filament estimate assumes: PrusaSlicer's and Cura's
     usual defaults for PLA (2 perimeters of 0.45 mm, 15 % infill). Top and bottom
     layers are taken as thick as the walls (0.9 mm: 4 to 5 layers of 0.2 mm)."""
@@ -34,10 +34,10 @@ class PrintSettings:
         return f"{self.walls} walls, {self.infill:.0%} infill"
 
 
-PRINT_SETTINGS = PrintSettings()
+PRINT_SETTINGS = SlicerSettings()
 
 
-def filament_grams(volume: float, area: float, settings: PrintSettings = PRINT_SETTINGS) -> float:
+def filament_grams(volume: float, area: float, settings: SlicerSettings = PRINT_SETTINGS) -> float:
     """PLA for a piece of ``volume`` mm³ and surface ``area`` mm²: a solid skin
     ``settings.shell`` thick under the whole surface (never more than the piece) and
     ``settings.infill`` of the rest."""
@@ -126,13 +126,13 @@ def render_files(
     return files
 
 
-def piece_filament(piece, settings: PrintSettings = PRINT_SETTINGS) -> float:
+def piece_filament(piece, settings: SlicerSettings = PRINT_SETTINGS) -> float:
     """Grams of PLA to print one ``piece`` (builds and meshes it once per process)."""
     mesh = _mesh(piece)
     return filament_grams(mesh.volume(), mesh.area(), settings)
 
 
-def plate_filament(plate: Plate, settings: PrintSettings = PRINT_SETTINGS) -> float:
+def plate_filament(plate: Plate, settings: SlicerSettings = PRINT_SETTINGS) -> float:
     return sum(piece_filament(piece, settings) for piece in plate.pieces)
 
 

@@ -9,7 +9,7 @@ It plays thousands of self-play games, so its default search is cheap: exhaustiv
 to 64 move sets (a player on one or two tiles early in a game), otherwise a beam of
 width 1: tile by tile, the best move on that tile (or none) given the moves chosen on
 the tiles before, ties at random. That examines one turn per legal move, plus one.
-Give wider :class:`~fabgen.play.search.Limits` for stronger, slower play.
+Give wider :class:`~fabgen.play.search.SearchLimits` for stronger, slower play.
 """
 
 from __future__ import annotations
@@ -17,18 +17,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from fabgen.play.search import Limits, SearchResult, lead_value, search_turn
+from fabgen.play.search import SearchLimits, SearchResult, lead_value, search_turn
 from fabgen.rules.state import Position
 from fabgen.rules.variants import Variant
 
-DEFAULT_LIMITS = Limits(exhaustive=64, beam=1)
+DEFAULT_LIMITS = SearchLimits(exhaustive=64, beam=1)
 
 
 @dataclass(frozen=True)
 class Greedy:
     """Maximises its score lead after the turn; see the module docstring."""
 
-    limits: Limits = DEFAULT_LIMITS
+    limits: SearchLimits = DEFAULT_LIMITS
     name: str = "greedy"
 
     def choose_turn(self, position: Position, variant: Variant | str, rng: random.Random):

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from fabgen.play.exact import BUDGET, NEXT_TURNS, TurnSpace, best_setup
 from fabgen.play.search import (
-    Limits,
+    SearchLimits,
     SearchResult,
     count_explosions,
     count_move_sets,
@@ -52,9 +52,9 @@ NEVER_MOVES = "machine-never-moves"
 
 #: The older search's bounds (see :class:`ExtremeMachine`; ``NOW_LIMITS`` was its
 #: default before the exact search).
-NOW_LIMITS = Limits(exhaustive=4096, beam=8)
-SETUP_LIMITS = Limits(exhaustive=512, beam=2)
-NEXT_LIMITS = Limits(exhaustive=256, beam=2)
+NOW_LIMITS = SearchLimits(exhaustive=4096, beam=8)
+SETUP_LIMITS = SearchLimits(exhaustive=512, beam=2)
+NEXT_LIMITS = SearchLimits(exhaustive=256, beam=2)
 
 
 class Machine:
@@ -106,9 +106,9 @@ class ExtremeMachine:
     turns together may examine about ``next_budget`` turns.
     """
 
-    limits: Limits | None = None
-    setup_limits: Limits = SETUP_LIMITS
-    next_limits: Limits = NEXT_LIMITS
+    limits: SearchLimits | None = None
+    setup_limits: SearchLimits = SETUP_LIMITS
+    next_limits: SearchLimits = NEXT_LIMITS
     next_budget: int = 16_000
     name: str = "extreme-machine"
     budget: int = BUDGET
@@ -190,7 +190,7 @@ class ExtremeMachine:
         position: Position,
         variant: Variant,
         rng: random.Random,
-        limits: Limits,
+        limits: SearchLimits,
         now: SearchResult | None = None,
     ) -> Decision:
         """The older search (see the class docstring)."""
@@ -226,7 +226,7 @@ class ExtremeMachine:
             limits="; ".join(bounds) or None,
         )
 
-    def _next_limits(self, position: Position, variant: Variant) -> Limits:
+    def _next_limits(self, position: Position, variant: Variant) -> SearchLimits:
         """The next-turn limits, narrowed so that all next turns keep to the budget."""
         tiles = moves_by_tile(position, variant)
         candidates = count_move_sets(tiles)
@@ -246,7 +246,7 @@ class _NextTurn:
     """Value of a position after a turn: the most explosions the player's next turn
     could make, the others passing in between. Cached by position."""
 
-    def __init__(self, player: int, variant: Variant, limits: Limits):
+    def __init__(self, player: int, variant: Variant, limits: SearchLimits):
         self.player, self.variant, self.limits = player, variant, limits
         self.searched = self.bounded = self.examined = 0
         self._cache: dict[tuple, int] = {}

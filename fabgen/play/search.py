@@ -12,11 +12,11 @@ give the same position in either order.
 Two searches, both evaluating every candidate by playing it with the engine (moves,
 explosion phase, growth):
 
-- **exhaustive** (:data:`Limits.exhaustive` or fewer move sets): every move set,
+- **exhaustive** (:data:`SearchLimits.exhaustive` or fewer move sets): every move set,
   one move or none per tile, and for move sets whose moves depend on each other
   every order of those moves that gives a different position. Nothing is left out.
 - **beam** (more move sets than that): tiles are taken in board order; after each
-  tile the best :data:`Limits.beam` partial turns (by the value, ties broken by the
+  tile the best :data:`SearchLimits.beam` partial turns (by the value, ties broken by the
   generator) are kept and extended by every move of the next tile, or by none. Every
   partial turn examined is itself a legal turn and a candidate. Moves are made in
   tile order; other orders are not tried. The result says so
@@ -47,7 +47,7 @@ MAX_ORDERS = 120
 
 
 @dataclass(frozen=True)
-class Limits:
+class SearchLimits:
     """How far a search may go.
 
     ``exhaustive``: the largest number of move sets (product over tiles of one plus
@@ -150,7 +150,7 @@ def search_turn(
     variant: Variant | str,
     value: Value,
     rng: random.Random,
-    limits: Limits = Limits(),
+    limits: SearchLimits = SearchLimits(),
 ) -> SearchResult:
     """The turn of the player to move with the highest ``value`` of the position
     after it; ties broken by ``rng``. Exhaustive or bounded as ``limits`` say."""
@@ -186,7 +186,7 @@ def search_candidates(
     variant: Variant | str,
     value: Value,
     rng: random.Random,
-    limits: Limits = Limits(),
+    limits: SearchLimits = SearchLimits(),
     keep: int | None = None,
 ) -> list[tuple[tuple[Move, ...], object]]:
     """Every turn the search of :func:`search_turn` examines with its value, best

@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass, field
 
 from fabgen.errors import ParameterError
-from fabgen.play.search import Limits, moves_by_tile, search_candidates
+from fabgen.play.search import SearchLimits, moves_by_tile, search_candidates
 from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move
 from fabgen.rules.state import GROWING, LIVE, NOBODY, Position
@@ -70,13 +70,15 @@ class Strong:
     ) -> list[Move]:
         return list(self.decide(position, variant, rng).moves)
 
-    def decide(self, position: Position, variant: Variant | str, rng: random.Random) -> Decision:
+    def decide(
+        self, position: Position, variant: Variant | str, rng: random.Random
+    ) -> StrongDecision:
         """The turn and how it was found (for hints, tests and benchmarks)."""
         return _Search(self.settings, position, variant, rng).run()
 
 
 @dataclass(frozen=True)
-class Decision:
+class StrongDecision:
     moves: tuple[Move, ...]
     value: float  # the lead after the replies and the passes
     evaluations: int  # positions evaluated
@@ -103,10 +105,10 @@ class _Search:
 
         return value
 
-    def run(self) -> Decision:
+    def run(self) -> StrongDecision:
         tiles = moves_by_tile(self.position, self.variant)
         if not tiles:
-            return Decision((), 0.0, 0, 0)
+            return StrongDecision((), 0.0, 0, 0)
         budget = self.settings.budget
         limits = _first_stage_limits(tiles, budget // 2, self.settings.beam)
         found = search_candidates(
@@ -124,7 +126,7 @@ class _Search:
             elif value == best_value:
                 best.append(moves)
         choice = best[0] if len(best) == 1 else self.rng.choice(best)
-        return Decision(tuple(choice), best_value, self.evaluations, len(found))
+        return StrongDecision(tuple(choice), best_value, self.evaluations, len(found))
 
     def consequences(self, moves: tuple[Move, ...]) -> float:
         """Our lead after the turn, the next seat's best reply and
@@ -227,13 +229,13 @@ def _defuse(pos: Position, seat: int) -> bool:
     return bool(used)
 
 
-def _first_stage_limits(tiles: list[list[Move]], share: int, beam: int) -> Limits:
+def _first_stage_limits(tiles: list[list[Move]], share: int, beam: int) -> SearchLimits:
     """Exhaustive when every move set fits the share, else the widest beam (at most
     ``beam``) whose partial turns fit it; at least a beam of one, which looks at
     every legal move once (so even a tiny budget plays a sensible legal turn)."""
     moves = sum(len(t) for t in tiles)
     width = max(1, min(beam, share // (moves + 1)))
-    return Limits(exhaustive=max(1, share), beam=width)
+    return SearchLimits(exhaustive=max(1, share), beam=width)
 
 
 def parse_budget(text: str) -> int:

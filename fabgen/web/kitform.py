@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fabgen.errors import FabgenError, InputFileError
-from fabgen.kitbuild.kitfile import SCHEMA, Kit, Setting, parse_kit
+from fabgen.kitbuild.kitfile import SCHEMA, Kit, KitKey, parse_kit
 from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
 from fabgen.web.limits import TooMuchWork
 
@@ -34,7 +34,7 @@ class Control:
     """One form control for one kit setting."""
 
     section: str
-    setting: Setting
+    setting: KitKey
     label: str
     unit: str
     kind: str  # number | integer | text | bool | choice | board
@@ -56,7 +56,7 @@ class Control:
         }
 
 
-def _kind(section: str, setting: Setting) -> str:
+def _kind(section: str, setting: KitKey) -> str:
     if f"{section}.{setting.key}" == "kit.board":
         return "board"
     if setting.choices:

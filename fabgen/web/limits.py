@@ -19,7 +19,7 @@ class TooMuchWork(FabgenError):
 
 
 @dataclass(frozen=True)
-class Limits:
+class WebLimits:
     upload_bytes: int = 512 * 1024  # a board file or transcript (the largest game: ~100 kB)
     request_bytes: int = 1024 * 1024  # any request body
     board_tiles: int = 100  # tiles of a board in the designer (the rules go up to 43)
@@ -46,4 +46,4 @@ class Limits:
     computer_turns: int = 60
 
 
-LIMITS = Limits()
+LIMITS = WebLimits()

@@ -31,8 +31,8 @@ def turn_view(
     is shown."""
     from fabgen.board.boardfile import name_from_stem
     from fabgen.rules.moves import IllegalMove, parse_moves
-    from fabgen.rules.render import describe_stacks, legend
     from fabgen.rules.scoring import game_over, scores
+    from fabgen.rules.terminal import describe_stacks, legend
     from fabgen.rules.transcript import parse_transcript
     from fabgen.rules.turn import play_turn, replay
     from fabgen.rules.variants import VARIANTS

@@ -14,7 +14,7 @@ from fabgen.docs.figures import (
     extreme_figure,
     machine_figure,
 )
-from fabgen.play.search import Limits, explosions_value, moves_by_tile, search_turn
+from fabgen.play.search import SearchLimits, explosions_value, moves_by_tile, search_turn
 from fabgen.rules import IllegalMove, play_turn
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "templates"
@@ -50,7 +50,7 @@ def test_extreme_figure_count_is_the_engines_and_the_maximum():
             continue
     assert played == best > 0
     full = search_turn(
-        position, "online", explosions_value(position), random.Random(1), Limits(10**6)
+        position, "online", explosions_value(position), random.Random(1), SearchLimits(10**6)
     )
     assert full.exhaustive and full.value == best
     assert figure.facts["move_sets"] == str(full.move_sets)

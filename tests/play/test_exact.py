@@ -22,7 +22,7 @@ from fabgen.board.files import load_preset
 from fabgen.play.exact import TurnSpace, best_setup, legal_moves
 from fabgen.play.machine import NEXT, NOW, ExtremeMachine
 from fabgen.play.search import (
-    Limits,
+    SearchLimits,
     count_explosions,
     count_move_sets,
     explosions_value,
@@ -47,7 +47,7 @@ def position(board: str, rounds: int, seed: int):
 def brute_force(pos) -> int:
     """The most explosions of any turn: the older search, every move set."""
     found = search_turn(
-        pos, "online", explosions_value(pos), random.Random(0), Limits(exhaustive=10**9)
+        pos, "online", explosions_value(pos), random.Random(0), SearchLimits(exhaustive=10**9)
     )
     assert found.exhaustive
     return found.value
@@ -104,7 +104,9 @@ def test_big_positions_are_searched_exactly(board, rounds, seed):
 def test_the_look_ahead_is_exact_on_held_out_positions():
     """Positions where no turn explodes anything (early, or with few stones): the
     best next turn equals the older search's, run exhaustively on both turns."""
-    older = ExtremeMachine(Limits(10**9), Limits(10**9), Limits(10**9), next_budget=10**9)
+    older = ExtremeMachine(
+        SearchLimits(10**9), SearchLimits(10**9), SearchLimits(10**9), next_budget=10**9
+    )
     for board, rounds, seed in [("3p-triangle-4", 0, 0), ("6p-hexagon-19", 2, 0)]:
         pos = position(board, rounds, seed)
         new = ExtremeMachine().decide(pos, "online", random.Random(seed))

@@ -15,7 +15,7 @@ from fabgen.play import Policy, get_policy
 from fabgen.play.greedy import Greedy
 from fabgen.play.machine import NEXT, NOW, NOW_LIMITS, ExtremeMachine, Machine
 from fabgen.play.search import (
-    Limits,
+    SearchLimits,
     count_explosions,
     count_move_sets,
     moves_by_tile,
@@ -93,7 +93,7 @@ def test_extreme_machine_explodes_as_many_as_the_best_turn_of_the_brute_force(po
 def test_greedy_finds_the_largest_lead_of_all_turns(pos, seed):
     n = len(pos.players)
     best = max(ref.lead(after, 0, n) for _, _, after in ref.outcomes(pos))
-    for greedy in (Greedy(), Greedy(Limits(exhaustive=10**6))):
+    for greedy in (Greedy(), Greedy(SearchLimits(exhaustive=10**6))):
         found = greedy.search(pos, "online", random.Random(seed))
         if not found.exhaustive:
             assert greedy.limits.exhaustive < found.move_sets  # bounded only when too many
@@ -194,7 +194,7 @@ def test_a_large_board_is_searched_exactly_and_a_budget_states_its_bound():
     older = ExtremeMachine(NOW_LIMITS).decide(pos, "online", random.Random(1))
     assert not older.exhaustive
     assert "beam of 8" in older.limits and older.bound >= exact.explosions
-    found = search_turn(pos, "online", lambda after: 0, random.Random(1), Limits(10, 3))
+    found = search_turn(pos, "online", lambda after: 0, random.Random(1), SearchLimits(10, 3))
     assert not found.exhaustive
     assert found.bound == f"beam of 3 over {len(tiles)} tiles, moves in tile order"
     # A beam of width w examines the pass and, per tile, w partial turns extended by
@@ -229,7 +229,7 @@ def test_chosen_turns_are_legal_in_random_games(seed, turns, board, variant):
     if game_over(pos, variant):
         return
     rng = random.Random(seed)
-    fast = ExtremeMachine(Limits(256, 2), Limits(64, 1), Limits(32, 1))
+    fast = ExtremeMachine(SearchLimits(256, 2), SearchLimits(64, 1), SearchLimits(32, 1))
     for policy in (fast, Greedy(), Machine()):
         moves = policy.choose_turn(pos, variant, rng)
         assert all(isinstance(m, Move) for m in moves)

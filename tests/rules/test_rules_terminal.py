@@ -7,9 +7,9 @@ import pytest
 from fabgen.draw.model import Circle, Operation, Polyline, Text
 from fabgen.draw.position import FILL, PAGE, player_colour, position_drawing
 from fabgen.export.svg import render_svg
-from fabgen.rules.render import describe_stacks, render_board, render_position
 from fabgen.rules.setup import position_from_names
 from fabgen.rules.state import Status
+from fabgen.rules.terminal import describe_stacks, render_board, render_position
 
 
 def small():
