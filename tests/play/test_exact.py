@@ -1,4 +1,4 @@
-"""The exact search of the extreme machine (fabgen/play/exact.py) against brute force.
+"""The exact search of the extreme machine (fabgen/play/exact/) against brute force.
 
 Held-out positions come from seeded random games on several presets (the random
 player fills fields up half of the time, so boards get full of stacks): the exact
@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import fabgen.play.exact as exact
+import fabgen.play.exact.branch as branch
+import fabgen.play.exact.moves as exact
 from fabgen.board.files import load_preset
 from fabgen.play.exact import TurnSpace, best_setup, legal_moves
 from fabgen.play.machine import NEXT, NOW, ExtremeMachine
@@ -156,11 +157,11 @@ def test_independent_parts_change_neither_the_count_nor_the_ties(board, rounds, 
     if game_over(pos) or count_move_sets(moves_by_tile(pos, "online")) > 20_000:
         return
     split = TurnSpace(pos).best(random.Random(seed))
-    before, exact.SPLIT_SETS = exact.SPLIT_SETS, 10**18
+    before, branch.SPLIT_SETS = branch.SPLIT_SETS, 10**18
     try:
         whole = TurnSpace(pos).best(random.Random(seed))
     finally:
-        exact.SPLIT_SETS = before
+        branch.SPLIT_SETS = before
     assert split.exhaustive and whole.exhaustive and split.all_ties and whole.all_ties
     assert (split.value, split.ties) == (whole.value, whole.ties)
 

@@ -1,0 +1,154 @@
+"""Moves as the exact search sees them: on field indices, with the contested fields
+they pass, and their effect on the advantages (see :mod:`fabgen.play.exact`)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import NamedTuple, Protocol
+
+from fabgen.play.search import _orders
+from fabgen.rules.moves import MACHINE, Move
+from fabgen.rules.state import LIVE, Position
+
+#: Orders tried at most for one move set with interdependent moves (as in search.py).
+MAX_ORDERS = 120
+
+
+class _Move(NamedTuple):
+    """A legal move on field indices: ``path`` is the fields passed, destination last;
+    ``passed`` the contested fields passed before the destination (with the opponent
+    stones on them), ``end`` the destination if contested, else -1."""
+
+    src: int
+    path: tuple[int, ...]
+    k: int
+    passed: tuple[tuple[int, int], ...]
+    end: int
+
+    @property
+    def dst(self) -> int:
+        return self.path[-1]
+
+
+def legal_moves(position: Position) -> list[list[_Move]]:
+    """The legal moves of the player to move, per tile that has any (tiles in board
+    order, moves in the engine's order: as ``moves_by_tile``, on indices). The caller
+    has checked that the game goes on."""
+    player = position.next_player
+    if position.players[player].kind == MACHINE:
+        return []
+    board = position.board
+    status, owner, stones = position.status_codes, position.owners, position.stone_counts
+    towards = board.towards
+    out = []
+    for tile in board.tiles:
+        moves = []
+        for i in tile:
+            if owner[i] != player or status[i] != LIVE:
+                continue
+            free = stones[i]
+            for d in range(6):
+                f = i
+                path: list[int] = []
+                passed: list[tuple[int, int]] = []  # (field, its stones) passed over
+                for k in range(1, free + 1):
+                    f = towards[f][d]
+                    if f < 0 or status[f] != LIVE:
+                        break
+                    path.append(f)
+                    o = owner[f]
+                    contested = o >= 0 and o != player
+                    end = f if contested else -1
+                    moves.append(_Move(i, tuple(path), k, tuple(passed), end))
+                    if contested:
+                        passed.append((f, stones[f]))
+        if moves:
+            out.append(moves)
+    return out
+
+
+def _as_move(board, m: _Move) -> Move:
+    return Move(board.fields[m.src], board.fields[m.dst])
+
+
+def _depends(a: _Move, b: _Move) -> bool:
+    """Do two moves give different positions in the two orders? (As in search.py:
+    only where one passes a contested field that the other passes or ends on.)"""
+    pa = {f for f, _ in a.passed}
+    pb = {f for f, _ in b.passed}
+    return bool(pa & pb) or b.end in pa or a.end in pb
+
+
+def _advantage(position: Position, player: int) -> list[int]:
+    """Per field: the player's stones, minus an opponent's, on live and growing fields."""
+    return [
+        s if o == player else -s if o >= 0 else 0
+        for o, s in zip(position.owners, position.stone_counts, strict=True)
+    ]
+
+
+def _play(adv: dict[int, int], moves) -> None:
+    """Carry out moves, in order, on the advantages of the fields they touch."""
+    for m in moves:
+        adv[m.src] -= m.k
+        left = m.k
+        for f in m.path[:-1]:
+            a = adv[f]
+            if a < 0:
+                c = min(left, -a)
+                adv[f] = a + c
+                left -= c
+                if not left:
+                    break
+        if left:
+            adv[m.path[-1]] += left
+
+
+class _Counts(Protocol):
+    """What :func:`_values` needs of a :class:`~fabgen.play.exact.space.TurnSpace`."""
+
+    advantage: list[int]
+
+    def count(self, moves: list[_Move]) -> int: ...
+
+
+def _values(space: _Counts, moves: list[_Move]) -> dict[tuple, int]:
+    """Explosions of each order of ``moves`` that gives a different position (by the
+    advantages of the fields touched), keyed by the order; empty when there are
+    more than :data:`MAX_ORDERS` orders."""
+    groups = _dependent_groups(moves)
+    if not groups:
+        return {tuple(range(len(moves))): space.count(moves)}
+    if math.prod(math.factorial(len(g)) for g in groups) > MAX_ORDERS:
+        return {}
+    out, seen = {}, set()
+    for order in _orders(len(moves), groups):
+        ordered = [moves[j] for j in order]
+        adv = {f: space.advantage[f] for m in moves for f in (m.src, *m.path)}
+        _play(adv, ordered)
+        key = tuple(sorted(adv.items()))
+        if key not in seen:
+            seen.add(key)
+            out[order] = space.count(ordered)
+    return out
+
+
+def _dependent_groups(moves: list[_Move]) -> list[list[int]]:
+    """Connected groups (of two or more) of moves that depend on each other."""
+    n = len(moves)
+    group = list(range(n))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    crossing = [j for j, m in enumerate(moves) if m.passed or m.end >= 0]
+    for a, b in itertools.combinations(crossing, 2):
+        if _depends(moves[a], moves[b]):
+            group[root(a)] = root(b)
+    members: dict[int, list[int]] = {}
+    for i in range(n):
+        members.setdefault(root(i), []).append(i)
+    return [m for m in members.values() if len(m) > 1]
