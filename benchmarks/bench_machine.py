@@ -34,7 +34,7 @@ from fabgen.board.files import load_preset
 from fabgen.play.greedy import Greedy
 from fabgen.play.machine import NOW_LIMITS, ExtremeMachine
 from fabgen.play.search import count_move_sets, moves_by_tile
-from fabgen.rules.random_player import random_game
+from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over
 from fabgen.rules.turn import play_turn
 

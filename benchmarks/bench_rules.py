@@ -17,7 +17,7 @@ import argparse
 
 from timing import best_of
 
-from fabgen.rules.random_player import random_game
+from fabgen.rules.random_games import random_game
 from fabgen.rules.setup import start_position
 from fabgen.rules.transcript import parse_transcript, transcript_from_position, write_transcript
 from fabgen.rules.turn import replay

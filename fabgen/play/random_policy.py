@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from fabgen.rules.moves import Move
-from fabgen.rules.random_player import random_moves
+from fabgen.rules.random_games import random_moves
 from fabgen.rules.state import Position
 from fabgen.rules.turn import Turn
 from fabgen.rules.variants import Variant

@@ -77,7 +77,7 @@ def test_replays_agree_with_turn_by_turn_play(seed):
 def test_uniform_move_is_the_choice_among_all_legal_moves(seed):
     """The random player's shortcut picks exactly the move rng.choice would pick from
     the full list of legal moves of the tile, from the same generator state."""
-    from fabgen.rules.random_player import _uniform_move
+    from fabgen.rules.random_games import _uniform_move
     from fabgen.rules.turn import Turn
 
     rng = random.Random(seed)
@@ -187,7 +187,7 @@ def test_the_worklist_holds_every_volatile_field(seed, shape, bias):
     """The explosion phase looks only at the fields in the position's worklist: after
     every move and every turn, each volatile field must be in it (moves add a field
     only when stones bring it to its capacity)."""
-    from fabgen.rules.random_player import random_moves
+    from fabgen.rules.random_games import random_moves
 
     radius, players = shape
     pos = start_position(radius, players)

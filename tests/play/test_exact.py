@@ -30,7 +30,7 @@ from fabgen.play.search import (
     moves_by_tile,
     search_turn,
 )
-from fabgen.rules.random_player import random_game
+from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over
 from fabgen.rules.turn import play_turn
 from tests.play import play_reference as ref

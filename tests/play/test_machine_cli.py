@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from fabgen.cli import main
 from fabgen.cli.machine_cmd import _decide
 from fabgen.rules.moves import Move
-from fabgen.rules.random_player import random_game
+from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over
 from fabgen.rules.setup import start_position
 from fabgen.rules.state import Player, Position

@@ -23,7 +23,7 @@ from fabgen.play.search import (
     search_turn,
 )
 from fabgen.rules.moves import Move
-from fabgen.rules.random_player import random_game
+from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over, scores
 from fabgen.rules.setup import hexagon_segment_coords, hexagon_segments, start_position
 from fabgen.rules.state import Position

@@ -13,7 +13,7 @@ from fabgen.play.strong import DEFAULT_BUDGET, Settings, Strong
 from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
 from fabgen.rules import play_turn, position_from_names
 from fabgen.rules.moves import Move
-from fabgen.rules.random_player import random_moves
+from fabgen.rules.random_games import random_moves
 from fabgen.rules.state import DEAD, GROWING
 from fabgen.rules.turn import Turn
 

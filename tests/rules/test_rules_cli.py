@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from fabgen.cli import main
-from fabgen.rules.random_player import random_game
+from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over, scores
 from fabgen.rules.setup import position_from_names, start_position
 from fabgen.rules.transcript import parse_transcript, transcript_from_position, write_transcript

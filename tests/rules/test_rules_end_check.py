@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from fabgen.geometry.lattice import neighbours
 from fabgen.rules.moves import IllegalMove
-from fabgen.rules.random_player import random_moves
+from fabgen.rules.random_games import random_moves
 from fabgen.rules.scoring import game_over
 from fabgen.rules.setup import start_position
 from fabgen.rules.state import _SPLITS, LIVE, Position, _label_regions

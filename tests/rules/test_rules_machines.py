@@ -31,7 +31,7 @@ from fabgen.rules import (
     write_transcript,
 )
 from fabgen.rules.names import field_name, parse_field
-from fabgen.rules.random_player import random_game
+from fabgen.rules.random_games import random_game
 
 MACHINE_PRESETS = [
     "1p-triangle-5-machine",

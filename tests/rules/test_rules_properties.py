@@ -10,7 +10,7 @@ import rules_reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fabgen.rules.random_player import random_moves
+from fabgen.rules.random_games import random_moves
 from fabgen.rules.scoring import game_over
 from fabgen.rules.setup import hexagon_segments, start_position
 from fabgen.rules.state import Position

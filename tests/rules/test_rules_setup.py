@@ -5,7 +5,7 @@ import random
 import pytest
 
 from fabgen.geometry.lattice import Handedness, TileLattice, hex_distance
-from fabgen.rules.random_player import random_game, random_moves
+from fabgen.rules.random_games import random_game, random_moves
 from fabgen.rules.scoring import game_over
 from fabgen.rules.setup import (
     hexagon_segment_coords,

@@ -1,5 +1,6 @@
-"""A seeded random player: legal random turns, for benchmarks, property tests and
-fuzzing. The same seed always gives the same game.
+"""Seeded random turns and games, for benchmarks, property tests and fuzzing (the
+random *player* of `fabgen.play.random_policy` makes its turns here). The same seed
+always gives the same game.
 
 Each turn it visits the tiles in random order and, with probability
 ``move_chance``, makes one random legal move starting on that tile. Moves are chosen
