@@ -408,7 +408,7 @@ def board_to_toml(board: Board) -> str:
     # written for the tiles up to the first free-form one, so the numbering stays.
     first_free = next((n for n, t in enumerate(board.tiles) if t.coord is None), None)
     split = len(board.tiles) if first_free is None else first_free
-    lines.extend(_tile_lines([t.coord for t in board.tiles[:split]]))  # type: ignore[misc]
+    lines.extend(_tile_lines([t.coord for t in board.tiles[:split] if t.coord is not None]))
     free = board.tiles[split:]
     if board.notes:
         lines.append(f"notes = {_long_string(board.notes)}")

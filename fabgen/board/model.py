@@ -305,7 +305,8 @@ class Board:
         otherwise the union of the fields' own hexagonal cells."""
         if self.tiled_on_lattice:
             steps = [rotate60(self.lattice.a, k) for k in range(6)]
-            cells = [cell_corners(t.centre, steps) for t in self.tiles]  # type: ignore[arg-type]
+            # Tiles on the lattice are standard: each has a centre.
+            cells = [cell_corners(c, steps) for t in self.tiles if (c := t.centre) is not None]
         else:
             cells = [cell_corners(f, NEIGHBOUR_STEPS) for f in self.fields]
         return boundary_loops(cells)

@@ -45,7 +45,7 @@ class BoardPlacement:
 
     def xy(self, field: tuple[float, float]) -> Point:
         """A field (or any point in field coordinates) on paper, in mm."""
-        return rotate_xy(field_xy(field, self.pitch), self.rotation_deg)  # type: ignore[arg-type]
+        return rotate_xy(field_xy(field, self.pitch), self.rotation_deg)
 
     def _thirds(self, loop) -> Loop:
         return tuple(self.xy((x / 3.0, y / 3.0)) for x, y in loop)
@@ -54,9 +54,10 @@ class BoardPlacement:
         """A tile's edge: its hexagon when it sits on the lattice, otherwise the outline
         of its fields' own hexagonal cells (one loop per connected part)."""
         tile = self.board.tiles[t]
-        if tile.coord is not None:
+        centre = tile.centre
+        if tile.coord is not None and centre is not None:  # a tile with a coord has one
             steps = [rotate60(self.board.lattice.a, k) for k in range(6)]
-            return (self._thirds(cell_corners(tile.centre, steps)),)  # type: ignore[arg-type]
+            return (self._thirds(cell_corners(centre, steps)),)
         cells = [cell_corners(f, NEIGHBOUR_STEPS) for f in dict.fromkeys(tile.fields)]
         return tuple(self._thirds(loop) for loop in boundary_loops(cells))
 

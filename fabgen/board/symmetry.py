@@ -47,7 +47,7 @@ class Centre:
 
     def xy(self, pitch: float = 1.0) -> tuple[float, float]:
         (q, r), n = self.total, self.count
-        return field_xy((q / n, r / n), pitch)  # type: ignore[arg-type]
+        return field_xy((q / n, r / n), pitch)
 
     def about(self, linear: Map) -> Callable[[Field], Field | None]:
         """The map ``f -> centre + linear(f - centre)``; None where it leaves the lattice."""
@@ -168,7 +168,7 @@ def unmatched_machine_stacks(
     stack of the same height (machines of any colour count alike: they never move)."""
     apply = symmetry.centre.about(rotation(times))
     stacks = {f: v for seat in board.seats if seat.is_machine for f, v in seat.stacks}
-    return [(f, v) for f, v in stacks.items() if stacks.get(apply(f)) != v]  # type: ignore[arg-type]
+    return [(f, v) for f, v in stacks.items() if (g := apply(f)) is None or stacks.get(g) != v]
 
 
 def rotation_direction(times: int) -> TurnDirection | None:
@@ -210,12 +210,13 @@ def seat_order_direction(board: Board, seats: Sequence[int] | None = None) -> Tu
     """Which way the seats (all, or the indices ``seats``) go round the board's centre
     in seat order, if they go round it once (every step less than half a turn, all the
     same way); else None."""
-    centres = seat_centres(board, seats=seats)
-    if len(centres) < 3 or any(c is None for c in centres):
+    found = seat_centres(board, seats=seats)
+    centres = [c for c in found if c is not None]
+    if len(centres) < 3 or len(centres) < len(found):
         return None
     cx, cy = Centre.of(board.fields).xy()
-    angles = [math.atan2(c[1] - cy, c[0] - cx) for c in centres]  # type: ignore[index]
-    if any(math.hypot(c[0] - cx, c[1] - cy) < 1e-9 for c in centres):  # type: ignore[index]
+    angles = [math.atan2(c[1] - cy, c[0] - cx) for c in centres]
+    if any(math.hypot(c[0] - cx, c[1] - cy) < 1e-9 for c in centres):
         return None
     steps = []
     for a, b in zip(angles, angles[1:] + angles[:1], strict=True):

@@ -86,8 +86,9 @@ def step_between(a: Field, b: Field) -> tuple[Field, int] | None:
     return step, n
 
 
-def field_xy(field: Field, pitch: float = 1.0) -> Point:
-    """Centre of ``field`` in millimetres (x right, y up), field (0, 0) at the origin."""
+def field_xy(field: tuple[float, float], pitch: float = 1.0) -> Point:
+    """Centre of ``field`` in millimetres (x right, y up), field (0, 0) at the origin
+    (any point in field coordinates, fractions included)."""
     q, r = field
     return (pitch * (q - 0.5 * r), pitch * r * SQRT3 / 2.0)
 

@@ -200,7 +200,7 @@ class ExtremeMachine:
             return Decision(
                 moves=now.moves,
                 criterion=NOW,
-                explosions=int(now.value),  # type: ignore[call-overload]
+                explosions=int(now.value),
                 next_turn=None,
                 exhaustive=now.exhaustive,
                 bound=None if now.exhaustive else TurnSpace(position).top_bound,
@@ -218,7 +218,7 @@ class ExtremeMachine:
             criterion=NEXT,
             # 0, unless the two bounded searches looked at different turns.
             explosions=_explosions_of(position, nxt.moves, variant),
-            next_turn=int(nxt.value),  # type: ignore[call-overload]
+            next_turn=int(nxt.value),
             exhaustive=not bounds,
             bound=None if not bounds else _most_explosions(position),
             turns_examined=now.turns_examined + nxt.turns_examined + ahead.examined,
@@ -274,7 +274,7 @@ class _NextTurn:
         self.searched += 1
         self.bounded += not found.exhaustive
         self.examined += found.turns_examined
-        return found.value  # type: ignore[return-value]
+        return int(found.value)
 
 
 def _explosions_of(position: Position, moves, variant: Variant) -> int:

@@ -33,6 +33,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from fabgen.rules.moves import Move, direction_and_distance, play_move
 from fabgen.rules.state import Position
@@ -40,7 +41,8 @@ from fabgen.rules.turn import Turn, end_turn, explode, grow
 from fabgen.rules.variants import Variant
 
 #: Value of the position after a turn; compared with ``>``, so tuples work.
-Value = Callable[[Position], object]
+# A turn's value: anything that compares (an int, a float, a tuple of them).
+Value = Callable[[Position], Any]
 
 #: Orders tried at most for one move set with interdependent moves.
 MAX_ORDERS = 120
@@ -64,7 +66,7 @@ class SearchResult:
     """The chosen turn and how it was found."""
 
     moves: tuple[Move, ...]
-    value: object
+    value: Any
     exhaustive: bool
     turns_examined: int  # candidate turns played and valued
     move_sets: int  # one move or none per tile: the size of the whole space
@@ -133,13 +135,13 @@ class _Best:
     """Every candidate with the best value so far, in the order they were found."""
 
     def __init__(self) -> None:
-        self.value: object = None
+        self.value: Any = None
         self.turns: list[tuple[Move, ...]] = []
         self.examined = 0
 
-    def offer(self, moves: tuple[Move, ...], value: object) -> None:
+    def offer(self, moves: tuple[Move, ...], value: Any) -> None:
         self.examined += 1
-        if not self.turns or value > self.value:  # type: ignore[operator]
+        if not self.turns or value > self.value:
             self.value, self.turns = value, [moves]
         elif value == self.value:
             self.turns.append(moves)
@@ -176,7 +178,7 @@ class _All(_Best):
         super().__init__()
         self.found: list[tuple[tuple[Move, ...], object]] = []
 
-    def offer(self, moves: tuple[Move, ...], value: object) -> None:
+    def offer(self, moves: tuple[Move, ...], value: Any) -> None:
         super().offer(moves, value)
         self.found.append((moves, value))
 
@@ -255,7 +257,9 @@ def _contested_footprints(
     out = {}
     for moves in tiles:
         for move in moves:
-            direction, k = direction_and_distance(move.source, move.destination)  # type: ignore[misc]
+            line = direction_and_distance(move.source, move.destination)
+            assert line is not None  # a legal move goes in a straight line
+            direction, k = line
             f, passed = board.index[move.source], []
             for _ in range(k):
                 f = board.towards[f][direction]

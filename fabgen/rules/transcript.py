@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Field
@@ -571,7 +572,7 @@ def transcript_from_position(
     turns: Sequence[Sequence[Move]] | None = None,
     with_state: bool = True,
     with_passes: bool = False,
-    results: Mapping[str, object] | None = None,
+    results: Mapping[str, Any] | None = None,  # as read from JSON
 ) -> Transcript:
     """A transcript describing ``position`` (lower-case stack keys in board order),
     optionally followed by ``turns``.
@@ -598,9 +599,9 @@ def transcript_from_position(
         None if turns is None else tuple(tuple(m) for m in turns),
         next_player=position.next_player if with_state else None,
         turns_played=position.turns_played if with_state else None,
-        game_over=results.get("game_over"),  # type: ignore[arg-type]
-        scores=None if scores is None else tuple(scores),  # type: ignore[arg-type]
-        places=None if places is None else tuple(places),  # type: ignore[arg-type]
-        variant=results.get("variant"),  # type: ignore[arg-type]
+        game_over=results.get("game_over"),
+        scores=None if scores is None else tuple(scores),
+        places=None if places is None else tuple(places),
+        variant=results.get("variant"),
         passes=position.passes if with_passes else None,
     )
