@@ -230,7 +230,25 @@ def _plan_laser(plan: KitPlan) -> None:
 
 
 def metadata(plan: KitPlan) -> dict:
-    return {"kit": plan.kit.name, "board": plan.board.name, **plan.geometry.parameters()}
+    return {**made_by(plan), **plan.geometry.parameters()}
+
+
+def made_by(plan: KitPlan) -> dict:
+    """What the kit's files record as their origin."""
+    return {"kit": plan.kit.name, "board": plan.board.name}
+
+
+def tile_params(plan: KitPlan):
+    """The kit's test tile: the tile product with the kit's tile and laser settings."""
+    from fabgen.products.tile import TileParams
+
+    return TileParams(
+        plan.geometry,
+        border=plan.kit.section("tile")["border"] or None,
+        made_by=made_by(plan),
+        profile=plan.kit.section("laser")["profile"],
+        name="test-tile",
+    )
 
 
 def _plan_stones(plan: KitPlan) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fabgen import __version__
-from fabgen.kitbuild.plan import KitPlan, StonePlan, metadata, stones_per_colour
+from fabgen.kitbuild.plan import KitPlan, StonePlan, metadata, stones_per_colour, tile_params
 
 
 @dataclass(frozen=True)
@@ -24,14 +24,10 @@ class Product:
 
 def _laser_product(plan: KitPlan) -> dict[str, bytes]:
     from fabgen.draw.sheet_report import report_bytes, report_json, report_text
-    from fabgen.draw.tile import TileDrawingOptions, tile_drawing
+    from fabgen.products.tile import tile_files
 
     profile = plan.kit.section("laser")["profile"]
-    border = plan.kit.section("tile")["border"] or None
-    single = tile_drawing(
-        plan.geometry.layout(), TileDrawingOptions(border_inset=border), metadata=metadata(plan)
-    )
-    files = _drawing_files("laser/test-tile", single, profile)
+    files = tile_files(tile_params(plan)).in_folder("laser")
     for sheet in plan.sheets:
         files.update(_drawing_files(f"laser/tiles-{sheet.name}", sheet.drawing, profile))
     report = report_json(plan.sheets, plan.speeds, {"kit": plan.kit.name, **metadata(plan)})

@@ -295,15 +295,16 @@ def preview(
 
 
 def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
+    from dataclasses import replace
+
     from fabgen.draw.setup_diagram import setup_diagram
     from fabgen.draw.sheet_report import report_json, report_text
-    from fabgen.draw.tile import TileDrawingOptions, tile_drawing
     from fabgen.export.svg import render_svg
+    from fabgen.kitbuild.plan import metadata, tile_params
     from fabgen.kitbuild.render import bom_text, kit_bom
+    from fabgen.products.tile import tile_files
 
     profile = plan.kit.section("laser")["profile"]
-    border = plan.kit.section("tile")["border"] or None
-    metadata = {"kit": plan.kit.name, "board": plan.board.name, **plan.geometry.parameters()}
     g = plan.geometry
     quick_parts = {
         "tile": {
@@ -314,14 +315,15 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
         "board": plan.board.details(),
     }
     if not rest or quick:
-        options = TileDrawingOptions(border_inset=border)
-        tile = tile_drawing(plan.geometry.layout(), options, metadata=metadata)
-        quick_parts["tile"]["svg"] = render_svg(tile, profile).decode("utf-8")
+        # the kit's test tile, as fabgen build writes it (laser/test-tile.svg)
+        params = replace(tile_params(plan), formats=("svg",))
+        (svg,) = tile_files(params).files.values()
+        quick_parts["tile"]["svg"] = svg.decode("utf-8")
         setup = setup_diagram(plan.board, g.width)
         quick_parts["setup"] = {"svg": render_svg(setup).decode("utf-8")}
     if quick:
         return quick_parts
-    report = report_json(plan.sheets, plan.speeds, metadata)
+    report = report_json(plan.sheets, plan.speeds, metadata(plan))
     # kit_bom counts the tile sheets by their file names, as render_kit names them
     sheet_files = {f"laser/tiles-{s.name}.svg": b"" for s in plan.sheets}
     return {

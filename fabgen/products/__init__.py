@@ -1,0 +1,12 @@
+"""Products: every file fabgen makes, as a library function from parameters to named
+files and a report (docs/design-notes.md, *Products*).
+
+- :mod:`fabgen.products.output`: :class:`~fabgen.products.output.Files`, what every
+  product returns, and the SVG and DXF of one drawing
+- :mod:`fabgen.products.tile`: one island tile (SVG, DXF)
+
+The front ends (``cli``, ``web``, the picture script) and ``kitbuild`` turn their own
+settings into a product's parameters, call it and hand the files to the one transaction
+writer (:func:`fabgen.export.files.write_transaction`). A product never prints, writes
+or knows a flag.
+"""
