@@ -56,9 +56,8 @@ class KitPlan:
     report: object = None  # the board validator's report
     supply: object = None
     geometry: object = None
-    sheet_job: object = None
+    sheet_params: object = None  # the tile sheets, as the sheet product takes them
     sheets: list = field(default_factory=list)  # the nested tile sheets
-    speeds: object = None
     stones: object = None  # StonePlan or None
     papers: tuple[str, ...] = ()
     findings: list[KitFinding] = field(default_factory=list)
@@ -90,6 +89,8 @@ class StonePlan:
     plates: tuple  # 3MF plates
     laser_sheets: tuple = ()  # laser-cut stones, colour by colour
     marker_sheets: tuple = ()  # laser-cut markers: growing, then dead
+    laser: object = None  # the sheet product's parameters of the stones
+    markers: object = None  # and of the markers
 
 
 # ---- planning ---------------------------------------------------------------------------
@@ -207,26 +208,28 @@ def _handedness(setting: str, board) -> str:
 
 def _plan_laser(plan: KitPlan) -> None:
     from fabgen.draw.laser_job import LaserSpeeds
-    from fabgen.draw.sheet import SheetJob, TileSheetOptions, build_sheets
+    from fabgen.draw.sheet import SheetJob, TileSheetOptions
     from fabgen.export.profiles import get_profile
     from fabgen.geometry.nesting import SheetSpec
+    from fabgen.products.sheet import SheetParams, nest
 
     laser, tile = plan.kit.section("laser"), plan.kit.section("tile")
     get_profile(laser["profile"])
     if laser["spare_tiles"] < 0:
         raise KitError(f"[laser] spare_tiles must be 0 or more, got {laser['spare_tiles']}")
-    plan.speeds = LaserSpeeds(laser["cut_speed"], laser["engrave_speed"], laser["travel_speed"])
+    speeds = LaserSpeeds(laser["cut_speed"], laser["engrave_speed"], laser["travel_speed"])
     options = TileSheetOptions(numbers=tile["numbers"], border_inset=tile["border"] or None)
     options.validate()
-    plan.sheet_job = SheetJob(
+    job = SheetJob(
         geometry=plan.geometry,
         sheet=SheetSpec.parse(laser["sheet"], laser["margin"]),
         tiles=len(plan.board.tiles) + laser["spare_tiles"],
         tile_options=options,
         metadata=metadata(plan),
     )
+    plan.sheet_params = SheetParams(job, speeds, metadata(plan), laser["profile"], "tiles-")
     # Nesting is also the check that tiles fit the sheet; the result is kept for rendering.
-    plan.sheets = build_sheets(plan.sheet_job)
+    plan.sheets = nest(plan.sheet_params)
 
 
 def metadata(plan: KitPlan) -> dict:
@@ -261,7 +264,7 @@ def _plan_stones(plan: KitPlan) -> None:
     if stones["design"] == "none":
         plan.stones = None
     elif stones["design"] == "laser":
-        if plan.sheet_job is None:
+        if plan.sheet_params is None:
             return  # the [laser] section failed and is reported; stones would nest on it
         plan.stones = _laser_stones(plan, stones)
     else:
@@ -336,20 +339,22 @@ def _plates(piece, count: int, bed) -> list:
 
 
 def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:
+    """Stones (and markers, two "colours") cut from sheets by the sheet product."""
     from dataclasses import replace
 
-    from fabgen.draw.sheet import StoneOptions, build_sheets
+    from fabgen.draw.sheet import StoneOptions
+    from fabgen.products.sheet import default_stone_diameter, nest
 
-    diameter = round(0.9 * plan.geometry.circle_diameter, 3)
+    diameter = default_stone_diameter(plan.geometry)
     players = len(plan.board.seats)
-    job = replace(
-        plan.sheet_job, tiles=0, stones=StoneOptions(stones_per_colour(plan), diameter, players)
-    )
-    markers = ()
-    if stones["markers"]:
-        count = max(plan.supply.growing_markers, plan.supply.dead_markers)
-        markers = tuple(build_sheets(replace(job, stones=StoneOptions(count, diameter, 2))))
-    return StonePlan((), (), tuple(build_sheets(job)), markers)
+    cut = StoneOptions(stones_per_colour(plan), diameter, players)
+    laser = replace(plan.sheet_params, prefix="", report_name=None)
+    laser = replace(laser, job=replace(laser.job, tiles=0, stones=cut))
+    if not stones["markers"]:
+        return StonePlan((), (), tuple(nest(laser)), (), laser)
+    count = max(plan.supply.growing_markers, plan.supply.dead_markers)
+    markers = replace(laser, job=replace(laser.job, stones=StoneOptions(count, diameter, 2)))
+    return StonePlan((), (), tuple(nest(laser)), tuple(nest(markers)), laser, markers)
 
 
 def _plan_paper(plan: KitPlan) -> None:

@@ -298,13 +298,10 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
     from dataclasses import replace
 
     from fabgen.draw.setup_diagram import setup_diagram
-    from fabgen.draw.sheet_report import report_json, report_text
     from fabgen.export.svg import render_svg
-    from fabgen.kitbuild.plan import metadata, tile_params
-    from fabgen.kitbuild.render import bom_text, kit_bom
+    from fabgen.kitbuild.plan import tile_params
     from fabgen.products.tile import tile_files
 
-    profile = plan.kit.section("laser")["profile"]
     g = plan.geometry
     quick_parts = {
         "tile": {
@@ -323,18 +320,27 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
         quick_parts["setup"] = {"svg": render_svg(setup).decode("utf-8")}
     if quick:
         return quick_parts
-    report = report_json(plan.sheets, plan.speeds, metadata(plan))
+    return {**quick_parts, "sheet": _first_sheet(plan), "bom": _bom(plan)}
+
+
+def _first_sheet(plan) -> dict:
+    """The kit's first tile sheet as fabgen build writes it, and the report of all."""
+    from fabgen.draw.sheet_report import report_text
+    from fabgen.products.output import drawing_files
+    from fabgen.products.sheet import sheet_report
+
+    params, first = plan.sheet_params, plan.sheets[0]
+    (svg,) = drawing_files(first.name, first.drawing, ("svg",), params.profile).values()
+    report = sheet_report(params, plan.sheets)
+    return {"svg": svg.decode("utf-8"), "count": len(plan.sheets), "report": report_text(report)}
+
+
+def _bom(plan) -> str:
+    from fabgen.kitbuild.render import bom_text, kit_bom
+
     # kit_bom counts the tile sheets by their file names, as render_kit names them
     sheet_files = {f"laser/tiles-{s.name}.svg": b"" for s in plan.sheets}
-    return {
-        **quick_parts,
-        "sheet": {
-            "svg": render_svg(plan.sheets[0].drawing, profile).decode("utf-8"),
-            "count": len(plan.sheets),
-            "report": report_text(report),
-        },
-        "bom": bom_text(kit_bom(plan, sheet_files)),
-    }
+    return bom_text(kit_bom(plan, sheet_files))
 
 
 # ---- downloads --------------------------------------------------------------------------

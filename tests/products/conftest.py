@@ -12,3 +12,12 @@ def default_plan():
     from fabgen.kitbuild.plan import plan_kit
 
     return plan_kit(load_kit(None))
+
+
+@pytest.fixture(scope="session")
+def kit_files(default_plan):
+    """Every file of the default kit, as ``fabgen build`` writes them."""
+    from fabgen.kitbuild.render import render_kit
+
+    files, _ = render_kit(default_plan)
+    return files

@@ -75,28 +75,25 @@ def without_settings(svg: bytes) -> bytes:
     return re.sub(rb"<fabgen:settings>.*?</fabgen:settings>", b"", svg)
 
 
-def test_the_command_line_and_the_kit_cut_the_same_test_tile(cli, tmp_path, default_plan):
-    from fabgen.kitbuild.render import render_kit
-
-    kit, _ = render_kit(default_plan)
+def test_the_command_line_and_the_kit_cut_the_same_test_tile(
+    cli, tmp_path, default_plan, kit_files
+):
     # templates/kit.toml: 100 mm, kerf 0.15 compensated, border 1.5, lightburn
     result = cli("tile", "--kerf", "0.15", "--border", "1.5", "--out", tmp_path)
     assert result.exit_code == 0, result.output
     cut = (tmp_path / "tile.svg").read_bytes()
-    assert without_settings(cut) == without_settings(kit["laser/test-tile.svg"])
+    assert without_settings(cut) == without_settings(kit_files["laser/test-tile.svg"])
     ours, theirs = (
         read_dxf((tmp_path / "tile.dxf").read_bytes()),
-        read_dxf(kit["laser/test-tile.dxf"]),
+        read_dxf(kit_files["laser/test-tile.dxf"]),
     )
     assert (ours.polylines, ours.circles) == (theirs.polylines, theirs.circles)
     assert read_svg(cut).metadata["command"].startswith("fabgen tile")
-    assert read_svg(kit["laser/test-tile.svg"]).metadata["kit"] == "atlantis"
+    assert read_svg(kit_files["laser/test-tile.svg"]).metadata["kit"] == "atlantis"
 
 
-def test_the_configurator_shows_the_kit_test_tile(default_plan):
-    from fabgen.kitbuild.render import render_kit
+def test_the_configurator_shows_the_kit_test_tile(default_plan, kit_files):
     from fabgen.web.kitform import _pictures
 
-    kit, _ = render_kit(default_plan)
     shown = _pictures(default_plan, quick=True)["tile"]["svg"]
-    assert shown.encode("utf-8") == kit["laser/test-tile.svg"]
+    assert shown.encode("utf-8") == kit_files["laser/test-tile.svg"]
