@@ -358,8 +358,9 @@ def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:
 
 
 def _plan_paper(plan: KitPlan) -> None:
-    paper = plan.kit.section("kit")["paper"]
-    plan.papers = ("a4", "letter") if paper == "both" else (paper,)
+    from fabgen.products.layout import papers_of
+
+    plan.papers = papers_of(plan.kit.section("kit")["paper"])
 
 
 def _validate_board(plan: KitPlan) -> None:

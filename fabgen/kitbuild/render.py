@@ -65,13 +65,12 @@ def _laser_stone_files(stones: StonePlan) -> dict[str, bytes]:
 
 
 def _board_product(plan: KitPlan) -> dict[str, bytes]:
-    from fabgen.kitbuild.layout import LayoutOptions, layout_files
+    """The layout product with the kit's board, tile width, papers and supply."""
+    from fabgen.products.layout import LayoutParams, layout_files
 
-    files = layout_files(
-        plan.board, LayoutOptions(width=plan.geometry.width, papers=plan.papers, supply=plan.supply)
-    )
+    params = LayoutParams(plan.board, plan.geometry.width, plan.papers, supply=plan.supply)
     out = {}
-    for name, data in files.items():
+    for name, data in layout_files(params).files.items():
         folder = "board" if name.endswith((".toml", "-start.json")) else "print"
         if "-bom." in name:
             folder = "board"

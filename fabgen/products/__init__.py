@@ -4,6 +4,9 @@ files and a report (docs/design-notes.md, *Products*).
 - :mod:`fabgen.products.output`: :class:`~fabgen.products.output.Files`, what every
   product returns, and the SVG and DXF of one drawing
 - :mod:`fabgen.products.tile`: one island tile (SVG, DXF)
+- :mod:`fabgen.products.sheet`: tiles and stones nested on laser sheets, the cut report
+- :mod:`fabgen.products.layout`: a board's setup diagram, printed board, bill of
+  materials, board file and start transcript
 
 The front ends (``cli``, ``web``, the picture script) and ``kitbuild`` turn their own
 settings into a product's parameters, call it and hand the files to the one transaction

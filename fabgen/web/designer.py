@@ -294,7 +294,7 @@ def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
     """The setup diagram, refused (as ``fabgen layout`` refuses) for a board with errors."""
     from fabgen.board.validate import validate
     from fabgen.draw.setup_diagram import setup_diagram
-    from fabgen.kitbuild.layout import LayoutOptions, tile_width
+    from fabgen.products.layout import tile_width
 
     report = validate(board, source=board.name)
     if not report.ok:
@@ -304,7 +304,7 @@ def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
             f"the board has {report.errors} error{'s' if report.errors > 1 else ''} ({codes}): "
             "fix them first; the findings show what and where",
         )
-    diagram = setup_diagram(board, tile_width(board, LayoutOptions()))
+    diagram = setup_diagram(board, tile_width(board))
     if fmt == "pdf":
         from fabgen.export.pdf import PdfInfo, render_pdf
 
