@@ -330,7 +330,7 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
 def _plates(piece, count: int, bed) -> list:
     """``count`` copies of ``piece`` on as few plates as the bed allows."""
     from fabgen.errors import ParameterError
-    from fabgen.kitbuild.plates import plan_plates
+    from fabgen.products.stones import plan_plates
 
     try:
         return plan_plates((piece,), count, bed, piece.name)

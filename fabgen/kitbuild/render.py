@@ -41,10 +41,9 @@ def _stones_product(plan: KitPlan) -> dict[str, bytes]:
         return {}
     if stones.laser_sheets:
         return _laser_stone_files(stones)
-    from fabgen.kitbuild.plates import render_files
+    from fabgen.products.stones import StoneSet, stone_files
 
-    files = render_files(stones.pieces, stones.plates)
-    return {f"3d/{name}": data for name, data in files.items()}
+    return stone_files(StoneSet(stones.pieces, stones.plates)).in_folder("3d")
 
 
 #: The markers are cut as two stone "colours"; the kit names them.
