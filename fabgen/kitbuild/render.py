@@ -78,10 +78,9 @@ def _board_product(plan: KitPlan) -> dict[str, bytes]:
 
 
 def _rulesheet_product(plan: KitPlan) -> dict[str, bytes]:
-    from fabgen.docs.rulesheet import rulesheet_pdfs
+    from fabgen.products.rulesheet import paper_setting, rulesheet_files
 
-    paper = "both" if len(plan.papers) == 2 else plan.papers[0]
-    return {f"print/{name}": data for name, data in rulesheet_pdfs(paper).items()}
+    return rulesheet_files(paper_setting(plan.papers)).in_folder("print")
 
 
 PRODUCTS = (
