@@ -28,7 +28,7 @@ lint: $(STAMP)
 	$(BIN)/mypy  # types of the pure core ([tool.mypy] in pyproject.toml)
 
 pictures: $(STAMP)
-	$(BIN)/python -m fabgen.docs.pictures
+	$(BIN)/python -m fabgen.pictures
 
 # The documentation site into site/ (offline; --strict: any warning fails the build).
 docs: $(STAMP)

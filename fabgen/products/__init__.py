@@ -9,6 +9,7 @@ files and a report (docs/design-notes.md, *Products*).
   materials, board file and start transcript
 - :mod:`fabgen.products.stones`: stones and markers to print (STEP, STL, 3MF plates)
 - :mod:`fabgen.products.rulesheet`: the rule sheet and quick reference (PDF)
+- :mod:`fabgen.products.balance`: a balance run's report, pictures and saved games
 
 The front ends (``cli``, ``web``, the picture script) and ``kitbuild`` turn their own
 settings into a product's parameters, call it and hand the files to the one transaction

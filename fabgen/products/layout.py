@@ -76,18 +76,28 @@ def _keywords(board: Board) -> tuple[str, ...]:
     return ("Atlantis", "board", board.name, f"{len(board.seats)} players")
 
 
-def _setup_files(params: LayoutParams, width: float) -> dict[str, bytes]:
+def setup_files(params: LayoutParams, formats: tuple[str, ...] = ("svg", "pdf")) -> Files:
+    """Only the setup diagram (``NAME-setup.svg``, ``.pdf``), as :func:`layout_files`
+    makes it, without the printed board (for pictures and previews)."""
+    return Files(_setup_files(params, tile_width(params.board, params.width), formats))
+
+
+def _setup_files(
+    params: LayoutParams, width: float, formats: tuple[str, ...] = ("svg", "pdf")
+) -> dict[str, bytes]:
     from fabgen.draw.setup_diagram import setup_diagram
     from fabgen.export.pdf import PdfInfo, render_pdf
     from fabgen.export.svg import render_svg
 
     name = params.board.name
     diagram = setup_diagram(params.board, width, params.supply)
-    info = PdfInfo(diagram.title, "Setup diagram", _keywords(params.board))
-    return {
-        f"{name}-setup.svg": render_svg(diagram),
-        f"{name}-setup.pdf": render_pdf([diagram], info),
-    }
+    files = {}
+    if "svg" in formats:
+        files[f"{name}-setup.svg"] = render_svg(diagram)
+    if "pdf" in formats:
+        info = PdfInfo(diagram.title, "Setup diagram", _keywords(params.board))
+        files[f"{name}-setup.pdf"] = render_pdf([diagram], info)
+    return files
 
 
 def _printed_board(params: LayoutParams, width: float, paper: str) -> tuple[str, int, bytes]:
