@@ -174,6 +174,7 @@ def _check_players(players: int, board) -> None:
 
 def _plan_tile(plan: KitPlan) -> None:
     from fabgen.geometry.tile import TileGeometry
+    from fabgen.products.layout import tile_width
 
     tile = dict(plan.kit.section("tile"))
     board = plan.board
@@ -191,6 +192,8 @@ def _plan_tile(plan: KitPlan) -> None:
         plan.geometry = TileGeometry.from_parameters(values)
     except FabgenError as exc:
         raise KitError(f"[tile] {exc}") from None
+    # The board's print files take tiles of 20 to 400 mm: refused here, not while rendering.
+    tile_width(board, plan.geometry.width)
     if tile["border"] and tile["border"] < 0:
         raise KitError(f"[tile] border must be 0 (none) or positive, got {tile['border']}")
 

@@ -297,9 +297,8 @@ def preview(
 def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
     from dataclasses import replace
 
-    from fabgen.draw.setup_diagram import setup_diagram
-    from fabgen.export.svg import render_svg
     from fabgen.kitbuild.plan import tile_params
+    from fabgen.products.layout import LayoutParams, setup_files
     from fabgen.products.tile import tile_files
 
     g = plan.geometry
@@ -316,8 +315,9 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
         params = replace(tile_params(plan), formats=("svg",))
         (svg,) = tile_files(params).files.values()
         quick_parts["tile"]["svg"] = svg.decode("utf-8")
-        setup = setup_diagram(plan.board, g.width)
-        quick_parts["setup"] = {"svg": render_svg(setup).decode("utf-8")}
+        setup = setup_files(LayoutParams(plan.board, g.width), ("svg",))
+        (svg,) = setup.files.values()
+        quick_parts["setup"] = {"svg": svg.decode("utf-8")}
     if quick:
         return quick_parts
     return {**quick_parts, "sheet": _first_sheet(plan), "bom": _bom(plan)}

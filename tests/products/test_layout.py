@@ -81,3 +81,12 @@ def test_the_kit_prints_its_board_as_fabgen_layout_does(cli, tmp_path, default_p
     for path in written:  # the kit puts them into print/ and board/
         (theirs,) = [data for name, data in kit_files.items() if name.endswith(f"/{path.name}")]
         assert path.read_bytes() == theirs, path.name
+
+
+def test_the_configurator_shows_the_setup_diagram_of_fabgen_layout(default_plan, tmp_path, cli):
+    from fabgen.web.kitform import _pictures
+
+    shown = _pictures(default_plan, quick=True)["setup"]["svg"]
+    result = cli("layout", "--preset", default_plan.board.name, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert shown.encode("utf-8") == (tmp_path / f"{default_plan.board.name}-setup.svg").read_bytes()
