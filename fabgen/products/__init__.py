@@ -10,6 +10,8 @@ files and a report (docs/design-notes.md, *Products*).
 - :mod:`fabgen.products.stones`: stones and markers to print (STEP, STL, 3MF plates)
 - :mod:`fabgen.products.rulesheet`: the rule sheet and quick reference (PDF)
 - :mod:`fabgen.products.balance`: a balance run's report, pictures and saved games
+- :mod:`fabgen.products.turn`: a turn's pictures step by step; a transcript one turn
+  longer
 
 The front ends (``cli``, ``web``, the picture script) and ``kitbuild`` turn their own
 settings into a product's parameters, call it and hand the files to the one transaction
