@@ -70,11 +70,13 @@ def balance_pictures() -> dict[str, bytes]:
 
 
 def main(root: str = ".") -> None:
-    for name, data in readme_pictures().items():
-        path = Path(root) / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        print(f"wrote {path}")
+    """Write the pictures under ``root`` (the repository) in one transaction."""
+    from fabgen.export.files import write_transaction
+
+    pictures = readme_pictures()
+    write_transaction(root, pictures)
+    for name in pictures:
+        print(f"wrote {Path(root) / name}")
 
 
 if __name__ == "__main__":

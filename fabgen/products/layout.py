@@ -53,9 +53,7 @@ def tile_width(board: Board, width: float | None = None) -> float:
 
 def layout_files(params: LayoutParams) -> Files:
     """The board's print and board files; the report is its bill of materials."""
-    from fabgen.board.boardfile import board_to_toml
     from fabgen.board.bom import bill_of_materials, bom_json, bom_text
-    from fabgen.board.transcript_io import board_transcript_text
 
     board, name = params.board, params.board.name
     width = tile_width(board, params.width)
@@ -67,9 +65,22 @@ def layout_files(params: LayoutParams) -> Files:
     bom = bill_of_materials(board, width, pages, params.supply)
     files[f"{name}-bom.txt"] = bom_text(bom).encode("utf-8")
     files[f"{name}-bom.json"] = bom_json(bom).encode("utf-8")
-    files[f"{name}.toml"] = board_to_toml(board).encode("utf-8")
-    files[f"{name}-start.json"] = board_transcript_text(board).encode("utf-8")
+    files.update(board_files(board).files)
     return Files(files, bom)
+
+
+def board_files(board: Board) -> Files:
+    """The board as a board file (``NAME.toml``) and its start position as a transcript
+    (``NAME-start.json``)."""
+    from fabgen.board.boardfile import board_to_toml
+    from fabgen.board.transcript_io import board_transcript_text
+
+    return Files(
+        {
+            f"{board.name}.toml": board_to_toml(board).encode("utf-8"),
+            f"{board.name}-start.json": board_transcript_text(board).encode("utf-8"),
+        }
+    )
 
 
 def _keywords(board: Board) -> tuple[str, ...]:

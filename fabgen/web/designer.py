@@ -279,15 +279,17 @@ def _fields(board: Board, place: BoardPlacement, frame: Frame) -> list[Shape]:
 
 
 def board_file_bytes(board: Board) -> bytes:
-    from fabgen.board.boardfile import board_to_toml
+    """The board file, as fabgen layout writes it."""
+    from fabgen.products.layout import board_files
 
-    return board_to_toml(board).encode("utf-8")
+    return board_files(board).files[f"{board.name}.toml"]
 
 
 def start_transcript_bytes(board: Board) -> bytes:
-    from fabgen.board.transcript_io import board_transcript_text
+    """The start position as a transcript, as fabgen layout writes it."""
+    from fabgen.products.layout import board_files
 
-    return board_transcript_text(board).encode("utf-8")
+    return board_files(board).files[f"{board.name}-start.json"]
 
 
 def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:

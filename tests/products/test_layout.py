@@ -90,3 +90,14 @@ def test_the_configurator_shows_the_setup_diagram_of_fabgen_layout(default_plan,
     result = cli("layout", "--preset", default_plan.board.name, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert shown.encode("utf-8") == (tmp_path / f"{default_plan.board.name}-setup.svg").read_bytes()
+
+
+def test_the_designer_downloads_the_board_files_of_fabgen_layout(made):
+    from fabgen.web.designer import board_file_bytes, setup_diagram_bytes, start_transcript_bytes
+
+    name = BOARD.name
+    assert board_file_bytes(BOARD) == made.files[f"{name}.toml"]
+    assert start_transcript_bytes(BOARD) == made.files[f"{name}-start.json"]
+    # made draws 80 mm tiles; the designer, the board's own width (100 mm)
+    default = layout_files(LayoutParams(BOARD, papers=("a4",))).files
+    assert setup_diagram_bytes(BOARD, "svg") == default[f"{name}-setup.svg"]
