@@ -37,7 +37,7 @@ class SheetParams:
 
 def default_stone_diameter(geometry: TileGeometry) -> float:
     """The diameter of a cut stone when none is given, mm."""
-    return round(STONE_SHARE * geometry.circle_diameter, 3)
+    return round(STONE_SHARE * 2.0 * geometry.circle_radius, 3)  # = the circle diameter
 
 
 def nest(params: SheetParams) -> list[SheetDrawing]:
