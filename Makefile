@@ -25,10 +25,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports  # the layers and no import circles (pyproject.toml)
-	$(BIN)/mypy  # types of the pure core ([tool.mypy] in pyproject.toml)
+	$(BIN)/mypy  # types of the pure core and the products ([tool.mypy] in pyproject.toml)
 
 pictures: $(STAMP)
-	$(BIN)/python -m fabgen.docs.pictures
+	$(BIN)/python -m fabgen.pictures
 
 # The documentation site into site/ (offline; --strict: any warning fails the build).
 docs: $(STAMP)

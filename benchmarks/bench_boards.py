@@ -18,7 +18,7 @@ from fabgen.board.files import load_preset, preset_names
 from fabgen.board.validate import validate
 from fabgen.draw.printed_board import PAPERS, PrintSettings, printed_board
 from fabgen.draw.setup_diagram import setup_diagram
-from fabgen.kitbuild.layout import layout_files
+from fabgen.products.layout import LayoutParams, layout_files
 
 
 def best_ms(runs: int, work) -> float:
@@ -43,7 +43,7 @@ def bench(name: str, runs: int) -> dict:
         "read": best_ms(runs, lambda: load_preset(name)),
         "validate": best_ms(runs, lambda: validate(board)),
         "draw": best_ms(runs, draw_all),
-        "layout": best_ms(runs, lambda: layout_files(board)),
+        "layout": best_ms(runs, lambda: layout_files(LayoutParams(board))),
         "tiles": len(board.tiles),
         "pages": pages,
     }
@@ -53,7 +53,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    layout_files(load_preset(preset_names()[0]))  # warm up: fonts, imports
+    layout_files(LayoutParams(load_preset(preset_names()[0])))  # warm up: fonts, imports
     print(f"boards: best of {args.runs} runs, milliseconds")
     header = f"{'preset':<15} {'tiles':>5} {'pages':>5} {'read':>7} {'validate':>9} {'draw':>7}"
     print(header + f" {'layout':>7}")

@@ -3,7 +3,7 @@
 
 import pathlib
 
-from fabgen.docs.pictures import readme_pictures
+from fabgen.pictures import readme_pictures
 from tests.readback import read_svg
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

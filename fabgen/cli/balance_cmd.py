@@ -85,9 +85,9 @@ def balance(
 
     Example: fabgen balance --preset 3p-triangle-4 --players random --games 2000
     """
-    from fabgen.docs.balance import balance_files
-    from fabgen.play.balance import BalanceOptions, balance_report, run_balance
+    from fabgen.play.balance import BalanceOptions, run_balance
     from fabgen.play.parallel import default_jobs
+    from fabgen.products.balance import balance_files
 
     board, _ = _checked_board(board_file, preset)
     names = tuple(p.strip() for p in players.split(",") if p.strip())
@@ -107,16 +107,12 @@ def balance(
         with GamesProgress(games) as bar:
             run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=bar.update)
     seconds = time.perf_counter() - began
-    report = balance_report(run)
-    files = balance_files(run, report)
+    made = balance_files(run, with_board=table is not None)
     if table is not None:
-        from fabgen.board.boardfile import board_to_toml
-
-        files[f"{board.name}.toml"] = board_to_toml(board).encode()
         click.echo(table, err=output_format == "json")
-    _show(report, output_format)
+    _show(made.report, output_format)
     # With --format json the report is on stdout, so the list of files goes to stderr.
-    write_and_report(out_dir, files, err=output_format == "json")
+    write_and_report(out_dir, made.files, err=output_format == "json")
     where = f"the cluster at {scheduler}" if scheduler else f"{jobs} job{'s' if jobs > 1 else ''}"
     turns = sum(r.turns for r in run.records)
     click.echo(

@@ -173,7 +173,7 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
     """
     from fabgen.board.validate import validate as run
     from fabgen.errors import InputFileError
-    from fabgen.kitbuild.layout import PAPER_CHOICES, LayoutOptions, layout_files
+    from fabgen.products.layout import LayoutParams, layout_files, papers_of
 
     board, source = _load(board_file, preset)
     report = run(board, source=source)
@@ -185,16 +185,14 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
             f"fix {'them' if report.errors > 1 else 'it'} first; fabgen validate shows what "
             "and where",
         )
-    papers = PAPER_CHOICES if paper == "both" else (paper,)
-    options = LayoutOptions(width, papers, margin, overlap)
-    files = layout_files(board, options)
+    made = layout_files(LayoutParams(board, width, papers_of(paper), margin, overlap))
     s = report.summary()
     click.echo(
         f"board {board.name}: {_seats(board)}, {len(board.tiles)} tiles; "
         f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''} "
         "(fabgen validate explains them)"
     )
-    write_and_report(out_dir, files)
+    write_and_report(out_dir, made.files)
 
 
 def _seats(board) -> str:

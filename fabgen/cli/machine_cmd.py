@@ -53,6 +53,7 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     import random
 
     from fabgen.errors import UserError
+    from fabgen.products.turn import longer_transcript_files
     from fabgen.rules.moves import IllegalMove
     from fabgen.rules.scoring import game_over
     from fabgen.rules.transcript import read_transcript
@@ -77,13 +78,13 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     if not play:
         click.echo(text)
         return
-    longer = _appended(transcript, report["moves"])
+    made = longer_transcript_files(Path(game).name, transcript, report["moves"])
     if out_dir is None:
         click.echo(text, err=True)
-        click.echo(longer, nl=False)
+        click.echo(made.files[Path(game).name].decode("utf-8"), nl=False)
     else:
         click.echo(text)
-        write_and_report(out_dir, {Path(game).name: longer.encode()})
+        write_and_report(out_dir, made.files)
 
 
 def _decide(position, variant: str, rng, budget: int | None = None) -> dict:
@@ -168,18 +169,3 @@ def _text(r: dict) -> str:
 
 def _fields(n: int) -> str:
     return f"{n} field" if n == 1 else f"{n} fields"
-
-
-def _appended(transcript, moves: list) -> str:
-    """The transcript's text with one more turn, written as the file wrote its turns."""
-    import dataclasses
-
-    from fabgen.rules.moves import Move
-    from fabgen.rules.transcript import write_transcript
-
-    turn = tuple(Move.from_names(a, b) for a, b in moves)
-    # Results written in the file describe its old end, not the longer game.
-    longer = dataclasses.replace(
-        transcript, turns=(*transcript.move_list, turn), scores=None, game_over=None
-    )
-    return write_transcript(longer)

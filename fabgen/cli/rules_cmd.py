@@ -127,6 +127,7 @@ def turn(position_file, moves, variant, svg_dir, names):
 
     Example: fabgen rules turn game.json --moves "c3-c5,f2-d2" --svg steps/
     """
+    from fabgen.products.turn import step_title, turn_picture_files
     from fabgen.rules.moves import IllegalMove, parse_moves
     from fabgen.rules.terminal import describe_stacks, legend, render_board
     from fabgen.rules.transcript import read_transcript
@@ -156,73 +157,7 @@ def turn(position_file, moves, variant, svg_dir, names):
     nxt = final.next_player
     click.echo(f"next to move: {final.players[nxt].label(nxt)}")
     if svg_dir is not None:
-        write_and_report(svg_dir, _step_pictures(steps, names))
-
-
-def step_title(step) -> str:
-    """The step's title, with the number of explosions for an explosion wave:
-    ``explosion wave 1 (2 explosions): -a1, g1``."""
-    if step.kind != "explosion":
-        return step.title
-    head, _, fields = step.title.partition(": ")
-    n = len(step.fields)
-    return f"{head} ({n} explosion{'s' if n != 1 else ''}): {fields}"
-
-
-def _step_pictures(steps, names: bool) -> dict[str, bytes]:
-    """One drawing per step, marked as the rule sheet marks its figures: the move as
-    an arrow, and the fields that explode next outlined in red (the next wave's; after
-    growth, the player's fields that will explode in their next turn)."""
-    from fabgen.draw.position import position_drawing
-    from fabgen.export.svg import render_svg
-
-    files = {}
-    for n, step in enumerate(steps):
-        following = steps[n + 1] if n + 1 < len(steps) else None
-        drawing = position_drawing(
-            step.position,
-            title=f"{n}. {step_title(step)}",
-            highlight=_explodes_next(step, following),
-            arrows=[(step.fields[0], step.fields[-1])] if step.kind == "move" else (),
-            field_names=names,
-            key=True,
-            notes=_picture_notes(step, following),
-        )
-        files[f"step-{n:02d}-{_slug(step)}.svg"] = render_svg(drawing)
-    return files
-
-
-def _explodes_next(step, following) -> tuple:
-    if following is not None and following.kind == "explosion":
-        return following.fields
-    if step.kind == "growth":
-        return tuple(f for f in step.fields if step.position.is_volatile(f))
-    return ()
-
-
-def _picture_notes(step, following) -> list[str]:
-    notes = []
-    if step.kind == "explosion":
-        n = len(step.fields)
-        notes.append(f"this wave: {n} field{'s' if n != 1 else ''} exploded")
-    if following is not None and following.kind == "explosion":
-        n = len(following.fields)
-        fields = "1 field explodes" if n == 1 else f"{n} fields explode"
-        notes.append(f"next wave: {fields} (outlined)")
-    elif step.kind == "growth" and _explodes_next(step, following):
-        pos = step.position
-        k = pos.owner(_explodes_next(step, following)[0])
-        notes.append(f"outlined: they explode in {pos.players[k].label(k)}'s next turn")
-    return notes
-
-
-def _slug(step) -> str:
-    """start, move-c3-c5, explosion-wave-2, growth: short and safe as a file name."""
-    if step.kind == "move":
-        return "move-" + step.title.split(": ", 1)[1]
-    if step.kind == "explosion":
-        return step.title.split(":", 1)[0].replace(" ", "-")
-    return step.kind
+        write_and_report(svg_dir, turn_picture_files(steps, names).files)
 
 
 rules.add_command(machine)  # in its own module, beside the two commands above

@@ -21,6 +21,6 @@ def rulesheet(paper, out_dir):
 
     Example: fabgen rulesheet --paper a4 --out output/
     """
-    from fabgen.docs.rulesheet import rulesheet_pdfs
+    from fabgen.products.rulesheet import rulesheet_files
 
-    write_and_report(out_dir, rulesheet_pdfs(paper))
+    write_and_report(out_dir, rulesheet_files(paper).files)

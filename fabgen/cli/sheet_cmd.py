@@ -39,21 +39,18 @@ def sheet(out_dir, report_format, profile, **kw):
     import json
 
     from fabgen.draw.laser_job import LaserSpeeds
-    from fabgen.draw.sheet import build_sheets
-    from fabgen.draw.sheet_report import REPORT_NAME, report_bytes, report_json, report_text
+    from fabgen.draw.sheet_report import report_text
+    from fabgen.products.sheet import SheetParams, sheet_files
 
     speeds = LaserSpeeds(kw.pop("cut_speed"), kw.pop("engrave_speed"), kw.pop("travel_speed"))
     job, settings = _job(kw)
-    sheets = build_sheets(job)
-    report = report_json(sheets, speeds, settings)
-    files = _render(sheets, profile)
-    files[REPORT_NAME] = report_bytes(report)
+    made = sheet_files(SheetParams(job, speeds, settings, profile))
     if report_format == "json":
-        write_and_report(out_dir, files, err=True)
-        click.echo(json.dumps(report, indent=2, sort_keys=True, ensure_ascii=False))
+        write_and_report(out_dir, made.files, err=True)
+        click.echo(json.dumps(made.report, indent=2, sort_keys=True, ensure_ascii=False))
     else:
-        write_and_report(out_dir, files)
-        click.echo(report_text(report))
+        write_and_report(out_dir, made.files)
+        click.echo(report_text(made.report))
 
 
 def _job(kw: dict):
@@ -61,6 +58,7 @@ def _job(kw: dict):
     from fabgen.cli.tile_options import geometry_from_options
     from fabgen.draw.sheet import SheetJob, StoneOptions, TileSheetOptions
     from fabgen.geometry.nesting import SheetSpec
+    from fabgen.products.sheet import default_stone_diameter
 
     tile_options = pop_tile_options(kw)
     geometry = geometry_from_options(tile_options)
@@ -69,7 +67,7 @@ def _job(kw: dict):
     if kw["stones"]:
         diameter = kw["stone_diameter"]
         if diameter is None:
-            diameter = round(0.9 * geometry.circle_diameter, 3)
+            diameter = default_stone_diameter(geometry)
         stones = StoneOptions(kw["stones"], diameter, kw["colours"])
     command = " ".join(
         ["fabgen sheet", _describe_sheet_options(kw), describe_options(tile_options)]
@@ -115,14 +113,3 @@ def _describe_sheet_options(kw: dict) -> str:
         if kw["stone_diameter"] is not None:
             parts.append(f"--stone-diameter {kw['stone_diameter']}")
     return " ".join(parts)
-
-
-def _render(sheets, profile: str) -> dict[str, bytes]:
-    from fabgen.export.dxf import render_dxf
-    from fabgen.export.svg import render_svg
-
-    files = {}
-    for s in sheets:
-        files[f"{s.name}.svg"] = render_svg(s.drawing, profile)
-        files[f"{s.name}.dxf"] = render_dxf(s.drawing, profile)
-    return files

@@ -75,9 +75,9 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     """
     from fabgen.cli.tile_options import geometry_from_options
     from fabgen.errors import ParameterError
-    from fabgen.kitbuild.plates import plan_plates
     from fabgen.pieces.params import Marker, calibration_name, calibration_stones
     from fabgen.pieces.plate import Bed, parse_bed
+    from fabgen.products.stones import StoneSet, plan_plates
 
     if markers and calibrate:
         raise ParameterError("markers", "give either --markers or --calibrate, not both")
@@ -103,9 +103,9 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     else:
         plates = [plate for p in pieces for plate in plan_plates((p,), count, plate_bed, p.name)]
     _summarise(pieces)
-    files = _render(pieces, plates)
-    _summarise_plates(plates)
-    write_and_report(out_dir, files)
+    made = _render(StoneSet(pieces, tuple(plates)))
+    _summarise_plates(made.report)
+    write_and_report(out_dir, made.files)
 
 
 def _stone(design, circle_diameter, stone_diameter, height, clearance, wall, chamfer, seat, symbol):
@@ -161,19 +161,17 @@ def _summarise(pieces) -> None:
         click.echo(line)
 
 
-def _summarise_plates(plates) -> None:
-    from fabgen.kitbuild.plates import PRINT_SETTINGS, plate_filament
-
-    for plate in plates:
+def _summarise_plates(report: dict) -> None:
+    for plate in report["plates"]:
         click.echo(
-            f"{plate.file_name}: {len(plate.pieces)} pieces (up to {plate.capacity} fit the "
-            f"{plate.bed.label()} bed), about {plate_filament(plate):.0f} g of PLA at "
-            f"{PRINT_SETTINGS.label()}"
+            f"{plate['file']}: {plate['pieces']} pieces (up to {plate['capacity']} fit the "
+            f"{plate['bed']} bed), about {plate['filament_g']:.0f} g of PLA at "
+            f"{report['print_settings']}"
         )
 
 
-def _render(pieces, plates) -> dict[str, bytes]:
-    from fabgen.kitbuild.plates import render_files
+def _render(stones):
+    from fabgen.products.stones import stone_files
 
     click.echo("building solids with CadQuery ...", err=True)
 
@@ -181,4 +179,4 @@ def _render(pieces, plates) -> dict[str, bytes]:
         if total >= PROGRESS_FROM and (done % 25 == 0 or done == total):
             click.echo(f"{name}.3mf: {done}/{total} copies", err=True)
 
-    return render_files(pieces, plates, progress)
+    return stone_files(stones, progress)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
 from fabgen.cli.common import out_option, profile_option, write_and_report
@@ -38,41 +40,30 @@ def tile(out_dir, blog_radius, blog_reading, border, label, file_format, profile
 
     Example: fabgen tile --width 100 --kerf 0.15 --out output/
     """
-    from fabgen.draw.tile import TileDrawingOptions, tile_drawing
     from fabgen.errors import ParameterError
-    from fabgen.export.dxf import render_dxf
-    from fabgen.export.svg import render_svg
+    from fabgen.products.tile import TileParams, tile_files
 
     options = pop_tile_options(kw)
     if not name or "/" in name or name.startswith("."):
         raise ParameterError("name", f"--name {name!r} is not a plain file name")
+    formats = ("svg", "dxf") if file_format == "both" else (file_format,)
+    params = TileParams(border=border, label=label, formats=formats, profile=profile, name=name)
     if blog_radius is not None:
-        layout, metadata = _blog_layout(blog_radius, blog_reading, options)
+        params = _blog(params, blog_radius, blog_reading, options)
     else:
-        geometry = geometry_from_options(options)
-        layout = geometry.layout()
-        metadata = {"command": f"fabgen tile {describe_options(options)}", **geometry.parameters()}
-    drawing = tile_drawing(
-        layout, TileDrawingOptions(border_inset=border, label=label), metadata=metadata
-    )
-    files = {}
-    if file_format in ("both", "svg"):
-        files[f"{name}.svg"] = render_svg(drawing, profile)
-    if file_format in ("both", "dxf"):
-        files[f"{name}.dxf"] = render_dxf(drawing, profile)
-    write_and_report(out_dir, files)
+        made_by = {"command": f"fabgen tile {describe_options(options)}"}
+        params = replace(params, geometry=geometry_from_options(options), made_by=made_by)
+    write_and_report(out_dir, tile_files(params).files)
 
 
-def _blog_layout(radius: float, reading: str, options: dict):
+def _blog(params, radius: float, reading: str, options: dict):
+    """The tile of the maker's blog figures; their notes go to stderr."""
     from fabgen.geometry.blog import BlogFigures
     from fabgen.geometry.lattice import Handedness
 
     figures = BlogFigures(radius, reading)
     for note in figures.implications()["notes"]:
         click.echo(f"note: {note}", err=True)
-    metadata = {
-        "command": f"fabgen tile --blog-radius {radius} --blog-reading {reading}",
-        "source": "maker's blog figures",
-        **{k: v for k, v in figures.implications().items() if k != "notes"},
-    }
-    return figures.layout(Handedness(options["handedness"])), metadata
+    made_by = {"command": f"fabgen tile --blog-radius {radius} --blog-reading {reading}"}
+    handedness = Handedness(options["handedness"])
+    return replace(params, blog=figures, handedness=handedness, made_by=made_by)

@@ -5,8 +5,8 @@
   objects each product needs, before anything is rendered
 - :mod:`fabgen.kitbuild.render`: :func:`render_kit` renders every product in memory,
   with bill of materials, README.txt and :func:`manifest`
-- :mod:`fabgen.kitbuild.layout`: setup diagram, printed board and BOM of one board
-- :mod:`fabgen.kitbuild.plates`: stones and markers on print plates (STEP, STL, 3MF)
+- the products it renders, with the kit's settings: :mod:`fabgen.products` (the test
+  tile, the sheets, one board's setup diagram, printed board and BOM, ...)
 - the transaction: :func:`fabgen.export.files.write_transaction`, called by
   :func:`fabgen.cli.common.write_and_report` for ``build`` and every command that writes
 """

@@ -56,9 +56,8 @@ class KitPlan:
     report: object = None  # the board validator's report
     supply: object = None
     geometry: object = None
-    sheet_job: object = None
+    sheet_params: object = None  # the tile sheets, as the sheet product takes them
     sheets: list = field(default_factory=list)  # the nested tile sheets
-    speeds: object = None
     stones: object = None  # StonePlan or None
     papers: tuple[str, ...] = ()
     findings: list[KitFinding] = field(default_factory=list)
@@ -90,6 +89,8 @@ class StonePlan:
     plates: tuple  # 3MF plates
     laser_sheets: tuple = ()  # laser-cut stones, colour by colour
     marker_sheets: tuple = ()  # laser-cut markers: growing, then dead
+    laser: object = None  # the sheet product's parameters of the stones
+    markers: object = None  # and of the markers
 
 
 # ---- planning ---------------------------------------------------------------------------
@@ -173,6 +174,7 @@ def _check_players(players: int, board) -> None:
 
 def _plan_tile(plan: KitPlan) -> None:
     from fabgen.geometry.tile import TileGeometry
+    from fabgen.products.layout import tile_width
 
     tile = dict(plan.kit.section("tile"))
     board = plan.board
@@ -190,6 +192,8 @@ def _plan_tile(plan: KitPlan) -> None:
         plan.geometry = TileGeometry.from_parameters(values)
     except FabgenError as exc:
         raise KitError(f"[tile] {exc}") from None
+    # The board's print files take tiles of 20 to 400 mm: refused here, not while rendering.
+    tile_width(board, plan.geometry.width)
     if tile["border"] and tile["border"] < 0:
         raise KitError(f"[tile] border must be 0 (none) or positive, got {tile['border']}")
 
@@ -207,30 +211,50 @@ def _handedness(setting: str, board) -> str:
 
 def _plan_laser(plan: KitPlan) -> None:
     from fabgen.draw.laser_job import LaserSpeeds
-    from fabgen.draw.sheet import SheetJob, TileSheetOptions, build_sheets
+    from fabgen.draw.sheet import SheetJob, TileSheetOptions
     from fabgen.export.profiles import get_profile
     from fabgen.geometry.nesting import SheetSpec
+    from fabgen.products.sheet import SheetParams, nest
 
     laser, tile = plan.kit.section("laser"), plan.kit.section("tile")
     get_profile(laser["profile"])
     if laser["spare_tiles"] < 0:
         raise KitError(f"[laser] spare_tiles must be 0 or more, got {laser['spare_tiles']}")
-    plan.speeds = LaserSpeeds(laser["cut_speed"], laser["engrave_speed"], laser["travel_speed"])
+    speeds = LaserSpeeds(laser["cut_speed"], laser["engrave_speed"], laser["travel_speed"])
     options = TileSheetOptions(numbers=tile["numbers"], border_inset=tile["border"] or None)
     options.validate()
-    plan.sheet_job = SheetJob(
+    job = SheetJob(
         geometry=plan.geometry,
         sheet=SheetSpec.parse(laser["sheet"], laser["margin"]),
         tiles=len(plan.board.tiles) + laser["spare_tiles"],
         tile_options=options,
         metadata=metadata(plan),
     )
+    plan.sheet_params = SheetParams(job, speeds, metadata(plan), laser["profile"], "tiles-")
     # Nesting is also the check that tiles fit the sheet; the result is kept for rendering.
-    plan.sheets = build_sheets(plan.sheet_job)
+    plan.sheets = nest(plan.sheet_params)
 
 
 def metadata(plan: KitPlan) -> dict:
-    return {"kit": plan.kit.name, "board": plan.board.name, **plan.geometry.parameters()}
+    return {**made_by(plan), **plan.geometry.parameters()}
+
+
+def made_by(plan: KitPlan) -> dict:
+    """What the kit's files record as their origin."""
+    return {"kit": plan.kit.name, "board": plan.board.name}
+
+
+def tile_params(plan: KitPlan):
+    """The kit's test tile: the tile product with the kit's tile and laser settings."""
+    from fabgen.products.tile import TileParams
+
+    return TileParams(
+        plan.geometry,
+        border=plan.kit.section("tile")["border"] or None,
+        made_by=made_by(plan),
+        profile=plan.kit.section("laser")["profile"],
+        name="test-tile",
+    )
 
 
 def _plan_stones(plan: KitPlan) -> None:
@@ -243,7 +267,7 @@ def _plan_stones(plan: KitPlan) -> None:
     if stones["design"] == "none":
         plan.stones = None
     elif stones["design"] == "laser":
-        if plan.sheet_job is None:
+        if plan.sheet_params is None:
             return  # the [laser] section failed and is reported; stones would nest on it
         plan.stones = _laser_stones(plan, stones)
     else:
@@ -309,7 +333,7 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
 def _plates(piece, count: int, bed) -> list:
     """``count`` copies of ``piece`` on as few plates as the bed allows."""
     from fabgen.errors import ParameterError
-    from fabgen.kitbuild.plates import plan_plates
+    from fabgen.products.stones import plan_plates
 
     try:
         return plan_plates((piece,), count, bed, piece.name)
@@ -318,25 +342,28 @@ def _plates(piece, count: int, bed) -> list:
 
 
 def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:
+    """Stones (and markers, two "colours") cut from sheets by the sheet product."""
     from dataclasses import replace
 
-    from fabgen.draw.sheet import StoneOptions, build_sheets
+    from fabgen.draw.sheet import StoneOptions
+    from fabgen.products.sheet import default_stone_diameter, nest
 
-    diameter = round(0.9 * plan.geometry.circle_diameter, 3)
+    diameter = default_stone_diameter(plan.geometry)
     players = len(plan.board.seats)
-    job = replace(
-        plan.sheet_job, tiles=0, stones=StoneOptions(stones_per_colour(plan), diameter, players)
-    )
-    markers = ()
-    if stones["markers"]:
-        count = max(plan.supply.growing_markers, plan.supply.dead_markers)
-        markers = tuple(build_sheets(replace(job, stones=StoneOptions(count, diameter, 2))))
-    return StonePlan((), (), tuple(build_sheets(job)), markers)
+    cut = StoneOptions(stones_per_colour(plan), diameter, players)
+    laser = replace(plan.sheet_params, prefix="", report_name=None)
+    laser = replace(laser, job=replace(laser.job, tiles=0, stones=cut))
+    if not stones["markers"]:
+        return StonePlan((), (), tuple(nest(laser)), (), laser)
+    count = max(plan.supply.growing_markers, plan.supply.dead_markers)
+    markers = replace(laser, job=replace(laser.job, stones=StoneOptions(count, diameter, 2)))
+    return StonePlan((), (), tuple(nest(laser)), tuple(nest(markers)), laser, markers)
 
 
 def _plan_paper(plan: KitPlan) -> None:
-    paper = plan.kit.section("kit")["paper"]
-    plan.papers = ("a4", "letter") if paper == "both" else (paper,)
+    from fabgen.products.layout import papers_of
+
+    plan.papers = papers_of(plan.kit.section("kit")["paper"])
 
 
 def _validate_board(plan: KitPlan) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fabgen import __version__
-from fabgen.kitbuild.plan import KitPlan, StonePlan, metadata, stones_per_colour
+from fabgen.kitbuild.plan import KitPlan, StonePlan, stones_per_colour, tile_params
 
 
 @dataclass(frozen=True)
@@ -23,31 +23,16 @@ class Product:
 
 
 def _laser_product(plan: KitPlan) -> dict[str, bytes]:
-    from fabgen.draw.sheet_report import report_bytes, report_json, report_text
-    from fabgen.draw.tile import TileDrawingOptions, tile_drawing
+    """The tile and sheet products with the kit's settings, and the report as text."""
+    from fabgen.draw.sheet_report import report_text
+    from fabgen.products.sheet import sheet_files
+    from fabgen.products.tile import tile_files
 
-    profile = plan.kit.section("laser")["profile"]
-    border = plan.kit.section("tile")["border"] or None
-    single = tile_drawing(
-        plan.geometry.layout(), TileDrawingOptions(border_inset=border), metadata=metadata(plan)
-    )
-    files = _drawing_files("laser/test-tile", single, profile)
-    for sheet in plan.sheets:
-        files.update(_drawing_files(f"laser/tiles-{sheet.name}", sheet.drawing, profile))
-    report = report_json(plan.sheets, plan.speeds, {"kit": plan.kit.name, **metadata(plan)})
-    files["laser/sheets-report.json"] = report_bytes(report)
-    files["laser/sheets-report.txt"] = (report_text(report) + "\n").encode("utf-8")
+    files = tile_files(tile_params(plan)).in_folder("laser")
+    sheets = sheet_files(plan.sheet_params, plan.sheets)
+    files.update(sheets.in_folder("laser"))
+    files["laser/sheets-report.txt"] = (report_text(sheets.report) + "\n").encode("utf-8")
     return files
-
-
-def _drawing_files(stem: str, drawing, profile: str) -> dict[str, bytes]:
-    from fabgen.export.dxf import render_dxf
-    from fabgen.export.svg import render_svg
-
-    return {
-        f"{stem}.svg": render_svg(drawing, profile),
-        f"{stem}.dxf": render_dxf(drawing, profile),
-    }
 
 
 def _stones_product(plan: KitPlan) -> dict[str, bytes]:
@@ -55,35 +40,36 @@ def _stones_product(plan: KitPlan) -> dict[str, bytes]:
     if stones is None:
         return {}
     if stones.laser_sheets:
-        return _laser_stone_files(plan, stones)
-    from fabgen.kitbuild.plates import render_files
+        return _laser_stone_files(stones)
+    from fabgen.products.stones import StoneSet, stone_files
 
-    files = render_files(stones.pieces, stones.plates)
-    return {f"3d/{name}": data for name, data in files.items()}
+    return stone_files(StoneSet(stones.pieces, stones.plates)).in_folder("3d")
 
 
-def _laser_stone_files(plan: KitPlan, stones: StonePlan) -> dict[str, bytes]:
-    profile = plan.kit.section("laser")["profile"]
-    files: dict[str, bytes] = {}
-    for sheet in stones.laser_sheets:
-        files.update(_drawing_files(f"laser/{sheet.name}", sheet.drawing, profile))
-    kinds = {"stones-colour-1": "markers-growing", "stones-colour-2": "markers-dead"}
-    for sheet in stones.marker_sheets:
-        name = sheet.name
-        for old, new in kinds.items():
+#: The markers are cut as two stone "colours"; the kit names them.
+MARKER_SHEETS = {"stones-colour-1": "markers-growing", "stones-colour-2": "markers-dead"}
+
+
+def _laser_stone_files(stones: StonePlan) -> dict[str, bytes]:
+    from fabgen.products.sheet import sheet_files
+
+    files = sheet_files(stones.laser, stones.laser_sheets).in_folder("laser")
+    if stones.markers is None:
+        return files
+    for name, data in sheet_files(stones.markers, stones.marker_sheets).files.items():
+        for old, new in MARKER_SHEETS.items():
             name = name.replace(old, new)
-        files.update(_drawing_files(f"laser/{name}", sheet.drawing, profile))
+        files[f"laser/{name}"] = data
     return files
 
 
 def _board_product(plan: KitPlan) -> dict[str, bytes]:
-    from fabgen.kitbuild.layout import LayoutOptions, layout_files
+    """The layout product with the kit's board, tile width, papers and supply."""
+    from fabgen.products.layout import LayoutParams, layout_files
 
-    files = layout_files(
-        plan.board, LayoutOptions(width=plan.geometry.width, papers=plan.papers, supply=plan.supply)
-    )
+    params = LayoutParams(plan.board, plan.geometry.width, plan.papers, supply=plan.supply)
     out = {}
-    for name, data in files.items():
+    for name, data in layout_files(params).files.items():
         folder = "board" if name.endswith((".toml", "-start.json")) else "print"
         if "-bom." in name:
             folder = "board"
@@ -92,10 +78,9 @@ def _board_product(plan: KitPlan) -> dict[str, bytes]:
 
 
 def _rulesheet_product(plan: KitPlan) -> dict[str, bytes]:
-    from fabgen.docs.rulesheet import rulesheet_pdfs
+    from fabgen.products.rulesheet import paper_setting, rulesheet_files
 
-    paper = "both" if len(plan.papers) == 2 else plan.papers[0]
-    return {f"print/{name}": data for name, data in rulesheet_pdfs(paper).items()}
+    return rulesheet_files(paper_setting(plan.papers)).in_folder("print")
 
 
 PRODUCTS = (

@@ -6,7 +6,7 @@
 - :mod:`fabgen.pieces.stone`, :mod:`~fabgen.pieces.pyramid`, :mod:`~fabgen.pieces.markers`:
   the CadQuery solids (helpers in :mod:`~fabgen.pieces.solids`);
   :func:`fabgen.pieces.build.build_piece` picks the right one
-- pieces to STEP, STL and 3MF bytes on print plates: :mod:`fabgen.kitbuild.plates`
+- pieces to STEP, STL and 3MF bytes on print plates: :mod:`fabgen.products.stones`
 
 CadQuery is imported only inside functions, so importing this package stays cheap.
 """

@@ -279,22 +279,25 @@ def _fields(board: Board, place: BoardPlacement, frame: Frame) -> list[Shape]:
 
 
 def board_file_bytes(board: Board) -> bytes:
-    from fabgen.board.boardfile import board_to_toml
+    """The board file, as fabgen layout writes it."""
+    from fabgen.products.layout import board_files
 
-    return board_to_toml(board).encode("utf-8")
+    return board_files(board).files[f"{board.name}.toml"]
 
 
 def start_transcript_bytes(board: Board) -> bytes:
-    from fabgen.board.transcript_io import board_transcript_text
+    """The start position as a transcript, as fabgen layout writes it."""
+    from fabgen.products.layout import board_files
 
-    return board_transcript_text(board).encode("utf-8")
+    return board_files(board).files[f"{board.name}-start.json"]
 
 
 def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
     """The setup diagram, refused (as ``fabgen layout`` refuses) for a board with errors."""
     from fabgen.board.validate import validate
     from fabgen.draw.setup_diagram import setup_diagram
-    from fabgen.kitbuild.layout import LayoutOptions, tile_width
+    from fabgen.export.pdf import PdfInfo, render_pdf
+    from fabgen.products.layout import LayoutParams, setup_files, tile_width
 
     report = validate(board, source=board.name)
     if not report.ok:
@@ -304,14 +307,13 @@ def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
             f"the board has {report.errors} error{'s' if report.errors > 1 else ''} ({codes}): "
             "fix them first; the findings show what and where",
         )
-    diagram = setup_diagram(board, tile_width(board, LayoutOptions()))
-    if fmt == "pdf":
-        from fabgen.export.pdf import PdfInfo, render_pdf
-
-        return render_pdf([diagram], PdfInfo(diagram.title, "Setup diagram", ("Atlantis",)))
-    from fabgen.export.svg import render_svg
-
-    return render_svg(diagram)
+    if fmt != "pdf":  # the SVG as fabgen layout draws it
+        params = LayoutParams(board)
+        return setup_files(params, ("svg",)).files[f"{board.name}-setup.svg"]
+    # The PDF keeps the document info it always had (fabgen layout's names the board
+    # and its players too), so a download stays byte for byte what it was.
+    diagram = setup_diagram(board, tile_width(board))
+    return render_pdf([diagram], PdfInfo(diagram.title, "Setup diagram", ("Atlantis",)))
 
 
 __all__ = [

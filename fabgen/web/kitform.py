@@ -295,15 +295,12 @@ def preview(
 
 
 def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
-    from fabgen.draw.setup_diagram import setup_diagram
-    from fabgen.draw.sheet_report import report_json, report_text
-    from fabgen.draw.tile import TileDrawingOptions, tile_drawing
-    from fabgen.export.svg import render_svg
-    from fabgen.kitbuild.render import bom_text, kit_bom
+    from dataclasses import replace
 
-    profile = plan.kit.section("laser")["profile"]
-    border = plan.kit.section("tile")["border"] or None
-    metadata = {"kit": plan.kit.name, "board": plan.board.name, **plan.geometry.parameters()}
+    from fabgen.kitbuild.plan import tile_params
+    from fabgen.products.layout import LayoutParams, setup_files
+    from fabgen.products.tile import tile_files
+
     g = plan.geometry
     quick_parts = {
         "tile": {
@@ -314,25 +311,36 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
         "board": plan.board.details(),
     }
     if not rest or quick:
-        options = TileDrawingOptions(border_inset=border)
-        tile = tile_drawing(plan.geometry.layout(), options, metadata=metadata)
-        quick_parts["tile"]["svg"] = render_svg(tile, profile).decode("utf-8")
-        setup = setup_diagram(plan.board, g.width)
-        quick_parts["setup"] = {"svg": render_svg(setup).decode("utf-8")}
+        # the kit's test tile, as fabgen build writes it (laser/test-tile.svg)
+        params = replace(tile_params(plan), formats=("svg",))
+        (svg,) = tile_files(params).files.values()
+        quick_parts["tile"]["svg"] = svg.decode("utf-8")
+        setup = setup_files(LayoutParams(plan.board, g.width), ("svg",))
+        (svg,) = setup.files.values()
+        quick_parts["setup"] = {"svg": svg.decode("utf-8")}
     if quick:
         return quick_parts
-    report = report_json(plan.sheets, plan.speeds, metadata)
+    return {**quick_parts, "sheet": _first_sheet(plan), "bom": _bom(plan)}
+
+
+def _first_sheet(plan) -> dict:
+    """The kit's first tile sheet as fabgen build writes it, and the report of all."""
+    from fabgen.draw.sheet_report import report_text
+    from fabgen.products.output import drawing_files
+    from fabgen.products.sheet import sheet_report
+
+    params, first = plan.sheet_params, plan.sheets[0]
+    (svg,) = drawing_files(first.name, first.drawing, ("svg",), params.profile).values()
+    report = sheet_report(params, plan.sheets)
+    return {"svg": svg.decode("utf-8"), "count": len(plan.sheets), "report": report_text(report)}
+
+
+def _bom(plan) -> str:
+    from fabgen.kitbuild.render import bom_text, kit_bom
+
     # kit_bom counts the tile sheets by their file names, as render_kit names them
     sheet_files = {f"laser/tiles-{s.name}.svg": b"" for s in plan.sheets}
-    return {
-        **quick_parts,
-        "sheet": {
-            "svg": render_svg(plan.sheets[0].drawing, profile).decode("utf-8"),
-            "count": len(plan.sheets),
-            "report": report_text(report),
-        },
-        "bom": bom_text(kit_bom(plan, sheet_files)),
-    }
+    return bom_text(kit_bom(plan, sheet_files))
 
 
 # ---- downloads --------------------------------------------------------------------------

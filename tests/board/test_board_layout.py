@@ -383,9 +383,9 @@ def test_layout_refuses_bad_input_and_writes_nothing(cli, tmp_path, args, messag
 
 
 def test_identical_input_gives_identical_files(out, tmp_path):
-    from fabgen.kitbuild.layout import layout_files
+    from fabgen.products.layout import LayoutParams, layout_files
 
-    again = layout_files(load_preset(NAME))
+    again = layout_files(LayoutParams(load_preset(NAME))).files
     for name in FILES:
         assert again[name] == (out[0] / name).read_bytes(), name
 

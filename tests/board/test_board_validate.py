@@ -462,11 +462,11 @@ def playable_boards(draw):
 @settings(max_examples=8)
 @given(playable_boards())
 def test_any_playable_board_can_be_laid_out(board):
-    from fabgen.kitbuild.layout import layout_files
+    from fabgen.products.layout import LayoutParams, layout_files
 
     report = validate(board)
     assert report.ok, report.text()
-    files = layout_files(board)
+    files = layout_files(LayoutParams(board)).files
     assert len(files) == 8 and all(files.values())
     assert read_board_from_text(files["random.toml"]) == board
 

@@ -181,7 +181,7 @@ def test_kit_settings_and_web_bounds_are_the_codes(site):
 
 def test_every_picture_is_one_make_pictures_makes(site):
     """The site shows no picture drawn by hand: its SVGs are those of make pictures."""
-    from fabgen.docs.pictures import readme_pictures
+    from fabgen.pictures import readme_pictures
 
     made = {Path(name).name for name in readme_pictures()}
     shown = {p.name for p in site.glob("*.svg")}

@@ -127,6 +127,11 @@ def write_kit(tmp_path, text):
         ("[tile]\nwidth = -5.0\n", ["tile.width", "-5.0 is outside the allowed range"]),
         ("[tile]\nwidth = nan\n", ["tile.width", "nan is not a finite number; allowed: 5 to"]),
         ("[tile]\nkerf = inf\n", ["tile.kerf", "inf is not a finite number"]),
+        (  # the printed board's width limit, found while planning, not while rendering
+            "[tile]\nwidth = 15.0\nborder = 0.0\n[laser]\nsheet = '100x100'\n"
+            "[stones]\ndesign = 'none'\n",
+            ["[kit-tile] tile.width: 15 mm is outside 20 to 400 mm"],
+        ),
         ("[laser]\nspare_tiles = 1" + "0" * 5000 + "\n", ["integer with thousands of digits"]),
         ("a = " + "[" * 5000 + "]" * 5000 + "\n", ["nested more than 64 deep"]),
         ("[tile]\ncircle_diameter = 50.0\n", ["[kit-tile]", "circles would overlap"]),

@@ -17,19 +17,24 @@ from collections import Counter
 
 import pytest
 
-from fabgen.kitbuild.plates import (
+from fabgen.pieces.params import DiscStone, Marker, PyramidStone, calibration_stones
+from fabgen.pieces.plate import Bed
+from fabgen.products.stones import (
     PrintSettings,
+    StoneSet,
     filament_grams,
     plan_plate,
     plan_plates,
     plate_filament,
-    render_files,
+    stone_files,
 )
-from fabgen.pieces.params import DiscStone, Marker, PyramidStone, calibration_stones
-from fabgen.pieces.plate import Bed
 
 NS = {"m": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
 PIECES = [DiscStone(), DiscStone(symbol="star"), PyramidStone(), Marker(kind="growing")]
+
+
+def render_files(pieces, plates) -> dict[str, bytes]:
+    return stone_files(StoneSet(tuple(pieces), tuple(plates))).files
 
 
 @pytest.fixture(scope="module")
@@ -189,10 +194,11 @@ RENDER = """
 import hashlib
 from fabgen.pieces.params import DiscStone, Marker, PyramidStone
 from fabgen.pieces.plate import Bed
-from fabgen.kitbuild.plates import plan_plates, render_files
-pieces = [DiscStone(), DiscStone(symbol="star"), PyramidStone(), Marker(kind="growing")]
-plates = plan_plates((DiscStone(),), 75, Bed(), "stones")
-for name, data in sorted(render_files(pieces + [Marker(kind="dead")], plates).items()):
+from fabgen.products.stones import StoneSet, plan_plates, stone_files
+pieces = (DiscStone(), DiscStone(symbol="star"), PyramidStone(), Marker(kind="growing"))
+plates = tuple(plan_plates((DiscStone(),), 75, Bed(), "stones"))
+made = stone_files(StoneSet((*pieces, Marker(kind="dead")), plates))
+for name, data in sorted(made.files.items()):
     print(name, hashlib.sha256(data).hexdigest())
 """
 
@@ -200,7 +206,7 @@ for name, data in sorted(render_files(pieces + [Marker(kind="dead")], plates).it
 def test_same_inputs_give_byte_identical_files(files):
     """Once more in this process (solids rebuilt) and once in a fresh process: STEP
     entity numbering, tessellation and zip entries must not depend on the run."""
-    from fabgen.kitbuild import plates as products
+    from fabgen.products import stones as products
 
     products._solid.cache_clear()  # build the solids again
     products._mesh.cache_clear()

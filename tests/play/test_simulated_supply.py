@@ -49,7 +49,7 @@ def test_kit_and_validate_simulate_agree(tmp_path, cli):
 
 
 def test_a_simulated_kit_shows_the_same_pieces_on_the_setup_diagram_and_board_bom(tmp_path):
-    from fabgen.kitbuild.layout import LayoutOptions, layout_files
+    from fabgen.products.layout import LayoutParams, layout_files
 
     kit_file = tmp_path / "kit.toml"
     kit_file.write_text(
@@ -57,7 +57,7 @@ def test_a_simulated_kit_shows_the_same_pieces_on_the_setup_diagram_and_board_bo
         'simulate_games = 20\nsimulate_players = "random"\n'
     )
     plan = plan_kit(load_kit(kit_file))
-    files = layout_files(plan.board, LayoutOptions(papers=("a4",), supply=plan.supply))
+    files = layout_files(LayoutParams(plan.board, papers=("a4",), supply=plan.supply)).files
     bom = files["3p-triangle-4-bom.txt"].decode()
     n = plan.supply.stones_per_player
     assert f"{n} per colour" in bom and "simulated games" in bom

@@ -1,8 +1,10 @@
-"""From pieces to files: a STEP and an STL per piece and a 3MF print plate.
+"""3D-printable stones and markers as files: a STEP and an STL per piece and a 3MF
+print plate of copies (``fabgen stones``, the kit's ``3d/`` files; docs/design-notes.md,
+*Products*).
 
-:func:`plan_plate` is pure and refuses a plate that does not fit before any CAD work;
-:func:`render_files` builds each distinct piece once, tessellates it once and places
-the copies by translation.
+:func:`plan_plates` is pure and refuses a plate that does not fit before any CAD work;
+:func:`stone_files` builds each distinct piece once, tessellates it once and places
+the copies by translation. CadQuery is imported only there, when it is needed.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from functools import cache, partial
 
 from fabgen.pieces.params import PLA_DENSITY
 from fabgen.pieces.plate import Bed, capacity, layout, plate_counts
+from fabgen.products.output import Files
 
 
 @dataclass(frozen=True)
@@ -89,41 +92,62 @@ def describe(piece) -> str:
     return "fabgen " + "; ".join(f"{k}={v}" for k, v in piece.parameters().items())
 
 
-def render_files(
-    pieces: Sequence,
-    plates: Sequence[Plate] = (),
-    progress: Callable[[str, int, int], None] | None = None,
-) -> dict[str, bytes]:
-    """``{file name: bytes}``: STEP and STL for each piece, and a 3MF per plate.
+@dataclass(frozen=True)
+class StoneSet:
+    """What to print: one STEP and one STL per piece in ``pieces``, and a 3MF per plate."""
+
+    pieces: tuple = ()
+    plates: tuple[Plate, ...] = ()
+
+
+def stone_files(stones: StoneSet, progress: Callable[[str, int, int], None] | None = None) -> Files:
+    """The pieces' STEP and STL files and the plates' 3MF files; the report gives each
+    plate's pieces, capacity and filament (``plates``) and the slicer settings the
+    estimate assumes (``print_settings``).
 
     ``progress(plate name, copies done, copies in all)`` reports on long plates.
     """
     from fabgen.export.step import step_bytes
     from fabgen.export.stl import stl_bytes
-    from fabgen.export.threemf import PlateItem, threemf_bytes
 
     files: dict[str, bytes] = {}
-    meshes = {}
-    for piece in dict.fromkeys([*pieces, *(p for plate in plates for p in plate.pieces)]):
-        solid = _solid(piece)
-        meshes[piece] = _mesh(piece)
+    pieces = stones.pieces
+    for piece in dict.fromkeys([*pieces, *(p for plate in stones.plates for p in plate.pieces)]):
+        mesh = _mesh(piece)  # the solid, tessellated before its STEP is written
         if piece in pieces:
-            files[f"{piece.name}.step"] = step_bytes(solid, piece.name, describe(piece))
-            files[f"{piece.name}.stl"] = stl_bytes(meshes[piece], piece.name)
-    for plate in plates:
-        numbers: dict[str, int] = {}
-        items = []
-        for piece, (x, y) in zip(plate.pieces, plate.positions, strict=True):
-            numbers[piece.name] = numbers.get(piece.name, 0) + 1
-            items.append(PlateItem(f"{piece.name} #{numbers[piece.name]}", meshes[piece], x, y))
-        text = " | ".join(describe(p) for p in dict.fromkeys(plate.pieces))
-        bed = (
-            f"bed {plate.bed.label()}, spacing {plate.bed.spacing:g} mm, about "
-            f"{plate_filament(plate):.0f} g of PLA at {PRINT_SETTINGS.label()}"
-        )
+            files[f"{piece.name}.step"] = step_bytes(_solid(piece), piece.name, describe(piece))
+            files[f"{piece.name}.stl"] = stl_bytes(mesh, piece.name)
+    for plate in stones.plates:
         report = None if progress is None else partial(progress, plate.name)
-        files[plate.file_name] = threemf_bytes(items, plate.name, f"{text} | {bed}", report)
-    return files
+        files[plate.file_name] = _plate_file(plate, report)
+    plates = [_plate_report(plate) for plate in stones.plates]
+    return Files(files, {"plates": plates, "print_settings": PRINT_SETTINGS.label()})
+
+
+def _plate_file(plate: Plate, progress: Callable[[int, int], None] | None) -> bytes:
+    from fabgen.export.threemf import PlateItem, threemf_bytes
+
+    numbers: dict[str, int] = {}
+    items = []
+    for piece, (x, y) in zip(plate.pieces, plate.positions, strict=True):
+        numbers[piece.name] = numbers.get(piece.name, 0) + 1
+        items.append(PlateItem(f"{piece.name} #{numbers[piece.name]}", _mesh(piece), x, y))
+    text = " | ".join(describe(p) for p in dict.fromkeys(plate.pieces))
+    bed = (
+        f"bed {plate.bed.label()}, spacing {plate.bed.spacing:g} mm, about "
+        f"{plate_filament(plate):.0f} g of PLA at {PRINT_SETTINGS.label()}"
+    )
+    return threemf_bytes(items, plate.name, f"{text} | {bed}", progress)
+
+
+def _plate_report(plate: Plate) -> dict:
+    return {
+        "file": plate.file_name,
+        "pieces": len(plate.pieces),
+        "capacity": plate.capacity,
+        "bed": plate.bed.label(),
+        "filament_g": plate_filament(plate),
+    }
 
 
 def piece_filament(piece, settings: SlicerSettings = PRINT_SETTINGS) -> float:

@@ -1,0 +1,124 @@
+"""Every file that shows how to build and set up a board: ``fabgen layout``, the kit's
+``print/`` and ``board/`` files (docs/design-notes.md, *Products*).
+
+:func:`layout_files` renders in memory the setup diagram (SVG and PDF), the printed
+board at full size per paper size (PDF), the bill of materials (text and JSON), and the
+board itself as a board file and as a transcript of its start position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fabgen.board.model import Board
+from fabgen.board.supply import Supply
+from fabgen.errors import ParameterError
+from fabgen.geometry.tile import DEFAULT_WIDTH
+from fabgen.products.output import Files
+from fabgen.settings import default
+
+PAPER_CHOICES = ("a4", "letter")
+
+
+@dataclass(frozen=True)
+class LayoutParams:
+    board: Board
+    width: float | None = None  # tile width across the flats; None: the board's, or 100
+    papers: tuple[str, ...] = PAPER_CHOICES
+    margin: float = default("page_margin")
+    overlap: float = default("overlap")
+    #: Pieces needed when not by the 20 % rule (a kit with supply = "simulate").
+    supply: Supply | None = None
+
+
+def papers_of(paper: str) -> tuple[str, ...]:
+    """The papers the setting ``paper`` names (``both``: A4 and Letter)."""
+    return PAPER_CHOICES if paper == "both" else (paper,)
+
+
+def tile_width(board: Board, width: float | None = None) -> float:
+    """The width of the board's tiles: ``width``, else the board file's, else 100 mm."""
+    from fabgen.geometry.tile import TileGeometry
+
+    width = width or board.tile_width_mm or DEFAULT_WIDTH
+    if not 20.0 <= width <= 400.0:
+        raise ParameterError.about(
+            "width",
+            f"{width:g} mm is outside 20 to 400 mm: give the width of your tiles "
+            "across the flats (the distance between the centres of two neighbouring tiles)",
+        )
+    TileGeometry.from_width(width)  # the usual checks
+    return width
+
+
+def layout_files(params: LayoutParams) -> Files:
+    """The board's print and board files; the report is its bill of materials."""
+    from fabgen.board.bom import bill_of_materials, bom_json, bom_text
+
+    board, name = params.board, params.board.name
+    width = tile_width(board, params.width)
+    files = _setup_files(params, width)
+    pages = {}  # how many pages, by paper name ("A4")
+    for paper in params.papers:
+        printed, pages[printed], pdf = _printed_board(params, width, paper)
+        files[f"{name}-board-{printed.lower()}.pdf"] = pdf
+    bom = bill_of_materials(board, width, pages, params.supply)
+    files[f"{name}-bom.txt"] = bom_text(bom).encode("utf-8")
+    files[f"{name}-bom.json"] = bom_json(bom).encode("utf-8")
+    files.update(board_files(board).files)
+    return Files(files, bom)
+
+
+def board_files(board: Board) -> Files:
+    """The board as a board file (``NAME.toml``) and its start position as a transcript
+    (``NAME-start.json``)."""
+    from fabgen.board.boardfile import board_to_toml
+    from fabgen.board.transcript_io import board_transcript_text
+
+    return Files(
+        {
+            f"{board.name}.toml": board_to_toml(board).encode("utf-8"),
+            f"{board.name}-start.json": board_transcript_text(board).encode("utf-8"),
+        }
+    )
+
+
+def _keywords(board: Board) -> tuple[str, ...]:
+    return ("Atlantis", "board", board.name, f"{len(board.seats)} players")
+
+
+def setup_files(params: LayoutParams, formats: tuple[str, ...] = ("svg", "pdf")) -> Files:
+    """Only the setup diagram (``NAME-setup.svg``, ``.pdf``), as :func:`layout_files`
+    makes it, without the printed board (for pictures and previews)."""
+    return Files(_setup_files(params, tile_width(params.board, params.width), formats))
+
+
+def _setup_files(
+    params: LayoutParams, width: float, formats: tuple[str, ...] = ("svg", "pdf")
+) -> dict[str, bytes]:
+    from fabgen.draw.setup_diagram import setup_diagram
+    from fabgen.export.pdf import PdfInfo, render_pdf
+    from fabgen.export.svg import render_svg
+
+    name = params.board.name
+    diagram = setup_diagram(params.board, width, params.supply)
+    files = {}
+    if "svg" in formats:
+        files[f"{name}-setup.svg"] = render_svg(diagram)
+    if "pdf" in formats:
+        info = PdfInfo(diagram.title, "Setup diagram", _keywords(params.board))
+        files[f"{name}-setup.pdf"] = render_pdf([diagram], info)
+    return files
+
+
+def _printed_board(params: LayoutParams, width: float, paper: str) -> tuple[str, int, bytes]:
+    """The board at full size over pages of ``paper``: the paper's name, the number of
+    pages and the PDF."""
+    from fabgen.draw.printed_board import PAPERS, PrintSettings, printed_board
+    from fabgen.export.pdf import PdfInfo, render_pdf
+
+    settings = PrintSettings(PAPERS[paper], params.margin, params.overlap)
+    drawings = printed_board(params.board, width, settings)
+    title = f"Atlantis board {params.board.name} at full size on {settings.paper.name}"
+    info = PdfInfo(title, "Printed board, 1:1, with assembly map", _keywords(params.board))
+    return settings.paper.name, len(drawings), render_pdf(drawings, info)

@@ -1,0 +1,99 @@
+"""A turn's files (docs/design-notes.md, *Products*): its pictures, step by step
+(``fabgen rules turn --svg``; the steps are the engine's, from
+:func:`fabgen.rules.turn.play_turn` with ``record_steps``, and the titles are the
+command's text too), and a transcript with one more turn (``fabgen rules machine
+--play``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fabgen.products.output import Files
+from fabgen.rules.transcript import Transcript
+from fabgen.rules.turn import Step
+
+
+def step_title(step: Step) -> str:
+    """The step's title, with the number of explosions for an explosion wave:
+    ``explosion wave 1 (2 explosions): -a1, g1``."""
+    if step.kind != "explosion":
+        return step.title
+    head, _, fields = step.title.partition(": ")
+    n = len(step.fields)
+    return f"{head} ({n} explosion{'s' if n != 1 else ''}): {fields}"
+
+
+def turn_picture_files(steps: Sequence[Step], names: bool = True) -> Files:
+    """One SVG per step (``step-NN-SLUG.svg``), marked as the rule sheet marks its
+    figures: the move as an arrow, and the fields that explode next outlined in red (the
+    next wave's; after growth, the player's fields that will explode in their next
+    turn). ``names``: field names (c3, -a1) on the fields."""
+    from fabgen.draw.position import position_drawing
+    from fabgen.export.svg import render_svg
+
+    files = {}
+    for n, step in enumerate(steps):
+        following = steps[n + 1] if n + 1 < len(steps) else None
+        drawing = position_drawing(
+            step.position,
+            title=f"{n}. {step_title(step)}",
+            highlight=_explodes_next(step, following),
+            arrows=[(step.fields[0], step.fields[-1])] if step.kind == "move" else (),
+            field_names=names,
+            key=True,
+            notes=_picture_notes(step, following),
+        )
+        files[f"step-{n:02d}-{_slug(step)}.svg"] = render_svg(drawing)
+    return Files(files)
+
+
+def _explodes_next(step, following) -> tuple:
+    if following is not None and following.kind == "explosion":
+        return following.fields
+    if step.kind == "growth":
+        return tuple(f for f in step.fields if step.position.is_volatile(f))
+    return ()
+
+
+def _picture_notes(step, following) -> list[str]:
+    notes = []
+    if step.kind == "explosion":
+        n = len(step.fields)
+        notes.append(f"this wave: {n} field{'s' if n != 1 else ''} exploded")
+    if following is not None and following.kind == "explosion":
+        n = len(following.fields)
+        fields = "1 field explodes" if n == 1 else f"{n} fields explode"
+        notes.append(f"next wave: {fields} (outlined)")
+    elif step.kind == "growth" and _explodes_next(step, following):
+        pos = step.position
+        k = pos.owner(_explodes_next(step, following)[0])
+        notes.append(f"outlined: they explode in {pos.players[k].label(k)}'s next turn")
+    return notes
+
+
+def _slug(step) -> str:
+    """start, move-c3-c5, explosion-wave-2, growth: short and safe as a file name."""
+    if step.kind == "move":
+        return "move-" + step.title.split(": ", 1)[1]
+    if step.kind == "explosion":
+        return step.title.split(":", 1)[0].replace(" ", "-")
+    return step.kind
+
+
+def longer_transcript_files(
+    file_name: str, transcript: Transcript, moves: Sequence[tuple[str, str]]
+) -> Files:
+    """The transcript with one more turn (``moves`` as field names), under
+    ``file_name``, written as the file wrote its turns (``fabgen rules machine --play``)."""
+    import dataclasses
+
+    from fabgen.rules.moves import Move
+    from fabgen.rules.transcript import write_transcript
+
+    turn = tuple(Move.from_names(a, b) for a, b in moves)
+    # Results written in the file describe its old end, not the longer game.
+    longer = dataclasses.replace(
+        transcript, turns=(*transcript.move_list, turn), scores=None, game_over=None
+    )
+    return Files({file_name: write_transcript(longer).encode()})

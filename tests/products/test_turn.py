@@ -1,0 +1,51 @@
+"""The turn products: a picture per step read back, and a transcript one turn longer."""
+
+from xml.etree import ElementTree
+
+import pytest
+
+from fabgen.board.files import load_preset
+from fabgen.products.turn import longer_transcript_files, step_title, turn_picture_files
+from fabgen.rules.moves import parse_moves
+from fabgen.rules.transcript import parse_transcript, transcript_from_position
+from fabgen.rules.turn import play_turn
+from tests.readback import SVG
+
+START = load_preset("3p-triangle-4").position()
+MOVES = "-d1--c1"  # Red, one stone one step onto its own field
+
+
+@pytest.fixture(scope="module")
+def steps():
+    _, steps = play_turn(START, parse_moves(MOVES), "online", record_steps=True)
+    return steps
+
+
+def texts(data: bytes) -> list[str]:
+    return [t.text or "" for t in ElementTree.fromstring(data).iter(f"{SVG}text")]
+
+
+def test_a_picture_per_step_titled_as_the_command_prints_it(steps):
+    made = turn_picture_files(steps)
+    names = list(made.files)
+    assert len(names) == len(steps)
+    assert names[0] == "step-00-start.svg" and names[1] == "step-01-move--d1--c1.svg"
+    for n, (name, step) in enumerate(zip(names, steps, strict=True)):
+        assert name.startswith(f"step-{n:02d}-")
+        assert f"{n}. {step_title(step)}" in texts(made.files[name])
+    assert made.report is None
+
+
+def test_field_names_only_when_asked(steps):
+    named = texts(turn_picture_files(steps[:1]).files["step-00-start.svg"])
+    bare = texts(turn_picture_files(steps[:1], names=False).files["step-00-start.svg"])
+    assert "-d1" in named and "-d1" not in bare
+
+
+def test_the_longer_transcript_reads_back_with_the_turn_appended():
+    transcript = transcript_from_position(START, turns=(), with_state=False)
+    made = longer_transcript_files("game.json", transcript, [("-d1", "-c1")])
+    assert list(made.files) == ["game.json"]
+    longer = parse_transcript(made.files["game.json"].decode("utf-8"), "longer")
+    assert longer.move_list == (tuple(parse_moves(MOVES)),)
+    assert longer.scores is None and longer.game_over is None
