@@ -20,7 +20,7 @@ import pytest
 from fabgen.pieces.params import DiscStone, Marker, PyramidStone, calibration_stones
 from fabgen.pieces.plate import Bed
 from fabgen.products.stones import (
-    PrintSettings,
+    SlicerSettings,
     StoneSet,
     filament_grams,
     plan_plate,
@@ -167,9 +167,9 @@ def test_filament_estimate_assumes_walls_and_infill_not_solid_pieces(cq):
     # than solid, and more than the skin-free 15 % of the whole
     assert 0.15 * solid < grams < solid
     # the formula itself: a 10 mm cube, 600 mm² of skin 0.9 mm thick
-    cube = filament_grams(1000.0, 600.0, PrintSettings())
+    cube = filament_grams(1000.0, 600.0, SlicerSettings())
     assert cube == pytest.approx(1.24e-3 * (540 + 0.15 * 460))
-    assert filament_grams(1000.0, 600.0, PrintSettings(walls=3, infill=1.0)) == pytest.approx(1.24)
+    assert filament_grams(1000.0, 600.0, SlicerSettings(walls=3, infill=1.0)) == pytest.approx(1.24)
 
 
 def test_calibration_plate_holds_both_stones(cq):
