@@ -11,18 +11,42 @@ results, never typed in. Change an example (one more stone, another move, anothe
 variant) and both the drawing and the facts follow.
 
 Figure functions take their example (and variant) as explicit arguments with the
-examples below as defaults, so a test or another document can pass its own.
+examples of :mod:`fabgen.docs.examples` as defaults, so a test or another document can pass its own.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
+from fabgen.docs.captions import (
+    _count,
+    _describe_region,
+    _join,
+    _letter,
+    _letters,
+    _name,
+    _ranking_text,
+    _region_letters,
+    _scores_text,
+    _tie_text,
+)
+from fabgen.docs.examples import (  # the defaults of the figure functions
+    CAPACITY,
+    CHAIN,
+    EXTREME,
+    EXTREME_SEED,
+    FINAL,
+    MACHINE,
+    MOVE,
+    ORDER,
+    REGIONS,
+    Example,
+)
 from fabgen.draw.model import Drawing
 from fabgen.draw.position import position_drawing
-from fabgen.geometry.lattice import Field, field_xy, hex_distance, step_between
+from fabgen.geometry.lattice import Field, hex_distance, step_between
 from fabgen.play.machine import Decision, ExtremeMachine
 from fabgen.rules import (
     IllegalMove,
@@ -38,46 +62,13 @@ from fabgen.rules import (
     regions,
     scores,
 )
-from fabgen.rules.names import field_name, parse_field
-from fabgen.rules.setup import DEFAULT_PLAYERS
-from fabgen.rules.variants import NO_TIE_BREAK, PASSES, STONES
+from fabgen.rules.names import field_name
+from fabgen.rules.variants import PASSES
 
 #: Field centres this far apart (mm) in the drawings; the rule sheet scales them.
 PITCH = 10.0
 #: White space around each drawing (mm); panels are set apart by the page layout.
 MARGIN = 1.0
-
-
-@dataclass(frozen=True)
-class Example:
-    """A position for a figure, written the way a transcript writes one.
-
-    ``stacks[k]`` maps field names to player k's stacks (n stones on a live field,
-    -n stones on a growing field, 0 for a dead field); ``moves`` are the moves of the
-    player to move (``"c0-e2"``); ``letters`` names fields for the caption.
-    ``kinds`` gives the seats' kinds (``"machine"``, ...; all people when empty) and
-    ``next_player`` the seat to move (from 0; None: the first).
-    """
-
-    segments: tuple[str, ...]
-    stacks: tuple[Mapping[str, int], ...]
-    moves: tuple[str, ...] = ()
-    letters: Mapping[str, str] = field(default_factory=dict)
-    kinds: tuple[str, ...] = ()
-    next_player: int | None = None
-
-    def position(self) -> Position:
-        players = None
-        if self.kinds:
-            players = [
-                replace(p, kind=k)
-                for p, k in zip(DEFAULT_PLAYERS[: len(self.kinds)], self.kinds, strict=True)
-            ]
-        options = {} if self.next_player is None else {"next_player": self.next_player}
-        return position_from_names(list(self.segments), list(self.stacks), players, **options)
-
-    def letter_fields(self) -> dict[Field, str]:
-        return {parse_field(name): letter for name, letter in self.letters.items()}
 
 
 @dataclass(frozen=True)
@@ -98,86 +89,6 @@ class Figure:
     facts: Mapping[str, str] = field(default_factory=dict)
     per_row: int = 0
     wide: bool = False
-
-
-# --- the examples -------------------------------------------------------------------
-# Two tiles side by side (B2 and D1) or four tiles (B2, C5, D1, E4); field names as in
-# the Atlantis transcript format.
-
-TWO_TILES = ("B2", "D1")
-FOUR_TILES = ("B2", "C5", "D1", "E4")
-
-#: Red moves three stones from a to d; the blue stones on b and d cancel two of them.
-MOVE = Example(
-    TWO_TILES,
-    ({"b2": 3, "a1": 1, "d0": 2}, {"c2": 1, "e2": 1, "e1": 2, "b3": 1}),
-    moves=("b2-e2",),
-    letters={"b2": "a", "c2": "b", "d2": "c", "e2": "d"},
-)
-
-#: Two red moves that reach the same blue stone: the one that gets there first loses
-#: a stone to it. The order figure searches this position for such a pair of moves.
-ORDER = Example(
-    TWO_TILES,
-    ({"a2": 2, "c0": 3}, {"c2": 1}),
-    letters={"a2": "a", "c0": "b", "c2": "c", "c3": "d"},
-)
-
-#: Capacities on a board with some growing and dead fields.
-CAPACITY = Example(
-    TWO_TILES,
-    ({"d2": -1, "c3": 0, "d1": 0, "b1": -2},),
-)
-
-#: Red's move starts a chain of four explosion waves.
-CHAIN = Example(
-    TWO_TILES,
-    ({"e1": 2, "c0": 2, "d2": -3, "a1": 1, "a2": -1}, {"d0": 2, "c2": 1, "b3": 2}),
-    moves=("c0-e2",),
-    letters={"e2": "a", "e1": "b", "d2": "c", "d1": "d", "a2": "e"},
-)
-
-#: Three regions: one settled, two not (two colours; a growing field next to it).
-REGIONS = Example(
-    FOUR_TILES,
-    (
-        {"c4": -1, "b3": 0, "c1": 0, "c3": 0, "e5": 2, "c6": 1, "e2": 1},
-        {"d2": 0, "d3": 0, "e3": 0, "a1": 2, "b2": 1, "d0": 1},
-    ),
-)
-
-#: The end of a three-player game: every region settled, blue and green tied.
-FINAL = Example(
-    FOUR_TILES,
-    (
-        {"c1": 0, "c3": 0, "d2": 0, "e4": 2, "f5": 1, "d4": 1},
-        {"b3": 0, "d1": 0, "e1": 0, "b2": 1, "a1": 2, "b1": 1},
-        {"c4": 0, "d3": 0, "d5": 0, "c5": 1, "c6": 2},
-    ),
-)
-
-#: A simple machine (blue, never moves) with a stack of 3 on the corner field a1 of
-#: the board, which has 3 live neighbours; red's stones are far enough away not to
-#: take part. Blue is to move.
-MACHINE = Example(
-    FOUR_TILES,
-    ({"c3": 2, "d3": 1}, {"a1": 3}),
-    letters={"a1": "a"},
-    kinds=("player", "machine"),
-    next_player=1,
-)
-
-#: Red plays as an extreme machine; two of its turns explode the most fields.
-EXTREME = Example(
-    TWO_TILES,
-    (
-        {"a1": 2, "c1": 2, "d1": -2, "e1": 1, "b3": -2},
-        {"d0": 2, "c3": 2, "b1": 1, "e2": 1},
-    ),
-    kinds=("extreme-machine", "player"),
-)
-#: The seed that breaks the extreme machine's ties in the figure.
-EXTREME_SEED = 0
 
 
 # --- the figures --------------------------------------------------------------------
@@ -605,110 +516,3 @@ def _arrived(before: Position, after: Position, target: Field, player: int) -> i
         return 0
     had = before.stones(target) if before.owner(target) == player else 0
     return after.stones(target) - had
-
-
-def _name(position: Position, player: int | None) -> str:
-    if player is None:
-        return "nobody"
-    return (position.players[player].name or f"player {player + 1}").lower()
-
-
-def _field_name(position: Position, f: Field) -> str:
-    return position.field_state(f).name
-
-
-def _letter(position: Position, letters: Mapping[Field, str], f: Field) -> str:
-    """The example's letter for a field, or its transcript name."""
-    return letters.get(f, _field_name(position, f))
-
-
-def _count(n: int, noun: str, verb_one: str = "", verb_many: str = "") -> str:
-    """``1 stone lands``, ``2 stones land``; without verbs ``1 stone``, ``2 stones``."""
-    text = f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-    verb = verb_one if n == 1 else verb_many
-    return f"{text} {verb}" if verb else text
-
-
-def _join(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _letters(n: int) -> list[str]:
-    return [chr(ord("A") + k) for k in range(n)]
-
-
-def _region_letters(position: Position, found) -> dict[Field, str]:
-    """A letter for each region, on its empty field nearest the region's middle."""
-    out = {}
-    for letter, region in zip(_letters(len(found)), found, strict=True):
-        points = [field_xy(f) for f in region.fields]
-        mx = sum(x for x, _ in points) / len(points)
-        my = sum(y for _, y in points) / len(points)
-
-        def distance(f: Field, mx=mx, my=my) -> tuple:
-            x, y = field_xy(f)
-            return ((x - mx) ** 2 + (y - my) ** 2, f)
-
-        empty = [f for f in region.fields if not position.stones(f)] or list(region.fields)
-        out[min(empty, key=distance)] = letter
-    return out
-
-
-def _describe_region(position: Position, region) -> str:
-    size = f"{len(region)} field{'s' if len(region) != 1 else ''}"
-    players = sorted(region.players)
-    if not players:
-        held = "no stones"
-    elif len(players) == 1:
-        held = f"only {_name(position, players[0])} stones"
-    else:
-        held = _join([_name(position, k) for k in players]) + " stones"
-    growing = (
-        "a growing field next to it" if region.next_to_growing else "no growing field next to it"
-    )
-    verdict = "settled" if region.settled else "not settled"
-    return f"{size}, {held}, {growing}: {verdict}"
-
-
-def _scores_text(position: Position, points: Sequence[int]) -> str:
-    return ", ".join(f"{_name(position, k)} {p}" for k, p in enumerate(points))
-
-
-def _ranking_text(position: Position, standings) -> str:
-    """``1. red 7; 2. blue 5 and green 5 (shared place)``: one entry per place."""
-    places: dict[int, list] = {}
-    for s in standings:
-        places.setdefault(s.rank, []).append(s)
-    parts = []
-    for rank, group in places.items():
-        names = _join([f"{_name(position, s.player)} {s.score}" for s in group])
-        parts.append(f"{rank}. {names}" + (" (shared place)" if len(group) > 1 else ""))
-    return "; ".join(parts)
-
-
-def _tie_text(position: Position, standings, rule) -> str:
-    """One sentence per group of tied scores, explaining how the variant ranks it."""
-    by_score: dict[int, list] = {}
-    for s in standings:
-        by_score.setdefault(s.score, []).append(s)
-    out = []
-    for score, group in by_score.items():
-        if len(group) < 2:
-            continue
-        names = _join([_name(position, s.player) for s in group])
-        if rule.tie_break == NO_TIE_BREAK:
-            why = "they share the place"
-        elif rule.tie_break == STONES:
-            counts = _join([f"{_name(position, s.player)} {s.stones}" for s in group])
-            if len({s.rank for s in group}) == 1:
-                why = f"they have as many stones on the board ({counts}) and share the place"
-            else:
-                why = f"{_name(position, group[0].player)} ranks higher, with more stones on "
-                why += f"the board ({counts})"
-        else:
-            why = f"{_name(position, group[0].player)} ranks higher, moving later in the round"
-        out.append(f"{names.capitalize()} tie on {score}: {why}.")
-    return " ".join(out) or "No scores are tied."
