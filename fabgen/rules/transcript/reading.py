@@ -1,193 +1,28 @@
-"""The Atlantis transcript format (JSON), read and written exactly.
-
-::
-
-    {"format": "Atlantis transcript", "version": "1.0",
-     "segments": [["b2", "c2", ...], ...],
-     "players": [{"name": "Red", "color": "red", "stacks": {"B2": 1, "d4": -2}},
-                 {"name": "Grey", "kind": "machine", "stacks": {"a1": 3}}, ...],
-     "turns": [[["c3", "c5"], ["f2", "d2"]], [], ...]}
-
-An upper-case stack key (``"B2"``) stands for the seven fields of the segment centred
-there; it is read, but fabgen writes every field by its lower-case name, since the
-online engine drops upper-case keys (docs/design-notes.md, rule 10).
-``players`` is optional (a board only). A player's optional ``kind`` is ``"player"``
-(a person, the default), ``"machine"`` (never moves) or ``"extreme-machine"``; the
-online engine ignores it. The moves are ``turns`` (a list of turns,
-each a list of ``[source, destination]`` pairs) or ``events`` (objects ``{"type":
-"turn", "moves": [...]}``); both are read and written back as they came. Turn t is
-played by player ``(next_player + t) mod number of players``.
-
-A position written by fabgen may carry ``next_player`` (an index into ``players``,
-from 0 like the turn numbers of the format), ``turns_played``, ``game_over``,
-``scores``, ``places`` (each player's place, 1 = first; tied players share a place)
-and ``variant`` (the rule variant the results were computed under); they are read
-back (the results are not used to build the position). Under the 1995 end condition it also carries
-``passes``, the number of turns in a row without a move.
-
-Reading checks everything a file can get wrong and raises
-:class:`~fabgen.errors.InputFileError` with the JSON path of the problem (such as
-``$.players[1].stacks.c3``). Whether the moves are legal is the replay's business.
-"""
+"""Reading a transcript, checking everything a file can get wrong (see
+:mod:`fabgen.rules.transcript`)."""
 
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Field
 from fabgen.rules.moves import Move
-from fabgen.rules.names import field_name, parse_field, parse_stack_key
-from fabgen.rules.setup import segment_fields
-from fabgen.rules.state import Board, Player, Position, PositionError
-
-FORMAT = "Atlantis transcript"
-VERSION = "1.0"
-_TOP_KEYS = (
-    "format",
-    "version",
-    "segments",
-    "players",
-    "turns",
-    "events",
-    "next_player",
-    "turns_played",
-    "game_over",
-    "scores",
-    "places",
-    "variant",
-    "passes",
+from fabgen.rules.names import parse_field, parse_stack_key
+from fabgen.rules.transcript.format import (
+    _EVENT_KEYS,
+    _PLAYER_KEYS,
+    _TOP_KEYS,
+    FORMAT,
+    KINDS,
+    MAX_SEATS,
+    VERSION,
+    PlayerEntry,
+    Transcript,
+    json_path,
 )
-_PLAYER_KEYS = ("name", "color", "kind", "stacks")
-#: Seat kinds (as fabgen.board.model.SeatKind; the rules engine keeps them as text).
-KINDS = ("player", "machine", "extreme-machine")
-#: The most seats a game has (people and machines together).
-MAX_SEATS = 6
-_EVENT_KEYS = ("type", "moves")
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-@dataclass(frozen=True)
-class PlayerEntry:
-    """A player as written: stack keys kept as written (upper-case segment keys too)."""
-
-    name: str | None = None
-    color: str | None = None
-    stacks: tuple[tuple[str, int], ...] | None = None
-    kind: str | None = None  # None: not written (a person)
-
-    @property
-    def player(self) -> Player:
-        return Player(self.name, self.color, self.kind or "player")
-
-
-@dataclass(frozen=True)
-class Transcript:
-    segments: tuple[tuple[Field, ...], ...]
-    players: tuple[PlayerEntry, ...] | None = None
-    turns: tuple[tuple[Move, ...], ...] | None = None
-    moves_key: str = "turns"  # how the turns are written: "turns" or "events"
-    next_player: int | None = None
-    turns_played: int | None = None
-    game_over: bool | None = None
-    scores: tuple[int, ...] | None = None
-    places: tuple[int, ...] | None = None
-    variant: str | None = None
-    passes: int | None = None
-    source: str = field(default="<transcript>", compare=False, repr=False)
-
-    @cached_property
-    def board(self) -> Board:
-        try:
-            return Board.of(self.segments)
-        except PositionError as exc:
-            raise self._error(exc.detail, exc.where) from None
-
-    @cached_property
-    def position(self) -> Position:
-        """The position before the first turn of the file."""
-        if self.players is None:
-            raise self._error("the file has no players, so no game can be played", ("players",))
-        stacks, key_of = [], {}
-        for k, entry in enumerate(self.players):
-            stacks.append(self._expand(k, entry.stacks or ()))
-            key_of.update({(k, f): key for key, f in self._keys(entry.stacks or ())})
-        try:
-            return Position.from_stacks(
-                self.board,
-                [p.player for p in self.players],
-                stacks,
-                next_player=self.next_player,
-                turns_played=self.turns_played or 0,
-                passes=self.passes or 0,
-            )
-        except PositionError as exc:
-            where = exc.where
-            if len(where) == 4 and where[:3:2] == ("players", "stacks"):
-                where = (*where[:3], key_of.get((where[1], where[3]), where[3]))
-            raise self._error(exc.detail, where) from None
-
-    def _expand(self, k: int, stacks) -> dict[Field, int]:
-        out: dict[Field, int] = {}
-        for key, value in stacks:
-            centre, is_segment = parse_stack_key(key)
-            fields = segment_fields(centre) if is_segment else (centre,)
-            for f in fields:
-                where = ("players", k, "stacks", key)
-                if is_segment and f not in self.board:
-                    raise self._error(
-                        f"{key} stands for the seven fields of the segment centred on "
-                        f"{field_name(centre)}, but {field_name(f)} is not on the board",
-                        where,
-                    )
-                if f in out:
-                    raise self._error(
-                        f"{field_name(f)} is given twice for this player (once through an "
-                        "upper-case segment key): give each field once",
-                        where,
-                    )
-                out[f] = value
-        return out
-
-    @staticmethod
-    def _keys(stacks):
-        for key, _ in stacks:
-            centre, is_segment = parse_stack_key(key)
-            for f in segment_fields(centre) if is_segment else (centre,):
-                yield key, f
-
-    def _error(self, message: str, where: tuple) -> InputFileError:
-        return InputFileError(self.source, message, json_path(where))
-
-    @property
-    def move_list(self) -> tuple[tuple[Move, ...], ...]:
-        return self.turns or ()
-
-
-def json_path(parts: Sequence) -> str:
-    """``("players", 1, "stacks", "c3")`` -> ``$.players[1].stacks.c3``."""
-    out = "$"
-    for part in parts:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif isinstance(part, tuple):
-            out += _key_path(field_name(part))
-        else:
-            out += _key_path(str(part))
-    return out
-
-
-def _key_path(key: str) -> str:
-    return f".{key}" if _IDENTIFIER.fullmatch(key) else f"[{json.dumps(key)}]"
-
-
-# --- reading -----------------------------------------------------------------------
 
 
 class _Object(dict):
@@ -488,120 +323,3 @@ def _kind(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
-
-
-# --- writing -----------------------------------------------------------------------
-
-
-def transcript_to_json(t: Transcript) -> dict:
-    """The transcript as plain JSON values, keys in the order they are written."""
-    obj: dict = {"format": FORMAT, "version": VERSION}
-    obj["segments"] = [[field_name(f) for f in s] for s in t.segments]
-    if t.players is not None:
-        obj["players"] = [_player_json(p) for p in t.players]
-    if t.turns is not None:
-        turns = [[_move_json(m) for m in moves] for moves in t.turns]
-        if t.moves_key == "events":
-            obj["events"] = [{"type": "turn", "moves": moves} for moves in turns]
-        else:
-            obj["turns"] = turns
-    for key in ("next_player", "turns_played", "game_over"):
-        if getattr(t, key) is not None:
-            obj[key] = getattr(t, key)
-    for key in ("scores", "places"):
-        if getattr(t, key) is not None:
-            obj[key] = list(getattr(t, key))
-    if t.variant is not None:
-        obj["variant"] = t.variant
-    if t.passes is not None:
-        obj["passes"] = t.passes
-    return obj
-
-
-def _move_json(move: Move) -> list[str]:
-    return [field_name(move.source), field_name(move.destination)]
-
-
-def _player_json(p: PlayerEntry) -> dict:
-    out: dict = {}
-    if p.name is not None:
-        out["name"] = p.name
-    if p.color is not None:
-        out["color"] = p.color
-    if p.kind is not None:
-        out["kind"] = p.kind
-    if p.stacks is not None:
-        out["stacks"] = dict(p.stacks)
-    return out
-
-
-def write_transcript(t: Transcript) -> str:
-    """Readable, stable text: one segment, player or turn per line."""
-    obj = transcript_to_json(t)
-    lines = ["{"]
-    items = list(obj.items())
-    for n, (key, value) in enumerate(items):
-        comma = "," if n < len(items) - 1 else ""
-        if isinstance(value, list) and value and key not in ("scores", "places"):
-            inner = [f"    {_dump(v)}" for v in value]
-            body = ",\n".join(inner)
-            lines.append(f'  "{key}": [\n{body}\n  ]{comma}')
-        else:
-            lines.append(f'  "{key}": {_dump(value)}{comma}')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def transcript_line(t: Transcript) -> str:
-    """The transcript as one line of JSON (no newline)."""
-    return _dump(transcript_to_json(t))
-
-
-def _dump(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    # A lone surrogate (read from a "\\ud800" escape) has no UTF-8 form: keep it escaped.
-    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def transcript_from_position(
-    position: Position,
-    *,
-    turns: Sequence[Sequence[Move]] | None = None,
-    with_state: bool = True,
-    with_passes: bool = False,
-    results: Mapping[str, Any] | None = None,  # as read from JSON
-) -> Transcript:
-    """A transcript describing ``position`` (lower-case stack keys in board order),
-    optionally followed by ``turns``.
-
-    ``with_state`` writes ``next_player`` and ``turns_played`` (needed unless the
-    position is a fresh start), ``with_passes`` the passes in a row (needed by the
-    1995 end condition); ``results`` may give ``game_over``, ``scores``, ``places``
-    and ``variant``.
-    """
-    players = tuple(
-        PlayerEntry(
-            p.name,
-            p.color,
-            tuple((field_name(f), v) for f, v in position.stacks(k).items()),
-            None if p.kind == "player" else p.kind,
-        )
-        for k, p in enumerate(position.players)
-    )
-    results = results or {}
-    scores, places = results.get("scores"), results.get("places")
-    return Transcript(
-        position.board.segments,
-        players,
-        None if turns is None else tuple(tuple(m) for m in turns),
-        next_player=position.next_player if with_state else None,
-        turns_played=position.turns_played if with_state else None,
-        game_over=results.get("game_over"),
-        scores=None if scores is None else tuple(scores),
-        places=None if places is None else tuple(places),
-        variant=results.get("variant"),
-        passes=position.passes if with_passes else None,
-    )
