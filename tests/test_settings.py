@@ -165,3 +165,102 @@ def test_the_web_form_names_the_label():
     assert found["message"].startswith("Kerf (mm) 9.0 is outside the allowed range")
     planned = finding_json("kit-laser", "error", "300 mm leaves nothing", "laser.margin")
     assert planned["message"] == "Sheet margin (mm) 300 mm leaves nothing"
+
+
+# ---- refusals from below the front ends, named the same three ways ------------------------
+
+
+def test_a_tile_the_geometry_refuses_is_named_by_each_front_end(tmp_path):
+    from fabgen.kitbuild.kitfile import parse_kit
+    from fabgen.kitbuild.plan import KitError, plan_kit
+    from fabgen.web.kitform import finding_json
+
+    words = "40 mm is not smaller than the pitch 37.796 mm: neighbouring circles would overlap"
+    result = CliRunner().invoke(main, ["tile", "--circle-diameter", "40", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"Error: --circle-diameter {words}"), result.output
+    with pytest.raises(KitError) as caught:
+        plan_kit(parse_kit("[tile]\ncircle_diameter = 40.0\n", "kit.toml", tmp_path))
+    assert f"tile.circle_diameter: {words}" in str(caught.value)
+    (found,) = [f for f in caught.value.findings if f.severity == "error"]
+    shown = finding_json(found.code, found.severity, found.message, found.where)
+    assert shown["setting"] == "tile.circle_diameter"
+    assert shown["message"].startswith(f"Circle diameter (mm) {words}")
+
+
+def test_a_kit_names_a_setting_without_a_key_in_words_under_its_section(tmp_path):
+    from fabgen.kitbuild.kitfile import parse_kit
+    from fabgen.kitbuild.plan import KitError, plan_kit
+
+    kit = '[laser]\nsheet = "40x40"\nmargin = 2.0\n[stones]\ndesign = "laser"\n'
+    with pytest.raises(KitError) as caught:
+        plan_kit(parse_kit(kit, "kit.toml", tmp_path))
+    text = str(caught.value)
+    assert "laser.sheet: 40×40 mm with 2 mm margins leaves" in text  # the tiles' sheet
+    assert "--" not in text  # no flag in a kit's message
+
+
+def _bad_moves():
+    from fabgen.rules.moves import parse_moves
+
+    parse_moves("zz")
+
+
+def _bad_player():
+    from fabgen.play.policy import get_policy
+
+    get_policy("expert")
+
+
+def _no_stack_starts():
+    from fabgen.board.files import load_preset
+    from fabgen.play.starts import stack_starts
+
+    stack_starts(load_preset("3p-triangle-4"))
+
+
+@pytest.mark.parametrize(
+    ("args", "flag_text", "refuse", "library_text"),
+    [
+        (["rules", "turn", "GAME", "--moves", "zz"], "--moves 'zz'", _bad_moves, "moves 'zz'"),
+        (
+            ["balance", "--preset", "3p-triangle-4", "--players", "expert", "--out", "OUT"],
+            "--players 'expert' is not a player",
+            _bad_player,
+            "players 'expert' is not a player",
+        ),
+        (
+            ["balance", "--preset", "3p-triangle-4", "--suggest-starts", "--out", "OUT"],
+            "--suggest-starts is for 4 or 5 seats",
+            _no_stack_starts,
+            "suggest starts is for 4 or 5 seats",
+        ),
+    ],
+)
+def test_the_library_names_options_in_words_and_the_command_line_by_flag(
+    tmp_path, args, flag_text, refuse, library_text
+):
+    from fabgen.board.files import load_preset
+    from fabgen.errors import ParameterError
+    from fabgen.rules.transcript import transcript_from_position, write_transcript
+
+    game = tmp_path / "game.json"
+    start = load_preset("3p-triangle-4").position()
+    game.write_text(write_transcript(transcript_from_position(start, with_state=False)))
+    places = {"GAME": str(game), "OUT": str(tmp_path / "o")}
+    result = CliRunner().invoke(main, [places.get(a, a) for a in args])
+    assert result.exit_code == 2
+    assert f"Error: {flag_text}" in result.output, result.output
+    with pytest.raises(ParameterError) as caught:
+        refuse()
+    assert str(caught.value).startswith(library_text) and "--" not in str(caught.value)
+
+
+def test_the_drawing_reader_refuses_a_dpi_by_the_settings_name(tmp_path):
+    from fabgen.errors import ParameterError
+    from fabgen.readers.shapes import read_shapes
+
+    with pytest.raises(ParameterError) as caught:
+        read_shapes(tmp_path / "tile.svg", dpi=0.0)
+    assert caught.value.parameter == "dpi"
+    assert caught.value.naming("--dpi") == "--dpi 0 is outside 1 to 10000 px per inch"

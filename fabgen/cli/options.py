@@ -98,9 +98,19 @@ def _parse(text: str, integer: bool, label: str):
         raise UserError(f"{label} {text!r} is not {what}") from None
 
 
+#: Options that steer a command rather than being settings, whose values the library
+#: refuses by these names (``ParameterError.about("moves", ...)``).
+STEERING_FLAGS = {
+    "moves": "--moves",
+    "scheduler": "--scheduler",
+    "suggest_starts": "--suggest-starts",
+}
+
+
 def named_for_the_command_line(error: ParameterError) -> str:
     """The message of ``error`` with its setting named by its flag, when it has one."""
     s = SETTINGS.get(error.parameter)
-    if s is not None and s.flag and error.detail is not None:
-        return error.naming(s.flag)
+    flag = s.flag if s is not None else STEERING_FLAGS.get(error.parameter)
+    if flag and error.detail is not None:
+        return error.naming(flag)
     return str(error)

@@ -40,10 +40,13 @@ def sheet(out_dir, report_format, profile, **kw):
 
     from fabgen.draw.laser_job import LaserSpeeds
     from fabgen.draw.sheet_report import report_text
+    from fabgen.errors import UserError
     from fabgen.products.sheet import SheetParams, sheet_files
 
     speeds = LaserSpeeds(kw.pop("cut_speed"), kw.pop("engrave_speed"), kw.pop("travel_speed"))
     job, settings = _job(kw)
+    if not job.tiles and job.stones is None:  # about two options: named here
+        raise UserError("nothing to cut: give --count N tiles and/or --stones N")
     made = sheet_files(SheetParams(job, speeds, settings, profile))
     if report_format == "json":
         write_and_report(out_dir, made.files, err=True)

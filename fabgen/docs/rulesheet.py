@@ -134,7 +134,7 @@ def check_paper(paper: str) -> tuple[str, ...]:
     if paper in PAPER_SIZES_MM:
         return (paper,)
     known = ", ".join((*PAPERS, "both"))
-    raise ParameterError("paper", f"unknown paper size {paper!r}: choose one of {known}")
+    raise ParameterError.about("paper", f"{paper!r} is not a paper size: choose one of {known}")
 
 
 def rulesheet_pdf(paper: str = "a4", figures: Mapping[str, Figure] | None = None) -> bytes:

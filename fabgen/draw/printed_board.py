@@ -94,15 +94,15 @@ class PrintSettings:
     def __post_init__(self):
         small = min(self.paper.width, self.paper.height)
         if not (math.isfinite(self.margin) and MIN_MARGIN <= self.margin <= small / 4):
-            raise ParameterError(
-                "margin",
-                f"margin {self.margin:g} mm is outside {MIN_MARGIN:g} to {small / 4:g} mm: "
+            raise ParameterError.about(
+                "page_margin",
+                f"{self.margin:g} mm is outside {MIN_MARGIN:g} to {small / 4:g} mm: "
                 f"printers cannot print closer than about {MIN_MARGIN:g} mm to the edge",
             )
         if not (math.isfinite(self.overlap) and 5.0 <= self.overlap <= small / 4):
-            raise ParameterError(
+            raise ParameterError.about(
                 "overlap",
-                f"overlap {self.overlap:g} mm is outside 5 to {small / 4:g} mm: the pages "
+                f"{self.overlap:g} mm is outside 5 to {small / 4:g} mm: the pages "
                 "need a band wide enough for the alignment crosses",
             )
 

@@ -55,7 +55,7 @@ class TileSheetOptions:
     def validate(self) -> None:
         h = self.label_height
         if not (isinstance(h, (int, float)) and 0 < h < 20):
-            raise ParameterError("label_height", f"label height must be 0 to 20 mm, got {h}")
+            raise ParameterError.about("label_height", f"must be 0 to 20 mm, got {h}")
 
 
 @dataclass(frozen=True)
@@ -71,17 +71,17 @@ class StoneOptions:
             raise ParameterError.about("sheet_stones", f"must be 0 or more, got {self.count}")
         d = self.diameter
         if not (isinstance(d, (int, float)) and math.isfinite(d) and d > 0):
-            raise ParameterError(
-                "stone_diameter", f"stone diameter must be a positive number of mm, got {d}"
+            raise ParameterError.about(
+                "cut_stone_diameter", f"must be a positive number of mm, got {d}"
             )
         if not (isinstance(self.colours, int) and self.colours >= 1):
             raise ParameterError.about("colours", f"must be 1 or more, got {self.colours}")
         if self.count * self.colours > MAX_STONES_TOTAL:
-            raise ParameterError(
-                "stones",
-                f"{self.count} stones × {self.colours} colours = {self.count * self.colours:,} "
+            raise ParameterError.about(
+                "sheet_stones",
+                f"{self.count} × {self.colours} colours = {self.count * self.colours:,} "
                 f"stones; fabgen cuts at most {MAX_STONES_TOTAL:,} in one run (more takes "
-                "minutes): run it once per colour",
+                "minutes): cut one colour at a time",
             )
 
 
@@ -124,12 +124,12 @@ def use_shared_edges(geometry: TileGeometry, options: TileSheetOptions) -> bool:
     if options.shared_edges is None:
         return shared_edges_possible(geometry)
     if options.shared_edges and not shared_edges_possible(geometry):
-        raise ParameterError(
+        raise ParameterError.about(
             "shared_edges",
-            "rosette tiles can share cut lines only when the cut line is the finished edge "
-            "and the corners are sharp (--kerf 0 or --no-compensate-kerf, and "
-            "--corner-radius 0): a kerf offset moves the rosette's zig-zag edges apart; "
-            "use --no-shared-edges",
+            "cannot be used with these rosette tiles: they share cut lines only when the cut "
+            "line is the finished edge and the corners are sharp (a kerf of 0 or the kerf not "
+            "compensated, and a corner radius of 0), since a kerf offset moves the rosette's "
+            "zig-zag edges apart; turn shared edges off",
         )
     return options.shared_edges
 
@@ -141,7 +141,7 @@ def build_sheets(job: SheetJob) -> list[SheetDrawing]:
     if job.stones is not None:
         job.stones.validate()
     if job.tiles == 0 and (job.stones is None or job.stones.count == 0):
-        raise ParameterError("count", "nothing to cut: give --count N tiles and/or --stones N")
+        raise ParameterError("sheet_tiles", "nothing to cut: no tiles and no stones")
     sheets: list[SheetDrawing] = []
     if job.tiles:
         sheets.extend(_tile_sheets(job))
@@ -158,7 +158,7 @@ def _tile_sheets(job: SheetJob) -> list[SheetDrawing]:
     footprint = tile_footprint(job.geometry, art.shared)
     what = f"a {job.geometry.width:g} mm tile"
     check_pieces_per_sheet(footprint, job.sheet, what, MAX_TILES_PER_SHEET)
-    _check_fits(footprint, job.sheet, what, "sheet")
+    _check_fits(footprint, job.sheet, what, "sheet_size")
     plans = plan_sheets(footprint, job.sheet, job.tiles)
     square_at = _place_reference_square(job, plans, footprint)
     out, first_number = [], 1
@@ -256,15 +256,15 @@ class _LabelSpots:
 def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
     stones, geometry = job.stones, job.geometry
     if geometry.kerf >= stones.diameter / 2:
-        raise ParameterError(
+        raise ParameterError.about(
             "kerf",
-            f"kerf {geometry.kerf:g} mm is too wide for {stones.diameter:g} mm stones; "
+            f"{geometry.kerf:g} mm is too wide for {stones.diameter:g} mm stones; "
             f"use stones wider than {2 * geometry.kerf:g} mm",
         )
     footprint = disc_footprint(stones.diameter, geometry.cut_offset, geometry.kerf)
     what = f"a {stones.diameter:g} mm stone"
     check_pieces_per_sheet(footprint, job.sheet, what, MAX_STONES_PER_SHEET)
-    _check_fits(footprint, job.sheet, what, "stone_diameter")
+    _check_fits(footprint, job.sheet, what, "cut_stone_diameter")
     # A hexagonal packing of discs leaves strips narrower than a disc: no leftover fill.
     plans = plan_sheets(footprint, job.sheet, stones.count, fill=False)
     # Without tiles the reference square goes with the first colour (on a sheet of its
@@ -335,15 +335,14 @@ def _place_reference_square(job: SheetJob, plans, piece: Footprint):
         return None
     kerf = job.geometry.kerf
     if not (isinstance(side, (int, float)) and math.isfinite(side) and 4 * kerf + 2 < side):
-        raise ParameterError(
+        raise ParameterError.about(
             "reference_square",
-            f"reference square must be more than {4 * kerf + 2:g} mm (room for its hole "
-            f"after the kerf), got {side}",
+            f"must be more than {4 * kerf + 2:g} mm (room for its hole after the kerf), got {side}",
         )
     square = _reference_footprint(job)
     if not square.fits(job.sheet):
-        raise ParameterError(
-            "reference_square", f"a {side:g} mm reference square does not fit on the sheet"
+        raise ParameterError.about(
+            "reference_square", f"{side:g} mm does not fit on the sheet: choose a smaller square"
         )
     for index in reversed(range(len(plans))):
         obstacles = [piece.placed(p) for p in plans[index]]
@@ -380,15 +379,18 @@ def _drawing(sheet: SheetSpec, title: str, metadata: dict, groups) -> Drawing:
 
 
 def _check_fits(footprint: Footprint, sheet: SheetSpec, what: str, parameter: str) -> None:
+    """Refuse a piece larger than the sheet, naming the sheet size or the stone size."""
     if footprint.fits(sheet):
         return
     w, h = footprint.min_size()
-    raise ParameterError(
-        parameter,
-        f"{what} needs {w:.1f} × {h:.1f} mm (either way round) inside the margins, kerf "
-        f"included, but the {sheet.size_text} mm sheet with {sheet.margin:g} mm margins leaves "
-        f"{sheet.width - 2 * sheet.margin:g} × {sheet.height - 2 * sheet.margin:g} mm; "
-        "use a larger sheet, smaller margins or a smaller piece",
+    room = f"{sheet.width - 2 * sheet.margin:g} × {sheet.height - 2 * sheet.margin:g} mm"
+    needs = f"{what} needs {w:.1f} × {h:.1f} mm (either way round, kerf included)"
+    if parameter == "sheet_size":
+        text = f"{sheet.size_text} mm with {sheet.margin:g} mm margins leaves {room}, but {needs}"
+    else:
+        text = f"is too large: {needs}, but the {sheet.size_text} mm sheet leaves {room}"
+    raise ParameterError.about(
+        parameter, f"{text}; use a larger sheet, smaller margins or a smaller piece"
     )
 
 

@@ -22,21 +22,21 @@ class TileDrawingOptions:
 
     def validate(self, layout: TileLayout) -> None:
         if not (0 < self.label_height < 20):
-            raise ParameterError("label_height", "label height must be between 0 and 20 mm")
+            raise ParameterError.about("label_height", "must be between 0 and 20 mm")
         inset = self.border_inset
         if inset is None:
             return
         if layout.outline is None:
-            raise ParameterError("border", "an engraved border needs a generated outline")
-        if not (math.isfinite(inset) and inset > 0):
-            raise ParameterError(
-                "border", f"border inset must be a positive number of mm, got {inset}"
+            raise ParameterError.about(
+                "border", "needs a generated outline, not one read from a drawing: leave it out"
             )
+        if not (math.isfinite(inset) and inset > 0):
+            raise ParameterError.about("border", f"must be a positive number of mm, got {inset}")
         room = _border_room(layout)
         if inset >= room:
-            raise ParameterError(
+            raise ParameterError.about(
                 "border",
-                f"border inset {inset:g} mm would run through the circles: the circles come "
+                f"{inset:g} mm would run through the circles: the circles come "
                 f"within {room:.2f} mm of the edge; choose an inset below {room:.2f} mm",
             )
 

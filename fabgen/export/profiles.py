@@ -94,7 +94,7 @@ def get_profile(name: str) -> ColourProfile:
     try:
         return PROFILES[name.lower()]
     except KeyError:
-        raise ParameterError(
+        raise ParameterError.about(
             "profile",
-            f"unknown colour profile {name!r}; choose one of: {', '.join(sorted(PROFILES))}",
+            f"{name!r} is not a colour profile; choose one of: {', '.join(sorted(PROFILES))}",
         ) from None

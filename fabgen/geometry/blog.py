@@ -44,8 +44,8 @@ class BlogFigures:
         object.__setattr__(self, "reading", BlogReading(self.reading))
         r = self.island_radius
         if not (isinstance(r, (int, float)) and math.isfinite(r) and r > 0):
-            raise ParameterError(
-                "blog_radius", f"island radius R must be a positive number of mm, got {r}"
+            raise ParameterError.about(
+                "blog_radius", f"(the island radius R) must be a positive number of mm, got {r}"
             )
 
     @property

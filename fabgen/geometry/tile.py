@@ -109,9 +109,7 @@ class TileGeometry:
     def from_width(cls, width: float, **kwargs) -> TileGeometry:
         """A tile whose hexagon is ``width`` mm across the flats."""
         if not _positive(width):
-            raise ParameterError(
-                "width", f"tile width must be a positive number of mm, got {width}"
-            )
+            raise ParameterError.about("width", f"must be a positive number of mm, got {width}")
         return cls(pitch=width / SQRT7, **kwargs)
 
     def with_changes(self, **changes) -> TileGeometry:
@@ -220,18 +218,18 @@ class TileGeometry:
 
     def _validate(self) -> None:
         if not _positive(self.pitch):
-            raise ParameterError(
-                "pitch", f"pitch must be a positive number of mm, got {self.pitch}"
+            raise ParameterError.about(
+                "pitch", f"must be a positive number of mm, got {self.pitch}"
             )
         d = self.circle_diameter
         if d is None or not _positive(d):
-            raise ParameterError(
-                "circle_diameter", f"circle diameter must be a positive number of mm, got {d}"
+            raise ParameterError.about(
+                "circle_diameter", f"must be a positive number of mm, got {d}"
             )
         if d >= self.pitch:
-            raise ParameterError(
+            raise ParameterError.about(
                 "circle_diameter",
-                f"circle diameter {_fmt(d)} mm is not smaller than the pitch "
+                f"{_fmt(d)} mm is not smaller than the pitch "
                 f"{_fmt(self.pitch)} mm: neighbouring circles would overlap; choose a "
                 f"diameter below {_fmt(self.pitch)} mm",
             )
@@ -242,14 +240,14 @@ class TileGeometry:
     def _validate_corner_radius(self) -> None:
         rc = self.corner_radius
         if not (isinstance(rc, (int, float)) and math.isfinite(rc) and rc >= 0):
-            raise ParameterError(
-                "corner_radius", f"corner radius must be zero or a positive number of mm, got {rc}"
+            raise ParameterError.about(
+                "corner_radius", f"must be zero or a positive number of mm, got {rc}"
             )
         limit = RoundedPolygon(self.finished_outline().vertices).max_corner_radius()
         if rc >= limit:
-            raise ParameterError(
+            raise ParameterError.about(
                 "corner_radius",
-                f"corner radius {_fmt(rc)} mm is too large for a {self.outline.value} "
+                f"{_fmt(rc)} mm is too large for a {self.outline.value} "
                 f"{_fmt(self.width)} mm wide: the rounded corners would use up whole edges; "
                 f"choose a corner radius below {_fmt(limit)} mm",
             )
@@ -257,9 +255,9 @@ class TileGeometry:
     def _validate_circles_inside(self) -> None:
         margin = self.circle_margin
         if margin <= 0:
-            raise ParameterError(
+            raise ParameterError.about(
                 "circle_diameter",
-                f"circle diameter {_fmt(self._diameter)} mm is too large for this "
+                f"{_fmt(self._diameter)} mm is too large for this "
                 f"{self.outline.value}: the circles would cross the outline; choose a diameter "
                 f"below {_fmt(self.max_circle_diameter)} mm or a smaller corner radius",
             )
@@ -267,12 +265,12 @@ class TileGeometry:
     def _validate_kerf(self) -> None:
         k = self.kerf
         if not (isinstance(k, (int, float)) and math.isfinite(k) and k >= 0):
-            raise ParameterError("kerf", f"kerf must be zero or a positive number of mm, got {k}")
+            raise ParameterError.about("kerf", f"must be zero or a positive number of mm, got {k}")
         margin = self.circle_margin
         if k >= margin:
-            raise ParameterError(
+            raise ParameterError.about(
                 "kerf",
-                f"kerf {_fmt(k)} mm is not smaller than the {_fmt(margin)} mm margin between the "
+                f"{_fmt(k)} mm is not smaller than the {_fmt(margin)} mm margin between the "
                 f"circles and the outline: the cut would reach the circles if it is not "
                 f"compensated; use a finer cut or smaller circles (below "
                 f"{_fmt(self._diameter - 2 * (k - margin) - 0.001)} mm)",

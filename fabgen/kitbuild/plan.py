@@ -67,20 +67,26 @@ class KitPlan:
         return [f for f in self.findings if f.severity == "error"]
 
     def add(self, code: str, exc: Exception) -> None:
-        """An error from one check; a setting's kit key locates it in the kit file."""
+        """An error from one check. A setting's kit key locates it in the kit file and
+        the message goes on from it ("tile.kerf: 9 mm is ..."); a setting without a key
+        is named in words under its section ("[stones] cut stone diameter is ...")."""
         from fabgen.settings import SETTINGS
 
-        detail = getattr(exc, "detail", None) or str(exc)
+        detail = getattr(exc, "detail", None)
+        message = detail or str(exc)
         where = getattr(exc, "where", None) or ""
         parameter = getattr(exc, "parameter", None)
         setting = SETTINGS.get(parameter) if parameter else None
-        if setting is not None and setting.kit and not where:
-            where = setting.kit  # the message is then about it: "tile.kerf: must be ..."
-            if getattr(exc, "detail", None) is None:
-                detail = str(exc)
-        elif parameter and not where:
-            where = f"[{code.removeprefix('kit-')}] {parameter}"
-        self.findings.append(KitFinding(code, "error", detail, where))
+        section = f"[{code.removeprefix('kit-')}]"
+        if where or not parameter:
+            pass
+        elif setting is not None and setting.kit:
+            where = setting.kit
+        elif detail is not None:  # made by ParameterError.about: its text names the setting
+            where, message = section, str(exc)
+        else:
+            where = f"{section} {parameter}"
+        self.findings.append(KitFinding(code, "error", message, where))
 
 
 @dataclass(frozen=True)
@@ -188,10 +194,7 @@ def _plan_tile(plan: KitPlan) -> None:
     if tile["circle_diameter"]:
         values["circle_diameter"] = tile["circle_diameter"]
     values["handedness"] = _handedness(tile["handedness"], board)
-    try:
-        plan.geometry = TileGeometry.from_parameters(values)
-    except FabgenError as exc:
-        raise KitError(f"[tile] {exc}") from None
+    plan.geometry = TileGeometry.from_parameters(values)  # errors name their tile.* key
     # The board's print files take tiles of 20 to 400 mm: refused here, not while rendering.
     tile_width(board, plan.geometry.width)
     if tile["border"] and tile["border"] < 0:
@@ -338,7 +341,9 @@ def _plates(piece, count: int, bed) -> list:
     try:
         return plan_plates((piece,), count, bed, piece.name)
     except ParameterError as exc:
-        raise KitError(f"[stones] bed {bed.label()}: {exc}") from None
+        if exc.parameter == "bed":
+            raise  # the kit's bed: placed at stones.bed
+        raise KitError(f"[stones] {exc.detail or exc}") from None
 
 
 def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:

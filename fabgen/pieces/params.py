@@ -71,36 +71,36 @@ def _finite(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _require_positive(name: str, value, what: str) -> None:
+def _require_positive(name: str, value) -> None:
     if not (_finite(value) and value > 0):
-        raise ParameterError(name, f"{what} must be a positive number of mm, got {value}")
+        raise ParameterError.about(name, f"must be a positive number of mm, got {value}")
 
 
 def _check_common(piece) -> None:
     """Checks shared by every piece: wall, clearance, fits the engraved circle."""
-    _require_positive("wall", piece.wall, "wall")
+    _require_positive("wall", piece.wall)
     if piece.wall < MIN_WALL:
-        raise ParameterError(
+        raise ParameterError.about(
             "wall",
-            f"wall {_mm(piece.wall)} mm is too thin to print reliably; "
+            f"{_mm(piece.wall)} mm is too thin to print reliably; "
             f"use at least {_mm(MIN_WALL)} mm (1.2 mm recommended)",
         )
     c = piece.clearance
     if not (_finite(c) and 0 <= c <= MAX_CLEARANCE):
-        raise ParameterError(
+        raise ParameterError.about(
             "clearance",
-            f"clearance {c} mm is outside 0 to {_mm(MAX_CLEARANCE)} mm per side; "
+            f"{c} mm is outside 0 to {_mm(MAX_CLEARANCE)} mm per side; "
             f"typical FDM printers need 0.1 to 0.3 mm",
         )
 
 
 def _check_fits_circle(piece) -> None:
-    _require_positive("circle_diameter", piece.circle_diameter, "circle diameter")
-    _require_positive("diameter", piece.diameter, "stone diameter")
+    _require_positive("circle_diameter", piece.circle_diameter)
+    _require_positive("stone_diameter", piece.diameter)
     if piece.diameter > piece.circle_diameter + 1e-9:
-        raise ParameterError(
-            "diameter",
-            f"stone diameter {_mm(piece.diameter)} mm is larger than the engraved circle "
+        raise ParameterError.about(
+            "stone_diameter",
+            f"{_mm(piece.diameter)} mm is larger than the engraved circle "
             f"{_mm(piece.circle_diameter)} mm it stands in; choose at most "
             f"{_mm(piece.circle_diameter)} mm (default: circle minus {_mm(STONE_MARGIN)} mm)",
         )
@@ -258,7 +258,7 @@ class DiscStone(_Piece):
         _check_common(self)
         _check_fits_circle(self)
         for name in ("height", "boss_diameter", "boss_height", "symbol_height"):
-            _require_positive(name, getattr(self, name), name.replace("_", " "))
+            _require_positive(name, getattr(self, name))
         if self.symbol not in STONE_SYMBOLS:
             raise ParameterError(
                 "symbol",
@@ -273,9 +273,9 @@ class DiscStone(_Piece):
                 f"(minimum {_mm(self.wall)} mm); choose a boss of at most {_down(limit)} mm",
             )
         if self.ceiling < self.wall - 1e-9:
-            raise ParameterError(
+            raise ParameterError.about(
                 "height",
-                f"stone height {_mm(self.height)} mm leaves only {_mm(self.ceiling)} mm above "
+                f"{_mm(self.height)} mm leaves only {_mm(self.ceiling)} mm above "
                 f"the {_mm(self.recess_depth)} mm deep recess (minimum wall {_mm(self.wall)} mm); "
                 f"choose a height of at least {_up(self.recess_depth + self.wall)} mm",
             )
@@ -292,9 +292,9 @@ class DiscStone(_Piece):
         s = self.chamfer
         limit = min(self.boss_height / 2, self.height / 4, self.ring_wall / 2)
         if not (_finite(s) and 0 <= s <= limit + 1e-9):
-            raise ParameterError(
+            raise ParameterError.about(
                 "chamfer",
-                f"chamfer {s} mm must be between 0 and {_mm(limit)} mm for this stone "
+                f"{s} mm must be between 0 and {_mm(limit)} mm for this stone "
                 f"(half the boss height, a quarter of the height, half the ring wall)",
             )
 
@@ -404,7 +404,7 @@ class PyramidStone(_Piece):
         _check_common(self)
         _check_fits_circle(self)
         for name in ("height", "top_diameter", "vent_diameter"):
-            _require_positive(name, getattr(self, name), name.replace("_", " "))
+            _require_positive(name, getattr(self, name))
         if self.top_diameter >= self.diameter:
             raise ParameterError(
                 "top_diameter",
@@ -413,10 +413,11 @@ class PyramidStone(_Piece):
             )
         lean = math.degrees(self.lean)
         if lean > MAX_LEAN_DEG:
-            raise ParameterError(
+            raise ParameterError.about(
                 "height",
-                f"the faces lean {lean:.0f}° from the vertical, more than {MAX_LEAN_DEG:.0f}° "
-                f"prints without support inside; make the pyramid taller or the top wider",
+                f"{_mm(self.height)} mm makes the faces lean {lean:.0f}° from the vertical; "
+                f"more than {MAX_LEAN_DEG:.0f}° prints without support inside: make the "
+                "pyramid taller or the top wider",
             )
         if self.cap > self.height / 2:
             raise ParameterError(
@@ -536,7 +537,7 @@ class Marker(_Piece):
             )
         _check_common(self)
         for name in ("stone_diameter", "symbol_radius", "thickness", "pocket_depth"):
-            _require_positive(name, getattr(self, name), name.replace("_", " "))
+            _require_positive(name, getattr(self, name))
         if self.core < self.wall - 1e-9:
             raise ParameterError(
                 "thickness",
@@ -557,9 +558,9 @@ class Marker(_Piece):
             )
         s = self.chamfer
         if not (_finite(s) and 0 <= s <= min(self.wall, self.thickness / 4)):
-            raise ParameterError(
+            raise ParameterError.about(
                 "chamfer",
-                f"chamfer {s} mm must be between 0 and "
+                f"{s} mm must be between 0 and "
                 f"{_mm(min(self.wall, self.thickness / 4))} mm (the rim width or a quarter of "
                 f"the thickness)",
             )
@@ -575,10 +576,11 @@ def calibration_stones(stone: DiscStone, spread: float = 0.1) -> tuple[DiscStone
     low = round(max(0.0, stone.clearance - spread), 4)
     high = round(stone.clearance + spread, 4)
     if not (_finite(spread) and spread > 0) or high > MAX_CLEARANCE:
-        raise ParameterError(
+        raise ParameterError.about(
             "clearance",
-            f"calibration needs clearances {_mm(low)} and {_mm(high)} mm, within 0 to "
-            f"{_mm(MAX_CLEARANCE)} mm; choose a smaller clearance or spread",
+            f"{_mm(stone.clearance)} mm leaves no room for a calibration pair: it needs "
+            f"clearances {_mm(low)} and {_mm(high)} mm, within 0 to {_mm(MAX_CLEARANCE)} mm; "
+            "choose a smaller clearance or spread",
         )
     base = {f.name: getattr(stone, f.name) for f in fields(stone)}
     return (

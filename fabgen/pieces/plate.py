@@ -37,9 +37,9 @@ def parse_bed(text: str) -> tuple[float, float]:
         shown = (
             repr(text) if len(text or "") <= 24 else f"{text[:12]!r}... ({len(text)} characters)"
         )
-        raise ParameterError(
+        raise ParameterError.about(
             "bed",
-            f"bed size {shown} is not WIDTHxDEPTH in mm with both sides between 0 and "
+            f"{shown} is not WIDTHxDEPTH in mm with both sides between 0 and "
             f"{MAX_BED:.0f} (for example 180x180)",
         )
     return width, depth
@@ -58,11 +58,11 @@ class Bed:
         for name in ("width", "depth"):
             value = getattr(self, name)
             if not (math.isfinite(value) and 0 < value <= MAX_BED):
-                raise ParameterError("bed", f"bed {name} {value} mm is outside 0 to {MAX_BED} mm")
+                raise ParameterError.about("bed", f"{name} {value} mm is outside 0 to {MAX_BED} mm")
         for name in ("spacing", "margin"):
             value = getattr(self, name)
             if not (math.isfinite(value) and 0 <= value <= 100):
-                raise ParameterError(name, f"{name} {value} mm must be between 0 and 100 mm")
+                raise ParameterError.about(name, f"{value} mm must be between 0 and 100 mm")
 
     @property
     def usable(self) -> tuple[float, float]:
@@ -93,28 +93,34 @@ def capacity(footprint: float, bed: Bed) -> int:
     return max(len(_grid(footprint, bed, True)), len(_grid(footprint, bed, False)))
 
 
+def _check_count(count) -> None:
+    if not isinstance(count, int) or count < 1:
+        raise ParameterError.about(
+            "plate_copies", f"must be a whole number of at least 1, got {count}"
+        )
+
+
 def plate_counts(count: int, footprint: float, bed: Bed, per_set: int = 1) -> list[int]:
     """How many of ``count`` copies (sets of ``per_set`` pieces, kept together) go on
     each plate: as few plates as the bed allows, the copies shared out evenly (75 on
     plates of 56 become 38 + 37, not 56 + 19).
 
     Refuses a bed too small for one set and more than :data:`MAX_PLATES` plates."""
-    if not isinstance(count, int) or count < 1:
-        raise ParameterError("count", f"count must be a whole number of at least 1, got {count}")
+    _check_count(count)
     per_plate = capacity(footprint, bed) // per_set
     if per_plate < 1:
-        raise ParameterError(
+        raise ParameterError.about(
             "bed",
-            f"a piece {footprint:.1f} mm across does not fit a {bed.label()} bed with "
-            f"{bed.margin:g} mm margin: use a larger bed",
+            f"{bed.label()} with {bed.margin:g} mm margin is too small for a piece "
+            f"{footprint:.1f} mm across: use a larger bed",
         )
     plates = math.ceil(count / per_plate)
     if plates > MAX_PLATES:
-        raise ParameterError(
-            "count",
-            f"{count} pieces of {footprint:.1f} mm need {plates} plates of {per_plate} on a "
-            f"{bed.label()} bed; at most {MAX_PLATES} plates are written at once: use a "
-            f"smaller --count and run again",
+        raise ParameterError.about(
+            "plate_copies",
+            f"{count} copies of a {footprint:.1f} mm piece need {plates} plates of "
+            f"{per_plate} on a {bed.label()} bed, and at most {MAX_PLATES} plates are written "
+            "at once: make fewer copies at a time, or use a larger bed",
         )
     return [count // plates + (1 if k < count % plates else 0) for k in range(plates)]
 
@@ -125,17 +131,16 @@ def layout(count: int, footprint: float, bed: Bed) -> list[Point]:
 
     Refuses, before any CAD work, a count that does not fit.
     """
-    if not isinstance(count, int) or count < 1:
-        raise ParameterError("count", f"count must be a whole number of at least 1, got {count}")
+    _check_count(count)
     staggered = _grid(footprint, bed, True)
     square = _grid(footprint, bed, False)
     grid = staggered if len(staggered) >= len(square) else square
     if count > len(grid):
         fits = len(grid)
-        hint = f"use --count {fits} and print more plates" if fits else "use a larger bed"
-        raise ParameterError(
-            "count",
-            f"{count} pieces of {footprint:.1f} mm do not fit a {bed.label()} bed with "
+        hint = f"put {fits} on a plate and print more plates" if fits else "use a larger bed"
+        raise ParameterError.about(
+            "plate_copies",
+            f"{count} of a {footprint:.1f} mm piece do not fit a {bed.label()} bed with "
             f"{bed.spacing:g} mm spacing and {bed.margin:g} mm margin: at most {fits} fit; "
             f"{hint}",
         )

@@ -69,17 +69,17 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
     try:
         from distributed import Client
     except ImportError:
-        raise ParameterError(
+        raise ParameterError.about(
             "scheduler",
-            "--scheduler needs Dask distributed: install it with "
+            "needs Dask distributed: install it with "
             "pip install 'fabgen[cluster]' (on this machine and on every worker)",
         ) from None
     try:
         client = Client(scheduler, timeout="10s")
     except (OSError, TimeoutError) as exc:
-        raise ParameterError(
+        raise ParameterError.about(
             "scheduler",
-            f"cannot reach the Dask scheduler at {scheduler} ({exc}): start one with "
+            f"{scheduler} cannot be reached ({exc}): start a Dask scheduler with "
             "`dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786",
         ) from None
     try:

@@ -45,9 +45,9 @@ def get_policy(name: str) -> Policy:
     target = _REGISTRY.get(base)
     if target is None or (colon and base not in _PARAMETERISED):
         known = ", ".join(POLICY_NAMES)
-        raise ParameterError(
-            "player",
-            f"unknown player {name!r}: choose one of {known} (strong:N sets the strong "
+        raise ParameterError.about(
+            "players",
+            f"{name!r} is not a player: choose one of {known} (strong:N sets the strong "
             "player's budget, N positions evaluated per turn)",
         )
     module, cls = target.split(":")

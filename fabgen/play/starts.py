@@ -49,15 +49,16 @@ def stack_starts(board: Board) -> tuple[Field, ...]:
     """Each seat's one start stack; a clear error when the board is not set up so."""
     n = len(board.seats)
     if n not in (4, 5):
-        raise ParameterError(
-            "suggest-starts", f"--suggest-starts is for 4 or 5 seats, the board has {n}"
+        raise ParameterError.about(
+            "suggest_starts",
+            f"is for 4 or 5 seats, the board has {n}: play it without suggested starts",
         )
     fields = []
     for k, seat in enumerate(board.seats):
         if len(seat.stacks) != 1 or seat.stacks[0][1] <= 1:
-            raise ParameterError(
-                "suggest-starts",
-                f"--suggest-starts needs stack starts, but {seat.label(k + 1)} starts with "
+            raise ParameterError.about(
+                "suggest_starts",
+                f"needs stack starts, but {seat.label(k + 1)} starts with "
                 f"{len(seat.stacks)} stacks: give each seat one stack, e.g. stacks = {{ e5 = 6 }}",
             )
         fields.append(seat.stacks[0][0])

@@ -242,16 +242,16 @@ def parse_budget(text: str) -> int:
     """The budget of a ``strong:N`` player name, with a clear error."""
     digits = text.strip()
     if not digits.isdigit() or len(digits) > 7:
-        raise ParameterError(
-            "player",
+        raise ParameterError.about(
+            "players",
             f"strong:{text} is not a budget: write strong:N with N a whole number of "
             f"positions to evaluate per turn, {MIN_BUDGET} to {MAX_BUDGET:,} "
             f"(default {DEFAULT_BUDGET})",
         )
     budget = int(digits)
     if not MIN_BUDGET <= budget <= MAX_BUDGET:
-        raise ParameterError(
-            "player",
+        raise ParameterError.about(
+            "players",
             f"strong:{budget} is out of range: the budget is {MIN_BUDGET} to {MAX_BUDGET:,} "
             f"positions per turn (default {DEFAULT_BUDGET})",
         )

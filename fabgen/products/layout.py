@@ -22,6 +22,9 @@ PAPER_CHOICES = ("a4", "letter")
 
 @dataclass(frozen=True)
 class LayoutParams:
+    """The board and how to print it (the settings ``width``, ``paper``, ``page_margin``
+    and ``overlap``)."""
+
     board: Board
     width: float | None = None  # tile width across the flats; None: the board's, or 100
     papers: tuple[str, ...] = PAPER_CHOICES

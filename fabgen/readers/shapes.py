@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from fabgen.errors import InputFileError
+from fabgen.errors import InputFileError, ParameterError
 from fabgen.inputs import MAX_DRAWING_BYTES, read_bytes
 
 Point = tuple[float, float]
@@ -96,7 +96,7 @@ def read_shapes(path: str | Path, dpi: float = 96.0) -> DrawnShapes:
             f"cannot read {suffix or 'files without extension'}: give an .svg or .dxf file",
         )
     if not (math.isfinite(dpi) and 1.0 <= dpi <= 10_000.0):
-        raise InputFileError(str(path), f"--dpi {dpi:g} is outside 1 to 10000 px per inch")
+        raise ParameterError.about("dpi", f"{dpi:g} is outside 1 to 10000 px per inch")
     data = read_bytes(path, "drawing (SVG or DXF)", MAX_DRAWING_BYTES)
     try:
         return _read_svg(path, data, dpi) if suffix == ".svg" else _read_dxf(path, data)

@@ -78,7 +78,7 @@ def parse_moves(text: str) -> list[Move]:
         try:
             moves.append(Move.parse(part))
         except ValueError as exc:
-            raise ParameterError("moves", f"--moves: {exc}") from None
+            raise ParameterError.about("moves", str(exc)) from None
     return moves
 
 

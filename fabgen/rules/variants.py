@@ -74,6 +74,6 @@ def get_variant(name: str | Variant) -> Variant:
         return VARIANTS[name]
     except KeyError:
         known = ", ".join(VARIANTS)
-        raise ParameterError(
-            "variant", f"unknown rule variant {name!r}: choose one of {known}"
+        raise ParameterError.about(
+            "variant", f"{name!r} is not a rule variant: choose one of {known}"
         ) from None

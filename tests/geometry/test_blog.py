@@ -40,5 +40,6 @@ def test_layout_reproduces_the_figures():
 
 
 def test_radius_must_be_positive():
-    with pytest.raises(ParameterError, match="island radius R must be a positive"):
+    with pytest.raises(ParameterError, match=r"island radius R\) must be a positive") as info:
         BlogFigures(0)
+    assert info.value.naming("--blog-radius").startswith("--blog-radius (the island radius R)")

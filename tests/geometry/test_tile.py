@@ -129,8 +129,9 @@ def test_impossible_parameters_are_refused(kwargs, parameter, text):
 
 
 def test_width_must_be_positive():
-    with pytest.raises(ParameterError, match="tile width must be a positive number"):
+    with pytest.raises(ParameterError, match="width must be a positive number") as info:
         TileGeometry.from_width(-100)
+    assert info.value.naming("--width") == "--width must be a positive number of mm, got -100"
 
 
 def test_circle_limit_is_exact():

@@ -145,7 +145,7 @@ def write_kit(tmp_path, text):
         ("[tile]\nwidth = 'wide'\n", ["tile.width", "must be a number"]),
         ("[tile\n", ["not valid TOML"]),
         ("[stones]\ndesign = 'cubes'\n", ["'cubes' is not one of"]),
-        ('[stones]\nbed = "20x20"\n', ["[kit-stones]", "bed 20×20 mm", "larger bed"]),
+        ('[stones]\nbed = "20x20"\n', ["[kit-stones] stones.bed: 20×20 mm", "larger bed"]),
         ("[stones]\ncount = 500\nbed = '60x60'\n", ["[kit-stones]", "at most 20 plates"]),
         ("[stones]\ncount = 5000\n", ["stones.count", "5000 is outside the allowed range"]),
     ],

@@ -40,7 +40,8 @@ def test_layout_is_centred_on_the_bed():
 def test_too_many_copies_are_refused_with_the_number_that_fits():
     with pytest.raises(ParameterError, match="at most 80 fit") as info:
         layout(81, 20.678, Bed(220, 220))
-    assert info.value.parameter == "count"
+    assert info.value.parameter == "plate_copies"
+    assert info.value.naming("--count").startswith("--count 81 of a 20.7 mm piece do not fit")
     with pytest.raises(ParameterError, match="larger bed"):
         layout(1, 50.0, Bed(40, 40))
 

@@ -163,7 +163,10 @@ def test_the_test_finds_a_real_difference():
             ("--preset", "3p-triangle-4", "--games", "0"),
             "--games 0 is outside the allowed range; allowed: 1 to",
         ),
-        (("--preset", "3p-triangle-4", "--players", "expert"), "unknown player 'expert'"),
+        (
+            ("--preset", "3p-triangle-4", "--players", "expert"),
+            "--players 'expert' is not a player",
+        ),
         (("--preset", "3p-triangle-4", "--players", "random,random"), "one per seat"),
         (
             ("--preset", "3p-triangle-4", "--max-turns", "0"),

@@ -112,7 +112,7 @@ def test_a_machine_seat_never_moves_but_explodes_and_grows():
 def test_options_are_checked_before_playing(triangle):
     with pytest.raises(ParameterError, match="at least 1"):
         BalanceOptions(games=0).check(triangle)
-    with pytest.raises(ParameterError, match="unknown player 'expert'"):
+    with pytest.raises(ParameterError, match="players 'expert' is not a player"):
         BalanceOptions(players=("expert",)).check(triangle)
     with pytest.raises(ParameterError, match="2 players but the board has 3 seats"):
         BalanceOptions(players=("random", "random")).check(triangle)

@@ -131,8 +131,8 @@ def test_the_default_budget_and_the_named_budget():
         ("strong:99999999", "is not a budget"),
         ("strong:5000000", "out of range"),
         ("strong:", "is not a budget"),
-        ("greedy:10", "unknown player"),
-        ("stronk", "unknown player"),
+        ("greedy:10", "is not a player"),
+        ("stronk", "is not a player"),
     ],
 )
 def test_bad_player_names_and_budgets_are_clear_errors(cli, tmp_path, players, says):

@@ -83,5 +83,5 @@ def test_variants_by_name():
     assert sorted(VARIANTS) == ["1995", "blog", "online", "online-2013"]
     assert get_variant("online").tie_break == "none"
     assert get_variant("online-2013").tie_break == "reverse-turn-order"
-    with pytest.raises(ParameterError, match="unknown rule variant '1985': choose one of"):
+    with pytest.raises(ParameterError, match="variant '1985' is not a rule variant: choose one of"):
         get_variant("1985")

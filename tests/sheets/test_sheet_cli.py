@@ -103,7 +103,7 @@ def test_help_describes_the_options(cli):
 @pytest.mark.parametrize(
     "args,parameter_text",
     [
-        (["--count", "5", "--sheet", "100x100"], "inside the margins"),  # tile > sheet
+        (["--count", "5", "--sheet", "100x100"], "--sheet 100×100 mm with 5 mm margins leaves"),
         (["--count", "5", "--margin", "-1"], "margin"),
         (["--count", "5", "--margin", "200"], "margin"),
         (["--count", "5", "--cut-speed", "0"], "--cut-speed"),
@@ -113,14 +113,17 @@ def test_help_describes_the_options(cli):
         (["--count", "5", "--sheet", "600-400"], "WIDTHxHEIGHT"),
         (["--count", "-2"], "--count"),
         ([], "nothing to cut"),
-        (["--stones", "5", "--stone-diameter", "500"], "stone"),
+        (["--stones", "5", "--stone-diameter", "500"], "--stone-diameter is too large"),
         (["--stones", "5", "--stone-diameter", "0"], "--stone-diameter 0.0 is outside"),
         (["--stones", "5", "--stone-diameter", "10", "--colours", "0"], "--colours"),
-        (["--count", "5", "--outline", "rosette", "--kerf", "0.1", "--shared-edges"], "rosette"),
-        (["--count", "5", "--border", "30"], "border"),
+        (
+            ["--count", "5", "--outline", "rosette", "--kerf", "0.1", "--shared-edges"],
+            "--shared-edges cannot be used with these rosette tiles",
+        ),
+        (["--count", "5", "--border", "30"], "--border 30 mm would run through the circles"),
         (["--count", "5", "--numbers", "--label-height", "0"], "--label-height 0.0 is outside"),
-        (["--count", "5", "--reference-square", "1"], "reference square"),
-        (["--count", "5", "--reference-square", "900"], "reference square"),
+        (["--count", "5", "--reference-square", "1"], "--reference-square must be more than"),
+        (["--count", "5", "--reference-square", "900"], "--reference-square 900 mm does not fit"),
         (["--count", "99999", "--sheet", "300x200"], "--count 99999 is outside the allowed range"),
     ],
 )

@@ -410,7 +410,7 @@ def test_a_tile_larger_than_the_sheet_is_refused():
     g = TileGeometry.from_width(100, kerf=0.1)
     with pytest.raises(ParameterError) as err:
         plan_sheets(tile_footprint(g, True), SheetSpec(110, 300, 5), 3)
-    assert err.value.parameter == "sheet" and "100 × 290" in str(err.value)
+    assert err.value.parameter == "sheet_size" and "leaves 100 × 290 mm" in str(err.value)
 
 
 def test_absurd_counts_are_refused():

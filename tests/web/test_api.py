@@ -210,7 +210,10 @@ def test_an_impossible_kerf_is_shown_at_the_kerf_with_the_clis_message(
     assert not answer["ok"]
     [error] = _errors(answer)
     assert error["setting"] == "tile.kerf"
-    assert error["message"] in " ".join(
+    # the same words, the kerf named by the form's label here and by its key in the kit
+    assert error["message"].startswith("Kerf (mm) 5 mm is not smaller than the")
+    detail = error["message"].removeprefix("Kerf (mm) ")
+    assert f"tile.kerf: {detail}" in " ".join(
         _cli_build_output(cli, tmp_path, answer["kit_file"]).split()
     )
 

@@ -71,7 +71,7 @@ def test_an_error_is_shown_next_to_its_setting_and_goes_away(page):
     kerf = page.get_by_label("Kerf (mm)", exact=True)
     kerf.fill("5")
     message = page.locator('.control[data-name="tile.kerf"] .error')
-    message.filter(has_text="kerf 5 mm").wait_for()
+    message.filter(has_text="Kerf (mm) 5 mm is not smaller").wait_for()
     assert "margin between the circles and the outline" in message.inner_text()
     kerf.fill("0.15")
     page.wait_for_function(

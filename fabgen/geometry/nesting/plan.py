@@ -26,11 +26,12 @@ def plan_sheets(
     per_sheet = arrange(footprint, sheet, fill=fill)
     if not per_sheet:
         w, h = footprint.min_size()
-        raise ParameterError(
-            "sheet",
-            f"one piece needs {w:.1f} × {h:.1f} mm inside the margins, but the "
-            f"{sheet.size_text} mm sheet with {sheet.margin:g} mm margins leaves "
-            f"{sheet.width - 2 * sheet.margin:g} × {sheet.height - 2 * sheet.margin:g} mm",
+        raise ParameterError.about(
+            "sheet_size",
+            f"{sheet.size_text} mm with {sheet.margin:g} mm margins leaves "
+            f"{sheet.width - 2 * sheet.margin:g} × {sheet.height - 2 * sheet.margin:g} mm, "
+            f"but one piece needs {w:.1f} × {h:.1f} mm inside the margins: use a larger "
+            "sheet, smaller margins or smaller pieces",
         )
     sheets = math.ceil(count / len(per_sheet))
     if sheets > MAX_SHEETS:
@@ -72,9 +73,9 @@ def check_pieces_per_sheet(footprint: Footprint, sheet: SheetSpec, what: str, li
     """Refuse sheets that would hold so many pieces that nesting takes minutes."""
     bound = area_bound(sheet.usable_area, area(footprint.hull))
     if bound > limit:
-        raise ParameterError(
-            "sheet",
-            f"a {sheet.size_text} mm sheet has room for about {bound:,.0f} of {what}; fabgen "
+        raise ParameterError.about(
+            "sheet_size",
+            f"{sheet.size_text} mm has room for about {bound:,.0f} of {what}; fabgen "
             f"nests at most {limit:,} such pieces per sheet (more takes minutes): "
             "use a smaller sheet or larger pieces",
         )
