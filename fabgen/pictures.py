@@ -71,7 +71,7 @@ def balance_pictures() -> dict[str, bytes]:
 
 def main(root: str = ".") -> None:
     """Write the pictures under ``root`` (the repository) in one transaction."""
-    from fabgen.export.files import write_transaction
+    from fabgen.export.transaction import write_transaction
 
     pictures = readme_pictures()
     write_transaction(root, pictures)

@@ -75,7 +75,7 @@ def test_long_kit_names_are_refused(tmp_path, cli):
 def test_pdf_text_with_emoji_and_rtl_is_a_valid_pdf(tmp_path):
     import subprocess
 
-    from fabgen.draw.model import Drawing, Text
+    from fabgen.draw.drawing import Drawing, Text
     from fabgen.export.pdf import render_pdf
 
     drawing = Drawing(100, 50, "title \x1b[31m😀")

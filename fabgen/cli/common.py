@@ -28,7 +28,7 @@ class OutFolder(click.Path):
 
     def convert(self, value, param, ctx):
         from fabgen.errors import FabgenError
-        from fabgen.export.files import check_out_dir
+        from fabgen.export.transaction import check_out_dir
 
         if isinstance(value, str) and not value.strip():
             self.fail("is empty: give the folder to write into, e.g. --out output/", param, ctx)
@@ -45,10 +45,10 @@ def write_and_report(
 ) -> list[Path]:
     """Write ``files`` as one transaction and print one line per file written or removed.
 
-    ``manifest``: see :func:`fabgen.export.files.write_transaction` (rebuilds remove the
+    ``manifest``: see :func:`fabgen.export.transaction.write_transaction` (rebuilds remove the
     unchanged files of the previous build). ``err``: print the lines on stderr.
     """
-    from fabgen.export.files import write_transaction
+    from fabgen.export.transaction import write_transaction
 
     result = write_transaction(out_dir, files, manifest=manifest)
     for path in result.written:

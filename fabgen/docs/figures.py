@@ -44,7 +44,7 @@ from fabgen.docs.examples import (  # the defaults of the figure functions
     REGIONS,
     Example,
 )
-from fabgen.draw.model import Drawing
+from fabgen.draw.drawing import Drawing
 from fabgen.draw.position import position_drawing
 from fabgen.geometry.lattice import Field, hex_distance, step_between
 from fabgen.play.machine import Decision, ExtremeMachine

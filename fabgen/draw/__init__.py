@@ -1,6 +1,6 @@
 """The neutral 2-D drawing model and the drawings built from the game's objects."""
 
-from fabgen.draw.model import (
+from fabgen.draw.drawing import (
     LAYER_ORDER,
     Circle,
     Drawing,

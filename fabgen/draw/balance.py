@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from fabgen.draw.model import Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.drawing import Drawing, Operation, Polyline, Style, Text
 from fabgen.draw.position import player_colour
 from fabgen.geometry.lattice import Field, field_xy
 

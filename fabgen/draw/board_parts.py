@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
-from fabgen.draw.model import Circle, Polyline, Shape, Style, Text
+from fabgen.draw.drawing import Circle, Polyline, Shape, Style, Text
 from fabgen.draw.position import player_colour
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Point, add
 

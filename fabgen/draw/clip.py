@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from itertools import pairwise
 
-from fabgen.draw.model import Circle, Polyline, Shape, Style, Text
+from fabgen.draw.drawing import Circle, Polyline, Shape, Style, Text
 
 Point = tuple[float, float]
 CHORD_MM = 0.02  # flattening tolerance for arcs and circles that are cut

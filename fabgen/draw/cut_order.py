@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from fabgen.draw.model import Circle, Polyline, Shape
+from fabgen.draw.drawing import Circle, Polyline, Shape
 
 Point = tuple[float, float]
 ORIGIN: Point = (0.0, 0.0)

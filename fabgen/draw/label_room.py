@@ -3,7 +3,7 @@ arrow shafts), and questions about whether something new would touch any of it.
 
 Used to place seat badges, tile numbers and turn arrows on the setup diagram so that
 none of them covers another or a stack of stones. Boxes come from
-:meth:`~fabgen.draw.model.Text.box` (Vera's metrics), circles are exact.
+:meth:`~fabgen.draw.drawing.Text.box` (Vera's metrics), circles are exact.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 
 from fabgen.draw.clip import Rect, clip_segment
-from fabgen.draw.model import boxes_overlap
+from fabgen.draw.drawing import boxes_overlap
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]

@@ -1,6 +1,6 @@
 """What a sheet costs on the laser: line lengths per operation, travel and time.
 
-Figures are measured on the finished :class:`~fabgen.draw.model.Drawing`, in file
+Figures are measured on the finished :class:`~fabgen.draw.drawing.Drawing`, in file
 order, so they describe exactly the files a maker sends to the laser.
 
 Assumptions (also written into the report):
@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass, fields
 
 from fabgen.draw.cut_order import travel_length
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Text
 from fabgen.errors import ParameterError
 from fabgen.settings import default
 

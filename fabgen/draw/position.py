@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from fabgen.board.colours import NAMED_COLOURS
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.geometry.lattice import Field, field_xy, step_between
 from fabgen.rules.state import Position, Status
 

@@ -40,7 +40,7 @@ from fabgen.draw.board_parts import (
     wrap,
 )
 from fabgen.draw.clip import Rect, clip_polygon, clip_polyline, clip_shapes
-from fabgen.draw.model import (
+from fabgen.draw.drawing import (
     Circle,
     Drawing,
     Operation,
@@ -444,7 +444,7 @@ def _page(grid: PageGrid, row: int, col: int, shapes, texts) -> Drawing:
 
 
 def _move(shape, frame: Frame):
-    from fabgen.draw.model import translate
+    from fabgen.draw.drawing import translate
 
     return translate(shape, frame.dx, frame.dy)
 

@@ -32,8 +32,8 @@ from fabgen.draw.board_parts import (
     tint,
     wrap,
 )
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.draw.label_room import Room
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, add
 from fabgen.rules.names import field_name
 

@@ -1,6 +1,6 @@
 """Drawings of whole laser sheets: island tiles, stones and a reference square.
 
-Each sheet is one :class:`~fabgen.draw.model.Drawing` the size of the sheet. Shapes go
+Each sheet is one :class:`~fabgen.draw.drawing.Drawing` the size of the sheet. Shapes go
 into the file in the order the laser should run them: engravings (circles, borders),
 then labels, then inner cuts (the reference square's hole), then outlines; within each
 group the order keeps the head's travel short (:mod:`fabgen.draw.cut_order`).
@@ -20,8 +20,8 @@ import math
 from dataclasses import dataclass, field, replace
 
 from fabgen.draw.cut_order import ORIGIN, end_point, order_for_travel
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Text
-from fabgen.draw.tile import TileDrawingOptions, label_spot, tile_shapes
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Text
+from fabgen.draw.tile_drawing import TileDrawingOptions, label_spot, tile_shapes
 from fabgen.errors import ParameterError
 from fabgen.geometry.nesting import (
     Footprint,

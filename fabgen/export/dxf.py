@@ -1,4 +1,4 @@
-"""DXF writer (ezdxf) for any :class:`~fabgen.draw.model.Drawing`.
+"""DXF writer (ezdxf) for any :class:`~fabgen.draw.drawing.Drawing`.
 
 R2010, millimetres (``$INSUNITS = 4``), one layer per operation coloured by the
 profile's AutoCAD colour index, closed LWPOLYLINEs with bulges for outlines (arcs
@@ -17,7 +17,7 @@ from ezdxf import colors, units, zoom
 from ezdxf.enums import TextEntityAlignment
 
 from fabgen import __version__
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.export.profiles import DEFAULT_PROFILE, ColourProfile, get_profile
 
 _ALIGN = {

@@ -1,10 +1,10 @@
-"""PDF writer (reportlab) for :class:`~fabgen.draw.model.Drawing` pages.
+"""PDF writer (reportlab) for :class:`~fabgen.draw.drawing.Drawing` pages.
 
 Real millimetres (each page is exactly its drawing's size; content is drawn at 1:1),
 the Bitstream Vera fonts that reportlab ships embedded as TrueType subsets, title and
 metadata set, and ``invariant=1`` so identical input gives identical bytes. Arcs stay
 arcs (reportlab turns them into Bézier curves); dashes and fills come from the
-shapes' :class:`~fabgen.draw.model.Style` on the print layer, laser layers use the
+shapes' :class:`~fabgen.draw.drawing.Style` on the print layer, laser layers use the
 colour profile.
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fabgen import __version__
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.export.profiles import DEFAULT_PROFILE, ColourProfile, get_profile
 from fabgen.geometry.outline import arc_centre_radius
 

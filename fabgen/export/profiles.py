@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fabgen.draw.model import Operation
+from fabgen.draw.drawing import Operation
 from fabgen.errors import ParameterError
 
 RED, BLUE, BLACK, GREEN, GREY = "#ff0000", "#0000ff", "#000000", "#00e000", "#b4b4b4"

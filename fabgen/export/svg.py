@@ -1,4 +1,4 @@
-"""SVG writer (svgwrite) for any :class:`~fabgen.draw.model.Drawing`.
+"""SVG writer (svgwrite) for any :class:`~fabgen.draw.drawing.Drawing`.
 
 What laser software expects: ``width``/``height`` in mm with a matching ``viewBox``
 (one user unit = 1 mm), coordinates written out with no transforms (y flipped here,
@@ -24,7 +24,7 @@ from xml.etree import ElementTree
 import svgwrite
 
 from fabgen import __version__
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.export.numbers import fmt
 from fabgen.export.profiles import DEFAULT_PROFILE, ColourProfile, get_profile
 from fabgen.geometry.outline import arc_centre_radius

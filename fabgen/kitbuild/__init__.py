@@ -7,6 +7,6 @@
   with bill of materials, README.txt and :func:`manifest`
 - the products it renders, with the kit's settings: :mod:`fabgen.products` (the test
   tile, the sheets, one board's setup diagram, printed board and BOM, ...)
-- the transaction: :func:`fabgen.export.files.write_transaction`, called by
+- the transaction: :func:`fabgen.export.transaction.write_transaction`, called by
   :func:`fabgen.cli.common.write_and_report` for ``build`` and every command that writes
 """

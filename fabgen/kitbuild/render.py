@@ -1,6 +1,6 @@
 """Render a planned kit: every product's files in memory, then the bill of materials,
 README.txt and manifest.json. The command line writes the result in one transaction
-(:func:`fabgen.export.files.write_transaction`).
+(:func:`fabgen.export.transaction.write_transaction`).
 """
 
 from __future__ import annotations

@@ -15,6 +15,6 @@ files and a report (docs/design-notes.md, *Products*).
 
 The front ends (``cli``, ``web``, the picture script) and ``kitbuild`` turn their own
 settings into a product's parameters, call it and hand the files to the one transaction
-writer (:func:`fabgen.export.files.write_transaction`). A product never prints, writes
+writer (:func:`fabgen.export.transaction.write_transaction`). A product never prints, writes
 or knows a flag.
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from fabgen.draw.model import Drawing
+from fabgen.draw.drawing import Drawing
 from fabgen.export.profiles import DEFAULT_PROFILE
 
 #: A laser file in both formats: SVG for most laser programs, DXF for CAD.

@@ -38,7 +38,7 @@ class TileParams:
 def tile_files(params: TileParams) -> Files:
     """``name.svg`` and ``name.dxf`` (as ``formats`` asks); the report is what the
     files record about the tile (its origin and parameters)."""
-    from fabgen.draw.tile import TileDrawingOptions, tile_drawing
+    from fabgen.draw.tile_drawing import TileDrawingOptions, tile_drawing
 
     layout, metadata = _tile(params)
     options = TileDrawingOptions(border_inset=params.border, label=params.label)

@@ -5,7 +5,7 @@ own structure (``{"board": {...}, "players": [...]}``). :func:`board_from_state`
 writes it as board-file text and reads it back with the board-file reader, so every
 message is the CLI's. :func:`designer_view` answers with the validator's findings, the
 symmetry, the seat rotation, the pieces needed and a picture of the board on its tile
-lattice (a :class:`~fabgen.draw.model.Drawing` rendered by the SVG writer) with the
+lattice (a :class:`~fabgen.draw.drawing.Drawing` rendered by the SVG writer) with the
 places the browser may click: tiles, free lattice places next to the board, fields.
 """
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from fabgen.board.model import TILE_STEPS, Board, SeatKind, cell_corners
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.board_parts import GREY, INK, Frame, ink_on, number_spot, seat_colour, tint
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Style, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Point, rotate60
 from fabgen.rules.names import field_name

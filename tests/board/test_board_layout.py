@@ -19,7 +19,7 @@ import pytest
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.draw.board_parts import text_box
 from fabgen.draw.clip import Rect, clip_segment
-from fabgen.draw.model import Polyline, Text
+from fabgen.draw.drawing import Polyline, Text
 from fabgen.draw.printed_board import (
     PAPERS,
     TILE_EDGE,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from fabgen.board.files import load_preset, preset_names
-from fabgen.draw.model import Polyline, Text, boxes_overlap
+from fabgen.draw.drawing import Polyline, Text, boxes_overlap
 from fabgen.draw.printed_board import PAPERS, PrintSettings, choose_grid, printed_board
 
 SLIVER_MM2 = 5000.0

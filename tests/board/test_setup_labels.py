@@ -20,8 +20,8 @@ import pytest
 
 from fabgen.board.files import load_preset, preset_names
 from fabgen.board.model import SeatKind
+from fabgen.draw.drawing import Circle, Polyline, Text, boxes_overlap
 from fabgen.draw.label_room import circle_touches_box, segment_distance, segment_touches_box
-from fabgen.draw.model import Circle, Polyline, Text, boxes_overlap
 from fabgen.draw.setup_diagram import setup_diagram
 
 WHITE, ARROW, FIELD = "#ffffff", "#303030", "#a0a0a0"

@@ -236,7 +236,7 @@ def test_written_files_follow_the_umask(tmp_path, cli):
 
 
 def test_label_height_is_checked_without_a_border():
-    from fabgen.draw.tile import TileDrawingOptions
+    from fabgen.draw.tile_drawing import TileDrawingOptions
     from fabgen.errors import ParameterError
 
     layout = TileGeometry.from_width(100).layout()

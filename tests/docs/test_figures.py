@@ -179,13 +179,13 @@ def test_unknown_figure_names_the_known_ones():
 
 
 def _texts(drawing):
-    from fabgen.draw.model import Text
+    from fabgen.draw.drawing import Text
 
     return [s for s in drawing.shapes("print") if isinstance(s, Text)]
 
 
 def _highlighted(drawing):
-    from fabgen.draw.model import Polyline
+    from fabgen.draw.drawing import Polyline
     from fabgen.draw.position import HIGHLIGHT
 
     return [s for s in drawing.shapes("print") if isinstance(s, Polyline) and s.style == HIGHLIGHT]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from fabgen.draw.drawing import Text
 from fabgen.draw.metrics import BOLD, CAP_HEIGHT_PER_EM, CHARS, REGULAR, text_advance
-from fabgen.draw.model import Text
 
 pdfmetrics = pytest.importorskip("reportlab.pdfbase.pdfmetrics")
 

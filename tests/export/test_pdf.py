@@ -7,7 +7,7 @@ import subprocess
 import pdfplumber
 import pytest
 
-from fabgen.draw.model import Circle, Drawing, Polyline, Style, Text
+from fabgen.draw.drawing import Circle, Drawing, Polyline, Style, Text
 from fabgen.export.pdf import PdfInfo, render_pdf
 
 PT_PER_MM = 72 / 25.4

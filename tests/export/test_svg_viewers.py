@@ -15,8 +15,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Style
-from fabgen.draw.tile import TileDrawingOptions, tile_drawing
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style
+from fabgen.draw.tile_drawing import TileDrawingOptions, tile_drawing
 from fabgen.export.profiles import PROFILES
 from fabgen.export.svg import HAIRLINE_CLASS, render_svg
 from fabgen.geometry.tile import TileGeometry

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from fabgen.errors import FabgenError
-from fabgen.export import files as tx
-from fabgen.export.files import write_transaction
+from fabgen.export import transaction as tx
+from fabgen.export.transaction import write_transaction
 from tests.processes import stop_signals
 
 OLD = {"a.txt": b"old a\n", "sub/b.txt": b"old b\n"}
@@ -24,7 +24,7 @@ NEW = {"a.txt": b"new a\n", "sub/b.txt": b"new b\n", "c/d/e.txt": b"new e\n", "f
 
 WRITER = """
 import sys, json
-from fabgen.export.files import write_transaction
+from fabgen.export.transaction import write_transaction
 files = {k: v.encode() for k, v in json.loads(sys.argv[2]).items()}
 write_transaction(sys.argv[1], files, manifest=sys.argv[3] if len(sys.argv) > 3 else None)
 """

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from fabgen.draw.model import Circle, Operation, Polyline, Text
+from fabgen.draw.drawing import Circle, Operation, Polyline, Text
 from fabgen.draw.position import FILL, PAGE, player_colour, position_drawing
 from fabgen.export.svg import render_svg
 from fabgen.rules.setup import position_from_names

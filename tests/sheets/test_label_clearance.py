@@ -7,7 +7,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fabgen.draw.tile import _clearance, label_spot
+from fabgen.draw.tile_drawing import _clearance, label_spot
 from fabgen.geometry.tile import TileGeometry
 
 coord = st.floats(-50, 50)

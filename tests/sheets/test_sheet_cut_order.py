@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from fabgen.cli.options import named_for_the_command_line
 from fabgen.draw.cut_order import end_point, order_for_travel, start_point, travel_length
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Text
 from fabgen.draw.laser_job import (
     LABEL_STROKE_PER_CHAR,
     JobFigures,
@@ -19,7 +20,6 @@ from fabgen.draw.laser_job import (
     format_duration,
     measure,
 )
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Text
 from fabgen.errors import ParameterError
 
 

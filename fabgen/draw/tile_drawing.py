@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from fabgen.draw.model import Circle, Drawing, Operation, Polyline, Shape, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Text
 from fabgen.errors import ParameterError
 from fabgen.geometry.tile import TileLayout
 
