@@ -295,9 +295,7 @@ def start_transcript_bytes(board: Board) -> bytes:
 def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
     """The setup diagram, refused (as ``fabgen layout`` refuses) for a board with errors."""
     from fabgen.board.validate import validate
-    from fabgen.draw.setup_diagram import setup_diagram
-    from fabgen.export.pdf import PdfInfo, render_pdf
-    from fabgen.products.layout import LayoutParams, setup_files, tile_width
+    from fabgen.products.layout import LayoutParams, setup_files
 
     report = validate(board, source=board.name)
     if not report.ok:
@@ -307,13 +305,9 @@ def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
             f"the board has {report.errors} error{'s' if report.errors > 1 else ''} ({codes}): "
             "fix them first; the findings show what and where",
         )
-    if fmt != "pdf":  # the SVG as fabgen layout draws it
-        params = LayoutParams(board)
-        return setup_files(params, ("svg",)).files[f"{board.name}-setup.svg"]
-    # The PDF keeps the document info it always had (fabgen layout's names the board
-    # and its players too), so a download stays byte for byte what it was.
-    diagram = setup_diagram(board, tile_width(board))
-    return render_pdf([diagram], PdfInfo(diagram.title, "Setup diagram", ("Atlantis",)))
+    # The setup diagram as fabgen layout makes it.
+    made = setup_files(LayoutParams(board), (fmt,))
+    return made.files[f"{board.name}-setup.{fmt}"]
 
 
 __all__ = [
