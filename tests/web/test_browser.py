@@ -73,6 +73,9 @@ def test_an_error_is_shown_next_to_its_setting_and_goes_away(page):
     message = page.locator('.control[data-name="tile.kerf"] .error')
     message.filter(has_text="Kerf (mm) 5 mm is not smaller").wait_for()
     assert "margin between the circles and the outline" in message.inner_text()
+    # The list of findings names the setting once, by its label, not also by its key.
+    listed = page.locator("#findings li").filter(has_text="Kerf (mm) 5 mm").inner_text()
+    assert "tile.kerf" not in listed, listed
     kerf.fill("0.15")
     page.wait_for_function(
         "() => !document.querySelector('.control[data-name=\"tile.kerf\"] .error').textContent"

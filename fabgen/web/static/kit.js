@@ -55,7 +55,9 @@ function showFindings(findings) {
       const box = control.querySelector(".error");
       box.textContent = (box.textContent ? box.textContent + " " : "") + f.message;
     }
-    list.appendChild(findingItem({...f, text: `${f.severity} [${f.code}] ${f.where ? f.where + ": " : ""}${f.message}`}));
+    // A message about the setting at its place already starts with the setting's label.
+    const at = f.where && f.setting !== f.where ? `${f.where}: ` : "";
+    list.appendChild(findingItem({...f, text: `${f.severity} [${f.code}] ${at}${f.message}`}));
   }
 }
 
