@@ -36,11 +36,11 @@ from fabgen.play.search import (
     count_move_sets,
     explosions_value,
     moves_by_tile,
-    pass_turn,
+    next_turn_of,
     search_turn,
+    state_key,
 )
 from fabgen.rules.moves import Move
-from fabgen.rules.scoring import game_over
 from fabgen.rules.state import Position
 from fabgen.rules.turn import Turn
 from fabgen.rules.variants import Variant, get_variant
@@ -252,22 +252,14 @@ class _NextTurn:
         self._cache: dict[tuple, int] = {}
 
     def __call__(self, after: Position) -> int:
-        key = (
-            tuple(after.status_codes),
-            tuple(after.owners),
-            tuple(after.stone_counts),
-            after.passes,
-        )
+        key = state_key(after)
         if key not in self._cache:
             self._cache[key] = self._best_next(after)
         return self._cache[key]
 
-    def _best_next(self, pos: Position) -> int:
-        while pos.next_player != self.player:
-            if game_over(pos, self.variant):
-                return 0
-            pos = pass_turn(pos)
-        if game_over(pos, self.variant):
+    def _best_next(self, after: Position) -> int:
+        pos = next_turn_of(after, self.player, self.variant)
+        if pos is None:
             return 0
         # Its own generator: the value depends on the position only.
         found = search_turn(pos, self.variant, explosions_value(pos), random.Random(0), self.limits)

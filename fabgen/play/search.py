@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fabgen.rules.moves import Move, direction_and_distance, play_move
+from fabgen.rules.scoring import game_over
 from fabgen.rules.state import Position
 from fabgen.rules.turn import Turn, end_turn, explode, grow
 from fabgen.rules.variants import Variant
@@ -112,6 +113,23 @@ def _finish(pos: Position, player: int, moved: bool) -> Position:
 def pass_turn(pos: Position) -> Position:
     """The player to move passes (explosion and growth only), on a copy."""
     return finish_turn(pos, pos.next_player, False)
+
+
+def state_key(pos: Position) -> tuple:
+    """What a turn can change of a position (statuses, owners, stones, passes): equal
+    keys of one game, same position."""
+    return (tuple(pos.status_codes), tuple(pos.owners), tuple(pos.stone_counts), pos.passes)
+
+
+def next_turn_of(pos: Position, player: int, variant: Variant) -> Position | None:
+    """The position when ``player`` is next to move, the others passing in between
+    (their explosions and growth happen, their moves are ignored); None when the game
+    is over before that."""
+    while not game_over(pos, variant):
+        if pos.next_player == player:
+            return pos
+        pos = pass_turn(pos)
+    return None
 
 
 def moves_by_tile(position: Position, variant: Variant | str) -> list[list[Move]]:

@@ -134,25 +134,12 @@ class _Ahead:
         self._index: dict[tuple, int] = {}
 
     def __call__(self, after: Position) -> int:
-        from fabgen.play.search import pass_turn
-        from fabgen.rules.scoring import game_over
+        from fabgen.play.search import next_turn_of, state_key
 
-        key = (
-            tuple(after.status_codes),
-            tuple(after.owners),
-            tuple(after.stone_counts),
-            after.passes,
-        )
+        key = state_key(after)
         n = self._index.get(key)
         if n is None:
-            pos, space = after, None
-            while True:
-                if game_over(pos, self.variant):
-                    break
-                if pos.next_player == self.player:
-                    space = TurnSpace(pos)
-                    break
-                pos = pass_turn(pos)
+            pos = next_turn_of(after, self.player, self.variant)
             n = self._index[key] = len(self.spaces)
-            self.spaces.append(space)
+            self.spaces.append(None if pos is None else TurnSpace(pos))
         return n
