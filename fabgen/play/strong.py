@@ -13,6 +13,10 @@ in seconds, so a seed reproduces every game on any machine:
    passes for a few rounds (explosions and growth only), which plays out the chains
    that stacks at capacity and growing fields set off. The candidate whose final
    position has the best lead is played; equal leads are broken by the generator.
+   When no other seat can move any more, each candidate is played out to the end of
+   the game instead, and the final score decides: the rest of the game is then the
+   player's own to play, and an estimate would miss the fires its own growing fields
+   light turns later.
 
 Why this search and not Monte Carlo tree search: a turn here is a set of moves, one
 per tile, so a position has thousands of turns and random playouts of this game
@@ -35,6 +39,7 @@ from fabgen.errors import ParameterError
 from fabgen.play.search import SearchLimits, moves_by_tile, search_candidates
 from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move
+from fabgen.rules.scoring import game_over_check, scores
 from fabgen.rules.state import GROWING, LIVE, NOBODY, Position
 from fabgen.rules.turn import end_turn, explode, grow, play_turn
 from fabgen.rules.variants import Variant
@@ -55,6 +60,7 @@ class Settings:
     glance: int = 1  # rounds of passes played out before valuing a candidate
     rounds: int = 3  # rounds of rollout turns played out before the final valuation
     early: float = 0.25  # weight of the leads on the way, against the final one
+    solo: int = 30  # alone on the board: rounds played out to the end of the game
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
 
@@ -117,10 +123,11 @@ class _Search:
         kept = found[: self.settings.keep]
         best: list[tuple[Move, ...]] = []
         best_value = float("-inf")
+        alone = _alone(self.position, self.player)
         for moves, _ in kept:
             if best and self.evaluations >= budget:
                 break
-            value = self.consequences(moves)
+            value = self.to_the_end(moves) if alone else self.consequences(moves)
             if value > best_value:
                 best, best_value = [moves], value
             elif value == best_value:
@@ -145,6 +152,22 @@ class _Search:
         self.evaluations += 1
         final = lead(estimate(after, weights), self.player)
         return final + self.settings.early * early / max(rounds, 1)
+
+    def to_the_end(self, moves: tuple[Move, ...]) -> float:
+        """When no other seat can move (:func:`_alone`), the rest of the game is
+        ours to play and the score at its end is what counts: the lead in score after
+        the turn and rollout turns until the game ends (their growing fields still
+        explode and grow in the passes); at most :attr:`Settings.solo` rounds, then
+        the lead by the estimate. Our rollout turns count in the budget."""
+        after, _ = play_turn(self.position, moves, self.variant)
+        over = game_over_check(self.variant)
+        for _ in range(self.settings.solo * len(after.players)):
+            if over(after):
+                return lead([float(x) for x in scores(after)], self.player)
+            if after.next_player == self.player:
+                self.evaluations += 1
+            _pass(after, self.player)
+        return lead(estimate(after, self.settings.weights), self.player)
 
     def reply(self, after: Position) -> Position:
         """The next seat that moves answers with its best quick turn (a copy); seats
@@ -171,6 +194,13 @@ class _Search:
         found = search_candidates(after, self.variant, self.quick(seat), self.rng, limits, keep=1)
         answered, _ = play_turn(after, found[0][0], self.variant)
         return answered
+
+
+def _alone(pos: Position, seat: int) -> bool:
+    """No other seat has stones on a live field, so none can move (their growing
+    fields may still spill stones that let them move again later)."""
+    status = pos.status_codes
+    return all(o in (seat, NOBODY) or status[i] != LIVE for i, o in enumerate(pos.owners))
 
 
 def _pass(pos: Position, careful: int) -> None:

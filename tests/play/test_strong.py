@@ -192,3 +192,22 @@ def test_first_reach_on_bitsets_is_the_plain_search(preset):
         value = [0.0] * len(position.players)
         _reach(position, labels, holder, value, 1.0)
         assert value == _reach_by_hand(position, labels, holder)
+
+
+def test_alone_on_the_board_it_values_a_turn_by_the_score_at_the_end():
+    # B has no stone and no growing field left: the rest of the game is A's to play.
+    # A's growing c2 keeps it going until it has exploded; the value of the chosen
+    # turn is then the final score that the turn and the rollout turns reach.
+    from fabgen.play.strong import _pass
+    from fabgen.rules.scoring import game_over, scores
+
+    position = position_from_names(ROW, [{"b2": 2, "a1": 1, "c3": 2, "c2": -1, "b1": 1}, {}])
+    assert not game_over(position)
+    decision = Strong(Settings(budget=100)).decide(position, "online", random.Random(3))
+    after, _ = play_turn(position, decision.moves)
+    for _ in range(60):
+        if game_over(after):
+            break
+        _pass(after, 0)
+    assert game_over(after)
+    assert decision.value == scores(after)[0] > 0
