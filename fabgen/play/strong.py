@@ -13,10 +13,15 @@ in seconds, so a seed reproduces every game on any machine:
    passes for a few rounds (explosions and growth only), which plays out the chains
    that stacks at capacity and growing fields set off. The candidate whose final
    position has the best lead is played; equal leads are broken by the generator.
-   When no other seat can move any more, each candidate is played out to the end of
-   the game instead, and the final score decides: the rest of the game is then the
-   player's own to play, and an estimate would miss the fires its own growing fields
-   light turns later.
+   When no other seat can move any more, or no growing field is left, each
+   candidate is played out to the end of the game instead, and the final score
+   decides. Alone, the rest of the game is the player's own to play, and an estimate
+   would miss the fires its own growing fields light turns later. With no growing
+   field, nothing happens unless someone moves: a turn that does not end the game
+   pays for every stone of another seat left in a region with ours, so that seats
+   sharing a closed region take each other's stones until one holds it, instead of
+   waiting for ever (such standoffs made a third of the six-seat star's games reach
+   the turn cap).
 
 Why this search and not Monte Carlo tree search: a turn here is a set of moves, one
 per tile, so a position has thousands of turns and random playouts of this game
@@ -40,7 +45,7 @@ from fabgen.play.search import SearchLimits, moves_by_tile, search_candidates
 from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move
 from fabgen.rules.scoring import game_over_check, scores
-from fabgen.rules.state import GROWING, LIVE, NOBODY, Position
+from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
 from fabgen.rules.turn import end_turn, explode, grow, play_turn
 from fabgen.rules.variants import Variant
 
@@ -61,6 +66,7 @@ class Settings:
     rounds: int = 3  # rounds of rollout turns played out before the final valuation
     early: float = 0.25  # weight of the leads on the way, against the final one
     solo: int = 30  # alone on the board: rounds played out to the end of the game
+    stall: float = 1.0  # no growing field left: per stone of others sharing a region with ours
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
 
@@ -123,7 +129,7 @@ class _Search:
         kept = found[: self.settings.keep]
         best: list[tuple[Move, ...]] = []
         best_value = float("-inf")
-        alone = _alone(self.position, self.player)
+        alone = _alone(self.position, self.player) or _frozen(self.position)
         for moves, _ in kept:
             if best and self.evaluations >= budget:
                 break
@@ -154,11 +160,13 @@ class _Search:
         return final + self.settings.early * early / max(rounds, 1)
 
     def to_the_end(self, moves: tuple[Move, ...]) -> float:
-        """When no other seat can move (:func:`_alone`), the rest of the game is
-        ours to play and the score at its end is what counts: the lead in score after
-        the turn and rollout turns until the game ends (their growing fields still
-        explode and grow in the passes); at most :attr:`Settings.solo` rounds, then
-        the lead by the estimate. Our rollout turns count in the budget."""
+        """The lead in score after the turn and rollout turns until the game ends
+        (other seats pass; their growing fields still explode and grow), for when no
+        other seat can move (:func:`_alone`) or nothing happens unless someone moves
+        (:func:`_frozen`). After :attr:`Settings.solo` rounds without an end: the
+        lead by the estimate, less :attr:`Settings.stall` per stone of other seats
+        in regions with ours (a standoff nobody breaks never ends). Our rollout
+        turns count in the budget."""
         after, _ = play_turn(self.position, moves, self.variant)
         over = game_over_check(self.variant)
         for _ in range(self.settings.solo * len(after.players)):
@@ -167,7 +175,8 @@ class _Search:
             if after.next_player == self.player:
                 self.evaluations += 1
             _pass(after, self.player)
-        return lead(estimate(after, self.settings.weights), self.player)
+        value = lead(estimate(after, self.settings.weights), self.player)
+        return value - self.settings.stall * _contested(after, self.player)
 
     def reply(self, after: Position) -> Position:
         """The next seat that moves answers with its best quick turn (a copy); seats
@@ -201,6 +210,23 @@ def _alone(pos: Position, seat: int) -> bool:
     fields may still spill stones that let them move again later)."""
     status = pos.status_codes
     return all(o in (seat, NOBODY) or status[i] != LIVE for i, o in enumerate(pos.owners))
+
+
+def _contested(pos: Position, seat: int) -> int:
+    """Stones of other seats in the regions where ``seat`` has stones too."""
+    labels, owner, stones = pos.region_labels(), pos.owners, pos.stone_counts
+    ours = {labels[i] for i, o in enumerate(owner) if o == seat and labels[i] >= 0}
+    return sum(
+        stones[i]
+        for i, o in enumerate(owner)
+        if o >= 0 and o != seat and labels[i] in ours and labels[i] >= 0
+    )
+
+
+def _frozen(pos: Position) -> bool:
+    """No growing field is left, and some field is dead (the game is past its
+    opening): nothing happens any more unless someone moves."""
+    return not pos.growing_indices and DEAD in pos.status_codes
 
 
 def _pass(pos: Position, careful: int) -> None:

@@ -211,3 +211,17 @@ def test_alone_on_the_board_it_values_a_turn_by_the_score_at_the_end():
         _pass(after, 0)
     assert game_over(after)
     assert decision.value == scores(after)[0] > 0
+
+
+def test_with_no_growing_field_left_it_attacks_instead_of_waiting_forever():
+    # A closed region of four fields (c2, c3 and b3 dead) with a stone on each: A on
+    # two, B and C on one. No growing field is left, so nothing happens unless someone
+    # moves, and a game of players who all wait reaches the turn cap. Taking out a
+    # stone of another seat is the way to an end; passing keeps the standoff.
+    dead = {"c2": 0, "c3": 0, "b3": 0}
+    position = position_from_names(ROW, [{"a1": 1, "b2": 1, **dead}, {"b1": 1}, {"a2": 1}])
+    assert not position.growing_indices
+    for seed in range(4):
+        turn = Strong(Settings(budget=100)).choose_turn(position, "online", random.Random(seed))
+        after, _ = play_turn(position, turn)
+        assert after.stones_on_board(1) + after.stones_on_board(2) == 1, [str(m) for m in turn]
