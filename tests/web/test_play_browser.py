@@ -142,6 +142,20 @@ def test_a_whole_game_tapped_against_two_computers(play, tmp_path):
     assert any(line.startswith("Green: ") for line in log)
 
 
+def test_end_turn_plays_the_typed_hint_when_nothing_is_tapped(play):
+    # A hint types its moves; a person who then presses End turn means that turn,
+    # not a pass (the page used to pass and clear the typed moves).
+    _start(play)
+    play.get_by_role("button", name="Hint").click()
+    status = play.locator("#status").filter(has_text="Hint: ")
+    status.wait_for()
+    words = status.inner_text().removeprefix("Hint: ")
+    assert play.get_by_label("Type the moves (like c3-c5, f2-d2; empty: pass)").input_value()
+    _end_turn(play)
+    first = play.locator("#log li").all_text_contents()
+    assert any(line.startswith(words + ";") for line in first), (words, first)
+
+
 def test_undo_and_a_reload_keep_the_game(play):
     _start(play)
     start = _board(play)

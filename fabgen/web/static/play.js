@@ -423,7 +423,12 @@ $("board-file").addEventListener("change", async () => {
   showSeats();
 });
 $("start").addEventListener("click", startGame);
-$("end-turn").addEventListener("click", () => endTurn(pending));
+// With nothing tapped, End turn plays what is typed (a hint types its moves there), so
+// a typed turn is never passed over without a word.
+$("end-turn").addEventListener("click", () => {
+  const typed = $("typed-moves").value.trim();
+  endTurn(pending.length || !typed ? pending : typed);
+});
 $("take-back").addEventListener("click", takeBack);
 // Typed moves go as text: the server reads them as the rules commands do.
 $("play-typed").addEventListener("click", () => endTurn($("typed-moves").value));
