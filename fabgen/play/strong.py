@@ -130,13 +130,10 @@ class _Search:
         best: list[tuple[Move, ...]] = []
         best_value = float("-inf")
         alone = _alone(self.position, self.player) or _frozen(self.position)
-        # Every candidate's reply gets the same share of what is left, so that no
-        # candidate is judged against a stronger answer than another.
-        share = (budget - self.evaluations) // max(len(kept), 1) - self.settings.rounds - 1
         for moves, _ in kept:
             if best and self.evaluations >= budget:
                 break
-            value = self.to_the_end(moves) if alone else self.consequences(moves, share)
+            value = self.to_the_end(moves) if alone else self.consequences(moves)
             if value > best_value:
                 best, best_value = [moves], value
             elif value == best_value:
@@ -144,13 +141,13 @@ class _Search:
         choice = best[0] if len(best) == 1 else self.rng.choice(best)
         return StrongDecision(tuple(choice), best_value, self.evaluations, len(found))
 
-    def consequences(self, moves: tuple[Move, ...], share: int) -> float:
+    def consequences(self, moves: tuple[Move, ...]) -> float:
         """Our lead after the turn, the next seat's best reply and
         :attr:`Settings.rounds` rounds of rollout turns; the leads on the way count a
         little (:attr:`Settings.early`), so that of two lost positions the one that
         burns down later is preferred (later turns may still save it)."""
         after, _ = play_turn(self.position, moves, self.variant)
-        after = self.reply(after, share)
+        after = self.reply(after)
         weights, seats, rounds = self.settings.weights, len(after.players), self.settings.rounds
         early = 0.0
         for _ in range(rounds):
@@ -181,10 +178,9 @@ class _Search:
         value = lead(estimate(after, self.settings.weights), self.player)
         return value - self.settings.stall * _contested(after, self.player)
 
-    def reply(self, after: Position, share: int) -> Position:
-        """The next seat that moves answers with its best quick turn (a copy), found
-        with at most ``share`` evaluations; seats between it and us that never move
-        pass."""
+    def reply(self, after: Position) -> Position:
+        """The next seat that moves answers with its best quick turn (a copy); seats
+        between it and us that never move pass."""
         after = after.copy()
         for _ in range(len(after.players) - 1):
             seat = after.next_player
@@ -195,14 +191,15 @@ class _Search:
             _pass(after, self.player)
         else:
             return after
+        left = self.settings.budget - self.evaluations
         try:
             tiles = moves_by_tile(after, self.variant)
         except IllegalMove:  # the game is over
             return after
-        if not tiles or share <= 0:
+        if not tiles or left <= 0:
             _pass(after, seat)
             return after
-        limits = _first_stage_limits(tiles, share, self.settings.beam)
+        limits = _first_stage_limits(tiles, left, 1)
         found = search_candidates(after, self.variant, self.quick(seat), self.rng, limits, keep=1)
         answered, _ = play_turn(after, found[0][0], self.variant)
         return answered

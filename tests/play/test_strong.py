@@ -225,35 +225,3 @@ def test_with_no_growing_field_left_it_attacks_instead_of_waiting_forever():
         turn = Strong(Settings(budget=100)).choose_turn(position, "online", random.Random(seed))
         after, _ = play_turn(position, turn)
         assert after.stones_on_board(1) + after.stones_on_board(2) == 1, [str(m) for m in turn]
-
-
-def test_every_candidate_is_judged_against_an_answer_found_with_the_same_share(monkeypatch):
-    # The deep stage compares candidates by the position after the next seat's best
-    # answer. When the first candidate's answer could use all that was left of the
-    # budget and the later ones only a quick look, the best candidates met the
-    # strongest answers; each now gets the same share, so each costs the same.
-    import fabgen.play.strong as strong
-
-    spent: list[list[int]] = []
-    consequences = strong._Search.consequences
-
-    def counted(self, moves, *args):
-        before = self.evaluations
-        value = consequences(self, moves, *args)
-        spent[-1].append(self.evaluations - before)
-        return value
-
-    monkeypatch.setattr(strong._Search, "consequences", counted)
-    position = load_preset("2p-diamond-4").position()
-    rng = random.Random(5)
-    for number in range(30):
-        if number % 2:  # strong against random turns
-            spent.append([])
-            position, _ = play_turn(position, Strong().choose_turn(position, "online", rng))
-        else:
-            turn = Turn(position, "online")
-            random_moves(turn, rng, 0.8)
-            position, _ = turn.finish()
-    looked = [s for s in spent if len(s) > 1]
-    assert len(looked) >= 10
-    assert all(len(set(s)) == 1 for s in looked), looked
