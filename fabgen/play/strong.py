@@ -13,15 +13,15 @@ in seconds, so a seed reproduces every game on any machine:
    passes for a few rounds (explosions and growth only), which plays out the chains
    that stacks at capacity and growing fields set off. The candidate whose final
    position has the best lead is played; equal leads are broken by the generator.
-   When no other seat can move any more, or no growing field is left, each
-   candidate is played out to the end of the game instead, and the final score
-   decides. Alone, the rest of the game is the player's own to play, and an estimate
-   would miss the fires its own growing fields light turns later. With no growing
-   field, nothing happens unless someone moves: a turn that does not end the game
-   pays for every stone of another seat left in a region with ours, so that seats
-   sharing a closed region take each other's stones until one holds it, instead of
-   waiting for ever (such standoffs made a third of the six-seat star's games reach
-   the turn cap).
+   When no other seat can move any more, or no growing field is left after the
+   opening (some field is dead), each candidate is played out to the end of the game
+   instead, and the final score decides. Alone, the rest of the game is the player's
+   own to play, and an estimate would miss the fires its own growing fields light
+   turns later. With no growing field, nothing happens unless someone moves: a turn
+   that does not end the game pays for every stone of another seat left in a region
+   with ours, so that seats sharing a closed region take each other's stones until
+   one holds it, instead of waiting for ever (such standoffs made a third of the
+   six-seat star's games reach the turn cap).
 
 Why this search and not Monte Carlo tree search: a turn here is a set of moves, one
 per tile, so a position has thousands of turns and random playouts of this game
@@ -216,11 +216,7 @@ def _contested(pos: Position, seat: int) -> int:
     """Stones of other seats in the regions where ``seat`` has stones too."""
     labels, owner, stones = pos.region_labels(), pos.owners, pos.stone_counts
     ours = {labels[i] for i, o in enumerate(owner) if o == seat and labels[i] >= 0}
-    return sum(
-        stones[i]
-        for i, o in enumerate(owner)
-        if o >= 0 and o != seat and labels[i] in ours and labels[i] >= 0
-    )
+    return sum(stones[i] for i, o in enumerate(owner) if o >= 0 and o != seat and labels[i] in ours)
 
 
 def _frozen(pos: Position) -> bool:
