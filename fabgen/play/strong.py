@@ -13,6 +13,9 @@ in seconds, so a seed reproduces every game on any machine:
    passes for a few rounds (explosions and growth only), which plays out the chains
    that stacks at capacity and growing fields set off. The candidate whose final
    position has the best lead is played; equal leads are broken by the generator.
+   The turn the rollouts play for the player (one stone off each tile's fullest
+   field) is always among those looked at again, so the player can make any rescue
+   its rollouts count on.
    When no other seat can move any more, or no growing field is left after the
    opening (some field is dead), each candidate is played out to the end of the game
    instead, and the final score decides. Alone, the rest of the game is the player's
@@ -126,12 +129,15 @@ class _Search:
         found = search_candidates(
             self.position, self.variant, self.quick(self.player), self.rng, limits
         )
-        kept = found[: self.settings.keep]
+        kept = [moves for moves, _ in found[: self.settings.keep]]
+        careful = self.careful_turn()
+        if careful and careful not in kept:
+            kept.append(careful)
         best: list[tuple[Move, ...]] = []
         best_value = float("-inf")
         alone = _alone(self.position, self.player) or _frozen(self.position)
-        for moves, _ in kept:
-            if best and self.evaluations >= budget:
+        for moves in kept:
+            if best and self.evaluations >= budget and moves is not careful:
                 break
             value = self.to_the_end(moves) if alone else self.consequences(moves)
             if value > best_value:
@@ -140,6 +146,13 @@ class _Search:
                 best.append(moves)
         choice = best[0] if len(best) == 1 else self.rng.choice(best)
         return StrongDecision(tuple(choice), best_value, self.evaluations, len(found))
+
+    def careful_turn(self) -> tuple[Move, ...]:
+        """The turn our rollouts play for us (:func:`_defuse`), always looked at: a
+        turn the rollouts count on must be one the player can find, or it may value a
+        position by a rescue that none of its candidates makes (a solo seat whose
+        stacks, left alone, burn its whole region in one phase)."""
+        return tuple(_defuse(self.position.copy(), self.player))
 
     def consequences(self, moves: tuple[Move, ...]) -> float:
         """Our lead after the turn, the next seat's best reply and
@@ -234,23 +247,23 @@ def _pass(pos: Position, careful: int) -> None:
     plans are not ours to guess, and defusing for every seat would cost a search
     with six seats three times as much."""
     seat = pos.next_player
-    moved = seat == careful and pos.players[seat].kind != MACHINE and _defuse(pos, seat)
+    moved = seat == careful and pos.players[seat].kind != MACHINE and bool(_defuse(pos, seat))
     explode(pos, seat)
     grow(pos, seat)
     end_turn(pos, moved)
 
 
-def _defuse(pos: Position, seat: int) -> bool:
+def _defuse(pos: Position, seat: int) -> list[Move]:
     """On each tile, move one stone one step off the seat's live field that is
     closest to exploding (counting a stone from each bordering growing field, which
     will spill one when it explodes), to the neighbour with the most room left.
-    True when a move was made."""
+    Returns the moves made."""
     board = pos.board
     status, owner, stones, cap = pos.status_codes, pos.owners, pos.stone_counts, pos.capacities
     nbrs = board.neighbours
     mine = [i for i, o in enumerate(owner) if o == seat]
     if not mine:
-        return False
+        return []
     spill = dict.fromkeys(mine, 0)
     for g in mine:
         if status[g] == GROWING:
@@ -269,6 +282,7 @@ def _defuse(pos: Position, seat: int) -> bool:
     used: set[int] = set()
     arrived: dict[int, int] = {}
     fields = board.fields
+    made: list[Move] = []
     for _, i in worst.values():
         best, best_room = -1, 1
         for n in nbrs[i]:
@@ -277,8 +291,10 @@ def _defuse(pos: Position, seat: int) -> bool:
                 if room > best_room:
                     best, best_room = n, room
         if best >= 0:
-            play_move(pos, seat, Move(fields[i], fields[best]), used, arrived)
-    return bool(used)
+            move = Move(fields[i], fields[best])
+            play_move(pos, seat, move, used, arrived)
+            made.append(move)
+    return made
 
 
 def _first_stage_limits(tiles: list[list[Move]], share: int, beam: int) -> SearchLimits:

@@ -225,3 +225,47 @@ def test_with_no_growing_field_left_it_attacks_instead_of_waiting_forever():
         turn = Strong(Settings(budget=100)).choose_turn(position, "online", random.Random(seed))
         after, _ = play_turn(position, turn)
         assert after.stones_on_board(1) + after.stones_on_board(2) == 1, [str(m) for m in turn]
+
+
+# 2p-diamond-4 after 74 turns of a game against random: A (to move) holds the whole
+# live board, but its growing fields and full stacks stand so close that a turn
+# which leaves them as they are burns every field in one explosion phase.
+CROWDED_A = {
+    "a6": 2, "-a6": 1, "d4": 1, "-b4": 2, "-b5": 2, "-a3": 1, "a3": 1, "a4": 1, "-a4": 2,
+    "-b3": 3, "-b2": 1, "-a2": 2, "-c1": 1, "-c2": -3, "-b0": 1, "-b1": 3, "-c0": -2,
+    "-c-1": 2, "a-1": 2, "b-1": 1, "-a-1": 1, "-a-2": 1, "a-2": -3, "-c-3": -2, "-b-3": -2,
+    "-b-2": 2, "-c-2": 1,
+}  # fmt: skip
+# Fields that are dead (0: a dead field that was A's growing field).
+CROWDED_DEAD = {
+    "-c4": 0, "-c5": 0, "-d4": 0, "-d3": 0, "-c3": 0, "-f2": 0, "-e2": 0, "-e3": 0,
+    "-f3": 0, "-g2": 0, "-g1": 0, "-f1": 0, "-d1": 0, "-d2": 0, "-e1": 0, "-e0": 0,
+    "-d0": 0, "-i0": 0, "-h0": 0, "-h1": 0, "-i1": 0, "-j0": 0, "-j-1": 0, "-i-1": 0,
+    "-g-1": 0, "-f-1": 0, "-f0": 0, "-g0": 0, "-h-1": 0, "-h-2": 0, "-g-2": 0, "-e-2": 0,
+    "-d-2": 0, "-d-1": 0, "-e-1": 0, "-f-2": 0, "-f-3": 0, "-e-3": 0, "-d-3": 0,
+    "-d-4": 0, "-c-4": 0,
+}  # fmt: skip
+
+
+def test_alone_it_finds_the_rescue_its_rollouts_count_on():
+    # The quick estimate ranks first-stage turns that all burn the board; the turn
+    # the rollouts play for A (move a stone off each tile's fullest field) keeps
+    # every field. The player looks at that turn too, so it is never worse off
+    # than its own rollouts say it will be.
+    from fabgen.play.strong import _pass
+    from fabgen.rules.names import field_name
+    from fabgen.rules.scoring import game_over, scores
+
+    board = load_preset("2p-diamond-4").position().board
+    centres = [field_name(segment[0]).upper() for segment in board.segments]
+    position = position_from_names(centres, [{**CROWDED_A, **CROWDED_DEAD}, {}])
+    passed, _ = play_turn(position, [])
+    assert game_over(passed) and scores(passed) == [0, 0]  # the fire a pass sets off
+    decision = Strong().decide(position, "online", random.Random(1))
+    after, _ = play_turn(position, decision.moves)
+    for _ in range(60):
+        if game_over(after):
+            break
+        _pass(after, 0)
+    assert game_over(after)
+    assert decision.value == scores(after)[0] > 40
