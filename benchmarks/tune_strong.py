@@ -1,11 +1,9 @@
 """Tune the strong player's weights by self-play, and print every match.
 
-Coordinate search: for each weight in turn (of the weights used with three seats or
-more, then of the two-seat weights, each played only on boards with that many seats;
-then the search settings ``rounds`` and ``keep``), a candidate with the weight
-halved and one with it doubled each play a match against the current best, seats
-rotated; a candidate that wins more than half the games with the lower end of its
-95 % interval above 40 % becomes the new best.
+Coordinate search: for each weight in turn (and the search settings ``rounds`` and
+``keep``), a candidate with the weight halved and one with it doubled each play a
+match against the current best, seats rotated; a candidate that wins more than half
+the games with the lower end of its 95 % interval above 40 % becomes the new best.
 Matches are played on the tuning boards only (presets), never on the unusual boards
 that bench_strength.py checks the result on.
 
@@ -26,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from strength import CUSTOM, match, start_of, summarise
+from strength import CUSTOM, match, summarise
 
 from fabgen.play.stats import wilson_interval
 from fabgen.play.strong import Settings
@@ -44,31 +42,16 @@ def play(board: str, test: Settings, field: str | Settings, games: int, jobs: in
 
 
 def variants(best: Settings):
-    """(label, candidate, seats) for every step of the coordinate search: the weights
-    used with three seats or more (``seats`` "many"), the two-seat weights ("duel",
-    labels ``duel.<name>``) and the search settings (both)."""
-    for kind, attr in (("many", "weights"), ("duel", "duel")):
-        weights = getattr(best, attr)
-        for name in WEIGHT_NAMES:
-            value = getattr(weights, name)
-            for factor in (0.5, 2.0) if value else (None,):  # a weight at 0: try 0.25
-                new = value * factor if value else 0.25
-                label = f"{'duel.' if kind == 'duel' else ''}{name}={new:g}"
-                changed = replace(weights, **{name: new})
-                yield label, replace(best, **{attr: changed}), kind
+    for name in WEIGHT_NAMES:
+        value = getattr(best.weights, name)
+        for factor in (0.5, 2.0):
+            new = value * factor if value else 0.25
+            yield f"{name}={new:g}", replace(best, weights=replace(best.weights, **{name: new}))
     for name in SEARCH_NAMES:
         value = getattr(best, name)
         for new in (max(1, value // 2), value * 2):
             if new != value:
-                yield f"{name}={new}", replace(best, **{name: new}), "both"
-
-
-def seats_of(board: str) -> str:
-    return "duel" if len(start_of(board).players) == 2 else "many"
-
-
-def _weights_text(weights) -> str:
-    return ", ".join(f"{k}={v:g}" for k, v in asdict(weights).items())
+                yield f"{name}={new}", replace(best, **{name: new})
 
 
 def main() -> None:
@@ -87,17 +70,14 @@ def main() -> None:
     best = Settings()
     print(f"start: {asdict(best)}")
     for n in range(args.passes):
-        for label, candidate, kind in variants(best):
+        for label, candidate in variants(best):
             field = best if args.against == "best" else args.against
-            played = [b for b in boards if kind in ("both", seats_of(b))]
-            if not played:
-                continue
-            results = [play(b, candidate, field, args.games, args.jobs) for b in played]
+            results = [play(b, candidate, field, args.games, args.jobs) for b in boards]
             wins = sum(r.wins for r in results)
             finished = sum(r.finished for r in results)
             low, high = wilson_interval(wins, finished)
             rate = wins / finished if finished else 0.0
-            per_board = "  ".join(f"{b}: {r.text()}" for b, r in zip(played, results, strict=True))
+            per_board = "  ".join(f"{b}: {r.text()}" for b, r in zip(boards, results, strict=True))
             better = rate > 0.5 and low > 0.4 and args.against == "best"
             print(
                 f"pass {n + 1} {label:<16} {100 * rate:5.1f}% [{100 * low:4.1f}-"
@@ -106,8 +86,7 @@ def main() -> None:
             )
             if better:
                 best = candidate
-    print(f"\nbest: Weights({_weights_text(best.weights)})  (three seats or more)")
-    print(f"      duel: Weights({_weights_text(best.duel)})  (two seats)")
+    print(f"\nbest: Weights({', '.join(f'{k}={v:g}' for k, v in asdict(best.weights).items())})")
     print(f"      Settings(rounds={best.rounds}, keep={best.keep})")
 
 

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 
 from fabgen.errors import ParameterError
 from fabgen.play.search import SearchLimits, moves_by_tile, search_candidates
-from fabgen.play.territory import DEFAULT_WEIGHTS, DUEL_WEIGHTS, Weights, estimate, lead
+from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move
 from fabgen.rules.scoring import game_over_check, scores
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
@@ -70,8 +70,7 @@ class Settings:
     early: float = 0.25  # weight of the leads on the way, against the final one
     solo: int = 30  # alone on the board: rounds played out to the end of the game
     stall: float = 1.0  # no growing field left: per stone of others sharing a region with ours
-    weights: Weights = field(default=DEFAULT_WEIGHTS)  # with three seats or more
-    duel: Weights = field(default=DUEL_WEIGHTS)  # with exactly two seats
+    weights: Weights = field(default=DEFAULT_WEIGHTS)
 
 
 class Strong:
@@ -106,13 +105,12 @@ class _Search:
         self.settings, self.position, self.variant, self.rng = settings, position, variant, rng
         self.player = position.next_player
         self.evaluations = 0
-        self.weights = settings.duel if len(position.players) == 2 else settings.weights
 
     def quick(self, seat: int):
         """Value of a position for ``seat`` right after a turn: its lead after every
         seat passes for :attr:`Settings.glance` rounds. The search hands each
         position over for good, so the passes are played on it in place."""
-        weights, passes = self.weights, self.settings.glance * len(self.position.players)
+        weights, passes = self.settings.weights, self.settings.glance * len(self.position.players)
 
         def value(after: Position) -> float:
             self.evaluations += 1
@@ -163,7 +161,7 @@ class _Search:
         burns down later is preferred (later turns may still save it)."""
         after, _ = play_turn(self.position, moves, self.variant)
         after = self.reply(after)
-        weights, seats, rounds = self.weights, len(after.players), self.settings.rounds
+        weights, seats, rounds = self.settings.weights, len(after.players), self.settings.rounds
         early = 0.0
         for _ in range(rounds):
             self.evaluations += 1
@@ -190,7 +188,7 @@ class _Search:
             if after.next_player == self.player:
                 self.evaluations += 1
             _pass(after, self.player)
-        value = lead(estimate(after, self.weights), self.player)
+        value = lead(estimate(after, self.settings.weights), self.player)
         return value - self.settings.stall * _contested(after, self.player)
 
     def reply(self, after: Position) -> Position:

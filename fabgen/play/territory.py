@@ -27,7 +27,7 @@ times per decision.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from fabgen.rules.state import GROWING, LIVE, Position
 
@@ -70,10 +70,6 @@ WEIGHT_NAMES = (
     "charge",
 )
 DEFAULT_WEIGHTS = Weights()
-#: The weights with exactly two seats: no charge. With two seats the charge made the
-#: player hoard stacks one stone short of exploding and never fire them, and trade its
-#: stones away one for one (see ``docs/design-notes.md``, "The strong player").
-DUEL_WEIGHTS = replace(DEFAULT_WEIGHTS, charge=0.0)
 
 
 def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:

@@ -269,24 +269,3 @@ def test_alone_it_finds_the_rescue_its_rollouts_count_on():
         _pass(after, 0)
     assert game_over(after)
     assert decision.value == scores(after)[0] > 40
-
-
-def test_two_seats_use_the_duel_weights_and_more_seats_the_others():
-    # A stack one stone short of exploding (a charge) counts with three seats or
-    # more, and not with two (see DUEL_WEIGHTS): the decision's value shows which.
-    from fabgen.play.territory import DUEL_WEIGHTS
-
-    assert DUEL_WEIGHTS.charge == 0 < DEFAULT_WEIGHTS.charge
-    two = position_from_names(ROW, [{"a1": 1, "b2": 2}, {"d8": 1}])
-    three = position_from_names(ROW, [{"a1": 1, "b2": 2}, {"d8": 1}, {"c5": 1}])
-    odd = Weights(stone=2.0, reach=2.0)  # weights that change the value here
-    for position, used in ((two, "duel"), (three, "weights")):
-        values = {
-            name: Strong(Settings(budget=20, **{name: odd}))
-            .decide(position, "online", random.Random(1))
-            .value
-            for name in ("duel", "weights")
-        }
-        plain = Strong(Settings(budget=20)).decide(position, "online", random.Random(1)).value
-        assert values[used] != plain
-        assert values["weights" if used == "duel" else "duel"] == plain
