@@ -44,7 +44,7 @@ def play(board: str, test: Settings, field: str | Settings, games: int, jobs: in
 def variants(best: Settings):
     for name in WEIGHT_NAMES:
         value = getattr(best.weights, name)
-        for factor in (0.5, 2.0):
+        for factor in (0.5, 2.0) if value else (None,):  # a weight at 0: try 0.25
             new = value * factor if value else 0.25
             yield f"{name}={new:g}", replace(best, weights=replace(best.weights, **{name: new}))
     for name in SEARCH_NAMES:
