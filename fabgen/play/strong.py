@@ -24,7 +24,9 @@ in seconds, so a seed reproduces every game on any machine:
    that does not end the game pays for every stone of another seat left in a region
    with ours, so that seats sharing a closed region take each other's stones until
    one holds it, instead of waiting for ever (such standoffs made a third of the
-   six-seat star's games reach the turn cap).
+   six-seat star's games reach the turn cap). In these rollouts to the end our turns
+   take the stones of other seats they can reach (else defuse), so a turn that
+   starts an attack is valued by the region the attack wins.
 
 Why this search and not Monte Carlo tree search: a turn here is a set of moves, one
 per tile, so a position has thousands of turns and random playouts of this game
@@ -49,7 +51,7 @@ from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move
 from fabgen.rules.scoring import game_over_check, scores
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
-from fabgen.rules.turn import end_turn, explode, grow, play_turn
+from fabgen.rules.turn import Turn, end_turn, explode, grow, play_turn
 from fabgen.rules.variants import Variant
 
 #: Positions evaluated per decision by default; ``strong:N`` sets another budget.
@@ -130,12 +132,12 @@ class _Search:
             self.position, self.variant, self.quick(self.player), self.rng, limits
         )
         kept = [moves for moves, _ in found[: self.settings.keep]]
-        careful = self.careful_turn()
+        alone = _alone(self.position, self.player) or _frozen(self.position)
+        careful = self.careful_turn(alone)
         if careful and careful not in kept:
             kept.append(careful)
         best: list[tuple[Move, ...]] = []
         best_value = float("-inf")
-        alone = _alone(self.position, self.player) or _frozen(self.position)
         for moves in kept:
             if best and self.evaluations >= budget and moves is not careful:
                 break
@@ -147,12 +149,16 @@ class _Search:
         choice = best[0] if len(best) == 1 else self.rng.choice(best)
         return StrongDecision(tuple(choice), best_value, self.evaluations, len(found))
 
-    def careful_turn(self) -> tuple[Move, ...]:
-        """The turn our rollouts play for us (:func:`_defuse`), always looked at: a
-        turn the rollouts count on must be one the player can find, or it may value a
-        position by a rescue that none of its candidates makes (a solo seat whose
-        stacks, left alone, burn its whole region in one phase)."""
-        return tuple(_defuse(self.position.copy(), self.player))
+    def careful_turn(self, to_the_end: bool) -> tuple[Move, ...]:
+        """The turn our rollouts play for us (:func:`_defuse`, or :func:`_press` when
+        candidates are played to the end), always looked at: a turn the rollouts
+        count on must be one the player can find, or it may value a position by a
+        rescue that none of its candidates makes (a solo seat whose stacks, left
+        alone, burn its whole region in one phase)."""
+        pos = self.position.copy()
+        if to_the_end:
+            return tuple(_press(pos, self.player, self.variant))
+        return tuple(_defuse(pos, self.player))
 
     def consequences(self, moves: tuple[Move, ...]) -> float:
         """Our lead after the turn, the next seat's best reply and
@@ -174,7 +180,8 @@ class _Search:
 
     def to_the_end(self, moves: tuple[Move, ...]) -> float:
         """The lead in score after the turn and rollout turns until the game ends
-        (other seats pass; their growing fields still explode and grow), for when no
+        (ours take stones where they can, :func:`_press`; other seats pass, their
+        growing fields still explode and grow), for when no
         other seat can move (:func:`_alone`) or nothing happens unless someone moves
         (:func:`_frozen`). After :attr:`Settings.solo` rounds without an end: the
         lead by the estimate, less :attr:`Settings.stall` per stone of other seats
@@ -187,7 +194,9 @@ class _Search:
                 return lead([float(x) for x in scores(after)], self.player)
             if after.next_player == self.player:
                 self.evaluations += 1
-            _pass(after, self.player)
+                _rollout_turn(after, _press(after, self.player, self.variant))
+            else:
+                _pass(after, self.player)
         value = lead(estimate(after, self.settings.weights), self.player)
         return value - self.settings.stall * _contested(after, self.player)
 
@@ -251,6 +260,56 @@ def _pass(pos: Position, careful: int) -> None:
     explode(pos, seat)
     grow(pos, seat)
     end_turn(pos, moved)
+
+
+def _rollout_turn(pos: Position, moved: list[Move]) -> None:
+    """The rest of a rollout turn whose moves are made: explosions and growth."""
+    seat = pos.next_player
+    explode(pos, seat)
+    grow(pos, seat)
+    end_turn(pos, bool(moved))
+
+
+def _press(pos: Position, seat: int, variant) -> list[Move]:
+    """Our moves in a rollout played to the end: on each tile the move that takes the
+    most stones of other seats (:func:`_captures`), or, when there is none, the
+    defusing moves. Returns the moves made. In a standoff (no growing field left),
+    only taking stones ends the game; a rollout that never attacks values every
+    turn as a standoff, so the stronger seat would never start the attack that
+    wins the region."""
+    used: set[int] = set()
+    arrived: dict[int, int] = {}
+    made = []
+    for move in _captures(pos, seat, variant):
+        try:
+            play_move(pos, seat, move, used, arrived)
+        except IllegalMove:  # an earlier capture changed its path
+            continue
+        made.append(move)
+    return made or _defuse(pos, seat)
+
+
+def _captures(pos: Position, seat: int, variant) -> list[Move]:
+    """Per tile, the legal move that cancels the most stones of other seats (at
+    least one; of equal ones, the one moving the fewest stones)."""
+    try:
+        legal = Turn(pos, variant).legal_moves()
+    except IllegalMove:  # the game is over
+        return []
+    index, tile_of = pos.board.index, pos.board.tile_of
+    owner, stones = pos.owners, pos.stone_counts
+    best: dict[int, tuple[int, int, Move]] = {}
+    for move in legal:
+        (q, r), (q2, r2) = move.source, move.destination
+        k = max(abs(q2 - q), abs(r2 - r))  # the six directions step q, r or both by 1
+        dq, dr = (q2 - q) // k, (r2 - r) // k
+        path = (index[(q + dq * step, r + dr * step)] for step in range(1, k + 1))
+        taken = min(k, sum(stones[j] for j in path if owner[j] not in (seat, NOBODY)))
+        if taken:
+            tile = tile_of[index[move.source]]
+            if tile not in best or (taken, -k) > best[tile][:2]:
+                best[tile] = (taken, -k, move)
+    return [move for _, _, move in best.values()]
 
 
 def _defuse(pos: Position, seat: int) -> list[Move]:

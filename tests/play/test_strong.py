@@ -269,3 +269,43 @@ def test_alone_it_finds_the_rescue_its_rollouts_count_on():
         _pass(after, 0)
     assert game_over(after)
     assert decision.value == scores(after)[0] > 40
+
+
+# 6p-hexagon-19 after 600 turns of strong self-play (seed 0, game 31): no growing
+# field is left. Green (seat 3) holds 7 stones next to Purple's (seat 5) single
+# stone at g7, in a region where Purple has three more stones; Blue and Orange each
+# hold a region alone; Red and Yellow are out.
+STANDOFF_DEAD = (
+    "b1 -b-1 -a-2 a-2 b-2 b-3 -d-2 -e-3 -c-3 -b-3 -b-2 -c-2 -d-3 -d-4 -c-4 -a-4 a-4 a-3 "
+    "-a-3 -b-4 -b-5 -a-5 g6 g5 h5 e4 f4 f5 d4 d3 e3 g3 h3 h4 g4 f3 f2 g2 c2 c3 d1 e1 e2 "
+    "d2 c1 c0 d0 f0 g0 g1 f1 e0 e-1 f-1 c-2 d-2 d-1 c-1 c-3 d8 e8 e9 d9 c8 c7 d7 f7 g8 f8 "
+    "e7 e6 d6 c6 a6 b6 b7 a7 -a6 -a5 a5 b5 b4 -c4 -b4 -b5 -c5 -d4 -d3 -c3 -a3 a3 a4 -a4 "
+    "-b3 -b2 -a2 b2 b3 a2 a1 -d1 -c1 -c2 -d2 -e1 -e0 -d0 -b0 -a1 -b1 -c0 -c-1 -d-1 -e-1"
+)
+STANDOFF = [
+    {},
+    {"b0": 2, "-a-1": 2},
+    {"h6": 2, "i6": 1, "i7": 2, "h7": 2},
+    {},
+    {"g7": 1, "d5": 2, "c4": 1},
+    {"-e-2": 1},
+]
+
+
+def test_a_seat_stronger_in_a_standoff_attacks_until_the_region_is_its():
+    # Taking one of Purple's stones does not end the game, and rollouts that never
+    # attack valued every turn alike: the game ran to the turn cap. Rollouts played
+    # to the end now take what they can, so Green sees the region it wins.
+    from fabgen.play.selfplay import play_game, seat_policies
+    from fabgen.rules.names import field_name
+
+    board = load_preset("6p-hexagon-19").position().board
+    centres = [field_name(segment[0]).upper() for segment in board.segments]
+    dead = dict.fromkeys(STANDOFF_DEAD.split(), 0)
+    stacks = [dict(s) for s in STANDOFF]
+    stacks[2].update(dead)  # which seat's growing fields they were does not matter
+    position = position_from_names(centres, stacks)
+    policies = seat_policies(position, ["strong"] * 6)
+    record = play_game(position, policies, "online", random.Random(5), max_turns=120)
+    assert not record.capped
+    assert record.scores[2] > 0 and record.scores[4] == 0
