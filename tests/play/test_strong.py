@@ -198,19 +198,35 @@ def test_alone_on_the_board_it_values_a_turn_by_the_score_at_the_end():
     # B has no stone and no growing field left: the rest of the game is A's to play.
     # A's growing c2 keeps it going until it has exploded; the value of the chosen
     # turn is then the final score that the turn and the rollout turns reach.
-    from fabgen.play.strong import _pass
-    from fabgen.rules.scoring import game_over, scores
+    from fabgen.rules.scoring import game_over
 
     position = position_from_names(ROW, [{"b2": 2, "a1": 1, "c3": 2, "c2": -1, "b1": 1}, {}])
     assert not game_over(position)
     decision = Strong(Settings(budget=100)).decide(position, "online", random.Random(3))
-    after, _ = play_turn(position, decision.moves)
+    assert decision.value == _final_score(position, decision.moves) > 0
+
+
+def _final_score(position, moves) -> int:
+    """Seat 0's score once ``moves`` and the strong player's rollout turns (alone on
+    the board: the defusing moves) have ended the game."""
+    from fabgen.play.strong import _pass
+    from fabgen.rules.scoring import game_over, scores
+
+    after, _ = play_turn(position, moves)
     for _ in range(60):
         if game_over(after):
             break
         _pass(after, 0)
     assert game_over(after)
-    assert decision.value == scores(after)[0] > 0
+    return scores(after)[0]
+
+
+def _centres(preset: str) -> list[str]:
+    """The centre names of a preset's tiles, to build a position on its board."""
+    from fabgen.rules.names import field_name
+
+    board = load_preset(preset).position().board
+    return [field_name(segment[0]).upper() for segment in board.segments]
 
 
 def test_with_no_growing_field_left_it_attacks_instead_of_waiting_forever():
@@ -252,23 +268,13 @@ def test_alone_it_finds_the_rescue_its_rollouts_count_on():
     # the rollouts play for A (move a stone off each tile's fullest field) keeps
     # every field. The player looks at that turn too, so it is never worse off
     # than its own rollouts say it will be.
-    from fabgen.play.strong import _pass
-    from fabgen.rules.names import field_name
     from fabgen.rules.scoring import game_over, scores
 
-    board = load_preset("2p-diamond-4").position().board
-    centres = [field_name(segment[0]).upper() for segment in board.segments]
-    position = position_from_names(centres, [{**CROWDED_A, **CROWDED_DEAD}, {}])
+    position = position_from_names(_centres("2p-diamond-4"), [{**CROWDED_A, **CROWDED_DEAD}, {}])
     passed, _ = play_turn(position, [])
     assert game_over(passed) and scores(passed) == [0, 0]  # the fire a pass sets off
     decision = Strong().decide(position, "online", random.Random(1))
-    after, _ = play_turn(position, decision.moves)
-    for _ in range(60):
-        if game_over(after):
-            break
-        _pass(after, 0)
-    assert game_over(after)
-    assert decision.value == scores(after)[0] > 40
+    assert decision.value == _final_score(position, decision.moves) > 40
 
 
 # 6p-hexagon-19 after 600 turns of strong self-play (seed 0, game 31): no growing
@@ -297,14 +303,11 @@ def test_a_seat_stronger_in_a_standoff_attacks_until_the_region_is_its():
     # attack valued every turn alike: the game ran to the turn cap. Rollouts played
     # to the end now take what they can, so Green sees the region it wins.
     from fabgen.play.selfplay import play_game, seat_policies
-    from fabgen.rules.names import field_name
 
-    board = load_preset("6p-hexagon-19").position().board
-    centres = [field_name(segment[0]).upper() for segment in board.segments]
     dead = dict.fromkeys(STANDOFF_DEAD.split(), 0)
     stacks = [dict(s) for s in STANDOFF]
     stacks[2].update(dead)  # which seat's growing fields they were does not matter
-    position = position_from_names(centres, stacks)
+    position = position_from_names(_centres("6p-hexagon-19"), stacks)
     policies = seat_policies(position, ["strong"] * 6)
     record = play_game(position, policies, "online", random.Random(5), max_turns=120)
     assert not record.capped
