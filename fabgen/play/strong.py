@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from fabgen.errors import ParameterError
 from fabgen.play.search import SearchLimits, moves_by_tile, search_candidates
 from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
-from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move
+from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance, play_move
 from fabgen.rules.scoring import game_over_check, scores
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
 from fabgen.rules.turn import Turn, end_turn, explode, grow, play_turn
@@ -256,10 +256,8 @@ def _pass(pos: Position, careful: int) -> None:
     plans are not ours to guess, and defusing for every seat would cost a search
     with six seats three times as much."""
     seat = pos.next_player
-    moved = seat == careful and pos.players[seat].kind != MACHINE and bool(_defuse(pos, seat))
-    explode(pos, seat)
-    grow(pos, seat)
-    end_turn(pos, moved)
+    mine = seat == careful and pos.players[seat].kind != MACHINE
+    _rollout_turn(pos, _defuse(pos, seat) if mine else [])
 
 
 def _rollout_turn(pos: Position, moved: list[Move]) -> None:
@@ -296,15 +294,20 @@ def _captures(pos: Position, seat: int, variant) -> list[Move]:
         legal = Turn(pos, variant).legal_moves()
     except IllegalMove:  # the game is over
         return []
-    index, tile_of = pos.board.index, pos.board.tile_of
+    index, tile_of, towards = pos.board.index, pos.board.tile_of, pos.board.towards
     owner, stones = pos.owners, pos.stone_counts
     best: dict[int, tuple[int, int, Move]] = {}
     for move in legal:
-        (q, r), (q2, r2) = move.source, move.destination
-        k = max(abs(q2 - q), abs(r2 - r))  # the six directions step q, r or both by 1
-        dq, dr = (q2 - q) // k, (r2 - r) // k
-        path = (index[(q + dq * step, r + dr * step)] for step in range(1, k + 1))
-        taken = min(k, sum(stones[j] for j in path if owner[j] not in (seat, NOBODY)))
+        line = direction_and_distance(move.source, move.destination)
+        if line is None:  # never for a legal move
+            continue
+        direction, k = line
+        f, other = index[move.source], 0
+        for _ in range(k):  # the fields passed, destination last
+            f = towards[f][direction]
+            if owner[f] not in (seat, NOBODY):
+                other += stones[f]
+        taken = min(k, other)
         if taken:
             tile = tile_of[index[move.source]]
             if tile not in best or (taken, -k) > best[tile][:2]:
