@@ -156,6 +156,30 @@ def test_end_turn_plays_the_typed_hint_when_nothing_is_tapped(play):
     assert any(line.startswith(words + ";") for line in first), (words, first)
 
 
+def test_a_hint_belongs_to_the_turn_it_was_asked_in(play):
+    # The page used to leave the last hint on show after End turn, and to take taps and
+    # End turn while a hint was on its way: a late answer then typed moves for a turn
+    # that had gone (the whole-game test tapped such a hint and waited for ever).
+    _start(play)
+    held = []
+    play.route("**/hint", lambda route: held.append(route))
+    play.get_by_role("button", name="Hint").click()
+    while not held:
+        play.wait_for_timeout(20)
+    assert play.locator("#status").inner_text() == "Thinking of a hint…"
+    assert play.get_by_role("button", name="End turn").is_disabled()
+    source = play.evaluate("() => Object.keys(game.legal)[0]")
+    _field(play, source).click()
+    assert play.evaluate("() => selected") is None  # a tap while thinking does nothing
+    held[0].continue_()
+    play.locator("#status").filter(has_text="Hint: ").wait_for()
+    assert play.evaluate("() => hinted.length") > 0
+    _end_turn(play)
+    assert not play.locator("#status").inner_text().startswith("Hint: ")
+    assert play.evaluate("() => hinted") == []
+    assert play.get_by_label("Type the moves (like c3-c5, f2-d2; empty: pass)").input_value() == ""
+
+
 def test_undo_and_a_reload_keep_the_game(play):
     _start(play)
     start = _board(play)

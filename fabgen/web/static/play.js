@@ -294,8 +294,13 @@ async function takeBack() {
 }
 
 async function endTurn(moves) {
+  if (busy) return;
+  setStatus(""); // the hint or the last move's words belong to the turn that ends
   const answer = await request(() => postJSON(`/api/games/${game.id}/turn`, {moves}));
-  if (answer) $("typed-moves").value = "";
+  if (answer) {
+    $("typed-moves").value = "";
+    hinted = [];
+  }
 }
 
 // ---- playing turns back ----------------------------------------------------------------
@@ -432,15 +437,27 @@ $("end-turn").addEventListener("click", () => {
 $("take-back").addEventListener("click", takeBack);
 // Typed moves go as text: the server reads them as the rules commands do.
 $("play-typed").addEventListener("click", () => endTurn($("typed-moves").value));
+// While the strong player thinks of a hint the page is busy (no taps, no End turn), so a
+// hint always belongs to the turn it is shown in; the last turn's hint is cleared first.
 $("hint").addEventListener("click", async () => {
+  if (busy || !game) return;
+  const asked = game.turns_played;
+  hinted = [];
+  busy = true;
+  setButtons();
+  setStatus("Thinking of a hint…");
   try {
     const hint = await postJSON(`/api/games/${game.id}/hint`, {});
+    if (game.turns_played !== asked) return;
     hinted = hint.moves;
     setStatus(`Hint: ${hint.words}`);
     picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null});
     $("typed-moves").value = hint.moves.map((m) => m.join("-")).join(", ");
   } catch (e) {
     setStatus(e.message, true);
+  } finally {
+    busy = false;
+    setButtons();
   }
 });
 $("undo").addEventListener("click", () => {
