@@ -15,7 +15,9 @@ in seconds, so a seed reproduces every game on any machine:
    position has the best lead is played; equal leads are broken by the generator.
    The turn the rollouts play for the player (one stone off each tile's fullest
    field) is always among those looked at again, so the player can make any rescue
-   its rollouts count on.
+   its rollouts count on. So is, while the player has no growing field, its best move
+   that brings one of its stacks to capacity (an *ignition*): growth is the only
+   source of stones, and the quick value of the first stage never ranks it.
    When no other seat can move any more, or no growing field is left after the
    opening (some field is dead), each candidate is played out to the end of the game
    instead, and the final score decides. Alone, the rest of the game is the player's
@@ -72,6 +74,7 @@ class Settings:
     early: float = 0.25  # weight of the leads on the way, against the final one
     solo: int = 30  # alone on the board: rounds played out to the end of the game
     stall: float = 1.0  # no growing field left: per stone of others sharing a region with ours
+    ignite: int = 1  # with no growing field of ours: igniting moves looked at again
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
 
@@ -136,6 +139,8 @@ class _Search:
         careful = self.careful_turn(alone)
         if careful and careful not in kept:
             kept.append(careful)
+        if not alone:
+            kept += [turn for turn in self.ignitions() if turn not in kept]
         best: list[tuple[Move, ...]] = []
         best_value = float("-inf")
         for moves in kept:
@@ -148,6 +153,33 @@ class _Search:
                 best.append(moves)
         choice = best[0] if len(best) == 1 else self.rng.choice(best)
         return StrongDecision(tuple(choice), best_value, self.evaluations, len(found))
+
+    def ignitions(self) -> list[tuple[Move, ...]]:
+        """With no growing field of ours, the :attr:`Settings.ignite` best single
+        moves (by the quick value) that bring one of our stacks to its capacity, so
+        that it explodes this turn. A growing field is the only source of new stones,
+        but the quick value sees a charge lost and one stone grown, and never ranks
+        an ignition among the candidates: two seats with equal stones then trade
+        them one for one down to nothing (a game that ends 0:0 after hundreds of
+        turns). Looked at again, the rounds after it show what the growth brings."""
+        pos, seat, want = self.position, self.player, self.settings.ignite
+        if not want or any(pos.owners[g] == seat for g in pos.growing_indices):
+            return []
+        owner, stones, cap, index = pos.owners, pos.stone_counts, pos.capacities, pos.board.index
+        try:
+            legal = Turn(pos, self.variant).legal_moves()
+        except IllegalMove:  # the game is over
+            return []
+        value = self.quick(seat)
+        found = []
+        for move in legal:
+            line = direction_and_distance(move.source, move.destination)
+            d = index[move.destination]
+            if line and owner[d] == seat and stones[d] + line[1] >= cap[d]:
+                after, _ = play_turn(pos, (move,), self.variant)
+                found.append((value(after), (move,)))
+        found.sort(key=lambda pair: -pair[0])  # stable: equal values keep the engine's order
+        return [turn for _, turn in found[:want]]
 
     def careful_turn(self, to_the_end: bool) -> tuple[Move, ...]:
         """The turn our rollouts play for us (:func:`_defuse`, or :func:`_press` when

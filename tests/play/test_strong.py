@@ -312,3 +312,23 @@ def test_a_seat_stronger_in_a_standoff_attacks_until_the_region_is_its():
     record = play_game(position, policies, "online", random.Random(5), max_turns=120)
     assert not record.capped
     assert record.scores[2] > 0 and record.scores[4] == 0
+
+
+# 2p-diamond-4 after 18 turns against greedy: seven stones each and nothing has
+# exploded yet; A (to move) has two stacks of 2 in its corner, where a field holds 3.
+EVEN = [
+    {"b2": 1, "-h0": 1, "-j0": 2, "-j-1": 2, "-g0": 1},
+    {"g3": 1, "g4": 3, "f3": 1, "f2": 2},
+]
+
+
+def test_with_nothing_growing_it_sets_off_a_stack_instead_of_shuffling_stones():
+    # A growing field is the only source of new stones. The quick value that ranks
+    # the first-stage turns sees a charged stack lost and one stone grown, so no
+    # ignition was ever a candidate: even games traded down to 0:0 over hundreds of
+    # turns. The best igniting move is now looked at again with its consequences.
+    position = position_from_names(_centres("2p-diamond-4"), [dict(s) for s in EVEN])
+    for seed in range(3):
+        moves = Strong().decide(position, "online", random.Random(seed)).moves
+        after, _ = play_turn(position, list(moves))
+        assert any(after.owners[g] == 0 for g in after.growing_indices), moves
