@@ -238,6 +238,29 @@ def test_an_illegal_tap_is_refused_with_its_reason(play):
     assert _board(play) == before
 
 
+def test_while_a_tapped_move_is_checked_the_turn_cannot_end_or_take_it_back(play):
+    # A tap sends the moves so far to be checked. End turn and Take back stayed live
+    # meanwhile, so a quick press ended the turn without the move (a pass) or took
+    # back the move before it, and the late answer then put back what had gone.
+    _start(play)
+    held = []
+    play.route("**/moves", lambda route: held.append(route))
+    source, destinations = play.evaluate("() => Object.entries(game.legal)[0]")
+    _field(play, source).click()
+    _field(play, destinations[0]).click()
+    while not held:
+        play.wait_for_timeout(20)
+    for name in ("End turn", "Hint", "Take back move"):
+        assert play.get_by_role("button", name=name).is_disabled(), name
+    held[0].continue_()
+    play.locator("#pending").filter(has_text=f"{source}-{destinations[0]}").wait_for()
+    assert play.get_by_role("button", name="End turn").is_enabled()
+    held.clear()
+    play.get_by_role("button", name="Take back move").click()
+    play.wait_for_function("() => pending.length === 0 && !busy")
+    assert play.locator("#pending").inner_text() == ""
+
+
 @pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
 def test_a_phone_sized_window_can_make_a_move(play):
     _start(play)

@@ -266,6 +266,7 @@ async function refuse(move) {
 async function addMove(move) {
   const moves = [...pending, move];
   busy = true;
+  setButtons(); // no End turn or Take back while the move is checked
   try {
     now = await postJSON(`/api/games/${game.id}/moves`, {moves});
     pending = moves;
@@ -281,16 +282,24 @@ async function addMove(move) {
 }
 
 async function takeBack() {
-  if (!pending.length) return;
+  if (busy || !pending.length) return;
   const moves = pending.slice(0, -1);
-  now = moves.length
-    ? await postJSON(`/api/games/${game.id}/moves`, {moves})
-    : {legal: game.legal, stones: game.stones, board: game.board};
-  pending = moves;
-  selected = null;
+  busy = true;
+  setButtons();
+  try {
+    now = moves.length
+      ? await postJSON(`/api/games/${game.id}/moves`, {moves})
+      : {legal: game.legal, stones: game.stones, board: game.board};
+    pending = moves;
+    selected = null;
+    setStatus("Took the move back.");
+  } catch (e) {
+    setStatus(e.message, true);
+  } finally {
+    busy = false;
+  }
   redraw();
   setButtons();
-  setStatus("Took the move back.");
 }
 
 async function endTurn(moves) {
