@@ -99,27 +99,38 @@ async function startGame() {
 
 // ---- talking to the server -----------------------------------------------------------
 
-// Send a request that plays turns; show who is thinking meanwhile, then play the turns back.
-async function request(send, seatKinds) {
-  if (busy) return;
+// Hold the page while `work` waits for the server: no taps (tap() checks busy) and no
+// buttons, so nothing acts on a turn whose answer is still on its way.
+async function holding(work) {
   busy = true;
   setButtons();
-  showThinking(seatKinds);
   try {
-    const answer = await send();
-    $("thinking").hidden = true;
-    if (answer.id && (!game || answer.id !== game.id)) openGame(answer.state);
-    await playBack(answer.turns || []);
-    setGame(answer.state);
-    return answer;
-  } catch (e) {
-    setStatus(e.message, true);
-    return null;
+    return await work();
   } finally {
-    $("thinking").hidden = true;
     busy = false;
     setButtons();
   }
+}
+
+// Send a request that plays turns; show who is thinking meanwhile, then play the turns back.
+async function request(send, seatKinds) {
+  if (busy) return;
+  return holding(async () => {
+    showThinking(seatKinds);
+    try {
+      const answer = await send();
+      $("thinking").hidden = true;
+      if (answer.id && (!game || answer.id !== game.id)) openGame(answer.state);
+      await playBack(answer.turns || []);
+      setGame(answer.state);
+      return answer;
+    } catch (e) {
+      setStatus(e.message, true);
+      return null;
+    } finally {
+      $("thinking").hidden = true;
+    }
+  });
 }
 
 // Which computer seats are about to play (they play until the next person).
@@ -265,41 +276,35 @@ async function refuse(move) {
 
 async function addMove(move) {
   const moves = [...pending, move];
-  busy = true;
-  setButtons(); // no End turn or Take back while the move is checked
-  try {
-    now = await postJSON(`/api/games/${game.id}/moves`, {moves});
-    pending = moves;
-    selected = null;
-    setStatus(`Moved ${move.join("-")}. Tap another of your fields, or End turn.`);
-  } catch (e) {
-    setStatus(`Refused: ${e.message}`, true);
-  } finally {
-    busy = false;
-  }
+  await holding(async () => {
+    try {
+      now = await postJSON(`/api/games/${game.id}/moves`, {moves});
+      pending = moves;
+      selected = null;
+      setStatus(`Moved ${move.join("-")}. Tap another of your fields, or End turn.`);
+    } catch (e) {
+      setStatus(`Refused: ${e.message}`, true);
+    }
+  });
   redraw();
-  setButtons();
 }
 
 async function takeBack() {
   if (busy || !pending.length) return;
   const moves = pending.slice(0, -1);
-  busy = true;
-  setButtons();
-  try {
-    now = moves.length
-      ? await postJSON(`/api/games/${game.id}/moves`, {moves})
-      : {legal: game.legal, stones: game.stones, board: game.board};
-    pending = moves;
-    selected = null;
-    setStatus("Took the move back.");
-  } catch (e) {
-    setStatus(e.message, true);
-  } finally {
-    busy = false;
-  }
+  await holding(async () => {
+    try {
+      now = moves.length
+        ? await postJSON(`/api/games/${game.id}/moves`, {moves})
+        : {legal: game.legal, stones: game.stones, board: game.board};
+      pending = moves;
+      selected = null;
+      setStatus("Took the move back.");
+    } catch (e) {
+      setStatus(e.message, true);
+    }
+  });
   redraw();
-  setButtons();
 }
 
 async function endTurn(moves) {
@@ -452,22 +457,19 @@ $("hint").addEventListener("click", async () => {
   if (busy || !game) return;
   const asked = game.turns_played;
   hinted = [];
-  busy = true;
-  setButtons();
   setStatus("Thinking of a hint…");
-  try {
-    const hint = await postJSON(`/api/games/${game.id}/hint`, {});
-    if (game.turns_played !== asked) return;
-    hinted = hint.moves;
-    setStatus(`Hint: ${hint.words}`);
-    picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null});
-    $("typed-moves").value = hint.moves.map((m) => m.join("-")).join(", ");
-  } catch (e) {
-    setStatus(e.message, true);
-  } finally {
-    busy = false;
-    setButtons();
-  }
+  await holding(async () => {
+    try {
+      const hint = await postJSON(`/api/games/${game.id}/hint`, {});
+      if (game.turns_played !== asked) return;
+      hinted = hint.moves;
+      setStatus(`Hint: ${hint.words}`);
+      picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null});
+      $("typed-moves").value = hint.moves.map((m) => m.join("-")).join(", ");
+    } catch (e) {
+      setStatus(e.message, true);
+    }
+  });
 });
 $("undo").addEventListener("click", () => {
   const turn = Number($("undo-turn").value);
