@@ -12,6 +12,7 @@ independent parts against the search without it, and the bounded mode's bound.
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 import fabgen.play.exact.branch as branch
 import fabgen.play.exact.moves as exact
 from fabgen.board.files import load_preset
-from fabgen.play.exact import TurnSpace, best_setup, legal_moves
+from fabgen.play.exact import Family, TurnSpace, best_setup, legal_moves
 from fabgen.play.machine import NEXT, NOW, ExtremeMachine
 from fabgen.play.search import (
     SearchLimits,
@@ -229,3 +230,77 @@ def test_a_small_budget_still_plays_a_legal_turn_and_a_true_bound(pos, seed, bud
     assert count_explosions(pos, after) == decision.explosions
     if decision.criterion == NOW and not decision.exhaustive:
         assert decision.explosions <= most <= decision.bound
+
+
+def next_positions(pos):
+    """The distinct positions at the player's next turn after each of its turns (the
+    others passing), as the look-ahead makes them."""
+    from fabgen.play.exact.lookahead import _Ahead
+    from fabgen.play.search import _All, _exhaustive
+
+    ahead = _Ahead(pos.next_player, "online")
+    _exhaustive(pos, moves_by_tile(pos, "online"), ahead, _All())
+    return [p for p in ahead.positions if p is not None]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(["3p-triangle-4", "6p-hexagon-19", "2p-diamond-4", "4p-diamond-5"]),
+    st.integers(0, 3),
+    st.integers(0, 10**6),
+)
+def test_a_family_counts_each_position_as_its_own_search_does(board, rounds, seed):
+    """The look-ahead's next positions searched as one family (one V, shared
+    options): the same count and ties as each position's own search, a V that holds
+    each one's, and a bound at least the count."""
+    start = load_preset(board).position()
+    _, pos = random_game(start, seed, max_turns=rounds * len(start.players), explode_bias=0.5)
+    if game_over(pos) or count_move_sets(moves_by_tile(pos, "online")) > 3000:
+        return
+    alike: dict = {}
+    for p in next_positions(pos):
+        alike.setdefault(tuple(p.status_codes), []).append(p)
+    members = max(alike.values(), key=len)
+    family = Family(members)
+    for p, shared in random.Random(seed).sample(
+        list(zip(members, family.spaces, strict=True)), min(8, len(members))
+    ):
+        own = TurnSpace(p)
+        assert set(own.volatile) <= set(family.volatile)
+        mine, ours = own.best(random.Random(seed)), shared.best(random.Random(seed))
+        assert mine.exhaustive and ours.exhaustive and ours.all_ties
+        assert (ours.value, ours.ties) == (mine.value, mine.ties) and ours.value <= shared.top_bound
+        after, _ = play_turn(p, ours.moves)
+        assert count_explosions(p, after) == ours.value
+
+
+def test_the_look_ahead_in_halves_chooses_as_in_one_piece(monkeypatch):
+    """Two halves (in a second process, or one after the other when this process
+    may not fork) give the same next-turn count as one search of every position, and
+    the same turn as each other."""
+    import fabgen.play.exact.lookahead as lookahead
+
+    pos = position("6p-hexagon-19", 2, 0)
+    whole = best_setup(pos, "online", random.Random(1))
+    monkeypatch.setattr(lookahead, "HALVES", 2)
+    forked = best_setup(pos, "online", random.Random(1))
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # as in a threaded server
+    serial = best_setup(pos, "online", random.Random(1))
+    assert whole.exhaustive and forked.exhaustive and whole.positions > 2
+    assert forked.value == whole.value and forked.ties == whole.ties
+    assert serial == forked
+
+
+def test_a_look_ahead_of_twelve_thousand_turns_is_proven():
+    """The held-out position the look-ahead could not prove before (4p-diamond-5
+    after 9 rounds, seed 7: 12,600 move sets, 11,101 next positions, nothing explodes
+    now): proven now, and the turn chosen leaves a next turn of that count."""
+    from fabgen.play.search import next_turn_of
+
+    pos = position("4p-diamond-5", 9, 7)
+    assert count_move_sets(moves_by_tile(pos, "online")) == 12_600
+    decision = ExtremeMachine().decide(pos, "online", random.Random(7))
+    assert decision.criterion == NEXT and decision.exhaustive and decision.limits is None
+    after, _ = play_turn(pos, decision.moves)
+    following = next_turn_of(after, pos.next_player, "online")
+    assert TurnSpace(following).best(random.Random(0)).value == decision.next_turn == 37

@@ -54,7 +54,9 @@ bound evaluations may stop the search early: the result then says
 (``bound``): no turn explodes more than that.
 
 :func:`best_setup` is the machine's second rule (no turn explodes anything now): it
-plays every turn and searches each next turn with :class:`TurnSpace`.
+plays every turn and searches each next turn with :class:`TurnSpace`; next positions
+that differ only in stones are prepared together as a :class:`Family` (one V, shared
+tile options), and many are searched in two halves, in two processes where it may.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ from __future__ import annotations
 from fabgen.play.exact.branch import BUDGET, TIES
 from fabgen.play.exact.lookahead import NEXT_TURNS, SetupResult, best_setup
 from fabgen.play.exact.moves import MAX_ORDERS, legal_moves
-from fabgen.play.exact.space import ExactResult, TurnSpace
+from fabgen.play.exact.space import ExactResult, Family, TurnSpace
 
 __all__ = [
     "BUDGET",
@@ -70,6 +72,7 @@ __all__ = [
     "NEXT_TURNS",
     "TIES",
     "ExactResult",
+    "Family",
     "SetupResult",
     "TurnSpace",
     "best_setup",

@@ -103,10 +103,16 @@ class _Search:
         self.counter.nodes += 1
         return self.space.explosions([x + y for x, y in zip(vector, rest, strict=True)], exploded)
 
+    def _settle(self, vector: list[int], rest: list[int]) -> tuple[int, list[int]]:
+        """Like :meth:`_eval`, with the fields' states at the end of the phase."""
+        self.counter.nodes += 1
+        count, _, _, state = self.space.settle([x + y for x, y in zip(vector, rest, strict=True)])
+        return count, state
+
     def run(self) -> None:
-        top = self._eval(self.hi, self.high_rest[0])
+        top, state = self._settle(self.hi, self.high_rest[0])
         if not self._cut(top):
-            self._node(0, self.lo, self.hi, (), 1, top)
+            self._node(0, self.lo, self.hi, (), 1, top, state)
 
     def total(self) -> int:
         return sum(w for _, w, _ in self.leaves)
@@ -119,8 +125,11 @@ class _Search:
     def _rest(self, i: int) -> tuple:
         return tuple((t, None) for t in self.order[i:])
 
-    def _node(self, i: int, lo: list, hi: list, chosen: tuple, weight: int, top: int) -> None:
-        """A node at depth ``i`` whose upper bound ``top`` is at least the best."""
+    def _node(
+        self, i: int, lo: list, hi: list, chosen: tuple, weight: int, top: int, state: list
+    ) -> None:
+        """A node at depth ``i`` whose upper bound ``top`` is at least the best;
+        ``state``: the fields' states at the end of that bound's phase."""
         n = len(self.order)
         if i == n:
             self._leaf(chosen, weight, top, lo == hi)
@@ -132,7 +141,7 @@ class _Search:
         counter = self.counter
         if lo == hi and n - i > 1 and self.sets_rest[i] > SPLIT_SETS and counter.split_credit > 0:
             counter.split_credit -= 1 if i else 0
-            if self._split(i, hi, chosen, weight):
+            if self._split(i, hi, chosen, weight, state):
                 counter.split_credit += 16
                 return
         tile = self.all[self.order[i]]
@@ -150,13 +159,12 @@ class _Search:
                 chi = hi[:]
                 for j, x in dhi:
                     chi[j] += x
-            h = self.space.more(settled, dhi)
-            if h is None:
-                h = self._eval(chi, rest)
-            children.append((h, members, clo, chi))
+            got = self.space.more(settled, dhi)
+            h, after = self._settle(chi, rest) if got is None else got
+            children.append((h, members, clo, chi, after))
         children.sort(key=lambda c: -c[0])
         t = self.order[i]
-        for h, members, clo, chi in children:
+        for h, members, clo, chi, after in children:
             if self._cut(h):
                 break
             if self.counter.spent:
@@ -164,17 +172,18 @@ class _Search:
                 self.bound = max(self.bound, h)
                 if self.leaves:
                     continue  # else dive on: one turn is found in any case
-            self._node(i + 1, clo, chi, (*chosen, (t, members)), weight * len(members), h)
+            self._node(i + 1, clo, chi, (*chosen, (t, members)), weight * len(members), h, after)
 
-    def _split(self, i: int, hi: list, chosen: tuple, weight: int) -> bool:
+    def _split(self, i: int, hi: list, chosen: tuple, weight: int, state: list) -> bool:
         """Decide the tiles from depth ``i`` on as independent parts, when the fields
         that can still explode (under this node's optimism) fall apart into groups
         of neighbours that no two parts' moves reach (nor depend on each other
         across): then a turn's count is the count with none of those moves plus what
         each part adds, and tiles that reach none of them change nothing. False
         when there is nothing to gain (nothing done)."""
-        exploded: set[int] = set()
-        self._eval(hi, self.high_rest[i], exploded)
+        # The fields that explode under this node's optimism (its bound's phase).
+        start = self.space._initial
+        exploded = {j for j, s in enumerate(state) if s != start[j]}
         nbrs = self.space._nbrs
         comp: dict[int, int] = {}
         for j in exploded:
@@ -188,8 +197,10 @@ class _Search:
                         comp[y] = j
                         todo.append(y)
         rest = self.order[i:]
-        inside = set(rest)
         tiles = self.all
+        if len(set(comp.values())) < 2 and all(not tiles[t].reach.isdisjoint(comp) for t in rest):
+            return False  # one group that every tile reaches: the usual case, cheaply
+        inside = set(rest)
         parent: dict = {}
 
         def root(x):

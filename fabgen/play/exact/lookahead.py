@@ -6,9 +6,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import cast
 
-from fabgen.play.exact.branch import BUDGET, _no_gc
-from fabgen.play.exact.space import TurnSpace
+from fabgen.play.exact.branch import BUDGET, TIES, _no_gc
+from fabgen.play.exact.space import Family, TurnSpace
 from fabgen.rules.moves import Move
 from fabgen.rules.state import Position
 
@@ -33,11 +34,12 @@ class SetupResult:
     positions: int
     nodes: int
     move_sets: int
+    all_ties: bool = True  # every turn as good was among those drawn from
 
 
 #: Move sets up to which the look-ahead plays every turn and searches each next turn
-#: exactly (about 0.3 ms per turn played, before any search: 12,000 take 4 s).
-NEXT_TURNS = 12_000
+#: exactly: about 0.25 ms of one core per turn in all (12,600 took 3.3 s on two cores).
+NEXT_TURNS = 16_000
 
 
 def best_setup(
@@ -46,6 +48,7 @@ def best_setup(
     rng: random.Random,
     budget: int = BUDGET,
     max_turns: int = NEXT_TURNS,
+    ties: int = TIES,
 ) -> SetupResult | None:
     """The turn of the player to move after which its next turn (the others' turns
     in between played as passes: their explosions and growth happen, their moves are
@@ -56,9 +59,14 @@ def best_setup(
     position); the positions at the next turn are searched exactly, those with the
     largest upper bound first, each only for counts at least as large as the best
     so far, and none whose bound is below it. ``budget`` bounds the bound evaluations
-    of all those searches together.
+    of all those searches together; once ``ties`` of them have passed without a
+    better count, only better counts are looked for (the count stays proven;
+    ``all_ties`` says whether a turn as good may have been left out). Next positions
+    that differ only in stones are prepared as a :class:`Family`; from
+    :data:`HALVES` of them on they are searched in two fixed halves, each with half
+    of ``budget`` and ``ties``, at once where this process may fork.
     """
-    from fabgen.play.search import _All, moves_by_tile
+    from fabgen.play.search import _All, _exhaustive, moves_by_tile
 
     player = position.next_player
     tiles = moves_by_tile(position, variant)
@@ -68,53 +76,167 @@ def best_setup(
     ahead = _Ahead(player, variant)
     found = _All()
     with _no_gc():
-        return _setup(position, tiles, ahead, found, rng, budget, move_sets)
-
-
-def _setup(position, tiles, ahead, found, rng, budget, move_sets) -> SetupResult:
-    from fabgen.play.search import _exhaustive
-
-    complete = _exhaustive(position, tiles, ahead, found)
-    turns = found.found  # (moves, index of the next-turn position)
-    spaces = ahead.spaces
-    ranked = sorted(range(len(spaces)), key=lambda n: -_top(spaces[n]))
-    value = [-1] * len(spaces)
-    best, nodes, bound = 0, 0, -1
-    for n in ranked:
-        space = spaces[n]
-        top = _top(space)
-        if top < best:
-            break
-        if space is None or not space.volatile:
-            value[n] = 0
-            continue
-        left = budget - nodes
-        if left <= 0:
-            complete = False
-            bound = max(bound, top)
-            continue
-        got = space.best(random.Random(0), at_least=best, budget=left, ties=0)
-        nodes += space.counter.nodes
-        if got is None:
-            continue
-        if not got.exhaustive:
-            complete = False
-            bound = max(bound, got.bound)
-        value[n] = got.value
-        best = max(best, got.value)
-    ties = [moves for moves, n in turns if value[n] == best]
-    chosen = ties[0] if len(ties) == 1 else rng.choice(ties)
+        complete = _exhaustive(position, tiles, ahead, found)
+        got = _search_halves(ahead.positions, budget, ties)
+    value = got.values
+    best = got.best
+    # (moves, index of the next-turn position: what _Ahead valued the turn)
+    turns = cast(list[tuple[tuple[Move, ...], int]], found.found)
+    chosen_ties = [moves for moves, n in turns if value[n] == best]
+    chosen = chosen_ties[0] if len(chosen_ties) == 1 else rng.choice(chosen_ties)
     return SetupResult(
         moves=tuple(chosen),
         value=best,
-        exhaustive=complete,
-        bound=max(best, bound),
-        ties=len(ties),
+        exhaustive=complete and got.complete,
+        bound=max(best, got.bound),
+        ties=len(chosen_ties),
         turns=len(turns),
-        positions=len(spaces),
-        nodes=nodes,
+        positions=len(ahead.positions),
+        nodes=got.nodes,
         move_sets=move_sets,
+        all_ties=got.all_ties,
     )
+
+
+#: Next positions with the same statuses are searched as a :class:`Family` from this
+#: many on (a family's V is larger than each position's own, so few do not pay).
+FAMILY = 16
+
+
+def _spaces(positions: list[Position | None]) -> list[TurnSpace | None]:
+    """A :class:`TurnSpace` per next position (None when the game is over by then),
+    those with the same statuses in families."""
+    spaces: list[TurnSpace | None] = [None] * len(positions)
+    alike: dict[tuple, list[tuple[int, Position]]] = {}
+    for n, pos in enumerate(positions):
+        if pos is not None:
+            alike.setdefault(tuple(pos.status_codes), []).append((n, pos))
+    for members in alike.values():
+        if len(members) < FAMILY:
+            for n, pos in members:
+                spaces[n] = TurnSpace(pos)
+            continue
+        family = Family([pos for _, pos in members])
+        for (n, _), space in zip(members, family.spaces, strict=True):
+            spaces[n] = space
+    return spaces
+
+
+#: From this many next positions on they are searched in two halves (every other
+#: one), at the same time in two processes where this process may fork. The halves
+#: are the same on every machine, so a seed gives the same turn wherever it runs.
+HALVES = 4_000
+
+
+def _search_halves(positions: list[Position | None], budget: int, ties: int) -> _Found:
+    """The next positions searched (see :func:`best_setup`), in halves when many."""
+    if len(positions) < HALVES:
+        return _search(_spaces(positions), budget, ties)
+    halves = [list(range(k, len(positions), 2)) for k in (0, 1)]
+
+    def half(k: int) -> _Found:
+        return _search(_spaces([positions[n] for n in halves[k]]), budget // 2, ties // 2)
+
+    got = _both(half)
+    best = max(g.best for g in got)
+    values = [-1] * len(positions)
+    for members, g in zip(halves, got, strict=True):
+        for n, v in zip(members, g.values, strict=True):
+            values[n] = v
+    return _Found(
+        values,
+        best,
+        max(g.bound for g in got),
+        sum(g.nodes for g in got),
+        all(g.complete for g in got),
+        # A half whose best is lower holds no turn as good as the best.
+        all(g.all_ties for g in got if g.best == best),
+    )
+
+
+def _both(half) -> list[_Found]:
+    """``[half(0), half(1)]``, the second in a forked process when this one may
+    fork (Linux, one thread, not a daemon worker of a pool), else one after the other."""
+    import multiprocessing
+    import sys
+    import threading
+
+    if (
+        sys.platform != "linux"
+        or threading.active_count() > 1
+        or multiprocessing.current_process().daemon
+    ):
+        return [half(0), half(1)]
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_send, args=(half, send), daemon=True)
+    child.start()
+    send.close()
+    mine = half(0)
+    try:
+        theirs = receive.recv()
+    except EOFError:  # the child died: its half here
+        theirs = None
+    child.join()
+    receive.close()
+    return [mine, theirs if theirs is not None else half(1)]
+
+
+def _send(half, send) -> None:
+    try:
+        send.send(half(1))
+    except BaseException:  # the parent then searches this half itself
+        send.send(None)
+    finally:
+        send.close()
+
+
+@dataclass
+class _Found:
+    """What the next-turn searches found: ``values`` per next position (-1 where
+    not worked out: below the best, or left open)."""
+
+    values: list[int]
+    best: int = 0
+    bound: int = -1
+    nodes: int = 0
+    complete: bool = True
+    all_ties: bool = True
+
+
+def _search(spaces: list[TurnSpace | None], budget: int, ties: int) -> _Found:
+    """Search the next positions, the largest bound first (see :func:`best_setup`)."""
+    got = _Found([-1] * len(spaces))
+    since = 0  # bound evaluations when the best was last improved
+    ranked = sorted(range(len(spaces)), key=lambda n: -_top(spaces[n]))
+    for n in ranked:
+        space = spaces[n]
+        top = _top(space)
+        if top < got.best:
+            break
+        if space is None or not space.volatile:
+            got.values[n] = 0
+            continue
+        left = budget - got.nodes
+        if left <= 0:
+            got.complete = False
+            got.bound = max(got.bound, top)
+            continue
+        wanted = got.best
+        if got.nodes - since > ties and got.best:
+            wanted += 1  # only a better next turn now
+            got.all_ties = False
+        found = space.best(random.Random(0), at_least=wanted, budget=left, ties=0)
+        got.nodes += space.counter.nodes
+        if found is None:
+            continue
+        if not found.exhaustive:
+            got.complete = False
+            got.bound = max(got.bound, found.bound)
+        got.values[n] = found.value
+        if found.value > got.best:
+            got.best, since = found.value, got.nodes
+    return got
 
 
 def _top(space: TurnSpace | None) -> int:
@@ -124,13 +246,13 @@ def _top(space: TurnSpace | None) -> int:
 class _Ahead:
     """Value of a position after the player's turn, for ``_exhaustive``: the index of
     the position at the player's next turn (the others passing), one per distinct
-    position; its :class:`TurnSpace` (None when the game is over by then)."""
+    position; that position (None when the game is over by then)."""
 
     def __init__(self, player: int, variant):
         from fabgen.rules.variants import get_variant
 
         self.player, self.variant = player, get_variant(variant)
-        self.spaces: list[TurnSpace | None] = []
+        self.positions: list[Position | None] = []
         self._index: dict[tuple, int] = {}
 
     def __call__(self, after: Position) -> int:
@@ -139,7 +261,6 @@ class _Ahead:
         key = state_key(after)
         n = self._index.get(key)
         if n is None:
-            pos = next_turn_of(after, self.player, self.variant)
-            n = self._index[key] = len(self.spaces)
-            self.spaces.append(None if pos is None else TurnSpace(pos))
+            n = self._index[key] = len(self.positions)
+            self.positions.append(next_turn_of(after, self.player, self.variant))
         return n

@@ -36,34 +36,245 @@ class ExactResult:
 
 
 class TurnSpace:
-    """The turns of the player to move, prepared for :meth:`best`."""
+    """The turns of the player to move, prepared for :meth:`best`.
 
-    def __init__(self, position: Position):
+    Given a :class:`Family` the position belongs to, the fields that can explode and
+    the tiles' options are the family's, shared with its other positions (see there).
+    """
+
+    def __init__(
+        self, position: Position, family: Family | None = None, advantage: list[int] | None = None
+    ):
         self.position = position
         self.player = player = position.next_player
         self._tiles: list[list[_Move]] | None = None
         self._prepared: list[_Tile] | None = None
+        self.family = family
         self.counter = _Counter(0)  # of the last search
-        status, owner, cap = position.status_codes, position.owners, position.capacities
+        adv = self.advantage = advantage or _advantage(position, player)
+        shared = family or _Volatile(position, adv, *_sides(position, player))
+        self.volatile, self.top_bound, self.local = shared.volatile, shared.top_bound, shared.local
+        self._initial, self._cap, self._nbrs = shared.state, shared.cap, shared.nbrs
+        self.a0 = [adv[f] for f in self.volatile]
+
+    @property
+    def tiles(self) -> list[list[_Move]]:
+        """The legal moves per tile (made when first asked for)."""
+        if self._tiles is None:  # (a family sets them when it is made)
+            self._tiles = legal_moves(self.position)
+        return self._tiles
+
+    @property
+    def move_sets(self) -> int:
+        return math.prod(len(t) + 1 for t in self.tiles)
+
+    # -- counting ---------------------------------------------------------------------
+
+    def explosions(self, a: list[int], exploded: set[int] | None = None) -> int:
+        """Explosions of the phase whose fields of V start with advantages ``a``
+        (changed in place); the fields that explode are added to ``exploded``."""
+        cap = self._cap[:]
+        state = self._initial[:]  # 0 live, 1 growing, 2 dead
+        work = [j for j, x in enumerate(a) if x >= cap[j] and (state[j] or x >= 1)]
+        return self._phase(a, cap, state, work, exploded)
+
+    def settle(self, a: list[int]) -> tuple:
+        """The phase from advantages ``a`` (changed in place), kept so that
+        :meth:`more` can go on from its end."""
+        cap = self._cap[:]
+        state = self._initial[:]
+        work = [j for j, x in enumerate(a) if x >= cap[j] and (state[j] or x >= 1)]
+        return self._phase(a, cap, state, work, None), a, cap, state
+
+    def more(self, settled: tuple, change: list) -> tuple[int, list[int]] | None:
+        """Explosions of the phase from the advantages of ``settled`` plus ``change``
+        (sparse), going on from its end, and the fields' states at its end (0 live,
+        1 growing, 2 dead; not to be changed): the phase is a least fixed point, so a
+        field that did not explode may lose stones (nothing it did depended on them)
+        and any field may gain some, and the phase carries on from there. None when
+        ``change`` takes stones from a field that exploded (start afresh)."""
+        count, a, cap, state = settled
+        for j, x in change:
+            if x < 0 and state[j] != self._initial[j]:
+                return None
+        a = a[:]
+        work = []
+        for j, x in change:
+            if state[j] == 0:  # live (moves only touch live fields)
+                y = a[j] + x
+                a[j] = y
+                if y >= 1 and y >= cap[j]:
+                    work.append(j)
+        if not work:
+            return count, state
+        state = state[:]
+        return count + self._phase(a, cap[:], state, work, None), state
+
+    def _phase(self, a, cap, state, work, exploded) -> int:
+        # The search's innermost loop: names bound locally on purpose.
+        nbrs = self._nbrs
+        push, pop = work.append, work.pop
+        count = 0
+        while work:
+            j = pop()
+            s = state[j]
+            if s == 0:
+                x = a[j]
+                if x < 1 or x < cap[j]:
+                    continue
+                count += 1
+                state[j] = 1
+                a[j] = 0
+                if exploded is not None:
+                    exploded.add(j)
+                for k in nbrs[j]:
+                    c = cap[k] - 1
+                    cap[k] = c
+                    sk = state[k]
+                    if sk == 0:
+                        y = a[k] + 1
+                        a[k] = y
+                        if y >= c and y >= 1:
+                            push(k)
+                    elif sk == 1 and a[k] >= c:
+                        push(k)
+                if not cap[j]:
+                    push(j)
+            elif s == 1:
+                if a[j] < cap[j]:
+                    continue
+                count += 1
+                state[j] = 2
+                if exploded is not None:
+                    exploded.add(j)
+                for k in nbrs[j]:
+                    if state[k] == 0:
+                        y = a[k] + 1
+                        a[k] = y
+                        if y >= 1 and y >= cap[k]:
+                            push(k)
+        return count
+
+    def count(self, moves) -> int:
+        """Explosions of the turn that makes ``moves`` (``_Move``) in this order."""
+        adv = {f: self.advantage[f] for m in moves for f in (m.src, *m.path)}
+        _play(adv, moves)
+        a = self.a0[:]
+        local = self.local
+        for f, x in adv.items():
+            j = local.get(f)
+            if j is not None:
+                a[j] = x
+        return self.explosions(a)
+
+    def optimistic(self) -> int:
+        """Explosions if every tile made, at once, the move that adds the most to each
+        field of V: a bound on every turn (the search's first)."""
+        a = self.a0[:]
+        for tile in self.prepared:
+            for j, x in enumerate(tile.high):
+                if x:
+                    a[j] += x
+        return self.explosions(a)
+
+    # -- the search -------------------------------------------------------------------
+
+    def best(
+        self, rng: random.Random, at_least: int = 0, budget: int = BUDGET, ties: int = TIES
+    ) -> ExactResult | None:
+        """The turn with the most explosions (ties drawn by ``rng``); None when no turn
+        reaches ``at_least`` (proven, or ``exhaustive=False`` with ``bound`` below it).
+
+        Every best turn is looked for during the first ``ties`` bound evaluations;
+        after that only better turns are (``all_ties`` False when that left some
+        out): the count stays proven, the tie is drawn among the best turns found."""
+        counter = self.counter = _Counter(budget, ties)
+        a0 = self.a0
+        prepared = self.prepared
+        which = [t for t, tile in enumerate(prepared) if tile.moves]  # (a family's may not)
+        search = _Search(self, prepared, a0, a0, at_least, counter, which)
+        with _no_gc():
+            search.run()
+        if not search.leaves:
+            if search.complete or search.bound < at_least:
+                return None
+            # The budget ran out before any turn reached ``at_least``: the pass, bounded.
+            value = self.count([])
+            return ExactResult(
+                (), value, False, search.bound, 1, counter.nodes, self.move_sets, False
+            )
+        moves = search.draw(rng)
+        # Board order of the tiles, then the best orders of the moves that depend on
+        # each other.
+        tile_of = self.position.board.tile_of
+        moves.sort(key=lambda m: tile_of[m.src])
+        values = _values(self, moves)
+        if values:
+            most = max(values.values())
+            orders = [o for o, v in values.items() if v == most]
+            order = orders[0] if len(orders) == 1 else rng.choice(orders)
+            moves = [moves[j] for j in order]
+        value = search.best
+        return ExactResult(
+            moves=tuple(_as_move(self.position.board, m) for m in moves),
+            value=value,
+            exhaustive=search.complete,
+            bound=max(value, search.bound),
+            ties=search.total(),
+            nodes=counter.nodes,
+            move_sets=self.move_sets,
+            all_ties=counter.all_ties,
+        )
+
+    @property
+    def prepared(self) -> list[_Tile]:
+        """The tiles with their options, for the search (made when first asked for)."""
+        if self._prepared is None:
+            family = self.family
+            self._prepared = _prepare(self) if family is None else family.prepared(self.tiles)
+        return self._prepared
+
+
+def _sides(position: Position, player: int) -> tuple[list[int], list[int]]:
+    """Per field: the player's stones on it when live (0 else), an opponent's (0 else)."""
+    status, owner, stones = position.status_codes, position.owners, position.stone_counts
+    src, opp = [0] * len(status), [0] * len(status)
+    for f, o in enumerate(owner):
+        if o >= 0 and status[f] == LIVE:
+            if o == player:
+                src[f] = stones[f]
+            else:
+                opp[f] = stones[f]
+    return src, opp
+
+
+class _Volatile:
+    """The fields that can explode (V) for advantages ``adv`` with the player's
+    movable stones ``src`` and the opponents' stones ``opp`` on live fields, the
+    bound on every turn's explosions, and what the phase on V needs (see the
+    package docstring). Larger ``adv``, ``src`` or ``opp`` never give a smaller V
+    or bound, which is what lets a :class:`Family` share one."""
+
+    def __init__(self, position: Position, adv: list[int], src: list[int], opp: list[int]):
+        player = position.next_player
+        status, cap = position.status_codes, position.capacities
         board = position.board
         nbrs, towards = board.neighbours, board.towards
         n = len(status)
-        adv = self.advantage = _advantage(position, player)
-        stones = position.stone_counts
         # The most each tile's moves can add to each field (a move of k steps lands
         # at most k stones, and cancels at most k, and at most what is there, on each
         # contested field it passes), summed over the tiles. The same as going
         # through legal_moves, without making the moves.
         gain = [0] * n
         mover = position.players[player].kind != MACHINE
-        mine = [f for f in range(n) if owner[f] == player and status[f] == LIVE]
+        mine = [f for f in range(n) if src[f]]
         by_tile: dict[int, list[int]] = {}
         for f in mine if mover else ():
             by_tile.setdefault(board.tile_of[f], []).append(f)
         for sources in by_tile.values():
             most: dict[int, int] = {}
             for i in sources:
-                free = stones[i]
+                free = src[i]
                 for d in range(6):
                     f, k, contested = i, 0, []
                     while k < free:
@@ -73,17 +284,17 @@ class TurnSpace:
                         k += 1
                         if most.get(f, 0) < k:
                             most[f] = k
-                        o = owner[f]
-                        if o >= 0 and o != player:
+                        if opp[f]:
                             contested.append(f)
                     for f in contested:  # passed by the longest move, at most
-                        c = min(k, stones[f])
+                        c = min(k, opp[f])
                         if most[f] < c:
                             most[f] = c
             for f, g in most.items():
                 gain[f] += g
         # Explosions possible under that optimism: a least fixed point, from the
         # fields that could explode on their own, then their neighbours.
+        owner = position.owners
         top = [0] * n
         queued = [False] * n
         todo = []
@@ -130,170 +341,76 @@ class TurnSpace:
         self.volatile = vol = [f for f in range(n) if top[f]]
         self.top_bound = sum(top)  # no turn explodes more
         local = self.local = {f: j for j, f in enumerate(vol)}
-        self._state = [0 if status[f] == LIVE else 1 for f in vol]
-        self._cap = [cap[f] for f in vol]
-        self._nbrs = [tuple(local[g] for g in nbrs[f] if g in local) for f in vol]
-        self.a0 = [adv[f] for f in vol]
+        self.state = [0 if status[f] == LIVE else 1 for f in vol]
+        self.cap = [cap[f] for f in vol]
+        self.nbrs = [tuple(local[g] for g in nbrs[f] if g in local) for f in vol]
 
-    @property
-    def tiles(self) -> list[list[_Move]]:
-        """The legal moves per tile (made when first asked for)."""
-        if self._tiles is None:
-            self._tiles = legal_moves(self.position)
-        return self._tiles
 
-    @property
-    def move_sets(self) -> int:
-        return math.prod(len(t) + 1 for t in self.tiles)
+class Family(_Volatile):
+    """Positions of the same player that differ only in stones on live fields (the
+    same statuses), prepared together: the next positions of the look-ahead, which
+    differ by the moves of one quiet turn.
 
-    # -- counting ---------------------------------------------------------------------
+    They share one V, that of their *join* (per field the largest advantage, the
+    most movable stones of the player and the most opponent stones of any of
+    them): its optimism is at least each position's, field by field, so V holds
+    every field that can explode in any of them, and the phase on V counts each
+    position's explosions exactly (fields outside V never explode). They share the
+    tiles' options too: a tile's options depend only on its moves and V, so a
+    tile with the same moves in two positions is prepared once. Moves that a
+    crossing move depends on, and tiles that depend on each other, are taken over
+    all positions (more options kept apart, more tiles linked: either only costs
+    search time). ``spaces`` holds one :class:`TurnSpace` per position.
+    """
 
-    def explosions(self, a: list[int], exploded: set[int] | None = None) -> int:
-        """Explosions of the phase whose fields of V start with advantages ``a``
-        (changed in place); the fields that explode are added to ``exploded``."""
-        cap = self._cap[:]
-        state = self._state[:]  # 0 live, 1 growing, 2 dead
-        work = [j for j, x in enumerate(a) if x >= cap[j] and (state[j] or x >= 1)]
-        return self._phase(a, cap, state, work, exploded)
+    def __init__(self, positions: list[Position]):
+        first = positions[0]
+        player = first.next_player
+        spaces = [TurnSpace.__new__(TurnSpace) for _ in positions]
+        advs = [_advantage(p, player) for p in positions]
+        sides = [_sides(p, player) for p in positions]
+        join = [
+            list(map(max, *col)) if len(positions) > 1 else col[0]
+            for col in (advs, [s for s, _ in sides], [o for _, o in sides])
+        ]
+        super().__init__(first, *join)
+        tile_of = first.board.tile_of
+        per_position = [legal_moves(p) for p in positions]
+        numbers = sorted({tile_of[moves[0].src] for tiles in per_position for moves in tiles})
+        at = {t: n for n, t in enumerate(numbers)}
+        canonical: dict[tuple, list[_Move]] = {}
+        empty: list[_Move] = []
+        for n, (pos, tiles) in enumerate(zip(positions, per_position, strict=True)):
+            aligned = [empty] * len(numbers)
+            for moves in tiles:
+                aligned[at[tile_of[moves[0].src]]] = canonical.setdefault(tuple(moves), moves)
+            space = spaces[n]
+            TurnSpace.__init__(space, pos, self, advs[n])
+            space._tiles = aligned
+        every: list[list[_Move]] = [[] for _ in numbers]
+        for moves in canonical.values():
+            every[at[tile_of[moves[0].src]]].extend(moves)
+        self._crossing = _crossing_passes(every)
+        self._linked = _links(every)
+        self._options: dict[tuple[int, int], _Tile] = {}
+        self.spaces = spaces
+        for space in spaces:  # each its own bound (the family's is the join's)
+            space.top_bound = min(self.top_bound, space.optimistic())
 
-    def settle(self, a: list[int]) -> tuple:
-        """The phase from advantages ``a`` (changed in place), kept so that
-        :meth:`more` can go on from its end."""
-        cap = self._cap[:]
-        state = self._state[:]
-        work = [j for j, x in enumerate(a) if x >= cap[j] and (state[j] or x >= 1)]
-        return self._phase(a, cap, state, work, None), a, cap, state
-
-    def more(self, settled: tuple, change: list) -> int | None:
-        """Explosions of the phase from the advantages of ``settled`` plus ``change``
-        (sparse), going on from its end: the phase is a least fixed point, so a field
-        that did not explode may lose stones (nothing it did depended on them) and any
-        field may gain some, and the phase carries on from there. None when
-        ``change`` takes stones from a field that exploded (start afresh)."""
-        count, a, cap, state = settled
-        for j, x in change:
-            if x < 0 and state[j] != self._state[j]:
-                return None
-        a = a[:]
-        work = []
-        for j, x in change:
-            if state[j] == 0:  # live (moves only touch live fields)
-                y = a[j] + x
-                a[j] = y
-                if y >= 1 and y >= cap[j]:
-                    work.append(j)
-        if not work:
-            return count
-        return count + self._phase(a, cap[:], state[:], work, None)
-
-    def _phase(self, a, cap, state, work, exploded) -> int:
-        nbrs = self._nbrs
-        count = 0
-        while work:
-            j = work.pop()
-            s = state[j]
-            if s == 0:
-                x = a[j]
-                if x < 1 or x < cap[j]:
-                    continue
-                count += 1
-                state[j] = 1
-                a[j] = 0
-                if exploded is not None:
-                    exploded.add(j)
-                for k in nbrs[j]:
-                    c = cap[k] - 1
-                    cap[k] = c
-                    sk = state[k]
-                    if sk == 0:
-                        y = a[k] + 1
-                        a[k] = y
-                        if y >= 1 and y >= c:
-                            work.append(k)
-                    elif sk == 1 and a[k] >= c:
-                        work.append(k)
-                if not cap[j]:
-                    work.append(j)
-            elif s == 1:
-                if a[j] < cap[j]:
-                    continue
-                count += 1
-                state[j] = 2
-                if exploded is not None:
-                    exploded.add(j)
-                for k in nbrs[j]:
-                    if state[k] == 0:
-                        y = a[k] + 1
-                        a[k] = y
-                        if y >= 1 and y >= cap[k]:
-                            work.append(k)
-        return count
-
-    def count(self, moves) -> int:
-        """Explosions of the turn that makes ``moves`` (``_Move``) in this order."""
-        adv = {f: self.advantage[f] for m in moves for f in (m.src, *m.path)}
-        _play(adv, moves)
-        a = self.a0[:]
-        local = self.local
-        for f, x in adv.items():
-            j = local.get(f)
-            if j is not None:
-                a[j] = x
-        return self.explosions(a)
-
-    # -- the search -------------------------------------------------------------------
-
-    def best(
-        self, rng: random.Random, at_least: int = 0, budget: int = BUDGET, ties: int = TIES
-    ) -> ExactResult | None:
-        """The turn with the most explosions (ties drawn by ``rng``); None when no turn
-        reaches ``at_least`` (proven, or ``exhaustive=False`` with ``bound`` below it).
-
-        Every best turn is looked for during the first ``ties`` bound evaluations;
-        after that only better turns are (``all_ties`` False when that left some
-        out): the count stays proven, the tie is drawn among the best turns found."""
-        counter = self.counter = _Counter(budget, ties)
-        a0 = self.a0
-        search = _Search(self, self.prepared, a0, a0, at_least, counter)
-        with _no_gc():
-            search.run()
-        if not search.leaves:
-            if search.complete or search.bound < at_least:
-                return None
-            # The budget ran out before any turn reached ``at_least``: the pass, bounded.
-            value = self.count([])
-            return ExactResult(
-                (), value, False, search.bound, 1, counter.nodes, self.move_sets, False
-            )
-        moves = search.draw(rng)
-        # Board order of the tiles, then the best orders of the moves that depend on
-        # each other.
-        tile_of = self.position.board.tile_of
-        moves.sort(key=lambda m: tile_of[m.src])
-        values = _values(self, moves)
-        if values:
-            most = max(values.values())
-            orders = [o for o, v in values.items() if v == most]
-            order = orders[0] if len(orders) == 1 else rng.choice(orders)
-            moves = [moves[j] for j in order]
-        value = search.best
-        return ExactResult(
-            moves=tuple(_as_move(self.position.board, m) for m in moves),
-            value=value,
-            exhaustive=search.complete,
-            bound=max(value, search.bound),
-            ties=search.total(),
-            nodes=counter.nodes,
-            move_sets=self.move_sets,
-            all_ties=counter.all_ties,
-        )
-
-    @property
-    def prepared(self) -> list[_Tile]:
-        """The tiles with their options, for the search (made when first asked for)."""
-        if self._prepared is None:
-            self._prepared = _prepare(self)
-        return self._prepared
+    def prepared(self, tiles: list[list[_Move]]) -> list[_Tile]:
+        """The prepared tiles of a position whose moves per tile are ``tiles``."""
+        out = []
+        nv = len(self.volatile)
+        for t, moves in enumerate(tiles):
+            key = (t, id(moves))
+            tile = self._options.get(key)
+            if tile is None:
+                linked = self._linked.get(t, set())
+                options, low, high, reach = _options(moves, self.local, nv, self._crossing)
+                tile = _Tile(moves, options, low, high, reach, linked)
+                self._options[key] = tile
+            out.append(tile)
+        return out
 
 
 class _Tile(NamedTuple):
@@ -312,64 +429,82 @@ class _Tile(NamedTuple):
 
 
 def _prepare(space: TurnSpace) -> list[_Tile]:
-    local = space.local
+    crossing = _crossing_passes(space.tiles)
     nv = len(space.a0)
-    crossing_passes: set[int] = set()
-    for moves in space.tiles:
-        for m in moves:
-            crossing_passes.update(f for f, _ in m.passed)
-    tiles = []
-    for moves in space.tiles:
-        options: list = []
-        alike: dict[tuple, list] = {(): [None]}  # moves with one fixed effect on V
-        for m in moves:
-            lo, hi = [], []
-            s = local.get(m.src)
-            if s is not None:
-                lo.append((s, -m.k))
-                hi.append((s, -m.k))
-            d = local.get(m.dst)
-            if m.passed:  # crossing: its effect depends on the other moves
-                for f, opp in m.passed:
-                    j = local.get(f)
-                    if j is not None:
-                        hi.append((j, min(m.k, opp)))
-                if d is not None:
-                    hi.append((d, m.k))
-                options.append(([m], lo, hi))
-                continue
+    tiles = [
+        _Tile(moves, *_options(moves, space.local, nv, crossing), set()) for moves in space.tiles
+    ]
+    for t, linked in _links(space.tiles).items():
+        tiles[t].linked.update(linked)
+    return tiles
+
+
+def _crossing_passes(tiles: list[list[_Move]]) -> set[int]:
+    """The contested fields that some move passes (before its destination)."""
+    return {f for moves in tiles for m in moves for f, _ in m.passed}
+
+
+def _options(
+    moves: list[_Move], local: dict[int, int], nv: int, crossing_passes: set[int]
+) -> tuple[list, list[int], list[int], frozenset[int]]:
+    """A tile's options, low and high change per field of V, and the fields of V it
+    changes (see :class:`_Tile`). A move ending on a field of ``crossing_passes``
+    stays an option of its own (a crossing move depends on it)."""
+    options: list = []
+    alike: dict[tuple, list] = {(): [None]}  # moves with one fixed effect on V
+    for m in moves:
+        lo, hi = [], []
+        s = local.get(m.src)
+        if s is not None:
+            lo.append((s, -m.k))
+            hi.append((s, -m.k))
+        d = local.get(m.dst)
+        if m.passed:  # crossing: its effect depends on the other moves
+            for f, opp in m.passed:
+                j = local.get(f)
+                if j is not None:
+                    hi.append((j, min(m.k, opp)))
             if d is not None:
-                lo.append((d, m.k))
                 hi.append((d, m.k))
-            if m.dst in crossing_passes:  # a crossing move depends on it
-                options.append(([m], lo, hi))
-            else:
-                alike.setdefault(tuple(lo), []).append(m)
-        options[:0] = [(ms, list(key), list(key)) for key, ms in alike.items()]
-        low, high = [0] * nv, [0] * nv
-        for _, lo, hi in options:
-            for j, x in lo:
-                if x < low[j]:
-                    low[j] = x
-            for j, x in hi:
-                if x > high[j]:
-                    high[j] = x
-        reach = frozenset(j for _, _, hi in options for j, _ in hi)
-        tiles.append(_Tile(moves, options, low, high, reach, set()))
-    # Two moves depend on each other where one passes a contested field that the
-    # other passes or ends on: link every tile with such a move to one passer's.
+            options.append(([m], lo, hi))
+            continue
+        if d is not None:
+            lo.append((d, m.k))
+            hi.append((d, m.k))
+        if m.dst in crossing_passes:  # a crossing move depends on it
+            options.append(([m], lo, hi))
+        else:
+            alike.setdefault(tuple(lo), []).append(m)
+    options[:0] = [(ms, list(key), list(key)) for key, ms in alike.items()]
+    low, high = [0] * nv, [0] * nv
+    for _, lo, hi in options:
+        for j, x in lo:
+            if x < low[j]:
+                low[j] = x
+        for j, x in hi:
+            if x > high[j]:
+                high[j] = x
+    reach = frozenset(j for _, _, hi in options for j, _ in hi)
+    return options, low, high, reach
+
+
+def _links(tiles: list[list[_Move]]) -> dict[int, set[int]]:
+    """Tiles (by position) with moves that depend on each other's: where one move
+    passes a contested field that another passes or ends on, every tile with such a
+    move is linked to one passer's."""
     passers: dict[int, list[int]] = {}
     enders: dict[int, list[int]] = {}
-    for t, moves in enumerate(space.tiles):
+    for t, moves in enumerate(tiles):
         for m in moves:
             for f, _ in m.passed:
                 passers.setdefault(f, []).append(t)
             if m.end >= 0:
                 enders.setdefault(m.end, []).append(t)
+    linked: dict[int, set[int]] = {}
     for f, ts in passers.items():
         first = ts[0]
         for u in (*ts, *enders.get(f, ())):
             if u != first:
-                tiles[first].linked.add(u)
-                tiles[u].linked.add(first)
-    return tiles
+                linked.setdefault(first, set()).add(u)
+                linked.setdefault(u, set()).add(first)
+    return linked
