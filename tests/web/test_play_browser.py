@@ -341,3 +341,32 @@ def test_one_board_picture_on_the_designer_viewer_and_play_page(play):
     assert play.locator('#canvas [data-field="b2"]').count() == 1
     play.get_by_label("Field names").check()
     assert play.locator("#canvas .fnames text", has_text="b2").first.is_visible()
+
+
+def _logged_turns(page) -> list[int]:
+    return page.evaluate("() => [...document.querySelectorAll('#log li')].map(li => li.value)")
+
+
+def test_the_log_holds_each_turn_once_when_a_computer_opens_and_after_a_restart(play):
+    """A computer in the first seat plays at once: its turn is logged once (not once
+    from the game's history and again as it is played back), and Restart, which plays
+    it again, leaves it in the log."""
+    _start(play, seats={"seat-0": "greedy", "seat-1": "person", "seat-2": "greedy"})
+    history = play.evaluate("() => game.history.map(h => h.turn + 1)")
+    assert history and sorted(_logged_turns(play)) == sorted(history)
+    play.on("dialog", lambda dialog: dialog.accept())
+    play.get_by_role("button", name="Restart").click()
+    _settled(play)
+    play.wait_for_function("() => game.history.length > 0")
+    history = play.evaluate("() => game.history.map(h => h.turn + 1)")
+    assert history and sorted(_logged_turns(play)) == sorted(history)
+
+
+def test_the_seat_list_keeps_its_choices_when_the_same_board_is_shown_again(play):
+    play.get_by_label("Board", exact=True).select_option("preset:3p-triangle-4")
+    play.locator('#seat-list[data-board="preset:3p-triangle-4"] #seat-0').wait_for()
+    play.locator("#seat-1").select_option("greedy")
+    play.evaluate("() => { window.firstRow = document.querySelector('#seat-1'); showSeats(); }")
+    play.wait_for_function("() => document.querySelector('#seat-1') !== window.firstRow")
+    assert play.locator("#seat-1").input_value() == "greedy"
+    assert play.locator("#seat-0").input_value() == "person"

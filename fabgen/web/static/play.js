@@ -58,6 +58,10 @@ async function showSeats() {
   }
   if (asked !== seatsAsked) return;
   $("start").disabled = false;
+  // The same board shown again keeps the kinds already chosen for its seats.
+  const kept = $("seat-list").dataset.board === choice
+    ? [...$("seat-list").querySelectorAll("select")].map((s) => s.value)
+    : [];
   $("seat-list").dataset.board = choice;
   const rows = seats.map((s, k) => {
     const row = document.createElement("div");
@@ -75,7 +79,7 @@ async function showSeats() {
       select.appendChild(option);
     }
     if (machine) select.disabled = true;
-    else select.value = k === 0 ? "person" : "strong";
+    else select.value = KINDS.includes(kept[k]) ? kept[k] : k === 0 ? "person" : "strong";
     row.append(label, select);
     return row;
   });
@@ -113,15 +117,19 @@ async function holding(work) {
 }
 
 // Send a request that plays turns; show who is thinking meanwhile, then play the turns back.
-async function request(send, seatKinds) {
+// `rewinds`: the request takes the game back (undo, restart), so the log starts again from
+// the game's history.
+async function request(send, seatKinds, rewinds = false) {
   if (busy) return;
   return holding(async () => {
     showThinking(seatKinds);
     try {
       const answer = await send();
+      const turns = answer.turns || [];
       $("thinking").hidden = true;
-      if (answer.id && (!game || answer.id !== game.id)) openGame(answer.state);
-      await playBack(answer.turns || []);
+      if (answer.id && (!game || answer.id !== game.id)) openGame(answer.state, turns);
+      else if (rewinds) logHistory(answer.state.history, turns);
+      await playBack(turns);
       setGame(answer.state);
       return answer;
     } catch (e) {
@@ -159,14 +167,14 @@ async function loadGame(id) {
   }
 }
 
-function openGame(state) {
+// `turns`: those of its history about to be played back (they log themselves).
+function openGame(state, turns = []) {
   localStorage.setItem(GAME_KEY, state.id);
   game = state;
   picture = new BoardPicture($("board"), state.picture, tap);
   picture.showNames($("names").checked);
   picture.setZoom(1);
-  $("log").replaceChildren();
-  for (const h of state.history) addLog(`${seatName(h.seat)}: ${h.moves}`, h);
+  logHistory(state.history, turns);
   $("new-game").hidden = true;
   $("game-controls").hidden = false;
   $("turn-bar").hidden = false;
@@ -350,6 +358,13 @@ function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+// The log from the game's history, up to the turns about to be played back.
+function logHistory(history, turns) {
+  const first = turns.length ? turns[0].turn : Infinity;
+  $("log").replaceChildren();
+  for (const h of history) if (h.turn < first) addLog(`${seatName(h.seat)}: ${h.moves}`, h);
+}
+
 function addLog(words, t) {
   const li = document.createElement("li");
   li.textContent = words;
@@ -473,23 +488,17 @@ $("hint").addEventListener("click", async () => {
 });
 $("undo").addEventListener("click", () => {
   const turn = Number($("undo-turn").value);
-  request(() => postJSON(`/api/games/${game.id}/undo`, {turn})).then((answer) => {
-    if (answer) {
-      $("log").replaceChildren();
-      for (const h of game.history) addLog(`${seatName(h.seat)}: ${h.moves}`, h);
-      setStatus(`Back to before turn ${turn + 1}.`);
-    }
+  request(() => postJSON(`/api/games/${game.id}/undo`, {turn}), undefined, true).then((answer) => {
+    if (answer) setStatus(`Back to before turn ${turn + 1}.`);
   });
 });
 $("restart").addEventListener("click", () => {
   if (!confirm("Start this game again from its first turn?")) return;
-  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: false})).then(() => {
-    $("log").replaceChildren();
-  });
+  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: false}), undefined, true);
 });
 $("again-rotated").addEventListener("click", () => request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true})));
 $("again").addEventListener("click", () => {
-  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: false})).then(() => $("log").replaceChildren());
+  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: false}), undefined, true);
 });
 $("new").addEventListener("click", () => {
   $("new-game").hidden = false;
