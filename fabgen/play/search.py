@@ -232,13 +232,22 @@ def _beam_bound(width: int, tiles: int) -> str:
 # --- exhaustive ----------------------------------------------------------------------
 
 
-def _exhaustive(position: Position, tiles: list[list[Move]], value: Value, best: _Best) -> bool:
+def _exhaustive(
+    position: Position,
+    tiles: list[list[Move]],
+    value: Value,
+    best: _Best,
+    share: tuple[int, int] | None = None,
+) -> bool:
     """Offer every move set (and its distinct orders) to ``best``; False when some
-    move set had more orders than :data:`MAX_ORDERS`."""
+    move set had more orders than :data:`MAX_ORDERS`. ``share`` = (k, n): only
+    every n-th move set, from the k-th on (one of n searches that share the work)."""
     player = position.next_player
     prints = _contested_footprints(position, player, tiles)
     complete = True
-    for partial in _move_sets(_Partial(position.copy()), player, tiles, 0):
+    for number, partial in enumerate(_move_sets(_Partial(position.copy()), player, tiles, 0)):
+        if share is not None and number % share[1] != share[0]:
+            continue
         moves = partial.moves
         crossing = len(moves) > 1 and any(prints[m][0] for m in moves)
         seen = _key(partial.pos) if crossing else None

@@ -291,16 +291,40 @@ def test_the_look_ahead_in_halves_chooses_as_in_one_piece(monkeypatch):
     assert serial == forked
 
 
-def test_a_look_ahead_of_twelve_thousand_turns_is_proven():
-    """The held-out position the look-ahead could not prove before (4p-diamond-5
-    after 9 rounds, seed 7: 12,600 move sets, 11,101 next positions, nothing explodes
-    now): proven now, and the turn chosen leaves a next turn of that count."""
+@pytest.mark.parametrize(
+    ("board", "rounds", "seed", "sets", "best"),
+    [
+        # The held-out position the look-ahead could not prove before: 11,101 next
+        # positions, the search of each the costly part.
+        ("4p-diamond-5", 9, 7, 12_600, 37),
+        # An opening-like one: 26,725 next positions, quickly searched.
+        ("2p-diamond-4", 8, 1, 30_870, 7),
+    ],
+)
+def test_look_aheads_over_many_turns_are_proven(board, rounds, seed, sets, best):
+    """Nothing explodes now, so the machine plays for its next turn: proven best, and
+    the turn chosen leaves a next turn of that count."""
     from fabgen.play.search import next_turn_of
 
-    pos = position("4p-diamond-5", 9, 7)
-    assert count_move_sets(moves_by_tile(pos, "online")) == 12_600
-    decision = ExtremeMachine().decide(pos, "online", random.Random(7))
+    pos = position(board, rounds, seed)
+    assert count_move_sets(moves_by_tile(pos, "online")) == sets
+    decision = ExtremeMachine().decide(pos, "online", random.Random(seed))
     assert decision.criterion == NEXT and decision.exhaustive and decision.limits is None
     after, _ = play_turn(pos, decision.moves)
     following = next_turn_of(after, pos.next_player, "online")
-    assert TurnSpace(following).best(random.Random(0)).value == decision.next_turn == 37
+    assert TurnSpace(following).best(random.Random(0)).value == decision.next_turn == best
+
+
+def test_two_shares_of_the_turns_are_every_turn_once():
+    from fabgen.play.search import _All, _exhaustive
+
+    pos = position("6p-hexagon-19", 2, 0)
+    tiles = moves_by_tile(pos, "online")
+    found = []
+    for share in (None, (0, 2), (1, 2)):
+        every = _All()
+        assert _exhaustive(pos, tiles, lambda after: 0, every, share)
+        found.append([moves for moves, _ in every.found])
+    whole, first, second = found
+    assert first and second and not set(first) & set(second)
+    assert sorted(first + second) == sorted(whole)

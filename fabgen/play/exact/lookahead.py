@@ -38,8 +38,10 @@ class SetupResult:
 
 
 #: Move sets up to which the look-ahead plays every turn and searches each next turn
-#: exactly: about 0.25 ms of one core per turn in all (12,600 took 3.3 s on two cores).
-NEXT_TURNS = 16_000
+#: exactly. Playing and preparing cost about 0.12 ms of one core per turn, the
+#: searches at most the budget (200,000 evaluations, about 5 s of one core), both
+#: shared by two processes: 32,000 turns stay within about 5 s on two cores.
+NEXT_TURNS = 32_000
 
 
 def best_setup(
@@ -62,39 +64,82 @@ def best_setup(
     of all those searches together; once ``ties`` of them have passed without a
     better count, only better counts are looked for (the count stays proven;
     ``all_ties`` says whether a turn as good may have been left out). Next positions
-    that differ only in stones are prepared as a :class:`Family`; from
-    :data:`HALVES` of them on they are searched in two fixed halves, each with half
-    of ``budget`` and ``ties``, at once where this process may fork.
+    that differ only in stones are prepared as a :class:`Family`. From
+    :data:`HALVES` move sets on, the turns are played and searched in two fixed
+    halves (every other move set), each with half of ``budget`` and ``ties``, at
+    once where this process may fork.
     """
-    from fabgen.play.search import _All, _exhaustive, moves_by_tile
+    from fabgen.play.search import moves_by_tile
 
-    player = position.next_player
     tiles = moves_by_tile(position, variant)
     move_sets = math.prod(len(t) + 1 for t in tiles)
     if move_sets > max_turns:
         return None
-    ahead = _Ahead(player, variant)
-    found = _All()
     with _no_gc():
-        complete = _exhaustive(position, tiles, ahead, found)
-        got = _search_halves(ahead.positions, budget, ties)
-    value = got.values
-    best = got.best
-    # (moves, index of the next-turn position: what _Ahead valued the turn)
-    turns = cast(list[tuple[tuple[Move, ...], int]], found.found)
-    chosen_ties = [moves for moves, n in turns if value[n] == best]
+        if move_sets < HALVES:
+            parts = [_part(position, variant, tiles, budget, ties, None)]
+        else:  # every other move set: the same halves on every machine
+            parts = _both(lambda h: _part(position, variant, tiles, budget // 2, ties // 2, (h, 2)))
+    best = max(p.best for p in parts)
+    # A half whose best count is lower holds no turn as good.
+    top = [p for p in parts if p.best == best]
+    chosen_ties = [moves for p in top for moves in p.ties]
     chosen = chosen_ties[0] if len(chosen_ties) == 1 else rng.choice(chosen_ties)
     return SetupResult(
         moves=tuple(chosen),
         value=best,
-        exhaustive=complete and got.complete,
-        bound=max(best, got.bound),
+        exhaustive=all(p.complete for p in parts),
+        bound=max(best, *(p.bound for p in parts)),
         ties=len(chosen_ties),
-        turns=len(turns),
-        positions=len(ahead.positions),
-        nodes=got.nodes,
+        turns=sum(p.turns for p in parts),
+        positions=sum(p.positions for p in parts),
+        nodes=sum(p.nodes for p in parts),
         move_sets=move_sets,
-        all_ties=got.all_ties,
+        all_ties=all(p.all_ties for p in top),
+    )
+
+
+#: From this many move sets on, the look-ahead is done in two halves (every other move
+#: set), at the same time in two processes where this process may fork.
+HALVES = 4_000
+
+
+@dataclass(frozen=True)
+class _Part:
+    """The look-ahead over some of the turns: the best next-turn count, the turns
+    with it, and how it was found (see :class:`SetupResult`)."""
+
+    best: int
+    ties: list[tuple[Move, ...]]
+    bound: int
+    nodes: int
+    complete: bool
+    all_ties: bool
+    turns: int
+    positions: int
+
+
+def _part(position, variant, tiles, budget: int, ties: int, share) -> _Part:
+    """Play the turns (those of ``share``, see ``search._exhaustive``), then search
+    the next positions."""
+    from fabgen.play.search import _All, _exhaustive
+
+    ahead = _Ahead(position.next_player, variant)
+    found = _All()
+    complete = _exhaustive(position, tiles, ahead, found, share)
+    got = _search(_spaces(ahead.positions), budget, ties)
+    # (moves, index of the next-turn position: what _Ahead valued the turn)
+    turns = cast(list[tuple[tuple[Move, ...], int]], found.found)
+    values = got.values
+    return _Part(
+        got.best,
+        [moves for moves, n in turns if values[n] == got.best],
+        got.bound,
+        got.nodes,
+        complete and got.complete,
+        got.all_ties,
+        len(turns),
+        len(ahead.positions),
     )
 
 
@@ -122,39 +167,7 @@ def _spaces(positions: list[Position | None]) -> list[TurnSpace | None]:
     return spaces
 
 
-#: From this many next positions on they are searched in two halves (every other
-#: one), at the same time in two processes where this process may fork. The halves
-#: are the same on every machine, so a seed gives the same turn wherever it runs.
-HALVES = 4_000
-
-
-def _search_halves(positions: list[Position | None], budget: int, ties: int) -> _Found:
-    """The next positions searched (see :func:`best_setup`), in halves when many."""
-    if len(positions) < HALVES:
-        return _search(_spaces(positions), budget, ties)
-    halves = [list(range(k, len(positions), 2)) for k in (0, 1)]
-
-    def half(k: int) -> _Found:
-        return _search(_spaces([positions[n] for n in halves[k]]), budget // 2, ties // 2)
-
-    got = _both(half)
-    best = max(g.best for g in got)
-    values = [-1] * len(positions)
-    for members, g in zip(halves, got, strict=True):
-        for n, v in zip(members, g.values, strict=True):
-            values[n] = v
-    return _Found(
-        values,
-        best,
-        max(g.bound for g in got),
-        sum(g.nodes for g in got),
-        all(g.complete for g in got),
-        # A half whose best is lower holds no turn as good as the best.
-        all(g.all_ties for g in got if g.best == best),
-    )
-
-
-def _both(half) -> list[_Found]:
+def _both(half) -> list[_Part]:
     """``[half(0), half(1)]``, the second in a forked process when this one may
     fork (Linux, one thread, not a daemon worker of a pool), else one after the other."""
     import multiprocessing
