@@ -111,6 +111,7 @@ def _decide(position, variant: str, rng, budget: int | None = None) -> dict:
             "turns_examined": 1,
             "move_sets": 1,
             "ties": 1,
+            "all_ties": True,
             "bound": None,
             "limits": None,
         }
@@ -128,6 +129,7 @@ def _decide(position, variant: str, rng, budget: int | None = None) -> dict:
         "turns_examined": decision.turns_examined,
         "move_sets": found.move_sets,
         "ties": found.ties,
+        "all_ties": decision.all_ties,
         "bound": decision.bound,
         "limits": decision.limits,
     }
@@ -160,9 +162,12 @@ def _text(r: dict) -> str:
         else:
             what = "next turn" if r["criterion"] == "explosions-next-turn" else "turn"
             search = f"bounded ({r['limits']}): no {what} explodes more than {_fields(r['bound'])}"
+        ties = f"{r['ties']:,} equally good" + (
+            "" if r["all_ties"] else " found (it stopped looking for more)"
+        )
         lines.append(
             f"search: {search}; {r['move_sets']:,} move sets, {r['turns_examined']:,} turns "
-            f"and bounds evaluated; {r['ties']:,} equally good, seed {r['seed']} chose one"
+            f"and bounds evaluated; {ties}, seed {r['seed']} chose one"
         )
     return "\n".join(lines)
 

@@ -77,7 +77,9 @@ class Decision:
     is the most that any turn could reach, as far as it proved: this turn's
     explosions for ``explosions-now``, the next turn's for ``explosions-next-turn``
     (None when exhaustive); ``turns_examined`` counts the turns played and the
-    explosion phases evaluated for bounds, in all searches (next turns included).
+    explosion phases evaluated for bounds, in all searches (next turns included);
+    ``all_ties``: False when the search stopped looking for more turns as good as the
+    best (past ``TIES`` bound evaluations), so ``search.ties`` counts those found.
     """
 
     moves: tuple[Move, ...]
@@ -89,6 +91,7 @@ class Decision:
     turns_examined: int
     search: SearchResult  # the search that chose the turn
     limits: str | None = None
+    all_ties: bool = True  # the tie was drawn among every turn as good (see ``TIES``)
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,7 @@ class ExtremeMachine:
                 turns_examined=now.nodes,
                 search=found,
                 limits=found.bound,
+                all_ties=now.all_ties,
             )
         limits = [] if now.exhaustive else [f"this turn: {found.bound}"]
         setup = best_setup(position, variant, rng, self.setup_budget, self.next_turns)
@@ -183,6 +187,7 @@ class ExtremeMachine:
             turns_examined=now.nodes + setup.turns + setup.nodes,
             search=chosen,
             limits=chosen.bound,
+            all_ties=setup.all_ties,
         )
 
     def _decide_bounded(
@@ -207,6 +212,7 @@ class ExtremeMachine:
                 turns_examined=now.turns_examined,
                 search=now,
                 limits=now.bound,
+                all_ties=now.exhaustive,  # else the ties of the turns it looked at
             )
         ahead = _NextTurn(position.next_player, variant, self._next_limits(position, variant))
         nxt = search_turn(position, variant, ahead, rng, self.setup_limits)
@@ -224,6 +230,7 @@ class ExtremeMachine:
             turns_examined=now.turns_examined + nxt.turns_examined + ahead.examined,
             search=nxt,
             limits="; ".join(bounds) or None,
+            all_ties=not bounds,
         )
 
     def _next_limits(self, position: Position, variant: Variant) -> SearchLimits:

@@ -292,16 +292,17 @@ def test_the_look_ahead_in_halves_chooses_as_in_one_piece(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    ("board", "rounds", "seed", "sets", "best"),
+    ("board", "rounds", "seed", "sets", "best", "all_ties"),
     [
         # The held-out position the look-ahead could not prove before: 11,101 next
-        # positions, the search of each the costly part.
-        ("4p-diamond-5", 9, 7, 12_600, 37),
+        # positions, the search of each the costly part; 18 of its 107 best turns are
+        # found before the search stops looking for more.
+        ("4p-diamond-5", 9, 7, 12_600, 37, False),
         # An opening-like one: 26,725 next positions, quickly searched.
-        ("2p-diamond-4", 8, 1, 30_870, 7),
+        ("2p-diamond-4", 8, 1, 30_870, 7, True),
     ],
 )
-def test_look_aheads_over_many_turns_are_proven(board, rounds, seed, sets, best):
+def test_look_aheads_over_many_turns_are_proven(board, rounds, seed, sets, best, all_ties):
     """Nothing explodes now, so the machine plays for its next turn: proven best, and
     the turn chosen leaves a next turn of that count."""
     from fabgen.play.search import next_turn_of
@@ -310,6 +311,7 @@ def test_look_aheads_over_many_turns_are_proven(board, rounds, seed, sets, best)
     assert count_move_sets(moves_by_tile(pos, "online")) == sets
     decision = ExtremeMachine().decide(pos, "online", random.Random(seed))
     assert decision.criterion == NEXT and decision.exhaustive and decision.limits is None
+    assert decision.all_ties is all_ties and decision.search.ties >= 1
     after, _ = play_turn(pos, decision.moves)
     following = next_turn_of(after, pos.next_player, "online")
     assert TurnSpace(following).best(random.Random(0)).value == decision.next_turn == best

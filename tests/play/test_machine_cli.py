@@ -19,8 +19,8 @@ from tests.play import play_reference as ref
 
 KEYS = {
     "seat", "name", "kind", "turn", "moves", "criterion", "explosions",
-    "next_turn_explosions", "exhaustive", "turns_examined", "move_sets", "ties", "bound",
-    "limits", "file", "seed", "variant",
+    "next_turn_explosions", "exhaustive", "turns_examined", "move_sets", "ties", "all_ties",
+    "bound", "limits", "file", "seed", "variant",
 }  # fmt: skip
 
 
@@ -56,7 +56,7 @@ def test_json_names_the_seat_from_1_and_the_moves_it_would_make(game):
     count, _ = ref.play(pos, moves)
     assert count == report["explosions"]
     assert report["exhaustive"] is (report["bound"] is None) is (report["limits"] is None)
-    assert report["turns_examined"] >= 1 and report["ties"] >= 1
+    assert report["turns_examined"] >= 1 and report["ties"] >= 1 and report["all_ties"] is True
     again = run("rules", "machine", path, "--format", "json", "--seed", "5")
     assert again.stdout == result.stdout
 
