@@ -330,3 +330,45 @@ def test_two_shares_of_the_turns_are_every_turn_once():
     whole, first, second = found
     assert first and second and not set(first) & set(second)
     assert sorted(first + second) == sorted(whole)
+
+
+def test_the_second_half_dies_with_its_process():
+    """A process deciding a big look-ahead forks the second half; killed (as the play
+    page's thinker is when a decision takes too long), it takes that half with it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "import random; from tests.play.test_exact import position;"
+        "from fabgen.play.exact import best_setup;"
+        "best_setup(position('4p-diamond-5', 9, 7), 'online', random.Random(0))"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], cwd=os.getcwd())
+    children = f"/proc/{parent.pid}/task/{parent.pid}/children"
+    try:
+        deadline = time.monotonic() + 60
+        kids: list[int] = []
+        while not kids and time.monotonic() < deadline and parent.poll() is None:
+            with open(children) as f:
+                kids = [int(k) for k in f.read().split()]
+            time.sleep(0.02)
+        assert kids, "the look-ahead did not fork"
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    # Its half takes seconds more; killed with its parent, it ends at once.
+    deadline = time.monotonic() + 1.5
+    while time.monotonic() < deadline and any(_alive(k) for k in kids):
+        time.sleep(0.05)
+    assert not any(_alive(k) for k in kids)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False

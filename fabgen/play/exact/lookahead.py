@@ -3,6 +3,7 @@ the most (see :mod:`fabgen.play.exact` and docs/design-notes.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from dataclasses import dataclass
@@ -171,6 +172,7 @@ def _both(half) -> list[_Part]:
     """``[half(0), half(1)]``, the second in a forked process when this one may
     fork (Linux, one thread, not a daemon worker of a pool), else one after the other."""
     import multiprocessing
+    import os
     import sys
     import threading
 
@@ -182,26 +184,46 @@ def _both(half) -> list[_Part]:
         return [half(0), half(1)]
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_send, args=(half, send), daemon=True)
+    child = context.Process(target=_send, args=(half, send, os.getpid()), daemon=True)
     child.start()
     send.close()
-    mine = half(0)
+    theirs = None
     try:
-        theirs = receive.recv()
-    except EOFError:  # the child died: its half here
-        theirs = None
-    child.join()
-    receive.close()
+        mine = half(0)
+        with contextlib.suppress(EOFError):  # the child died: its half here
+            theirs = receive.recv()
+    finally:
+        if child.is_alive():  # (this half failed or was stopped: the other is not wanted)
+            child.terminate()
+        child.join()
+        receive.close()
     return [mine, theirs if theirs is not None else half(1)]
 
 
-def _send(half, send) -> None:
+def _send(half, send, parent: int) -> None:
+    """The forked process: the second half, sent back to ``parent``."""
+    _die_with(parent)
     try:
-        send.send(half(1))
-    except BaseException:  # the parent then searches this half itself
-        send.send(None)
-    finally:
-        send.close()
+        result = half(1)
+    except Exception:  # a bug: the parent then searches this half itself
+        result = None
+    with contextlib.suppress(OSError):  # the parent is gone: nobody to tell
+        send.send(result)
+    send.close()
+
+
+def _die_with(parent: int) -> None:
+    """Be killed when the parent dies (Linux's PR_SET_PDEATHSIG): a parent that is
+    killed, as the play page's thinker is when a decision takes too long, takes its
+    half with it instead of leaving it to compute for nobody."""
+    import ctypes
+    import os
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before that took hold
+        os._exit(1)
 
 
 @dataclass
