@@ -173,3 +173,50 @@ def test_an_illegal_game_gives_exit_code_1(tmp_path):
     path.write_text(write_transcript(t))
     result = run("rules", "machine", path)
     assert result.exit_code == 1 and "illegal move" in result.stderr
+
+
+def test_ctrl_c_during_a_look_ahead_in_two_processes_stops_both_quietly(tmp_path):
+    """The look-ahead over 12,600 turns runs its second half in a forked process:
+    Ctrl+C (SIGINT to the terminal's process group) ends the command without a
+    traceback from either process and leaves no process behind."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from fabgen.board.files import load_preset
+    from fabgen.rules.random_games import random_game
+
+    start = load_preset("4p-diamond-5").position()
+    turns, _ = random_game(start, 7, max_turns=36, explode_bias=0.5)
+    path = tmp_path / "game.json"
+    path.write_text(
+        write_transcript(transcript_from_position(start, turns=turns, with_state=False))
+    )
+    command = [sys.executable, "-m", "fabgen", "rules", "machine", str(path)]
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a process group of its own, as a terminal gives
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # a terminal's Ctrl+C
+    )
+    children = f"/proc/{process.pid}/task/{process.pid}/children"
+    kids: list[str] = []
+    deadline = time.monotonic() + 60
+    while not kids and time.monotonic() < deadline and process.poll() is None:
+        with open(children) as f:
+            kids = f.read().split()
+        time.sleep(0.02)
+    assert kids, "the look-ahead did not fork"
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode != 0 and "Traceback" not in err.decode()
+    time.sleep(0.2)
+    assert not [k for k in kids if os.path.exists(f"/proc/{k}") and _running(k)]
+
+
+def _running(pid: str) -> bool:
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().split(")")[-1].split()[0] != "Z"

@@ -215,7 +215,7 @@ def _send(half, send, parent: int) -> None:
 def _die_with(parent: int) -> None:
     """Be killed when the parent dies (Linux's PR_SET_PDEATHSIG): a parent that is
     killed, as the play page's thinker is when a decision takes too long, takes its
-    half with it instead of leaving it to compute for nobody."""
+    half with it instead of leaving it to compute for nobody. Signals: see below."""
     import ctypes
     import os
     import signal
@@ -224,6 +224,11 @@ def _die_with(parent: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
     if os.getppid() != parent:  # it died before that took hold
         os._exit(1)
+    # Ctrl+C is the parent's to handle (it stops this process); a kill ends it quietly,
+    # without the parent's handlers (a writer's cleanup is the parent's alone).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 @dataclass
