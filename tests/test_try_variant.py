@@ -1,0 +1,41 @@
+"""benchmarks/try_variant.py: the variant it builds and the errors for bad pairs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from try_variant import variant  # noqa: E402
+
+from fabgen.play.strong import Settings  # noqa: E402
+
+
+def test_pairs_change_settings_and_weights_and_nothing_else():
+    got = variant(["keep=3", "stone=0.6", "early=0.5"])
+    default = Settings()
+    assert got.keep == 3 and isinstance(got.keep, int)
+    assert got.early == 0.5 and got.weights.stone == 0.6
+    assert got.rounds == default.rounds and got.weights.held == default.weights.held
+    assert variant([]) == default
+
+
+@pytest.mark.parametrize("pair", ["kep=3", "keep", "keep=many", "stone=-1"])
+def test_a_bad_pair_is_refused(pair):
+    with pytest.raises(ValueError):
+        variant([pair])
+
+
+def test_the_command_line_refuses_an_unknown_key_with_exit_2():
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "try_variant.py"), "kep=3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert result.returncode == 2 and "known key" in result.stderr
