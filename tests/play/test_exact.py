@@ -46,6 +46,16 @@ def position(board: str, rounds: int, seed: int):
     return pos
 
 
+def reached(board: str, rounds: int, seed: int, most_sets: int):
+    """The position a seeded random game reaches after ``rounds`` rounds, or None when
+    the game is over or the player to move has more than ``most_sets`` move sets."""
+    start = load_preset(board).position()
+    _, pos = random_game(start, seed, max_turns=rounds * len(start.players), explode_bias=0.5)
+    if game_over(pos) or count_move_sets(moves_by_tile(pos, "online")) > most_sets:
+        return None
+    return pos
+
+
 def brute_force(pos) -> int:
     """The most explosions of any turn: the older search, every move set."""
     found = search_turn(
@@ -153,9 +163,8 @@ def test_legal_moves_are_the_engines(board, seed):
     st.integers(0, 10**6),
 )
 def test_independent_parts_change_neither_the_count_nor_the_ties(board, rounds, seed):
-    start = load_preset(board).position()
-    _, pos = random_game(start, seed, max_turns=rounds * len(start.players), explode_bias=0.5)
-    if game_over(pos) or count_move_sets(moves_by_tile(pos, "online")) > 20_000:
+    pos = reached(board, rounds, seed, 20_000)
+    if pos is None:
         return
     split = TurnSpace(pos).best(random.Random(seed))
     before, branch.SPLIT_SETS = branch.SPLIT_SETS, 10**18
@@ -175,9 +184,8 @@ def test_independent_parts_change_neither_the_count_nor_the_ties(board, rounds, 
     st.integers(1, 60),
 )
 def test_a_budget_states_a_bound_at_least_the_best(board, rounds, seed, budget):
-    start = load_preset(board).position()
-    _, pos = random_game(start, seed, max_turns=rounds * len(start.players), explode_bias=0.5)
-    if game_over(pos) or count_move_sets(moves_by_tile(pos, "online")) > 3000:
+    pos = reached(board, rounds, seed, 3000)
+    if pos is None:
         return
     best = brute_force(pos)
     found = TurnSpace(pos).best(random.Random(seed), budget=budget)
@@ -253,9 +261,8 @@ def test_a_family_counts_each_position_as_its_own_search_does(board, rounds, see
     """The look-ahead's next positions searched as one family (one V, shared
     options): the same count and ties as each position's own search, a V that holds
     each one's, and a bound at least the count."""
-    start = load_preset(board).position()
-    _, pos = random_game(start, seed, max_turns=rounds * len(start.players), explode_bias=0.5)
-    if game_over(pos) or count_move_sets(moves_by_tile(pos, "online")) > 3000:
+    pos = reached(board, rounds, seed, 3000)
+    if pos is None:
         return
     alike: dict = {}
     for p in next_positions(pos):

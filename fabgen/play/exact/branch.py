@@ -99,9 +99,9 @@ class _Search:
             return True
         return False
 
-    def _eval(self, vector: list[int], rest: list[int], exploded: set[int] | None = None) -> int:
+    def _eval(self, vector: list[int], rest: list[int]) -> int:
         self.counter.nodes += 1
-        return self.space.explosions([x + y for x, y in zip(vector, rest, strict=True)], exploded)
+        return self.space.explosions([x + y for x, y in zip(vector, rest, strict=True)])
 
     def _settle(self, vector: list[int], rest: list[int]) -> tuple[int, list[int]]:
         """Like :meth:`_eval`, with the fields' states at the end of the phase."""

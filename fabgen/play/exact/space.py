@@ -51,7 +51,7 @@ class TurnSpace:
         self._prepared: list[_Tile] | None = None
         self.family = family
         self.counter = _Counter(0)  # of the last search
-        adv = self.advantage = advantage or _advantage(position, player)
+        adv = self.advantage = _advantage(position, player) if advantage is None else advantage
         shared = family or _Volatile(position, adv, *_sides(position, player))
         self.volatile, self.top_bound, self.local = shared.volatile, shared.top_bound, shared.local
         self._initial, self._cap, self._nbrs = shared.state, shared.cap, shared.nbrs
@@ -70,13 +70,13 @@ class TurnSpace:
 
     # -- counting ---------------------------------------------------------------------
 
-    def explosions(self, a: list[int], exploded: set[int] | None = None) -> int:
+    def explosions(self, a: list[int]) -> int:
         """Explosions of the phase whose fields of V start with advantages ``a``
-        (changed in place); the fields that explode are added to ``exploded``."""
+        (changed in place)."""
         cap = self._cap[:]
         state = self._initial[:]  # 0 live, 1 growing, 2 dead
         work = [j for j, x in enumerate(a) if x >= cap[j] and (state[j] or x >= 1)]
-        return self._phase(a, cap, state, work, exploded)
+        return self._phase(a, cap, state, work)
 
     def settle(self, a: list[int]) -> tuple:
         """The phase from advantages ``a`` (changed in place), kept so that
@@ -84,7 +84,7 @@ class TurnSpace:
         cap = self._cap[:]
         state = self._initial[:]
         work = [j for j, x in enumerate(a) if x >= cap[j] and (state[j] or x >= 1)]
-        return self._phase(a, cap, state, work, None), a, cap, state
+        return self._phase(a, cap, state, work), a, cap, state
 
     def more(self, settled: tuple, change: list) -> tuple[int, list[int]] | None:
         """Explosions of the phase from the advantages of ``settled`` plus ``change``
@@ -108,9 +108,9 @@ class TurnSpace:
         if not work:
             return count, state
         state = state[:]
-        return count + self._phase(a, cap[:], state, work, None), state
+        return count + self._phase(a, cap[:], state, work), state
 
-    def _phase(self, a, cap, state, work, exploded) -> int:
+    def _phase(self, a, cap, state, work) -> int:
         # The search's innermost loop: names bound locally on purpose.
         nbrs = self._nbrs
         push, pop = work.append, work.pop
@@ -125,8 +125,6 @@ class TurnSpace:
                 count += 1
                 state[j] = 1
                 a[j] = 0
-                if exploded is not None:
-                    exploded.add(j)
                 for k in nbrs[j]:
                     c = cap[k] - 1
                     cap[k] = c
@@ -145,8 +143,6 @@ class TurnSpace:
                     continue
                 count += 1
                 state[j] = 2
-                if exploded is not None:
-                    exploded.add(j)
                 for k in nbrs[j]:
                     if state[k] == 0:
                         y = a[k] + 1
@@ -366,7 +362,6 @@ class Family(_Volatile):
     def __init__(self, positions: list[Position]):
         first = positions[0]
         player = first.next_player
-        spaces = [TurnSpace.__new__(TurnSpace) for _ in positions]
         advs = [_advantage(p, player) for p in positions]
         sides = [_sides(p, player) for p in positions]
         join = [
@@ -380,13 +375,14 @@ class Family(_Volatile):
         at = {t: n for n, t in enumerate(numbers)}
         canonical: dict[tuple, list[_Move]] = {}
         empty: list[_Move] = []
-        for n, (pos, tiles) in enumerate(zip(positions, per_position, strict=True)):
+        spaces = []
+        for pos, adv, tiles in zip(positions, advs, per_position, strict=True):
             aligned = [empty] * len(numbers)
             for moves in tiles:
                 aligned[at[tile_of[moves[0].src]]] = canonical.setdefault(tuple(moves), moves)
-            space = spaces[n]
-            TurnSpace.__init__(space, pos, self, advs[n])
+            space = TurnSpace(pos, self, adv)
             space._tiles = aligned
+            spaces.append(space)
         every: list[list[_Move]] = [[] for _ in numbers]
         for moves in canonical.values():
             every[at[tile_of[moves[0].src]]].extend(moves)
