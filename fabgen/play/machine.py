@@ -101,8 +101,9 @@ class ExtremeMachine:
     By default (``limits`` None) the exact search: ``budget`` bounds the bound
     evaluations of the search for this turn's explosions, ``setup_budget`` those of
     all next-turn searches together, and the look-ahead is exact up to
-    ``next_turns`` move sets of this turn (beyond, the older bounded look-ahead
-    runs). With ``limits``, the older search (:func:`~fabgen.play.search.search_turn`):
+    ``next_turns`` move sets of this turn (beyond, the older search's beam picks
+    this turn, its next turns searched exactly within shares of ``setup_budget``).
+    With ``limits``, the older search (:func:`~fabgen.play.search.search_turn`):
     ``limits`` bound the search for this turn's explosions; ``setup_limits`` the
     search for a turn that prepares the next one, and ``next_limits`` the search of
     that next turn for each of its candidates (a search inside a search); the next
@@ -156,8 +157,10 @@ class ExtremeMachine:
             )
         limits = [] if now.exhaustive else [f"this turn: {found.bound}"]
         setup = best_setup(position, variant, rng, self.setup_budget, self.next_turns)
-        if setup is None:  # too many turns to play them all: the older look-ahead
-            bounded = self._decide_bounded(position, variant, rng, NOW_LIMITS, now=found)
+        if setup is None:  # too many turns to play them all: a beam over them
+            bounded = self._decide_bounded(
+                position, variant, rng, NOW_LIMITS, now=found, exact_next=True
+            )
             limits.append(f"next turn: {bounded.limits}")
             return replace(
                 bounded,
@@ -197,8 +200,13 @@ class ExtremeMachine:
         rng: random.Random,
         limits: SearchLimits,
         now: SearchResult | None = None,
+        exact_next: bool = False,
     ) -> Decision:
-        """The older search (see the class docstring)."""
+        """The older search (see the class docstring). With ``exact_next`` (the
+        default search's fallback for a look-ahead too big to play every turn of) the
+        next turns are searched by the exact search, each within its share of
+        ``setup_budget``: a beam over this turn's tiles then picks its turn by the next
+        turns' true counts, not by the older search's guesses at them."""
         if now is None:
             now = search_turn(position, variant, explosions_value(position), rng, limits)
         if now.value:
@@ -214,7 +222,11 @@ class ExtremeMachine:
                 limits=now.bound,
                 all_ties=now.exhaustive,  # else the ties of the turns it looked at
             )
-        ahead = _NextTurn(position.next_player, variant, self._next_limits(position, variant))
+        if exact_next:
+            share = max(1, self.setup_budget // self._setup_candidates(position, variant))
+            ahead = _NextTurn(position.next_player, variant, None, share)
+        else:
+            ahead = _NextTurn(position.next_player, variant, self._next_limits(position, variant))
         nxt = search_turn(position, variant, ahead, rng, self.setup_limits)
         bounds = [f"this turn: {b}" for b in (now.bound, nxt.bound) if b]
         if ahead.bounded:
@@ -235,12 +247,17 @@ class ExtremeMachine:
 
     def _next_limits(self, position: Position, variant: Variant) -> SearchLimits:
         """The next-turn limits, narrowed so that all next turns keep to the budget."""
+        each = max(1, self.next_budget // self._setup_candidates(position, variant))
+        return replace(self.next_limits, exhaustive=min(self.next_limits.exhaustive, each))
+
+    def _setup_candidates(self, position: Position, variant: Variant) -> int:
+        """About how many turns the search for a turn that prepares the next one
+        values (each by a next-turn search)."""
         tiles = moves_by_tile(position, variant)
         candidates = count_move_sets(tiles)
         if candidates > self.setup_limits.exhaustive:  # the beam's candidates
             candidates = 1 + self.setup_limits.beam * sum(len(moves) for moves in tiles)
-        each = max(1, self.next_budget // candidates)
-        return replace(self.next_limits, exhaustive=min(self.next_limits.exhaustive, each))
+        return candidates
 
 
 def _most_explosions(position: Position) -> int:
@@ -253,8 +270,10 @@ class _NextTurn:
     """Value of a position after a turn: the most explosions the player's next turn
     could make, the others passing in between. Cached by position."""
 
-    def __init__(self, player: int, variant: Variant, limits: SearchLimits):
-        self.player, self.variant, self.limits = player, variant, limits
+    def __init__(self, player: int, variant: Variant, limits: SearchLimits | None, exact: int = 0):
+        # ``limits``: the older search's; else the exact search with ``exact`` bound
+        # evaluations a position.
+        self.player, self.variant, self.limits, self.exact = player, variant, limits, exact
         self.searched = self.bounded = self.examined = 0
         self._cache: dict[tuple, int] = {}
 
@@ -269,8 +288,15 @@ class _NextTurn:
         if pos is None:
             return 0
         # Its own generator: the value depends on the position only.
-        found = search_turn(pos, self.variant, explosions_value(pos), random.Random(0), self.limits)
         self.searched += 1
+        if self.limits is None:
+            space = TurnSpace(pos)
+            best = space.best(random.Random(0), budget=self.exact, ties=0)
+            assert best is not None  # every turn reaches 0 explosions
+            self.bounded += not best.exhaustive
+            self.examined += space.counter.nodes
+            return best.value
+        found = search_turn(pos, self.variant, explosions_value(pos), random.Random(0), self.limits)
         self.bounded += not found.exhaustive
         self.examined += found.turns_examined
         return int(found.value)
