@@ -144,8 +144,10 @@ class _Search:
         best: list[tuple[Move, ...]] = []
         best_value = float("-inf")
         for moves in kept:
+            # (The careful turn comes last and is looked at even when the budget is
+            # spent: the first stage alone may spend it on a crowded board.)
             if best and self.evaluations >= budget and moves is not careful:
-                break
+                continue
             value = self.to_the_end(moves) if alone else self.consequences(moves)
             if value > best_value:
                 best, best_value = [moves], value

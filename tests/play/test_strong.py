@@ -277,6 +277,19 @@ def test_alone_it_finds_the_rescue_its_rollouts_count_on():
     assert decision.value == _final_score(position, decision.moves) > 40
 
 
+@pytest.mark.parametrize("budget", [1, 40])
+def test_the_rescue_is_looked_at_even_when_the_budget_is_spent(budget):
+    # The first stage looks at every legal move once whatever the budget, so on a
+    # crowded board it spends the budget alone; the rollouts' turn is still valued.
+    # (Before, the loop over the kept turns stopped at the first one past the budget,
+    # and the rescue, last in the list, was never looked at: a board of 100 points
+    # burnt to 0:0 in a game against random.)
+    position = position_from_names(_centres("2p-diamond-4"), [{**CROWDED_A, **CROWDED_DEAD}, {}])
+    decision = Strong(Settings(budget=budget)).decide(position, "online", random.Random(1))
+    assert decision.evaluations > budget
+    assert decision.value == _final_score(position, decision.moves) > 40
+
+
 # 6p-hexagon-19 after 600 turns of strong self-play (seed 0, game 31): no growing
 # field is left. Green (seat 3) holds 7 stones next to Purple's (seat 5) single
 # stone at g7, in a region where Purple has three more stones; Blue and Orange each
