@@ -277,6 +277,29 @@ def test_alone_it_finds_the_rescue_its_rollouts_count_on():
     assert decision.value == _final_score(position, decision.moves) > 40
 
 
+def test_first_reach_counts_less_while_nothing_has_exploded():
+    # On a cold board (no growing, no dead field) first reach counts ``cold`` times:
+    # with cold=0 the estimate is the one without reach; once a field grows, reach
+    # counts fully again.
+    from fabgen.play.territory import Weights, estimate
+    from fabgen.rules.names import field_name
+
+    cold = load_preset("2p-diamond-4").position()  # the start: a tile of stones each
+    assert not cold.growing_indices
+    no_reach = estimate(cold, Weights(reach=0.0))
+    assert estimate(cold, Weights(cold=0.0)) == no_reach != estimate(cold, Weights(cold=1.0))
+    stacks: list[dict[str, int]] = [{}, {}]
+    for i, o in enumerate(cold.owners):
+        if o >= 0:
+            stacks[o][field_name(cold.board.fields[i])] = cold.stone_counts[i]
+    first = next(iter(stacks[0]))
+    stacks[0][first] = -1  # one field of seat 1 grows
+    hot = position_from_names(_centres("2p-diamond-4"), stacks)
+    assert hot.growing_indices
+    assert estimate(hot, Weights(cold=0.0)) == estimate(hot, Weights(cold=1.0))
+    assert estimate(hot, Weights(reach=0.0)) != estimate(hot, Weights(cold=0.0))
+
+
 @pytest.mark.parametrize("budget", [1, 40])
 def test_the_rescue_is_looked_at_even_when_the_budget_is_spent(budget):
     # The first stage looks at every legal move once whatever the budget, so on a
