@@ -10,8 +10,8 @@ for everyone and tells a search nothing. :func:`estimate` looks further:
   whose stones reach it first through live fields (a multi-source breadth-first
   search, a Voronoi split of the region); fields reached first by two seats at once
   go to nobody. Stones that are not alone in a region are not yet territory, so these
-  fields count less, and on a *cold* board (no growing and no dead field: nothing has
-  exploded yet) less again: with no fire there are no walls, so first reach is no
+  fields count less, and with two seats on a *cold* board (no growing and no dead
+  field: nothing has exploded yet) less again: with no fire there are no walls, so first reach is no
   territory yet, and a search that values it trades stones one for one towards 0:0;
 - **empty**: a region with no stones counts for the one seat whose growing fields
   border it (they will explode into it), if only one seat's do;
@@ -51,7 +51,7 @@ class Weights:
     ahead: float = 2.0  # ahead: this many times the material of every other seat
     grown: float = 0.0  # 1: a growing field counts the stones it will spill, not those it has
     charge: float = 0.6  # before being ahead: a stack of 2+ stones one stone from exploding
-    cold: float = 0.5  # reach counts this much while nothing on the board has exploded
+    cold: float = 0.5  # two seats: reach counts this much while nothing has exploded
 
     def __post_init__(self) -> None:
         for name in WEIGHT_NAMES:
@@ -117,7 +117,8 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
                 material[k] += n
     _overload(load, room, size, value, weights.overload)
     if -2 in holder:
-        cold = not position.growing_indices and DEAD not in status
+        # (two seats only: with more, it doubled six-seat self-play's all-zero games)
+        cold = seats == 2 and not position.growing_indices and DEAD not in status
         w = weights.reach * (weights.cold if cold else 1.0)
         _reach(position, labels, holder, value, w)
     for k in range(seats):

@@ -278,7 +278,7 @@ def test_alone_it_finds_the_rescue_its_rollouts_count_on():
 
 
 def test_first_reach_counts_less_while_nothing_has_exploded():
-    # On a cold board (no growing, no dead field) first reach counts ``cold`` times:
+    # Two seats on a cold board (no growing, no dead field): first reach counts ``cold`` times:
     # with cold=0 the estimate is the one without reach; once a field grows, reach
     # counts fully again.
     from fabgen.play.territory import Weights, estimate
@@ -298,6 +298,9 @@ def test_first_reach_counts_less_while_nothing_has_exploded():
     assert hot.growing_indices
     assert estimate(hot, Weights(cold=0.0)) == estimate(hot, Weights(cold=1.0))
     assert estimate(hot, Weights(reach=0.0)) != estimate(hot, Weights(cold=0.0))
+    three = load_preset("3p-triangle-4").position()  # more seats: reach counts fully
+    assert estimate(three, Weights(cold=0.0)) == estimate(three, Weights(cold=1.0))
+    assert estimate(three, Weights(reach=0.0)) != estimate(three, Weights(cold=0.0))
 
 
 @pytest.mark.parametrize("budget", [1, 40])
