@@ -187,9 +187,9 @@ def held_out_summary(seeds: range = range(10)) -> None:
 
 
 def _seeds(text: str) -> range:
-    first, _, last = text.partition("-")
+    first, sep, last = text.partition("-")
     try:
-        seeds = range(int(first), int(last or first) + 1)
+        seeds = range(int(first), int(last if sep else first) + 1)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not FIRST-LAST, e.g. 10-29") from None
     if not seeds or seeds.start < 0:

@@ -11,8 +11,9 @@ for everyone and tells a search nothing. :func:`estimate` looks further:
   search, a Voronoi split of the region); fields reached first by two seats at once
   go to nobody. Stones that are not alone in a region are not yet territory, so these
   fields count less, and with two seats on a *cold* board (no growing and no dead
-  field: nothing has exploded yet) less again: with no fire there are no walls, so first reach is no
-  territory yet, and a search that values it trades stones one for one towards 0:0;
+  field: nothing has exploded yet) less again: with no fire there are no walls, so
+  first reach is no territory yet, and a search that values it trades stones one for
+  one towards 0:0;
 - **empty**: a region with no stones counts for the one seat whose growing fields
   border it (they will explode into it), if only one seat's do;
 - **material**: each stone on the board and each growing field (a stone per turn
