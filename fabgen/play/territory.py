@@ -53,7 +53,7 @@ class Weights:
     grown: float = 0.0  # 1: a growing field counts the stones it will spill, not those it has
     charge: float = 0.6  # before being ahead: a stack of 2+ stones one stone from exploding
     cold: float = 0.5  # two seats: reach counts this much while nothing has exploded
-    late: float = 0.5  # below this share of live fields, every seat's fuses cost (<= 4 seats)
+    late: float = 0.5  # below this share of live fields, every seat's fuses cost (<= 5 seats)
 
     def __post_init__(self) -> None:
         for name in WEIGHT_NAMES:
@@ -151,7 +151,7 @@ def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
 
 
 #: The most seats for which late fuses cost every seat (see :func:`_fuses`).
-LATE_SEATS = 4
+LATE_SEATS = 5
 
 
 def _fuses(position: Position, stacked, spill, material, value: list[float], w: Weights):

@@ -394,7 +394,7 @@ def test_late_in_the_game_every_seat_pays_for_its_fuses():
 def test_late_fuses_cost_nothing_more_beside_a_machine_seat_or_with_many_seats():
     # The position of the test above with B a machine: its fires burn on whatever A
     # does, so A holding back would only leave it the board. And the same stones with
-    # five seats (three without stones): careful seats would freeze into standoffs.
+    # six seats (four without stones): careful seats would freeze into standoffs.
     from fabgen.play.territory import LATE_SEATS
     from fabgen.rules.state import Player
 
@@ -405,6 +405,6 @@ def test_late_fuses_cost_nothing_more_beside_a_machine_seat_or_with_many_seats()
     on, off = Weights(late=0.5), Weights(late=0.0)
     assert estimate(people, on) != estimate(people, off)
     assert estimate(machine, on) == estimate(machine, off)
-    many = position_from_names(ROW, stacks, players=[Player(n) for n in "ABCDE"])
+    many = position_from_names(ROW, stacks, players=[Player(n) for n in "ABCDEF"])
     assert len(many.players) > LATE_SEATS
     assert estimate(many, on) == estimate(many, off)
