@@ -174,8 +174,8 @@ def _fuses(position: Position, stacked, spill, material, value: list[float], w: 
     extreme): their fires burn on whatever the others do, and seats that hold back
     leave them the board (on 4p-hexagon-19-machines twice as many games then ended
     with every score 0). Nor with more than :data:`LATE_SEATS` seats: six careful
-    seats froze into standoffs (6p-hexagon-19 self-play: 9 of 200 games capped, none
-    without it), and their games ended 0:0 rarely anyway."""
+    seats froze into standoffs (6p-hexagon-19 self-play: 9 of 200 games capped, 1
+    without it), and their games end 0:0 rarely anyway."""
     owner, stones, cap = position.owners, position.stone_counts, position.capacities
     late = (
         w.late
