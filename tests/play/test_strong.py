@@ -373,15 +373,18 @@ def test_with_nothing_growing_it_sets_off_a_stack_instead_of_shuffling_stones():
         assert any(after.owners[g] == 0 for g in after.growing_indices), moves
 
 
+#: Dead fields that leave fewer than half of ROW's 21 fields live (late in a game).
+LATE_DEAD = dict.fromkeys(("b4", "b5", "c4", "c6", "d5", "d6", "c7", "c8", "d7", "d9", "e8"), 0)
+
+
 def test_late_in_the_game_every_seat_pays_for_its_fuses():
     # A's b2 holds its capacity (a fuse: it explodes in A's next turn), B holds as many
     # stones in the same region, so neither seat is ahead. With most of the board
     # live that fuse costs A nothing; once more than half of the fields are dead it
     # does (``late``), whatever the material.
     stones = [{"b2": 6}, {"a1": 3, "c3": 3}]
-    dead = {name: 0 for name in ("b4", "b5", "c4", "c6", "d5", "d6", "c7", "c8", "d7", "d9", "e8")}
     early = position_from_names(ROW, stones)
-    late = position_from_names(ROW, [stones[0], {**stones[1], **dead}])
+    late = position_from_names(ROW, [stones[0], {**stones[1], **LATE_DEAD}])
     assert early.capacity("b2") == late.capacity("b2") == 6
     live = [p.status_codes.count(0) / len(p.status_codes) for p in (early, late)]
     assert live[0] > 0.5 > live[1]
@@ -398,8 +401,7 @@ def test_late_fuses_cost_nothing_more_beside_a_machine_seat_or_with_many_seats()
     from fabgen.play.territory import LATE_SEATS
     from fabgen.rules.state import Player
 
-    dead = {name: 0 for name in ("b4", "b5", "c4", "c6", "d5", "d6", "c7", "c8", "d7", "d9", "e8")}
-    stacks = [{"b2": 6}, {"a1": 3, "c3": 3, **dead}]
+    stacks = [{"b2": 6}, {"a1": 3, "c3": 3, **LATE_DEAD}]
     people = position_from_names(ROW, stacks)
     machine = position_from_names(ROW, stacks, players=[Player("A"), Player("B", kind="machine")])
     on, off = Weights(late=0.5), Weights(late=0.0)
