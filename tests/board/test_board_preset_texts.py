@@ -38,3 +38,44 @@ def test_the_findings_table_lists_every_finding_code_with_its_severities():
         assert code in rows, code
         assert rows[code].split(", ") == [s.value for s in severities], code
     assert "start-volatile" not in rows
+
+
+#: How a preset's description says that its seats differ.
+QUOTE = r"seats differ: (\d+)–(\d+) % of wins(, fair (\d+) %)?"
+
+
+def _fairness_rows() -> dict[str, list[int]]:
+    """docs/fairness.md: each preset's person seats' win rates in whole percent."""
+    rows = {}
+    text = (ROOT / "docs" / "fairness.md").read_text("utf-8")
+    for name, seats in re.findall(r"^\| ([0-9a-z-]+) \| \d+ \| [^|]+ \| ([^|]+) \|", text, re.M):
+        rates = re.findall(r"[^;:]+?(\(machine\))?: (\d+)% \(", seats)
+        rows[name] = [int(rate) for machine, rate in rates if not machine]
+    return rows
+
+
+def test_the_seat_differences_in_preset_descriptions_are_the_fairness_tables():
+    """A description that says the seats differ quotes the lowest and the highest
+    win rate of a person's seat in docs/fairness.md (so `make fairness` and the
+    descriptions cannot drift apart), and every preset has a row there."""
+    rows = _fairness_rows()
+    assert set(rows) == set(preset_names())
+    quoted = 0
+    for name in preset_names():
+        found = re.search(QUOTE, preset_text(name))
+        if not found:
+            continue
+        quoted += 1
+        rates = rows[name]
+        assert (int(found[1]), int(found[2])) == (min(rates), max(rates)), name
+        if found[4]:
+            assert int(found[4]) == round(100 / len(rates)), name
+    assert quoted >= 5
+    # the board tutorial's table of seats quotes the same figures
+    tutorial = (ROOT / "docs" / "tutorials" / "board.md").read_text("utf-8")
+    rows_quoting = re.findall(
+        r"^\| `([0-9a-z-]+)` \| .*\(seats differ: ([^)]*?) in ", tutorial, re.M
+    )
+    assert len(rows_quoting) >= 3
+    for name, figures in rows_quoting:
+        assert f"(seats differ: {figures})" in preset_text(name), name
