@@ -39,3 +39,29 @@ def test_the_command_line_refuses_an_unknown_key_with_exit_2():
         cwd=ROOT,
     )
     assert result.returncode == 2 and "known key" in result.stderr
+
+
+def test_continue_game_replays_the_matchs_game_up_to_the_turn_it_continues_from():
+    # Continued from its last turn, a game of the match ends at once with its own
+    # scores: the first part is the match's game, turn for turn.
+    import strength
+    from continue_game import continuations
+
+    game = strength.play_one("2p-line-7", "strong", "random", 1, 3)
+    turns, results = continuations("2p-line-7", 3, "random", game.turns, 1, ["keep=3"])
+    assert turns == game.turns
+    assert [label for label, _ in results] == ["default", "keep=3"]
+    assert all(finals == [game.scores[game.test_seat]] for _, finals in results)
+    # from an earlier turn the continuations are played on, with other seeds
+    turns, results = continuations("2p-line-7", 3, "random", 4, 2, [])
+    assert turns == 4 and all(len(finals) == 2 for _, finals in results)
+
+
+def test_continue_game_refuses_an_unknown_key_with_exit_2():
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "continue_game.py"), "2p-line-7", "0", "kep=3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert result.returncode == 2 and "kep=3" in result.stderr
