@@ -45,7 +45,7 @@ from fabgen.rules.turn import Turn
 TWO = ["2p-diamond-4", "2p-diamond-5"]
 TWO_UNUSUAL = ["2p-line-7", "2p-hexagon-19-near", "2p-ragged-12"]
 MANY = ["3p-triangle-4", "6p-hexagon-19"]
-MANY_UNUSUAL = ["3p-hexagon-19-side"]
+MANY_UNUSUAL = ["3p-hexagon-19-side", "3p-hexagon-19-apart"]
 
 
 def seats_of(board: str) -> int:

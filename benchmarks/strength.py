@@ -73,12 +73,19 @@ def _three_near() -> Position:
     return _custom(tiles, [(2, -2), (2, -1), (2, 0)])
 
 
+def _three_apart() -> Position:
+    """A hexagon of 19 tiles with three starts on every other corner tile."""
+    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
+    return _custom(tiles, [(2, 0), (-2, 2), (0, -2)])
+
+
 #: Boards built here, never used for tuning.
 UNUSUAL: dict[str, Callable[[], Position]] = {
     "2p-line-7": _line,
     "2p-hexagon-19-near": _near,
     "2p-ragged-12": _ragged,
     "3p-hexagon-19-side": _three_near,
+    "3p-hexagon-19-apart": _three_apart,
 }
 
 
