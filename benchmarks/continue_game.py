@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from strength import MAX_TURNS, start_of
 from try_variant import variant
 
+from fabgen.errors import FabgenError
 from fabgen.play.selfplay import game_rng, play_game, seat_policies
 from fabgen.play.strong import Strong
 
@@ -69,9 +70,12 @@ def main() -> None:
     parser.add_argument("--field", default="random", help="the other seats' player (random)")
     parser.add_argument("--times", type=int, default=8, help="continuations of each (8)")
     args = parser.parse_intermixed_args()
+    if min(args.number, args.at) < 0 or args.times < 1:
+        parser.error("the game number and --from must be 0 or more, --times 1 or more")
     try:
         variant(args.pairs)
-    except ValueError as exc:
+        start_of(args.board)
+    except (ValueError, FabgenError) as exc:
         parser.error(str(exc))
     turns, results = continuations(
         args.board, args.number, args.field, args.at, args.times, args.pairs

@@ -57,11 +57,21 @@ def test_continue_game_replays_the_matchs_game_up_to_the_turn_it_continues_from(
     assert turns == 4 and all(len(finals) == 2 for _, finals in results)
 
 
-def test_continue_game_refuses_an_unknown_key_with_exit_2():
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["2p-line-7", "0", "kep=3"], "kep=3"),
+        (["2p-nowhere", "0"], "unknown preset"),
+        (["2p-line-7", "-1"], "0 or more"),
+        (["2p-line-7", "0", "--times", "0"], "1 or more"),
+    ],
+)
+def test_continue_game_refuses_bad_arguments_with_exit_2(args, words):
     result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "continue_game.py"), "2p-line-7", "0", "kep=3"],
+        [sys.executable, str(ROOT / "benchmarks" / "continue_game.py"), *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
-    assert result.returncode == 2 and "kep=3" in result.stderr
+    assert result.returncode == 2 and words in result.stderr
+    assert "Traceback" not in result.stderr
