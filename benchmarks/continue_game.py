@@ -28,6 +28,7 @@ from try_variant import variant
 from fabgen.errors import FabgenError
 from fabgen.play.selfplay import game_rng, play_game, seat_policies
 from fabgen.play.strong import Strong
+from fabgen.rules.turn import replay
 
 
 def continuations(board: str, number: int, field: str, at: int, times: int, pairs: list[str]):
@@ -40,7 +41,7 @@ def continuations(board: str, number: int, field: str, at: int, times: int, pair
     record = play_game(
         start, policies, "online", game_rng(1, number), max_turns=at, keep_moves=True
     )
-    position = _replayed(start, record)
+    position = replay(start, record.moves, "online")
     out = []
     for label, player in (("default", policies[seat]), (" ".join(pairs), Strong(variant(pairs)))):
         seats = list(policies)
@@ -53,12 +54,6 @@ def continuations(board: str, number: int, field: str, at: int, times: int, pair
             finals.append(rest.scores[seat])
         out.append((label or "default again", finals))
     return record.turns, out
-
-
-def _replayed(start, record):
-    from fabgen.rules.turn import replay
-
-    return replay(start, record.moves, "online")
 
 
 def main() -> None:

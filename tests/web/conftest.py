@@ -70,6 +70,19 @@ def client(app):
     return app.test_client()
 
 
+#: The id :func:`fixed_game_id` gives every new play-page game.
+FIXED_GAME_ID = "0000000000000001"
+
+
+@pytest.fixture
+def fixed_game_id(monkeypatch):
+    """New games get :data:`FIXED_GAME_ID`: the computers' choices (and hints) follow
+    from a game's id, so a whole game is the same every run. With random ids about one
+    game in a hundred never ends (single stones shuffled to and fro)."""
+    monkeypatch.setattr("fabgen.web.games.secrets.token_hex", lambda _n=8: FIXED_GAME_ID)
+    return FIXED_GAME_ID
+
+
 @pytest.fixture(scope="session")
 def default_settings(app):
     return settings_from_form(app.test_client().get("/api/kit/form").get_json())

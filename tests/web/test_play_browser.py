@@ -107,13 +107,12 @@ def _tap_the_hint(page):
         page.locator("#pending").filter(has_text=f"{source}-{destination}").wait_for()
 
 
-def test_a_whole_game_tapped_against_two_computers(play, tmp_path, monkeypatch):
-    # The computers' choices (and the hints') follow from the game's id: a fixed id makes
-    # the game the same every time. Most such games end in 10 to 30 rounds, but not all
-    # (one of a random id took 201, a shuffle of single stones); this one takes 19.
-    monkeypatch.setattr("fabgen.web.games.secrets.token_hex", lambda _n=8: "0000000000000001")
+def test_a_whole_game_tapped_against_two_computers(play, tmp_path, fixed_game_id):
+    # A fixed id makes the game the same every time. Most such games end in 10 to 30
+    # rounds, but not all (one of a random id took 201, a shuffle of single stones);
+    # this one takes 19.
     _start(play)
-    assert play.evaluate("() => game.id") == "0000000000000001"
+    assert play.evaluate("() => game.id") == fixed_game_id
     rounds = 0
     while not play.evaluate("() => game.over"):
         _tap_the_hint(play)  # the strong player's hints
