@@ -28,7 +28,11 @@ in seconds, so a seed reproduces every game on any machine:
    one holds it, instead of waiting for ever (such standoffs made a third of the
    six-seat star's games reach the turn cap). In these rollouts to the end our turns
    take the stones of other seats they can reach (else defuse), so a turn that
-   starts an attack is valued by the region the attack wins.
+   starts an attack is valued by the region the attack wins; an end that is not lost
+   is worth a little more the sooner it comes, and in a standoff the turns that step
+   towards another seat's stone are looked at first and pay less for the distance
+   left (:attr:`Settings.approach`), so that single stones close in and trade
+   instead of running from each other for ever.
 
 Why this search and not Monte Carlo tree search: a turn here is a set of moves, one
 per tile, so a position has thousands of turns and random playouts of this game
@@ -75,6 +79,8 @@ class Settings:
     solo: int = 30  # alone on the board: rounds played out to the end of the game
     stall: float = 1.0  # no growing field left: per stone of others sharing a region with ours
     ignite: int = 1  # with no growing field of ours: igniting moves looked at again
+    approach: float = 0.05  # standoff: per step between our stones and the nearest other's
+    sooner: float = 0.01  # played to the end: per turn of ours before an end not lost
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
 
@@ -141,6 +147,10 @@ class _Search:
             kept.append(careful)
         if not alone:
             kept += [turn for turn in self.ignitions() if turn not in kept]
+        elif self.settings.approach:
+            # (first: in a standoff the first stage values every turn alike)
+            closer = self.approaches()
+            kept = closer + [turn for turn in kept if turn not in closer]
         best: list[tuple[Move, ...]] = []
         best_value = float("-inf")
         for moves in kept:
@@ -183,6 +193,26 @@ class _Search:
         found.sort(key=lambda pair: -pair[0])  # stable: equal values keep the engine's order
         return [turn for _, turn in found[:want]]
 
+    def approaches(self) -> list[tuple[Move, ...]]:
+        """In a standoff, the single moves that bring our stones closer to another
+        seat's (at most four): the first stage values every turn alike there."""
+        pos, seat = self.position, self.player
+        before = _gap(pos, seat)
+        if not before or not _standoff(pos, seat):
+            return []
+        try:
+            legal = Turn(pos, self.variant).legal_moves()
+        except IllegalMove:
+            return []
+        found = []
+        for move in legal:
+            after, _ = play_turn(pos, (move,), self.variant)
+            if 0 < _gap(after, seat) < before or _contested(after, seat) < _contested(pos, seat):
+                found.append((move,))
+                if len(found) == 4:
+                    break
+        return found
+
     def careful_turn(self, to_the_end: bool) -> tuple[Move, ...]:
         """The turn our rollouts play for us (:func:`_defuse`, or :func:`_press` when
         candidates are played to the end), always looked at: a turn the rollouts
@@ -223,16 +253,24 @@ class _Search:
         turns count in the budget."""
         after, _ = play_turn(self.position, moves, self.variant)
         over = game_over_check(self.variant)
+        ours = 0  # our rollout turns so far
         for _ in range(self.settings.solo * len(after.players)):
             if over(after):
-                return lead([float(x) for x in scores(after)], self.player)
+                final = lead([float(x) for x in scores(after)], self.player)
+                # (an end not lost is better sooner: a turn that only waits for the
+                # rollouts to attack would be worth as much as the attack itself)
+                return final - self.settings.sooner * ours if final >= 0 else final
             if after.next_player == self.player:
+                ours += 1
                 self.evaluations += 1
                 _rollout_turn(after, _press(after, self.player, self.variant))
             else:
                 _pass(after, self.player)
         value = lead(estimate(after, self.settings.weights), self.player)
-        return value - self.settings.stall * _contested(after, self.player)
+        value -= self.settings.stall * _contested(after, self.player)
+        if self.settings.approach:
+            value -= self.settings.approach * _gap(after, self.player)
+        return value
 
     def reply(self, after: Position) -> Position:
         """The next seat that moves answers with its best quick turn (a copy); seats
@@ -273,6 +311,43 @@ def _contested(pos: Position, seat: int) -> int:
     labels, owner, stones = pos.region_labels(), pos.owners, pos.stone_counts
     ours = {labels[i] for i, o in enumerate(owner) if o == seat and labels[i] >= 0}
     return sum(stones[i] for i, o in enumerate(owner) if o >= 0 and o != seat and labels[i] in ours)
+
+
+def _standoff(pos: Position, seat: int) -> bool:
+    """``seat`` shares a region with other seats where none has more stones than all
+    the others together (so none can clear it)."""
+    labels, owner, stones = pos.region_labels(), pos.owners, pos.stone_counts
+    counts: dict[int, dict[int, int]] = {}
+    for i, o in enumerate(owner):
+        if o >= 0 and labels[i] >= 0:
+            per = counts.setdefault(labels[i], {})
+            per[o] = per.get(o, 0) + stones[i]
+    return any(
+        seat in per and len(per) > 1 and 2 * max(per.values()) <= sum(per.values())
+        for per in counts.values()
+    )
+
+
+def _gap(pos: Position, seat: int) -> int:
+    """Steps through live fields from ``seat``'s stones to the nearest stone of
+    another seat (0 when none is reachable)."""
+    status, owner, nbrs = pos.status_codes, pos.owners, pos.board.neighbours
+    front = [i for i, o in enumerate(owner) if o == seat and status[i] == LIVE]
+    seen = set(front)
+    steps = 0
+    while front:
+        steps += 1
+        nxt = []
+        for i in front:
+            for n in nbrs[i]:
+                if n in seen or status[n] != LIVE:
+                    continue
+                if owner[n] not in (seat, NOBODY):
+                    return steps
+                seen.add(n)
+                nxt.append(n)
+        front = nxt
+    return 0
 
 
 def _frozen(pos: Position) -> bool:

@@ -13,7 +13,8 @@ for everyone and tells a search nothing. :func:`estimate` looks further:
   fields count less, and with two seats on a *cold* board (no growing and no dead
   field: nothing has exploded yet) less again: with no fire there are no walls, so
   first reach is no territory yet, and a search that values it trades stones one for
-  one towards 0:0;
+  one towards 0:0; and in a *frozen* position (no growing field, some dead) not at all
+  in a region that no seat can clear (:func:`_stuck`);
 - **empty**: a region with no stones counts for the one seat whose growing fields
   border it (they will explode into it), if only one seat's do;
 - **material**: each stone on the board and each growing field (a stone per turn
@@ -54,6 +55,7 @@ class Weights:
     charge: float = 0.6  # before being ahead: a stack of 2+ stones one stone from exploding
     cold: float = 0.5  # two seats: reach counts this much while nothing has exploded
     late: float = 0.5  # below this share of live fields, every seat's fuses cost (<= 5 seats)
+    stuck: float = 0.0  # frozen: reach counts this much in a shared region no seat can clear
 
     def __post_init__(self) -> None:
         for name in WEIGHT_NAMES:
@@ -75,6 +77,7 @@ WEIGHT_NAMES = (
     "charge",
     "cold",
     "late",
+    "stuck",
 )
 DEFAULT_WEIGHTS = Weights()
 
@@ -123,6 +126,13 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
         # (two seats only: with more, it doubled six-seat self-play's all-zero games)
         cold = seats == 2 and not position.growing_indices and DEAD not in status
         w = weights.reach * (weights.cold if cold else 1.0)
+        if not position.growing_indices and DEAD in status:
+            stuck = _stuck(holder, load)
+            if stuck:
+                if weights.stuck:
+                    only = [-2 if k in stuck else -1 for k in range(len(holder))]
+                    _reach(position, labels, only, value, w * weights.stuck)
+                holder = [-3 if k in stuck else h for k, h in enumerate(holder)]
         _reach(position, labels, holder, value, w)
     for k in range(seats):
         value[k] += weights.stone * material[k] + weights.growing * growing[k]
@@ -131,6 +141,16 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
     if -1 in holder and weights.empty:
         _empty(position, labels, holder, size, value, weights.empty)
     return value
+
+
+def _stuck(holder: list[int], load: list[list[int]]) -> set[int]:
+    """The shared regions of a frozen position (no growing field, some dead) that no
+    seat can clear: none has more stones there than all the others together. Taking a
+    stone costs one, so such a region ends with nobody's stones or with a third
+    seat's; first reach there is no territory. Counted, it made seats with single
+    stones on an unburnt board run from each other for ever (games capped at 1000
+    turns); not counted, they trade, and the game ends."""
+    return {k for k, h in enumerate(holder) if h == -2 and 2 * max(load[k]) <= sum(load[k])}
 
 
 def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:

@@ -203,7 +203,16 @@ def test_alone_on_the_board_it_values_a_turn_by_the_score_at_the_end():
     position = position_from_names(ROW, [{"b2": 2, "a1": 1, "c3": 2, "c2": -1, "b1": 1}, {}])
     assert not game_over(position)
     decision = Strong(Settings(budget=100)).decide(position, "online", random.Random(3))
-    assert decision.value == _final_score(position, decision.moves) > 0
+    assert _valued_by_the_end(decision, position) > 0
+
+
+def _valued_by_the_end(decision, position) -> int:
+    """The final score of the decision's turn and its rollouts, checking that the
+    decision was valued by it (less a hundredth a rollout turn: an end that is not
+    lost is better sooner)."""
+    final = _final_score(position, decision.moves)
+    assert final - 1 < decision.value <= final
+    return final
 
 
 def _final_score(position, moves) -> int:
@@ -274,7 +283,7 @@ def test_alone_it_finds_the_rescue_its_rollouts_count_on():
     passed, _ = play_turn(position, [])
     assert game_over(passed) and scores(passed) == [0, 0]  # the fire a pass sets off
     decision = Strong().decide(position, "online", random.Random(1))
-    assert decision.value == _final_score(position, decision.moves) > 40
+    assert _valued_by_the_end(decision, position) > 40
 
 
 def test_first_reach_counts_less_while_nothing_has_exploded():
@@ -313,7 +322,7 @@ def test_the_rescue_is_looked_at_even_when_the_budget_is_spent(budget):
     position = position_from_names(_centres("2p-diamond-4"), [{**CROWDED_A, **CROWDED_DEAD}, {}])
     decision = Strong(Settings(budget=budget)).decide(position, "online", random.Random(1))
     assert decision.evaluations > budget
-    assert decision.value == _final_score(position, decision.moves) > 40
+    assert _valued_by_the_end(decision, position) > 40
 
 
 # 6p-hexagon-19 after 600 turns of strong self-play (seed 0, game 31): no growing
@@ -410,3 +419,41 @@ def test_late_fuses_cost_nothing_more_beside_a_machine_seat_or_with_many_seats()
     many = position_from_names(ROW, stacks, players=[Player(n) for n in "ABCDEF"])
     assert len(many.players) > LATE_SEATS
     assert estimate(many, on) == estimate(many, off)
+
+
+#: Four seats with a single stone each on the six-seat hexagon, one field dead and
+#: none growing (a frozen position): a stone taken costs one, so nobody can win
+#: the region, and whoever trades only hands it to the others.
+SINGLES = [{"-e-2": 1, "d1": 0}, {}, {"g7": 1}, {}, {"b0": 1}, {"-a-1": 1}]
+
+
+def test_first_reach_counts_nothing_in_a_frozen_region_nobody_can_clear():
+    position = position_from_names(_centres("6p-hexagon-19"), SINGLES)
+    no_reach = estimate(position, Weights(reach=0.0))
+    assert estimate(position) == no_reach != estimate(position, Weights(stuck=1.0))
+    # A seat with more stones there than all the others together can clear it.
+    clearing = [dict(s) for s in SINGLES]
+    clearing[2]["g7"] = 4
+    position = position_from_names(_centres("6p-hexagon-19"), clearing)
+    assert estimate(position) == estimate(position, Weights(stuck=1.0))
+    assert estimate(position) != estimate(position, Weights(reach=0.0))
+    # Before anything is dead the game is still in its opening: reach counts.
+    opening = [dict(s) for s in SINGLES]
+    del opening[0]["d1"]
+    position = position_from_names(_centres("6p-hexagon-19"), opening)
+    assert estimate(position) == estimate(position, Weights(stuck=1.0))
+
+
+def test_single_stones_in_a_standoff_close_in_and_trade_until_the_game_ends():
+    # Counting first reach, each seat ran from the others for ever (the capped
+    # five- and six-seat games of the fairness table); now each steps towards the
+    # nearest stone of another seat (``approach``) and takes it.
+    from fabgen.play.selfplay import seat_policies
+
+    position = position_from_names(_centres("6p-hexagon-19"), SINGLES)
+    policies = seat_policies(position, ["strong"] * 6)
+    record = play_game(position, policies, "online", random.Random(0), max_turns=300)
+    assert not record.capped and record.turns < 100
+    before = Strong(Settings(approach=0.0, weights=Weights(stuck=1.0)))
+    record = play_game(position, [before] * 6, "online", random.Random(0), max_turns=300)
+    assert record.capped
