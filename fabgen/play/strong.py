@@ -204,7 +204,7 @@ class _Search:
             legal = Turn(pos, self.variant).legal_moves()
         except IllegalMove:
             return []
-        found = []
+        found: list[tuple[Move, ...]] = []
         for move in legal:
             after, _ = play_turn(pos, (move,), self.variant)
             if 0 < _gap(after, seat) < before or _contested(after, seat) < _contested(pos, seat):
