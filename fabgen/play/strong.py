@@ -205,9 +205,10 @@ class _Search:
         except IllegalMove:
             return []
         found: list[tuple[Move, ...]] = []
+        contested = _contested(pos, seat)
         for move in legal:
             after, _ = play_turn(pos, (move,), self.variant)
-            if 0 < _gap(after, seat) < before or _contested(after, seat) < _contested(pos, seat):
+            if 0 < _gap(after, seat) < before or _contested(after, seat) < contested:
                 found.append((move,))
                 if len(found) == 4:
                     break
