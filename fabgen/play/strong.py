@@ -79,7 +79,7 @@ class Settings:
     solo: int = 30  # alone on the board: rounds played out to the end of the game
     stall: float = 1.0  # no growing field left: per stone of others sharing a region with ours
     ignite: int = 1  # with no growing field of ours: igniting moves looked at again
-    approach: float = 0.05  # standoff: per step between our stones and the nearest other's
+    approach: float = 0.05  # played to the end, no end: per step to the nearest other stone
     sooner: float = 0.01  # played to the end: per turn of ours before an end not lost
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
@@ -248,10 +248,12 @@ class _Search:
         (ours take stones where they can, :func:`_press`; other seats pass, their
         growing fields still explode and grow), for when no
         other seat can move (:func:`_alone`) or nothing happens unless someone moves
-        (:func:`_frozen`). After :attr:`Settings.solo` rounds without an end: the
-        lead by the estimate, less :attr:`Settings.stall` per stone of other seats
-        in regions with ours (a standoff nobody breaks never ends). Our rollout
-        turns count in the budget."""
+        (:func:`_frozen`); an end not lost counts :attr:`Settings.sooner` less per
+        rollout turn of ours before it. After :attr:`Settings.solo` rounds without an
+        end: the lead by the estimate, less :attr:`Settings.stall` per stone of other
+        seats in regions with ours (a standoff nobody breaks never ends) and
+        :attr:`Settings.approach` per step from our stones to the nearest other
+        seat's (:func:`_gap`). Our rollout turns count in the budget."""
         after, _ = play_turn(self.position, moves, self.variant)
         over = game_over_check(self.variant)
         ours = 0  # our rollout turns so far

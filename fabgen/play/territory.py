@@ -91,6 +91,7 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
     value = [0.0] * seats
     count = max(labels, default=-1) + 1
     holder = [-1] * count  # per region: -1 no stones, k one seat, -2 several seats
+    # (-3 below: several seats, none able to clear it, in a frozen position)
     size = [0] * count
     room = [0] * count  # stones the region holds with no field exploding
     load = [[0] * seats for _ in range(count)]  # per region and seat: stones, spills to come

@@ -454,6 +454,20 @@ def test_single_stones_in_a_standoff_close_in_and_trade_until_the_game_ends():
     policies = seat_policies(position, ["strong"] * 6)
     record = play_game(position, policies, "online", random.Random(0), max_turns=300)
     assert not record.capped and record.turns < 100
-    before = Strong(Settings(approach=0.0, weights=Weights(stuck=1.0)))
+    before = Strong(Settings(approach=0.0, sooner=0.0, weights=Weights(stuck=1.0)))
     record = play_game(position, [before] * 6, "online", random.Random(0), max_turns=300)
     assert record.capped
+
+
+def test_in_a_standoff_the_steps_towards_another_stone_are_looked_at():
+    # Every step along is worth the same to the first stage there, so the moves that
+    # close in must be candidates of their own.
+    from fabgen.play.strong import _gap, _Search
+
+    position = position_from_names(_centres("6p-hexagon-19"), SINGLES)
+    search = _Search(Settings(), position, "online", random.Random(0))
+    closer = search.approaches()
+    assert closer and all(len(turn) == 1 for turn in closer)
+    for turn in closer:
+        after, _ = play_turn(position, list(turn))
+        assert 0 < _gap(after, 0) < _gap(position, 0)
