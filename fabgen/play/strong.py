@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 from fabgen.errors import ParameterError
 from fabgen.play.search import SearchLimits, moves_by_tile, search_candidates
-from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
+from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead, nobody_can_clear
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance, play_move
 from fabgen.rules.scoring import game_over_check, scores
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
@@ -326,7 +326,7 @@ def _standoff(pos: Position, seat: int) -> bool:
             per = counts.setdefault(labels[i], {})
             per[o] = per.get(o, 0) + stones[i]
     return any(
-        seat in per and len(per) > 1 and 2 * max(per.values()) <= sum(per.values())
+        seat in per and len(per) > 1 and nobody_can_clear(list(per.values()))
         for per in counts.values()
     )
 

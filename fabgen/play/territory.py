@@ -151,7 +151,13 @@ def _stuck(holder: list[int], load: list[list[int]]) -> set[int]:
     seat's; first reach there is no territory. Counted, it made seats with single
     stones on an unburnt board run from each other for ever (games capped at 1000
     turns); not counted, they trade, and the game ends."""
-    return {k for k, h in enumerate(holder) if h == -2 and 2 * max(load[k]) <= sum(load[k])}
+    return {k for k, h in enumerate(holder) if h == -2 and nobody_can_clear(load[k])}
+
+
+def nobody_can_clear(stones: list[int]) -> bool:
+    """Per seat, its stones in one region: no seat has more than all the others
+    together, so none can take every other stone there (each taken costs one)."""
+    return 2 * max(stones) <= sum(stones)
 
 
 def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
