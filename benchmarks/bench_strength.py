@@ -7,7 +7,9 @@ shared win, as ``fabgen balance`` counts), every seat played by each player in t
    and 98 %); three and six players, one strong seat against greedy seats (target:
    twice the fair share); the same on boards built in ``strength.py`` that nobody
    tuned on;
-2. **budget**: strong with a larger budget against the default (above 50 % means the
+2. **budget**: ``strong:3000`` (ten times the default budget, spent on a deeper
+   search: ``fabgen.play.strong.settings_for``) against the default, and against
+   random (above 50 % against the default, with the interval's lower end, means the
    budget buys strength);
 3. **games**: strong in every seat of every 2 to 6 player preset: the share of
    finished games that end with every score 0 (target at most 10 %), of games capped
@@ -75,12 +77,20 @@ def strength(games: int, jobs: int) -> None:
         )
 
 
+#: The larger budget the benchmark pits against the default.
+LARGER = "strong:3000"
+
+
 def budget(games: int, jobs: int) -> None:
-    print("\n== budget: strong:2000 against strong (default budget) ==")
+    print(f"\n== budget: {LARGER} against strong (default budget), then against random ==")
     for board in ["2p-diamond-4", "2p-hexagon-19-near"]:
-        result = summarise(match(board, "strong:2000", "strong", games, jobs=jobs))
+        result = summarise(match(board, LARGER, "strong", games, jobs=jobs))
         mark = "ok " if result.interval()[0] > 0.5 else "?  "
-        print(f"{mark} {board:<20} {result.text()}")
+        print(f"{mark} {board:<20} {LARGER} vs strong  {result.text()}")
+    for board in TWO:
+        result = summarise(match(board, LARGER, "random", games, jobs=jobs))
+        mark = "ok " if result.rate >= 0.98 else "LOW"
+        print(f"{mark} {board:<20} {LARGER} vs random  target  98%  {result.text()}")
 
 
 def selfplay(games: int, jobs: int) -> None:

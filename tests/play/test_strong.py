@@ -471,3 +471,59 @@ def test_in_a_standoff_the_steps_towards_another_stone_are_looked_at():
     for turn in closer:
         after, _ = play_turn(position, list(turn))
         assert 0 < _gap(after, 0) < _gap(position, 0)
+
+
+def test_a_budget_above_the_default_buys_a_deeper_search():
+    from fabgen.play.strong import DEEP_KEEP, DEEP_ROUNDS
+
+    for name in ("strong", f"strong:{DEFAULT_BUDGET}", "strong:40"):
+        settings = get_policy(name).settings
+        assert (settings.rounds, settings.keep, settings.counter) == (3, 6, False), name
+    assert get_policy(f"strong:{DEFAULT_BUDGET}").settings == Settings()
+    double = get_policy(f"strong:{2 * DEFAULT_BUDGET}").settings
+    assert (double.rounds, double.keep, double.counter) == (6, 12, True)
+    deep = get_policy("strong:3000").settings
+    assert (deep.budget, deep.rounds, deep.keep) == (3000, DEEP_ROUNDS, DEEP_KEEP)
+
+
+# B's growing c7 and d7 will each spill a stone onto c6, where B has one already:
+# three against a capacity of three (c5, d6, b5 live), so B's fire crosses c6 unless
+# a stone of A's meets it there. A has one on c5, beside it.
+FIRE = [{"c5": 1, "a1": 2}, {"c6": 1, "c7": -1, "d7": -1, "e9": 2}]
+
+
+def test_the_fields_another_seats_fire_will_explode_are_found():
+    from fabgen.play.strong import _threats
+
+    position = position_from_names(ROW, FIRE)
+    assert position.capacity("c6") == 3
+    index = position.board.index
+    assert _threats(position, 0) == {index[(2, 5)]: 1}  # c6, one stone short
+    # With a second stone of B's there, it takes two of A's.
+    stronger = position_from_names(ROW, [FIRE[0], {**FIRE[1], "c6": 2}])
+    assert _threats(stronger, 0) == {index[(2, 5)]: 2}
+    # B's own fire is no threat to B.
+    assert _threats(position, 1) == {}
+
+
+def test_rollouts_that_meet_a_fire_keep_it_from_crossing():
+    # Only defusing, the rollouts let B's fire burn c6; meeting it, A's stone cancels
+    # B's there and c6 stays live (what a deeper search values a turn by).
+    from fabgen.play.strong import _counter, _pass
+
+    assert [str(m) for m in _counter(position_from_names(ROW, FIRE), 0, "online")] == ["c5-c6"]
+    outcome = {}
+    for counter in (None, "online"):
+        position = position_from_names(ROW, FIRE)
+        for _ in range(8):
+            _pass(position, 0, counter)
+        outcome[counter] = position.status("c6").value
+    assert outcome == {None: "growing", "online": "live"}
+
+
+def test_a_deeper_search_is_reproducible_and_plays_legal_turns():
+    start = load_preset("2p-diamond-4").position()
+    players = [get_policy("strong:600"), get_policy("random")]
+    first = play_game(start, players, "online", game_rng(5, 0), max_turns=24, keep_moves=True)
+    again = play_game(start, players, "online", game_rng(5, 0), max_turns=24, keep_moves=True)
+    assert first.moves == again.moves and first.turns == 24
