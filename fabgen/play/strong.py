@@ -34,6 +34,12 @@ in seconds, so a seed reproduces every game on any machine:
    left (:attr:`Settings.approach`), so that single stones close in and trade
    instead of running from each other for ever.
 
+A budget above the default (``strong:N``) buys a deeper search
+(:func:`settings_for`): longer rollouts, more candidates looked at again, and rollout
+turns of ours that meet other seats' fires (:func:`_counter`: stones onto the fields
+their fire will explode), so that a fire still far from our land is seen
+coming while stones can still be laid across its path.
+
 Why this search and not Monte Carlo tree search: a turn here is a set of moves, one
 per tile, so a position has thousands of turns and random playouts of this game
 mostly burn the board down, telling a tree little about territory. A shallow search
