@@ -450,8 +450,8 @@ def _counter(pos: Position, seat: int, variant) -> list[Move]:
     move that brings the most stones where :func:`_threats` says they are needed
     (cancelled there or landed; of equal ones the shortest), never one that leaves
     such a field; else the defusing moves (:func:`_defuse`). Returns the moves
-    made. Only defusing, the rollouts let a fire cross the board unopposed and
-    valued every turn alike while it came."""
+    made. With defusing only, the rollouts let a fire cross the board unopposed,
+    and every candidate looked alike while it came."""
     threats = _threats(pos, seat)
     if not threats:
         return _defuse(pos, seat)
