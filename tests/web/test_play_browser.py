@@ -372,3 +372,14 @@ def test_the_seat_list_keeps_its_choices_when_the_same_board_is_shown_again(play
     play.wait_for_function("() => document.querySelector('#seat-1') !== window.firstRow")
     assert play.locator("#seat-1").input_value() == "greedy"
     assert play.locator("#seat-0").input_value() == "person"
+
+
+def test_the_deeper_strong_player_can_take_a_seat(play):
+    """strong:3000 (ten times the budget, a deeper search) is offered beside strong,
+    and the game is played with it: its opening turn is made before the person's."""
+    _start(play, seats={"seat-0": "strong:3000", "seat-1": "person", "seat-2": "greedy"})
+    labels = play.locator("#seat-1 option").all_inner_texts()
+    assert "strong:3000 (deeper, slower)" in labels and "strong" in labels
+    assert play.evaluate("() => game.seats[0].kind") == "strong:3000"
+    assert play.evaluate("() => game.history.length") >= 1
+    assert play.evaluate("() => game.history[0].kind") == "strong:3000"

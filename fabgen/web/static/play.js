@@ -7,7 +7,9 @@
 
 const $ = (id) => document.getElementById(id);
 const GAME_KEY = "fabgen-play-game";
-const KINDS = ["person", "strong", "greedy", "random"];
+const KINDS = ["person", "strong", "strong:3000", "greedy", "random"];
+// (strong:3000: the strong player with ten times the budget, which buys a deeper search)
+const KIND_LABELS = {"strong:3000": "strong:3000 (deeper, slower)"};
 const WAVES_MS = 1000; // one turn's explosion waves take about a second
 
 let game = null; // the server's state
@@ -75,7 +77,8 @@ async function showSeats() {
     const machine = s.kind !== "player";
     for (const kind of machine ? [s.kind] : KINDS) {
       const option = document.createElement("option");
-      option.textContent = kind;
+      option.value = kind;
+      option.textContent = KIND_LABELS[kind] || kind;
       select.appendChild(option);
     }
     if (machine) select.disabled = true;
