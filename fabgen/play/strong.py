@@ -421,9 +421,10 @@ def _threats(pos: Position, seat: int) -> dict[int, int]:
     """The live fields another seat's explosions will explode unless our stones meet
     them: per field, how many of our stones must land on it or cancel stones there.
     Counted against its capacity: that seat's stones on it (an empty field has
-    none, ours cancel) and a stone from each of that seat's growing fields beside it
-    (each explodes once more into its live neighbours). A fire crosses empty land on
-    its own this way, a field every two or three turns, until stones absorb it."""
+    none; ours, or a third seat's, cancel) and a stone from each of that seat's
+    growing fields beside it (each explodes once more into its live neighbours). A
+    fire crosses empty land on its own this way, a field every two or three turns,
+    until stones absorb it."""
     status, owner, stones, cap = pos.status_codes, pos.owners, pos.stone_counts, pos.capacities
     nbrs = pos.board.neighbours
     incoming: dict[tuple[int, int], int] = {}  # (field, seat) -> spills to come
@@ -438,7 +439,7 @@ def _threats(pos: Position, seat: int) -> dict[int, int]:
             incoming.setdefault((i, o), 0)
     threats: dict[int, int] = {}
     for (n, o), spills in incoming.items():
-        theirs = stones[n] if owner[n] == o else -stones[n] if owner[n] == seat else 0
+        theirs = stones[n] if owner[n] == o else -stones[n] if owner[n] != NOBODY else 0
         need = theirs + spills - cap[n] + 1
         if need > 0:
             threats[n] = max(threats.get(n, 0), need)

@@ -504,6 +504,11 @@ def test_the_fields_another_seats_fire_will_explode_are_found():
     assert _threats(stronger, 0) == {index[(2, 5)]: 2}
     # B's own fire is no threat to B.
     assert _threats(position, 1) == {}
+    # A third seat's two stones on c6 cancel B's spills there: no threat to anyone.
+    third = position_from_names(
+        ROW, [FIRE[0], {k: v for k, v in FIRE[1].items() if k != "c6"}, {"c6": 2}]
+    )
+    assert _threats(third, 0) == {}
 
 
 def test_rollouts_that_meet_a_fire_keep_it_from_crossing():
