@@ -405,16 +405,48 @@ def _press(pos: Position, seat: int, variant) -> list[Move]:
     only taking stones ends the game; a rollout that never attacks values every
     turn as a standoff, so the stronger seat would never start the attack that
     wins the region."""
+    return _make_or_defuse(pos, seat, _captures(pos, seat, variant))
+
+
+def _make_or_defuse(pos: Position, seat: int, moves: list[Move]) -> list[Move]:
+    """Make ``moves`` in order, leaving out any that an earlier one made illegal (it
+    changed its path); when none is made, the defusing moves instead. Returns the
+    moves made."""
     used: set[int] = set()
     arrived: dict[int, int] = {}
     made = []
-    for move in _captures(pos, seat, variant):
+    for move in moves:
         try:
             play_move(pos, seat, move, used, arrived)
-        except IllegalMove:  # an earlier capture changed its path
+        except IllegalMove:
             continue
         made.append(move)
     return made or _defuse(pos, seat)
+
+
+def _best_per_tile(pos: Position, variant, worth) -> list[Move] | None:
+    """Per tile, the legal move with the most ``worth(source, direction, k)`` (a
+    field index, a direction and the stones moved; 0: not wanted), of equal ones the
+    one moving the fewest stones; in the order the tiles first offer one. None when
+    the game is over."""
+    try:
+        legal = Turn(pos, variant).legal_moves()
+    except IllegalMove:
+        return None
+    index, tile_of = pos.board.index, pos.board.tile_of
+    best: dict[int, tuple[int, int, Move]] = {}
+    for move in legal:
+        line = direction_and_distance(move.source, move.destination)
+        if line is None:  # never for a legal move
+            continue
+        direction, k = line
+        source = index[move.source]
+        gain = worth(source, direction, k)
+        if gain:
+            tile = tile_of[source]
+            if tile not in best or (gain, -k) > best[tile][:2]:
+                best[tile] = (gain, -k, move)
+    return [move for _, _, move in best.values()]
 
 
 def _threats(pos: Position, seat: int) -> dict[int, int]:
@@ -456,70 +488,39 @@ def _counter(pos: Position, seat: int, variant) -> list[Move]:
     threats = _threats(pos, seat)
     if not threats:
         return _defuse(pos, seat)
-    try:
-        legal = Turn(pos, variant).legal_moves()
-    except IllegalMove:  # the game is over
-        return []
-    index, tile_of, towards = pos.board.index, pos.board.tile_of, pos.board.towards
-    owner, stones = pos.owners, pos.stone_counts
-    best: dict[int, tuple[int, int, Move]] = {}
-    for move in legal:
-        line = direction_and_distance(move.source, move.destination)
-        f = index[move.source]
-        if line is None or f in threats:
-            continue
-        direction, k = line
-        left, met = k, 0
+    towards, owner, stones = pos.board.towards, pos.owners, pos.stone_counts
+
+    def met(f: int, direction: int, k: int) -> int:
+        if f in threats:
+            return 0
+        left, count = k, 0
         for _ in range(k - 1):  # the fields passed
             f = towards[f][direction]
             if owner[f] not in (seat, NOBODY) and left:
                 taken = min(left, stones[f])
-                met += min(taken, threats.get(f, 0))
+                count += min(taken, threats.get(f, 0))
                 left -= taken
         # (what reaches the destination cancels stones there or lands: both count)
-        met += min(left, threats.get(towards[f][direction], 0))
-        if met:
-            tile = tile_of[index[move.source]]
-            if tile not in best or (met, -k) > best[tile][:2]:
-                best[tile] = (met, -k, move)
-    used: set[int] = set()
-    arrived: dict[int, int] = {}
-    made = []
-    for _, _, move in best.values():
-        try:
-            play_move(pos, seat, move, used, arrived)
-        except IllegalMove:  # an earlier move changed its path
-            continue
-        made.append(move)
-    return made or _defuse(pos, seat)
+        return count + min(left, threats.get(towards[f][direction], 0))
+
+    best = _best_per_tile(pos, variant, met)
+    return [] if best is None else _make_or_defuse(pos, seat, best)  # ([]: game over)
 
 
 def _captures(pos: Position, seat: int, variant) -> list[Move]:
     """Per tile, the legal move that cancels the most stones of other seats (at
     least one; of equal ones, the one moving the fewest stones)."""
-    try:
-        legal = Turn(pos, variant).legal_moves()
-    except IllegalMove:  # the game is over
-        return []
-    index, tile_of, towards = pos.board.index, pos.board.tile_of, pos.board.towards
-    owner, stones = pos.owners, pos.stone_counts
-    best: dict[int, tuple[int, int, Move]] = {}
-    for move in legal:
-        line = direction_and_distance(move.source, move.destination)
-        if line is None:  # never for a legal move
-            continue
-        direction, k = line
-        f, other = index[move.source], 0
+    towards, owner, stones = pos.board.towards, pos.owners, pos.stone_counts
+
+    def taken(f: int, direction: int, k: int) -> int:
+        other = 0
         for _ in range(k):  # the fields passed, destination last
             f = towards[f][direction]
             if owner[f] not in (seat, NOBODY):
                 other += stones[f]
-        taken = min(k, other)
-        if taken:
-            tile = tile_of[index[move.source]]
-            if tile not in best or (taken, -k) > best[tile][:2]:
-                best[tile] = (taken, -k, move)
-    return [move for _, _, move in best.values()]
+        return min(k, other)
+
+    return _best_per_tile(pos, variant, taken) or []
 
 
 def _defuse(pos: Position, seat: int) -> list[Move]:
