@@ -31,6 +31,7 @@ times per decision.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fabgen.rules.state import DEAD, GROWING, LIVE, Position
@@ -88,31 +89,28 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
     status, owner = position.status_codes, position.owners
     stones, cap = position.stone_counts, position.capacities
     labels = position.region_labels()
+    regions = _regions(position, labels)
+    size, room = regions.size, regions.room
+    count = len(size)
     value = [0.0] * seats
-    count = max(labels, default=-1) + 1
     holder = [-1] * count  # per region: -1 no stones, k one seat, -2 several seats
     # (-3 below: several seats, none able to clear it, in a frozen position)
-    size = [0] * count
-    room = [0] * count  # stones the region holds with no field exploding
     load = [[0] * seats for _ in range(count)]  # per region and seat: stones, spills to come
     material = [0.0] * seats  # stones on growing fields and live fields of shared regions
     grown = weights.grown
     growing = [0] * seats
     stacked = []  # live fields with stones
-    for i, label in enumerate(labels):
-        o = owner[i]
+    for i in [i for i, o in enumerate(owner) if o >= 0]:  # (in field order, as sums go)
+        o, label = owner[i], labels[i]
         if label >= 0:
-            size[label] += 1
-            room[label] += cap[i] - 1
-            if o >= 0:
-                stacked.append(i)
-                load[label][o] += stones[i]
-                h = holder[label]
-                if h == -1:
-                    holder[label] = o
-                elif h != o:
-                    holder[label] = -2
-        elif o >= 0 and status[i] == GROWING:
+            stacked.append(i)
+            load[label][o] += stones[i]
+            h = holder[label]
+            if h == -1:
+                holder[label] = o
+            elif h != o:
+                holder[label] = -2
+        elif status[i] == GROWING:
             growing[o] += 1
             material[o] += max(stones[i], grown * cap[i])
     spill = _spills(position, labels, load)
@@ -132,16 +130,58 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
             if stuck:
                 if weights.stuck:
                     only = [-2 if k in stuck else -1 for k in range(len(holder))]
-                    _reach(position, labels, only, value, w * weights.stuck)
+                    _reach(position, regions, stacked, only, value, w * weights.stuck)
                 holder = [-3 if k in stuck else h for k, h in enumerate(holder)]
-        _reach(position, labels, holder, value, w)
+        _reach(position, regions, stacked, holder, value, w)
     for k in range(seats):
         value[k] += weights.stone * material[k] + weights.growing * growing[k]
     if (weights.fuse or weights.charge) and seats > 1:
-        _fuses(position, stacked, spill, material, value, weights)
+        _fuses(position, regions, stacked, spill, material, value, weights)
     if -1 in holder and weights.empty:
         _empty(position, labels, holder, size, value, weights.empty)
     return value
+
+
+@dataclass(frozen=True)
+class _Regions:
+    """What the evaluation needs of a position's regions that only changes when a
+    field's status does: per region its fields and the stones it holds with no field
+    exploding (the sum of capacity - 1), the live fields as bits of :class:`_Grid`,
+    and how many there are."""
+
+    size: list[int]
+    room: list[int]
+    live: int
+    live_count: int
+
+
+#: Regions by the identity of a region-label list. A position's labels are a list that
+#: is never changed, made afresh when a status changes and shared by its copies, so
+#: the positions of one search mostly share one: recounting the regions was a third
+#: of the evaluation's time. Each entry keeps its list, so its id is not reused.
+_REGIONS: dict[int, tuple[Sequence[int], _Regions]] = {}
+_REGIONS_KEPT = 64
+
+
+def _regions(position: Position, labels: Sequence[int]) -> _Regions:
+    known = _REGIONS.get(id(labels))
+    if known is not None and known[0] is labels:
+        return known[1]
+    count = max(labels, default=-1) + 1
+    size, room = [0] * count, [0] * count
+    cap, bit = position.capacities, _grid(position.board).bit
+    live = live_count = 0
+    for i, label in enumerate(labels):
+        if label >= 0:
+            size[label] += 1
+            room[label] += cap[i] - 1
+            live |= bit[i]
+            live_count += 1
+    regions = _Regions(size, room, live, live_count)
+    if len(_REGIONS) >= _REGIONS_KEPT:
+        _REGIONS.pop(next(iter(_REGIONS)))
+    _REGIONS[id(labels)] = (labels, regions)
+    return regions
 
 
 def _stuck(holder: list[int], load: list[list[int]]) -> set[int]:
@@ -181,7 +221,9 @@ def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
 LATE_SEATS = 5
 
 
-def _fuses(position: Position, stacked, spill, material, value: list[float], w: Weights):
+def _fuses(
+    position: Position, regions: _Regions, stacked, spill, material, value: list[float], w: Weights
+):
     """Stacks at or near their capacity, valued by where the seat stands.
 
     A seat with :attr:`Weights.ahead` times the stones of every other has won the
@@ -207,7 +249,7 @@ def _fuses(position: Position, stacked, spill, material, value: list[float], w: 
     late = (
         w.late
         and len(position.players) <= LATE_SEATS
-        and position.status_codes.count(LIVE) < w.late * len(owner)
+        and regions.live_count < w.late * len(owner)
         and all(p.kind == "player" for p in position.players)  # (no machine seat)
     )
     ahead = [
@@ -240,7 +282,9 @@ def _overload(load, room, size, value: list[float], w: float) -> None:
             value[seats.index(top)] -= w * min(size[label], excess)
 
 
-def _reach(position: Position, labels, holder: list[int], value: list[float], w: float) -> None:
+def _reach(
+    position: Position, regions: _Regions, stacked, holder: list[int], value: list[float], w: float
+) -> None:
     """Split the shared regions by first reach: a breadth-first search from every
     field with stones at once, layer by layer; a field first reached in one layer by
     two seats goes to nobody and spreads no claim.
@@ -249,16 +293,12 @@ def _reach(position: Position, labels, holder: list[int], value: list[float], w:
     :class:`_Grid`), so a layer of every seat is a few shifts and masks instead of a
     loop over fields: the search is the evaluation's hot path."""
     grid = _grid(position.board)
-    owner, bit = position.owners, grid.bit
+    owner, bit, labels = position.owners, grid.bit, position.region_labels()
     fronts = [0] * len(value)
-    live = 0
-    for i, label in enumerate(labels):
-        if label >= 0:
-            live |= bit[i]
-            o = owner[i]
-            if o >= 0 and holder[label] == -2:
-                fronts[o] |= bit[i]
-    free = live
+    for i in stacked:
+        if holder[labels[i]] == -2:
+            fronts[owner[i]] |= bit[i]
+    free = regions.live
     for f in fronts:
         free &= ~f
     counts = [f.bit_count() for f in fronts]

@@ -173,7 +173,7 @@ def _reach_by_hand(position, labels, holder):
 
 @pytest.mark.parametrize("preset", ["2p-diamond-5", "3p-triangle-5", "6p-hexagon-37", "6p-ring-18"])
 def test_first_reach_on_bitsets_is_the_plain_search(preset):
-    from fabgen.play.territory import _reach
+    from fabgen.play.territory import _reach, _regions
 
     position, rng = load_preset(preset).position(), random.Random(5)
     for _ in range(60):
@@ -190,8 +190,19 @@ def test_first_reach_on_bitsets_is_the_plain_search(preset):
             if lab >= 0 and o >= 0:
                 holder[lab] = o if holder[lab] in (-1, o) else -2
         value = [0.0] * len(position.players)
-        _reach(position, labels, holder, value, 1.0)
+        stacked = [i for i, o in enumerate(position.owners) if o >= 0 and labels[i] >= 0]
+        regions = _regions(position, labels)
+        _reach(position, regions, stacked, holder, value, 1.0)
         assert value == _reach_by_hand(position, labels, holder)
+        # The regions' sizes and rooms, kept by the identity of the label list (which
+        # copies share), are those of the position as it is.
+        copy = position.copy()
+        assert _regions(copy, copy.region_labels()) is regions
+        for label in range(len(holder)):
+            fields = [i for i, lab in enumerate(labels) if lab == label]
+            assert regions.size[label] == len(fields)
+            assert regions.room[label] == sum(position.capacities[i] - 1 for i in fields)
+        assert regions.live_count == position.status_codes.count(0)
 
 
 def test_alone_on_the_board_it_values_a_turn_by_the_score_at_the_end():
