@@ -157,8 +157,10 @@ class _Regions:
 
 #: Regions by the identity of a region-label list. A position's labels are a list that
 #: is never changed, made afresh when a status changes and shared by its copies, so
-#: the positions of one search mostly share one: recounting the regions was a third
-#: of the evaluation's time. Each entry keeps its list, so its id is not reused.
+#: the candidates of one search often share one, and recounting the regions for each
+#: evaluation is spared. Each entry keeps its list, so its id is not reused; when full
+#: the cache is emptied at once (one step, so threads deciding side by side, as the
+#: web server's may, never see it half changed).
 _REGIONS: dict[int, tuple[Sequence[int], _Regions]] = {}
 _REGIONS_KEPT = 64
 
@@ -179,7 +181,7 @@ def _regions(position: Position, labels: Sequence[int]) -> _Regions:
             live_count += 1
     regions = _Regions(size, room, live, live_count)
     if len(_REGIONS) >= _REGIONS_KEPT:
-        _REGIONS.pop(next(iter(_REGIONS)))
+        _REGIONS.clear()
     _REGIONS[id(labels)] = (labels, regions)
     return regions
 
