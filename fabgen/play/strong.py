@@ -579,10 +579,11 @@ def _first_stage_limits(tiles: list[list[Move]], share: int, beam: int) -> Searc
 def parse_budget(text: str) -> int:
     """The budget of a ``strong:N`` player name, with a clear error."""
     digits = text.strip()
-    if not digits.isdigit() or len(digits) > 7:
+    # (ASCII digits only: str.isdigit also takes superscripts, which int() refuses)
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 7:
         raise ParameterError.about(
             "players",
-            f"strong:{text} is not a budget: write strong:N with N a whole number of "
+            f"strong:{_shown(text)} is not a budget: write strong:N with N a whole number of "
             f"positions to evaluate per turn, {MIN_BUDGET} to {MAX_BUDGET:,} "
             f"(default {DEFAULT_BUDGET})",
         )
@@ -594,6 +595,11 @@ def parse_budget(text: str) -> int:
             f"positions per turn (default {DEFAULT_BUDGET})",
         )
     return budget
+
+
+def _shown(text: str) -> str:
+    """``text`` for an error message: at most 20 characters of it."""
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 #: A budget above the default buys rollouts of up to this many rounds ...

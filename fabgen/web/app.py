@@ -272,7 +272,8 @@ def _play_api(app: Flask) -> None:
 
     @app.post("/api/games/<game_id>/hint")
     def game_hint(game_id: str):
-        return jsonify(play.hint(game_id))
+        # (no body: the default strong player's hint)
+        return jsonify(play.hint(game_id, _json() if request.get_data(cache=True) else {}))
 
     @app.get("/api/games/<game_id>/transcript")
     def game_transcript(game_id: str):

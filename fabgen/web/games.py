@@ -114,12 +114,37 @@ def check_kind(kind: str) -> None:
             "seats",
             f"unknown seat kind {kind!r}: person, strong, strong:N, greedy or random",
         )
-    if colon and not (budget.isdigit() and 1 <= int(budget) <= LIMITS.strong_budget):
+    if colon and not _budget_allowed(budget):
         raise ParameterError(
             "seats",
-            f"{kind}: the strong player's budget is a whole number from 1 to "
-            f"{LIMITS.strong_budget} on this server",
+            f"{kind if len(kind) <= 30 else kind[:30] + '…'}: the strong player's budget "
+            f"is a whole number from 1 to {LIMITS.strong_budget} on this server",
         )
+
+
+def _budget_allowed(budget: str) -> bool:
+    """A strong player's budget as written: ASCII digits (``str.isdigit`` also takes
+    superscripts, which ``int`` refuses), short enough to convert, within the cap."""
+    return (
+        budget.isascii()
+        and budget.isdigit()
+        and len(budget) <= 7
+        and 1 <= int(budget) <= LIMITS.strong_budget
+    )
+
+
+def hint_player(player: object) -> str:
+    """The player a hint comes from: ``strong``, or ``strong:N`` with N within the
+    server's cap (the deeper search a budget above the default buys)."""
+    if isinstance(player, str):
+        base, colon, budget = player.partition(":")
+        if base == "strong" and (not colon or _budget_allowed(budget)):
+            return player
+    raise ParameterError(
+        "player",
+        f'a hint comes from the strong player: give "strong" or "strong:N" with N a '
+        f"whole number from 1 to {LIMITS.strong_budget}, not {str(player)[:40]!r}",
+    )
 
 
 # ---- a game ---------------------------------------------------------------------------------

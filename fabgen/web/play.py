@@ -22,6 +22,7 @@ from fabgen.web.games import (
     GameError,
     GameStore,
     fields_json,
+    hint_player,
     legal_json,
     parse_move_pairs,
     seat_kinds,
@@ -137,14 +138,16 @@ class Play:
                 game.table = data["table"]
             return self._answer(game, self._computers(game))
 
-    def hint(self, game_id: str) -> dict:
-        """What the strong player would play for the person to move."""
+    def hint(self, game_id: str, data: dict | None = None) -> dict:
+        """What the strong player (``data["player"]``: ``strong`` or ``strong:N``,
+        default ``strong``) would play for the person to move."""
+        player = hint_player((data or {}).get("player", HINT_PLAYER))
         game = self.store.get(game_id)
         with game.lock:
             if not game.person_to_move:
                 raise GameError(_whose(game) + ": hints are for a person to move")
             pos = game.position
-            moves, _ = self.thinker.decide(pos, HINT_PLAYER, game.variant, seed(game))
+            moves, _ = self.thinker.decide(pos, player, game.variant, seed(game))
         from fabgen.rules.names import field_name
 
         words = turn_words(pos, pos.next_player, moves, 0).split("; ")[0]

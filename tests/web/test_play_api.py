@@ -279,6 +279,19 @@ def test_hints_are_legal_turns(client):
     assert hint["words"].startswith("Red: ")
     checked = client.post(f"/api/games/{game_id}/moves", json={"moves": hint["moves"]})
     assert checked.status_code == 200
+    # A hint from the deeper strong player, asked for by name.
+    deeper = client.post(f"/api/games/{game_id}/hint", json={"player": "strong:3000"})
+    assert deeper.status_code == 200
+    checked = client.post(f"/api/games/{game_id}/moves", json={"moves": deeper.get_json()["moves"]})
+    assert checked.status_code == 200
+
+
+@pytest.mark.parametrize("player", ["greedy", "strong:0", "strong:20001", "strong:\u00b2", 7])
+def test_a_hint_comes_from_the_strong_player_only(client, player):
+    game_id = _new(client)["id"]
+    answer = client.post(f"/api/games/{game_id}/hint", json={"player": player})
+    assert answer.status_code == 400
+    assert "a hint comes from the strong player" in answer.get_json()["error"]
 
 
 def test_the_picture_names_every_field_once(client):
@@ -299,6 +312,16 @@ def test_the_picture_names_every_field_once(client):
             {"preset": "3p-triangle-4", "seats": ["person", "strong:9999999", "greedy"]},
             400,
             "budget",
+        ),
+        (
+            {"preset": "3p-triangle-4", "seats": ["person", "strong:\u00b2", "greedy"]},
+            400,
+            "budget",
+        ),
+        (
+            {"preset": "3p-triangle-4", "seats": ["person", "strong:" + "9" * 5000, "greedy"]},
+            400,
+            "strong:" + "9" * 23 + "…: the strong player's budget",
         ),
         ({"preset": "3p-triangle-4", "seats": ["person"]}, 400, "one kind per seat"),
         ({"preset": "3p-triangle-4", "board": "x"}, 400, "one of"),

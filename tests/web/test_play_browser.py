@@ -168,7 +168,7 @@ def test_a_hint_belongs_to_the_turn_it_was_asked_in(play):
     play.get_by_role("button", name="Hint").click()
     while not held:
         play.wait_for_timeout(20)
-    assert play.locator("#status").inner_text() == "Thinking of a hint…"
+    assert play.locator("#status").inner_text() == "Thinking of a hint (strong)…"
     assert play.get_by_role("button", name="End turn").is_disabled()
     source = play.evaluate("() => Object.keys(game.legal)[0]")
     _field(play, source).click()
@@ -383,3 +383,19 @@ def test_the_deeper_strong_player_can_take_a_seat(play):
     assert play.evaluate("() => game.seats[0].kind") == "strong:3000"
     assert play.evaluate("() => game.history.length") >= 1
     assert play.evaluate("() => game.history[0].kind") == "strong:3000"
+
+
+def test_a_hint_from_the_deeper_strong_player(play):
+    # The person chooses whom the hint comes from; the request names that player, and
+    # End turn then plays the typed hint.
+    _start(play)
+    play.locator("#hint-from").select_option("strong:3000")
+    with play.expect_request(lambda r: r.url.endswith("/hint")) as asked:
+        play.get_by_role("button", name="Hint").click()
+    assert asked.value.post_data_json == {"player": "strong:3000"}
+    status = play.locator("#status").filter(has_text="Hint: ")
+    status.wait_for()
+    words = status.inner_text().removeprefix("Hint: ")
+    _end_turn(play)
+    first = play.locator("#log li").all_text_contents()
+    assert any(line.startswith(words + ";") for line in first), (words, first)

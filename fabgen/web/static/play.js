@@ -475,10 +475,10 @@ $("hint").addEventListener("click", async () => {
   if (busy || !game) return;
   const asked = game.turns_played;
   hinted = [];
-  setStatus("Thinking of a hint…");
+  setStatus(`Thinking of a hint (${$("hint-from").value})…`);
   await holding(async () => {
     try {
-      const hint = await postJSON(`/api/games/${game.id}/hint`, {});
+      const hint = await postJSON(`/api/games/${game.id}/hint`, {player: $("hint-from").value});
       if (game.turns_played !== asked) return;
       hinted = hint.moves;
       setStatus(`Hint: ${hint.words}`);
