@@ -112,14 +112,19 @@ def check_kind(kind: str) -> None:
     if not ok:
         raise ParameterError(
             "seats",
-            f"unknown seat kind {kind!r}: person, strong, strong:N, greedy or random",
+            f"unknown seat kind {_shown(kind)!r}: person, strong, strong:N, greedy or random",
         )
     if colon and not _budget_allowed(budget):
         raise ParameterError(
             "seats",
-            f"{kind if len(kind) <= 30 else kind[:30] + '…'}: the strong player's budget "
+            f"{_shown(kind)}: the strong player's budget "
             f"is a whole number from 1 to {LIMITS.strong_budget} on this server",
         )
+
+
+def _shown(text: str) -> str:
+    """A requested name for an error message: at most 30 characters of it."""
+    return text if len(text) <= 30 else text[:30] + "…"
 
 
 def _budget_allowed(budget: str) -> bool:
@@ -143,7 +148,7 @@ def hint_player(player: object) -> str:
     raise ParameterError(
         "player",
         f'a hint comes from the strong player: give "strong" or "strong:N" with N a '
-        f"whole number from 1 to {LIMITS.strong_budget}, not {str(player)[:40]!r}",
+        f"whole number from 1 to {LIMITS.strong_budget}, not {_shown(str(player))!r}",
     )
 
 

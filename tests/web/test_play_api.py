@@ -323,6 +323,11 @@ def test_the_picture_names_every_field_once(client):
             400,
             "strong:" + "9" * 23 + "…: the strong player's budget",
         ),
+        (
+            {"preset": "3p-triangle-4", "seats": ["person", "w" * 100_000, "greedy"]},
+            400,
+            "unknown seat kind '" + "w" * 30 + "…'",
+        ),
         ({"preset": "3p-triangle-4", "seats": ["person"]}, 400, "one kind per seat"),
         ({"preset": "3p-triangle-4", "board": "x"}, 400, "one of"),
         ({"board": "{" + " " * 600_000 + "}"}, 503, "larger than 512 kB"),
@@ -333,7 +338,9 @@ def test_the_picture_names_every_field_once(client):
 def test_bad_requests_get_a_reason(client, body, status, words):
     answer = client.post("/api/games", json=body)
     assert answer.status_code == status
-    assert words in answer.get_json()["error"]
+    error = answer.get_json()["error"]
+    assert words in error
+    assert len(error) < 400  # (a reason, not the request echoed back)
 
 
 def test_bad_json_and_unknown_games(client):
