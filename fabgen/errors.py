@@ -7,6 +7,16 @@ code 2; anything else is a bug and keeps its traceback.
 from __future__ import annotations
 
 
+def abridged(text: str, limit: int = 24, *, quoted: bool = False) -> str:
+    """``text`` as an error message quotes what a user gave: whole up to ``limit``
+    characters, else its first 12 and its length (a message is one paragraph, however
+    long the input). ``quoted``: in Python's quotes, as ``repr`` writes it."""
+    if len(text) <= limit:
+        return repr(text) if quoted else text
+    start = repr(text[:12]) if quoted else text[:12]
+    return f"{start}... ({len(text)} characters)"
+
+
 class FabgenError(Exception):
     """Bad input: a parameter, flag or file the user can correct."""
 

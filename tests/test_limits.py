@@ -96,3 +96,14 @@ def test_reading_what_is_not_a_file_fails_fast(tmp_path):
     big.write_bytes(b"x" * 2000)
     with pytest.raises(InputFileError, match="may have 1000 bytes"):
         read_bytes(big, "kit file", limit=1000)
+
+
+def test_an_error_quotes_long_input_by_its_start_and_length():
+    from fabgen.errors import abridged
+
+    assert abridged("5x5") == "5x5"
+    assert abridged("5x5", quoted=True) == "'5x5'"
+    assert abridged("x" * 24) == "x" * 24
+    assert abridged("x" * 25) == "xxxxxxxxxxxx... (25 characters)"
+    assert abridged("x" * 25, quoted=True) == "'xxxxxxxxxxxx'... (25 characters)"
+    assert abridged("abcdefghijklm", 12) == "abcdefghijkl... (13 characters)"

@@ -16,7 +16,7 @@ from fabgen.cli.tile_options import (
     pop_tile_options,
     tile_geometry_options,
 )
-from fabgen.errors import ParameterError
+from fabgen.errors import ParameterError, abridged
 
 SHAPE_KEYS = ("width", "pitch", "circle_diameter", "outline", "corner_radius", "handedness")
 
@@ -173,11 +173,9 @@ def _patch(patch: str | None, tile_count: int | None):
         # At most 4 digits each, so no digit string is converted that could be huge.
         m = re.fullmatch(r"\s*0*(\d{1,4})\s*[xX×]\s*0*(\d{1,4})\s*", patch)
         if not m or not (1 <= int(m[1]) <= 50 and 1 <= int(m[2]) <= 50):
-            shown = (
-                repr(patch) if len(patch) <= 24 else f"{patch[:12]!r}... ({len(patch)} characters)"
-            )
+            quoted = abridged(patch, quoted=True)
             raise ParameterError(
-                "patch", f"--patch {shown} is not ROWSxCOLS with 1 to 50 each, e.g. 5x5"
+                "patch", f"--patch {quoted} is not ROWSxCOLS with 1 to 50 each, e.g. 5x5"
             )
         rows, cols = int(m[1]), int(m[2])
     return diamond_patch(rows, cols), f"{rows} x {cols} tiles"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from fabgen.errors import ParameterError, UserError
+from fabgen.errors import ParameterError, UserError, abridged
 from fabgen.limits import check
 from fabgen.settings import SETTINGS, Setting
 
@@ -89,9 +89,7 @@ def _parse(text: str, integer: bool, label: str):
     text = text.strip()
     what = "a whole number" if integer else "a number"
     if len(text) > 40:
-        raise UserError(
-            f"{label} {text[:12]}... ({len(text)} characters) is not {what} fabgen uses"
-        )
+        raise UserError(f"{label} {abridged(text)} is not {what} fabgen uses")
     try:
         return int(text) if integer else float(text)
     except ValueError:

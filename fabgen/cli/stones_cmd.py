@@ -134,19 +134,19 @@ def _stone(design, circle_diameter, stone_diameter, height, clearance, wall, cha
 
 def _seat_symbol(seat: str) -> str:
     """``--seat 3`` (a person's seat) or ``--seat m1`` (the first machine colour)."""
-    from fabgen.errors import ParameterError
+    from fabgen.errors import ParameterError, abridged
 
     symbols = {str(k): v for k, v in SEAT_SYMBOLS.items()}
     symbols |= {f"m{k}": v for k, v in MACHINE_SYMBOLS.items()}
     text = seat.strip().lower()
     if text in symbols:
         return symbols[text]
-    shown = text if len(text) <= 12 else f"{text[:12]}... ({len(text)} characters)"
+    quoted = abridged(text, 12)
     machines = ", ".join(f"m{k}" for k in MACHINE_SYMBOLS)
     raise ParameterError(
         "seat",
         f"--seat must be 1 to {len(SEAT_SYMBOLS)} (a person's seat) or {machines} (a machine "
-        f"colour), got {shown}",
+        f"colour), got {quoted}",
     )
 
 

@@ -13,7 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from fabgen.errors import ParameterError
+from fabgen.errors import ParameterError, abridged
 
 #: Fits most printers (Prusa MINI 180 × 180, Ender 3 220 × 220, Bambu A1 mini 180 × 180).
 DEFAULT_BED = (180.0, 180.0)
@@ -34,12 +34,10 @@ def parse_bed(text: str) -> tuple[float, float]:
     except ValueError:
         width = depth = 0.0
     if not match or not (0 < width <= MAX_BED and 0 < depth <= MAX_BED):
-        shown = (
-            repr(text) if len(text or "") <= 24 else f"{text[:12]!r}... ({len(text)} characters)"
-        )
+        quoted = abridged(text, quoted=True) if text else repr(text)
         raise ParameterError.about(
             "bed",
-            f"{shown} is not WIDTHxDEPTH in mm with both sides between 0 and "
+            f"{quoted} is not WIDTHxDEPTH in mm with both sides between 0 and "
             f"{MAX_BED:.0f} (for example 180x180)",
         )
     return width, depth

@@ -57,7 +57,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from fabgen.errors import ParameterError
+from fabgen.errors import ParameterError, abridged
 from fabgen.play.search import SearchLimits, moves_by_tile, search_candidates
 from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead, nobody_can_clear
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance, play_move
@@ -583,7 +583,7 @@ def parse_budget(text: str) -> int:
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 7:
         raise ParameterError.about(
             "players",
-            f"strong:{_shown(text)} is not a budget: write strong:N with N a whole number of "
+            f"strong:{abridged(text)} is not a budget: write strong:N with N a whole number of "
             f"positions to evaluate per turn, {MIN_BUDGET} to {MAX_BUDGET:,} "
             f"(default {DEFAULT_BUDGET})",
         )
@@ -595,11 +595,6 @@ def parse_budget(text: str) -> int:
             f"positions per turn (default {DEFAULT_BUDGET})",
         )
     return budget
-
-
-def _shown(text: str) -> str:
-    """``text`` for an error message: at most 20 characters of it."""
-    return text if len(text) <= 20 else text[:20] + "…"
 
 
 #: A budget above the default buys rollouts of up to this many rounds ...

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import tomli_w
 
-from fabgen.errors import FabgenError, ParameterError
+from fabgen.errors import FabgenError, ParameterError, abridged
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance
 from fabgen.rules.scoring import game_over, ranking, regions, scores
 from fabgen.rules.state import Position
@@ -112,19 +112,15 @@ def check_kind(kind: str) -> None:
     if not ok:
         raise ParameterError(
             "seats",
-            f"unknown seat kind {_shown(kind)!r}: person, strong, strong:N, greedy or random",
+            f"unknown seat kind {abridged(kind, quoted=True)}: person, strong, strong:N, "
+            "greedy or random",
         )
     if colon and not _budget_allowed(budget):
         raise ParameterError(
             "seats",
-            f"{_shown(kind)}: the strong player's budget "
+            f"{abridged(kind)}: the strong player's budget "
             f"is a whole number from 1 to {LIMITS.strong_budget} on this server",
         )
-
-
-def _shown(text: str) -> str:
-    """A requested name for an error message: at most 30 characters of it."""
-    return text if len(text) <= 30 else text[:30] + "…"
 
 
 def _budget_allowed(budget: str) -> bool:
@@ -148,7 +144,7 @@ def hint_player(player: object) -> str:
     raise ParameterError(
         "player",
         f'a hint comes from the strong player: give "strong" or "strong:N" with N a '
-        f"whole number from 1 to {LIMITS.strong_budget}, not {_shown(str(player))!r}",
+        f"whole number from 1 to {LIMITS.strong_budget}, not {abridged(str(player), quoted=True)}",
     )
 
 

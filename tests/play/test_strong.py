@@ -134,7 +134,7 @@ def test_the_default_budget_and_the_named_budget():
         # (str.isdigit takes these, int() refuses the first and reads the second as 3)
         ("strong:\u00b2", "is not a budget"),
         ("strong:\u0663", "is not a budget"),
-        ("strong:" + "1" * 5000, "strong:11111111111111111111… is not a budget"),
+        ("strong:" + "1" * 5000, "strong:111111111111... (5000 characters) is not a budget"),
         ("greedy:10", "is not a player"),
         ("stronk", "is not a player"),
     ],

@@ -321,12 +321,12 @@ def test_the_picture_names_every_field_once(client):
         (
             {"preset": "3p-triangle-4", "seats": ["person", "strong:" + "9" * 5000, "greedy"]},
             400,
-            "strong:" + "9" * 23 + "…: the strong player's budget",
+            "strong:99999... (5007 characters): the strong player's budget",
         ),
         (
             {"preset": "3p-triangle-4", "seats": ["person", "w" * 100_000, "greedy"]},
             400,
-            "unknown seat kind '" + "w" * 30 + "…'",
+            "unknown seat kind 'wwwwwwwwwwww'... (100000 characters)",
         ),
         ({"preset": "3p-triangle-4", "seats": ["person"]}, 400, "one kind per seat"),
         ({"preset": "3p-triangle-4", "board": "x"}, 400, "one of"),
