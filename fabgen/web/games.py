@@ -342,13 +342,25 @@ def legal_json(turn: Turn) -> tuple[dict, dict]:
 def parse_move_pairs(value: object) -> list[Move]:
     """``[["c3", "c5"], ...]`` or the text ``"c3-c5, f2-d2"`` (as typed at the table)
     -> moves, with a clear error for anything else."""
-    if isinstance(value, str) and len(value) <= LIMITS.moves_text:
+    if isinstance(value, str):
+        if len(value) > LIMITS.moves_text:
+            raise ParameterError(
+                "moves",
+                f"moves typed as text are at most {LIMITS.moves_text} characters "
+                f"(like c3-c5, f2-d2), not {len(value)}",
+            )
         from fabgen.rules.moves import parse_moves
 
         return parse_moves(value)
-    if not isinstance(value, list) or len(value) > LIMITS.moves_per_turn:
+    if not isinstance(value, list):
         raise ParameterError(
             "moves", 'moves must be a list of [source, destination] pairs like [["c3", "c5"]]'
+        )
+    if len(value) > LIMITS.moves_per_turn:
+        raise ParameterError(
+            "moves",
+            f"{len(value)} moves: this server takes at most {LIMITS.moves_per_turn} moves "
+            "in one turn (one per tile)",
         )
     out = []
     for pair in value:

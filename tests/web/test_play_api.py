@@ -343,6 +343,21 @@ def test_bad_requests_get_a_reason(client, body, status, words):
     assert len(error) < 400  # (a reason, not the request echoed back)
 
 
+@pytest.mark.parametrize(
+    ("moves", "words"),
+    [
+        ("c3-c5, " * 400, "moves typed as text are at most 2000 characters"),
+        ([["a1", "a2"]] * 65, "65 moves: this server takes at most 64 moves in one turn"),
+        ({"c3": "c5"}, "moves must be a list of [source, destination] pairs"),
+    ],
+)
+def test_a_turn_too_long_or_not_a_list_says_which(client, moves, words):
+    game_id = _new(client)["id"]
+    answer = client.post(f"/api/games/{game_id}/turn", json={"moves": moves})
+    assert answer.status_code == 400
+    assert words in answer.get_json()["error"]
+
+
 def test_bad_json_and_unknown_games(client):
     answer = client.post("/api/games", data="{nope", content_type="application/json")
     assert answer.status_code == 400 and "not valid JSON" in answer.get_json()["error"]
