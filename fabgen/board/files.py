@@ -8,7 +8,7 @@ from pathlib import Path
 from fabgen.board.boardfile import name_from_stem, parse_board_toml, read_text
 from fabgen.board.model import Board
 from fabgen.board.transcript_io import parse_board_transcript
-from fabgen.errors import ParameterError
+from fabgen.errors import ParameterError, abridged
 
 
 def read_board(path: str | Path) -> Board:
@@ -45,8 +45,8 @@ def preset_text(name: str) -> str:
     if name not in preset_names():
         raise ParameterError(
             "preset",
-            f"unknown preset {name!r}: choose one of {', '.join(preset_names())} "
-            "(fabgen boards lists them)",
+            f"unknown preset {abridged(name, quoted=True)}: choose one of "
+            f"{', '.join(preset_names())} (fabgen boards lists them)",
         )
     return _preset_dir().joinpath(f"{name}.toml").read_text("utf-8")
 

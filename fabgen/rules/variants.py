@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fabgen.errors import ParameterError
+from fabgen.errors import ParameterError, abridged
 
 # End conditions
 SETTLED = "settled"
@@ -75,5 +75,6 @@ def get_variant(name: str | Variant) -> Variant:
     except KeyError:
         known = ", ".join(VARIANTS)
         raise ParameterError.about(
-            "variant", f"{name!r} is not a rule variant: choose one of {known}"
+            "variant",
+            f"{abridged(str(name), quoted=True)} is not a rule variant: choose one of {known}",
         ) from None

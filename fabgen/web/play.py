@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fabgen.errors import ParameterError
+from fabgen.errors import ParameterError, abridged
 from fabgen.rules.moves import IllegalMove
 from fabgen.rules.state import Position
 from fabgen.rules.variants import VARIANTS
@@ -51,7 +51,8 @@ class Play:
         start, turns, name, variant = _start(data)
         variant = data.get("variant", variant)
         if variant not in VARIANTS:
-            raise ParameterError("variant", f"unknown variant {variant!r}: {', '.join(VARIANTS)}")
+            shown = abridged(str(variant), quoted=True)
+            raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}")
         seats = seat_kinds(data.get("seats"), start)
         table = data.get("table", False)
         if not isinstance(table, bool):
@@ -245,7 +246,8 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
         name = data["preset"]
         if not isinstance(name, str) or name not in preset_names():
             raise ParameterError(
-                "preset", f"unknown preset {str(name)[:40]!r}: {', '.join(preset_names())}"
+                "preset",
+                f"unknown preset {abridged(str(name), quoted=True)}: {', '.join(preset_names())}",
             )
         board = load_preset(name)
     elif "board_state" in data:

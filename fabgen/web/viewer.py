@@ -10,7 +10,7 @@ moves typed for the player to move are played.
 
 from __future__ import annotations
 
-from fabgen.errors import FabgenError, ParameterError
+from fabgen.errors import FabgenError, ParameterError, abridged
 from fabgen.web.limits import LIMITS, TooMuchWork
 
 
@@ -38,8 +38,9 @@ def turn_view(
     from fabgen.rules.variants import VARIANTS
 
     if variant not in VARIANTS:
-        raise ParameterError("variant", f"unknown variant {variant!r}: {', '.join(VARIANTS)}")
-    source = f"{name_from_stem(name)} (uploaded)"
+        shown = abridged(str(variant), quoted=True)
+        raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}")
+    source = f"{abridged(name_from_stem(name), 40)} (uploaded)"
     if len(text) > LIMITS.upload_bytes:
         raise TooMuchWork(
             f"{source}: larger than {LIMITS.upload_bytes // 1024} kB: is it a transcript?"

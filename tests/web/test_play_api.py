@@ -425,3 +425,22 @@ def test_the_games_folder_holds_transcripts_the_rules_replay(games_dir, cli):
 def test_serve_takes_a_games_folder(cli):
     result = cli("serve", "--help")
     assert result.exit_code == 0 and "--games-dir" in result.output
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body"),
+    [
+        ("get", "/api/board/preset/" + "x" * 5000, None),
+        ("get", "/api/rules/preset/" + "x" * 5000, None),
+        ("post", "/api/rules/turn", {"transcript": "{}", "variant": "x" * 5000}),
+        ("post", "/api/rules/turn", {"transcript": "x", "name": "x" * 5000}),
+        ("post", "/api/games", {"preset": "x" * 5000}),
+        ("post", "/api/games", {"preset": "2p-diamond-4", "variant": "x" * 5000}),
+    ],
+)
+def test_an_error_quotes_a_long_request_by_its_start(client, method, url, body):
+    # (each echoed the whole 5000 characters back)
+    answer = getattr(client, method)(url, json=body) if body else getattr(client, method)(url)
+    assert answer.status_code == 400
+    error = answer.get_json()["error"]
+    assert "xxxxxxxxxxxx" in error and "x" * 41 not in error, error[:200]
