@@ -6,7 +6,7 @@ import importlib
 import random
 from typing import Protocol, runtime_checkable
 
-from fabgen.errors import ParameterError
+from fabgen.errors import ParameterError, abridged
 from fabgen.rules.moves import Move
 from fabgen.rules.state import Position
 from fabgen.rules.variants import Variant
@@ -47,8 +47,8 @@ def get_policy(name: str) -> Policy:
         known = ", ".join(POLICY_NAMES)
         raise ParameterError.about(
             "players",
-            f"{name!r} is not a player: choose one of {known} (strong:N sets the strong "
-            "player's budget, N positions evaluated per turn)",
+            f"{abridged(name, quoted=True)} is not a player: choose one of {known} (strong:N "
+            "sets the strong player's budget, N positions evaluated per turn)",
         )
     module, cls = target.split(":")
     factory = getattr(importlib.import_module(module), cls)

@@ -137,6 +137,7 @@ def test_the_default_budget_and_the_named_budget():
         ("strong:" + "1" * 5000, "strong:111111111111... (5000 characters) is not a budget"),
         ("greedy:10", "is not a player"),
         ("stronk", "is not a player"),
+        ("w" * 3000, "'wwwwwwwwwwww'... (3000 characters) is not a player"),
     ],
 )
 def test_bad_player_names_and_budgets_are_clear_errors(cli, tmp_path, players, says):
