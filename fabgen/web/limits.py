@@ -35,7 +35,7 @@ class WebLimits:
     games_in_memory: int = 64
     games_on_disk: int = 5000
     game_turns: int = 5000
-    moves_per_turn: int = 64
+    moves_per_turn: int = 127  # one move per tile, on the largest board fabgen reads
     # a computer seat's turn: the strong player's largest budget (its default, 300,
     # decides in tens of milliseconds) and the seconds a decision may take before the
     # greedy player's turn is played instead

@@ -347,7 +347,7 @@ def test_bad_requests_get_a_reason(client, body, status, words):
     ("moves", "words"),
     [
         ("c3-c5, " * 400, "moves typed as text are at most 2000 characters"),
-        ([["a1", "a2"]] * 65, "65 moves: this server takes at most 64 moves in one turn"),
+        ([["a1", "a2"]] * 128, "128 moves: this server takes at most 127 moves in one turn"),
         ({"c3": "c5"}, "moves must be a list of [source, destination] pairs"),
     ],
 )
@@ -444,3 +444,12 @@ def test_an_error_quotes_a_long_request_by_its_start(client, method, url, body):
     assert answer.status_code == 400
     error = answer.get_json()["error"]
     assert "xxxxxxxxxxxx" in error and "x" * 41 not in error, error[:200]
+
+
+def test_a_turn_may_have_a_move_on_every_tile_of_the_largest_board():
+    # (the limit was 64 moves while boards of up to 127 tiles could be played)
+    from fabgen.board.boardfile import MAX_TILES
+    from fabgen.rules.transcript import MAX_SEGMENTS
+    from fabgen.web.limits import LIMITS
+
+    assert LIMITS.moves_per_turn >= max(MAX_TILES, MAX_SEGMENTS)
