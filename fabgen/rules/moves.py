@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from fabgen.errors import FabgenError, ParameterError
+from fabgen.errors import FabgenError, ParameterError, abridged
 from fabgen.geometry.lattice import Field
 from fabgen.rules.names import NAME_HELP, field_name, parse_field
 from fabgen.rules.state import LIVE, NOBODY, STATUS_BY_CODE, Position
@@ -37,6 +37,8 @@ MACHINE = "machine"
 
 _NAME = r"-?[a-z]+(?:0|-?[1-9][0-9]*)"
 _MOVE = re.compile(rf"\s*({_NAME})\s*-\s*({_NAME})\s*")
+#: Dashes that word processors and phones put for a typed hyphen: en dash, em dash, minus.
+_DASHES = str.maketrans("\u2013\u2014\u2212", "---")
 
 #: The stones a move "takes" when its ends are not on one line: more than any stack.
 NOT_A_LINE = 1 << 62
@@ -56,11 +58,13 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """``"c3-c5"`` -> Move; ``ValueError`` with a hint for anything else."""
-        match = _MOVE.fullmatch(text)
+        """``"c3-c5"`` -> Move (``c3–c5``, with an en dash, em dash or minus sign as a word
+        processor types them, too); ``ValueError`` with a hint for anything else."""
+        match = _MOVE.fullmatch(text.translate(_DASHES))
         if match is None:
             raise ValueError(
-                f"{text!r} is not a move: write source-destination, like c3-c5 ({NAME_HELP})"
+                f"{abridged(text, 40, quoted=True)} is not a move: write source-destination, "
+                f"like c3-c5 ({NAME_HELP})"
             )
         return cls(parse_field(match.group(1)), parse_field(match.group(2)))
 

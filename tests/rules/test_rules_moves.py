@@ -137,3 +137,16 @@ def test_a_pass_is_a_legal_turn():
     pos = start()
     after, _ = play_turn(pos, [])
     assert after.turns_played == 1 and after.next_player == 1 and after.passes == 1
+
+
+def test_typed_moves_may_use_the_dashes_word_processors_put_for_a_hyphen():
+    hyphen = parse_moves("c3-c5, -a1--a3")
+    for dash in ("\u2013", "\u2014", "\u2212"):  # en dash, em dash, minus sign
+        assert parse_moves(f"c3{dash}c5, {dash}a1{dash}{dash}a3") == hyphen
+    assert Move.parse("c3 \u2013 c5") == hyphen[0]
+
+
+def test_a_long_text_that_is_no_move_is_quoted_by_its_start():
+    quoted = r"^'xxxxxxxxxxxx'\.\.\. \(5000 characters\) is not a move"
+    with pytest.raises(ValueError, match=quoted):
+        Move.parse("x" * 5000)
