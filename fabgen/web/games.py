@@ -124,14 +124,15 @@ def check_kind(kind: str) -> None:
 
 
 def _budget_allowed(budget: str) -> bool:
-    """A strong player's budget as written: ASCII digits (``str.isdigit`` also takes
-    superscripts, which ``int`` refuses), short enough to convert, within the cap."""
-    return (
-        budget.isascii()
-        and budget.isdigit()
-        and len(budget) <= 7
-        and 1 <= int(budget) <= LIMITS.strong_budget
-    )
+    """A strong player's budget as the command line reads it
+    (:func:`fabgen.play.strong.parse_budget`), written without spaces and within this
+    server's cap."""
+    from fabgen.play.strong import parse_budget
+
+    try:
+        return budget == budget.strip() and parse_budget(budget) <= LIMITS.strong_budget
+    except ParameterError:
+        return False
 
 
 def hint_player(player: object) -> str:
