@@ -6,15 +6,18 @@ code 2; anything else is a bug and keeps its traceback.
 
 from __future__ import annotations
 
+import json
 
-def abridged(text: str, limit: int = 24, *, quoted: bool = False) -> str:
+
+def abridged(text: str, limit: int = 24, *, quoted: bool | str = False) -> str:
     """``text`` as an error message quotes what a user gave: whole up to ``limit``
     characters, else its first 12 and its length (a message is one paragraph, however
-    long the input). ``quoted``: in Python's quotes, as ``repr`` writes it."""
+    long the input). ``quoted``: in Python's quotes, as ``repr`` writes it, or in
+    JSON's with ``quoted="json"`` (for messages about JSON and TOML files)."""
+    quote = json.dumps if quoted == "json" else repr if quoted else str
     if len(text) <= limit:
-        return repr(text) if quoted else text
-    start = repr(text[:12]) if quoted else text[:12]
-    return f"{start}... ({len(text)} characters)"
+        return quote(text)
+    return f"{quote(text[:12])}... ({len(text)} characters)"
 
 
 class FabgenError(Exception):

@@ -3,7 +3,7 @@
 ::
 
     [board]
-    name = "3p-triangle-4"            # letters, digits, - and _ (used in file names)
+    name = "3p-triangle-4"            # up to 64 letters, digits, - and _ (file names)
     description = "Triangle of 10 tiles, 4 a side"
     handedness = "cw"                 # cw (the online version's lattice) or ccw
     origin = "b2"                     # field at the centre of tile (0, 0); default a1
@@ -39,10 +39,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fabgen.board.model import Board, Seat, SeatKind, Tile, TurnDirection, lattice_tile
-from fabgen.errors import InputFileError
+from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Field, Handedness, TileLattice
 from fabgen.rules.names import NAME_HELP, field_name, parse_field, parse_stack_key
 from fabgen.rules.setup import segment_fields
+from fabgen.text import MAX_LABEL
 
 TOP_KEYS = ("board", "players")
 BOARD_KEYS = (
@@ -59,6 +60,9 @@ BOARD_KEYS = (
 FREE_TILE_KEYS = ("fields",)
 PLAYER_KEYS = ("name", "colour", "kind", "start", "stacks")
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+#: Longest board name: the name begins file names ("NAME-setup-a4.pdf"), which most file
+#: systems cap at 255 bytes.
+MAX_BOARD_NAME = 64
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -85,7 +89,8 @@ def read_text(path: Path) -> str:
 
 def name_from_stem(stem: str) -> str:
     """A board name made from a file name: letters, digits, - and _."""
-    return re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-_") or "board"
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-_")[:MAX_BOARD_NAME]
+    return name.rstrip("-_") or "board"
 
 
 def parse_board_toml(text: str, source: str = "<board>", default_name: str = "board") -> Board:
@@ -108,7 +113,8 @@ class _Reader:
         for key in value:
             if key not in allowed:
                 raise self.error(
-                    f"unknown key {key!r}: the keys allowed here are {', '.join(allowed)}",
+                    f"unknown key {abridged(key, quoted=True)}: the keys allowed here are "
+                    f"{', '.join(allowed)}",
                     _path(where, key),
                 )
         return value
@@ -155,10 +161,14 @@ class _Reader:
         if "name" not in spec:
             return name_from_stem(default)
         name = spec["name"]
-        if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
+        if (
+            not isinstance(name, str)
+            or not NAME_PATTERN.fullmatch(name)
+            or len(name) > MAX_BOARD_NAME
+        ):
             raise self.error(
-                f"expected a name of letters, digits, - and _ (it is used in file names), "
-                f"found {_kind(name)}",
+                f"expected a name of at most {MAX_BOARD_NAME} letters, digits, - and _ (it "
+                f"is used in file names), found {_kind(name)}",
                 "board.name",
             )
         return name
@@ -216,7 +226,9 @@ class _Reader:
         try:
             return parse_field(value)
         except ValueError:
-            raise self.error(f"{value!r} is not a field name: {NAME_HELP}", where) from None
+            raise self.error(
+                f"{abridged(value, 40, quoted=True)} is not a field name: {NAME_HELP}", where
+            ) from None
 
     def coord(self, value: object, where: str) -> tuple[int, int]:
         if not (
@@ -275,6 +287,8 @@ class _Reader:
         where = f"players[{k}]"
         spec = self.table(value, where, PLAYER_KEYS, '[[players]] with name = "Red"')
         name = self.optional_str(spec, "name", where)
+        if name is not None and len(name) > MAX_LABEL:
+            raise self.error(f"a name of at most {MAX_LABEL} characters, please", f"{where}.name")
         colour = self.colour(spec, where)
         kind = self.kind(spec, where)
         # A start tile listed twice stays twice: the validator names it (field-shared).
@@ -333,7 +347,8 @@ class _Reader:
         if re.fullmatch(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})", colour):
             return colour
         raise self.error(
-            f"unknown colour {colour!r}: use #rrggbb or one of {', '.join(NAMED_COLOURS)}",
+            f"unknown colour {abridged(colour, 40, quoted=True)}: use #rrggbb or one of "
+            f"{', '.join(NAMED_COLOURS)}",
             f"{where}.colour",
         )
 
@@ -367,6 +382,8 @@ class _Reader:
 
 def _path(where: str, key: str) -> str:
     shown = key if _BARE_KEY.fullmatch(key) else json.dumps(key)
+    if len(key) > 40:
+        shown = abridged(key, quoted="json")
     return f"{where}.{shown}" if where else shown
 
 
@@ -376,6 +393,8 @@ def _kind(value: object) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value!r}"
     if isinstance(value, str):
+        if len(value) > 40:
+            return f"the string {abridged(value, quoted='json')}"
         return f"the string {json.dumps(value, ensure_ascii=False)}"
     if isinstance(value, list):
         return f"a list of {len(value)}"

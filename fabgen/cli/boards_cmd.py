@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from fabgen.cli.common import format_option, out_option, write_and_report
-from fabgen.cli.options import option
+from fabgen.cli.options import Choice, option
 
 board_file_argument = click.argument(
     "board_file",
@@ -48,7 +48,7 @@ def _load(board_file: Path | None, preset: str | None):
 @click.option(
     "--as",
     "show_as",
-    type=click.Choice(["toml", "transcript"]),
+    type=Choice(["toml", "transcript"]),
     default="toml",
     show_default=True,
     help="With --show: as a board file, or as an Atlantis transcript of the start.",

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from fabgen.cli.options import Choice
+
 DEFAULT_OUT = "output"
 
 
@@ -70,7 +72,7 @@ def format_option(help_text: str, dest: str = "output_format"):
     return click.option(
         "--format",
         dest,
-        type=click.Choice(["text", "json"]),
+        type=Choice(["text", "json"]),
         default="text",
         show_default=True,
         help=help_text,

@@ -39,7 +39,7 @@ def option(name: str, *, unset: bool = False, default_text: str = "", lead: str 
     if s.kind is bool:
         pass  # a --flag/--no-flag pair: no type, no metavar
     elif s.choices:
-        kwargs["type"] = click.Choice(list(s.choices))
+        kwargs["type"] = Choice(list(s.choices))
     elif s.kind in (int, float):
         kwargs["type"] = Bounded(s)
         kwargs["metavar"] = s.metavar or _METAVARS.get(s.unit, "N")
@@ -65,6 +65,18 @@ def _shown(value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+class Choice(click.Choice):
+    """click's choice, quoting a wrong value briefly: click's own message repeats it
+    whole, however long (see :func:`fabgen.errors.abridged`)."""
+
+    def get_invalid_choice_message(self, value, ctx) -> str:
+        choices = ", ".join(repr(c) for c in self.choices)
+        text = value if isinstance(value, str) else str(value)
+        if len(self.choices) == 1:
+            return f"{abridged(text, quoted=True)} is not {choices}."
+        return f"{abridged(text, quoted=True)} is not one of {choices}."
 
 
 class Bounded(click.ParamType):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from fabgen.cli.common import out_option, write_and_report
-from fabgen.cli.options import option
+from fabgen.cli.options import Choice, option
 from fabgen.cli.tile_options import pop_tile_size_options, tile_size_options
 from fabgen.pieces.symbols import MACHINE_SYMBOLS, SEAT_SYMBOLS, STONE_SYMBOLS
 
@@ -46,7 +46,7 @@ _MACHINES = ", ".join(f"m{seat} {name}" for seat, name in MACHINE_SYMBOLS.items(
 )
 @click.option(
     "--symbol",
-    type=click.Choice(STONE_SYMBOLS),
+    type=Choice(STONE_SYMBOLS),
     default=None,
     help="Raised seat symbol by name (instead of --seat).",
 )

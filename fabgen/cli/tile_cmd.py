@@ -7,7 +7,7 @@ from dataclasses import replace
 import click
 
 from fabgen.cli.common import out_option, profile_option, write_and_report
-from fabgen.cli.options import option
+from fabgen.cli.options import Choice, option
 from fabgen.cli.tile_options import (
     describe_options,
     geometry_from_options,
@@ -25,7 +25,7 @@ from fabgen.cli.tile_options import (
 @click.option(
     "--format",
     "file_format",
-    type=click.Choice(["both", "svg", "dxf"]),
+    type=Choice(["both", "svg", "dxf"]),
     default="both",
     show_default=True,
     help="Which files to write.",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from fabgen.errors import InputFileError, ParameterError
+from fabgen.errors import InputFileError, ParameterError, abridged
 from fabgen.inputs import parse_toml, read_text
 from fabgen.limits import check as check_number
 from fabgen.text import MAX_LABEL, has_control
@@ -114,7 +114,8 @@ def _checked(source: str, data: dict) -> dict:
     for section in data:
         if section not in SCHEMA:
             known = ", ".join(f"[{s}]" for s in SCHEMA)
-            raise InputFileError(source, f"unknown section [{section}]; known: {known}", section)
+            name = abridged(section)
+            raise InputFileError(source, f"unknown section [{name}]; known: {known}", name)
         if not isinstance(data[section], dict):
             raise InputFileError(source, f"must be a table like [{section}]", section)
     for section, settings in SCHEMA.items():
@@ -124,7 +125,9 @@ def _checked(source: str, data: dict) -> dict:
             if key not in known:
                 names = ", ".join(sorted(known))
                 raise InputFileError(
-                    source, f"unknown key {key!r}; known keys: {names}", f"{section}.{key}"
+                    source,
+                    f"unknown key {abridged(key, quoted=True)}; known keys: {names}",
+                    f"{section}.{abridged(key)}",
                 )
         out[section] = {
             s.key: _value(source, f"{section}.{s.key}", s, given.get(s.key, s.default))
@@ -139,7 +142,7 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
     )
     if not ok:
         wanted = "a number" if float in setting.kind else _TYPE_NAMES[setting.kind[0]]
-        raise InputFileError(source, f"must be {wanted}, got {value!r}", where)
+        raise InputFileError(source, f"must be {wanted}, got {_quoted(value)}", where)
     if isinstance(value, str) and (has_control(value) or len(value) > MAX_LABEL):
         raise InputFileError(
             source,
@@ -149,7 +152,7 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
         )
     if setting.choices and value not in setting.choices:
         raise InputFileError(
-            source, f"{value!r} is not one of: {', '.join(setting.choices)}", where
+            source, f"{_quoted(value)} is not one of: {', '.join(setting.choices)}", where
         )
     number = isinstance(value, int | float) and not isinstance(value, bool)
     if number and not (value == 0 and setting.default == 0):  # 0 = "use the default"
@@ -199,3 +202,10 @@ def template_text() -> str:
 
 if __name__ == "__main__":
     print(template_text(), end="")
+
+
+def _quoted(value: object) -> str:
+    """A value the file gave, as a message quotes it: briefly when long."""
+    if isinstance(value, str):
+        return abridged(value, quoted=True)
+    return abridged(repr(value), limit=40)

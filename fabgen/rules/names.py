@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from fabgen.errors import abridged
 from fabgen.geometry.lattice import Field
 
 _NUMBER = r"(0|-?[1-9][0-9]*)"
@@ -62,7 +63,7 @@ def segment_key(centre: Field) -> str:
 def parse_field(name: str) -> Field:
     """Coordinates of a lower-case field name; ``ValueError`` for anything else."""
     if not isinstance(name, str):
-        raise ValueError(f"{name!r} is not a field name: {NAME_HELP}")
+        raise ValueError(f"{_quoted(name)} is not a field name: {NAME_HELP}")
     return _parse_field(name)
 
 
@@ -71,7 +72,7 @@ def _parse_field(name: str) -> Field:
     # Cached: a transcript names the same fields over and over.
     match = _FIELD.fullmatch(name)
     if match is None:
-        raise ValueError(f"{name!r} is not a field name: {NAME_HELP}")
+        raise ValueError(f"{_quoted(name)} is not a field name: {NAME_HELP}")
     return _coords(*match.groups())
 
 
@@ -85,9 +86,14 @@ def parse_stack_key(key: str) -> tuple[Field, bool]:
         sign, column, number = match.groups()
         return _coords(sign, column.lower(), number), True
     raise ValueError(
-        f"{key!r} is not a stack key: use a field name like c3 for one field, or the "
+        f"{_quoted(key)} is not a stack key: use a field name like c3 for one field, or the "
         "upper-case name of a segment's centre like C3 for all seven fields of that segment"
     )
+
+
+def _quoted(value: object) -> str:
+    """What the user gave, as a message quotes it: briefly when long."""
+    return abridged(value, 40, quoted=True) if isinstance(value, str) else repr(value)[:40]
 
 
 MAX_COORDINATE = 10_000

@@ -17,7 +17,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from fabgen import __version__
-from fabgen.errors import FabgenError
+from fabgen.errors import FabgenError, abridged
 from fabgen.web.limits import LIMITS, TooMuchWork
 
 #: One kit build at a time: a build takes seconds and most of the machine.
@@ -205,7 +205,9 @@ def _board_api(app: Flask) -> None:
             data = designer.setup_diagram_bytes(board, fmt)
             kind = "image/svg+xml" if fmt == "svg" else "application/pdf"
             return _download(data, f"{name}-setup.{fmt}", kind)
-        raise RequestError(f"unknown download {what!r}: toml, start, setup-svg or setup-pdf")
+        raise RequestError(
+            f"unknown download {abridged(what, quoted=True)}: toml, start, setup-svg or setup-pdf"
+        )
 
 
 # ---- the rules viewer -------------------------------------------------------------------

@@ -281,3 +281,110 @@ def test_check_alignment_json_with_control_characters_in_element_ids(cli, tmp_pa
     assert "\\x" not in result.output  # no invalid \\x escapes
     named = [s for s in strings(decoded(result.output)) if '\x7f\x85\x9b\\"' in s]
     assert named, "the ids come back exactly"
+
+
+def choice_options(group: click.Group, prefix: str = ""):
+    """(command words, flag) of every option with a list of choices."""
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            yield from choice_options(command, f"{prefix}{name} ")
+            continue
+        for param in command.params:
+            if isinstance(param, click.Option) and isinstance(param.type, click.Choice):
+                yield prefix + name, param.opts[0]
+
+
+def test_a_long_wrong_choice_is_quoted_by_its_start(cli):
+    from fabgen.cli import main
+
+    found = sorted(choice_options(main))
+    assert ("balance", "--variant") in found and ("tile", "--format") in found
+    for command, flag in found:
+        result = cli(*command.split(), flag, LONG)
+        assert result.exit_code == 2, (command, flag, result.output)
+        assert f"'{LONG[:12]}'... (300 characters) is not one of" in result.output, result.output
+        assert LONG[:40] not in result.output
+        short = cli(*command.split(), flag, "nope")  # a short one is quoted whole
+        assert "'nope' is not one of" in short.output, short.output
+
+
+HUGE = "q" * 3000
+BOARD_EDITS = {  # (text in the preset's board file, what replaces it)
+    "board name": ('name = "2p-diamond-4"', f'name = "{HUGE}"'),
+    "handedness": ('handedness = "cw"', f'handedness = "{HUGE}"'),
+    "origin": ('origin = "b2"', f'origin = "{HUGE}"'),
+    "turns": ('turns = "clockwise"', f'turns = "{HUGE}"'),
+    "player name": ('name = "Red"', f'name = "{HUGE}"'),
+    "colour": ('colour = "red"', f'colour = "{HUGE}"'),
+    "start": ("start = [-2, -2]", f'start = "{HUGE}"'),
+    "key": ("[board]\n", f"[board]\n{HUGE} = 1\n"),
+    "player key": ('colour = "red"', f'colour = "red"\n{HUGE} = 2'),
+}
+
+
+def _told_briefly(result) -> None:
+    """Refused (exit 2) with a message that quotes the long input by its start."""
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert HUGE[:100] not in result.output, result.output[:300]
+    assert max(len(line) for line in result.output.splitlines()) < 400
+
+
+@pytest.mark.parametrize("edit", sorted(BOARD_EDITS))
+def test_a_board_file_with_a_long_value_is_quoted_briefly(cli, tmp_path, edit):
+    from fabgen.board.boardfile import board_to_toml
+
+    old, new = BOARD_EDITS[edit]
+    text = board_to_toml(load_preset(PRESET))
+    assert old in text
+    path = tmp_path / "board.toml"
+    path.write_text(text.replace(old, new, 1))
+    for command in (["validate"], ["layout", "--out", str(tmp_path / "out")]):
+        _told_briefly(cli(*command, path))
+    assert not (tmp_path / "out").exists()
+
+
+TRANSCRIPT_EDITS = {
+    "format": lambda d: d.__setitem__("format", HUGE),
+    "version": lambda d: d.__setitem__("version", HUGE),
+    "key": lambda d: d.__setitem__(HUGE, 1),
+    "segment field": lambda d: d["segments"][0].__setitem__(0, HUGE),
+    "player name": lambda d: d["players"][0].__setitem__("name", HUGE),
+    "player key": lambda d: d["players"][0].__setitem__(HUGE, 1),
+    "kind": lambda d: d["players"][0].__setitem__("kind", HUGE),
+    "stack field": lambda d: d["players"][0]["stacks"].__setitem__(HUGE, 1),
+    "stack value": lambda d: d["players"][0]["stacks"].__setitem__("a6", HUGE),
+    "move": lambda d: d.__setitem__("turns", [[[HUGE, "a6"]]]),
+    "event": lambda d: d.__setitem__("events", [HUGE]),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(TRANSCRIPT_EDITS))
+def test_a_transcript_with_a_long_value_is_quoted_briefly(cli, tmp_path, start, edit):
+    data = json.loads(start.read_text())
+    TRANSCRIPT_EDITS[edit](data)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    _told_briefly(cli("validate", path))
+    _told_briefly(cli("rules", "replay", path))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"[kit]\n{HUGE} = 1\n", f"[{HUGE}]\nx = 1\n", f'[tile]\nkerf = "{HUGE}"\n'],
+    ids=["key", "section", "value"],
+)
+def test_a_kit_file_with_a_long_key_or_value_is_quoted_briefly(cli, tmp_path, text):
+    path = tmp_path / "kit.toml"
+    path.write_text(text)
+    _told_briefly(cli("build", path, "--out", tmp_path / "out"))
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_board_name_from_a_long_file_name_is_cut_to_the_longest_allowed():
+    from fabgen.board.boardfile import MAX_BOARD_NAME, NAME_PATTERN, name_from_stem
+
+    name = name_from_stem("my board " * 20)
+    assert len(name) <= MAX_BOARD_NAME and NAME_PATTERN.fullmatch(name)
+    assert name.startswith("my-board-my-board")
+    assert name_from_stem("a" * (MAX_BOARD_NAME - 1) + "--b") == "a" * (MAX_BOARD_NAME - 1)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from fabgen.errors import InputFileError
+from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Field
 from fabgen.rules.moves import Move
 from fabgen.rules.names import field_name, parse_stack_key
@@ -153,4 +153,6 @@ def json_path(parts: Sequence) -> str:
 
 
 def _key_path(key: str) -> str:
+    if len(key) > 40:  # a message quotes a long key briefly
+        return f"[{abridged(key, quoted='json')}]"
     return f".{key}" if _IDENTIFIER.fullmatch(key) else f"[{json.dumps(key)}]"

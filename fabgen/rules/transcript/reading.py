@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from fabgen.errors import InputFileError
+from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Field
 from fabgen.rules.moves import Move
 from fabgen.rules.names import parse_field, parse_stack_key
@@ -23,6 +23,7 @@ from fabgen.rules.transcript.format import (
     Transcript,
     json_path,
 )
+from fabgen.text import MAX_LABEL
 
 
 class _Object(dict):
@@ -141,11 +142,15 @@ class _Reader:
         if not isinstance(value, dict):
             raise self.error(f"expected a JSON object {{...}}, found {_kind(value)}", where)
         for key in getattr(value, "duplicates", ()):
-            raise self.error(f"the key {key!r} is given twice: keep one", (*where, key))
+            raise self.error(
+                f"the key {abridged(key, quoted=True)} is given twice: keep one",
+                (*where, key),
+            )
         for key in value:
             if allowed is not None and key not in allowed:
                 raise self.error(
-                    f"unknown key {key!r}: the keys allowed here are {', '.join(allowed)}",
+                    f"unknown key {abridged(key, quoted=True)}: the keys allowed here are "
+                    f"{', '.join(allowed)}",
                     (*where, key),
                 )
         return value
@@ -160,7 +165,7 @@ class _Reader:
             raise self.error(f'the key "{key}" is missing: add "{key}": "{expected}"', ())
         if top[key] != expected:
             raise self.error(
-                f"expected {json.dumps(expected)}, found {json.dumps(top[key])}: "
+                f"expected {json.dumps(expected)}, found {_kind(top[key])}: "
                 f"this reader understands {FORMAT} version {VERSION}",
                 (key,),
             )
@@ -201,11 +206,15 @@ class _Reader:
         for k, item in enumerate(self.json_list(value, where, "players")):
             entry = self.json_object(item, (*where, k), _PLAYER_KEYS)
             name = self.optional_str(entry, "name", (*where, k))
+            if name is not None and len(name) > MAX_LABEL:
+                raise self.error(
+                    f"a name of at most {MAX_LABEL} characters, please", (*where, k, "name")
+                )
             color = self.optional_str(entry, "color", (*where, k))
             kind = self.optional_str(entry, "kind", (*where, k))
             if kind is not None and kind not in KINDS:
                 raise self.error(
-                    f"unknown kind {json.dumps(kind)}: use one of "
+                    f"unknown kind {abridged(kind, quoted='json')}: use one of "
                     f"{', '.join(json.dumps(k) for k in KINDS)} (a person, a machine that "
                     "never moves, a machine that moves by fixed rules)",
                     (*where, k, "kind"),
@@ -317,7 +326,7 @@ def _kind(value: object) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value!r}"
     if isinstance(value, str):
-        return f"the string {json.dumps(value)}"
+        return f"the string {abridged(value, 40, quoted='json')}"
     if isinstance(value, list):
         return f"a list of {len(value)}"
     if isinstance(value, dict):
