@@ -57,7 +57,10 @@ def board_from_state(state: object, name: str = "board") -> Board:
 def _check_size(state: dict) -> None:
     spec = state.get("board")
     if isinstance(spec, dict):
-        tiles = len(spec.get("tiles") or ()) + len(spec.get("free_tiles") or ())
+        # (only lists count: any other value is the reader's to refuse, as a 400)
+        tiles = sum(
+            len(v) for v in (spec.get("tiles"), spec.get("free_tiles")) if isinstance(v, list)
+        )
         if tiles > LIMITS.board_tiles:
             raise TooMuchWork(
                 f"{tiles} tiles is more than the designer handles ({LIMITS.board_tiles}); "

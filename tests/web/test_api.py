@@ -463,6 +463,16 @@ def test_seat_kinds_reach_the_board(client):
     assert "unknown seat kind 'robot'" in answer.get_json()["error"]
 
 
+def test_tiles_that_are_no_list_are_a_finding_not_too_much_work(client):
+    # (a string of 3,000 letters was counted as 3,000 tiles: 503, "more than the
+    # designer handles")
+    answer = client.post("/api/board/view", json={"state": {"board": {"tiles": "x" * 3000}}})
+    assert answer.status_code == 200
+    (finding,) = answer.get_json()["findings"]
+    assert "tile coordinates" in finding["message"]
+    assert '"xxxxxxxxxxxx"... (3000 characters)' in finding["message"]
+
+
 @pytest.mark.parametrize(
     ("state", "words"),
     [
@@ -476,7 +486,8 @@ def test_seat_kinds_reach_the_board(client):
 )
 def test_a_bad_board_gets_the_readers_message(client, state, words):
     answer = client.post("/api/board/view", json={"state": state})
-    assert answer.status_code in (400, 503)
+    too_large = words == "more than the designer handles"
+    assert answer.status_code == (503 if too_large else 400)
     body = answer.get_json()
     assert words in body["error"]
     assert "Traceback" not in body["error"]
