@@ -88,6 +88,7 @@ class Settings:
     approach: float = 0.05  # played to the end, no end: per step to the nearest other stone
     sooner: float = 0.01  # played to the end: per turn of ours before an end not lost
     counter: bool = False  # our rollout turns meet other seats' fires (else only defuse)
+    refuge: int = 10  # rounds looked ahead for fires that leave us next to nothing (0: never)
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
 
@@ -149,6 +150,11 @@ class _Search:
         )
         kept = [moves for moves, _ in found[: self.settings.keep]]
         alone = _alone(self.position, self.player) or _frozen(self.position)
+        refuge = None if alone or not self.settings.refuge else self.refuge()
+        if refuge is not None:
+            retreat = self.retreat(kept, refuge, len(found))
+            if retreat is not None:
+                return retreat
         careful = self.careful_turn(alone)
         if careful and careful not in kept:
             kept.append(careful)
@@ -176,6 +182,73 @@ class _Search:
                 best.append(moves)
         choice = best[0] if len(best) == 1 else self.rng.choice(best)
         return StrongDecision(tuple(choice), best_value, self.evaluations, len(found))
+
+    def refuge(self) -> list[int] | None:
+        """When other seats' fires will leave us next to nothing within
+        :attr:`Settings.refuge` rounds of rollout turns (ours defuse, the others
+        pass), the round in which each field stops being live then (the rounds + 1
+        for those still live at the end); else None."""
+        pos, seat, rounds = self.position, self.player, self.settings.refuge
+        weights = self.settings.weights
+        if not any(pos.owners[g] not in (seat, NOBODY) for g in pos.growing_indices):
+            return None
+        self.evaluations += 1
+        now = estimate(pos, weights)[seat]
+        if now < REFUGE_WORTH:
+            return None
+        after = pos.copy()
+        burnt = [rounds + 1] * len(after.status_codes)
+        over = game_over_check(self.variant)
+        for r in range(rounds):
+            for _ in range(len(after.players)):
+                if over(after):
+                    break
+                _pass(after, seat)
+            for f, status in enumerate(after.status_codes):
+                if status != LIVE and burnt[f] > r:
+                    burnt[f] = r
+        self.evaluations += 1
+        if estimate(after, weights)[seat] >= REFUGE_WORTH:
+            return None
+        return burnt
+
+    def retreat(self, kept, burnt: list[int], found: int) -> StrongDecision | None:
+        """Facing a fire that will leave us next to nothing: each candidate, and the
+        turn that carries stones to the fields the fire reaches last, is played out
+        for the same rounds with our rollout turns carrying stones there (the others
+        pass); the most we still hold at the end decides."""
+        retreat = tuple(_retreat(self.position.copy(), self.player, self.variant, burnt))
+        if retreat and retreat not in kept:
+            kept = [*kept, retreat]
+        best: list[tuple[Move, ...]] = []
+        best_value = float("-inf")
+        for moves in kept:  # (few, each once: the first stage spent the budget)
+            value = self.held_after(moves, burnt)
+            if value > best_value:
+                best, best_value = [moves], value
+            elif value == best_value:
+                best.append(moves)
+        if best_value <= 0:  # nothing kept whatever we do: play on as usual
+            return None
+        choice = best[0] if len(best) == 1 else self.rng.choice(best)
+        return StrongDecision(tuple(choice), best_value, self.evaluations, found)
+
+    def held_after(self, moves: tuple[Move, ...], burnt: list[int]) -> float:
+        """Our lead after the turn and :attr:`Settings.refuge` rounds of rollout turns
+        in which ours retreat (:func:`_retreat`); the final score's lead if the game
+        ends."""
+        after, _ = play_turn(self.position, moves, self.variant)
+        over = game_over_check(self.variant)
+        for _ in range(self.settings.refuge * len(after.players)):
+            if over(after):
+                return lead([float(x) for x in scores(after)], self.player)
+            if after.next_player == self.player:
+                self.evaluations += 1
+                _rollout_turn(after, _retreat(after, self.player, self.variant, burnt))
+            else:
+                _pass(after, self.player)
+        self.evaluations += 1
+        return lead(estimate(after, self.settings.weights), self.player)
 
     def ignitions(self) -> list[tuple[Move, ...]]:
         """With no growing field of ours, the :attr:`Settings.ignite` best single
@@ -505,6 +578,31 @@ def _counter(pos: Position, seat: int, variant) -> list[Move]:
 
     best = _best_per_tile(pos, variant, met)
     return [] if best is None else _make_or_defuse(pos, seat, best)  # ([]: game over)
+
+
+#: Fields of estimated territory below which a seat has next to nothing (see
+#: :meth:`_Search.refuge`).
+REFUGE_WORTH = 3.0
+
+
+def _retreat(pos: Position, seat: int, variant, burnt: list[int]) -> list[Move]:
+    """Our moves when a fire will leave us next to nothing: on each tile the legal
+    move that carries the most stones the furthest towards the fields the fire reaches
+    last (``burnt``: the round each field stops being live), landing where they stay
+    below capacity; else the defusing moves. Returns the moves made."""
+    towards, owner, stones, cap = pos.board.towards, pos.owners, pos.stone_counts, pos.capacities
+
+    def later(f: int, direction: int, k: int) -> int:
+        d = f
+        for _ in range(k):
+            d = towards[d][direction]
+        gain = burnt[d] - burnt[f]
+        if gain <= 0 or owner[d] not in (seat, NOBODY) or stones[d] + k >= cap[d]:
+            return 0
+        return gain * k
+
+    best = _best_per_tile(pos, variant, later)
+    return [] if best is None else _make_or_defuse(pos, seat, best)
 
 
 def _captures(pos: Position, seat: int, variant) -> list[Move]:

@@ -14,7 +14,7 @@ from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead
 from fabgen.rules import play_turn, position_from_names
 from fabgen.rules.moves import Move
 from fabgen.rules.random_games import random_moves
-from fabgen.rules.state import DEAD, GROWING
+from fabgen.rules.state import DEAD, GROWING, LIVE
 from fabgen.rules.turn import Turn
 
 # Three standard tiles in a row (centres c3, d6 ... on the online lattice): a small
@@ -548,3 +548,48 @@ def test_a_deeper_search_is_reproducible_and_plays_legal_turns():
     first = play_game(start, players, "online", game_rng(5, 0), max_turns=24, keep_moves=True)
     again = play_game(start, players, "online", game_rng(5, 0), max_turns=24, keep_moves=True)
     assert first.moves == again.moves and first.turns == 24
+
+
+# 2p-diamond-5 after 58 turns of a game against random, A (seat 0) to move: B's fire
+# front (its growing fields along columns f and g, stones ahead of them) will cross the
+# board and burn everything A holds within ten rounds.
+FRONT_A = {
+    "h6": 0, "i6": 0, "i7": 0, "h5": 0, "j5": 0, "k5": 0, "k6": 0, "j6": 0, "i5": 0,
+    "i4": 0, "j4": 0, "l4": 0, "m4": 0, "m5": 0, "l5": 0, "k4": 0, "k3": 0, "l3": 0,
+    "b7": 2, "-a6": 2, "a5": 3, "d4": 1, "h3": 0, "h4": 0, "i2": 0, "j2": 0, "j3": 0,
+    "i3": 0, "h2": 0, "h1": 0, "i1": 0, "-c4": 0, "-b4": -3, "-b5": 0, "-c5": 0, "-d4": 0,
+    "-d3": 0, "-c3": 0, "-a3": 1, "-a4": 2, "-b3": 1, "-b2": 1, "d0": 1, "-f2": 0,
+    "-e2": 0, "-e3": 0, "-f3": 0, "-g2": 0, "-g1": 1, "-f1": -4, "-c1": 1, "-c2": 3,
+    "-d2": -3, "-e1": 2, "d-1": 1, "-i0": 2, "-h1": 2, "-i1": 0, "-j0": 0, "-j-1": 0,
+    "-i-1": 2, "-g-1": 1, "-f0": 1, "-g0": 3, "-h-2": 2,
+}  # fmt: skip
+FRONT_B = {
+    "g7": 2, "f6": 1, "h7": -1, "g6": -1, "g5": -1, "f4": 2, "f5": 3, "g3": -1, "g4": -1,
+    "f3": 2, "f2": 3, "g2": -1, "f0": 2, "g0": -1, "g1": -1, "f1": 2, "f-1": 1,
+}  # fmt: skip
+
+
+def test_facing_a_fire_that_leaves_nothing_it_retreats_to_where_the_fire_comes_last():
+    # The retreat (Settings.refuge) looks ten rounds ahead, sees B's fire leave A next
+    # to nothing, and carries A's stones to the fields it reaches last. With B only
+    # passing from here (its fire burns on by itself), A ends with a region of its
+    # own; without the retreat A plays for the territory of the moment and loses all.
+    from fabgen.play.strong import _Search
+    from fabgen.rules.scoring import game_over, scores
+
+    start = position_from_names(_centres("2p-diamond-5"), [FRONT_A, FRONT_B], turns_played=58)
+    burnt = _Search(Settings(), start, "online", random.Random(0)).refuge()
+    assert burnt is not None  # the fire will leave A next to nothing: ...
+    live = [f for f, status in enumerate(start.status_codes) if status == LIVE]
+    assert max(burnt[f] for f in live) <= Settings().refuge  # ... every live field burns
+    kept = {}
+    for refuge in (Settings().refuge, 0):
+        player, position = Strong(Settings(refuge=refuge)), start
+        rng = random.Random(0)
+        while not game_over(position) and position.turns_played < 400:
+            mine = position.next_player == 0
+            moves = player.choose_turn(position, "online", rng) if mine else []
+            position, _ = play_turn(position, moves)
+        assert game_over(position)
+        kept[refuge] = scores(position)[0]
+    assert kept[0] == 0 and kept[Settings().refuge] > 10, kept
