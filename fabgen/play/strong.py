@@ -34,6 +34,14 @@ in seconds, so a seed reproduces every game on any machine:
    left (:attr:`Settings.approach`), so that single stones close in and trade
    instead of running from each other for ever.
 
+**Facing a fire that will leave it next to nothing** (other seats' growing fields whose
+fires, played on for :attr:`Settings.refuge` rounds, burn the player's land down), the
+player retreats: the candidates and the turn that carries its stones towards the fields
+the fire reaches last are played out for those rounds with its turns retreating the same
+way, and the one that keeps the most decides. Stones stacked below capacity where the
+fire comes last absorb it (each burning neighbour takes one stone and one of capacity,
+then one more stone), and a corner kept is a game won against a seat left with nothing.
+
 A budget above the default (``strong:N``) buys a deeper search
 (:func:`settings_for`): longer rollouts, more candidates looked at again, and rollout
 turns of ours that meet other seats' fires (:func:`_counter`: stones onto the fields
@@ -150,11 +158,11 @@ class _Search:
         )
         kept = [moves for moves, _ in found[: self.settings.keep]]
         alone = _alone(self.position, self.player) or _frozen(self.position)
-        refuge = None if alone or not self.settings.refuge else self.refuge()
-        if refuge is not None:
-            retreat = self.retreat(kept, refuge, len(found))
-            if retreat is not None:
-                return retreat
+        burnt = None if alone or not self.settings.refuge else self.fire_ahead()
+        if burnt is not None:
+            decision = self.retreat(kept, burnt, len(found))
+            if decision is not None:
+                return decision
         careful = self.careful_turn(alone)
         if careful and careful not in kept:
             kept.append(careful)
@@ -183,7 +191,7 @@ class _Search:
         choice = best[0] if len(best) == 1 else self.rng.choice(best)
         return StrongDecision(tuple(choice), best_value, self.evaluations, len(found))
 
-    def refuge(self) -> list[int] | None:
+    def fire_ahead(self) -> list[int] | None:
         """When other seats' fires will leave us next to nothing within
         :attr:`Settings.refuge` rounds of rollout turns (ours defuse, the others
         pass), the round in which each field stops being live then (the rounds + 1
@@ -217,9 +225,9 @@ class _Search:
         turn that carries stones to the fields the fire reaches last, is played out
         for the same rounds with our rollout turns carrying stones there (the others
         pass); the most we still hold at the end decides."""
-        retreat = tuple(_retreat(self.position.copy(), self.player, self.variant, burnt))
-        if retreat and retreat not in kept:
-            kept = [*kept, retreat]
+        turn = tuple(_retreat(self.position.copy(), self.player, self.variant, burnt))
+        if turn and turn not in kept:
+            kept = [*kept, turn]
         best: list[tuple[Move, ...]] = []
         best_value = float("-inf")
         for moves in kept:  # (few, each once: the first stage spent the budget)
@@ -581,7 +589,7 @@ def _counter(pos: Position, seat: int, variant) -> list[Move]:
 
 
 #: Fields of estimated territory below which a seat has next to nothing (see
-#: :meth:`_Search.refuge`).
+#: :meth:`_Search.fire_ahead`).
 REFUGE_WORTH = 3.0
 
 

@@ -578,7 +578,7 @@ def test_facing_a_fire_that_leaves_nothing_it_retreats_to_where_the_fire_comes_l
     from fabgen.rules.scoring import game_over, scores
 
     start = position_from_names(_centres("2p-diamond-5"), [FRONT_A, FRONT_B], turns_played=58)
-    burnt = _Search(Settings(), start, "online", random.Random(0)).refuge()
+    burnt = _Search(Settings(), start, "online", random.Random(0)).fire_ahead()
     assert burnt is not None  # the fire will leave A next to nothing: ...
     live = [f for f, status in enumerate(start.status_codes) if status == LIVE]
     assert max(burnt[f] for f in live) <= Settings().refuge  # ... every live field burns
