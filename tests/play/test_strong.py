@@ -593,3 +593,22 @@ def test_facing_a_fire_that_leaves_nothing_it_retreats_to_where_the_fire_comes_l
         assert game_over(position)
         kept[refuge] = scores(position)[0]
     assert kept[0] == 0 and kept[Settings().refuge] > 10, kept
+
+
+def test_the_retreat_carries_stones_to_fields_that_burn_later_and_stay_below_capacity():
+    from fabgen.play.strong import _retreat, _Search
+
+    start = position_from_names(_centres("2p-diamond-5"), [FRONT_A, FRONT_B], turns_played=58)
+    burnt = _Search(Settings(), start, "online", random.Random(0)).fire_ahead()
+    assert burnt is not None
+    index = start.board.index
+    after = start.copy()
+    moves = _retreat(after, 0, "online", burnt)
+    assert moves  # A has stones on fields that burn early
+    tiles = [start.board.tile_of[index[m.source]] for m in moves]
+    assert len(tiles) == len(set(tiles))  # one move a tile
+    for m in moves:
+        source, destination = index[m.source], index[m.destination]
+        assert burnt[destination] > burnt[source], m
+        assert after.stone_counts[destination] < after.capacities[destination], m
+        assert after.owners[destination] == 0
