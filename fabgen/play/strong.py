@@ -208,6 +208,8 @@ class _Search:
         burnt = [rounds + 1] * len(after.status_codes)
         over = game_over_check(self.variant)
         for r in range(rounds):
+            if over(after):  # (nothing burns any more)
+                break
             for _ in range(len(after.players)):
                 if over(after):
                     break
@@ -224,7 +226,7 @@ class _Search:
         """Facing a fire that will leave us next to nothing: each candidate, and the
         turn that carries stones to the fields the fire reaches last, is played out
         for the same rounds with our rollout turns carrying stones there (the others
-        pass); the most we still hold at the end decides."""
+        pass); the best lead at the end decides. None when no candidate keeps a lead."""
         turn = tuple(_retreat(self.position.copy(), self.player, self.variant, burnt))
         if turn and turn not in kept:
             kept = [*kept, turn]
@@ -245,18 +247,32 @@ class _Search:
         """Our lead after the turn and :attr:`Settings.refuge` rounds of rollout turns
         in which ours retreat (:func:`_retreat`); the final score's lead if the game
         ends."""
+        seat, variant = self.player, self.variant
+        after, _, ended = self.play_out(
+            moves, self.settings.refuge, lambda pos: _retreat(pos, seat, variant, burnt)
+        )
+        if ended:
+            return lead([float(x) for x in scores(after)], seat)
+        self.evaluations += 1
+        return lead(estimate(after, self.settings.weights), seat)
+
+    def play_out(self, moves: tuple[Move, ...], rounds: int, ours) -> tuple[Position, int, bool]:
+        """The position after the turn and at most ``rounds`` rounds of rollout turns, in
+        which we make the moves ``ours(position)`` makes (counted in the budget) and the
+        others pass; with the rollout turns of ours played, and whether the game ended."""
         after, _ = play_turn(self.position, moves, self.variant)
         over = game_over_check(self.variant)
-        for _ in range(self.settings.refuge * len(after.players)):
+        played = 0
+        for _ in range(rounds * len(after.players)):
             if over(after):
-                return lead([float(x) for x in scores(after)], self.player)
+                return after, played, True
             if after.next_player == self.player:
+                played += 1
                 self.evaluations += 1
-                _rollout_turn(after, _retreat(after, self.player, self.variant, burnt))
+                _rollout_turn(after, ours(after))
             else:
                 _pass(after, self.player)
-        self.evaluations += 1
-        return lead(estimate(after, self.settings.weights), self.player)
+        return after, played, False
 
     def ignitions(self) -> list[tuple[Move, ...]]:
         """With no growing field of ours, the :attr:`Settings.ignite` best single
@@ -347,21 +363,15 @@ class _Search:
         seats in regions with ours (a standoff nobody breaks never ends) and
         :attr:`Settings.approach` per step from our stones to the nearest other
         seat's (:func:`_gap`). Our rollout turns count in the budget."""
-        after, _ = play_turn(self.position, moves, self.variant)
-        over = game_over_check(self.variant)
-        ours = 0  # our rollout turns so far
-        for _ in range(self.settings.solo * len(after.players)):
-            if over(after):
-                final = lead([float(x) for x in scores(after)], self.player)
-                # (an end not lost is better sooner: a turn that only waits for the
-                # rollouts to attack would be worth as much as the attack itself)
-                return final - self.settings.sooner * ours if final >= 0 else final
-            if after.next_player == self.player:
-                ours += 1
-                self.evaluations += 1
-                _rollout_turn(after, _press(after, self.player, self.variant))
-            else:
-                _pass(after, self.player)
+        seat, variant = self.player, self.variant
+        after, ours, ended = self.play_out(
+            moves, self.settings.solo, lambda pos: _press(pos, seat, variant)
+        )
+        if ended:
+            final = lead([float(x) for x in scores(after)], seat)
+            # (an end not lost is better sooner: a turn that only waits for the
+            # rollouts to attack would be worth as much as the attack itself)
+            return final - self.settings.sooner * ours if final >= 0 else final
         value = lead(estimate(after, self.settings.weights), self.player)
         value -= self.settings.stall * _contested(after, self.player)
         if self.settings.approach:
