@@ -136,6 +136,13 @@ def _checked(source: str, data: dict) -> dict:
     return out
 
 
+def _quoted(value: object) -> str:
+    """A value the file gave, as a message quotes it: briefly when long."""
+    if isinstance(value, str):
+        return abridged(value, quoted=True)
+    return abridged(repr(value), limit=40)
+
+
 def _value(source: str, where: str, setting: KitKey, value: object) -> object:
     ok = isinstance(value, setting.kind) and not (
         isinstance(value, bool) and bool not in setting.kind
@@ -202,10 +209,3 @@ def template_text() -> str:
 
 if __name__ == "__main__":
     print(template_text(), end="")
-
-
-def _quoted(value: object) -> str:
-    """A value the file gave, as a message quotes it: briefly when long."""
-    if isinstance(value, str):
-        return abridged(value, quoted=True)
-    return abridged(repr(value), limit=40)
