@@ -10,8 +10,8 @@ for everyone and tells a search nothing. :func:`estimate` looks further:
   whose stones reach it first through live fields (a multi-source breadth-first
   search, a Voronoi split of the region); fields reached first by two seats at once
   go to nobody. Stones that are not alone in a region are not yet territory, so these
-  fields count less, and with two seats on a *cold* board (no growing and no dead
-  field: nothing has exploded yet) less again: with no fire there are no walls, so
+  fields count less, and with at most five seats on a *cold* board (no growing and no
+  dead field: nothing has exploded yet) less again: with no fire there are no walls, so
   first reach is no territory yet, and a search that values it trades stones one for
   one towards 0:0; and in a *frozen* position (no growing field, some dead) not at all
   in a region that no seat can clear (:func:`_stuck`);
@@ -54,7 +54,7 @@ class Weights:
     ahead: float = 2.0  # ahead: this many times the material of every other seat
     grown: float = 0.0  # 1: a growing field counts the stones it will spill, not those it has
     charge: float = 0.6  # before being ahead: a stack of 2+ stones one stone from exploding
-    cold: float = 0.5  # two seats: reach counts this much while nothing has exploded
+    cold: float = 0.5  # <= 5 seats: reach counts this much while nothing has exploded
     late: float = 0.5  # below this share of live fields, every seat's fuses cost (<= 5 seats)
     stuck: float = 0.0  # frozen: reach counts this much in a shared region no seat can clear
 
@@ -122,8 +122,8 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
                 material[k] += n
     _overload(load, room, size, value, weights.overload)
     if -2 in holder:
-        # (two seats only: with more, it doubled six-seat self-play's all-zero games)
-        cold = seats == 2 and not position.growing_indices and DEAD not in status
+        # (not with six seats: it raised six-seat self-play's all-zero games)
+        cold = seats <= COLD_SEATS and not position.growing_indices and DEAD not in status
         w = weights.reach * (weights.cold if cold else 1.0)
         if not position.growing_indices and DEAD in status:
             stuck = _stuck(holder, load)
@@ -221,6 +221,9 @@ def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
 
 #: The most seats for which late fuses cost every seat (see :func:`_fuses`).
 LATE_SEATS = 5
+#: The most seats for which first reach counts :attr:`Weights.cold` times on a cold
+#: board (see :func:`estimate`).
+COLD_SEATS = 5
 
 
 def _fuses(

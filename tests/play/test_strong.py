@@ -303,9 +303,9 @@ def test_alone_it_finds_the_rescue_its_rollouts_count_on():
 
 
 def test_first_reach_counts_less_while_nothing_has_exploded():
-    # Two seats on a cold board (no growing, no dead field): first reach counts ``cold`` times:
-    # with cold=0 the estimate is the one without reach; once a field grows, reach
-    # counts fully again.
+    # Two to five seats on a cold board (no growing, no dead field): first reach counts
+    # ``cold`` times: with cold=0 the estimate is the one without reach; once a field
+    # grows, reach counts fully again; with six seats it always counts fully.
     from fabgen.play.territory import Weights, estimate
     from fabgen.rules.names import field_name
 
@@ -323,9 +323,12 @@ def test_first_reach_counts_less_while_nothing_has_exploded():
     assert hot.growing_indices
     assert estimate(hot, Weights(cold=0.0)) == estimate(hot, Weights(cold=1.0))
     assert estimate(hot, Weights(reach=0.0)) != estimate(hot, Weights(cold=0.0))
-    three = load_preset("3p-triangle-4").position()  # more seats: reach counts fully
-    assert estimate(three, Weights(cold=0.0)) == estimate(three, Weights(cold=1.0))
-    assert estimate(three, Weights(reach=0.0)) != estimate(three, Weights(cold=0.0))
+    three = load_preset("3p-triangle-4").position()  # three seats: the same
+    assert estimate(three, Weights(cold=0.0)) == estimate(three, Weights(reach=0.0))
+    assert estimate(three, Weights(cold=0.0)) != estimate(three, Weights(cold=1.0))
+    six = load_preset("6p-hexagon-19").position()  # six seats: reach counts fully
+    assert estimate(six, Weights(cold=0.0)) == estimate(six, Weights(cold=1.0))
+    assert estimate(six, Weights(reach=0.0)) != estimate(six, Weights(cold=0.0))
 
 
 @pytest.mark.parametrize("budget", [1, 40])
