@@ -12,8 +12,12 @@ its outcome, and the all-zero games are sorted into three kinds:
   fields left, and the one left burnt its own land;
 - **cancelled out**: nobody exploded much; the stones cancelled one for one.
 
+Last, the outcomes by the tested player's seat: on a board whose seats are not alike
+one seat can lose most of its games while the others win (the middle of three starts
+side by side, pressed from both sides).
+
 Run: .venv/bin/python benchmarks/why_zero.py [BOARD] [--test strong] [--field random]
-     [--games 40] [--jobs 2]
+     [--games 40] [--seed 1] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -72,13 +76,13 @@ def _last_seat(pos: Position) -> int | None:
     return seats.pop() if len(seats) == 1 else None
 
 
-def follow(board: str, test: str, field: str, number: int) -> Story:
+def follow(board: str, test: str, field: str, number: int, seed: int = 1) -> Story:
     start = start_of(board)
     people = [k for k, p in enumerate(start.players) if p.kind != "machine"]
     test_seat = people[number % len(people)]
     names = [test if k == test_seat else field for k in range(len(start.players))]
     policies = seat_policies(start, names)
-    rng, pos = game_rng(1, number), start
+    rng, pos = game_rng(seed, number), start
     burnt = [0] * len(start.players)
     alone_from = last_seat = None
     turns = 0
@@ -114,8 +118,8 @@ def follow(board: str, test: str, field: str, number: int) -> Story:
 
 
 def _batch(args: tuple) -> list[Story]:
-    board, test, field, numbers = args
-    return [follow(board, test, field, n) for n in numbers]
+    board, test, field, seed, numbers = args
+    return [follow(board, test, field, n, seed) for n in numbers]
 
 
 def main() -> None:
@@ -124,10 +128,11 @@ def main() -> None:
     parser.add_argument("--test", default="strong")
     parser.add_argument("--field", default="random")
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1, help="first seed, as try_variant's")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     args = parser.parse_args()
     chunks = [list(range(s, min(s + 5, args.games))) for s in range(0, args.games, 5)]
-    tasks = [(args.board, args.test, args.field, c) for c in chunks]
+    tasks = [(args.board, args.test, args.field, args.seed, c) for c in chunks]
     with ProcessPoolExecutor(args.jobs) as pool:
         stories = [s for part in pool.map(_batch, tasks) for s in part]
     print(f"{args.board}: {args.test} against {args.field}, {args.games} games")
@@ -141,6 +146,12 @@ def main() -> None:
     print("summary:")
     for kind, n in sorted(Counter(s.kind() for s in stories).items()):
         print(f"  {kind:60s} {n:3d}")
+    print(f"by the seat {args.test} played:")
+    for seat in sorted({s.test_seat for s in stories}):
+        kinds = Counter(s.kind().split(":")[0] for s in stories if s.test_seat == seat)
+        games = sum(kinds.values())
+        parts = ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items()))
+        print(f"  seat {seat + 1}: {games} games: {parts}")
 
 
 if __name__ == "__main__":
