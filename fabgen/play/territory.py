@@ -81,6 +81,9 @@ WEIGHT_NAMES = (
     "stuck",
 )
 DEFAULT_WEIGHTS = Weights()
+#: The most seats for which first reach counts :attr:`Weights.cold` times on a cold
+#: board (see :func:`estimate`).
+COLD_SEATS = 5
 
 
 def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
@@ -221,9 +224,6 @@ def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
 
 #: The most seats for which late fuses cost every seat (see :func:`_fuses`).
 LATE_SEATS = 5
-#: The most seats for which first reach counts :attr:`Weights.cold` times on a cold
-#: board (see :func:`estimate`).
-COLD_SEATS = 5
 
 
 def _fuses(
