@@ -45,9 +45,9 @@ from fabgen.rules.moves import IllegalMove
 from fabgen.rules.turn import Turn
 
 TWO = ["2p-diamond-4", "2p-diamond-5"]
-TWO_UNUSUAL = ["2p-line-7", "2p-hexagon-19-near", "2p-ragged-12"]
+TWO_UNUSUAL = ["2p-line-7", "2p-hexagon-19-near", "2p-ragged-12", "2p-parallelogram-24-inside"]
 MANY = ["3p-triangle-4", "6p-hexagon-19"]
-MANY_UNUSUAL = ["3p-hexagon-19-side", "3p-hexagon-19-apart"]
+MANY_UNUSUAL = ["3p-hexagon-19-side", "3p-hexagon-19-apart", "3p-triangle-21-inside"]
 
 
 def seats_of(board: str) -> int:
@@ -63,7 +63,7 @@ def strength(games: int, jobs: int) -> None:
             mark = "ok " if result.rate >= target else "LOW"
             tuned = "" if board in TWO else "  (not tuned on)"
             print(
-                f"{mark} {board:<20} strong vs {field:<7} target {100 * target:3.0f}%  "
+                f"{mark} {board:<26} strong vs {field:<7} target {100 * target:3.0f}%  "
                 f"{result.text()}{tuned}"
             )
     for board in MANY + MANY_UNUSUAL:
@@ -72,7 +72,7 @@ def strength(games: int, jobs: int) -> None:
         mark = "ok " if result.rate >= target else "LOW"
         tuned = "" if board in MANY else "  (not tuned on)"
         print(
-            f"{mark} {board:<20} 1 strong vs greedy target {100 * target:3.0f}%  "
+            f"{mark} {board:<26} 1 strong vs greedy target {100 * target:3.0f}%  "
             f"{result.text()}{tuned}"
         )
 

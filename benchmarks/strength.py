@@ -8,7 +8,8 @@ board keep their kind. A game's generator is seeded by (seed, g) as in
 ``fabgen balance``, so a match reproduces on any machine.
 
 The boards are the presets plus a few unusual boards built here (other shapes,
-other start places) that the tuning never sees.
+other start places) that the tuning never sees, and a few built for the tuning
+(starts inside the board, which no preset has).
 """
 
 from __future__ import annotations
@@ -79,18 +80,61 @@ def _three_apart() -> Position:
     return _custom(tiles, [(2, 0), (-2, 2), (0, -2)])
 
 
+def _parallelogram_inside() -> Position:
+    """A parallelogram of 6 × 4 tiles, both starts inside (every start field has six
+    neighbours: no explosion in the first four turns)."""
+    tiles = [(i, j) for i in range(6) for j in range(4)]
+    return _custom(tiles, [(1, 1), (4, 2)])
+
+
+def _triangle_inside() -> Position:
+    """A triangle of 21 tiles, three starts off its edges: every field of the first
+    has six neighbours, those of the others four to six."""
+    tiles = [(i, j) for i in range(6) for j in range(6) if i + j <= 5]
+    return _custom(tiles, [(1, 1), (3, 1), (1, 3)])
+
+
 #: Boards built here, never used for tuning.
 UNUSUAL: dict[str, Callable[[], Position]] = {
     "2p-line-7": _line,
     "2p-hexagon-19-near": _near,
     "2p-ragged-12": _ragged,
+    "2p-parallelogram-24-inside": _parallelogram_inside,
     "3p-hexagon-19-side": _three_near,
     "3p-hexagon-19-apart": _three_apart,
+    "3p-triangle-21-inside": _triangle_inside,
+}
+
+
+def _hexagon_inner() -> Position:
+    """A hexagon of 19 tiles, both starts on the ring around the middle tile."""
+    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
+    return _custom(tiles, [(1, -1), (-1, 1)])
+
+
+def _diamond_inner() -> Position:
+    """The 5 × 5 diamond with both starts inside, on the long diagonal."""
+    return _custom([(i, j) for i in range(5) for j in range(5)], [(1, 1), (3, 3)])
+
+
+def _hexagon_line() -> Position:
+    """A hexagon of 19 tiles, three starts in a line through the middle tile."""
+    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
+    return _custom(tiles, [(1, -1), (0, 0), (-1, 1)])
+
+
+#: Boards built here for tuning, like the presets: every start field has six
+#: neighbours, so no stack is one stone from exploding for the first four turns
+#: (the weights ``hold`` and ``build`` were tuned on them).
+TUNING: dict[str, Callable[[], Position]] = {
+    "2p-hexagon-19-inner": _hexagon_inner,
+    "2p-diamond-5-inner": _diamond_inner,
+    "3p-hexagon-19-line": _hexagon_line,
 }
 
 
 def start_of(board: str) -> Position:
-    maker = UNUSUAL.get(board)
+    maker = UNUSUAL.get(board) or TUNING.get(board)
     return maker() if maker else load_preset(board).position()
 
 

@@ -19,7 +19,8 @@ in seconds, so a seed reproduces every game on any machine:
    that brings one of its stacks to capacity (an *ignition*): growth is the only
    source of stones, and the quick value of the first stage never ranks it.
    When no other seat can move any more, or no growing field is left after the
-   opening (some field is dead), each candidate is played out to the end of the game
+   opening (some field is dead) or before anyone can explode (no seat has the stones
+   to fill the smallest live field), each candidate is played out to the end of the game
    instead, and the final score decides. Alone, the rest of the game is the player's
    own to play, and an estimate would miss the fires its own growing fields light
    turns later. With no growing field, nothing happens unless someone moves: a turn
@@ -458,8 +459,20 @@ def _gap(pos: Position, seat: int) -> int:
 
 def _frozen(pos: Position) -> bool:
     """No growing field is left, and some field is dead (the game is past its
-    opening): nothing happens any more unless someone moves."""
-    return not pos.growing_indices and DEAD in pos.status_codes
+    opening) or no seat has the stones to fill the smallest live field to its
+    capacity (nothing can explode any more): nothing happens unless someone moves."""
+    if pos.growing_indices:
+        return False
+    status = pos.status_codes
+    if DEAD in status:
+        return True
+    cap, owner, stones = pos.capacities, pos.owners, pos.stone_counts
+    least = min((cap[i] for i, s in enumerate(status) if s == LIVE), default=0)
+    have = [0] * len(pos.players)
+    for i, o in enumerate(owner):
+        if o >= 0:
+            have[o] += stones[i]
+    return max(have) < least
 
 
 def _pass(pos: Position, careful: int, counter=None) -> None:

@@ -13,13 +13,20 @@ for everyone and tells a search nothing. :func:`estimate` looks further:
   fields count less, and with at most five seats on a *cold* board (no growing and no
   dead field: nothing has exploded yet) less again: with no fire there are no walls, so
   first reach is no territory yet, and a search that values it trades stones one for
-  one towards 0:0; and in a *frozen* position (no growing field, some dead) not at all
-  in a region that no seat can clear (:func:`_stuck`);
+  one towards 0:0. On a cold board a seat's first reach also counts for at most
+  :attr:`Weights.hold` fields per stone it has (:func:`_held_reach`); and in a
+  *frozen* position (no growing field, some dead) not at all in a region that no seat
+  can clear (:func:`_stuck`);
 - **empty**: a region with no stones counts for the one seat whose growing fields
   border it (they will explode into it), if only one seat's do;
 - **material**: each stone on the board and each growing field (a stone per turn
   until it explodes) counts a little, so a search does not trade stones away for
-  nothing; the territory terms dominate once regions close.
+  nothing; the territory terms dominate once regions close;
+- **charges**: a stack one stone from its capacity is ready to make a growing field,
+  the only source of new stones; on a cold board a seat with no such stack yet counts
+  the one closest to it, by the share of the way it has come (:attr:`Weights.build`),
+  so that players whose start fields all have six neighbours build towards their
+  first explosion (see :func:`_fuses`).
 
 Volatile stacks are not valued here: the strong player looks at the position after
 every seat has passed a few times (explosions and growth only), which plays out the
@@ -57,6 +64,8 @@ class Weights:
     cold: float = 0.5  # <= 5 seats: reach counts this much while nothing has exploded
     late: float = 0.5  # below this share of live fields, every seat's fuses cost (<= 5 seats)
     stuck: float = 0.0  # frozen: reach counts this much in a shared region no seat can clear
+    hold: float = 6.0  # cold board: first reach counts at most this many fields a stone
+    build: float = 0.8  # cold board, no charge: the stack closest to one, by its progress
 
     def __post_init__(self) -> None:
         for name in WEIGHT_NAMES:
@@ -79,6 +88,8 @@ WEIGHT_NAMES = (
     "cold",
     "late",
     "stuck",
+    "hold",
+    "build",
 )
 DEFAULT_WEIGHTS = Weights()
 #: The most seats for which first reach counts :attr:`Weights.cold` times on a cold
@@ -124,9 +135,9 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
             for k, n in enumerate(load[label]):
                 material[k] += n
     _overload(load, room, size, value, weights.overload)
+    # (not with six seats: it raised six-seat self-play's all-zero games)
+    cold = seats <= COLD_SEATS and not position.growing_indices and DEAD not in status
     if -2 in holder:
-        # (not with six seats: it raised six-seat self-play's all-zero games)
-        cold = seats <= COLD_SEATS and not position.growing_indices and DEAD not in status
         w = weights.reach * (weights.cold if cold else 1.0)
         if not position.growing_indices and DEAD in status:
             stuck = _stuck(holder, load)
@@ -135,11 +146,14 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
                     only = [-2 if k in stuck else -1 for k in range(len(holder))]
                     _reach(position, regions, stacked, only, value, w * weights.stuck)
                 holder = [-3 if k in stuck else h for k, h in enumerate(holder)]
-        _reach(position, regions, stacked, holder, value, w)
+        if cold and weights.hold:
+            _held_reach(position, regions, stacked, holder, value, w, weights.hold)
+        else:
+            _reach(position, regions, stacked, holder, value, w)
     for k in range(seats):
         value[k] += weights.stone * material[k] + weights.growing * growing[k]
     if (weights.fuse or weights.charge) and seats > 1:
-        _fuses(position, regions, stacked, spill, material, value, weights)
+        _fuses(position, regions, stacked, spill, material, value, weights, cold)
     if -1 in holder and weights.empty:
         _empty(position, labels, holder, size, value, weights.empty)
     return value
@@ -227,7 +241,14 @@ LATE_SEATS = 5
 
 
 def _fuses(
-    position: Position, regions: _Regions, stacked, spill, material, value: list[float], w: Weights
+    position: Position,
+    regions: _Regions,
+    stacked,
+    spill,
+    material,
+    value: list[float],
+    w: Weights,
+    cold: bool,
 ):
     """Stacks at or near their capacity, valued by where the seat stands.
 
@@ -239,6 +260,16 @@ def _fuses(
     field, the only source of new stones, and is worth :attr:`Weights.charge`
     (without it, players that value spread-out stones never build up to an
     explosion, trade their stones away one for one and stall).
+
+    A charge needs a field of small capacity or several turns: where every start
+    field has six neighbours (a start inside the board) no stack is one stone short
+    for the first four turns. So on a cold board (``cold``) a seat with no charge
+    counts its stack closest to one, by its progress from one stone to a charge
+    ((stones - 1) / (capacity - 2), below 1) times :attr:`Weights.build`: every stone
+    added pays. With ``build`` at most :attr:`Weights.charge` / 0.75 (the most
+    progress short of a charge, on a field of capacity 6) a stack never counts more
+    than the charge it becomes, so finishing it pays too. Without it, on boards whose
+    starts were all inside, strong spread its stones and lost most games to greedy.
 
     Late in the game (fewer than :attr:`Weights.late` of the board's fields live)
     every seat's fuses cost, whatever its material: the land left is what the scores
@@ -262,13 +293,47 @@ def _fuses(
         and (late or all(m >= w.ahead * other for j, other in enumerate(material) if j != k))
         for k, m in enumerate(material)
     ]
+    build = w.build if cold else 0.0
+    progress = [0.0] * len(material)  # per seat: its best stack's way to a charge (-1: has one)
     for i in stacked:
         o = owner[i]
         if ahead[o]:
             if stones[i] + spill[i] >= cap[i]:
                 value[o] -= w.fuse
-        elif stones[i] >= 2 and stones[i] + 1 >= cap[i]:
-            value[o] += w.charge
+        elif stones[i] >= 2:
+            if stones[i] + 1 >= cap[i]:
+                value[o] += w.charge
+                progress[o] = -1.0
+            elif build and progress[o] >= 0:
+                progress[o] = max(progress[o], (stones[i] - 1) / (cap[i] - 2))
+    for k, p in enumerate(progress):
+        if p > 0:
+            value[k] += build * p
+
+
+def _held_reach(
+    position: Position, regions: _Regions, stacked, holder: list[int], value, w: float, hold: float
+) -> None:
+    """First reach on a cold board, at most :attr:`Weights.hold` fields a stone.
+
+    Before anything has exploded, single stones sent out reach most of an open board
+    first, and each step forward moves the line between two seats across a whole
+    front: a dozen fields for one stone. Counted in full, that outweighed every
+    stack built towards the first explosion, and players whose start fields all had
+    six neighbours (a start inside the board) spread their seven stones, traded them
+    one for one and ended 0:0, or lost to the seat that was left with the last stone.
+    A stone holds little land on its own; capped, reach still draws the stones out
+    while a seat has few, and a stack that explodes, whose stones and growth raise the
+    cap, pays."""
+    seats = len(value)
+    reached = [0.0] * seats
+    _reach(position, regions, stacked, holder, reached, w)
+    owner, stones = position.owners, position.stone_counts
+    have = [0] * seats
+    for i in stacked:
+        have[owner[i]] += stones[i]
+    for k in range(seats):
+        value[k] += min(reached[k], w * hold * have[k])
 
 
 def _overload(load, room, size, value: list[float], w: float) -> None:

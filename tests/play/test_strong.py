@@ -615,3 +615,93 @@ def test_the_retreat_carries_stones_to_fields_that_burn_later_and_stay_below_cap
         assert burnt[destination] > burnt[source], m
         assert after.stone_counts[destination] < after.capacities[destination], m
         assert after.owners[destination] == 0
+
+
+def _inside(stacks_by_tile: list[dict[tuple[int, int], int]] | None = None):
+    """The 5 × 5 diamond with two starts inside it (tiles (1, 1) and (3, 3) of the
+    online lattice): every start field has six neighbours. ``stacks_by_tile`` gives,
+    per seat, stones by field instead of the full start tiles."""
+    from fabgen.rules.setup import online_segment_centre, segment_fields
+    from fabgen.rules.state import Player, Position
+
+    segments = [segment_fields(online_segment_centre(i, j)) for i in range(5) for j in range(5)]
+    if stacks_by_tile is None:
+        starts = [segment_fields(online_segment_centre(i, i)) for i in (1, 3)]
+        stacks_by_tile = [dict.fromkeys(fields, 1) for fields in starts]
+    return Position.from_stacks(segments, [Player("Red"), Player("Blue")], stacks_by_tile)
+
+
+def test_on_a_cold_board_first_reach_counts_at_most_hold_fields_a_stone():
+    # One stone each on an open board reaches some eighty fields first; counted in
+    # full, every step forward was worth a dozen fields and outweighed any stack
+    # built towards an explosion. Cold, reach counts at most ``hold`` fields a stone.
+    from fabgen.rules.setup import online_segment_centre
+
+    red, blue = online_segment_centre(1, 1), online_segment_centre(3, 3)
+    position = _inside([{red: 1}, {blue: 1}])
+    weights = Weights(build=0.0)
+    no_reach = estimate(position, Weights(reach=0.0, build=0.0))
+    full = estimate(position, Weights(hold=0.0, build=0.0))
+    capped = estimate(position, weights)
+    per_stone = weights.reach * weights.cold * weights.hold
+    for seat in (0, 1):
+        assert full[seat] - no_reach[seat] > per_stone  # the cap binds
+        assert capped[seat] - no_reach[seat] == pytest.approx(per_stone)
+    # Once something has exploded the board is not cold: reach counts in full.
+    hot = _inside([{red: 1, (red[0] + 1, red[1]): -1}, {blue: 1}])
+    assert hot.growing_indices
+    assert estimate(hot, weights) == estimate(hot, Weights(hold=0.0, build=0.0))
+
+
+def test_on_a_cold_board_each_stone_stacked_towards_a_charge_counts():
+    # On a field of capacity 6 a stack is a charge (one stone short) at 5 stones; at
+    # 2 to 4 stones, with no charge anywhere, the seat's best stack counts ``build``
+    # times its progress (stones - 1) / (capacity - 2), and a charge never less.
+    from fabgen.rules.setup import online_segment_centre, segment_fields
+
+    red = online_segment_centre(1, 1)
+    blue = dict.fromkeys(segment_fields(online_segment_centre(3, 3)), 1)  # (not behind)
+    gains = []
+    for n in range(1, 6):
+        position = _inside([{red: n}, blue])
+        assert position.capacities[position.board.index[red]] == 6
+        gains.append(estimate(position)[0] - estimate(position, Weights(build=0.0))[0])
+    build = DEFAULT_WEIGHTS.build
+    assert gains == pytest.approx([0.0, build / 4, build / 2, 3 * build / 4, 0.0])
+    charge = estimate(_inside([{red: 5}, blue]), Weights(hold=0.0))[0]
+    four = estimate(_inside([{red: 4}, blue]), Weights(hold=0.0))[0]
+    assert charge >= four
+    # A seat that has a charge counts no progress for its other stacks.
+    both = _inside([{red: 5, (red[0], red[1] + 3): 3}, blue])
+    assert estimate(both) == estimate(both, Weights(build=0.0))
+
+
+def test_with_every_start_field_inside_it_builds_towards_an_explosion():
+    # Counting first reach in full, strong sent its stones out one by one from a start
+    # inside the board and traded them away (most games against greedy ended 0:0).
+    # Now its first turns stack stones until one field explodes.
+    position = _inside()
+    for seed in range(3):
+        rng, pos = random.Random(seed), position
+        for _ in range(6):  # three turns each; Blue passes
+            moves = Strong().choose_turn(pos, "online", rng) if pos.next_player == 0 else []
+            pos, _ = play_turn(pos, list(moves))
+        ours = [pos.stone_counts[i] for i, o in enumerate(pos.owners) if o == 0]
+        assert max(ours) >= 3 or any(pos.owners[g] == 0 for g in pos.growing_indices), ours
+
+
+def test_before_anyone_can_explode_single_stones_close_in_and_trade():
+    # No seat has the stones to fill even the smallest live field: nothing can ever
+    # explode, so the position is frozen and the game is played out to its end.
+    from fabgen.play.selfplay import seat_policies
+    from fabgen.play.strong import _frozen
+    from fabgen.rules.setup import online_segment_centre
+
+    red, blue = online_segment_centre(1, 1), online_segment_centre(3, 3)
+    position = _inside([{red: 1}, {blue: 1}])
+    assert _frozen(position)
+    assert not _frozen(_inside([{red: 3}, {blue: 1}]))  # three fill a corner field
+    for seed in range(3):  # (not frozen: two of these three ran past 300 turns)
+        policies = seat_policies(position, ["strong"] * 2)
+        record = play_game(position, policies, "online", random.Random(seed), max_turns=300)
+        assert not record.capped and record.turns < 20
