@@ -466,13 +466,9 @@ def _frozen(pos: Position) -> bool:
     status = pos.status_codes
     if DEAD in status:
         return True
-    cap, owner, stones = pos.capacities, pos.owners, pos.stone_counts
+    cap = pos.capacities
     least = min((cap[i] for i, s in enumerate(status) if s == LIVE), default=0)
-    have = [0] * len(pos.players)
-    for i, o in enumerate(owner):
-        if o >= 0:
-            have[o] += stones[i]
-    return max(have) < least
+    return max(pos.stones_on_board(k) for k in range(len(pos.players))) < least
 
 
 def _pass(pos: Position, careful: int, counter=None) -> None:
