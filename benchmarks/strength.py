@@ -38,6 +38,10 @@ def _custom(tiles: list[tuple[int, int]], starts: list[tuple[int, int]]) -> Posi
     return Position.from_stacks(segments, players, stacks)
 
 
+#: The 19-tile hexagon (online lattice coordinates).
+HEXAGON_19 = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
+
+
 def _line() -> Position:
     """Seven tiles in a row, a start at each end: long and narrow."""
     return _custom([(i, 0) for i in range(7)], [(0, 0), (6, 0)])
@@ -45,8 +49,7 @@ def _line() -> Position:
 
 def _near() -> Position:
     """A hexagon of 19 tiles with the two starts on neighbouring edge tiles."""
-    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
-    return _custom(tiles, [(2, 0), (2, -1)])
+    return _custom(HEXAGON_19, [(2, 0), (2, -1)])
 
 
 def _ragged() -> Position:
@@ -70,14 +73,12 @@ def _ragged() -> Position:
 
 def _three_near() -> Position:
     """A hexagon of 19 tiles with three starts on one side (neighbouring edge tiles)."""
-    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
-    return _custom(tiles, [(2, -2), (2, -1), (2, 0)])
+    return _custom(HEXAGON_19, [(2, -2), (2, -1), (2, 0)])
 
 
 def _three_apart() -> Position:
     """A hexagon of 19 tiles with three starts on every other corner tile."""
-    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
-    return _custom(tiles, [(2, 0), (-2, 2), (0, -2)])
+    return _custom(HEXAGON_19, [(2, 0), (-2, 2), (0, -2)])
 
 
 def _parallelogram_inside() -> Position:
@@ -108,8 +109,7 @@ UNUSUAL: dict[str, Callable[[], Position]] = {
 
 def _hexagon_inner() -> Position:
     """A hexagon of 19 tiles, both starts on the ring around the middle tile."""
-    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
-    return _custom(tiles, [(1, -1), (-1, 1)])
+    return _custom(HEXAGON_19, [(1, -1), (-1, 1)])
 
 
 def _diamond_inner() -> Position:
@@ -119,8 +119,7 @@ def _diamond_inner() -> Position:
 
 def _hexagon_line() -> Position:
     """A hexagon of 19 tiles, three starts in a line through the middle tile."""
-    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
-    return _custom(tiles, [(1, -1), (0, 0), (-1, 1)])
+    return _custom(HEXAGON_19, [(1, -1), (0, 0), (-1, 1)])
 
 
 #: Boards built here for tuning, like the presets: every start field has six
