@@ -261,6 +261,14 @@ def _fuses(
     (without it, players that value spread-out stones never build up to an
     explosion, trade their stones away one for one and stall).
 
+    A seat counts one charge, however many of its stacks are ready: one explosion
+    makes the growing field a charge promises. Counted per stack, two charges were
+    worth twice one, so firing either lost a charge's worth, and the player kept both
+    and fired neither while its single stones traded away (games against greedy that
+    reached the turn cap). Not with machine seats: there firing more readily lit fires
+    that the machines' fires joined, and twice as many games of 4p-hexagon-19-machines
+    ended with every score 0.
+
     A charge needs a field of small capacity or several turns: where every start
     field has six neighbours (a start inside the board) no stack is one stone short
     for the first four turns. So on a cold board (``cold``) a seat with no charge
@@ -282,11 +290,12 @@ def _fuses(
     seats froze into standoffs (6p-hexagon-19 self-play: 9 of 200 games capped, 1
     without it), and their games end 0:0 rarely anyway."""
     owner, stones, cap = position.owners, position.stone_counts, position.capacities
+    people_only = all(p.kind == "player" for p in position.players)  # (no machine seat)
     late = (
         w.late
         and len(position.players) <= LATE_SEATS
         and regions.live_count < w.late * len(owner)
-        and all(p.kind == "player" for p in position.players)  # (no machine seat)
+        and people_only
     )
     ahead = [
         bool(m)
@@ -302,7 +311,8 @@ def _fuses(
                 value[o] -= w.fuse
         elif stones[i] >= 2:
             if stones[i] + 1 >= cap[i]:
-                value[o] += w.charge
+                if progress[o] >= 0 or not people_only:  # (one charge a seat)
+                    value[o] += w.charge
                 progress[o] = -1.0
             elif build and progress[o] >= 0:
                 progress[o] = max(progress[o], (stones[i] - 1) / (cap[i] - 2))
