@@ -240,6 +240,10 @@ def _spills(position: Position, labels, load: list[list[int]]) -> list[int]:
 LATE_SEATS = 5
 
 
+#: With more seats than this each charge counts (see :func:`_fuses`).
+ONE_CHARGE_SEATS = 2
+
+
 def _fuses(
     position: Position,
     regions: _Regions,
@@ -265,9 +269,13 @@ def _fuses(
     makes the growing field a charge promises. Counted per stack, two charges were
     worth twice one, so firing either lost a charge's worth, and the player kept both
     and fired neither while its single stones traded away (games against greedy that
-    reached the turn cap). Not with machine seats: there firing more readily lit fires
-    that the machines' fires joined, and twice as many games of 4p-hexagon-19-machines
-    ended with every score 0.
+    reached the turn cap). Only with :data:`ONE_CHARGE_SEATS` seats and no machine
+    seat: with machines, firing more readily lit fires that the machines' fires joined
+    (twice as many games of 4p-hexagon-19-machines ended with every score 0); with
+    four or five seats the seats' stones ran down faster to a single stone each, in
+    standoffs nobody can break (taking a stone leaves the region to a third seat) that
+    reached the turn cap; with three, one strong seat against two greedy ones won less
+    often from the middle of three starts side by side.
 
     A charge needs a field of small capacity or several turns: where every start
     field has six neighbours (a start inside the board) no stack is one stone short
@@ -303,6 +311,7 @@ def _fuses(
         for k, m in enumerate(material)
     ]
     build = w.build if cold else 0.0
+    once = people_only and len(position.players) <= ONE_CHARGE_SEATS  # one charge a seat
     progress = [0.0] * len(material)  # per seat: its best stack's way to a charge (-1: has one)
     for i in stacked:
         o = owner[i]
@@ -311,7 +320,7 @@ def _fuses(
                 value[o] -= w.fuse
         elif stones[i] >= 2:
             if stones[i] + 1 >= cap[i]:
-                if progress[o] >= 0 or not people_only:  # (one charge a seat)
+                if progress[o] >= 0 or not once:
                     value[o] += w.charge
                 progress[o] = -1.0
             elif build and progress[o] >= 0:

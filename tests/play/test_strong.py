@@ -681,10 +681,11 @@ def test_on_a_cold_board_each_stone_stacked_towards_a_charge_counts():
 def test_a_seat_counts_one_charge_however_many_of_its_stacks_are_ready():
     # Counted per stack, two charges were worth twice one: firing either lost a
     # charge's worth, so strong kept both and fired neither while its single stones
-    # traded away. With machine seats each stack still counts.
+    # traded away. With machine seats, or more than two seats, each stack counts.
     from dataclasses import replace
 
     from fabgen.rules.setup import online_segment_centre, segment_fields
+    from fabgen.rules.state import Player, Position
 
     red = online_segment_centre(1, 1)
     other = (red[0], red[1] + 3)
@@ -701,6 +702,11 @@ def test_a_seat_counts_one_charge_however_many_of_its_stacks_are_ready():
     with_machine = two.copy()
     with_machine.players = [two.players[0], machine]
     assert charges(with_machine) == pytest.approx(2 * DEFAULT_WEIGHTS.charge)
+    stacks = [{red: 5, other: 5}, blue] + [{online_segment_centre(i, 4 - i): 1} for i in (0, 4)]
+    segments = [segment_fields(online_segment_centre(i, j)) for i in range(5) for j in range(5)]
+    names = ["Red", "Blue", "Green", "Yellow"]
+    four = Position.from_stacks(segments, [Player(n) for n in names], stacks)
+    assert charges(four) == pytest.approx(2 * DEFAULT_WEIGHTS.charge)
 
 
 def test_with_every_start_field_inside_it_builds_towards_an_explosion():
