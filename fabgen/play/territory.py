@@ -275,7 +275,8 @@ def _fuses(
     four or five seats the seats' stones ran down faster to a single stone each, in
     standoffs nobody can break (taking a stone leaves the region to a third seat) that
     reached the turn cap; with three, one strong seat against two greedy ones won less
-    often from the middle of three starts side by side.
+    often on a board whose three starts sit side by side (64.2 % of 294 games on
+    3p-hexagon-19-side, 70.4 % without it).
 
     A charge needs a field of small capacity or several turns: where every start
     field has six neighbours (a start inside the board) no stack is one stone short
