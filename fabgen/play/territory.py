@@ -272,7 +272,7 @@ def _fuses(
     reached the turn cap). Only with :data:`ONE_CHARGE_SEATS` seats and no machine
     seat: with machines, firing more readily lit fires that the machines' fires joined
     (twice as many games of 4p-hexagon-19-machines ended with every score 0); with
-    four or five seats the seats' stones ran down faster to a single stone each, in
+    four to six seats the seats' stones ran down faster to a single stone each, in
     standoffs nobody can break (taking a stone leaves the region to a third seat) that
     reached the turn cap; with three, one strong seat against two greedy ones won less
     often on a board whose three starts sit side by side (64.2 % of 294 games on

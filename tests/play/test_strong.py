@@ -619,10 +619,11 @@ def test_the_retreat_carries_stones_to_fields_that_burn_later_and_stay_below_cap
         assert after.owners[destination] == 0
 
 
-def _inside(stacks_by_tile: list[dict[tuple[int, int], int]] | None = None):
+def _inside(stacks_by_tile: list[dict[tuple[int, int], int]] | None = None, seats: int = 2):
     """The 5 × 5 diamond with two starts inside it (tiles (1, 1) and (3, 3) of the
     online lattice): every start field has six neighbours. ``stacks_by_tile`` gives,
-    per seat, stones by field instead of the full start tiles."""
+    per seat, stones by field instead of the full start tiles (one dict a seat of
+    ``seats``)."""
     from fabgen.rules.setup import online_segment_centre, segment_fields
     from fabgen.rules.state import Player, Position
 
@@ -630,7 +631,8 @@ def _inside(stacks_by_tile: list[dict[tuple[int, int], int]] | None = None):
     if stacks_by_tile is None:
         starts = [segment_fields(online_segment_centre(i, i)) for i in (1, 3)]
         stacks_by_tile = [dict.fromkeys(fields, 1) for fields in starts]
-    return Position.from_stacks(segments, [Player("Red"), Player("Blue")], stacks_by_tile)
+    names = ["Red", "Blue", "Green", "Yellow", "Black", "White"][:seats]
+    return Position.from_stacks(segments, [Player(n) for n in names], stacks_by_tile)
 
 
 def test_on_a_cold_board_first_reach_counts_at_most_hold_fields_a_stone():
@@ -685,7 +687,6 @@ def test_a_seat_counts_one_charge_however_many_of_its_stacks_are_ready():
     from dataclasses import replace
 
     from fabgen.rules.setup import online_segment_centre, segment_fields
-    from fabgen.rules.state import Player, Position
 
     red = online_segment_centre(1, 1)
     other = (red[0], red[1] + 3)
@@ -703,9 +704,7 @@ def test_a_seat_counts_one_charge_however_many_of_its_stacks_are_ready():
     with_machine.players = [two.players[0], machine]
     assert charges(with_machine) == pytest.approx(2 * DEFAULT_WEIGHTS.charge)
     stacks = [{red: 5, other: 5}, blue] + [{online_segment_centre(i, 4 - i): 1} for i in (0, 4)]
-    segments = [segment_fields(online_segment_centre(i, j)) for i in range(5) for j in range(5)]
-    names = ["Red", "Blue", "Green", "Yellow"]
-    four = Position.from_stacks(segments, [Player(n) for n in names], stacks)
+    four = _inside(stacks, seats=4)
     assert charges(four) == pytest.approx(2 * DEFAULT_WEIGHTS.charge)
 
 
