@@ -170,7 +170,8 @@ def main() -> None:
     args = parser.parse_args()
     random.seed(0)
     print(
-        f"bench_strength: {args.games} games per match, {args.jobs} jobs, "
+        f"bench_strength: {args.games} games per match (strength: at least "
+        f"{THREE_SEAT_GAMES} on three-seat boards), {args.jobs} jobs, "
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}"
     )
