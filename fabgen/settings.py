@@ -129,7 +129,8 @@ def default(name: str) -> Any:
 MM_SIZE = 2000.0  # the largest tile, sheet or board dimension fabgen draws
 _SIZE = Limit(0.0, MM_SIZE, "mm", above=True)
 _LENGTH = Limit(0.0, MM_SIZE, "mm")  # zero allowed
-_SPEED = Limit(0.0, 100_000.0, "mm/s", above=True)
+# (a floor, not "more than 0": a speed of 1e-320 mm/s made the laser time infinite)
+_SPEED = Limit(0.1, 100_000.0, "mm/s")
 _COUNT = Limit(0, 2000, integer=True)
 _VARIANTS = ("online", "online-2013", "blog", "1995")
 _PROFILES = ("epilog", "glowforge", "lightburn", "ponoko", "trotec")  # export.profiles

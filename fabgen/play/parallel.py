@@ -76,6 +76,12 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
         ) from None
     try:
         client = Client(scheduler, timeout="10s")
+    except ValueError as exc:  # (Dask's word for an address it cannot parse)
+        raise ParameterError.about(
+            "scheduler",
+            f"{scheduler!r} is not an address of a Dask scheduler ({exc}): give it as "
+            "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786 (`dask scheduler` prints it)",
+        ) from None
     except (OSError, TimeoutError) as exc:
         raise ParameterError.about(
             "scheduler",

@@ -137,7 +137,7 @@ def write_kit(tmp_path, text):
         ("[tile]\ncircle_diameter = 50.0\n", ["[kit-tile]", "circles would overlap"]),
         ("[tile]\nhandedness = 'ccw'\n", ["mirror image"]),
         ('[laser]\nsheet = "90x90"\n', ["[kit-laser]"]),
-        ("[laser]\ncut_speed = 0\n", ["laser.cut_speed", "allowed: more than 0 to 100,000 mm/s"]),
+        ("[laser]\ncut_speed = 0\n", ["laser.cut_speed", "allowed: 0.1 to 100,000 mm/s"]),
         ("[stones]\nclearance = 2.0\n", ["[kit-stones]", "clearance"]),
         ('[laser]\nsheet = "90x90"\n[stones]\nclearance = 2.0\n', ["[kit-laser]", "[kit-stones]"]),
         ("[tiles]\nwidth = 100\n", ["unknown section [tiles]"]),

@@ -186,6 +186,19 @@ def test_bad_input_is_refused_with_exit_2_and_no_files(cli, tmp_path, args, mess
     assert not out.exists()
 
 
+@pytest.mark.parametrize("address", ["abc", "", "1e308", "tcp://"])
+def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(cli, tmp_path, address):
+    pytest.importorskip("distributed")
+    out = tmp_path / "out"
+    result = cli(
+        "balance", "--out", out, "--preset", "2p-diamond-4", "--games", "2", "--scheduler", address
+    )
+    assert result.exit_code == 2, result.output
+    assert "is not an address of a Dask scheduler" in result.stderr
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
 def test_strong_is_the_default_player_and_the_report_has_the_metrics(cli, tmp_path):
     text, _ = balance_json(cli, tmp_path, "--preset", "2p-diamond-4", "--games", "2")
     report = json.loads(text)
