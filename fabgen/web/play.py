@@ -50,7 +50,7 @@ class Play:
         board), with ``seats``, ``variant`` and ``table``."""
         start, turns, name, variant = _start(data)
         variant = data.get("variant", variant)
-        if variant not in VARIANTS:
+        if not isinstance(variant, str) or variant not in VARIANTS:
             shown = abridged(str(variant), quoted=True)
             raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}")
         seats = seat_kinds(data.get("seats"), start)

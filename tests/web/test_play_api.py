@@ -333,6 +333,8 @@ def test_the_picture_names_every_field_once(client):
         ({"board": "{" + " " * 600_000 + "}"}, 503, "larger than 512 kB"),
         ({"board": '{"format": "Atlantis transcript"'}, 400, "not valid JSON"),
         ({"preset": "3p-triangle-4", "variant": "chess"}, 400, "unknown variant"),
+        ({"preset": "3p-triangle-4", "variant": ["online"]}, 400, "unknown variant"),
+        ({"preset": "3p-triangle-4", "variant": {"a": 1}}, 400, "unknown variant"),
     ],
 )
 def test_bad_requests_get_a_reason(client, body, status, words):
