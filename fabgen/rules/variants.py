@@ -72,7 +72,7 @@ def get_variant(name: str | Variant) -> Variant:
         return name
     try:
         return VARIANTS[name]
-    except KeyError:
+    except (KeyError, TypeError):  # (TypeError: a list or dict from a JSON request)
         known = ", ".join(VARIANTS)
         raise ParameterError.about(
             "variant",

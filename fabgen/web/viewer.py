@@ -37,7 +37,7 @@ def turn_view(
     from fabgen.rules.turn import play_turn, replay
     from fabgen.rules.variants import VARIANTS
 
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         shown = abridged(str(variant), quoted=True)
         raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}")
     source = f"{abridged(name_from_stem(name), 40)} (uploaded)"

@@ -625,6 +625,21 @@ def test_the_rules_viewer_names_an_illegal_move(client):
     assert answer.status_code == 400 and "not valid JSON" in answer.get_json()["error"]
 
 
+@pytest.mark.parametrize("variant", ["chess", ["online"], {"online": 1}, 5])
+def test_the_rules_viewer_refuses_a_variant_it_does_not_know(client, variant):
+    answer = client.post("/api/rules/turn", json={"transcript": _game(), "variant": variant})
+    assert answer.status_code == 400
+    assert "unknown variant" in answer.get_json()["error"]
+
+
+def test_get_variant_refuses_a_list_with_the_known_names():
+    from fabgen.errors import ParameterError
+    from fabgen.rules.variants import get_variant
+
+    with pytest.raises(ParameterError, match="is not a rule variant: choose one of online"):
+        get_variant(["online"])  # type: ignore[arg-type]
+
+
 def test_settings_from_form_helper_matches_schema(client):
     form = client.get("/api/kit/form").get_json()
     settings = settings_from_form(form)
