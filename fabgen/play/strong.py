@@ -6,7 +6,8 @@ in seconds, so a seed reproduces every game on any machine:
 1. **Candidates.** The move-set search of :mod:`fabgen.play.search` (exhaustive when
    there are few move sets, else a beam over the tiles) values every turn it examines
    by the territory estimate of the position right after it
-   (:func:`fabgen.play.territory.estimate`, as the lead over the best other seat).
+   (:func:`fabgen.play.territory.estimate`, as the lead over the best other seat,
+   the player's own material counting a little more: see *Thrift* below).
 2. **Replies and consequences.** The best few candidates are looked at again: the
    next seat that moves answers with its own best turn by the same quick value (a
    best-reply search: the one opponent whose answer comes first), then every seat
@@ -43,6 +44,17 @@ way, and the one that keeps the most decides. Stones stacked below capacity wher
 fire comes last absorb it (each burning neighbour takes one stone and one of capacity,
 then one more stone), and a corner kept is a game won against a seat left with nothing.
 
+**Thrift**: what the player maximises is its lead plus :attr:`Settings.thrift` times
+its own material (stones, growing fields, charges; at the end of a rollout, its own
+score). By the lead alone a stone of ours taken for a stone of theirs is no loss, and
+neither is our land burnt with theirs; counted so, the player trades its stones away,
+and a fire later finds nobody to absorb it and nothing held. With thrift it keeps its
+stones, which end up holding its corner when another seat's fire comes. Only material
+counts extra: counting the whole estimate so (land too) also kept it from firing again
+on stack-start boards, whose fires die out early, and those games cancelled out to 0:0.
+Only with two or three seats and no machine seat (:data:`THRIFT_SEATS`): with more, or
+beside machines, games between strong players ended 0:0 more often with it.
+
 A budget above the default (``strong:N``) buys a deeper search
 (:func:`settings_for`): longer rollouts, more candidates looked at again, and rollout
 turns of ours that meet other seats' fires (:func:`_counter`: stones onto the fields
@@ -68,7 +80,14 @@ from dataclasses import dataclass, field
 
 from fabgen.errors import ParameterError, abridged
 from fabgen.play.search import SearchLimits, moves_by_tile, search_candidates
-from fabgen.play.territory import DEFAULT_WEIGHTS, Weights, estimate, lead, nobody_can_clear
+from fabgen.play.territory import (
+    DEFAULT_WEIGHTS,
+    Weights,
+    estimate,
+    estimate_parts,
+    lead,
+    nobody_can_clear,
+)
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance, play_move
 from fabgen.rules.scoring import game_over_check, scores
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
@@ -77,6 +96,11 @@ from fabgen.rules.variants import Variant
 
 #: Positions evaluated per decision by default; ``strong:N`` sets another budget.
 DEFAULT_BUDGET = 300
+#: The most seats (and none a machine) with which our material counts
+#: :attr:`Settings.thrift` more: with more, or beside machines, strong self-play ended
+#: 0:0 more often with it (6p-hexagon-19 13 % of 89 games against 4 %, 6p-ring-18 6 %
+#: against 1 %, 2p-diamond-5-machines 12 % against 8 %: docs/design-notes.md, *Thrift*).
+THRIFT_SEATS = 3
 #: Bounds of a budget a user may give.
 MIN_BUDGET, MAX_BUDGET = 1, 1_000_000
 
@@ -98,6 +122,7 @@ class Settings:
     sooner: float = 0.01  # played to the end: per turn of ours before an end not lost
     counter: bool = False  # our rollout turns meet other seats' fires (else only defuse)
     refuge: int = 10  # rounds looked ahead for fires that leave us next to nothing (0: never)
+    thrift: float = 0.5  # our own material (and final score) counts this much more than others'
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
 
@@ -133,20 +158,36 @@ class _Search:
         self.settings, self.position, self.variant, self.rng = settings, position, variant, rng
         self.player = position.next_player
         self.evaluations = 0
+        people_only = all(p.kind == "player" for p in position.players)
+        few = len(position.players) <= THRIFT_SEATS
+        self.thrift = settings.thrift if people_only and few else 0.0
 
     def quick(self, seat: int):
         """Value of a position for ``seat`` right after a turn: its lead after every
         seat passes for :attr:`Settings.glance` rounds. The search hands each
         position over for good, so the passes are played on it in place."""
-        weights, passes = self.settings.weights, self.settings.glance * len(self.position.players)
+        passes = self.settings.glance * len(self.position.players)
 
         def value(after: Position) -> float:
             self.evaluations += 1
             for _ in range(passes):
                 _pass(after, seat)
-            return lead(estimate(after, weights), seat)
+            return self.valued(after, seat)
 
         return value
+
+    def valued(self, position: Position, seat: int) -> float:
+        """What ``seat`` plays for, by the estimate: its lead, plus
+        :attr:`Settings.thrift` times its own material (see the module docstring; with
+        two or three seats and no machine seat, :data:`THRIFT_SEATS`)."""
+        parts = estimate_parts(position, self.settings.weights)
+        return lead(parts.value, seat) + self.thrift * parts.material[seat]
+
+    def scored(self, position: Position, seat: int) -> float:
+        """The same by the score, at the end of a rollout: the lead in score plus
+        :attr:`Settings.thrift` times its own score."""
+        final = [float(x) for x in scores(position)]
+        return lead(final, seat) + self.thrift * final[seat]
 
     def run(self) -> StrongDecision:
         tiles = moves_by_tile(self.position, self.variant)
@@ -253,9 +294,9 @@ class _Search:
             moves, self.settings.refuge, lambda pos: _retreat(pos, seat, variant, burnt)
         )
         if ended:
-            return lead([float(x) for x in scores(after)], seat)
+            return self.scored(after, seat)
         self.evaluations += 1
-        return lead(estimate(after, self.settings.weights), seat)
+        return self.valued(after, seat)
 
     def play_out(self, moves: tuple[Move, ...], rounds: int, ours) -> tuple[Position, int, bool]:
         """The position after the turn and at most ``rounds`` rounds of rollout turns, in
@@ -341,16 +382,16 @@ class _Search:
         burns down later is preferred (later turns may still save it)."""
         after, _ = play_turn(self.position, moves, self.variant)
         after = self.reply(after)
-        weights, seats, rounds = self.settings.weights, len(after.players), self.settings.rounds
+        seats, rounds = len(after.players), self.settings.rounds
         counter = self.variant if self.settings.counter else None
         early = 0.0
         for _ in range(rounds):
             self.evaluations += 1
-            early += lead(estimate(after, weights), self.player)
+            early += self.valued(after, self.player)
             for _ in range(seats):
                 _pass(after, self.player, counter)
         self.evaluations += 1
-        final = lead(estimate(after, weights), self.player)
+        final = self.valued(after, self.player)
         return final + self.settings.early * early / max(rounds, 1)
 
     def to_the_end(self, moves: tuple[Move, ...]) -> float:
@@ -369,11 +410,11 @@ class _Search:
             moves, self.settings.solo, lambda pos: _press(pos, seat, variant)
         )
         if ended:
-            final = lead([float(x) for x in scores(after)], seat)
+            final = self.scored(after, seat)
             # (an end not lost is better sooner: a turn that only waits for the
             # rollouts to attack would be worth as much as the attack itself)
             return final - self.settings.sooner * ours if final >= 0 else final
-        value = lead(estimate(after, self.settings.weights), self.player)
+        value = self.valued(after, self.player)
         value -= self.settings.stall * _contested(after, self.player)
         if self.settings.approach:
             value -= self.settings.approach * _gap(after, self.player)

@@ -97,8 +97,23 @@ DEFAULT_WEIGHTS = Weights()
 COLD_SEATS = 5
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """Per seat: ``value``, the fields it is likely to hold plus its material, in
+    fields; ``material``, the part of it that is stones, growing fields, charges and
+    fuses (what a seat has to play with, not land)."""
+
+    value: list[float]
+    material: list[float]
+
+
 def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Per seat, the fields it is likely to hold plus its material, in fields."""
+    return estimate_parts(position, weights).value
+
+
+def estimate_parts(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> Estimate:
+    """:func:`estimate`, with each seat's material apart."""
     seats = len(position.players)
     status, owner = position.status_codes, position.owners
     stones, cap = position.stone_counts, position.capacities
@@ -150,13 +165,15 @@ def estimate(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[flo
             _held_reach(position, regions, stacked, holder, value, w, weights.hold)
         else:
             _reach(position, regions, stacked, holder, value, w)
+    land = list(value)
     for k in range(seats):
         value[k] += weights.stone * material[k] + weights.growing * growing[k]
     if (weights.fuse or weights.charge) and seats > 1:
         _fuses(position, regions, stacked, spill, material, value, weights, cold)
+    stock = [v - g for v, g in zip(value, land, strict=True)]
     if -1 in holder and weights.empty:
         _empty(position, labels, holder, size, value, weights.empty)
-    return value
+    return Estimate(value, stock)
 
 
 @dataclass(frozen=True)

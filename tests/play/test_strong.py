@@ -1,6 +1,7 @@
 """The strong player: its evaluation on hand-built positions, its decisions, its budget,
 reproducible games, and clear errors for bad names and budgets."""
 
+import dataclasses
 import random
 
 import pytest
@@ -224,10 +225,12 @@ def test_alone_on_the_board_it_values_a_turn_by_the_score_at_the_end():
 
 def _valued_by_the_end(decision, position) -> int:
     """The final score of the decision's turn and its rollouts, checking that the
-    decision was valued by it (less a hundredth a rollout turn: an end that is not
-    lost is better sooner)."""
+    decision was valued by it: alone, the lead is the score, and the player's own
+    score counts :attr:`Settings.thrift` more (less a hundredth a rollout turn: an
+    end that is not lost is better sooner)."""
     final = _final_score(position, decision.moves)
-    assert final - 1 < decision.value <= final
+    worth = final * (1 + Settings().thrift)
+    assert worth - 1 < decision.value <= worth
     return final
 
 
@@ -737,3 +740,43 @@ def test_before_anyone_can_explode_single_stones_close_in_and_trade():
         policies = seat_policies(position, ["strong"] * 2)
         record = play_game(position, policies, "online", random.Random(seed), max_turns=300)
         assert not record.capped and record.turns < 20
+
+
+def test_the_estimate_keeps_each_seats_material_apart_from_its_land():
+    from fabgen.play.territory import estimate_parts
+    from fabgen.rules.random_games import random_game
+
+    # a middle game: stones, growing and dead fields
+    start = load_preset("3p-triangle-4").position()
+    _, position = random_game(start, 1, max_turns=30, explode_bias=0.5)
+    assert position.growing_indices
+    parts = estimate_parts(position)
+    assert parts.value == estimate(position)
+    land_only = dataclasses.replace(
+        DEFAULT_WEIGHTS, stone=0.0, growing=0.0, charge=0.0, fuse=0.0, build=0.0
+    )
+    assert estimate_parts(position, land_only).material == [0.0, 0.0, 0.0]
+    stuff_only = dataclasses.replace(DEFAULT_WEIGHTS, held=0.0, reach=0.0, empty=0.0, overload=0.0)
+    only = estimate_parts(position, stuff_only)
+    assert only.value == pytest.approx(only.material)
+    assert any(m > 0 for m in only.material)
+
+
+def test_thrift_makes_a_trade_of_one_stone_for_one_cost_what_our_stone_was_worth():
+    # A's stone on b3 beside B's on b4 (one region): moving it onto B's takes both
+    # stones off. The lead barely sees that (each seat loses a stone); with thrift our
+    # own stone counts more, so the trade is worth less by thrift times that stone.
+    from fabgen.play.strong import _Search
+
+    position = position_from_names(ROW, [{"b3": 1, "a1": 2}, {"b4": 1, "d8": 2}])
+    traded, _ = play_turn(position, [Move.parse("b3-b4")])
+    assert traded.stones_on_board(0) == position.stones_on_board(0) - 1
+    values = {}
+    for thrift in (0.0, 0.5):
+        search = _Search(Settings(thrift=thrift), position, "online", random.Random(0))
+        values[thrift] = search.valued(traded, 0) - search.valued(position, 0)
+    from fabgen.play.territory import estimate_parts
+
+    lost = estimate_parts(position).material[0] - estimate_parts(traded).material[0]
+    assert lost > 0
+    assert values[0.5] == pytest.approx(values[0.0] - 0.5 * lost)
