@@ -32,6 +32,7 @@ from fabgen.web.games import (
 )
 from fabgen.web.limits import LIMITS, TooMuchWork
 from fabgen.web.thinker import HINT_PLAYER, Thinker
+from fabgen.web.viewer import requested_variant
 
 
 class Play:
@@ -49,10 +50,7 @@ class Play:
         transcript's turns are played) or ``{"board_state": {...}}`` (the designer's
         board), with ``seats``, ``variant`` and ``table``."""
         start, turns, name, variant = _start(data)
-        variant = data.get("variant", variant)
-        if not isinstance(variant, str) or variant not in VARIANTS:
-            shown = abridged(str(variant), quoted=True)
-            raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}")
+        variant = requested_variant(data.get("variant", variant))
         seats = seat_kinds(data.get("seats"), start)
         table = data.get("table", False)
         if not isinstance(table, bool):

@@ -35,11 +35,8 @@ def turn_view(
     from fabgen.rules.terminal import describe_stacks, legend
     from fabgen.rules.transcript import parse_transcript
     from fabgen.rules.turn import play_turn, replay
-    from fabgen.rules.variants import VARIANTS
 
-    if not isinstance(variant, str) or variant not in VARIANTS:
-        shown = abridged(str(variant), quoted=True)
-        raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}")
+    requested_variant(variant)
     source = f"{abridged(name_from_stem(name), 40)} (uploaded)"
     if len(text) > LIMITS.upload_bytes:
         raise TooMuchWork(
@@ -74,6 +71,17 @@ def turn_view(
     view["scores_after"] = scores(final)
     view["game_over_after"] = game_over(final, variant)
     return view
+
+
+def requested_variant(variant: object) -> str:
+    """A request's rule variant, or a 400 naming the known ones (a request may send
+    anything: a list, an object)."""
+    from fabgen.rules.variants import VARIANTS
+
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        shown = abridged(str(variant), quoted=True)
+        raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}")
+    return variant
 
 
 def _turn_number(turn: object, count: int) -> int:
