@@ -306,9 +306,10 @@ def test_alone_it_finds_the_rescue_its_rollouts_count_on():
 
 
 def test_first_reach_counts_less_while_nothing_has_exploded():
-    # Two to five seats on a cold board (no growing, no dead field): first reach counts
-    # ``cold`` times: with cold=0 the estimate is the one without reach; once a field
-    # grows, reach counts fully again; with six seats it always counts fully.
+    # Two to five seats on a cold board (at most ``thaw`` of its fields growing or
+    # dead): first reach counts ``cold`` times: with cold=0 the estimate is the one
+    # without reach; once more fields grow, reach counts fully again; with six seats
+    # it always counts fully.
     from fabgen.play.territory import Weights, estimate
     from fabgen.rules.names import field_name
 
@@ -321,17 +322,70 @@ def test_first_reach_counts_less_while_nothing_has_exploded():
         if o >= 0:
             stacks[o][field_name(cold.board.fields[i])] = cold.stone_counts[i]
     first = next(iter(stacks[0]))
-    stacks[0][first] = -1  # one field of seat 1 grows
+    stacks[0][first] = -1  # one field of seat 1 grows: 1 of 112 fields
     hot = position_from_names(_centres("2p-diamond-4"), stacks)
     assert hot.growing_indices
-    assert estimate(hot, Weights(cold=0.0)) == estimate(hot, Weights(cold=1.0))
-    assert estimate(hot, Weights(reach=0.0)) != estimate(hot, Weights(cold=0.0))
+    assert estimate(hot, Weights(cold=0.0)) != estimate(hot, Weights(cold=1.0))  # still cold
+    for thaw in (0.0, 0.5 / 112):  # below one field in 112: warm
+        once = Weights(thaw=thaw)
+        assert estimate(hot, dataclasses.replace(once, cold=0.0)) == estimate(
+            hot, dataclasses.replace(once, cold=1.0)
+        )
+        assert estimate(hot, dataclasses.replace(once, reach=0.0)) != estimate(
+            hot, dataclasses.replace(once, cold=0.0)
+        )
     three = load_preset("3p-triangle-4").position()  # three seats: the same
     assert estimate(three, Weights(cold=0.0)) == estimate(three, Weights(reach=0.0))
     assert estimate(three, Weights(cold=0.0)) != estimate(three, Weights(cold=1.0))
     six = load_preset("6p-hexagon-19").position()  # six seats: reach counts fully
     assert estimate(six, Weights(cold=0.0)) == estimate(six, Weights(cold=1.0))
     assert estimate(six, Weights(reach=0.0)) != estimate(six, Weights(cold=0.0))
+
+
+def test_the_first_explosions_leave_the_board_cold():
+    # A first explosion builds no wall: the board stays cold while at most ``thaw`` of
+    # its fields grow or are dead (on the 112 fields of 2p-diamond-4 at 0.03: three).
+    # Warmed by the first one, the other seat's first reach counted in full at once,
+    # and a seat whose stones stood further from the open land never fired its first
+    # stack (2p-hexagon-19-near, the second seat: 15 of 40 games won against greedy).
+    from fabgen.play.territory import Weights, estimate
+    from fabgen.rules.names import field_name
+
+    start = load_preset("2p-diamond-4").position()
+    stacks: list[dict[str, int]] = [{}, {}]
+    for i, o in enumerate(start.owners):
+        if o >= 0:
+            stacks[o][field_name(start.board.fields[i])] = start.stone_counts[i]
+    weights = Weights()
+    allowed = int(weights.thaw * len(start.status_codes))
+    assert allowed == 3
+    mine = list(stacks[0])
+    for grown in range(1, allowed + 2):
+        burnt = [dict(stacks[0]), stacks[1]]
+        for name in mine[:grown]:
+            burnt[0][name] = -1
+        position = position_from_names(_centres("2p-diamond-4"), burnt)
+        assert len(position.growing_indices) == grown
+        cold = estimate(position, dataclasses.replace(weights, cold=0.0)) != estimate(
+            position, dataclasses.replace(weights, cold=1.0)
+        )
+        assert cold == (grown <= allowed), grown
+    # With four seats or more a board is cold only until its first explosion: games
+    # started from stacks stalled otherwise.
+    four = load_preset("4p-diamond-5").position()
+    quads: list[dict[str, int]] = [{} for _ in four.players]
+    for i, o in enumerate(four.owners):
+        if o >= 0:
+            quads[o][field_name(four.board.fields[i])] = four.stone_counts[i]
+    assert estimate(four, dataclasses.replace(weights, cold=0.0)) != estimate(
+        four, dataclasses.replace(weights, cold=1.0)
+    )
+    quads[0][next(iter(quads[0]))] = -1
+    one = position_from_names(_centres("4p-diamond-5"), quads)
+    assert len(one.growing_indices) == 1
+    assert estimate(one, dataclasses.replace(weights, cold=0.0)) == estimate(
+        one, dataclasses.replace(weights, cold=1.0)
+    )
 
 
 @pytest.mark.parametrize("budget", [1, 40])
@@ -654,10 +708,13 @@ def test_on_a_cold_board_first_reach_counts_at_most_hold_fields_a_stone():
     for seat in (0, 1):
         assert full[seat] - no_reach[seat] > per_stone  # the cap binds
         assert capped[seat] - no_reach[seat] == pytest.approx(per_stone)
-    # Once something has exploded the board is not cold: reach counts in full.
+    # Once more than ``thaw`` of the board has exploded it is not cold: reach counts
+    # in full (here ``thaw`` 0: from the first growing field on).
     hot = _inside([{red: 1, (red[0] + 1, red[1]): -1}, {blue: 1}])
     assert hot.growing_indices
-    assert estimate(hot, weights) == estimate(hot, Weights(hold=0.0, build=0.0))
+    warm = dataclasses.replace(weights, thaw=0.0)
+    assert estimate(hot, warm) == estimate(hot, Weights(hold=0.0, build=0.0, thaw=0.0))
+    assert estimate(hot, weights) != estimate(hot, warm)  # (one field: still cold)
 
 
 def test_on_a_cold_board_each_stone_stacked_towards_a_charge_counts():
