@@ -8,8 +8,8 @@ board keep their kind. A game's generator is seeded by (seed, g) as in
 ``fabgen balance``, so a match reproduces on any machine.
 
 The boards are the presets plus a few unusual boards built here (other shapes,
-other start places) that the tuning never sees, and a few built for the tuning
-(starts inside the board, which no preset has).
+other start places) that the tuning never sees, and a few built for or used in the
+tuning (starts inside the board, which no preset has; starts side by side).
 """
 
 from __future__ import annotations
@@ -50,6 +50,13 @@ def _line() -> Position:
 def _near() -> Position:
     """A hexagon of 19 tiles with the two starts on neighbouring edge tiles."""
     return _custom(HEXAGON_19, [(2, 0), (2, -1)])
+
+
+def _triangle_near() -> Position:
+    """A triangle of 15 tiles, 5 a side, with the two starts on neighbouring tiles of
+    one side (added when 2p-hexagon-19-near had been used to tune ``thaw``)."""
+    tiles = [(i, j) for i in range(5) for j in range(5) if i + j <= 4]
+    return _custom(tiles, [(1, 0), (2, 0)])
 
 
 def _ragged() -> Position:
@@ -98,7 +105,7 @@ def _triangle_inside() -> Position:
 #: Boards built here, never used for tuning.
 UNUSUAL: dict[str, Callable[[], Position]] = {
     "2p-line-7": _line,
-    "2p-hexagon-19-near": _near,
+    "2p-triangle-15-near": _triangle_near,
     "2p-ragged-12": _ragged,
     "2p-parallelogram-24-inside": _parallelogram_inside,
     "3p-hexagon-19-side": _three_near,
@@ -122,10 +129,13 @@ def _hexagon_line() -> Position:
     return _custom(HEXAGON_19, [(1, -1), (0, 0), (-1, 1)])
 
 
-#: Boards built here for tuning, like the presets: every start field has six
-#: neighbours, so no stack is one stone from exploding for the first four turns
-#: (the weights ``hold`` and ``build`` were tuned on them).
+#: Boards built here for tuning, like the presets. On the last three every start
+#: field has six neighbours, so no stack is one stone from exploding for the first
+#: four turns (the weights ``hold`` and ``build`` were tuned on them); the first,
+#: starts side by side, showed why a first explosion must leave the board cold
+#: (``thaw``).
 TUNING: dict[str, Callable[[], Position]] = {
+    "2p-hexagon-19-near": _near,  # (never tuned on until ``thaw``, 2026-11-28)
     "2p-hexagon-19-inner": _hexagon_inner,
     "2p-diamond-5-inner": _diamond_inner,
     "3p-hexagon-19-line": _hexagon_line,
