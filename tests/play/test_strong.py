@@ -257,6 +257,17 @@ def _centres(preset: str) -> list[str]:
     return [field_name(segment[0]).upper() for segment in board.segments]
 
 
+def _stacks_by_name(position) -> list[dict[str, int]]:
+    """Each seat's stacks by field name, as ``position_from_names`` takes them."""
+    from fabgen.rules.names import field_name
+
+    stacks: list[dict[str, int]] = [{} for _ in position.players]
+    for i, o in enumerate(position.owners):
+        if o >= 0:
+            stacks[o][field_name(position.board.fields[i])] = position.stone_counts[i]
+    return stacks
+
+
 def test_with_no_growing_field_left_it_attacks_instead_of_waiting_forever():
     # A closed region of four fields (c2, c3 and b3 dead) with a stone on each: A on
     # two, B and C on one. No growing field is left, so nothing happens unless someone
@@ -311,16 +322,12 @@ def test_first_reach_counts_less_while_nothing_has_exploded():
     # without reach; once more fields grow, reach counts fully again; with six seats
     # it always counts fully.
     from fabgen.play.territory import Weights, estimate
-    from fabgen.rules.names import field_name
 
     cold = load_preset("2p-diamond-4").position()  # the start: a tile of stones each
     assert not cold.growing_indices
     no_reach = estimate(cold, Weights(reach=0.0))
     assert estimate(cold, Weights(cold=0.0)) == no_reach != estimate(cold, Weights(cold=1.0))
-    stacks: list[dict[str, int]] = [{}, {}]
-    for i, o in enumerate(cold.owners):
-        if o >= 0:
-            stacks[o][field_name(cold.board.fields[i])] = cold.stone_counts[i]
+    stacks = _stacks_by_name(cold)
     first = next(iter(stacks[0]))
     stacks[0][first] = -1  # one field of seat 1 grows: 1 of 112 fields
     hot = position_from_names(_centres("2p-diamond-4"), stacks)
@@ -349,13 +356,9 @@ def test_the_first_explosions_leave_the_board_cold():
     # and a seat whose stones stood further from the open land never fired its first
     # stack (2p-hexagon-19-near, the second seat: 15 of 40 games won against greedy).
     from fabgen.play.territory import Weights, estimate
-    from fabgen.rules.names import field_name
 
     start = load_preset("2p-diamond-4").position()
-    stacks: list[dict[str, int]] = [{}, {}]
-    for i, o in enumerate(start.owners):
-        if o >= 0:
-            stacks[o][field_name(start.board.fields[i])] = start.stone_counts[i]
+    stacks = _stacks_by_name(start)
     weights = Weights()
     allowed = int(weights.thaw * len(start.status_codes))
     assert allowed == 3
@@ -373,10 +376,7 @@ def test_the_first_explosions_leave_the_board_cold():
     # With four seats or more a board is cold only until its first explosion: games
     # started from stacks stalled otherwise.
     four = load_preset("4p-diamond-5").position()
-    quads: list[dict[str, int]] = [{} for _ in four.players]
-    for i, o in enumerate(four.owners):
-        if o >= 0:
-            quads[o][field_name(four.board.fields[i])] = four.stone_counts[i]
+    quads = _stacks_by_name(four)
     assert estimate(four, dataclasses.replace(weights, cold=0.0)) != estimate(
         four, dataclasses.replace(weights, cold=1.0)
     )
@@ -824,6 +824,7 @@ def test_thrift_makes_a_trade_of_one_stone_for_one_cost_what_our_stone_was_worth
     # stones off. The lead barely sees that (each seat loses a stone); with thrift our
     # own stone counts more, so the trade is worth less by thrift times that stone.
     from fabgen.play.strong import _Search
+    from fabgen.play.territory import estimate_parts
 
     position = position_from_names(ROW, [{"b3": 1, "a1": 2}, {"b4": 1, "d8": 2}])
     traded, _ = play_turn(position, [Move.parse("b3-b4")])
@@ -832,8 +833,6 @@ def test_thrift_makes_a_trade_of_one_stone_for_one_cost_what_our_stone_was_worth
     for thrift in (0.0, 0.5):
         search = _Search(Settings(thrift=thrift), position, "online", random.Random(0))
         values[thrift] = search.valued(traded, 0) - search.valued(position, 0)
-    from fabgen.play.territory import estimate_parts
-
     lost = estimate_parts(position).material[0] - estimate_parts(traded).material[0]
     assert lost > 0
     assert values[0.5] == pytest.approx(values[0.0] - 0.5 * lost)
