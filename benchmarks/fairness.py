@@ -94,8 +94,8 @@ def main() -> None:
             "",
             f"Made by `make fairness` (`benchmarks/fairness.py --scale {args.scale:g}`) on "
             f"{date.today().isoformat()}, {where}{args.machine}, in {total / 60:.0f} minutes: "
-            "every preset "
-            "played by the strong player (`strong`, budget 300) in every person's seat, "
+            "every preset played by the strong player (`strong`: budget 300, 3000 when "
+            "two seats play and neither is a machine) in every person's seat, "
             "machine seats as the board says, seed 0, variant online. Win rates count a "
             "shared first place as a shared win; the interval is the 95% Wilson interval. "
             "*balance* is 1 minus the gap between the best and the worst seat's win rate; "

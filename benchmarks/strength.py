@@ -167,7 +167,7 @@ class Game:
 
 #: Players with settings of their own (the tuning's candidates), by name. Worker
 #: processes are forked after these are set, so they see them too.
-CUSTOM: dict[str, Settings] = {}
+CUSTOM: dict[str, Settings | None] = {}  # (None: the default player)
 
 
 def _known(names: list[str]) -> list[str]:

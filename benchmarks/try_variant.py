@@ -8,6 +8,9 @@ played as ``bench_strength.py`` plays a match (the variant in each seat in turn,
 seeds for the same ``--seed``), and one line per board gives the variant's share of the
 wins with its 95% interval, the games that ended with every score 0, those that reached the
 turn cap, and the mean length. With no pairs it plays the default, the line to compare with.
+The pairs change the default *budget's* settings: with two seats and no machine the default
+player searches as ``budget=3000 rounds=10 keep=12 counter=1`` (``strong:3000``), so a
+variant of it on a diamond gives those pairs too.
 A match of 40 games on a 2-player diamond takes about a minute on two cores; 100 games give
 intervals of about +-8 points.
 
@@ -32,9 +35,12 @@ from fabgen.play.strong import Settings
 from fabgen.play.territory import Weights
 
 
-def variant(pairs: list[str]) -> Settings:
+def variant(pairs: list[str]) -> Settings | None:
     """The default settings with ``key=value`` pairs of settings and weights changed;
-    ``ValueError`` for an unknown key or a value that is not a number."""
+    ``ValueError`` for an unknown key or a value that is not a number. No pairs: None,
+    the default player itself (which searches deeper with two seats)."""
+    if not pairs:
+        return None
     settings = {f.name for f in dataclasses.fields(Settings) if f.name != "weights"}
     weights = {f.name for f in dataclasses.fields(Weights)}
     changed: dict[str, dict[str, float]] = {"settings": {}, "weights": {}}

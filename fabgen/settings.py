@@ -632,7 +632,8 @@ _d(
     "strong",
     "Who plays: one name for every seat or one per seat, comma-separated (strong, "
     "greedy, random, machine, extreme-machine; strong:N gives the strong player a budget "
-    "of N positions per turn, default 300; above that it also searches deeper). Machine "
+    "of N positions per turn, default 300, or 3000 when two seats play and neither is a "
+    "machine; above 300 it also searches deeper). Machine "
     "seats of the board never move, whatever is named.",
     metavar="NAMES",
     kit="kit.simulate_players",

@@ -200,7 +200,7 @@ def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(cli, tmp_path, ad
 
 
 def test_strong_is_the_default_player_and_the_report_has_the_metrics(cli, tmp_path):
-    text, _ = balance_json(cli, tmp_path, "--preset", "2p-diamond-4", "--games", "2")
+    text, _ = balance_json(cli, tmp_path, "--preset", "3p-triangle-4", "--games", "2")
     report = json.loads(text)
     assert {s["player"] for s in report["seats"]} == {"strong"}
     assert set(report["metrics"]) == {

@@ -123,6 +123,26 @@ def test_the_default_budget_and_the_named_budget():
     assert get_policy("strong:2000").name == "strong:2000"
 
 
+def _decided(name: str, preset: str):
+    position = _midgame(preset, turns=6)
+    decision = get_policy(name).decide(position, "online", random.Random(5))
+    return decision.moves, decision.evaluations
+
+
+def test_with_two_seats_and_no_machine_the_default_searches_as_the_deeper_budget():
+    from fabgen.play.strong import TWO_SEAT_BUDGET
+
+    two = "2p-diamond-5"
+    deep = _decided(f"strong:{TWO_SEAT_BUDGET}", two)
+    assert _decided("strong", two) == deep
+    assert deep[1] > DEFAULT_BUDGET  # (the position has enough turns to spend more)
+    # a budget given is kept, the default's too
+    assert _decided(f"strong:{DEFAULT_BUDGET}", two)[1] <= DEFAULT_BUDGET
+    # three seats, or two people beside machines: the default budget
+    for preset in ("3p-triangle-4", "2p-diamond-5-machines"):
+        assert _decided("strong", preset) == _decided(f"strong:{DEFAULT_BUDGET}", preset)
+
+
 @pytest.mark.parametrize(
     ("players", "says"),
     [
