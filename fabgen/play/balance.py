@@ -30,6 +30,7 @@ from fabgen.play.selfplay import (
     seat_policies,
 )
 from fabgen.play.stats import chi_square_uniform, summary, wilson_interval
+from fabgen.play.strong import TWO_SEAT_BUDGET
 from fabgen.rules.transcript import Transcript
 from fabgen.rules.variants import get_variant
 
@@ -321,6 +322,18 @@ def report_json(report: dict) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
+def _deeper_note(seats: list[dict]) -> list[str]:
+    """With two seats and no machine the default strong player searches deeper
+    (``fabgen.play.strong.TWO_SEAT_BUDGET``): say so, since the name does not."""
+    two_people = len(seats) == 2 and all(s["kind"] == "player" for s in seats)
+    if not two_people or all(s["player"] != "strong" for s in seats):
+        return []
+    return [
+        f"(strong: {TWO_SEAT_BUDGET} positions a turn with two seats and no machine; "
+        "strong:300 is the faster player)"
+    ]
+
+
 def report_text(report: dict) -> str:
     """The report for people: one line per seat, then the test and the pieces."""
     lines = [
@@ -337,6 +350,7 @@ def report_text(report: dict) -> str:
             f"{100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}%  "
             f"{s['mean_score']:>10.2f}  {100 * s['board_share']:>10.1f}%"
         )
+    lines += _deeper_note(report["seats"])
     t = report["test"]
     verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
     lines += [

@@ -249,3 +249,20 @@ def test_the_all_zero_warning_suggests_strong_to_weaker_players():
     assert "try --players strong" in greedy_warning
     assert "try --players strong" not in strong_warning
     assert "tie-break" in strong_warning
+
+
+def test_the_text_says_when_strong_searched_deeper(cli, tmp_path):
+    """With two seats and no machine the default strong player evaluates ten times
+    the positions; its name does not say so, the report does."""
+    from fabgen.play.strong import TWO_SEAT_BUDGET
+
+    def text(*args):
+        result = cli("balance", "--games", "1", "--out", tmp_path / "out", *args)
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    note = f"strong: {TWO_SEAT_BUDGET} positions a turn"
+    assert note in text("--preset", "2p-diamond-4")
+    assert note not in text("--preset", "2p-diamond-4", "--players", "strong:300")
+    assert note not in text("--preset", "3p-triangle-4")
+    assert note not in text("--preset", "1p-triangle-5-machine")
