@@ -385,6 +385,20 @@ def test_the_deeper_strong_player_can_take_a_seat(play):
     assert play.evaluate("() => game.history[0].kind") == "strong:3000"
 
 
+def test_with_two_seats_the_deeper_option_says_it_is_strong_itself(play):
+    # With two seats and no machine the default strong player searches as
+    # strong:3000 (fabgen.play.strong.TWO_SEAT_BUDGET): the option says so there.
+    board = "2p-diamond-4"
+    play.get_by_label("Board", exact=True).select_option(f"preset:{board}")
+    play.locator(f'#seat-list[data-board="preset:{board}"] #seat-0').wait_for()
+    labels = play.locator("#seat-1 option").all_inner_texts()
+    assert "strong:3000 (the same as strong with two seats)" in labels
+    board = "2p-diamond-5-machines"
+    play.get_by_label("Board", exact=True).select_option(f"preset:{board}")
+    play.locator(f'#seat-list[data-board="preset:{board}"] #seat-0').wait_for()
+    assert "strong:3000 (deeper, slower)" in play.locator("#seat-0 option").all_inner_texts()
+
+
 def test_a_hint_from_the_deeper_strong_player(play):
     # The person chooses whom the hint comes from; the request names that player, and
     # End turn then plays the typed hint.

@@ -10,6 +10,8 @@ const GAME_KEY = "fabgen-play-game";
 const KINDS = ["person", "strong", "strong:3000", "greedy", "random"];
 // (strong:3000: the strong player with ten times the budget, which buys a deeper search)
 const KIND_LABELS = {"strong:3000": "strong:3000 (deeper, slower)"};
+// (with two seats and no machine, strong itself searches as strong:3000)
+const TWO_SEAT_LABELS = {"strong:3000": "strong:3000 (the same as strong with two seats)"};
 const WAVES_MS = 1000; // one turn's explosion waves take about a second
 
 let game = null; // the server's state
@@ -65,6 +67,8 @@ async function showSeats() {
     ? [...$("seat-list").querySelectorAll("select")].map((s) => s.value)
     : [];
   $("seat-list").dataset.board = choice;
+  const twoPeople = seats.length === 2 && seats.every((s) => s.kind === "player");
+  const labels = twoPeople ? {...KIND_LABELS, ...TWO_SEAT_LABELS} : KIND_LABELS;
   const rows = seats.map((s, k) => {
     const row = document.createElement("div");
     row.className = "seat-row";
@@ -78,7 +82,7 @@ async function showSeats() {
     for (const kind of machine ? [s.kind] : KINDS) {
       const option = document.createElement("option");
       option.value = kind;
-      option.textContent = KIND_LABELS[kind] || kind;
+      option.textContent = labels[kind] || kind;
       select.appendChild(option);
     }
     if (machine) select.disabled = true;
