@@ -392,7 +392,7 @@ def test_with_two_seats_the_deeper_option_says_it_is_strong_itself(play):
     play.get_by_label("Board", exact=True).select_option(f"preset:{board}")
     play.locator(f'#seat-list[data-board="preset:{board}"] #seat-0').wait_for()
     labels = play.locator("#seat-1 option").all_inner_texts()
-    assert "strong:3000 (the same as strong with two seats)" in labels
+    assert "strong:3000 (as strong here)" in labels
     board = "2p-diamond-5-machines"
     play.get_by_label("Board", exact=True).select_option(f"preset:{board}")
     play.locator(f'#seat-list[data-board="preset:{board}"] #seat-0').wait_for()

@@ -11,7 +11,7 @@ const KINDS = ["person", "strong", "strong:3000", "greedy", "random"];
 // (strong:3000: the strong player with ten times the budget, which buys a deeper search)
 const KIND_LABELS = {"strong:3000": "strong:3000 (deeper, slower)"};
 // (with two seats and no machine, strong itself searches as strong:3000)
-const TWO_SEAT_LABELS = {"strong:3000": "strong:3000 (the same as strong with two seats)"};
+const TWO_SEAT_LABELS = {"strong:3000": "strong:3000 (as strong here)"};
 const WAVES_MS = 1000; // one turn's explosion waves take about a second
 
 let game = null; // the server's state
