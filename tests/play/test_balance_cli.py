@@ -257,7 +257,7 @@ def test_the_text_says_when_strong_searched_deeper(cli, tmp_path):
     from fabgen.play.strong import TWO_SEAT_BUDGET
 
     def text(*args):
-        result = cli("balance", "--games", "1", "--out", tmp_path / "out", *args)
+        result = cli("balance", "--games", "1", "--jobs", "1", "--out", tmp_path / "out", *args)
         assert result.exit_code == 0, result.output
         return result.stdout
 
