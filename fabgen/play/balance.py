@@ -30,7 +30,7 @@ from fabgen.play.selfplay import (
     seat_policies,
 )
 from fabgen.play.stats import chi_square_uniform, summary, wilson_interval
-from fabgen.play.strong import TWO_SEAT_BUDGET
+from fabgen.play.strong import DEFAULT_BUDGET, TWO_SEAT_BUDGET, deeper_by_default
 from fabgen.rules.transcript import Transcript
 from fabgen.rules.variants import get_variant
 
@@ -325,12 +325,13 @@ def report_json(report: dict) -> str:
 def _deeper_note(seats: list[dict]) -> list[str]:
     """With two seats and no machine the default strong player searches deeper
     (``fabgen.play.strong.TWO_SEAT_BUDGET``): say so, since the name does not."""
-    two_people = len(seats) == 2 and all(s["kind"] == "player" for s in seats)
-    if not two_people or all(s["player"] != "strong" for s in seats):
+    if not deeper_by_default([s["kind"] for s in seats]):
+        return []
+    if all(s["player"] != "strong" for s in seats):
         return []
     return [
         f"(strong: {TWO_SEAT_BUDGET} positions a turn with two seats and no machine; "
-        "strong:300 is the faster player)"
+        f"strong:{DEFAULT_BUDGET} is the faster player)"
     ]
 
 

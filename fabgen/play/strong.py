@@ -164,7 +164,13 @@ class Strong:
 
 
 def _two_people(position: Position) -> bool:
-    return len(position.players) == 2 and all(p.kind == "player" for p in position.players)
+    return deeper_by_default([p.kind for p in position.players])
+
+
+def deeper_by_default(kinds: list[str]) -> bool:
+    """Whether the default player searches at :data:`TWO_SEAT_BUDGET` with seats of
+    these kinds: two seats, neither a machine."""
+    return len(kinds) == 2 and all(kind == "player" for kind in kinds)
 
 
 @dataclass(frozen=True)
