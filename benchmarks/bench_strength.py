@@ -204,10 +204,20 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--only", default="strength,budget,games,speed")
     parser.add_argument("--balance-run", action="store_true")
-    parser.add_argument("--boards", default=None, help="comma-separated: only these boards' rows")
+    parser.add_argument(
+        "--boards",
+        default=None,
+        help="comma-separated: only these boards' rows of strength, budget and games",
+    )
     args = parser.parse_args()
     global ONLY
     ONLY = set(args.boards.split(",")) if args.boards else None
+    known = set(TWO + TWO_UNUSUAL + MANY + MANY_UNUSUAL + [BUDGET_MANY] + preset_names())
+    if ONLY is not None and not known >= ONLY:
+        parser.error(
+            f"--boards: {', '.join(sorted(ONLY - known))} is not a board of this benchmark; "
+            f"give presets or the benchmark's boards ({', '.join(TWO_UNUSUAL + MANY_UNUSUAL)})"
+        )
     random.seed(0)
     print(
         f"bench_strength: {args.games} games per match (strength: at least "

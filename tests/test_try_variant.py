@@ -76,3 +76,14 @@ def test_continue_game_refuses_bad_arguments_with_exit_2(args, words):
     )
     assert result.returncode == 2 and words in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_bench_strength_refuses_an_unknown_board_with_exit_2():
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_strength.py"), "--boards", "2p-nowhere"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert result.returncode == 2 and "2p-nowhere is not a board" in result.stderr
+    assert "bench_strength:" not in result.stdout  # refused before anything is played
