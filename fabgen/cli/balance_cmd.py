@@ -65,7 +65,8 @@ def balance(
 
     The strong player (the default) plays for the territory it will hold; random and
     greedy players are not expert players, and most of their games burn the board
-    down. Timing goes to stderr, so two runs' reports compare byte for byte.
+    down. Timing and progress go to stderr (a bar on a terminal, else a line once a
+    minute), so two runs' reports compare byte for byte.
 
     \b
     Metrics (JSON: under "metrics"; rates with 95% Wilson intervals):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -87,13 +88,18 @@ def profile_option(func):
 
 
 class GamesProgress:
-    """A progress bar on stderr, shown only when stderr is a terminal (so logs and
-    captured output stay clean)."""
+    """Progress of a long run of games on stderr: a bar when stderr is a terminal;
+    otherwise (a log file, a scheduler, ``nohup``) one plain line at most every
+    :data:`LOG_EVERY` seconds, so a run of an hour shows it is alive without filling
+    the log, and a short run (tests, captured output) prints nothing."""
 
-    def __init__(self, total: int):
-        shown = sys.stderr.isatty()
+    def __init__(self, total: int, stream=None, clock=time.monotonic):
+        self.stream = stream or sys.stderr
+        self.total, self.done, self.clock = total, 0, clock
+        self.began = self.last = clock()
+        shown = self.stream.isatty()
         self.bar = (
-            click.progressbar(length=total, label="playing", file=sys.stderr) if shown else None
+            click.progressbar(length=total, label="playing", file=self.stream) if shown else None
         )
 
     def __enter__(self):
@@ -103,4 +109,17 @@ class GamesProgress:
         return self.bar.__exit__(*exc) if self.bar is not None else None
 
     def update(self, n: int) -> None:
-        """No bar: nothing to show."""
+        """No bar: a line when :data:`LOG_EVERY` seconds have passed since the last."""
+        self.done += n
+        now = self.clock()
+        if now - self.last < LOG_EVERY or self.done >= self.total:
+            return
+        self.last = now
+        minutes = (now - self.began) / 60
+        click.echo(
+            f"played {self.done} of {self.total} games in {minutes:.1f} min", file=self.stream
+        )
+
+
+#: Seconds between two lines of progress when stderr is not a terminal.
+LOG_EVERY = 60.0

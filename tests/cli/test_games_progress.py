@@ -1,0 +1,50 @@
+"""Progress of long runs of games (``balance``, ``boards --simulate``): a bar on a
+terminal, else a plain line at most once a minute, nothing in a short run."""
+
+import io
+
+from fabgen.cli.common import LOG_EVERY, GamesProgress
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_without_a_terminal_a_line_at_most_once_a_minute():
+    clock, log = Clock(), io.StringIO()
+    with GamesProgress(200, stream=log, clock=clock) as bar:
+        for _ in range(19):  # 190 games, one batch of 10 every 15 s
+            clock.now += 15
+            bar.update(10)
+        clock.now += 15
+        bar.update(10)  # the last batch: the report follows, no line
+    lines = log.getvalue().splitlines()
+    elapsed = 20 * 15
+    assert len(lines) == int(elapsed // LOG_EVERY) - 1  # none at the end
+    assert lines[0] == "played 40 of 200 games in 1.0 min"
+    assert lines[-1] == "played 160 of 200 games in 4.0 min"
+
+
+def test_a_short_run_without_a_terminal_prints_nothing():
+    clock, log = Clock(), io.StringIO()
+    with GamesProgress(40, stream=log, clock=clock) as bar:
+        for _ in range(4):
+            clock.now += 2
+            bar.update(10)
+    assert log.getvalue() == ""
+
+
+def test_on_a_terminal_it_is_a_bar():
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    with GamesProgress(20, stream=screen) as bar:
+        bar.update(10)
+        bar.update(10)
+    assert "playing" in screen.getvalue()
