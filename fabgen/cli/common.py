@@ -87,6 +87,10 @@ def profile_option(func):
     return option("profile")(func)
 
 
+#: Seconds between two lines of progress when stderr is not a terminal.
+LOG_EVERY = 60.0
+
+
 class GamesProgress:
     """Progress of a long run of games on stderr: a bar when stderr is a terminal;
     otherwise (a log file, a scheduler, ``nohup``) one plain line at most every
@@ -94,7 +98,7 @@ class GamesProgress:
     the log, and a short run (tests, captured output) prints nothing."""
 
     def __init__(self, total: int, stream=None, clock=time.monotonic):
-        self.stream = stream or sys.stderr
+        self.stream = stream if stream is not None else sys.stderr
         self.total, self.done, self.clock = total, 0, clock
         self.began = self.last = clock()
         shown = self.stream.isatty()
@@ -119,7 +123,3 @@ class GamesProgress:
         click.echo(
             f"played {self.done} of {self.total} games in {minutes:.1f} min", file=self.stream
         )
-
-
-#: Seconds between two lines of progress when stderr is not a terminal.
-LOG_EVERY = 60.0
