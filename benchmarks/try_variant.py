@@ -11,11 +11,16 @@ turn cap, and the mean length. With no pairs it plays the default, the line to c
 The pairs change the default *budget's* settings: with two seats and no machine the default
 player searches as ``budget=3000 rounds=10 keep=12 counter=1`` (``strong:3000``), so a
 variant of it on a diamond gives those pairs too.
+With ``--field variant`` the variant takes every person's seat (self-play): its line
+then gives the games ending 0:0 and the capped ones of a change (``fabgen balance``
+plays only the named players, ``strong`` and ``strong:N``).
 A match of 40 games on a 2-player diamond takes about a minute on two cores; 100 games give
 intervals of about +-8 points.
 
 Run: .venv/bin/python benchmarks/try_variant.py keep=3 stone=0.6 --field random
      --boards 2p-diamond-5,2p-diamond-4 --games 100 [--seed 1] [--jobs 2]
+     .venv/bin/python benchmarks/try_variant.py counter=1 --field variant
+     --boards 4p-hexagon-19-machines --games 200
 """
 
 from __future__ import annotations

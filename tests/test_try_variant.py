@@ -87,3 +87,20 @@ def test_bench_strength_refuses_an_unknown_board_with_exit_2():
     )
     assert result.returncode == 2 and "2p-nowhere is not a board" in result.stderr
     assert "bench_strength:" not in result.stdout  # refused before anything is played
+
+
+def test_with_the_variant_as_the_field_every_persons_seat_plays_it(monkeypatch):
+    import strength
+
+    made = []
+
+    class Recording(strength.Strong):
+        def __init__(self, settings=None, name="strong"):
+            made.append(settings)
+            super().__init__(settings, name)
+
+    monkeypatch.setattr(strength, "Strong", Recording)
+    monkeypatch.setitem(strength.CUSTOM, "variant", variant(["keep=3"]))
+    game = strength.play_one("3p-triangle-4", "variant", "variant", 1, 0)
+    assert len(made) == 3 and all(settings.keep == 3 for settings in made)
+    assert game.seats == 3 and (game.capped or len(game.scores) == 3)
