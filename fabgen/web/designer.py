@@ -21,6 +21,7 @@ from fabgen.draw.board_parts import GREY, INK, Frame, ink_on, number_spot, seat_
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Point, rotate60
+from fabgen.play.strong import deeper_by_default
 from fabgen.rules.names import field_name
 from fabgen.web.limits import LIMITS, TooMuchWork
 
@@ -165,6 +166,9 @@ def designer_view(board: Board, validated: bool = True) -> dict:
             {"name": s.name, "colour": seat_colour(board, k), "kind": s.kind.value}
             for k, s in enumerate(board.seats)
         ],
+        # (the play page labels strong:3000 by it: the default strong player already
+        # searches so with these seats)
+        "strong_deeper": deeper_by_default([s.kind.value for s in board.seats]),
         "svg": render_svg(picture.drawing).decode("utf-8"),
         "targets": picture.targets,
         "state": state_of(board),

@@ -442,6 +442,17 @@ def test_the_seat_rotation_with_machines_is_the_validators(client):
     assert plain["seat_rotation_of"] == "seat"
 
 
+@pytest.mark.parametrize(
+    ("preset", "deeper"),
+    [("2p-diamond-4", True), ("2p-diamond-5-machines", False), ("3p-triangle-4", False)],
+)
+def test_the_view_says_where_the_default_strong_player_searches_deeper(client, preset, deeper):
+    # (the play page labels strong:3000 "as strong here" by it; the rule is the
+    # player's own, fabgen.play.strong.deeper_by_default)
+    view = client.get(f"/api/board/preset/{preset}").get_json()
+    assert view["strong_deeper"] is deeper
+
+
 def test_a_board_without_tiles_shows_where_the_first_goes(client):
     view = _view(client, {"board": {"name": "empty", "tiles": []}})
     assert view["findings"][0]["severity"] == "error"

@@ -10,7 +10,7 @@ const GAME_KEY = "fabgen-play-game";
 const KINDS = ["person", "strong", "strong:3000", "greedy", "random"];
 // (strong:3000: the strong player with ten times the budget, which buys a deeper search)
 const KIND_LABELS = {"strong:3000": "strong:3000 (deeper, slower)"};
-// (with two seats and no machine, strong itself searches as strong:3000)
+// (where strong itself searches as strong:3000: the board's view says so, strong_deeper)
 const TWO_SEAT_LABELS = {"strong:3000": "strong:3000 (as strong here)"};
 const WAVES_MS = 1000; // one turn's explosion waves take about a second
 
@@ -26,20 +26,21 @@ let hinted = []; // the last hint's moves
 
 // ---- starting a game -----------------------------------------------------------------
 
-async function boardSeats() {
+// The view of the board chosen (its seats, and whether strong searches deeper there).
+async function boardView() {
   const choice = $("board-choice").value;
   if (choice.startsWith("preset:")) {
-    return (await getJSON(`/api/board/preset/${encodeURIComponent(choice.slice(7))}`)).seats;
+    return getJSON(`/api/board/preset/${encodeURIComponent(choice.slice(7))}`);
   }
   if (choice === "designer") {
     const state = JSON.parse(localStorage.getItem(DESIGNER_KEY) || "null");
     if (!state) throw new Error("the board designer has no board yet: make one at /board first");
-    return (await postJSON("/api/board/view", {state})).seats || [];
+    return postJSON("/api/board/view", {state});
   }
   if (!pickedFile) throw new Error("choose a board file or transcript first");
   const form = new FormData();
   form.append("file", new Blob([pickedFile.text]), pickedFile.name);
-  return (await readAnswer(await fetch("/api/board/upload", {method: "POST", body: form}))).seats;
+  return readAnswer(await fetch("/api/board/upload", {method: "POST", body: form}));
 }
 
 async function getJSON(url) {
@@ -52,9 +53,9 @@ async function showSeats() {
   const asked = ++seatsAsked;
   const choice = $("board-choice").value;
   $("start").disabled = true;
-  let seats;
+  let view;
   try {
-    seats = await boardSeats();
+    view = await boardView();
   } catch (e) {
     if (asked !== seatsAsked) return;
     $("seat-list").replaceChildren();
@@ -67,8 +68,8 @@ async function showSeats() {
     ? [...$("seat-list").querySelectorAll("select")].map((s) => s.value)
     : [];
   $("seat-list").dataset.board = choice;
-  const twoPeople = seats.length === 2 && seats.every((s) => s.kind === "player");
-  const labels = twoPeople ? {...KIND_LABELS, ...TWO_SEAT_LABELS} : KIND_LABELS;
+  const seats = view.seats || [];
+  const labels = view.strong_deeper ? {...KIND_LABELS, ...TWO_SEAT_LABELS} : KIND_LABELS;
   const rows = seats.map((s, k) => {
     const row = document.createElement("div");
     row.className = "seat-row";
