@@ -63,6 +63,7 @@ from fabgen.rules import (
     scores,
 )
 from fabgen.rules.names import field_name
+from fabgen.rules.scoring import all_settled
 from fabgen.rules.variants import PASSES
 
 #: Field centres this far apart (mm) in the drawings; the rule sheet scales them.
@@ -363,8 +364,10 @@ def scoring_figure(example: Example = FINAL, variant: str = "online") -> Figure:
         state = "The game is not over yet"
     elif rule.end == PASSES:
         state = "The game is over: no growing field is left and every player passed in a row"
-    else:
+    elif all_settled(position):
         state = "The game is over: every region is settled"
+    else:
+        state = "The game is over: nothing can change any more"
     facts = {
         "state": state,
         "scores": _scores_text(position, points),

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
-from fabgen.rules.state import GROWING, Position
+from fabgen.rules.moves import MACHINE
+from fabgen.rules.state import GROWING, LIVE, Position
 from fabgen.rules.variants import DEFAULT, NO_TIE_BREAK, PASSES, STONES, Variant, get_variant
 
 
@@ -71,14 +72,30 @@ def game_over(position: Position, variant: Variant | str = DEFAULT) -> bool:
     variant = get_variant(variant)
     if variant.end == PASSES:
         return not position._growing and position.passes >= len(position.players)
-    return all_settled(position)
+    return all_settled(position) or standstill(position)
 
 
 def game_over_check(variant: Variant | str = DEFAULT) -> Callable[[Position], bool]:
     """``game_over`` for one variant, as a function of the position (for loops)."""
     if get_variant(variant).end == PASSES:
         return lambda p: not p._growing and p.passes >= len(p.players)
-    return all_settled
+    return lambda p: all_settled(p) or standstill(p)
+
+
+def standstill(position: Position) -> bool:
+    """Nothing can change any more (docs/design-notes.md, the rules): no growing field,
+    no live field holding as many stones as its capacity, and no seat that moves (a
+    person or an extreme machine) with stones on a live field. Only machine seats'
+    stacks are left, and machines never move: a region they share would never settle,
+    and every score is final."""
+    if position._growing:
+        return False
+    movers = [p.kind != MACHINE for p in position.players]
+    status, owner, stones, cap = position._status, position._owner, position._stones, position._cap
+    for i, o in enumerate(owner):
+        if o >= 0 and status[i] == LIVE and (movers[o] or stones[i] >= cap[i]):
+            return False
+    return True
 
 
 def all_settled(position: Position) -> bool:
@@ -154,6 +171,9 @@ def unsettled_pair(position: Position) -> tuple[int, int, int] | None:
     a, b = owner[i], owner[j]
     if a < 0 or b < 0 or a == b or labels[i] < 0 or labels[i] != labels[j]:
         return None
+    players = position.players
+    if players[a].kind == MACHINE and players[b].kind == MACHINE:
+        return None  # (two machines' stacks alone may be a standstill)
     return (position._version, i, j)
 
 

@@ -18,7 +18,13 @@ from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, play_move, refuse_machine
-from fabgen.rules.scoring import game_over, game_over_check, shared_region, unsettled_pair
+from fabgen.rules.scoring import (
+    all_settled,
+    game_over,
+    game_over_check,
+    shared_region,
+    unsettled_pair,
+)
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
 from fabgen.rules.variants import DEFAULT, PASSES, Variant, get_variant
 
@@ -385,6 +391,8 @@ def replay(
 def game_over_reason(position: Position, variant: Variant) -> str:
     if variant.end == PASSES:
         why = "no growing field is left and every player passed in a row"
-    else:
+    elif all_settled(position):
         why = "every region is settled"
+    else:
+        why = "nothing can change any more (only machines' stacks are left, and nothing grows)"
     return f"the game ended after {position.turns_played} turns played: {why}"

@@ -41,18 +41,19 @@ class Variant:
 
 ONLINE = Variant(
     "online",
-    "current online rules: ends when every region is settled; tied players share their place",
+    "current online rules: ends when every region is settled (or nothing can change); "
+    "tied players share their place",
 )
 ONLINE_2013 = Variant(
     "online-2013",
-    "online version's 2013 notes: ends when every region is settled; ties go to the "
-    "player later in turn order",
+    "online version's 2013 notes: ends when every region is settled (or nothing can "
+    "change); ties go to the player later in turn order",
     tie_break=REVERSE_TURN_ORDER,
 )
 BLOG = Variant(
     "blog",
-    "maker's blog: ends when every region is settled; ties go to the player with more "
-    "stones on the board",
+    "maker's blog: ends when every region is settled (or nothing can change); ties go to "
+    "the player with more stones on the board",
     tie_break=STONES,
 )
 RULES_1995 = Variant(

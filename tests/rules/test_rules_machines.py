@@ -299,3 +299,116 @@ def test_a_moving_machine_is_refused_at_any_turn_of_any_game(name, seed, cut):
     assert (caught.value.turn, caught.value.player) == (len(turns), k)
     after = replay(start, [*turns, []])
     assert after == play_turn(pos, [])[0]
+
+
+# ---- nothing can change any more: only machines' stacks, nothing growing --------------------
+
+#: Three standard tiles in a row; a person and two machine seats.
+ROW = ["B2", "C5", "D8"]
+
+
+def _seats():
+    from fabgen.rules.state import Player
+
+    return [Player("A"), Player("M", kind="machine"), Player("N", kind="machine")]
+
+
+def _row(*stacks):
+    from fabgen.rules.setup import position_from_names
+
+    return position_from_names(ROW, list(stacks), players=_seats())
+
+
+def test_a_game_ends_when_only_machines_stacks_are_left_and_nothing_grows():
+    from fabgen.rules.scoring import all_settled, standstill
+
+    # Two machines' stacks in the one region, the person without stones: the region
+    # never settles (machines never move), and no phase changes anything.
+    pos = _row({}, {"b2": 2}, {"d8": 1})
+    assert not all_settled(pos) and standstill(pos) and game_over(pos)
+    assert scores(pos) == [0, 0, 0]
+    with pytest.raises(IllegalMove) as caught:
+        Turn(pos)
+    assert caught.value.rule == "game-over" and "nothing can change" in str(caught.value)
+    with pytest.raises(IllegalMove):
+        replay(pos, [[]])
+    assert not game_over(pos, "1995")  # (it ends by passes: a round of them first)
+
+
+@pytest.mark.parametrize(
+    "stacks",
+    [
+        ({"c5": 1}, {"b2": 2}, {"d8": 1}),  # the person can still move
+        ({}, {"b2": 2, "c2": -1}, {"d8": 1}),  # a machine's field grows
+    ],
+)
+def test_a_game_with_a_stone_that_moves_or_a_growing_field_goes_on(stacks):
+    from fabgen.rules.scoring import standstill
+
+    pos = _row(*stacks)
+    assert not standstill(pos) and not game_over(pos)
+    assert replay(pos, [[]]).turns_played == pos.turns_played + 1
+
+
+def test_a_machines_stack_at_its_capacity_is_no_standstill():
+    from fabgen.rules.scoring import standstill
+
+    pos = _row({}, {"b2": 1}, {"d8": 1})
+    b2 = pos.board.fields.index(parse_field("b2"))
+    full = _row({}, {"b2": pos.capacities[b2]}, {"d8": 1})
+    assert standstill(pos) and not standstill(full)  # (it explodes in M's turn)
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from(MACHINE_PRESETS), seed=st.integers(0, 10_000))
+def test_after_a_standstill_no_phase_changes_anything_and_a_replay_stops_there(name, seed):
+    """Random games on the machine presets: wherever the engine says nothing can change,
+    a round of every seat's explosion and growth phases leaves the position as it is; and
+    a replay refuses one more turn exactly when the game is over (its shortcut, a
+    certificate of two seats sharing a region, never holds two machines' stacks alone)."""
+    from fabgen.rules.scoring import all_settled, standstill
+    from fabgen.rules.turn import explode, grow
+
+    start = load_preset(name).position()
+    turns, _ = random_game(start, seed, max_turns=400)
+    pos = start
+    for n in range(len(turns) + 1):
+        if n % 25 == 0 or n == len(turns):
+            over = all_settled(pos.copy()) or standstill(pos)
+            if over:
+                with pytest.raises(IllegalMove) as caught:
+                    replay(start, [*turns[:n], []])
+                assert caught.value.turn == n
+            else:
+                assert replay(start, [*turns[:n], []]).turns_played == n + 1
+        if standstill(pos):
+            after = pos.copy()
+            for k in range(len(after.players)):
+                explode(after, k)
+                grow(after, k)
+            assert after.stone_counts == pos.stone_counts
+            assert after.status_codes == pos.status_codes
+        if n < len(turns):
+            pos = replay(pos, [turns[n]])
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [
+        ("1p-triangle-5-two-machines", 8),
+        ("2p-diamond-5-machines", 0),
+        ("4p-hexagon-19-machines", 11),
+    ],
+)
+def test_random_games_that_leave_machines_alone_in_a_region_end_there(name, seed):
+    # Before the standstill rule these ran to the turn cap, every turn a pass.
+    from fabgen.rules.scoring import all_settled, standstill
+
+    start = load_preset(name).position()
+    turns, final = random_game(start, seed, max_turns=1000)
+    assert len(turns) < 200 and game_over(final)
+    assert standstill(final) and not all_settled(final.copy())
+    before = replay(start, turns[:-1])
+    assert not game_over(before)  # (it ended with the last turn, not earlier)
+    movers = [k for k, p in enumerate(final.players) if p.kind != "machine"]
+    assert not any(final.stones_on_board(k) for k in movers)
