@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from fabgen.geometry.lattice import Field
 from fabgen.rules.moves import MACHINE
-from fabgen.rules.state import GROWING, LIVE, Position
+from fabgen.rules.state import GROWING, Position
 from fabgen.rules.variants import DEFAULT, NO_TIE_BREAK, PASSES, STONES, Variant, get_variant
 
 
@@ -83,19 +83,34 @@ def game_over_check(variant: Variant | str = DEFAULT) -> Callable[[Position], bo
 
 
 def standstill(position: Position) -> bool:
-    """Nothing can change any more (docs/design-notes.md, the rules): no growing field,
-    no live field holding as many stones as its capacity, and no seat that moves (a
-    person or an extreme machine) with stones on a live field. Only machine seats'
-    stacks are left, and machines never move: a region they share would never settle,
-    and every score is final."""
-    if position._growing:
-        return False
-    movers = [p.kind != MACHINE for p in position.players]
-    status, owner, stones, cap = position._status, position._owner, position._stones, position._cap
-    for i, o in enumerate(owner):
-        if o >= 0 and status[i] == LIVE and (movers[o] or stones[i] >= cap[i]):
+    """Nothing that counts can change any more (docs/design-notes.md, the rules): no
+    growing field has a live neighbour, and every region with stones of two seats or
+    more holds machine seats' stones only, none of them as many as their field's
+    capacity. Machines never move, no one else's stones can enter such a region (moves
+    cross live fields only, and regions only split), and nothing in it explodes: it
+    never settles, and every score is final."""
+    players = position.players
+    if all(p.kind != MACHINE for p in players):
+        return False  # (then only settled regions end a game)
+    cap = position._cap
+    for g in position._growing:
+        if cap[g]:
             return False
-    return True
+    labels = position.region_labels()
+    owner, stones = position._owner, position._stones
+    first: dict[int, int] = {}  # region label -> the first seat with stones in it
+    mixed, moving, full = set(), set(), set()
+    for i, o in enumerate(owner):
+        label = labels[i]
+        if o < 0 or label < 0:
+            continue
+        if players[o].kind != MACHINE:
+            moving.add(label)
+        if stones[i] >= cap[i]:
+            full.add(label)
+        if first.setdefault(label, o) != o:
+            mixed.add(label)
+    return not mixed & (moving | full)
 
 
 def all_settled(position: Position) -> bool:

@@ -394,5 +394,8 @@ def game_over_reason(position: Position, variant: Variant) -> str:
     elif all_settled(position):
         why = "every region is settled"
     else:
-        why = "nothing can change any more (only machines' stacks are left, and nothing grows)"
+        why = (
+            "nothing can change any more (every region is settled or holds only machines' "
+            "stacks, and nothing grows next to them)"
+        )
     return f"the game ended after {position.turns_played} turns played: {why}"

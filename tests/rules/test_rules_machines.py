@@ -361,12 +361,13 @@ def test_a_machines_stack_at_its_capacity_is_no_standstill():
 
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(MACHINE_PRESETS), seed=st.integers(0, 10_000))
-def test_after_a_standstill_no_phase_changes_anything_and_a_replay_stops_there(name, seed):
+def test_after_a_standstill_no_phase_changes_an_open_region_and_a_replay_stops_there(name, seed):
     """Random games on the machine presets: wherever the engine says nothing can change,
-    a round of every seat's explosion and growth phases leaves the position as it is; and
-    a replay refuses one more turn exactly when the game is over (its shortcut, a
-    certificate of two seats sharing a region, never holds two machines' stacks alone)."""
-    from fabgen.rules.scoring import all_settled, standstill
+    a round of every seat's explosion and growth phases leaves the regions that are not
+    settled as they are; and a replay refuses one more turn exactly when the game is over
+    (its shortcut, a certificate of two seats sharing a region, never holds two
+    machines' stacks alone)."""
+    from fabgen.rules.scoring import all_settled, regions, standstill
     from fabgen.rules.turn import explode, grow
 
     start = load_preset(name).position()
@@ -386,8 +387,14 @@ def test_after_a_standstill_no_phase_changes_anything_and_a_replay_stops_there(n
             for k in range(len(after.players)):
                 explode(after, k)
                 grow(after, k)
-            assert after.stone_counts == pos.stone_counts
-            assert after.status_codes == pos.status_codes
+            index = {f: i for i, f in enumerate(pos.board.fields)}
+            open_fields = [index[f] for r in regions(pos) if not r.settled for f in r.fields]
+            for i in open_fields:
+                assert after.status_codes[i] == pos.status_codes[i]
+                assert (after.owners[i], after.stone_counts[i]) == (
+                    pos.owners[i],
+                    pos.stone_counts[i],
+                )
         if n < len(turns):
             pos = replay(pos, [turns[n]])
 
@@ -410,5 +417,22 @@ def test_random_games_that_leave_machines_alone_in_a_region_end_there(name, seed
     assert standstill(final) and not all_settled(final.copy())
     before = replay(start, turns[:-1])
     assert not game_over(before)  # (it ended with the last turn, not earlier)
-    movers = [k for k, p in enumerate(final.players) if p.kind != "machine"]
-    assert not any(final.stones_on_board(k) for k in movers)
+    from fabgen.rules.scoring import regions
+
+    open_regions = [r for r in regions(final) if not r.settled]
+    assert open_regions and not any(r.next_to_growing for r in open_regions)
+    kinds = [p.kind for p in final.players]
+    assert all(kinds[k] == "machine" for r in open_regions for k in r.players)
+
+
+def test_machines_alone_in_a_region_end_the_game_while_a_person_holds_its_own():
+    # The dead c7 and d7 cut the last tile off: A holds the first two tiles, the two
+    # machines share the last one, where no stone of A can ever come.
+    from fabgen.rules.scoring import all_settled, standstill
+
+    walled = {"c7": 0, "d7": 0}
+    pos = _row({"b2": 1}, {"d8": 2, **walled}, {"e9": 1})
+    assert not all_settled(pos) and standstill(pos) and game_over(pos)
+    assert scores(pos)[0] > 0 and scores(pos)[1:] == [0, 0]
+    opened = _row({"b2": 1}, {"d8": 2}, {"e9": 1})  # (no wall: A can reach them)
+    assert not standstill(opened) and not game_over(opened)
