@@ -72,14 +72,19 @@ def game_over(position: Position, variant: Variant | str = DEFAULT) -> bool:
     variant = get_variant(variant)
     if variant.end == PASSES:
         return not position._growing and position.passes >= len(position.players)
-    return all_settled(position) or standstill(position)
+    return settled_or_still(position)
 
 
 def game_over_check(variant: Variant | str = DEFAULT) -> Callable[[Position], bool]:
     """``game_over`` for one variant, as a function of the position (for loops)."""
     if get_variant(variant).end == PASSES:
         return lambda p: not p._growing and p.passes >= len(p.players)
-    return lambda p: all_settled(p) or standstill(p)
+    return settled_or_still
+
+
+def settled_or_still(position: Position) -> bool:
+    """The end of a game that does not end by passes."""
+    return all_settled(position) or standstill(position)
 
 
 def standstill(position: Position) -> bool:

@@ -32,6 +32,10 @@ from fabgen.rules import (
 )
 from fabgen.rules.names import field_name, parse_field
 from fabgen.rules.random_games import random_game
+from fabgen.rules.scoring import all_settled, regions, standstill
+from fabgen.rules.setup import position_from_names
+from fabgen.rules.state import Player
+from fabgen.rules.turn import explode, grow
 
 MACHINE_PRESETS = [
     "1p-triangle-5-machine",
@@ -308,20 +312,14 @@ ROW = ["B2", "C5", "D8"]
 
 
 def _seats():
-    from fabgen.rules.state import Player
-
     return [Player("A"), Player("M", kind="machine"), Player("N", kind="machine")]
 
 
 def _row(*stacks):
-    from fabgen.rules.setup import position_from_names
-
     return position_from_names(ROW, list(stacks), players=_seats())
 
 
 def test_a_game_ends_when_only_machines_stacks_are_left_and_nothing_grows():
-    from fabgen.rules.scoring import all_settled, standstill
-
     # Two machines' stacks in the one region, the person without stones: the region
     # never settles (machines never move), and no phase changes anything.
     pos = _row({}, {"b2": 2}, {"d8": 1})
@@ -343,16 +341,12 @@ def test_a_game_ends_when_only_machines_stacks_are_left_and_nothing_grows():
     ],
 )
 def test_a_game_with_a_stone_that_moves_or_a_growing_field_goes_on(stacks):
-    from fabgen.rules.scoring import standstill
-
     pos = _row(*stacks)
     assert not standstill(pos) and not game_over(pos)
     assert replay(pos, [[]]).turns_played == pos.turns_played + 1
 
 
 def test_a_machines_stack_at_its_capacity_is_no_standstill():
-    from fabgen.rules.scoring import standstill
-
     pos = _row({}, {"b2": 1}, {"d8": 1})
     b2 = pos.board.fields.index(parse_field("b2"))
     full = _row({}, {"b2": pos.capacities[b2]}, {"d8": 1})
@@ -367,9 +361,6 @@ def test_after_a_standstill_no_phase_changes_an_open_region_and_a_replay_stops_t
     settled as they are; and a replay refuses one more turn exactly when the game is over
     (its shortcut, a certificate of two seats sharing a region, never holds two
     machines' stacks alone)."""
-    from fabgen.rules.scoring import all_settled, regions, standstill
-    from fabgen.rules.turn import explode, grow
-
     start = load_preset(name).position()
     turns, _ = random_game(start, seed, max_turns=400)
     pos = start
@@ -409,16 +400,12 @@ def test_after_a_standstill_no_phase_changes_an_open_region_and_a_replay_stops_t
 )
 def test_random_games_that_leave_machines_alone_in_a_region_end_there(name, seed):
     # Before the standstill rule these ran to the turn cap, every turn a pass.
-    from fabgen.rules.scoring import all_settled, standstill
-
     start = load_preset(name).position()
     turns, final = random_game(start, seed, max_turns=1000)
     assert len(turns) < 200 and game_over(final)
     assert standstill(final) and not all_settled(final.copy())
     before = replay(start, turns[:-1])
     assert not game_over(before)  # (it ended with the last turn, not earlier)
-    from fabgen.rules.scoring import regions
-
     open_regions = [r for r in regions(final) if not r.settled]
     assert open_regions and not any(r.next_to_growing for r in open_regions)
     kinds = [p.kind for p in final.players]
@@ -428,8 +415,6 @@ def test_random_games_that_leave_machines_alone_in_a_region_end_there(name, seed
 def test_machines_alone_in_a_region_end_the_game_while_a_person_holds_its_own():
     # The dead c7 and d7 cut the last tile off: A holds the first two tiles, the two
     # machines share the last one, where no stone of A can ever come.
-    from fabgen.rules.scoring import all_settled, standstill
-
     walled = {"c7": 0, "d7": 0}
     pos = _row({"b2": 1}, {"d8": 2, **walled}, {"e9": 1})
     assert not all_settled(pos) and standstill(pos) and game_over(pos)
