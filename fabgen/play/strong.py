@@ -55,6 +55,22 @@ on stack-start boards, whose fires die out early, and those games cancelled out 
 Only with two or three seats and no machine seat (:data:`THRIFT_SEATS`): with more, or
 beside machines, games between strong players ended 0:0 more often with it.
 
+**Doom**: beside machine seats, with four seats or more (:data:`DOOM_SEATS`, machines
+counted), every seat's value loses a field for each field by which the estimates of
+all seats together fall short of :attr:`Settings.doom` (a fifth) of the board. The lead
+against the best other seat makes every seat behind the leader gain when the whole
+board burns (a first place shared by all at 0), and on machine boards a tenth of
+the games between strong players ended so; the penalty makes that the loss it is for
+everyone, while firing at the leader still pays.
+
+**Concession**: a region we share with machine seats only, with nothing growing, never
+settles while we wait (machines never move), and a single stone beside a machine's
+stack of 2 would wait for ever rather than give the region up. In rollouts to the end
+our turns with nothing to take step towards the machines' stones there, and a rollout
+that still does not end pays :attr:`Settings.concede` per such machine stone; sharing
+such a region, an end comes the sooner the better even when it is lost. So the player
+gives up a region it can never win, and the game ends.
+
 A budget above the default (``strong:N``) buys a deeper search
 (:func:`settings_for`): longer rollouts, more candidates looked at again, and rollout
 turns of ours that meet other seats' fires (:func:`_counter`: stones onto the fields
@@ -109,6 +125,14 @@ TWO_SEAT_BUDGET = 3000
 #: 0:0 more often with it (6p-hexagon-19 13 % of 89 games against 4 %, 6p-ring-18 6 %
 #: against 1 %, 2p-diamond-5-machines 12 % against 8 %: docs/design-notes.md, *Thrift*).
 THRIFT_SEATS = 3
+#: The fewest seats (machines too) with which a board nearly burnt down costs every
+#: seat beside machine seats (:attr:`Settings.doom`). Not with three seats: one
+#: strong seat against greedy ones won less with it (3p-triangle-4 79.5 % of 40 games
+#: against 90.8 %). Not among people only: more stones survive, and three single
+#: stones in a region wait for ever, as whoever attacks hands it to the third
+#: (4p-butterfly 5 of 180 games capped against none); those boards seldom end 0:0
+#: anyway (docs/design-notes.md, *Doom and concession*).
+DOOM_SEATS = 4
 #: Bounds of a budget a user may give.
 MIN_BUDGET, MAX_BUDGET = 1, 1_000_000
 
@@ -131,6 +155,8 @@ class Settings:
     counter: bool = False  # our rollout turns meet other seats' fires (else only defuse)
     refuge: int = 10  # rounds looked ahead for fires that leave us next to nothing (0: never)
     thrift: float = 0.5  # our own material (and final score) counts this much more than others'
+    doom: float = 0.2  # board share all estimates should reach (machine boards, DOOM_SEATS+)
+    concede: float = 10.0  # played to the end, no end: per machine stone in a region with ours
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
 
@@ -189,6 +215,10 @@ class _Search:
         people_only = all(p.kind == "player" for p in position.players)
         few = len(position.players) <= THRIFT_SEATS
         self.thrift = settings.thrift if people_only and few else 0.0
+        doomed = not people_only and len(position.players) >= DOOM_SEATS
+        self.doom = settings.doom if doomed else 0.0
+        #: We share a region with machines only (:func:`_beside_machines`).
+        self.conceding = bool(settings.concede) and _beside_machines(position, self.player) > 0
 
     def quick(self, seat: int):
         """Value of a position for ``seat`` right after a turn: its lead after every
@@ -209,7 +239,12 @@ class _Search:
         :attr:`Settings.thrift` times its own material (see the module docstring; with
         two or three seats and no machine seat, :data:`THRIFT_SEATS`)."""
         parts = estimate_parts(position, self.settings.weights)
-        return lead(parts.value, seat) + self.thrift * parts.material[seat]
+        value = lead(parts.value, seat) + self.thrift * parts.material[seat]
+        if self.doom:
+            # (a board burnt down is a first place shared by all: every seat behind
+            # the leader would gain by it, so every seat pays for it)
+            value -= max(0.0, self.doom * len(position.status_codes) - sum(parts.value))
+        return value
 
     def scored(self, position: Position, seat: int) -> float:
         """The same by the score, at the end of a rollout: the lead in score plus
@@ -400,7 +435,8 @@ class _Search:
         alone, burn its whole region in one phase)."""
         pos = self.position.copy()
         if to_the_end:
-            return tuple(_press(pos, self.player, self.variant))
+            press = _press_or_concede if self.settings.concede else _press
+            return tuple(press(pos, self.player, self.variant))
         return tuple(_defuse(pos, self.player))
 
     def consequences(self, moves: tuple[Move, ...]) -> float:
@@ -434,16 +470,21 @@ class _Search:
         :attr:`Settings.approach` per step from our stones to the nearest other
         seat's (:func:`_gap`). Our rollout turns count in the budget."""
         seat, variant = self.player, self.variant
+        press = _press_or_concede if self.settings.concede else _press
         after, ours, ended = self.play_out(
-            moves, self.settings.solo, lambda pos: _press(pos, seat, variant)
+            moves, self.settings.solo, lambda pos: press(pos, seat, variant)
         )
         if ended:
             final = self.scored(after, seat)
             # (an end not lost is better sooner: a turn that only waits for the
             # rollouts to attack would be worth as much as the attack itself)
-            return final - self.settings.sooner * ours if final >= 0 else final
+            if final >= 0 or (self.settings.concede and self.conceding):
+                return final - self.settings.sooner * ours
+            return final
         value = self.valued(after, self.player)
         value -= self.settings.stall * _contested(after, self.player)
+        if self.settings.concede:
+            value -= self.settings.concede * _beside_machines(after, self.player)
         if self.settings.approach:
             value -= self.settings.approach * _gap(after, self.player)
         return value
@@ -487,6 +528,27 @@ def _contested(pos: Position, seat: int) -> int:
     labels, owner, stones = pos.region_labels(), pos.owners, pos.stone_counts
     ours = {labels[i] for i, o in enumerate(owner) if o == seat and labels[i] >= 0}
     return sum(stones[i] for i, o in enumerate(owner) if o >= 0 and o != seat and labels[i] in ours)
+
+
+def _beside_machines(pos: Position, seat: int) -> int:
+    """Machine seats' stones in the regions where ``seat`` has stones and every
+    other seat with stones there is a machine."""
+    return sum(pos.stone_counts[i] for i in _machine_fronts(pos, seat))
+
+
+def _machine_fronts(pos: Position, seat: int) -> list[int]:
+    """The machine seats' fields in the regions where ``seat`` has stones and every
+    other seat with stones there is a machine."""
+    labels, owner = pos.region_labels(), pos.owners
+    machine = [p.kind == MACHINE for p in pos.players]
+    ours, people = set(), set()
+    for i, o in enumerate(owner):
+        if o == seat:
+            ours.add(labels[i])
+        elif o >= 0 and not machine[o]:
+            people.add(labels[i])
+    wanted = ours - people - {-1}
+    return [i for i, o in enumerate(owner) if o >= 0 and machine[o] and labels[i] in wanted]
 
 
 def _standoff(pos: Position, seat: int) -> bool:
@@ -575,6 +637,51 @@ def _press(pos: Position, seat: int, variant) -> list[Move]:
     turn as a standoff, so the stronger seat would never start the attack that
     wins the region."""
     return _make_or_defuse(pos, seat, _captures(pos, seat, variant))
+
+
+def _press_or_concede(pos: Position, seat: int, variant) -> list[Move]:
+    """:func:`_press`, and with nothing to take, a step towards the machines' stones
+    in a region we share with machines only (:func:`_concession`)."""
+    moves = _captures(pos, seat, variant) or _concession(pos, seat, variant)
+    return _make_or_defuse(pos, seat, moves)
+
+
+def _concession(pos: Position, seat: int, variant) -> list[Move]:
+    """Per tile, the single stone's step that comes nearest to a machine's stones
+    in a region where every other seat with stones is a machine."""
+    fronts = _machine_fronts(pos, seat)
+    if not fronts:
+        return []
+    dist = _steps_from(pos, fronts)
+    owner, towards, far = pos.owners, pos.board.towards, len(dist)
+
+    def nearer(f: int, direction: int, k: int) -> int:
+        to = towards[f][direction]
+        if k != 1 or owner[f] != seat or dist[to] >= dist[f]:
+            return 0
+        return far - dist[to]
+
+    return _best_per_tile(pos, variant, nearer) or []
+
+
+def _steps_from(pos: Position, fields: list[int]) -> list[int]:
+    """Per field, the steps through live fields from the nearest of ``fields``
+    (the number of fields for those none reaches)."""
+    status, nbrs = pos.status_codes, pos.board.neighbours
+    far = len(status)
+    dist = [far] * far
+    for i in fields:
+        dist[i] = 0
+    front = fields
+    while front:
+        nxt = []
+        for i in front:
+            for n in nbrs[i]:
+                if status[n] == LIVE and dist[n] == far:
+                    dist[n] = dist[i] + 1
+                    nxt.append(n)
+        front = nxt
+    return dist
 
 
 def _make_or_defuse(pos: Position, seat: int, moves: list[Move]) -> list[Move]:

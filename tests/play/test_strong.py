@@ -856,3 +856,76 @@ def test_thrift_makes_a_trade_of_one_stone_for_one_cost_what_our_stone_was_worth
     lost = estimate_parts(position).material[0] - estimate_parts(traded).material[0]
     assert lost > 0
     assert values[0.5] == pytest.approx(values[0.0] - 0.5 * lost)
+
+
+# 4p-hexagon-19-machines, from a self-play game that reached the turn cap: Red's single
+# stone shares a closed region of eight fields with Machine B's stack of 2 (which
+# never moves), Green holds a region of four, every other field is dead and nothing
+# grows. Attacking leaves the eight fields to the machine, and waiting keeps the game
+# going for ever.
+BESIDE_MACHINE = [{"a2": 1}, {}, {}, {"g3": 2, "h3": 1}, {"-b3": 2}, {}]
+BESIDE_MACHINE_LIVE = {"-a3", "a3", "-b3", "-b2", "-a2", "b3", "a2", "-c2", "g3", "h3", "f2", "g2"}
+
+
+def _beside_machine(growing: dict[str, int] | None = None):
+    from fabgen.rules.names import field_name
+
+    start = load_preset("4p-hexagon-19-machines").position()
+    names = [field_name(f) for f in start.board.fields]
+    stacks = [dict(s) for s in BESIDE_MACHINE]
+    stacks[1].update({n: 0 for n in names if n not in BESIDE_MACHINE_LIVE})
+    stacks[1].update(growing or {})
+    centres = _centres("4p-hexagon-19-machines")
+    return position_from_names(centres, stacks, players=start.players)
+
+
+def test_beside_a_machine_it_cannot_clear_it_concedes_the_region_and_the_game_ends():
+    from fabgen.play.selfplay import seat_policies
+    from fabgen.rules.scoring import game_over
+
+    position = _beside_machine()
+    assert not game_over(position) and not position.growing_indices
+    policies = seat_policies(position, ["strong"] * 6)
+    record = play_game(position, policies, "online", random.Random(0), max_turns=120)
+    assert not record.capped and record.scores == (0, 0, 0, 4, 8, 0)
+    # (without conceding, Red waits or walks about for ever; a board this small
+    # costs every seat (doom), which alone would make Red end the game too)
+    waiting = Strong(Settings(concede=0.0, doom=0.0))
+    policies = [None if p is None else waiting for p in policies]
+    record = play_game(position, policies, "online", random.Random(0), max_turns=120)
+    assert record.capped
+
+
+def test_beside_machines_with_four_seats_or_more_a_board_nearly_gone_costs_every_seat():
+    from fabgen.play.strong import _Search
+    from fabgen.rules.names import field_name
+    from fabgen.rules.state import Player
+
+    def valued(position, seat, **settings):
+        search = _Search(Settings(**settings), position, "online", random.Random(0))
+        return search.valued(position, seat)
+
+    cold = _beside_machine()  # 12 fields live of 133, nothing growing
+    burning = _beside_machine(growing={"-c2": -1})  # Machine A's field still grows
+    for position in (cold, burning):
+        shortfall = 0.2 * len(position.status_codes) - sum(estimate(position))
+        assert shortfall > 10
+        for seat in (0, 3):
+            spared = valued(position, seat, doom=0.0)
+            assert valued(position, seat) == pytest.approx(spared - shortfall)
+    # (not among people only, nor with three seats: see DOOM_SEATS)
+    dead = {
+        field_name(f): 0
+        for i, f in enumerate(burning.board.fields)
+        if burning.status_codes[i] == DEAD
+    }
+    stacks = [{"a2": 1}, {"-b3": 2, "-c2": -1, **dead}, {}, {"g3": 2, "h3": 1}, {}, {}]
+    people = position_from_names(_centres("4p-hexagon-19-machines"), stacks)
+    three = position_from_names(
+        _centres("4p-hexagon-19-machines"),
+        [stacks[0], stacks[1], stacks[3]],
+        players=[Player("A"), Player("M", kind="machine"), Player("C")],
+    )
+    for position in (people, three):
+        assert 0.2 * len(position.status_codes) - sum(estimate(position)) > 10
+        assert valued(position, 0) == valued(position, 0, doom=0.0)
