@@ -217,8 +217,10 @@ class _Search:
         self.thrift = settings.thrift if people_only and few else 0.0
         doomed = not people_only and len(position.players) >= DOOM_SEATS
         self.doom = settings.doom if doomed else 0.0
-        #: We share a region with machines only (:func:`_beside_machines`).
-        self.conceding = bool(settings.concede) and _beside_machines(position, self.player) > 0
+        #: Beside machine seats, we give up a region we can never win from them;
+        #: ``conceding``: we share one with machines only now (:func:`_beside_machines`).
+        self.concede = bool(settings.concede) and not people_only
+        self.conceding = self.concede and _beside_machines(position, self.player) > 0
 
     def quick(self, seat: int):
         """Value of a position for ``seat`` right after a turn: its lead after every
@@ -435,7 +437,7 @@ class _Search:
         alone, burn its whole region in one phase)."""
         pos = self.position.copy()
         if to_the_end:
-            press = _press_or_concede if self.settings.concede else _press
+            press = _press_or_concede if self.concede else _press
             return tuple(press(pos, self.player, self.variant))
         return tuple(_defuse(pos, self.player))
 
@@ -470,7 +472,7 @@ class _Search:
         :attr:`Settings.approach` per step from our stones to the nearest other
         seat's (:func:`_gap`). Our rollout turns count in the budget."""
         seat, variant = self.player, self.variant
-        press = _press_or_concede if self.settings.concede else _press
+        press = _press_or_concede if self.concede else _press
         after, ours, ended = self.play_out(
             moves, self.settings.solo, lambda pos: press(pos, seat, variant)
         )
@@ -478,12 +480,12 @@ class _Search:
             final = self.scored(after, seat)
             # (an end not lost is better sooner: a turn that only waits for the
             # rollouts to attack would be worth as much as the attack itself)
-            if final >= 0 or (self.settings.concede and self.conceding):
+            if final >= 0 or self.conceding:
                 return final - self.settings.sooner * ours
             return final
         value = self.valued(after, self.player)
         value -= self.settings.stall * _contested(after, self.player)
-        if self.settings.concede:
+        if self.concede:
             value -= self.settings.concede * _beside_machines(after, self.player)
         if self.settings.approach:
             value -= self.settings.approach * _gap(after, self.player)
