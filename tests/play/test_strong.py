@@ -867,16 +867,23 @@ BESIDE_MACHINE = [{"a2": 1}, {}, {}, {"g3": 2, "h3": 1}, {"-b3": 2}, {}]
 BESIDE_MACHINE_LIVE = {"-a3", "a3", "-b3", "-b2", "-a2", "b3", "a2", "-c2", "g3", "h3", "f2", "g2"}
 
 
-def _beside_machine(growing: dict[str, int] | None = None):
+def _beside_machine_stacks(growing: dict[str, int] | None = None) -> list[dict[str, int]]:
+    """BESIDE_MACHINE's stacks, every other field dead (given to Machine A, whose
+    ``growing`` fields they are too)."""
     from fabgen.rules.names import field_name
 
-    start = load_preset("4p-hexagon-19-machines").position()
-    names = [field_name(f) for f in start.board.fields]
+    board = load_preset("4p-hexagon-19-machines").position().board
+    names = [field_name(f) for f in board.fields]
     stacks = [dict(s) for s in BESIDE_MACHINE]
     stacks[1].update({n: 0 for n in names if n not in BESIDE_MACHINE_LIVE})
     stacks[1].update(growing or {})
+    return stacks
+
+
+def _beside_machine(growing: dict[str, int] | None = None):
+    players = load_preset("4p-hexagon-19-machines").position().players
     centres = _centres("4p-hexagon-19-machines")
-    return position_from_names(centres, stacks, players=start.players)
+    return position_from_names(centres, _beside_machine_stacks(growing), players=players)
 
 
 def test_beside_a_machine_it_cannot_clear_it_concedes_the_region_and_the_game_ends():
@@ -898,7 +905,6 @@ def test_beside_a_machine_it_cannot_clear_it_concedes_the_region_and_the_game_en
 
 def test_beside_machines_with_four_seats_or_more_a_board_nearly_gone_costs_every_seat():
     from fabgen.play.strong import _Search
-    from fabgen.rules.names import field_name
     from fabgen.rules.state import Player
 
     def valued(position, seat, **settings):
@@ -914,13 +920,8 @@ def test_beside_machines_with_four_seats_or_more_a_board_nearly_gone_costs_every
             spared = valued(position, seat, doom=0.0)
             assert valued(position, seat) == pytest.approx(spared - shortfall)
     # (not among people only, nor with three seats: see DOOM_SEATS)
-    dead = {
-        field_name(f): 0
-        for i, f in enumerate(burning.board.fields)
-        if burning.status_codes[i] == DEAD
-    }
-    stacks = [{"a2": 1}, {"-b3": 2, "-c2": -1, **dead}, {}, {"g3": 2, "h3": 1}, {}, {}]
-    people = position_from_names(_centres("4p-hexagon-19-machines"), stacks)
+    stacks = _beside_machine_stacks(growing={"-c2": -1})
+    people = position_from_names(_centres("4p-hexagon-19-machines"), stacks)  # (all "player")
     three = position_from_names(
         _centres("4p-hexagon-19-machines"),
         [stacks[0], stacks[1], stacks[3]],
