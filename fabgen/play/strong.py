@@ -437,9 +437,14 @@ class _Search:
         alone, burn its whole region in one phase)."""
         pos = self.position.copy()
         if to_the_end:
-            press = _press_or_concede if self.concede else _press
-            return tuple(press(pos, self.player, self.variant))
+            return tuple(self.press(pos))
         return tuple(_defuse(pos, self.player))
+
+    def press(self, pos: Position) -> list[Move]:
+        """Our moves in a rollout played to the end (:func:`_press`; beside machine
+        seats :func:`_press_or_concede`), made on ``pos``."""
+        press = _press_or_concede if self.concede else _press
+        return press(pos, self.player, self.variant)
 
     def consequences(self, moves: tuple[Move, ...]) -> float:
         """Our lead after the turn, the next seat's best reply and
@@ -471,11 +476,8 @@ class _Search:
         seats in regions with ours (a standoff nobody breaks never ends) and
         :attr:`Settings.approach` per step from our stones to the nearest other
         seat's (:func:`_gap`). Our rollout turns count in the budget."""
-        seat, variant = self.player, self.variant
-        press = _press_or_concede if self.concede else _press
-        after, ours, ended = self.play_out(
-            moves, self.settings.solo, lambda pos: press(pos, seat, variant)
-        )
+        seat = self.player
+        after, ours, ended = self.play_out(moves, self.settings.solo, self.press)
         if ended:
             final = self.scored(after, seat)
             # (an end not lost is better sooner: a turn that only waits for the
