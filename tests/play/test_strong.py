@@ -930,3 +930,56 @@ def test_beside_machines_with_four_seats_or_more_a_board_nearly_gone_costs_every
     for position in (people, three):
         assert 0.2 * len(position.status_codes) - sum(estimate(position)) > 10
         assert valued(position, 0) == valued(position, 0, doom=0.0)
+
+
+def _near_fires(three_seats: bool = False):
+    """The 19-tile hexagon, starts on neighbouring edge tiles, after a few turns of a
+    game against random (2p-hexagon-19-near): Blue (to move) and Red each have a
+    stack of 2 on a field that holds 3, one stone from their first fire, and nothing
+    has exploded. ``three_seats``: Blue moves first, Red answers; a Green stone far away."""
+    from fabgen.rules.setup import online_segment_centre, segment_fields
+    from fabgen.rules.state import Player, Position
+
+    tiles = [(i, j) for i in range(-2, 3) for j in range(-2, 3) if abs(i + j) <= 2]
+    segments = [segment_fields(online_segment_centre(i, j)) for i, j in tiles]
+    red = {(4, 7): 2, (4, 8): 1, (3, 8): 2}
+    blue = {(1, 8): 1, (2, 9): 2, (0, 8): 1, (0, 7): 1}
+    if three_seats:
+        green = {online_segment_centre(-2, 2): 1}
+        players = [Player("Blue"), Player("Red"), Player("Green")]
+        return Position.from_stacks(segments, players, [blue, red, green])
+    position = Position.from_stacks(segments, [Player("Red"), Player("Blue")], [red, blue])
+    return play_turn(position, [])[0]  # (Red passes: Blue to move)
+
+
+def test_with_two_seats_a_first_fire_is_also_valued_against_an_answer_that_lights_none():
+    # The quick value that picks the other seat's answer never ranks its first fire on
+    # a cold board, except right after ours has warmed it: every other turn was valued
+    # as if the other seat never fired, our first fire as if it fired back at once
+    # (game 9 of 2p-hexagon-19-near against random: the fire -51, a walk -1.2).
+    from fabgen.play.strong import _fired, _Search
+
+    position = _near_fires()
+    blue, red = position.next_player, 1 - position.next_player
+    fire = [Move((1, 8), (2, 9))]  # (2, 9) holds 3: it explodes this turn
+    after, _ = play_turn(position, fire)
+    assert _fired(after, blue) and not _fired(after, red)
+    walk = [Move((0, 8), (0, 9))]  # (a stone away from Red: Red answers calmly)
+    calm, plain = Settings(), Settings(calm=False)
+    for seed in range(3):
+        answers = _Search(calm, position, "online", random.Random(seed)).answers(after)
+        assert [_fired(answer, red) for answer in answers] == [True, False]
+        (answer,) = _Search(plain, position, "online", random.Random(seed)).answers(after)
+        assert _fired(answer, red)  # (the same best answer, alone)
+        assert answer.owners == answers[0].owners
+        assert answer.stone_counts == answers[0].stone_counts
+        # (an answer to a turn that lights nothing is a single one: it lights nothing)
+        walked, _ = play_turn(position, walk)
+        (quiet,) = _Search(calm, position, "online", random.Random(seed)).answers(walked)
+        assert not _fired(quiet, red)
+    # With three seats the answer is still the next seat's best, fire or not.
+    three = _near_fires(three_seats=True)
+    after, _ = play_turn(three, fire)
+    for seed in range(3):
+        (answer,) = _Search(Settings(), three, "online", random.Random(seed)).answers(after)
+        assert _fired(answer, 1)
