@@ -22,7 +22,14 @@ shared win, as ``fabgen balance`` counts), every seat played by each player in t
    200 --jobs 2`` (target: at most 10 minutes).
 
 Run: .venv/bin/python benchmarks/bench_strength.py [--games N] [--jobs N]
-     [--only strength,budget,games,speed] [--boards B1,B2] [--balance-run]
+     [--only strength,budget,games,speed] [--boards B1,B2] [--against greedy,random]
+     [--seeds 1,201] [--balance-run]
+
+``--seeds`` plays ``--games`` games from each seed set and pools them into one row
+(the README's 800 games against random on the diamonds: ``--only strength --boards
+2p-diamond-4,2p-diamond-5 --against random --games 100 --seeds 1,201,401,601``, the
+same games as ``why_zero.py`` and ``try_variant.py`` play with ``--seed`` 1, 201, 401
+and 601).
 """
 
 from __future__ import annotations
@@ -64,6 +71,10 @@ THREE_SEAT_GAMES = 150
 
 #: The boards given with ``--boards`` (None: every board).
 ONLY: set[str] | None = None
+#: The seed sets each match plays ``--games`` games from (``--seeds``), pooled.
+SEEDS: list[int] = [1]
+#: The two-seat rows' other players (``--against``) and the targets against them.
+AGAINST: dict[str, float] = {"greedy": 0.85, "random": 0.98}
 
 
 def chosen(boards: list[str]) -> list[str]:
@@ -82,11 +93,16 @@ def _tuned(board: str, issue_boards: list[str]) -> str:
     return "  (tuned on)" if board in TUNING else "  (not tuned on)"
 
 
+def pooled(board: str, test: str, field: str, games: int, jobs: int):
+    """A match of ``games`` games from each of :data:`SEEDS`, summarised as one."""
+    return summarise([g for seed in SEEDS for g in match(board, test, field, games, seed, jobs)])
+
+
 def strength(games: int, jobs: int) -> None:
     print("\n== strength: win share of the strong seat (95% interval) ==")
     for board in chosen(TWO + TWO_UNUSUAL):
-        for field, target in (("greedy", 0.85), ("random", 0.98)):
-            result = summarise(match(board, "strong", field, games, jobs=jobs))
+        for field, target in AGAINST.items():
+            result = pooled(board, "strong", field, games, jobs)
             mark = "ok " if result.rate >= target else "LOW"
             tuned = _tuned(board, TWO)
             print(
@@ -97,7 +113,7 @@ def strength(games: int, jobs: int) -> None:
         seats = seats_of(board)
         target = 2 / seats
         played = max(games, THREE_SEAT_GAMES) if seats == 3 else games
-        result = summarise(match(board, "strong", "greedy", played, jobs=jobs))
+        result = pooled(board, "strong", "greedy", played, jobs)
         mark = "ok " if result.rate >= target else "LOW"
         tuned = _tuned(board, MANY)
         print(
@@ -120,12 +136,12 @@ def budget(games: int, jobs: int) -> None:
     # (Not 2p-hexagon-19-near: between strong players its first seat wins every game,
     # whatever the budget, so a match there says 50 % and nothing else.)
     for board in chosen(TWO):
-        result = summarise(match(board, LARGER_TWO, "strong", games, jobs=jobs))
+        result = pooled(board, LARGER_TWO, "strong", games, jobs)
         mark = "ok " if result.interval()[0] > 0.5 else "?  "
         print(f"{mark} {board:<20} {LARGER_TWO} vs strong  fair 50%  {result.text()}")
     for board in chosen([BUDGET_MANY]):
         played = max(games, THREE_SEAT_GAMES)
-        result = summarise(match(board, LARGER_MANY, "strong", played, jobs=jobs))
+        result = pooled(board, LARGER_MANY, "strong", played, jobs)
         mark = "ok " if result.interval()[0] > 1 / 3 else "?  "
         print(f"{mark} {board:<20} 1 {LARGER_MANY} vs strong  fair 33%  {result.text()}")
 
@@ -135,7 +151,7 @@ def selfplay(games: int, jobs: int) -> None:
     for name in chosen(preset_names()):
         if not 2 <= load_preset(name).people <= 6:
             continue  # the 1-player presets (a person against machines) are not self-play
-        result = summarise(match(name, "strong", "strong", games, jobs=jobs))
+        result = pooled(name, "strong", "strong", games, jobs)
         zero = result.all_zero / result.finished if result.finished else 0.0
         capped = result.capped / result.games
         mark = "ok " if zero <= 0.10 and capped <= 0.02 else "HIGH"
@@ -200,7 +216,17 @@ def speed(games: int, balance_run: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=40, help="games per match")
+    parser.add_argument("--games", type=int, default=40, help="games per match and seed set")
+    parser.add_argument(
+        "--seeds",
+        default="1",
+        help="comma-separated seed sets: each match plays --games games from each, pooled",
+    )
+    parser.add_argument(
+        "--against",
+        default="greedy,random",
+        help="comma-separated: the two-seat strength rows' other players (greedy, random)",
+    )
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--only", default="strength,budget,games,speed")
     parser.add_argument("--balance-run", action="store_true")
@@ -210,8 +236,16 @@ def main() -> None:
         help="comma-separated: only these boards' rows of strength, budget and games",
     )
     args = parser.parse_args()
-    global ONLY
+    global ONLY, SEEDS, AGAINST
     ONLY = set(args.boards.split(",")) if args.boards else None
+    try:
+        SEEDS = [int(text) for text in args.seeds.split(",")]
+    except ValueError:
+        parser.error(f"--seeds: {args.seeds!r} is not a comma-separated list of whole numbers")
+    fields = args.against.split(",")
+    if not set(fields) <= set(AGAINST):
+        parser.error(f"--against: give greedy, random or both, not {args.against!r}")
+    AGAINST = {name: AGAINST[name] for name in fields}
     known = set(TWO + TWO_UNUSUAL + MANY + MANY_UNUSUAL + [BUDGET_MANY] + preset_names())
     if ONLY is not None and not known >= ONLY:
         parser.error(
@@ -220,7 +254,8 @@ def main() -> None:
         )
     random.seed(0)
     print(
-        f"bench_strength: {args.games} games per match (strength: at least "
+        f"bench_strength: {args.games} games per match and seed set (seeds from "
+        f"{', '.join(map(str, SEEDS))}; strength: at least "
         f"{THREE_SEAT_GAMES} on three-seat boards), {args.jobs} jobs, "
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}"

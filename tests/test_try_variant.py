@@ -89,6 +89,24 @@ def test_bench_strength_refuses_an_unknown_board_with_exit_2():
     assert "bench_strength:" not in result.stdout  # refused before anything is played
 
 
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--seeds", "1,two"], "--seeds: '1,two' is not a comma-separated list"),
+        (["--against", "random,strong"], "--against: give greedy, random or both"),
+    ],
+)
+def test_bench_strength_refuses_bad_seeds_and_players_with_exit_2(flags, said):
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_strength.py"), *flags],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert result.returncode == 2 and said in result.stderr
+    assert "bench_strength:" not in result.stdout
+
+
 def test_with_the_variant_as_the_field_every_persons_seat_plays_it(monkeypatch):
     import strength
 
