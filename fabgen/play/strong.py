@@ -545,12 +545,12 @@ class _Search:
         keep = CALM_ANSWERS if calm else 1
         value = self.quick(seat)
         found = search_candidates(after, self.variant, value, self.rng, limits, keep=keep)
-        answered = [play_turn(after, moves, self.variant)[0] for moves, _ in found]
-        best = answered[0]
+        best, _ = play_turn(after, found[0][0], self.variant)
         if calm and _fired(best, seat):
-            quiet = next((a for a in answered[1:] if not _fired(a, seat)), None)
-            if quiet is not None:
-                return [best, quiet]
+            for moves, _ in found[1:]:
+                quiet, _ = play_turn(after, moves, self.variant)
+                if not _fired(quiet, seat):
+                    return [best, quiet]
         return [best]
 
 
