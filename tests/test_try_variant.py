@@ -78,25 +78,15 @@ def test_continue_game_refuses_bad_arguments_with_exit_2(args, words):
     assert "Traceback" not in result.stderr
 
 
-def test_bench_strength_refuses_an_unknown_board_with_exit_2():
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_strength.py"), "--boards", "2p-nowhere"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert result.returncode == 2 and "2p-nowhere is not a board" in result.stderr
-    assert "bench_strength:" not in result.stdout  # refused before anything is played
-
-
 @pytest.mark.parametrize(
     ("flags", "said"),
     [
+        (["--boards", "2p-nowhere"], "2p-nowhere is not a board"),
         (["--seeds", "1,two"], "--seeds: '1,two' is not a comma-separated list"),
         (["--against", "random,strong"], "--against: give greedy, random or both"),
     ],
 )
-def test_bench_strength_refuses_bad_seeds_and_players_with_exit_2(flags, said):
+def test_bench_strength_refuses_bad_boards_seeds_and_players_with_exit_2(flags, said):
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench_strength.py"), *flags],
         capture_output=True,
@@ -104,7 +94,7 @@ def test_bench_strength_refuses_bad_seeds_and_players_with_exit_2(flags, said):
         cwd=ROOT,
     )
     assert result.returncode == 2 and said in result.stderr
-    assert "bench_strength:" not in result.stdout
+    assert "bench_strength:" not in result.stdout  # refused before anything is played
 
 
 def test_with_the_variant_as_the_field_every_persons_seat_plays_it(monkeypatch):
