@@ -43,6 +43,11 @@ def _escape(char: str) -> str:
     return f"\\u{ord(char):04x}"
 
 
+class StreamFailed(OSError):
+    """Writing to a standard stream failed (a full disk, a closed pipe): not a bug of
+    the command, and not the user's input either."""
+
+
 class TerminalSafe:
     """A text stream wrapper that writes :func:`for_terminal` of everything."""
 
@@ -52,7 +57,16 @@ class TerminalSafe:
     def write(self, text):
         if isinstance(text, str):
             text = for_terminal(text)
-        return self._stream.write(text)
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise StreamFailed(exc.errno, exc.strerror) from exc
+
+    def flush(self):
+        try:
+            return self._stream.flush()
+        except OSError as exc:
+            raise StreamFailed(exc.errno, exc.strerror) from exc
 
     def __getattr__(self, name):
         return getattr(self._stream, name)

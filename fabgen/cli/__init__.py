@@ -31,11 +31,12 @@ class FabgenGroup(click.Group):
     def invoke(self, ctx: click.Context):
         import sys
 
-        from fabgen.text import TerminalSafe, for_terminal
+        from fabgen.text import StreamFailed, TerminalSafe, for_terminal
 
         # Names and labels from files are printed: never let them drive the terminal.
+        # (A stream is None when its file descriptor was closed: click then skips it.)
         streams = sys.stdout, sys.stderr
-        sys.stdout, sys.stderr = TerminalSafe(sys.stdout), TerminalSafe(sys.stderr)
+        sys.stdout, sys.stderr = (s if s is None else TerminalSafe(s) for s in streams)
         try:
             return super().invoke(ctx)
         except ParameterError as exc:
@@ -47,8 +48,34 @@ class FabgenGroup(click.Group):
         except click.ClickException as exc:
             exc.message = for_terminal(exc.message)
             raise
+        except StreamFailed as exc:
+            sys.stdout, sys.stderr = streams
+            _stream_failed(exc)
         finally:
             sys.stdout, sys.stderr = streams
+
+
+def _stream_failed(exc: OSError) -> None:
+    """Ends the program when its output cannot be written. A reader that went away
+    (``fabgen boards | head -1``) is no error: stop quietly, as other tools do. Anything
+    else (a full disk) is said on stderr, if it can be, with exit code 1."""
+    import contextlib
+    import errno
+    import os
+
+    if exc.errno != errno.EPIPE:
+        with contextlib.suppress(OSError):
+            click.echo(
+                f"Error: could not print fabgen's output ({exc.strerror}). Any files the "
+                "command wrote are complete; to see its output, send it to a terminal or "
+                "to a file on a disk with room.",
+                err=True,
+            )
+    # (Python would report the unflushed, broken stream once more at exit.)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(devnull, fd)
+    raise SystemExit(1)
 
 
 @click.group(cls=FabgenGroup, context_settings={"help_option_names": ["-h", "--help"]})

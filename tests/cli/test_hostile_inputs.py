@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import click
@@ -388,3 +389,34 @@ def test_a_board_name_from_a_long_file_name_is_cut_to_the_longest_allowed():
     assert len(name) <= MAX_BOARD_NAME and NAME_PATTERN.fullmatch(name)
     assert name.startswith("my-board-my-board")
     assert name_from_stem("a" * (MAX_BOARD_NAME - 1) + "--b") == "a" * (MAX_BOARD_NAME - 1)
+
+
+def _fabgen(args: list[str], **kwargs):
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "fabgen", *args], stderr=subprocess.PIPE, text=True, **kwargs
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("args", [["boards"], ["tile", "--out", "{tmp}"]])
+def test_output_to_a_full_disk_is_said_once_without_a_traceback(tmp_path, args):
+    with open("/dev/full", "w") as full:
+        done = _fabgen([a.format(tmp=tmp_path) for a in args], stdout=full)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("could not print fabgen's output (No space left on device)") == 1
+    if args[0] == "tile":  # the files were written before their list was printed
+        assert ET.parse(tmp_path / "tile.svg").getroot().tag.endswith("svg")
+
+
+@pytest.mark.parametrize("args", [["boards"], ["tile", "--out", "{tmp}"]])
+def test_a_closed_standard_output_is_no_error(tmp_path, args):
+    import os
+
+    done = _fabgen([a.format(tmp=tmp_path) for a in args], preexec_fn=lambda: os.close(1))
+    assert (done.returncode, done.stderr) == (0, "")
+    if args[0] == "tile":
+        assert ET.parse(tmp_path / "tile.svg").getroot().tag.endswith("svg")
