@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -307,7 +307,8 @@ def _depends(a: Footprint, b: Footprint) -> bool:
 def _other_orders(position: Position, moves, seen_key, prints, value: Value, best: _Best) -> bool:
     """Offer the orders of a move set's interdependent moves that give positions the
     tile order did not. False when there were more than :data:`MAX_ORDERS`."""
-    groups = _dependent_groups([prints[m] for m in moves])
+    chosen = [prints[m] for m in moves]
+    groups = dependent_groups(len(chosen), lambda a, b: _depends(chosen[a], chosen[b]))
     if not groups:
         return True
     orders = math.prod(math.factorial(len(g)) for g in groups)
@@ -315,7 +316,7 @@ def _other_orders(position: Position, moves, seen_key, prints, value: Value, bes
         return False
     player = position.next_player
     seen = {seen_key}
-    for order in _orders(len(moves), groups):
+    for order in move_orders(len(moves), groups):
         if order == tuple(range(len(moves))):
             continue
         again = _Partial(position.copy())
@@ -328,26 +329,28 @@ def _other_orders(position: Position, moves, seen_key, prints, value: Value, bes
     return True
 
 
-def _dependent_groups(prints: list[Footprint]) -> list[list[int]]:
-    """Connected groups (of two or more) of moves that depend on each other."""
-    n = len(prints)
-    group = list(range(n))
+def dependent_groups(
+    count: int, depends: Callable[[int, int], bool], among: Iterable[int] | None = None
+) -> list[list[int]]:
+    """Connected groups (of two or more) of the moves ``0 .. count - 1`` that depend on
+    each other, by ``depends(a, b)`` on pairs of ``among`` (default: all of them)."""
+    group = list(range(count))
 
     def root(i: int) -> int:
         while group[i] != i:
             i = group[i]
         return i
 
-    for a, b in itertools.combinations(range(n), 2):
-        if _depends(prints[a], prints[b]):
+    for a, b in itertools.combinations(range(count) if among is None else among, 2):
+        if depends(a, b):
             group[root(a)] = root(b)
     members: dict[int, list[int]] = {}
-    for i in range(n):
+    for i in range(count):
         members.setdefault(root(i), []).append(i)
     return [m for m in members.values() if len(m) > 1]
 
 
-def _orders(n: int, groups: list[list[int]]) -> Iterator[tuple[int, ...]]:
+def move_orders(n: int, groups: list[list[int]]) -> Iterator[tuple[int, ...]]:
     """Every order of the moves in which each group's moves are permuted among the
     places they hold (independent moves keep their place: their order is free)."""
     for perms in itertools.product(*(itertools.permutations(g) for g in groups)):

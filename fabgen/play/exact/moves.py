@@ -3,11 +3,10 @@ they pass, and their effect on the advantages (see :mod:`fabgen.play.exact`)."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import NamedTuple, Protocol
 
-from fabgen.play.search import _orders
+from fabgen.play.search import dependent_groups, move_orders
 from fabgen.rules.moves import MACHINE, Move
 from fabgen.rules.state import LIVE, Position
 
@@ -123,7 +122,7 @@ def _values(space: _Counts, moves: list[_Move]) -> dict[tuple, int]:
     if math.prod(math.factorial(len(g)) for g in groups) > MAX_ORDERS:
         return {}
     out, seen = {}, set()
-    for order in _orders(len(moves), groups):
+    for order in move_orders(len(moves), groups):
         ordered = [moves[j] for j in order]
         adv = {f: space.advantage[f] for m in moves for f in (m.src, *m.path)}
         _play(adv, ordered)
@@ -135,20 +134,7 @@ def _values(space: _Counts, moves: list[_Move]) -> dict[tuple, int]:
 
 
 def _dependent_groups(moves: list[_Move]) -> list[list[int]]:
-    """Connected groups (of two or more) of moves that depend on each other."""
-    n = len(moves)
-    group = list(range(n))
-
-    def root(i: int) -> int:
-        while group[i] != i:
-            i = group[i]
-        return i
-
+    """Connected groups (of two or more) of moves that depend on each other (only
+    crossing moves can)."""
     crossing = [j for j, m in enumerate(moves) if m.passed or m.end >= 0]
-    for a, b in itertools.combinations(crossing, 2):
-        if _depends(moves[a], moves[b]):
-            group[root(a)] = root(b)
-    members: dict[int, list[int]] = {}
-    for i in range(n):
-        members.setdefault(root(i), []).append(i)
-    return [m for m in members.values() if len(m) > 1]
+    return dependent_groups(len(moves), lambda a, b: _depends(moves[a], moves[b]), crossing)
