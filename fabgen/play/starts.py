@@ -3,7 +3,11 @@
 With 4 or 5 seats no board gives every seat the same place, so the 1995 rules let
 each seat start with one stack of 6 on a field of its choice. :func:`suggest_starts`
 plays candidate setups and reports the one whose win rates are closest to an even
-share. Candidates, in order: the board's own setup; *symmetric* setups, whose start
+share among those whose games end like games: a game that ends with every score 0 is a
+first place shared by all, so a setup whose games burn down looks perfectly even and
+decides nothing. Setups that end 0:0 in at most :data:`MAX_ALL_ZERO` of their finished
+games come first, closest to even first; then the others, fewest such games first.
+Candidates, in order: the board's own setup; *symmetric* setups, whose start
 fields a rotation or mirror of the board maps onto each other (the fields spread as
 far apart as the board allows, best first); then setups one step away from the best
 symmetric one (one seat's stack moved to a neighbouring field). Seats keep their turn
@@ -26,6 +30,9 @@ from fabgen.rules.names import field_name
 
 STACK = 6  # stones in a start stack (1995 rules)
 MIN_APART = 3  # start stacks at least this many steps apart
+#: Share of finished games ending 0:0 up to which a setup's win rates are taken at their
+#: word (the strong player's target for games that end like games).
+MAX_ALL_ZERO = 0.10
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,17 @@ class Candidate:
         """How far from even: the largest gap between a seat's win rate and 1/seats."""
         seats = self.report["seats"]
         return max(abs(s["win_rate"] - 1 / len(seats)) for s in seats)
+
+    @property
+    def all_zero(self) -> float:
+        """Share of the finished games that ended with every score 0."""
+        finished = self.report["finished"]
+        return self.report["all_zero"] / finished if finished else 1.0
+
+    @property
+    def rank(self) -> tuple:
+        """Sort key, best first: games that end like games, then closest to even."""
+        return (max(0.0, self.all_zero - MAX_ALL_ZERO), self.distance, self.names)
 
     @property
     def names(self) -> str:
@@ -100,10 +118,10 @@ def suggest_starts(
     play(current, "board")
     for fields in symmetric_setups(board, current, max(1, (candidates - 1) // 2)):
         play(fields, "symmetric")
-    best = min(out, key=lambda c: (c.distance, c.names))
+    best = min(out, key=lambda c: c.rank)
     for fields in nearby_setups(board, best.fields):
         play(fields, "nearby")
-    return sorted(out, key=lambda c: (c.distance, c.origin != "symmetric", c.names))
+    return sorted(out, key=lambda c: (*c.rank[:2], c.origin != "symmetric", c.names))
 
 
 def _usable(board: Board) -> list[Field]:
@@ -204,8 +222,15 @@ def _centre(board: Board) -> tuple[float, float]:
 
 
 def candidates_text(found: Sequence[Candidate]) -> str:
-    lines = ["start fields per seat        origin      win rates                   p-value"]
+    """One line a setup: its start fields, where it came from, its share of games
+    ending 0:0, each seat's win rate and the p-value of the test against even."""
+    width = 7 * len(found[0].report["seats"]) - 1 if found else 9
+    lines = [
+        f"{'start fields per seat':<28} {'origin':<10}  {'0:0':>6}  {'win rates':<{width}}  p-value"
+    ]
     for c in found:
         rates = " ".join(f"{100 * s['win_rate']:5.1f}%" for s in c.report["seats"])
-        lines.append(f"{c.names:<28} {c.origin:<10}  {rates}  {c.report['test']['p_value']:.4f}")
+        zero = f"{100 * c.all_zero:5.1f}%"
+        p = c.report["test"]["p_value"]
+        lines.append(f"{c.names:<28} {c.origin:<10}  {zero}  {rates:<{width}}  {p:.4f}")
     return "\n".join(lines) + "\n"

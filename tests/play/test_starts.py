@@ -7,7 +7,14 @@ import pytest
 from fabgen.board import board_symmetry, board_to_toml, load_preset, read_board
 from fabgen.board.symmetry import reflection, rotation
 from fabgen.geometry.lattice import hex_distance
-from fabgen.play.starts import MIN_APART, stack_starts, symmetric_setups
+from fabgen.play.starts import (
+    MAX_ALL_ZERO,
+    MIN_APART,
+    Candidate,
+    candidates_text,
+    stack_starts,
+    symmetric_setups,
+)
 from fabgen.rules.names import parse_field
 
 
@@ -46,7 +53,7 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     assert result.exit_code == 0, result.output
     table = result.stdout.split("suggested: ")[0].splitlines()
     assert table[0].startswith("3 setups played, 10 games each")
-    rows = table[2:]
+    rows = [row for row in table[2:] if not row.startswith("warning: ")]
     assert len(rows) == 3 and any(" board " in r for r in rows)
     assert any(" symmetric " in r for r in rows)
     # The best row's fields are the suggested board's stacks, seat by seat.
@@ -64,3 +71,46 @@ def test_suggest_starts_needs_4_or_5_stack_starts(cli, tmp_path, preset, message
                  "--out", tmp_path / "o")  # fmt: skip
     assert result.exit_code == 2 and message in result.stderr
     assert not (tmp_path / "o").exists()
+
+
+def _candidate(name: str, rates: list[float], all_zero: int, finished: int = 40) -> Candidate:
+    report = {
+        "seats": [{"win_rate": r} for r in rates],
+        "finished": finished,
+        "all_zero": all_zero,
+        "test": {"p_value": 0.5},
+    }
+    fields = tuple(parse_field(n) for n in name.split())
+    return Candidate(fields, "symmetric", report)
+
+
+def test_a_setup_whose_games_burn_down_is_not_called_even():
+    # (every game 0:0 is a first place shared by all four: 25 % each, "perfectly even";
+    # suggest-starts once put such a setup first, ahead of setups that decide games)
+    burnt = _candidate("a1 b1 c1 d1", [0.25] * 4, all_zero=40)
+    decided = _candidate("a2 b2 c2 d2", [0.45, 0.15, 0.25, 0.15], all_zero=2)
+    even = _candidate("a3 b3 c3 d3", [0.30, 0.20, 0.25, 0.25], all_zero=4)
+    mostly = _candidate("a4 b4 c4 d4", [0.25] * 4, all_zero=30)
+    ranked = sorted([burnt, mostly, decided, even], key=lambda c: c.rank)
+    assert ranked == [even, decided, mostly, burnt]
+    assert even.all_zero <= MAX_ALL_ZERO < mostly.all_zero
+    rows = candidates_text(ranked).splitlines()
+    assert rows[0].split()[-1] == "p-value" and "0:0" in rows[0]
+    assert [row.split()[5] for row in rows[1:]] == ["10.0%", "5.0%", "75.0%", "100.0%"]
+
+
+def test_suggest_starts_warns_when_every_setup_burns_down(cli, tmp_path, stack_board):
+    # Random players burn most boards down: no setup of theirs is shown fair.
+    path = tmp_path / "4p-stacks.toml"
+    path.write_text(board_to_toml(stack_board))
+    result = cli(
+        "balance", path, "--suggest-starts", "--candidates", "2", "--games", "6",
+        "--players", "random", "--jobs", "1", "--out", tmp_path / "out",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    table, suggested = result.stdout.split("suggested: ", 1)
+    rows = [row for row in table.splitlines()[2:] if not row.startswith("warning: ")]
+    zero = [float(row.split()[5].rstrip("%")) for row in rows]
+    assert len(zero) == 2 and min(zero) > 100 * MAX_ALL_ZERO and zero == sorted(zero)
+    assert "warning: every setup tried ended 0:0 in more than 10% of its games" in table
+    assert suggested.startswith(" ".join(rows[0].split()[:4]))
