@@ -129,7 +129,13 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
     from dataclasses import replace
 
     from fabgen.play.balance import run_balance
-    from fabgen.play.starts import MAX_ALL_ZERO, candidates_text, suggest_starts, with_starts
+    from fabgen.play.starts import (
+        MAX_ALL_ZERO,
+        candidates_text,
+        not_fair,
+        suggest_starts,
+        with_starts,
+    )
 
     found = suggest_starts(
         board, options, candidates=candidates, jobs=jobs, scheduler=scheduler, progress=progress
@@ -137,20 +143,17 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
     best = found[0]
     suggested = replace(with_starts(board, best.fields), name=f"{board.name}-suggested")
     run = run_balance(suggested, options, jobs=jobs, scheduler=scheduler, progress=progress)
-    limit = f"{100 * MAX_ALL_ZERO:.0f}%"
     head = (
         f"{len(found)} setups played, {options.games} games each: first those ending 0:0 in "
-        f"at most {limit} of their games (a board burnt down is a first place shared by all: "
-        "even, and it decides nothing), closest to even first (the largest gap between a "
-        "seat's win rate and an even share decides); then the others, fewest 0:0 first:"
+        f"at most {100 * MAX_ALL_ZERO:.0f}% of their games (a board burnt down is a first "
+        "place shared by all: even, and it decides nothing), closest to even first (the "
+        "largest gap between a seat's win rate and an even share decides); then the "
+        "others, fewest 0:0 first:"
     )
     tail = f"suggested: {best.names} ({best.origin} setup); its report follows\n"
-    if best.all_zero > MAX_ALL_ZERO:
-        tail = (
-            f"warning: every setup tried ended 0:0 in more than {limit} of its games, so "
-            "none is shown fair: the one with the fewest follows; try more --candidates, "
-            "more --games or stronger --players\n" + tail
-        )
+    warning = not_fair(best)
+    if warning:
+        tail = f"warning: {warning}\n{tail}"
     return suggested, run, f"{head}\n{candidates_text(found)}{tail}"
 
 

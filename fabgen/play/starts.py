@@ -33,6 +33,7 @@ MIN_APART = 3  # start stacks at least this many steps apart
 #: Share of finished games ending 0:0 up to which a setup's win rates are taken at their
 #: word (the strong player's target for games that end like games).
 MAX_ALL_ZERO = 0.10
+SIGNIFICANT = 0.05  # a p-value below this: the seats' win rates differ
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,25 @@ def _wrap(a: float) -> float:
 def _centre(board: Board) -> tuple[float, float]:
     pts = [field_xy(f) for f in board.fields]
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+def not_fair(best: Candidate) -> str | None:
+    """Why even the best setup is not shown fair, or None: its games burn down too
+    often, or its seats still differ significantly."""
+    if best.all_zero > MAX_ALL_ZERO:
+        return (
+            f"every setup tried ended 0:0 in more than {100 * MAX_ALL_ZERO:.0f}% of its "
+            "games, so none is shown fair: the one with the fewest follows; try more "
+            "--candidates, more --games or stronger --players"
+        )
+    p_value = best.report["test"]["p_value"]
+    if p_value < SIGNIFICANT:
+        return (
+            f"even the best setup's seats differ significantly (p = {p_value:.4f}), so "
+            "none of the setups tried is fair for these players; try more --candidates "
+            "or start fields of your own"
+        )
+    return None
 
 
 def candidates_text(found: Sequence[Candidate]) -> str:

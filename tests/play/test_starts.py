@@ -12,6 +12,7 @@ from fabgen.play.starts import (
     MIN_APART,
     Candidate,
     candidates_text,
+    not_fair,
     stack_starts,
     symmetric_setups,
 )
@@ -73,12 +74,14 @@ def test_suggest_starts_needs_4_or_5_stack_starts(cli, tmp_path, preset, message
     assert not (tmp_path / "o").exists()
 
 
-def _candidate(name: str, rates: list[float], all_zero: int, finished: int = 40) -> Candidate:
+def _candidate(
+    name: str, rates: list[float], all_zero: int, finished: int = 40, p: float = 0.5
+) -> Candidate:
     report = {
         "seats": [{"win_rate": r} for r in rates],
         "finished": finished,
         "all_zero": all_zero,
-        "test": {"p_value": 0.5},
+        "test": {"p_value": p},
     }
     fields = tuple(parse_field(n) for n in name.split())
     return Candidate(fields, "symmetric", report)
@@ -114,3 +117,13 @@ def test_suggest_starts_warns_when_every_setup_burns_down(cli, tmp_path, stack_b
     assert len(zero) == 2 and min(zero) > 100 * MAX_ALL_ZERO and zero == sorted(zero)
     assert "warning: every setup tried ended 0:0 in more than 10% of its games" in table
     assert suggested.startswith(" ".join(rows[0].split()[:4]))
+
+
+def test_a_suggestion_says_when_no_setup_is_fair():
+    # (strong players on 4p-diamond-5-stacks: the board's own setup decides its games,
+    # but one seat takes 92.5 % of them)
+    lopsided = _candidate("a1 b1 c1 d1", [0.925, 0.025, 0.025, 0.025], all_zero=4, p=1e-9)
+    assert "differ significantly (p = 0.0000)" in not_fair(lopsided)
+    burnt = _candidate("a2 b2 c2 d2", [0.25] * 4, all_zero=5, p=1.0)
+    assert "ended 0:0 in more than 10%" in not_fair(burnt)
+    assert not_fair(_candidate("a3 b3 c3 d3", [0.3, 0.2, 0.25, 0.25], all_zero=4)) is None
