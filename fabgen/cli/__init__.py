@@ -49,7 +49,6 @@ class FabgenGroup(click.Group):
             exc.message = for_terminal(exc.message)
             raise
         except StreamFailed as exc:
-            sys.stdout, sys.stderr = streams
             _stream_failed(exc)
         finally:
             sys.stdout, sys.stderr = streams

@@ -81,7 +81,7 @@ def _candidate(
         "seats": [{"win_rate": r} for r in rates],
         "finished": finished,
         "all_zero": all_zero,
-        "test": {"p_value": p},
+        "test": {"p_value": p, "seats_differ": p < 0.05},
     }
     fields = tuple(parse_field(n) for n in name.split())
     return Candidate(fields, "symmetric", report)
