@@ -102,9 +102,9 @@ def balance(
         from fabgen.play.starts import stack_starts
 
         stack_starts(board)  # a clear error before any game is played
-        with GamesProgress(games * (candidates + 1)) as bar:
+        with GamesProgress(games * candidates) as bar:
             board, run, table = _suggest(board, options, candidates, jobs, scheduler, bar.update)
-        games *= candidates + 1
+        games *= candidates
     else:
         with GamesProgress(games) as bar:
             run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=bar.update)
@@ -128,7 +128,6 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
     """The best setup's board and run, and the table of every candidate."""
     from dataclasses import replace
 
-    from fabgen.play.balance import run_balance
     from fabgen.play.starts import (
         MAX_ALL_ZERO,
         candidates_text,
@@ -142,7 +141,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
     )
     best = found[0]
     suggested = replace(with_starts(board, best.fields), name=f"{board.name}-suggested")
-    run = run_balance(suggested, options, jobs=jobs, scheduler=scheduler, progress=progress)
+    run = replace(best.run, board=suggested)  # its games, under the suggested board's name
     head = (
         f"{len(found)} setups played, {options.games} games each: first those ending 0:0 in "
         f"at most {100 * MAX_ALL_ZERO:.0f}% of their games (a board burnt down is a first "

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from fabgen.board.model import Board
 from fabgen.board.symmetry import board_symmetry, reflection, rotation
 from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import Field, field_xy, hex_distance, neighbours
-from fabgen.play.balance import BalanceOptions, balance_report, run_balance
+from fabgen.play.balance import BalanceOptions, BalanceRun, balance_report, run_balance
 from fabgen.rules.names import field_name
 
 STACK = 6  # stones in a start stack (1995 rules)
@@ -40,6 +40,9 @@ class Candidate:
     fields: tuple[Field, ...]  # start field per seat, in seat order
     origin: str  # "board", "symmetric" or "nearby"
     report: dict
+    #: The games behind the report, kept so that the suggested setup's report needs no
+    #: second run (the games depend on the seed and the fields, not the board's name).
+    run: BalanceRun | None = field(default=None, repr=False, compare=False)
 
     @property
     def distance(self) -> float:
@@ -113,7 +116,7 @@ def suggest_starts(
         seen.add(key)
         trial = with_starts(board, fields)
         run = run_balance(trial, options, jobs=jobs, scheduler=scheduler, progress=progress)
-        out.append(Candidate(fields, origin, balance_report(run)))
+        out.append(Candidate(fields, origin, balance_report(run), run))
 
     play(current, "board")
     for fields in symmetric_setups(board, current, max(1, (candidates - 1) // 2)):

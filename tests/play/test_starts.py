@@ -1,5 +1,6 @@
 """fabgen balance --suggest-starts: candidate stack starts for 4 or 5 seats."""
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -61,6 +62,15 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     best = rows[0].split()[:4]
     suggested = read_board(out / "4p-stacks-suggested.toml")
     assert [s.stacks for s in suggested.seats] == [((parse_field(n), 6),) for n in best]
+    # Its report is that of its candidate's games, the same as a run of the board written.
+    again = tmp_path / "again"
+    result = cli(
+        "balance", out / "4p-stacks-suggested.toml", "--games", "10", "--players", "random",
+        "--variant", "blog", "--jobs", "1", "--out", again,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    name = "4p-stacks-suggested-balance.json"
+    assert json.loads((out / name).read_text()) == json.loads((again / name).read_text())
 
 
 @pytest.mark.parametrize(
