@@ -26,6 +26,7 @@ class FlatDrawing:
     circles: dict[str, list[tuple[float, float, float]]] = field(default_factory=dict)
     texts: dict[str, list[str]] = field(default_factory=dict)
     metadata: dict = field(default_factory=dict)
+    extents: tuple[float, ...] = ()  # DXF: $EXTMIN and $EXTMAX (x0, y0, x1, y1)
 
 
 def read_svg(data: bytes) -> FlatDrawing:
@@ -100,8 +101,9 @@ def read_dxf(data: bytes) -> FlatDrawing:
     assert not auditor.has_errors, [str(e) for e in auditor.errors]
     assert doc.header["$INSUNITS"] == 4
     assert doc.dxfversion == "AC1024"  # R2010
-    ext = doc.header["$EXTMAX"]
-    out = FlatDrawing(ext[0], ext[1], "mm")
+    page = doc.header["$LIMMAX"]
+    out = FlatDrawing(page[0], page[1], "mm")
+    out.extents = (*doc.header["$EXTMIN"][:2], *doc.header["$EXTMAX"][:2])
     out.metadata = {tag: value for tag, value in doc.header.custom_vars}
     for e in doc.modelspace():
         layer = e.dxf.layer

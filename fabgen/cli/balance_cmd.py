@@ -103,11 +103,13 @@ def balance(
 
         stack_starts(board)  # a clear error before any game is played
         with GamesProgress(games * candidates) as bar:
-            board, run, table = _suggest(board, options, candidates, jobs, scheduler, bar.update)
-        games *= candidates
+            board, run, table, played = _suggest(
+                board, options, candidates, jobs, scheduler, bar.update
+            )
     else:
         with GamesProgress(games) as bar:
             run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=bar.update)
+        played = [run]
     seconds = time.perf_counter() - began
     made = balance_files(run, with_board=table is not None)
     if table is not None:
@@ -116,7 +118,8 @@ def balance(
     # With --format json the report is on stdout, so the list of files goes to stderr.
     write_and_report(out_dir, made.files, err=output_format == "json")
     where = f"the cluster at {scheduler}" if scheduler else f"{jobs} job{'s' if jobs > 1 else ''}"
-    turns = sum(r.turns for r in run.records)
+    games = sum(len(r.records) for r in played)
+    turns = sum(record.turns for r in played for record in r.records)
     click.echo(
         f"played {games} games ({turns} turns) in {seconds:.1f} s on {where}: "
         f"{games / seconds:.1f} games/s",
@@ -125,7 +128,8 @@ def balance(
 
 
 def _suggest(board, options, candidates, jobs, scheduler, progress):
-    """The best setup's board and run, and the table of every candidate."""
+    """The best setup's board and run, the table of every candidate, and every
+    candidate's run."""
     from dataclasses import replace
 
     from fabgen.play.starts import (
@@ -153,7 +157,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
     warning = not_fair(best)
     if warning:
         tail = f"warning: {warning}\n{tail}"
-    return suggested, run, f"{head}\n{candidates_text(found)}{tail}"
+    return suggested, run, f"{head}\n{candidates_text(found)}{tail}", [c.run for c in found]
 
 
 def _checked_board(board_file, preset):

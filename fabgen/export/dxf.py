@@ -13,7 +13,7 @@ import io
 from contextlib import contextmanager
 
 import ezdxf
-from ezdxf import colors, units, zoom
+from ezdxf import bbox, colors, units, zoom
 from ezdxf.enums import TextEntityAlignment
 
 from fabgen import __version__
@@ -43,20 +43,30 @@ def build_document(drawing: Drawing, profile: ColourProfile):
     doc = ezdxf.new("R2010", setup=False)
     doc.units = units.MM
     doc.header["$MEASUREMENT"] = 1  # metric
-    doc.header["$EXTMIN"] = (0.0, 0.0, 0.0)
-    doc.header["$EXTMAX"] = (drawing.width, drawing.height, 0.0)
-    doc.header["$LIMMIN"] = (0.0, 0.0)
-    doc.header["$LIMMAX"] = (drawing.width, drawing.height)
     _add_properties(doc, drawing, profile)
     msp = doc.modelspace()
+    # The page as limits, for viewers that open on them. ezdxf copies the layout's
+    # values into $LIMMIN/$LIMMAX (and $EXTMIN/$EXTMAX) when writing, so set those.
+    msp.dxf.limmin = (0.0, 0.0)
+    msp.dxf.limmax = (drawing.width, drawing.height)
     for op, shapes in drawing.ordered_layers():
         doc.layers.add(op.value, color=profile.aci(op))
         for shape in shapes:
             entity = _add_shape(msp, shape, op.value)
             if op is Operation.PRINT:
                 _apply_style(entity, shape.style or Style())
+    _set_extents(msp)
     zoom.window(msp, (0.0, 0.0), (max(drawing.width, 1.0), max(drawing.height, 1.0)))
     return doc
+
+
+def _set_extents(msp) -> None:
+    """The drawing's extents (what "zoom extents" shows) in the layout, from which ezdxf
+    writes $EXTMIN/$EXTMAX; left unset it writes 1e20, which readers take as empty."""
+    box = bbox.extents(msp, fast=True)  # fast: text by its box, the same on every machine
+    if box.has_data:
+        msp.dxf.extmin = box.extmin
+        msp.dxf.extmax = box.extmax
 
 
 def _add_properties(doc, drawing: Drawing, profile: ColourProfile) -> None:

@@ -77,6 +77,19 @@ def test_settings_are_embedded(tile_files):
     assert dxf.metadata["outline"] == "hexagon"
 
 
+def test_dxf_header_holds_the_page_and_the_drawing_extents(tile_files):
+    """Viewers open a DXF on its limits or extents: the page, and the box of what is drawn."""
+    out, _ = tile_files
+    svg = read_svg((out / "tile.svg").read_bytes())
+    dxf = read_dxf((out / "tile.dxf").read_bytes())
+    assert (dxf.width, dxf.height) == pytest.approx((svg.width, svg.height))
+    points = [p[:2] for lines in dxf.polylines.values() for line in lines for p in line]
+    for circles in dxf.circles.values():
+        points += [(x + dx * r, y + dy * r) for x, y, r in circles for dx, dy in ((-1, -1), (1, 1))]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    assert dxf.extents == pytest.approx((min(xs), min(ys), max(xs), max(ys)))
+
+
 def test_dxf_layers_carry_profile_colours(tile_files):
     out, _ = tile_files
     colours = layer_colours_dxf((out / "tile.dxf").read_bytes())

@@ -55,6 +55,7 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     assert result.exit_code == 0, result.output
     table = result.stdout.split("suggested: ")[0].splitlines()
     assert table[0].startswith("3 setups played, 10 games each")
+    assert "played 30 games (" in result.stderr  # every candidate's games, no more
     rows = [row for row in table[2:] if not row.startswith("warning: ")]
     assert len(rows) == 3 and any(" board " in r for r in rows)
     assert any(" symmetric " in r for r in rows)
