@@ -983,3 +983,37 @@ def test_with_two_seats_a_first_fire_is_also_valued_against_an_answer_that_light
     for seed in range(3):
         (answer,) = _Search(Settings(), three, "online", random.Random(seed)).answers(after)
         assert _fired(answer, 1)
+
+
+@pytest.mark.parametrize("preset", ["4p-diamond-5-stacks", "5p-hexagon-18-stacks"])
+def test_a_start_stack_is_let_explode_in_the_seats_first_turn(preset):
+    # Every move takes stones off a start stack, and the search valued spreading them
+    # towards the middle above the stack's fire: most seats defused their stack and
+    # held six stones for the whole game. Each seat now lets it explode.
+    position = load_preset(preset).position()
+    player = Strong(Settings(budget=40))
+    for seat in range(len(position.players)):
+        assert position.next_player == seat
+        moves = player.decide(position, "online", random.Random(seat)).moves
+        assert moves == ()
+        position, _ = play_turn(position, [])
+        assert any(position.owners[g] == seat for g in position.growing_indices)
+
+
+def test_only_a_lone_full_stack_with_nothing_growing_is_kindled():
+    from fabgen.play.strong import _start_stack
+
+    centres = _centres("4p-diamond-5-stacks")
+    start = load_preset("4p-diamond-5-stacks").position()
+    assert _start_stack(start, 0)
+    stacks = _stacks_by_name(start)
+    ((field, n),) = stacks[0].items()
+    short = [dict(s) for s in stacks]
+    short[0] = {field: n - 1}  # below its capacity: nothing to kindle
+    assert not _start_stack(position_from_names(centres, short), 0)
+    empty = next(f for f in start.board.names if all(f not in s for s in stacks))
+    more = [dict(s) for s in stacks]
+    more[0][empty] = 1  # a stone elsewhere: a choice the search makes
+    assert not _start_stack(position_from_names(centres, more), 0)
+    after, _ = play_turn(start, [])  # the stack exploded: a growing field now
+    assert not _start_stack(after, 0)
