@@ -137,14 +137,14 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
         candidates_text,
         not_fair,
         suggest_starts,
-        with_starts,
+        suggested_board,
     )
 
     found = suggest_starts(
         board, options, candidates=candidates, jobs=jobs, scheduler=scheduler, progress=progress
     )
     best = found[0]
-    suggested = replace(with_starts(board, best.fields), name=f"{board.name}-suggested")
+    suggested = suggested_board(board, best, options)
     run = replace(best.run, board=suggested)  # its games, under the suggested board's name
     head = (
         f"{len(found)} setups played, {options.games} games each: first those ending 0:0 in "

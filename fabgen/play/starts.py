@@ -17,6 +17,8 @@ order around the board. Every candidate is played with the same seed and games.
 from __future__ import annotations
 
 import math
+import re
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
@@ -64,6 +66,33 @@ class Candidate:
     @property
     def names(self) -> str:
         return " ".join(field_name(f) for f in self.fields)
+
+
+#: A preset description's quote of its own seats' win rates (docs/fairness.md), which
+#: would be wrong for a board with other start fields.
+SEATS_DIFFER = re.compile(r" \(seats differ: [^)]*\)")
+
+
+def suggested_board(board: Board, best: Candidate, options: BalanceOptions) -> Board:
+    """``board`` with the best setup's start fields, named ``NAME-suggested``; its
+    description and notes say where the fields come from and what its games gave."""
+    rates = ", ".join(f"{s['name']} {100 * s['win_rate']:.1f} %" for s in best.report["seats"])
+    players = ",".join(options.players)
+    note = (
+        f"Start fields suggested by fabgen balance --suggest-starts ({options.games} games "
+        f"a setup, players {players}, seed {options.seed}, variant {options.variant}): "
+        f"{best.names}. In its games the seats took {rates} of the wins "
+        f"(chi-square p = {best.report['test']['p_value']:.2f}); play it longer before "
+        "building on it."
+    )
+    note = textwrap.fill(note, 88)  # as the presets' notes are wrapped
+    description = SEATS_DIFFER.sub("", board.description)
+    return replace(
+        with_starts(board, best.fields),
+        name=f"{board.name}-suggested",
+        description=f"{description} (suggested start fields)" if description else "",
+        notes=f"{board.notes.rstrip()}\n\n{note}\n" if board.notes else note,
+    )
 
 
 def stack_starts(board: Board) -> tuple[Field, ...]:

@@ -63,6 +63,13 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     best = rows[0].split()[:4]
     suggested = read_board(out / "4p-stacks-suggested.toml")
     assert [s.stacks for s in suggested.seats] == [((parse_field(n), 6),) for n in best]
+    # It says where its fields come from, not the other board's seat figures.
+    assert "seats differ" in stack_board.description
+    assert "seats differ" not in suggested.description
+    assert suggested.description.endswith("(suggested start fields)")
+    notes = " ".join(suggested.notes.split())
+    assert "--suggest-starts (10 games a setup, players random, seed 0" in notes
+    assert " ".join(best) in notes
     # Its report is that of its candidate's games, the same as a run of the board written.
     again = tmp_path / "again"
     result = cli(
