@@ -83,7 +83,8 @@ def balance(
     --candidates setups of start fields, --games games each, symmetric setups first,
     prints them closest to even first (among the setups whose games end 0:0 at most
     10% of the time: a board burnt down looks even and decides nothing), and reports
-    on the best one, written as NAME-suggested.toml.
+    on the best one, written as NAME-suggested.toml, from --games fresh games (seed
+    + 1): the best of several setups' few games looks better than it is.
 
     Example: fabgen balance --preset 3p-triangle-4 --players random --games 2000
     """
@@ -102,7 +103,7 @@ def balance(
         from fabgen.play.starts import stack_starts
 
         stack_starts(board)  # a clear error before any game is played
-        with GamesProgress(games * candidates) as bar:
+        with GamesProgress(games * (candidates + 1)) as bar:
             board, run, table, played = _suggest(
                 board, options, candidates, jobs, scheduler, bar.update
             )
@@ -128,13 +129,16 @@ def balance(
 
 
 def _suggest(board, options, candidates, jobs, scheduler, progress):
-    """The best setup's board and run, the table of every candidate, and every
-    candidate's run."""
+    """The best setup's board and a run of fresh games on it, the table of every
+    candidate, and every run played."""
     from dataclasses import replace
 
+    from fabgen.play.balance import balance_report, run_balance
     from fabgen.play.starts import (
         MAX_ALL_ZERO,
         candidates_text,
+        confirm_seed,
+        not_confirmed,
         not_fair,
         suggest_starts,
         suggested_board,
@@ -144,8 +148,10 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
         board, options, candidates=candidates, jobs=jobs, scheduler=scheduler, progress=progress
     )
     best = found[0]
-    suggested = suggested_board(board, best, options)
-    run = replace(best.run, board=suggested)  # its games, under the suggested board's name
+    fresh_options = replace(options, seed=confirm_seed(options))
+    trial = suggested_board(board, best, options)
+    run = run_balance(trial, fresh_options, jobs=jobs, scheduler=scheduler, progress=progress)
+    run = replace(run, board=suggested_board(board, best, options, balance_report(run)))
     head = (
         f"{len(found)} setups played, {options.games} games each: first those ending 0:0 in "
         f"at most {100 * MAX_ALL_ZERO:.0f}% of their games (a board burnt down is a first "
@@ -153,11 +159,14 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
         "largest gap between a seat's win rate and an even share decides); then the "
         "others, fewest 0:0 first:"
     )
-    tail = f"suggested: {best.names} ({best.origin} setup); its report follows\n"
-    warning = not_fair(best)
-    if warning:
-        tail = f"warning: {warning}\n{tail}"
-    return suggested, run, f"{head}\n{candidates_text(found)}{tail}", [c.run for c in found]
+    tail = (
+        f"suggested: {best.names} ({best.origin} setup); its report on {options.games} "
+        f"fresh games (seed {fresh_options.seed}) follows\n"
+    )
+    warnings = [w for w in (not_fair(best), not_confirmed(balance_report(run), options)) if w]
+    tail = "".join(f"warning: {w}\n" for w in warnings) + tail
+    played = [c.run for c in found] + [run]
+    return run.board, run, f"{head}\n{candidates_text(found)}{tail}", played
 
 
 def _checked_board(board_file, preset):

@@ -73,18 +73,30 @@ class Candidate:
 SEATS_DIFFER = re.compile(r" \(seats differ: [^)]*\)")
 
 
-def suggested_board(board: Board, best: Candidate, options: BalanceOptions) -> Board:
+def confirm_seed(options: BalanceOptions) -> int:
+    """The seed of the fresh games that confirm the best setup: not its candidate
+    games, whose luck helped choose it."""
+    return options.seed + 1
+
+
+def suggested_board(
+    board: Board, best: Candidate, options: BalanceOptions, fresh: dict | None = None
+) -> Board:
     """``board`` with the best setup's start fields, named ``NAME-suggested``; its
-    description and notes say where the fields come from and what its games gave."""
-    rates = ", ".join(f"{s['name']} {100 * s['win_rate']:.1f} %" for s in best.report["seats"])
+    description and notes say where the fields come from and what its ``fresh`` games
+    (a balance report, :func:`confirm_seed`) gave."""
     players = ",".join(options.players)
     note = (
         f"Start fields suggested by fabgen balance --suggest-starts ({options.games} games "
         f"a setup, players {players}, seed {options.seed}, variant {options.variant}): "
-        f"{best.names}. In its games the seats took {rates} of the wins "
-        f"(chi-square p = {best.report['test']['p_value']:.2f}); play it longer before "
-        "building on it."
+        f"{best.names}."
     )
+    if fresh is not None:
+        rates = ", ".join(f"{s['name']} {100 * s['win_rate']:.1f} %" for s in fresh["seats"])
+        note += (
+            f" In {fresh['games']} fresh games (seed {confirm_seed(options)}) the seats "
+            f"took {rates} of the wins (chi-square p = {fresh['test']['p_value']:.2f})."
+        )
     note = textwrap.fill(note, 88)  # as the presets' notes are wrapped
     description = SEATS_DIFFER.sub("", board.description)
     return replace(
@@ -268,6 +280,25 @@ def not_fair(best: Candidate) -> str | None:
             f"even the best setup's seats differ significantly (p = {test['p_value']:.4f}), so "
             "none of the setups tried is fair for these players; try more --candidates "
             "or start fields of your own"
+        )
+    return None
+
+
+def not_confirmed(fresh: dict, options: BalanceOptions) -> str | None:
+    """Why the fresh games of the best setup do not bear it out, or None. The best of
+    several setups, each judged on a few games, looks better than it is (its luck
+    helped choose it); games it has not seen tell."""
+    finished = fresh["finished"]
+    zero = fresh["all_zero"] / finished if finished else 1.0
+    where = f"in {fresh['games']} fresh games (seed {confirm_seed(options)})"
+    if zero > MAX_ALL_ZERO:
+        return f"{where} the suggested setup ended 0:0 in {100 * zero:.0f}% of its games"
+    test = fresh["test"]
+    if test["seats_differ"]:
+        return (
+            f"{where} the suggested setup's seats differ significantly (p = "
+            f"{test['p_value']:.4f}): its candidate games flattered it; it is only the "
+            "least bad of the setups tried"
         )
     return None
 

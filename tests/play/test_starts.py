@@ -8,11 +8,13 @@ import pytest
 from fabgen.board import board_symmetry, board_to_toml, load_preset, read_board
 from fabgen.board.symmetry import reflection, rotation
 from fabgen.geometry.lattice import hex_distance
+from fabgen.play.balance import BalanceOptions
 from fabgen.play.starts import (
     MAX_ALL_ZERO,
     MIN_APART,
     Candidate,
     candidates_text,
+    not_confirmed,
     not_fair,
     stack_starts,
     symmetric_setups,
@@ -55,7 +57,7 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     assert result.exit_code == 0, result.output
     table = result.stdout.split("suggested: ")[0].splitlines()
     assert table[0].startswith("3 setups played, 10 games each")
-    assert "played 30 games (" in result.stderr  # every candidate's games, no more
+    assert "played 40 games (" in result.stderr  # every candidate's, then 10 fresh ones
     rows = [row for row in table[2:] if not row.startswith("warning: ")]
     assert len(rows) == 3 and any(" board " in r for r in rows)
     assert any(" symmetric " in r for r in rows)
@@ -70,11 +72,13 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     notes = " ".join(suggested.notes.split())
     assert "--suggest-starts (10 games a setup, players random, seed 0" in notes
     assert " ".join(best) in notes
-    # Its report is that of its candidate's games, the same as a run of the board written.
+    assert "In 10 fresh games (seed 1) the seats took" in notes
+    # Its report is on fresh games (seed 1, not its candidate games, whose luck helped
+    # choose it): the same as a run of the board written with that seed.
     again = tmp_path / "again"
     result = cli(
         "balance", out / "4p-stacks-suggested.toml", "--games", "10", "--players", "random",
-        "--variant", "blog", "--jobs", "1", "--out", again,
+        "--variant", "blog", "--seed", "1", "--jobs", "1", "--out", again,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     name = "4p-stacks-suggested-balance.json"
@@ -145,3 +149,17 @@ def test_a_suggestion_says_when_no_setup_is_fair():
     burnt = _candidate("a2 b2 c2 d2", [0.25] * 4, all_zero=5, p=1.0)
     assert "ended 0:0 in more than 10%" in not_fair(burnt)
     assert not_fair(_candidate("a3 b3 c3 d3", [0.3, 0.2, 0.25, 0.25], all_zero=4)) is None
+
+
+def test_fresh_games_that_do_not_bear_the_suggestion_out_get_a_warning():
+    # (4p-diamond-5-stacks with kindling: the best of twelve setups took 18, 31, 21 and
+    # 31 % of 40 games, p = 0.56; 400 games more gave Blue 48.5 %, p < 0.0001)
+    options = BalanceOptions(40, seed=7)
+    flattered = _candidate("a1 b1 c1 d1", [0.17, 0.485, 0.16, 0.185], all_zero=3, p=1e-9)
+    report = {**flattered.report, "games": 40}
+    assert "in 40 fresh games (seed 8)" in not_confirmed(report, options)
+    assert "differ significantly (p = 0.0000)" in not_confirmed(report, options)
+    burnt = {**_candidate("a2 b2 c2 d2", [0.25] * 4, all_zero=6).report, "games": 40}
+    assert "ended 0:0 in 15%" in not_confirmed(burnt, options)
+    fine = {**_candidate("a3 b3 c3 d3", [0.3, 0.2, 0.25, 0.25], all_zero=1).report, "games": 40}
+    assert not_confirmed(fine, options) is None
