@@ -11,7 +11,9 @@ Candidates, in order: the board's own setup; *symmetric* setups, whose start
 fields a rotation or mirror of the board maps onto each other (the fields spread as
 far apart as the board allows, best first); then setups one step away from the best
 symmetric one (one seat's stack moved to a neighbouring field). Seats keep their turn
-order around the board. Every candidate is played with the same seed and games.
+order around the board. Every candidate is played with the same seed and games. The
+best is then judged again on fresh games (:func:`confirm_seed`): among several setups
+judged on a few games each, the best is partly the luckiest (:func:`not_confirmed`).
 """
 
 from __future__ import annotations
@@ -42,8 +44,7 @@ class Candidate:
     fields: tuple[Field, ...]  # start field per seat, in seat order
     origin: str  # "board", "symmetric" or "nearby"
     report: dict
-    #: The games behind the report, kept so that the suggested setup's report needs no
-    #: second run (the games depend on the seed and the fields, not the board's name).
+    #: The games behind the report (the command counts every game and turn played).
     run: BalanceRun | None = field(default=None, repr=False, compare=False)
 
     @property
