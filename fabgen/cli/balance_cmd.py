@@ -142,6 +142,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
         not_fair,
         suggest_starts,
         suggested_board,
+        with_starts,
     )
 
     found = suggest_starts(
@@ -149,9 +150,10 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
     )
     best = found[0]
     fresh_options = replace(options, seed=confirm_seed(options))
-    trial = suggested_board(board, best, options)
+    trial = with_starts(board, best.fields)
     run = run_balance(trial, fresh_options, jobs=jobs, scheduler=scheduler, progress=progress)
-    run = replace(run, board=suggested_board(board, best, options, balance_report(run)))
+    fresh = balance_report(run)
+    run = replace(run, board=suggested_board(board, best, options, fresh))
     head = (
         f"{len(found)} setups played, {options.games} games each: first those ending 0:0 in "
         f"at most {100 * MAX_ALL_ZERO:.0f}% of their games (a board burnt down is a first "
@@ -163,7 +165,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
         f"suggested: {best.names} ({best.origin} setup); its report on {options.games} "
         f"fresh games (seed {fresh_options.seed}) follows\n"
     )
-    warnings = [w for w in (not_fair(best), not_confirmed(balance_report(run), options)) if w]
+    warnings = [w for w in (not_fair(best), not_confirmed(fresh, options)) if w]
     tail = "".join(f"warning: {w}\n" for w in warnings) + tail
     played = [c.run for c in found] + [run]
     return run.board, run, f"{head}\n{candidates_text(found)}{tail}", played

@@ -80,24 +80,18 @@ def confirm_seed(options: BalanceOptions) -> int:
     return options.seed + 1
 
 
-def suggested_board(
-    board: Board, best: Candidate, options: BalanceOptions, fresh: dict | None = None
-) -> Board:
+def suggested_board(board: Board, best: Candidate, options: BalanceOptions, fresh: dict) -> Board:
     """``board`` with the best setup's start fields, named ``NAME-suggested``; its
     description and notes say where the fields come from and what its ``fresh`` games
     (a balance report, :func:`confirm_seed`) gave."""
     players = ",".join(options.players)
+    rates = ", ".join(f"{s['name']} {100 * s['win_rate']:.1f} %" for s in fresh["seats"])
     note = (
         f"Start fields suggested by fabgen balance --suggest-starts ({options.games} games "
         f"a setup, players {players}, seed {options.seed}, variant {options.variant}): "
-        f"{best.names}."
+        f"{best.names}. In {fresh['games']} fresh games (seed {confirm_seed(options)}) the "
+        f"seats took {rates} of the wins (chi-square p = {fresh['test']['p_value']:.2f})."
     )
-    if fresh is not None:
-        rates = ", ".join(f"{s['name']} {100 * s['win_rate']:.1f} %" for s in fresh["seats"])
-        note += (
-            f" In {fresh['games']} fresh games (seed {confirm_seed(options)}) the seats "
-            f"took {rates} of the wins (chi-square p = {fresh['test']['p_value']:.2f})."
-        )
     note = textwrap.fill(note, 88)  # as the presets' notes are wrapped
     description = SEATS_DIFFER.sub("", board.description)
     return replace(
