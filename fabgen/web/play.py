@@ -28,7 +28,7 @@ from fabgen.web.games import (
     seat_kinds,
     seed,
     state_json,
-    turn_words,
+    turn_record,
 )
 from fabgen.web.limits import LIMITS, TooMuchWork
 from fabgen.web.thinker import HINT_PLAYER, Thinker
@@ -149,7 +149,9 @@ class Play:
             moves, _ = self.thinker.decide(pos, player, game.variant, seed(game))
         from fabgen.rules.names import field_name
 
-        words = turn_words(pos, pos.next_player, moves, 0).split("; ")[0]
+        # The words of the whole turn, its explosions too: a hint to pass in a stack
+        # start says "passes; 1 explosion", which is why passing is the move.
+        words = turn_record(pos, list(moves), game.variant)[1]["words"]
         pairs = [[field_name(m.source), field_name(m.destination)] for m in moves]
         return {"moves": pairs, "words": words}
 

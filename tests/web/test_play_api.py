@@ -286,6 +286,17 @@ def test_hints_are_legal_turns(client):
     assert checked.status_code == 200
 
 
+def test_a_hint_names_the_turn_it_makes_explosions_and_all(client):
+    # In a stack start the strong player lets the start stack explode: its hint is a
+    # pass, and the words say what the pass does, the same words the log then shows.
+    answer = _new(client, preset="4p-diamond-5-stacks", seats=["person", *["random"] * 3])
+    hint = client.post(f"/api/games/{answer['id']}/hint").get_json()
+    assert hint["moves"] == []
+    assert hint["words"] == "Red: passes; 1 explosion"
+    played = client.post(f"/api/games/{answer['id']}/turn", json={"moves": []}).get_json()
+    assert played["turns"][0]["words"] == hint["words"]
+
+
 @pytest.mark.parametrize("player", ["greedy", "strong:0", "strong:20001", "strong:\u00b2", 7])
 def test_a_hint_comes_from_the_strong_player_only(client, player):
     game_id = _new(client)["id"]
