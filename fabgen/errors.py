@@ -20,6 +20,14 @@ def abridged(text: str, limit: int = 24, *, quoted: bool | str = False) -> str:
     return f"{quote(text[:12])}... ({len(text)} characters)"
 
 
+def requested(value: object) -> str:
+    """A value a JSON request gave, as JSON writes it (``null``, ``7``, ``"x"``),
+    abridged as :func:`abridged` does: the web's errors quote what was sent."""
+    if isinstance(value, str):
+        return abridged(value, quoted="json")
+    return abridged(json.dumps(value, default=str), quoted=False)
+
+
 class FabgenError(Exception):
     """Bad input: a parameter, flag or file the user can correct."""
 

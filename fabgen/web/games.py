@@ -31,7 +31,7 @@ from pathlib import Path
 
 import tomli_w
 
-from fabgen.errors import FabgenError, ParameterError, abridged
+from fabgen.errors import FabgenError, ParameterError, abridged, requested
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance
 from fabgen.rules.scoring import game_over, ranking, regions, scores
 from fabgen.rules.state import Position
@@ -145,7 +145,7 @@ def hint_player(player: object) -> str:
     raise ParameterError(
         "player",
         f'a hint comes from the strong player: give "strong" or "strong:N" with N a '
-        f"whole number from 1 to {LIMITS.strong_budget}, not {abridged(str(player), quoted=True)}",
+        f"whole number from 1 to {LIMITS.strong_budget}, not {requested(player)}",
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fabgen.errors import ParameterError, abridged
+from fabgen.errors import ParameterError, requested
 from fabgen.rules.moves import IllegalMove
 from fabgen.rules.state import Position
 from fabgen.rules.variants import VARIANTS
@@ -247,7 +247,7 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
         if not isinstance(name, str) or name not in preset_names():
             raise ParameterError(
                 "preset",
-                f"unknown preset {abridged(str(name), quoted=True)}: {', '.join(preset_names())}",
+                f"unknown preset {requested(name)}: {', '.join(preset_names())}",
             )
         board = load_preset(name)
     elif "board_state" in data:

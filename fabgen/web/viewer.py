@@ -10,7 +10,7 @@ moves typed for the player to move are played.
 
 from __future__ import annotations
 
-from fabgen.errors import FabgenError, ParameterError, abridged
+from fabgen.errors import FabgenError, ParameterError, abridged, requested
 from fabgen.web.limits import LIMITS, TooMuchWork
 
 
@@ -79,7 +79,7 @@ def requested_variant(variant: object) -> str:
     from fabgen.rules.variants import VARIANTS
 
     if not isinstance(variant, str) or variant not in VARIANTS:
-        shown = abridged(str(variant), quoted=True)
+        shown = requested(variant)
         raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}")
     return variant
 

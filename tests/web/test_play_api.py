@@ -297,12 +297,17 @@ def test_a_hint_names_the_turn_it_makes_explosions_and_all(client):
     assert played["turns"][0]["words"] == hint["words"]
 
 
-@pytest.mark.parametrize("player", ["greedy", "strong:0", "strong:20001", "strong:\u00b2", 7])
+@pytest.mark.parametrize(
+    "player", ["greedy", "strong:0", "strong:20001", "strong:\u00b2", 7, None, [1]]
+)
 def test_a_hint_comes_from_the_strong_player_only(client, player):
     game_id = _new(client)["id"]
     answer = client.post(f"/api/games/{game_id}/hint", json={"player": player})
     assert answer.status_code == 400
-    assert "a hint comes from the strong player" in answer.get_json()["error"]
+    error = answer.get_json()["error"]
+    assert "a hint comes from the strong player" in error
+    # the message quotes what was sent as JSON writes it (null, not Python's None)
+    assert error.endswith(f"not {json.dumps(player)}"), error
 
 
 def test_the_picture_names_every_field_once(client):
