@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from fabgen.board.boardfile import parse_board_toml
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.board.validate import CODES, KitCounts, Severity, validate
-from fabgen.geometry.lattice import Handedness
+from fabgen.geometry.lattice import Handedness, neighbours
+from fabgen.play.starts import with_starts
 from tests.board.test_board_file import boards
 
 BROKEN = Path(__file__).parent / "broken"
@@ -71,6 +72,22 @@ def test_the_butterfly_seats_are_unequally_far_apart():
     # seats 1 and 4 share a wing, as do 2 and 3 (play goes counter-clockwise)
     assert "seats 1–2: 13.7, 2–3: 7.9, 3–4: 13.7, 4–1: 7.9" in finding.message
     assert finding.where.player == 4
+
+
+def test_a_stack_start_seat_stands_at_its_stack():
+    # The stack-start preset's four stacks are equally far apart, though not on the
+    # middles of their tiles; one stack moved a field over makes them unequal, though
+    # its tile is the same.
+    board = load_preset("4p-diamond-5-stacks")
+    assert "seat-distances" not in run(board).codes()
+    fields = [seat.stacks[0][0] for seat in board.seats]
+    tile = board.tile_index(fields[0])
+    moved = next(
+        f for f in neighbours(fields[0]) if f in board.fields and board.tile_index(f) == tile
+    )
+    report = run(with_starts(board, [moved, *fields[1:]]))
+    (finding,) = [f for f in report.findings if f.code == "seat-distances"]
+    assert "move start tiles or stacks" in finding.message
 
 
 def test_five_players_and_the_ring_of_20_warn():

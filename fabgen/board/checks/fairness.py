@@ -187,19 +187,19 @@ def starts_at_edge(ctx: Context) -> Iterator[Finding]:
 
 def seat_places(ctx: Context) -> tuple[list[int], list[tuple[float, float]]]:
     """Seats that stand in one place, in turn order, and where (in field steps): the
-    people, and machines whose stacks are all on one tile. A seat on one tile stands
-    at the tile's middle (a machine's corner stack counts as its tile, like a start
+    people, at the middle of their stones (a start tile's middle, a start stack's own
+    field: a stack moved one field over stands elsewhere), and machines whose stacks
+    are all on one tile, at the tile's middle (a machine's corner stack counts as its
     tile); a machine spread over several tiles stands nowhere in particular."""
     seats, places = [], []
     for k, seat in enumerate(ctx.board.seats):
         tiles = {ctx.board.tile_index(f) for f, _ in seat.stacks}
-        only = tiles.pop() if len(tiles) == 1 else None
-        if only is not None:
-            fields = ctx.board.tiles[only].fields
-        elif seat.is_machine:
-            continue
-        else:
+        if not seat.is_machine:
             fields = tuple(f for f, _ in seat.stacks)
+        elif len(tiles) == 1:
+            fields = ctx.board.tiles[tiles.pop()].fields
+        else:
+            continue
         xs, ys = zip(*(field_xy(f) for f in fields), strict=True)
         seats.append(k)
         places.append((sum(xs) / len(xs), sum(ys) / len(ys)))
@@ -224,7 +224,7 @@ def seat_distances(ctx: Context) -> Iterator[Finding]:
         "seat-distances",
         Severity.WARNING,
         f"neighbouring seats are unequally far apart (in field steps, seats {pairs}): "
-        f"seats {seat[near]} and {seat[(near + 1) % n]} meet first; move start tiles so "
+        f"seats {seat[near]} and {seat[(near + 1) % n]} meet first; move start tiles or stacks so "
         "that neighbours are equally far apart",
         Where(player=seat[near]),
     )
