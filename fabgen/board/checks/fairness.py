@@ -194,10 +194,11 @@ def seat_places(ctx: Context) -> tuple[list[int], list[tuple[float, float]]]:
     seats, places = [], []
     for k, seat in enumerate(ctx.board.seats):
         tiles = {ctx.board.tile_index(f) for f, _ in seat.stacks}
+        only = tiles.pop() if len(tiles) == 1 else None
         if not seat.is_machine:
             fields = tuple(f for f, _ in seat.stacks)
-        elif len(tiles) == 1:
-            fields = ctx.board.tiles[tiles.pop()].fields
+        elif only is not None:
+            fields = ctx.board.tiles[only].fields
         else:
             continue
         xs, ys = zip(*(field_xy(f) for f in fields), strict=True)
