@@ -193,14 +193,14 @@ def seat_places(ctx: Context) -> tuple[list[int], list[tuple[float, float]]]:
     tile); a machine spread over several tiles stands nowhere in particular."""
     seats, places = [], []
     for k, seat in enumerate(ctx.board.seats):
-        tiles = {ctx.board.tile_index(f) for f, _ in seat.stacks}
-        only = tiles.pop() if len(tiles) == 1 else None
         if not seat.is_machine:
             fields = tuple(f for f, _ in seat.stacks)
-        elif only is not None:
-            fields = ctx.board.tiles[only].fields
         else:
-            continue
+            tiles = {ctx.board.tile_index(f) for f, _ in seat.stacks}
+            only = tiles.pop() if len(tiles) == 1 else None
+            if only is None:
+                continue
+            fields = ctx.board.tiles[only].fields
         xs, ys = zip(*(field_xy(f) for f in fields), strict=True)
         seats.append(k)
         places.append((sum(xs) / len(xs), sum(ys) / len(ys)))
