@@ -80,8 +80,10 @@ def balance(
       first_seat_advantage  seat 1's win rate minus its fair share (1 / seats)
 
     With --suggest-starts (4 or 5 seats, each starting with one stack): plays
-    --candidates setups of start fields, --games games each, symmetric setups first,
-    prints them closest to even first (among the setups whose games end 0:0 at most
+    --candidates setups of start fields, --games games each (the board's own, then
+    symmetric setups; then stacks on the same kind of place moved together towards
+    or away from the middle, and two such moves combined; then one stack moved a
+    field), prints them closest to even first (among the setups whose games end 0:0 at most
     10% of the time: a board burnt down looks even and decides nothing), and reports
     on the best one, written as NAME-suggested.toml, from --games fresh games (seed
     + 1): the best of several setups' few games looks better than it is.

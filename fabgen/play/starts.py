@@ -9,9 +9,12 @@ decides nothing. Setups that end 0:0 in at most :data:`MAX_ALL_ZERO` of their fi
 games come first, closest to even first; then the others, fewest such games first.
 Candidates, in order: the board's own setup; *symmetric* setups, whose start
 fields a rotation or mirror of the board maps onto each other (the fields spread as
-far apart as the board allows, best first); then setups one step away from the best
-symmetric one (one seat's stack moved to a neighbouring field). Seats keep their turn
-order around the board. Every candidate is played with the same seed and games. The
+far apart as the board allows, best first); then, from the best so far, each group of
+seats on the same kind of place (corners of one kind, say) moved *together* towards or
+away from the board's middle, and two such moves *combined*, those first whose
+effects, added, come closest to even; then setups one step away from the best (one
+seat's stack moved to a neighbouring field). Seats keep their turn order around the
+board. Every candidate is played with the same seed and games. The
 best is then judged again on fresh games (:func:`confirm_seed`): among several setups
 judged on a few games each, the best is partly the luckiest (:func:`not_confirmed`).
 """
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from fabgen.board.model import Board
-from fabgen.board.symmetry import board_symmetry, reflection, rotation
+from fabgen.board.symmetry import Centre, board_symmetry, reflection, rotation
 from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import Field, field_xy, hex_distance, neighbours
 from fabgen.play.balance import BalanceOptions, BalanceRun, balance_report, run_balance
@@ -37,6 +40,12 @@ MIN_APART = 3  # start stacks at least this many steps apart
 #: Share of finished games ending 0:0 up to which a setup's win rates are taken at their
 #: word (the strong player's target for games that end like games).
 MAX_ALL_ZERO = 0.10
+#: Fields a group of stacks is moved towards (+) or away from (-) the board's middle,
+#: in the order tried (:func:`group_moves`).
+SHIFTS = (1, -1, 2, -2)
+#: Candidates kept for two group moves at once (:func:`combined_setups`) when the
+#: setup has two groups or more and room for them.
+COMBINED = 2
 
 
 @dataclass(frozen=True)
@@ -155,8 +164,22 @@ def suggest_starts(
         out.append(Candidate(fields, origin, balance_report(run), run))
 
     play(current, "board")
-    for fields in symmetric_setups(board, current, max(1, (candidates - 1) // 2)):
+    for fields in symmetric_setups(board, current, max(1, (candidates - 1) // 4)):
         play(fields, "symmetric")
+    base = min(out, key=lambda c: c.rank)
+    moves = list(group_moves(board, base.fields))
+    groups = {m.group for m in moves}
+    reserve = COMBINED if len(groups) >= 2 and candidates - len(out) >= 3 * COMBINED else 0
+    tried: list[tuple[GroupMove, Candidate]] = []
+    for move in moves:
+        if len(out) >= candidates - reserve:
+            break
+        count = len(out)
+        play(move.fields, "together")
+        if len(out) > count:
+            tried.append((move, out[-1]))
+    for fields in combined_setups(board, base, tried)[:reserve]:
+        play(fields, "combined")
     best = min(out, key=lambda c: c.rank)
     for fields in nearby_setups(board, best.fields):
         play(fields, "nearby")
@@ -177,9 +200,7 @@ def symmetric_setups(board: Board, current: Sequence[Field], limit: int) -> list
     """Start sets that a rotation or mirror of the board maps onto themselves, as far
     apart as possible, best ``limit`` first; in the seats' turn order."""
     n = len(current)
-    sym = board_symmetry(board)
-    maps = [sym.centre.about(rotation(k)) for k in sym.shape_rotations]
-    maps += [sym.centre.about(reflection(a)) for a in sym.shape_mirrors]
+    maps = _board_maps(board)
     usable = set(_usable(board))
     found: dict[frozenset[Field], int] = {}
     for g in maps:
@@ -188,6 +209,13 @@ def symmetric_setups(board: Board, current: Sequence[Field], limit: int) -> list
                 found[frozenset(fields)] = _spread(fields)
     ranked = sorted(found, key=lambda s: (-found[s], sorted(s)))[:limit]
     return [_in_turn_order(board, s, current) for s in ranked]
+
+
+def _board_maps(board: Board) -> list[Callable[[Field], Field | None]]:
+    """The rotations and mirrors that carry the board's fields onto themselves."""
+    sym = board_symmetry(board)
+    maps = [sym.centre.about(rotation(k)) for k in sym.shape_rotations]
+    return maps + [sym.centre.about(reflection(a)) for a in sym.shape_mirrors]
 
 
 def _invariant_sets(usable: list[Field], g, n: int) -> Iterator[tuple[Field, ...]]:
@@ -235,6 +263,127 @@ def nearby_setups(board: Board, fields: Sequence[Field]) -> Iterator[tuple[Field
                 yield moved
 
 
+@dataclass(frozen=True)
+class GroupMove:
+    """One group's stacks moved together ``shift`` fields towards (+) or away from (-)
+    the board's middle; ``fields`` is the whole setup after the move."""
+
+    group: tuple[int, ...]  # seat indices
+    shift: int
+    fields: tuple[Field, ...]
+
+
+def seat_groups(board: Board, fields: Sequence[Field]) -> list[tuple[int, ...]]:
+    """Seats whose stacks stand on the same kind of place: a rotation or mirror of the
+    board that carries the whole setup onto itself carries one onto the other. Seats
+    of a board with no such map stand alone."""
+    group = list(range(len(fields)))
+
+    def root(k: int) -> int:
+        while group[k] != k:
+            k = group[k]
+        return k
+
+    for g in _setup_maps(board, fields):
+        for k, f in enumerate(fields):
+            group[root(k)] = root(fields.index(g(f)))
+    out: dict[int, list[int]] = {}
+    for k in range(len(fields)):
+        out.setdefault(root(k), []).append(k)
+    return sorted(tuple(seats) for seats in out.values())
+
+
+def _setup_maps(board: Board, fields: Sequence[Field]) -> list[Callable[[Field], Field | None]]:
+    """The board's rotations and mirrors that carry ``fields`` onto themselves."""
+    key = set(fields)
+    return [g for g in _board_maps(board) if {g(f) for f in fields} == key]
+
+
+def radial_field(board: Board, f: Field, shift: int) -> Field | None:
+    """The usable field ``|shift|`` steps from ``f`` nearest the point as far along the
+    line from ``f`` towards the board's middle (``shift`` > 0) or away from it; None
+    for a field at the middle (no line) or when no usable field that far is nearer
+    the middle (or further from it)."""
+    cx, cy = _centre(board)
+    x, y = field_xy(f)
+    d = math.hypot(cx - x, cy - y)
+    if d < 1e-9:
+        return None
+    tx, ty = x + shift * (cx - x) / d, y + shift * (cy - y) / d  # field steps are 1 apart
+    ring = [g for g in _usable(board) if hex_distance(f, g) == abs(shift)]
+    if not ring:
+        return None
+    to = min(ring, key=lambda g: (round(math.dist(field_xy(g), (tx, ty)), 9), g))
+    # A corner stack has no field further out: the nearest one then stands beside it.
+    closer = math.dist(field_xy(to), (cx, cy)) < d
+    return to if closer == (shift > 0) else None
+
+
+def group_moves(board: Board, fields: Sequence[Field]) -> Iterator[GroupMove]:
+    """Every group of :func:`seat_groups` moved together by each of :data:`SHIFTS`, in
+    that order: one seat's stack is moved along its line to the middle, and the other
+    seats of its group by the maps that carry it onto theirs, so the setup keeps its
+    symmetry. Setups whose stacks leave the usable fields or come closer than
+    :data:`MIN_APART` are left out."""
+    maps = _setup_maps(board, fields)
+    groups = seat_groups(board, fields)
+    for shift in SHIFTS:
+        for group in groups:
+            first = fields[group[0]]
+            to = radial_field(board, first, shift)
+            if to is None:
+                continue
+            moved: list[Field | None] = list(fields)
+            for k in group[1:]:
+                g = next((g for g in maps if g(first) == fields[k]), None)
+                moved[k] = g(to) if g else radial_field(board, fields[k], shift)
+            moved[group[0]] = to
+            placed = tuple(f for f in moved if f is not None)
+            if len(placed) == len(moved) and _fits(board, placed):
+                yield GroupMove(group, shift, placed)
+
+
+def _fits(board: Board, fields: Sequence[Field]) -> bool:
+    """Every stack on a usable field of its own, all far enough apart."""
+    usable = set(_usable(board))
+    return (
+        all(f in usable for f in fields)
+        and len(set(fields)) == len(fields)
+        and _spread(fields) >= MIN_APART
+    )
+
+
+def combined_setups(
+    board: Board, base: Candidate, tried: Sequence[tuple[GroupMove, Candidate]]
+) -> list[tuple[Field, ...]]:
+    """Setups that make two played group moves (of different groups) at once, best
+    first by the win rates and 0:0 share their moves predict if each move's effect on
+    ``base`` adds to the other's. Moves overshooting in opposite directions (one
+    group's stacks moved in hands its wins to the others, another's moved out takes
+    them back) are what a search one move at a time cannot find."""
+    scored = []
+    for (a, ra), (b, rb) in combinations(tried, 2):
+        if a.group == b.group:
+            continue
+        fields = tuple(b.fields[k] if k in b.group else f for k, f in enumerate(a.fields))
+        if _fits(board, fields):
+            scored.append((_predicted(base, ra, rb), fields))
+    scored.sort()
+    return [fields for _, fields in scored]
+
+
+def _predicted(base: Candidate, a: Candidate, b: Candidate) -> tuple[float, float]:
+    """The rank (:attr:`Candidate.rank`) of the setup making moves ``a`` and ``b``,
+    each move's change from ``base`` added."""
+    rates = [
+        x["win_rate"] + y["win_rate"] - z["win_rate"]
+        for x, y, z in zip(a.report["seats"], b.report["seats"], base.report["seats"], strict=True)
+    ]
+    zero = a.all_zero + b.all_zero - base.all_zero
+    distance = max(abs(r - 1 / len(rates)) for r in rates)
+    return (max(0.0, zero - MAX_ALL_ZERO), distance)
+
+
 def _in_turn_order(board: Board, fields, current: Sequence[Field]) -> tuple[Field, ...]:
     """The fields ordered around the board's centre the way the current starts run,
     beginning nearest seat 1's current start."""
@@ -256,8 +405,7 @@ def _wrap(a: float) -> float:
 
 
 def _centre(board: Board) -> tuple[float, float]:
-    pts = [field_xy(f) for f in board.fields]
-    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+    return Centre.of(board.fields).xy()
 
 
 def not_fair(best: Candidate) -> str | None:

@@ -7,15 +7,19 @@ import pytest
 
 from fabgen.board import board_symmetry, board_to_toml, load_preset, read_board
 from fabgen.board.symmetry import reflection, rotation
-from fabgen.geometry.lattice import hex_distance
+from fabgen.geometry.lattice import field_xy, hex_distance
 from fabgen.play.balance import BalanceOptions
 from fabgen.play.starts import (
     MAX_ALL_ZERO,
     MIN_APART,
     Candidate,
+    GroupMove,
     candidates_text,
+    combined_setups,
+    group_moves,
     not_confirmed,
     not_fair,
+    seat_groups,
     stack_starts,
     symmetric_setups,
 )
@@ -163,3 +167,126 @@ def test_fresh_games_that_do_not_bear_the_suggestion_out_get_a_warning():
     assert "ended 0:0 in 15%" in not_confirmed(burnt, options)
     fine = {**_candidate("a3 b3 c3 d3", [0.3, 0.2, 0.25, 0.25], all_zero=1).report, "games": 40}
     assert not_confirmed(fine, options) is None
+
+
+def _names(text: str) -> tuple:
+    return tuple(parse_field(n) for n in text.split())
+
+
+def test_seats_on_the_same_kind_of_corner_form_a_group(stack_board):
+    # The diamond's half turn carries each sharp corner onto the other, each blunt one
+    # onto the other; Red and Green stand on the sharp ones.
+    fields = stack_starts(stack_board)
+    assert seat_groups(stack_board, fields) == [(0, 2), (1, 3)]
+    # One stack moved off its place: the half turn no longer carries the setup onto
+    # itself, and every seat stands alone.
+    moved = (fields[0], fields[1], _names("k4")[0], fields[3])
+    assert seat_groups(stack_board, moved) == [(0,), (1,), (2,), (3,)]
+
+
+def test_a_group_moves_together_along_the_lines_to_the_middle(stack_board):
+    fields = stack_starts(stack_board)
+    centre = _middle(stack_board)
+    moves = list(group_moves(stack_board, fields))
+    assert {(m.group, m.shift) for m in moves} >= {((0, 2), 2), ((1, 3), -1), ((1, 3), 1)}
+    half_turn = [g for g in _maps(stack_board) if {g(f) for f in fields} == set(fields)]
+    for m in moves:
+        for k, (old, new) in enumerate(zip(fields, m.fields, strict=True)):
+            if k not in m.group:
+                assert new == old
+                continue
+            assert hex_distance(old, new) == abs(m.shift)
+            nearer = _dist(new, centre) < _dist(old, centre)
+            assert nearer == (m.shift > 0), (m, k)
+        # the moved setup keeps the symmetry of the old one
+        assert all({g(f) for f in m.fields} == set(m.fields) for g in half_turn)
+        assert min(hex_distance(a, b) for a in m.fields for b in m.fields if a != b) >= MIN_APART
+
+
+def test_two_group_moves_whose_effects_cancel_are_combined_first(stack_board):
+    # Moving the sharp-corner stacks in hands wins to the blunt corners, moving the
+    # blunt-corner stacks out takes them back (the search by hand behind
+    # 4p-diamond-5-stacks: Blue 74 % and Red 56 %): combined, the moves may cancel.
+    fields = stack_starts(stack_board)
+    moves = {(m.group, m.shift): m for m in group_moves(stack_board, fields)}
+    base = _candidate(" ".join(_field_names(fields)), [0.36, 0.20, 0.41, 0.03], all_zero=1)
+    played = {
+        ((0, 2), 2): [0.10, 0.74, 0.06, 0.10],
+        ((0, 2), 1): [0.16, 0.40, 0.21, 0.23],
+        ((1, 3), -1): [0.56, 0.00, 0.44, 0.00],
+        ((1, 3), 1): [0.40, 0.22, 0.36, 0.02],
+    }
+    tried = [
+        (moves[k], _candidate(" ".join(_field_names(moves[k].fields)), r, 1))
+        for k, r in played.items()
+    ]
+
+    base_rates = [0.36, 0.20, 0.41, 0.03]
+
+    def predicted(a, b):  # each move's change from the board's own setup, added
+        rates = [x + y - z for x, y, z in zip(played[a], played[b], base_rates, strict=True)]
+        return max(abs(r - 0.25) for r in rates)
+
+    pairs = [(a, b) for a in played for b in played if a[0] == (0, 2) and b[0] == (1, 3)]
+    pairs.sort(key=lambda p: predicted(*p))
+    found = combined_setups(stack_board, base, tried)
+    assert found == [_merged(moves[a], moves[b]) for a, b in pairs]
+    assert found[0] == _merged(moves[(0, 2), 1], moves[(1, 3), -1])  # 36, 20, 24, 20 %
+    # The preset's fields are the sharp corners two in and the blunt ones one out.
+    preset = load_preset("4p-diamond-5-stacks")
+    assert _merged(moves[(0, 2), 2], moves[(1, 3), -1]) == stack_starts(preset)
+    assert stack_starts(preset) == _names("-g0 d9 j4 -a-5")
+
+
+def test_suggest_starts_moves_groups_together_and_combines_their_moves(cli, tmp_path, stack_board):
+    path = tmp_path / "4p-stacks.toml"
+    path.write_text(board_to_toml(stack_board))
+    result = cli(
+        "balance", path, "--suggest-starts", "--candidates", "10", "--games", "4",
+        "--players", "random", "--jobs", "1", "--out", tmp_path / "out",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    table = result.stdout.split("suggested: ")[0].splitlines()
+    rows = {row.split()[4]: [] for row in table[2:] if not row.startswith("warning: ")}
+    for row in table[2:]:
+        if not row.startswith("warning: "):
+            rows[row.split()[4]].append(_names(" ".join(row.split()[:4])))
+    assert sorted(rows) == ["board", "combined", "symmetric", "together"]
+    assert sum(map(len, rows.values())) == 10
+    # The groups are moved from the best of the board's own and the symmetric setups.
+    bases = rows["board"] + rows["symmetric"]
+    moves = {m.fields: m for base in bases for m in group_moves(stack_board, base)}
+    assert rows["together"] and all(f in moves for f in rows["together"])
+    # A combined setup takes one group's stacks from one move and the other's from a
+    # move of the other group, both played.
+    together = [moves[f] for f in rows["together"]]
+    for fields in rows["combined"]:
+        assert any(
+            _merged(a, b) == fields for a in together for b in together if a.group != b.group
+        )
+
+
+def _merged(a: GroupMove, b: GroupMove) -> tuple:
+    return tuple(b.fields[k] if k in b.group else f for k, f in enumerate(a.fields))
+
+
+def _field_names(fields) -> list[str]:
+    from fabgen.rules.names import field_name
+
+    return [field_name(f) for f in fields]
+
+
+def _maps(board):
+    sym = board_symmetry(board)
+    maps = [sym.centre.about(rotation(k)) for k in sym.shape_rotations]
+    return maps + [sym.centre.about(reflection(a)) for a in sym.shape_mirrors]
+
+
+def _middle(board) -> tuple[float, float]:
+    pts = [field_xy(f) for f in board.fields]
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+def _dist(f, centre) -> float:
+    x, y = field_xy(f)
+    return ((x - centre[0]) ** 2 + (y - centre[1]) ** 2) ** 0.5
