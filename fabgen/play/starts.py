@@ -178,8 +178,11 @@ def suggest_starts(
         play(move.fields, "together")
         if len(out) > count:
             tried.append((move, out[-1]))
-    for fields in combined_setups(board, base, tried)[:reserve]:
-        play(fields, "combined")
+    room = len(out) + reserve
+    for fields in combined_setups(board, base, tried):
+        if len(out) >= min(room, candidates):
+            break
+        play(fields, "combined")  # (one played already is passed over)
     best = min(out, key=lambda c: c.rank)
     for fields in nearby_setups(board, best.fields):
         play(fields, "nearby")
