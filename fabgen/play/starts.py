@@ -318,8 +318,8 @@ def radial_field(board: Board, f: Field, shift: int) -> Field | None:
         return None
     to = min(ring, key=lambda g: (round(math.dist(field_xy(g), (tx, ty)), 9), g))
     # A corner stack has no field further out: the nearest one then stands beside it.
-    closer = math.dist(field_xy(to), (cx, cy)) < d
-    return to if closer == (shift > 0) else None
+    gain = (d - math.dist(field_xy(to), (cx, cy))) * (1 if shift > 0 else -1)
+    return to if gain > 1e-6 else None
 
 
 def group_moves(board: Board, fields: Sequence[Field]) -> Iterator[GroupMove]:

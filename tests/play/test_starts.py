@@ -6,6 +6,7 @@ from dataclasses import replace
 import pytest
 
 from fabgen.board import board_symmetry, board_to_toml, load_preset, read_board
+from fabgen.board.files import preset_names
 from fabgen.board.symmetry import reflection, rotation
 from fabgen.geometry.lattice import field_xy, hex_distance
 from fabgen.play.balance import BalanceOptions
@@ -24,6 +25,8 @@ from fabgen.play.starts import (
     symmetric_setups,
 )
 from fabgen.rules.names import parse_field
+
+PRESETS = preset_names()
 
 
 @pytest.fixture(scope="module")
@@ -186,20 +189,46 @@ def test_seats_on_the_same_kind_of_corner_form_a_group(stack_board):
 
 def test_a_group_moves_together_along_the_lines_to_the_middle(stack_board):
     fields = stack_starts(stack_board)
-    centre = _middle(stack_board)
     moves = list(group_moves(stack_board, fields))
     assert {(m.group, m.shift) for m in moves} >= {((0, 2), 2), ((1, 3), -1), ((1, 3), 1)}
-    half_turn = [g for g in _maps(stack_board) if {g(f) for f in fields} == set(fields)]
+    _check_group_moves(stack_board, fields, moves)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_group_moves_keep_every_presets_setups_symmetric(preset):
+    # A stack per seat on its start tile's middle, and the symmetric setups built from
+    # them: boards with mirrors, six-fold turns, rings and holes.
+    board = load_preset(preset)
+    middles = tuple(
+        board.tiles[board.start_tiles(k)[0]].centre if board.start_tiles(k) else seat.stacks[0][0]
+        for k, seat in enumerate(board.seats)
+    )
+    setups = [middles, *symmetric_setups(board, middles, 3)]
+    moved = 0
+    for fields in setups:
+        moves = list(group_moves(board, fields))
+        _check_group_moves(board, fields, moves)
+        moved += len(moves)
+    assert moved > 0
+
+
+def _check_group_moves(board, fields, moves) -> None:
+    """Each move shifts its group's stacks exactly |shift| steps, nearer the middle
+    for "in" and further for "out", leaves the others, keeps the setup's symmetry and
+    the stacks apart."""
+    centre = _middle(board)
+    kept = [g for g in _maps(board) if {g(f) for f in fields} == set(fields)]
+    usable = {f for f in board.fields if len(board.board_neighbours(f)) >= 3}
     for m in moves:
         for k, (old, new) in enumerate(zip(fields, m.fields, strict=True)):
             if k not in m.group:
                 assert new == old
                 continue
             assert hex_distance(old, new) == abs(m.shift)
-            nearer = _dist(new, centre) < _dist(old, centre)
-            assert nearer == (m.shift > 0), (m, k)
-        # the moved setup keeps the symmetry of the old one
-        assert all({g(f) for f in m.fields} == set(m.fields) for g in half_turn)
+            gain = _dist(old, centre) - _dist(new, centre)  # towards the middle
+            assert (gain if m.shift > 0 else -gain) > 1e-6, (m, k)
+        assert all({g(f) for f in m.fields} == set(m.fields) for g in kept)
+        assert set(m.fields) <= usable and len(set(m.fields)) == len(fields)
         assert min(hex_distance(a, b) for a in m.fields for b in m.fields if a != b) >= MIN_APART
 
 
