@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import re
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
@@ -167,7 +167,7 @@ def suggest_starts(
     for fields in symmetric_setups(board, current, max(1, (candidates - 1) // 4)):
         play(fields, "symmetric")
     base = min(out, key=lambda c: c.rank)
-    moves = list(group_moves(board, base.fields))
+    moves = moves_in_order(base, group_moves(board, base.fields))
     groups = {m.group for m in moves}
     reserve = COMBINED if len(groups) >= 2 and candidates - len(out) >= 3 * COMBINED else 0
     tried: list[tuple[GroupMove, Candidate]] = []
@@ -212,6 +212,19 @@ def symmetric_setups(board: Board, current: Sequence[Field], limit: int) -> list
                 found[frozenset(fields)] = _spread(fields)
     ranked = sorted(found, key=lambda s: (-found[s], sorted(s)))[:limit]
     return [_in_turn_order(board, s, current) for s in ranked]
+
+
+def moves_in_order(base: Candidate, moves: Iterable[GroupMove]) -> list[GroupMove]:
+    """The group moves to try first first: one field before two, then the groups
+    whose seats' win rates in ``base`` are furthest from an even share (with 5 seats
+    and 12 candidates not every seat's moves can be tried)."""
+    seats = base.report["seats"]
+
+    def key(move: GroupMove) -> tuple[int, float]:
+        rate = sum(seats[k]["win_rate"] for k in move.group) / len(move.group)
+        return (abs(move.shift), -round(abs(rate - 1 / len(seats)), 9))
+
+    return sorted(moves, key=key)
 
 
 def _board_maps(board: Board) -> list[Callable[[Field], Field | None]]:
@@ -324,10 +337,11 @@ def radial_field(board: Board, f: Field, shift: int) -> Field | None:
 
 def group_moves(board: Board, fields: Sequence[Field]) -> Iterator[GroupMove]:
     """Every group of :func:`seat_groups` moved together by each of :data:`SHIFTS`, in
-    that order: one seat's stack is moved along its line to the middle, and the other
-    seats of its group by the maps that carry it onto theirs, so the setup keeps its
-    symmetry. Setups whose stacks leave the usable fields or come closer than
-    :data:`MIN_APART` are left out."""
+    that order (:func:`suggest_starts` tries the groups furthest from even first): one
+    seat's stack is moved along its line to the middle, and the other seats of its
+    group by the maps that carry it onto theirs, so the setup keeps its symmetry.
+    Setups whose stacks leave the usable fields or come closer than :data:`MIN_APART`
+    are left out."""
     maps = _setup_maps(board, fields)
     groups = seat_groups(board, fields)
     for shift in SHIFTS:
