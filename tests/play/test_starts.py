@@ -55,18 +55,13 @@ def test_symmetric_candidates_are_mapped_onto_themselves(stack_board):
 
 
 def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path, stack_board):
-    path = tmp_path / "4p-stacks.toml"
-    path.write_text(board_to_toml(stack_board))
     out = tmp_path / "out"
-    result = cli(
-        "balance", path, "--suggest-starts", "--candidates", "3", "--games", "10",
-        "--players", "random", "--variant", "blog", "--jobs", "1", "--out", out,
+    result, rows = _suggest(
+        cli, tmp_path, stack_board, "--candidates", "3", "--games", "10", "--variant", "blog",
+        "--out", out,
     )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    table = result.stdout.split("suggested: ")[0].splitlines()
-    assert table[0].startswith("3 setups played, 10 games each")
+    assert result.stdout.startswith("3 setups played, 10 games each")
     assert "played 40 games (" in result.stderr  # every candidate's, then 10 fresh ones
-    rows = [row for row in table[2:] if not row.startswith("warning: ")]
     assert len(rows) == 3 and any(" board " in r for r in rows)
     assert any(" symmetric " in r for r in rows)
     # The best row's fields are the suggested board's stacks, seat by seat.
@@ -104,6 +99,19 @@ def test_suggest_starts_needs_4_or_5_stack_starts(cli, tmp_path, preset, message
     assert not (tmp_path / "o").exists()
 
 
+def _suggest(cli, tmp_path, board, *options):
+    """``fabgen balance FILE --suggest-starts`` on ``board`` with random players; the
+    result and the listing's setup rows (not its warnings)."""
+    path = tmp_path / f"{board.name}.toml"
+    path.write_text(board_to_toml(board))
+    result = cli(
+        "balance", path, "--suggest-starts", "--players", "random", "--jobs", "1", *options,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    table = result.stdout.split("suggested: ")[0].splitlines()
+    return result, [row for row in table[2:] if not row.startswith("warning: ")]
+
+
 def _candidate(
     name: str, rates: list[float], all_zero: int, finished: int = 40, p: float = 0.5
 ) -> Candidate:
@@ -134,15 +142,10 @@ def test_a_setup_whose_games_burn_down_is_not_called_even():
 
 def test_suggest_starts_warns_when_every_setup_burns_down(cli, tmp_path, stack_board):
     # Random players burn most boards down: no setup of theirs is shown fair.
-    path = tmp_path / "4p-stacks.toml"
-    path.write_text(board_to_toml(stack_board))
-    result = cli(
-        "balance", path, "--suggest-starts", "--candidates", "2", "--games", "6",
-        "--players", "random", "--jobs", "1", "--out", tmp_path / "out",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
+    result, rows = _suggest(
+        cli, tmp_path, stack_board, "--candidates", "2", "--games", "6", "--out", tmp_path / "out"
+    )
     table, suggested = result.stdout.split("suggested: ", 1)
-    rows = [row for row in table.splitlines()[2:] if not row.startswith("warning: ")]
     zero = [float(row.split()[5].rstrip("%")) for row in rows]
     assert len(zero) == 2 and min(zero) > 100 * MAX_ALL_ZERO and zero == sorted(zero)
     assert "warning: every setup tried ended 0:0 in more than 10% of its games" in table
@@ -269,18 +272,12 @@ def test_two_group_moves_whose_effects_cancel_are_combined_first(stack_board):
 
 
 def test_suggest_starts_moves_groups_together_and_combines_their_moves(cli, tmp_path, stack_board):
-    path = tmp_path / "4p-stacks.toml"
-    path.write_text(board_to_toml(stack_board))
-    result = cli(
-        "balance", path, "--suggest-starts", "--candidates", "10", "--games", "4",
-        "--players", "random", "--jobs", "1", "--out", tmp_path / "out",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    table = result.stdout.split("suggested: ")[0].splitlines()
-    rows = {row.split()[4]: [] for row in table[2:] if not row.startswith("warning: ")}
-    for row in table[2:]:
-        if not row.startswith("warning: "):
-            rows[row.split()[4]].append(_names(" ".join(row.split()[:4])))
+    _, listing = _suggest(
+        cli, tmp_path, stack_board, "--candidates", "10", "--games", "4", "--out", tmp_path / "out"
+    )
+    rows: dict[str, list] = {}
+    for row in listing:
+        rows.setdefault(row.split()[4], []).append(_names(" ".join(row.split()[:4])))
     assert sorted(rows) == ["board", "combined", "symmetric", "together"]
     assert sum(map(len, rows.values())) == 10
     # The groups are moved from the best of the board's own and the symmetric setups.
