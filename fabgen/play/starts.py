@@ -101,14 +101,25 @@ def suggested_board(board: Board, best: Candidate, options: BalanceOptions, fres
         f"{best.names}. In {fresh['games']} fresh games (seed {confirm_seed(options)}) the "
         f"seats took {rates} of the wins (chi-square p = {fresh['test']['p_value']:.2f})."
     )
-    note = textwrap.fill(note, 88)  # as the presets' notes are wrapped
+    note = _wrapped(note)
+    if board.notes:
+        # The board's own notes may describe its fields and their figures (the presets'
+        # do): say so, rather than let them pass for the suggested fields'.
+        own = " ".join(field_name(f) for f in stack_starts(board))
+        intro = f"The notes of {board.name} follow, written for its own start fields, {own}:"
+        note = f"{note}\n\n{_wrapped(intro)}\n\n{board.notes.strip()}\n"
     description = SEATS_DIFFER.sub("", board.description)
     return replace(
         with_starts(board, best.fields),
         name=f"{board.name}-suggested",
         description=f"{description} (suggested start fields)" if description else "",
-        notes=f"{board.notes.rstrip()}\n\n{note}\n" if board.notes else note,
+        notes=note,
     )
+
+
+def _wrapped(text: str) -> str:
+    """As the presets' notes are wrapped; a field name such as -a-4 is never split."""
+    return textwrap.fill(text, 88, break_on_hyphens=False)
 
 
 def stack_starts(board: Board) -> tuple[Field, ...]:

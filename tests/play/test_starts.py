@@ -76,6 +76,12 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     assert "--suggest-starts (10 games a setup, players random, seed 0" in notes
     assert " ".join(best) in notes
     assert "In 10 fresh games (seed 1) the seats took" in notes
+    # The board's own notes follow, marked as written for its own fields (the presets'
+    # notes give their fields' figures, which would pass for the suggested ones').
+    assert notes.startswith("Start fields suggested by fabgen balance --suggest-starts")
+    own = " ".join(_field_names(stack_starts(stack_board)))
+    intro = f"The notes of 4p-stacks follow, written for its own start fields, {own}: "
+    assert notes.endswith(intro + " ".join(stack_board.notes.split()))
     # Its report is on fresh games (seed 1, not its candidate games, whose luck helped
     # choose it): the same as a run of the board written with that seed.
     again = tmp_path / "again"
