@@ -162,42 +162,66 @@ def suggest_starts(
 ) -> list[Candidate]:
     """Play up to ``candidates`` setups; all of them, closest to even first."""
     current = stack_starts(board)
-    out: list[Candidate] = []
-    seen: set[frozenset[Field]] = set()
-
-    def play(fields: tuple[Field, ...], origin: str) -> None:
-        key = frozenset(fields)
-        if key in seen or len(out) >= candidates:
-            return
-        seen.add(key)
-        trial = with_starts(board, fields)
-        run = run_balance(trial, options, jobs=jobs, scheduler=scheduler, progress=progress)
-        out.append(Candidate(fields, origin, balance_report(run), run))
-
-    play(current, "board")
+    trials = _Trials(board, options, candidates, jobs, scheduler, progress)
+    trials.play(current, "board")
     for fields in symmetric_setups(board, current, max(1, (candidates - 1) // 4)):
-        play(fields, "symmetric")
-    base = min(out, key=lambda c: c.rank)
-    moves = moves_in_order(base, group_moves(board, base.fields))
+        trials.play(fields, "symmetric")
+    _try_group_moves(trials)
+    for fields in nearby_setups(board, trials.best.fields):
+        trials.play(fields, "nearby")
+    return sorted(trials.out, key=lambda c: (*c.rank[:2], c.origin != "symmetric", c.names))
+
+
+@dataclass
+class _Trials:
+    """The setups played so far, each once, up to ``candidates``."""
+
+    board: Board
+    options: BalanceOptions
+    candidates: int
+    jobs: int
+    scheduler: str | None
+    progress: Callable[[int], None] | None
+    out: list[Candidate] = field(default_factory=list)
+    seen: set[frozenset[Field]] = field(default_factory=set)
+
+    def play(self, fields: tuple[Field, ...], origin: str) -> Candidate | None:
+        """The setup's games, or None when it was played before or there is no room."""
+        key = frozenset(fields)
+        if key in self.seen or len(self.out) >= self.candidates:
+            return None
+        self.seen.add(key)
+        trial = with_starts(self.board, fields)
+        run = run_balance(
+            trial, self.options, jobs=self.jobs, scheduler=self.scheduler, progress=self.progress
+        )
+        self.out.append(Candidate(fields, origin, balance_report(run), run))
+        return self.out[-1]
+
+    @property
+    def best(self) -> Candidate:
+        return min(self.out, key=lambda c: c.rank)
+
+
+def _try_group_moves(trials: _Trials) -> None:
+    """From the best setup so far, its groups moved together, then the most promising
+    pairs of those moves; :data:`COMBINED` places are kept for the pairs."""
+    base = trials.best
+    moves = moves_in_order(base, group_moves(trials.board, base.fields))
     groups = {m.group for m in moves}
-    reserve = COMBINED if len(groups) >= 2 and candidates - len(out) >= 3 * COMBINED else 0
+    room = trials.candidates - len(trials.out)
+    reserve = COMBINED if len(groups) >= 2 and room >= 3 * COMBINED else 0
     tried: list[tuple[GroupMove, Candidate]] = []
     for move in moves:
-        if len(out) >= candidates - reserve:
+        if len(trials.out) >= trials.candidates - reserve:
             break
-        count = len(out)
-        play(move.fields, "together")
-        if len(out) > count:
-            tried.append((move, out[-1]))
-    room = len(out) + reserve
-    for fields in combined_setups(board, base, tried):
-        if len(out) >= min(room, candidates):
+        if played := trials.play(move.fields, "together"):
+            tried.append((move, played))
+    last = min(len(trials.out) + reserve, trials.candidates)
+    for fields in combined_setups(trials.board, base, tried):
+        if len(trials.out) >= last:
             break
-        play(fields, "combined")  # (one played already is passed over)
-    best = min(out, key=lambda c: c.rank)
-    for fields in nearby_setups(board, best.fields):
-        play(fields, "nearby")
-    return sorted(out, key=lambda c: (*c.rank[:2], c.origin != "symmetric", c.names))
+        trials.play(fields, "combined")  # (one played already is passed over)
 
 
 def _usable(board: Board) -> list[Field]:
