@@ -424,16 +424,16 @@ def combined_setups(
     return [fields for _, fields in scored]
 
 
-def _predicted(base: Candidate, a: Candidate, b: Candidate) -> tuple[float, float]:
-    """The rank (:attr:`Candidate.rank`) of the setup making moves ``a`` and ``b``,
-    each move's change from ``base`` added."""
-    rates = [
-        x["win_rate"] + y["win_rate"] - z["win_rate"]
+def _predicted(base: Candidate, a: Candidate, b: Candidate) -> tuple:
+    """The rank (:attr:`Candidate.rank`, without its names) of the setup making moves
+    ``a`` and ``b``, each move's change from ``base`` added."""
+    seats = [
+        {"win_rate": x["win_rate"] + y["win_rate"] - z["win_rate"]}
         for x, y, z in zip(a.report["seats"], b.report["seats"], base.report["seats"], strict=True)
     ]
-    zero = a.all_zero + b.all_zero - base.all_zero
-    distance = max(abs(r - 1 / len(rates)) for r in rates)
-    return (max(0.0, zero - MAX_ALL_ZERO), distance)
+    zero = a.all_zero + b.all_zero - base.all_zero  # a share: one "finished game"
+    guess = Candidate(base.fields, "combined", {"seats": seats, "finished": 1, "all_zero": zero})
+    return guess.rank[:2]
 
 
 def _in_turn_order(board: Board, fields, current: Sequence[Field]) -> tuple[Field, ...]:
