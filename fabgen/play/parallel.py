@@ -74,14 +74,9 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
             "needs Dask distributed: install it with "
             "pip install 'fabgen[cluster]' (on this machine and on every worker)",
         ) from None
+    _check_address(scheduler)
     try:
         client = Client(scheduler, timeout="10s")
-    except ValueError as exc:  # (Dask's word for an address it cannot parse)
-        raise ParameterError.about(
-            "scheduler",
-            f"{scheduler!r} is not an address of a Dask scheduler ({exc}): give it as "
-            "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786 (`dask scheduler` prints it)",
-        ) from None
     except (OSError, TimeoutError) as exc:
         raise ParameterError.about(
             "scheduler",
@@ -93,6 +88,26 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
             yield ex
     finally:
         client.close()
+
+
+def _check_address(scheduler: str) -> None:
+    """Refuses an address Dask cannot read before a client starts its event loop:
+    read by Dask's own parser, which starts nothing (a client given a bad address
+    fails only after its loop thread is up, and on a loaded machine that start-up
+    itself can time out with an AssertionError instead of the address's error)."""
+    from distributed.comm.addressing import get_address_host_port
+
+    try:
+        host, _ = get_address_host_port(scheduler)
+        problem = "" if host else "no host"
+    except ValueError as exc:  # (Dask's word for an address it cannot read)
+        problem = str(exc)
+    if problem:
+        raise ParameterError.about(
+            "scheduler",
+            f"{scheduler!r} is not an address of a Dask scheduler ({problem}): give it as "
+            "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786 (`dask scheduler` prints it)",
+        )
 
 
 def run_batches(

@@ -186,9 +186,17 @@ def test_bad_input_is_refused_with_exit_2_and_no_files(cli, tmp_path, args, mess
     assert not out.exists()
 
 
-@pytest.mark.parametrize("address", ["abc", "", "1e308", "tcp://"])
-def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(cli, tmp_path, address):
-    pytest.importorskip("distributed")
+@pytest.mark.parametrize(
+    "address", ["abc", "", "1e308", "tcp://", "tcp://10.0.0.5", "tcp://:8786", "ucx://h:1"]
+)
+def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(cli, tmp_path, monkeypatch, address):
+    """Refused before a Dask client (and its event loop thread) is started."""
+    distributed = pytest.importorskip("distributed")
+
+    def no_client(*args, **kwargs):
+        raise AssertionError(f"a Dask client was started for {address!r}")
+
+    monkeypatch.setattr(distributed, "Client", no_client)
     out = tmp_path / "out"
     result = cli(
         "balance", "--out", out, "--preset", "2p-diamond-4", "--games", "2", "--scheduler", address
