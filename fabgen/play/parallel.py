@@ -95,8 +95,10 @@ def _check_address(scheduler: str) -> None:
     read by Dask's own parser, which starts nothing (a client given a bad address
     fails only after its loop thread is up, and on a loaded machine that start-up
     itself can time out with an AssertionError instead of the address's error)."""
-    from distributed.comm.addressing import get_address_host_port
+    from distributed.comm.addressing import get_address_host_port, parse_address
 
+    if parse_address(scheduler)[0] == "inproc":  # a cluster in this very process
+        return
     try:
         host, _ = get_address_host_port(scheduler)
         problem = "" if host else "no host"
