@@ -7,7 +7,7 @@ import click
 from fabgen.cli.common import out_option, write_and_report
 from fabgen.cli.options import Choice, option
 from fabgen.cli.tile_options import pop_tile_size_options, tile_size_options
-from fabgen.pieces.symbols import MACHINE_SYMBOLS, SEAT_SYMBOLS, STONE_SYMBOLS
+from fabgen.geometry.symbols import MACHINE_SYMBOLS, SEAT_SYMBOLS, STONE_SYMBOLS
 
 #: Plates with at least this many copies report their progress on stderr.
 PROGRESS_FROM = 20

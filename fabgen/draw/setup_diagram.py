@@ -1,4 +1,4 @@
-"""The setup diagram: one A4 page that shows a group how to lay out a board.
+"""The setup diagram: one page (A4, or Letter) that shows a group how to lay out a board.
 
 Tiles with their numbers (the same numbers as on the printed board and in the bill of
 materials), the start tiles filled in the seats' colours with the seat numbers, stones
@@ -48,15 +48,21 @@ NOTE_ROOM = A4[0] - 2 * MARGIN
 SEAT_ROOM = NOTE_ROOM - SWATCH
 
 
-def setup_diagram(board: Board, width: float = 100.0, supply: Supply | None = None) -> Drawing:
-    """The setup diagram on an A4 page (portrait or landscape, whichever shows the
-    board larger) for tiles ``width`` mm across the flats; ``supply``: the pieces
-    needed when not by the 20 % rule."""
+def setup_diagram(
+    board: Board,
+    width: float = 100.0,
+    supply: Supply | None = None,
+    paper: tuple[float, float] = A4,
+) -> Drawing:
+    """The setup diagram on a page of ``paper`` (width and height in mm, portrait or
+    landscape, whichever shows the board larger) for tiles ``width`` mm across the
+    flats; ``supply``: the pieces needed when not by the 20 % rule. The text is set
+    for A4's width, which Letter's exceeds."""
     place = BoardPlacement(board, width)
     legend = _legend_lines(board, place, supply)
     legend_h = LINE * (len(legend) + 1)
     best = None
-    for page in (A4, A4[::-1]):
+    for page in (paper, paper[::-1]):
         head = 3 * TITLE_H + LINE * max(1, len(_description(board, page)))
         area = (
             page[0] - 2 * MARGIN - DIM_ROOM,

@@ -36,11 +36,15 @@ from fabgen.geometry.nesting import (
 )
 from fabgen.geometry.outline import Path, arc_centre_radius
 from fabgen.geometry.shared_cuts import merge_cut_paths
+from fabgen.geometry.symbols import MARKER_SYMBOLS, STONE_SYMBOLS, symbol_outline
 from fabgen.geometry.tile import OutlineKind, TileGeometry
 from fabgen.limits import MAX_STONES_PER_SHEET, MAX_STONES_TOTAL, MAX_TILES_PER_SHEET
 
 TILE_TITLE = "Atlantis island tiles"
 STONE_TITLE = "Atlantis stones"
+#: An engraved symbol's radius as a share of the piece's diameter: as on a printed
+#: marker (0.9 × a quarter of its stone's diameter).
+SYMBOL_SHARE = 0.225
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,11 @@ class StoneOptions:
     count: int
     diameter: float
     colours: int = 2
+    #: "growing" or "dead": markers of that kind instead of stones, one colour, each
+    #: engraved with the kind's symbol (the one the printed markers carry).
+    marker: str | None = None
+    #: A seat symbol engraved on the stones of each colour (none when empty).
+    symbols: tuple[str, ...] = ()
 
     def validate(self) -> None:
         if not (isinstance(self.count, int) and self.count >= 0):
@@ -73,6 +82,16 @@ class StoneOptions:
         if not (isinstance(d, (int, float)) and math.isfinite(d) and d > 0):
             raise ParameterError.about(
                 "cut_stone_diameter", f"must be a positive number of mm, got {d}"
+            )
+        if self.marker is not None and (self.marker not in MARKER_SYMBOLS or self.colours != 1):
+            raise ParameterError.about(
+                "marker", f"must be growing or dead, on one colour, got {self.marker!r}"
+            )
+        if self.symbols and (
+            len(self.symbols) != self.colours or not set(self.symbols) <= set(STONE_SYMBOLS)
+        ):
+            raise ParameterError.about(
+                "symbols", f"must name one stone symbol per colour, got {self.symbols!r}"
             )
         if not (isinstance(self.colours, int) and self.colours >= 1):
             raise ParameterError.about("colours", f"must be 1 or more, got {self.colours}")
@@ -103,7 +122,7 @@ class SheetDrawing:
     """One sheet: its file name stem, what is on it and the drawing."""
 
     name: str
-    kind: str  # "tiles" or "stones"
+    kind: str  # "tiles", "stones" or "markers"
     colour: int | None
     sheet: SheetSpec
     drawing: Drawing
@@ -111,6 +130,7 @@ class SheetDrawing:
     piece_area: float  # finished area of one piece, mm²
     reference_square: bool = False
     first_number: int = 1  # number of the first piece (tile numbers run across sheets)
+    marker: str | None = None  # "growing" or "dead" on a sheet of markers
 
 
 def shared_edges_possible(geometry: TileGeometry) -> bool:
@@ -285,25 +305,52 @@ def _stone_sheet(job: SheetJob, colour: int, index: int, of: int, placements, sq
     radius = stones.diameter / 2 + job.geometry.cut_offset
     discs = [Circle((p.x, p.y), radius) for p in placements]
     inner, square = _square_cuts(job, square_at, index)
-    groups = [(Operation.CUT, inner), (Operation.CUT, discs + square)]
+    engrave = _engraved_symbols(stones, colour, placements)
+    groups = [(Operation.ENGRAVE, engrave), (Operation.CUT, inner), (Operation.CUT, discs + square)]
+    marker = stones.marker
     metadata = {
         **job.metadata,
-        "colour": colour,
+        **({"marker": marker} if marker else {"colour": colour}),
         "sheet": f"{index + 1} of {of}",
-        "stones": len(placements),
+        "markers" if marker else "stones": len(placements),
         "stone_diameter_mm": stones.diameter,
     }
-    title = f"{STONE_TITLE}, colour {colour}, sheet {index + 1} of {of}"
+    if marker:
+        title = f"Atlantis {marker} markers, sheet {index + 1} of {of}"
+        name = f"markers-{marker}-sheet-{index + 1}"
+    else:
+        title = f"{STONE_TITLE}, colour {colour}, sheet {index + 1} of {of}"
+        name = f"stones-colour-{colour}-sheet-{index + 1}"
     return SheetDrawing(
-        name=f"stones-colour-{colour}-sheet-{index + 1}",
-        kind="stones",
-        colour=colour,
+        name=name,
+        kind="markers" if marker else "stones",
+        colour=None if marker else colour,
+        marker=marker,
         sheet=job.sheet,
         drawing=_drawing(job.sheet, title, metadata, groups),
         placements=placements,
         piece_area=math.pi * (stones.diameter / 2) ** 2,
         reference_square=bool(inner),
     )
+
+
+def _engraved_symbols(stones: StoneOptions, colour: int, placements) -> list[Shape]:
+    """The symbol engraved on each piece: a marker's kind's (sized as on a printed
+    marker, it fits under the stone that stands on it), or the colour's seat symbol."""
+    if stones.marker is not None:
+        name = MARKER_SYMBOLS[stones.marker]
+    elif stones.symbols:
+        name = stones.symbols[colour - 1]
+    else:
+        return []
+    outline = symbol_outline(name, SYMBOL_SHARE * stones.diameter)
+    shapes: list[Shape] = []
+    for p in placements:
+        shapes += [Circle((p.x, p.y), r) for r in outline.circles]
+        for corners in outline.polygons:
+            points = tuple((p.x + x, p.y + y) for x, y in corners)
+            shapes.append(Polyline(points, closed=True))
+    return shapes
 
 
 # ---- the reference square ------------------------------------------------------------

@@ -27,6 +27,7 @@ def sheet_json(sheet: SheetDrawing, speeds: LaserSpeeds) -> dict:
         "files": [f"{sheet.name}.svg", f"{sheet.name}.dxf"],
         "kind": sheet.kind,
         "colour": sheet.colour,
+        "marker": sheet.marker,
         "sheet_mm": [spec.width, spec.height],
         "margin_mm": spec.margin,
         "pieces": n,
@@ -82,6 +83,8 @@ def report_text(report: dict) -> str:
         what = _pieces(s["kind"], s["pieces"])
         if s["colour"] is not None:
             what += f" (colour {s['colour']})"
+        if s.get("marker"):
+            what = f"{s['pieces']} {s['marker']} marker{'s' if s['pieces'] != 1 else ''}"
         if s["reference_square"]:
             what += " + reference square"
         lines.append(
@@ -115,5 +118,5 @@ def _lengths(d: dict) -> str:
 
 
 def _pieces(kind: str, n: int) -> str:
-    singular = {"tiles": "tile", "stones": "stone"}[kind]
+    singular = {"tiles": "tile", "stones": "stone", "markers": "marker"}[kind]
     return f"{n} {singular if n == 1 else kind}"

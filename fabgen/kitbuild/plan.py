@@ -311,7 +311,7 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
             )
         base = [PyramidStone(**common)]
     elif stones["seat_symbols"]:
-        from fabgen.pieces.symbols import board_seat_symbols
+        from fabgen.geometry.symbols import board_seat_symbols
 
         symbols = board_seat_symbols([seat.is_machine for seat in plan.board.seats])
         base = [DiscStone(symbol=symbol, **common) for symbol in symbols]
@@ -355,14 +355,24 @@ def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:
 
     diameter = default_stone_diameter(plan.geometry)
     players = len(plan.board.seats)
-    cut = StoneOptions(stones_per_colour(plan), diameter, players)
+    symbols: tuple[str, ...] = ()
+    if stones["seat_symbols"]:
+        from fabgen.geometry.symbols import board_seat_symbols
+
+        symbols = board_seat_symbols([seat.is_machine for seat in plan.board.seats])
+    cut = StoneOptions(stones_per_colour(plan), diameter, players, symbols=symbols)
     laser = replace(plan.sheet_params, prefix="", report_name=None)
     laser = replace(laser, job=replace(laser.job, tiles=0, stones=cut))
     if not stones["markers"]:
         return StonePlan((), (), tuple(nest(laser)), (), laser)
-    count = max(plan.supply.growing_markers, plan.supply.dead_markers)
-    markers = replace(laser, job=replace(laser.job, stones=StoneOptions(count, diameter, 2)))
-    return StonePlan((), (), tuple(nest(laser)), tuple(nest(markers)), laser, markers)
+    sheets = []
+    for kind, count in (
+        ("growing", plan.supply.growing_markers),
+        ("dead", plan.supply.dead_markers),
+    ):
+        cut = StoneOptions(count, diameter, 1, marker=kind)
+        sheets += nest(replace(laser, job=replace(laser.job, stones=cut)))
+    return StonePlan((), (), tuple(nest(laser)), tuple(sheets), laser, laser)
 
 
 def _plan_paper(plan: KitPlan) -> None:

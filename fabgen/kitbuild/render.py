@@ -9,7 +9,7 @@ import hashlib
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from fabgen import __version__
@@ -23,16 +23,29 @@ class Product:
 
 
 def _laser_product(plan: KitPlan) -> dict[str, bytes]:
-    """The tile and sheet products with the kit's settings, and the report as text."""
-    from fabgen.draw.sheet_report import report_text
+    """The tile and sheet products with the kit's settings, and one report (JSON and
+    text) of every sheet the kit cuts: tiles, and laser-cut stones and markers."""
+    from fabgen.draw.sheet_report import REPORT_NAME, report_bytes, report_text
     from fabgen.products.sheet import sheet_files
     from fabgen.products.tile import tile_files
 
     files = tile_files(tile_params(plan)).in_folder("laser")
-    sheets = sheet_files(plan.sheet_params, plan.sheets)
-    files.update(sheets.in_folder("laser"))
-    files["laser/sheets-report.txt"] = (report_text(sheets.report) + "\n").encode("utf-8")
+    params = replace(plan.sheet_params, report_name=None)
+    files.update(sheet_files(params, plan.sheets).in_folder("laser"))
+    report = laser_report(plan)
+    files[f"laser/{REPORT_NAME}"] = report_bytes(report)
+    files["laser/sheets-report.txt"] = (report_text(report) + "\n").encode("utf-8")
     return files
+
+
+def laser_report(plan: KitPlan) -> dict:
+    """The report of every sheet the kit cuts, by the names of their files."""
+    from fabgen.products.sheet import named, sheet_report
+
+    sheets = named(plan.sheet_params, plan.sheets)
+    if plan.stones is not None and plan.stones.laser_sheets:
+        sheets += [*plan.stones.laser_sheets, *plan.stones.marker_sheets]
+    return sheet_report(plan.sheet_params, sheets)
 
 
 def _stones_product(plan: KitPlan) -> dict[str, bytes]:
@@ -46,20 +59,13 @@ def _stones_product(plan: KitPlan) -> dict[str, bytes]:
     return stone_files(StoneSet(stones.pieces, stones.plates)).in_folder("3d")
 
 
-#: The markers are cut as two stone "colours"; the kit names them.
-MARKER_SHEETS = {"stones-colour-1": "markers-growing", "stones-colour-2": "markers-dead"}
-
-
 def _laser_stone_files(stones: StonePlan) -> dict[str, bytes]:
     from fabgen.products.sheet import sheet_files
 
     files = sheet_files(stones.laser, stones.laser_sheets).in_folder("laser")
     if stones.markers is None:
         return files
-    for name, data in sheet_files(stones.markers, stones.marker_sheets).files.items():
-        for old, new in MARKER_SHEETS.items():
-            name = name.replace(old, new)
-        files[f"laser/{name}"] = data
+    files.update(sheet_files(stones.markers, stones.marker_sheets).in_folder("laser"))
     return files
 
 
@@ -181,10 +187,10 @@ def bom_text(bom: dict) -> str:
 
 
 FOLDER_NOTES = {
-    "laser/": "laser cutter: cut red lines, engrave black (LightBurn colours by default); "
-    "cut test-tile first and check its width; sheets-report.txt gives the laser time",
+    "laser/": "laser cutter: {colours}; cut test-tile first and check its width; "
+    "sheets-report.txt gives the laser time of every sheet",
     "3d/": "3D printer: .3mf plates open in PrusaSlicer, Cura or Bambu Studio; .step for CAD, "
-    ".stl for any slicer; print each stone plate once per player colour",
+    ".stl for any slicer",
     "print/": "paper: print at 100 % (no 'fit to page'); check the 50 mm square on the printed "
     "board; rule sheet and quick reference for every player",
     "board/": "the board as a board file (fabgen validate / layout) and as a transcript of the "
@@ -202,7 +208,10 @@ def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
     ]
     for folder, note in FOLDER_NOTES.items():
         if any(n.startswith(folder) for n in files):
-            lines.append(f"  {folder:<8} {note}")
+            lines.append(f"  {folder:<8} {note.format(colours=_laser_colours(plan))}")
+    pieces = piece_lines(plan)
+    if pieces:
+        lines += ["", *pieces]
     lines += ["", "Files:"]
     for name in sorted([*files, "README.txt", "manifest.json"]):
         lines.append(f"  {name}")
@@ -214,6 +223,57 @@ def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+COLOUR_WORDS = {"#ff0000": "red", "#0000ff": "blue", "#000000": "black", "#00e000": "green"}
+
+
+def _laser_colours(plan: KitPlan) -> str:
+    """What each line colour of the laser files means, in the kit's colour profile."""
+    from fabgen.draw.drawing import Operation
+    from fabgen.export.profiles import get_profile
+
+    profile = get_profile(plan.sheet_params.profile)
+    word = {op: COLOUR_WORDS.get(profile.colour(op), profile.colour(op)) for op in Operation}
+    text = f"cut {word[Operation.CUT]} lines, engrave {word[Operation.ENGRAVE]}"
+    if word[Operation.LABEL] != word[Operation.ENGRAVE]:
+        text += f", tile numbers are {word[Operation.LABEL]} (engrave lightly, or leave them off)"
+    return f"{text} ({profile.name} colours)"
+
+
+def piece_lines(plan: KitPlan) -> list[str]:
+    """Which file makes the stones of which seat, and the markers of which kind."""
+    from fabgen.geometry.symbols import MARKER_SYMBOLS, SYMBOL_WORDS, board_seat_symbols
+
+    stones, settings = plan.stones, plan.kit.section("stones")
+    if stones is None:
+        return []
+    seats = plan.board.seats
+    symbols = board_seat_symbols([seat.is_machine for seat in seats])
+    marked = settings["seat_symbols"]
+    lines = [f"Stones: {stones_per_colour(plan)} of each colour."]
+    for k, seat in enumerate(seats):
+        colour = seat.colour or f"the colour of seat {k + 1}"
+        symbol = f", marked with {SYMBOL_WORDS[symbols[k]]}" if marked else ""
+        if stones.laser_sheets:
+            where = f"laser/stones-colour-{k + 1}-sheet-*: cut from {colour} material"
+        else:
+            piece = stones.pieces[k if marked else 0]
+            where = f"3d/{piece.name}-plate*.3mf: print in {colour}"
+        lines.append(f"  {where}, for {seat.label(k + 1)}{symbol}")
+    if settings["markers"]:
+        supply = plan.supply
+        for kind, count in (("growing", supply.growing_markers), ("dead", supply.dead_markers)):
+            if stones.laser_sheets:
+                where = f"laser/markers-{kind}-sheet-*"
+            else:
+                (piece,) = [p for p in stones.pieces if getattr(p, "kind", None) == kind]
+                where = f"3d/{piece.name}-plate*.3mf"
+            lines.append(
+                f"  {where}: {count} {kind} markers, marked with "
+                f"{SYMBOL_WORDS[MARKER_SYMBOLS[kind]]}"
+            )
+    return lines
 
 
 def manifest(plan: KitPlan, files: dict[str, bytes]) -> bytes:

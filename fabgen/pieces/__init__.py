@@ -2,7 +2,7 @@
 
 - :mod:`fabgen.pieces.params`: parameters, validation, analytic sizes (pure Python)
 - :mod:`fabgen.pieces.plate`: laying out copies on a printer bed (pure Python)
-- :mod:`fabgen.pieces.symbols`: seat and marker symbols (pure; CAD extrusion lazily)
+- :mod:`fabgen.pieces.symbols`: seat and marker symbols extruded (`fabgen.geometry.symbols`)
 - :mod:`fabgen.pieces.stone`, :mod:`~fabgen.pieces.pyramid`, :mod:`~fabgen.pieces.markers`:
   the CadQuery solids (helpers in :mod:`~fabgen.pieces.solids`);
   :func:`fabgen.pieces.build.build_piece` picks the right one

@@ -26,14 +26,14 @@ from dataclasses import dataclass, field, fields
 
 from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import SQRT3, SQRT7
-from fabgen.geometry.tile import DEFAULT_CIRCLE_RATIO, DEFAULT_WIDTH
-from fabgen.pieces.symbols import (
+from fabgen.geometry.symbols import (
     MARKER_SYMBOLS,
     SEAT_SYMBOLS,
     STONE_SYMBOLS,
     stroke,
     symbol_area,
 )
+from fabgen.geometry.tile import DEFAULT_CIRCLE_RATIO, DEFAULT_WIDTH
 from fabgen.settings import default
 
 #: Engraved circle of the default tile (width 100 mm): 0.6 × 100 / √7 = 22.68 mm.

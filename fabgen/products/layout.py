@@ -99,12 +99,15 @@ def setup_files(params: LayoutParams, formats: tuple[str, ...] = ("svg", "pdf"))
 def _setup_files(
     params: LayoutParams, width: float, formats: tuple[str, ...] = ("svg", "pdf")
 ) -> dict[str, bytes]:
+    from fabgen.draw.printed_board import PAPERS
     from fabgen.draw.setup_diagram import setup_diagram
     from fabgen.export.pdf import PdfInfo, render_pdf
     from fabgen.export.svg import render_svg
 
     name = params.board.name
-    diagram = setup_diagram(params.board, width, params.supply)
+    # One page: Letter when the kit prints on Letter only, else A4.
+    paper = PAPERS["letter" if params.papers == ("letter",) else "a4"]
+    diagram = setup_diagram(params.board, width, params.supply, (paper.width, paper.height))
     files = {}
     if "svg" in formats:
         files[f"{name}-setup.svg"] = render_svg(diagram)

@@ -9,7 +9,7 @@ first (:func:`nest`) and hands the sheets back to :func:`sheet_files`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fabgen.draw.laser_job import LaserSpeeds
 from fabgen.draw.sheet import SheetDrawing, SheetJob
@@ -60,9 +60,14 @@ def sheet_files(params: SheetParams, sheets: Sequence[SheetDrawing] | None = Non
         )
     if params.report_name is None:
         return Files(files)
-    report = sheet_report(params, sheets)
+    report = sheet_report(params, named(params, sheets))
     files[params.report_name] = report_bytes(report)
     return Files(files, report)
+
+
+def named(params: SheetParams, sheets: Sequence[SheetDrawing]) -> list[SheetDrawing]:
+    """The sheets named as their files are (with ``params.prefix``)."""
+    return [replace(s, name=params.prefix + s.name) for s in sheets]
 
 
 def sheet_report(params: SheetParams, sheets: Sequence[SheetDrawing]) -> dict:

@@ -326,12 +326,12 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
 def _first_sheet(plan) -> dict:
     """The kit's first tile sheet as fabgen build writes it, and the report of all."""
     from fabgen.draw.sheet_report import report_text
+    from fabgen.kitbuild.render import laser_report
     from fabgen.products.output import drawing_files
-    from fabgen.products.sheet import sheet_report
 
     params, first = plan.sheet_params, plan.sheets[0]
     (svg,) = drawing_files(first.name, first.drawing, ("svg",), params.profile).values()
-    report = sheet_report(params, plan.sheets)
+    report = laser_report(plan)
     return {"svg": svg.decode("utf-8"), "count": len(plan.sheets), "report": report_text(report)}
 
 

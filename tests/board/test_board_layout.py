@@ -361,6 +361,22 @@ def test_layout_of_a_transcript_file_and_one_paper(cli, tmp_path):
     assert "online-setup-2p-board-letter.pdf" in names and not any("a4" in n for n in names)
     bom = json.loads((tmp_path / "online-setup-2p-bom.json").read_text())
     assert bom["tiles"]["width_mm"] == 80.0
+    # The setup diagram is on Letter too, and the board and legend stay on the page.
+    with _pdf(tmp_path, "online-setup-2p-setup.pdf") as pdf:
+        (page,) = pdf.pages
+        w, h = page.width / PT, page.height / PT
+        assert sorted((round(w, 1), round(h, 1))) == [215.9, 279.4]
+        for t in page.chars + page.curves:
+            assert t["x0"] >= 0 and t["top"] >= 0 and t["x1"] <= page.width
+            assert t["bottom"] <= page.height
+    svg = read_svg((tmp_path / "online-setup-2p-setup.svg").read_bytes())
+    assert sorted((svg.width, svg.height)) == [215.9, 279.4]
+
+
+def test_the_setup_diagram_is_on_a4_unless_only_letter_is_printed(out):
+    with _pdf(out[0], f"{NAME}-setup.pdf") as pdf:  # both papers: A4
+        (page,) = pdf.pages
+        assert sorted((round(page.width / PT), round(page.height / PT))) == [210, 297]
 
 
 @pytest.mark.parametrize(

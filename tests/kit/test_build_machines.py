@@ -6,7 +6,12 @@ import json
 import pytest
 
 from fabgen.board.files import load_preset
-from fabgen.pieces.symbols import MACHINE_SYMBOLS, SEAT_SYMBOLS, board_seat_symbols
+from fabgen.geometry.symbols import (
+    MACHINE_SYMBOLS,
+    SEAT_SYMBOLS,
+    SYMBOL_WORDS,
+    board_seat_symbols,
+)
 from tests.rules.test_rules_machines import MACHINE_PRESETS
 
 
@@ -101,6 +106,16 @@ def test_a_solo_kit_with_seat_symbols_gives_the_machines_their_own_shapes(tmp_pa
         "stone-disc-d20.7-c0.2-hexagon.step",
         "stone-disc-d20.7-c0.2-ring.step",
     ]
+    # README.txt says which plate is whose, in which colour, with which symbol.
+    readme = (out / "README.txt").read_text()
+    board = load_preset("1p-triangle-5-two-machines")
+    symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
+    for k, seat in enumerate(board.seats):
+        (line,) = [x for x in readme.splitlines() if f"for {seat.label(k + 1)}," in x]
+        pattern = line.split()[0].removesuffix(":")
+        assert f"-{symbols[k]}-plate" in pattern and list(out.glob(pattern))
+        assert f"print in {seat.colour}" in line and SYMBOL_WORDS[symbols[k]] in line
+    assert "print each stone plate once per player colour" not in readme
 
 
 def test_board_seat_symbols_are_distinct_and_mark_machines():
