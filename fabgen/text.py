@@ -48,15 +48,36 @@ class StreamFailed(OSError):
     the command, and not the user's input either."""
 
 
+# Typography fabgen's own text uses, for streams that cannot encode it.
+_PLAIN = str.maketrans({"–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "..."})
+
+
+def encodable(text: str, encoding: str | None) -> str:
+    """``text`` as a stream in ``encoding`` can write it: dashes, quotes and ellipses
+    made plain, and anything else it cannot encode replaced by ``?``."""
+    if not encoding:
+        return text
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        plain = text.translate(_PLAIN)
+        return plain.encode(encoding, "replace").decode(encoding)
+    except LookupError:  # an encoding Python does not know: leave it to the stream
+        pass
+    return text
+
+
 class TerminalSafe:
-    """A text stream wrapper that writes :func:`for_terminal` of everything."""
+    """A text stream wrapper that writes :func:`for_terminal` of everything, in
+    characters the stream's encoding can hold (``PYTHONIOENCODING=latin-1``, a cp1252
+    console): a name with an emoji must not end a command in UnicodeEncodeError."""
 
     def __init__(self, stream):
         self._stream = stream
 
     def write(self, text):
         if isinstance(text, str):
-            text = for_terminal(text)
+            text = encodable(for_terminal(text), getattr(self._stream, "encoding", None))
         try:
             return self._stream.write(text)
         except OSError as exc:

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from ezdxf import recover
 
-from fabgen.text import MAX_LABEL, clean_label, for_terminal
+from fabgen.text import MAX_LABEL, TerminalSafe, clean_label, for_terminal
 
 HOSTILE = [
     "A\x1b[31mred\x1b[0m",
@@ -48,6 +48,21 @@ def test_terminal_output_shows_escapes_instead_of_running_them():
     assert for_terminal("a\x1b]0;title\x07b") == "a\\u001b]0;title\\u0007b"
     assert for_terminal("line\nnext\ttab") == "line\nnext\ttab"
     assert for_terminal("\u202e") == "\\u202e"
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "cp1252", "ascii", "utf-8"])
+def test_terminal_output_is_written_in_what_the_encoding_holds(encoding):
+    import io
+
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding=encoding)
+    TerminalSafe(stream).write("0–33 % “ok” Al😀ce é\n")
+    stream.flush()
+    text = raw.getvalue().decode(encoding)
+    if encoding == "utf-8":
+        assert text == "0–33 % “ok” Al😀ce é\n"
+    else:
+        assert text.startswith('0-33 % "ok" Al?ce ')
 
 
 def test_error_messages_with_user_text_are_terminal_safe(tmp_path, cli):

@@ -412,6 +412,30 @@ def test_output_to_a_full_disk_is_said_once_without_a_traceback(tmp_path, args):
         assert ET.parse(tmp_path / "tile.svg").getroot().tag.endswith("svg")
 
 
+@pytest.mark.parametrize(
+    ("encoding", "args"),
+    [
+        ("latin-1", ["boards"]),
+        ("latin-1", ["validate", "--preset", "4p-butterfly"]),
+        ("cp1252", ["rules", "replay", "{emoji}"]),
+    ],
+)
+def test_output_in_an_encoding_without_its_characters_is_printed_replaced(tmp_path, encoding, args):
+    import os
+    import subprocess
+
+    emoji = tmp_path / "emoji.json"
+    emoji.write_text((Path(__file__).parents[1] / "board/data/online-setup-2p.json").read_text())
+    emoji.write_text(emoji.read_text().replace("Alice", "Al😀ce"))
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    done = _fabgen(
+        [a.format(emoji=emoji) for a in args], stdout=subprocess.PIPE, env=env, encoding=encoding
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    if args[0] == "rules":
+        assert "player 1 (Al?ce)" in done.stdout
+
+
 @pytest.mark.parametrize("args", [["boards"], ["tile", "--out", "{tmp}"]])
 def test_a_closed_standard_output_is_no_error(tmp_path, args):
     import os
