@@ -12,6 +12,7 @@ how far from round it is.
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,10 +99,14 @@ def read_shapes(path: str | Path, dpi: float = 96.0) -> DrawnShapes:
     if not (math.isfinite(dpi) and 1.0 <= dpi <= 10_000.0):
         raise ParameterError.about("dpi", f"{dpi:g} is outside 1 to 10000 px per inch")
     data = read_bytes(path, "drawing (SVG or DXF)", MAX_DRAWING_BYTES)
-    try:
-        return _read_svg(path, data, dpi) if suffix == ".svg" else _read_dxf(path, data)
-    except _Refused as exc:
-        raise InputFileError(str(path), str(exc)) from None
+    # The libraries warn about what they meet in a file (a bulge that overflows); the
+    # user needs fabgen's message about the file, not a Python warning before it.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return _read_svg(path, data, dpi) if suffix == ".svg" else _read_dxf(path, data)
+        except _Refused as exc:
+            raise InputFileError(str(path), str(exc)) from None
 
 
 class _Refused(Exception):
@@ -495,7 +500,8 @@ def _dxf_document(path: Path, text: str):
     import ezdxf
 
     try:
-        doc = ezdxf.read(io.StringIO(text))
+        # newline=None: line ends read as ezdxf.readfile reads them (CRLF, CR or LF).
+        doc = ezdxf.read(io.StringIO(text, newline=None))
     except Exception as exc:  # ezdxf raises DXFStructureError, ValueError, IndexError, ...
         raise InputFileError(str(path), f"not a readable DXF file ({_short(exc)})") from None
     scale, note = _dxf_units(path, doc.header.get("$INSUNITS", 0))

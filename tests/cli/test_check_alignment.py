@@ -69,6 +69,18 @@ def test_fabgen_tile_reads_back_with_same_pitch_and_angle(tmp_path, cli, fmt, ha
     assert report["row_deviation"]["value_mm"] < 1e-5
 
 
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_a_dxf_with_windows_or_old_mac_line_ends_reads_as_with_unix_ones(tmp_path, cli, newline):
+    cli("tile", "--out", tmp_path)
+    lines = (tmp_path / "tile.dxf").read_bytes().split(b"\n")
+    (tmp_path / "other.dxf").write_bytes(newline.encode().join(lines))
+    code, report = run_json(cli, "--from", tmp_path / "other.dxf")
+    _, unix = run_json(cli, "--from", tmp_path / "tile.dxf")
+    assert code == 0
+    report["source"], report["drawing"]["source"] = unix["source"], unix["drawing"]["source"]
+    assert report == unix
+
+
 def test_rosette_and_rounded_tiles_read_back(tmp_path, cli):
     cli("tile", "--outline", "rosette", "--corner-radius", "2", "--out", tmp_path)
     code, report = run_json(cli, "--from", tmp_path / "tile.dxf", "--patch", "3x3")

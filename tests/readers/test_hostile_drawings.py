@@ -269,6 +269,21 @@ def test_non_finite_coordinates_are_refused(tmp_path):
         read_shapes(tmp_path / "nan.dxf")
 
 
+def test_a_bulge_that_overflows_gets_a_message_and_no_python_warning(tmp_path):
+    import warnings
+
+    doc = new_dxf()
+    corners = [(50 * math.cos(k * math.pi / 3), 50 * math.sin(k * math.pi / 3)) for k in range(6)]
+    points = [(x, y, 0, 0, 1e300 if k == 0 else 0) for k, (x, y) in enumerate(corners)]
+    doc.modelspace().add_lwpolyline(points, format="xyseb", close=True)
+    doc.saveas(tmp_path / "bulge.dxf")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(InputFileError, match="no closed outline"):
+            read_tile_drawing(tmp_path / "bulge.dxf")
+    assert [str(w.message) for w in caught] == []
+
+
 @pytest.mark.parametrize(
     "text",
     ["", "0\nSECTION\n", "999\n\x00\x01\x02", "0\nSECTION\n2\nENTITIES\n0\nLINE\n10\nx\n"],
