@@ -18,6 +18,7 @@ from pathlib import Path
 
 from fabgen.errors import InputFileError, ParameterError
 from fabgen.inputs import MAX_DRAWING_BYTES, read_bytes
+from fabgen.readers.svg_values import check_svg_values
 
 Point = tuple[float, float]
 SAMPLES_PER_CURVE = 24
@@ -128,7 +129,7 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
 
     import svgelements as se
 
-    _check_svg_structure(path, data)
+    check_svg_values(path, _check_svg_structure(path, data), dpi)
     try:
         # reify=False: shapes keep their own coordinates and their transform apart.
         doc = se.SVG.parse(io.BytesIO(data), reify=False, ppi=dpi)
@@ -152,9 +153,10 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
     return DrawnShapes(circles, outlines, note)
 
 
-def _check_svg_structure(path: Path, data: bytes) -> None:
+def _check_svg_structure(path: Path, data: bytes) -> list:
     """Refuse <use> cycles, deep <use> chains and expansion bombs before svgelements
-    expands them (it would recurse without end or build millions of elements)."""
+    expands them (it would recurse without end or build millions of elements).
+    Returns every element, the root first."""
     import xml.etree.ElementTree as ET
 
     try:
@@ -196,6 +198,7 @@ def _check_svg_structure(path: Path, data: bytes) -> None:
                 str(path), f"<use> elements refer to each other more than {MAX_NESTING} deep"
             )
         size[id(element)], depth[id(element)] = total, deepest
+    return order
 
 
 def _use_target(element, by_id):

@@ -18,6 +18,7 @@ from fabgen.geometry.alignment import pattern_fit
 from fabgen.geometry.lattice import SQRT3, TILE_ANGLE_DEG, Handedness
 from fabgen.geometry.outline import Path as OutlinePath
 from fabgen.geometry.tile import TileLayout
+from fabgen.limits import limit_for
 from fabgen.readers.shapes import DrawnCircle, DrawnOutline, read_shapes
 
 ANGLE_TOLERANCE_DEG = 1.0  # how far from ±19.11° still counts as "meant to be" the pattern
@@ -63,6 +64,7 @@ def read_tile_drawing(path: str | Path, dpi: float = 96.0) -> tuple[TileLayout, 
     _check_sizes(circles, analysis)
     kind, normal_deg, width, spread = _outline_shape(outline, abs(a))
     analysis.outline_kind, analysis.width_mm, analysis.width_spread_mm = kind, width, spread
+    _check_width(path, width, shapes.units_note)
     handedness, a_deg = _pattern_angle(kind, normal_deg, rows_deg, analysis)
     ordered = (middle, *outer)
     layout = TileLayout(
@@ -105,6 +107,26 @@ def _main_outline(path, outlines: list[DrawnOutline], circles: list[DrawnCircle]
             "(or lines and arcs that join end to end)",
         )
     return max(candidates, key=lambda o: abs(Polygon(o.points).area))
+
+
+def _check_width(path, width: float, units_note: str) -> None:
+    """A tile of 5 to 2,000 mm, as fabgen makes them: a size far outside is a drawing
+    in other units than it says (metres, microns, a page size off by a factor)."""
+    limit = limit_for("width")
+    assert limit is not None
+    if limit.problem(width) is None:
+        return
+    size = f"{width:,.1f}" if width >= 1 else f"{width:.3g}"
+    units = (
+        "the width, height and viewBox of its page"
+        if Path(path).suffix.lower() == ".svg"
+        else "$INSUNITS (4 for millimetres)"
+    )
+    raise InputFileError(
+        str(path),
+        f"the tile is {size} mm across the flats ({units_note}); a tile is "
+        f"{limit.describe()}. Check the drawing's {units} and the size the tile is drawn at",
+    )
 
 
 def _sampled(circle: DrawnCircle, n: int = 96) -> tuple[tuple[float, float], ...]:

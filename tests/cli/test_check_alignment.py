@@ -235,6 +235,73 @@ def test_unreadable_drawings_get_a_clear_message(tmp_path, cli, content, name, m
     assert message in result.output
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('width="140mm"', 'width="-5mm"', "width='-5mm' of <svg> must be a positive length"),
+        ('width="140mm"', 'width="0mm"', "width='0mm' of <svg> must be a positive length"),
+        ('width="140mm"', 'width="wide"', "width='wide' of <svg> is not a length"),
+        ('width="140mm"', 'width="0.0001mm"', "do not have the proportions of its viewBox"),
+        ('width="140mm"', 'width="100000mm"', "do not have the proportions of its viewBox"),
+        (
+            'width="140mm" height="120mm"',
+            'width="0.014mm" height="0.012mm"',
+            "the tile is 0.01 mm across the flats",
+        ),
+        (
+            'width="140mm" height="120mm"',
+            'width="140m" height="120m"',
+            "width='140m' of <svg> is not a length",
+        ),
+        (
+            'width="140mm" height="120mm"',
+            'width="14000cm" height="12000cm"',
+            "the tile is 100,000.0 mm across the flats",
+        ),
+        ('viewBox="0 0 140 120"', 'viewBox="a b c d"', "viewBox='a b c d' of <svg> is not four"),
+        ('viewBox="0 0 140 120"', 'viewBox="0 0 0 120"', "must have a positive width and height"),
+        ('transform="translate(0,0)"', 'transform="rotate(abc"', "transform='rotate(abc' of <g>"),
+        ('transform="translate(0,0)"', 'transform="spin(3)"', "is not a list of transforms"),
+        ('transform="translate(0,0)"', 'transform="rotate(1 2)"', "is not a list of transforms"),
+    ],
+)
+def test_an_svg_of_unreadable_or_impossible_size_is_refused(tmp_path, cli, old, new, message):
+    path = tmp_path / "bad.svg"
+    assert old in island_svg()
+    path.write_text(island_svg().replace(old, new))
+    result = cli("check-alignment", "--from", path)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "transform", ["rotate(30deg 70 60) translate(1e1,-.5)", "matrix(1,0,0,1,0,0) scale(1)", ""]
+)
+def test_svg_transforms_with_units_and_commas_are_read(tmp_path, cli, transform):
+    path = tmp_path / "ok.svg"
+    path.write_text(island_svg().replace('transform="translate(0,0)"', f'transform="{transform}"'))
+    code, report = run_json(cli, "--from", path)
+    assert code == 0
+    assert report["drawing"]["width_mm"] == pytest.approx(100, abs=1e-3)
+
+
+@pytest.mark.parametrize(
+    ("insunits", "message"),
+    [
+        (6, "the tile is 100,000.0 mm across the flats (DXF units (Meters) converted to mm)"),
+        (13, "the tile is 0.1 mm across the flats (DXF units (Microns) converted to mm)"),
+    ],
+)
+def test_a_dxf_tile_outside_5_to_2000_mm_is_refused(tmp_path, cli, insunits, message):
+    path = tmp_path / "units.dxf"
+    librecad_style_dxf(path, insunits=insunits)
+    result = cli("check-alignment", "--from", path)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "a tile is 5 to 2,000 mm" in result.output
+
+
 def test_wrong_number_of_circles(tmp_path, cli):
     svg = island_svg().replace(
         '<circle id="c6"', '<rect x="0" y="0" width="1" height="1"/><x id="c6"'
