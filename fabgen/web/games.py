@@ -10,14 +10,17 @@ runs one (see :mod:`fabgen.web.thinker`).
 A :class:`GameStore` keeps a bounded number of games in memory and every game in a
 folder: ``ID.json``, the game as a transcript in the online engine's format (lower-case
 stack keys; seat kinds as the format has them), and ``ID.seats.toml``, the page's own
-settings (who plays each seat, the rule variant, at-the-table mode). Both are written
-atomically (a temporary file renamed over the old one), so a crash leaves the last
-saved turn; a game not in memory is read back from the folder when asked for.
+settings (who plays each seat, the rule variant, at-the-table mode) and what the
+transcript cannot say (the turns not yet done on the table's board, the computer turns
+that thought too long). Both are written atomically (a temporary file renamed over the
+old one), so a crash leaves the last saved turn; a game not in memory is read back from
+the folder when asked for.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import random
 import re
@@ -64,6 +67,13 @@ class GameError(FabgenError):
 
 class NoSuchGame(GameError):
     status = 404
+
+
+class Outdated(GameError):
+    """A request made on a position the game has left (another window played or took
+    back turns since): carried out, it would act on a board its sender does not show."""
+
+    status = 409
 
 
 # ---- seats --------------------------------------------------------------------------------
@@ -161,8 +171,16 @@ class Game:
     name: str = "game"
     table: bool = False  # at-the-table mode: the page's choice, kept with the game
     turns: list[tuple[Move, ...]] = field(default_factory=list)
+    # At the table: the turns before this one are done on the board; the machine and
+    # computer turns from it on are still to do (the page's "Do this on the board").
+    todo_from: int = 0
+    # Computer turns that thought too long (the greedy player's turn was played).
+    late: list[int] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
     _position: Position | None = field(default=None, repr=False, compare=False)
+    _version: str | None = field(default=None, repr=False, compare=False)
+    # Each turn's words and explosions, a prefix of the turns (read back lazily).
+    _words: list[tuple[str, int]] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def position(self) -> Position:
@@ -175,6 +193,31 @@ class Game:
         return game_over(self.position, self.variant)
 
     @property
+    def version(self) -> str:
+        """Names the position: the turns played and a digest of their moves. A request
+        that sends it is refused (:class:`Outdated`) once the game has left it."""
+        if self._version is None:
+            text = ";".join(",".join(map(str, t)) for t in self.turns)
+            digest = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:10]
+            self._version = f"{len(self.turns)}-{digest}"
+        return self._version
+
+    def check_version(self, data: dict) -> None:
+        """Refuse a request made on another position than the game's (``version``
+        left out: no check, as scripts written before it expect)."""
+        sent = data.get("version")
+        if sent is None:
+            return
+        if not isinstance(sent, str):
+            raise ParameterError("version", "version must be the text the game's state gives")
+        if sent != self.version:
+            raise Outdated(
+                f"this game has moved on since (another window or script played or took "
+                f"back turns): it has {len(self.turns)} turns now; load it again and go on "
+                "from there"
+            )
+
+    @property
     def to_move(self) -> int | None:
         """The seat to move (index from 0), None when the game is over."""
         return None if self.over else self.position.next_player
@@ -184,9 +227,10 @@ class Game:
         k = self.to_move
         return k is not None and self.seats[k] == PERSON
 
-    def play(self, moves: list[Move]) -> dict:
+    def play(self, moves: list[Move], late: bool = False) -> dict:
         """Play the turn of the seat to move; a record of it (see :func:`turn_record`).
-        An illegal move raises :class:`IllegalMove` and changes nothing."""
+        An illegal move raises :class:`IllegalMove` and changes nothing. ``late``: a
+        computer's choice took too long, the greedy player's turn is played."""
         if len(self.turns) >= LIMITS.game_turns:
             raise TooMuchWork(
                 f"the game has {len(self.turns)} turns, the most this server plays: "
@@ -195,8 +239,13 @@ class Game:
         final, record = turn_record(self.position, moves, self.variant)
         record["turn"] = len(self.turns)
         record["kind"] = self.seats[record["seat"] - 1]
+        if late:
+            self.late.append(len(self.turns))
+            record["words"] += LATE
+        if len(self._words) == len(self.turns):
+            self._words.append((record["words"], record["explosions"]))
         self.turns.append(tuple(moves))
-        self._position = final
+        self._position, self._version = final, None
         return record
 
     def try_moves(self, moves: list[Move]) -> Turn:
@@ -218,7 +267,45 @@ class Game:
                 "turn", f"turn must be a whole number from 0 to {len(self.turns)} (turns to keep)"
             )
         del self.turns[count:]
-        self._position = None
+        del self._words[count:]
+        self.late = [t for t in self.late if t < count]
+        self.todo_from = min(self.todo_from, count)
+        self._position, self._version = None, None
+
+    def words(self) -> list[tuple[str, int]]:
+        """Each turn's words and explosions, as its record said when it was played."""
+        if len(self._words) < len(self.turns):
+            done = len(self._words)
+            pos = replay(self.start, self.turns[:done], self.variant)
+            for t in range(done, len(self.turns)):
+                pos, record = turn_record(pos, list(self.turns[t]), self.variant)
+                note = LATE if t in self.late else ""
+                self._words.append((record["words"] + note, record["explosions"]))
+        return self._words
+
+    def todo(self) -> list[dict]:
+        """At the table: the machine and computer turns not yet done on the board (the
+        latest ``LIMITS.computer_turns``), each with its words and the engine's steps."""
+        if not self.table:
+            return []
+        first = max(self.todo_from, len(self.turns) - LIMITS.computer_turns)
+        pos = replay(self.start, self.turns[:first], self.variant)
+        out = []
+        for t in range(first, len(self.turns)):
+            kind = self.seats[pos.next_player]
+            pos, record = turn_record(pos, list(self.turns[t]), self.variant)
+            if kind != PERSON:
+                words = self.words()[t][0]
+                out.append(
+                    {
+                        "turn": t,
+                        "seat": record["seat"],
+                        "kind": kind,
+                        "words": words,
+                        "details": record["details"],
+                    }
+                )
+        return out
 
     def transcript(self) -> Transcript:
         from fabgen.rules.transcript import transcript_from_position
@@ -245,7 +332,13 @@ class Game:
             "variant": self.variant,
             "name": self.name,
             "table": self.table,
+            "todo_from": self.todo_from,
+            "late": self.late,
         }
+
+
+#: Said of a computer turn that thought too long.
+LATE = " (it thought too long: the greedy player's turn instead)"
 
 
 def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Position, dict]:
@@ -410,6 +503,7 @@ def state_json(game: Game, picture: dict | None = None) -> dict:
         "to_move": None if k is None else k + 1,
         "over": over,
         "turns_played": len(game.turns),
+        "version": game.version,
         "scores": scores(pos),
         "ranking": [
             {"seat": s.player + 1, "place": s.rank, "score": s.score}
@@ -419,6 +513,7 @@ def state_json(game: Game, picture: dict | None = None) -> dict:
         "stones": stones,
         "board": fields_json(pos),
         "history": history_json(game),
+        "todo": game.todo(),
         "transcript": transcript_to_json(game.transcript()),
     }
     if picture is not None:
@@ -427,7 +522,8 @@ def state_json(game: Game, picture: dict | None = None) -> dict:
 
 
 def history_json(game: Game) -> list[dict]:
-    """Every turn so far: number (from 0), seat (from 1), kind and moves in notation."""
+    """Every turn so far: number (from 0), seat (from 1), kind, moves in notation, and
+    the words and explosions of its record (a reload shows the turns as played)."""
     n = len(game.start.players)
     first = game.start.next_player
     return [
@@ -436,8 +532,10 @@ def history_json(game: Game) -> list[dict]:
             "seat": (first + t) % n + 1,
             "kind": game.seats[(first + t) % n],
             "moves": ", ".join(str(m) for m in moves) or "(pass)",
+            "words": words,
+            "explosions": explosions,
         }
-        for t, moves in enumerate(game.turns)
+        for t, (moves, (words, explosions)) in enumerate(zip(game.turns, game.words(), strict=True))
     ]
 
 
@@ -458,6 +556,7 @@ class GameStore:
     ) -> Game:
         self._room()
         game = Game(secrets.token_hex(8), start, seats, variant, name, table, list(turns))
+        game.todo_from = len(game.turns)  # a transcript's turns are on the board already
         self.save(game)
         self._keep(game)
         return game
@@ -513,6 +612,8 @@ class GameStore:
         variant = settings.get("variant", "online")
         if variant not in VARIANTS:
             variant = "online"
+        turns = list(transcript.move_list)
+        todo_from = min(max(_turn_number(settings.get("todo_from"), len(turns)), 0), len(turns))
         return Game(
             game_id,
             start,
@@ -520,8 +621,19 @@ class GameStore:
             variant,
             str(settings.get("name", "game")),
             bool(settings.get("table", False)),
-            list(transcript.move_list),
+            turns,
+            todo_from,
+            [t for t in _list(settings.get("late")) if _turn_number(t, -1) >= 0],
         )
+
+
+def _turn_number(value: object, default: int) -> int:
+    """A turn number read back from a settings file (``default`` if it is none)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _list(value: object) -> list:
+    return value if isinstance(value, list) else []
 
 
 def _write(path: Path, text: str) -> None:

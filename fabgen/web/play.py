@@ -73,8 +73,9 @@ class Play:
             raise ParameterError("rotate", "rotate must be true or false")
         if not rotate:
             with game.lock:
+                game.check_version(data)
                 game.undo_to(0)
-                return self._answer(game, self._computers(game))
+                return self._answer(game, self._computers_saved(game))
         people = [k for k in game.seats if k not in MACHINES]
         people = people[-1:] + people[:-1]
         it = iter(people)
@@ -94,6 +95,7 @@ class Play:
         Without a person to move, ``moves`` is left out: the computers go on."""
         game = self.store.get(game_id)
         with game.lock:
+            game.check_version(data)
             played = []
             if game.over:
                 raise GameError(f"the game is over: {_ranking_words(game)}")
@@ -111,6 +113,7 @@ class Play:
         the rule it breaks): the fields after them and the moves still legal."""
         game = self.store.get(game_id)
         with game.lock:
+            game.check_version(data)
             if not game.person_to_move:
                 raise GameError(_whose(game) + ": no person is to move")
             moves = parse_move_pairs(data["moves"])
@@ -122,20 +125,24 @@ class Play:
         """Back to before turn ``turn`` (from 0): later turns are forgotten."""
         game = self.store.get(game_id)
         with game.lock:
+            game.check_version(data)
             game.undo_to(data["turn"])
-            return self._answer(game, self._computers(game))
+            return self._answer(game, self._computers_saved(game))
 
     def settings(self, game_id: str, data: dict) -> dict:
-        """Change who plays each seat (``seats``) or the at-the-table mode (``table``)."""
+        """Change who plays each seat (``seats``) or the at-the-table mode (``table``);
+        ``done``: at the table, every turn so far is done on the board."""
         game = self.store.get(game_id)
         with game.lock:
             if "seats" in data:
                 game.seats = seat_kinds(data["seats"], game.start)
-            if "table" in data:
-                if not isinstance(data["table"], bool):
-                    raise ParameterError("table", "table must be true or false")
-                game.table = data["table"]
-            return self._answer(game, self._computers(game))
+            for key in ("table", "done"):
+                if not isinstance(data.get(key, False), bool):
+                    raise ParameterError(key, f"{key} must be true or false")
+            if (data.get("table") and not game.table) or data.get("done"):
+                game.todo_from = len(game.turns)  # from here on the page says what to do
+            game.table = data.get("table", game.table)
+            return self._answer(game, self._computers_saved(game))
 
     def hint(self, game_id: str, data: dict | None = None) -> dict:
         """What the strong player (``data["player"]``: ``strong`` or ``strong:N``,
@@ -143,6 +150,7 @@ class Play:
         player = hint_player((data or {}).get("player", HINT_PLAYER))
         game = self.store.get(game_id)
         with game.lock:
+            game.check_version(data or {})
             if not game.person_to_move:
                 raise GameError(_whose(game) + ": hints are for a person to move")
             pos = game.position
@@ -182,11 +190,15 @@ class Play:
             moves, in_time = [], True
             if kind != "machine":
                 moves, in_time = self.thinker.decide(pos, kind, game.variant, seed(game))
-            record = game.play(moves)
-            if not in_time:
-                record["words"] += " (it thought too long: the greedy player's turn instead)"
-            played.append(record)
+            played.append(game.play(moves, late=not in_time))
         if played:
+            self.store.save(game)
+        return played
+
+    def _computers_saved(self, game: Game) -> list[dict]:
+        """The computers' turns after a change that is saved whether they play or not."""
+        played = self._computers(game)
+        if not played:
             self.store.save(game)
         return played
 

@@ -471,3 +471,102 @@ def test_a_turn_may_have_a_move_on_every_tile_of_the_largest_board():
     from fabgen.web.limits import LIMITS
 
     assert LIMITS.moves_per_turn >= max(MAX_TILES, MAX_SEGMENTS)
+
+
+def test_a_request_on_a_position_the_game_has_left_is_refused(client):
+    # Two windows on one game: the second sent its turn, taps, undo and restart for a
+    # board it showed no more, and the server carried them out on its newer position.
+    answer = _new(client)
+    game_id, seen = answer["id"], answer["state"]
+    url = f"/api/games/{game_id}"
+    moves = _first_legal(seen)
+    played = client.post(f"{url}/turn", json={"moves": moves, "version": seen["version"]})
+    assert played.status_code == 200
+    now = played.get_json()["state"]
+    assert now["version"] != seen["version"]
+    stale = {"version": seen["version"]}
+    for path, body in [
+        ("turn", {"moves": []}),
+        ("moves", {"moves": moves}),
+        ("undo", {"turn": 0}),
+        ("again", {"rotate": False}),
+        ("hint", {}),
+    ]:
+        refused = client.post(f"{url}/{path}", json={**body, **stale})
+        assert refused.status_code == 409, path
+        assert "moved on" in refused.get_json()["error"], path
+    assert client.get(url).get_json() == now  # nothing changed
+    # without a version (scripts written before it) a turn is played as before
+    assert _turn(client, game_id, _first_legal(now)).status_code == 200
+    bad = client.post(f"{url}/turn", json={"moves": [], "version": 3})
+    assert bad.status_code == 400 and "version" in bad.get_json()["error"]
+
+
+def test_a_position_left_and_reached_again_by_other_turns_has_another_version(client):
+    # Undo and a different turn give as many turns as before, on another board.
+    answer = _new(client)
+    game_id, start = answer["id"], answer["state"]
+    sources = list(start["legal"])
+    first = _turn(client, game_id, [[sources[0], start["legal"][sources[0]][0]]]).get_json()
+    client.post(f"/api/games/{game_id}/undo", json={"turn": 0})
+    other = _turn(client, game_id, [[sources[1], start["legal"][sources[1]][0]]]).get_json()
+    assert first["state"]["turns_played"] == other["state"]["turns_played"]
+    assert first["state"]["version"] != other["state"]["version"]
+
+
+def test_the_history_says_each_turn_as_it_was_played_after_a_restart_too(games_dir, monkeypatch):
+    # A reload showed "Machine A: (pass)" where the turn had said "no moves; 1 explosion".
+    from fabgen.web import thinker
+
+    client = create_app(games_dir=games_dir).test_client()
+    answer = _new(client, preset="2p-diamond-5-machines", seats=["person", "greedy"])
+    game_id, words = answer["id"], [t["words"] for t in answer["turns"]]
+    # one computer turn thinks too long: the words say so, and keep saying so
+    monkeypatch.setattr(thinker.Thinker, "decide", lambda *a: ([], False))
+    for _ in range(2):
+        answer = _turn(client, game_id, _first_legal(answer["state"])).get_json()
+        words += [t["words"] for t in answer["turns"]]
+    assert any("thought too long" in w for w in words)
+    history = answer["state"]["history"]
+    assert [h["words"] for h in history] == words
+    restarted = create_app(games_dir=games_dir).test_client()
+    assert restarted.get(f"/api/games/{game_id}").get_json() == answer["state"]
+
+
+def test_at_the_table_the_turns_to_do_on_the_board_are_kept(games_dir):
+    # The list of machine turns to carry out was the page's alone: a reload lost it,
+    # and undo and restart left turns in it that the game no longer had.
+    client = create_app(games_dir=games_dir).test_client()
+    answer = _new(client, preset="1p-triangle-5-machine", seats=None, table=True)
+    game_id = answer["id"]
+    assert answer["state"]["todo"] == []  # the person moves first
+    answer = _turn(client, game_id, _first_legal(answer["state"])).get_json()
+    machine = [t for t in answer["turns"] if t["kind"] != "person"]
+    todo = answer["state"]["todo"]
+    assert machine and [(t["turn"], t["words"], t["details"]) for t in todo] == [
+        (t["turn"], t["words"], t["details"]) for t in machine
+    ]
+    second = _turn(client, game_id, _first_legal(answer["state"])).get_json()
+    assert len(second["state"]["todo"]) == 2 * len(todo)  # until done on the board
+    restarted = create_app(games_dir=games_dir).test_client()
+    assert restarted.get(f"/api/games/{game_id}").get_json() == second["state"]
+    # undone turns leave the list; the machine's first turn is still to do
+    back = restarted.post(f"/api/games/{game_id}/undo", json={"turn": 2}).get_json()
+    assert [t["turn"] for t in back["state"]["todo"]] == [1]
+    again = _turn(restarted, game_id, _first_legal(back["state"])).get_json()
+    assert [t["turn"] for t in again["state"]["todo"]] == [1, 3]
+    done = restarted.post(f"/api/games/{game_id}/settings", json={"done": True}).get_json()
+    assert done["state"]["todo"] == []
+    assert client.get(f"/api/games/{game_id}").status_code == 200
+    off = restarted.post(f"/api/games/{game_id}/settings", json={"table": False}).get_json()
+    assert off["state"]["todo"] == [] and off["state"]["table"] is False
+
+
+def test_an_undo_is_saved_when_no_computer_plays_after_it(games_dir):
+    client = create_app(games_dir=games_dir).test_client()
+    answer = _new(client)
+    game_id = answer["id"]
+    _turn(client, game_id, _first_legal(answer["state"]))
+    client.post(f"/api/games/{game_id}/undo", json={"turn": 0})
+    restarted = create_app(games_dir=games_dir).test_client()
+    assert restarted.get(f"/api/games/{game_id}").get_json()["turns_played"] == 0
