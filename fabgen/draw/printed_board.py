@@ -66,6 +66,8 @@ TURNS = (0.0, 30.0, 60.0, 90.0, 120.0, 150.0)
 SLIVER_MM2 = 5000.0
 SHIFTS = 9  # grid positions tried across the slack, per axis
 RASTER = 1.0  # mm, for measuring board area while searching
+#: Squares of the raster at most (about 4 million: 40 MB of table); beyond, squares grow.
+RASTER_CELLS = 4_000_000
 EXACT_CANDIDATES = 12  # the best grids by raster area, measured exactly
 
 BAND = Style(stroke=None, fill="#e6e6e6", width=0.0)
@@ -252,7 +254,8 @@ def _scored_grids(place: BoardPlacement, settings: PrintSettings, landscape: boo
 
 
 class _BoardRaster:
-    """Board area on a grid of 1 mm squares (a square counts when its middle is on a
+    """Board area on a grid of squares (``RASTER`` mm, coarser on boards so large that
+    the grid would pass :data:`RASTER_CELLS`; a square counts when its middle is on a
     tile), kept as a summed-area table: the board area in any rectangle in four
     look-ups."""
 
@@ -260,25 +263,29 @@ class _BoardRaster:
         import numpy as np
 
         x0, y0, x1, y1 = place.bbox
-        self.x0, self.y0 = x0 - RASTER, y0 - RASTER
-        nx = math.ceil((x1 - self.x0) / RASTER) + 2
-        ny = math.ceil((y1 - self.y0) / RASTER) + 2
+        # A long diagonal board has a huge bounding box: the step grows with it, so the
+        # table's memory stays bounded (the best grids are measured exactly later).
+        self.step = max(RASTER, math.sqrt((x1 - x0) * (y1 - y0) / RASTER_CELLS))
+        step = self.step
+        self.x0, self.y0 = x0 - step, y0 - step
+        nx = math.ceil((x1 - self.x0) / step) + 2
+        ny = math.ceil((y1 - self.y0) / step) + 2
         inside = np.zeros((ny, nx), dtype=bool)
         for loop in outlines:
             xs, ys = [p[0] for p in loop], [p[1] for p in loop]
             i0, i1 = self._index(min(xs), self.x0), self._index(max(xs), self.x0) + 1
             j0, j1 = self._index(min(ys), self.y0), self._index(max(ys), self.y0) + 1
-            cx = self.x0 + (np.arange(i0, i1) + 0.5) * RASTER
-            cy = self.y0 + (np.arange(j0, j1) + 0.5) * RASTER
+            cx = self.x0 + (np.arange(i0, i1) + 0.5) * step
+            cy = self.y0 + (np.arange(j0, j1) + 0.5) * step
             gx, gy = np.meshgrid(cx, cy)
             inside[j0:j1, i0:i1] |= _in_polygon(gx, gy, loop)
         table = np.zeros((ny + 1, nx + 1))
-        table[1:, 1:] = inside.cumsum(axis=0).cumsum(axis=1) * RASTER * RASTER
+        table[1:, 1:] = inside.cumsum(axis=0).cumsum(axis=1) * step * step
         self.table = table
         self.shape = (ny, nx)
 
     def _index(self, value: float, origin: float) -> int:
-        return max(0, math.floor((value - origin) / RASTER))
+        return max(0, math.floor((value - origin) / self.step))
 
     def areas(self, xa, xb, ya, yb):
         """Board area in every rectangle [xa, xb] × [ya, yb] for column edges of shape
@@ -288,7 +295,7 @@ class _BoardRaster:
         ny, nx = self.shape
 
         def cut(values, origin: float, n: int):
-            return np.clip(np.rint((values - origin) / RASTER).astype(int), 0, n)
+            return np.clip(np.rint((values - origin) / self.step).astype(int), 0, n)
 
         i0, i1 = cut(xa, self.x0, nx), cut(xb, self.x0, nx)
         j0, j1 = cut(ya, self.y0, ny), cut(yb, self.y0, ny)
@@ -578,17 +585,34 @@ def assembly_map(grid: PageGrid) -> Drawing:
     return drawing
 
 
-def _map(grid: PageGrid, box: Rect) -> list[Shape]:
-    """The page grid over the board's tiles, scaled into ``box``."""
+def _map_frame(grid: PageGrid, box: Rect) -> Frame:
     first = grid.window(0, 0)
     last = grid.window(grid.rows - 1, grid.cols - 1)
     cover = Rect(first.x0, last.y0, last.x1, first.y1)
     scale = min(box.width / cover.width, box.height / cover.height)
     dx = box.x0 + (box.width - cover.width * scale) / 2 - cover.x0 * scale
     dy = box.y0 + (box.height - cover.height * scale) / 2 - cover.y0 * scale
-    frame = Frame(scale, dx, dy)
-    place = grid.place
+    return Frame(scale, dx, dy)
+
+
+def _labels_fit(grid: PageGrid, frame: Frame) -> bool:
+    """Does a page's label fit inside the page's rectangle on the map?"""
+    w = grid.window(0, 0)
+    width = text_width(f"page {grid.pages}", LABEL_BIG, bold=True) + 3.0
+    return (w.x1 - w.x0) * frame.scale >= width and (w.y1 - w.y0) * frame.scale >= LABEL_HIGH
+
+
+def _map(grid: PageGrid, box: Rect) -> list[Shape]:
+    """The page grid over the board's tiles, scaled into ``box``; on a map too small
+    for the pages' labels (a board of hundreds of pages) a line says where to look."""
+    frame = _map_frame(grid, box)
     out: list[Shape] = []
+    labelled = _labels_fit(grid, frame)
+    if not labelled:
+        note = "The pages are too small here to be numbered: each page names its row and column."
+        out.append(Text((box.x0, box.y1 - 3.0), note, 2.5, "left", PAGE_LABEL_SMALL))
+        frame = _map_frame(grid, Rect(box.x0, box.y0, box.x1, box.y1 - 6.0))
+    place = grid.place
     for row, col in grid.cells:
         w = grid.window(row, col)
         corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
@@ -603,7 +627,7 @@ def _map(grid: PageGrid, box: Rect) -> list[Shape]:
             )
     edge = Style(stroke="#8a8a8a", width=0.2)
     numbers: list[Text] = []
-    h = max(1.5, min(3.0, 0.12 * place.width * scale))
+    h = max(1.5, min(3.0, 0.12 * place.width * frame.scale))
     for t in range(len(place.board.tiles)):
         out.extend(Polyline(frame.loop(loop), True, style=edge) for loop in place.tile_outlines(t))
         x, y = frame(place.tile_centre(t))
@@ -619,7 +643,7 @@ def _map(grid: PageGrid, box: Rect) -> list[Shape]:
         corners = frame.loop(((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1)))
         out.append(Polyline(corners, True, style=page_line))
         lines += [_bbox(corners[k], corners[(k + 1) % 4]) for k in range(4)]
-    for row, col in grid.cells:
+    for row, col in grid.cells if labelled else ():
         label = _page_label(grid, row, col, frame, box, taken + lines)
         taken += [t.box() for t in label]
         out += label
@@ -634,6 +658,8 @@ MAP_NUMBER = Style(stroke=None, fill="#6e6e6e")
 PAGE_LABEL = Style(stroke=None, fill="#c00000", bold=True)
 PAGE_LABEL_SMALL = Style(stroke=None, fill="#c00000")
 LABEL_GAP = 0.6  # mm kept between a page label and any other label on the map
+LABEL_BIG, LABEL_SMALL = 3.5, 2.5  # text heights of a page label's two lines, mm
+LABEL_HIGH = LABEL_BIG + 1.5 + LABEL_SMALL + 1.0  # the two lines, descenders included
 
 
 def _page_label(grid: PageGrid, row: int, col: int, frame: Frame, box: Rect, taken):
@@ -645,8 +671,7 @@ def _page_label(grid: PageGrid, row: int, col: int, frame: Frame, box: Rect, tak
     x0, y0 = frame((w.x0, w.y0))
     x1, y1 = frame((w.x1, w.y1))
     x0, y0, x1, y1 = max(x0, box.x0), max(y0, box.y0), min(x1, box.x1), min(y1, box.y1)
-    inset, big, small = 1.5, 3.5, 2.5
-    high = big + 1.5 + small + 1.0  # the two lines, descenders included
+    inset, big, small, high = 1.5, LABEL_BIG, LABEL_SMALL, LABEL_HIGH
     top_row, bottom_row = y1 - inset, y0 + inset + high
     spots = [  # (x, align, top of the label): corners, then along the edges, then inside
         (x0 + inset, "left", top_row),

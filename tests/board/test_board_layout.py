@@ -13,8 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pdfplumber
 import pytest
+from shapely.geometry import Polygon
 
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.draw.board_parts import text_box
@@ -23,6 +25,7 @@ from fabgen.draw.drawing import Polyline, Text
 from fabgen.draw.printed_board import (
     PAPERS,
     TILE_EDGE,
+    TURNS,
     PrintSettings,
     choose_grid,
     printed_board,
@@ -427,3 +430,48 @@ def test_identical_files_across_processes(tmp_path):
     assert len(names) == 8
     for name in names:
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def _line_board(tmp_path, tiles: int):
+    """A straight line of tiles (the largest board a file may have is 127 tiles)."""
+    text = (
+        f'[board]\nname = "line{tiles}"\ntiles = {[[i, 0] for i in range(tiles)]}\n'
+        '[[players]]\nname = "Red"\ncolour = "red"\nstart = [0, 0]\n'
+        f'[[players]]\nname = "Blue"\ncolour = "blue"\nstart = [{tiles - 1}, 0]\n'
+    )
+    path = tmp_path / "line.toml"
+    path.write_text(text)
+    return read_board(path)
+
+
+@pytest.mark.parametrize("turn", TURNS)
+def test_the_area_raster_of_a_huge_board_stays_bounded_and_measures_the_board(tmp_path, turn):
+    """A line of 127 tiles 400 mm wide, turned, has a bounding box of square metres:
+    the raster's squares grow so that it keeps to RASTER_CELLS, and it still measures
+    the board's area."""
+    from fabgen.board.placement import BoardPlacement
+    from fabgen.draw.printed_board import RASTER_CELLS, _BoardRaster, _outlines
+
+    place = BoardPlacement(_line_board(tmp_path, 127), 400.0, turn)
+    loops = _outlines(place)
+    raster = _BoardRaster(place, loops)
+    ny, nx = raster.shape
+    assert ny * nx <= 1.01 * RASTER_CELLS + 4 * (nx + ny)
+    x0, y0, x1, y1 = place.bbox
+    whole = raster.areas(
+        np.array([[x0 - 10]]), np.array([[x1 + 10]]), np.array([[y0 - 10]]), np.array([[y1 + 10]])
+    )
+    board_area = sum(Polygon(loop).area for loop in loops)
+    assert float(whole[0, 0, 0, 0]) == pytest.approx(board_area, rel=0.05)
+
+
+def test_a_map_too_small_for_page_labels_says_so_instead(tmp_path, cli):
+    board = tmp_path / "line.toml"
+    _line_board(tmp_path, 127)
+    result = cli("layout", board, "--paper", "a4", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with _pdf(tmp_path / "out", "line127-board-a4.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+        assert "too small here to be numbered" in text
+        assert "page 2" not in text  # no label drawn over its neighbours
+        assert "row 1, column 2" in pdf.pages[2].extract_text()
