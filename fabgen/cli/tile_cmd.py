@@ -40,12 +40,10 @@ def tile(out_dir, blog_radius, blog_reading, border, label, file_format, profile
 
     Example: fabgen tile --width 100 --kerf 0.15 --out output/
     """
-    from fabgen.errors import ParameterError
     from fabgen.products.tile import TileParams, tile_files
 
     options = pop_tile_options(kw)
-    if not name or "/" in name or name.startswith("."):
-        raise ParameterError("name", f"--name {name!r} is not a plain file name")
+    _check_name(name)
     formats = ("svg", "dxf") if file_format == "both" else (file_format,)
     params = TileParams(border=border, label=label, formats=formats, profile=profile, name=name)
     if blog_radius is not None:
@@ -54,6 +52,23 @@ def tile(out_dir, blog_radius, blog_reading, border, label, file_format, profile
         made_by = {"command": f"fabgen tile {describe_options(options)}"}
         params = replace(params, geometry=geometry_from_options(options), made_by=made_by)
     write_and_report(out_dir, tile_files(params).files)
+
+
+def _check_name(name: str) -> None:
+    from fabgen.errors import ParameterError, abridged
+    from fabgen.text import has_control
+
+    if not name or "/" in name or name.startswith("."):
+        raise ParameterError(
+            "name", f"--name {abridged(name, quoted=True)} is not a plain file name"
+        )
+    if has_control(name) or "\n" in name or "\t" in name:
+        # A newline or escape in a file name breaks listings and scripts that read them.
+        raise ParameterError(
+            "name",
+            f"--name {abridged(name, quoted=True)} holds a control character (a newline, tab "
+            "or escape); give a file name of letters, digits, spaces and punctuation",
+        )
 
 
 def _blog(params, radius: float, reading: str, options: dict):

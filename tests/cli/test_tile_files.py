@@ -211,6 +211,8 @@ BAD_ARGS = [
     (["--border", "10"], "--border 10 mm would run through the circles"),
     (["--border", "-1"], "--border -1.0 is outside"),
     (["--name", "../x"], "is not a plain file name"),
+    (["--name", "a\nb"], "--name 'a\\nb' holds a control character"),
+    (["--name", "a\x1b[2Jb"], "holds a control character"),
     (["--width", "nan"], "--width nan is not a finite number; allowed: 5 to 2,000 mm"),
     (["--width", "inf"], "--width inf is not a finite number"),
     (["--pitch", "1e308"], "--pitch 1e+308 is outside the allowed range"),
