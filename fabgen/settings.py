@@ -244,7 +244,7 @@ _d(
     "border",
     float,
     None,
-    "Engrave a border line this many mm inside the tile's edge.",
+    "Engrave a border line this many mm inside the tile's edge (0: no border).",
     unit="mm",
     limit=_LENGTH,
     kit="tile.border",

@@ -16,7 +16,7 @@ PAGE_MARGIN = 2.0  # mm around the cut line in a single-tile file
 class TileDrawingOptions:
     """What goes on a tile besides its outline and circles."""
 
-    border_inset: float | None = None  # engraved line this far inside the finished edge
+    border_inset: float | None = None  # engraved line this far inside the finished edge (0: none)
     label: str | None = None  # small engraved text, e.g. a tile number
     label_height: float = 3.0  # mm
 
@@ -24,14 +24,16 @@ class TileDrawingOptions:
         if not (0 < self.label_height < 20):
             raise ParameterError.about("label_height", "must be between 0 and 20 mm")
         inset = self.border_inset
-        if inset is None:
+        if inset is None or inset == 0:  # 0 is "no border", as in a kit file
             return
         if layout.outline is None:
             raise ParameterError.about(
                 "border", "needs a generated outline, not one read from a drawing: leave it out"
             )
         if not (math.isfinite(inset) and inset > 0):
-            raise ParameterError.about("border", f"must be a positive number of mm, got {inset}")
+            raise ParameterError.about(
+                "border", f"must be 0 (no border) or a positive number of mm, got {inset}"
+            )
         room = _border_room(layout)
         if inset >= room:
             raise ParameterError.about(
@@ -47,7 +49,7 @@ def tile_shapes(layout: TileLayout, options: TileDrawingOptions):
         Operation.CUT: [Polyline.from_path(layout.cut_path)],
         Operation.ENGRAVE: [Circle(c, layout.circle_radius) for c in layout.circles],
     }
-    if options.border_inset is not None and layout.outline is not None:
+    if options.border_inset and layout.outline is not None:
         border = layout.finished_outline().offset_by(-options.border_inset)
         shapes[Operation.ENGRAVE].append(Polyline.from_path(border.path()))
     if options.label:

@@ -250,6 +250,15 @@ def test_written_files_follow_the_umask(tmp_path, cli):
     assert (tmp_path / "tile.svg").stat().st_mode & 0o777 == 0o644
 
 
+def test_border_0_is_no_border(tmp_path, cli):
+    assert cli("tile", "--border", "0", "--out", tmp_path / "zero").exit_code == 0
+    assert cli("tile", "--out", tmp_path / "none").exit_code == 0
+    for name in ("tile.svg", "tile.dxf"):
+        assert (tmp_path / "zero" / name).read_bytes() == (tmp_path / "none" / name).read_bytes()
+    result = cli("sheet", "--count", "1", "--border", "0", "--out", tmp_path / "sheet")
+    assert result.exit_code == 0, result.output
+
+
 def test_label_height_is_checked_without_a_border():
     from fabgen.draw.tile_drawing import TileDrawingOptions
     from fabgen.errors import ParameterError
