@@ -463,8 +463,10 @@ def extreme_figure(
         if decision.exhaustive
         else f"some of them, by a bounded search ({decision.limits})",
     }
+    # The caption names the moves by field: those fields carry their names.
+    names = {f: field_name(f) for move in arrows for f in move}
     panels = (
-        Panel(_draw(start, arrows=arrows), "its moves"),
+        Panel(_draw(start, arrows=arrows, labels=names), "its moves"),
         Panel(_draw(last, labels=exploded), "after the explosions"),
     )
     return Figure("extreme", panels, facts, wide=True)

@@ -84,9 +84,9 @@ def position_drawing(
     states = list(position.fields())
     for state in states:
         shapes.extend(_cell_shapes(state, pitch_mm))
-    for start, end in arrows:
-        if start in board and end in board:
-            shapes.extend(_arrow(start, end, pitch_mm))
+    shown = [(a, b) for a, b in arrows if a in board and b in board]
+    for (start, end), shift in zip(shown, _arrow_shifts(shown), strict=True):
+        shapes.extend(_arrow(start, end, pitch_mm, shift))
     for state in states:
         if state.stones and state.owner is not None:
             x, y = field_xy(state.field, pitch_mm)
@@ -150,12 +150,50 @@ def _cell_shapes(state, pitch: float) -> list:
     return out
 
 
-def _arrow(start: Field, end: Field, pitch: float) -> list:
-    """A straight arrow from cell centre to cell centre, its head short of the end."""
+#: Between arrows side by side on one line (two moves over the same fields), in pitches.
+ARROW_GAP = 0.36
+
+
+def _arrow_shifts(arrows: Sequence[tuple[Field, Field]]) -> list[float]:
+    """How far each arrow is drawn beside its line (in pitches, to the left of the
+    line's direction from its smaller field): arrows that overlap on one line are
+    spread apart, so that two moves over the same fields (one each way, say) do not
+    draw their heads on each other; every other arrow stays on its line."""
+    lines: dict[tuple, list[tuple[int, int, int]]] = {}
+    for k, (start, end) in enumerate(arrows):
+        a, b = sorted((start, end))
+        found = step_between(a, b)
+        if found is None:
+            continue
+        (dq, dr), n = found
+        t = a[0] if dq else a[1]  # where on its line the arrow starts
+        # A line is its direction and the cross product of any of its fields with it.
+        lines.setdefault(((dq, dr), a[0] * dr - a[1] * dq), []).append((k, t, t + n))
+    shifts = [0.0] * len(arrows)
+    for spans in lines.values():
+        crowded = [
+            k
+            for k, lo, hi in spans
+            if any(max(lo, lo2) < min(hi, hi2) for k2, lo2, hi2 in spans if k2 != k)
+        ]
+        for i, k in enumerate(crowded):
+            shifts[k] = (i - (len(crowded) - 1) / 2) * ARROW_GAP
+    return shifts
+
+
+def _arrow(start: Field, end: Field, pitch: float, shift: float = 0.0) -> list:
+    """A straight arrow from cell centre to cell centre, its head short of the end;
+    ``shift`` pitches to the left of the line from the smaller field to the larger."""
     (x0, y0), (x1, y1) = field_xy(start, pitch), field_xy(end, pitch)
     length = math.hypot(x1 - x0, y1 - y0)
     if length == 0:
         return []
+    if shift:
+        a, b = sorted((start, end))
+        (ax, ay), (bx, by) = field_xy(a, pitch), field_xy(b, pitch)
+        nx, ny = -(by - ay) / length, (bx - ax) / length
+        x0, y0 = x0 + shift * pitch * nx, y0 + shift * pitch * ny
+        x1, y1 = x1 + shift * pitch * nx, y1 + shift * pitch * ny
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     tip = (x1 - 0.3 * pitch * ux, y1 - 0.3 * pitch * uy)
     head, half = 0.28 * pitch, 0.13 * pitch

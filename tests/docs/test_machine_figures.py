@@ -7,6 +7,9 @@ import itertools
 import re
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from fabgen.docs.figures import (
     EXTREME,
     MACHINE,
@@ -14,8 +17,12 @@ from fabgen.docs.figures import (
     extreme_figure,
     machine_figure,
 )
+from fabgen.draw.drawing import Operation, Polyline, Text
+from fabgen.draw.position import ARROW_GAP, _arrow_shifts, position_drawing
+from fabgen.geometry.lattice import step_between
 from fabgen.play.search import SearchLimits, explosions_value, moves_by_tile, search_turn
 from fabgen.rules import IllegalMove, play_turn
+from fabgen.rules.names import field_name
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "templates"
 
@@ -107,3 +114,65 @@ def test_appendix_recommends_existing_presets_for_every_table():
         "5p-hexagon-18-stacks",
     }
     assert needed <= named, needed - named
+
+
+def test_the_extreme_figure_names_the_fields_its_caption_names():
+    figure = extreme_figure()
+    texts = {
+        t.text for t in figure.panels[0].drawing.layers[Operation.PRINT] if isinstance(t, Text)
+    }
+    for move in extreme_decision().moves:
+        assert field_name(move.source) in texts and field_name(move.destination) in texts
+        assert f"{field_name(move.source)}-{field_name(move.destination)}" in figure.facts["moves"]
+
+
+def _heads(drawing):
+    """The arrowheads of a drawing: its closed three-corner polylines."""
+    return [
+        s
+        for s in drawing.layers[Operation.PRINT]
+        if isinstance(s, Polyline) and s.closed and len(s.points) == 3
+    ]
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(-2, 2), st.integers(-2, 2), st.integers(-2, 2), st.integers(-2, 2)),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_arrows_on_one_line_are_drawn_apart_and_others_on_their_line(ends):
+    """Moves over the same fields (one each way, say) get arrows side by side whose
+    heads do not touch; an arrow alone on its stretch of line runs centre to centre."""
+    arrows = [((a, b), (c, d)) for a, b, c, d in ends if step_between((a, b), (c, d))]
+    shifts = _arrow_shifts(arrows)
+    for k, ((p, q), shift) in enumerate(zip(arrows, shifts, strict=True)):
+        others = [other for j, other in enumerate(arrows) if j != k and _overlap((p, q), other)]
+        if not others:
+            assert shift == 0
+        for j, other in enumerate(arrows):
+            if j != k and _overlap((p, q), other):
+                assert abs(shifts[j] - shift) >= ARROW_GAP - 1e-9
+
+
+def _overlap(one, two) -> bool:
+    """Do two arrows share a stretch of one line (more than a point)?"""
+    cells_one = _cells(*one)
+    cells_two = _cells(*two)
+    return len(cells_one & cells_two) >= 2
+
+
+def _cells(a, b):
+    (dq, dr), n = step_between(a, b)
+    return {(a[0] + k * dq, a[1] + k * dr) for k in range(n + 1)}
+
+
+def test_two_moves_each_way_over_the_same_fields_have_heads_apart():
+    position = EXTREME.position()
+    a, b, c = (0, 0), (1, 0), (2, 0)
+    drawing = position_drawing(position, arrows=[(a, b), (c, a)], pitch_mm=10.0)
+    boxes = [s.bbox() for s in _heads(drawing)]
+    assert len(boxes) == 2
+    (x0, y0, x1, y1), (u0, v0, u1, v1) = boxes
+    assert x1 < u0 or u1 < x0 or y1 < v0 or v1 < y0  # the heads do not overlap
