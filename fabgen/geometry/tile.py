@@ -268,12 +268,18 @@ class TileGeometry:
             raise ParameterError.about("kerf", f"must be zero or a positive number of mm, got {k}")
         margin = self.circle_margin
         if k >= margin:
+            smaller = self._diameter - 2 * (k - margin) - 0.001
+            # Circles can shrink out of the cut's way only while some circle is left.
+            change = (
+                f"smaller circles (below {_fmt(smaller)} mm)"
+                if smaller >= 0.01
+                else "a larger tile width"
+            )
             raise ParameterError.about(
                 "kerf",
                 f"{_fmt(k)} mm is not smaller than the {_fmt(margin)} mm margin between the "
                 f"circles and the outline: the cut would reach the circles if it is not "
-                f"compensated; use a finer cut or smaller circles (below "
-                f"{_fmt(self._diameter - 2 * (k - margin) - 0.001)} mm)",
+                f"compensated; use a finer cut or {change}",
             )
 
 

@@ -1,6 +1,7 @@
 """fabgen tile: the files read back with independent parsers match the model."""
 
 import math
+import re
 
 import pytest
 
@@ -208,6 +209,7 @@ BAD_ARGS = [
     (["--corner-radius", "60"], "choose a corner radius below 50 mm"),
     (["--kerf", "-0.1"], "--kerf -0.1 is outside the allowed range; allowed: 0 to 5 mm"),
     (["--kerf", "4"], "--kerf 4 mm is not smaller than the 2.947 mm margin between the circles"),
+    (["--kerf", "4", "--width", "20"], "use a finer cut or a larger tile width"),
     (["--border", "10"], "--border 10 mm would run through the circles"),
     (["--border", "-1"], "--border -1.0 is outside"),
     (["--name", "../x"], "is not a plain file name"),
@@ -228,6 +230,7 @@ def test_bad_input_is_refused_without_output(tmp_path, cli, args, message):
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+    assert not re.search(r"(below|at most|at least|choose) -\d", result.output)
     assert not out.exists() or not any(out.iterdir())
 
 
