@@ -94,8 +94,11 @@ def _check_common(piece) -> None:
         )
 
 
-def _check_fits_circle(piece) -> None:
+def _check_fits_circle(piece, derived: bool) -> None:
+    """``derived``: the stone's diameter follows the circle (none was given)."""
     _require_positive("circle_diameter", piece.circle_diameter)
+    if derived and not piece.diameter > 0:
+        raise _circles_too_small(piece, getattr(piece, "smallest_diameter", None))
     _require_positive("stone_diameter", piece.diameter)
     if piece.diameter > piece.circle_diameter + 1e-9:
         raise ParameterError.about(
@@ -104,6 +107,24 @@ def _check_fits_circle(piece) -> None:
             f"{_mm(piece.circle_diameter)} mm it stands in; choose at most "
             f"{_mm(piece.circle_diameter)} mm (default: circle minus {_mm(STONE_MARGIN)} mm)",
         )
+
+
+def _circles_too_small(piece, needed: float | None = None) -> ParameterError:
+    """The tile's circles leave no room for the stone that follows them. Said in words,
+    not by a flag (the circles come from the width, the pitch or the circle diameter),
+    and placed at the tile's width, the setting most makers change."""
+    needs = f"; a stone needs at least {_up(needed)} mm ({_needs_why(piece)})" if needed else ""
+    circles = f" of at least {_up(needed + STONE_MARGIN)} mm" if needed else ""
+    return ParameterError(
+        "width",
+        f"the tile's circles ({_mm(piece.circle_diameter)} mm) are too small for stones: a "
+        f"stone is {_mm(STONE_MARGIN)} mm narrower than its circle{needs}. Choose larger "
+        f"circles{circles}, most simply with a larger tile width",
+    )
+
+
+def _needs_why(piece) -> str:
+    return f"{_mm(piece.wall)} mm walls and {_mm(piece.clearance)} mm clearance around its boss"
 
 
 def _chamfer_ring(radius: float, size: float, outward: bool) -> float:
@@ -167,10 +188,11 @@ class DiscStone(_Piece):
     symbol_height: float = field(default=0.6, metadata={"help": "height of the seat symbol"})
 
     def __post_init__(self):
+        derived = self.diameter is None
         self._default_diameter()
         if self.boss_diameter is None and _finite(self.diameter):
             object.__setattr__(self, "boss_diameter", self.diameter / 2.0)
-        self._validate()
+        self._validate(derived)
 
     @classmethod
     def for_seat(cls, seat: int, **kwargs) -> DiscStone:
@@ -193,6 +215,11 @@ class DiscStone(_Piece):
     @property
     def boss_radius(self) -> float:
         return self.boss_diameter / 2.0
+
+    @property
+    def smallest_diameter(self) -> float:
+        """The smallest stone with a boss of half its diameter and the walls it needs."""
+        return 4 * (self.wall + self.clearance)
 
     @property
     def recess_radius(self) -> float:
@@ -254,9 +281,9 @@ class DiscStone(_Piece):
 
     # ---- validation --------------------------------------------------------------------
 
-    def _validate(self) -> None:
+    def _validate(self, derived: bool = False) -> None:
         _check_common(self)
-        _check_fits_circle(self)
+        _check_fits_circle(self, derived)
         for name in ("height", "boss_diameter", "boss_height", "symbol_height"):
             _require_positive(name, getattr(self, name))
         if self.symbol not in STONE_SYMBOLS:
@@ -265,13 +292,7 @@ class DiscStone(_Piece):
                 f"unknown symbol {self.symbol!r}; choose one of {', '.join(STONE_SYMBOLS)}",
             )
         if self.ring_wall < self.wall - 1e-9:
-            limit = self.diameter - 2 * self.wall - 2 * self.clearance
-            raise ParameterError(
-                "boss_diameter",
-                f"boss diameter {_mm(self.boss_diameter)} mm leaves a wall of only "
-                f"{_mm(self.ring_wall)} mm around the recess of a {_mm(self.diameter)} mm stone "
-                f"(minimum {_mm(self.wall)} mm); choose a boss of at most {_down(limit)} mm",
-            )
+            raise self._ring_wall_error(derived)
         if self.ceiling < self.wall - 1e-9:
             raise ParameterError.about(
                 "height",
@@ -285,8 +306,33 @@ class DiscStone(_Piece):
                 "symbol",
                 f"the boss ({_mm(self.boss_diameter)} mm) is too small for a readable "
                 f"{self.symbol}: its lines would be {_mm(stroke(self.symbol_radius))} mm wide, "
-                f"under {_mm(MIN_STROKE)} mm; choose a larger boss or stone",
+                f"under {_mm(MIN_STROKE)} mm; choose a larger stone (its boss is half of it)",
             )
+
+    def _ring_wall_error(self, derived: bool) -> ParameterError:
+        """Too thin a wall around the recess. A boss of its own (the library's option)
+        may shrink while some boss is left; the usual boss is half the stone, which no
+        front end sets, so then the stone (or the circles it follows) must grow."""
+        limit = self.diameter - 2 * self.wall - 2 * self.clearance
+        own_boss = self.boss_diameter != self.diameter / 2
+        if own_boss and limit >= 0.01:
+            return ParameterError(
+                "boss_diameter",
+                f"boss diameter {_mm(self.boss_diameter)} mm leaves a wall of only "
+                f"{_mm(self.ring_wall)} mm around the recess of a {_mm(self.diameter)} mm stone "
+                f"(minimum {_mm(self.wall)} mm); choose a boss of at most {_down(limit)} mm",
+            )
+        needed = self.smallest_diameter
+        if own_boss:
+            needed = self.boss_diameter + 2 * (self.wall + self.clearance)
+        if derived:
+            return _circles_too_small(self, needed)
+        return ParameterError.about(
+            "stone_diameter",
+            f"{_mm(self.diameter)} mm is too small for a stacking boss and its recess: a "
+            f"disc stone needs at least {_up(needed)} mm ({_needs_why(self)}); choose a "
+            "larger stone or less clearance",
+        )
 
     def _validate_chamfer(self) -> None:
         s = self.chamfer
@@ -318,10 +364,11 @@ class PyramidStone(_Piece):
     vent_diameter: float = field(default=2.0, metadata={"help": "hole through the cap"})
 
     def __post_init__(self):
+        derived = self.diameter is None
         self._default_diameter()
         if self.top_diameter is None and _finite(self.diameter):
             object.__setattr__(self, "top_diameter", 0.4 * self.diameter)
-        self._validate()
+        self._validate(derived)
 
     # ---- derived sizes ---------------------------------------------------------------
 
@@ -400,9 +447,9 @@ class PyramidStone(_Piece):
 
     # ---- validation --------------------------------------------------------------------
 
-    def _validate(self) -> None:
+    def _validate(self, derived: bool = False) -> None:
         _check_common(self)
-        _check_fits_circle(self)
+        _check_fits_circle(self, derived)
         for name in ("height", "top_diameter", "vent_diameter"):
             _require_positive(name, getattr(self, name))
         if self.top_diameter >= self.diameter:
@@ -549,7 +596,7 @@ class Marker(_Piece):
             raise ParameterError(
                 "symbol_radius",
                 f"a {_mm(2 * self.symbol_radius)} mm marker symbol would have lines under "
-                f"{_mm(MIN_STROKE)} mm wide; use a larger stone or boss",
+                f"{_mm(MIN_STROKE)} mm wide; use a larger stone",
             )
         if self.symbol_radius >= self.pocket_radius:
             raise ParameterError(

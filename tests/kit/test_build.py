@@ -148,6 +148,10 @@ def write_kit(tmp_path, text):
         ('[stones]\nbed = "20x20"\n', ["[kit-stones] stones.bed: 20×20 mm", "larger bed"]),
         ("[stones]\ncount = 500\nbed = '60x60'\n", ["[kit-stones]", "at most 20 plates"]),
         ("[stones]\ncount = 5000\n", ["stones.count", "5000 is outside the allowed range"]),
+        (
+            "[tile]\nwidth = 25.0\nborder = 0.0\n[laser]\nsheet = '200x200'\n",
+            ["[kit-stones] tile.width: the tile's circles (5.67 mm) are too small for stones"],
+        ),
     ],
 )
 def test_invalid_kits_stop_before_writing(tmp_path, cli, text, messages):
@@ -156,6 +160,7 @@ def test_invalid_kits_stop_before_writing(tmp_path, cli, text, messages):
     assert result.exit_code == 2, result.output
     for message in messages:
         assert message in result.output
+    assert "boss_diameter" not in result.output  # no kit key sets the boss
     assert not out.exists()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -94,6 +95,9 @@ BAD = [
     (["--seat", "m3"], "got m3"),
     (["--markers", "--calibrate"], "not both"),
     (["--width", "-5"], "--width -5.0 is outside the allowed range"),
+    (["--width", "5"], "the tile's circles (1.13 mm) are too small for stones"),
+    (["--width", "10"], "circles of at least 7.6 mm, most simply with a larger tile width"),
+    (["--stone-diameter", "4"], "--stone-diameter 4 mm is too small for a stacking boss"),
 ]
 
 
@@ -104,6 +108,9 @@ def test_impossible_parameters_exit_2_with_one_paragraph_and_no_files(args, mess
     assert result.exit_code == 2
     assert message in result.stderr
     assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
+    assert not re.search(r"(below|at most|at least|got) -\d", result.stderr)
+    if "--stone-diameter" not in args:
+        assert "--stone-diameter" not in result.stderr
     assert not out.exists()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -112,6 +113,26 @@ def test_impossible_parameters_are_refused_naming_parameter_and_limit(make, para
     assert info.value.parameter == parameter
     assert hint in str(info.value)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("make", "parameter", "hint"),
+    [
+        # circles of 5 and 10 mm tiles: the stone that follows them is 0.27 or -0.87 mm
+        (lambda: DiscStone(circle_diameter=2.27), "width", "circles of at least 7.6 mm"),
+        (lambda: DiscStone(circle_diameter=1.13), "width", "circles of at least 7.6 mm"),
+        (lambda: PyramidStone(circle_diameter=1.13), "width", "a larger tile width"),
+        (lambda: DiscStone(diameter=4.0), "stone_diameter", "needs at least 5.6 mm"),
+        (lambda: DiscStone(diameter=2.5, boss_diameter=1.0), "stone_diameter", "at least 3.8"),
+    ],
+)
+def test_too_small_stones_are_told_what_can_grow(make, parameter, hint):
+    with pytest.raises(ParameterError) as info:
+        make()
+    assert info.value.parameter == parameter
+    assert hint in str(info.value)
+    assert not re.search(r"-\d", str(info.value))  # no negative size, no flag
+    assert "boss of at most" not in str(info.value)
 
 
 def test_stone_larger_than_circle_names_both_sizes():
