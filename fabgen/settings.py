@@ -700,8 +700,9 @@ _d(
     "budget",
     int,
     None,
-    "Explosion phases the search may evaluate (2 to 5 s). When they run out the report "
-    "says exhaustive: false and gives the bound it proved.",
+    "Explosion phases the search may evaluate (the default: at most 5 s on positions "
+    "of real games measured, up to a minute on a large board crowded with stones). When "
+    "they run out the report says exhaustive: false and gives the bound it proved.",
     limit=Limit(
         1, 100_000_000, integer=True, why="bound evaluations of the extreme machine's search"
     ),
