@@ -128,6 +128,8 @@ def validate(
     from fabgen.board.validate import KitCounts
     from fabgen.board.validate import validate as run
 
+    if simulate is None:
+        _only_with_simulate("players", "seed", "jobs")
     board, source = _load(board_file, preset)
     kit = KitCounts(stones_per_player, growing_markers, dead_markers)
     report = run(board, kit, source)
@@ -201,3 +203,21 @@ def _seats(board) -> str:
         return f"{len(board.seats)} players"
     people = "1 person" if board.people == 1 else f"{board.people} people"
     return f"{people} and {board.machines} machine seat{'s' if board.machines > 1 else ''}"
+
+
+def _only_with_simulate(*names: str) -> None:
+    """Refuse options that only mean something with --simulate (given alone they
+    would be ignored, and the user would believe they had been used)."""
+    from click.core import ParameterSource
+
+    from fabgen.errors import UserError
+
+    ctx = click.get_current_context()
+    given = [n for n in names if ctx.get_parameter_source(n) is ParameterSource.COMMANDLINE]
+    if given:
+        flags = " and ".join(", ".join(f"--{n}" for n in given).rsplit(", ", 1))
+        raise UserError(
+            f"{flags} only work{'s' if len(given) == 1 else ''} with --simulate N (the "
+            "games that are played): add --simulate 200, say, or leave "
+            f"{'it' if len(given) == 1 else 'them'} out"
+        )

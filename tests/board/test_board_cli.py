@@ -101,6 +101,11 @@ def test_validate_a_transcript_and_the_kit(cli):
             ("--preset", "6p-star-19", "--stones-per-player", "-1"),
             "--stones-per-player -1 is outside the allowed range; allowed: 0 to 2,000",
         ),
+        (("--preset", "6p-star-19", "--players", "random"), "--players only works with --simulate"),
+        (
+            ("--preset", "6p-star-19", "--seed", "3", "--jobs", "2"),
+            "--seed and --jobs only work with --simulate N",
+        ),
     ],
 )
 def test_validate_unreadable_input_exits_2(cli, args, message, tmp_path, monkeypatch):
