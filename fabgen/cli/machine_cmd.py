@@ -11,7 +11,7 @@ import click
 
 from fabgen.cli.common import format_option, write_and_report
 from fabgen.cli.options import option
-from fabgen.cli.rules_common import variant_option
+from fabgen.cli.rules_common import game_variant, variant_option
 
 
 @click.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
@@ -62,6 +62,7 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     if out_dir is not None and not play:
         raise UserError("--out is only used with --play (the longer transcript goes there)")
     transcript = read_transcript(game)
+    variant = game_variant(variant, transcript)
     try:
         start = replay(transcript.position, transcript.move_list, variant)
     except IllegalMove as exc:

@@ -8,7 +8,7 @@ import click
 
 from fabgen.cli.common import OutFolder, format_option, write_and_report
 from fabgen.cli.machine_cmd import machine
-from fabgen.cli.rules_common import variant_option
+from fabgen.cli.rules_common import game_variant, variant_option
 
 
 @click.group("rules", short_help="Replay and check games; play a turn step by step.")
@@ -59,6 +59,7 @@ def _replay_one(path: Path, variant: str, output_format: str) -> str:
     from fabgen.rules.turn import replay
 
     transcript = read_transcript(path)
+    variant = game_variant(variant, transcript)
     final = replay(transcript.position, transcript.move_list, variant)
     over = game_over(final, variant)
     if output_format == "json":
@@ -134,6 +135,7 @@ def turn(position_file, moves, variant, svg_dir, names):
     from fabgen.rules.turn import play_turn, replay
 
     transcript = read_transcript(position_file)
+    variant = game_variant(variant, transcript)
     try:
         start = replay(transcript.position, transcript.move_list, variant)
     except IllegalMove as exc:

@@ -390,3 +390,28 @@ def test_seats_are_numbered_from_1_in_text_json_and_pictures(tmp_path, games, tu
     assert f"player {k + 1} (" in record["error"]
     for path in out_dir.iterdir():
         assert not any(t.startswith("player 0") for t in svg_texts(path))
+
+
+@pytest.mark.parametrize("command", ["replay", "machine"])
+def test_a_game_is_played_under_the_variant_its_file_names(tmp_path, games, command):
+    """A game fabgen saved says its variant; --variant on the command line overrides it.
+    The 1995 variant ends a game on passes, so the JSON names the variant it used."""
+    obj = json.loads(games[0][0].read_text())
+    obj["variant"] = "1995"
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(obj))
+    args = ["rules", command, str(path), "--format", "json"]
+    used = json.loads(run(*args).stdout.splitlines()[0])["variant"]
+    assert used == "1995"
+    again = json.loads(run(*args, "--variant", "blog").stdout.splitlines()[0])["variant"]
+    assert again == "blog"
+
+
+def test_a_file_naming_an_unknown_variant_is_refused(tmp_path, games):
+    obj = json.loads(games[0][0].read_text())
+    obj["variant"] = "weird"
+    path = tmp_path / "weird.json"
+    path.write_text(json.dumps(obj))
+    result = run("rules", "replay", str(path))
+    assert result.exit_code == 2
+    assert "at $.variant: unknown rule variant 'weird': one of online, online-2013" in result.stderr

@@ -112,7 +112,7 @@ def transcript_from_json(
         game_over=reader.optional_bool(top, "game_over"),
         scores=reader.optional_scores(top, "scores"),
         places=reader.optional_scores(top, "places"),
-        variant=reader.optional_str(top, "variant", ()),
+        variant=reader.optional_variant(top),
         passes=reader.optional_int(top, "passes", 0),
         source=source,
     )
@@ -291,6 +291,19 @@ class _Reader:
         if not isinstance(obj[key], str):
             raise self.error(f"expected a string, found {_kind(obj[key])}", (*where, key))
         return obj[key]
+
+    def optional_variant(self, top: dict) -> str | None:
+        """The rule variant a game was played under (fabgen writes it in the results
+        of the games it saves), one of the variants fabgen knows."""
+        from fabgen.rules.variants import VARIANTS
+
+        name = self.optional_str(top, "variant", ())
+        if name is not None and name not in VARIANTS:
+            known = ", ".join(VARIANTS)
+            raise self.error(
+                f"unknown rule variant {abridged(name)!r}: one of {known}", ("variant",)
+            )
+        return name
 
     def optional_int(self, top: dict, key: str, minimum: int) -> int | None:
         if key not in top:
