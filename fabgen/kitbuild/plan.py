@@ -290,8 +290,27 @@ def kit_supply(settings: dict, board):
     if settings["simulate_games"] < 1:
         raise KitError(f"[kit] simulate_games must be 1 or more, got {settings['simulate_games']}")
     players = tuple(p.strip() for p in settings["simulate_players"].split(",") if p.strip())
+    _check_simulate_players(players)
     report = simulate(board, settings["simulate_games"], players, jobs=default_jobs())
     return simulated_supply(board, report)
+
+
+SUPPLY_PLAYERS = ("strong", "greedy", "random")
+"""Who may play a kit's simulated games: the supply is what players like people use (a
+``machine`` never moves, so its games needed no stones or markers at all)."""
+
+
+def _check_simulate_players(players: tuple[str, ...]) -> None:
+    from fabgen.errors import ParameterError, abridged
+
+    for name in players or ("",):
+        if name.partition(":")[0] not in SUPPLY_PLAYERS:
+            raise ParameterError.about(
+                "players",  # kit.simulate_players
+                f"{abridged(name, quoted=True)} cannot play a kit's simulated games: give "
+                f"{', '.join(SUPPLY_PLAYERS[:-1])} or {SUPPLY_PLAYERS[-1]} (strong:N for another "
+                "budget), one for every seat or one per seat, comma-separated",
+            )
 
 
 def stones_per_colour(plan: KitPlan) -> int:

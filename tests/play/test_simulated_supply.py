@@ -3,10 +3,12 @@ supply = "simulate" give the same numbers."""
 
 import re
 
+import pytest
+
 from fabgen.board import load_preset
 from fabgen.board.supply import simulated_supply, supply_needed, with_margin
 from fabgen.kitbuild.kitfile import load_kit
-from fabgen.kitbuild.plan import plan_kit, stones_per_colour
+from fabgen.kitbuild.plan import KitError, plan_kit, stones_per_colour
 from fabgen.kitbuild.render import kit_bom
 from fabgen.play.balance import simulate
 
@@ -62,3 +64,20 @@ def test_a_simulated_kit_shows_the_same_pieces_on_the_setup_diagram_and_board_bo
     n = plan.supply.stones_per_player
     assert f"{n} per colour" in bom and "simulated games" in bom
     assert f"Pieces: {n} stones per colour".encode() in files["3p-triangle-4-setup.svg"]
+
+
+def test_a_kit_simulated_by_players_that_place_no_stones_names_the_key(tmp_path, cli):
+    for players in ("machine", "strong, extreme-machine, random", "foo"):
+        kit_file = tmp_path / "kit.toml"
+        kit_file.write_text(
+            f'[kit]\nsupply = "simulate"\nsimulate_games = 2\nsimulate_players = "{players}"\n'
+        )
+        result = cli("build", kit_file, "--out", tmp_path / "out")
+        assert result.exit_code == 2
+        assert "error [kit-stones] kit.simulate_players: '" in result.output
+        assert "give strong, greedy or random (strong:N" in result.output
+        assert "[stones] must be" not in result.output
+        assert not (tmp_path / "out").exists()
+    with pytest.raises(KitError, match=r"kit\.simulate_players: names 2 players but the board"):
+        kit_file.write_text('[kit]\nsupply = "simulate"\nsimulate_players = "random, greedy"\n')
+        plan_kit(load_kit(kit_file))
