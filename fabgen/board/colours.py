@@ -19,3 +19,13 @@ NAMED_COLOURS = {
     "cyan": "#17becf",
     "magenta": "#c2185b",
 }
+
+
+def drawn_colour(colour: str) -> str:
+    """The ``#rrggbb`` a seat's colour is drawn in, so that ``"red"``, ``"Red"`` and
+    ``"#D62728"`` are found to be one colour."""
+    text = colour.strip().lower()
+    text = NAMED_COLOURS.get(text, text)
+    if len(text) == 4 and text.startswith("#"):  # #rgb
+        text = "#" + "".join(c * 2 for c in text[1:])
+    return text

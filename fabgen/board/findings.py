@@ -50,6 +50,7 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
     "stack-off-board": ((Severity.ERROR,), "stones on a field that is not on the board"),
     "field-shared": ((Severity.ERROR,), "a field given to two players, or twice"),
     "player-without-stones": ((Severity.ERROR,), "a player starts without stones"),
+    "colour-shared": ((Severity.WARNING,), "two seats are given the same colour"),
     "start-explodes": (
         (Severity.INFO,),
         "a start stack reaches its capacity: it explodes in its seat's first turn",

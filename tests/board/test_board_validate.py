@@ -142,6 +142,13 @@ BROKEN_BOARDS = {
         "on a field",
         {"field": "b2", "player": 1},
     ),
+    "same-colour.toml": (
+        ["colour-shared"],
+        "seat 1 (Red) and seat 2 (Blue) have colour red: their stones would look alike at the "
+        "table, and the kit would make both sets in that colour; give seat 2 (Blue) a colour "
+        "of its own",
+        {"player": 2},
+    ),
     "start-twice.toml": (
         ["field-shared"],
         "seat 1 (Red) is given tile 1 [-1, -1] twice as a start: its 7 fields would each "
@@ -239,6 +246,22 @@ def test_the_messages_of_the_other_findings():
     assert "but its tiling has none" in sym.message
     shared = run(read_board(BROKEN / "overlapping-segments.json"))
     assert "a1 has stones of seat 1 (Red) and seat 2 (Blue)" in shared.findings[2].message
+
+
+def test_colours_written_differently_are_the_same_colour():
+    text = (BROKEN / "same-colour.toml").read_text()
+    board = parse_board_toml(
+        text.replace('colour = "red"\nstart = [1, 1]', 'colour = "#D62728"\nstart = [1, 1]')
+    )
+    (finding,) = [f for f in run(board).findings if f.code == "colour-shared"]
+    assert "colours red and #D62728, which are the same (#d62728)" in finding.message
+    board = parse_board_toml(
+        text.replace('colour = "red"\nstart = [1, 1]', 'colour = "blue"\nstart = [1, 1]')
+    )
+    assert "colour-shared" not in run(board).codes()
+    assert (
+        "colour-shared" not in run(parse_board_toml(text.replace('colour = "red"\n', ""))).codes()
+    )
 
 
 def test_a_full_start_stack_explodes_in_its_seats_first_turn_and_is_no_error():

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from fabgen.board.checks.context import Context
 from fabgen.board.checks.registry import Section
 from fabgen.board.checks.wording import field_list, many, stone_count, tile_coord, tile_list
+from fabgen.board.colours import drawn_colour
 from fabgen.board.findings import (
     MAX_PLAYERS,
     MAX_STACK,
@@ -228,6 +229,35 @@ def players_have_stones(ctx: Context) -> Iterator[Finding]:
                 "(start = [i, j]) or stacks",
                 Where(player=k + 1),
             )
+
+
+@STRUCTURE.check("colour-shared")
+def seat_colours(ctx: Context) -> Iterator[Finding]:
+    """Two seats of one colour: their stones look alike, and a kit makes both sets in
+    that colour. Seats without a colour are drawn apart by a palette, so only colours
+    the board gives are compared."""
+    first: dict[str, int] = {}
+    for k, seat in enumerate(ctx.board.seats):
+        if seat.colour is None:
+            continue
+        key = drawn_colour(seat.colour)
+        if key not in first:
+            first[key] = k
+            continue
+        other = ctx.board.seats[first[key]].colour
+        colours = (
+            f"colour {seat.colour}"
+            if other == seat.colour
+            else (f"colours {other} and {seat.colour}, which are the same ({key})")
+        )
+        yield Finding(
+            "colour-shared",
+            Severity.WARNING,
+            f"{ctx.seat(first[key])} and {ctx.seat(k)} have {colours}: their stones would "
+            "look alike at the table, and the kit would make both sets in that colour; give "
+            f"{ctx.seat(k)} a colour of its own",
+            Where(player=k + 1),
+        )
 
 
 @STRUCTURE.check("start-stack-high", "start-explodes")
