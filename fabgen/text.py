@@ -49,7 +49,9 @@ class StreamFailed(OSError):
 
 
 # Typography fabgen's own text uses, for streams that cannot encode it.
-_PLAIN = str.maketrans({"–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "..."})
+_PLAIN = str.maketrans(
+    {"–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...", "×": "x"}
+)
 
 
 def encodable(text: str, encoding: str | None) -> str:
