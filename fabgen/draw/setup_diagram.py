@@ -34,7 +34,7 @@ from fabgen.draw.board_parts import (
 )
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.draw.label_room import Room
-from fabgen.geometry.lattice import NEIGHBOUR_STEPS, add
+from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field, add
 from fabgen.rules.names import field_name
 
 A4 = (210.0, 297.0)
@@ -389,6 +389,14 @@ BADGE_NOTES = {
 }
 
 
+def _stack_words(board: Board, f: Field, stones: int) -> str:
+    """A stack as a group finds it on the diagram: by its tile's number, with the
+    field's name for those who read transcripts."""
+    tiles = " or ".join(str(t + 1) for t in board.field_tiles[f])
+    what = "1 stone" if stones == 1 else f"a stack of {stones}"
+    return f"{what} on tile {tiles} (field {field_name(f)})"
+
+
 def _legend_lines(
     board: Board, place: BoardPlacement, supply: Supply | None = None
 ) -> list[tuple[object, str]]:
@@ -406,7 +414,7 @@ def _legend_lines(
             word = "tile" if len(starts) == 1 else "tiles"
             parts.append(f"start {word} {', '.join(str(t + 1) for t in starts)}")
         if rest:
-            parts.append("stones " + ", ".join(f"{field_name(f)}: {v}" for f, v in rest))
+            parts.append(", ".join(_stack_words(board, f, v) for f, v in rest))
         verb = "plays" if seat.is_machine else "moves"
         order = f"{verb} first" if k == 0 else f"{verb} {_ordinal(k + 1)}"
         who = seat.name or "no name"
