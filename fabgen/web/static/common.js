@@ -2,7 +2,7 @@
 "use strict";
 
 async function postJSON(url, body) {
-  const response = await fetch(url, {
+  const response = await reach(url, {
     method: "POST",
     headers: {"Content-Type": "application/json"},
     body: JSON.stringify(body),
@@ -10,20 +10,35 @@ async function postJSON(url, body) {
   return readAnswer(response);
 }
 
+// fetch, saying so when the server cannot be reached (the browser's own words, "Failed
+// to fetch", read as if the server had refused the request).
+async function reach(url, options) {
+  try {
+    return await fetch(url, options);
+  } catch (e) {
+    const error = new Error("the server cannot be reached: is fabgen serve still running?");
+    error.status = 0;
+    throw error;
+  }
+}
+
+// The answer's JSON; an error answer throws its message, with its HTTP status.
 async function readAnswer(response) {
   let data;
   try {
     data = await response.json();
   } catch (e) {
-    throw new Error(`the server answered ${response.status} without a message`);
+    throw Object.assign(new Error(`the server answered ${response.status} without a message`), {status: response.status});
   }
-  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  if (!response.ok) {
+    throw Object.assign(new Error(data.error || `the server answered ${response.status}`), {status: response.status});
+  }
   return data;
 }
 
 // POST, then save the answer as a file named by the server.
 async function download(url, body) {
-  const response = await fetch(url, {
+  const response = await reach(url, {
     method: "POST",
     headers: {"Content-Type": "application/json"},
     body: JSON.stringify(body),
@@ -44,8 +59,29 @@ async function download(url, body) {
 
 function setStatus(text, isError) {
   const status = document.getElementById("status");
-  status.textContent = text;
+  setText(status, text);
   status.classList.toggle("bad", Boolean(isError));
+}
+
+// Field names and moves ("-a4", "c3--a4"): a browser breaks a line after a leading minus
+// ("from -" / "a4"), so each is kept whole in a nowrap span (copied text is unchanged).
+const FIELD_NAME = "-?[a-z]+(?:0|-?[1-9][0-9]*)";
+const FIELD_NAMES = new RegExp(`(?<![\\w-])${FIELD_NAME}(?:-${FIELD_NAME})*(?![\\w])`, "g");
+
+function setText(element, text) {
+  text = String(text);
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(FIELD_NAMES)) {
+    parts.push(text.slice(at, match.index));
+    const span = document.createElement("span");
+    span.className = "field-name";
+    span.textContent = match[0];
+    parts.push(span);
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  element.replaceChildren(...parts.filter((p) => p !== ""));
 }
 
 function debounce(fn, ms) {

@@ -23,6 +23,7 @@ let busy = false;
 let skipping = false;
 let pickedFile = null; // {name, text}
 let hinted = []; // the last hint's moves
+let paused = false; // a game of computers only waits for Continue
 
 // ---- starting a game -----------------------------------------------------------------
 
@@ -40,29 +41,36 @@ async function boardView() {
   if (!pickedFile) throw new Error("choose a board file or transcript first");
   const form = new FormData();
   form.append("file", new Blob([pickedFile.text]), pickedFile.name);
-  return readAnswer(await fetch("/api/board/upload", {method: "POST", body: form}));
+  return readAnswer(await reach("/api/board/upload", {method: "POST", body: form}));
 }
 
 async function getJSON(url) {
-  return readAnswer(await fetch(url));
+  return readAnswer(await reach(url));
 }
 
-// The seats of the board chosen; only the answer for the latest choice is shown.
+// The seats of the board chosen; only the answer for the latest choice is shown. The
+// message on show is cleared only when it is about the board (`chosen`: the person chose
+// another) or the seat list's own: one the game put there as the page loaded stays.
 let seatsAsked = 0;
-async function showSeats() {
+let seatsReady = false;
+let seatsMessage = null;
+async function showSeats(chosen = false) {
   const asked = ++seatsAsked;
   const choice = $("board-choice").value;
-  $("start").disabled = true;
+  seatsReady = false;
+  setButtons();
   let view;
   try {
     view = await boardView();
   } catch (e) {
     if (asked !== seatsAsked) return;
     $("seat-list").replaceChildren();
+    seatsMessage = e.message;
     return setStatus(e.message, true);
   }
   if (asked !== seatsAsked) return;
-  $("start").disabled = false;
+  seatsReady = true;
+  setButtons();
   // The same board shown again keeps the kinds already chosen for its seats.
   const kept = $("seat-list").dataset.board === choice
     ? [...$("seat-list").querySelectorAll("select")].map((s) => s.value)
@@ -92,7 +100,8 @@ async function showSeats() {
     return row;
   });
   $("seat-list").replaceChildren(...rows);
-  setStatus("");
+  if (chosen || $("status").textContent === seatsMessage) setStatus("");
+  seatsMessage = null;
 }
 
 async function startGame() {
@@ -106,6 +115,7 @@ async function startGame() {
     body.board = pickedFile.text;
     body.filename = pickedFile.name;
   }
+  paused = false;
   await request(() => postJSON("/api/games", body), seats);
 }
 
@@ -129,7 +139,7 @@ async function holding(work) {
 // the game's history.
 async function request(send, seatKinds, rewinds = false) {
   if (busy) return;
-  return holding(async () => {
+  const answer = await holding(async () => {
     showThinking(seatKinds);
     try {
       const answer = await send();
@@ -141,12 +151,51 @@ async function request(send, seatKinds, rewinds = false) {
       setGame(answer.state);
       return answer;
     } catch (e) {
-      setStatus(e.message, true);
+      await failed(e);
       return null;
     } finally {
       $("thinking").hidden = true;
     }
   });
+  if (answer) goOn();
+  return answer;
+}
+
+// A request about the game as this page shows it: the server refuses it (409) once the
+// game has moved on in another window, so nothing is played on a board not shown here.
+function gamePost(path, body = {}) {
+  return postJSON(`/api/games/${game.id}/${path}`, {...body, version: game.version});
+}
+
+// A request that failed: the game moved on elsewhere (load it again), or the server's
+// reason (`refused`: the words before a rule's refusal, not before other errors).
+async function failed(e, refused = "") {
+  if (e.status === 409 && game) await reopen();
+  else setStatus(e.status === 400 ? refused + e.message : e.message, true);
+  // A game of computers only that could not go on waits for Continue.
+  if (computersToMove()) paused = true;
+  showToMove();
+}
+
+async function reopen() {
+  try {
+    const state = await getJSON(`/api/games/${game.id}`);
+    openGame(state);
+    setGame(state);
+    setStatus("This game moved on in another window: reloaded.", true);
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+}
+
+// A game with no person to move goes on by itself (a request plays at most 60 computer
+// turns), unless paused: computers play it out while the page shows it.
+function goOn() {
+  if (!paused && computersToMove()) request(() => gamePost("turn"));
+}
+
+function computersToMove() {
+  return Boolean(game && !game.over && !personToMove());
 }
 
 // Which computer seats are about to play (they play until the next person).
@@ -169,6 +218,7 @@ async function loadGame(id) {
     const state = await getJSON(`/api/games/${id}`);
     openGame(state);
     setGame(state);
+    goOn();
   } catch (e) {
     localStorage.removeItem(GAME_KEY);
     setStatus(`The last game could not be opened (${e.message}): start a new one.`, true);
@@ -186,8 +236,9 @@ function openGame(state, turns = []) {
   $("new-game").hidden = true;
   $("game-controls").hidden = false;
   $("turn-bar").hidden = false;
-  $("to-do-list").replaceChildren();
-  $("to-do").hidden = true;
+  // Nothing of the last game stays on show while this one's turns are played back.
+  showScores();
+  showToDo();
 }
 
 function setGame(state) {
@@ -200,6 +251,7 @@ function setGame(state) {
   document.body.classList.toggle("at-table", state.table);
   showScores();
   showUndo();
+  showToDo();
   showOver();
   redraw();
   setButtons();
@@ -221,10 +273,12 @@ function redraw() {
   }
   picture.mark({selected, lit, moved: movedFields()});
   $("board").dataset.selected = selected || "";
-  $("pending").textContent = pending.length
-    ? `This turn: ${pending.map((m) => m.join("-")).join(", ")}`
-    : "";
-  $("to-move").textContent = toMoveText();
+  setText($("pending"), pending.length ? `This turn: ${pending.map((m) => m.join("-")).join(", ")}` : "");
+  showToMove();
+}
+
+function showToMove() {
+  if (game) setText($("to-move"), toMoveText());
 }
 
 // The fields of tiles where a move started this turn (a tile moves once per turn).
@@ -241,7 +295,8 @@ function tileOf(name) {
 function toMoveText() {
   if (game.over) return "The game is over.";
   const s = game.seats[game.to_move - 1];
-  if (s.kind !== "person") return `${s.name} (${s.kind}) is to move.`;
+  if (s.kind !== "person" && paused) return `Paused: ${s.name} (${s.kind}) is to move; Continue plays on.`;
+  if (s.kind !== "person") return `${s.name} (${s.kind}) is to move: the computers play on.`;
   if (selected) return `${s.name}: tap a lit field to move the stones from ${selected} there (the number is the stones it takes), or tap ${selected} again to choose another.`;
   return `${s.name} to move: tap one of your fields, then where its stones go; then End turn.`;
 }
@@ -282,24 +337,26 @@ function sourceReason(name) {
 
 // Ask the engine why a move is illegal; nothing changes.
 async function refuse(move) {
-  try {
-    await postJSON(`/api/games/${game.id}/moves`, {moves: [...pending, move]});
-    setStatus(`Refused: ${move.join("-")}`, true);
-  } catch (e) {
-    setStatus(`Refused: ${e.message}`, true);
-  }
+  await holding(async () => {
+    try {
+      await gamePost("moves", {moves: [...pending, move]});
+      setStatus(`Refused: ${move.join("-")}`, true);
+    } catch (e) {
+      await failed(e, "Refused: ");
+    }
+  });
 }
 
 async function addMove(move) {
   const moves = [...pending, move];
   await holding(async () => {
     try {
-      now = await postJSON(`/api/games/${game.id}/moves`, {moves});
+      now = await gamePost("moves", {moves});
       pending = moves;
       selected = null;
       setStatus(`Moved ${move.join("-")}. Tap another of your fields, or End turn.`);
     } catch (e) {
-      setStatus(`Refused: ${e.message}`, true);
+      await failed(e, "Refused: ");
     }
   });
   redraw();
@@ -311,13 +368,13 @@ async function takeBack() {
   await holding(async () => {
     try {
       now = moves.length
-        ? await postJSON(`/api/games/${game.id}/moves`, {moves})
+        ? await gamePost("moves", {moves})
         : {legal: game.legal, stones: game.stones, board: game.board};
       pending = moves;
       selected = null;
       setStatus("Took the move back.");
     } catch (e) {
-      setStatus(e.message, true);
+      await failed(e);
     }
   });
   redraw();
@@ -326,7 +383,7 @@ async function takeBack() {
 async function endTurn(moves) {
   if (busy) return;
   setStatus(""); // the hint or the last move's words belong to the turn that ends
-  const answer = await request(() => postJSON(`/api/games/${game.id}/turn`, {moves}));
+  const answer = await request(() => gamePost("turn", {moves}));
   if (answer) {
     $("typed-moves").value = "";
     hinted = [];
@@ -336,10 +393,12 @@ async function endTurn(moves) {
 // ---- playing turns back ----------------------------------------------------------------
 
 async function playBack(turns) {
-  const computers = [];
+  setButtons(); // (a game of computers only may be paused while its turns are shown)
   for (const t of turns) {
     addLog(t.words, t);
-    if (t.kind !== "person") computers.push(t);
+    // The heading is the turn shown, not the seat to move when the answer came.
+    setText($("to-move"), `Turn ${t.turn + 1}: ${t.player} (${t.kind})`);
+    $("pending").textContent = "";
     if (skipping || !$("animate").checked) continue;
     $("skip").hidden = false;
     const colours = game.seats.map((s) => s.colour);
@@ -359,7 +418,6 @@ async function playBack(turns) {
   }
   skipping = false;
   $("skip").hidden = true;
-  if (game && game.table && computers.length) showToDo(computers);
 }
 
 function pause(ms) {
@@ -370,34 +428,35 @@ function pause(ms) {
 function logHistory(history, turns) {
   const first = turns.length ? turns[0].turn : Infinity;
   $("log").replaceChildren();
-  for (const h of history) if (h.turn < first) addLog(`${seatName(h.seat)}: ${h.moves}`, h);
+  for (const h of history) if (h.turn < first) addLog(h.words || `${seatName(h.seat)}: ${h.moves}`, h);
 }
 
 function addLog(words, t) {
   const li = document.createElement("li");
-  li.textContent = words;
+  setText(li, words);
   li.value = t.turn + 1;
   li.dataset.seat = t.seat;
   $("log").prepend(li);
 }
 
-// At the table: what the players carry out on the physical board for the machines.
-function showToDo(turns) {
-  const items = turns.map((t) => {
+// At the table: what the players carry out on the physical board for the machines, as
+// the game keeps it (a reload shows it again; undo takes out the turns it undoes).
+function showToDo() {
+  const items = (game.todo || []).map((t) => {
     const li = document.createElement("li");
     const head = document.createElement("strong");
-    head.textContent = t.words;
+    setText(head, t.words);
     const details = document.createElement("ul");
     for (const d of t.details) {
       const item = document.createElement("li");
-      item.textContent = d;
+      setText(item, d);
       details.appendChild(item);
     }
     li.append(head, details);
     return li;
   });
-  $("to-do-list").append(...items);
-  $("to-do").hidden = false;
+  $("to-do-list").replaceChildren(...items);
+  $("to-do").hidden = !items.length;
 }
 
 // ---- scores, undo, the end ---------------------------------------------------------------
@@ -449,11 +508,14 @@ function setButtons() {
   $("take-back").disabled = !mine || !pending.length;
   $("undo").disabled = busy || !$("undo-turn").options.length;
   $("restart").disabled = busy;
+  $("go-on").hidden = !computersToMove();
+  $("go-on").textContent = paused || !busy ? "Continue" : "Pause";
+  $("start").disabled = busy || !seatsReady;
 }
 
 // ---- wiring --------------------------------------------------------------------------------
 
-$("board-choice").addEventListener("change", showSeats);
+$("board-choice").addEventListener("change", () => showSeats(true));
 $("board-file").addEventListener("change", async () => {
   const file = $("board-file").files[0];
   if (!file) return;
@@ -462,64 +524,83 @@ $("board-file").addEventListener("change", async () => {
   $("file-option").disabled = false;
   $("file-option").textContent = file.name;
   $("board-choice").value = "file";
-  showSeats();
+  showSeats(true);
 });
 $("start").addEventListener("click", startGame);
 // With nothing tapped, End turn plays what is typed (a hint types its moves there), so
 // a typed turn is never passed over without a word.
 $("end-turn").addEventListener("click", () => {
-  const typed = $("typed-moves").value.trim();
+  const typed = typedMoves().trim();
   endTurn(pending.length || !typed ? pending : typed);
 });
 $("take-back").addEventListener("click", takeBack);
 // Typed moves go as text: the server reads them as the rules commands do.
-$("play-typed").addEventListener("click", () => endTurn($("typed-moves").value));
+$("play-typed").addEventListener("click", () => endTurn(typedMoves()));
+$("typed-moves").addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && !$("play-typed").disabled) $("play-typed").click();
+});
+// Field names are lower case (an upper-case name is a stack key, never a move's field).
+function typedMoves() {
+  return $("typed-moves").value.toLowerCase();
+}
+// A game of computers only: Pause stops it after the turns under way, Continue goes on.
+$("go-on").addEventListener("click", () => {
+  if (busy && !paused) {
+    paused = skipping = true;
+  } else {
+    paused = false;
+    if (!busy) goOn(); // (else the request under way goes on when it ends)
+  }
+  setButtons();
+  showToMove();
+});
 // While the strong player thinks of a hint the page is busy (no taps, no End turn), so a
 // hint always belongs to the turn it is shown in; the last turn's hint is cleared first.
 $("hint").addEventListener("click", async () => {
   if (busy || !game) return;
-  const asked = game.turns_played;
+  const asked = game.version;
   hinted = [];
   setStatus(`Thinking of a hint (${$("hint-from").value})…`);
   await holding(async () => {
     try {
-      const hint = await postJSON(`/api/games/${game.id}/hint`, {player: $("hint-from").value});
-      if (game.turns_played !== asked) return;
+      const hint = await gamePost("hint", {player: $("hint-from").value});
+      if (game.version !== asked) return;
       hinted = hint.moves;
       setStatus(`Hint: ${hint.words}`);
       picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null});
       $("typed-moves").value = hint.moves.map((m) => m.join("-")).join(", ");
     } catch (e) {
-      setStatus(e.message, true);
+      await failed(e);
     }
   });
 });
 $("undo").addEventListener("click", () => {
   const turn = Number($("undo-turn").value);
-  request(() => postJSON(`/api/games/${game.id}/undo`, {turn}), undefined, true).then((answer) => {
+  request(() => gamePost("undo", {turn}), undefined, true).then((answer) => {
     if (answer) setStatus(`Back to before turn ${turn + 1}.`);
   });
 });
 $("restart").addEventListener("click", () => {
   if (!confirm("Start this game again from its first turn?")) return;
-  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: false}), undefined, true);
+  request(() => gamePost("again", {rotate: false}), undefined, true);
 });
 $("again-rotated").addEventListener("click", () => request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true})));
 $("again").addEventListener("click", () => {
-  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: false}), undefined, true);
+  request(() => gamePost("again", {rotate: false}), undefined, true);
 });
 $("new").addEventListener("click", () => {
+  // A game of computers only stops for the new one (Continue goes on with it).
+  if (computersToMove()) paused = skipping = true;
+  setButtons();
   $("new-game").hidden = false;
   $("new-game").scrollIntoView();
   showSeats();
 });
-$("table-switch").addEventListener("change", async () => {
-  const state = await postJSON(`/api/games/${game.id}/settings`, {table: $("table-switch").checked});
-  setGame(state.state);
+$("table-switch").addEventListener("change", () => {
+  request(() => postJSON(`/api/games/${game.id}/settings`, {table: $("table-switch").checked}));
 });
 $("done").addEventListener("click", () => {
-  $("to-do-list").replaceChildren();
-  $("to-do").hidden = true;
+  request(() => postJSON(`/api/games/${game.id}/settings`, {done: true}));
 });
 $("skip").addEventListener("click", () => { skipping = true; });
 $("zoom-in").addEventListener("click", () => picture && picture.setZoom(picture.zoom * 1.5));
@@ -538,3 +619,4 @@ if (location.hash === "#designer" && localStorage.getItem(DESIGNER_KEY)) {
   loadGame(lastGame);
 }
 showSeats();
+setButtons();
