@@ -140,7 +140,8 @@ def run_balance(
         for seat, row in enumerate(batch.territory):
             for i, n in enumerate(row):
                 territory[seat][i] += n
-    saved = [(r.number, game_transcript(start, r)) for r in records if r.moves is not None]
+    variant = get_variant(options.variant).name
+    saved = [(r.number, game_transcript(start, r, variant)) for r in records if r.moves is not None]
     return BalanceRun(board, options, records, territory, saved)
 
 

@@ -194,9 +194,13 @@ def _territory(pos: Position) -> tuple[int, ...]:
     return tuple(out)
 
 
-def game_transcript(start: Position, record: GameRecord) -> Transcript:
-    """A kept game as a transcript of its start position and turns, with its result."""
+def game_transcript(start: Position, record: GameRecord, variant: str | None = None) -> Transcript:
+    """A kept game as a transcript of its start position and turns, with its result
+    and, when given, the rule variant it was played under (so that ``rules replay``
+    judges it by the same rules)."""
     if record.moves is None:
         raise ValueError("the game's moves were not kept")
-    results = None if record.capped else {"game_over": True, "scores": list(record.scores)}
+    results: dict = {} if variant is None else {"variant": variant}
+    if not record.capped:
+        results.update(game_over=True, scores=list(record.scores))
     return transcript_from_position(start, turns=record.moves, with_state=False, results=results)

@@ -103,17 +103,19 @@ def test_saved_games_replay_to_the_reported_scores(cli, tmp_path):
     report = json.loads(text)
     games = sorted(out.glob("3p-triangle-4-game-*.json"))
     assert len(games) == 8
-    result = cli("rules", "replay", "--variant", "blog", "--format", "json", *games)
+    # Each file says its variant, so the replay judges it by the same rules unasked.
+    assert all(json.loads(g.read_text())["variant"] == "blog" for g in games)
+    result = cli("rules", "replay", "--format", "json", *games)
     assert result.exit_code == 0, result.output
     finals = [json.loads(line) for line in result.stdout.splitlines()]
-    assert all(f["game_over"] for f in finals)
+    assert all(f["game_over"] and f["variant"] == "blog" for f in finals)
     totals = [sum(f["scores"][k] for f in finals) for k in range(3)]
     for k, seat in enumerate(report["seats"]):
         assert seat["mean_score"] == pytest.approx(totals[k] / 8, abs=1e-4)
     # The text replay names the ranking; first places give the wins.
     wins = [0.0, 0.0, 0.0]
     for game in games:
-        shown = cli("rules", "replay", "--variant", "blog", game).stdout
+        shown = cli("rules", "replay", game).stdout
         ranking = shown.split("final ranking: ")[1].splitlines()[0]
         # "1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2 (Blue) 2":
         # the first place is the group before the first "; ", seats counted from 1.
