@@ -12,7 +12,7 @@ from fabgen.cli.options import option
 @option("paper")
 @out_option
 def rulesheet(paper, out_dir):
-    """Write the rules of Atlantis as PDF: a rule sheet of 2 to 4 pages, whose figures
+    """Write the rules of Atlantis as PDF: a rule sheet of 2 to 5 pages, whose figures
     the rules engine computes from example positions, and a one-page quick reference
     card (landscape), each for A4 and/or Letter. The files are rulesheet-PAPER.pdf and
     quickref-PAPER.pdf.

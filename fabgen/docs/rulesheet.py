@@ -138,7 +138,7 @@ def check_paper(paper: str) -> tuple[str, ...]:
 
 
 def rulesheet_pdf(paper: str = "a4", figures: Mapping[str, Figure] | None = None) -> bytes:
-    """The rule sheet (2 to 4 pages) on ``paper``."""
+    """The rule sheet (2 to 5 pages) on ``paper``."""
     return render_sheet(RULESHEET, paper, figures)
 
 

@@ -354,6 +354,13 @@ def test_cli_writes_the_pdfs_and_lists_them(cli, tmp_path):
     assert cli("rulesheet", "--paper", "a5", "--out", tmp_path).exit_code == 2
 
 
+def test_the_help_gives_the_page_range_the_sheet_is_held_to(cli):
+    fewest, most = RULESHEET.pages
+    result = cli("rulesheet", "--help")
+    assert result.exit_code == 0
+    assert f"a rule sheet of {fewest} to {most} pages" in " ".join(result.output.split())
+
+
 def heading_sizes(text_size: float) -> set[float]:
     from fabgen.docs.rulesheet import _styles
 
