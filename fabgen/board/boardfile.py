@@ -288,7 +288,11 @@ class _Reader:
         spec = self.table(value, where, PLAYER_KEYS, '[[players]] with name = "Red"')
         name = self.optional_str(spec, "name", where)
         if name is not None and len(name) > MAX_LABEL:
-            raise self.error(f"a name of at most {MAX_LABEL} characters, please", f"{where}.name")
+            raise self.error(
+                f"the name {abridged(name, quoted=True)} is too long: a name of at most "
+                f"{MAX_LABEL} characters, please",
+                f"{where}.name",
+            )
         colour = self.colour(spec, where)
         kind = self.kind(spec, where)
         # A start tile listed twice stays twice: the validator names it (field-shared).

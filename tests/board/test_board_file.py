@@ -111,6 +111,11 @@ BAD = [
         "the keys allowed here are name, colour, kind, start, stacks",
     ),
     ("[board]\ntiles = [[0, 0]]\n[[players]]\nname = 3\n", "players[0].name", "expected a string"),
+    (  # a long value is quoted by its first characters and its length
+        f"[board]\ntiles = [[0, 0]]\n[[players]]\nname = '{'n' * 201}'\n",
+        "players[0].name",
+        "the name 'nnnnnnnnnnnn'... (201 characters) is too long: a name of at most 200",
+    ),
     (
         "[board]\ntiles = [[0, 0]]\n[[players]]\ncolour = 'mauve'\n",
         "players[0].colour",

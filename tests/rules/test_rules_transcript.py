@@ -158,6 +158,11 @@ def test_bad_json_says_where():
         ({"players": ["Red"]}, "$.players[0]", "expected a JSON object"),
         ({"players": [{"colour": "red"}]}, "$.players[0].colour", "unknown key 'colour'"),
         ({"players": [{"name": 7}]}, "$.players[0].name", "expected a string"),
+        (
+            {"players": [{"name": "n" * 201}]},
+            "$.players[0].name",
+            'the name "nnnnnnnnnnnn"... (201 characters) is too long',
+        ),
         ({"players": [{"stacks": [1]}]}, "$.players[0].stacks", "expected a JSON object"),
         ({"players": [{"stacks": {"c3x": 1}}]}, "$.players[0].stacks.c3x", "not a stack key"),
         ({"players": [{"stacks": {"b2": 1.0}}]}, "$.players[0].stacks.b2", "whole number"),

@@ -208,7 +208,9 @@ class _Reader:
             name = self.optional_str(entry, "name", (*where, k))
             if name is not None and len(name) > MAX_LABEL:
                 raise self.error(
-                    f"a name of at most {MAX_LABEL} characters, please", (*where, k, "name")
+                    f"the name {abridged(name, quoted='json')} is too long: a name of at most "
+                    f"{MAX_LABEL} characters, please",
+                    (*where, k, "name"),
                 )
             color = self.optional_str(entry, "color", (*where, k))
             kind = self.optional_str(entry, "kind", (*where, k))
