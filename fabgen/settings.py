@@ -126,12 +126,26 @@ def default(name: str) -> Any:
     return SETTINGS[name].default
 
 
+def range_of(name: str) -> Limit:
+    """The range of setting ``name``, for the library's checks that apply it (so that
+    they, the limits table and the options cannot disagree)."""
+    limit = SETTINGS[name].limit
+    if limit is None:
+        raise ValueError(f"setting {name!r} has no range")
+    return limit
+
+
 MM_SIZE = 2000.0  # the largest tile, sheet or board dimension fabgen draws
 _SIZE = Limit(0.0, MM_SIZE, "mm", above=True)
 _LENGTH = Limit(0.0, MM_SIZE, "mm")  # zero allowed
 # (a floor, not "more than 0": a speed of 1e-320 mm/s made the laser time infinite)
 _SPEED = Limit(0.1, 100_000.0, "mm/s")
 _COUNT = Limit(0, 2000, integer=True)
+# A page margin or overlap band is at most a quarter of the paper's shorter side; the
+# widest paper is Letter (215.9 mm; a test compares with draw.printed_board.PAPERS), and
+# the printed board names the exact bound of the paper in use (52.5 mm on A4).
+_PAGE_BAND = 215.9 / 4
+_PAGE_WHY = "at most a quarter of the paper's shorter side: 52.5 mm on A4"
 _VARIANTS = ("online", "online-2013", "blog", "1995")
 _PROFILES = ("epilog", "glowforge", "lightburn", "ponoko", "trotec")  # export.profiles
 
@@ -444,13 +458,14 @@ _d(
     kit="stones.count",
     label="Stones per colour",
 )
+_CLEARANCE = Limit(0.0, 1.0, "mm")
 _d(
     "clearance",
     float,
     0.2,
-    "Play per side between stacked (or nested) pieces, 0 to 1 mm.",
+    f"Play per side between stacked (or nested) pieces, {_CLEARANCE.describe()}.",
     unit="mm",
-    limit=Limit(0.0, 5.0, "mm"),
+    limit=_CLEARANCE,
     kit="stones.clearance",
     kit_help="play per side between stacked stones, mm",
 )
@@ -471,7 +486,14 @@ _d(
     unit="mm",
     limit=Limit(0.0, 200.0, "mm", above=True),
 )
-_d("wall", float, 1.2, "Thinnest wall.", unit="mm", limit=Limit(0.0, 50.0, "mm", above=True))
+_d(
+    "wall",
+    float,
+    1.2,
+    "Thinnest wall.",
+    unit="mm",
+    limit=Limit(0.8, 50.0, "mm", why="two 0.4 mm extrusion lines at least"),
+)
 _d(
     "chamfer",
     float,
@@ -563,14 +585,15 @@ _d(
     choices=("rule", "simulate"),
     kit="kit.supply",
 )
+_PAGE_MARGIN = Limit(6.0, _PAGE_BAND, "mm", why=_PAGE_WHY)  # printers print no closer
 _d(
     "page_margin",
     float,
     10.0,
-    "Unprinted margin on every side of a page, at least 6 mm.",
+    f"Unprinted margin on every side of a page, at least {_num(_PAGE_MARGIN.low)} mm.",
     param="margin",
     unit="mm",
-    limit=Limit(0.0, 100.0, "mm", why="the page margin"),
+    limit=_PAGE_MARGIN,
 )
 _d(
     "overlap",
@@ -578,7 +601,8 @@ _d(
     15.0,
     "Band that neighbouring pages of the printed board share.",
     unit="mm",
-    limit=Limit(0.0, 100.0, "mm"),
+    # 5 mm: room for the alignment crosses
+    limit=Limit(5.0, _PAGE_BAND, "mm", why=_PAGE_WHY),
 )
 
 # ---- checking tiles -------------------------------------------------------------------

@@ -36,6 +36,9 @@ WORK_LIMITS: tuple[WorkLimit, ...] = (
     WorkLimit(
         "fabgen.board.boardfile", "MAX_TILES", "tiles of a board file (a hexagon of radius 6)"
     ),
+    WorkLimit(
+        "fabgen.geometry.alignment", "MAX_PATCH", "rows and columns of `check-alignment --patch`"
+    ),
     WorkLimit("fabgen.rules.transcript", "MAX_SEGMENTS", "tiles (segments) of a transcript"),
     WorkLimit("fabgen.board.boardfile", "MAX_TILE_COORDINATE", "tile coordinates, either sign"),
     WorkLimit("fabgen.rules.names", "MAX_COORDINATE", "field coordinates, either sign"),

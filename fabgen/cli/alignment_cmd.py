@@ -160,7 +160,7 @@ def _board_tiles(name: str, handedness):
 
 
 def _patch(patch: str | None, tile_count: int | None):
-    from fabgen.geometry.alignment import DEFAULT_PATCH, diamond_patch, round_patch
+    from fabgen.geometry.alignment import DEFAULT_PATCH, MAX_PATCH, diamond_patch, round_patch
 
     if patch is not None and tile_count is not None:
         raise ParameterError("patch", "give either --patch or --tiles, not both")
@@ -172,10 +172,10 @@ def _patch(patch: str | None, tile_count: int | None):
     if patch is not None:
         # At most 4 digits each, so no digit string is converted that could be huge.
         m = re.fullmatch(r"\s*0*(\d{1,4})\s*[xX×]\s*0*(\d{1,4})\s*", patch)
-        if not m or not (1 <= int(m[1]) <= 50 and 1 <= int(m[2]) <= 50):
+        if not m or not (1 <= int(m[1]) <= MAX_PATCH and 1 <= int(m[2]) <= MAX_PATCH):
             quoted = abridged(patch, quoted=True)
             raise ParameterError(
-                "patch", f"--patch {quoted} is not ROWSxCOLS with 1 to 50 each, e.g. 5x5"
+                "patch", f"--patch {quoted} is not ROWSxCOLS with 1 to {MAX_PATCH} each, e.g. 5x5"
             )
         rows, cols = int(m[1]), int(m[2])
     return diamond_patch(rows, cols), f"{rows} x {cols} tiles"

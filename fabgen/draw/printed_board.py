@@ -51,9 +51,10 @@ from fabgen.draw.drawing import (
     boxes_overlap,
 )
 from fabgen.errors import ParameterError
-from fabgen.settings import default
+from fabgen.settings import default, range_of
 
-MIN_MARGIN = 6.0
+MIN_MARGIN: float = range_of("page_margin").low
+MIN_OVERLAP: float = range_of("overlap").low
 DEFAULT_MARGIN: float = default("page_margin")
 DEFAULT_OVERLAP: float = default("overlap")
 FOOTER = 10.0  # strip at the bottom of the printable area for the page's label
@@ -101,10 +102,10 @@ class PrintSettings:
                 f"{self.margin:g} mm is outside {MIN_MARGIN:g} to {small / 4:g} mm: "
                 f"printers cannot print closer than about {MIN_MARGIN:g} mm to the edge",
             )
-        if not (math.isfinite(self.overlap) and 5.0 <= self.overlap <= small / 4):
+        if not (math.isfinite(self.overlap) and MIN_OVERLAP <= self.overlap <= small / 4):
             raise ParameterError.about(
                 "overlap",
-                f"{self.overlap:g} mm is outside 5 to {small / 4:g} mm: the pages "
+                f"{self.overlap:g} mm is outside {MIN_OVERLAP:g} to {small / 4:g} mm: the pages "
                 "need a band wide enough for the alignment crosses",
             )
 

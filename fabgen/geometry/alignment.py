@@ -37,6 +37,8 @@ Tile = tuple[int, int]
 
 #: Patch shape used when none is given: 5 × 5 tiles.
 DEFAULT_PATCH = (5, 5)
+#: Rows and columns of a patch, each (a 50 × 50 patch is 2,500 tiles).
+MAX_PATCH = 50
 
 
 def diamond_patch(rows: int, cols: int) -> list[Tile]:

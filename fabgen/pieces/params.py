@@ -34,15 +34,15 @@ from fabgen.geometry.symbols import (
     symbol_area,
 )
 from fabgen.geometry.tile import DEFAULT_CIRCLE_RATIO, DEFAULT_WIDTH
-from fabgen.settings import default
+from fabgen.settings import default, range_of
 
 #: Engraved circle of the default tile (width 100 mm): 0.6 × 100 / √7 = 22.68 mm.
 DEFAULT_CIRCLE_DIAMETER = DEFAULT_CIRCLE_RATIO * DEFAULT_WIDTH / SQRT7
 #: A stone is this much smaller in diameter than the engraved circle it sits in.
 STONE_MARGIN = 2.0
 #: Walls thinner than this are refused outright (two 0.4 mm extrusion lines).
-MIN_WALL = 0.8
-MAX_CLEARANCE = 1.0
+MIN_WALL: float = range_of("wall").low
+MAX_CLEARANCE: float = range_of("clearance").high
 #: Thinnest line of a raised symbol that still prints (two extrusion lines).
 MIN_STROKE = 0.8
 #: Steepest overhang of the pyramid's inner faces that prints without support.

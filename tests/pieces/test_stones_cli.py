@@ -81,8 +81,8 @@ def test_designs_markers_seats_and_calibration(args, expected, tmp_path, cq):
 
 
 BAD = [
-    (["--wall", "0.6"], "wall 0.6 mm"),
-    (["--clearance", "-0.1"], "--clearance -0.1 is outside the allowed range; allowed: 0 to 5 mm"),
+    (["--wall", "0.6"], "--wall 0.6 is outside the allowed range; allowed: 0.8 to 50 mm"),
+    (["--clearance", "-0.1"], "--clearance -0.1 is outside the allowed range; allowed: 0 to 1 mm"),
     (["--clearance", "1.5"], "0 to 1 mm"),
     (["--stone-diameter", "24"], "larger than the engraved circle 22.68 mm"),
     (["--count", "500", "--bed", "60x60"], "need 125 plates of 4"),
