@@ -99,15 +99,20 @@ def simulated_supply(board: Board, report: dict) -> Supply:
     """The supply from a balance report (:func:`fabgen.play.balance.balance_report`):
     per colour the largest seat's 95th-percentile peak plus the margin (never fewer
     than a seat starts with), markers likewise from the peak growing fields and the
-    dead fields at the end (no tile lifted off)."""
+    dead fields at the end (no tile lifted off). How they were found names the
+    players, the variant unless it is ``online``, and the seed."""
     rule = supply_needed(board)
     stones = max(with_margin(p["p95"]) for p in report["stones_peak"])
     markers = report["markers_peak"]
     players = ", ".join(dict.fromkeys(s["player"] for s in report["seats"]))
+    variant = report.get("variant", "online")
+    rules = "" if variant == "online" else f", variant {variant}"
     return replace(
         rule,
         stones_per_player=max(stones, rule.start_stones),
         growing_markers=with_margin(markers["growing"]["p95"]),
         dead_markers=with_margin(markers["dead"]["p95"]),
-        simulated=f"{report['games']} simulated games ({players} players, seed {report['seed']})",
+        simulated=(
+            f"{report['games']} simulated games ({players} players{rules}, seed {report['seed']})"
+        ),
     )

@@ -96,6 +96,7 @@ def boards(show, show_as, output_format):
 @option("dead_markers")
 @option("simulate")
 @option("players", lead="With --simulate: ")
+@option("variant", lead="With --simulate: ")
 @option("seed", lead="With --simulate: ")
 @option("jobs", lead="With --simulate: ")
 def validate(
@@ -107,6 +108,7 @@ def validate(
     dead_markers,
     simulate,
     players,
+    variant,
     seed,
     jobs,
 ):
@@ -118,10 +120,10 @@ def validate(
     read.
 
     With --simulate N the board is also played N times by computer players (the
-    strong player unless --players says otherwise): a seat-balance finding names
-    the seat they favour, by how much and with its 95% interval, and the stones and
-    markers needed come from the games' peaks (95th percentile plus 10%) instead of
-    the 20% rule.
+    strong player unless --players says otherwise, by the rules of --variant): a
+    seat-balance finding names the seat they favour, by how much and with its 95%
+    interval, and the stones and markers needed come from the games' peaks (95th
+    percentile plus 10%) instead of the 20% rule.
 
     Example: fabgen validate my-board.toml --stones-per-player 20
     """
@@ -129,7 +131,7 @@ def validate(
     from fabgen.board.validate import validate as run
 
     if simulate is None:
-        _only_with_simulate("players", "seed", "jobs")
+        _only_with_simulate("players", "variant", "seed", "jobs")
     board, source = _load(board_file, preset)
     kit = KitCounts(stones_per_player, growing_markers, dead_markers)
     report = run(board, kit, source)
@@ -142,7 +144,15 @@ def validate(
 
         with GamesProgress(simulate) as bar:
             jobs = jobs or default_jobs()
-            games = play(board, simulate, names, seed=seed, jobs=jobs, progress=bar.update)
+            games = play(
+                board,
+                simulate,
+                names,
+                variant=variant,
+                seed=seed,
+                jobs=jobs,
+                progress=bar.update,
+            )
         report = run(board, kit, source, balance=games)
     click.echo(report.json_text() if output_format == "json" else report.text(), nl=False)
     if not report.ok:

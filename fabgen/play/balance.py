@@ -414,14 +414,16 @@ def simulate(
     games: int,
     players: Sequence[str] = (DEFAULT_PLAYER,),
     *,
+    variant: str = "online",
     seed: int = 0,
     jobs: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict:
-    """A balance report of ``games`` self-played games with the default settings
-    (used by ``fabgen validate --simulate`` and by kits with ``supply = "simulate"``);
-    ``progress(n)`` hears of every ``n`` games played."""
-    options = BalanceOptions(games=games, players=tuple(players), seed=seed)
+    """A balance report of ``games`` self-played games under the rules of ``variant``,
+    the other settings their defaults (used by ``fabgen validate --simulate`` and by
+    kits with ``supply = "simulate"``); ``progress(n)`` hears of every ``n`` games
+    played."""
+    options = BalanceOptions(games=games, players=tuple(players), variant=variant, seed=seed)
     run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=progress)
     return balance_report(run)

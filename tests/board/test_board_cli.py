@@ -106,6 +106,7 @@ def test_validate_a_transcript_and_the_kit(cli):
             ("--preset", "6p-star-19", "--seed", "3", "--jobs", "2"),
             "--seed and --jobs only work with --simulate N",
         ),
+        (("--preset", "6p-star-19", "--variant", "1995"), "--variant only works with --simulate"),
     ],
 )
 def test_validate_unreadable_input_exits_2(cli, args, message, tmp_path, monkeypatch):
@@ -113,6 +114,35 @@ def test_validate_unreadable_input_exits_2(cli, args, message, tmp_path, monkeyp
     result = cli("validate", *args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+@pytest.mark.parametrize(("args", "variant"), [(("--variant", "1995"), "1995"), ((), "online")])
+def test_validate_simulates_under_the_variant_asked_for(cli, monkeypatch, args, variant):
+    from fabgen.play import balance
+
+    played = []
+
+    def play_game(start, policies, rules, *rest, **options):
+        played.append(rules)
+        return real(start, policies, rules, *rest, **options)
+
+    real = balance.play_game
+    monkeypatch.setattr(balance, "play_game", play_game)
+    simulate = (
+        "--preset",
+        "3p-triangle-4",
+        "--simulate",
+        "4",
+        "--players",
+        "random",
+        "--jobs",
+        "1",
+    )
+    result = cli("validate", *simulate, *args)
+    assert result.exit_code == 0, result.output
+    assert played == [variant] * 4
+    rules = ", variant 1995" if variant == "1995" else ""
+    assert f"4 simulated games (random players{rules}, seed 0)" in result.output
 
 
 def test_validate_names_the_json_path_of_a_bad_transcript(cli, tmp_path):
