@@ -255,6 +255,11 @@ def start_transcript() -> None:
     Path("game.json").write_text(made("boards", "--show", "3p-triangle-4", "--as", "transcript"))
 
 
+def solo_transcript() -> None:
+    preset = "1p-triangle-5-machine"
+    Path("solo.json").write_text(made("boards", "--show", preset, "--as", "transcript"))
+
+
 #: Examples on the pages, run again as they are shown (after making the files they read).
 EXAMPLES = [
     ("tutorials/tiles.md", "fabgen tile --width 100 --kerf 0.15 --out tiles/", None),
@@ -284,6 +289,7 @@ EXAMPLES = [
         recorded_games,
     ),
     ("tutorials/check.md", "fabgen rules replay illegal.json", recorded_games),
+    ("tutorials/check.md", "fabgen rules replay solo.json", solo_transcript),
     (
         "tutorials/check.md",
         'fabgen rules turn game.json --moves "-c0--a0" --svg steps/',
