@@ -2,7 +2,8 @@
 
 :data:`SCHEMA` defines every key with its type, default and meaning; ``templates/kit.toml``
 is the documented default kit and a test keeps the two in step. :func:`load_kit` reads
-a file and checks every key and type, reporting mistakes with their TOML key path.
+a file and checks every key, type and value, reporting every mistake at once with its
+TOML key path.
 :func:`fabgen.kitbuild.plan.plan_kit` then checks the kit as a whole (board validator
 included) before anything is rendered.
 """
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from fabgen.errors import InputFileError, ParameterError, abridged
+from fabgen.errors import FabgenError, InputFileError, ParameterError, abridged
 from fabgen.inputs import parse_toml, read_text
 from fabgen.limits import check as check_number
 from fabgen.text import MAX_LABEL, has_control
@@ -58,6 +59,39 @@ def _schema() -> dict[str, tuple[KitKey, ...]]:
 
 #: Every kit-file key, made from the settings registry.
 SCHEMA: dict[str, tuple[KitKey, ...]] = _schema()
+
+
+@dataclass(frozen=True)
+class KitFinding:
+    code: str
+    severity: str  # error | warning | info
+    message: str
+    where: str = ""
+
+    def text(self) -> str:
+        where = f"{self.where}: " if self.where else ""
+        return f"{self.severity} [{self.code}] {where}{self.message}"
+
+
+def failure_text(source: str, errors) -> str:
+    """The message of a kit that cannot be built: every error (:class:`KitFinding`)."""
+    lines = [f"the kit {source} cannot be built; nothing was written:"]
+    lines += [f"  {f.text()}" for f in errors]
+    lines.append("Fix these in the kit file (or the board file) and run fabgen build again.")
+    return "\n".join(lines)
+
+
+class KitFileError(InputFileError):
+    """Every unknown section or key, wrong type and bad value of a kit file, listed as
+    ``fabgen build`` lists the kit's other errors (code ``kit-file``). ``where`` and
+    ``detail`` are the first one's, for front ends that show one."""
+
+    def __init__(self, source: str, problems: list[InputFileError]):
+        self.findings = tuple(
+            KitFinding("kit-file", "error", p.detail, p.where or "") for p in problems
+        )
+        FabgenError.__init__(self, failure_text(source, self.findings))
+        self.path, self.where, self.detail = source, problems[0].where, problems[0].detail
 
 
 @dataclass(frozen=True)
@@ -110,30 +144,51 @@ def parse_kit(text: str, source: str, folder: Path) -> Kit:
 
 
 def _checked(source: str, data: dict) -> dict:
+    """Every section with every key; all mistakes of the file at once, so that one run
+    shows everything to fix."""
+    problems = _unknown_sections(source, data)
     out: dict[str, dict] = {}
+    for section, settings in SCHEMA.items():
+        given = data.get(section, {})
+        given = given if isinstance(given, dict) else {}
+        problems += _unknown_keys(source, section, given, settings)
+        out[section] = {}
+        for s in settings:
+            try:
+                value = given.get(s.key, s.default)
+                out[section][s.key] = _value(source, f"{section}.{s.key}", s, value)
+            except InputFileError as exc:
+                problems.append(exc)
+    if problems:
+        raise KitFileError(source, problems)
+    return out
+
+
+def _unknown_sections(source: str, data: dict) -> list[InputFileError]:
+    problems = []
     for section in data:
         if section not in SCHEMA:
             known = ", ".join(f"[{s}]" for s in SCHEMA)
             name = abridged(section)
-            raise InputFileError(source, f"unknown section [{name}]; known: {known}", name)
-        if not isinstance(data[section], dict):
-            raise InputFileError(source, f"must be a table like [{section}]", section)
-    for section, settings in SCHEMA.items():
-        given = dict(data.get(section, {}))
-        known = {s.key: s for s in settings}
-        for key in given:
-            if key not in known:
-                names = ", ".join(sorted(known))
-                raise InputFileError(
-                    source,
-                    f"unknown key {abridged(key, quoted=True)}; known keys: {names}",
-                    f"{section}.{abridged(key)}",
-                )
-        out[section] = {
-            s.key: _value(source, f"{section}.{s.key}", s, given.get(s.key, s.default))
-            for s in settings
-        }
-    return out
+            problems.append(
+                InputFileError(source, f"unknown section [{name}]; known: {known}", name)
+            )
+        elif not isinstance(data[section], dict):
+            problems.append(InputFileError(source, f"must be a table like [{section}]", section))
+    return problems
+
+
+def _unknown_keys(source: str, section: str, given: dict, settings) -> list[InputFileError]:
+    names = ", ".join(sorted(s.key for s in settings))
+    return [
+        InputFileError(
+            source,
+            f"unknown key {abridged(key, quoted=True)}; known keys: {names}",
+            f"{section}.{abridged(key)}",
+        )
+        for key in given
+        if key not in {s.key for s in settings}
+    ]
 
 
 def _quoted(value: object) -> str:
@@ -154,7 +209,7 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
         raise InputFileError(
             source,
             f"must be at most {MAX_LABEL} characters of plain text (no control characters "
-            "such as escape sequences)",
+            f"such as escape sequences), got {_quoted(value)}",
             where,
         )
     if setting.choices and value not in setting.choices:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fabgen.errors import FabgenError
-from fabgen.kitbuild.kitfile import Kit
+from fabgen.kitbuild.kitfile import Kit, KitFinding, failure_text
 
 DEFAULT_BOARD_FOR_PLAYERS = {
     1: "1p-triangle-5-machine",
@@ -33,18 +33,6 @@ class KitError(FabgenError):
     def __init__(self, message: str, findings: tuple = ()):
         super().__init__(message)
         self.findings = tuple(findings)
-
-
-@dataclass(frozen=True)
-class KitFinding:
-    code: str
-    severity: str  # error | warning | info
-    message: str
-    where: str = ""
-
-    def text(self) -> str:
-        where = f"{self.where}: " if self.where else ""
-        return f"{self.severity} [{self.code}] {where}{self.message}"
 
 
 @dataclass
@@ -128,15 +116,8 @@ def plan_kit(kit: Kit, only: tuple[str, ...] | None = None) -> KitPlan:
     if plan.board is not None:
         _validate_board(plan)
     if plan.errors:
-        raise KitError(_failure_text(plan), plan.findings)
+        raise KitError(failure_text(plan.kit.source, plan.errors), plan.findings)
     return plan
-
-
-def _failure_text(plan: KitPlan) -> str:
-    lines = [f"the kit {plan.kit.source} cannot be built; nothing was written:"]
-    lines += [f"  {f.text()}" for f in plan.findings if f.severity == "error"]
-    lines.append("Fix these in the kit file (or the board file) and run fabgen build again.")
-    return "\n".join(lines)
 
 
 def _plan_board(plan: KitPlan) -> None:

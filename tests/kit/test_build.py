@@ -164,6 +164,58 @@ def test_invalid_kits_stop_before_writing(tmp_path, cli, text, messages):
     assert not out.exists()
 
 
+# Mistakes of the kit file itself, each alone in a file; listed together when together.
+FILE_MISTAKES = {
+    "[kit]\ncolour = 1\n": "kit.colour: unknown key 'colour'",
+    "[tile]\nwidth2 = 1\n": "tile.width2: unknown key 'width2'",
+    "[tile]\nwidth = 'big'\n": "tile.width: must be a number, got 'big'",
+    "[tile]\nwidth = 3\n": "tile.width: 3 is outside the allowed range; allowed: 5 to",
+    "[laser]\ncut_speed = 0\n": "laser.cut_speed: 0 is outside the allowed range",
+    "[stones]\ndesign = 'cubes'\n": "stones.design: 'cubes' is not one of",
+    "[tiles]\n": "tiles: unknown section [tiles]",
+    f"[kit]\nname = '{'n' * 201}'\n": "kit.name: must be at most 200 characters of plain "
+    "text (no control characters such as escape sequences), got 'nnnnnnnnnnnn'... (201 "
+    "characters)",
+}
+
+
+def _kit_errors(tmp_path, cli, text) -> list[str]:
+    out = tmp_path / "out"
+    result = cli("build", write_kit(tmp_path, text), "--out", out)
+    assert result.exit_code == 2, result.output
+    assert not out.exists()
+    lines = result.output.splitlines()
+    assert lines[0].endswith("cannot be built; nothing was written:"), result.output
+    assert lines[-1].startswith("Fix these in the kit file"), result.output
+    return lines[1:-1]
+
+
+@pytest.mark.parametrize(
+    "mistakes",
+    [
+        ("[kit]\ncolour = 1\n", "[tile]\nwidth2 = 1\n"),
+        ("[tile]\nwidth = 'big'\n", "[laser]\ncut_speed = 0\n"),
+        ("[tiles]\n", "[tile]\nwidth = 3\n", "[stones]\ndesign = 'cubes'\n"),
+        (f"[kit]\nname = '{'n' * 201}'\n", "[tile]\nwidth2 = 1\n"),
+    ],
+)
+def test_every_mistake_of_the_kit_file_is_listed_at_once(tmp_path, cli, mistakes):
+    alone = []
+    for text in mistakes:
+        [line] = _kit_errors(tmp_path, cli, text)
+        assert line.startswith(f"  error [kit-file] {FILE_MISTAKES[text]}"), line
+        alone.append(line)
+    assert sorted(_kit_errors(tmp_path, cli, "".join(mistakes))) == sorted(alone)
+
+
+def test_a_wrong_type_and_a_bad_value_of_one_section_are_both_listed(tmp_path, cli):
+    lines = _kit_errors(tmp_path, cli, "[tile]\nwidth = 'big'\nkerf = 99.0\n")
+    assert [line.split(":")[0] for line in lines] == [
+        "  error [kit-file] tile.width",
+        "  error [kit-file] tile.kerf",
+    ]
+
+
 def test_laser_stones_with_a_broken_laser_section_is_a_finding(tmp_path, cli):
     kit = write_kit(tmp_path, '[laser]\nsheet = "90x90"\n[stones]\ndesign = "laser"\n')
     result = cli("build", kit, "--out", tmp_path / "out")
