@@ -2,10 +2,11 @@
 
 What laser software expects: ``width``/``height`` in mm with a matching ``viewBox``
 (one user unit = 1 mm), coordinates written out with no transforms (y flipped here,
-because SVG's y axis points down), closed paths, real circles, hairline strokes with
-no fill on cut lines, and one Inkscape layer per operation. The settings that made
-the file are embedded in ``<metadata>`` (as RDF, which Inkscape reads without a
-warning), and Inkscape is told that the document's units are millimetres.
+because SVG's y axis points down; only text set at an angle is rotated), closed paths,
+real circles, hairline strokes with no fill on cut lines, and one Inkscape layer per
+operation. The settings that made the file are embedded in ``<metadata>`` (as RDF,
+which Inkscape reads without a warning), and Inkscape is told that the document's units
+are millimetres.
 
 Hairlines (0.01 mm) are what laser software wants but are invisible in a browser or a
 file manager at normal zoom. A ``<style>`` sheet therefore draws the laser layers'
