@@ -55,8 +55,9 @@ def _load(board_file: Path | None, preset: str | None):
 )
 @format_option("The list as a table or as JSON.")
 def boards(show, show_as, output_format):
-    """List the preset boards with their number of players (people, and ``+2m`` for
-    two machine seats), tiles and fields.
+    """List the preset boards with their number of players (people, and +2m for two
+    machine seats), tiles and fields. In JSON, players counts every seat, people and
+    machines the two kinds.
 
     Example: fabgen boards --show 6p-hexagon-19 > my-board.toml
     """

@@ -38,6 +38,11 @@ def test_boards_as_json_and_show(cli):
     data = json.loads(cli("boards", "--format", "json").output)
     assert {d["name"] for d in data} == set(preset_names())
     assert all(d["description"] for d in data)
+    # as docs/tutorials/board.md describes it: players counts every seat
+    keys = ["name", "players", "people", "machines", "tiles", "fields", "description"]
+    assert all(list(d) == keys and d["players"] == d["people"] + d["machines"] for d in data)
+    solo = next(d for d in data if d["name"] == "1p-triangle-5-machine")
+    assert (solo["players"], solo["people"], solo["machines"]) == (2, 1, 1)
     text = cli("boards", "--show", "3p-triangle-4").output
     assert text.startswith("# Atlantis board file") and 'name = "3p-triangle-4"' in text
     transcript = json.loads(cli("boards", "--show", "3p-triangle-4", "--as", "transcript").output)

@@ -104,6 +104,16 @@ def test_cli_reference_shows_every_command_and_option(site):
             assert sub in text, f"{ctx.command_path}: subcommand {sub} not listed"
 
 
+def test_help_texts_have_no_restructuredtext_markup():
+    """click shows a command's docstring as it is: ``x`` would be printed literally."""
+    from fabgen.cli import main
+
+    marked = [
+        ctx.command_path for ctx, command in command_tree(main) if "``" in command.get_help(ctx)
+    ]
+    assert not marked
+
+
 def test_cli_reference_does_not_mix_commands_up(site):
     """An option shown in another command's section would not count: each section
     holds only its own options."""
