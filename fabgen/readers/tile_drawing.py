@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fabgen.errors import InputFileError
-from fabgen.geometry.alignment import pattern_fit
-from fabgen.geometry.lattice import SQRT3, TILE_ANGLE_DEG, Handedness
+from fabgen.geometry.alignment import contact_distance, pattern_fit
+from fabgen.geometry.lattice import SQRT3, TILE_ANGLE_DEG, Handedness, TileLattice
 from fabgen.geometry.outline import Path as OutlinePath
-from fabgen.geometry.tile import TileLayout
+from fabgen.geometry.tile import FRAME_A_DEG, TileLayout
 from fabgen.limits import limit_for
 from fabgen.readers.shapes import DrawnCircle, DrawnOutline, read_shapes
 
@@ -62,10 +62,11 @@ def read_tile_drawing(path: str | Path, dpi: float = 96.0) -> tuple[TileLayout, 
     analysis.pitch_mm = abs(a)
     analysis.circle_diameter_mm = 2 * sum(c.radius for c in circles) / len(circles)
     _check_sizes(circles, analysis)
-    kind, normal_deg, width, spread = _outline_shape(outline, abs(a))
+    kind, normal_deg = _outline_shape(outline, abs(a))
+    handedness, a_deg = _pattern_angle(kind, normal_deg, rows_deg, analysis)
+    width, spread = _width(outline, kind, normal_deg, a_deg)
     analysis.outline_kind, analysis.width_mm, analysis.width_spread_mm = kind, width, spread
     _check_width(path, width, shapes.units_note)
-    handedness, a_deg = _pattern_angle(kind, normal_deg, rows_deg, analysis)
     ordered = (middle, *outer)
     layout = TileLayout(
         cut_path=OutlinePath(outline.points, (0.0,) * len(outline.points)),
@@ -204,8 +205,9 @@ def _check_round(circles: list[DrawnCircle], analysis: DrawingAnalysis) -> None:
         )
 
 
-def _outline_shape(outline: DrawnOutline, pitch: float) -> tuple[str, float, float, float]:
-    """Kind of outline, direction of one flat's normal, mean width across flats, spread."""
+def _outline_shape(outline: DrawnOutline, pitch: float) -> tuple[str, float]:
+    """Kind of outline and the direction of one flat's normal (a rosette's: of one cell's
+    flat)."""
     from shapely.geometry import Polygon
 
     poly = Polygon(outline.points)
@@ -217,7 +219,6 @@ def _outline_shape(outline: DrawnOutline, pitch: float) -> tuple[str, float, flo
         acc += length * cmath.exp(6j * math.atan2(y1 - y0, x1 - x0))
     edge_deg = math.degrees(cmath.phase(acc)) / 6.0
     normal_deg = edge_deg + 30.0
-    widths = [_extent(pts, normal_deg + 60.0 * k) for k in range(3)]
     convex = poly.convex_hull.area - abs(poly.area) <= 0.002 * abs(poly.area)
     cell_area = 7 * SQRT3 / 2 * pitch**2
     if convex:
@@ -226,7 +227,21 @@ def _outline_shape(outline: DrawnOutline, pitch: float) -> tuple[str, float, flo
         kind = "rosette"
     else:
         kind = "other"
-    return kind, normal_deg, sum(widths) / 3, max(widths) - min(widths)
+    return kind, normal_deg
+
+
+def _width(outline: DrawnOutline, kind: str, normal_deg: float, a_deg: float):
+    """Mean width across the flats (the distance between neighbouring tile centres) and
+    its spread over the three directions. A rosette has no flats facing its neighbours:
+    its width is the centre distance at which two of them touch along the lattice."""
+    if kind == "rosette":
+        from shapely.geometry import Polygon
+
+        polygon = Polygon(outline.points)
+        widths = [contact_distance(polygon, a_deg + 60.0 * k) for k in range(3)]
+    else:
+        widths = [_extent(outline.points, normal_deg + 60.0 * k) for k in range(3)]
+    return sum(widths) / 3, max(widths) - min(widths)
 
 
 def _extent(pts, deg: float) -> float:
@@ -244,17 +259,7 @@ def _pattern_angle(kind, normal_deg, rows_deg, analysis: DrawingAnalysis):
         )
         return Handedness.CCW, rows_deg + TILE_ANGLE_DEG
     if kind == "rosette":
-        # A rosette's edges are perpendicular to the rows; it fits either lattice.
-        offset = _wrap60(normal_deg - rows_deg)
-        analysis.angle_deg = TILE_ANGLE_DEG
-        analysis.handedness = Handedness.CCW.value
-        analysis.is_island = abs(offset) <= ANGLE_TOLERANCE_DEG and not analysis.problems
-        if abs(offset) > ANGLE_TOLERANCE_DEG:
-            analysis.problems.append(
-                f"the circle rows are turned {offset:.2f}° from the rosette's cells; they must "
-                "line up with them"
-            )
-        return Handedness.CCW, rows_deg + TILE_ANGLE_DEG
+        return _rosette_angle(normal_deg, rows_deg, analysis)
     delta = _wrap60(normal_deg - rows_deg)
     analysis.angle_deg = delta
     handedness = Handedness.CCW if delta > 0 else Handedness.CW
@@ -267,6 +272,25 @@ def _pattern_angle(kind, normal_deg, rows_deg, analysis: DrawingAnalysis):
     analysis.is_island = not analysis.problems
     # The real flat normal (not the ideal angle) decides where the next tile sits.
     return handedness, rows_deg + delta
+
+
+def _rosette_angle(normal_deg, rows_deg, analysis: DrawingAnalysis):
+    """A rosette's edges are perpendicular to the rows and it is its own mirror image, so
+    it fits either lattice: its handedness is how it lies on the page, read as fabgen
+    draws it (the next tile at FRAME_A_DEG, so a cw tile's rows at 49.11° and a ccw
+    tile's at 10.89°)."""
+    offset = _wrap60(normal_deg - rows_deg)
+    handedness = Handedness.CCW if _wrap60(FRAME_A_DEG - rows_deg) > 0 else Handedness.CW
+    angle = TileLattice(handedness).angle_deg
+    analysis.angle_deg = angle
+    analysis.handedness = handedness.value
+    analysis.is_island = abs(offset) <= ANGLE_TOLERANCE_DEG and not analysis.problems
+    if abs(offset) > ANGLE_TOLERANCE_DEG:
+        analysis.problems.append(
+            f"the circle rows are turned {offset:.2f}° from the rosette's cells; they must "
+            "line up with them"
+        )
+    return handedness, rows_deg + angle
 
 
 def _wrap60(deg: float) -> float:

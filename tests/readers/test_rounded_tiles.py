@@ -50,14 +50,33 @@ def test_every_corner_radius_reads_back_aligned(tmp_path, outline, fraction):
         assert code == 0, (fmt, drawing["problems"])
         assert drawing["outline_kind"] == outline
         assert drawing["circles_found"] == 7
-        # A rounded corner never moves a flat: the width across the flats is the
-        # hexagon's, and a rosette's is three pitches (its outer cells' flats).
-        width = WIDTH if outline == "hexagon" else 3 * PITCH
-        assert drawing["width_mm"] == pytest.approx(width, abs=1e-5)
+        # A rounded corner never moves a flat: the width across the flats (the distance
+        # between tile centres; a rosette's, where two of them touch) is the tile's.
+        assert drawing["width_mm"] == pytest.approx(WIDTH, abs=1e-5)
         assert drawing["pitch_mm"] == pytest.approx(PITCH, abs=1e-6)
         assert drawing["circle_diameter_mm"] == pytest.approx(CIRCLE, abs=1e-6)
         assert abs(drawing["angle_deg"]) == pytest.approx(TILE_ANGLE_DEG, abs=1e-4)
         assert report["row_deviation"]["value_mm"] < 1e-5
+
+
+@pytest.mark.parametrize("handedness", ["cw", "ccw"])
+@pytest.mark.parametrize("outline", ["hexagon", "rosette"])
+def test_a_tile_reads_back_as_the_width_and_handedness_it_was_made_with(
+    tmp_path, outline, handedness
+):
+    args = ["--outline", outline, "--handedness", handedness, "--pitch", "35"]
+    result = CliRunner().invoke(main, ["tile", *args, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for fmt in ("svg", "dxf"):
+        code, report = check_alignment("--from", tmp_path / f"tile.{fmt}")
+        drawing = report["drawing"]
+        assert code == 0 and drawing["is_island"], (fmt, drawing["problems"])
+        assert drawing["outline_kind"] == outline
+        assert drawing["width_mm"] == pytest.approx(35 * SQRT7, abs=1e-5), fmt
+        assert drawing["handedness"] == handedness, fmt
+        sign = 1 if handedness == "ccw" else -1
+        assert drawing["angle_deg"] == pytest.approx(sign * TILE_ANGLE_DEG, abs=1e-4), fmt
+        assert report["tile_spacing_mm"][0] == pytest.approx(35 * SQRT7, abs=1e-5)
 
 
 def test_a_rounded_outline_is_not_taken_for_a_circle(tmp_path):
