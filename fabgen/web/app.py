@@ -146,7 +146,10 @@ def _kit_api(app: Flask) -> None:
         settings, board_state = data["settings"], data.get("board_state")
         worker = app.extensions.get("fabgen_worker")
         if rest and not quick and worker is not None:
-            answer = worker.rest_preview(settings, board_state)
+            # a page's newer request replaces its older one (see PreviewWorker)
+            page = data.get("page")
+            page = page[:64] if isinstance(page, str) and page else None
+            answer = worker.rest_preview(settings, board_state, page)
             if answer is not None:
                 return jsonify(answer)
         return jsonify(kitform.preview(settings, board_state, quick, rest))

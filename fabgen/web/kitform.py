@@ -19,7 +19,7 @@ from pathlib import Path
 from fabgen.errors import FabgenError, InputFileError
 from fabgen.kitbuild.kitfile import SCHEMA, Kit, KitKey, parse_kit
 from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
-from fabgen.web.limits import TooMuchWork
+from fabgen.web.limits import LIMITS, SIMULATE_PLAYERS, TooMuchWork
 
 #: What the kit's manifest and README call the kit file; a kit file saved under this
 #: name and built with ``fabgen build kit.toml`` gives the same files byte for byte.
@@ -43,6 +43,11 @@ class Control:
     def name(self) -> str:
         return f"{self.section}.{self.setting.key}"
 
+    @property
+    def note(self) -> str:
+        """What the browser does otherwise than ``fabgen build`` with this setting."""
+        return WEB_NOTES.get(self.name, "")
+
     def to_json(self) -> dict:
         s = self.setting
         return {
@@ -53,6 +58,7 @@ class Control:
             "default": s.default,
             "help": s.help,
             "choices": list(s.choices or ()),
+            "note": self.note,
         }
 
 
@@ -99,6 +105,20 @@ def form_json() -> dict:
         ],
         "presets": preset_names(),
     }
+
+
+#: Where the browser builds a kit otherwise than ``fabgen build``, said beside the
+#: setting (the kit file still goes to the command line as it is).
+WEB_NOTES = {
+    "kit.simulate_games": (
+        f"In the browser: at most {LIMITS.simulate_games} games, played again for every "
+        "preview; fabgen build plays any number."
+    ),
+    "kit.simulate_players": (
+        f"In the browser: {' or '.join(SIMULATE_PLAYERS)} players only (a strong player's "
+        "game takes seconds); fabgen build plays strong ones too."
+    ),
+}
 
 
 # ---- settings from the browser -> kit file -> Kit ---------------------------------------
@@ -167,19 +187,31 @@ def read_settings(
 
 def check_simulation(kit: Kit) -> None:
     """A supply from self-played games is measured again on every change of the
-    preview: more games than a request may play go to the command line (the kit file
-    itself can still be downloaded)."""
-    from fabgen.web.limits import LIMITS
-
+    preview: more games than a request may play, or players too slow for it (a strong
+    player's game takes seconds), go to the command line (the kit file itself can
+    still be downloaded)."""
     settings = kit.section("kit")
+    if settings["supply"] != "simulate":
+        return
     games = settings["simulate_games"]
-    if settings["supply"] == "simulate" and games > LIMITS.simulate_games:
+    command_line = (
+        f'or download the kit file and run "fabgen build {KIT_FILE_NAME}" on the command line'
+    )
+    if games > LIMITS.simulate_games:
         raise TooMuchWork(
             f'supply = "simulate" with {games} games takes minutes, too long for the '
             f"browser (at most {LIMITS.simulate_games} games here): lower simulate_games, "
-            f'or download the kit file and run "fabgen build {KIT_FILE_NAME}" on the '
-            "command line",
+            + command_line,
             "kit.simulate_games",
+        )
+    players = [p.strip() for p in str(settings["simulate_players"]).split(",")]
+    slow = sorted({f'"{p}"' for p in players if p.partition(":")[0] == "strong"})
+    if slow:
+        raise TooMuchWork(
+            f"{', '.join(slow)} take seconds a game, too long for the browser's preview "
+            f"(it plays the {games} games again on every change): choose "
+            f"{' or '.join(SIMULATE_PLAYERS)} here, " + command_line,
+            "kit.simulate_players",
         )
 
 

@@ -26,10 +26,14 @@ class WebLimits:
     board_seats: int = 6
     transcript_turns: int = 5000  # turns replayed for one step of the rules viewer
     moves_text: int = 2000  # characters of moves typed in the rules viewer
-    # self-played games behind a kit's supply = "simulate" (0.1 s each with greedy
-    # players, seconds with strong ones): the preview plays them on every change, the
-    # CLI's default is 200
+    # self-played games behind a kit's supply = "simulate": the preview plays them on
+    # every change (the CLI's default is 200). Greedy and random players only: a greedy
+    # game takes 0.03 s (10 tiles) to 0.3 s (37 tiles), a strong one seconds (4 s on
+    # 2p-diamond-4), which a preview cannot wait for (SIMULATE_PLAYERS)
     simulate_games: int = 20
+    # seconds the rest of a kit preview (sheets, stones, a simulated supply) may take in
+    # the preview worker before it is stopped and the preview refused
+    preview_seconds: float = 30.0
     # the play page (fabgen.web.games): games kept in memory (the others wait in the
     # games folder), games in the folder, turns of one game, moves of one turn
     games_in_memory: int = 64
@@ -47,3 +51,6 @@ class WebLimits:
 
 
 LIMITS = WebLimits()
+
+#: Who may play a kit's simulated supply in the browser: the fast players only.
+SIMULATE_PLAYERS = ("greedy", "random")

@@ -22,10 +22,33 @@ import signal
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Callable
+
+from fabgen.errors import FabgenError
 
 #: A worker that dies this many times in a row without answering is not started again
 #: (say it cannot even load): the server answers every preview itself from then on.
 GIVE_UP_AFTER = 3
+#: Seconds a request works on after a newer one replaced it (most answers come within
+#: it, and stopping the worker costs the next request its start, about half a second),
+#: and how often a waiting request looks whether it was replaced.
+STALE_GRACE = 1.0
+POLL_SECONDS = 0.05
+#: Pages whose newest preview request the worker remembers.
+PAGES_KEPT = 64
+#: What :func:`_read_line` gives for a request replaced while the worker worked on it.
+STALE = b"stale"
+
+
+class Superseded(FabgenError):
+    """A request replaced by a newer one from the same page before it was answered:
+    its answer is no longer wanted (the page has dropped it already)."""
+
+    status = 409
+
+    def __init__(self):
+        super().__init__("a newer preview replaced this one before it was done")
 
 
 class LineWorker:
@@ -40,25 +63,58 @@ class LineWorker:
         self._process: subprocess.Popen | None = None
         self._deaths = 0  # in a row, without an answer
 
-    def ask(self, request: dict, timeout: float | None = None) -> object:
+    def ask(
+        self,
+        request: dict,
+        timeout: float | None = None,
+        stale: Callable[[], bool] | None = None,
+        too_long: Exception | None = None,
+    ) -> object:
+        """The worker's answer to ``request``. ``too_long``: raised when no answer came in
+        ``timeout`` seconds (instead of giving None). ``stale``: says when the answer is no
+        longer wanted (a newer request replaced it); :class:`Superseded` is then raised,
+        before the request is sent or, once the worker works on it, after
+        :data:`STALE_GRACE` seconds (the worker is stopped and started again), so a
+        slow request never holds up the one that replaced it."""
         line = json.dumps(request) + "\n"
-        with self._lock:
+        self._acquire(stale)
+        try:
             if self._deaths >= GIVE_UP_AFTER:
                 return None
             try:
                 process = self._running()
                 process.stdin.write(line.encode("utf-8"))
                 process.stdin.flush()
-                answer = _read_line(process, timeout)
+                answer = _read_line(process, timeout, stale)
             except OSError:
                 answer = b""
+            if answer is STALE:
+                self._stop(kill=True)
+                self._running()  # it loads while the newer request waits for the lock
+                raise Superseded()
             if not answer:  # it died (killed, out of memory) or took too long
                 if answer is not None:
                     self._deaths += 1
                 self._stop(kill=answer is None)
+                if answer is None and too_long is not None:
+                    raise too_long
                 return None
             self._deaths = 0
+        finally:
+            self._lock.release()
         return json.loads(answer)  # None where the worker met an error
+
+    def _acquire(self, stale: Callable[[], bool] | None) -> None:
+        """Wait for the worker; a request replaced meanwhile gives up its turn."""
+        if stale is None:
+            self._lock.acquire()
+            return
+        while not self._lock.acquire(timeout=POLL_SECONDS):
+            if stale():
+                raise Superseded()
+        if stale():
+            self._lock.release()
+            raise Superseded()
 
     def start(self) -> None:
         """Start the worker now (it takes about half a second to load), so that the
@@ -101,14 +157,29 @@ class LineWorker:
         process.stdout.close()
 
 
-def _read_line(process: subprocess.Popen, timeout: float | None) -> bytes | None:
+def _read_line(
+    process: subprocess.Popen,
+    timeout: float | None,
+    stale: Callable[[], bool] | None = None,
+) -> bytes | None:
     """The worker's answer line; b"" when it died, None when none came in ``timeout``
-    seconds (the answer is written in one piece, so a started line ends soon)."""
-    if timeout is not None:
-        ready, _, _ = select.select([process.stdout], [], [], timeout)
-        if not ready:
+    seconds (the answer is written in one piece, so a started line ends soon),
+    :data:`STALE` when ``stale()`` said so after :data:`STALE_GRACE` seconds."""
+    if timeout is None and stale is None:
+        return process.stdout.readline()
+    start = time.monotonic()
+    while True:
+        waited = time.monotonic() - start
+        if timeout is not None and waited >= timeout:
             return None
-    return process.stdout.readline()
+        if stale is not None and waited >= STALE_GRACE and stale():
+            return STALE
+        step = POLL_SECONDS if stale is not None else timeout - waited
+        if timeout is not None:
+            step = min(step, timeout - waited)
+        ready, _, _ = select.select([process.stdout], [], [], step)
+        if ready:
+            return process.stdout.readline()
 
 
 class PreviewWorker(LineWorker):
@@ -118,9 +189,37 @@ class PreviewWorker(LineWorker):
 
     def __init__(self, command: list[str] | None = None):
         super().__init__(command or [sys.executable, "-m", "fabgen.web.worker"])
+        self._pages_lock = threading.Lock()
+        self._pages: dict[str, int] = {}  # each page's newest request, oldest page first
+        self._asked = 0
 
-    def rest_preview(self, settings: object, board_state: object) -> dict | None:
-        answer = self.ask({"settings": settings, "board_state": board_state})
+    def rest_preview(
+        self, settings: object, board_state: object, page: str | None = None
+    ) -> dict | None:
+        """``page``: who asks (a page's id); a newer request of the same page replaces
+        this one (:class:`Superseded`). A preview that takes longer than
+        ``LIMITS.preview_seconds`` is stopped and refused (:class:`TooMuchWork`)."""
+        from fabgen.web.limits import LIMITS, TooMuchWork
+
+        stale = None
+        if page is not None:
+            with self._pages_lock:
+                number = self._asked = self._asked + 1
+                self._pages.pop(page, None)
+                self._pages[page] = number
+                while len(self._pages) > PAGES_KEPT:  # forget the pages not heard of longest
+                    del self._pages[next(iter(self._pages))]
+
+            def stale() -> bool:
+                return self._pages.get(page) != number
+
+        too_long = TooMuchWork(
+            f"the preview took longer than {LIMITS.preview_seconds:g} s, too long for the "
+            'browser: download the kit file and run "fabgen build kit.toml" on the '
+            "command line"
+        )
+        request = {"settings": settings, "board_state": board_state}
+        answer = self.ask(request, LIMITS.preview_seconds, stale, too_long)
         return answer if isinstance(answer, dict) else None
 
 

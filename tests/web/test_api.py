@@ -293,6 +293,39 @@ def test_a_simulated_supply_is_refused_beyond_a_few_games(client, default_settin
     assert _errors(_preview(client, settings))[0]["setting"] == "kit.simulate_games"
 
 
+def test_a_simulated_supply_by_strong_players_is_refused_in_the_browser(client, default_settings):
+    # a strong game of 2p-diamond-4 takes seconds: even 2 games would hold the preview up
+    settings = copy.deepcopy(default_settings)
+    settings["kit"].update(board="2p-diamond-4", supply="simulate", simulate_games=2)
+    for players in ("strong", "greedy, strong:3000"):
+        settings["kit"]["simulate_players"] = players
+        [error] = _errors(_preview(client, settings))
+        assert error["setting"] == "kit.simulate_players"
+        assert "greedy or random" in error["message"]
+        assert "fabgen build kit.toml" in error["message"]
+        answer = client.post("/api/kit/zip", json={"settings": settings})
+        assert answer.status_code == 503 and "strong" in answer.get_json()["error"]
+    # the fast players are played, and the kit file keeps what was asked for
+    settings["kit"]["simulate_players"] = "greedy"
+    answer = _preview(client, settings)
+    assert answer["ok"] and 'simulate_players = "greedy"' in answer["kit_file"]
+    settings["kit"]["simulate_players"] = "strong"
+    download = client.post("/api/kit/file", json={"settings": settings})
+    assert 'simulate_players = "strong"' in download.get_data(as_text=True)
+
+
+def test_the_form_says_what_the_browser_plays_of_a_simulated_supply(client):
+    from fabgen.web.limits import LIMITS
+
+    form = client.get("/api/kit/form").get_json()
+    notes = {c["name"]: c["note"] for s in form["sections"] for c in s["controls"]}
+    assert f"at most {LIMITS.simulate_games} games" in notes["kit.simulate_games"]
+    assert "greedy or random" in notes["kit.simulate_players"]
+    assert notes["tile.width"] == ""
+    page = client.get("/").get_data(as_text=True)
+    assert notes["kit.simulate_players"].replace("'", "&#39;") in page
+
+
 def test_every_preset_previews(client, default_settings):
     presets = client.get("/api/kit/form").get_json()["presets"]
     assert len(presets) >= 10

@@ -87,6 +87,39 @@ def test_an_error_is_shown_next_to_its_setting_and_goes_away(page):
     ).wait_for()
 
 
+def test_a_simulated_supply_never_holds_up_the_preview(page):
+    # The strong players (the default) take seconds a game: a preview of 20 of their
+    # games on 2p-diamond-4 took 100 s, and the next preview waited for it.
+    import time
+
+    _open(page, "/")
+    page.wait_for_selector("#sheet-svg svg")
+    page.get_by_label("Board", exact=True).select_option("2p-diamond-4")
+    page.get_by_label("Simulate games", exact=True).fill("20")
+    note = page.locator('.control[data-name="kit.simulate_players"] .web-note')
+    assert "greedy or random players only" in note.inner_text()
+    page.get_by_label("Supply", exact=True).select_option("simulate")
+    message = page.locator('.control[data-name="kit.simulate_players"] .error')
+    message.filter(has_text="too long for the browser").wait_for(timeout=10_000)
+    page.get_by_label("Simulate players", exact=True).fill("greedy")
+    page.wait_for_function(
+        "() => document.querySelector('#bar-summary').textContent.includes('tile sheet')"
+        " && !document.body.classList.contains('kit-bad')",
+        timeout=15_000,
+    )
+    assert "simulated games" in page.locator("#bom").inner_text()
+    page.get_by_label("Supply", exact=True).select_option("rule")
+    start = time.monotonic()
+    page.get_by_label("Tile width (mm)", exact=True).fill("90")
+    page.wait_for_function(
+        "() => document.querySelector('#bar-summary').textContent.startsWith("
+        "'Test tile 90 mm across') && document.querySelector('#bar-summary')"
+        ".textContent.includes('tile sheet')",
+        timeout=15_000,
+    )
+    assert time.monotonic() - start < 10
+
+
 def test_download_the_kit_and_build_its_kit_file_with_the_cli(page, tmp_path):
     _open(page, "/")
     page.wait_for_selector("#tile-svg svg")

@@ -143,3 +143,79 @@ def test_the_worker_leaves_ctrl_c_to_the_server_and_ends_on_a_kill(default_setti
             assert worker.wait(20) == -signal.SIGTERM
         finally:
             worker.kill()
+
+
+# A stand-in worker whose answers take as long as the request says ("settings": seconds).
+SLEEPER = (
+    "import time\n"
+    "from fabgen.web.worker import serve_lines\n"
+    "serve_lines(lambda r: time.sleep(r['settings']) or {'slept': r['settings']})\n"
+)
+
+
+def test_a_newer_preview_of_the_same_page_does_not_wait_for_the_older():
+    import threading
+    import time
+
+    from fabgen.web.worker import Superseded
+
+    sleeper = PreviewWorker([sys.executable, "-c", SLEEPER])
+    sleeper.start()
+    outcome = {}
+
+    def old_request():
+        try:
+            outcome["old"] = sleeper.rest_preview(60, None, "page-1")
+        except Superseded as exc:
+            outcome["old"] = exc
+
+    try:
+        older = threading.Thread(target=old_request)
+        older.start()
+        time.sleep(0.5)  # the worker is busy with it
+        start = time.monotonic()
+        assert sleeper.rest_preview(0, None, "page-1") == {"slept": 0}
+        assert time.monotonic() - start < 10  # not the older request's 60 s
+        older.join(10)
+        assert isinstance(outcome["old"], Superseded) and outcome["old"].status == 409
+        # the worker was started again and answers as before
+        assert sleeper.rest_preview(0.1, None, "page-2") == {"slept": 0.1}
+    finally:
+        sleeper.close()
+
+
+def test_requests_of_different_pages_do_not_replace_each_other():
+    import threading
+    import time
+
+    sleeper = PreviewWorker([sys.executable, "-c", SLEEPER])
+    outcome = {}
+    try:
+        older = threading.Thread(
+            target=lambda: outcome.setdefault("a", sleeper.rest_preview(2, None, "page-a"))
+        )
+        older.start()
+        time.sleep(0.3)
+        assert sleeper.rest_preview(0, None, "page-b") == {"slept": 0}
+        older.join(10)
+        assert outcome["a"] == {"slept": 2}
+    finally:
+        sleeper.close()
+
+
+def test_a_preview_that_takes_too_long_is_stopped_and_refused(monkeypatch):
+    import time
+    from dataclasses import replace
+
+    from fabgen.web.limits import LIMITS, TooMuchWork
+
+    monkeypatch.setattr("fabgen.web.limits.LIMITS", replace(LIMITS, preview_seconds=1.0))
+    sleeper = PreviewWorker([sys.executable, "-c", SLEEPER])
+    try:
+        start = time.monotonic()
+        with pytest.raises(TooMuchWork, match="longer than 1 s"):
+            sleeper.rest_preview(60, None, "page-1")
+        assert time.monotonic() - start < 10
+        assert sleeper.rest_preview(0, None, "page-1") == {"slept": 0}
+    finally:
+        sleeper.close()

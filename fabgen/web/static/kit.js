@@ -62,13 +62,16 @@ function showFindings(findings) {
 }
 
 // After a change: a quick answer (test tile, setup diagram) first, then the rest of
-// the preview (sheets, report, BOM); answers to older changes are dropped.
+// the preview (sheets, report, BOM); answers to older changes are dropped, and the
+// server stops working on them ("page" names this page's requests: a newer one
+// replaces the older, so a slow preview never holds up the next).
+const pageId = Math.random().toString(36).slice(2) + Date.now().toString(36);
 let shownFull = 0;
 function refresh() {
   const mine = ++asked;
   const body = request();
   ask({...body, quick: true}, mine, true);
-  ask({...body, rest: true}, mine, false);
+  ask({...body, rest: true, page: pageId}, mine, false);
 }
 
 // The pictures only the quick answer carries.
