@@ -54,6 +54,12 @@ class Style:
     bold: bool = False  # text only
 
 
+#: The style of an engraved *line* (a tile's border), as opposed to an area (a circle):
+#: a profile that fills engraved shapes for raster engraving (Ponoko) must not fill it,
+#: or the whole face inside the border would be burnt; it gets the vector colour.
+ENGRAVED_LINE = Style(fill=None, width=0.0)  # (width 0: told apart from print styles by value)
+
+
 @dataclass(frozen=True)
 class Polyline:
     """Straight segments and arcs (``bulges`` as in :class:`~fabgen.geometry.outline.Path`)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Text
+from fabgen.draw.drawing import ENGRAVED_LINE, Circle, Drawing, Operation, Polyline, Shape, Text
 from fabgen.errors import ParameterError
 from fabgen.geometry.tile import TileLayout
 
@@ -51,7 +51,7 @@ def tile_shapes(layout: TileLayout, options: TileDrawingOptions):
     }
     if options.border_inset and layout.outline is not None:
         border = layout.finished_outline().offset_by(-options.border_inset)
-        shapes[Operation.ENGRAVE].append(Polyline.from_path(border.path()))
+        shapes[Operation.ENGRAVE].append(Polyline.from_path(border.path(), ENGRAVED_LINE))
     if options.label:
         inset = 1.0 + (options.border_inset or 0.0)
         shapes[Operation.LABEL] = [label_text(layout, options.label, options.label_height, inset)]

@@ -269,3 +269,36 @@ def test_label_height_is_checked_without_a_border():
     layout = TileGeometry.from_width(100).layout()
     with pytest.raises(ParameterError, match="label height must be between 0 and 20 mm"):
         TileDrawingOptions(label="1", label_height=0).validate(layout)
+
+
+def test_a_raster_profile_fills_the_circles_but_not_the_border(tmp_path, cli):
+    """Ponoko raster-engraves filled shapes: the circles are areas, filled; the border is
+    a line, so it is drawn in the vector-engrave colour and never filled (filled, it
+    burnt the whole face inside it). The PDF writer paints the same way."""
+    from xml.etree import ElementTree as ET
+
+    from fabgen.draw.drawing import ENGRAVED_LINE, Circle, Operation, Polyline
+    from fabgen.export.pdf import _style_for
+    from fabgen.export.profiles import get_profile
+
+    result = cli("tile", "--profile", "ponoko", "--border", "1.5", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(tmp_path / "tile.svg").getroot()
+    engrave = root.find(f"{ns}g[@id='layer-engrave']")
+    circles = engrave.findall(f"{ns}circle")
+    (border,) = engrave.findall(f"{ns}path")
+    assert len(circles) == 7 and all(c.get("fill") == "#000000" for c in circles)
+    assert border.get("fill") == "none" and border.get("stroke") == "#ff0000"
+    # Other profiles keep the border black and unfilled, as before.
+    cli("tile", "--border", "1.5", "--out", tmp_path / "lb")
+    root = ET.parse(tmp_path / "lb" / "tile.svg").getroot()
+    (border,) = root.find(f"{ns}g[@id='layer-engrave']").findall(f"{ns}path")
+    assert (border.get("fill"), border.get("stroke")) == ("none", "#000000")
+    ponoko = get_profile("ponoko")
+    line = _style_for(
+        Operation.ENGRAVE, Polyline(((0, 0), (1, 0)), True, style=ENGRAVED_LINE), ponoko
+    )
+    area = _style_for(Operation.ENGRAVE, Circle((0, 0), 1.0), ponoko)
+    assert (line.fill, line.stroke) == (None, "#ff0000")
+    assert area.fill == "#000000"
