@@ -120,6 +120,49 @@ def test_a_simulated_supply_never_holds_up_the_preview(page):
     assert time.monotonic() - start < 10
 
 
+def test_the_configurator_keeps_its_settings_until_reset(page):
+    _open(page, "/")
+    page.wait_for_selector("#sheet-svg svg")
+    board = page.get_by_label("Board", exact=True)
+    width = page.get_by_label("Tile width (mm)", exact=True)
+    design = page.locator('.control[data-name="stones.design"] select')
+    numbers = page.locator('.control[data-name="tile.numbers"] input')
+    board.select_option("6p-hexagon-37")
+    width.fill("85")
+    design.select_option("pyramid")
+    numbers.uncheck()
+    page.wait_for_function(
+        "() => document.querySelector('#bar-summary').textContent.startsWith('Test tile 85 mm')"
+    )
+
+    def kept(board_name):
+        assert board.input_value() == board_name
+        assert width.input_value() == "85"
+        assert design.input_value() == "pyramid"
+        assert not numbers.is_checked()
+
+    page.reload()
+    kept("6p-hexagon-37")
+    page.wait_for_function(
+        "() => document.querySelector('#preview-board').textContent.startsWith("
+        "'Board 6p-hexagon-37:')"
+    )
+    # to the designer and back with its board: the other settings stay
+    page.get_by_role("link", name="Board designer").click()
+    page.wait_for_selector("#canvas svg")
+    page.get_by_role("button", name="Use in the kit configurator").click()
+    page.wait_for_url("**/#designer")
+    kept("@designer")
+    page.go_back()
+    page.go_back()
+    kept("@designer")
+    page.get_by_role("button", name="Reset to defaults").click()
+    assert board.input_value() == "3p-triangle-4"
+    assert width.input_value() == "0.0" and design.input_value() == "disc" and numbers.is_checked()
+    page.reload()
+    assert board.input_value() == "3p-triangle-4" and width.input_value() == "0.0"
+
+
 def test_download_the_kit_and_build_its_kit_file_with_the_cli(page, tmp_path):
     _open(page, "/")
     page.wait_for_selector("#tile-svg svg")

@@ -164,7 +164,62 @@ document.getElementById("back-to-settings").addEventListener("click", (e) => {
   target.focus({preventScroll: true});
 });
 
+// The form is kept in the browser (as the designer keeps its board), so a reload, Back
+// or a visit to the designer finds it as it was left; "Reset to defaults" clears it.
+const KIT_KEY = "fabgen-kit-settings";
+
+function saveForm() {
+  const values = {};
+  for (const control of controls) {
+    const input = control.querySelector("input, select");
+    values[control.dataset.name] = input.type === "checkbox" ? input.checked : input.value;
+  }
+  try {
+    localStorage.setItem(KIT_KEY, JSON.stringify(values));
+  } catch (e) {
+    // storage full or switched off: the form still works, it is just not kept
+  }
+}
+
+function restoreForm() {
+  let values;
+  try {
+    values = JSON.parse(localStorage.getItem(KIT_KEY) || "null");
+  } catch (e) {
+    values = null;
+  }
+  if (!values || typeof values !== "object") return;
+  for (const control of controls) {
+    const value = values[control.dataset.name];
+    const input = control.querySelector("input, select");
+    if (input.type === "checkbox") {
+      if (typeof value === "boolean") input.checked = value;
+    } else if (typeof value === "string") {
+      // a choice the page no longer offers keeps the default
+      if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === value)) continue;
+      if (value === "@designer" && !localStorage.getItem(DESIGNER_KEY)) continue;
+      input.value = value;
+    }
+  }
+}
+
+function resetForm() {
+  for (const control of controls) {
+    const input = control.querySelector("input, select");
+    if (input.type === "checkbox") input.checked = input.defaultChecked;
+    else if (input.tagName === "SELECT") {
+      const chosen = [...input.options].find((o) => o.defaultSelected) || input.options[0];
+      input.value = chosen.value;
+    } else input.value = input.defaultValue;
+  }
+  localStorage.removeItem(KIT_KEY);
+  setStatus("Every setting is back to its default.");
+  refresh();
+}
+
 const later = debounce(refresh, 150);
+form.addEventListener("input", saveForm);
+form.addEventListener("change", saveForm);
 form.addEventListener("input", noteControl);
 form.addEventListener("input", later);
 form.addEventListener("change", later);
@@ -185,8 +240,19 @@ document.getElementById("download-kit").addEventListener("click", () =>
 document.getElementById("download-kit-file").addEventListener("click", () =>
   fetchFile("/api/kit/file", "Writing the kit file"));
 
-// Coming from the designer's "Use in the kit configurator": build that board.
+document.getElementById("reset-kit").addEventListener("click", resetForm);
+
+restoreForm();
+// Coming from the designer's "Use in the kit configurator": build that board (the
+// other settings as they were left).
 if (window.location.hash === "#designer" && localStorage.getItem(DESIGNER_KEY)) {
   document.querySelector('.control[data-name="kit.board"] select').value = "@designer";
+  saveForm();
 }
 refresh();
+// Back to a page the browser kept: it shows the settings as they were kept last.
+window.addEventListener("pageshow", (e) => {
+  if (!e.persisted) return;
+  restoreForm();
+  refresh();
+});
