@@ -480,6 +480,62 @@ def test_step_through_an_uploaded_game(page, tmp_path):
     info.filter(has_text="after the 2 turns of the file").wait_for()
 
 
+def _game_file(tmp_path, preset: str, n: int, name: str = "game.json"):
+    """A transcript of ``n`` turns of ``preset``, each the first legal move."""
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+    from fabgen.rules.names import field_name
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import Turn, play_turn
+
+    text = board_transcript_text(load_preset(preset))
+    game, position, turns = json.loads(text), parse_transcript(text).position, []
+    for _ in range(n):
+        moves = Turn(position).legal_moves()[:1]
+        turns.append([[field_name(m.source), field_name(m.destination)] for m in moves])
+        position, _ = play_turn(position, moves)
+    game["turns"] = turns
+    path = tmp_path / name
+    path.write_text(json.dumps(game))
+    return path
+
+
+# Requests for this turn take longer than the others (the server answers them in any
+# order): the answers arrive in the other order.
+SLOW_TURN = """turn => {
+  const fetch = window.fetch;
+  window.fetch = (url, options) => {
+    const body = options && options.body ? JSON.parse(options.body) : {};
+    const late = body.turn === turn ? new Promise((r) => setTimeout(r, 800)) : Promise.resolve();
+    return late.then(() => fetch(url, options));
+  };
+}"""
+
+
+def test_the_rules_viewer_shows_the_turn_asked_for_last(page, tmp_path):
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(
+        str(_game_file(tmp_path, "3p-triangle-4", 30))
+    )
+    info = page.locator("#turn-info")
+    info.filter(has_text="turn 1 of the 30 in the file").wait_for()
+    page.evaluate(SLOW_TURN, 24)
+    box = page.get_by_label("Turn (0 = the first)")
+    box.fill("24")  # no Enter: Next turn takes the box's turn on
+    page.get_by_role("button", name="Next turn").click()
+    info.filter(has_text="turn 26 of the 30").wait_for()
+    page.wait_for_timeout(1200)  # the answer for turn 24 has come (and is dropped)
+    assert box.input_value() == "25"
+    assert "turn 26 of the 30" in info.inner_text()
+    # Next step while a turn is on its way: a step of that turn
+    box.fill("24")
+    page.get_by_role("button", name="Next step").click()
+    info.filter(has_text="turn 25 of the 30").wait_for()
+    page.wait_for_function("() => document.querySelector('#step').value === '1'")
+    page.wait_for_timeout(300)
+    assert page.locator("#step").input_value() == "1"
+
+
 # ---- seat kinds ----------------------------------------------------------------------------
 
 

@@ -10,12 +10,24 @@ let turns = 0;
 let picture = null; // the shared board picture (boardpic.js)
 let pictureKey = "";
 
-async function ask(moves) {
+// Requests can cross (a turn typed, then Next turn before Enter sends two): only the
+// answer to the newest is shown, and the step buttons wait for it.
+let asked = 0;
+let answered = Promise.resolve();
+
+function ask(moves) {
+  answered = askNow(moves);
+  return answered;
+}
+
+async function askNow(moves) {
   if (!transcript) return setStatus("Load a transcript first.", true);
+  const mine = ++asked;
   const body = {transcript, name, turn: Number($("turn").value) || 0, variant: $("variant").value};
   if (moves !== undefined) body.moves = moves;
   try {
     const answer = await postJSON("/api/rules/turn", body);
+    if (mine !== asked) return;
     turns = answer.turns;
     steps = answer.steps;
     const key = JSON.stringify(answer.picture);
@@ -37,7 +49,7 @@ async function ask(moves) {
     showStep();
     setStatus("");
   } catch (e) {
-    setStatus(e.message, true);
+    if (mine === asked) setStatus(e.message, true);
   }
 }
 
@@ -88,9 +100,18 @@ $("next-turn").addEventListener("click", () => {
   $("turn").value = Math.min(turns, (Number($("turn").value) || 0) + 1);
   ask();
 });
+// A step of the turn asked for last (a turn still on its way is waited for).
+function stepBy(delta) {
+  const wanted = asked;
+  answered.then(() => {
+    if (wanted !== asked) return; // another turn was asked for meanwhile
+    $("step").value = Number($("step").value) + delta;
+    showStep();
+  });
+}
 $("step").addEventListener("input", showStep);
-$("prev-step").addEventListener("click", () => { $("step").value = Number($("step").value) - 1; showStep(); });
-$("next-step").addEventListener("click", () => { $("step").value = Number($("step").value) + 1; showStep(); });
+$("prev-step").addEventListener("click", () => stepBy(-1));
+$("next-step").addEventListener("click", () => stepBy(1));
 namesSwitch($("names"), $("step-svg"), () => picture);
 $("zoom-in").addEventListener("click", () => picture && picture.setZoom(picture.zoom * 1.5));
 $("zoom-out").addEventListener("click", () => picture && picture.setZoom(picture.zoom / 1.5));
