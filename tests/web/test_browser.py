@@ -558,6 +558,36 @@ def _load_preset(page, name: str) -> None:
     _idle(page)
 
 
+def test_play_this_board_plays_the_board_of_its_own_window(page):
+    _open(page, "/board")
+    _load_preset(page, "3p-triangle-4")
+    other = page.context.new_page()  # a second designer window, its board saved last
+    other.base = page.base
+    _open(other, "/board")
+    _load_preset(other, "2p-diamond-4")
+    page.get_by_role("link", name="Play this board").click()
+    page.wait_for_url("**/play#designer")
+    page.locator('#seat-list[data-board="designer"] #seat-2').wait_for()
+    assert page.locator("#seat-list select").count() == 3  # not the 2 of 2p-diamond-4
+    # the other window's changes (it saves its board on each) do not reach this game
+    other.get_by_role("button", name="Add seat").click()
+    other.wait_for_function(
+        "() => document.querySelector('#summary-board').textContent.includes('3 seats')"
+    )
+    assert page.evaluate("() => designerBoard().board.name") == "3p-triangle-4"
+    other.close()
+
+
+def test_a_board_with_errors_is_not_played(page):
+    _open(page, "/board")
+    _load_preset(page, "3p-triangle-4")
+    page.get_by_role("button", name="Add seat").click()  # a seat without a start
+    page.locator("#summary-checks").filter(has_text="1 errors").wait_for()
+    page.get_by_role("link", name="Play this board").click()
+    page.locator("#status").filter(has_text="Not played: the board has 1 error").wait_for()
+    assert page.url.endswith("/board")
+
+
 def test_machine_presets_show_their_seat_kinds(page):
     from fabgen.board.files import load_preset
 

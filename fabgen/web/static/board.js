@@ -339,6 +339,22 @@ $("use-in-kit").addEventListener("click", () => {
   localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
   window.location.href = "/#designer";
 });
+// This window's board (another designer window saves its own board too), once the
+// changes on their way are done; a board with errors is not played, as the setup
+// diagram is not drawn.
+$("play-this").addEventListener("click", (e) => {
+  e.preventDefault();
+  queue = queue.then(() => {
+    const errors = view && view.summary ? view.summary.errors : 0;
+    if (errors) {
+      return setStatus(
+        `Not played: the board has ${count(errors, "error")} (see the findings); fix ` +
+        `${errors === 1 ? "it" : "them"} first.`, true);
+    }
+    localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
+    window.location.href = "/play#designer";
+  });
+});
 
 (async () => {
   const saved = localStorage.getItem(DESIGNER_KEY);

@@ -34,7 +34,7 @@ async function boardView() {
     return getJSON(`/api/board/preset/${encodeURIComponent(choice.slice(7))}`);
   }
   if (choice === "designer") {
-    const state = JSON.parse(localStorage.getItem(DESIGNER_KEY) || "null");
+    const state = designerBoard();
     if (!state) throw new Error("the board designer has no board yet: make one at /board first");
     return postJSON("/api/board/view", {state});
   }
@@ -42,6 +42,17 @@ async function boardView() {
   const form = new FormData();
   form.append("file", new Blob([pickedFile.text]), pickedFile.name);
   return readAnswer(await reach("/api/board/upload", {method: "POST", body: form}));
+}
+
+// The designer's board as it was when this page took it (loaded from the designer's
+// "Play this board", or the option chosen): a designer open in another window, which
+// saves its own board, does not change the board of this game.
+let designerTaken = null;
+function takeDesignerBoard() {
+  designerTaken = localStorage.getItem(DESIGNER_KEY);
+}
+function designerBoard() {
+  return JSON.parse(designerTaken || "null");
 }
 
 async function getJSON(url) {
@@ -110,7 +121,7 @@ async function startGame() {
   if (seats.length) body.seats = seats;
   const choice = $("board-choice").value;
   if (choice.startsWith("preset:")) body.preset = choice.slice(7);
-  else if (choice === "designer") body.board_state = JSON.parse(localStorage.getItem(DESIGNER_KEY) || "null");
+  else if (choice === "designer") body.board_state = designerBoard();
   else if (pickedFile) {
     body.board = pickedFile.text;
     body.filename = pickedFile.name;
@@ -515,7 +526,10 @@ function setButtons() {
 
 // ---- wiring --------------------------------------------------------------------------------
 
-$("board-choice").addEventListener("change", () => showSeats(true));
+$("board-choice").addEventListener("change", () => {
+  if ($("board-choice").value === "designer") takeDesignerBoard();
+  showSeats(true);
+});
 $("board-file").addEventListener("change", async () => {
   const file = $("board-file").files[0];
   if (!file) return;
@@ -613,6 +627,7 @@ $("animate").addEventListener("change", () => {
 
 $("designer-option").disabled = !localStorage.getItem(DESIGNER_KEY);
 const lastGame = localStorage.getItem(GAME_KEY);
+takeDesignerBoard();
 if (location.hash === "#designer" && localStorage.getItem(DESIGNER_KEY)) {
   $("board-choice").value = "designer"; // from the designer's "Play this board"
 } else if (lastGame) {
