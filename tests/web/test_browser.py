@@ -588,6 +588,25 @@ def test_a_board_with_errors_is_not_played(page):
     assert page.url.endswith("/board")
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_refused_change_is_said_where_it_is_seen_and_goes_with_the_next(page, size):
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    _open(page, "/board")
+    _load_preset(page, "3p-triangle-4")
+    page.get_by_label("Seat", exact=True).select_option("2")
+    # a machine never moves: a start tile of single stones is refused for it
+    page.get_by_label("Seat kind", exact=True).select_option("machine")
+    status = page.locator("#status")
+    status.filter(has_text="Not changed:").wait_for()
+    expect(status).to_be_in_viewport()
+    assert status.bounding_box()["y"] + status.bounding_box()["height"] <= size[1]
+    page.get_by_label("put stones on a field").check()
+    page.locator('#canvas circle.field[data-field="b2"]').click()
+    expect(status).to_have_text("Seat 3: stones on b2 changed.")
+
+
 def test_machine_presets_show_their_seat_kinds(page):
     from fabgen.board.files import load_preset
 

@@ -47,7 +47,7 @@ async function applyNow(mutate, note) {
   undoStack.push(state);
   redoStack.length = 0;
   render(answer, next);
-  if (note) setStatus(note);
+  setStatus(note || "Changed."); // and an earlier refusal goes
 }
 
 // The server's view of a board, or null (and the reason shown) when it refuses it.
@@ -335,6 +335,7 @@ $("download-board").addEventListener("click", () => save("toml", "Writing the bo
 $("download-start").addEventListener("click", () => save("start", "Writing the start transcript"));
 $("download-setup-svg").addEventListener("click", () => save("setup-svg", "Drawing the setup diagram"));
 $("download-setup-pdf").addEventListener("click", () => save("setup-pdf", "Drawing the setup diagram"));
+$("status").addEventListener("click", () => setStatus(""));
 $("use-in-kit").addEventListener("click", () => {
   localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
   window.location.href = "/#designer";
