@@ -607,6 +607,34 @@ def test_a_refused_change_is_said_where_it_is_seen_and_goes_with_the_next(page, 
     expect(status).to_have_text("Seat 3: stones on b2 changed.")
 
 
+def test_a_refused_value_goes_back_to_the_boards_own(page):
+    _open(page, "/board")
+    _load_preset(page, "3p-triangle-4")
+    status = page.locator("#status")
+    page.get_by_label("Seat", exact=True).select_option("2")
+    kind = page.get_by_label("Seat kind", exact=True)
+    kind.select_option("machine")
+    status.filter(has_text="Not changed:").wait_for()
+    _idle(page)
+    assert kind.input_value() == "player"
+    name = page.get_by_label("Board name", exact=True)
+    name.fill("")
+    name.press("Enter")
+    name.blur()
+    status.filter(has_text="Not changed:").wait_for()
+    _idle(page)
+    assert name.input_value() == "3p-triangle-4"
+    # no stones, or none typed: said, not one stone placed
+    page.get_by_label("put stones on a field").check()
+    stones = page.get_by_label("Stones per field", exact=True)
+    before = page.evaluate("() => localStorage.getItem('fabgen-designer-board')")
+    for typed, said in (("0", '"0"'), ("", "nothing")):
+        stones.fill(typed)
+        page.locator('#canvas circle.field[data-field="b2"]').click()
+        status.filter(has_text=f"at least 1, got {said}").wait_for()
+    assert page.evaluate("() => localStorage.getItem('fabgen-designer-board')") == before
+
+
 def test_machine_presets_show_their_seat_kinds(page):
     from fabgen.board.files import load_preset
 

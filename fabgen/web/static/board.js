@@ -43,7 +43,7 @@ async function applyNow(mutate, note) {
   const next = copy(state);
   mutate(next);
   const answer = await ask(next);
-  if (!answer) return;
+  if (!answer) return showBoardValues(); // the fields show the board, not the refused value
   undoStack.push(state);
   redoStack.length = 0;
   render(answer, next);
@@ -70,10 +70,14 @@ function render(answer, next) {
   showSummary(answer);
   const list = $("findings");
   list.replaceChildren(...(answer.findings || []).map(findingItem));
-  $("board-name").value = state.board.name || "";
-  fillSeats();
+  showBoardValues();
   $("undo").disabled = undoStack.length === 0;
   $("redo").disabled = redoStack.length === 0;
+}
+
+function showBoardValues() {
+  $("board-name").value = state.board.name || "";
+  fillSeats();
 }
 
 function count(n, word) {
@@ -192,7 +196,12 @@ function placeStart(t) {
 function clickField(name) {
   if (!(state.players || []).length) return setStatus("Add a seat first.", true);
   const k = seatIndex();
-  const n = Number($("stack-size").value) || 1;
+  const raw = $("stack-size").value.trim();
+  const n = Number(raw);
+  if (raw === "" || !Number.isInteger(n) || n < 1) {
+    const typed = raw === "" ? "nothing" : `"${raw}"`;
+    return setStatus(`Not changed: stones per field must be a whole number of at least 1, got ${typed}.`, true);
+  }
   change((s) => {
     const seat = s.players[k];
     seat.stacks = seat.stacks || {};
