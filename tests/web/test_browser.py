@@ -536,6 +536,22 @@ def test_the_rules_viewer_shows_the_turn_asked_for_last(page, tmp_path):
     assert page.locator("#step").input_value() == "1"
 
 
+def test_a_file_the_rules_viewer_cannot_read_leaves_the_game_before_it(page, tmp_path):
+    _open(page, "/rules")
+    upload = page.get_by_label("Transcript", exact=True)
+    upload.set_input_files(str(_game_file(tmp_path, "3p-triangle-4", 30)))
+    info = page.locator("#turn-info")
+    info.filter(has_text="turn 1 of the 30 in the file").wait_for()
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "atlantis transcript", "segm')
+    upload.set_input_files(str(broken))
+    status = page.locator("#status")
+    status.filter(has_text="The game shown before stays loaded.").wait_for()
+    page.get_by_role("button", name="Next turn").click()
+    info.filter(has_text="turn 2 of the 30 in the file").wait_for()
+    assert status.inner_text() == ""  # the turn came: no error left standing
+
+
 # ---- seat kinds ----------------------------------------------------------------------------
 
 

@@ -48,8 +48,10 @@ async function askNow(moves) {
     $("after").textContent = answer.after ? `After the turn: ${answer.after}` : "";
     showStep();
     setStatus("");
+    return true;
   } catch (e) {
     if (mine === asked) setStatus(e.message, true);
+    return false;
   }
 }
 
@@ -70,11 +72,17 @@ function showStep() {
   }));
 }
 
-function loadText(text, fileName) {
+// A file that cannot be read leaves the game shown before loaded (its turns still step).
+async function loadText(text, fileName) {
+  const before = {transcript, name, turn: $("turn").value};
   transcript = text;
   name = fileName.replace(/\.[^.]*$/, "") || "game";
   $("turn").value = 0;
-  ask();
+  const mine = asked + 1;
+  if ((await ask()) || before.transcript === null || mine !== asked) return;
+  ({transcript, name} = before);
+  $("turn").value = before.turn;
+  setStatus(`${$("status").textContent} The game shown before stays loaded.`, true);
 }
 
 $("transcript-file").addEventListener("change", async () => {
