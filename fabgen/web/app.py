@@ -159,7 +159,9 @@ def _kit_api(app: Flask) -> None:
         data = _json()
         body, kind, name = kitform.kit_file(data["settings"], data.get("board_state"))
         mimetype = "application/zip" if kind == "zip" else "application/toml"
-        return _download(body, f"{_safe(name)}-kit.{kind}", mimetype)
+        # (A kit file with its board is a zip too: named apart from the kit's own zip.)
+        suffix = "kit-file.zip" if kind == "zip" else "kit.toml"
+        return _download(body, f"{_safe(name)}-{suffix}", mimetype)
 
     @app.post("/api/kit/zip")
     def kit_zip():

@@ -408,6 +408,8 @@ def test_a_kit_of_the_designers_board_comes_with_its_board_file(
     answer = _preview(client, settings, board_state=state)
     assert answer["ok"] and answer["board"]["name"] == "club-board"
     download = client.post("/api/kit/file", json={"settings": settings, "board_state": state})
+    # named apart from the kit's own zip, which the same page offers
+    assert "-kit-file.zip" in download.headers["Content-Disposition"]
     files = _zip_files(download.data)
     assert set(files) == {"kit.toml", "club-board.toml"}
     assert tomllib.loads(files["kit.toml"].decode())["kit"]["board"] == "club-board.toml"
