@@ -623,6 +623,30 @@ def test_a_refused_change_is_said_where_it_is_seen_and_goes_with_the_next(page, 
     expect(status).to_have_text("Seat 3: stones on b2 changed.")
 
 
+def test_on_a_phone_the_designer_zooms_so_fields_can_be_tapped(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    _open(page, "/board")
+    _load_preset(page, "6p-hexagon-37")
+    page.get_by_label("put stones on a field").check()  # field targets show with this tool
+    field = page.locator("#canvas circle.hit.field").first
+    before = field.bounding_box()["width"]
+    for _ in range(3):
+        page.get_by_role("button", name="Zoom in").click()
+    wider = field.bounding_box()["width"]
+    assert wider >= 3.0 * before and wider >= 40  # a finger's width
+    field.scroll_into_view_if_needed()
+    field.click()  # still a target: the click reaches the field
+    _idle(page)
+    for _ in range(4):
+        page.get_by_role("button", name="Zoom out").click()
+    assert abs(field.bounding_box()["width"] - before) < 0.5
+    # a change re-draws the board at the zoom chosen
+    page.get_by_role("button", name="Zoom in").click()
+    page.get_by_role("button", name="Add seat").click()
+    _idle(page)
+    assert page.locator("#canvas circle.hit.field").first.bounding_box()["width"] > 1.4 * before
+
+
 def test_a_refused_value_goes_back_to_the_boards_own(page):
     _open(page, "/board")
     _load_preset(page, "3p-triangle-4")

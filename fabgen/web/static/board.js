@@ -65,6 +65,7 @@ function render(answer, next) {
   state = next && answer.state ? answer.state : next;
   localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
   const svg = showSVG($("canvas"), answer.svg);
+  applyZoom();
   $("canvas").dataset.tiles = (state.board.tiles || []).length;
   addTargets(svg, answer.targets);
   showSummary(answer);
@@ -377,3 +378,19 @@ $("play-this").addEventListener("click", (e) => {
   $("load-preset").click();
 })();
 namesSwitch($("names"), $("canvas"));
+
+// Zoom, as on the play page: on a phone the fields of a large board are too small to tap.
+// At 1 the whole board fits its box; larger, the box scrolls.
+let zoom = 1;
+function applyZoom() {
+  const svg = $("canvas").querySelector("svg");
+  if (svg) svg.style.width = `${100 * zoom}%`;
+  $("canvas").classList.toggle("zoomed", zoom > 1);
+  $("canvas").dataset.zoom = String(zoom);
+}
+function setZoom(z) {
+  zoom = Math.max(1, Math.min(4, z));
+  applyZoom();
+}
+$("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
+$("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
