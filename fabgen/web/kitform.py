@@ -274,6 +274,16 @@ def _board_codes() -> frozenset[str]:
 _BOARD_CODES = _board_codes()
 
 
+def errors_json(exc: FabgenError) -> list[dict]:
+    """A reader error as findings: every mistake of a kit file (they are listed at
+    once, as fabgen build lists them), else the one error."""
+    from fabgen.kitbuild.kitfile import KitFileError
+
+    if isinstance(exc, KitFileError) and getattr(exc, "path", None) != DESIGNER_SOURCE:
+        return [finding_json(f.code, f.severity, f.message, f.where) for f in exc.findings]
+    return [error_json(exc)]
+
+
 def error_json(exc: FabgenError) -> dict:
     """A reader error (one finding) in the same form as the planner's findings."""
     where = getattr(exc, "where", None) or ""
@@ -309,7 +319,7 @@ def preview(
             kit, text, _ = read_settings(settings, Path(folder), board_state)
             check_simulation(kit)
         except FabgenError as exc:
-            return {"ok": False, "findings": [error_json(exc)]}
+            return {"ok": False, "findings": errors_json(exc)}
         try:
             plan = plan_kit(kit, QUICK_CHECKS if quick else None)
         except KitError as exc:

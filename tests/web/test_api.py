@@ -232,6 +232,16 @@ def test_players_against_the_boards_seats_is_shown_at_players(
     )
 
 
+def test_every_mistake_of_the_kit_file_is_marked_at_its_setting(client, default_settings):
+    """The kit reader lists them all at once, as fabgen build does; the form marks each."""
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["kerf"] = "abc"
+    settings["laser"]["margin"] = -3
+    errors = _errors(_preview(client, settings))
+    assert {e["setting"] for e in errors} == {"tile.kerf", "laser.margin"}
+    assert all(e["code"] == "kit-file" for e in errors)
+
+
 def test_a_value_of_the_wrong_type_gets_the_kit_readers_message(client, default_settings, tmp_path):
     from fabgen.errors import InputFileError
 
