@@ -156,6 +156,29 @@ def test_legal_moves_are_the_engines(board, seed):
     assert mine == moves_by_tile(pos, "online")
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["3p-triangle-4", "6p-hexagon-19", "2p-diamond-4"]),
+    st.randoms(use_true_random=False),
+)
+def test_dependent_groups_by_field_are_those_of_every_pair(board, rng):
+    """The groups of moves whose order matters, found through the contested fields, are
+    the connected groups of the pairwise test. On crowded boards (most fields held, by
+    seats at random), where one move in a set of one a tile crosses another's path."""
+    from fabgen.play.search import dependent_groups
+    from fabgen.rules.state import Position
+
+    start = load_preset(board).position()
+    stacks: list[dict] = [{} for _ in start.players]
+    for f in start.board.fields:
+        if rng.random() < 0.8:
+            stacks[rng.randrange(len(stacks))][f] = rng.randint(1, 5)
+    pos = Position.from_stacks(start.board.segments, start.players, stacks)
+    moves = [rng.choice(tile) for tile in legal_moves(pos)]
+    pairs = dependent_groups(len(moves), lambda a, b: exact._depends(moves[a], moves[b]))
+    assert exact._dependent_groups(moves) == pairs
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from(["3p-triangle-4", "6p-hexagon-19", "5p-hexagon-18", "2p-diamond-4"]),

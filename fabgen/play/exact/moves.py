@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Protocol
 
-from fabgen.play.search import dependent_groups, move_orders
+from fabgen.play.search import move_orders
 from fabgen.rules.moves import MACHINE, Move
 from fabgen.rules.state import LIVE, Position
 
@@ -24,6 +24,10 @@ class _Move(NamedTuple):
     k: int
     passed: tuple[tuple[int, int], ...]
     end: int
+    #: The contested fields of ``passed``, as a set: whether two moves depend on each
+    #: other is asked for every pair of a move set's crossing moves at every leaf, and
+    #: building the sets each time was most of a crowded board's search.
+    crossed: frozenset[int] = frozenset()
 
     @property
     def dst(self) -> int:
@@ -59,7 +63,8 @@ def legal_moves(position: Position) -> list[list[_Move]]:
                     o = owner[f]
                     contested = o >= 0 and o != player
                     end = f if contested else -1
-                    moves.append(_Move(i, tuple(path), k, tuple(passed), end))
+                    crossed = frozenset(g for g, _ in passed)
+                    moves.append(_Move(i, tuple(path), k, tuple(passed), end, crossed))
                     if contested:
                         passed.append((f, stones[f]))
         if moves:
@@ -74,9 +79,8 @@ def _as_move(board, m: _Move) -> Move:
 def _depends(a: _Move, b: _Move) -> bool:
     """Do two moves give different positions in the two orders? (As in search.py:
     only where one passes a contested field that the other passes or ends on.)"""
-    pa = {f for f, _ in a.passed}
-    pb = {f for f, _ in b.passed}
-    return bool(pa & pb) or b.end in pa or a.end in pb
+    pa, pb = a.crossed, b.crossed
+    return not pa.isdisjoint(pb) or b.end in pa or a.end in pb
 
 
 def _advantage(position: Position, player: int) -> list[int]:
@@ -135,6 +139,28 @@ def _values(space: _Counts, moves: list[_Move]) -> dict[tuple, int]:
 
 def _dependent_groups(moves: list[_Move]) -> list[list[int]]:
     """Connected groups (of two or more) of moves that depend on each other (only
-    crossing moves can)."""
-    crossing = [j for j, m in enumerate(moves) if m.passed or m.end >= 0]
-    return dependent_groups(len(moves), lambda a, b: _depends(moves[a], moves[b]), crossing)
+    crossing moves can), as :func:`dependent_groups` of :func:`_depends` finds them,
+    but by the contested fields instead of every pair: moves that cross one field are
+    joined, and so is a move ending there with them (a move set on a crowded board has
+    a hundred crossing moves, and the pairs were most of its search)."""
+    group = list(range(len(moves)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    crossers: dict[int, int] = {}  # field -> a move crossing it
+    for j, m in enumerate(moves):
+        for f in m.crossed:
+            if f in crossers:
+                group[root(j)] = root(crossers[f])
+            else:
+                crossers[f] = j
+    for j, m in enumerate(moves):
+        if m.end in crossers:
+            group[root(j)] = root(crossers[m.end])
+    members: dict[int, list[int]] = {}
+    for i in range(len(moves)):
+        members.setdefault(root(i), []).append(i)
+    return [m for m in members.values() if len(m) > 1]
