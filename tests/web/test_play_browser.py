@@ -282,9 +282,7 @@ def test_a_phone_sized_window_can_make_a_move(play):
 
 
 def test_at_the_table_the_machine_turns_are_said(play):
-    _start(play, seats={}, board="1p-triangle-5-machine")
-    play.get_by_label("At the table", exact=True).check()
-    play.wait_for_function("() => game.table")
+    _table_game(play)
     source = play.evaluate("() => Object.keys(game.legal)[0]")
     destination = play.evaluate(f"() => game.legal['{source}'][0]")
     play.get_by_label("Type the moves (like c3-c5, f2-d2; empty: pass)").fill(
@@ -484,14 +482,19 @@ def _play_typed_turn(page):
     _settled(page)
 
 
+def _table_game(play) -> None:
+    """A person against a machine, at the table (the page says what to do on the board)."""
+    _start(play, seats={}, board="1p-triangle-5-machine")
+    play.get_by_label("At the table", exact=True).check()
+    play.wait_for_function("() => game.table && !busy")
+
+
 def _to_do(page) -> list[str]:
     return page.locator("#to-do-list > li > strong").all_text_contents()
 
 
 def test_at_the_table_undo_and_restart_leave_only_the_turns_the_game_has(play):
-    _start(play, seats={}, board="1p-triangle-5-machine")
-    play.get_by_label("At the table", exact=True).check()
-    play.wait_for_function("() => game.table && !busy")
+    _table_game(play)
     _play_typed_turn(play)
     _play_typed_turn(play)
     machine = play.evaluate("() => game.seats[1].name")
@@ -515,9 +518,7 @@ def test_at_the_table_undo_and_restart_leave_only_the_turns_the_game_has(play):
 def test_a_reload_shows_the_same_turns_and_what_to_do_on_the_board(play):
     # After a reload the log said "Machine: (pass)" where it had said "Machine: no
     # moves; 1 explosion", and the list of what to do on the board was gone.
-    _start(play, seats={}, board="1p-triangle-5-machine")
-    play.get_by_label("At the table", exact=True).check()
-    play.wait_for_function("() => game.table && !busy")
+    _table_game(play)
     _play_typed_turn(play)
     log = play.locator("#log li").all_text_contents()
     todo = play.locator("#to-do").inner_text()
