@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fabgen import __version__
-from fabgen.draw.drawing import ENGRAVED_LINE, Circle, Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.export.profiles import DEFAULT_PROFILE, ColourProfile, get_profile
 from fabgen.geometry.outline import arc_centre_radius
 
@@ -121,13 +121,8 @@ def _style_for(op: Operation, shape, profile: ColourProfile) -> Style:
     colour = profile.colour(op)
     if isinstance(shape, Text):
         return Style(stroke=None, fill=colour)
-    fill = None
-    if op is Operation.ENGRAVE and profile.fill_engrave:
-        if shape.style == ENGRAVED_LINE:  # a line: vector-engraved, never filled
-            colour = profile.colour(Operation.SCORE)
-        else:
-            fill = colour
-    return Style(stroke=colour, fill=fill, width=LASER_LINE_MM)
+    stroke, fill = profile.paint(op, shape.style)
+    return Style(stroke=stroke, fill=fill, width=LASER_LINE_MM)
 
 
 def _has(colour: str | None) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fabgen.draw.drawing import Operation
+from fabgen.draw.drawing import ENGRAVED_LINE, Operation, Style
 from fabgen.errors import ParameterError
 
 RED, BLUE, BLACK, GREEN, GREY = "#ff0000", "#0000ff", "#000000", "#00e000", "#b4b4b4"
@@ -28,6 +28,18 @@ class ColourProfile:
 
     def aci(self, op: Operation) -> int:
         return ACI[self.colours[op]]
+
+    def paint(self, op: Operation, style: Style | None) -> tuple[str, str | None]:
+        """Stroke and fill (None: unfilled) of a laser shape that is not text. A raster
+        profile fills engraved areas; an engraved line (``ENGRAVED_LINE``, a tile's
+        border) it draws unfilled in its vector colour, or the fill would burn the
+        whole face inside the line."""
+        colour = self.colour(op)
+        if op is not Operation.ENGRAVE or not self.fill_engrave:
+            return colour, None
+        if style == ENGRAVED_LINE:
+            return self.colour(Operation.SCORE), None
+        return colour, colour
 
 
 def _profile(name, description, cut, engrave, score, label, fill_engrave=False):

@@ -25,7 +25,7 @@ from xml.etree import ElementTree
 import svgwrite
 
 from fabgen import __version__
-from fabgen.draw.drawing import ENGRAVED_LINE, Circle, Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.export.numbers import fmt
 from fabgen.export.profiles import DEFAULT_PROFILE, ColourProfile, get_profile
 from fabgen.geometry.outline import arc_centre_radius
@@ -139,13 +139,8 @@ class _ShapeWriter:
         colour = self.profile.colour(op)
         if isinstance(shape, Text):
             return {"fill": colour, "stroke": "none"}
-        fill = "none"
-        if op is Operation.ENGRAVE and self.profile.fill_engrave:
-            if shape.style == ENGRAVED_LINE:  # a line: vector-engraved, never filled
-                colour = self.profile.colour(Operation.SCORE)
-            else:
-                fill = colour
-        return {"fill": fill, "stroke": colour, "stroke_width": fmt(self.hairline)}
+        stroke, fill = self.profile.paint(op, shape.style)
+        return {"fill": fill or "none", "stroke": stroke, "stroke_width": fmt(self.hairline)}
 
     def _path_data(self, line: Polyline) -> str:
         x0, y0 = line.points[0]
