@@ -417,12 +417,14 @@ def test_the_worker_decides_as_this_process_and_gives_up_in_time(monkeypatch):
 
     start = parse_transcript(start_transcript_bytes(load_preset("3p-triangle-4")).decode()).position
     worker = thinker.Thinker(use_worker=True)
+    # A generous cap first: a loaded machine may take long to start the worker, and
+    # this part is about the worker's answer, not its time.
+    slow = dataclasses.replace(thinker.LIMITS, think_seconds=300.0)
+    monkeypatch.setattr(thinker, "LIMITS", slow)
     try:
         moves, in_time = worker.decide(start, "strong:50", "online", "seed")
         assert in_time and moves == thinker.choose(start, "strong:50", "online", "seed")
-        monkeypatch.setattr(
-            thinker, "LIMITS", dataclasses.replace(thinker.LIMITS, think_seconds=0.001)
-        )
+        monkeypatch.setattr(thinker, "LIMITS", dataclasses.replace(slow, think_seconds=0.001))
         moves, in_time = worker.decide(start, "strong:20000", "online", "seed")
         assert not in_time and moves == thinker.choose(start, "greedy", "online", "seed")
     finally:
