@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from fabgen.draw.cut_order import ORIGIN, end_point, order_for_travel
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Text
+from fabgen.draw.metrics import text_advance
 from fabgen.draw.tile_drawing import TileDrawingOptions, label_spot, tile_shapes
 from fabgen.errors import ParameterError
 from fabgen.geometry.nesting import (
@@ -264,10 +265,21 @@ class _LabelSpots:
         self._spots: dict[int, tuple[float, float]] = {}
 
     def text(self, text: str) -> Text:
-        n = len(text)
+        n = len(text)  # Vera's digits are equally wide: one spot per length
         if n not in self._spots:
-            self._spots[n] = label_spot(self.layout, self.height, n, self.inset)
+            self._spots[n] = self._spot(text)
         return Text(self._spots[n], text, self.height, "center")
+
+    def _spot(self, text: str) -> tuple[float, float]:
+        spot = label_spot(self.layout, self.height, text, self.inset)
+        if spot is None:
+            raise ParameterError.about(
+                "label_height",
+                f"{self.height:g} mm is too high for the tile numbers: {text} "
+                f"({text_advance(text, self.height):.1f} mm long) fits nowhere between the "
+                "circles and the edge; choose a smaller height",
+            )
+        return spot
 
 
 # ---- stones ---------------------------------------------------------------------------

@@ -6,7 +6,8 @@ import math
 from dataclasses import dataclass
 
 from fabgen.draw.drawing import ENGRAVED_LINE, Circle, Drawing, Operation, Polyline, Shape, Text
-from fabgen.errors import ParameterError
+from fabgen.draw.metrics import text_advance
+from fabgen.errors import ParameterError, abridged
 from fabgen.geometry.tile import TileLayout
 
 PAGE_MARGIN = 2.0  # mm around the cut line in a single-tile file
@@ -74,23 +75,33 @@ def tile_drawing(
 
 def label_text(layout: TileLayout, text: str, height: float, inset: float = 1.0) -> Text:
     """Text placed in the free band between the bottom circles and the bottom edge."""
-    x, y = label_spot(layout, height, len(text), inset)
-    return Text((x, y), text, height, "center")
+    spot = label_spot(layout, height, text, inset)
+    if spot is None:
+        raise ParameterError.about(
+            "label",
+            f"{abridged(text, quoted=True)} is {text_advance(text, height):.1f} mm long at "
+            f"{height:g} mm high and does not fit between the circles and the edge; choose "
+            "a shorter label",
+        )
+    return Text(spot, text, height, "center")
 
 
 def label_spot(
-    layout: TileLayout, height: float, chars: int, inset: float = 1.0
-) -> tuple[float, float]:
+    layout: TileLayout, height: float, text: str, inset: float = 1.0
+) -> tuple[float, float] | None:
     """Baseline centre of a label: the spot near the bottom edge furthest from circles,
-    at least ``inset`` mm inside the cut line."""
+    at least ``inset`` mm inside the cut line (None: the label fits nowhere)."""
     import numpy as np
     import shapely
     from shapely.geometry import Polygon
 
     tile = Polygon(layout.cut_path.flattened(1e-3)).buffer(-inset, join_style="mitre")
     bottom = tile.bounds[1]
-    width = 0.6 * height * chars
-    best, best_clear = (0.0, bottom + 1.5), -math.inf
+    # Vera's width, as the SVG and PDF set it (LibreCAD's DXF text measures the same):
+    # 0.6 × the height per character was up to 2.3 times short, and labels ran over
+    # circles and off the tile.
+    width = text_advance(text, height)
+    best, best_clear = None, 0.0  # a spot touching a circle is no spot
     span = (tile.bounds[2] - tile.bounds[0]) / 2
     lifts = (0.0, 1.0, 2.0, 3.0)
     spots = [(span * k / 50.0, bottom + lift) for k in range(-40, 41) for lift in lifts]

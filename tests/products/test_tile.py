@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from fabgen.errors import ParameterError
 from fabgen.geometry.blog import BlogFigures
 from fabgen.geometry.lattice import Handedness
 from fabgen.geometry.tile import TileGeometry
@@ -97,3 +98,63 @@ def test_the_configurator_shows_the_kit_test_tile(default_plan, kit_files):
 
     shown = _pictures(default_plan, quick=True)["tile"]["svg"]
     assert shown.encode("utf-8") == kit_files["laser/test-tile.svg"]
+
+
+def vera_width(text: str, cap_height: float) -> float:
+    """Advance width of ``text`` in Bitstream Vera, the labels' font (reportlab's copy),
+    at a cap height of 0.72 em."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if "Vera" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("Vera", "Vera.ttf"))
+    return pdfmetrics.stringWidth(text, "Vera", cap_height / 0.72)
+
+
+def label_and_room(dxf: bytes):
+    """The label's box (baseline to cap height, as wide as Vera sets it), the cut
+    outline and the circles, read back from the DXF."""
+    import io
+
+    import ezdxf
+    import shapely
+
+    msp = ezdxf.read(io.StringIO(dxf.decode("utf-8"))).modelspace()
+    (text,) = msp.query("TEXT")
+    assert text.dxf.rotation == 0 and text.dxf.halign == 1  # centred on its baseline
+    x, y = text.dxf.align_point.x, text.dxf.align_point.y
+    half = vera_width(text.dxf.text, text.dxf.height) / 2
+    label = shapely.box(x - half, y, x + half, y + text.dxf.height)
+    (cut,) = msp.query("LWPOLYLINE[layer=='cut']")
+    outline = shapely.Polygon([p[:2] for p in cut.get_points("xy")])
+    circles = [
+        shapely.Point(c.dxf.center.x, c.dxf.center.y).buffer(c.dxf.radius, 256)
+        for c in msp.query("CIRCLE")
+    ]
+    return label, outline, circles
+
+
+@pytest.mark.parametrize(
+    ("outline", "border", "label"),
+    [
+        ("hexagon", None, "Tile 12 of 19"),
+        ("hexagon", 1.5, "WWWWWW"),
+        ("rosette", 1.5, "10"),
+        ("rosette", None, "A1"),
+    ],
+)
+def test_the_label_stays_on_the_tile_clear_of_circles_and_border(outline, border, label):
+    """Read back as LibreCAD draws it (its text is as wide as Vera's): the label keeps
+    1 mm from the cut line, or from the border, and touches no circle. It was sized at
+    0.6 × its height a character: "Tile 12 of 19" came closer to the cut line, the
+    number 10 on a rosette ran into its border."""
+    geometry = TileGeometry.from_width(100, outline=outline)
+    made = tile_files(TileParams(geometry, border=border, label=label, formats=("dxf",)))
+    box, cut, circles = label_and_room(made.files["tile.dxf"])
+    assert cut.buffer(-(1.0 + (border or 0.0)) + 1e-6, join_style="mitre").contains(box)
+    assert min(box.distance(c) for c in circles) > 0
+
+
+def test_a_label_that_fits_nowhere_is_refused():
+    with pytest.raises(ParameterError, match=r"'Atlantis 12 of 19' is 34\.4 mm long"):
+        tile_files(TileParams(label="Atlantis 12 of 19"))
