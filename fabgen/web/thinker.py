@@ -18,12 +18,26 @@ from __future__ import annotations
 import random
 import sys
 
+from fabgen.errors import FabgenError
 from fabgen.rules.moves import Move
 from fabgen.rules.state import Position
 from fabgen.web.limits import LIMITS
 
 #: The strong player's budget for a plain ``strong`` seat and for hints.
 HINT_PLAYER = "strong"
+
+
+class Stopping(FabgenError):
+    """A decision cut short because the server is stopping: the turn is not played
+    (the greedy player's turn would be saved as if the computer had thought too long)."""
+
+    status = 503
+
+    def __init__(self):
+        super().__init__(
+            "the server is stopping: the computer's turn was not played; when fabgen serve "
+            "runs again, reload the page and the game goes on from its last saved turn"
+        )
 
 
 class Thinker:
@@ -55,6 +69,8 @@ class Thinker:
             answer = self._worker.ask(request, timeout=LIMITS.think_seconds)
             if isinstance(answer, list):
                 return [Move.from_names(a, b) for a, b in answer], True
+            if self._worker.closed:  # cut short by the server's stop, not too long
+                raise Stopping()
             return choose(position, "greedy", variant, seed), False
         return choose(position, player, variant, seed), True
 

@@ -62,6 +62,7 @@ class LineWorker:
         self._lock = threading.Lock()
         self._process: subprocess.Popen | None = None
         self._deaths = 0  # in a row, without an answer
+        self.closed = False  # by close(): no request is sent any more
 
     def ask(
         self,
@@ -79,7 +80,7 @@ class LineWorker:
         line = json.dumps(request) + "\n"
         self._acquire(stale)
         try:
-            if self._deaths >= GIVE_UP_AFTER:
+            if self.closed or self._deaths >= GIVE_UP_AFTER:
                 return None
             try:
                 process = self._running()
@@ -90,7 +91,8 @@ class LineWorker:
                 answer = b""
             if answer is STALE:
                 self._stop(kill=True)
-                self._running()  # it loads while the newer request waits for the lock
+                with contextlib.suppress(OSError):  # (closed meanwhile)
+                    self._running()  # it loads while the newer request waits for the lock
                 raise Superseded()
             if not answer:  # it died (killed, out of memory) or took too long
                 if answer is not None:
@@ -123,6 +125,15 @@ class LineWorker:
             self._running()
 
     def close(self) -> None:
+        """Stop the worker at once, busy or not: a request under way gets no answer (as
+        if the worker had died) and later ones are not sent, so Ctrl+C stops the server
+        without waiting for a long decision or preview (or for every request queued
+        behind it, which took turns with close for the lock)."""
+        self.closed = True
+        process = self._process
+        if process is not None and self._lock.locked():
+            with contextlib.suppress(OSError):
+                process.kill()
         with self._lock:
             self._stop()
 
@@ -131,6 +142,8 @@ class LineWorker:
         return self._process.pid if self._process else None
 
     def _running(self) -> subprocess.Popen:
+        if self.closed:
+            raise OSError("the worker is closed")
         if self._process is None or self._process.poll() is not None:
             self._process = subprocess.Popen(
                 self._command,

@@ -431,6 +431,41 @@ def test_the_worker_decides_as_this_process_and_gives_up_in_time(monkeypatch):
         worker.close()
 
 
+def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir):
+    # Ctrl+C during a computer's decision: its turn was the greedy player's, saved with
+    # "it thought too long", as if the computer had been given its time.
+    import sys
+    import time
+
+    from fabgen.web.worker import LineWorker
+
+    app = create_app(games_dir=games_dir, think_worker=True)
+    play = app.extensions["fabgen_play"]
+    never = (  # a worker whose decisions take a minute
+        "import time\n"
+        "from fabgen.web.worker import serve_lines\n"
+        "serve_lines(lambda r: time.sleep(60))\n"
+    )
+    play.thinker._worker = LineWorker([sys.executable, "-c", never])
+    client = app.test_client()
+    answer = _new(client, seats=["person", "strong", "strong"])
+    game_id, moves = answer["id"], _first_legal(answer["state"])
+    outcome = {}
+    turn = threading.Thread(
+        target=lambda: outcome.setdefault("turn", _turn(client, game_id, moves))
+    )
+    turn.start()
+    while play.thinker._worker.pid is None:
+        time.sleep(0.05)
+    play.close()
+    turn.join(20)
+    stopped = outcome["turn"]
+    assert stopped.status_code == 503 and "server is stopping" in stopped.get_json()["error"]
+    state = create_app(games_dir=games_dir).test_client().get(f"/api/games/{game_id}").get_json()
+    assert state["turns_played"] == 1  # the person's turn only: the computers play later
+    assert not any("thought too long" in h["words"] for h in state["history"])
+
+
 def test_the_games_folder_holds_transcripts_the_rules_replay(games_dir, cli):
     client = create_app(games_dir=games_dir).test_client()
     answer = _new(client)

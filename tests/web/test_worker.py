@@ -219,3 +219,30 @@ def test_a_preview_that_takes_too_long_is_stopped_and_refused(monkeypatch):
         assert sleeper.rest_preview(0, None, "page-1") == {"slept": 0}
     finally:
         sleeper.close()
+
+
+def test_closing_does_not_wait_for_a_request_under_way():
+    # Ctrl+C waited for the decision or preview under way, and for the requests queued
+    # behind it (they took turns with close for the worker): 10 s and more.
+    import threading
+    import time
+
+    from fabgen.web.worker import LineWorker
+
+    sleeper = LineWorker([sys.executable, "-c", SLEEPER])
+    outcome = {}
+    asking = threading.Thread(
+        target=lambda: outcome.setdefault("answer", sleeper.ask({"settings": 60}, timeout=120))
+    )
+    try:
+        asking.start()
+        while sleeper.pid is None:
+            time.sleep(0.05)
+        start = time.monotonic()
+        sleeper.close()
+        assert time.monotonic() - start < 10  # not the request's 60 s
+        asking.join(10)
+        assert outcome == {"answer": None}  # as if the worker had died
+        assert sleeper.ask({"settings": 0}) is None and sleeper.pid is None  # none started
+    finally:
+        sleeper.close()
