@@ -1,9 +1,10 @@
 """The computer seats' turns: decided in a worker process, with a time cap.
 
-``fabgen serve`` decides computer and extreme-machine turns in a second process
+``fabgen serve`` decides computer and extreme-machine turns in worker processes
 (``python -m fabgen.web.thinker``, run by :class:`~fabgen.web.worker.LineWorker` as the
-kit preview's worker is), so a search neither holds up the server's other requests
-(Python runs one thread at a time) nor runs for ever: a decision that takes longer than
+kit preview's worker is; up to :data:`THINKERS`, one per decision under way), so a search
+neither holds up the server's other requests (Python runs one thread at a time) or the
+other games' decisions nor runs for ever: a decision that takes longer than
 ``LIMITS.think_seconds`` is abandoned (the worker is stopped and started again for the
 next one) and the greedy player's turn is played instead, which the turn's words say.
 Without a worker (the tests' app) turns are decided in the request's own thread.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import random
 import sys
+import threading
 
 from fabgen.errors import FabgenError
 from fabgen.rules.moves import Move
@@ -40,47 +42,76 @@ class Stopping(FabgenError):
         )
 
 
+#: Decisions made at once, each in a worker process of its own (started when the others
+#: are busy): one table's long decision (an extreme machine on a crowded board, a
+#: strong:20000 seat: seconds) does not hold up the computer turns of the other tables.
+THINKERS = 4
+
+
 class Thinker:
-    """Decides turns: in a worker process when ``use_worker``, else in this thread."""
+    """Decides turns: in worker processes when ``use_worker``, else in this thread."""
 
     def __init__(self, use_worker: bool = False):
-        self._worker = None
-        if use_worker:
-            from fabgen.web.worker import LineWorker
-
-            self._worker = LineWorker([sys.executable, "-m", "fabgen.web.thinker"])
+        self._use_worker = use_worker
+        self._workers: list = []  # every worker started (LineWorker)
+        self._idle: list = []  # those not deciding now
+        self._free = threading.Condition()
+        self._closed = False
 
     def decide(
         self, position: Position, player: str, variant: str, seed: str
     ) -> tuple[list[Move], bool]:
         """The moves ``player`` makes, and whether it decided in time (else they are
         the greedy player's)."""
-        if self._worker is not None:
-            from fabgen.rules.transcript import transcript_from_position, transcript_to_json
+        if not self._use_worker:
+            return choose(position, player, variant, seed), True
+        from fabgen.rules.transcript import transcript_from_position, transcript_to_json
 
-            request = {
-                "position": transcript_to_json(
-                    transcript_from_position(position, with_passes=True)
-                ),
-                "player": player,
-                "variant": variant,
-                "seed": seed,
-            }
-            answer = self._worker.ask(request, timeout=LIMITS.think_seconds)
-            if isinstance(answer, list):
-                return [Move.from_names(a, b) for a, b in answer], True
-            if self._worker.closed:  # cut short by the server's stop, not too long
+        request = {
+            "position": transcript_to_json(transcript_from_position(position, with_passes=True)),
+            "player": player,
+            "variant": variant,
+            "seed": seed,
+        }
+        worker = self._take()
+        try:
+            answer = worker.ask(request, timeout=LIMITS.think_seconds)
+        finally:
+            self._give_back(worker)
+        if isinstance(answer, list):
+            return [Move.from_names(a, b) for a, b in answer], True
+        if worker.closed:  # cut short by the server's stop, not too long
+            raise Stopping()
+        return choose(position, "greedy", variant, seed), False
+
+    def _take(self):
+        """An idle worker, else a new one while fewer than :data:`THINKERS` run, else the
+        first to be done."""
+        from fabgen.web.worker import LineWorker
+
+        with self._free:
+            while not self._idle and len(self._workers) >= THINKERS and not self._closed:
+                self._free.wait()
+            if self._closed:
                 raise Stopping()
-            return choose(position, "greedy", variant, seed), False
-        return choose(position, player, variant, seed), True
+            if self._idle:
+                return self._idle.pop()  # the one used last: loaded and warm
+            worker = LineWorker([sys.executable, "-m", "fabgen.web.thinker"])
+            self._workers.append(worker)
+            return worker
 
-    def start(self) -> None:
-        if self._worker is not None:
-            self._worker.start()
+    def _give_back(self, worker) -> None:
+        with self._free:
+            self._idle.append(worker)
+            self._free.notify()
 
     def close(self) -> None:
-        if self._worker is not None:
-            self._worker.close()
+        with self._free:
+            self._closed = True
+            workers = list(self._workers)
+            self._free.notify_all()
+        for worker in workers:
+            worker.close()
 
 
 def choose(position: Position, player: str, variant: str, seed: str) -> list[Move]:

@@ -431,7 +431,7 @@ def test_the_worker_decides_as_this_process_and_gives_up_in_time(monkeypatch):
         worker.close()
 
 
-def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir):
+def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir, monkeypatch):
     # Ctrl+C during a computer's decision: its turn was the greedy player's, saved with
     # "it thought too long", as if the computer had been given its time.
     import sys
@@ -439,14 +439,20 @@ def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir):
 
     from fabgen.web.worker import LineWorker
 
-    app = create_app(games_dir=games_dir, think_worker=True)
-    play = app.extensions["fabgen_play"]
     never = (  # a worker whose decisions take a minute
         "import time\n"
         "from fabgen.web.worker import serve_lines\n"
         "serve_lines(lambda r: time.sleep(60))\n"
     )
-    play.thinker._worker = LineWorker([sys.executable, "-c", never])
+    workers = []
+
+    def stand_in(_command):
+        workers.append(LineWorker([sys.executable, "-c", never]))
+        return workers[-1]
+
+    monkeypatch.setattr("fabgen.web.worker.LineWorker", stand_in)
+    app = create_app(games_dir=games_dir, think_worker=True)
+    play = app.extensions["fabgen_play"]
     client = app.test_client()
     answer = _new(client, seats=["person", "strong", "strong"])
     game_id, moves = answer["id"], _first_legal(answer["state"])
@@ -455,7 +461,7 @@ def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir):
         target=lambda: outcome.setdefault("turn", _turn(client, game_id, moves))
     )
     turn.start()
-    while play.thinker._worker.pid is None:
+    while not workers or workers[0].pid is None:
         time.sleep(0.05)
     play.close()
     turn.join(20)
@@ -464,6 +470,52 @@ def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir):
     state = create_app(games_dir=games_dir).test_client().get(f"/api/games/{game_id}").get_json()
     assert state["turns_played"] == 1  # the person's turn only: the computers play later
     assert not any("thought too long" in h["words"] for h in state["history"])
+
+
+def test_a_long_decision_does_not_hold_up_another_games(monkeypatch):
+    # One worker decided for every table: a quick turn at one table waited for another
+    # table's search (10 s with two tables of strong:20000 beside it).
+    import contextlib
+    import sys
+    import time
+
+    from fabgen.board.files import load_preset
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.web import thinker
+    from fabgen.web.designer import start_transcript_bytes
+    from fabgen.web.worker import LineWorker
+
+    slow_or_quick = (  # "slow" thinks for a minute, any other player passes at once
+        "import time\n"
+        "from fabgen.web.worker import serve_lines\n"
+        "serve_lines(lambda r: time.sleep(60) if r['player'] == 'slow' else [])\n"
+    )
+    workers = []
+
+    def stand_in(_command):
+        workers.append(LineWorker([sys.executable, "-c", slow_or_quick]))
+        return workers[-1]
+
+    monkeypatch.setattr("fabgen.web.worker.LineWorker", stand_in)
+    monkeypatch.setattr(thinker, "LIMITS", dataclasses.replace(thinker.LIMITS, think_seconds=120))
+    start = parse_transcript(start_transcript_bytes(load_preset("3p-triangle-4")).decode()).position
+    deciding = thinker.Thinker(use_worker=True)
+
+    def slow_decision():
+        with contextlib.suppress(thinker.Stopping):  # (closed at the end)
+            deciding.decide(start, "slow", "online", "a")
+
+    slow = threading.Thread(target=slow_decision)
+    try:
+        slow.start()
+        while not workers or workers[0].pid is None:
+            time.sleep(0.05)
+        begun = time.monotonic()
+        assert deciding.decide(start, "quick", "online", "b") == ([], True)
+        assert time.monotonic() - begun < 30  # not the other table's minute
+    finally:
+        deciding.close()
+        slow.join(30)
 
 
 def test_the_games_folder_holds_transcripts_the_rules_replay(games_dir, cli):
