@@ -569,9 +569,7 @@ class GameStore:
             if game is not None:
                 self._games.move_to_end(game_id)
                 return game
-        game = self._load(game_id)
-        self._keep(game)
-        return game
+        return self._keep(self._load(game_id))
 
     def save(self, game: Game) -> None:
         from fabgen.rules.transcript import write_transcript
@@ -580,12 +578,16 @@ class GameStore:
         _write(self.folder / f"{game.id}.seats.toml", tomli_w.dumps(game.settings()))
         _write(self.folder / f"{game.id}.json", write_transcript(game.transcript()))
 
-    def _keep(self, game: Game) -> None:
+    def _keep(self, game: Game) -> Game:
+        """Keep ``game`` in memory; the copy kept already when another request read the
+        game back from the folder at the same time: one game, one lock (two copies let
+        two windows play a turn each on the same position after a restart)."""
         with self._lock:
-            self._games[game.id] = game
+            game = self._games.setdefault(game.id, game)
             self._games.move_to_end(game.id)
             while len(self._games) > LIMITS.games_in_memory:
                 self._games.popitem(last=False)  # saved already: read back when asked for
+        return game
 
     def _room(self) -> None:
         if not self.folder.is_dir():

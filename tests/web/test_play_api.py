@@ -167,6 +167,37 @@ def test_a_server_restart_keeps_the_game(games_dir):
     assert after["transcript"]["turns"][: before["turns_played"]] == before["transcript"]["turns"]
 
 
+def test_two_windows_after_a_restart_cannot_both_play_on_one_position(games_dir, monkeypatch):
+    # Both asked at once for a game the new server had not read yet: each request read
+    # its own copy from the folder, with its own lock, and each played its own turn on
+    # the same position (the later save won; the other window was told its turn counted).
+    answer = _new(create_app(games_dir=games_dir).test_client())
+    game_id, state = answer["id"], answer["state"]
+    app = create_app(games_dir=games_dir)  # restarted
+    store = app.extensions["fabgen_play"].store
+    both_read, read = threading.Barrier(2, timeout=20), store._load
+
+    def read_together(wanted):
+        game = read(wanted)
+        both_read.wait()  # neither request keeps its copy before the other has read it
+        return game
+
+    monkeypatch.setattr(store, "_load", read_together)
+    sources = list(state["legal"])
+    codes = []
+
+    def window(source):
+        body = {"moves": [[source, state["legal"][source][0]]], "version": state["version"]}
+        codes.append(app.test_client().post(f"/api/games/{game_id}/turn", json=body).status_code)
+
+    windows = [threading.Thread(target=window, args=(s,)) for s in sources[:2]]
+    for w in windows:
+        w.start()
+    for w in windows:
+        w.join(60)
+    assert sorted(codes) == [200, 409]  # one turn played, the other window told to reload
+
+
 def test_games_side_by_side_do_not_mix(games_dir):
     app = create_app(games_dir=games_dir)
     results: dict[str, dict] = {}
