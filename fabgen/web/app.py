@@ -362,6 +362,8 @@ def _errors(app: Flask) -> None:
         where = getattr(exc, "where", None)
         if where:
             body["where"] = where
+        if getattr(exc, "stopping", False):  # the page waits for the server to be back
+            body["stopping"] = True
         return jsonify(body), status
 
     @app.errorhandler(413)

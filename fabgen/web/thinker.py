@@ -34,11 +34,12 @@ class Stopping(FabgenError):
     (the greedy player's turn would be saved as if the computer had thought too long)."""
 
     status = 503
+    stopping = True
 
     def __init__(self):
         super().__init__(
-            "the server is stopping: the computer's turn was not played; when fabgen serve "
-            "runs again, reload the page and the game goes on from its last saved turn"
+            "the server is stopping: the computer's turn was not played (the game is saved "
+            "up to the turn before it); it is played when fabgen serve runs again"
         )
 
 

@@ -498,6 +498,7 @@ def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir, mo
     turn.join(20)
     stopped = outcome["turn"]
     assert stopped.status_code == 503 and "server is stopping" in stopped.get_json()["error"]
+    assert stopped.get_json()["stopping"] is True  # the page waits for the server to be back
     state = create_app(games_dir=games_dir).test_client().get(f"/api/games/{game_id}").get_json()
     assert state["turns_played"] == 1  # the person's turn only: the computers play later
     assert not any("thought too long" in h["words"] for h in state["history"])

@@ -675,7 +675,10 @@ def test_typed_moves_go_with_enter_in_any_case_and_a_lost_server_is_said(play):
     _field(play, destinations[0]).click()
     status = play.locator("#status")
     status.filter(has_text="cannot be reached").wait_for()
-    assert status.inner_text() == "the server cannot be reached: is fabgen serve still running?"
+    assert status.inner_text() == (
+        "the server cannot be reached: is fabgen serve still running? "
+        "(the game goes on here when the server is back)"
+    )
 
 
 def test_field_names_are_never_broken_after_their_minus(play):
@@ -712,3 +715,37 @@ def test_field_names_are_never_broken_after_their_minus(play):
     )
     assert broken == []
     assert play.locator("#status").inner_text().startswith("Moved from -a4")
+
+
+def test_a_turn_cut_off_by_a_server_restart_goes_on_when_the_server_is_back(play, play_url):
+    # The server stopped as it answered End turn (the turn saved, the answer lost): the
+    # page said the server could not be reached, and End turn again, once it was back,
+    # was refused as "moved on in another window" and left the computers paused.
+    _start(play)
+    lost = []
+
+    def answer_lost(route):  # the server plays the turn; its answer never arrives
+        route.fetch()
+        lost.append(route.request.url)
+        route.abort()
+
+    play.route("**/api/games/*/turn", answer_lost)
+    _tap_a_move(play)
+    play.get_by_role("button", name="End turn").click()
+    status = play.locator("#status")
+    status.filter(has_text="when the server is back").wait_for()
+    assert status.inner_text().startswith("the server cannot be reached")
+    play.unroute("**/api/games/*/turn")
+    status.filter(has_text="fabgen serve is back").wait_for()
+    _settled(play)
+    saved = _get(f"{play_url}/api/games/{play.evaluate('() => game.id')}")
+    assert lost and play.evaluate("() => game.version") == saved["version"]
+    assert saved["turns_played"] == 3  # Red's turn and the two computers' after it
+    assert _logged_turns(play) == [3, 2, 1]
+
+
+def _get(url):
+    from urllib.request import urlopen
+
+    with urlopen(url, timeout=60) as answer:
+        return json.load(answer)

@@ -28,10 +28,12 @@ async function readAnswer(response) {
   try {
     data = await response.json();
   } catch (e) {
-    throw Object.assign(new Error(`the server answered ${response.status} without a message`), {status: response.status});
+    // (unread: the answer was cut off, say by the server stopping as it was sent)
+    throw Object.assign(new Error(`the server answered ${response.status} without a message`), {status: response.status, unread: true});
   }
   if (!response.ok) {
-    throw Object.assign(new Error(data.error || `the server answered ${response.status}`), {status: response.status});
+    // (stopping: the server is stopping, the request was cut short)
+    throw Object.assign(new Error(data.error || `the server answered ${response.status}`), {status: response.status, stopping: Boolean(data.stopping)});
   }
   return data;
 }

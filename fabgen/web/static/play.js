@@ -181,11 +181,46 @@ function gamePost(path, body = {}) {
 // A request that failed: the game moved on elsewhere (load it again), or the server's
 // reason (`refused`: the words before a rule's refusal, not before other errors).
 async function failed(e, refused = "") {
+  const lost = (e.status === 0 || e.stopping || e.unread) && game;
   if (e.status === 409 && game) await reopen();
+  else if (lost) setStatus(`${e.message} (the game goes on here when the server is back)`, true);
   else setStatus(e.status === 400 ? refused + e.message : e.message, true);
   // A game of computers only that could not go on waits for Continue.
   if (computersToMove()) paused = true;
+  if (lost) reconnect();
   showToMove();
+}
+
+// The server stopped (Ctrl+C, the laptop's lid) while a request was on its way: what it
+// saved is not known here, so the page asks for the game until the server is back and
+// goes on from there (a turn sent again was refused as "moved on in another window").
+const RECONNECT_MS = 2000;
+let reconnecting = false;
+async function reconnect() {
+  if (reconnecting) return;
+  reconnecting = true;
+  const id = game.id;
+  let state = null;
+  while (!state) {
+    await pause(RECONNECT_MS);
+    try {
+      state = await getJSON(`/api/games/${id}`);
+    } catch (e) {
+      if (e.status !== 0 && e.status !== 503) {
+        reconnecting = false;
+        return setStatus(e.message, true);
+      }
+    }
+  }
+  reconnecting = false;
+  if (busy || !game || game.id !== id) return; // the page went on meanwhile
+  if (state.version !== game.version) {
+    openGame(state);
+    setGame(state);
+  }
+  setStatus("fabgen serve is back: the game goes on from its last saved turn.");
+  paused = false;
+  goOn();
 }
 
 async function reopen() {
