@@ -7,8 +7,10 @@ online rules; each game draws its explode bias from 0 to 1 and its move chance f
 board and on some home-made odd ones. The online engine (js/common/GameState.js of a
 copy of maksverver/atlantis-heroku, run under node by online_engine_turns.js) plays
 the same turns, and after every turn both engines' states are compared: each field's
-status, owner and stones, the next player, whether the game is over, and the scores.
-A turn whose moves the online engine refuses is a disagreement too.
+status, owner and stones, the next player, whether the game is over, the scores, and
+every move the next player may make (fabgen's Turn.legal_moves against the online
+engine's isValidMove along every line). A turn whose moves the online engine refuses is
+a disagreement too.
 
 The online engine has no machine seats: on the presets with machines they are players
 whose turns are always empty, as in fabgen. The home-made boards: ``hexagon-91`` (the
@@ -20,8 +22,8 @@ include growing and dead fields and full stacks).
 
 Per board it prints the games and turns compared, then every disagreement with the
 game (its seed and settings), the turn, each field that differs and both engines'
-values (and the next player, game over and scores when they differ); a game stops at
-its first disagreement, since what follows only follows from it. A disagreement that a
+values (and the next player, game over, scores and moves when they differ); a game
+stops at its first disagreement, since what follows only follows from it. A disagreement that a
 documented deliberate difference explains (DELIBERATE: the rule and the design-notes
 section that decides it) is listed as such. Exit status 1 on any other disagreement,
 2 when the engine cannot run.
@@ -210,11 +212,13 @@ def state_of(pos: Position) -> dict:
             former = pos.owner(pos.board.fields[i])
             owner = -1 if former is None else former
         fields.append([STATUS[s], owner, stones[i]])
+    over = game_over(pos, ONLINE)
     return {
         "fields": fields,
         "next": pos.next_player,
-        "over": game_over(pos, ONLINE),
+        "over": over,
         "scores": scores(pos),
+        "moves": [] if over else sorted(str(m) for m in Turn(pos, ONLINE).legal_moves()),
     }
 
 
@@ -222,7 +226,8 @@ def field_text(state: dict) -> str:
     """The text both sides hash (online_engine_turns.js, fieldText)."""
     cells = ";".join(f"{s[0]}{o} {n}" for s, o, n in state["fields"])
     over = 1 if state["over"] else 0
-    return f"{cells}|{state['next']}|{over}|{','.join(map(str, state['scores']))}"
+    scores = ",".join(map(str, state["scores"]))
+    return f"{cells}|{state['next']}|{over}|{scores}|{','.join(state['moves'])}"
 
 
 def digest(pos: Position) -> str:
@@ -376,10 +381,20 @@ def disagreement(game: Game, online: dict) -> Disagreement:
             lines.append(
                 f"{label}: fabgen {_shown(key, ours[key])}; online {_shown(key, online[key])}"
             )
+    mine, theirs = set(ours["moves"]), set(online["moves"])
+    for who, only in (("fabgen", mine - theirs), ("online", theirs - mine)):
+        if only:
+            items.add("moves")
+            lines.append(f"moves of the next turn only {who} allows: {_some(sorted(only))}")
     if not lines:
         lines.append("the digests differ but no value does (the two sides hash other texts)")
     why = next((d for d in DELIBERATE if d.explains(pos, items)), None)
     return Disagreement(game, t, lines, why)
+
+
+def _some(moves: list[str], most: int = 12) -> str:
+    shown = ", ".join(moves[:most])
+    return shown if len(moves) <= most else f"{shown} and {len(moves) - most} more"
 
 
 def _shown(key: str, value: object) -> str:
@@ -527,7 +542,8 @@ def main() -> int:
     print(f"{'all':<28} {totals.games:>6} {totals.turns:>8} {totals.compared:>9}")
     print(
         "turns: played by fabgen; compared: turns after which both engines agree on every "
-        "field, the next player, game over and the scores (a game stops at a disagreement)"
+        "field, the next player, game over, the scores and the next turn's moves (a game stops "
+        "at a disagreement)"
     )
     other = [d for d in found if d.deliberate is None]
     for d in found:

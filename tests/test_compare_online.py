@@ -26,27 +26,62 @@ ENGINE = os.environ.get("FABGEN_ONLINE_ENGINE")
 
 # A stand-in for the online engine, only as much of GameState as the harness calls: it
 # reads the start as the engine does, accepts every move and forgets it, so its fields
-# keep their start whatever is played; turns still pass, scores stay 0.
+# keep their start whatever is played; turns still pass, scores stay 0. Its moves are
+# those of the start (a field's stones go as many steps as they are, over live fields).
 STAND_IN = """
-function Field(status, player, stones) {
+const DX = [1, 1, 0, -1, -1, 0], DY = [0, 1, 1, 0, -1, -1]
+const letters = (x) => x < 0 ? "-" + letters(~x)
+  : (x >= 26 ? letters(Math.floor(x / 26) - 1) : "") + String.fromCharCode(97 + x % 26)
+function number(s) {
+  if (s[0] === "-") return ~number(s.slice(1))
+  let x = 0
+  for (const c of s) x = 26 * x + c.charCodeAt(0) - 96
+  return x - 1
+}
+function Coords(x, y) {
+  return {
+    x: x, y: y, toString: () => letters(x) + (y + 1),
+    getNeighbour: (d) => Coords(x + DX[d], y + DY[d]),
+  }
+}
+function parse(id) {
+  const m = String(id).match(/^(-?[a-z]+)(-?[0-9]+)$/)
+  return Coords(number(m[1]), parseInt(m[2], 10) - 1)
+}
+function Field(id, status, player, stones) {
   return {
     isOpen: () => status === 0, isGrowing: () => status === 1,
-    getPlayer: () => player, getStones: () => stones,
+    getPlayer: () => player, getStones: () => stones, getCoords: () => parse(id),
   }
 }
 module.exports = function GameState(initial) {
   const fields = {}
-  for (const segment of initial.segments) for (const id of segment) fields[id] = Field(0, -1, 0)
+  for (const segment of initial.segments) for (const id of segment) fields[id] = Field(id, 0, -1, 0)
   initial.players.forEach((p, k) => {
     for (const id in p.stacks) {
       const v = p.stacks[id]
-      fields[id] = v > 0 ? Field(0, k, v) : v < 0 ? Field(1, k, -v) : Field(2, k, 0)
+      fields[id] = v > 0 ? Field(id, 0, k, v) : v < 0 ? Field(id, 1, k, -v) : Field(id, 2, k, 0)
     }
   })
   let turns = 0
+  const next = () => turns % initial.players.length
+  function isValidMove(src, dst) {
+    const a = parse(src), b = parse(dst), field = fields[src]
+    if (!field || !field.isOpen() || field.getPlayer() !== next()) return false
+    const d = [0, 1, 2, 3, 4, 5].find((d) => {
+      for (let k = 1, c = a.getNeighbour(d); k <= field.getStones(); ++k, c = c.getNeighbour(d)) {
+        const on = fields[c.toString()]
+        if (!on || !on.isOpen()) return false
+        if (c.x === b.x && c.y === b.y) return true
+      }
+      return false
+    })
+    return d !== undefined
+  }
   return {
-    getPlayers: () => initial.players, getField: (id) => fields[id] || null,
-    getNextPlayer: () => turns % initial.players.length, isGameOver: () => false,
+    getPlayers: () => initial.players, getFields: () => fields,
+    getField: (id) => fields[id] || null, isValidMove: isValidMove,
+    getNextPlayer: next, isGameOver: () => false,
     calculateScores: () => initial.players.map(() => 0),
     filterValidMoves: (moves) => moves, addTurn: () => { turns += 1 },
   }
