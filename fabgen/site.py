@@ -84,6 +84,14 @@ WEB_LIMITS: dict[str, str] = {
     "transcript_turns": "turns replayed for one step of the rules viewer",
     "moves_text": "characters of moves typed in the rules viewer",
     "simulate_games": 'games a kit with `supply = "simulate"` plays for a preview',
+    "preview_seconds": "the rest of a kit preview (sheets, stones, a simulated supply)",
+    "games_in_memory": "games of the play page kept in memory (the others wait in the folder)",
+    "games_on_disk": "games in the games folder (new games are refused past it)",
+    "game_turns": "turns of one game on the play page",
+    "moves_per_turn": "moves of one turn",
+    "strong_budget": "the budget N of a `strong:N` seat or hint",
+    "think_seconds": "a computer seat's decision (then the greedy player's turn is played)",
+    "computer_turns": "computer turns one request plays before it answers",
 }
 
 
@@ -168,8 +176,12 @@ def web_limits_markdown() -> str:
     rows = ["| what | at most |", "| --- | --- |"]
     for field in dataclasses.fields(LIMITS):
         value = getattr(LIMITS, field.name)
-        amount = f"{value // 1024:,} kB" if field.name.endswith("_bytes") else f"{value:,}"
-        rows.append(f"| {WEB_LIMITS.get(field.name, field.name)} | {amount} |")
+        amount = f"{value:,}"
+        if field.name.endswith("_bytes"):
+            amount = f"{value // 1024:,} kB"
+        elif field.name.endswith("_seconds"):
+            amount = f"{value:g} s"
+        rows.append(f"| {WEB_LIMITS[field.name]} | {amount} |")
     return "\n".join(rows) + "\n"
 
 

@@ -189,6 +189,19 @@ def test_kit_settings_and_web_bounds_are_the_codes(site):
     assert len(web_rows) == 1 + len(dataclasses.fields(LIMITS))  # header + one per bound
 
 
+def test_every_web_bound_is_said_in_words():
+    # The play page's bounds showed as field names (games_in_memory | 64, think_seconds
+    # | 20.0) in the web page's table of limits.
+    from fabgen.site import web_limits_markdown
+    from fabgen.web.limits import LIMITS
+
+    rows = web_limits_markdown().splitlines()[2:]
+    assert len(rows) == len(dataclasses.fields(LIMITS))
+    for field in dataclasses.fields(LIMITS):
+        assert not any(field.name in row for row in rows), field.name
+    assert "| a computer seat's decision (then the greedy player's turn is played) | 20 s |" in rows
+
+
 def test_every_picture_is_one_make_pictures_makes(site):
     """The site shows no picture drawn by hand: its SVGs are those of make pictures."""
     from fabgen.pictures import readme_pictures
