@@ -749,3 +749,22 @@ def _get(url):
 
     with urlopen(url, timeout=60) as answer:
         return json.load(answer)
+
+
+def test_a_game_of_computers_only_left_for_a_new_one_stays_paused_when_the_server_is_back(
+    play, fixed_game_id
+):
+    # New game pauses it; a Start game that found no server waited for the server, and
+    # once it was back set the old game playing again behind the new game's form.
+    _start_computers(play, animate=True)
+    play.get_by_role("button", name="New game").click()
+    play.wait_for_function("() => !busy && game && paused")
+    played = play.evaluate("() => game.turns_played")
+    play.route("**/api/games", lambda route: route.abort())
+    play.get_by_role("button", name="Start game").click()
+    status = play.locator("#status")
+    status.filter(has_text="cannot be reached").wait_for()
+    assert status.inner_text() == "the server cannot be reached: is fabgen serve still running?"
+    play.unroute("**/api/games")
+    play.wait_for_timeout(3000)  # (the page asked again every 2 s)
+    assert play.evaluate("() => [paused, busy, game.turns_played]") == [True, False, played]

@@ -181,22 +181,25 @@ function gamePost(path, body = {}) {
 // A request that failed: the game moved on elsewhere (load it again), or the server's
 // reason (`refused`: the words before a rule's refusal, not before other errors).
 async function failed(e, refused = "") {
-  const lost = (e.status === 0 || e.stopping || e.unread) && game;
+  // (a new game that could not start leaves the game on show as it was)
+  const lost = (e.status === 0 || e.stopping || e.unread) && game && $("new-game").hidden;
+  const wasPaused = paused;
   if (e.status === 409 && game) await reopen();
   else if (lost) setStatus(`${e.message} (the game goes on here when the server is back)`, true);
   else setStatus(e.status === 400 ? refused + e.message : e.message, true);
   // A game of computers only that could not go on waits for Continue.
   if (computersToMove()) paused = true;
-  if (lost) reconnect();
+  if (lost) reconnect(wasPaused);
   showToMove();
 }
 
 // The server stopped (Ctrl+C, the laptop's lid) while a request was on its way: what it
 // saved is not known here, so the page asks for the game until the server is back and
-// goes on from there (a turn sent again was refused as "moved on in another window").
+// goes on from there (a turn sent again was refused as "moved on in another window"),
+// paused if it was.
 const RECONNECT_MS = 2000;
 let reconnecting = false;
-async function reconnect() {
+async function reconnect(wasPaused) {
   if (reconnecting) return;
   reconnecting = true;
   const id = game.id;
@@ -219,7 +222,7 @@ async function reconnect() {
     setGame(state);
   }
   setStatus("fabgen serve is back: the game goes on from its last saved turn.");
-  paused = false;
+  paused = wasPaused;
   goOn();
 }
 
