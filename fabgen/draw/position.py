@@ -21,6 +21,7 @@ from fabgen.board.colours import NAMED_COLOURS
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.geometry.lattice import Field, field_xy, step_between
 from fabgen.rules.state import Position, Status
+from fabgen.rules.transcript.format import SEAT_COLOURS
 
 FILL = {Status.LIVE: "#fff2b3", Status.GROWING: "#9fd89a", Status.DEAD: "#7f9bbf"}
 CELL_LINE = Style(stroke="#8c8c8c", width=0.2)
@@ -34,7 +35,8 @@ OUTLINE = Style(stroke="#8e24aa", width=0.7, dash=(1.4, 0.9))
 LABEL = Style(stroke=None, fill="#202020", bold=True)
 MARGIN = 5.0
 
-PALETTE = ("#d62728", "#1f5fbf", "#2ca02c", "#f0c419", "#8e44ad", "#ff7f0e")
+# A seat without a colour is drawn in the colour its transcripts name for it.
+PALETTE = tuple(NAMED_COLOURS[name] for name in SEAT_COLOURS)
 _HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -311,6 +313,7 @@ start = [1, 0]
 def test_seat_kinds_machines_with_several_stacks_and_their_transcript():
     from fabgen.board.transcript_io import board_to_transcript, board_transcript_text
     from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.transcript.format import SEAT_COLOURS
 
     board = parse_board_toml(MACHINES)
     assert [s.kind for s in board.seats] == [
@@ -330,7 +333,14 @@ def test_seat_kinds_machines_with_several_stacks_and_their_transcript():
     assert [p.kind for p in transcript.players] == [None, "machine", "extreme-machine"]
     position = parse_transcript(board_transcript_text(board)).position
     assert [p.kind for p in position.players] == ["player", "machine", "extreme-machine"]
-    assert board.position() == position
+    # Seats without a colour are written with the one they are drawn in.
+    assert [p.color for p in position.players] == [
+        s.colour or c for s, c in zip(board.seats, SEAT_COLOURS, strict=False)
+    ]
+    coloured = [
+        replace(s, colour=p.color) for s, p in zip(board.seats, position.players, strict=True)
+    ]
+    assert replace(board, seats=tuple(coloured)).position() == position
 
 
 @pytest.mark.parametrize(

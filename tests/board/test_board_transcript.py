@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -148,4 +149,5 @@ def test_free_form_segments_survive_the_round_trip():
         seats=[Seat("A", "red", (((5, 5), 3),)), Seat("B", None, (((0, 0), 1),))],
     )
     again = parse_board_transcript(board_transcript_text(board))
-    assert again.tiles == board.tiles and again.seats == board.seats
+    assert again.tiles == board.tiles and again.seats[0] == board.seats[0]
+    assert again.seats[1] == replace(board.seats[1], colour="blue")  # seat 2's colour

@@ -69,12 +69,29 @@ def test_reading_and_writing_round_trip_exactly(key):
         obj["events"] = [{"type": "turn", "moves": moves} for moves in obj.pop("turns")]
     t = transcript_from_json(json.loads(json.dumps(obj)))
     back = transcript_to_json(t)
+    # Blue has no colour: it is written with the one it is drawn in (seat 2's).
+    obj["players"][1] = {"name": "Blue", "color": "blue", "stacks": obj["players"][1]["stacks"]}
     assert back == obj
     assert list(back) == list(obj)  # key order too
+    assert list(back["players"][1]) == ["name", "color", "stacks"]
     assert list(back["players"][1]["stacks"]) == ["-b0", "-c-1", "-b-1"]
     text = write_transcript(t)
-    assert parse_transcript(text) == t
+    assert parse_transcript(text) == transcript_from_json(obj)
     assert write_transcript(parse_transcript(text)) == text
+
+
+def test_every_player_is_written_with_a_colour_as_it_is_drawn():
+    # The online engine drops a player without a colour string, and every turn with it.
+    from fabgen.draw.position import player_colour
+
+    players = [{"stacks": {f"{c}1": 1}} for c in "abcdefg"[:6]]
+    players[2]["color"] = "#123456"
+    obj = game(players=players, segments=[[f"{c}1" for c in "abcdef"]], turns=[])
+    written = transcript_to_json(transcript_from_json(obj))["players"]
+    colours = [p["color"] for p in written]
+    assert colours == ["red", "blue", "#123456", "yellow", "purple", "orange"]
+    for k, p in enumerate(written):
+        assert player_colour(p["color"], k) == player_colour(players[k].get("color"), k)
 
 
 def test_written_text_is_stable_and_readable():
@@ -83,7 +100,9 @@ def test_written_text_is_stable_and_readable():
     assert lines[0] == "{" and lines[-1] == "}" and text.endswith("}\n")
     assert '    ["b2", "c2", "c3", "b3", "a2", "a1", "b1"],' in lines
     assert '    [["b2", "b3"], ["e2", "c2"]],' in lines
-    assert json.loads(text) == game()
+    expected = game()
+    expected["players"][1] = {"name": "Blue", "color": "blue", **expected["players"][1]}
+    assert json.loads(text) == expected
 
 
 names = st.builds(lambda x, y: field_name((x, y)), st.integers(-60, 60), st.integers(-60, 60))
@@ -101,8 +120,9 @@ def test_any_board_and_moves_round_trip(segments, moves, key, with_players):
     segments = [[n for n in s if not (n in seen or seen.add(n))] for s in segments]
     segments = [s for s in segments if s]
     obj = {"format": "Atlantis transcript", "version": "1.0", "segments": segments}
-    if with_players:
-        obj["players"] = [{"stacks": {segments[0][0]: 3}}, {"name": "B"}]
+    if with_players:  # (with the colours written for seats without one)
+        obj["players"] = [{"color": "red", "stacks": {segments[0][0]: 3}}, {"name": "B"}]
+        obj["players"][1]["color"] = "blue"
     if key == "turns" and with_players:
         obj["turns"] = [[list(m) for m in moves], []]
     elif key == "events" and with_players:
@@ -113,7 +133,9 @@ def test_any_board_and_moves_round_trip(segments, moves, key, with_players):
 
 
 def test_a_final_position_round_trips_through_its_transcript():
-    t = transcript_from_json(game())
+    obj = game()
+    obj["players"][1]["color"] = "blue"  # (a seat without one is written with one)
+    t = transcript_from_json(obj)
     final = replay(t.position, t.move_list)
     back = parse_transcript(write_transcript(transcript_from_position(final)))
     assert back.position == final

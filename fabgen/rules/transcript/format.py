@@ -38,6 +38,10 @@ _PLAYER_KEYS = ("name", "color", "kind", "stacks")
 KINDS = ("player", "machine", "extreme-machine")
 #: The most seats a game has (people and machines together).
 MAX_SEATS = 6
+#: The colour written for a seat that has none, by its place (the one fabgen draws it
+#: in): the online engine drops a player without a ``color`` string, and with it every
+#: turn of the game.
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 _EVENT_KEYS = ("type", "moves")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 

@@ -10,7 +10,13 @@ from typing import Any
 from fabgen.rules.moves import Move
 from fabgen.rules.names import field_name
 from fabgen.rules.state import Position
-from fabgen.rules.transcript.format import FORMAT, VERSION, PlayerEntry, Transcript
+from fabgen.rules.transcript.format import (
+    FORMAT,
+    SEAT_COLOURS,
+    VERSION,
+    PlayerEntry,
+    Transcript,
+)
 
 
 def transcript_to_json(t: Transcript) -> dict:
@@ -18,7 +24,7 @@ def transcript_to_json(t: Transcript) -> dict:
     obj: dict = {"format": FORMAT, "version": VERSION}
     obj["segments"] = [[field_name(f) for f in s] for s in t.segments]
     if t.players is not None:
-        obj["players"] = [_player_json(p) for p in t.players]
+        obj["players"] = [_player_json(p, k) for k, p in enumerate(t.players)]
     if t.turns is not None:
         turns = [[_move_json(m) for m in moves] for moves in t.turns]
         if t.moves_key == "events":
@@ -42,12 +48,12 @@ def _move_json(move: Move) -> list[str]:
     return [field_name(move.source), field_name(move.destination)]
 
 
-def _player_json(p: PlayerEntry) -> dict:
+def _player_json(p: PlayerEntry, k: int) -> dict:
     out: dict = {}
     if p.name is not None:
         out["name"] = p.name
-    if p.color is not None:
-        out["color"] = p.color
+    # Always a colour: the online engine skips a player without one (design notes, rule 10).
+    out["color"] = p.color if p.color is not None else SEAT_COLOURS[k % len(SEAT_COLOURS)]
     if p.kind is not None:
         out["kind"] = p.kind
     if p.stacks is not None:
