@@ -768,3 +768,22 @@ def test_a_game_of_computers_only_left_for_a_new_one_stays_paused_when_the_serve
     play.unroute("**/api/games")
     play.wait_for_timeout(3000)  # (the page asked again every 2 s)
     assert play.evaluate("() => [paused, busy, game.turns_played]") == [True, False, played]
+
+
+def test_while_the_last_game_opens_the_page_says_so(play):
+    # The game's state waits for its computers' request under way (8 s for a game of
+    # strong:3000 seats on 6p-hexagon-37): a reload showed the new-game form meanwhile,
+    # without a word, as if the game were lost.
+    _start(play)
+    held = _held(play, "**/api/games/*")
+    play.reload()
+    status = play.locator("#status")
+    status.filter(has_text="Opening the last game").wait_for()
+    assert play.locator("#new-game").is_hidden()
+    while not held:
+        play.wait_for_timeout(20)
+    for route in held:
+        route.continue_()
+    play.unroute("**/api/games/*")
+    _settled(play)
+    assert status.inner_text() == "" and play.locator("#new-game").is_hidden()

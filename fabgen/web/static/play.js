@@ -262,14 +262,20 @@ function showThinking(seatKinds) {
   $("thinking").textContent = `${names.join(" and ")} ${names.length > 1 ? "are" : "is"} thinking…`;
 }
 
+// The answer waits while the game's computers play (up to 60 turns, seconds on a big
+// board): meanwhile the page says so, and shows no new-game form as if the game were lost.
 async function loadGame(id) {
+  $("new-game").hidden = true;
+  setStatus("Opening the last game…");
   try {
     const state = await getJSON(`/api/games/${id}`);
+    setStatus("");
     openGame(state);
     setGame(state);
     goOn();
   } catch (e) {
     localStorage.removeItem(GAME_KEY);
+    $("new-game").hidden = false;
     setStatus(`The last game could not be opened (${e.message}): start a new one.`, true);
   }
 }
