@@ -60,8 +60,38 @@ def executor(jobs: int = 1, scheduler: str | None = None) -> Iterator[Executor]:
     elif jobs <= 1:
         yield InlineExecutor()
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
+        with _process_pool(jobs) as ex:
             yield ex
+
+
+@contextmanager
+def _process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """``jobs`` local processes that end with the run. Stopped (Ctrl+C, SIGTERM, an
+    error), it kills them: leaving a pool's ``with`` waits for every batch handed out
+    (minutes of strong games after a Ctrl+C), and a parent killed by SIGTERM left its
+    workers playing on, then idle for ever."""
+    from fabgen.signals import stop_signals_raise
+
+    ex = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        with stop_signals_raise():  # SIGTERM unwinds to the clean-up below
+            yield ex
+    except BaseException:
+        _kill_workers(ex)
+        raise
+    ex.shutdown()
+
+
+def _kill_workers(ex: ProcessPoolExecutor) -> None:
+    """Drops the batches not started and kills the processes playing the others
+    (Python 3.14's ``kill_workers``; SIGKILL, as a worker that inherited our SIGTERM
+    handler would take SIGTERM for an error in its batch and play the next one)."""
+    processes = list((ex._processes or {}).values())
+    ex.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.kill()
+    for process in processes:
+        process.join()
 
 
 @contextmanager
@@ -83,9 +113,14 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
             f"{scheduler} cannot be reached ({exc}): start a Dask scheduler with "
             "`dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786",
         ) from None
+    ex = client.get_executor()
     try:
-        with client.get_executor() as ex:
-            yield ex
+        yield ex
+    except BaseException:
+        # Cancels the batches left; leaving the executor's ``with`` waited for every
+        # one of them (for ever with no worker able to play them) after a Ctrl+C.
+        ex.shutdown(wait=False)
+        raise
     finally:
         client.close()
 

@@ -1,0 +1,103 @@
+"""A run stopped by Ctrl+C, SIGTERM or an error ends at once on local processes and on
+a Dask cluster, and leaves no worker process behind (leaving the pools waited for every
+batch handed out, and a parent killed by SIGTERM left its workers playing)."""
+
+import multiprocessing
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from fabgen.play.parallel import batches, executor, run_batches
+from tests.processes import stop_signals
+
+RELEASE = threading.Event()  # lets the Dask test's held batches go
+
+
+def _slow(part: range) -> list[int]:
+    """The first batch at once, every other one a minute."""
+    if part.start:
+        time.sleep(60)
+    return list(part)
+
+
+def _held(part: range) -> list[int]:
+    if part.start:
+        RELEASE.wait(60)
+    return list(part)
+
+
+WORKERS: list[int] = []  # the local processes of the run that _stop stopped
+
+
+def _stop(_games: int) -> None:
+    WORKERS[:] = [p.pid for p in multiprocessing.active_children()]
+    raise KeyboardInterrupt  # as Ctrl+C does while the run waits for a batch
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except FileNotFoundError:
+        return False
+    return state not in ("Z", "X")  # a zombie has ended
+
+
+def _ended(pids: list[int]) -> bool:
+    """Whether every process ``pids`` ended within seconds (a kill takes a moment)."""
+    deadline = time.monotonic() + 10
+    while any(map(_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(map(_alive, pids))
+
+
+def test_ctrl_c_ends_a_run_on_local_processes_at_once():
+    began = time.monotonic()
+    with pytest.raises(KeyboardInterrupt), executor(jobs=2) as ex:
+        run_batches(ex, _slow, (), batches(40, 2), _stop)
+    assert time.monotonic() - began < 20
+    assert len(WORKERS) == 2 and _ended(WORKERS)
+
+
+def test_sigterm_ends_a_run_on_local_processes_and_its_workers():
+    script = (
+        "import multiprocessing, time\n"
+        "from fabgen.play.parallel import executor\n"
+        "with executor(jobs=2) as ex:\n"
+        "    futures = [ex.submit(time.sleep, 60) for _ in range(4)]\n"
+        "    print(*(p.pid for p in multiprocessing.active_children()), flush=True)\n"
+        "    futures[-1].result()\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=stop_signals(),
+    )
+    workers = [int(pid) for pid in child.stdout.readline().split()]
+    assert len(workers) == 2
+    child.send_signal(signal.SIGTERM)
+    assert child.wait(20) == 128 + signal.SIGTERM
+    assert _ended(workers)
+
+
+def test_ctrl_c_ends_a_run_on_a_dask_cluster_at_once():
+    distributed = pytest.importorskip("distributed")
+    RELEASE.clear()
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        try:
+            began = time.monotonic()
+            with (
+                pytest.raises(KeyboardInterrupt),
+                executor(scheduler=cluster.scheduler_address) as ex,
+            ):
+                run_batches(ex, _held, (), batches(40, 2), _stop)
+            assert time.monotonic() - began < 20
+        finally:
+            RELEASE.set()
