@@ -787,3 +787,23 @@ def test_while_the_last_game_opens_the_page_says_so(play):
     play.unroute("**/api/games/*")
     _settled(play)
     assert status.inner_text() == "" and play.locator("#new-game").is_hidden()
+
+
+def test_an_answer_cut_off_says_so(play):
+    # A server stopped while it sent an answer (Chromium: ERR_CONTENT_LENGTH_MISMATCH):
+    # the page said "the server answered 503 without a message".
+    said = play.evaluate(
+        """async () => {
+        const cut = {status: 503, json: () => Promise.reject(new TypeError("network error"))};
+        const html = {status: 414, json: () => Promise.reject(new SyntaxError("<html>"))};
+        const out = [];
+        for (const answer of [cut, html]) {
+          try { await readAnswer(answer); } catch (e) { out.push([e.message, e.unread]); }
+        }
+        return out;
+    }"""
+    )
+    assert said == [
+        ["the server's answer was cut off: was fabgen serve stopped?", True],
+        ["the server answered 414 without a message", True],
+    ]

@@ -28,8 +28,12 @@ async function readAnswer(response) {
   try {
     data = await response.json();
   } catch (e) {
-    // (unread: the answer was cut off, say by the server stopping as it was sent)
-    throw Object.assign(new Error(`the server answered ${response.status} without a message`), {status: response.status, unread: true});
+    // (unread: no message came; a network error while reading is an answer cut off, as
+    // when the server stops while it sends it)
+    const words = e instanceof SyntaxError
+      ? `the server answered ${response.status} without a message`
+      : "the server's answer was cut off: was fabgen serve stopped?";
+    throw Object.assign(new Error(words), {status: response.status, unread: true});
   }
   if (!response.ok) {
     // (stopping: the server is stopping, the request was cut short)
