@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import (
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    as_completed,
+)
 from contextlib import contextmanager
 
 from fabgen.errors import ParameterError
@@ -113,9 +119,23 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
             f"{scheduler} cannot be reached ({exc}): start a Dask scheduler with "
             "`dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786",
         ) from None
+    with _quiet_client():
+        yield from _run_on(client, scheduler)
+
+
+def _run_on(client, scheduler: str) -> Iterator[Executor]:
+    """The client's executor for the run, the client closed afterwards."""
     ex = client.get_executor()
     try:
         yield ex
+    except CancelledError:  # what the batches left say when the scheduler went away
+        ex.shutdown(wait=False)
+        raise ParameterError.about(
+            "scheduler",
+            f"{scheduler} went away during the run, so its games were lost and nothing "
+            "was written: start the scheduler and its workers again and run the "
+            "command again (the same seed plays the same games)",
+        ) from None
     except BaseException:
         # Cancels the batches left; leaving the executor's ``with`` waited for every
         # one of them (for ever with no worker able to play them) after a Ctrl+C.
@@ -123,6 +143,21 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
         raise
     finally:
         client.close()
+
+
+@contextmanager
+def _quiet_client() -> Iterator[None]:
+    """Keeps the Dask client's own log of a lost scheduler (a traceback of its attempts
+    to reconnect) off the user's screen: the run's error says what happened."""
+    import logging
+
+    log = logging.getLogger("distributed.client")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
 
 
 def _check_address(scheduler: str) -> None:

@@ -101,3 +101,32 @@ def test_ctrl_c_ends_a_run_on_a_dask_cluster_at_once():
             assert time.monotonic() - began < 20
         finally:
             RELEASE.set()
+
+
+def test_a_scheduler_that_goes_away_during_the_run_is_one_clear_error(capfd):
+    distributed = pytest.importorskip("distributed")
+    import dask
+    from distributed.utils import sync
+
+    from fabgen.errors import ParameterError
+
+    RELEASE.clear()
+    with (
+        dask.config.set({"distributed.comm.timeouts.connect": "1s"}),
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+    ):  # (a short connect timeout: the workers' goodbye to the closed scheduler)
+
+        def stop_the_scheduler(_games: int) -> None:
+            sync(cluster.loop, cluster.scheduler.close)
+
+        try:
+            with (
+                pytest.raises(ParameterError, match="went away during the run"),
+                executor(scheduler=cluster.scheduler_address) as ex,
+            ):
+                run_batches(ex, _held, (), batches(40, 2), stop_the_scheduler)
+        finally:
+            RELEASE.set()
+    assert "Traceback" not in capfd.readouterr().err
