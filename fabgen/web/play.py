@@ -31,7 +31,7 @@ from fabgen.web.games import (
     turn_record,
 )
 from fabgen.web.limits import LIMITS, TooMuchWork
-from fabgen.web.thinker import HINT_PLAYER, Thinker
+from fabgen.web.thinker import HINT_PLAYER, Stopping, Thinker
 from fabgen.web.viewer import requested_variant
 
 
@@ -189,7 +189,10 @@ class Play:
             kind = game.seats[pos.next_player]
             moves, in_time = [], True
             if kind != "machine":
-                moves, in_time = self.thinker.decide(pos, kind, game.variant, seed(game))
+                try:
+                    moves, in_time = self.thinker.decide(pos, kind, game.variant, seed(game))
+                except Stopping:  # the turns so far are saved and answered (a new game's
+                    break  # id too): the page goes on with them when the server is back
             played.append(game.play(moves, late=not in_time))
         if played:
             self.store.save(game)

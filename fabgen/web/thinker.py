@@ -31,16 +31,14 @@ HINT_PLAYER = "strong"
 
 class Stopping(FabgenError):
     """A decision cut short because the server is stopping: the turn is not played
-    (the greedy player's turn would be saved as if the computer had thought too long)."""
+    (the greedy player's turn would be saved as if the computer had thought too long);
+    a game's request answers with the turns before it, a hint with this error."""
 
     status = 503
     stopping = True
 
     def __init__(self):
-        super().__init__(
-            "the server is stopping: the computer's turn was not played (the game is saved "
-            "up to the turn before it); it is played when fabgen serve runs again"
-        )
+        super().__init__("the server is stopping: ask again when fabgen serve runs again")
 
 
 #: Decisions made at once, each in a worker process of its own (started when the others

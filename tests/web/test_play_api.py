@@ -464,7 +464,8 @@ def test_the_worker_decides_as_this_process_and_gives_up_in_time(monkeypatch):
 
 def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir, monkeypatch):
     # Ctrl+C during a computer's decision: its turn was the greedy player's, saved with
-    # "it thought too long", as if the computer had been given its time.
+    # "it thought too long", as if the computer had been given its time; now the request
+    # answers with the turns before it.
     import sys
     import time
 
@@ -496,12 +497,18 @@ def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir, mo
         time.sleep(0.05)
     play.close()
     turn.join(20)
-    stopped = outcome["turn"]
-    assert stopped.status_code == 503 and "server is stopping" in stopped.get_json()["error"]
-    assert stopped.get_json()["stopping"] is True  # the page waits for the server to be back
+    stopped = outcome["turn"].get_json()  # the turns before the one cut short
+    assert [t["kind"] for t in stopped["turns"]] == ["person"]
     state = create_app(games_dir=games_dir).test_client().get(f"/api/games/{game_id}").get_json()
-    assert state["turns_played"] == 1  # the person's turn only: the computers play later
+    assert state == stopped["state"] and state["to_move"] == 2  # Blue plays when it is back
     assert not any("thought too long" in h["words"] for h in state["history"])
+    # a new game cut short so keeps its id (a 503 lost it: the page could not go on with
+    # it); a hint is refused, with "stopping" for the page to wait for the server
+    new = _new(client, seats=["strong", "person", "strong"])
+    assert new["turns"] == [] and new["state"]["to_move"] == 1
+    person_first = _new(client, seats=["person", "strong", "strong"])["id"]
+    hint = client.post(f"/api/games/{person_first}/hint", json={})
+    assert hint.status_code == 503 and hint.get_json()["stopping"] is True
 
 
 def test_a_long_decision_does_not_hold_up_another_games(monkeypatch):
