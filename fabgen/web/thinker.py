@@ -2,7 +2,7 @@
 
 ``fabgen serve`` decides computer and extreme-machine turns in worker processes
 (``python -m fabgen.web.thinker``, run by :class:`~fabgen.web.worker.LineWorker` as the
-kit preview's worker is; up to :data:`THINKERS`, one per decision under way), so a search
+kit preview's worker is; up to :func:`thinkers`, one per decision under way), so a search
 neither holds up the server's other requests (Python runs one thread at a time) or the
 other games' decisions nor runs for ever: a decision that takes longer than
 ``LIMITS.think_seconds`` is abandoned (the worker is stopped and started again for the
@@ -16,6 +16,7 @@ is the moves as ``[[source, destination], ...]``.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import threading
@@ -44,7 +45,14 @@ class Stopping(FabgenError):
 #: Decisions made at once, each in a worker process of its own (started when the others
 #: are busy): one table's long decision (an extreme machine on a crowded board, a
 #: strong:20000 seat: seconds) does not hold up the computer turns of the other tables.
+#: No more than the cores (at least two, see :func:`thinkers`): long decisions sharing a
+#: core would each take longer, and run into the time cap.
 THINKERS = 4
+
+
+def thinkers() -> int:
+    """Decisions this computer makes at once."""
+    return max(2, min(THINKERS, os.cpu_count() or 2))
 
 
 class Thinker:
@@ -84,12 +92,12 @@ class Thinker:
         return choose(position, "greedy", variant, seed), False
 
     def _take(self):
-        """An idle worker, else a new one while fewer than :data:`THINKERS` run, else the
+        """An idle worker, else a new one while fewer than :func:`thinkers` run, else the
         first to be done."""
         from fabgen.web.worker import LineWorker
 
         with self._free:
-            while not self._idle and len(self._workers) >= THINKERS and not self._closed:
+            while not self._idle and len(self._workers) >= thinkers() and not self._closed:
                 self._free.wait()
             if self._closed:
                 raise Stopping()

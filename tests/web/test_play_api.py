@@ -462,27 +462,33 @@ def test_the_worker_decides_as_this_process_and_gives_up_in_time(monkeypatch):
         worker.close()
 
 
-def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir, monkeypatch):
-    # Ctrl+C during a computer's decision: its turn was the greedy player's, saved with
-    # "it thought too long", as if the computer had been given its time; now the request
-    # answers with the turns before it.
+def _stand_in_thinkers(monkeypatch, answer: str) -> list:
+    """Computer seats decide in stand-in workers that answer ``answer`` (a Python
+    expression of the request ``r``); the list of workers started."""
     import sys
-    import time
 
     from fabgen.web.worker import LineWorker
 
-    never = (  # a worker whose decisions take a minute
-        "import time\n"
-        "from fabgen.web.worker import serve_lines\n"
-        "serve_lines(lambda r: time.sleep(60))\n"
+    script = (
+        f"import time\nfrom fabgen.web.worker import serve_lines\nserve_lines(lambda r: {answer})\n"
     )
     workers = []
 
     def stand_in(_command):
-        workers.append(LineWorker([sys.executable, "-c", never]))
+        workers.append(LineWorker([sys.executable, "-c", script]))
         return workers[-1]
 
     monkeypatch.setattr("fabgen.web.worker.LineWorker", stand_in)
+    return workers
+
+
+def test_a_decision_cut_short_by_the_server_stopping_is_not_played(games_dir, monkeypatch):
+    # Ctrl+C during a computer's decision: its turn was the greedy player's, saved with
+    # "it thought too long", as if the computer had been given its time; now the request
+    # answers with the turns before it.
+    import time
+
+    workers = _stand_in_thinkers(monkeypatch, "time.sleep(60)")  # decisions take a minute
     app = create_app(games_dir=games_dir, think_worker=True)
     play = app.extensions["fabgen_play"]
     client = app.test_client()
@@ -515,27 +521,15 @@ def test_a_long_decision_does_not_hold_up_another_games(monkeypatch):
     # One worker decided for every table: a quick turn at one table waited for another
     # table's search (10 s with two tables of strong:20000 beside it).
     import contextlib
-    import sys
     import time
 
     from fabgen.board.files import load_preset
     from fabgen.rules.transcript import parse_transcript
     from fabgen.web import thinker
     from fabgen.web.designer import start_transcript_bytes
-    from fabgen.web.worker import LineWorker
 
-    slow_or_quick = (  # "slow" thinks for a minute, any other player passes at once
-        "import time\n"
-        "from fabgen.web.worker import serve_lines\n"
-        "serve_lines(lambda r: time.sleep(60) if r['player'] == 'slow' else [])\n"
-    )
-    workers = []
-
-    def stand_in(_command):
-        workers.append(LineWorker([sys.executable, "-c", slow_or_quick]))
-        return workers[-1]
-
-    monkeypatch.setattr("fabgen.web.worker.LineWorker", stand_in)
+    # "slow" thinks for a minute, any other player passes at once
+    workers = _stand_in_thinkers(monkeypatch, "time.sleep(60) if r['player'] == 'slow' else []")
     monkeypatch.setattr(thinker, "LIMITS", dataclasses.replace(thinker.LIMITS, think_seconds=120))
     start = parse_transcript(start_transcript_bytes(load_preset("3p-triangle-4")).decode()).position
     deciding = thinker.Thinker(use_worker=True)
@@ -555,6 +549,40 @@ def test_a_long_decision_does_not_hold_up_another_games(monkeypatch):
     finally:
         deciding.close()
         slow.join(30)
+
+
+def test_no_more_decisions_at_once_than_cores(monkeypatch):
+    # Four long decisions on a two-core laptop took twice as long each, and ran into the
+    # time cap (the greedy player's turn instead).
+    import contextlib
+    import time
+
+    from fabgen.board.files import load_preset
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.web import thinker
+    from fabgen.web.designer import start_transcript_bytes
+
+    workers = _stand_in_thinkers(monkeypatch, "time.sleep(60)")
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    start = parse_transcript(start_transcript_bytes(load_preset("3p-triangle-4")).decode()).position
+    deciding = thinker.Thinker(use_worker=True)
+
+    def decision():
+        with contextlib.suppress(thinker.Stopping):  # (closed at the end)
+            deciding.decide(start, "strong", "online", "a")
+
+    tables = [threading.Thread(target=decision) for _ in range(3)]
+    try:
+        for t in tables:
+            t.start()
+        while len([w for w in workers if w.pid]) < 2:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        assert len(workers) == 2  # the third table waits for one of them
+    finally:
+        deciding.close()
+        for t in tables:
+            t.join(30)
 
 
 def test_the_games_folder_holds_transcripts_the_rules_replay(games_dir, cli):
