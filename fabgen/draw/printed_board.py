@@ -370,10 +370,10 @@ def printed_board(board: Board, width: float, settings: PrintSettings) -> list[D
     """The assembly map followed by one page per grid cell, row by row."""
     grid = choose_grid(board, width, settings)
     shapes = board_shapes(grid.place)
-    texts = board_texts(grid.place)
+    texts = _texts_by_page(grid, board_texts(grid.place))
     pages = [assembly_map(grid)]
     for row, col in grid.cells:
-        pages.append(_page(grid, row, col, shapes, texts))
+        pages.append(_page(grid, row, col, shapes, texts[row, col]))
     return pages
 
 
@@ -430,7 +430,48 @@ def board_texts(place: BoardPlacement) -> list[Text]:
     return out
 
 
-def _page(grid: PageGrid, row: int, col: int, shapes, texts) -> Drawing:
+def _texts_by_page(grid: PageGrid, texts: list[Text]) -> dict[tuple[int, int], list[Text]]:
+    """Each text, in paper mm, on every page whose window holds all of it. A text that
+    no window holds (one wider than the band, on a seam: a start tile's ``seat 1``
+    on Letter) is moved just inside the page laid on top where its middle is, so that
+    no label is lost between two pages."""
+    window = grid.paper_window()
+    out: dict[tuple[int, int], list[Text]] = {cell: [] for cell in grid.cells}
+    for text in texts:
+        moved = {cell: _move(text, grid.frame(*cell)) for cell in grid.cells}
+        inside = [cell for cell, t in moved.items() if window.contains(text_box(t))]
+        for cell in inside:
+            out[cell].append(moved[cell])
+        if not inside:
+            cell = _page_on_top(grid, moved, window)
+            if cell is not None:
+                out[cell].append(_nudged_inside(moved[cell], window))
+    return out
+
+
+def _page_on_top(grid: PageGrid, moved, window: Rect) -> tuple[int, int] | None:
+    """The page whose window holds the text's middle and that lies over the others
+    there once taped (a page is laid over its neighbours above and to the left)."""
+    holding = []
+    for cell, t in moved.items():
+        x0, y0, x1, y1 = text_box(t)
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        if window.contains((*middle, *middle)):
+            holding.append(cell)
+    return max(holding, default=None)
+
+
+def _nudged_inside(text: Text, window: Rect) -> Text:
+    """The text moved the least that puts its box inside ``window``."""
+    from fabgen.draw.drawing import translate
+
+    x0, y0, x1, y1 = text_box(text)
+    dx = max(0.0, window.x0 - x0) - max(0.0, x1 - window.x1)
+    dy = max(0.0, window.y0 - y0) - max(0.0, y1 - window.y1)
+    return translate(text, dx, dy)  # type: ignore[return-value]
+
+
+def _page(grid: PageGrid, row: int, col: int, shapes, texts: list[Text]) -> Drawing:
     page_w, page_h = grid.page_size
     title = f"row {row + 1}, column {col + 1}"
     drawing = Drawing(page_w, page_h, title)
@@ -440,10 +481,7 @@ def _page(grid: PageGrid, row: int, col: int, shapes, texts) -> Drawing:
     out: list[Shape] = _bands(window, grid.settings.overlap, sides)
     moved = [_move(s, frame) for s in shapes]
     out += clip_shapes(moved, window)
-    for t in texts:
-        t = _move(t, frame)
-        if window.contains(text_box(t)):  # type: ignore[arg-type]
-            out.append(t)
+    out += texts
     out += _crosses(window, grid.settings.overlap, sides)
     out += _trim_lines(window, sides)
     out += _footer(grid, row, col)

@@ -137,6 +137,18 @@ def test_tiles_print_at_their_true_size(out, paper):
         assert nearest == pytest.approx(100 / SQRT7, abs=0.01)  # the circle pitch
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_start_tile_says_whose_it_is_on_some_page(out, paper):
+    # On Letter, seats 1 and 4 start on tiles cut by a seam: their labels fitted
+    # neither page and were printed on none.
+    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
+        seats = set()
+        for page in pdf.pages[1:]:
+            words = [w["text"] for w in page.extract_words()]
+            seats |= {b for a, b in itertools.pairwise(words) if a == "seat"}
+    assert seats == {str(k) for k in range(1, 7)}
+
+
 @pytest.mark.parametrize(("paper", "size"), [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
 def test_pages_fit_the_paper_with_margins(out, paper, size):
     grid = choose_grid(load_preset(NAME), 100.0, PrintSettings(PAPERS[paper]))

@@ -10,11 +10,19 @@ Sutherland–Hodgman.
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from fabgen.board.files import load_preset, preset_names
 from fabgen.draw.drawing import Polyline, Text, boxes_overlap
-from fabgen.draw.printed_board import PAPERS, PrintSettings, choose_grid, printed_board
+from fabgen.draw.printed_board import (
+    PAPERS,
+    PrintSettings,
+    board_texts,
+    choose_grid,
+    printed_board,
+)
 
 SLIVER_MM2 = 5000.0
 
@@ -156,3 +164,24 @@ def test_scale_bar_label_stays_clear_of_the_bar_and_its_ticks():
         assert lengths[-1] == pytest.approx(50.0)
         for line in bar:
             assert not boxes_overlap(label.box(), line.bbox(), 0.5)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_every_tile_number_and_seat_label_is_printed_on_some_page(name, paper):
+    """A label on a seam, wider than the band (a start tile's ``seat 1`` on Letter),
+    fitted neither page's window and was printed on none."""
+    settings = PrintSettings(PAPERS[paper])
+    grid = choose_grid(load_preset(name), 100.0, settings)
+    pages = printed_board(load_preset(name), 100.0, settings)[1:]
+    window = grid.paper_window()
+    printed = []  # (text, where it lies on the board in mm)
+    for (row, col), page in zip(grid.cells, pages, strict=True):
+        frame = grid.frame(row, col)
+        for t in page.layers["print"]:
+            if isinstance(t, Text) and window.contains(t.box()):
+                printed.append((t.text, (t.position[0] - frame.dx, t.position[1] - frame.dy)))
+    for label in board_texts(grid.place):
+        assert any(
+            text == label.text and math.dist(at, label.position) < 2.0 for text, at in printed
+        ), (label.text, label.position)
