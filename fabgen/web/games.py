@@ -69,6 +69,12 @@ class NoSuchGame(GameError):
     status = 404
 
 
+class NotSaved(GameError):
+    """The games folder refused a write (full, gone, read-only)."""
+
+    status = 503
+
+
 class Outdated(GameError):
     """A request made on a position the game has left (another window played or took
     back turns since): carried out, it would act on a board its sender does not show."""
@@ -572,11 +578,23 @@ class GameStore:
         return self._keep(self._load(game_id))
 
     def save(self, game: Game) -> None:
+        """Write the game to the folder. If the folder refuses (a full disk), the game
+        is forgotten here and read back as last saved: what was not saved was not played
+        (it said "please report it", and went on in memory only)."""
         from fabgen.rules.transcript import write_transcript
 
-        self.folder.mkdir(parents=True, exist_ok=True)
-        _write(self.folder / f"{game.id}.seats.toml", tomli_w.dumps(game.settings()))
-        _write(self.folder / f"{game.id}.json", write_transcript(game.transcript()))
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _write(self.folder / f"{game.id}.seats.toml", tomli_w.dumps(game.settings()))
+            _write(self.folder / f"{game.id}.json", write_transcript(game.transcript()))
+        except OSError as exc:
+            with self._lock:
+                self._games.pop(game.id, None)
+            raise NotSaved(
+                f"the game could not be saved in {self.folder} ({exc.strerror or exc}): make "
+                "room there (or start fabgen serve with another --games-dir), then load the "
+                "game again: it goes on from its last saved turn"
+            ) from None
 
     def _keep(self, game: Game) -> Game:
         """Keep ``game`` in memory; the copy kept already when another request read the

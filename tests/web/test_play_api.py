@@ -585,6 +585,28 @@ def test_no_more_decisions_at_once_than_cores(monkeypatch):
             t.join(30)
 
 
+def test_a_games_folder_that_refuses_a_save_is_said_and_the_turn_not_kept(client, monkeypatch):
+    # A full disk: "fabgen could not do this (OSError): please report it" (500), and the
+    # turn went on in memory only, lost at the next restart.
+    import errno
+
+    answer = _new(client)
+    game_id, moves = answer["id"], _first_legal(answer["state"])
+
+    def full(*_args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("fabgen.web.games.os.replace", full)
+    refused = _turn(client, game_id, moves)
+    assert refused.status_code == 503
+    assert "could not be saved" in refused.get_json()["error"]
+    assert "No space left on device" in refused.get_json()["error"]
+    new = client.post("/api/games", json={"preset": "3p-triangle-4"})
+    assert new.status_code == 503 and "could not be saved" in new.get_json()["error"]
+    monkeypatch.undo()
+    assert client.get(f"/api/games/{game_id}").get_json() == answer["state"]  # as saved
+
+
 def test_the_games_folder_holds_transcripts_the_rules_replay(games_dir, cli):
     client = create_app(games_dir=games_dir).test_client()
     answer = _new(client)
