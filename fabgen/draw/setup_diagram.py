@@ -32,6 +32,7 @@ from fabgen.draw.board_parts import (
     tint,
     wrap,
 )
+from fabgen.draw.clip import Rect
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.draw.label_room import Room
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field, add
@@ -77,11 +78,12 @@ def setup_diagram(
     shapes: list[Shape] = [Polyline(((0, 0), (page[0], 0), page, (0, page[1])), True, style=PAPER)]
     x0, y0 = place.bbox[:2]
     board_w, board_h = place.size[0] * scale, place.size[1] * scale
-    left = MARGIN + DIM_ROOM + (area[0] - board_w) / 2
-    bottom = MARGIN + legend_h + DIM_ROOM + (area[1] - board_h) / 2
+    x_area, y_area = MARGIN + DIM_ROOM, MARGIN + legend_h + DIM_ROOM
+    left = x_area + (area[0] - board_w) / 2
+    bottom = y_area + (area[1] - board_h) / 2
     frame = Frame(scale, left - x0 * scale, bottom - y0 * scale)
     shapes += _title(board, page)
-    shapes += _board(place, frame)
+    shapes += _board(place, frame, Rect(x_area, y_area, x_area + area[0], y_area + area[1]))
     shapes += dimension(
         (left, bottom - 6), (left + board_w, bottom - 6), mm(place.size[0]), TEXT_H, -1
     )
@@ -138,9 +140,10 @@ BADGE_INK = Style(stroke=None, fill=INK, bold=True)
 ARROW = Style(stroke="#303030", width=0.6)
 
 
-def _board(place: BoardPlacement, frame: Frame) -> list[Shape]:
+def _board(place: BoardPlacement, frame: Frame, area: Rect) -> list[Shape]:
     """Tiles, fields, tile numbers, stacks, seat badges and turn arrows, placed so that
-    no label, badge or arrow covers another or a stack."""
+    no label, badge or arrow covers another or a stack, and arrows stay in ``area``
+    (the board's part of the page)."""
     board, scale = place.board, frame.scale
     out: list[Shape] = []
     for k in range(len(board.seats)):
@@ -157,7 +160,7 @@ def _board(place: BoardPlacement, frame: Frame) -> list[Shape]:
     stacks = [shape for k in range(len(board.seats)) for shape in _stacks(place, frame, k, room)]
     numbers = _tile_numbers(place, frame, room)
     badges, centres = _badges(place, frame, room)
-    arrows = _turn_arrows(place, frame, centres, room)
+    arrows = _turn_arrows(place, frame, centres, room, area)
     return out + numbers + stacks + arrows + badges
 
 
@@ -283,7 +286,9 @@ def badge_shapes(centre, radius: float, label: str, kind: SeatKind) -> list[Shap
     return [shape, Text((x, y - h / 2), label, h, "center", BADGE_INK)]
 
 
-def _turn_arrows(place: BoardPlacement, frame: Frame, centres, room: Room) -> list[Shape]:
+def _turn_arrows(
+    place: BoardPlacement, frame: Frame, centres, room: Room, area: Rect
+) -> list[Shape]:
     """Arrows from each seat's badge to the next one's, off to the right of the line
     between them (so the two arrows between two seats do not meet), shortened and
     moved aside as far as needed to keep clear of numbers, stacks, badges and the
@@ -301,11 +306,25 @@ def _turn_arrows(place: BoardPlacement, frame: Frame, centres, room: Room) -> li
         a, b = centres[k], centres[(k + 1) % n]
         for shapes in _arrow_candidates(a, b, w, head):
             segments = _segments(shapes)
-            if not any(room.segment_hits(p, q, clearance) for p, q in segments):
+            if _readable(segments, head, area) and not any(
+                room.segment_hits(p, q, clearance) for p, q in segments
+            ):
                 out += shapes
                 room.segments += segments
                 break
     return out
+
+
+#: The shortest arrow drawn, in arrow heads: a shorter one reads as a stray mark.
+MIN_ARROW = 3.0
+
+
+def _readable(segments, head: float, area: Rect) -> bool:
+    """Is the arrow long enough to read as one, and inside ``area``?"""
+    shaft = segments[:-3]  # the head's three sides come last
+    length = sum(math.dist(p, q) for p, q in shaft) + head
+    inside = all(area.contains((*p, *p)) for seg in segments for p in seg)
+    return length >= MIN_ARROW * head and inside
 
 
 def _arrow_candidates(a, b, w: float, head: float):

@@ -210,3 +210,47 @@ def test_every_machine_stack_shows_its_height_and_no_badge_covers_it(name):
             for badge in badges:
                 c, r = _round(badge)
                 assert math.dist(c, stone.centre) >= r + stone.radius - 1e-6, (seat.name, f)
+
+
+SMALL_BOARDS = {
+    # six seats round the middle tile: neighbours' badges a tile apart, stones between
+    "six-round-one": """
+[board]
+origin = "b2"
+tiles = [[0, 0], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]
+"""
+    + "".join(
+        f'[[players]]\nname = "{n}"\nstart = {t}\n'
+        for n, t in zip("ABCDEF", ([1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]), strict=True)
+    ),
+    # both seats on one tile: the page is all tile
+    "one-tile": """
+[board]
+tiles = [[0, 0]]
+[[players]]
+name = "Red"
+stacks = { a1 = 1 }
+[[players]]
+name = "Blue"
+stacks = { b2 = 1 }
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_BOARDS))
+def test_every_turn_arrow_is_longer_than_its_head_and_on_the_page(name):
+    """On small boards the arrows were shortened to a head with a stub of shaft (stray
+    marks between the start tiles) or bent off the page's edge."""
+    from fabgen.board.boardfile import parse_board_toml
+
+    drawing = setup_diagram(parse_board_toml(SMALL_BOARDS[name]))
+    *_, arrows = _parts(drawing)
+    shafts = [a for a in arrows if not a.closed]
+    heads = [a for a in arrows if a.closed]
+    assert shafts and len(shafts) == len(heads)
+    for shaft, head in zip(shafts, heads, strict=True):
+        size = math.dist(head.points[0], head.points[1])  # tip to a corner: about a head
+        length = sum(math.dist(p, q) for p, q in itertools.pairwise(shaft.points))
+        assert length >= 1.5 * size, (length, size)
+        for x, y in (*shaft.points, *head.points):
+            assert 0 <= x <= drawing.width and 0 <= y <= drawing.height
