@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import NamedTuple
 
 
@@ -101,6 +102,22 @@ def on_page_markdown(markdown: str, page=None, config=None, files=None) -> str:
     Only a marker alone on its line counts, so a page can mention one in running text."""
     lines = markdown.split("\n")
     return "\n".join(MARKERS[line.strip()]() if line.strip() in MARKERS else line for line in lines)
+
+
+def on_post_build(config=None) -> None:
+    """MkDocs hook: the search index also as a script, ``search/search_index.js``.
+
+    A copy of the site opened as files (``site/index.html``) cannot read
+    ``search_index.json``: the browser refuses to fetch files from a page on file://.
+    ``docs/js/file-search.js`` loads the index from this script instead. Runs after the
+    search plugin has written the JSON (hooks come after plugins)."""
+    if config is None:
+        return
+    index = Path(config["site_dir"]) / "search" / "search_index.json"
+    if index.is_file():
+        text = index.read_text(encoding="utf-8")
+        script = index.with_suffix(".js")
+        script.write_text(f"window.fabgenSearchIndex = {text};\n", encoding="utf-8")
 
 
 def limits_markdown() -> str:

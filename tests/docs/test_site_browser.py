@@ -1,0 +1,78 @@
+"""The documentation site in a real browser (Debian's chromium), opened as files, as
+``make docs`` tells people to (site/index.html), and served over HTTP."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mkdocs")
+pytest.importorskip("mkdocs_click")
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    """The site's address on a local HTTP server."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        # --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+def search_results(browser, start: str) -> list[str]:
+    """The addresses of the results of a search typed into the menu's box of ``start``."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(start)
+    page.fill("input[name=q]", "kerf")
+    page.press("input[name=q]", "Enter")
+    found = "#mkdocs-search-results article a"
+    page.wait_for_selector(found, timeout=15000)
+    links = page.eval_on_selector_all(found, "as => as.map(a => a.href)")
+    page.close()
+    assert not errors
+    return links
+
+
+@pytest.mark.parametrize("opened", ["as files", "served"])
+def test_search_finds_pages(opened, site, served, browser):
+    # Opened as files the page said "Searching..." for ever: the browser refused the
+    # search worker and the index it reads.
+    base = site.as_uri() if opened == "as files" else served
+    links = search_results(browser, f"{base}/tutorials/tiles.html")
+    assert f"{base}/tutorials/tiles.html#3-do-the-circles-line-up-fabgen-check-alignment" in links
+    assert f"{base}/cli.html#fabgen-check-alignment" in links
