@@ -30,6 +30,7 @@ from fabgen.draw.board_parts import (
     GREY,
     INK,
     Frame,
+    counted,
     fitted_height,
     mm,
     number_spot,
@@ -605,11 +606,11 @@ def assembly_map(grid: PageGrid) -> Drawing:
     )
     gaps = f" ({places} left out)" if skipped else ""
     facts = [
-        f"{grid.pages} pages of {paper.name} ({'sideways' if grid.landscape else 'upright'}) in "
-        f"{grid.rows} row{'s' if grid.rows > 1 else ''} and {grid.cols} "
-        f"column{'s' if grid.cols > 1 else ''}{gaps}, after this map.",
-        f"Board {mm(bw)} × {mm(bh)}, {len(board.tiles)} tiles {place.width:g} mm across the "
-        f"flats; neighbouring pages overlap by {settings.overlap:g} mm (shaded).",
+        f"{counted(grid.pages, 'page')} of {paper.name} "
+        f"({'sideways' if grid.landscape else 'upright'}) in {counted(grid.rows, 'row')} and "
+        f"{counted(grid.cols, 'column')}{gaps}, after this map.",
+        f"Board {mm(bw)} × {mm(bh)}, {counted(len(board.tiles), 'tile')} {place.width:g} mm "
+        f"across the flats; neighbouring pages overlap by {settings.overlap:g} mm (shaded).",
     ]
     y = top - 8.0
     for line in (part for fact in facts for part in wrap(fact, 3.0, page_w - 2 * m)):

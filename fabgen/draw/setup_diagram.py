@@ -21,6 +21,7 @@ from fabgen.draw.board_parts import (
     PAPER,
     Frame,
     arrow,
+    counted,
     dimension,
     field_circles,
     fitted_height,
@@ -457,7 +458,7 @@ def _legend_lines(
         notes.append(_turns_note(board))
     supply = supply or supply_needed(board)
     notes.append(
-        f"{len(board.tiles)} tiles {place.width:g} mm across the flats (circle pitch "
+        f"{counted(len(board.tiles), 'tile')} {place.width:g} mm across the flats (circle pitch "
         f"{place.pitch:.1f} mm), {supply.fields} fields; grey numbers are tile numbers."
     )
     notes.append(

@@ -489,3 +489,21 @@ def test_a_map_too_small_for_page_labels_says_so_instead(tmp_path, cli):
         assert "too small here to be numbered" in text
         assert "page 2" not in text  # no label drawn over its neighbours
         assert "row 1, column 2" in pdf.pages[2].extract_text()
+
+
+def test_a_one_tile_board_is_counted_in_the_singular(tmp_path, cli):
+    # The map and the setup diagram said "1 pages" and "1 tiles".
+    board = tmp_path / "one.toml"
+    board.write_text(
+        '[board]\ntiles = [[0, 0]]\n[[players]]\nname = "Red"\nstacks = { a1 = 1 }\n'
+        '[[players]]\nname = "Blue"\nstacks = { b2 = 1 }\n'
+    )
+    result = cli("layout", board, "--paper", "a4", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with _pdf(tmp_path / "out", "one-board-a4.pdf") as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "1 page of A4 (upright) in 1 row and 1 column, after this map." in text
+    assert "1 tile 100 mm across the flats" in text
+    with _pdf(tmp_path / "out", "one-setup.pdf") as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "1 tile 100 mm across the flats" in text
