@@ -111,21 +111,24 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
             "pip install 'fabgen[cluster]' (on this machine and on every worker)",
         ) from None
     _check_address(scheduler)
+    _check_answer(scheduler)
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout=f"{CONNECT_SECONDS}s")
     except (OSError, TimeoutError) as exc:
-        raise ParameterError.about(
-            "scheduler",
-            f"{scheduler} cannot be reached ({exc}): start a Dask scheduler with "
-            "`dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786",
-        ) from None
+        raise _unreachable(scheduler, exc) from None
     with _quiet_client():
         yield from _run_on(client, scheduler)
 
 
 def _run_on(client, scheduler: str) -> Iterator[Executor]:
     """The client's executor for the run, the client closed afterwards."""
-    ex = client.get_executor()
+    try:
+        yield from _batches_on(client.get_executor(), scheduler)
+    finally:
+        client.close()
+
+
+def _batches_on(ex: Executor, scheduler: str) -> Iterator[Executor]:
     try:
         yield ex
     except CancelledError:  # what the batches left say when the scheduler went away
@@ -141,8 +144,6 @@ def _run_on(client, scheduler: str) -> Iterator[Executor]:
         # one of them (for ever with no worker able to play them) after a Ctrl+C.
         ex.shutdown(wait=False)
         raise
-    finally:
-        client.close()
 
 
 @contextmanager
@@ -158,6 +159,62 @@ def _quiet_client() -> Iterator[None]:
         yield
     finally:
         log.setLevel(level)
+
+
+#: Seconds to reach a scheduler, and for its answer to a client's first message.
+CONNECT_SECONDS = 10
+
+
+def _check_answer(scheduler: str) -> None:
+    """Refuses an address where something other than a Dask scheduler listens (its
+    dashboard, a web server, SSH) before a client is started: Dask's client waits for
+    the scheduler's answer to its first message without a time limit (a web server
+    never answers: the run waited for ever), and reads whatever comes as a message
+    (SSH's greeting asked for 3 EiB of memory: a traceback)."""
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.comm.addressing import parse_address
+    from distributed.comm.core import CommClosedError
+    from distributed.security import Security
+
+    if parse_address(scheduler)[0] == "inproc":  # a cluster in this very process
+        return
+
+    async def handshake() -> None:
+        args = Security().get_connection_args("client")
+        comm = await connect(scheduler, timeout=CONNECT_SECONDS, **args)
+        await comm.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(handshake(), 2 * CONNECT_SECONDS))
+    except TimeoutError:  # connected, no answer
+        raise _not_a_scheduler(scheduler, "no answer") from None
+    except CommClosedError:  # connected, hung up on the first message
+        raise _not_a_scheduler(scheduler, "it hung up") from None
+    except OSError as exc:
+        raise _unreachable(scheduler, exc) from None
+    except Exception as exc:  # an answer Dask cannot read: any error of its reader
+        raise _not_a_scheduler(
+            scheduler, f"an answer Dask cannot read: {type(exc).__name__}"
+        ) from None
+
+
+def _unreachable(scheduler: str, exc: Exception) -> ParameterError:
+    return ParameterError.about(
+        "scheduler",
+        f"{scheduler} cannot be reached ({exc}): start a Dask scheduler with "
+        "`dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786",
+    )
+
+
+def _not_a_scheduler(scheduler: str, what: str) -> ParameterError:
+    return ParameterError.about(
+        "scheduler",
+        f"{scheduler} is not a Dask scheduler ({what}): give the address "
+        '`dask scheduler` prints as "Scheduler at" (port 8786 unless told otherwise; '
+        "8787 is its dashboard, a web page)",
+    )
 
 
 def _check_address(scheduler: str) -> None:

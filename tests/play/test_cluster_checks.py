@@ -1,0 +1,84 @@
+"""``--scheduler`` refuses, in one paragraph and at once, what would make a run wait
+for ever: an address where something else listens."""
+
+import socket
+import threading
+
+import pytest
+
+from fabgen.errors import ParameterError
+from fabgen.play import parallel
+from fabgen.play.parallel import batches, executor, run_batches
+
+distributed = pytest.importorskip("distributed")
+
+
+def _games(part: range) -> list[int]:
+    return list(part)
+
+
+def _outcome(scheduler: str, seconds: float = 60) -> object:
+    """What a small run on ``scheduler`` gives (its results or its exception), or
+    "still waiting" after ``seconds``."""
+    outcome: list = ["still waiting"]
+
+    def run() -> None:
+        try:
+            with executor(scheduler=scheduler) as ex:
+                outcome[0] = run_batches(ex, _games, (), batches(4, 1))
+        except Exception as exc:
+            outcome[0] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    return outcome[0]
+
+
+def _listener(greeting: bytes | None) -> tuple[socket.socket, str]:
+    """A TCP server that is no Dask scheduler: it says ``greeting`` to every client and
+    then nothing more, or hangs up at once when it is None."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    kept: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:  # closed by the test
+                return
+            if greeting is None:
+                conn.close()
+            else:
+                conn.sendall(greeting)
+                kept.append(conn)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server, f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+
+@pytest.mark.parametrize(
+    "greeting",
+    [b"", b"SSH-2.0-OpenSSH_9.6\r\n", None],
+    ids=["silent like a web server", "an SSH greeting", "hangs up"],
+)
+def test_an_address_where_no_dask_scheduler_listens_is_refused(monkeypatch, greeting):
+    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1, raising=False)
+    server, address = _listener(greeting)
+    try:
+        outcome = _outcome(address)
+    finally:
+        server.close()
+    assert isinstance(outcome, ParameterError), outcome
+    assert "is not a Dask scheduler" in str(outcome)
+    assert "8787 is its dashboard" in str(outcome)
+
+
+def test_a_cluster_of_workers_with_this_fabgen_plays():
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        outcome = _outcome(cluster.scheduler_address)
+    assert outcome == [[0], [1], [2], [3]]
