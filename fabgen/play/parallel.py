@@ -123,6 +123,7 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
 def _run_on(client, scheduler: str) -> Iterator[Executor]:
     """The client's executor for the run, the client closed afterwards."""
     try:
+        _check_workers(client, scheduler)
         yield from _batches_on(client.get_executor(), scheduler)
     finally:
         client.close()
@@ -144,6 +145,48 @@ def _batches_on(ex: Executor, scheduler: str) -> Iterator[Executor]:
         # one of them (for ever with no worker able to play them) after a Ctrl+C.
         ex.shutdown(wait=False)
         raise
+
+
+#: Seconds to wait for a cluster's first worker.
+WORKER_SECONDS = 30
+
+
+def _check_workers(client, scheduler: str) -> None:
+    """Refuses a cluster whose workers cannot play this fabgen's games. With no worker,
+    or none with fabgen (each died on its first batch), the run waited for ever without
+    a word; a worker with another fabgen would play other games for the same seed."""
+    from fabgen import __version__
+
+    try:
+        client.wait_for_workers(1, timeout=WORKER_SECONDS)
+    except TimeoutError:
+        raise ParameterError.about(
+            "scheduler",
+            f"{scheduler} has no worker (none came in {WORKER_SECONDS} s): start one on "
+            f"each machine with `dask worker {scheduler}`, where fabgen {__version__} is "
+            "installed",
+        ) from None
+    found = client.run(_worker_fabgen, on_error="return")
+    wrong = sorted((a, v) for a, v in found.items() if v != __version__)
+    if wrong:
+        address, version = wrong[0]
+        has = f"fabgen {version}" if isinstance(version, str) else f"no fabgen ({version})"
+        more = f" (and {len(wrong) - 1} more workers)" if len(wrong) > 1 else ""
+        raise ParameterError.about(
+            "scheduler",
+            f"{scheduler} has a worker at {address} with {has}{more}, and this machine "
+            f"has fabgen {__version__}: install fabgen {__version__} where every worker "
+            f"runs (pip install 'fabgen[cluster]=={__version__}', then restart the workers), so "
+            "that they play the games this fabgen would, nothing else",
+        )
+
+
+def _worker_fabgen() -> str:
+    """The fabgen version of the worker that runs it: a worker without fabgen cannot
+    even unpickle it, and says so."""
+    from fabgen import __version__
+
+    return __version__
 
 
 @contextmanager

@@ -1,5 +1,6 @@
 """``--scheduler`` refuses, in one paragraph and at once, what would make a run wait
-for ever: an address where something else listens."""
+for ever or play other games: an address where something else listens, a cluster with
+no worker, workers without this fabgen."""
 
 import socket
 import threading
@@ -74,6 +75,38 @@ def test_an_address_where_no_dask_scheduler_listens_is_refused(monkeypatch, gree
     assert isinstance(outcome, ParameterError), outcome
     assert "is not a Dask scheduler" in str(outcome)
     assert "8787 is its dashboard" in str(outcome)
+
+
+def test_a_cluster_without_workers_is_refused(monkeypatch):
+    monkeypatch.setattr(parallel, "WORKER_SECONDS", 1, raising=False)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        outcome = _outcome(cluster.scheduler_address)
+    assert isinstance(outcome, ParameterError), outcome
+    assert "has no worker (none came in 1 s)" in str(outcome)
+    assert "dask worker" in str(outcome)
+
+
+def _old_fabgen() -> str:
+    return "0.0.9"
+
+
+def _no_fabgen() -> str:
+    raise ModuleNotFoundError("No module named 'fabgen'")
+
+
+@pytest.mark.parametrize(
+    "worker, says",
+    [(_old_fabgen, "with fabgen 0.0.9"), (_no_fabgen, "No module named 'fabgen'")],
+)
+def test_workers_without_this_fabgen_are_refused(monkeypatch, worker, says):
+    """(The in-process worker runs what the test puts in place of its fabgen check.)"""
+    monkeypatch.setattr(parallel, "_worker_fabgen", worker, raising=False)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        outcome = _outcome(cluster.scheduler_address)
+    assert isinstance(outcome, ParameterError), outcome
+    assert says in str(outcome) and "install fabgen" in str(outcome)
 
 
 def test_a_cluster_of_workers_with_this_fabgen_plays():
