@@ -76,3 +76,27 @@ def test_search_finds_pages(opened, site, served, browser):
     links = search_results(browser, f"{base}/tutorials/tiles.html")
     assert f"{base}/tutorials/tiles.html#3-do-the-circles-line-up-fabgen-check-alignment" in links
     assert f"{base}/cli.html#fabgen-check-alignment" in links
+
+
+def test_pictures_are_readable_on_a_phone(site, browser):
+    # At 390 px the two pictures side by side on the home page and the balance page were
+    # about 130 px wide each; they now take the page's width one above the other.
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    shown = 0
+    for path in sorted(site.rglob("*.html")):
+        if path.name in ("404.html", "search.html"):
+            continue
+        page.goto(path.as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path.name
+        for img in page.query_selector_all(".rst-content img"):
+            natural, width, right = img.evaluate(
+                "i => [i.naturalWidth, i.getBoundingClientRect().width,"
+                " i.getBoundingClientRect().right]"
+            )
+            assert natural > 0, f"{path.name}: {img.get_attribute('src')} did not load"
+            assert width >= min(natural, 250), f"{path.name}: {img.get_attribute('src')} {width}"
+            assert right <= 390, f"{path.name}: {img.get_attribute('src')} cut off"
+            shown += 1
+    context.close()
+    assert shown >= 6
