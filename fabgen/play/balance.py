@@ -32,7 +32,7 @@ from fabgen.play.selfplay import (
 from fabgen.play.stats import chi_square_uniform, summary, wilson_interval
 from fabgen.play.strong import DEFAULT_BUDGET, TWO_SEAT_BUDGET, deeper_by_default
 from fabgen.rules.transcript import Transcript
-from fabgen.rules.variants import get_variant
+from fabgen.rules.variants import NO_TIE_BREAK, get_variant
 
 DEFAULT_PLAYER = "strong"
 #: Significance level of the test of equal wins.
@@ -284,15 +284,36 @@ def _favoured(rows: list[dict], n: int, seats: int) -> dict | None:
     }
 
 
-def _stronger_players(report: dict) -> str:
+def _stronger_players(report: dict, tie_break: bool) -> str:
     """The end of the all-zero warning: try the strong player when weaker ones played;
     otherwise say what the numbers still tell."""
     played = {s["player"].partition(":")[0] for s in report["seats"]}
     if played & {"random", "greedy"}:
         return " (try --players strong)"
+    if tie_break:
+        return (
+            ": even strong play burns this board down, so read the wins as a test of the "
+            "tie-break, and the peaks as what a kit must supply"
+        )
     return (
-        ": even strong play burns this board down, so read the wins as a test of the "
-        "tie-break, and the peaks as what a kit must supply"
+        ": even strong play burns this board down, so the wins say little; read the "
+        "peaks as what a kit must supply"
+    )
+
+
+def _all_zero_warning(report: dict, n: int) -> str:
+    """Under a variant that shares tied places (the default) a 0:0 game is a draw of
+    every seat, and the warning says so: it spoke of a tie-break such rules do not have."""
+    tie_break = get_variant(report["variant"]).tie_break != NO_TIE_BREAK
+    those = (
+        "the winner of those was decided by the tie-break alone"
+        if tie_break
+        else "every seat shared the first place of those (a draw)"
+    )
+    return (
+        f"{report['all_zero']} of {n} finished games ended with every score 0: {those}, "
+        f"so these players say little about the board's balance"
+        f"{_stronger_players(report, tie_break)}"
     )
 
 
@@ -305,11 +326,7 @@ def _warnings(report: dict) -> list[str]:
             f"{report['max_turns']} turns and are not scored: raise --max-turns"
         )
     if n and report["all_zero"] / n > ALL_ZERO_WARNING:
-        out.append(
-            f"{report['all_zero']} of {n} finished games ended with every score 0: the "
-            "winner of those was decided by the tie-break alone, so these players say "
-            f"little about the board's balance{_stronger_players(report)}"
-        )
+        out.append(_all_zero_warning(report, n))
     if not n:
         out.append("no game finished: there is nothing to score")
     return out

@@ -248,9 +248,16 @@ def test_the_all_zero_warning_suggests_strong_to_weaker_players():
     """Strong players are told what the numbers still mean, not to try strong."""
     from fabgen.play.balance import _warnings
 
-    def report(player: str) -> dict:
+    def report(player: str, variant: str = "online-2013") -> dict:
         seats = [{"player": player}, {"player": player}]
-        return {"finished": 10, "capped": 0, "all_zero": 9, "seats": seats, "games": 10}
+        return {
+            "finished": 10,
+            "capped": 0,
+            "all_zero": 9,
+            "seats": seats,
+            "games": 10,
+            "variant": variant,
+        }
 
     (random_warning,) = _warnings(report("random"))
     (greedy_warning,) = _warnings(report("greedy"))
@@ -259,6 +266,19 @@ def test_the_all_zero_warning_suggests_strong_to_weaker_players():
     assert "try --players strong" in greedy_warning
     assert "try --players strong" not in strong_warning
     assert "tie-break" in strong_warning
+
+
+@pytest.mark.parametrize("variant", ["online", "1995"])
+@pytest.mark.parametrize("player", ["random", "strong"])
+def test_the_all_zero_warning_calls_0_0_a_draw_where_ties_are_shared(variant, player):
+    """The default rules share a tied first place: no tie-break decided those games."""
+    from fabgen.play.balance import _warnings
+
+    seats = [{"player": player}, {"player": player}]
+    report = {"finished": 10, "capped": 0, "all_zero": 9, "seats": seats, "games": 10}
+    (warning,) = _warnings({**report, "variant": variant})
+    assert "every seat shared the first place of those (a draw)" in warning
+    assert "tie-break" not in warning
 
 
 def test_the_text_says_when_strong_searched_deeper(cli, tmp_path):
