@@ -371,3 +371,45 @@ def test_console_examples_show_what_fabgen_prints(page, command, setup, tmp_path
     assert result.exit_code == EXIT_CODES.get(command, 0), result.output
     printed = result.output.rstrip("\n").splitlines()
     assert matches(printed, console_output(page, command)), "\n".join(printed)
+
+
+class Links(HTMLParser):
+    """Every id of a page, and every address its links, pictures and scripts point at."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.addresses: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        for name in ("href", "src"):
+            if attrs.get(name):
+                self.addresses.append(attrs[name])
+
+
+def test_every_link_and_anchor_resolves(site):
+    """Each link between pages, to a heading, to a picture or to a script of the site
+    leads somewhere (the 404 page's links start at the server's root and are left out)."""
+    from urllib.parse import unquote, urlsplit
+
+    pages = {p: Links(p.read_text(encoding="utf-8")) for p in site.rglob("*.html")}
+    broken, checked = [], 0
+    for path, links in pages.items():
+        if path.name == "404.html":
+            continue
+        for address in links.addresses:
+            parts = urlsplit(address)
+            if parts.scheme or parts.netloc:  # another site, or mailto:
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            checked += 1
+            if not target.is_file() or (parts.fragment and target.suffix != ".html"):
+                broken.append(f"{path.relative_to(site)}: {address}")
+            elif parts.fragment and unquote(parts.fragment) not in pages[target].ids:
+                broken.append(f"{path.relative_to(site)}: {address} (no such heading)")
+    assert checked > 500
+    assert not broken, "\n".join(broken)
