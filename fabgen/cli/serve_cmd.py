@@ -40,8 +40,6 @@ def serve(host, port, open_browser, games_dir):
 
     Example: fabgen serve --open
     """
-    from werkzeug.serving import make_server
-
     from fabgen.errors import ParameterError
     from fabgen.signals import stop_signals_raise
     from fabgen.web import create_app
@@ -50,7 +48,7 @@ def serve(host, port, open_browser, games_dir):
     try:
         _check_free(host, port)  # werkzeug itself would print and exit with code 1
         app = create_app(preview_worker=True, games_dir=games_dir)
-        server = make_server(host, port, app, threaded=True)
+        server = _server(host, port, app)
     except (OSError, SystemExit) as exc:
         reason = getattr(exc, "strerror", None) or "the address is in use or not this computer's"
         raise ParameterError(
@@ -60,7 +58,7 @@ def serve(host, port, open_browser, games_dir):
         ) from None
     url = f"http://{_shown(host)}:{server.server_port}/"
     with stop_signals_raise():  # Ctrl+C and kill stop it cleanly, whatever was inherited
-        _run(app, server, url, open_browser)
+        _run(app, server, url, open_browser, _network_hint(host, server.server_port))
 
 
 def _games_folder(games_dir: str | None) -> Path:
@@ -88,7 +86,21 @@ def _games_folder(games_dir: str | None) -> Path:
     return folder
 
 
-def _run(app, server, url: str, open_browser: bool) -> None:
+def _server(host: str, port: int, app):
+    """werkzeug's threaded server, which closes connections that send nothing for
+    ``LIMITS.idle_seconds``: without that every idle connection (a tablet's browser
+    keeps some open) held a thread for good, 800 of them about 500 MB never given back."""
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    from fabgen.web.limits import LIMITS
+
+    class IdleClosing(WSGIRequestHandler):
+        timeout = LIMITS.idle_seconds  # (socketserver sets it on each connection)
+
+    return make_server(host, port, app, threaded=True, request_handler=IdleClosing)
+
+
+def _run(app, server, url: str, open_browser: bool, hint: str = "") -> None:
     """Serve until SIGINT (exit 0), SIGTERM or SIGHUP (exit 128 + signal, raised as
     :class:`fabgen.signals.Terminated`); the preview worker is closed in every case."""
     worker, play = app.extensions["fabgen_worker"], app.extensions["fabgen_play"]
@@ -98,6 +110,8 @@ def _run(app, server, url: str, open_browser: bool) -> None:
             f"fabgen serve: open {url} (kit), {url}board, {url}rules, {url}play "
             f"(games in {play.store.folder}); Ctrl+C stops"
         )
+        if hint:
+            click.echo(hint)
         if open_browser:
             import webbrowser
 
@@ -119,5 +133,33 @@ def _check_free(host: str, port: int) -> None:
         pass
 
 
+#: Hosts that listen on every address of this computer.
+_EVERY_ADDRESS = ("0.0.0.0", "", "::")
+
+
 def _shown(host: str) -> str:
-    return "127.0.0.1" if host in ("0.0.0.0", "") else host
+    """The host as a URL names it from this computer (an IPv6 address in brackets)."""
+    if host in _EVERY_ADDRESS:
+        return "[::1]" if host == "::" else "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
+
+
+def _network_hint(host: str, port: int) -> str:
+    """For a server open to the network, the address other devices use (the printed
+    URL names this computer only); empty otherwise."""
+    if host not in _EVERY_ADDRESS:
+        return ""
+    address = _network_address()
+    where = f"http://{address}:{port}/" if address else f"http://THIS-COMPUTER'S-ADDRESS:{port}/"
+    return f"other devices on your network: {where}"
+
+
+def _network_address() -> str | None:
+    """This computer's address on its network, None when it has none but loopback."""
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))  # UDP: no packet is sent, a route is only chosen
+        address = s.getsockname()[0]
+        return None if address.startswith("127.") else address
+    return None

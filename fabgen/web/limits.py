@@ -48,6 +48,9 @@ class WebLimits:
     # computer turns one request plays before it answers (a game of computers only
     # goes on with the next request)
     computer_turns: int = 60
+    # seconds a connection may send nothing before fabgen serve closes it (each open
+    # connection holds a thread)
+    idle_seconds: float = 60.0
 
 
 LIMITS = WebLimits()

@@ -114,3 +114,58 @@ def test_a_games_folder_that_cannot_be_made_is_refused_before_the_server_starts(
     assert result.returncode == 2
     assert "--games-dir" in result.stderr and "cannot keep games there" in result.stderr
     assert "Traceback" not in result.stderr and "fabgen serve: open" not in result.stdout
+
+
+def test_a_connection_that_sends_nothing_is_closed(monkeypatch):
+    # Each open connection holds a thread of the server: idle ones must not pile up.
+    import dataclasses
+    import threading
+    import time
+
+    import fabgen.web.limits as limits
+    from fabgen.cli.serve_cmd import _server
+    from fabgen.web import create_app
+
+    monkeypatch.setattr(limits, "LIMITS", dataclasses.replace(limits.LIMITS, idle_seconds=0.5))
+    server = _server("127.0.0.1", 0, create_app())
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.server_port), timeout=30) as idle:
+            began = time.monotonic()
+            assert idle.recv(1) == b""  # closed by the server, not by our timeout
+            assert time.monotonic() - began < 20
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.server_port}/") as page:
+            assert page.status == 200  # a real request is served as before
+    finally:
+        server.shutdown()
+        thread.join(20)
+
+
+@pytest.mark.parametrize(
+    ("host", "shown"),
+    [
+        ("127.0.0.1", "127.0.0.1"),
+        ("0.0.0.0", "127.0.0.1"),
+        ("::", "[::1]"),
+        ("::1", "[::1]"),
+        ("192.168.1.5", "192.168.1.5"),
+    ],
+)
+def test_the_printed_address_is_a_url_for_this_computer(host, shown):
+    from fabgen.cli.serve_cmd import _shown
+
+    assert _shown(host) == shown
+    urllib.request.Request(f"http://{shown}:8000/")  # a URL urllib reads (http://:::8000/ is not)
+
+
+def test_a_server_open_to_the_network_says_which_address_other_devices_use(monkeypatch):
+    from fabgen.cli import serve_cmd
+
+    monkeypatch.setattr(serve_cmd, "_network_address", lambda: "192.168.1.23")
+    assert serve_cmd._network_hint("0.0.0.0", 8000) == (
+        "other devices on your network: http://192.168.1.23:8000/"
+    )
+    assert serve_cmd._network_hint("127.0.0.1", 8000) == ""  # only this computer may come in
+    monkeypatch.setattr(serve_cmd, "_network_address", lambda: None)
+    assert "THIS-COMPUTER'S-ADDRESS:8000" in serve_cmd._network_hint("::", 8000)
