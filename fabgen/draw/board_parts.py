@@ -55,6 +55,34 @@ def ink_on(colour: str) -> str:
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
 
 
+def luminance(colour: str) -> float:
+    """Relative luminance of a ``#rrggbb`` colour (WCAG 2)."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+#: Contrast small text needs to be read (WCAG 2, level AA).
+TEXT_CONTRAST = 4.5
+
+
+def legible(colour: str, background: str) -> str:
+    """``colour``, darkened just enough to be read as small text on ``background``:
+    yellow on a pale yellow start tile was barely there (contrast 1.5)."""
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    for step in range(11):
+        shade = "#" + "".join(f"{round(c * (1 - step / 10)):02x}" for c in rgb)
+        if contrast(shade, background) >= TEXT_CONTRAST:
+            return shade
+    return INK
+
+
 def text_width(text: str, height: float, bold: bool = False) -> float:
     return (CHAR_WIDTH_BOLD if bold else CHAR_WIDTH) * height * len(text)
 

@@ -32,6 +32,7 @@ from fabgen.draw.board_parts import (
     Frame,
     counted,
     fitted_height,
+    legible,
     mm,
     number_spot,
     seat_colour,
@@ -77,6 +78,7 @@ TILE_EDGE = Style(stroke=INK, width=0.35)
 CIRCLE = Style(stroke="#555555", width=0.3)
 CROSS = Style(stroke=INK, width=0.25)
 TRIM = Style(stroke=INK, width=0.25, dash=(2.0, 1.5))
+START_TINT = 0.8  # white mixed into a seat's colour on its start tiles
 
 
 @dataclass(frozen=True)
@@ -386,7 +388,7 @@ def board_shapes(place: BoardPlacement) -> list[Shape]:
     board = place.board
     out: list[Shape] = []
     for k in range(len(board.seats)):
-        fill = Style(stroke=None, fill=tint(seat_colour(board, k), 0.8), width=0.0)
+        fill = Style(stroke=None, fill=tint(seat_colour(board, k), START_TINT), width=0.0)
         for t in board.start_tiles(k):
             out.extend(Polyline(loop, True, style=fill) for loop in place.tile_outlines(t))
     r = place.circle_radius
@@ -415,7 +417,8 @@ def board_texts(place: BoardPlacement) -> list[Text]:
         x, y = number_spot(place, t)
         out.append(Text((x, y - h / 2), str(t + 1), h, "center", grey))
     for k, seat in enumerate(board.seats):
-        ink = Style(stroke=None, fill=seat_colour(board, k), bold=True)
+        colour = seat_colour(board, k)
+        ink = Style(stroke=None, fill=legible(colour, tint(colour, START_TINT)), bold=True)
         starts = board.start_tiles(k)
         on_tiles = {f for t in starts for f in board.tiles[t].fields}
         for t in starts:

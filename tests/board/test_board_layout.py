@@ -149,6 +149,37 @@ def test_every_start_tile_says_whose_it_is_on_some_page(out, paper):
     assert seats == {str(k) for k in range(1, 7)}
 
 
+def _luminance(rgb) -> float:
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_seat_labels_can_be_read_on_their_start_tiles(out, paper):
+    # "seat 4" in yellow on the pale yellow start tile had a contrast of 1.5 (orange
+    # 2.1, green 2.7): small text needs 4.5 (WCAG 2).
+    checked = set()
+    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
+        for page in pdf.pages[1:]:
+            tiles = [c for c in page.curves if c["fill"] and len(c["pts"]) >= 6]
+            words = page.extract_words(extra_attrs=["non_stroking_color"])
+            for word, number in itertools.pairwise(words):
+                if word["text"] != "seat":
+                    continue
+                x, y = (word["x0"] + number["x1"]) / 2, (word["top"] + word["bottom"]) / 2
+                (tile,) = [t for t in tiles if t["x0"] < x < t["x1"] and t["top"] < y < t["bottom"]]
+                light, dark = sorted(
+                    (
+                        _luminance(tile["non_stroking_color"]),
+                        _luminance(word["non_stroking_color"]),
+                    ),
+                    reverse=True,
+                )
+                assert (light + 0.05) / (dark + 0.05) >= 4.5, number["text"]
+                checked.add(number["text"])
+    assert checked == {str(k) for k in range(1, 7)}
+
+
 @pytest.mark.parametrize(("paper", "size"), [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
 def test_pages_fit_the_paper_with_margins(out, paper, size):
     grid = choose_grid(load_preset(NAME), 100.0, PrintSettings(PAPERS[paper]))
