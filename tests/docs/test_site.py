@@ -413,3 +413,8 @@ def test_every_link_and_anchor_resolves(site):
                 broken.append(f"{path.relative_to(site)}: {address} (no such heading)")
     assert checked > 500
     assert not broken, "\n".join(broken)
+
+
+def test_site_holds_no_scripts_of_the_repository(site):
+    # docs/play_screenshot.py (it remakes the play page's picture) was copied into the site.
+    assert not list(site.rglob("*.py"))
