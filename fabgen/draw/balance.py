@@ -33,7 +33,10 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
     seats = report["seats"]
     bar, gap, height = 14.0, 8.0, 80.0
     x0, y0 = 22.0, 28.0
-    width = len(seats) * (bar + gap) + gap
+    names = [_label(s["name"] or s["player"]) for s in seats]
+    # A seat's slot is as wide as its name needs: longer names ran into each other.
+    step = max([bar + gap] + [TEXT_WIDTH * LABEL * len(n) + 2 for n in names])
+    width = len(seats) * step + gap
     d = Drawing(0.0, 0.0, f"Win rates: {report['board']}", _metadata(report))
     shapes = d.layers.setdefault(Operation.PRINT, [])
     top = _axis_top(max([s["ci_high"] for s in seats] + [1 / max(len(seats), 1)]))
@@ -44,7 +47,7 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
         shapes.append(Text((x0 - 2, y - 1.2), f"{10 * k}%", 2.6, "right", INK))
     shapes.append(Polyline(((x0, y0), (x0, y0 + height)), style=AXIS))
     for k, s in enumerate(seats):
-        left = x0 + gap + k * (bar + gap)
+        left = x0 + gap + k * step + (step - bar - gap) / 2
         colour = player_colour(colours[k] if k < len(colours) else None, k)
         y = y0 + height * s["win_rate"] / top
         fill = Style(stroke="#000000", fill=colour, width=0.25)
@@ -55,7 +58,7 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
         for yy in (lo, hi):
             shapes.append(Polyline(((mid - 3, yy), (mid + 3, yy)), style=WHISKER))
         shapes.append(Text((mid, y0 - 6), f"seat {s['seat']}", 3.0, "center", INK))
-        shapes.append(Text((mid, y0 - 11), s["name"] or s["player"], 2.6, "center", INK))
+        shapes.append(Text((mid, y0 - 11), names[k], LABEL, "center", INK))
         shapes.append(Text((mid, hi + 2), f"{100 * s['win_rate']:.1f}%", 2.6, "center", INK))
     even = y0 + height / len(seats) / top
     shapes.append(Polyline(((x0, even), (x0 + width, even)), style=EVEN))
@@ -73,6 +76,15 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
         size = 3.6 if i == 0 else 3.0
         shapes.append(Text((x0 - 12, y0 + height + 24 - 5 * i), line, size, "left", INK))
     return _on_page(d)
+
+
+#: Cap height of a seat's name under its bar, and the longest name shown whole.
+LABEL = 2.6
+LABEL_CHARACTERS = 24
+
+
+def _label(name: str) -> str:
+    return name if len(name) <= LABEL_CHARACTERS else name[: LABEL_CHARACTERS - 3] + "..."
 
 
 def _axis_top(value: float) -> float:

@@ -359,16 +359,8 @@ def report_text(report: dict) -> str:
         f"board {report['board']}: {report['games']} games ({report['finished']} finished, "
         f"{report['capped']} capped), variant {report['variant']}, seed {report['seed']}",
         "",
-        "seat  name        kind             player           wins   win rate  95% interval  "
-        "mean score  board share",
+        *_seat_table(report["seats"]),
     ]
-    for s in report["seats"]:
-        lines.append(
-            f"{s['seat']:>4}  {(s['name'] or '-'):<10}  {s['kind']:<15}  {s['player']:<15}  "
-            f"{s['wins']:>5g}  {100 * s['win_rate']:>7.1f}%  "
-            f"{100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}%  "
-            f"{s['mean_score']:>10.2f}  {100 * s['board_share']:>10.1f}%"
-        )
     lines += _deeper_note(report["seats"])
     t = report["test"]
     verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
@@ -398,6 +390,40 @@ def report_text(report: dict) -> str:
     lines += _metric_lines(report["metrics"])
     lines += [f"warning: {w}" for w in report["warnings"]]
     return "\n".join(lines) + "\n"
+
+
+#: The longest seat name the text table shows whole (a name may have 200 characters).
+NAME_WIDTH = 24
+
+
+def _seat_table(seats: list[dict]) -> list[str]:
+    """The header and a line per seat, in columns as wide as the names and the wins
+    need: a name longer than the old 10 characters shifted its line's columns, and
+    fractional or large wins (66.3333, 1e+06) those of the wins."""
+    names = [_seat_name(s) for s in seats]
+    w = max([10, *map(len, names)])
+    lines = [
+        f"seat  {'name':<{w}}  {'kind':<15}  {'player':<15}  {'wins':>9}  win rate  "
+        "95% interval  mean score  board share"
+    ]
+    for s, name in zip(seats, names, strict=True):
+        lines.append(
+            f"{s['seat']:>4}  {name:<{w}}  {s['kind']:<15}  {s['player']:<15}  "
+            f"{_count(s['wins']):>9}  {100 * s['win_rate']:>7.1f}%  "
+            f"{100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}%  "
+            f"{s['mean_score']:>10.2f}  {100 * s['board_share']:>10.1f}%"
+        )
+    return lines
+
+
+def _seat_name(seat: dict) -> str:
+    name = seat["name"] or "-"
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 3] + "..."
+
+
+def _count(x: float) -> str:
+    """Wins as people write them: 3, 66.33, 1000000."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
 def _metric_lines(m: dict) -> list[str]:

@@ -91,6 +91,45 @@ def test_pictures_show_one_bar_per_seat_and_every_field(cli, tmp_path):
     assert len(hexagons) == 70  # one cell per field of the 10-tile triangle
 
 
+LONG_NAMES = """
+[board]
+name = "long-names"
+tiles = [[0, 0], [1, 0], [0, 1], [1, -1]]
+
+[[players]]
+name = "Rosa the Ruthless of the Northern Isles"
+colour = "red"
+start = [0, 1]
+
+[[players]]
+name = "Bärbel"
+colour = "blue"
+start = [1, -1]
+"""
+
+
+def test_long_seat_names_keep_the_table_in_columns_and_the_bars_apart(cli, tmp_path):
+    from fabgen.draw.balance import TEXT_WIDTH
+
+    board = tmp_path / "long-names.toml"
+    board.write_text(LONG_NAMES, encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("balance", board, "--players", "random", "--games", "4", "--out", out)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("seat  name"))
+    table = lines[header : header + 3]
+    rows = table[1:]
+    assert {row.index("random") for row in rows} == {table[0].index("player")}
+    assert {len(row) for row in rows} == {len(table[0])}  # every column ends in line
+    assert "Rosa the Ruthless of ..." in rows[0]
+    svg = ElementTree.parse(out / "long-names-win-rates.svg").getroot()
+    labels = [t for t in svg.iter(f"{SVG}text") if t.text.startswith(("Rosa", "Bärbel"))]
+    (a, b) = sorted(labels, key=lambda t: float(t.get("x")))
+    half_widths = TEXT_WIDTH * 2.6 * (len(a.text) + len(b.text)) / 2  # cap height 2.6
+    assert float(b.get("x")) - float(a.get("x")) > half_widths
+
+
 def test_saved_games_replay_to_the_reported_scores(cli, tmp_path):
     """Every game saved: replaying them with fabgen rules replay gives the report's
     mean scores and wins."""
