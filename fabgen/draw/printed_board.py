@@ -373,10 +373,11 @@ def printed_board(board: Board, width: float, settings: PrintSettings) -> list[D
     """The assembly map followed by one page per grid cell, row by row."""
     grid = choose_grid(board, width, settings)
     shapes = board_shapes(grid.place)
-    texts = _texts_by_page(grid, board_texts(grid.place))
+    labels = board_texts(grid.place)
+    texts = _texts_by_page(grid, labels)
     pages = [assembly_map(grid)]
     for row, col in grid.cells:
-        pages.append(_page(grid, row, col, shapes, texts[row, col]))
+        pages.append(_page(grid, row, col, shapes, texts[row, col], labels))
     return pages
 
 
@@ -475,7 +476,7 @@ def _nudged_inside(text: Text, window: Rect) -> Text:
     return translate(text, dx, dy)  # type: ignore[return-value]
 
 
-def _page(grid: PageGrid, row: int, col: int, shapes, texts: list[Text]) -> Drawing:
+def _page(grid: PageGrid, row: int, col: int, shapes, texts: list[Text], labels) -> Drawing:
     page_w, page_h = grid.page_size
     title = f"row {row + 1}, column {col + 1}"
     drawing = Drawing(page_w, page_h, title)
@@ -486,7 +487,8 @@ def _page(grid: PageGrid, row: int, col: int, shapes, texts: list[Text]) -> Draw
     moved = [_move(s, frame) for s in shapes]
     out += clip_shapes(moved, window)
     out += texts
-    out += _crosses(window, grid.settings.overlap, sides)
+    boxes = [text_box(_move(t, frame)) for t in labels]
+    out += _crosses(window, grid.settings.overlap, sides, boxes)
     out += _trim_lines(window, sides)
     out += _footer(grid, row, col)
     drawing.extend(Operation.PRINT, out)
@@ -523,28 +525,52 @@ def _rect(r: Rect, style: Style) -> Polyline:
     return Polyline(((r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)), True, style=style)
 
 
-def _crosses(w: Rect, ov: float, sides: dict[str, bool]) -> list[Shape]:
-    """Two crosses in the middle of every band, at a quarter and three quarters of its
-    length: the neighbouring page has them at the same spots of the board."""
-    spots = []
-    for f in (0.25, 0.75):
-        y = w.y0 + f * w.height
-        x = w.x0 + f * w.width
-        if sides["left"]:
-            spots.append((w.x0 + ov / 2, y))
-        if sides["right"]:
-            spots.append((w.x1 - ov / 2, y))
-        if sides["top"]:
-            spots.append((x, w.y1 - ov / 2))
-        if sides["bottom"]:
-            spots.append((x, w.y0 + ov / 2))
+#: Where a band's crosses may go, as shifts along the band from a quarter and three
+#: quarters of its length: the first that keeps clear of every label.
+CROSS_SHIFTS = (0.0, 0.03, -0.03, 0.06, -0.06, 0.09, -0.09, 0.12, -0.12)
+CROSS_GAP = 1.0  # mm kept between a cross and a label
+
+
+def _crosses(w: Rect, ov: float, sides: dict[str, bool], labels) -> list[Shape]:
+    """Two crosses in the middle of every band, near a quarter and three quarters of
+    its length, moved along the band off the board's labels (a cross over a tile
+    number hid it). ``labels``: the boxes of every label of the board, printed here or
+    not, so that the neighbouring page puts its crosses at the same spots."""
     arm = min(4.0, ov / 2 - 1.0)
+    spots = [
+        _cross_spot(w, ov, side, f, arm, labels)
+        for f in (0.25, 0.75)
+        for side in ("left", "right", "top", "bottom")
+        if sides[side]
+    ]
     out: list[Shape] = []
     for x, y in spots:
         out.append(Polyline(((x - arm, y), (x + arm, y)), style=CROSS))
         out.append(Polyline(((x, y - arm), (x, y + arm)), style=CROSS))
         out.append(Circle((x, y), arm / 2, CROSS))
     return out
+
+
+def _cross_spot(w: Rect, ov: float, side: str, f: float, arm: float, labels):
+    """The first spot near ``f`` of the band on ``side`` where a cross touches no label
+    (the spot at ``f`` if there is none)."""
+    for shift in CROSS_SHIFTS:
+        x, y = _band_spot(w, ov, side, f + shift)
+        box = (x - arm, y - arm, x + arm, y + arm)
+        if not any(boxes_overlap(box, label, CROSS_GAP) for label in labels):
+            return x, y
+    return _band_spot(w, ov, side, f)
+
+
+def _band_spot(w: Rect, ov: float, side: str, f: float) -> tuple[float, float]:
+    """The point ``f`` of the way along the middle of the band on ``side``."""
+    x, y = w.x0 + f * w.width, w.y0 + f * w.height
+    return {
+        "left": (w.x0 + ov / 2, y),
+        "right": (w.x1 - ov / 2, y),
+        "top": (x, w.y1 - ov / 2),
+        "bottom": (x, w.y0 + ov / 2),
+    }[side]
 
 
 def _trim_lines(w: Rect, sides: dict[str, bool]) -> list[Shape]:
