@@ -103,7 +103,9 @@ class GamesProgress:
         self.began = self.last = clock()
         shown = self.stream.isatty()
         self.bar = (
-            click.progressbar(length=total, label="playing", file=self.stream) if shown else None
+            click.progressbar(length=total, label="playing", file=_raw(self.stream))
+            if shown
+            else None
         )
 
     def __enter__(self):
@@ -123,3 +125,13 @@ class GamesProgress:
         click.echo(
             f"played {self.done} of {self.total} games in {minutes:.1f} min", file=self.stream
         )
+
+
+def _raw(stream):
+    """The terminal under fabgen's terminal-safe wrapper: the bar redraws itself with a
+    carriage return and escape codes, which the wrapper prints as text (the bar showed
+    as a line of "\\u000d\\u001b[?25lplaying  [##---]" that never moved). The bar
+    writes nothing but its own label and marks."""
+    from fabgen.text import TerminalSafe
+
+    return stream._stream if isinstance(stream, TerminalSafe) else stream

@@ -48,3 +48,21 @@ def test_on_a_terminal_it_is_a_bar():
         bar.update(10)
         bar.update(10)
     assert "playing" in screen.getvalue()
+
+
+def test_the_bar_redraws_itself_through_the_terminal_safe_wrapper():
+    """Every command's stderr is wrapped (fabgen.text.TerminalSafe): the bar's carriage
+    returns and escape codes must reach the terminal as such, not as escaped text."""
+    from fabgen.text import TerminalSafe
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    with GamesProgress(20, stream=TerminalSafe(screen)) as bar:
+        bar.update(10)
+        bar.update(10)
+    shown = screen.getvalue()
+    assert "\r" in shown and "playing" in shown
+    assert "\\u000d" not in shown
