@@ -76,16 +76,42 @@ def _process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     error), it kills them: leaving a pool's ``with`` waits for every batch handed out
     (minutes of strong games after a Ctrl+C), and a parent killed by SIGTERM left its
     workers playing on, then idle for ever."""
-    from fabgen.signals import stop_signals_raise
-
     ex = ProcessPoolExecutor(max_workers=jobs)
     try:
-        with stop_signals_raise():  # SIGTERM unwinds to the clean-up below
+        with _termination_unwinds():
             yield ex
     except BaseException:
         _kill_workers(ex)
         raise
     ex.shutdown()
+
+
+@contextmanager
+def _termination_unwinds() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`fabgen.signals.Terminated` for the time of the
+    run, so that it unwinds to the clean-up (by default they end the process on the
+    spot). Dispositions set to ignore are kept, and SIGINT is left as inherited: a
+    script's background job ignores it on purpose (docs/design-notes.md, *Signals,
+    whatever was inherited*), and otherwise it raises KeyboardInterrupt already."""
+    import signal
+
+    from fabgen.signals import Terminated
+
+    def unwind(signum: int, _frame: object) -> None:
+        raise Terminated(128 + signum)
+
+    old = {}
+    try:
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            if signal.getsignal(signum) == signal.SIG_DFL:
+                old[signum] = signal.signal(signum, unwind)
+    except ValueError:  # not the main thread: Python sets no handler there
+        pass
+    try:
+        yield
+    finally:
+        for signum, previous in old.items():
+            signal.signal(signum, previous)
 
 
 def _kill_workers(ex: ProcessPoolExecutor) -> None:

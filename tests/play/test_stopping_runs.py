@@ -85,6 +85,21 @@ def test_sigterm_ends_a_run_on_local_processes_and_its_workers():
     assert _ended(workers)
 
 
+def test_a_run_keeps_the_signals_it_was_told_to_ignore():
+    """A script's background job ignores SIGINT on purpose (docs/design-notes.md,
+    *Signals, whatever was inherited*): the run must not turn Ctrl+C back on."""
+    previous = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, signal.SIGHUP)}
+    try:
+        with executor(jobs=2):
+            assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+            assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+            assert signal.getsignal(signal.SIGTERM) != signal.SIG_DFL  # it unwinds
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def test_ctrl_c_ends_a_run_on_a_dask_cluster_at_once():
     distributed = pytest.importorskip("distributed")
     RELEASE.clear()
