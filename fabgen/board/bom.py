@@ -62,7 +62,9 @@ def bill_of_materials(
             "circle_diameter_mm": round(2 * geometry.circle_radius, 3),  # exact: r = d / 2
             "handedness": board.handedness.value,
         },
-        "board_size_mm": [round(v, 1) for v in place.size],
+        # (two decimals: the text rounds again to whole mm, which from one decimal
+        # made 115.47 mm 116 where the setup diagram says 115)
+        "board_size_mm": [round(v, 2) for v in place.size],
         "stones": {
             "per_colour": supply.stones_per_player,
             "colours": colours,
@@ -95,7 +97,7 @@ def bom_text(bom: dict) -> str:
         lines.append(bom["description"])
     lines.append("")
     kind = (
-        "island tiles"
+        ("island tile" if tiles["count"] == 1 else "island tiles")
         if not tiles["free_form_tiles"]
         else (f"tiles ({tiles['island_tiles']} island tiles, {tiles['free_form_tiles']} free-form)")
     )

@@ -538,3 +538,26 @@ def test_a_one_tile_board_is_counted_in_the_singular(tmp_path, cli):
     with _pdf(tmp_path / "out", "one-setup.pdf") as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "1 tile 100 mm across the flats" in text
+
+
+def _one_tile_board():
+    from fabgen.board.model import Board, Seat
+
+    return Board.from_tiles([(0, 0)], seats=[Seat("A", "red", (((0, 0), 1),))], name="one")
+
+
+@pytest.mark.parametrize("board", [*preset_names(), "one-tile"])
+def test_the_bill_of_materials_gives_the_board_size_the_setup_diagram_gives(board):
+    # The size was rounded twice (to 0.1 mm, then to whole mm): 115.47 mm became 116.
+    import re
+
+    from fabgen.board.bom import bill_of_materials, bom_text
+
+    b = _one_tile_board() if board == "one-tile" else load_preset(board)
+    text = bom_text(bill_of_materials(b, 100.0))
+    w, h = re.search(r"(\d+) × (\d+) mm", text).groups()
+    page = setup_diagram(b)
+    labels = {s.text for shapes in page.layers.values() for s in shapes if isinstance(s, Text)}
+    assert {f"{w} mm", f"{h} mm"} <= labels
+    if board == "one-tile":
+        assert " 1  island tile, " in text  # not "1 island tiles"
