@@ -120,11 +120,12 @@ def balance(
     _show(made.report, output_format)
     # With --format json the report is on stdout, so the list of files goes to stderr.
     write_and_report(out_dir, made.files, err=output_format == "json")
-    where = f"the cluster at {scheduler}" if scheduler else f"{jobs} job{'s' if jobs > 1 else ''}"
+    # (--jobs as given: a small run may use fewer processes than that)
+    where = f"on the cluster at {scheduler}" if scheduler else f"with --jobs {jobs}"
     games = sum(len(r.records) for r in played)
     turns = sum(record.turns for r in played for record in r.records)
     click.echo(
-        f"played {games} games ({turns} turns) in {seconds:.1f} s on {where}: "
+        f"played {games} games ({turns} turns) in {seconds:.1f} s {where}: "
         f"{games / seconds:.1f} games/s",
         err=True,
     )

@@ -437,7 +437,7 @@ def _metric_lines(m: dict) -> list[str]:
     turns, rounds = m["duration"]["turns"], m["duration"]["rounds"]
     bal = "-" if m["balance"] is None else f"{m['balance']:.3f}"
     dec = "-" if m["decisiveness"] is None else f"{m['decisiveness']:.3f}"
-    adv = "-" if fsa["value"] is None else f"{100 * fsa['value']:+.1f} points"
+    adv = "-" if fsa["value"] is None else f"{100 * fsa['value']:+.1f} percentage points"
     return [
         "",
         "metrics (see fabgen balance --help):",

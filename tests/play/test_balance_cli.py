@@ -335,3 +335,16 @@ def test_the_text_says_when_strong_searched_deeper(cli, tmp_path):
     assert note not in text("--preset", "2p-diamond-4", "--players", "strong:300")
     assert note not in text("--preset", "3p-triangle-4")
     assert note not in text("--preset", "1p-triangle-5-machine")
+
+
+def test_the_text_says_percentage_points_and_the_jobs_asked_for(cli, tmp_path):
+    """Seat 1's advantage is a difference of rates ("-0.2 points" read as game points),
+    and a run of 2 games with --jobs 8 did not run on 8 jobs."""
+    result = cli(
+        "balance", "--preset", "2p-diamond-4", "--players", "random", "--games", "2",
+        "--jobs", "8", "--out", tmp_path / "out",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    line = next(s for s in result.stdout.splitlines() if "first_seat_advantage" in s)
+    assert re.search(r"first_seat_advantage  [+-]\d+\.\d percentage points \(95% ", line)
+    assert re.search(r"played 2 games \(\d+ turns\) in [\d.]+ s with --jobs 8: ", result.stderr)
