@@ -118,12 +118,16 @@ class GamesProgress:
         """No bar: a line when :data:`LOG_EVERY` seconds have passed since the last."""
         self.done += n
         now = self.clock()
-        if now - self.last < LOG_EVERY or self.done >= self.total:
+        if now - self.last < LOG_EVERY or not 0 < self.done < self.total:
             return
         self.last = now
         minutes = (now - self.began) / 60
+        # The rate so far: games of one run take alike long on average.
+        left = minutes * (self.total - self.done) / self.done
         click.echo(
-            f"played {self.done} of {self.total} games in {minutes:.1f} min", file=self.stream
+            f"played {self.done} of {self.total} games in {minutes:.1f} min, "
+            f"about {left:.1f} min left",
+            file=self.stream,
         )
 
 

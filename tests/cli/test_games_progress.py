@@ -25,8 +25,8 @@ def test_without_a_terminal_a_line_at_most_once_a_minute():
     lines = log.getvalue().splitlines()
     elapsed = 20 * 15
     assert len(lines) == int(elapsed // LOG_EVERY) - 1  # none at the end
-    assert lines[0] == "played 40 of 200 games in 1.0 min"
-    assert lines[-1] == "played 160 of 200 games in 4.0 min"
+    assert lines[0] == "played 40 of 200 games in 1.0 min, about 4.0 min left"
+    assert lines[-1] == "played 160 of 200 games in 4.0 min, about 1.0 min left"
 
 
 def test_a_short_run_without_a_terminal_prints_nothing():
