@@ -9,7 +9,10 @@ module imports no MkDocs: the hook is a plain function MkDocs calls.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
+import inspect
+import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -103,6 +106,95 @@ def on_page_markdown(markdown: str, page=None, config=None, files=None) -> str:
     Only a marker alone on its line counts, so a page can mention one in running text."""
     lines = markdown.split("\n")
     return "\n".join(MARKERS[line.strip()]() if line.strip() in MARKERS else line for line in lines)
+
+
+def on_config(config):
+    """MkDocs hook: the command reference keeps the lines of help laid out line by line.
+
+    click prints a paragraph after a line ``\\b`` as it is written (``fabgen layout
+    --help``'s list of files); mkdocs-click drops the marker and the paragraph ran on as
+    one. A Markdown step after mkdocs-click's (:func:`keep_help_lines`) lays such
+    paragraphs out again."""
+    config["markdown_extensions"].append(_help_lines_extension())
+    return config
+
+
+def _help_lines_extension():
+    from markdown.extensions import Extension
+    from markdown.preprocessors import Preprocessor
+
+    class HelpLines(Preprocessor):
+        def run(self, lines: list[str]) -> list[str]:
+            return keep_help_lines(lines)
+
+    class HelpLinesExtension(Extension):
+        def extendMarkdown(self, md) -> None:
+            # mkdocs-click writes the command reference at 141; this step comes after it
+            md.preprocessors.register(HelpLines(md), "fabgen_help_lines", 140)
+
+    return HelpLinesExtension()
+
+
+def keep_help_lines(lines: list[str]) -> list[str]:
+    """``lines`` (Markdown) with every paragraph a command's help marks with ``\\b``
+    laid out line by line (:func:`laid_out`). A paragraph counts only whole: from a
+    blank line to a blank line, as mkdocs-click writes a command's help."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        starts = i == 0 or not lines[i - 1].strip()
+        paragraph = next((p for p in _kept_paragraphs() if starts and _is_at(lines, i, p)), None)
+        if paragraph:
+            out.extend(laid_out(list(paragraph)))
+            i += len(paragraph)
+        else:
+            out.append(lines[i])
+            i += 1
+    return out
+
+
+def _is_at(lines: list[str], i: int, paragraph: tuple[str, ...]) -> bool:
+    end = i + len(paragraph)
+    return tuple(lines[i:end]) == paragraph and (end == len(lines) or not lines[end].strip())
+
+
+def laid_out(lines: list[str]) -> list[str]:
+    """The Markdown of one paragraph whose lines must stay apart: lines in columns or
+    indented as preformatted text (a heading line ending in ":" above them stays text),
+    other lines as text with a line break after each."""
+    head, rest = lines[0], lines[1:]
+    indented = all(line[:1].isspace() for line in rest)
+    if rest and indented and head.endswith(":") and not head[:1].isspace():
+        return [head, "", *_preformatted(textwrap.dedent("\n".join(rest)).split("\n"))]
+    if any(line[:1].isspace() or "  " in line.strip() for line in lines):
+        return _preformatted(lines)
+    return [line + "  " for line in lines[:-1]] + lines[-1:]  # two spaces: a line break
+
+
+def _preformatted(lines: list[str]) -> list[str]:
+    return ["```text", *lines, "```"]
+
+
+@functools.cache
+def _kept_paragraphs() -> tuple[tuple[str, ...], ...]:
+    """The lines of every paragraph that a command's help starts with ``\\b``, as
+    mkdocs-click writes them (the help after :func:`inspect.cleandoc`, without the
+    marker), longest first."""
+    from fabgen.cli import main
+
+    found: set[tuple[str, ...]] = set()
+    for _path, command in _commands(main, ""):
+        paragraph: list[str] | None = None
+        for line in [*inspect.cleandoc(command.help or "").splitlines(), ""]:
+            if line.strip() == "\b":
+                paragraph = []
+            elif not line.strip():
+                if paragraph:
+                    found.add(tuple(paragraph))
+                paragraph = None
+            elif paragraph is not None:
+                paragraph.append(line)
+    return tuple(sorted(found, key=len, reverse=True))
 
 
 def on_post_build(config=None) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -136,6 +138,80 @@ def _top_level(reference: Page) -> set[str]:
         for section in reference.sections
         if section.startswith("fabgen-") and section.split("-", 1)[1] in main.commands
     }
+
+
+class Lines(HTMLParser):
+    """The lines a browser shows under each heading with an id: text outside ``<pre>``
+    runs on (its line ends and spaces collapse), ``<br>`` and the end of a block end a
+    line, and ``<pre>`` keeps its lines."""
+
+    BLOCKS = ("p", "pre", "li", "ul", "ol", "div", "h1", "h2", "h3", "h4", "h5", "h6")
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.sections: dict[str, list[str]] = {}
+        self._section: list[str] = []
+        self._pre = 0
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6") and attrs.get("id"):
+            self._section = self.sections.setdefault(attrs["id"], [])
+        elif tag == "br":
+            self._section.append("\n")
+        self._pre += tag == "pre"
+
+    def handle_endtag(self, tag):
+        self._pre -= tag == "pre"
+        if tag in self.BLOCKS:
+            self._section.append("\n")
+
+    def handle_data(self, data):
+        self._section.append(data if self._pre else re.sub(r"\s+", " ", data))
+
+    def lines(self, section: str) -> list[str]:
+        return [line.strip() for line in "".join(self.sections[section]).split("\n")]
+
+
+def test_cli_reference_keeps_help_laid_out_line_by_line(site):
+    # mkdocs-click drops click's \b marker: layout's list of output files, balance's
+    # table of metrics and stones' examples ran on as one paragraph each.
+    from fabgen.cli import main
+
+    reference = Lines((site / "cli.html").read_text(encoding="utf-8"))
+    kept = 0
+    for ctx, command in command_tree(main):
+        paragraphs = inspect.cleandoc(command.help or "").split("\n\n")
+        for paragraph in paragraphs:
+            lines = paragraph.splitlines()
+            if not lines or lines[0].strip() != "\b":
+                continue
+            shown = reference.lines(anchor(ctx))
+            for line in lines[1:]:
+                assert line.strip() in shown, f"{ctx.command_path}: {line!r} runs on"
+            kept += 1
+    assert kept >= 3  # layout, balance and stones
+    assert "NAME-setup.svg/.pdf    setup diagram: tiles, start tiles, turn order, size" in (
+        reference.lines("fabgen-layout")
+    )
+
+
+def test_plain_lines_of_help_get_line_breaks():
+    from fabgen.site import laid_out
+
+    assert laid_out(["Ada Lovelace", "12 Analytical Row"]) == [
+        "Ada Lovelace  ",
+        "12 Analytical Row",
+    ]
+    assert laid_out(["Examples:", "  fabgen tile", "  fabgen sheet"]) == [
+        "Examples:",
+        "",
+        "```text",
+        "fabgen tile",
+        "fabgen sheet",
+        "```",
+    ]
 
 
 def test_limits_table_lists_every_limit_as_the_code_has_it(site):
