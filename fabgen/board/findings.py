@@ -51,6 +51,12 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
     "field-shared": ((Severity.ERROR,), "a field given to two players, or twice"),
     "player-without-stones": ((Severity.ERROR,), "a player starts without stones"),
     "colour-shared": ((Severity.WARNING,), "two seats are given the same colour"),
+    "colours-alike": ((Severity.WARNING,), "two seats' colours are too alike to tell apart"),
+    "colour-too-light": ((Severity.WARNING,), "a seat's colour is too light for white paper"),
+    "colours-colour-blind": (
+        (Severity.INFO,),
+        "seat colours that people with red-green colour blindness may confuse",
+    ),
     "start-explodes": (
         (Severity.INFO,),
         "a start stack reaches its capacity: it explodes in its seat's first turn",

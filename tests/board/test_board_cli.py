@@ -57,7 +57,7 @@ def test_validate_a_good_board_exits_0(cli):
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0] == "preset 6p-hexagon-19: board 6p-hexagon-19: 6 players, 19 tiles, 133 fields"
-    assert lines[-1] == "0 errors, 0 warnings, 4 notes"
+    assert lines[-1] == "0 errors, 0 warnings, 5 notes"
     assert any(
         line.startswith("info [seat-rotation] the 60° counter-clockwise rotation") for line in lines
     )

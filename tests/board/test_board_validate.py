@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fabgen.board.boardfile import parse_board_toml
+from fabgen.board.colours import delta_e
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.board.validate import CODES, KitCounts, Severity, validate
 from fabgen.geometry.lattice import Handedness, neighbours
@@ -93,10 +94,12 @@ def test_a_stack_start_seat_stands_at_its_stack():
 def test_five_players_and_the_ring_of_20_warn():
     five = run(load_preset("5p-hexagon-18"))
     assert five.codes("warning") == ["seats-differ-4-5", "seat-distances"]
-    assert "5 seats cannot all start alike" in five.findings[1].message
+    (differ,) = [f for f in five.findings if f.code == "seats-differ-4-5"]
+    assert "5 seats cannot all start alike" in differ.message
     ring = run(load_preset("6p-ring-20"))
     assert ring.codes("warning") == ["no-seat-rotation"]
-    assert "has no 60° rotation symmetry" in ring.findings[1].message
+    (rotation,) = [f for f in ring.findings if f.code == "no-seat-rotation"]
+    assert "has no 60° rotation symmetry" in rotation.message
 
 
 # Each broken board, the codes of its errors and warnings, and a piece of the first
@@ -262,6 +265,78 @@ def test_colours_written_differently_are_the_same_colour():
     assert (
         "colour-shared" not in run(parse_board_toml(text.replace('colour = "red"\n', ""))).codes()
     )
+
+
+def with_colours(first: str, second: str):
+    """The two-seat board of same-colour.toml with these colours."""
+    text = (BROKEN / "same-colour.toml").read_text()
+    text = text.replace('colour = "red"', f"colour = {first!r}", 1)
+    return parse_board_toml(text.replace('colour = "red"', f"colour = {second!r}", 1))
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "difference"),
+    [
+        ("yellow", "#ffff66", "15.9"),
+        ("#ff0000", "#ff1010", "1.3"),
+        ("red", "#ff0000", "9.3"),
+        ("red", "brown", "16.2"),  # brown is a dull dark red
+    ],
+)
+def test_colours_that_only_look_alike_are_reported(first, second, difference):
+    report = run(with_colours(first, second))
+    assert "colour-shared" not in report.codes()
+    (finding,) = [f for f in report.findings if f.code == "colours-alike"]
+    assert finding.severity is Severity.WARNING
+    assert finding.where.to_json() == {"player": 2}
+    assert f"a CIEDE2000 difference of {difference}; seat colours should be 20" in finding.message
+    assert "give seat 2 (Blue) a colour further from seat 1 (Red)'s" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("lab1", "lab2", "expected"),
+    [  # Sharma, Wu and Dalal (2005), the CIEDE2000 test data, pairs 1, 7, 17 and 34
+        ((50, 2.6772, -79.7751), (50, 0, -82.7485), 2.0425),
+        ((50, 0, 0), (50, -1, 2), 2.3669),
+        ((50, 2.5, 0), (56, -27, -3), 31.9030),
+        ((2.0776, 0.0795, -1.135), (0.9033, -0.0636, -0.5514), 0.9082),
+    ],
+)
+def test_colour_difference_is_ciede2000(lab1, lab2, expected):
+    assert delta_e(lab1, lab2) == pytest.approx(expected, abs=5e-5)
+
+
+def test_colours_of_different_hues_are_not_alike():
+    # blue and purple: the closest pair of the colours seats are drawn in without their own
+    for first, second in [("blue", "purple"), ("red", "orange"), ("red", "green")]:
+        assert "colours-alike" not in run(with_colours(first, second)).codes()
+
+
+@pytest.mark.parametrize(("colour", "contrast"), [("white", "1.00"), ("#FFFF66", "1.06")])
+def test_a_colour_too_light_for_white_paper_is_reported(colour, contrast):
+    report = run(with_colours("blue", colour))
+    (finding,) = [f for f in report.findings if f.code == "colour-too-light"]
+    assert finding.severity is Severity.WARNING
+    assert finding.where.to_json() == {"player": 2}
+    assert f"(contrast {contrast}:1 against white, under 1.5:1)" in finding.message
+    # yellow, the lightest colour of the presets, is not
+    assert "colour-too-light" not in run(with_colours("blue", "yellow")).codes()
+
+
+def test_red_and_green_are_noted_for_colour_blind_players():
+    report = run(with_colours("red", "green"))
+    (finding,) = [f for f in report.findings if f.code == "colours-colour-blind"]
+    assert finding.severity is Severity.INFO
+    assert "may not tell red from green (seat 1 (Red) and seat 2 (Blue))" in finding.message
+    assert "colours-colour-blind" not in run(with_colours("red", "blue")).codes()
+    six = [f for f in run(load_preset("6p-hexagon-19")).findings if f.code.startswith("colour")]
+    assert [f.code for f in six] == ["colours-colour-blind"]
+
+
+def test_preset_colours_are_neither_alike_nor_too_light():
+    for name in preset_names():
+        codes = run(load_preset(name)).codes()
+        assert not {"colour-shared", "colours-alike", "colour-too-light"} & set(codes), name
 
 
 def test_a_full_start_stack_explodes_in_its_seats_first_turn_and_is_no_error():

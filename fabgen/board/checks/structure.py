@@ -4,12 +4,21 @@ stones, and start stacks that explode at once."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from fabgen.board.checks.context import Context
 from fabgen.board.checks.registry import Section
 from fabgen.board.checks.wording import field_list, many, stone_count, tile_coord, tile_list
-from fabgen.board.colours import drawn_colour
+from fabgen.board.colours import (
+    ALIKE_DELTA_E,
+    COLOUR_BLIND_DELTA_E,
+    LIGHT_CONTRAST,
+    colour_blind_difference,
+    colour_difference,
+    contrast_on_white,
+    drawn_colour,
+)
 from fabgen.board.findings import (
     MAX_PLAYERS,
     MAX_STACK,
@@ -258,6 +267,98 @@ def seat_colours(ctx: Context) -> Iterator[Finding]:
             f"{ctx.seat(k)} a colour of its own",
             Where(player=k + 1),
         )
+
+
+def _given_colours(ctx: Context) -> list[tuple[int, str]]:
+    """The seats that are given a colour, each with the ``#rrggbb`` it is drawn in, one
+    seat per colour (two seats of one colour are ``colour-shared``). A colour fabgen
+    cannot draw (a transcript's) is left out: such a seat is drawn in a palette colour."""
+    seen: set[str] = set()
+    out = []
+    for k, seat in enumerate(ctx.board.seats):
+        if seat.colour is None:
+            continue
+        drawn = drawn_colour(seat.colour)
+        if drawn in seen or not re.fullmatch(r"#[0-9a-f]{6}", drawn):
+            continue
+        seen.add(drawn)
+        out.append((k, drawn))
+    return out
+
+
+def _colour(ctx: Context, k: int, drawn: str) -> str:
+    given = ctx.board.seats[k].colour or drawn
+    return given if drawn_colour(given) == given else f"{given} ({drawn})"
+
+
+@STRUCTURE.check("colours-alike")
+def alike_colours(ctx: Context) -> Iterator[Finding]:
+    """Two seats whose colours differ, but too little to be told apart on paper or at the
+    table (docs/design-notes.md, *The board checks*)."""
+    given = _given_colours(ctx)
+    for n, (k, drawn) in enumerate(given):
+        for j, other in given[:n]:
+            difference = colour_difference(other, drawn)
+            if difference >= ALIKE_DELTA_E:
+                continue
+            yield Finding(
+                "colours-alike",
+                Severity.WARNING,
+                f"{ctx.seat(j)} and {ctx.seat(k)} have colours {_colour(ctx, j, other)} and "
+                f"{_colour(ctx, k, drawn)}, which look alike (a CIEDE2000 difference of "
+                f"{difference:.1f}; seat colours should be {ALIKE_DELTA_E:.0f} or more apart): "
+                "their stones and start tiles would be hard to tell apart on the printed board "
+                "and at the table; give "
+                f"{ctx.seat(k)} a colour further from {ctx.seat(j)}'s",
+                Where(player=k + 1),
+            )
+
+
+@STRUCTURE.check("colour-too-light")
+def light_colours(ctx: Context) -> Iterator[Finding]:
+    """A seat colour too light to show on white paper: its stones on the setup diagram and
+    its start tile's rings on the printed board would vanish."""
+    for k, drawn in _given_colours(ctx):
+        contrast = contrast_on_white(drawn)
+        if contrast >= LIGHT_CONTRAST:
+            continue
+        yield Finding(
+            "colour-too-light",
+            Severity.WARNING,
+            f"{ctx.seat(k)} has colour {_colour(ctx, k, drawn)}, too light for white paper "
+            f"(contrast {contrast:.2f}:1 against white, under {LIGHT_CONTRAST}:1): its stones "
+            "on the setup diagram and its start tile on the printed board would hardly show; "
+            "give it a darker colour",
+            Where(player=k + 1),
+        )
+
+
+@STRUCTURE.check("colours-colour-blind")
+def colour_blind_colours(ctx: Context) -> Iterator[Finding]:
+    """One note naming the pairs of seat colours that players with red-green colour
+    blindness may confuse (red and green, blue and purple), told apart by others."""
+    given = _given_colours(ctx)
+    pairs = [
+        (j, k)
+        for n, (k, drawn) in enumerate(given)
+        for j, other in given[:n]
+        if colour_difference(other, drawn) >= ALIKE_DELTA_E
+        and colour_blind_difference(other, drawn) < COLOUR_BLIND_DELTA_E
+    ]
+    if not pairs:
+        return
+    seats = ctx.board.seats
+    listed = "; ".join(
+        f"{seats[j].colour} from {seats[k].colour} ({ctx.seat(j)} and {ctx.seat(k)})"
+        for j, k in pairs
+    )
+    yield Finding(
+        "colours-colour-blind",
+        Severity.INFO,
+        f"players with red-green colour blindness (about 1 man in 12) may not tell {listed}: "
+        "a kit file's seat_symbols = true (under [stones]) gives each seat's stones a raised "
+        "symbol of its own",
+    )
 
 
 @STRUCTURE.check("start-stack-high", "start-explodes")
