@@ -5,7 +5,9 @@ The browser draws the picture itself (``static/boardpic.js``) from this geometry
 position's fields, so that a tap on a field, a highlight or an explosion wave changes
 only what it must. The geometry comes from :class:`~fabgen.board.placement.BoardPlacement`,
 as the setup diagram's does: the same orientation, tile outlines and seat colours, in
-SVG coordinates (y down) with field centres 10 units apart.
+SVG coordinates (y down) with field centres 10 units apart. Each seat's stones carry
+the seat's symbol, as the kit's stones do with ``seat_symbols`` (ring, bar, triangle,
+...: machines a hexagon or a rhombus), so seats are told apart without their colours.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.board_parts import number_spot, seat_colour, tint
 from fabgen.geometry.lattice import Field, Point
+from fabgen.geometry.symbols import DiscPart, RingPart, board_seat_symbols, symbol_parts
 from fabgen.rules.names import field_name
 from fabgen.rules.state import Position
 from fabgen.web.designer import PICTURE_WIDTH
@@ -26,7 +29,7 @@ MARGIN = 3.0
 def board_geometry(board: Board, fields: Sequence[Field] | None = None) -> dict:
     """Tiles (outline loops, number spot, fill), fields (name, centre, tile number) in the order of
     ``fields`` (the rules engine's order; default the board's), the field radius and
-    the seats' colours."""
+    the seats' colours, names and symbols (each an SVG path within radius 1)."""
     place = BoardPlacement(board, PICTURE_WIDTH)
     loops = [place.tile_outlines(t) for t in range(len(board.tiles))]
     points = [p for tile in loops for loop in tile for p in loop]
@@ -57,7 +60,31 @@ def board_geometry(board: Board, fields: Sequence[Field] | None = None) -> dict:
         "radius": round(place.circle_radius, 2),
         "pitch": round(place.pitch, 2),
         "colours": colours,
+        "names": [s.name or f"Seat {k + 1}" for k, s in enumerate(board.seats)],
+        "symbols": [
+            {"name": name, "path": symbol_path(name)}
+            for name in board_seat_symbols([s.is_machine for s in board.seats])
+        ],
     }
+
+
+def symbol_path(name: str) -> str:
+    """The symbol as SVG path data within radius 1 (y down, as on screen), filled with
+    the non-zero rule (a ring's hole runs the other way round)."""
+
+    def circle(r: float, sweep: int) -> str:
+        return f"M{-r:g} 0A{r:g} {r:g} 0 1 {sweep} {r:g} 0A{r:g} {r:g} 0 1 {sweep} {-r:g} 0Z"
+
+    out = []
+    for part in symbol_parts(name, 1.0):
+        if isinstance(part, RingPart):
+            out.append(circle(round(part.outer, 3), 1) + circle(round(part.inner, 3), 0))
+        elif isinstance(part, DiscPart):
+            out.append(circle(round(part.radius, 3), 1))
+        else:
+            corners = [f"{round(x, 3) + 0:g} {round(-y, 3) + 0:g}" for x, y in part.points]
+            out.append("M" + "L".join(corners) + "Z")
+    return "".join(out)
 
 
 def position_geometry(position: Position, name: str = "board") -> dict:

@@ -350,6 +350,22 @@ def test_the_picture_names_every_field_once(client):
         assert 0 < f["at"][0] < width and 0 < f["at"][1] < height
 
 
+def test_the_picture_gives_each_seat_the_symbol_its_stones_carry_in_the_kit(client):
+    """People on their seat number's symbol, machines on shapes no person has: the
+    pages draw them on the stones, so seats are told apart without their colours."""
+    from fabgen.geometry.symbols import board_seat_symbols
+
+    state = _new(client, preset="2p-diamond-5-machines", seats=None)["state"]
+    picture = state["picture"]
+    machines = [s["kind"] == "machine" for s in state["seats"]]
+    assert machines == [False, True, False, True]
+    assert [s["name"] for s in picture["symbols"]] == list(board_seat_symbols(machines))
+    assert [s["name"] for s in picture["symbols"]] == ["ring", "hexagon", "triangle", "diamond"]
+    paths = [s["path"] for s in picture["symbols"]]
+    assert len(set(paths)) == 4 and all(p.startswith("M") and p.endswith("Z") for p in paths)
+    assert picture["names"] == [s["name"] for s in state["seats"]]
+
+
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [

@@ -144,6 +144,39 @@ def test_a_whole_game_tapped_against_two_computers(play, tmp_path, fixed_game_id
     assert any(line.startswith("Green: ") for line in log)
 
 
+def test_each_seat_s_stones_carry_its_symbol_so_red_and_green_are_told_apart(play):
+    """Red and green look alike to about 1 man in 12: each seat's stones carry the
+    seat's symbol (ring, bar, triangle, as the kit's stones with seat_symbols), and the
+    scores table shows each seat's colour with it."""
+    _start(play)
+    _tap_a_move(play)
+    _end_turn(play)  # stacks of two and more show their count beside the symbol
+    shown = play.evaluate(
+        """() => [...document.querySelectorAll('#board [data-field]')]
+          .filter(g => g.dataset.owner)
+          .map(g => [g.dataset.owner, g.dataset.symbol,
+                     getComputedStyle(g.querySelector('.symbol')).display,
+                     g.querySelector('.symbol').getAttribute('d')])"""
+    )
+    symbols: dict[str, set[str]] = {}
+    for owner, symbol, display, path in shown:
+        assert display != "none" and path.startswith("M"), (owner, symbol)
+        symbols.setdefault(owner, set()).add(symbol)
+    assert symbols == {"1": {"ring"}, "2": {"bar"}, "3": {"triangle"}}
+    legend = play.locator("#scores tbody svg.swatch")
+    assert legend.evaluate_all("all => all.map(s => s.dataset.symbol)") == [
+        "ring",
+        "bar",
+        "triangle",
+    ]
+    assert all(
+        d for d in legend.locator("path").evaluate_all("all => all.map(p => p.getAttribute('d'))")
+    )
+    # an empty field shows none
+    empty = play.locator('#board [data-field][data-owner=""]').first
+    assert empty.locator(".symbol").evaluate("p => getComputedStyle(p).display") == "none"
+
+
 def test_end_turn_plays_the_typed_hint_when_nothing_is_tapped(play):
     # A hint types its moves; a person who then presses End turn means that turn,
     # not a pass (the page used to pass and clear the typed moves).

@@ -61,6 +61,7 @@ class BoardPicture {
         ring: svgEl("circle", {r: r * 0.8, class: "ring"}, g),
         cross: svgEl("path", {d: `M${-r / 2} ${-r / 2}L${r / 2} ${r / 2}M${-r / 2} ${r / 2}L${r / 2} ${-r / 2}`, class: "cross"}, g),
         stone: svgEl("circle", {r: r * 0.62, class: "stone"}, g),
+        symbol: svgEl("path", {class: "symbol"}, g),
         count: svgEl("text", {y: r * 0.22, class: "count", "font-size": r * 0.62}, g),
         badge: svgEl("text", {y: -r * 0.58, class: "badge", "font-size": r * 0.5}, g),
         name: svgEl("text", {y: r * 0.92, class: "fname", "font-size": r * 0.42}, g),
@@ -110,11 +111,27 @@ class BoardPicture {
       const stones = board.stones[i];
       const shown = stones > 0 && owner >= 0;
       c.stone.style.display = shown ? "" : "none";
-      c.count.textContent = shown && (stones > 1 || status === 1) ? String(stones) : "";
+      const count = shown && (stones > 1 || status === 1) ? String(stones) : "";
+      c.count.textContent = count;
+      // The seat's symbol, as on the kit's stones (seat_symbols), so that seats are told
+      // apart without their colours: alone in the middle, or above the count.
+      const symbol = shown && this.picture.symbols ? this.picture.symbols[owner] : null;
+      c.symbol.style.display = symbol ? "" : "none";
       if (shown) {
-        c.stone.setAttribute("fill", status === 1 ? tintOf(colours[owner], 0.35) : colours[owner]);
-        c.count.setAttribute("fill", inkOn(colours[owner]));
+        const r = this.picture.radius;
+        const stone = status === 1 ? tintOf(colours[owner], 0.35) : colours[owner];
+        const both = Boolean(symbol && count);
+        c.stone.setAttribute("fill", stone);
+        c.count.setAttribute("fill", inkOn(stone));
+        c.count.setAttribute("y", String(r * (both ? 0.44 : 0.22)));
+        c.count.setAttribute("font-size", String(r * (both ? 0.48 : 0.62)));
+        if (symbol) {
+          c.symbol.setAttribute("d", symbol.path);
+          c.symbol.setAttribute("transform", `translate(0 ${both ? -0.27 * r : 0}) scale(${(both ? 0.2 : 0.36) * r})`);
+          c.symbol.setAttribute("fill", inkOn(stone));
+        }
       }
+      c.g.dataset.symbol = symbol ? symbol.name : "";
       c.g.dataset.stones = shown ? String(stones) : "0";
       c.g.dataset.owner = shown ? String(owner + 1) : "";
     });
@@ -159,6 +176,18 @@ class BoardPicture {
   fieldPixels() {
     return this.svg.getBoundingClientRect().width / this.picture.viewbox[0] * this.picture.pitch;
   }
+}
+
+// A seat's colour with its symbol, as its stones have them on the board: the legend of
+// the scores table ({name, path} from the picture's symbols; none: the colour alone).
+function seatSwatch(colour, symbol) {
+  const svg = svgEl("svg", {class: "swatch", viewBox: "-1 -1 2 2", "aria-hidden": "true"});
+  svgEl("circle", {r: 0.92, fill: colour}, svg);
+  if (symbol) {
+    svgEl("path", {d: symbol.path, transform: "scale(0.58)", fill: inkOn(colour)}, svg);
+    svg.dataset.symbol = symbol.name;
+  }
+  return svg;
 }
 
 // Names for a server-drawn picture (the designer's): a text per field, shown with the

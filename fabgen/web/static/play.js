@@ -521,8 +521,8 @@ function showScores() {
     const tr = document.createElement("tr");
     if (game.to_move === k + 1) tr.className = "to-move";
     const seat = document.createElement("td");
-    seat.innerHTML = `<span class="swatch"></span>${k + 1}`;
-    seat.querySelector(".swatch").style.background = s.colour;
+    const symbols = game.picture.symbols || [];
+    seat.append(seatSwatch(s.colour, symbols[k]), String(k + 1));
     const who = document.createElement("td");
     who.textContent = `${s.name} (${s.kind})`;
     const score = document.createElement("td");
