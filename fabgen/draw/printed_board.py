@@ -639,7 +639,12 @@ def assembly_map(grid: PageGrid) -> Drawing:
         f"({'sideways' if grid.landscape else 'upright'}) in {counted(grid.rows, 'row')} and "
         f"{counted(grid.cols, 'column')}{gaps}, after this map.",
         f"Board {mm(bw)} × {mm(bh)}, {counted(len(board.tiles), 'tile')} {place.width:g} mm "
-        f"across the flats; neighbouring pages overlap by {settings.overlap:g} mm (shaded).",
+        "across the flats"
+        + (
+            "; the whole board is on that page."
+            if grid.pages == 1
+            else f"; neighbouring pages overlap by {settings.overlap:g} mm (shaded)."
+        ),
     ]
     y = top - 8.0
     for line in (part for fact in facts for part in wrap(fact, 3.0, page_w - 2 * m)):
@@ -649,7 +654,8 @@ def assembly_map(grid: PageGrid) -> Drawing:
     box_bottom = m + SCALE_SQUARE + 12.0
     out += _map(grid, Rect(m, box_bottom, page_w - m, box_top))
     out += _scale_square(m, m)
-    out += _instructions(m + SCALE_SQUARE + 8.0, m + SCALE_SQUARE + 2.0, page_w - m)
+    steps = INSTRUCTIONS if grid.pages > 1 else ONE_PAGE_INSTRUCTIONS
+    out += _instructions(m + SCALE_SQUARE + 8.0, m + SCALE_SQUARE + 2.0, page_w - m, steps)
     drawing.extend(Operation.PRINT, out)
     return drawing
 
@@ -810,13 +816,21 @@ INSTRUCTIONS = (
     "3. Where a page has a dashed line on its left or top edge, cut along it, lay the page "
     "over its neighbour so that the shaded bands and the crosses match, and tape.",
 )
+#: A board on one page: nothing to lay out, cut or tape.
+ONE_PAGE_INSTRUCTIONS = (
+    "1. Print the page at 100 % (actual size: switch off 'fit to page'). The square "
+    "must measure 50 mm both ways; so must the bar at the foot of the page.",
+    "2. The board is whole on that one page: there is nothing to cut or tape.",
+)
 
 
-def _instructions(x: float, y_top: float, x_max: float) -> list[Shape]:
+def _instructions(
+    x: float, y_top: float, x_max: float, steps: tuple[str, ...] = INSTRUCTIONS
+) -> list[Shape]:
     h, line = 2.8, 4.3
     out: list[Shape] = []
     y = y_top - h
-    for item in INSTRUCTIONS:
+    for item in steps:
         for part in wrap(item, h, x_max - x):
             out.append(Text((x, y), part, h, "left"))
             y -= line

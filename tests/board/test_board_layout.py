@@ -21,7 +21,7 @@ from shapely.geometry import Polygon
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.draw.board_parts import text_box
 from fabgen.draw.clip import Rect, clip_segment
-from fabgen.draw.drawing import Polyline, Text
+from fabgen.draw.drawing import Operation, Polyline, Text
 from fabgen.draw.printed_board import (
     PAPERS,
     TILE_EDGE,
@@ -538,6 +538,30 @@ def test_a_one_tile_board_is_counted_in_the_singular(tmp_path, cli):
     with _pdf(tmp_path / "out", "one-setup.pdf") as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "1 tile 100 mm across the flats" in text
+
+
+def test_a_one_page_board_is_not_cut_or_taped(tmp_path, cli):
+    # Its map said that neighbouring pages overlap by 15 mm and to cut and tape them.
+    board = tmp_path / "one.toml"
+    board.write_text(
+        '[board]\ntiles = [[0, 0]]\n[[players]]\nname = "Red"\nstacks = { a1 = 1 }\n'
+        '[[players]]\nname = "Blue"\nstacks = { b2 = 1 }\n'
+    )
+    result = cli("layout", board, "--paper", "a4", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with _pdf(tmp_path / "out", "one-board-a4.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "across the flats; the whole board is on that page." in text
+    assert "Print the page at 100 %" in text and "foot of the page" in text
+    assert "nothing to cut or tape" in text
+    for words in ("overlap", "neighbour", "Lay the pages", "dashed line", "shaded"):
+        assert words not in text
+    # a board of several pages keeps the instructions for them
+    many = printed_board(load_preset("3p-triangle-4"), 100.0, PrintSettings())
+    words = " ".join(t.text for t in many[0].layers[Operation.PRINT] if isinstance(t, Text))
+    assert "neighbouring pages overlap by 15 mm (shaded)" in words
+    assert "Where a page has a dashed line" in words
 
 
 def _one_tile_board():
