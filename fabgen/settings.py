@@ -37,9 +37,11 @@ class Limit:
     why: str = ""
 
     def describe(self) -> str:
+        """The range as a person writes it (``1.89 to 755.9 mm``): a bound with more than
+        three decimals is rounded inward, so every value the text allows is accepted."""
         unit = f" {self.unit}" if self.unit else ""
-        low = f"more than {_num(self.low)}" if self.above else f"{_num(self.low)}"
-        text = f"{low} to {_num(self.high)}{unit}"
+        low = f"more than {_num(self.low, up=True)}" if self.above else _num(self.low, up=True)
+        text = f"{low} to {_num(self.high, up=False)}{unit}"
         return f"{text} ({self.why})" if self.why else text
 
     def problem(self, value: float) -> str | None:
@@ -52,8 +54,17 @@ class Limit:
         return None
 
 
-def _num(x: float) -> str:
-    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+def _num(x: float, up: bool) -> str:
+    """A bound as written: whole, or with up to three decimals as it is; else to four
+    significant digits, rounded up (``up``: a lower bound) or down (an upper one)."""
+    if float(x).is_integer():
+        return f"{int(x):,}"
+    if round(x, 3) == x:
+        return f"{x:,.3f}".rstrip("0")
+    decimals = max(0, 3 - math.floor(math.log10(abs(x))))
+    scaled = x * 10**decimals
+    rounded = (math.ceil(scaled) if up else math.floor(scaled)) / 10**decimals
+    return f"{rounded:,.{decimals}f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True)
@@ -63,7 +74,9 @@ class Setting:
     ``param``: the keyword the library and the command take (default ``name``; two
     settings may share a keyword in different commands, such as ``margin``).
     ``flag``: the command-line flag (None: not on the command line). ``kit``: the
-    kit-file key ``section.key`` (None: not in kit files). ``label``: the form label.
+    kit-file key ``section.key`` (None: not in kit files). ``label``: its name in words,
+    for the web form and the site's limits table (default: the kit key's or the name's
+    words, see :attr:`form_label`).
     """
 
     name: str
@@ -292,6 +305,7 @@ _d(
     "Height of the engraved numbers.",
     unit="mm",
     limit=Limit(0.0, 20.0, "mm", above=True),
+    label="Tile number height",
 )
 _d(
     "blog_radius",
@@ -301,6 +315,7 @@ _d(
     "circle radius, 19.11°) instead of the exact geometry.",
     unit="mm",
     limit=Limit(5.0, MM_SIZE, "mm"),
+    label="Island radius R (blog figures)",
 )
 _d(
     "blog_reading",
@@ -392,6 +407,7 @@ _d(
     "Number of island tiles.",
     param="count",
     limit=Limit(0, 500, integer=True, why="tiles on laser sheets"),
+    label="Tiles to cut",
 )
 _d(
     "sheet_stones",
@@ -400,6 +416,7 @@ _d(
     "Stones (discs) to cut per colour.",
     param="stones",
     limit=Limit(0, 2000, integer=True, why="stones per colour on laser sheets"),
+    label="Stones to cut per colour",
 )
 _d(
     "cut_stone_diameter",
@@ -410,6 +427,7 @@ _d(
     unit="mm",
     limit=_SIZE,
     default_text="90% of the circle diameter, so a stone sits in a circle",
+    label="Laser-cut stone diameter",
 )
 _d(
     "colours",
@@ -418,6 +436,7 @@ _d(
     "Stone colours: one set of sheets per colour.",
     limit=Limit(1, 12, integer=True),
     metavar="K",
+    label="Stone colours",
 )
 _d(
     "reference_square",
@@ -426,6 +445,7 @@ _d(
     "Also cut a square of this size with a hole of half the size, to measure the kerf.",
     unit="mm",
     limit=Limit(0.0, 1000.0, "mm", above=True),
+    label="Kerf reference square",
 )
 
 # ---- printed stones and markers -----------------------------------------------------
@@ -447,6 +467,7 @@ _d(
     param="count",
     limit=Limit(0, 500, integer=True, why="copies of each piece on a plate"),
     default_text="75 stones, 25 of each marker, 1 per calibration stone",
+    label="Copies of each printed piece",
 )
 _d(
     "kit_stones",
@@ -477,6 +498,7 @@ _d(
     unit="mm",
     limit=_SIZE,
     default_text="circle diameter - 2",
+    label="Printed stone diameter",
 )
 _d(
     "height",
@@ -485,6 +507,7 @@ _d(
     "Disc body height = stacking pitch [default: 5], or pyramid height [default: 12].",
     unit="mm",
     limit=Limit(0.0, 200.0, "mm", above=True),
+    label="Printed piece height",
 )
 _d(
     "wall",
@@ -493,6 +516,7 @@ _d(
     "Thinnest wall.",
     unit="mm",
     limit=Limit(0.8, 50.0, "mm", why="two 0.4 mm extrusion lines at least"),
+    label="Thinnest wall",
 )
 _d(
     "chamfer",
@@ -501,6 +525,7 @@ _d(
     "45° chamfer on bottom edges against elephant's foot (disc and markers).",
     unit="mm",
     limit=Limit(0.0, 50.0, "mm"),
+    label="Bottom chamfer",
 )
 _d(
     "bed",
@@ -521,6 +546,7 @@ _d(
     "Gap between pieces on the plate.",
     unit="mm",
     limit=Limit(0.0, 200.0, "mm"),
+    label="Gap between printed pieces",
 )
 _d(
     "seat_symbols",
@@ -590,7 +616,7 @@ _d(
     "page_margin",
     float,
     10.0,
-    f"Unprinted margin on every side of a page, at least {_num(_PAGE_MARGIN.low)} mm.",
+    f"Unprinted margin on every side of a page, at least {_num(_PAGE_MARGIN.low, up=True)} mm.",
     param="margin",
     unit="mm",
     limit=_PAGE_MARGIN,
@@ -603,6 +629,7 @@ _d(
     unit="mm",
     # 5 mm: room for the alignment crosses
     limit=Limit(5.0, _PAGE_BAND, "mm", why=_PAGE_WHY),
+    label="Page overlap",
 )
 
 # ---- checking tiles -------------------------------------------------------------------
@@ -612,6 +639,7 @@ _d(
     96.0,
     "Pixels per inch for SVG files without units (Inkscape 96, old Illustrator 72).",
     limit=Limit(1.0, 10_000.0, "px per inch"),
+    label="Resolution of SVG files without units",
 )
 _d(
     "check_tiles",
@@ -621,6 +649,7 @@ _d(
     param="tile_count",
     flag="--tiles",
     limit=Limit(1, 2000, integer=True, why="tiles laid out"),
+    label="Tiles of a round layout",
 )
 _d(
     "tolerance",
@@ -629,6 +658,7 @@ _d(
     "Largest acceptable row deviation, seam spacing error and pattern error.",
     unit="mm",
     limit=Limit(0.0, 1000.0, "mm", above=True),
+    label="Alignment tolerance",
 )
 _d(
     "max_drift",
@@ -637,6 +667,7 @@ _d(
     "Also fail when the accumulated drift exceeds this (off by default).",
     unit="mm",
     limit=Limit(0.0, 1000.0, "mm", above=True),
+    label="Largest drift",
 )
 
 # ---- self-play, balance and machines ------------------------------------------------
@@ -670,6 +701,7 @@ _d(
     "Games to play (200 strong games of a 19-tile board take about 10 minutes on two "
     "cores; random and greedy games take a small fraction of that).",
     limit=Limit(1, 1_000_000, integer=True, why="games per run"),
+    label="Games to play",
 )
 _d(
     "simulate",
@@ -689,6 +721,7 @@ _d(
     0,
     "Seed of the random generator: the same seed gives the same games and the same tie-breaks.",
     limit=Limit(0, 2**63 - 1, integer=True),
+    label="Random seed",
 )
 _d(
     "jobs",
@@ -697,6 +730,7 @@ _d(
     "Local processes.",
     limit=Limit(1, 256, integer=True, why="processes"),
     default_text="all cores",
+    label="Parallel jobs",
 )
 _d(
     "max_turns",
@@ -704,6 +738,7 @@ _d(
     1000,
     "Turn cap: a game still running then is reported as capped, not scored.",
     limit=Limit(1, 100_000, integer=True, why="turns per game, as for transcripts"),
+    label="Turn cap",
 )
 _d(
     "save_games",
@@ -712,6 +747,7 @@ _d(
     "Also write the first K games as transcripts (fabgen rules replay checks them).",
     limit=Limit(0, 10_000, integer=True, why="games written as transcripts"),
     metavar="K",
+    label="Games to save",
 )
 _d(
     "candidates",
@@ -719,6 +755,7 @@ _d(
     12,
     "When suggesting starts: setups to try.",
     limit=Limit(1, 1000, integer=True, why="start setups tried"),
+    label="Setups when suggesting starts",
 )
 _d(
     "budget",
@@ -731,6 +768,7 @@ _d(
         1, 100_000_000, integer=True, why="bound evaluations of the extreme machine's search"
     ),
     default_text="200,000",
+    label="Search budget",
 )
 for _kind in ("stones_per_player", "growing_markers", "dead_markers"):
     _d(
@@ -744,6 +782,11 @@ for _kind in ("stones_per_player", "growing_markers", "dead_markers"):
             "dead_markers": "Dead markers in your kit.",
         }[_kind],
         limit=_COUNT,
+        label={
+            "stones_per_player": "Stones per colour in your kit",
+            "growing_markers": "Growing markers in your kit",
+            "dead_markers": "Dead markers in your kit",
+        }[_kind],
     )
 
 # ---- fabgen serve -----------------------------------------------------------------------
@@ -753,4 +796,5 @@ _d(
     8000,
     "Port to listen on (0: any free port).",
     limit=Limit(0, 65535, integer=True, why="0 picks a free port"),
+    label="Port to listen on",
 )

@@ -227,17 +227,20 @@ def limits_markdown() -> str:
             taken = {
                 (command, flag) for (command, setting), flag in flags.items() if setting == name
             }
-            rows.append(_limit_row(name, s.limit.describe(), taken, s.kit))
+            rows.append(_limit_row(s, taken))
     return "\n".join(rows) + "\n"
 
 
-def _limit_row(name: str, allowed: str, taken: set[tuple[str, str]], kit: str | None) -> str:
-    """One row; options grouped by flag: ``--width`` (layout, sheet, tile)."""
+def _limit_row(setting, taken: set[tuple[str, str]]) -> str:
+    """One row: the setting in words, its name in ``fabgen/settings.py`` in small type
+    after them; options grouped by flag: ``--width`` (layout, sheet, tile)."""
     by_flag: dict[str, list[str]] = {}
     for command, flag in sorted(taken):
         by_flag.setdefault(flag, []).append(command)
     options = "; ".join(f"`{flag}` ({', '.join(cmds)})" for flag, cmds in by_flag.items())
-    return f"| `{name}` | {allowed} | {options or '–'} | {f'`{kit}`' if kit else '–'} |"
+    kit = f"`{setting.kit}`" if setting.kit else "–"
+    name = f'{setting.form_label} <small class="setting-name">{setting.name}</small>'
+    return f"| {name} | {setting.limit.describe()} | {options or '–'} | {kit} |"
 
 
 def _cli_flags() -> dict[tuple[str, str], str]:

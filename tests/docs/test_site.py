@@ -218,15 +218,52 @@ def test_limits_table_lists_every_limit_as_the_code_has_it(site):
     from fabgen.settings import SETTINGS
 
     rows = page(site, "limits.html").rows
-    shown = {row[0]: row for row in rows if len(row) == 4}
+    # each row names its setting in words, then by its registry name in small type
+    shown = {row[0].rsplit(" ", 1)[-1]: row for row in rows if len(row) == 4}
     for name, setting in SETTINGS.items():
         if setting.limit is None:
             continue
+        assert shown[name][0] == f"{setting.form_label} {name}", name
         assert shown[name][1] == setting.limit.describe(), f"limit {name} different"
         assert shown[name][3] == (setting.kit or "–"), name
     # a setting taken by two commands under the same flag names both
     assert "--margin (layout)" in shown["page_margin"][2]
     assert "--margin (sheet)" in shown["sheet_margin"][2]
+
+
+def test_limits_table_names_settings_in_words():
+    # The first column gave code names only (sheet_tiles, cut_stone_diameter, dpi
+    # as "Dpi"), which no reader types anywhere.
+    from fabgen.settings import SETTINGS
+
+    words = [s.form_label for s in SETTINGS.values() if s.limit is not None]
+    assert len(set(words)) == len(words)  # no two rows read alike
+    for text in words:
+        assert "_" not in text and text.lower() != "dpi", text
+
+
+def test_limits_table_promises_no_value_the_check_refuses():
+    # A bound derived from another (width / √7) read "1.88982 to 755.929 mm": both
+    # shown bounds were outside the range, and --pitch 1.88982 was refused.
+    from fabgen.settings import SETTINGS
+
+    assert SETTINGS["pitch"].limit.describe() == "1.89 to 755.9 mm"
+    for name, setting in SETTINGS.items():
+        limit = setting.limit
+        if limit is None:
+            continue
+        found = re.match(r"(more than )?([\d,.]+) to ([\d,.]+)", limit.describe())
+        assert found, name
+        above, low, high = found.groups()
+        low, high = (_number(n.replace(",", "")) for n in (low, high))
+        assert limit.problem(high) is None, name
+        assert low >= limit.low and (above or limit.problem(low) is None), name
+        assert (low - limit.low) / max(1, abs(limit.low)) < 1e-3, name  # close to the bound
+        assert (limit.high - high) / max(1, abs(limit.high)) < 1e-3, name
+
+
+def _number(text: str) -> float:
+    return float(text) if "." in text else int(text)  # 2**63 - 1 stays exact
 
 
 def test_work_limits_show_the_values_the_code_checks(site):
