@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.drawing import Circle, Polyline, Shape, Style, Text
+from fabgen.draw.metrics import text_advance
 from fabgen.draw.position import player_colour
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Point, add
 
@@ -87,16 +88,53 @@ def text_width(text: str, height: float, bold: bool = False) -> float:
     return (CHAR_WIDTH_BOLD if bold else CHAR_WIDTH) * height * len(text)
 
 
+def _measure(text: str, height: float, bold: bool = False) -> float:
+    """The room a line takes: Vera's real advance widths (a run of W is wider than
+    :data:`CHAR_WIDTH` per character), and never less than the box checks' estimate."""
+    return max(text_advance(text, height, bold), text_width(text, height, bold))
+
+
 def wrap(text: str, height: float, room: float) -> list[str]:
-    """Words of ``text`` in lines that fit ``room`` mm at cap height ``height``."""
+    """Words of ``text`` in lines that fit ``room`` mm at cap height ``height``; a word
+    longer than a line is broken."""
     import textwrap
 
-    return textwrap.wrap(text, max(10, int(room / (WRAP_WIDTH * height)))) or [""]
+    lines = textwrap.wrap(text, max(10, int(room / (WRAP_WIDTH * height)))) or [""]
+    if all(_measure(line, height) <= room for line in lines):
+        return lines
+    # Wide letters (a name of 69 W's ran off the page): fill lines by measured widths.
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if _measure(joined, height) <= room:
+            line = joined
+            continue
+        if line:
+            out.append(line)
+        while _measure(word, height) > room:
+            cut = max(1, _longest_fit(word, height, room))
+            out.append(word[:cut])
+            word = word[cut:]
+        line = word
+    return [*out, line] if line or not out else out
+
+
+def _longest_fit(word: str, height: float, room: float) -> int:
+    """How many of ``word``'s first characters fit ``room`` mm."""
+    low, high = 0, len(word)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if _measure(word[:mid], height) <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def fitted_height(text: str, height: float, room: float, bold: bool = False) -> float:
     """``height``, or less so that one line of ``text`` fits ``room`` mm."""
-    return min(height, room / max(1e-9, text_width(text, 1.0, bold)))
+    return min(height, room / max(1e-9, _measure(text, 1.0, bold)))
 
 
 def text_box(t: Text) -> tuple[float, float, float, float]:

@@ -254,3 +254,19 @@ def test_every_turn_arrow_is_longer_than_its_head_and_on_the_page(name):
         assert length >= 1.5 * size, (length, size)
         for x, y in (*shaft.points, *head.points):
             assert 0 <= x <= drawing.width and 0 <= y <= drawing.height
+
+
+@pytest.mark.parametrize("word", ["W" * 69, "m" * 120, "Wm" * 40])
+def test_names_of_long_words_stay_on_the_page(word):
+    """A seat name of 69 W's, without a space, ran off the page: lines were wrapped by an
+    average letter width and a word was never broken."""
+    board = load_preset("3p-triangle-4")
+    seats = tuple(replace(s, name=f"{word}{k}") for k, s in enumerate(board.seats))
+    board = replace(board, seats=seats, name=word, description=f"{word} {word} and more")
+    drawing = setup_diagram(board)
+    texts = [s for s in drawing.layers["print"] if isinstance(s, Text)]
+    for t in texts:
+        x0, y0, x1, y1 = t.box()
+        assert x0 >= 0 and x1 <= drawing.width and y0 >= 0 and y1 <= drawing.height, t.text
+    legend = "".join(t.text for t in texts)
+    assert all(f"{word}{k}" in legend for k in range(3))  # every name whole, over lines
