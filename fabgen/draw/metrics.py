@@ -31,8 +31,12 @@ BOLD = (
     838, 1000, 500, 500, 1000, 380, 678, 500, 736, 438, 438, 838,
 )
 # fmt: on
-#: Width of a character missing from the tables (Vera's widest common glyphs).
+#: Width of a character missing from the tables: wide ones (CJK, emoji) take an em, any
+#: other (Hebrew, Arabic, Cyrillic... set in the viewer's fallback font) about Vera's
+#: widest lower-case letters (m and w aside), so that a label is not refused for room
+#: it does not need.
 UNKNOWN = 1000
+UNKNOWN_NARROW = 750
 CAP_HEIGHT_PER_EM = 0.72
 #: Below the baseline (descenders: g, p, y) and above it (ascenders, accents), in
 #: cap heights: Vera's descent is 0.24 em and its ascent 0.76 em.
@@ -46,4 +50,10 @@ def text_advance(text: str, height: float, bold: bool = False) -> float:
     """Width in mm of ``text`` set in Vera with cap height ``height`` mm."""
     widths = _WIDTHS[bold]
     em = height / CAP_HEIGHT_PER_EM
-    return sum(widths.get(c, UNKNOWN) for c in text) * em / 1000.0
+    return sum(widths.get(c) or _unknown(c) for c in text) * em / 1000.0
+
+
+def _unknown(char: str) -> int:
+    import unicodedata
+
+    return UNKNOWN if unicodedata.east_asian_width(char) in "WF" else UNKNOWN_NARROW

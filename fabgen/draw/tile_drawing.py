@@ -9,6 +9,7 @@ from fabgen.draw.drawing import ENGRAVED_LINE, Circle, Drawing, Operation, Polyl
 from fabgen.draw.metrics import text_advance
 from fabgen.errors import ParameterError, abridged
 from fabgen.geometry.tile import TileLayout
+from fabgen.text import clean_label
 
 PAGE_MARGIN = 2.0  # mm around the cut line in a single-tile file
 
@@ -79,9 +80,9 @@ def label_text(layout: TileLayout, text: str, height: float, inset: float = 1.0)
     if spot is None:
         raise ParameterError.about(
             "label",
-            f"{abridged(text, quoted=True)} is {text_advance(text, height):.1f} mm long at "
-            f"{height:g} mm high and does not fit between the circles and the edge; choose "
-            "a shorter label",
+            f"{abridged(text, quoted=True)} is {text_advance(clean_label(text), height):.1f} "
+            f"mm long at {height:g} mm high and does not fit between the circles and the "
+            "edge; choose a shorter label",
         )
     return Text(spot, text, height, "center")
 
@@ -100,7 +101,7 @@ def label_spot(
     # Vera's width, as the SVG and PDF set it (LibreCAD's DXF text measures the same):
     # 0.6 × the height per character was up to 2.3 times short, and labels ran over
     # circles and off the tile.
-    width = text_advance(text, height)
+    width = text_advance(clean_label(text), height)  # as Text will draw it
     best, best_clear = None, 0.0  # a spot touching a circle is no spot
     span = (tile.bounds[2] - tile.bounds[0]) / 2
     lifts = (0.0, 1.0, 2.0, 3.0)
