@@ -177,6 +177,69 @@ def test_each_seat_s_stones_carry_its_symbol_so_red_and_green_are_told_apart(pla
     assert empty.locator(".symbol").evaluate("p => getComputedStyle(p).display") == "none"
 
 
+def _focused_field(page) -> str | None:
+    return page.evaluate("() => document.activeElement.dataset.field || null")
+
+
+def test_the_board_is_one_tab_stop_whose_fields_say_what_is_on_them(play):
+    """A screen reader named every field "field c3" and nothing else, and Tab went
+    through all 70 fields of the board (259 on the 37-tile board) one by one: each
+    field now says its stones, their seat and its status, the board is one stop of the
+    Tab key, and the arrow keys go from field to field."""
+    _start(play)
+    play.locator("#animate").focus()  # the last control before the board
+    play.keyboard.press("Tab")
+    first = _focused_field(play)
+    assert first is not None
+    play.keyboard.press("Tab")
+    assert _focused_field(play) is None  # past the board at once
+    play.keyboard.press("Shift+Tab")
+    assert _focused_field(play) == first
+
+    centres = play.evaluate(
+        "() => Object.fromEntries(game.picture.fields.map(f => [f.name, f.at]))"
+    )
+    for key, axis, sign in (("ArrowRight", 0, 1), ("ArrowDown", 1, 1), ("ArrowLeft", 0, -1)):
+        before = _focused_field(play)
+        play.keyboard.press(key)
+        after = _focused_field(play)
+        assert after != before, key
+        assert sign * (centres[after][axis] - centres[before][axis]) > 0, (key, before, after)
+    play.keyboard.press("Home")
+    assert _focused_field(play) == first
+
+    # each field in words, from what the picture shows
+    names = play.evaluate("() => game.seats.map(s => s.name)")
+    for name, (status, owner, stones) in _board(play).items():
+        label = _field(play, name).get_attribute("aria-label")
+        assert label.startswith(f"{name}: "), label
+        if owner:
+            n = int(stones)
+            assert f"{n} stone{'s' if n > 1 else ''} of {names[int(owner) - 1]}" in label
+        else:
+            assert "empty" in label
+        assert (status in label) == (status != "live"), label
+        # the same words when the pointer rests on it
+        assert _field(play, name).locator("title").text_content() == label
+    # chosen by Enter, the field and the fields its stones may go to say so
+    source = play.evaluate("() => Object.keys(game.legal)[0]")
+    _field(play, source).focus()
+    play.keyboard.press("Enter")
+    play.locator("#board .field.lit").first.wait_for()
+    assert "chosen" in _field(play, source).get_attribute("aria-label")
+    lit = play.locator("#board .field.lit").first
+    assert f"a move from {source} to here takes" in lit.get_attribute("aria-label")
+    play.keyboard.press("Enter")  # chosen again: the choice is let go
+    play.locator("#board .field.lit").first.wait_for(state="detached")
+
+    # the rules viewer's board names its fields too (pictures: no tab stops there)
+    play.goto(play.url.replace("/play", "/rules"))
+    play.get_by_label("or the start of a preset board").select_option("3p-triangle-4")
+    play.locator("#step-svg [data-field]").first.wait_for()
+    assert play.get_by_role("img", name="1 stone of Red").count() == 7  # its start tile
+    assert play.locator("#step-svg [tabindex]").count() == 0
+
+
 def test_end_turn_plays_the_typed_hint_when_nothing_is_tapped(play):
     # A hint types its moves; a person who then presses End turn means that turn,
     # not a pass (the page used to pass and clear the typed moves).

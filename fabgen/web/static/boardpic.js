@@ -7,6 +7,8 @@
 "use strict";
 
 const PIC_NS = "http://www.w3.org/2000/svg";
+// The arrow keys' directions on the picture (SVG: y down).
+const ARROWS = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1]};
 const GROWING_FILL = "#9fd89a";
 const DEAD_FILL = "#7f9bbf";
 
@@ -54,9 +56,9 @@ class BoardPicture {
     for (const f of picture.fields) {
       const [x, y] = f.at;
       const g = svgEl("g", {class: "field", "data-field": f.name, transform: `translate(${x} ${y})`}, fields);
-      svgEl("title", {}, g).textContent = f.name;
       const parts = {
         g,
+        title: svgEl("title", {}, g),
         cell: svgEl("circle", {r, class: "cell"}, g),
         ring: svgEl("circle", {r: r * 0.8, class: "ring"}, g),
         cross: svgEl("path", {d: `M${-r / 2} ${-r / 2}L${r / 2} ${r / 2}M${-r / 2} ${r / 2}L${r / 2} ${-r / 2}`, class: "cross"}, g),
@@ -68,15 +70,24 @@ class BoardPicture {
         hit: svgEl("circle", {r: picture.pitch / 2, class: "hit"}, g),
       };
       parts.name.textContent = f.name;
+      parts.said = f.name;
+      parts.title.textContent = f.name;
+      // Each field is named with what is on it (describe), for screen readers and, as
+      // its title, when the pointer rests on it.
+      g.setAttribute("role", onTap ? "button" : "img");
+      g.setAttribute("aria-label", f.name);
       if (onTap) {
-        g.setAttribute("tabindex", "0");
-        g.setAttribute("role", "button");
-        g.setAttribute("aria-label", `field ${f.name}`);
+        // The board is one stop of the Tab key; the arrow keys go from field to field.
+        g.setAttribute("tabindex", this.cells.size ? "-1" : "0");
         g.addEventListener("click", () => onTap(f.name));
+        g.addEventListener("focus", () => this.rove(f.name));
         g.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") {
             e.preventDefault();
             onTap(f.name);
+          } else if (e.key in ARROWS || e.key === "Home" || e.key === "End") {
+            e.preventDefault();
+            this.focusField(this.nextField(f.name, e.key));
           }
         });
       }
@@ -89,6 +100,45 @@ class BoardPicture {
     }
     this.names = false;
     this.setZoom(1);
+  }
+
+  // The field that takes the Tab key's focus is the one focused last.
+  rove(name) {
+    for (const [other, c] of this.cells) c.g.setAttribute("tabindex", other === name ? "0" : "-1");
+  }
+
+  focusField(name) {
+    const c = this.cells.get(name);
+    if (!c) return;
+    this.rove(name);
+    c.g.focus();
+  }
+
+  // The field the keyboard's focus is on, or the one Tab comes to.
+  currentField() {
+    for (const [name, c] of this.cells) if (c.g.getAttribute("tabindex") === "0") return name;
+    return null;
+  }
+
+  // The nearest field in an arrow key's direction (within 60° of it), or the first or
+  // last field (Home, End); the field itself where there is none.
+  nextField(name, key) {
+    const fields = this.picture.fields;
+    if (key === "Home") return fields[0].name;
+    if (key === "End") return fields[fields.length - 1].name;
+    const [dx, dy] = ARROWS[key];
+    const [x, y] = fields.find((f) => f.name === name).at;
+    let best = name;
+    let bestScore = Infinity;
+    for (const f of fields) {
+      const [vx, vy] = [f.at[0] - x, f.at[1] - y];
+      const along = vx * dx + vy * dy;
+      const across = Math.abs(vx * dy - vy * dx);
+      if (along <= 1e-6 || across > along * Math.sqrt(3) + 1e-6) continue;
+      const score = Math.hypot(vx, vy) + 1e-3 * across;
+      if (score < bestScore) [best, bestScore] = [f.name, score];
+    }
+    return best;
   }
 
   // Paint a position: board = {status, owner, stones, territory, settled} per field.
@@ -134,10 +184,29 @@ class BoardPicture {
       c.g.dataset.symbol = symbol ? symbol.name : "";
       c.g.dataset.stones = shown ? String(stones) : "0";
       c.g.dataset.owner = shown ? String(owner + 1) : "";
+      c.said = this.describe(f.name, status, shown ? owner : -1, stones, region, board.settled[i]);
+      this.say(c, "");
     });
   }
 
-  // Marks on fields: {selected: name, lit: {name: stones}, moved: [names], flash: [names]}.
+  // A field in words: "c3: 2 stones of Red, growing, in Red's territory".
+  describe(name, status, owner, stones, region, settled) {
+    const names = this.picture.names || this.picture.colours.map((_, k) => `Seat ${k + 1}`);
+    const words = [owner >= 0 ? `${stones} stone${stones === 1 ? "" : "s"} of ${names[owner]}` : "empty"];
+    if (status === 1) words.push("growing");
+    if (status === 2) words.push("dead");
+    if (region >= 0) words.push(`in ${names[region]}'s ${settled ? "settled " : ""}territory`);
+    return `${name}: ${words.join(", ")}`;
+  }
+
+  say(c, mark) {
+    const words = mark ? `${c.said}; ${mark}` : c.said;
+    c.g.setAttribute("aria-label", words);
+    c.title.textContent = words;
+  }
+
+  // Marks on fields: {selected: name, lit: {name: stones}, moved: [names], flash: [names]},
+  // and what a selected, moved or flashed field's name says of it (selectedWords, ...).
   mark(marks) {
     const lit = marks.lit || {};
     const moved = new Set(marks.moved || []);
@@ -148,6 +217,11 @@ class BoardPicture {
       c.g.classList.toggle("moved", moved.has(name));
       c.g.classList.toggle("flash", flash.has(name));
       c.badge.textContent = name in lit ? String(lit[name]) : moved.has(name) ? "✓" : "";
+      const stones = (n) => `${n} stone${n === 1 ? "" : "s"}`;
+      this.say(c, marks.selected === name ? (marks.selectedWords || "chosen: now choose where its stones go")
+        : name in lit ? `lit: a move from ${marks.selected} to here takes ${stones(lit[name])}`
+        : moved.has(name) ? (marks.movedWords || "a move started on its tile this turn")
+        : flash.has(name) ? (marks.flashWords || "") : "");
     }
   }
 

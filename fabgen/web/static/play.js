@@ -458,7 +458,7 @@ async function playBack(turns) {
     $("skip").hidden = false;
     const colours = game.seats.map((s) => s.colour);
     picture.paint(t.after_moves, colours);
-    picture.mark({moved: t.moves.map((m) => m[1])});
+    picture.mark({moved: t.moves.map((m) => m[1]), movedWords: `${t.player} moved stones here`});
     setStatus(t.words);
     await pause(t.moves.length ? 350 : 120);
     const step = Math.max(120, WAVES_MS / Math.max(1, t.waves.length));
@@ -625,7 +625,8 @@ $("hint").addEventListener("click", async () => {
       if (game.version !== asked) return;
       hinted = hint.moves;
       setStatus(`Hint: ${hint.words}`);
-      picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null});
+      picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null,
+                    selectedWords: "the hint's first move starts here", movedWords: "the hint moves stones here"});
       $("typed-moves").value = hint.moves.map((m) => m.join("-")).join(", ");
     } catch (e) {
       await failed(e);

@@ -64,7 +64,7 @@ function showStep() {
   // fields this step is about are outlined.
   picture.svg.setAttribute("aria-label", s.title);
   picture.paint(s.board, picture.picture.colours);
-  picture.mark({flash: s.fields});
+  picture.mark({flash: s.fields, flashWords: "this step is about it"});
   $("step-details").replaceChildren(...s.details.map((d) => {
     const li = document.createElement("li");
     li.textContent = d;
