@@ -206,7 +206,9 @@ def test_the_board_is_one_tab_stop_whose_fields_say_what_is_on_them(play):
         assert after != before, key
         assert sign * (centres[after][axis] - centres[before][axis]) > 0, (key, before, after)
     play.keyboard.press("Home")
-    assert _focused_field(play) == first
+    assert _focused_field(play) == play.evaluate("() => game.picture.fields[0].name")
+    play.keyboard.press("End")
+    assert _focused_field(play) == play.evaluate("() => game.picture.fields.at(-1).name")
 
     # each field in words, from what the picture shows
     names = play.evaluate("() => game.seats.map(s => s.name)")
@@ -238,6 +240,76 @@ def test_the_board_is_one_tab_stop_whose_fields_say_what_is_on_them(play):
     play.locator("#step-svg [data-field]").first.wait_for()
     assert play.get_by_role("img", name="1 stone of Red").count() == 7  # its start tile
     assert play.locator("#step-svg [tabindex]").count() == 0
+
+
+def _press_until(page, key: str, selector: str, most: int = 40) -> int:
+    """Press ``key`` until the element ``selector`` has the focus; the presses it took."""
+    for n in range(1, most + 1):
+        page.keyboard.press(key)
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return n
+    raise AssertionError(f"{key} never reached {selector}")
+
+
+def test_a_game_played_with_the_keyboard_alone(play):
+    """Start game, End turn, Hint and Undo are disabled while the page waits for the
+    server, and the browser dropped their focus to the top of the page: after each a
+    keyboard's user started again from the page's first link. Focus now goes on where
+    the game does: to the person's field on the board, or back to the button."""
+    play.locator("#seat-list #seat-0").wait_for()
+    play.locator("#seat-1").select_option("greedy")
+    play.locator("#seat-2").select_option("greedy")
+    play.locator("body").focus()
+    _press_until(play, "Tab", "#start")
+    play.keyboard.press("Enter")
+    play.locator("#board svg").wait_for()
+    _settled(play)
+    source = _focused_field(play)
+    assert source in play.evaluate("() => game.legal"), source  # a field Red may move from
+
+    play.keyboard.press("Enter")  # chosen: its destinations light up
+    play.locator("#board .field.lit").first.wait_for()
+    lit = play.evaluate(
+        "() => [...document.querySelectorAll('#board .field.lit')].map(g => g.dataset.field)"
+    )
+    key = next(
+        k
+        for k in ("ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown")
+        if play.evaluate(f"() => picture.nextField('{source}', '{k}')") in lit
+    )
+    play.keyboard.press(key)
+    destination = _focused_field(play)
+    play.keyboard.press(" ")
+    play.locator("#pending").filter(has_text=f"{source}-{destination}").wait_for()
+
+    turns = play.locator("#log li").count()
+    _press_until(play, "Shift+Tab", "#end-turn")
+    play.keyboard.press("Enter")
+    play.wait_for_function(f"() => document.querySelectorAll('#log li').length > {turns}")
+    _settled(play)
+    # on the board again, on a field Red may move from; what the computers did is said
+    play.wait_for_function("() => document.activeElement.dataset.field in game.legal")
+    status = play.locator("#status").inner_text()
+    assert "Blue: " in status and "Green: " in status, status
+
+    _press_until(play, "Shift+Tab", "#hint")
+    play.keyboard.press("Enter")
+    play.locator("#status").filter(has_text="Hint: ").wait_for()
+    assert play.evaluate("() => document.activeElement.id") == "hint"
+
+    _press_until(play, "Shift+Tab", "#undo")
+    play.keyboard.press("Enter")
+    play.locator("#status").filter(has_text="Back to before turn 1.").wait_for()
+    _settled(play)
+    assert play.locator("#log li").count() == turns
+    # nothing left to undo (the button is disabled): on to the board
+    assert play.locator("#undo").is_disabled()
+    play.wait_for_function("() => document.activeElement.dataset.field in game.legal")
+
+    # New game: on to the board to choose
+    _press_until(play, "Tab", "#new")
+    play.keyboard.press("Enter")
+    assert play.evaluate("() => document.activeElement.id") == "board-choice"
 
 
 def test_end_turn_plays_the_typed_hint_when_nothing_is_tapped(play):

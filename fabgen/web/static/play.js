@@ -135,6 +135,7 @@ async function startGame() {
 // Hold the page while `work` waits for the server: no taps (tap() checks busy) and no
 // buttons, so nothing acts on a turn whose answer is still on its way.
 async function holding(work) {
+  const had = document.activeElement;
   busy = true;
   setButtons();
   try {
@@ -142,7 +143,36 @@ async function holding(work) {
   } finally {
     busy = false;
     setButtons();
+    keepFocus(had);
   }
+}
+
+// A button disabled while the page waits drops the keyboard's focus to the top of the
+// page: it comes back to that button, or, where the button is gone (hidden, or still
+// disabled), to where the game goes on.
+function keepFocus(had) {
+  const now = document.activeElement;
+  if (now && now !== document.body) return;
+  const usable = had && had !== document.body && had.isConnected && !had.disabled && had.getClientRects().length;
+  if (usable) had.focus();
+  else landFocus();
+}
+
+// Where the keyboard goes on: the board (a field of the person to move), Play again at
+// the end, Pause or Continue in a game of computers only.
+function landFocus() {
+  if (!game) return;
+  if (game.over) $("again-rotated").focus();
+  else if (personToMove()) focusBoard();
+  else if (!$("go-on").hidden) $("go-on").focus();
+}
+
+// The field focused last if the person to move may move from it, else their first.
+function focusBoard() {
+  if (!picture) return;
+  const current = picture.currentField();
+  const sources = Object.keys((now && now.legal) || {});
+  picture.focusField(sources.includes(current) || !sources.length ? current : sources[0]);
 }
 
 // Send a request that plays turns; show who is thinking meanwhile, then play the turns back.
@@ -160,6 +190,7 @@ async function request(send, seatKinds, rewinds = false) {
       else if (rewinds) logHistory(answer.state.history, turns);
       await playBack(turns);
       setGame(answer.state);
+      sayTurns(turns);
       return answer;
     } catch (e) {
       await failed(e);
@@ -443,6 +474,8 @@ async function endTurn(moves) {
     $("typed-moves").value = "";
     hinted = [];
   }
+  // The next turn starts on the board (typed moves: in the box, for the next ones).
+  if ([$("end-turn"), $("play-typed")].includes(document.activeElement)) landFocus();
 }
 
 // ---- playing turns back ----------------------------------------------------------------
@@ -473,6 +506,12 @@ async function playBack(turns) {
   }
   skipping = false;
   $("skip").hidden = true;
+}
+
+// What the turns just played did stays said (a screen reader reads it): at most a round
+// of them, a game of computers only plays up to 60 at once.
+function sayTurns(turns) {
+  if (turns.length && !game.over) setStatus(turns.slice(-game.seats.length).map((t) => t.words).join(". "));
 }
 
 function pause(ms) {
@@ -653,6 +692,7 @@ $("new").addEventListener("click", () => {
   setButtons();
   $("new-game").hidden = false;
   $("new-game").scrollIntoView();
+  $("board-choice").focus();
   showSeats();
 });
 $("table-switch").addEventListener("change", () => {
