@@ -1,6 +1,6 @@
 """A check is a function of the board under check that yields findings; each section's
 checks are registered in the order they are reported (see docs/design-notes.md,
-*The board validator*)."""
+*The board checks*)."""
 
 from __future__ import annotations
 
