@@ -21,6 +21,7 @@ from fabgen.draw.board_parts import GREY, INK, Frame, ink_on, number_spot, seat_
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Point, rotate60
+from fabgen.geometry.symbols import DiscPart, RingPart, board_seat_symbols, symbol_parts
 from fabgen.play.strong import deeper_by_default
 from fabgen.rules.names import field_name
 from fabgen.web.limits import LIMITS, TooMuchWork
@@ -222,12 +223,27 @@ def board_picture(board: Board) -> Picture:
             for c, loop in free_loops.items()
         ],
         "fields": [
-            {"name": field_name(f), "centre": svg(frame(place.xy(f))), "r": 0.45 * place.pitch}
+            {
+                "name": field_name(f),
+                "centre": svg(frame(place.xy(f))),
+                "r": 0.45 * place.pitch,
+                "words": _stones_words(board, f),
+            }
             for f in board.fields
         ],
         "viewbox": [round(width, 3), round(height, 3)],
     }
     return Picture(drawing, targets)
+
+
+def _stones_words(board: Board, f) -> str:
+    """What stands on a field, for screen readers: "6 stones of Red", "" for nothing."""
+    words = []
+    for k, seat in enumerate(board.seats):
+        n = abs(seat.stack_map.get(f, 0))
+        if n:
+            words.append(f"{n} stone{'s' if n > 1 else ''} of {seat.name or f'seat {k + 1}'}")
+    return ", ".join(words)
 
 
 def _loop(place: BoardPlacement, thirds) -> tuple[Point, ...]:
@@ -256,6 +272,7 @@ def _fields(board: Board, place: BoardPlacement, frame: Frame) -> list[Shape]:
             owner.setdefault(f, []).append((k, n))
     r = place.circle_radius
     h = 0.26 * place.pitch
+    symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
     out: list[Shape] = []
     for f in board.fields:
         centre = frame(place.xy(f))
@@ -273,12 +290,32 @@ def _fields(board: Board, place: BoardPlacement, frame: Frame) -> list[Shape]:
         label = str(abs(n)) if n != 1 else ""
         if board.seats[k].kind != SeatKind.PLAYER:
             label = f"M{abs(n)}"
+        # The seat's symbol, as on the kit's stones and the play page's: seats are told
+        # apart without their colours. Alone in the middle, or above the label.
+        at = (centre[0], centre[1] + 0.4 * r) if label else centre
+        out += _symbol(symbols[k], at, r * (0.36 if label else 0.55), ink_on(colour))
         if label:
             ink = Style(stroke=None, fill=ink_on(colour), bold=True)
-            out.append(Text((centre[0], centre[1] - h / 2), label, h, "center", ink))
+            out.append(Text((centre[0], centre[1] - 0.62 * r), label, 0.6 * h, "center", ink))
     for f, tiles in board.field_tiles.items():
         if len(tiles) > 1 and f not in owner:
             out.append(Circle(frame(place.xy(f)), r, Style(stroke="#d40000", width=0.6)))
+    return out
+
+
+def _symbol(name: str, centre: Point, radius: float, ink: str) -> list[Shape]:
+    """The symbol ``name`` round ``centre`` within ``radius``, filled with ``ink``."""
+    x, y = centre
+    out: list[Shape] = []
+    for part in symbol_parts(name, radius):
+        if isinstance(part, RingPart):
+            width = part.outer - part.inner
+            out.append(Circle((x, y), part.outer - width / 2, Style(stroke=ink, width=width)))
+        elif isinstance(part, DiscPart):
+            out.append(Circle((x, y), part.radius, Style(stroke=None, fill=ink)))
+        else:
+            points = tuple((x + px, y + py) for px, py in part.points)
+            out.append(Polyline(points, True, style=Style(stroke=None, fill=ink)))
     return out
 
 

@@ -455,6 +455,48 @@ def test_a_preset_in_the_designer(client):
     assert view["svg"].lstrip().startswith("<")
 
 
+def test_the_designers_stones_carry_their_seats_symbols(client):
+    """Red's and Green's stones were the same circles in two colours that look alike to
+    people with red-green colour blindness: each stone now carries its seat's symbol
+    (ring, bar, triangle on 3p-triangle-4), as the kit's stones and the play page's."""
+    from fabgen.board.files import load_preset
+    from fabgen.draw.drawing import Circle, Operation, Polyline
+    from fabgen.rules.names import field_name
+    from fabgen.web.designer import board_picture
+
+    board = load_preset("3p-triangle-4")
+    picture = board_picture(board)
+    shapes = picture.drawing.shapes(Operation.PRINT)
+    stone_r = max(s.radius for s in shapes if isinstance(s, Circle))  # a field's circle
+    height = picture.targets["viewbox"][1]
+    centres = {
+        t["name"]: (t["centre"][0], height - t["centre"][1]) for t in picture.targets["fields"]
+    }
+
+    def marks_on(k: int) -> set[tuple[str, int]]:
+        """What is drawn on seat k's stones, smaller than a stone: kind and corners."""
+        marks = set()
+        for f, _ in board.seats[k].stacks:
+            cx, cy = centres[field_name(f)]
+            for s in shapes:
+                if not isinstance(s, Circle | Polyline):
+                    continue
+                x0, y0, x1, y1 = s.bbox()
+                small = x1 - x0 < 1.9 * stone_r
+                if small and abs((x0 + x1) / 2 - cx) < 0.5 and abs((y0 + y1) / 2 - cy) < 0.5:
+                    marks.add((type(s).__name__, len(getattr(s, "points", ()))))
+        return marks
+
+    assert [marks_on(k) for k in range(3)] == [
+        {("Circle", 0)},
+        {("Polyline", 4)},
+        {("Polyline", 3)},
+    ]
+    view = client.get("/api/board/preset/3p-triangle-4").get_json()
+    words = {f["name"]: f["words"] for f in view["targets"]["fields"]}
+    assert words["-d1"] == "1 stone of Red" and words["b2"] == ""
+
+
 def test_the_state_round_trips_through_the_board_file_reader(client):
     view = client.get("/api/board/preset/3p-triangle-4").get_json()
     again = _view(client, view["state"])

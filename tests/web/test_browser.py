@@ -692,6 +692,22 @@ def test_machine_presets_show_their_seat_kinds(page):
             assert kind.input_value() == expected, (name, k)
 
 
+def test_the_designers_board_is_a_group_of_named_places(page):
+    """The board was an image named "picture" (a screen reader skips what is in an
+    image) and its fields were named without their stones; the seat list wrote each
+    seat in its colour (yellow on white: contrast 1.7)."""
+    _open(page, "/board")
+    _load_preset(page, "3p-triangle-4")
+    svg = page.locator("#canvas svg")
+    assert svg.get_attribute("role") == "group"
+    assert "board" in svg.get_attribute("aria-label")
+    page.get_by_label("put stones on a field").check()  # the fields are the places to click
+    assert page.get_by_role("button", name="field -d1: 1 stone of Red").count() == 1
+    assert page.get_by_role("button", name="field b2", exact=True).count() == 1
+    colours = page.locator("#seat option").evaluate_all("all => all.map(o => o.style.color)")
+    assert colours == ["", "", ""]
+
+
 def test_change_a_seat_kind_and_download_the_board(page, tmp_path):
     from fabgen.board.files import load_preset, read_board
 

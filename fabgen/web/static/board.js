@@ -132,10 +132,13 @@ function addTargets(svg, targets) {
   }
   for (const f of targets.fields) {
     hit(layer, "circle", {cx: f.centre[0], cy: f.centre[1], r: f.r, class: "hit field", "data-field": f.name},
-        `field ${f.name}`, () => clickField(f.name));
+        `field ${f.name}${f.words ? ": " + f.words : ""}`, () => clickField(f.name));
   }
   addFieldNames(svg, targets.fields); // shown with the "Field names" switch (boardpic.js)
   svg.appendChild(layer);
+  // Places to click, not a picture: a screen reader lists them (an image's are hidden).
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "the board: tiles, places for tiles and fields");
 }
 
 function hit(layer, shape, attrs, label, action) {
@@ -219,7 +222,6 @@ function fillSeats() {
     const option = document.createElement("option");
     option.value = k;
     option.textContent = `${k + 1}${s.name ? " " + s.name : ""} (${s.kind})`;
-    option.style.color = s.colour;
     return option;
   }));
   if (keep !== "" && Number(keep) < seats.length) select.value = keep;
