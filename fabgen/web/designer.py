@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from fabgen.board.model import TILE_STEPS, Board, SeatKind, cell_corners
 from fabgen.board.placement import BoardPlacement
-from fabgen.draw.board_parts import GREY, INK, Frame, ink_on, number_spot, seat_colour, tint
+from fabgen.draw.board_parts import INK, Frame, contrast, number_spot, seat_colour, tint
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Point, rotate60
@@ -33,6 +33,8 @@ MARGIN = 4.0
 FREE_STYLE = Style(stroke="#9a9a9a", fill="#f4f4f4", width=0.25, dash=(1.0, 0.8))
 TILE_STYLE = Style(stroke=INK, fill="#fffbe6", width=0.5)
 FIELD_STYLE = Style(stroke="#a0a0a0", fill="#ffffff", width=0.2)
+#: Tile numbers: 5.0:1 or more on every seat's start tile (the printed grey, 2.7 on red's).
+NUMBER_INK = "#444444"
 
 
 # ---- the board state ------------------------------------------------------------------
@@ -261,7 +263,9 @@ def _tiles(board: Board, place: BoardPlacement, frame: Frame, tile_loops) -> lis
     h = 0.22 * place.pitch
     for t in range(len(board.tiles)):
         x, y = frame(number_spot(place, t))
-        out.append(Text((x, y - h / 2), str(t + 1), h, "center", Style(stroke=None, fill=GREY)))
+        out.append(
+            Text((x, y - h / 2), str(t + 1), h, "center", Style(stroke=None, fill=NUMBER_INK))
+        )
     return out
 
 
@@ -293,14 +297,20 @@ def _fields(board: Board, place: BoardPlacement, frame: Frame) -> list[Shape]:
         # The seat's symbol, as on the kit's stones and the play page's: seats are told
         # apart without their colours. Alone in the middle, or above the label.
         at = (centre[0], centre[1] + 0.4 * r) if label else centre
-        out += _symbol(symbols[k], at, r * (0.36 if label else 0.55), ink_on(colour))
+        out += _symbol(symbols[k], at, r * (0.36 if label else 0.55), _ink_on(colour))
         if label:
-            ink = Style(stroke=None, fill=ink_on(colour), bold=True)
+            ink = Style(stroke=None, fill=_ink_on(colour), bold=True)
             out.append(Text((centre[0], centre[1] - 0.62 * r), label, 0.6 * h, "center", ink))
     for f, tiles in board.field_tiles.items():
         if len(tiles) > 1 and f not in owner:
             out.append(Circle(frame(place.xy(f)), r, Style(stroke="#d40000", width=0.6)))
     return out
+
+
+def _ink_on(colour: str) -> str:
+    """Black or white, whichever stands out more on ``colour``: white on green was 3.4:1
+    (the printed parts' rule, by brightness), black is 6.2."""
+    return max(("#ffffff", INK), key=lambda ink: contrast(ink, colour))
 
 
 def _symbol(name: str, centre: Point, radius: float, ink: str) -> list[Shape]:

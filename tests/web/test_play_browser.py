@@ -312,6 +312,36 @@ def test_a_game_played_with_the_keyboard_alone(play):
     assert play.evaluate("() => document.activeElement.id") == "board-choice"
 
 
+def test_counts_symbols_and_tile_numbers_stand_out_on_what_they_are_written_on(play):
+    """Small text needs a contrast of 4.5:1 (WCAG 2): a count and a symbol on a green
+    stone were white at 3.4:1, tile numbers on the start tiles grey at 3.3:1 (red's)."""
+    from fabgen.draw.board_parts import contrast
+
+    _start(play)
+    on_stones = play.evaluate(
+        """() => [...document.querySelectorAll('#board [data-field]')].filter(g => g.dataset.owner)
+          .map(g => [g.querySelector('.stone').getAttribute('fill'),
+                     g.querySelector('.symbol').getAttribute('fill'),
+                     g.querySelector('.count').getAttribute('fill')])"""
+    )
+    colours = {stone for stone, _, _ in on_stones}
+    assert {"#2ca02c", "#d62728", "#1f5fbf"} <= colours
+
+    def full(colour):  # "#fff" is "#ffffff"
+        return "#" + "".join(c * 2 for c in colour[1:]) if len(colour) == 4 else colour
+
+    for stone, symbol, count in on_stones:
+        assert contrast(full(symbol), stone) >= 4.5, (stone, symbol)
+        assert contrast(full(count), stone) >= 4.5, (stone, count)
+    numbers = play.evaluate(
+        """() => [...document.querySelectorAll('#board .tile-numbers text')]
+          .map(t => getComputedStyle(t).fill)"""
+    )
+    ink = "#" + "".join(f"{int(c):02x}" for c in numbers[0][4:-1].split(","))
+    for tile in play.evaluate("() => game.picture.tiles.map(t => t.fill)"):
+        assert contrast(ink, tile) >= 4.5, (ink, tile)
+
+
 def test_end_turn_plays_the_typed_hint_when_nothing_is_tapped(play):
     # A hint types its moves; a person who then presses End turn means that turn,
     # not a pass (the page used to pass and clear the typed moves).

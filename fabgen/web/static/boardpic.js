@@ -25,9 +25,13 @@ function tintOf(colour, amount) {
   return "#" + rgb.map((c) => Math.round(c + (255 - c) * amount).toString(16).padStart(2, "0")).join("");
 }
 
+// Black or white, whichever has the higher contrast (WCAG 2) on a #rrggbb colour: the
+// count on a green stone was white at 3.4:1, black is 6.2:1.
 function inkOn(colour) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255);
-  return 0.299 * r + 0.587 * g + 0.114 * b > 0.55 ? "#000" : "#fff";
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? "#000" : "#fff";
 }
 
 class BoardPicture {
