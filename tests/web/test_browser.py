@@ -708,6 +708,23 @@ def test_the_designers_board_is_a_group_of_named_places(page):
     assert colours == ["", "", ""]
 
 
+def test_the_kits_pictures_are_named_by_their_captions(page):
+    """A screen reader read the test tile, the tile sheet and the setup diagram each as
+    "picture": they are named by their figures' captions."""
+    _open(page, "/")
+    for box in ("tile-svg", "sheet-svg", "setup-svg"):
+        page.locator(f"#{box} svg").wait_for()
+    names = [
+        page.get_by_role("img")
+        .nth(k)
+        .evaluate("svg => document.getElementById(svg.getAttribute('aria-labelledby')).textContent")
+        for k in range(3)
+    ]
+    assert names[0].startswith("Test tile") and names[2] == "Setup diagram", names
+    assert names[1].startswith("Tile sheet"), names
+    assert page.get_by_role("img", name="picture").count() == 0
+
+
 def test_change_a_seat_kind_and_download_the_board(page, tmp_path):
     from fabgen.board.files import load_preset, read_board
 

@@ -292,6 +292,7 @@ def test_a_game_played_with_the_keyboard_alone(play):
     status = play.locator("#status").inner_text()
     assert "Blue: " in status and "Green: " in status, status
 
+    assert play.get_by_role("combobox", name="Hint from").count() == 1  # it was "from"
     _press_until(play, "Shift+Tab", "#hint")
     play.keyboard.press("Enter")
     play.locator("#status").filter(has_text="Hint: ").wait_for()

@@ -102,8 +102,14 @@ function debounce(fn, ms) {
 function showSVG(box, svgText) {
   box.innerHTML = svgText;
   const svg = box.querySelector("svg");
-  if (svg) {
-    svg.setAttribute("role", "img");
+  if (!svg) return svg;
+  svg.setAttribute("role", "img");
+  // Named by its figure's caption ("Test tile", "Setup diagram"), not "picture".
+  const caption = box.closest("figure") && box.closest("figure").querySelector("figcaption");
+  if (caption && !box.dataset.label) {
+    caption.id = caption.id || `${box.id}-caption`;
+    svg.setAttribute("aria-labelledby", caption.id);
+  } else {
     svg.setAttribute("aria-label", box.dataset.label || "picture");
   }
   return svg;
