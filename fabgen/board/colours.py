@@ -137,14 +137,16 @@ def colour_difference(colour1: str, colour2: str, sight: str = "") -> float:
     rgb1, rgb2 = linear_rgb(colour1), linear_rgb(colour2)
     if sight:
         matrix = _COLOUR_BLINDNESS[sight]
-        rgb1, rgb2 = (
-            tuple(
-                min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True))))
-                for row in matrix
-            )
-            for rgb in (rgb1, rgb2)
-        )
-    return delta_e(lab(rgb1), lab(rgb2))  # type: ignore[arg-type]
+        rgb1, rgb2 = _seen(matrix, rgb1), _seen(matrix, rgb2)
+    return delta_e(lab(rgb1), lab(rgb2))
+
+
+def _seen(matrix, rgb: tuple[float, float, float]) -> tuple[float, float, float]:
+    """Linear RGB as seen through a colour-blindness matrix, kept within 0 to 1."""
+    r, g, b = (
+        min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix
+    )
+    return r, g, b
 
 
 def colour_blind_difference(colour1: str, colour2: str) -> float:
