@@ -725,6 +725,28 @@ def test_the_kits_pictures_are_named_by_their_captions(page):
     assert page.get_by_role("img", name="picture").count() == 0
 
 
+@pytest.mark.parametrize("path", ["/", "/board", "/rules", "/play"])
+def test_the_keyboards_focus_stands_out_on_the_page(page, path):
+    """The focus ring was light orange, 2:1 on the page's background, where a focus
+    indicator needs 3:1 (WCAG 2, non-text contrast) to be found by people who see less."""
+    from fabgen.draw.board_parts import contrast
+
+    _open(page, path)
+    page.locator("body").focus()
+    page.keyboard.press("Tab")  # the first link of the page's navigation
+    ring = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement);"
+        " const page = getComputedStyle(document.body).backgroundColor;"
+        " return [s.outlineStyle, s.outlineColor, page]; }"
+    )
+
+    def hex_of(rgb: str) -> str:
+        return "#" + "".join(f"{int(c):02x}" for c in rgb[rgb.index("(") + 1 : -1].split(","))
+
+    assert ring[0] == "solid"
+    assert contrast(hex_of(ring[1]), hex_of(ring[2])) >= 3.0, ring
+
+
 def test_change_a_seat_kind_and_download_the_board(page, tmp_path):
     from fabgen.board.files import load_preset, read_board
 
