@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from fabgen.board.colours import NAMED_COLOURS
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.metrics import ASCENT, text_advance
 from fabgen.geometry.lattice import Field, field_xy, step_between
 from fabgen.rules.state import Position, Status
 from fabgen.rules.transcript.format import SEAT_COLOURS
@@ -34,6 +35,8 @@ ARROW = Style(stroke="#202020", fill="#202020", width=0.6)
 OUTLINE = Style(stroke="#8e24aa", width=0.7, dash=(1.4, 0.9))
 LABEL = Style(stroke=None, fill="#202020", bold=True)
 MARGIN = 5.0
+#: A stone's radius, in pitches.
+STONE = 0.28
 
 # A seat without a colour is drawn in the colour its transcripts name for it.
 PALETTE = tuple(NAMED_COLOURS[name] for name in SEAT_COLOURS)
@@ -87,8 +90,10 @@ def position_drawing(
     for state in states:
         shapes.extend(_cell_shapes(state, pitch_mm))
     shown = [(a, b) for a, b in arrows if a in board and b in board]
+    drawn_arrows: list = []
     for (start, end), shift in zip(shown, _arrow_shifts(shown), strict=True):
-        shapes.extend(_arrow(start, end, pitch_mm, shift))
+        drawn_arrows.extend(_arrow(start, end, pitch_mm, shift))
+    shapes.extend(drawn_arrows)
     for state in states:
         if state.stones and state.owner is not None:
             x, y = field_xy(state.field, pitch_mm)
@@ -97,10 +102,17 @@ def position_drawing(
             x, y = field_xy(state.field, pitch_mm)
             shapes.append(Text((x, y - 0.45 * pitch_mm), state.name, 0.14 * pitch_mm, "center"))
     crossed = _crossed_fields(arrows, pitch_mm)
-    for field, text in sorted((labels or {}).items()):
-        if field in board:
-            shapes.extend(_label(position, field, text, pitch_mm, crossed.get(field)))
-    shapes.extend(_tile_borders(position, pitch_mm))
+    borders = _tile_borders(position, pitch_mm)
+    if labels:
+        room = _LabelRoom(position, pitch_mm, borders, drawn_arrows)
+        shown_labels = [
+            (f, text, crossed.get(f)) for f, text in sorted(labels.items()) if f in board
+        ]
+        while shown_labels:  # the label with the fewest free spots left chooses first
+            label = min(shown_labels, key=lambda label: room.free_spots(*label))
+            shown_labels.remove(label)
+            shapes.extend(room.label(*label))
+    shapes.extend(borders)
     for field in sorted(set(highlight) & set(board.fields)):
         shapes.append(Polyline(_hexagon(field, pitch_mm, 0.86), True, style=HIGHLIGHT))
     for group in outlines:
@@ -153,7 +165,7 @@ def _cell_shapes(state, pitch: float) -> list:
 
 
 #: Between arrows side by side on one line (two moves over the same fields), in pitches.
-ARROW_GAP = 0.36
+ARROW_GAP = 0.44
 
 
 def _arrow_shifts(arrows: Sequence[tuple[Field, Field]]) -> list[float]:
@@ -197,7 +209,11 @@ def _arrow(start: Field, end: Field, pitch: float, shift: float = 0.0) -> list:
         x0, y0 = x0 + shift * pitch * nx, y0 + shift * pitch * ny
         x1, y1 = x1 + shift * pitch * nx, y1 + shift * pitch * ny
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    tip = (x1 - 0.3 * pitch * ux, y1 - 0.3 * pitch * uy)
+    # The tip stops just short of the stone on the end field, where this line meets
+    # its edge: an arrow beside another one reaches further in than a lone one, so
+    # the heads of two arrows side by side, one each way, do not stand head to head.
+    short = 0.3 - (STONE - math.sqrt(max(0.0, STONE**2 - shift**2)))
+    tip = (x1 - short * pitch * ux, y1 - short * pitch * uy)
     head, half = 0.28 * pitch, 0.13 * pitch
     base = (tip[0] - head * ux, tip[1] - head * uy)
     left = (base[0] - half * uy, base[1] + half * ux)
@@ -225,30 +241,119 @@ def _crossed_fields(
     return out
 
 
-def _label(
-    position: Position,
-    field: Field,
-    text: str,
-    pitch: float,
-    across: tuple[float, float] | None,
-) -> list:
-    """A field's label: large in the middle of a cell without stones, cross or arrow;
-    else smaller near the edge of the cell, on a patch of the cell's colour so that a
-    ring or an arrow does not run through it. Beside an arrow that crosses the field
-    (on its left), else at the top."""
-    x, y = field_xy(field, pitch)
-    state = position.field_state(field)
-    if state.status is not Status.DEAD and not state.stones and across is None:
-        h = 0.3 * pitch
-        return [Text((x, y - h / 2), text, h, "center", LABEL)]
-    h = 0.21 * pitch
-    ux, uy = across if across is not None else (1.0, 0.0)
-    cx, cy = x - 0.4 * pitch * uy, y + 0.4 * pitch * ux
-    half_w, half_h = 0.3 * h * len(text) + 0.04 * pitch, h / 2 + 0.015 * pitch
-    patch = ((cx - half_w, cy - half_h), (cx + half_w, cy - half_h))
-    patch += ((cx + half_w, cy + half_h), (cx - half_w, cy + half_h))
-    back = Style(stroke=None, fill=FILL[state.status], width=0.0)
-    return [Polyline(patch, True, style=back), Text((cx, cy - h / 2), text, h, "center", LABEL)]
+#: A label's text (cap height, in pitches) where it shares its cell with a stone, a
+#: cross or an arrow, how far from the cell's centre it sits, and the room kept
+#: round its letters (the patch of cell colour behind them) and between them and
+#: the lines it must not touch.
+LABEL_HEIGHT = 0.21
+LABEL_DISTANCE = 0.4
+LABEL_PAD = 0.03
+LABEL_CLEAR = 0.02
+
+
+def _ink_box(cx: float, cy: float, width: float, h: float):
+    """The box of a label's letters centred at ``cx`` with its baseline at ``cy - h/2``."""
+    from shapely.geometry import box
+
+    return box(cx - width / 2, cy - h / 2, cx + width / 2, cy - h / 2 + ASCENT * h)
+
+
+class _LabelRoom:
+    """Places the small labels of a drawing off its tile borders, arrows and stones.
+
+    A label that shares its cell goes on a patch of the cell's colour near the cell's
+    edge: beside an arrow that crosses the field (on its left, else its right), else
+    at the top or the bottom, each also slid along that edge. The first of those spots
+    whose letters keep clear of every tile border (a thick line, painted over the
+    labels), arrow, stone and label placed before is taken; when none is, the first
+    (the label then sits where it always did)."""
+
+    def __init__(self, position: Position, pitch: float, borders, arrows) -> None:
+        from shapely.geometry import LineString, Point, Polygon
+
+        self.position, self.pitch = position, pitch
+        self.blocked: list = []
+        for line in borders:
+            self.blocked.append(LineString(line.points).buffer(TILE_LINE.width / 2))
+        for shape in arrows:
+            if shape.closed:
+                self.blocked.append(Polygon(shape.points))
+            else:
+                self.blocked.append(LineString(shape.points).buffer(ARROW.width / 2))
+        for state in position.fields():
+            if state.stones and state.owner is not None:
+                x, y = field_xy(state.field, pitch)
+                # (a label may touch a stone: it sits on a patch of its own)
+                self.blocked.append(Point(x, y).buffer((STONE - LABEL_CLEAR) * pitch))
+
+    def _large(self, field: Field, across: tuple[float, float] | None) -> bool:
+        """Is the label large in the middle of its cell (one without stones, cross or
+        arrow)?"""
+        state = self.position.field_state(field)
+        return state.status is not Status.DEAD and not state.stones and across is None
+
+    def free_spots(self, field: Field, text: str, across: tuple[float, float] | None) -> int:
+        """How many of a label's spots are free (any number for a large label)."""
+        if self._large(field, across):
+            return 99
+        return sum(self._free(ink) for _, ink in self._spots(field, text, across))
+
+    def _free(self, ink) -> bool:
+        clear = LABEL_CLEAR * self.pitch
+        return all(ink.distance(other) > clear for other in self.blocked)
+
+    def _spots(self, field: Field, text: str, across: tuple[float, float] | None) -> list:
+        """A small label's spots in order of preference: each its centre and the box
+        of its letters."""
+        from shapely.geometry import Polygon
+
+        pitch = self.pitch
+        x, y = field_xy(field, pitch)
+        h = LABEL_HEIGHT * pitch
+        width = text_advance(text, h, bold=True)
+        edges = [(0.0, 1.0), (0.0, -1.0)]
+        if across is not None:
+            ux, uy = across
+            edges = [(-uy, ux), (uy, -ux), *edges]
+        d, slide = LABEL_DISTANCE * pitch, width / 2 + LABEL_PAD * pitch
+        # Beside an arrow across the field, then (where a cell has no stone) inside the
+        # cell beside its middle, then the middle of the top or bottom, then slid along
+        # an edge (reaching over into the next cell).
+        spots = [(x + d * nx, y + d * ny) for nx, ny in edges[:-2]]
+        if not self.position.field_state(field).stones:
+            side = 0.22 * pitch + slide  # (a dead cell's cross reaches 0.22 pitch)
+            inside = Polygon(_hexagon(field, pitch, 1.0 - 2 * LABEL_CLEAR))
+            for cx in (x + side, x - side):
+                if inside.contains(_ink_box(cx, y, width, h)):
+                    spots.append((cx, y))
+        spots += [(x + d * nx, y + d * ny) for nx, ny in edges[-2:]]
+        for nx, ny in edges:
+            for k in (1.0, -1.0):
+                spots.append((x + d * nx + k * slide * ny, y + d * ny - k * slide * nx))
+        return [((cx, cy), _ink_box(cx, cy, width, h)) for cx, cy in spots]
+
+    def label(self, field: Field, text: str, across: tuple[float, float] | None) -> list:
+        from shapely.geometry import box
+
+        pitch = self.pitch
+        x, y = field_xy(field, pitch)
+        if self._large(field, across):
+            h = 0.3 * pitch
+            return [Text((x, y - h / 2), text, h, "center", LABEL)]
+        spots = self._spots(field, text, across)
+        cx, cy = next((spot for spot, ink in spots if self._free(ink)), spots[0][0])
+        state = self.position.field_state(field)
+        h = LABEL_HEIGHT * pitch
+        width = text_advance(text, h, bold=True)
+        ink_height = ASCENT * h
+        pad = LABEL_PAD * pitch
+        x0, x1 = cx - width / 2 - pad, cx + width / 2 + pad
+        y0, y1 = cy - h / 2 - pad, cy - h / 2 + ink_height + pad
+        # (labels keep further apart, so that no two read as one)
+        self.blocked.append(box(x0, y0, x1, y1).buffer(0.1 * pitch))
+        patch = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        back = Style(stroke=None, fill=FILL[state.status], width=0.0)
+        return [Polyline(patch, True, style=back), Text((cx, cy - h / 2), text, h, "center", LABEL)]
 
 
 def _outline(fields: list[Field], pitch: float) -> list[Polyline]:
@@ -274,7 +379,7 @@ def _outline(fields: list[Field], pitch: float) -> list[Polyline]:
 
 def _stack(position: Position, owner: int, stones: int, x: float, y: float, pitch: float):
     colour = player_colour(position.players[owner].color, owner)
-    disc = Circle((x, y), 0.28 * pitch, Style(stroke="#000000", fill=colour, width=0.25))
+    disc = Circle((x, y), STONE * pitch, Style(stroke="#000000", fill=colour, width=0.25))
     h = 0.24 * pitch
     ink = Style(stroke=None, fill=_ink_on(colour), bold=True)
     return [disc, Text((x, y - h / 2), str(stones), h, "center", ink)]

@@ -221,3 +221,28 @@ def test_the_order_figure_follows_its_example():
     assert F.order_pairs(calm.position()) == []
     with pytest.raises(ValueError, match="order matters"):
         F.order_figure(calm)
+
+
+@pytest.mark.parametrize("name", sorted(F.FIGURES))
+def test_labels_keep_off_the_tile_borders(name):
+    """A field's label is painted under the thick tile borders: the border ran through
+    "b1" and "c1" of the extreme machine's figure (and the tops of a, c, d, e in the
+    others). The letters, measured with Vera's real widths, keep clear of every border."""
+    from shapely.geometry import LineString, box
+
+    from fabgen.draw.drawing import Operation, Polyline, Text
+    from fabgen.draw.metrics import ASCENT, text_advance
+    from fabgen.draw.position import LABEL, TILE_LINE
+
+    for panel in F.figure(name).panels:
+        shapes = panel.drawing.layers[Operation.PRINT]
+        borders = [
+            LineString(s.points) for s in shapes if isinstance(s, Polyline) and s.style == TILE_LINE
+        ]
+        for t in shapes:
+            if isinstance(t, Text) and t.style == LABEL:
+                w = text_advance(t.text, t.height, bold=True)
+                (x, y), h = t.position, t.height
+                ink = box(x - w / 2, y, x + w / 2, y + ASCENT * h)
+                gap = min(ink.distance(line) for line in borders) - TILE_LINE.width / 2
+                assert gap > 0.1, f"{name}: label {t.text!r} is {gap:.2f} mm from a tile border"

@@ -176,3 +176,19 @@ def test_two_moves_each_way_over_the_same_fields_have_heads_apart():
     assert len(boxes) == 2
     (x0, y0, x1, y1), (u0, v0, u1, v1) = boxes
     assert x1 < u0 or u1 < x0 or y1 < v0 or v1 < y0  # the heads do not overlap
+
+
+def test_two_moves_each_way_do_not_stand_head_to_head():
+    """The extreme machine's figure: a1-b1 and c1-a1 run side by side, one each way.
+    Their heads stood beside each other between a1 and b1, each reaching past the
+    other's base; now each stops at its own stone, the two apart along the line and
+    1.5 mm or more apart at a pitch of 10 mm."""
+    from shapely.geometry import Polygon
+
+    figure = extreme_figure()
+    heads = [Polygon(s.points) for s in _heads(figure.panels[0].drawing)]
+    assert len(heads) == 2
+    one, two = heads
+    assert one.distance(two) >= 1.5
+    (x0, _, x1, _), (u0, _, u1, _) = one.bounds, two.bounds  # the moves run along x
+    assert x1 < u0 or u1 < x0
