@@ -623,6 +623,32 @@ def test_a_refused_change_is_said_where_it_is_seen_and_goes_with_the_next(page, 
     expect(status).to_have_text("Seat 3: stones on b2 changed.")
 
 
+def test_a_preset_slower_than_a_later_change_comes_before_it(page):
+    # A preset whose answer came after that of a change made later replaced the board
+    # and the change's message ("Not changed: ..." went as it was shown); answers now
+    # apply in the order they were asked for.
+    from playwright.sync_api import expect
+
+    _open(page, "/board")
+    _load_preset(page, "3p-triangle-4")
+    held = []
+    page.route("**/api/board/preset/**", lambda route: held.append(route))
+    page.get_by_role("button", name="Load preset").click()
+    while not held:
+        page.wait_for_timeout(20)
+    page.get_by_label("Seat", exact=True).select_option("2")
+    # refused: a start tile of single stones for a machine, which never moves
+    page.get_by_label("Seat kind", exact=True).select_option("machine")
+    page.wait_for_timeout(300)  # the change's answer, had it been asked for, has come
+    held[0].continue_()
+    page.unroute("**/api/board/preset/**")
+    status = page.locator("#status")
+    status.filter(has_text="Not changed:").wait_for()
+    _idle(page)
+    expect(status).to_contain_text("Not changed:")
+    assert page.get_by_label("Seat kind", exact=True).input_value() == "player"
+
+
 def test_on_a_phone_the_designer_zooms_so_fields_can_be_tapped(page):
     page.set_viewport_size({"width": 390, "height": 844})
     _open(page, "/board")

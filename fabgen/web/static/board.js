@@ -22,21 +22,27 @@ function copy(value) {
   return JSON.parse(JSON.stringify(value));
 }
 
-// Changes run one after the other, each on the board the one before left.
+// Changes, loads, undo and redo run one after the other, each on the board the one
+// before left, so their answers apply (and their messages show) in the order they were
+// asked for: a slow preset no longer replaces the board, and the message, of a change
+// made after it. The page is busy while any is on its way.
 let queue = Promise.resolve();
-function change(mutate, note) {
-  queue = queue.then(() => applyChange(mutate, note));
-  return queue;
+let waiting = 0;
+function inTurn(task) {
+  waiting += 1;
+  document.body.dataset.busy = "yes";
+  const run = queue.then(task);
+  // (one that fails, a fault of the page, does not stop those after it)
+  queue = run.catch(() => {}).finally(() => {
+    waiting -= 1;
+    if (!waiting) delete document.body.dataset.busy;
+  });
+  return run;
 }
 
 // Apply a change; on a reader error keep the board as it was and say why.
-async function applyChange(mutate, note) {
-  document.body.dataset.busy = "yes";
-  try {
-    await applyNow(mutate, note);
-  } finally {
-    delete document.body.dataset.busy;
-  }
+function change(mutate, note) {
+  return inTurn(() => applyNow(mutate, note));
 }
 
 async function applyNow(mutate, note) {
@@ -236,14 +242,16 @@ function load(answer) {
   render(answer, answer.state);
 }
 
-$("load-preset").addEventListener("click", async () => {
-  try {
-    const response = await fetch(`/api/board/preset/${encodeURIComponent($("preset").value)}`);
-    load(await readAnswer(response));
-    setStatus(`Loaded ${$("preset").value}.`);
-  } catch (e) {
-    setStatus(e.message, true);
-  }
+$("load-preset").addEventListener("click", () => {
+  const name = $("preset").value;
+  inTurn(async () => {
+    try {
+      load(await readAnswer(await reach(`/api/board/preset/${encodeURIComponent(name)}`)));
+      setStatus(`Loaded ${name}.`);
+    } catch (e) {
+      setStatus(e.message, true);
+    }
+  });
 });
 
 $("upload").addEventListener("change", async () => {
@@ -251,13 +259,15 @@ $("upload").addEventListener("change", async () => {
   if (!file) return;
   const body = new FormData();
   body.append("file", file);
-  try {
-    load(await readAnswer(await fetch("/api/board/upload", {method: "POST", body})));
-    setStatus(`Loaded ${file.name}.`);
-  } catch (e) {
-    setStatus(e.message, true);
-  }
   $("upload").value = "";
+  await inTurn(async () => {
+    try {
+      load(await readAnswer(await reach("/api/board/upload", {method: "POST", body})));
+      setStatus(`Loaded ${file.name}.`);
+    } catch (e) {
+      setStatus(e.message, true);
+    }
+  });
 });
 
 $("new-board").addEventListener("click", () =>
@@ -266,24 +276,28 @@ $("new-board").addEventListener("click", () =>
     s.players = [];
   }, "New board: one tile. Click the dashed places to add more."));
 
-$("board-name").addEventListener("change", () =>
-  change((s) => { s.board.name = $("board-name").value; }));
+// (each change takes the value as it was chosen: when its turn comes, an answer before
+// it may have put the board's own values back in the fields)
+$("board-name").addEventListener("change", () => {
+  const name = $("board-name").value;
+  change((s) => { s.board.name = name; });
+});
 $("seat").addEventListener("change", fillSeats);
 $("seat-name").addEventListener("change", () => {
   const k = seatIndex();
   if (!(state.players || [])[k]) return;
+  const name = $("seat-name").value.trim();
   change((s) => {
-    const name = $("seat-name").value.trim();
     if (name) s.players[k].name = name; else delete s.players[k].name;
   });
 });
 $("seat-kind").addEventListener("change", () => {
   const k = seatIndex();
   if (!(state.players || [])[k]) return;
+  const kind = $("seat-kind").value;
   change((s) => {
-    const kind = $("seat-kind").value;
     if (kind === "player") delete s.players[k].kind; else s.players[k].kind = kind;
-  }, `Seat ${k + 1} is now a ${$("seat-kind").value}.`);
+  }, `Seat ${k + 1} is now a ${kind}.`);
 });
 $("add-seat").addEventListener("click", async () => {
   const n = (state.players || []).length;
@@ -305,7 +319,7 @@ $("add-tile").addEventListener("click", () => {
 });
 
 function step(from, to) {
-  queue = queue.then(async () => {
+  inTurn(async () => {
     if (!from.length) return;
     const answer = await ask(from[from.length - 1]);
     if (!answer) return;
@@ -322,7 +336,7 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "y" || (e.key === "z" && e.shiftKey)) { e.preventDefault(); step(redoStack, undoStack); }
 });
 $("validate").addEventListener("click", () => {
-  queue = queue.then(async () => {
+  inTurn(async () => {
     const answer = await ask(state);
     if (!answer) return;
     render(answer, state);
@@ -357,7 +371,7 @@ $("use-in-kit").addEventListener("click", () => {
 // diagram is not drawn.
 $("play-this").addEventListener("click", (e) => {
   e.preventDefault();
-  queue = queue.then(() => {
+  inTurn(() => {
     const errors = view && view.summary ? view.summary.errors : 0;
     if (errors) {
       return setStatus(
@@ -369,7 +383,7 @@ $("play-this").addEventListener("click", (e) => {
   });
 });
 
-(async () => {
+inTurn(async () => {
   const saved = localStorage.getItem(DESIGNER_KEY);
   if (saved) {
     try {
@@ -377,8 +391,8 @@ $("play-this").addEventListener("click", (e) => {
       return;
     } catch (e) { /* an old or broken board: start from a preset */ }
   }
-  $("load-preset").click();
-})();
+  $("load-preset").click(); // in turn after this one
+});
 namesSwitch($("names"), $("canvas"));
 
 // Zoom, as on the play page: on a phone the fields of a large board are too small to tap.
