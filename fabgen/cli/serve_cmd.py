@@ -86,18 +86,45 @@ def _games_folder(games_dir: str | None) -> Path:
     return folder
 
 
+#: The words of the refusals the server sends before a request reaches the app (Python's
+#: http.server reads the request line and the headers), by status.
+PLAIN_SERVER_REFUSALS = {
+    414: "the request's address is longer than 64 kB: send a shorter one",
+    431: "the request's headers are too long or too many (64 kB a line, 100 headers): send fewer",
+}
+
+
 def _server(host: str, port: int, app):
     """werkzeug's threaded server, which closes connections that send nothing for
     ``LIMITS.idle_seconds``: without that every idle connection (a tablet's browser
-    keeps some open) held a thread for good, 800 of them about 500 MB never given back."""
+    keeps some open) held a thread for good, 800 of them about 500 MB never given back.
+    The refusals it sends itself (an address over 64 kB, too many headers, a request line
+    it cannot read) are ``{"error": message}`` as the app's are, not an HTML page."""
+    import json
+
     from werkzeug.serving import WSGIRequestHandler, make_server
 
     from fabgen.web.limits import LIMITS
 
-    class IdleClosing(WSGIRequestHandler):
+    class Handler(WSGIRequestHandler):
         timeout = LIMITS.idle_seconds  # (socketserver sets it on each connection)
 
-    return make_server(host, port, app, threaded=True, request_handler=IdleClosing)
+        def send_error(self, code, message=None, explain=None):
+            words = PLAIN_SERVER_REFUSALS.get(code)
+            if words is None:
+                reason = message or self.responses.get(code, ("",))[0]
+                words = f"the server cannot read the request ({reason})"
+            self.log_error("code %d, message %s", code, message)
+            self.send_response(code, message)
+            self.send_header("Connection", "close")
+            body = json.dumps({"error": words}).encode()
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+
+    return make_server(host, port, app, threaded=True, request_handler=Handler)
 
 
 def _run(app, server, url: str, open_browser: bool, hint: str = "") -> None:

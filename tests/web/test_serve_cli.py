@@ -143,6 +143,40 @@ def test_a_connection_that_sends_nothing_is_closed(monkeypatch):
 
 
 @pytest.mark.parametrize(
+    ("request_head", "status", "words"),
+    [
+        (b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n", 414, "address is longer than 64 kB"),
+        (b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 101 + b"\r\n", 431, "too many"),
+        (b"GET / two words HTTP/1.1\r\n\r\n", 400, "cannot read the request"),
+    ],
+    ids=["long-address", "many-headers", "unreadable-line"],
+)
+def test_the_servers_own_refusals_are_messages_as_the_apps_are(request_head, status, words):
+    # Python's http.server refused these with an HTML page before the app saw them.
+    import threading
+
+    from fabgen.cli.serve_cmd import _server
+    from fabgen.web import create_app
+
+    server = _server("127.0.0.1", 0, create_app())
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.server_port), timeout=30) as sock:
+            sock.sendall(request_head)
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+    finally:
+        server.shutdown()
+        thread.join(20)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.split(b"\r\n")[0].split(b" ")[1] == str(status).encode()
+    assert b"Content-Type: application/json" in head
+    assert words in json.loads(body)["error"]
+
+
+@pytest.mark.parametrize(
     ("host", "shown"),
     [
         ("127.0.0.1", "127.0.0.1"),
