@@ -42,12 +42,14 @@ STONE_SYMBOLS: tuple[str, ...] = ("none", *SEAT_SYMBOLS.values(), *MACHINE_SYMBO
 def board_seat_symbols(machines: list[bool]) -> tuple[str, ...]:
     """The symbol of each seat of a board, given which seats are machines: people get
     the symbol of their seat number, the first two machine seats the machine symbols,
-    any further machine seat the symbol of its seat number (no two seats share one)."""
+    any further machine seat the symbol of its seat number (no two seats share one).
+    Seats past the sixth (a board the validator refuses, as the designer shows it) have
+    none."""
     out, machine = [], 0
     for k, is_machine in enumerate(machines):
         machine += is_machine
         use_machine = is_machine and machine in MACHINE_SYMBOLS
-        out.append(MACHINE_SYMBOLS[machine] if use_machine else SEAT_SYMBOLS[k + 1])
+        out.append(MACHINE_SYMBOLS[machine] if use_machine else SEAT_SYMBOLS.get(k + 1, "none"))
     return tuple(out)
 
 

@@ -15,6 +15,7 @@ import math
 import tomllib
 from dataclasses import dataclass, replace
 
+from fabgen.board.findings import MAX_PLAYERS
 from fabgen.board.model import TILE_STEPS, Board, SeatKind, cell_corners
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.board_parts import INK, Frame, contrast, number_spot, seat_colour, tint
@@ -58,7 +59,7 @@ def board_from_state(state: object, name: str = "board") -> Board:
     return parse_board_toml(text, SOURCE, default_name=name)
 
 
-def _check_size(state: dict) -> None:
+def _check_size(state: dict, source: str = SOURCE) -> None:
     spec = state.get("board")
     if isinstance(spec, dict):
         # (only lists count: any other value is the reader's to refuse, as a 400)
@@ -70,9 +71,17 @@ def _check_size(state: dict) -> None:
                 f"{tiles} tiles is more than the designer handles ({LIMITS.board_tiles}); "
                 "edit such a board as a board file and check it with fabgen validate"
             )
+    # 7 or 8 seats are drawn, with the validator's player-count error (a seat or two too
+    # many while a board is made); more are refused, as a bad request (400)
     players = state.get("players")
     if isinstance(players, list) and len(players) > LIMITS.board_seats + 2:
-        raise TooMuchWork(f"{len(players)} seats: Atlantis has 2 to 6")
+        raise InputFileError(
+            source,
+            f"the board has {len(players)} seats: a game has at most {MAX_PLAYERS} seats, "
+            f"people and machines together (the designer shows up to "
+            f"{LIMITS.board_seats + 2}, with that error); remove seats",
+            where="players",
+        )
 
 
 def state_of(board: Board) -> dict:
@@ -100,7 +109,7 @@ def read_upload(text: str, filename: str) -> Board:
     else:
         board = parse_board_toml(text, shown, default_name=name)
     state = state_of(board)
-    _check_size(state)
+    _check_size(state, shown)
     return board
 
 

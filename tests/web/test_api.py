@@ -603,6 +603,35 @@ def test_a_bad_board_gets_the_readers_message(client, state, words):
     assert "Traceback" not in body["error"]
 
 
+@pytest.mark.parametrize("seats", [7, 8, 9, 12])
+def test_a_board_of_too_many_seats_is_shown_with_the_error_or_refused_as_bad(client, seats):
+    # 7 and 8 seats failed with 500 (the stones' symbols go to 6 seats), 9 or more with
+    # 503 "too much work": a seat too many is shown with the validator's error, as it
+    # happens while a board is made; more are a bad request
+    state = client.get("/api/board/preset/3p-triangle-4").get_json()["state"]
+    state["players"] += [{"stacks": {"b2": 2}}] + [{}] * (seats - 4)
+    answer = client.post("/api/board/view", json={"state": state})
+    if seats <= 8:
+        assert answer.status_code == 200
+        (finding,) = [f for f in answer.get_json()["findings"] if f["code"] == "player-count"]
+        assert f"the board has {seats} seats: a game has at most 6 seats" in finding["message"]
+    else:
+        assert answer.status_code == 400
+        body = answer.get_json()
+        assert body["where"] == "players"
+        assert f"the board has {seats} seats: a game has at most 6 seats" in body["error"]
+        assert "remove seats" in body["error"]
+
+
+def test_an_uploaded_board_of_nine_seats_is_refused_by_its_name(client):
+    from fabgen.board.files import preset_text
+
+    text = preset_text("3p-triangle-4") + "\n[[players]]\n" * 6
+    answer = _upload(client, text.encode(), "crowd.toml")
+    assert answer.status_code == 400
+    assert "crowd-toml (uploaded) at players: the board has 9 seats" in answer.get_json()["error"]
+
+
 def test_board_downloads(client, cli, tmp_path):
     state = client.get("/api/board/preset/4p-diamond-5").get_json()["state"]
     board_file = client.post("/api/board/download/toml", json={"state": state})
