@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from fabgen.draw.board_parts import text_width
 from fabgen.draw.drawing import Drawing, Operation, Polyline, Style, Text
 from fabgen.draw.position import player_colour
 from fabgen.geometry.lattice import Field, field_xy
@@ -24,7 +25,6 @@ INK = Style(stroke=None, fill="#202020")
 CELL_LINE = "#8c8c8c"
 PAGE = Style(stroke=None, fill="#ffffff", width=0.0)
 NOBODY = (1.0, 1.0, 1.0)
-TEXT_WIDTH = 0.9  # average letter width per cap height in the SVG font (DejaVu Sans)
 
 
 def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
@@ -35,7 +35,7 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
     x0, y0 = 22.0, 28.0
     names = [_label(s["name"] or s["player"]) for s in seats]
     # A seat's slot is as wide as its name needs: longer names ran into each other.
-    step = max([bar + gap] + [TEXT_WIDTH * LABEL * len(n) + 2 for n in names])
+    step = max([bar + gap] + [text_width(n, LABEL) + 2 for n in names])
     width = len(seats) * step + gap
     d = Drawing(0.0, 0.0, f"Win rates: {report['board']}", _metadata(report))
     shapes = d.layers.setdefault(Operation.PRINT, [])
@@ -160,10 +160,11 @@ def territory_drawing(
 
 def _on_page(d: Drawing, margin: float = 6.0) -> Drawing:
     x0, y0, x1, y1 = d.bbox()  # type: ignore[misc]
-    # Text.bbox assumes narrow letters; give text its width in a common sans font.
+    # Text.bbox assumes narrow letters; give text its width in Vera (a name of W's ran
+    # off the territory picture's right edge).
     for shape in d.shapes(Operation.PRINT):
         if isinstance(shape, Text) and shape.align == "left":
-            x1 = max(x1, shape.position[0] + TEXT_WIDTH * shape.height * len(shape.text))
+            x1 = max(x1, shape.position[0] + text_width(shape.text, shape.height))
     page = Polyline(_rect(x0 - margin, y0 - margin, x1 + margin, y1 + margin), True, style=PAGE)
     d.layers[Operation.PRINT].insert(0, page)
     return d.fit_page(0.0)

@@ -15,8 +15,9 @@ from fabgen.draw.position import player_colour
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Point, add
 
 #: Text is drawn in Vera, whose characters (digits included) are at most about this
-#: wide per mm of cap height, regular and bold; used wherever text must stay inside a
-#: box (the drawing model's own estimate is lower). Only runs of W or m are wider.
+#: wide per mm of cap height, regular and bold: the least room :func:`text_width`
+#: gives a line (the drawing model's own estimate is lower). Runs of W or m are wider,
+#: and get Vera's real widths.
 CHAR_WIDTH = 0.9
 CHAR_WIDTH_BOLD = 1.0
 #: For wrapping lines of words: as wide, so wrapped lines pass the same box checks.
@@ -85,13 +86,11 @@ def legible(colour: str, background: str) -> str:
 
 
 def text_width(text: str, height: float, bold: bool = False) -> float:
-    return (CHAR_WIDTH_BOLD if bold else CHAR_WIDTH) * height * len(text)
-
-
-def _measure(text: str, height: float, bold: bool = False) -> float:
-    """The room a line takes: Vera's real advance widths (a run of W is wider than
-    :data:`CHAR_WIDTH` per character), and never less than the box checks' estimate."""
-    return max(text_advance(text, height, bold), text_width(text, height, bold))
+    """The room a line takes (used wherever text must stay inside a box): Vera's real
+    advance widths (a run of W is wider than :data:`CHAR_WIDTH` per character), and
+    never less than that estimate, which the presets' pictures were laid out with."""
+    estimate = (CHAR_WIDTH_BOLD if bold else CHAR_WIDTH) * height * len(text)
+    return max(text_advance(text, height, bold), estimate)
 
 
 def wrap(text: str, height: float, room: float) -> list[str]:
@@ -100,19 +99,19 @@ def wrap(text: str, height: float, room: float) -> list[str]:
     import textwrap
 
     lines = textwrap.wrap(text, max(10, int(room / (WRAP_WIDTH * height)))) or [""]
-    if all(_measure(line, height) <= room for line in lines):
+    if all(text_width(line, height) <= room for line in lines):
         return lines
     # Wide letters (a name of 69 W's ran off the page): fill lines by measured widths.
     out: list[str] = []
     line = ""
     for word in text.split():
         joined = f"{line} {word}" if line else word
-        if _measure(joined, height) <= room:
+        if text_width(joined, height) <= room:
             line = joined
             continue
         if line:
             out.append(line)
-        while _measure(word, height) > room:
+        while text_width(word, height) > room:
             cut = max(1, _longest_fit(word, height, room))
             out.append(word[:cut])
             word = word[cut:]
@@ -125,7 +124,7 @@ def _longest_fit(word: str, height: float, room: float) -> int:
     low, high = 0, len(word)
     while low < high:
         mid = (low + high + 1) // 2
-        if _measure(word[:mid], height) <= room:
+        if text_width(word[:mid], height) <= room:
             low = mid
         else:
             high = mid - 1
@@ -134,7 +133,7 @@ def _longest_fit(word: str, height: float, room: float) -> int:
 
 def fitted_height(text: str, height: float, room: float, bold: bool = False) -> float:
     """``height``, or less so that one line of ``text`` fits ``room`` mm."""
-    return min(height, room / max(1e-9, _measure(text, 1.0, bold)))
+    return min(height, room / max(1e-9, text_width(text, 1.0, bold)))
 
 
 def text_box(t: Text) -> tuple[float, float, float, float]:

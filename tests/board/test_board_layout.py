@@ -585,3 +585,20 @@ def test_the_bill_of_materials_gives_the_board_size_the_setup_diagram_gives(boar
     assert {f"{w} mm", f"{h} mm"} <= labels
     if board == "one-tile":
         assert " 1  island tile, " in text  # not "1 island tiles"
+
+
+def test_text_boxes_hold_a_name_of_wide_letters():
+    """text_width and text_box estimated 0.9 (bold 1.0) cap heights a character, less
+    than Vera's W (1.37, bold 1.53) and m: a box check passed a name of W's that ran
+    out of its box. They measure Vera's real widths now, and never less than before."""
+    from fabgen.draw.board_parts import text_width
+    from fabgen.draw.drawing import Style
+    from fabgen.draw.metrics import text_advance
+
+    for name, bold in (("W" * 20, False), ("Wmm" * 7, True), ("WMW mwm", True)):
+        assert text_width(name, 3.0, bold) >= text_advance(name, 3.0, bold)
+        text = Text((10.0, 0.0), name, 3.0, "center", Style(bold=bold))
+        x0, _, x1, _ = text_box(text)
+        assert x1 - x0 >= text_advance(name, 3.0, bold)
+        assert x0 <= 10.0 - text_advance(name, 3.0, bold) / 2
+    assert text_width("page 12", 4.5, bold=True) == 1.0 * 4.5 * 7  # as before

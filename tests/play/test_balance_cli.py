@@ -109,7 +109,7 @@ start = [1, -1]
 
 
 def test_long_seat_names_keep_the_table_in_columns_and_the_bars_apart(cli, tmp_path):
-    from fabgen.draw.balance import TEXT_WIDTH
+    from fabgen.draw.board_parts import text_width
 
     board = tmp_path / "long-names.toml"
     board.write_text(LONG_NAMES, encoding="utf-8")
@@ -126,8 +126,35 @@ def test_long_seat_names_keep_the_table_in_columns_and_the_bars_apart(cli, tmp_p
     svg = ElementTree.parse(out / "long-names-win-rates.svg").getroot()
     labels = [t for t in svg.iter(f"{SVG}text") if t.text.startswith(("Rosa", "Bärbel"))]
     (a, b) = sorted(labels, key=lambda t: float(t.get("x")))
-    half_widths = TEXT_WIDTH * 2.6 * (len(a.text) + len(b.text)) / 2  # cap height 2.6
+    half_widths = (text_width(a.text, 2.6) + text_width(b.text, 2.6)) / 2  # cap height 2.6
     assert float(b.get("x")) - float(a.get("x")) > half_widths
+
+
+def test_a_name_of_wide_letters_stays_in_the_pictures(cli, tmp_path):
+    """A seat named with 60 W's: the pictures gave each letter 0.9 cap heights, where
+    Vera's W takes 1.37, so its name (cut to 24 characters) took a third more than its
+    slot under the win-rate bars, and the territory picture's legend ran off its right
+    edge. Measured with Vera's widths (as the SVG's fonts draw them), both stay in."""
+    from fabgen.draw.metrics import text_advance
+
+    board = tmp_path / "wide.toml"
+    board.write_text(LONG_NAMES.replace("Rosa the Ruthless of the Northern Isles", "W" * 60))
+    out = tmp_path / "out"
+    result = cli("balance", board, "--players", "random", "--games", "2", "--out", out)
+    assert result.exit_code == 0, result.output
+    svg = ElementTree.parse(out / "long-names-win-rates.svg").getroot()
+    labels = [t for t in svg.iter(f"{SVG}text") if t.text.startswith(("WWW", "Bärbel"))]
+    (a, b) = sorted(labels, key=lambda t: float(t.get("x")))
+    size = float(a.get("font-size"))  # an em; the drawing's cap height is 0.72 of it
+    # a seat's slot (the step from bar to bar) holds its name
+    assert float(b.get("x")) - float(a.get("x")) > text_advance(a.text, 0.72 * size)
+    assert float(a.get("x")) - text_advance(a.text, 0.72 * size) / 2 > 0
+    svg = ElementTree.parse(out / "long-names-territory.svg").getroot()
+    page = float(svg.get("viewBox").split()[2])
+    (legend,) = [t for t in svg.iter(f"{SVG}text") if "WWW" in t.text]
+    size = float(legend.get("font-size"))
+    assert legend.get("text-anchor", "start") == "start"
+    assert float(legend.get("x")) + text_advance(legend.text, 0.72 * size) < page
 
 
 def test_saved_games_replay_to_the_reported_scores(cli, tmp_path):
