@@ -34,7 +34,7 @@ from pathlib import Path
 
 import tomli_w
 
-from fabgen.errors import FabgenError, ParameterError, abridged, requested
+from fabgen.errors import FabgenError, InputFileError, ParameterError, abridged, requested
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance
 from fabgen.rules.scoring import game_over, ranking, regions, scores
 from fabgen.rules.state import Position
@@ -71,6 +71,13 @@ class NoSuchGame(GameError):
 
 class NotSaved(GameError):
     """The games folder refused a write (full, gone, read-only)."""
+
+    status = 503
+
+
+class NotRead(GameError):
+    """The games folder refused to give a game's files back (permissions, a folder in a
+    file's place, a failing disk)."""
 
     status = 503
 
@@ -620,12 +627,18 @@ class GameStore:
     def _load(self, game_id: str) -> Game:
         path = self.folder / f"{game_id}.json"
         try:
-            text = path.read_text(encoding="utf-8")
-            settings = tomllib.loads((self.folder / f"{game_id}.seats.toml").read_text("utf-8"))
+            text = _read(path)
+            settings = tomllib.loads(_read(self.folder / f"{game_id}.seats.toml"))
         except (FileNotFoundError, tomllib.TOMLDecodeError):
             raise NoSuchGame(
                 f"no game {game_id} in {self.folder}: it was deleted or made by another "
                 "server (start a new game, or upload its transcript)"
+            ) from None
+        except OSError as exc:  # (it said "please report it", 500)
+            raise NotRead(
+                f"the game {game_id} cannot be read from {self.folder} "
+                f"({exc.strerror or exc}: {Path(exc.filename or path).name}): let fabgen "
+                "serve read its files there, ID.json and ID.seats.toml (or start a new game)"
             ) from None
         transcript = parse_transcript(text, str(path))
         start = transcript.position
@@ -645,6 +658,19 @@ class GameStore:
             todo_from,
             [t for t in _list(settings.get("late")) if _turn_number(t, -1) >= 0],
         )
+
+
+def _read(path: Path) -> str:
+    """A game's file as text; one that is not UTF-8 (bytes gone wrong on the disk, or
+    another program's file) is said as the reader says a file that is not JSON."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputFileError(
+            str(path),
+            f"is not UTF-8 text (byte {exc.start}): the game's file is damaged; start a new "
+            "game, or upload the game's transcript if you kept one",
+        ) from None
 
 
 def _turn_number(value: object, default: int) -> int:

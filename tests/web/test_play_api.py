@@ -623,6 +623,47 @@ def test_a_games_folder_that_refuses_a_save_is_said_and_the_turn_not_kept(client
     assert client.get(f"/api/games/{game_id}").get_json() == answer["state"]  # as saved
 
 
+@pytest.mark.parametrize(
+    ("damage", "status", "words"),
+    [
+        ("unreadable", 503, "cannot be read from"),
+        ("a folder", 503, "cannot be read from"),
+        ("bad bytes", 400, ".json: is not UTF-8 text (byte 0): the game's file is damaged"),
+        ("bad settings bytes", 400, "seats.toml: is not UTF-8 text (byte 2): the game's file"),
+    ],
+)
+def test_a_game_whose_files_cannot_be_read_is_said(games_dir, monkeypatch, damage, status, words):
+    # Only a missing file was said (404); a file the folder would not give back, or one
+    # not UTF-8, was "fabgen could not do this (PermissionError): please report it" (500).
+    import errno
+    import pathlib
+
+    game_id = _new(create_app(games_dir=games_dir).test_client())["id"]
+    transcript, settings = games_dir / f"{game_id}.json", games_dir / f"{game_id}.seats.toml"
+    if damage == "unreadable":  # (the tests may run as root, whom permissions let in)
+        read_text = pathlib.Path.read_text
+
+        def refused(path, *args, **kwargs):
+            if path == transcript:
+                raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            return read_text(path, *args, **kwargs)
+
+        monkeypatch.setattr(pathlib.Path, "read_text", refused)
+    elif damage == "a folder":
+        transcript.unlink()
+        transcript.mkdir()
+    elif damage == "bad bytes":
+        transcript.write_bytes(b"\xff" + transcript.read_bytes())
+    else:
+        settings.write_bytes(b"# \xe9\n" + settings.read_bytes())
+    answer = create_app(games_dir=games_dir).test_client().get(f"/api/games/{game_id}")
+    assert answer.status_code == status
+    error = answer.get_json()["error"]
+    assert words in error and "please report it" not in error
+    if status == 503:
+        assert f"{game_id}.json" in error and str(games_dir) in error
+
+
 def test_the_games_folder_holds_transcripts_the_rules_replay(games_dir, cli):
     client = create_app(games_dir=games_dir).test_client()
     answer = _new(client)
