@@ -9,8 +9,11 @@ checked by :func:`fabgen.kitbuild.plan.plan_kit`: every message is the CLI's.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
 import re
+import shutil
 import tempfile
 import zipfile
 from dataclasses import dataclass
@@ -27,6 +30,40 @@ KIT_FILE_NAME = "kit.toml"
 SECTION_TITLES = {"kit": "Kit and board", "tile": "Tiles", "laser": "Laser", "stones": "Stones"}
 # A fixed date for zip entries: the same kit gives the same zip.
 ZIP_DATE = (2000, 1, 1, 0, 0, 0)
+
+
+class NoRoom(FabgenError):
+    """The temporary folder the kit is built in is full, or cannot be made."""
+
+    status = 503
+
+
+@contextlib.contextmanager
+def scratch_folder():
+    """A temporary folder for one kit's files, removed after. A temporary folder that
+    is full or cannot be used is said (it was "please report it", 500)."""
+    try:
+        folder = tempfile.mkdtemp(prefix="fabgen-web-")
+    except OSError as exc:  # (FileNotFoundError: no usable temporary folder at all)
+        raise _no_room(exc) from None
+    try:
+        yield Path(folder)
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        raise _no_room(exc) from None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _no_room(exc: OSError) -> NoRoom:
+    where = tempfile.tempdir or "the temporary folder"
+    with contextlib.suppress(OSError):
+        where = tempfile.gettempdir()
+    return NoRoom(
+        f"the kit cannot be made in the temporary folder {where} ({exc.strerror or exc}): "
+        "make room there, or start fabgen serve with TMPDIR set to a folder with room"
+    )
 
 
 @dataclass(frozen=True)
@@ -314,9 +351,9 @@ def preview(
     test tile and the setup diagram, for the answer that follows a quick one."""
     from fabgen.kitbuild.plan import KitError, plan_kit
 
-    with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
+    with scratch_folder() as folder:
         try:
-            kit, text, _ = read_settings(settings, Path(folder), board_state)
+            kit, text, _ = read_settings(settings, folder, board_state)
             check_simulation(kit)
         except FabgenError as exc:
             return {"ok": False, "findings": errors_json(exc)}
@@ -395,8 +432,8 @@ def build_zip(settings: object, board_state: object = None) -> tuple[bytes, str]
     from fabgen.kitbuild.plan import plan_kit
     from fabgen.kitbuild.render import render_kit
 
-    with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
-        kit, text, extra = read_settings(settings, Path(folder), board_state)
+    with scratch_folder() as folder:
+        kit, text, extra = read_settings(settings, folder, board_state)
         check_simulation(kit)
         plan = plan_kit(kit)
         files, _ = render_kit(plan)
@@ -418,8 +455,8 @@ def zip_bytes(files: dict[str, bytes]) -> bytes:
 def kit_file(settings: object, board_state: object = None) -> tuple[bytes, str, str]:
     """The kit file after the reader's checks (a zip with the board file beside it for
     the designer's board), its file name and the kit's name."""
-    with tempfile.TemporaryDirectory(prefix="fabgen-web-") as folder:
-        kit, text, extra = read_settings(settings, Path(folder), board_state)
+    with scratch_folder() as folder:
+        kit, text, extra = read_settings(settings, folder, board_state)
     if extra:
         return zip_bytes({**extra, KIT_FILE_NAME: text.encode("utf-8")}), "zip", kit.name
     return text.encode("utf-8"), "toml", kit.name

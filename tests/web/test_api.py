@@ -324,6 +324,29 @@ def test_a_simulated_supply_by_strong_players_is_refused_in_the_browser(client, 
     assert 'simulate_players = "strong"' in download.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("where", ["making the folder", "writing in it"])
+@pytest.mark.parametrize("url", ["/api/kit/zip", "/api/kit/file"])
+def test_a_full_temporary_folder_is_said(client, default_settings, monkeypatch, where, url):
+    # It was "fabgen could not do this (OSError): please report it" (500).
+    import errno
+    import pathlib
+    import tempfile
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    if where == "making the folder":
+        monkeypatch.setattr(tempfile, "mkdtemp", full)
+    else:  # the designer's board is written there as a board file for the kit to name
+        monkeypatch.setattr(pathlib.Path, "write_bytes", full)
+    state = client.get("/api/board/preset/3p-triangle-4").get_json()["state"]
+    answer = client.post(url, json={"settings": default_settings, "board_state": state})
+    assert answer.status_code == 503
+    error = answer.get_json()["error"]
+    assert error.startswith("the kit cannot be made in the temporary folder ")
+    assert "(No space left on device): make room there" in error
+
+
 def test_the_form_says_what_the_browser_plays_of_a_simulated_supply(client):
     from fabgen.web.limits import LIMITS
 
