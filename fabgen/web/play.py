@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fabgen.errors import ParameterError, requested
+from fabgen.errors import InputFileError, ParameterError, requested
 from fabgen.rules.moves import IllegalMove
 from fabgen.rules.state import Position
 from fabgen.rules.variants import VARIANTS
@@ -266,9 +266,10 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
             )
         board = load_preset(name)
     elif "board_state" in data:
-        from fabgen.web.designer import board_from_state
+        from fabgen.web.designer import SOURCE, board_from_state
 
         board = board_from_state(data["board_state"])
+        _playable(board, SOURCE)
         name = board.name
     else:
         text = data["board"]
@@ -295,8 +296,32 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
         from fabgen.web.designer import read_upload
 
         board = read_upload(text, str(filename))
+        _playable(board, f"{name_from_stem(str(filename)) or 'upload'} (uploaded)")
         name = board.name
     return board_to_transcript(board).position, [], name, "online"
+
+
+#: The errors a refusal to play quotes (the designer and fabgen validate list them all).
+SHOWN_ERRORS = 2
+
+
+def _playable(board, source: str) -> None:
+    """Refuse a board the validator finds errors in, as the designer's **Play this
+    board** does, quoting the first errors as the designer's findings show them."""
+    from fabgen.board.validate import validate
+
+    report = validate(board, source=board.name)
+    if report.ok:
+        return
+    errors = [f for f in report.findings if f.severity == "error"]
+    quoted = "; ".join(f.text() for f in errors[:SHOWN_ERRORS])
+    more = f" (and {len(errors) - SHOWN_ERRORS} more)" if len(errors) > SHOWN_ERRORS else ""
+    raise InputFileError(
+        source,
+        f"not played: the board has {len(errors)} error{'s' if len(errors) > 1 else ''}: "
+        f"{quoted}{more}. Fix {'it' if len(errors) == 1 else 'them'} first; the board "
+        "designer (or fabgen validate) shows what and where",
+    )
 
 
 __all__ = ["PERSON", "Play"]

@@ -303,6 +303,55 @@ def test_a_board_file_and_the_designers_board_start_games(client):
     assert by_file["state"]["picture"] == by_preset["state"]["picture"]
 
 
+def _with_a_seventh_seat(preset: str = "6p-hexagon-19") -> dict:
+    """The preset as the designer keeps it, with a seventh seat on a free tile."""
+    from fabgen.board.files import load_preset
+    from fabgen.web.designer import state_of
+
+    state = state_of(load_preset(preset))
+    starts = [p["start"] for p in state["players"]]
+    free = next(t for t in state["board"]["tiles"] if t not in starts)
+    state["players"].append({"name": "Grey", "colour": "grey", "start": free})
+    return state
+
+
+def test_a_board_with_errors_is_not_played(client, games_dir):
+    # The designer's "Play this board" refuses such a board; the API did not, and
+    # started a game of seven seats.
+    state = _with_a_seventh_seat()
+    shown = client.post("/api/board/view", json={"state": state}).get_json()
+    errors = [f["text"] for f in shown["findings"] if f["severity"] == "error"]
+    assert errors == [
+        "error [player-count] the board has 7 seats: a game has at most 6 seats, "
+        "people and machines together; remove seats"
+    ]
+    refused = client.post("/api/games", json={"board_state": state, "seats": None})
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == (
+        f"board (designer): not played: the board has 1 error: {errors[0]}. Fix it first; "
+        "the board designer (or fabgen validate) shows what and where"
+    )
+    assert not games_dir.exists() or not any(games_dir.iterdir())
+
+
+def test_a_board_file_with_errors_names_its_first_errors(client):
+    import tomli_w
+
+    state = _with_a_seventh_seat()
+    state["players"][6]["start"] = state["players"][0]["start"]  # a start tile shared too
+    text = tomli_w.dumps(state)
+    shown = client.post("/api/board/view", json={"state": state}).get_json()
+    errors = [f["text"] for f in shown["findings"] if f["severity"] == "error"]
+    assert len(errors) > 3
+    refused = client.post("/api/games", json={"board": text, "filename": "seven.toml"})
+    assert refused.status_code == 400
+    error = refused.get_json()["error"]
+    assert error.startswith(
+        f"seven-toml (uploaded): not played: the board has {len(errors)} errors: "
+        f"{errors[0]}; {errors[1]} (and {len(errors) - 2} more). Fix them first"
+    )
+
+
 def test_hints_are_legal_turns(client):
     answer = _new(client)
     game_id = answer["id"]
