@@ -22,7 +22,7 @@ from concurrent.futures import (
 )
 from contextlib import contextmanager
 
-from fabgen.errors import ParameterError
+from fabgen.errors import ParameterError, abridged
 
 #: Games per batch at most: small enough for a smooth progress bar and even load.
 MAX_BATCH = 25
@@ -293,8 +293,19 @@ def _check_address(scheduler: str) -> None:
     itself can time out with an AssertionError instead of the address's error)."""
     from distributed.comm.addressing import get_address_host_port, parse_address
 
-    if parse_address(scheduler)[0] == "inproc":  # a cluster in this very process
-        return
+    protocol, where = parse_address(scheduler)
+    if protocol == "inproc":  # a cluster in this very process: only one that listens
+        from distributed.comm.inproc import global_manager
+
+        if where in global_manager.listeners:
+            return
+        raise ParameterError.about(
+            "scheduler",
+            f"{abridged(scheduler, 60, quoted=True)} names no Dask cluster: an inproc:// "
+            "address is a cluster inside this very program, which a command line never "
+            "starts; give the scheduler's address as tcp://HOST:PORT, e.g. "
+            "tcp://10.0.0.5:8786 (`dask scheduler` prints it)",
+        )
     try:
         host, _ = get_address_host_port(scheduler)
         problem = "" if host else "no host"

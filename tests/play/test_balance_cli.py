@@ -275,6 +275,22 @@ def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(cli, tmp_path, mo
     assert not out.exists()
 
 
+@pytest.mark.parametrize("address", ["inproc://", "inproc://x", "inproc://127.0.0.1/999/1"])
+def test_an_inproc_address_without_its_cluster_is_a_clear_error(cli, tmp_path, address):
+    """An inproc:// address names a cluster in the same program: from the command line
+    there is none (Dask's client raised ValueError: a traceback)."""
+    pytest.importorskip("distributed")
+    out = tmp_path / "out"
+    result = cli(
+        "balance", "--out", out, "--preset", "2p-diamond-4", "--games", "1", "--scheduler", address
+    )
+    assert result.exit_code == 2, result.output
+    assert f"--scheduler {address!r} names no Dask cluster" in result.stderr
+    assert "tcp://HOST:PORT" in result.stderr
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
 def test_strong_is_the_default_player_and_the_report_has_the_metrics(cli, tmp_path):
     text, _ = balance_json(cli, tmp_path, "--preset", "3p-triangle-4", "--games", "2")
     report = json.loads(text)
