@@ -11,7 +11,9 @@ results, never typed in. Change an example (one more stone, another move, anothe
 variant) and both the drawing and the facts follow.
 
 Figure functions take their example (and variant) as explicit arguments with the
-examples of :mod:`fabgen.docs.examples` as defaults, so a test or another document can pass its own.
+examples of :mod:`fabgen.docs.examples` as defaults, so a test or another document can pass its own,
+and the colour behind their drawings as ``background`` (white; a figure set on a tinted
+panel takes the panel's colour, so that no white box shows round it).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from fabgen.docs.examples import (  # the defaults of the figure functions
     Example,
 )
 from fabgen.draw.drawing import Drawing
-from fabgen.draw.position import position_drawing
+from fabgen.draw.position import PAGE, position_drawing
 from fabgen.geometry.lattice import Field, hex_distance, step_between
 from fabgen.play.machine import Decision, ExtremeMachine
 from fabgen.rules import (
@@ -70,6 +72,9 @@ from fabgen.rules.variants import PASSES
 PITCH = 10.0
 #: White space around each drawing (mm); panels are set apart by the page layout.
 MARGIN = 1.0
+#: The page behind each drawing (a figure on a tinted panel takes the panel's colour:
+#: every figure function has a ``background``; None for none).
+BACKGROUND = PAGE.fill
 
 
 @dataclass(frozen=True)
@@ -95,7 +100,7 @@ class Figure:
 # --- the figures --------------------------------------------------------------------
 
 
-def key_figure() -> Figure:
+def key_figure(*, background: str | None = BACKGROUND) -> Figure:
     """How to read the figures: field states, stones, a move, a field about to explode."""
     cells = (
         ("live field", ["a1"], {}),
@@ -113,11 +118,11 @@ def key_figure() -> Figure:
             options["arrows"] = [((0, 0), (2, 0))]
         if label == "explodes next":
             options["highlight"] = [(0, 0)]
-        panels.append(Panel(_draw(position, **options), label))
+        panels.append(Panel(_draw(position, background, **options), label))
     return Figure("key", tuple(panels), {}, per_row=3)
 
 
-def move_figure(example: Example = MOVE) -> Figure:
+def move_figure(example: Example = MOVE, *, background: str | None = BACKGROUND) -> Figure:
     """A move across opponent stones: before (with the arrow) and after. The facts
     describe the example's first move."""
     if not example.moves:
@@ -145,8 +150,8 @@ def move_figure(example: Example = MOVE) -> Figure:
         "opponent": _join(sorted({_name(start, start.owner(f)) for f in blockers})) or "opponent",
     }
     panels = (
-        Panel(_draw(start, arrows=arrows, labels=letters), "before"),
-        Panel(_draw(after, labels=letters), "after the move"),
+        Panel(_draw(start, background, arrows=arrows, labels=letters), "before"),
+        Panel(_draw(after, background, labels=letters), "after the move"),
     )
     return Figure("move", panels, facts, wide=True)
 
@@ -174,7 +179,7 @@ def order_pairs(position: Position) -> list[tuple[Move, Move]]:
     return [pair for _, pair in sorted(found)]
 
 
-def order_figure(example: Example = ORDER) -> Figure:
+def order_figure(example: Example = ORDER, *, background: str | None = BACKGROUND) -> Figure:
     """The same two moves in both orders: the position after the moves each time,
     the fields that then explode outlined. The pair is found by search
     (:func:`order_pairs`), so the figure shows what the engine says."""
@@ -185,7 +190,7 @@ def order_figure(example: Example = ORDER) -> Figure:
         raise ValueError("the order figure needs a position where two moves' order matters")
     first, second = pairs[0]
     letters = example.letter_fields()
-    panels = [Panel(_draw(start, arrows=[first, second], labels=letters), "before")]
+    panels = [Panel(_draw(start, background, arrows=[first, second], labels=letters), "before")]
     facts = {"player": _name(start, player), "Player": _name(start, player).capitalize()}
     contested = [
         f for f in _path(first) & _path(second) if start.stones(f) and start.owner(f) != player
@@ -212,7 +217,7 @@ def order_figure(example: Example = ORDER) -> Figure:
             else _count(exploded, "explosion", "follows", "follow")
         )
         upcoming = waves[0].fields if waves else ()
-        drawing = _draw(after, labels=letters, highlight=upcoming)
+        drawing = _draw(after, background, labels=letters, highlight=upcoming)
         panels.append(Panel(drawing, order))
     return Figure("order", tuple(panels), facts, wide=True)
 
@@ -230,7 +235,7 @@ def _explosions(steps) -> int:
     return sum(len(s.fields) for s in steps if s.kind == "explosion")
 
 
-def capacity_figure(example: Example = CAPACITY) -> Figure:
+def capacity_figure(example: Example = CAPACITY, *, background: str | None = BACKGROUND) -> Figure:
     """Every live field labelled with its capacity, as the engine counts it."""
     position = example.position()
     capacities = {
@@ -240,11 +245,11 @@ def capacity_figure(example: Example = CAPACITY) -> Figure:
     }
     values = sorted(int(v) for v in capacities.values())
     facts = {"lowest": str(values[0]), "highest": str(values[-1])}
-    drawing = _draw(position, labels=capacities)
+    drawing = _draw(position, background, labels=capacities)
     return Figure("capacity", (Panel(drawing, ""),), facts)
 
 
-def chain_figure(example: Example = CHAIN) -> Figure:
+def chain_figure(example: Example = CHAIN, *, background: str | None = BACKGROUND) -> Figure:
     """The explosion phase wave by wave: after the move, then after each wave.
 
     Each panel outlines the fields that explode in the next wave.
@@ -264,7 +269,7 @@ def chain_figure(example: Example = CHAIN) -> Figure:
         if n == len(waves):
             label += ": all stable"
         shown = arrows if n == 0 else ()
-        drawing = _draw(position, arrows=shown, labels=letters, highlight=upcoming)
+        drawing = _draw(position, background, arrows=shown, labels=letters, highlight=upcoming)
         panels.append(Panel(drawing, label))
     facts = _chain_facts(start, player, states, waves, letters)
     if arrows:
@@ -301,7 +306,7 @@ def _chain_facts(start, player, states, waves, letters) -> dict[str, str]:
     }
 
 
-def growth_figure(example: Example = CHAIN) -> Figure:
+def growth_figure(example: Example = CHAIN, *, background: str | None = BACKGROUND) -> Figure:
     """The growth phase of the same turn: before and after, with the growing fields
     that now could explode outlined (they wait for the player's next turn)."""
     start = example.position()
@@ -329,13 +334,13 @@ def growth_figure(example: Example = CHAIN) -> Figure:
         "waiting_capacity": _join([str(final.capacity(f)) for f in waiting]) or "0",
     }
     panels = (
-        Panel(_draw(before, labels=letters), "after the explosions"),
-        Panel(_draw(final, labels=letters, highlight=waiting), "after growth"),
+        Panel(_draw(before, background, labels=letters), "after the explosions"),
+        Panel(_draw(final, background, labels=letters, highlight=waiting), "after growth"),
     )
     return Figure("growth", panels, facts)
 
 
-def regions_figure(example: Example = REGIONS) -> Figure:
+def regions_figure(example: Example = REGIONS, *, background: str | None = BACKGROUND) -> Figure:
     """Regions outlined and lettered A, B, … with what the engine says of each."""
     position = example.position()
     found = regions(position)
@@ -347,12 +352,17 @@ def regions_figure(example: Example = REGIONS) -> Figure:
         "scores": _scores_text(position, scores(position)),
     }
     drawing = _draw(
-        position, labels=_region_letters(position, found), outlines=[r.fields for r in found]
+        position,
+        background,
+        labels=_region_letters(position, found),
+        outlines=[r.fields for r in found],
     )
     return Figure("regions", (Panel(drawing, ""),), facts)
 
 
-def scoring_figure(example: Example = FINAL, variant: str = "online") -> Figure:
+def scoring_figure(
+    example: Example = FINAL, variant: str = "online", *, background: str | None = BACKGROUND
+) -> Figure:
     """A finished game: regions outlined, the scores and the ranking under ``variant``
     (with the tie, if any, explained by the variant's tie-break)."""
     position = example.position()
@@ -377,12 +387,21 @@ def scoring_figure(example: Example = FINAL, variant: str = "online") -> Figure:
         "variant": rule.name,
     }
     drawing = _draw(
-        position, labels=_region_letters(position, found), outlines=[r.fields for r in found]
+        position,
+        background,
+        labels=_region_letters(position, found),
+        outlines=[r.fields for r in found],
     )
     return Figure("scoring", (Panel(drawing, ""),), facts)
 
 
-def machine_figure(example: Example = MACHINE, shown: int = 3, rounds: int = 20) -> Figure:
+def machine_figure(
+    example: Example = MACHINE,
+    shown: int = 3,
+    rounds: int = 20,
+    *,
+    background: str | None = BACKGROUND,
+) -> Figure:
     """A simple machine's first explosions, played by the engine: the position before
     the machine's first turn and after each of its first ``shown`` turns that explode
     anything (at most ``rounds`` rounds), everybody else passing. Fields that will
@@ -390,7 +409,9 @@ def machine_figure(example: Example = MACHINE, shown: int = 3, rounds: int = 20)
     start = example.position()
     machine = start.next_player
     letters = example.letter_fields()
-    panels = [Panel(_draw(start, labels=letters, highlight=_full(start, machine)), "before")]
+    panels = [
+        Panel(_draw(start, background, labels=letters, highlight=_full(start, machine)), "before")
+    ]
     history: list[tuple[int, int, int]] = []  # (its turn, explosions, waves)
     position, turn = start, 0
     for _ in range(rounds * len(start.players)):
@@ -404,7 +425,7 @@ def machine_figure(example: Example = MACHINE, shown: int = 3, rounds: int = 20)
             if count:
                 waves = sum(1 for s in steps if s.kind == "explosion")
                 history.append((turn, count, waves))
-                drawing = _draw(after, labels=letters, highlight=_full(after, machine))
+                drawing = _draw(after, background, labels=letters, highlight=_full(after, machine))
                 panels.append(Panel(drawing, f"after its turn {turn}"))
         position = after
     corner = min(example.letter_fields()) if example.letters else None
@@ -430,7 +451,11 @@ def extreme_decision(
 
 
 def extreme_figure(
-    example: Example = EXTREME, seed: int = EXTREME_SEED, variant: str = "online"
+    example: Example = EXTREME,
+    seed: int = EXTREME_SEED,
+    variant: str = "online",
+    *,
+    background: str | None = BACKGROUND,
 ) -> Figure:
     """One extreme machine decision: its moves (arrows) and, after the explosion
     phase, each field that exploded labelled with the wave it exploded in."""
@@ -466,8 +491,8 @@ def extreme_figure(
     # The caption names the moves by field: those fields carry their names.
     names = {f: field_name(f) for move in arrows for f in move}
     panels = (
-        Panel(_draw(start, arrows=arrows, labels=names), "its moves"),
-        Panel(_draw(last, labels=exploded), "after the explosions"),
+        Panel(_draw(start, background, arrows=arrows, labels=names), "its moves"),
+        Panel(_draw(last, background, labels=exploded), "after the explosions"),
     )
     return Figure("extreme", panels, facts, wide=True)
 
@@ -487,10 +512,10 @@ FIGURES = {
 }
 
 
-def figure(name: str) -> Figure:
-    """The figure called ``name`` with its default example."""
+def figure(name: str, *, background: str | None = BACKGROUND) -> Figure:
+    """The figure called ``name`` with its default example, on ``background``."""
     try:
-        return FIGURES[name]()
+        return FIGURES[name](background=background)
     except KeyError:
         known = ", ".join(FIGURES)
         raise KeyError(f"no figure called {name!r}; known figures: {known}") from None
@@ -499,8 +524,15 @@ def figure(name: str) -> Figure:
 # --- helpers ------------------------------------------------------------------------
 
 
-def _draw(position: Position, **options) -> Drawing:
-    return position_drawing(position, pitch_mm=PITCH, legend=False, margin_mm=MARGIN, **options)
+def _draw(position: Position, background: str | None, **options) -> Drawing:
+    return position_drawing(
+        position,
+        pitch_mm=PITCH,
+        legend=False,
+        margin_mm=MARGIN,
+        background=background,
+        **options,
+    )
 
 
 def _full(position: Position, player: int) -> list[Field]:

@@ -41,7 +41,7 @@ from reportlab.platypus import (
 from reportlab.platypus.flowables import BalancedColumns
 
 from fabgen import __version__
-from fabgen.docs.figures import FIGURES, Figure
+from fabgen.docs.figures import BACKGROUND, FIGURES, Figure
 from fabgen.docs.text import Document, FigureRef, Heading, Items, Para, fill_caption, load_document
 from fabgen.docs.text import to_markup as _markup
 from fabgen.errors import FabgenError, ParameterError
@@ -88,6 +88,7 @@ class Sheet:
     landscape: bool = False
     boxed: bool = False  # each section in a tinted box (the quick reference)
     numbered: bool = True  # "Figure 3." before each caption
+    figure_background: str | None = BACKGROUND  # the page behind its figures (None: none)
     margins: Margins = Margins()
 
     def page_size_mm(self, paper: str) -> tuple[float, float]:
@@ -105,6 +106,7 @@ QUICKREF = Sheet(
     landscape=True,
     boxed=True,
     numbered=False,
+    figure_background=BOX_FILL,  # the figures blend into their section's box
     margins=Margins(left=12.0, right=12.0, top=11.0, bottom=13.0, gap=6.0),
 )
 
@@ -114,16 +116,20 @@ def rulesheet_pdfs(
 ) -> dict[str, bytes]:
     """Every PDF for ``paper`` (``a4``, ``letter`` or ``both``), by file name:
     ``rulesheet-a4.pdf``, ``quickref-a4.pdf``, ``rulesheet-letter.pdf``,
-    ``quickref-letter.pdf``. The figures are computed once for all of them;
-    ``figures`` replaces some of them (by name)."""
+    ``quickref-letter.pdf``. The figures are computed once for both papers, for
+    each sheet on its own background; ``figures`` replaces some of them (by name,
+    in both sheets)."""
     papers = check_paper(paper)
-    figures = dict(figures or {})
-    for name in sorted(_needed_figures() - set(figures)):
-        figures[name] = _compute(name)
+    made: dict[str, dict[str, Figure]] = {}
+    for sheet in (RULESHEET, QUICKREF):
+        made[sheet.kind] = dict(figures or {})
+        needed = load_document(sheet.template).figure_names()
+        for name in sorted(set(needed) - set(made[sheet.kind])):
+            made[sheet.kind][name] = _compute(name, sheet.figure_background)
     out = {}
     for size in papers:
-        out[f"rulesheet-{size}.pdf"] = rulesheet_pdf(size, figures)
-        out[f"quickref-{size}.pdf"] = quickref_pdf(size, figures)
+        out[f"rulesheet-{size}.pdf"] = rulesheet_pdf(size, made[RULESHEET.kind])
+        out[f"quickref-{size}.pdf"] = quickref_pdf(size, made[QUICKREF.kind])
     return out
 
 
@@ -161,13 +167,6 @@ def render_sheet(sheet: Sheet, paper: str, figures: Mapping[str, Figure] | None 
             f"{allowed}: change templates/rulesheet/{sheet.template}.md to fit"
         )
     return pdf
-
-
-def _needed_figures() -> set[str]:
-    names = set()
-    for sheet in (RULESHEET, QUICKREF):
-        names.update(load_document(sheet.template).figure_names())
-    return names
 
 
 # --- assembly ---------------------------------------------------------------------
@@ -246,7 +245,7 @@ def _story(sheet: Sheet, document: Document, figures: Mapping[str, Figure], styl
         target = section if sheet.boxed else columns
         if isinstance(block, FigureRef):
             number += 1
-            figure = figures.get(block.name) or _compute(block.name)
+            figure = figures.get(block.name) or _compute(block.name, sheet.figure_background)
             caption = _caption(block, figure, number if sheet.numbered else 0, styles)
             if figure.wide:
                 story.extend(_columns(_keep_headings_with_next(columns), sheet.columns, gap))
@@ -280,9 +279,9 @@ def _keep_headings_with_next(flowables: list) -> list:
     return out + waiting
 
 
-def _compute(name: str) -> Figure:
+def _compute(name: str, background: str | None) -> Figure:
     try:
-        return FIGURES[name]()
+        return FIGURES[name](background=background)
     except KeyError:
         known = ", ".join(FIGURES)
         raise FabgenError(

@@ -70,6 +70,7 @@ def position_drawing(
     margin_mm: float = MARGIN,
     key: bool = False,
     notes: Sequence[str] = (),
+    background: str | None = PAGE.fill,
 ) -> Drawing:
     """The position drawn with field centres ``pitch_mm`` apart, page fitted.
 
@@ -80,7 +81,8 @@ def position_drawing(
     are ignored everywhere. ``margin_mm``: white space around the content.
     ``key`` adds to the legend what the marks mean (field states, a move's arrow,
     the red outline of a field that explodes next, as in the rule sheet's key) and
-    ``notes`` lines of text after it.
+    ``notes`` lines of text after it. ``background``: the colour of the page behind
+    the drawing (white; on a tinted panel, the panel's colour), or None for none.
     """
     metadata = {"turns_played": position.turns_played}
     drawing = Drawing(0.0, 0.0, title or "Atlantis position", metadata)
@@ -133,11 +135,14 @@ def position_drawing(
             y -= 0.6 * pitch_mm
     if title:
         shapes.append(Text((box[0], box[3] + pitch_mm * 0.4), title, pitch_mm * 0.35, "left"))
-    # A white page behind everything, so viewers that show transparency dark still
-    # show black lines and text.
+    if background is None:
+        return drawing.fit_page(margin_mm)
+    # A page behind everything (white unless told), so viewers that show transparency
+    # dark still show black lines and text.
     x0, y0, x1, y1 = drawing.bbox()  # type: ignore[misc]
     x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
-    page = Polyline(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), True, style=PAGE)
+    style = Style(stroke=None, fill=background, width=0.0)
+    page = Polyline(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), True, style=style)
     shapes.insert(0, page)
     return drawing.fit_page(0.0)
 

@@ -16,7 +16,14 @@ import pytest
 from reportlab.platypus import Paragraph
 
 from fabgen.docs import figures as F
-from fabgen.docs.rulesheet import QUICKREF, RULESHEET, render_sheet, rulesheet_pdf, rulesheet_pdfs
+from fabgen.docs.rulesheet import (
+    BOX_FILL,
+    QUICKREF,
+    RULESHEET,
+    render_sheet,
+    rulesheet_pdf,
+    rulesheet_pdfs,
+)
 from fabgen.docs.text import load_document, parse_document
 from fabgen.errors import FabgenError, ParameterError
 from fabgen.rules import scores
@@ -208,6 +215,36 @@ def test_page_counts_and_sizes_in_millimetres(pdfs):
             for page in pages:
                 assert page.width / PT_PER_MM == pytest.approx(width, abs=0.05), name
                 assert page.height / PT_PER_MM == pytest.approx(height, abs=0.05), name
+
+
+def _rgb(colour: str) -> tuple[float, ...]:
+    return tuple(round(int(colour[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
+
+
+def _inside(inner: dict, outer: dict) -> bool:
+    keys = ("x0", "top", "x1", "bottom")
+    a, b = (tuple(round(r[k], 1) for k in keys) for r in (inner, outer))
+    return a != b and b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def test_the_quick_reference_figure_has_no_white_box_on_its_panel(pdfs):
+    """The capacity figure sits on its section's tinted panel with the panel's colour
+    behind it: every filled rectangle inside a panel (a figure's page) is not white."""
+    panel = _rgb(BOX_FILL)
+    for name in ("quickref-a4.pdf", "quickref-letter.pdf"):
+        with pdfplumber.open(io.BytesIO(pdfs[name])) as pdf:
+            page = pdf.pages[0]
+            filled = [r for r in page.rects if r["fill"]]
+            colour = {id(r): tuple(round(c, 3) for c in r["non_stroking_color"]) for r in filled}
+            panels = [r for r in filled if colour[id(r)] == panel]
+            assert len(panels) >= 5, name  # one per section
+            # the figure's cells (curves) lie inside a panel
+            holding = [p for p in panels if any(_inside(c, p) for c in page.curves)]
+            assert holding, name
+            for outer in panels:
+                for inner in filled:
+                    if _inside(inner, outer):
+                        assert colour[id(inner)] != (1.0, 1.0, 1.0), (name, inner["x0"])
 
 
 def test_fonts_are_embedded_truetype(pdfs):

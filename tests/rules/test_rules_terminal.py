@@ -171,3 +171,15 @@ def test_margin_option_sets_the_white_space_around_the_content():
     tight = position_drawing(small(), legend=False, margin_mm=1.0)
     assert wide.width - tight.width == pytest.approx(8.0)
     assert wide.height - tight.height == pytest.approx(8.0)
+
+
+def test_the_page_behind_a_drawing_takes_the_background_given_or_none():
+    white = position_drawing(small(), legend=False)
+    tinted = position_drawing(small(), legend=False, background="#eef3f9")
+    bare = position_drawing(small(), legend=False, background=None)
+    first = white.shapes(Operation.PRINT)[0]
+    assert first.style == PAGE
+    assert tinted.shapes(Operation.PRINT)[0].style.fill == "#eef3f9"
+    assert tinted.shapes(Operation.PRINT)[0].points == first.points
+    assert bare.shapes(Operation.PRINT) == white.shapes(Operation.PRINT)[1:]
+    assert (bare.width, bare.height) == (white.width, white.height)
