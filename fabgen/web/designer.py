@@ -146,6 +146,7 @@ def designer_view(board: Board, validated: bool = True) -> dict:
     from fabgen.board.symmetry import board_symmetry, rotation_words, seat_rotations
     from fabgen.board.validate import validate
     from fabgen.export.svg import render_svg
+    from fabgen.web.picture import symbol_path
 
     picture = board_picture(board)
     if not validated:
@@ -156,6 +157,7 @@ def designer_view(board: Board, validated: bool = True) -> dict:
     # onto the next (machines never move; without machines every seat is a person's).
     rotations = seat_rotations(board, symmetry, board.person_seats)
     supply = supply_needed(board)
+    symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
     return {
         "board": board.details(),
         "findings": [f.to_json() | {"text": f.text()} for f in report.findings],
@@ -174,9 +176,15 @@ def designer_view(board: Board, validated: bool = True) -> dict:
             "dead_markers": supply.dead_markers,
             "basis": supply.stones_basis,
         },
+        # (each with its symbol, as its stones carry it: the play page's seat rows)
         "seats": [
-            {"name": s.name, "colour": seat_colour(board, k), "kind": s.kind.value}
-            for k, s in enumerate(board.seats)
+            {
+                "name": s.name,
+                "colour": seat_colour(board, k),
+                "kind": s.kind.value,
+                "symbol": {"name": symbol, "path": symbol_path(symbol)},
+            }
+            for k, (s, symbol) in enumerate(zip(board.seats, symbols, strict=True))
         ],
         # (the play page labels strong:3000 by it: the default strong player already
         # searches so with these seats)

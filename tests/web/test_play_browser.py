@@ -480,6 +480,37 @@ def test_a_phone_sized_window_can_make_a_move(play):
     assert any(f"Red: 1 stone from {move[0]} to {move[1]};" in line for line in log)
 
 
+@pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
+def test_on_a_phone_each_seat_reads_on_one_line_with_its_symbol(play):
+    # The labels wrapped ("Seat 1:" over "Red") beside a colour bar, without the symbol
+    # the scores table and the stones show.
+    board = "2p-diamond-5-machines"  # people and machines
+    play.get_by_label("Board", exact=True).select_option(f"preset:{board}")
+    rows = play.locator(f'#seat-list[data-board="preset:{board}"] .seat-row')
+    rows.first.locator("select").wait_for()
+    symbols = []
+    for k in range(rows.count()):
+        label, select = rows.nth(k).locator("label"), rows.nth(k).locator("select")
+        lines = label.evaluate(
+            "l => { const r = document.createRange(); r.selectNodeContents(l.lastChild);"
+            " return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }"
+        )
+        assert lines == 1, label.inner_text()
+        a, b = label.bounding_box(), select.bounding_box()
+        assert a["x"] >= 0 and a["x"] + a["width"] <= b["x"] and b["x"] + b["width"] <= 390
+        assert abs((a["y"] + a["height"] / 2) - (b["y"] + b["height"] / 2)) < 4
+        assert a["height"] < 1.5 * b["height"]
+        symbols.append(
+            (label.inner_text(), label.locator("svg.swatch").get_attribute("data-symbol"))
+        )
+    assert symbols == [
+        ("Seat 1: Red", "ring"),
+        ("Seat 2: Machine A", "hexagon"),
+        ("Seat 3: Blue", "triangle"),
+        ("Seat 4: Machine B", "diamond"),
+    ]
+
+
 def test_at_the_table_the_machine_turns_are_said(play):
     _table_game(play)
     source = play.evaluate("() => Object.keys(game.legal)[0]")

@@ -92,10 +92,14 @@ async function showSeats(chosen = false) {
   const rows = seats.map((s, k) => {
     const row = document.createElement("div");
     row.className = "seat-row";
+    // The seat's colour with its symbol, as the scores table and the stones show it;
+    // one line (a long name is cut, whole in the title).
     const label = document.createElement("label");
     label.htmlFor = `seat-${k}`;
-    label.textContent = `Seat ${k + 1}: ${s.name || "seat " + (k + 1)}`;
-    label.style.borderLeft = `1rem solid ${s.colour}`;
+    const words = `Seat ${k + 1}: ${s.name || "seat " + (k + 1)}`;
+    const symbol = s.symbol && s.symbol.path ? s.symbol : null;
+    label.append(seatSwatch(s.colour, symbol), words);
+    label.title = words;
     const select = document.createElement("select");
     select.id = `seat-${k}`;
     const machine = s.kind !== "player";
