@@ -12,6 +12,7 @@ so the numbers do not depend on the batches, the processes or the cluster.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import (
     CancelledError,
@@ -269,18 +270,29 @@ def _check_answer(scheduler: str) -> None:
         ) from None
 
 
+#: Characters of an address (or a word of Dask's about it) a message quotes whole: a
+#: host name has at most 253, and a message is one paragraph however long the input.
+SHOWN = 80
+
+
+def _shown(text: str) -> str:
+    """``text`` with every run of more than :data:`SHOWN` characters without a space
+    (the address, and Dask's words that quote it) shortened to its start."""
+    return re.sub(rf"\S{{{SHOWN + 1},}}", lambda m: abridged(m.group(0), SHOWN), text)
+
+
 def _unreachable(scheduler: str, exc: Exception) -> ParameterError:
     return ParameterError.about(
         "scheduler",
-        f"{scheduler} cannot be reached ({exc}): start a Dask scheduler with "
-        "`dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786",
+        f"{_shown(scheduler)} cannot be reached ({_shown(str(exc))}): start a Dask "
+        "scheduler with `dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786",
     )
 
 
 def _not_a_scheduler(scheduler: str, what: str) -> ParameterError:
     return ParameterError.about(
         "scheduler",
-        f"{scheduler} is not a Dask scheduler ({what}): give the address "
+        f"{_shown(scheduler)} is not a Dask scheduler ({what}): give the address "
         '`dask scheduler` prints as "Scheduler at" (port 8786 unless told otherwise; '
         "8787 is its dashboard, a web page)",
     )
@@ -311,12 +323,27 @@ def _check_address(scheduler: str) -> None:
         problem = "" if host else "no host"
     except ValueError as exc:  # (Dask's word for an address it cannot read)
         problem = str(exc)
+    else:
+        if host and not _can_be_looked_up(host):
+            problem = "a host name has at most 253 characters, 1 to 63 between two dots"
     if problem:
         raise ParameterError.about(
             "scheduler",
-            f"{scheduler!r} is not an address of a Dask scheduler ({problem}): give it as "
-            "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786 (`dask scheduler` prints it)",
+            f"{abridged(scheduler, SHOWN, quoted=True)} is not an address of a Dask scheduler "
+            f"({_shown(problem)}): give it as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786 "
+            "(`dask scheduler` prints it)",
         )
+
+
+def _can_be_looked_up(host: str) -> bool:
+    """Whether ``host`` can be asked of the name service: a connection encodes it first
+    (a part over 63 characters raised UnicodeError, reported as the scheduler's answer),
+    and one of over 253 characters waited for the connection's time limit."""
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        return False
+    return len(host) <= 253
 
 
 def run_batches(

@@ -275,6 +275,41 @@ def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(cli, tmp_path, mo
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("address", "says"),
+    [
+        ("x" * 5000, "missing port number in address 'xxxxxxxxxxx... (5002 characters)"),
+        (f"tcp://{'x' * 300}:8786", "at most 253 characters, 1 to 63 between two dots"),
+        (f"tcp://{'a.' * 200}b:1", "at most 253 characters"),
+        ("tcp://a..b:1", "at most 253 characters, 1 to 63 between two dots"),
+    ],
+    ids=["5000 characters", "a long part", "a long name", "an empty part"],
+)
+def test_a_long_scheduler_address_is_quoted_briefly(cli, tmp_path, monkeypatch, address, says):
+    """A host name no name service takes is refused before anything connects (a part
+    of 300 characters was "not a Dask scheduler (an answer Dask cannot read:
+    UnicodeError)", one of 409 waited 10 s), and no message repeats the address whole
+    (5,000 characters were said twice)."""
+    from fabgen.errors import abridged
+
+    distributed = pytest.importorskip("distributed")
+
+    def no_client(*args, **kwargs):
+        raise AssertionError(f"a Dask client was started for {address!r}")
+
+    monkeypatch.setattr(distributed, "Client", no_client)
+    out = tmp_path / "out"
+    result = cli(
+        "balance", "--out", out, "--preset", "2p-diamond-4", "--games", "1", "--scheduler", address
+    )
+    assert result.exit_code == 2, result.output
+    assert f"--scheduler {abridged(address, 80, quoted=True)} is not" in result.stderr
+    assert "is not an address of a Dask scheduler" in result.stderr
+    assert says in result.stderr
+    assert len(result.stderr) < 400, result.stderr
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("address", ["inproc://", "inproc://x", "inproc://127.0.0.1/999/1"])
 def test_an_inproc_address_without_its_cluster_is_a_clear_error(cli, tmp_path, address):
     """An inproc:// address names a cluster in the same program: from the command line

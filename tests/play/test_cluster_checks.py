@@ -115,3 +115,12 @@ def test_a_cluster_of_workers_with_this_fabgen_plays():
     ) as cluster:
         outcome = _outcome(cluster.scheduler_address)
     assert outcome == [[0], [1], [2], [3]]
+
+
+def test_an_unreachable_long_address_is_quoted_briefly():
+    """(A host name of up to 253 characters passes the address check and is tried.)"""
+    address = f"tcp://{'h' * 60}.{'h' * 60}.{'h' * 60}:8786"
+    exc = OSError(f"Timed out trying to connect to {address} after 10 s")
+    message = str(parallel._unreachable(address, exc))
+    assert address not in message
+    assert message.count(f"tcp://hhhhhh... ({len(address)} characters)") == 2, message
