@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from fabgen.cli.common import format_option, write_and_report
+from fabgen.cli.common import OutFolder, format_option, write_and_report
 from fabgen.cli.options import option
 from fabgen.cli.rules_common import game_variant, variant_option
 
@@ -29,7 +29,7 @@ from fabgen.cli.rules_common import game_variant, variant_option
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutFolder(file_okay=False, path_type=Path),
     default=None,
     metavar="DIR",
     help="With --play: write the longer transcript into DIR (same file name) instead "

@@ -159,6 +159,31 @@ def test_bad_input_is_refused_with_a_message(tmp_path, game):
     assert "Traceback" not in missing.output + bad.output + lonely.output
 
 
+@pytest.mark.parametrize(
+    ("out", "says"),
+    [
+        ("", "is empty: give the folder to write into"),
+        ("{tmp}/file/x", "exists and is not a folder"),
+        ("{tmp}/file", "is a file"),
+    ],
+    ids=["empty", "under a file", "a file"],
+)
+def test_a_bad_out_is_refused_before_the_turn_is_computed(tmp_path, monkeypatch, game, out, says):
+    """An empty --out wrote into the current folder, over GAME.json itself when it was
+    there; a file in --out's way was found after the report was printed (exit 2 with
+    the report on stdout)."""
+    path, _ = game
+    monkeypatch.chdir(path.parent)
+    before = path.read_bytes()
+    (tmp_path / "file").write_text("x")
+    out = out.format(tmp=tmp_path)
+    result = run("rules", "machine", path.name, "--play", "--budget", "20", "--out", out)
+    assert result.exit_code == 2, result.output
+    assert says in result.stderr
+    assert result.stdout == ""
+    assert path.read_bytes() == before
+
+
 def test_a_finished_game_has_no_turn_to_compute(tmp_path):
     pos = Position.from_stacks([TILE], ["Red", "Blue"], [{(0, 0): 1}, {}])
     assert game_over(pos)
