@@ -8,7 +8,8 @@ count on them. Thick lines follow the borders of the tiles.
 For figures that explain the rules, a drawing can also show moves as arrows, short
 labels on fields (``a``, ``b``, …) and dashed outlines around groups of fields (the
 regions of a position). Shapes are painted in passes, bottom to top: cells and their
-marks, arrows, stones, names and labels, tile borders, highlights, outlines.
+marks, arrows, stones, names, tile borders, highlights, outlines, labels (each on a
+patch of its cell's colour, so that a line under it does not cross its letters).
 """
 
 from __future__ import annotations
@@ -105,6 +106,13 @@ def position_drawing(
             shapes.append(Text((x, y - 0.45 * pitch_mm), state.name, 0.14 * pitch_mm, "center"))
     crossed = _crossed_fields(arrows, pitch_mm)
     borders = _tile_borders(position, pitch_mm)
+    shapes.extend(borders)
+    for field in sorted(set(highlight) & set(board.fields)):
+        shapes.append(Polyline(_hexagon(field, pitch_mm, 0.86), True, style=HIGHLIGHT))
+    for group in outlines:
+        shapes.extend(_outline([f for f in group if f in board], pitch_mm))
+    # Labels last, over every line: a cell's red outline runs just where a label at
+    # the top or bottom of the cell sits, and would cut through its letters.
     if labels:
         room = _LabelRoom(position, pitch_mm, borders, drawn_arrows)
         shown_labels = [
@@ -114,11 +122,6 @@ def position_drawing(
             label = min(shown_labels, key=lambda label: room.free_spots(*label))
             shown_labels.remove(label)
             shapes.extend(room.label(*label))
-    shapes.extend(borders)
-    for field in sorted(set(highlight) & set(board.fields)):
-        shapes.append(Polyline(_hexagon(field, pitch_mm, 0.86), True, style=HIGHLIGHT))
-    for group in outlines:
-        shapes.extend(_outline([f for f in group if f in board], pitch_mm))
     box = drawing.bbox()
     assert box is not None  # a board has at least one field
     if legend or key or notes:
@@ -269,9 +272,11 @@ class _LabelRoom:
     A label that shares its cell goes on a patch of the cell's colour near the cell's
     edge: beside an arrow that crosses the field (on its left, else its right), else
     at the top or the bottom, each also slid along that edge. The first of those spots
-    whose letters keep clear of every tile border (a thick line, painted over the
-    labels), arrow, stone and label placed before is taken; when none is, the first
-    (the label then sits where it always did)."""
+    whose letters keep clear of every tile border (a thick line), arrow, stone and
+    label placed before is taken; when none is, the first (the label then sits where
+    it always did, painted over what it touches). A red outline is not avoided: it
+    runs round the whole cell inside its edge, through every spot of the cell, and
+    the label is painted over it."""
 
     def __init__(self, position: Position, pitch: float, borders, arrows) -> None:
         from shapely.geometry import LineString, Point, Polygon

@@ -225,7 +225,7 @@ def test_the_order_figure_follows_its_example():
 
 @pytest.mark.parametrize("name", sorted(F.FIGURES))
 def test_labels_keep_off_the_tile_borders(name):
-    """A field's label is painted under the thick tile borders: the border ran through
+    """A field's label was painted under the thick tile borders: the border ran through
     "b1" and "c1" of the extreme machine's figure (and the tops of a, c, d, e in the
     others). The letters, measured with Vera's real widths, keep clear of every border."""
     from shapely.geometry import LineString, box
@@ -246,3 +246,40 @@ def test_labels_keep_off_the_tile_borders(name):
                 ink = box(x - w / 2, y, x + w / 2, y + ASCENT * h)
                 gap = min(ink.distance(line) for line in borders) - TILE_LINE.width / 2
                 assert gap > 0.1, f"{name}: label {t.text!r} is {gap:.2f} mm from a tile border"
+
+
+def test_labels_are_painted_over_the_red_and_region_outlines():
+    """The red "explodes next" outline runs round its cell just where a label at the
+    top or bottom of the cell sits: it was painted over the label and ran through the
+    top of "a" in the simple machine's figure (and c, d in the order figure, a to d in
+    the chain figure, b in the growth figure). A label whose letters touch an
+    outline's stroke is now painted after it, with its patch."""
+    from shapely.geometry import LineString, box
+
+    from fabgen.draw.drawing import Operation, Polyline, Text
+    from fabgen.draw.metrics import ASCENT, text_advance
+    from fabgen.draw.position import HIGHLIGHT, LABEL, OUTLINE
+
+    touching = []
+    for name in sorted(F.FIGURES):
+        for panel in F.figure(name).panels:
+            shapes = panel.drawing.layers[Operation.PRINT]
+            lines = [
+                (k, LineString((*s.points, s.points[0])).buffer(s.style.width / 2))
+                for k, s in enumerate(shapes)
+                if isinstance(s, Polyline) and s.style in (HIGHLIGHT, OUTLINE)
+            ]
+            for k, t in enumerate(shapes):
+                if not (isinstance(t, Text) and t.style == LABEL):
+                    continue
+                w = text_advance(t.text, t.height, bold=True)
+                (x, y), h = t.position, t.height
+                ink = box(x - w / 2, y, x + w / 2, y + ASCENT * h)
+                for j, stroke in lines:
+                    if ink.intersects(stroke):
+                        touching.append((name, t.text))
+                        assert k > j, f"{name}: an outline is painted over label {t.text!r}"
+                        patch = shapes[k - 1]  # the patch of cell colour behind the letters
+                        assert isinstance(patch, Polyline) and patch.style.stroke is None
+                        assert k - 1 > j, f"{name}: an outline crosses the patch of {t.text!r}"
+    assert ("machine", "a") in touching  # the figures have such labels: the test tests
