@@ -40,25 +40,52 @@ def serve(host, port, open_browser, games_dir):
 
     Example: fabgen serve --open
     """
-    from fabgen.errors import ParameterError
     from fabgen.signals import stop_signals_raise
     from fabgen.web import create_app
 
+    try:  # (before the games folder is made: a bad --host leaves no folder behind)
+        _check_free(host, port)  # werkzeug itself would print and exit with code 1
+    except (OSError, TypeError) as exc:  # (TypeError: a host name Python cannot encode)
+        raise _cannot_listen(host, port, exc) from None
     games_dir = _games_folder(games_dir)
     try:
-        _check_free(host, port)  # werkzeug itself would print and exit with code 1
         app = create_app(preview_worker=True, games_dir=games_dir)
         server = _server(host, port, app)
     except (OSError, SystemExit) as exc:
-        reason = getattr(exc, "strerror", None) or "the address is in use or not this computer's"
-        raise ParameterError(
-            "port",
-            f"cannot listen on {host}:{port}: {reason}; choose another --port "
-            "(or stop the program that uses it)",
-        ) from None
+        raise _cannot_listen(host, port, exc) from None
     url = f"http://{_shown(host)}:{server.server_port}/"
     with stop_signals_raise():  # Ctrl+C and kill stop it cleanly, whatever was inherited
         _run(app, server, url, open_browser, _network_hint(host, server.server_port))
+
+
+def _cannot_listen(host: str, port: int, exc: BaseException):
+    """The error of a server that cannot listen on ``host:port``: a host that is no
+    address of this computer is the --host's fault, anything else the --port's."""
+    import errno
+
+    from fabgen.errors import ParameterError, abridged
+
+    reason = getattr(exc, "strerror", None) or "the address is in use or not this computer's"
+    if isinstance(exc, TypeError):  # a NUL, or bytes that are no text (a lone surrogate)
+        reason = f"no host name ({exc})"
+    reason = reason.split(" (while attempting to bind")[0]  # (it repeats the host whole)
+    code = getattr(exc, "errno", None)
+    shown = abridged(host, 60, quoted=not host.isprintable())
+    where = f"cannot listen on {shown}:{port}: {reason}"
+    # Negative codes are the name service's (no such host), EADDRNOTAVAIL an address
+    # that is not this computer's.
+    if isinstance(exc, TypeError) or (
+        isinstance(code, int) and (code < 0 or code == errno.EADDRNOTAVAIL)
+    ):
+        return ParameterError(
+            "host",
+            f"{where}; give --host a name or address of this computer: 127.0.0.1 (this "
+            "computer only, the default), 0.0.0.0 (your network too) or ::1 (IPv6, "
+            "without brackets)",
+        )
+    return ParameterError(
+        "port", f"{where}; choose another --port (or stop the program that uses it)"
+    )
 
 
 def _games_folder(games_dir: str | None) -> Path:

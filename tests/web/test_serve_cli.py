@@ -64,6 +64,38 @@ def test_a_port_in_use_is_a_clear_error(cli):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("host", "shown", "reason"),
+    [
+        ("nonexistent.invalid", "nonexistent.invalid", "Name or service not known"),
+        ("[::1]", "[::1]", "Name or service not known"),
+        ("198.51.100.7", "198.51.100.7", "Cannot assign requested address"),
+        ("h" * 5000, "hhhhhhhhhhhh... (5000 characters)", "Name or service not known"),
+        ("\udcff", "'\\udcff'", "no host name (encoding of hostname failed)"),
+        ("a\x00b", "'a\\x00b'", "no host name (host name must not contain null character)"),
+    ],
+    ids=["unknown", "brackets", "not this computer's", "5000 characters", "not text", "NUL"],
+)
+def test_a_host_that_is_no_address_of_this_computer_is_said_as_such(
+    cli, tmp_path, monkeypatch, host, shown, reason
+):
+    """Refused before it listens, as --host's fault: it said "choose another --port", with
+    the host whole (twice), and a host name Python cannot encode was a traceback. No
+    games folder is made for a server that does not start."""
+    from fabgen.cli import serve_cmd
+
+    def never(*args):
+        raise AssertionError(f"fabgen serve listened on {host!r}")
+
+    monkeypatch.setattr(serve_cmd, "_run", never)
+    games = tmp_path / "games"
+    result = cli("serve", "--host", host, "--port", "0", "--games-dir", games)
+    assert result.exit_code == 2, result.output
+    assert f"cannot listen on {shown}:0: {reason}; give --host a name or address" in result.stderr
+    assert "--port" not in result.stderr and len(result.stderr) < 400
+    assert not games.exists()
+
+
 def test_serve_help_says_where_it_listens(cli):
     result = cli("serve", "--help")
     assert result.exit_code == 0
