@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 
 import pytest
@@ -647,6 +648,77 @@ def test_a_preset_slower_than_a_later_change_comes_before_it(page):
     _idle(page)
     expect(status).to_contain_text("Not changed:")
     assert page.get_by_label("Seat kind", exact=True).input_value() == "player"
+
+
+def _hold_changes(page) -> list:
+    """Hold back the answers to the designer's changes (until :func:`_let_go`): the
+    routes held, in order."""
+    held: list = []
+
+    def hold(route):
+        if held and held[0] == "let go":
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/board/view", hold)
+    return held
+
+
+def _let_go(page, held: list) -> None:
+    while not held:
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(300)  # an action not waiting for the change has acted by now
+    routes = held[:]
+    held[:] = ["let go"]
+    for route in routes:
+        route.continue_()
+
+
+def test_a_download_waits_for_the_changes_before_it(page, tmp_path):
+    # The download sent the board as it was when clicked: a seat added just before,
+    # its answer still on its way, was not in the board file.
+    _open(page, "/board")
+    _load_preset(page, "3p-triangle-4")
+    held = _hold_changes(page)
+    page.get_by_role("button", name="Add seat").click()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download board file").click()
+        _let_go(page, held)
+    data = tomllib.loads(download.value.path().read_text())
+    assert len(data["players"]) == 4
+    page.locator("#status").filter(has_text="Downloaded").wait_for()
+
+
+def test_use_in_kit_waits_for_the_changes_before_it(page):
+    _open(page, "/board")
+    _load_preset(page, "3p-triangle-4")
+    held = _hold_changes(page)
+    page.get_by_role("button", name="Add seat").click()
+    page.get_by_role("button", name="Use in the kit configurator").click()
+    _let_go(page, held)
+    page.wait_for_url("**/#designer")
+    saved = json.loads(page.evaluate("() => localStorage.getItem('fabgen-designer-board')"))
+    assert len(saved["players"]) == 4
+
+
+def test_a_field_click_waits_for_the_seat_added_before_it(page):
+    # On a board without seats a field clicked while "Add seat" was on its way was
+    # refused at once: "Add a seat first."
+    _open(page, "/board")
+    page.wait_for_selector("#canvas svg")
+    page.get_by_role("button", name="New empty board").click()
+    _wait_tiles(page, 1)
+    page.get_by_label("put stones on a field").check()
+    held = _hold_changes(page)
+    page.get_by_role("button", name="Add seat").click()
+    field = page.locator("#canvas circle.hit.field").first
+    name = field.get_attribute("data-field")
+    field.click()
+    _let_go(page, held)
+    page.locator("#status").filter(has_text=f"Seat 1: stones on {name} changed.").wait_for()
+    _idle(page)
+    assert page.evaluate("() => state.players[0].stacks") == {name: 6}
 
 
 def test_on_a_phone_the_designer_zooms_so_fields_can_be_tapped(page):

@@ -187,11 +187,18 @@ function clickTile(t) {
   }, `Removed tile ${t.index + 1}.`);
 }
 
+// (the seat as it was chosen; whether it is there, on the board the changes before leave)
+function seatGone(k) {
+  const players = state.players || [];
+  if (players[k]) return false;
+  setStatus(players.length ? `Not changed: seat ${k + 1} was removed.` : "Add a seat first.", true);
+  return true;
+}
+
 function placeStart(t) {
   if (!t.coord) return setStatus("A start tile must sit on the tile lattice.", true);
-  if (!(state.players || []).length) return setStatus("Add a seat first.", true);
   const k = seatIndex();
-  change((s) => {
+  inTurn(() => seatGone(k) || applyNow((s) => {
     const seat = s.players[k];
     const starts = seat.start === undefined ? [] : Array.isArray(seat.start[0]) ? seat.start : [seat.start];
     const kept = starts.filter((c) => !sameCoord(c, t.coord));
@@ -200,11 +207,10 @@ function placeStart(t) {
     } else {
       seat.start = t.coord;
     }
-  }, `Seat ${k + 1}: start tile changed.`);
+  }, `Seat ${k + 1}: start tile changed.`));
 }
 
 function clickField(name) {
-  if (!(state.players || []).length) return setStatus("Add a seat first.", true);
   const k = seatIndex();
   const raw = $("stack-size").value.trim();
   const n = Number(raw);
@@ -212,12 +218,12 @@ function clickField(name) {
     const typed = raw === "" ? "nothing" : `"${raw}"`;
     return setStatus(`Not changed: stones per field must be a whole number of at least 1, got ${typed}.`, true);
   }
-  change((s) => {
+  inTurn(() => seatGone(k) || applyNow((s) => {
     const seat = s.players[k];
     seat.stacks = seat.stacks || {};
     if (seat.stacks[name] === n) delete seat.stacks[name]; else seat.stacks[name] = n;
     if (!Object.keys(seat.stacks).length) delete seat.stacks;
-  }, `Seat ${k + 1}: stones on ${name} changed.`);
+  }, `Seat ${k + 1}: stones on ${name} changed.`));
 }
 
 function fillSeats() {
@@ -349,23 +355,26 @@ document.querySelectorAll("input[name=tool]").forEach((radio) =>
     if (layer) layer.setAttribute("class", "hits tool-" + tool());
   }));
 
-async function save(what, label) {
-  setStatus(`${label}…`);
-  try {
-    setStatus(`Downloaded ${await download(`/api/board/download/${what}`, {state})}.`);
-  } catch (e) {
-    setStatus(e.message, true);
-  }
+// Downloads, like the kit's board, are of the board the changes on their way leave.
+function save(what, label) {
+  return inTurn(async () => {
+    setStatus(`${label}…`);
+    try {
+      setStatus(`Downloaded ${await download(`/api/board/download/${what}`, {state})}.`);
+    } catch (e) {
+      setStatus(e.message, true);
+    }
+  });
 }
 $("download-board").addEventListener("click", () => save("toml", "Writing the board file"));
 $("download-start").addEventListener("click", () => save("start", "Writing the start transcript"));
 $("download-setup-svg").addEventListener("click", () => save("setup-svg", "Drawing the setup diagram"));
 $("download-setup-pdf").addEventListener("click", () => save("setup-pdf", "Drawing the setup diagram"));
 $("status").addEventListener("click", () => setStatus(""));
-$("use-in-kit").addEventListener("click", () => {
+$("use-in-kit").addEventListener("click", () => inTurn(() => {
   localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
   window.location.href = "/#designer";
-});
+}));
 // This window's board (another designer window saves its own board too), once the
 // changes on their way are done; a board with errors is not played, as the setup
 // diagram is not drawn.
