@@ -91,7 +91,7 @@ def _cannot_listen(host: str, port: int, exc: BaseException):
 def _games_folder(games_dir: str | None) -> Path:
     """The play page's games folder, made now: a folder that cannot be made or written
     is refused before the server starts, not at the first saved game."""
-    from fabgen.errors import ParameterError
+    from fabgen.errors import ParameterError, abridged
     from fabgen.web.games import default_games_dir
 
     folder = Path(games_dir).expanduser() if games_dir else default_games_dir()
@@ -104,9 +104,10 @@ def _games_folder(games_dir: str | None) -> Path:
     else:
         reason = "it is not writable"
     if not writable:
+        shown = abridged(str(folder), 200, quoted=not str(folder).isprintable())
         raise ParameterError(
             "games-dir",
-            f"--games-dir {folder}: cannot keep games there ({reason}); give a folder "
+            f"--games-dir {shown}: cannot keep games there ({reason}); give a folder "
             "fabgen may create and write, or leave --games-dir out for "
             f"{default_games_dir()}",
         )

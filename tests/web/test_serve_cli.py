@@ -235,3 +235,11 @@ def test_a_server_open_to_the_network_says_which_address_other_devices_use(monke
     assert serve_cmd._network_hint("127.0.0.1", 8000) == ""  # only this computer may come in
     monkeypatch.setattr(serve_cmd, "_network_address", lambda: None)
     assert "THIS-COMPUTER'S-ADDRESS:8000" in serve_cmd._network_hint("::", 8000)
+
+
+def test_a_long_games_folder_is_quoted_briefly(cli):
+    """(It was said whole: 100,000 characters.)"""
+    result = cli("serve", "--port", "0", "--games-dir", "g" * 100_000)
+    assert result.exit_code == 2, result.output
+    assert "--games-dir gggggggggggg... (100000 characters): cannot keep games" in result.stderr
+    assert "(File name too long)" in result.stderr and len(result.stderr) < 600
