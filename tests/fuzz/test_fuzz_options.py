@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,14 +26,26 @@ COMMANDS = {
     "layout": ["--preset", "2p-diamond-4", "--paper", "a4"],
     "boards": [],
     "rulesheet": [],
+    # One random game on the smallest board, in this process: any other option drawn.
+    "balance": ["--preset", "2p-diamond-4", "--games", "1", "--players", "random", "--jobs", "1"],
+    "rules machine": ["{game}", "--play", "--budget", "20"],
+}
+# Options of a command above that are not drawn, and why.
+KEPT = {
+    "balance": {
+        "games": "a random count can take minutes: 1 game (its range: tests/play)",
+        "scheduler": "an address that reads well waits 10 s to connect: in its own test below",
+    },
 }
 # The commands not fuzzed here, and why; a new command goes into one list or the other.
 NOT_FUZZED = {
     "stones": "CadQuery: its numbers in test_stones_options_refused_before_cadquery below",
     "build": "a whole kit: kit files are fuzzed in test_fuzz_files and test_fuzz_mutations",
-    "balance": "plays games: a random count or budget can take minutes",
-    "rules": "its subcommands read a transcript; hostile ones in test_fuzz_files",
-    "serve": "starts a server that runs until it is stopped",
+    "rules replay": "reads transcripts (hostile ones in test_fuzz_files); its options are "
+    "two choices",
+    "rules turn": "reads a transcript (hostile ones in test_fuzz_files); --moves and --svg "
+    "are not fuzzed yet",
+    "serve": "listens until it is stopped: test_serve_options_end_before_it_listens below",
 }
 SKIP = {"out_dir", "help", "from", "drawing", "board_file", "file"}
 
@@ -39,7 +53,18 @@ SKIP = {"out_dir", "help", "from", "drawing", "board_file", "file"}
 def command(name: str) -> click.Command:
     from fabgen.cli import main
 
-    return main.commands[name]
+    found = main
+    for word in name.split():
+        found = found.commands[word]
+    return found
+
+
+def leaf_commands(group: click.Group, prefix: str = ""):
+    for name, sub in group.commands.items():
+        if isinstance(sub, click.Group):
+            yield from leaf_commands(sub, f"{prefix}{name} ")
+        else:
+            yield prefix + name
 
 
 def value_for(param: click.Parameter) -> st.SearchStrategy[str]:
@@ -59,13 +84,14 @@ def value_for(param: click.Parameter) -> st.SearchStrategy[str]:
 @st.composite
 def invocation(draw):
     name = draw(st.sampled_from(sorted(COMMANDS)))
+    kept = SKIP | set(KEPT.get(name, {}))
     options = [
         p
         for p in command(name).params
-        if isinstance(p, click.Option) and p.name not in SKIP and not p.is_flag
+        if isinstance(p, click.Option) and p.name not in kept and not p.is_flag
     ]
     chosen = draw(st.lists(st.sampled_from(options), min_size=1, max_size=3, unique_by=id))
-    args = [name, *COMMANDS[name]]
+    args = [*name.split(), *COMMANDS[name]]
     for param in chosen:
         args += [param.opts[0], draw(value_for(param))]
     return args
@@ -75,7 +101,9 @@ def test_every_command_is_fuzzed_or_says_why_not():
     from fabgen.cli import main
 
     assert not set(COMMANDS) & set(NOT_FUZZED)
-    assert set(COMMANDS) | set(NOT_FUZZED) == set(main.commands)
+    assert set(COMMANDS) | set(NOT_FUZZED) == set(leaf_commands(main))
+    for name, options in KEPT.items():
+        assert set(options) <= {p.name for p in command(name).params}, name
 
 
 @FUZZ
@@ -84,9 +112,49 @@ def test_random_options_end_cleanly(tmp_path_factory, args):
     tmp = tmp_path_factory.mktemp("fuzz")
     out = prepare_out(tmp)
     before = snapshot(out)
-    writes = any(p.name == "out_dir" for p in command(args[0]).params)
+    name = " ".join(args[:2]) if args[0] == "rules" else args[0]
+    writes = any(p.name == "out_dir" for p in command(name).params)
+    if "{game}" in args:
+        args = [a.replace("{game}", str(start_transcript(tmp))) for a in args]
     full = [*args, "--out", out] if writes else args
     check_outcome(run_cli(full), full, out if writes else None, before)
+
+
+def start_transcript(tmp) -> str:
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+
+    path = tmp / "start.json"
+    path.write_text(board_transcript_text(load_preset("2p-diamond-4")))
+    return path
+
+
+ADDRESSES = [*NUMBERS, *TEXTS, "-", "--save-games", "inproc://x", "tcp://a..b:1", "tcp://[::1"]
+
+
+@FUZZ
+@given(st.sampled_from(ADDRESSES), st.sampled_from(["", "--save-games", "--jobs"]))
+def test_balance_refuses_a_scheduler_address_before_it_connects(tmp_path_factory, address, then):
+    """Odd addresses, also where another option is expected, and another flag after it."""
+    tmp = tmp_path_factory.mktemp("fuzz")
+    out = prepare_out(tmp)
+    before = snapshot(out)
+    args = ["balance", *COMMANDS["balance"], "--scheduler", address, "--out", out]
+    args += [then, "2"] if then else []
+    outcome = run_cli(args)
+    check_outcome(outcome, args, out, before)
+    assert outcome.exit_code == 2, outcome.output
+
+
+SERVE_FLAGS = {"host": "--host", "port": "--port", "games_dir": "--games-dir"}
+
+
+def serve_value(name: str) -> st.SearchStrategy[str]:
+    param = next(p for p in command("serve").params if p.name == name)
+    values = value_for(param)
+    if name == "games_dir":  # (a NUL: click's check of the path raises, before fabgen)
+        values = values.filter(lambda v: "\x00" not in v)
+    return values
 
 
 @FUZZ
@@ -116,3 +184,39 @@ def test_stones_options_refused_before_cadquery(tmp_path_factory, option, value)
     check_outcome(outcome, args, out, before)
     if value in ("nan", "inf", "-inf", "1e308", "-1e308") or len(value) > 100:
         assert outcome.exit_code == 2, outcome.output
+
+
+@FUZZ
+@given(
+    st.lists(st.sampled_from(sorted(SERVE_FLAGS)), min_size=1, max_size=3, unique=True).flatmap(
+        lambda names: st.tuples(*(st.tuples(st.just(n), serve_value(n)) for n in names))
+    )
+)
+def test_serve_options_end_before_it_listens(tmp_path_factory, monkeypatch, chosen):
+    """What serve checks before it listens: exit 2 with a message, or a server that
+    would listen (it is closed at once instead of serving)."""
+    from fabgen.cli import serve_cmd
+
+    served = []
+
+    def close(app, server, *rest):
+        server.server_close()
+        app.extensions["fabgen_worker"].close()
+        app.extensions["fabgen_play"].close()
+        served.append(server.server_port)
+
+    monkeypatch.setattr(serve_cmd, "_run", close)
+    tmp = tmp_path_factory.mktemp("fuzz")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp / "data"))
+    args = ["serve", "--port", "0"]
+    for name, value in chosen:
+        args += [SERVE_FLAGS[name], value]
+    here = os.getcwd()
+    os.chdir(tmp)  # (relative games folders are made here)
+    try:
+        outcome = run_cli(args)
+    finally:
+        os.chdir(here)
+    check_outcome(outcome, args)
+    assert outcome.exit_code in (0, 2), outcome.output
+    assert (outcome.exit_code == 0) == bool(served), outcome.output
