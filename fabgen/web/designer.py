@@ -146,7 +146,7 @@ def designer_view(board: Board, validated: bool = True) -> dict:
     from fabgen.board.symmetry import board_symmetry, rotation_words, seat_rotations
     from fabgen.board.validate import validate
     from fabgen.export.svg import render_svg
-    from fabgen.web.picture import symbol_path
+    from fabgen.web.symbol_paths import symbol_path
 
     picture = board_picture(board)
     if not validated:

@@ -18,10 +18,11 @@ from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.board_parts import number_spot, seat_colour, tint
 from fabgen.geometry.lattice import Field, Point
-from fabgen.geometry.symbols import DiscPart, RingPart, board_seat_symbols, symbol_parts
+from fabgen.geometry.symbols import board_seat_symbols
 from fabgen.rules.names import field_name
 from fabgen.rules.state import Position
 from fabgen.web.designer import PICTURE_WIDTH
+from fabgen.web.symbol_paths import symbol_path
 
 MARGIN = 3.0
 
@@ -66,25 +67,6 @@ def board_geometry(board: Board, fields: Sequence[Field] | None = None) -> dict:
             for name in board_seat_symbols([s.is_machine for s in board.seats])
         ],
     }
-
-
-def symbol_path(name: str) -> str:
-    """The symbol as SVG path data within radius 1 (y down, as on screen), filled with
-    the non-zero rule (a ring's hole runs the other way round)."""
-
-    def circle(r: float, sweep: int) -> str:
-        return f"M{-r:g} 0A{r:g} {r:g} 0 1 {sweep} {r:g} 0A{r:g} {r:g} 0 1 {sweep} {-r:g} 0Z"
-
-    out = []
-    for part in symbol_parts(name, 1.0):
-        if isinstance(part, RingPart):
-            out.append(circle(round(part.outer, 3), 1) + circle(round(part.inner, 3), 0))
-        elif isinstance(part, DiscPart):
-            out.append(circle(round(part.radius, 3), 1))
-        else:
-            corners = [f"{round(x, 3) + 0:g} {round(-y, 3) + 0:g}" for x, y in part.points]
-            out.append("M" + "L".join(corners) + "Z")
-    return "".join(out)
 
 
 def position_geometry(position: Position, name: str = "board") -> dict:
