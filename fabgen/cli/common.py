@@ -54,11 +54,17 @@ def write_and_report(
     from fabgen.export.transaction import write_transaction
 
     result = write_transaction(out_dir, files, manifest=manifest)
+    report_written(result, err=err)
+    return result.written
+
+
+def report_written(result, err: bool = False) -> None:
+    """One line per file a :func:`~fabgen.export.transaction.write_transaction` wrote or
+    removed: for a command that writes its files before it prints its report."""
     for path in result.written:
         click.echo(f"wrote {_display(path)}", err=err)
     for path in result.removed:
         click.echo(f"removed {_display(path)} (left from an earlier build)", err=err)
-    return result.written
 
 
 def _display(path: Path) -> str:

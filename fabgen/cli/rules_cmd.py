@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from fabgen.cli.common import OutFolder, format_option, write_and_report
+from fabgen.cli.common import OutFolder, format_option, report_written
 from fabgen.cli.machine_cmd import machine
 from fabgen.cli.rules_common import game_variant, variant_option
 
@@ -142,6 +142,11 @@ def turn(position_file, moves, variant, svg_dir, names):
         click.echo(f"{position_file}: illegal move at {exc}", err=True)
         raise SystemExit(1) from None
     final, steps = play_turn(start, parse_moves(moves), variant, record_steps=True)
+    written = None
+    if svg_dir is not None:  # before the report: a folder that fails leaves no half output
+        from fabgen.export.transaction import write_transaction
+
+        written = write_transaction(svg_dir, turn_picture_files(steps, names).files)
     k = start.next_player
     machine = {
         "machine": " (a machine: it never moves, so its turn is explosion and growth only)",
@@ -158,8 +163,8 @@ def turn(position_file, moves, variant, svg_dir, names):
     click.echo(f"after the turn: {describe_stacks(final)}")
     nxt = final.next_player
     click.echo(f"next to move: {final.players[nxt].label(nxt)}")
-    if svg_dir is not None:
-        write_and_report(svg_dir, turn_picture_files(steps, names).files)
+    if written is not None:
+        report_written(written)
 
 
 rules.add_command(machine)  # in its own module, beside the two commands above

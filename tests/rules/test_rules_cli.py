@@ -230,6 +230,23 @@ def test_turn_writes_one_svg_per_step(tmp_path):
     assert (out_dir / "step-07-growth.svg").read_bytes() == first
 
 
+def test_turn_whose_pictures_cannot_be_written_prints_no_report(tmp_path, monkeypatch):
+    """A folder that passes the checks but fails when written (a full disk, /proc as
+    root): exit 2 with the message alone; the report was printed before the failure."""
+    from fabgen.errors import FabgenError
+    from fabgen.export import transaction
+
+    def full(out_dir, files, **kwargs):
+        raise FabgenError(f"cannot write into {out_dir}: No space left on device")
+
+    monkeypatch.setattr(transaction, "write_transaction", full)
+    args = ["rules", "turn", str(chain_file(tmp_path)), "--moves=-c1--a1"]
+    result = CliRunner().invoke(main, [*args, "--svg", str(tmp_path / "steps")])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "No space left on device" in result.stderr
+
+
 @pytest.mark.parametrize(
     ("moves", "words"),
     [
