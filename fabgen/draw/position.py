@@ -8,8 +8,9 @@ count on them. Thick lines follow the borders of the tiles.
 For figures that explain the rules, a drawing can also show moves as arrows, short
 labels on fields (``a``, ``b``, …) and dashed outlines around groups of fields (the
 regions of a position). Shapes are painted in passes, bottom to top: cells and their
-marks, arrows, stones, names, tile borders, highlights, outlines, labels (each on a
-patch of its cell's colour, so that a line under it does not cross its letters).
+marks, arrows, stones, tile borders, highlights, outlines, field names, labels (names
+and labels each on a patch of its cell's colour, so that a line under it does not
+cross its letters).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ FILL = {Status.LIVE: "#fff2b3", Status.GROWING: "#9fd89a", Status.DEAD: "#7f9bbf
 CELL_LINE = Style(stroke="#8c8c8c", width=0.2)
 TILE_LINE = Style(stroke="#000000", width=0.8)
 HIGHLIGHT = Style(stroke="#d40000", width=0.7)
+#: The red outline's size, in cells (it runs just inside the cell's edge).
+HIGHLIGHTED = 0.86
 GROWTH_RING = Style(stroke="#1d5e1a", width=0.35, dash=(1.0, 0.7))
 DEAD_CROSS = Style(stroke="#1f2f4a", width=0.5)
 PAGE = Style(stroke=None, fill="#ffffff", width=0.0)
@@ -101,16 +104,18 @@ def position_drawing(
         if state.stones and state.owner is not None:
             x, y = field_xy(state.field, pitch_mm)
             shapes.extend(_stack(position, state.owner, state.stones, x, y, pitch_mm))
-        if field_names:
-            x, y = field_xy(state.field, pitch_mm)
-            shapes.append(Text((x, y - 0.45 * pitch_mm), state.name, 0.14 * pitch_mm, "center"))
     crossed = _crossed_fields(arrows, pitch_mm)
     borders = _tile_borders(position, pitch_mm)
     shapes.extend(borders)
     for field in sorted(set(highlight) & set(board.fields)):
-        shapes.append(Polyline(_hexagon(field, pitch_mm, 0.86), True, style=HIGHLIGHT))
+        shapes.append(Polyline(_hexagon(field, pitch_mm, HIGHLIGHTED), True, style=HIGHLIGHT))
     for group in outlines:
         shapes.extend(_outline([f for f in group if f in board], pitch_mm))
+    # Names after the lines too: the red outline runs through a name at the bottom of
+    # its cell (and a growing cell's ring behind it).
+    if field_names:
+        for state in states:
+            shapes.extend(_name(state, pitch_mm))
     # Labels last, over every line: a cell's red outline runs just where a label at
     # the top or bottom of the cell sits, and would cut through its letters.
     if labels:
@@ -364,6 +369,32 @@ class _LabelRoom:
         patch = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
         back = Style(stroke=None, fill=FILL[state.status], width=0.0)
         return [Polyline(patch, True, style=back), Text((cx, cy - h / 2), text, h, "center", LABEL)]
+
+
+#: A field's name: its cap height and where its baseline sits below the cell's centre,
+#: in pitches.
+NAME_HEIGHT = 0.14
+NAME_BASELINE = 0.45
+
+
+def _name(state, pitch: float) -> list:
+    """A field's name at the bottom of its cell, on a patch of the cell's colour: from
+    the tops of its letters down to the outer edge of a red outline (just inside a tile
+    border), as wide as the letters and a little more. The red outline, an
+    outline's dashes and a growing cell's ring pass under the name and leave a gap
+    there instead of crossing its letters; the patch stops short of a stone, whose rim
+    comes within 0.1 mm of the letters (at a pitch of 10 mm)."""
+    from shapely.geometry import Polygon, box
+
+    x, y = field_xy(state.field, pitch)
+    h = NAME_HEIGHT * pitch
+    base = y - NAME_BASELINE * pitch
+    half = text_advance(state.name, h) / 2 + LABEL_PAD * pitch
+    cell = Polygon(_hexagon(state.field, pitch, HIGHLIGHTED + HIGHLIGHT.width / pitch))
+    patch = cell.intersection(box(x - half, y - pitch, x + half, base + ASCENT * h))
+    back = Style(stroke=None, fill=FILL[state.status], width=0.0)
+    points = tuple((round(px, 6), round(py, 6)) for px, py in patch.exterior.coords[:-1])
+    return [Polyline(points, True, style=back), Text((x, base), state.name, h, "center")]
 
 
 def _outline(fields: list[Field], pitch: float) -> list[Polyline]:

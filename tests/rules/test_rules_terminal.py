@@ -109,6 +109,47 @@ def test_highlight_names_and_page_fit():
     assert x0 >= 0 and y0 >= 0 and x1 <= drawing.width and y1 <= drawing.height
 
 
+def test_names_are_painted_over_the_red_and_region_outlines():
+    """A field's name sits at the bottom of its cell, just where the red "explodes
+    next" outline runs: the outline was painted after the names and crossed them
+    (-a1 and g1 in the turn pictures). A name whose letters touch an outline's stroke
+    is now painted after it, on a patch of its cell's colour that covers the stroke
+    under the letters."""
+    from shapely.geometry import LineString, Polygon, box
+
+    from fabgen.draw.metrics import ASCENT, DESCENT, text_advance
+    from fabgen.draw.position import HIGHLIGHT, OUTLINE
+
+    pos = small()
+    names = {state.name: state for state in pos.fields()}
+    drawing = position_drawing(
+        pos, highlight=pos.board.fields, outlines=[[(0, 0), (1, 0)]], field_names=True
+    )
+    painted = drawing.layers[Operation.PRINT]
+    lines = [
+        (k, LineString((*s.points, s.points[0])).buffer(s.style.width / 2))
+        for k, s in enumerate(painted)
+        if isinstance(s, Polyline) and s.style in (HIGHLIGHT, OUTLINE)
+    ]
+    touching = []
+    for k, t in enumerate(painted):
+        if not (isinstance(t, Text) and t.text in names):
+            continue
+        w = text_advance(t.text, t.height)
+        (x, y), h = t.position, t.height
+        ink = box(x - w / 2, y - DESCENT * h, x + w / 2, y + ASCENT * h)
+        patch = painted[k - 1]  # the patch of cell colour behind the letters
+        assert isinstance(patch, Polyline) and patch.style.stroke is None
+        assert patch.style.fill == FILL[names[t.text].status]
+        for j, stroke in lines:
+            if ink.intersects(stroke):
+                touching.append(t.text)
+                assert k - 1 > j, f"an outline is painted over the name {t.text!r}"
+                crossed = ink.intersection(stroke)
+                assert Polygon(patch.points).buffer(1e-6).contains(crossed), t.text
+    assert set(touching) == set(names)  # every name touches its red outline: the test tests
+
+
 def test_player_colours():
     assert player_colour("#ABC", 0) == "#aabbcc"
     assert player_colour("Blue", 3) == "#1f5fbf"
