@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz.corpus import NUMBERS, TEXTS
-from tests.fuzz.harness import check_outcome, prepare_out, run_cli, snapshot
+from tests.fuzz.harness import check_files, check_outcome, prepare_out, run_cli, snapshot
 
 FUZZ = settings(
     max_examples=120,
@@ -29,6 +29,8 @@ COMMANDS = {
     # One random game on the smallest board, in this process: any other option drawn.
     "balance": ["--preset", "2p-diamond-4", "--games", "1", "--players", "random", "--jobs", "1"],
     "rules machine": ["{game}", "--play", "--budget", "20"],
+    "rules replay": ["{game}"],
+    "rules turn": ["{game}"],
 }
 # Options of a command above that are not drawn, and why.
 KEPT = {
@@ -36,15 +38,12 @@ KEPT = {
         "games": "a random count can take minutes: 1 game (its range: tests/play)",
         "scheduler": "an address that reads well waits 10 s to connect: in its own test below",
     },
+    "rules turn": {"svg_dir": "a folder to write into: test_turn_moves_and_pictures below"},
 }
 # The commands not fuzzed here, and why; a new command goes into one list or the other.
 NOT_FUZZED = {
     "stones": "CadQuery: its numbers in test_stones_options_refused_before_cadquery below",
     "build": "a whole kit: kit files are fuzzed in test_fuzz_files and test_fuzz_mutations",
-    "rules replay": "reads transcripts (hostile ones in test_fuzz_files); its options are "
-    "two choices",
-    "rules turn": "reads a transcript (hostile ones in test_fuzz_files); --moves and --svg "
-    "are not fuzzed yet",
     "serve": "listens until it is stopped: test_serve_options_end_before_it_listens below",
 }
 SKIP = {"out_dir", "help", "from", "drawing", "board_file", "file"}
@@ -220,3 +219,61 @@ def test_serve_options_end_before_it_listens(tmp_path_factory, monkeypatch, chos
     check_outcome(outcome, args)
     assert outcome.exit_code in (0, 2), outcome.output
     assert (outcome.exit_code == 0) == bool(served), outcome.output
+
+
+# Fields of 2p-diamond-4's start: seat 1's stones, seat 2's, empty, off the board.
+FIELDS = ["-i0", "-h0", "-h1", "-i1", "-j0", "-j-1", "g3", "h3", "f2", "c3", "a1", "-a1", "zz99"]
+ODD_MOVES = [v for v in [*NUMBERS, *TEXTS, "-", "a1-a1", "-a1--b2"] if len(v) < 10_000]
+MOVE = st.one_of(
+    st.tuples(
+        st.sampled_from(FIELDS),
+        st.sampled_from(["-", "--", "\u2013", " - ", ""]),
+        st.sampled_from(FIELDS),
+    ).map("".join),
+    st.sampled_from(ODD_MOVES),
+    st.text(max_size=12),
+)
+MOVES = st.one_of(
+    st.sampled_from(["", "-i0--h0", " -i0 \u2013 -h0 ,,"]),  # a pass and a legal move
+    st.tuples(st.lists(MOVE, max_size=6), st.sampled_from([",", ", ", ",,", " , ", ";", "\n"])).map(
+        lambda t: t[1].join(t[0])
+    ),
+)
+SVG_DIRS = [
+    "out", "new/steps", "", " ", "/dev/null", "out/previous.txt", "out/previous.txt/d",
+    "x" * 300, "-", "--names", "/proc/steps", *(t for t in TEXTS if "\x00" not in t),
+]  # fmt: skip
+
+
+@FUZZ
+@given(
+    MOVES,
+    st.one_of(st.none(), st.sampled_from(SVG_DIRS)),
+    st.sampled_from([[], ["--names"], ["--no-names"]]),
+    st.one_of(
+        st.none(), value_for(next(p for p in command("rules turn").params if p.name == "variant"))
+    ),
+)
+def test_turn_moves_and_pictures(tmp_path_factory, moves, svg, names, variant):
+    """Moves of every seat, odd separators and text; --svg anywhere (relative folders
+    are made in a temporary folder). A turn refused prints no report and writes nothing."""
+    tmp = tmp_path_factory.mktemp("fuzz")
+    prepare_out(tmp)
+    game = start_transcript(tmp)
+    before = snapshot(tmp)
+    args = ["rules", "turn", str(game), "--moves", moves, *names]
+    args += [] if svg is None else ["--svg", svg]
+    args += [] if variant is None else ["--variant", variant]
+    here = os.getcwd()
+    os.chdir(tmp)
+    try:
+        outcome = run_cli(args)
+    finally:
+        os.chdir(here)
+    check_outcome(outcome, args)
+    assert outcome.exit_code in (0, 2), outcome.output
+    if outcome.exit_code == 0:
+        check_files(tmp, before)
+    else:
+        assert "next to move" not in outcome.output, outcome.output[-2000:]
+        assert snapshot(tmp) == before, f"fabgen {args!r}: files changed on failure"
