@@ -94,7 +94,13 @@ def _games_folder(games_dir: str | None) -> Path:
     from fabgen.errors import ParameterError, abridged
     from fabgen.web.games import default_games_dir
 
-    folder = Path(games_dir).expanduser() if games_dir else default_games_dir()
+    if games_dir is not None and not games_dir.strip():  # (it would be the current folder)
+        raise ParameterError(
+            "games-dir",
+            "--games-dir is empty: give the folder to keep the games in, e.g. --games-dir "
+            f"games/, or leave --games-dir out for {default_games_dir()}",
+        )
+    folder = Path(games_dir).expanduser() if games_dir is not None else default_games_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         writable = os.access(folder, os.W_OK | os.X_OK)

@@ -243,3 +243,35 @@ def test_a_long_games_folder_is_quoted_briefly(cli):
     assert result.exit_code == 2, result.output
     assert "--games-dir gggggggggggg... (100000 characters): cannot keep games" in result.stderr
     assert "(File name too long)" in result.stderr and len(result.stderr) < 600
+
+
+@pytest.mark.parametrize("games", ["", " ", "\t"])
+def test_an_empty_games_folder_is_refused(monkeypatch, tmp_path, games):
+    """(It was taken as no --games-dir: the default folder, quietly; " " made a folder
+    named by a space in the current folder.)"""
+    from fabgen.cli.options import named_for_the_command_line
+    from fabgen.cli.serve_cmd import _games_folder
+    from fabgen.errors import ParameterError
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ParameterError) as refused:
+        _games_folder(games)
+    message = named_for_the_command_line(refused.value)
+    assert message.startswith("--games-dir is empty: give the folder to keep the games in")
+    assert str(tmp_path / "data" / "fabgen" / "games") in message
+    assert list(tmp_path.iterdir()) == []  # neither the default folder nor " "
+
+
+def test_an_empty_games_folder_is_refused_on_the_command_line(cli, monkeypatch, tmp_path):
+    from fabgen.cli import serve_cmd
+
+    def never(*args):
+        raise AssertionError("fabgen serve listened with an empty --games-dir")
+
+    monkeypatch.setattr(serve_cmd, "_run", never)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    result = cli("serve", "--port", "0", "--games-dir", "")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("Error: --games-dir is empty: give the folder")
+    assert result.stdout == "" and not (tmp_path / "data").exists()
