@@ -105,7 +105,7 @@ def _games_folder(games_dir: str | None) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         writable = os.access(folder, os.W_OK | os.X_OK)
     except OSError as exc:
-        reason = exc.strerror or str(exc)
+        reason = _not_a_folder(folder) or exc.strerror or str(exc)
         writable = False
     else:
         reason = "it is not writable"
@@ -118,6 +118,22 @@ def _games_folder(games_dir: str | None) -> Path:
             f"{default_games_dir()}",
         )
     return folder
+
+
+def _not_a_folder(folder: Path) -> str | None:
+    """What on the way to ``folder`` exists but is no folder (a file, /dev/null, a link
+    to nothing), in words for a message; None when nothing is."""
+    from fabgen.errors import abridged
+
+    for path in [folder, *folder.parents]:
+        if os.path.isdir(path):
+            return None
+        if os.path.lexists(path):
+            what = "it" if path == folder else abridged(str(path), 200)
+            if os.path.islink(path) and not os.path.exists(path):
+                return f"{what} is a symbolic link to something that does not exist"
+            return f"{what} is not a folder"
+    return None
 
 
 #: The words of the refusals the server sends before a request reaches the app (Python's

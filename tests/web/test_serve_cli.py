@@ -275,3 +275,30 @@ def test_an_empty_games_folder_is_refused_on_the_command_line(cli, monkeypatch, 
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("Error: --games-dir is empty: give the folder")
     assert result.stdout == "" and not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize(
+    ("games", "reason"),
+    [
+        ("/dev/null", "it is not a folder"),
+        ("/dev/null/games", "/dev/null is not a folder"),
+        ("{tmp}/a-file", "it is not a folder"),
+        ("{tmp}/a-file/games", "{tmp}/a-file is not a folder"),
+        ("{tmp}/nowhere", "it is a symbolic link to something that does not exist"),
+    ],
+)
+def test_a_games_folder_that_is_no_folder_is_said_as_such(monkeypatch, tmp_path, games, reason):
+    """(/dev/null and a file said "(File exists)", a folder under them "(Not a
+    directory)".)"""
+    from fabgen.cli.serve_cmd import _games_folder
+    from fabgen.errors import ParameterError
+
+    (tmp_path / "a-file").write_text("not a folder")
+    (tmp_path / "nowhere").symlink_to(tmp_path / "missing")
+    games, reason = (t.replace("{tmp}", str(tmp_path)) for t in (games, reason))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    with pytest.raises(ParameterError) as refused:
+        _games_folder(games)
+    assert f"--games-dir {games}: cannot keep games there ({reason}); give a folder" in str(
+        refused.value
+    )
