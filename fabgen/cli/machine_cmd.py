@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from fabgen.cli.common import OutFolder, format_option, write_and_report
+from fabgen.cli.common import OutFolder, format_option, report_written
 from fabgen.cli.options import option
 from fabgen.cli.rules_common import game_variant, variant_option
 
@@ -83,9 +83,12 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     if out_dir is None:
         click.echo(text, err=True)
         click.echo(made.files[Path(game).name].decode("utf-8"), nl=False)
-    else:
+    else:  # written first: a folder that fails only when written leaves no report behind
+        from fabgen.export.transaction import write_transaction
+
+        written = write_transaction(out_dir, made.files)
         click.echo(text)
-        write_and_report(out_dir, made.files)
+        report_written(written)
 
 
 def _decide(position, variant: str, rng, budget: int | None = None) -> dict:

@@ -127,6 +127,25 @@ def test_play_with_out_writes_the_file_and_says_so(game, tmp_path):
     assert report["seat"] == 2 and report["turn"] == 32
 
 
+def test_play_into_a_folder_that_fails_when_written_prints_no_report(game, tmp_path, monkeypatch):
+    """A folder that passes the checks but fails when written (a full disk, /proc as
+    root): exit 2 with the message alone; the report was printed before the failure."""
+    from fabgen.errors import FabgenError
+    from fabgen.export import transaction
+
+    def full(out_dir, files, **kwargs):
+        raise FabgenError(f"cannot write into {out_dir}: No space left on device")
+
+    monkeypatch.setattr(transaction, "write_transaction", full)
+    path, _ = game
+    result = CliRunner().invoke(
+        main, ["rules", "machine", str(path), "--play", "--out", str(tmp_path / "next")]
+    )
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "No space left on device" in result.stderr
+
+
 def _start_and_moves(path):
     t = parse_transcript(path.read_text())
     return t.position, t.move_list
