@@ -33,13 +33,17 @@ class OutFolder(click.Path):
         from fabgen.errors import FabgenError
         from fabgen.export.transaction import check_out_dir
 
+        flag = param.opts[0] if param is not None and param.opts else "--out"
         if isinstance(value, str) and not value.strip():
-            self.fail("is empty: give the folder to write into, e.g. --out output/", param, ctx)
+            self.fail(f"is empty: give the folder to write into, e.g. {flag} output/", param, ctx)
+        if isinstance(value, str) and "\0" in value:  # (click's own check raises ValueError)
+            self.fail("contains a NUL character: give a folder name without it", param, ctx)
         path = super().convert(value, param, ctx)
         try:  # refuse now, not after minutes of rendering
             check_out_dir(path)
         except FabgenError as exc:
-            self.fail(str(exc), param, ctx)
+            # The writer's messages name --out, the usual flag; rules turn's is --svg.
+            self.fail(str(exc).replace("--out", flag), param, ctx)
         return path
 
 

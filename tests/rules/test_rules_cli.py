@@ -432,3 +432,23 @@ def test_a_file_naming_an_unknown_variant_is_refused(tmp_path, games):
     result = run("rules", "replay", str(path))
     assert result.exit_code == 2
     assert "at $.variant: unknown rule variant 'weird': one of online, online-2013" in result.stderr
+
+
+def test_a_picture_folder_that_cannot_be_used_is_named_by_its_own_flag(tmp_path):
+    """rules turn's folder is --svg: its refusals said "choose another --out folder"."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    args = ["rules", "turn", str(chain_file(tmp_path)), "--moves=-c1--a1"]
+    cases = ((blocker / "steps", "choose another --svg folder"), ("", "--svg output/"))
+    for folder, words in cases:
+        result = CliRunner().invoke(main, [*args, "--svg", str(folder)])
+        assert result.exit_code == 2 and words in result.stderr, result.output
+        assert "--out" not in result.stderr
+
+
+def test_a_nul_in_a_folder_is_a_clear_error_from_python_callers_too(tmp_path):
+    # A shell cannot pass a NUL; a program calling fabgen can (click's own check raised).
+    result = CliRunner().invoke(main, ["tile", "--out", str(tmp_path / "a\0b")])
+    assert result.exit_code == 2
+    assert "contains a NUL character" in result.stderr
+    assert not list(tmp_path.iterdir())
