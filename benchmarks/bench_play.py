@@ -23,11 +23,10 @@ from __future__ import annotations
 import argparse
 import json
 import resource
-import shutil
-import subprocess
 import time
-from dataclasses import dataclass
 from pathlib import Path
+
+from online_engine import ENGINE_FILE, EngineFailed, NodeEngine, find_node
 
 from fabgen.board import load_preset
 from fabgen.board.model import Board
@@ -43,19 +42,10 @@ from fabgen.rules.turn import replay
 MAX_TURNS = 1000
 BOARDS = ("3p-triangle-4", "2p-diamond-4", "6p-hexagon-19", "6p-hexagon-37", "hexagon-91")
 HARNESS = Path(__file__).with_name("online_engine_harness.js")
-ENGINE_FILE = Path("js", "common", "GameState.js")
 
 
-@dataclass(frozen=True)
-class OnlineEngine:
-    """The online version's engine (a copy of maksverver/atlantis-heroku) run by node."""
-
-    directory: Path
-    node: str
-
-    def version(self) -> str:
-        run = subprocess.run([self.node, "--version"], capture_output=True, text=True)
-        return run.stdout.strip()
+class OnlineEngine(NodeEngine):
+    """The online version's engine timed beside fabgen."""
 
     def measure(self, start: Position, records: list[GameRecord], runs: int) -> dict:
         """Turns per second of CPU time of the online engine replaying ``records`` and
@@ -68,18 +58,10 @@ class OnlineEngine:
             "seed": 1,
             "boards": [{"name": "", "games": len(records), "transcripts": transcripts}],
         }
-        run = subprocess.run(
-            [self.node, str(HARNESS), str(self.directory)],
-            input=json.dumps(request),
-            capture_output=True,
-            text=True,
-        )
-        if run.returncode != 0:
-            raise SystemExit(
-                f"the online engine in {self.directory} failed under node: "
-                f"{run.stderr.strip()[-500:]}"
-            )
-        board = json.loads(run.stdout)["boards"][0]
+        try:
+            board = self.ask(HARNESS, request)["boards"][0]
+        except EngineFailed as exc:
+            raise SystemExit(str(exc)) from None
         ours = [scores(replay(start, r.moves)) for r in records]
         theirs = board["replay"]["scores"]
         return {
@@ -104,7 +86,7 @@ def online_engine(directory: Path | None) -> tuple[OnlineEngine | None, str]:
             "no ratio to the online engine: give --online-engine DIR (a copy of "
             "maksverver/atlantis-heroku) to time it in this run"
         )
-    node = shutil.which("node") or shutil.which("nodejs")
+    node = find_node()
     if node is None:
         return None, (
             f"no ratio to the online engine: node is not on PATH, so {directory} cannot "

@@ -38,15 +38,14 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import os
 import random
-import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from online_engine import ENGINE_FILE, EngineFailed, NodeEngine, find_node
 
 from fabgen.board import load_preset
 from fabgen.board.files import preset_names
@@ -63,7 +62,6 @@ from fabgen.rules.turn import Turn, play_turn, replay
 from fabgen.rules.variants import ONLINE
 
 HARNESS = Path(__file__).with_name("online_engine_turns.js")
-ENGINE_FILE = Path("js", "common", "GameState.js")
 HOME_MADE = ("hexagon-91", "single-fields", "strip", "far-names", "islands", "random")
 STATUS = ("live", "growing", "dead")
 
@@ -294,15 +292,7 @@ DELIBERATE = (
 # --- the comparison ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class OnlineEngine:
-    directory: Path
-    node: str
-
-    def version(self) -> str:
-        run = subprocess.run([self.node, "--version"], capture_output=True, text=True)
-        return run.stdout.strip()
-
+class OnlineEngine(NodeEngine):
     def compare(self, games: Sequence[Game]) -> list[dict]:
         request = {
             "games": [
@@ -317,26 +307,11 @@ class OnlineEngine:
                 for g in games
             ]
         }
-        run = subprocess.run(
-            [self.node, str(HARNESS), str(self.directory)],
-            input=json.dumps(request),
-            capture_output=True,
-            text=True,
-        )
-        if run.returncode != 0:
-            raise EngineFailed(
-                f"the online engine in {self.directory} failed under node: "
-                f"{run.stderr.strip()[-800:]}"
-            )
-        return json.loads(run.stdout)["games"]
+        return self.ask(HARNESS, request)["games"]
 
 
 def _move_json(move: Move) -> list[str]:
     return [field_name(move.source), field_name(move.destination)]
-
-
-class EngineFailed(Exception):
-    pass
 
 
 @dataclass
@@ -508,7 +483,7 @@ def _boards(text: str) -> tuple[str, ...]:
 
 def main() -> int:
     args = _arguments()
-    node = shutil.which("node") or shutil.which("nodejs")
+    node = find_node()
     if node is None:
         print("node is not on PATH: the online engine cannot run (install nodejs)", file=sys.stderr)
         return 2

@@ -96,6 +96,8 @@ def compare(*args: str) -> subprocess.CompletedProcess:
 
 
 def script_module():
+    if str(SCRIPT.parent) not in sys.path:  # (its shared online_engine.py, as a script has)
+        sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("compare_online", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
