@@ -10,34 +10,15 @@ prefix of random turns on random positions, growing and dead fields included.
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_positions import positions
 
 from fabgen.rules.scoring import game_over
-from fabgen.rules.setup import hexagon_segments
 from fabgen.rules.state import Position
 from fabgen.rules.turn import Turn
 
-SEGMENTS = hexagon_segments(1)  # 7 segments, 49 fields
-KINDS = ("empty", "empty", "live", "live", "live", "growing", "dead")
-
-
-@st.composite
-def positions(draw) -> Position:
-    """Some segments of a 7-segment hexagon, random fields, 2 or 3 players."""
-    kept = [s for s in SEGMENTS if draw(st.booleans()) or s is SEGMENTS[0]]
-    players = draw(st.integers(2, 3))
-    stacks: list[dict] = [{} for _ in range(players)]
-    for field in (f for s in kept for f in s):
-        kind = draw(st.sampled_from(KINDS))
-        stones = draw(st.integers(1, 7))
-        if kind != "empty":
-            owner = draw(st.integers(0, players - 1))
-            stacks[owner][field] = {"live": stones, "growing": -stones, "dead": 0}[kind]
-    next_player = draw(st.integers(0, players - 1))
-    return Position.from_stacks(kept, ["A", "B", "C"][:players], stacks, next_player=next_player)
-
 
 @settings(deadline=None, max_examples=200)
-@given(positions(), st.randoms(use_true_random=False), st.integers(1, 3))
+@given(positions(any_next_player=True), st.randoms(use_true_random=False), st.integers(1, 3))
 def test_moves_are_legal_exactly_when_legal_at_the_start_of_the_turn(pos, rnd, turns):
     tile_of, index = pos.board.tile_of, pos.board.index
     for _ in range(turns):

@@ -9,31 +9,14 @@ import random
 import rules_reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_positions import positions
 
 from fabgen.rules.random_games import random_moves
 from fabgen.rules.scoring import game_over
-from fabgen.rules.setup import hexagon_segments, start_position
+from fabgen.rules.setup import start_position
 from fabgen.rules.state import Position
 from fabgen.rules.transcript import parse_transcript, transcript_from_position, write_transcript
 from fabgen.rules.turn import Turn, explosion_phase, replay
-
-SEGMENTS = hexagon_segments(1)  # 7 segments, 49 fields
-KINDS = ("empty", "empty", "live", "live", "live", "growing", "dead")
-
-
-@st.composite
-def positions(draw) -> Position:
-    """A random board (some segments of a 7-segment hexagon) with random fields."""
-    kept = [s for s in SEGMENTS if draw(st.booleans()) or s is SEGMENTS[0]]
-    players = draw(st.integers(2, 3))
-    stacks: list[dict] = [{} for _ in range(players)]
-    for field in (f for s in kept for f in s):
-        kind = draw(st.sampled_from(KINDS))
-        owner = draw(st.integers(0, players - 1))
-        stones = draw(st.integers(1, 7))
-        if kind != "empty":
-            stacks[owner][field] = {"live": stones, "growing": -stones, "dead": 0}[kind]
-    return Position.from_stacks(kept, ["A", "B", "C"][:players], stacks)
 
 
 @settings(deadline=None, max_examples=150)
