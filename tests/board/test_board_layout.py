@@ -522,8 +522,8 @@ def test_a_map_too_small_for_page_labels_says_so_instead(tmp_path, cli):
         assert "row 1, column 2" in pdf.pages[2].extract_text()
 
 
-def test_a_one_tile_board_is_counted_in_the_singular(tmp_path, cli):
-    # The map and the setup diagram said "1 pages" and "1 tiles".
+def _one_tile_layout(tmp_path, cli) -> None:
+    """fabgen layout of a one-tile board (two seats, one stone each) into tmp_path/out."""
     board = tmp_path / "one.toml"
     board.write_text(
         '[board]\ntiles = [[0, 0]]\n[[players]]\nname = "Red"\nstacks = { a1 = 1 }\n'
@@ -531,6 +531,11 @@ def test_a_one_tile_board_is_counted_in_the_singular(tmp_path, cli):
     )
     result = cli("layout", board, "--paper", "a4", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
+
+
+def test_a_one_tile_board_is_counted_in_the_singular(tmp_path, cli):
+    # The map and the setup diagram said "1 pages" and "1 tiles".
+    _one_tile_layout(tmp_path, cli)
     with _pdf(tmp_path / "out", "one-board-a4.pdf") as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "1 page of A4 (upright) in 1 row and 1 column, after this map." in text
@@ -542,13 +547,7 @@ def test_a_one_tile_board_is_counted_in_the_singular(tmp_path, cli):
 
 def test_a_one_page_board_is_not_cut_or_taped(tmp_path, cli):
     # Its map said that neighbouring pages overlap by 15 mm and to cut and tape them.
-    board = tmp_path / "one.toml"
-    board.write_text(
-        '[board]\ntiles = [[0, 0]]\n[[players]]\nname = "Red"\nstacks = { a1 = 1 }\n'
-        '[[players]]\nname = "Blue"\nstacks = { b2 = 1 }\n'
-    )
-    result = cli("layout", board, "--paper", "a4", "--out", tmp_path / "out")
-    assert result.exit_code == 0, result.output
+    _one_tile_layout(tmp_path, cli)
     with _pdf(tmp_path / "out", "one-board-a4.pdf") as pdf:
         assert len(pdf.pages) == 2
         text = " ".join(pdf.pages[0].extract_text().split())
