@@ -259,6 +259,14 @@ def test_bad_input_is_refused_with_exit_2_and_no_files(cli, tmp_path, args, mess
 )
 def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(cli, tmp_path, monkeypatch, address):
     """Refused before a Dask client (and its event loop thread) is started."""
+    result = _refused_scheduler(cli, tmp_path, monkeypatch, address)
+    assert "is not an address of a Dask scheduler" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def _refused_scheduler(cli, tmp_path, monkeypatch, address: str):
+    """``balance --scheduler address`` where starting a Dask client fails the test: the
+    result, checked to be exit code 2 with no files."""
     distributed = pytest.importorskip("distributed")
 
     def no_client(*args, **kwargs):
@@ -267,12 +275,11 @@ def test_a_scheduler_address_dask_cannot_read_is_a_clear_error(cli, tmp_path, mo
     monkeypatch.setattr(distributed, "Client", no_client)
     out = tmp_path / "out"
     result = cli(
-        "balance", "--out", out, "--preset", "2p-diamond-4", "--games", "2", "--scheduler", address
+        "balance", "--out", out, "--preset", "2p-diamond-4", "--games", "1", "--scheduler", address
     )
     assert result.exit_code == 2, result.output
-    assert "is not an address of a Dask scheduler" in result.stderr
-    assert "Traceback" not in result.output
     assert not out.exists()
+    return result
 
 
 @pytest.mark.parametrize(
@@ -292,22 +299,11 @@ def test_a_long_scheduler_address_is_quoted_briefly(cli, tmp_path, monkeypatch, 
     (5,000 characters were said twice)."""
     from fabgen.errors import abridged
 
-    distributed = pytest.importorskip("distributed")
-
-    def no_client(*args, **kwargs):
-        raise AssertionError(f"a Dask client was started for {address!r}")
-
-    monkeypatch.setattr(distributed, "Client", no_client)
-    out = tmp_path / "out"
-    result = cli(
-        "balance", "--out", out, "--preset", "2p-diamond-4", "--games", "1", "--scheduler", address
-    )
-    assert result.exit_code == 2, result.output
+    result = _refused_scheduler(cli, tmp_path, monkeypatch, address)
     assert f"--scheduler {abridged(address, 80, quoted=True)} is not" in result.stderr
     assert "is not an address of a Dask scheduler" in result.stderr
     assert says in result.stderr
     assert len(result.stderr) < 400, result.stderr
-    assert not out.exists()
 
 
 @pytest.mark.parametrize("address", ["inproc://", "inproc://x", "inproc://127.0.0.1/999/1"])
