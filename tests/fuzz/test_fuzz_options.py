@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import contextlib
 
 import click
 from hypothesis import HealthCheck, given, settings
@@ -210,12 +210,8 @@ def test_serve_options_end_before_it_listens(tmp_path_factory, monkeypatch, chos
     args = ["serve", "--port", "0"]
     for name, value in chosen:
         args += [SERVE_FLAGS[name], value]
-    here = os.getcwd()
-    os.chdir(tmp)  # (relative games folders are made here)
-    try:
+    with contextlib.chdir(tmp):  # (relative games folders are made here)
         outcome = run_cli(args)
-    finally:
-        os.chdir(here)
     check_outcome(outcome, args)
     assert outcome.exit_code in (0, 2), outcome.output
     assert (outcome.exit_code == 0) == bool(served), outcome.output
@@ -264,12 +260,8 @@ def test_turn_moves_and_pictures(tmp_path_factory, moves, svg, names, variant):
     args = ["rules", "turn", str(game), "--moves", moves, *names]
     args += [] if svg is None else ["--svg", svg]
     args += [] if variant is None else ["--variant", variant]
-    here = os.getcwd()
-    os.chdir(tmp)
-    try:
+    with contextlib.chdir(tmp):
         outcome = run_cli(args)
-    finally:
-        os.chdir(here)
     check_outcome(outcome, args)
     assert outcome.exit_code in (0, 2), outcome.output
     if outcome.exit_code == 0:
