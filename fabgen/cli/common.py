@@ -40,10 +40,9 @@ class OutFolder(click.Path):
             self.fail("contains a NUL character: give a folder name without it", param, ctx)
         path = super().convert(value, param, ctx)
         try:  # refuse now, not after minutes of rendering
-            check_out_dir(path)
+            check_out_dir(path, flag)
         except FabgenError as exc:
-            # The writer's messages name --out, the usual flag; rules turn's is --svg.
-            self.fail(str(exc).replace("--out", flag), param, ctx)
+            self.fail(str(exc), param, ctx)
         return path
 
 

@@ -101,19 +101,20 @@ def _write(
         raise
 
 
-def check_out_dir(out_dir: str | os.PathLike) -> Path:
-    """The output folder as an absolute path, or a FabgenError saying why it cannot be."""
+def check_out_dir(out_dir: str | os.PathLike, flag: str = "--out") -> Path:
+    """The output folder as an absolute path, or a FabgenError saying why it cannot be
+    (naming the option ``flag`` that gave it)."""
     text = os.fspath(out_dir)
     if not text.strip():
-        raise FabgenError("--out is empty: give the folder to write into, e.g. --out output/")
+        raise FabgenError(f"{flag} is empty: give the folder to write into, e.g. {flag} output/")
     if "\0" in text:
-        raise FabgenError("--out contains a NUL character: give a folder name without it")
+        raise FabgenError(f"{flag} contains a NUL character: give a folder name without it")
     root = Path(os.path.abspath(text))
     try:
         _check_name_lengths(root)
-        _check_nearest_folder(root)
+        _check_nearest_folder(root, flag)
     except OSError as exc:  # a name too long, a symlink loop, a folder we may not search
-        raise FabgenError(_os_message(root, exc)) from None
+        raise FabgenError(_os_message(root, exc, flag)) from None
     return root
 
 
@@ -131,7 +132,7 @@ def _check_name_lengths(root: Path) -> None:
             raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))
 
 
-def _check_nearest_folder(root: Path) -> None:
+def _check_nearest_folder(root: Path, flag: str) -> None:
     """The nearest existing folder on the way to ``root`` must be a writable folder."""
     for folder in [root, *root.parents]:
         try:
@@ -142,18 +143,18 @@ def _check_nearest_folder(root: Path) -> None:
             if os.path.islink(folder):
                 raise FabgenError(
                     f"cannot write into {_shown(root)}: {_shown(folder)} is a symbolic link to "
-                    "something that does not exist; choose another --out folder"
+                    f"something that does not exist; choose another {flag} folder"
                 ) from None
             continue
         if not stat.S_ISDIR(info.st_mode):
             raise FabgenError(
                 f"cannot write into {_shown(root)}: {_shown(folder)} exists and is not a "
-                "folder; choose another --out folder"
+                f"folder; choose another {flag} folder"
             )
         if not os.access(folder, os.W_OK | os.X_OK):
             raise FabgenError(
                 f"cannot write into {_shown(root)}: {_shown(folder)} is not writable; "
-                "choose another --out folder or change its permissions"
+                f"choose another {flag} folder or change its permissions"
             )
         return
 
@@ -419,20 +420,22 @@ def _pause(stage: str) -> None:
         time.sleep(float(os.environ.get("FABGEN_TEST_PAUSE_SECONDS", "30")))
 
 
-def _os_message(root: Path, exc: OSError) -> str:
+def _os_message(root: Path, exc: OSError, flag: str = "--out") -> str:
     reason = exc.strerror or str(exc)
     shown = _shown(exc.filename) if exc.filename else ""
     where = f" ({shown})" if shown and shown != _shown(root) else ""
     hint = {
         errno.ENOSPC: "free some space and build again",
         errno.EDQUOT: "free some space and build again",
-        errno.EACCES: "choose another --out folder or change its permissions",
-        errno.EPERM: "choose another --out folder or change its permissions",
+        errno.EACCES: f"choose another {flag} folder or change its permissions",
+        errno.EPERM: f"choose another {flag} folder or change its permissions",
         errno.EROFS: "choose a folder on a writable disk",
         errno.ENAMETOOLONG: (
             "a name on the way is longer than the file system allows (most allow 255 bytes "
-            "per name): choose a shorter --out folder or file name"
+            f"per name): choose a shorter {flag} folder or file name"
         ),
-        errno.ELOOP: "a symbolic link in --out leads back to itself: choose another --out folder",
-    }.get(exc.errno, "choose another --out folder")
+        errno.ELOOP: (
+            f"a symbolic link in {flag} leads back to itself: choose another {flag} folder"
+        ),
+    }.get(exc.errno, f"choose another {flag} folder")
     return f"cannot write into {_shown(root)}: {reason}{where}; nothing was changed: {hint}."
