@@ -19,15 +19,42 @@ def out_option(func):
     return click.option(
         "--out",
         "out_dir",
-        type=OutFolder(file_okay=False, path_type=Path),
+        type=OutFolder(path_type=Path),
         default=DEFAULT_OUT,
         show_default=True,
         help="Folder to write into (created if missing).",
     )(func)
 
 
-class OutFolder(click.Path):
-    """A folder path that refuses the empty string (which would mean the current folder)."""
+class Folder(click.Path):
+    """A folder path; a file given for it is refused in words a user reads (click says
+    "Directory 'x' is a file")."""
+
+    def __init__(self, **kwargs):
+        super().__init__(file_okay=False, **kwargs)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and "\0" not in value and _is_file(value):
+            flag = param.opts[0] if param is not None and param.opts else "--out"
+            self.fail(
+                f"{click.format_filename(value)} is a file, not a folder: give {flag} a folder "
+                "(it is created if missing), or move the file away",
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
+
+
+def _is_file(path: str) -> bool:
+    try:
+        return Path(path).is_file()
+    except OSError:  # a name too long, a symlink loop: check_out_dir says which
+        return False
+
+
+class OutFolder(Folder):
+    """A folder to write into; refuses the empty string (which would mean the current
+    folder) and what :func:`~fabgen.export.transaction.check_out_dir` refuses."""
 
     def convert(self, value, param, ctx):
         from fabgen.errors import FabgenError

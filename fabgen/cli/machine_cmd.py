@@ -29,7 +29,7 @@ from fabgen.cli.rules_common import game_variant, variant_option
 @click.option(
     "--out",
     "out_dir",
-    type=OutFolder(file_okay=False, path_type=Path),
+    type=OutFolder(path_type=Path),
     default=None,
     metavar="DIR",
     help="With --play: write the longer transcript into DIR (same file name) instead "

@@ -108,7 +108,7 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
 @click.option(
     "--svg",
     "svg_dir",
-    type=OutFolder(file_okay=False, path_type=Path),
+    type=OutFolder(path_type=Path),
     default=None,
     metavar="DIR",
     help="Also write one SVG picture per step into DIR.",

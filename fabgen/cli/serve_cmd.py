@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from fabgen.cli.common import Folder
 from fabgen.cli.options import option
 
 
@@ -26,7 +27,7 @@ from fabgen.cli.options import option
 @click.option("--open", "open_browser", is_flag=True, help="Open the pages in your web browser.")
 @click.option(
     "--games-dir",
-    type=click.Path(file_okay=False, path_type=str),
+    type=Folder(path_type=str),
     default=None,
     help="Folder where the play page keeps its games (one transcript per game; they "
     "survive a restart). Default: ~/.local/share/fabgen/games.",
