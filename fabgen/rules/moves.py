@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from fabgen.errors import FabgenError, ParameterError, abridged
 from fabgen.geometry.lattice import Field
-from fabgen.rules.names import NAME_HELP, field_name, parse_field
+from fabgen.rules.names import field_name, parse_field
 from fabgen.rules.state import LIVE, NOBODY, STATUS_BY_CODE, Position
 
 #: Every rule an illegal move can break: stable code -> the rule in one line.
@@ -37,8 +37,21 @@ MACHINE = "machine"
 
 _NAME = r"-?[a-z]+(?:0|-?[1-9][0-9]*)"
 _MOVE = re.compile(rf"\s*({_NAME})\s*-\s*({_NAME})\s*")
+_ONE_NAME = re.compile(_NAME)
+_DASH_WORD = re.compile(r"-+")
 #: Dashes that word processors and phones put for a typed hyphen: en dash, em dash, minus.
 _DASHES = str.maketrans("\u2013\u2014\u2212", "---")
+#: What people write between a move's fields besides a hyphen: "c3 to c5", arrows.
+_TO = re.compile(r"\s*(?:->|\u2192|\bto\b)\s*")
+#: What separates typed moves: commas and semicolons (and a space between whole moves).
+_SEPARATORS = re.compile(r"[,;]")
+#: A typed turn that is a pass, said in words.
+PASS_WORDS = ("pass", "passes", "none")
+MOVE_HELP = (
+    "write source-destination, like c3-c5 (or c3 to c5), moves separated by commas, "
+    "nothing (or pass) for a pass; a field name is letters for the column followed by "
+    "the row number, like c3, aa12, -a0 or b-2"
+)
 
 #: The stones a move "takes" when its ends are not on one line: more than any stack.
 NOT_A_LINE = 1 << 62
@@ -58,15 +71,20 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """``"c3-c5"`` -> Move (``c3–c5``, with an en dash, em dash or minus sign as a word
-        processor types them, too); ``ValueError`` with a hint for anything else."""
-        match = _MOVE.fullmatch(text.translate(_DASHES))
-        if match is None:
+        """``"c3-c5"`` -> Move; ``ValueError`` with a hint for anything else.
+
+        Written as people type at the table: ``C3-C5`` (upper case), ``c3 - c5``,
+        ``c3–c5`` (an en dash, em dash or minus sign as a word processor types them),
+        ``c3 to c5``, ``c3 -> c5`` or ``c3 c5``. A space and a minus sign that can be
+        read two ways (``-i0 -f0``: to ``f0`` or to ``-f0``?) are refused with both.
+        """
+        moves = _parse_typed(text)
+        if len(moves) != 1:
             raise ValueError(
-                f"{abridged(text, 40, quoted=True)} is not a move: write source-destination, "
-                f"like c3-c5 ({NAME_HELP})"
+                f"{abridged(text, 40, quoted=True)} is {len(moves)} moves, not one: "
+                "give one move, like c3-c5"
             )
-        return cls(parse_field(match.group(1)), parse_field(match.group(2)))
+        return moves[0]
 
     @classmethod
     def from_names(cls, source: str, destination: str) -> Move:
@@ -74,16 +92,48 @@ class Move(NamedTuple):
 
 
 def parse_moves(text: str) -> list[Move]:
-    """Comma-separated moves, e.g. ``"c3-c5, f2-d2"``; an empty text is a pass."""
+    """Moves separated by commas or semicolons, e.g. ``"c3-c5, f2-d2"``, each written
+    as :meth:`Move.parse` reads it (whole moves may also be separated by spaces:
+    ``"c3-c5 f2-d2"``); an empty text, or ``pass``, is a pass."""
+    if text.strip().lower() in PASS_WORDS:
+        return []
     moves = []
-    for part in text.split(","):
+    for part in _SEPARATORS.split(text):
         if not part.strip():
             continue
         try:
-            moves.append(Move.parse(part))
+            moves.extend(_parse_typed(part))
         except ValueError as exc:
             raise ParameterError.about("moves", str(exc)) from None
     return moves
+
+
+def _parse_typed(text: str) -> list[Move]:
+    """One part of typed moves (no commas): one move, or whole moves separated by
+    spaces; ``ValueError`` naming the part for anything else."""
+    plain = _TO.sub("-", text.translate(_DASHES).lower())
+    words = plain.split()
+    pair = len(words) == 2 and all(_ONE_NAME.fullmatch(w) for w in words)
+    match = _MOVE.fullmatch(plain)
+    if match is not None:
+        read = (match.group(1), match.group(2))
+        if pair and tuple(words) != read:  # "-i0 -f0": a hyphen, or a minus sign?
+            quoted = abridged(text, 40, quoted=True)
+            raise ValueError(
+                f"{quoted} can be read two ways: {read[0]} to {read[1]} (write "
+                f"{read[0]}-{read[1]}) or {words[0]} to {words[1]} (write "
+                f"{words[0]}-{words[1]}); write the move without spaces"
+            )
+        return [Move(parse_field(read[0]), parse_field(read[1]))]
+    if pair:  # "c3 c5": source and destination separated by a space
+        return [Move(parse_field(words[0]), parse_field(words[1]))]
+    ends = words[::2]
+    if len(words) == 3 and _DASH_WORD.fullmatch(words[1]) and all(map(_ONE_NAME.fullmatch, ends)):
+        return [Move(parse_field(words[0]), parse_field(words[2]))]  # "-i0 -- -f0"
+    found = [_MOVE.fullmatch(w) for w in words]
+    if len(words) > 1 and all(found):  # "c3-c5 f2-d2": whole moves, spaces between
+        return [Move(parse_field(m.group(1)), parse_field(m.group(2))) for m in found if m]
+    raise ValueError(f"{abridged(text, 40, quoted=True)} is not a move: {MOVE_HELP}")
 
 
 class IllegalMove(FabgenError):

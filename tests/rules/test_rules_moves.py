@@ -123,7 +123,7 @@ def test_moves_parse_with_negative_coordinates_and_spaces():
         Move((0, -2), (0, -1)),
     ]
     assert parse_moves("") == []
-    for text in ("c3c5", "c3-", "c3-c5-c7", "C3-c5", "c3 - c05"):
+    for text in ("c3c5", "c3-", "c3-c5-c7", "c3 - c05", "c3 c5 c7"):
         with pytest.raises(ParameterError, match=r"is not a move|not a field name"):
             parse_moves(text)
 
