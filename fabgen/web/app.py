@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from fabgen import __version__
 from fabgen.errors import FabgenError, abridged
-from fabgen.web.limits import LIMITS, TooMuchWork
+from fabgen.web.limits import LIMITS, TooLarge, TooMuchWork
 
 #: One kit build at a time: a build takes seconds and most of the machine.
 _BUILD_LOCK = threading.Lock()
@@ -194,7 +194,19 @@ def _board_api(app: Flask) -> None:
     @app.post("/api/board/upload")
     def board_upload():
         name, text = _upload()
-        return jsonify(designer.designer_view(designer.read_upload(text, name)))
+        variant = None
+        if request.form.get("check") == "game" and text.lstrip().startswith("{"):
+            # (the play page: a game to go on with is checked as Start game checks it,
+            # under the variant it names unless one is sent)
+            from fabgen.web.play import upload_name
+            from fabgen.web.viewer import read_game
+
+            source = f"{upload_name(name)} (uploaded)"
+            variant = read_game(text, source, request.form.get("variant") or None)[1]
+        view = designer.designer_view(designer.read_upload(text, name))
+        if variant is not None:
+            view["variant"] = variant
+        return jsonify(view)
 
     @app.post("/api/board/download/<what>")
     def board_download(what: str):
@@ -237,7 +249,7 @@ def _rules_api(app: Flask) -> None:
                 _text(data, "transcript"),
                 data.get("turn"),
                 data.get("moves"),
-                data.get("variant", "online"),
+                data.get("variant"),  # (none: the one the file names, else online)
                 _text(data, "name", "game"),
             )
         )
@@ -328,7 +340,7 @@ def _upload() -> tuple[str, str]:
     data = upload.stream.read(LIMITS.upload_bytes + 1)
     name = upload.filename or "upload"
     if len(data) > LIMITS.upload_bytes:
-        raise TooMuchWork(
+        raise TooLarge(
             f"{_safe(name)}: the file is larger than {LIMITS.upload_bytes // 1024} kB; "
             "a board file or a transcript is much smaller: is it the right file?"
         )

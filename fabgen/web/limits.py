@@ -18,6 +18,13 @@ class TooMuchWork(FabgenError):
         self.where = where
 
 
+class TooLarge(FabgenError):
+    """A file or request larger than the server takes (413): unlike too much work at
+    the moment (503), asking again does not help; the message says what to do."""
+
+    status = 413
+
+
 @dataclass(frozen=True)
 class WebLimits:
     upload_bytes: int = 512 * 1024  # a board file or transcript (the largest game: ~100 kB)

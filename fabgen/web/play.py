@@ -12,9 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fabgen.errors import InputFileError, ParameterError, requested
-from fabgen.rules.moves import IllegalMove
 from fabgen.rules.state import Position
-from fabgen.rules.variants import VARIANTS
 from fabgen.web.games import (
     MACHINES,
     PERSON,
@@ -30,9 +28,9 @@ from fabgen.web.games import (
     state_json,
     turn_record,
 )
-from fabgen.web.limits import LIMITS, TooMuchWork
+from fabgen.web.limits import LIMITS, TooLarge
 from fabgen.web.thinker import HINT_PLAYER, Stopping, Thinker
-from fabgen.web.viewer import requested_variant
+from fabgen.web.viewer import read_game, requested_variant
 
 
 class Play:
@@ -49,18 +47,11 @@ class Play:
         """``{"preset": NAME}``, ``{"board": TEXT}`` (a board file or transcript; a
         transcript's turns are played) or ``{"board_state": {...}}`` (the designer's
         board), with ``seats``, ``variant`` and ``table``."""
-        start, turns, name, variant = _start(data)
-        variant = requested_variant(data.get("variant", variant))
+        start, turns, name, variant = _start(data)  # a transcript's turns replayed
         seats = seat_kinds(data.get("seats"), start)
         table = data.get("table", False)
         if not isinstance(table, bool):
             raise ParameterError("table", "table must be true or false")
-        try:
-            from fabgen.rules.turn import replay
-
-            replay(start, turns, variant)
-        except IllegalMove as exc:
-            raise GameError(f"{name}: the transcript has an illegal move: {exc}") from None
         game = self.store.new_game(start, turns, seats, variant, name, table)
         return self._answer(game, self._computers(game), with_id=True)
 
@@ -243,8 +234,10 @@ def _ranking_words(game: Game) -> str:
 
 
 def _start(data: dict) -> tuple[Position, list, str, str]:
-    """The start position, the turns already played, a name and the variant a
-    transcript names (else online)."""
+    """The start position, the turns already played, a name and the variant: the one
+    asked for, else the one a transcript names, else online. A transcript is checked
+    (:func:`~fabgen.web.viewer.read_game`): an illegal move is refused before a game
+    is made of it."""
     from fabgen.board.boardfile import name_from_stem
     from fabgen.board.transcript_io import board_to_transcript
 
@@ -276,29 +269,30 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
         if not isinstance(text, str):
             raise ParameterError("board", "board must be the text of a board file or transcript")
         if len(text) > LIMITS.upload_bytes:
-            raise TooMuchWork(
+            raise TooLarge(
                 f"the board is larger than {LIMITS.upload_bytes // 1024} kB: is it a board "
                 "file or a transcript?"
             )
         filename = data.get("filename", "board")
-        name = name_from_stem(str(filename).rsplit(".", 1)[0]) or "game"
+        name = upload_name(filename)
         if text.lstrip().startswith("{"):
-            from fabgen.rules.transcript import parse_transcript
-
-            transcript = parse_transcript(text, f"{name} (uploaded)")
-            if len(transcript.move_list) > LIMITS.game_turns:
-                raise TooMuchWork(
-                    f"{name}: {len(transcript.move_list)} turns is more than this server "
-                    f"plays ({LIMITS.game_turns})"
-                )
-            variant = transcript.variant if transcript.variant in VARIANTS else "online"
+            # checked as fabgen rules replay checks a file, as the rules viewer does
+            transcript, variant = read_game(text, f"{name} (uploaded)", data.get("variant"))
             return transcript.position, list(transcript.move_list), name, variant
         from fabgen.web.designer import read_upload
 
         board = read_upload(text, str(filename))
         _playable(board, f"{name_from_stem(str(filename)) or 'upload'} (uploaded)")
         name = board.name
-    return board_to_transcript(board).position, [], name, "online"
+    variant = requested_variant(data.get("variant", "online"))
+    return board_to_transcript(board).position, [], name, variant
+
+
+def upload_name(filename: object) -> str:
+    """The name of a game uploaded to the play page, from its file's name."""
+    from fabgen.board.boardfile import name_from_stem
+
+    return name_from_stem(str(filename).rsplit(".", 1)[0]) or "game"
 
 
 #: The errors a refusal to play quotes (the designer and fabgen validate list them all).

@@ -10,8 +10,13 @@ moves typed for the player to move are played.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fabgen.errors import FabgenError, ParameterError, abridged, requested
-from fabgen.web.limits import LIMITS, TooMuchWork
+from fabgen.web.limits import LIMITS, TooLarge
+
+if TYPE_CHECKING:
+    from fabgen.rules.transcript import Transcript
 
 
 class ViewerError(FabgenError):
@@ -22,41 +27,28 @@ def turn_view(
     text: str,
     turn: object = None,
     moves: object = None,
-    variant: str = "online",
+    variant: object = None,
     name: str = "game",
 ) -> dict:
     """Turn ``turn`` (0-based; default 0) of the transcript: its steps as SVG and text.
     With ``turn`` = the number of turns in the file, ``moves`` (``"c3-c5,f2-d2"``; an
     empty text passes) are played for the player to move; without moves that position
-    is shown."""
+    is shown. The whole file is checked first (:func:`read_game`); ``variant`` None
+    plays it under the variant it names (the answer's ``variant``)."""
     from fabgen.board.boardfile import name_from_stem
-    from fabgen.rules.moves import IllegalMove, parse_moves
+    from fabgen.rules.moves import parse_moves
     from fabgen.rules.scoring import game_over, scores
     from fabgen.rules.terminal import describe_stacks, legend
-    from fabgen.rules.transcript import parse_transcript
     from fabgen.rules.turn import play_turn, replay
 
-    requested_variant(variant)
     source = f"{abridged(name_from_stem(name), 40)} (uploaded)"
-    if len(text) > LIMITS.upload_bytes:
-        raise TooMuchWork(
-            f"{source}: larger than {LIMITS.upload_bytes // 1024} kB: is it a transcript?"
-        )
-    transcript = parse_transcript(text, source)
+    transcript, variant = read_game(text, source, variant, LIMITS.transcript_turns)
     played = transcript.move_list
-    if len(played) > LIMITS.transcript_turns:
-        raise TooMuchWork(
-            f"{source}: {len(played)} turns is more than the viewer replays "
-            f"({LIMITS.transcript_turns}); use fabgen rules replay"
-        )
     t = _turn_number(turn, len(played))
     from fabgen.web.picture import position_geometry
 
     picture = position_geometry(transcript.position)  # start tiles as the game began
-    try:
-        start = replay(transcript.position, played[:t], variant)
-    except IllegalMove as exc:
-        raise ViewerError(f"{source}: illegal move at {exc}") from None
+    start = replay(transcript.position, played[:t], variant)  # legal: read_game replayed all
     if t < len(played):
         given = list(played[t])
     elif moves is not None:  # an empty text is a pass
@@ -71,6 +63,46 @@ def turn_view(
     view["scores_after"] = scores(final)
     view["game_over_after"] = game_over(final, variant)
     return view
+
+
+def read_game(
+    text: str, source: str, variant: object = None, max_turns: int | None = None
+) -> tuple[Transcript, str]:
+    """A game sent by the browser (the viewer's transcript, a game uploaded to the play
+    page), checked as ``fabgen rules replay`` checks a file before anything of it is
+    shown or played: read by the transcript reader, its players' names by the board
+    reader's check (the designer refuses the same file), and every turn replayed under
+    ``variant`` (None: the one the file names, else online, as the command does without
+    ``--variant``). A file too large, or of more than ``max_turns`` turns (default: the
+    turns a game on the play page may have), is refused as such (413); an illegal move
+    with the replay's words (400)."""
+    from fabgen.board.transcript_io import parse_board_transcript
+    from fabgen.rules.moves import IllegalMove
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import replay
+
+    if variant is not None:
+        requested_variant(variant)
+    if len(text) > LIMITS.upload_bytes:
+        raise TooLarge(
+            f"{source}: larger than {LIMITS.upload_bytes // 1024} kB: is it a transcript? "
+            "(check a larger one with fabgen rules replay)"
+        )
+    transcript = parse_transcript(text, source)
+    parse_board_transcript(text, source)  # names and colours without control characters
+    turns = len(transcript.move_list)
+    max_turns = LIMITS.game_turns if max_turns is None else max_turns
+    if turns > max_turns:
+        raise TooLarge(
+            f"{source}: {turns} turns is more than this server replays ({max_turns}); "
+            "check it with fabgen rules replay"
+        )
+    chosen = str(variant) if variant is not None else transcript.variant or "online"
+    try:
+        replay(transcript.position, transcript.move_list, chosen)
+    except IllegalMove as exc:
+        raise ViewerError(f"{source}: illegal move at {exc}") from None
+    return transcript, chosen
 
 
 def requested_variant(variant: object) -> str:
@@ -139,6 +171,7 @@ def _view(start, steps, t, count, source, variant, describe_stacks, legend, pict
         "game_over": game_over(start, variant),
         "steps": shown,
         "picture": picture,
+        "variant": variant,
     }
 
 

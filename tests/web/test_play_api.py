@@ -442,7 +442,7 @@ def test_the_picture_gives_each_seat_the_symbol_its_stones_carry_in_the_kit(clie
         ),
         ({"preset": "3p-triangle-4", "seats": ["person"]}, 400, "one kind per seat"),
         ({"preset": "3p-triangle-4", "board": "x"}, 400, "one of"),
-        ({"board": "{" + " " * 600_000 + "}"}, 503, "larger than 512 kB"),
+        ({"board": "{" + " " * 600_000 + "}"}, 413, "larger than 512 kB"),
         ({"board": '{"format": "Atlantis transcript"'}, 400, "not valid JSON"),
         ({"preset": "3p-triangle-4", "variant": "chess"}, 400, "unknown variant"),
         ({"preset": "3p-triangle-4", "variant": ["online"]}, 400, "unknown variant"),

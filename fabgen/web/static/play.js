@@ -41,6 +41,9 @@ async function boardView() {
   if (!pickedFile) throw new Error("choose a board file or transcript first");
   const form = new FormData();
   form.append("file", new Blob([pickedFile.text]), pickedFile.name);
+  // A transcript is checked as Start game checks it (every turn replayed, under the
+  // variant it names): a game with an illegal move is refused as it is chosen.
+  form.append("check", "game");
   return readAnswer(await reach("/api/board/upload", {method: "POST", body: form}));
 }
 
@@ -80,6 +83,7 @@ async function showSeats(chosen = false) {
     return setStatus(e.message, true);
   }
   if (asked !== seatsAsked) return;
+  if (view.variant) $("variant").value = view.variant; // (a transcript's own)
   seatsReady = true;
   setButtons();
   // The same board shown again keeps the kinds already chosen for its seats.

@@ -15,21 +15,25 @@ let pictureKey = "";
 let asked = 0;
 let answered = Promise.resolve();
 
-function ask(moves) {
-  answered = askNow(moves);
+// `loading`: a file just loaded is played under the variant it names (else online), as
+// fabgen rules replay plays it without --variant; the list then shows that variant.
+function ask(moves, loading = false) {
+  answered = askNow(moves, loading);
   return answered;
 }
 
-async function askNow(moves) {
+async function askNow(moves, loading) {
   if (!transcript) return setStatus("Load a transcript first.", true);
   const mine = ++asked;
-  const body = {transcript, name, turn: Number($("turn").value) || 0, variant: $("variant").value};
+  const body = {transcript, name, turn: Number($("turn").value) || 0};
+  if (!loading) body.variant = $("variant").value;
   if (moves !== undefined) body.moves = moves;
   try {
     const answer = await postJSON("/api/rules/turn", body);
     if (mine !== asked) return;
     turns = answer.turns;
     steps = answer.steps;
+    $("variant").value = answer.variant;
     const key = JSON.stringify(answer.picture);
     if (key !== pictureKey) {
       picture = new BoardPicture($("step-svg"), answer.picture, null);
@@ -72,14 +76,15 @@ function showStep() {
   }));
 }
 
-// A file that cannot be read leaves the game shown before loaded (its turns still step).
+// A file that cannot be read, or has an illegal move anywhere (the server replays the
+// whole file first), leaves the game shown before loaded (its turns still step).
 async function loadText(text, fileName) {
   const before = {transcript, name, turn: $("turn").value};
   transcript = text;
   name = fileName.replace(/\.[^.]*$/, "") || "game";
   $("turn").value = 0;
   const mine = asked + 1;
-  if ((await ask()) || before.transcript === null || mine !== asked) return;
+  if ((await ask(undefined, true)) || before.transcript === null || mine !== asked) return;
   ({transcript, name} = before);
   $("turn").value = before.turn;
   setStatus(`${$("status").textContent} The game shown before stays loaded.`, true);
