@@ -28,7 +28,6 @@ from fabgen.geometry.nesting import (
     Footprint,
     Placement,
     SheetSpec,
-    check_pieces_per_sheet,
     disc_footprint,
     free_spot,
     plan_sheets,
@@ -178,9 +177,8 @@ def _tile_sheets(job: SheetJob) -> list[SheetDrawing]:
     art = _TileArt.of(job)
     footprint = tile_footprint(job.geometry, art.shared)
     what = f"a {job.geometry.width:g} mm tile"
-    check_pieces_per_sheet(footprint, job.sheet, what, MAX_TILES_PER_SHEET)
     _check_fits(footprint, job.sheet, what, "sheet_size")
-    plans = plan_sheets(footprint, job.sheet, job.tiles)
+    plans = plan_sheets(footprint, job.sheet, job.tiles, limit=MAX_TILES_PER_SHEET)
     square_at = _place_reference_square(job, plans, footprint)
     out, first_number = [], 1
     for index, placements in enumerate(plans):
@@ -295,10 +293,9 @@ def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
         )
     footprint = disc_footprint(stones.diameter, geometry.cut_offset, geometry.kerf)
     what = f"a {stones.diameter:g} mm stone"
-    check_pieces_per_sheet(footprint, job.sheet, what, MAX_STONES_PER_SHEET)
     _check_fits(footprint, job.sheet, what, "cut_stone_diameter")
     # A hexagonal packing of discs leaves strips narrower than a disc: no leftover fill.
-    plans = plan_sheets(footprint, job.sheet, stones.count, fill=False)
+    plans = plan_sheets(footprint, job.sheet, stones.count, fill=False, limit=MAX_STONES_PER_SHEET)
     # Without tiles the reference square goes with the first colour (on a sheet of its
     # own if no stone sheet has room: that sheet is for the first colour only).
     first_plans = list(plans)

@@ -38,8 +38,8 @@ from fabgen.geometry.nesting.free_space import Obstacles, extra_bound, free_spot
 from fabgen.geometry.nesting.plan import (
     MAX_SHEETS,
     area_bound,
-    check_pieces_per_sheet,
     compact_subset,
+    nesting_area,
     plan_sheets,
 )
 from fabgen.geometry.nesting.polygons import EPS, Polygon, minkowski_sum
@@ -58,7 +58,6 @@ __all__ = [
     "SheetSpec",
     "area_bound",
     "arrange",
-    "check_pieces_per_sheet",
     "compact_subset",
     "contact_spacing",
     "convex_parts",
@@ -68,6 +67,7 @@ __all__ = [
     "free_spot",
     "honeycomb",
     "minkowski_sum",
+    "nesting_area",
     "plan_sheets",
     "square_footprint",
     "tile_footprint",
