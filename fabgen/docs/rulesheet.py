@@ -44,6 +44,8 @@ from fabgen import __version__
 from fabgen.docs.figures import BACKGROUND, FIGURES, Figure
 from fabgen.docs.text import Document, FigureRef, Heading, Items, Para, fill_caption, load_document
 from fabgen.docs.text import to_markup as _markup
+from fabgen.draw.drawing import Text
+from fabgen.draw.metrics import LEGIBLE_CAP_MM, LEGIBLE_POINTS
 from fabgen.errors import FabgenError, ParameterError
 from fabgen.export.pdf import FONT, FONT_BOLD, paint, register_fonts
 
@@ -346,7 +348,7 @@ def _footer(title: str, sheet: Sheet, width_mm: float):
 
     def draw(canvas, doc) -> None:
         canvas.saveState()
-        canvas.setFont(FONT, 7)
+        canvas.setFont(FONT, LEGIBLE_POINTS)
         canvas.setFillColor(HexColor(MUTED))
         y = (m.bottom - 7) * mm
         left = title if sheet.pages == (1, 1) else f"{title} · page {doc.page}"
@@ -488,17 +490,33 @@ class _Rule(Flowable):
         self.canv.line(0, 2, self.width, 2)
 
 
-LABEL_SIZE = 7.0  # points, the label under a panel
+LABEL_SIZE = LEGIBLE_POINTS  # points, the label under a panel
 LABEL_SPACE = 10.0  # points reserved under each panel for its label
 PANEL_GAP = 4.0  # millimetres between panels
 CAPTION_SLOT = 30.0  # millimetres: a caption this wide or wider goes beside the panels
+
+
+def smallest_text(figure: Figure) -> float:
+    """The cap height (mm, as drawn) of the smallest text on any of a figure's
+    panels; a large number for a figure without text."""
+    heights = [
+        shape.height
+        for panel in figure.panels
+        for shapes in panel.drawing.layers.values()
+        for shape in shapes
+        if isinstance(shape, Text)
+    ]
+    return min(heights, default=1000.0)
 
 
 class FigureBlock(Flowable):
     """A figure's panels on a grid, scaled to fit the width available, and its caption.
 
     Cells are as wide as the widest panel; every panel is scaled alike, at most
-    :data:`FIGURE_SCALE` (:data:`WIDE_FIGURE_SCALE` across the page). The caption
+    :data:`FIGURE_SCALE` (:data:`WIDE_FIGURE_SCALE` across the page), and at least
+    so much that its smallest text prints at the legible size
+    (:data:`~fabgen.draw.metrics.LEGIBLE_CAP_MM`): a row that would print it smaller
+    holds fewer panels. The caption
     goes into the room left of the last row when that is at least
     :data:`CAPTION_SLOT` wide (a wide figure on one row keeps a cell free for it),
     else below the panels. Figure and caption are one flowable, so they never part.
@@ -515,13 +533,10 @@ class FigureBlock(Flowable):
     def wrap(self, avail_width, avail_height):
         panels = self.figure.panels
         n = len(panels)
-        per_row = self.figure.per_row or n
-        cells = per_row + (1 if self.figure.wide and per_row == n else 0)
+        per_row, scale = self._fit(avail_width)
         cell_w = max(p.drawing.width for p in panels)
         cell_h = max(p.drawing.height for p in panels)
         gap = PANEL_GAP * mm
-        largest = WIDE_FIGURE_SCALE if self.figure.wide else FIGURE_SCALE
-        scale = min(largest, (avail_width - gap * (cells - 1)) / (cells * cell_w * mm))
         w, h = cell_w * mm * scale, cell_h * mm * scale
         row_h = h + (LABEL_SPACE if any(p.label for p in panels) else 0)
         heights = [row_h] * -(-n // per_row)
@@ -542,6 +557,35 @@ class FigureBlock(Flowable):
         self.width = avail_width
         self.height = sum(heights) + gap * (len(heights) - 1) + below
         return avail_width, self.height
+
+    def _fit(self, avail_width: float) -> tuple[int, float]:
+        """Panels to a row and their scale: as many to a row as the figure asks for,
+        fewer when the smallest text would print below :data:`LEGIBLE_CAP_MM` that way
+        (shared evenly over the rows: 2 and 2, not 3 and 1); a panel is drawn larger
+        than :data:`FIGURE_SCALE` if the legible size needs it and the width allows it."""
+        panels = self.figure.panels
+        n = len(panels)
+        cell_w = max(p.drawing.width for p in panels) * mm
+        gap = PANEL_GAP * mm
+        largest = WIDE_FIGURE_SCALE if self.figure.wide else FIGURE_SCALE
+        legible = LEGIBLE_CAP_MM / smallest_text(self.figure)
+        asked = self.figure.per_row or n
+        # (a wide figure on one row keeps a cell free for its caption, unless the
+        # panels need that room to be legible: the caption then goes below)
+        layouts = [(k, k + 1) for k in (asked,) if self.figure.wide and k == n]
+        layouts += [(k, k) for k in range(asked, 0, -1)]
+        per_row, scale = 1, 0.0
+        for k, cells in layouts:
+            room = (avail_width - gap * (cells - 1)) / (cells * cell_w)
+            per_row, scale = k, min(max(largest, legible), room)
+            if scale >= legible:
+                break
+        if per_row < asked:  # as many rows as needed, the panels shared evenly over them
+            per_row = -(-n // -(-n // per_row))
+            scale = min(
+                max(largest, legible), (avail_width - gap * (per_row - 1)) / (per_row * cell_w)
+            )
+        return per_row, scale
 
     def draw(self) -> None:
         assert self._layout is not None

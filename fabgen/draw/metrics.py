@@ -42,6 +42,10 @@ CAP_HEIGHT_PER_EM = 0.72
 #: cap heights: Vera's descent is 0.24 em and its ascent 0.76 em.
 DESCENT = 0.24 / CAP_HEIGHT_PER_EM
 ASCENT = 0.76 / CAP_HEIGHT_PER_EM
+#: The smallest text a reader must read on paper: 7 pt, whose cap height in Vera is
+#: 1.78 mm (docs/design-notes.md, *Pictures people look at*: the legibility floor).
+LEGIBLE_POINTS = 7.0
+LEGIBLE_CAP_MM = LEGIBLE_POINTS * 25.4 / 72 * CAP_HEIGHT_PER_EM
 
 _WIDTHS = {False: dict(zip(CHARS, REGULAR, strict=True)), True: dict(zip(CHARS, BOLD, strict=True))}
 

@@ -39,8 +39,9 @@ ARROW = Style(stroke="#202020", fill="#202020", width=0.6)
 OUTLINE = Style(stroke="#8e24aa", width=0.7, dash=(1.4, 0.9))
 LABEL = Style(stroke=None, fill="#202020", bold=True)
 MARGIN = 5.0
-#: A stone's radius, in pitches.
+#: A stone's radius, and the cap height of the count on it, in pitches.
 STONE = 0.28
+COUNT_HEIGHT = 0.24
 
 # A seat without a colour is drawn in the colour its transcripts name for it.
 PALETTE = tuple(NAMED_COLOURS[name] for name in SEAT_COLOURS)
@@ -421,7 +422,7 @@ def _outline(fields: list[Field], pitch: float) -> list[Polyline]:
 def _stack(position: Position, owner: int, stones: int, x: float, y: float, pitch: float):
     colour = player_colour(position.players[owner].color, owner)
     disc = Circle((x, y), STONE * pitch, Style(stroke="#000000", fill=colour, width=0.25))
-    h = 0.24 * pitch
+    h = COUNT_HEIGHT * pitch
     ink = Style(stroke=None, fill=_ink_on(colour), bold=True)
     return [disc, Text((x, y - h / 2), str(stones), h, "center", ink)]
 

@@ -484,3 +484,38 @@ def test_headings_move_with_the_text_after_them_wherever_the_column_ends():
         data, pages = _build(RULESHEET, parse_document(text), "letter", {})
         assert pages == 2
         assert headings_at_a_foot(data) == [], n
+
+
+def test_every_text_prints_at_the_legible_size_or_larger(pdfs):
+    """The simple machine's figure set its four panels in one row at 0.54 of their
+    drawn size: the stone counts printed 1.3 mm high and the label a 1.1 mm (the
+    order and growth figures' labels and counts 1.5 mm). Every character of every
+    sheet, read back from the PDF, is now at least 7 pt (a cap height of 1.78 mm)."""
+    from fabgen.draw.metrics import CAP_HEIGHT_PER_EM, LEGIBLE_CAP_MM
+
+    for name, data in pdfs.items():
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            for number, page in enumerate(pdf.pages, start=1):
+                assert page.chars, (name, number)
+                for char in page.chars:
+                    cap = char["size"] * CAP_HEIGHT_PER_EM / PT_PER_MM
+                    where = f"{name} page {number}: {char['text']!r} at {cap:.2f} mm"
+                    assert cap >= LEGIBLE_CAP_MM - 0.005, where
+
+
+def test_a_figure_too_small_to_read_in_one_row_takes_more_rows():
+    """The figure's own layout: the simple machine's four panels in one row would
+    print its smallest text below the legible size, so they take two rows of two,
+    and each panel is drawn large enough for it."""
+    from reportlab.lib.units import mm
+
+    from fabgen.docs.rulesheet import FigureBlock, smallest_text
+    from fabgen.draw.metrics import LEGIBLE_CAP_MM
+
+    figure = F.figure("machine")
+    block = FigureBlock(figure)
+    block.wrap(182 * mm, 1000 * mm)
+    per_row, scale = block._layout[:2]
+    assert len(figure.panels) == 4 and figure.per_row == 4
+    assert per_row == 2
+    assert smallest_text(figure) * scale >= LEGIBLE_CAP_MM
