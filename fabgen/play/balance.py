@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from fabgen.board.model import Board
 from fabgen.errors import ParameterError
-from fabgen.play.parallel import batches, executor, run_batches
+from fabgen.play.parallel import batches, check_wanted, executor, run_batches
 from fabgen.play.policy import check_player_name
 from fabgen.play.selfplay import (
     DEFAULT_MAX_TURNS,
@@ -89,6 +89,7 @@ def play_batch(board: Board, options: BalanceOptions, part: range) -> Batch:
     territory = [[0] * len(start.board) for _ in start.players]
     records = []
     for number in part:
+        check_wanted()
         record = play_game(
             start,
             policies,

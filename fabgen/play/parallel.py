@@ -77,7 +77,15 @@ def _process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     error), it kills them: leaving a pool's ``with`` waits for every batch handed out
     (minutes of strong games after a Ctrl+C), and a parent killed by SIGTERM left its
     workers playing on, then idle for ever."""
-    ex = ProcessPoolExecutor(max_workers=jobs)
+    import multiprocessing
+
+    context = multiprocessing.get_context()
+    ex = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_worker_start,
+        initargs=(os.getpid(), context.get_start_method()),
+    )
     try:
         with _termination_unwinds():
             yield ex
@@ -85,6 +93,32 @@ def _process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         _kill_workers(ex)
         raise
     ex.shutdown()
+
+
+#: In a local pool's worker, the process whose end must end it too (None elsewhere).
+_PARENT: int | None = None
+
+
+def _worker_start(owner: int, method: str) -> None:
+    """A local worker's first act: it dies with its parent. On Linux the kernel kills it
+    (PR_SET_PDEATHSIG, the helper the extreme machine's forked half uses, which also
+    leaves Ctrl+C to the parent and a kill to the defaults); elsewhere
+    :func:`check_wanted` ends it between two games. A parent killed by SIGKILL or the
+    OOM killer runs no clean-up, and its workers played on for nobody, then waited for
+    ever. Under ``forkserver`` the parent is the fork server, which ends with ``owner``."""
+    global _PARENT
+    from fabgen.play.exact.lookahead import _die_with
+
+    _PARENT = os.getppid() if method == "forkserver" else owner
+    _die_with(_PARENT)
+
+
+def check_wanted() -> None:
+    """Called between two games of a batch: ends a local worker whose parent has died
+    (where the kernel did not), and stops a batch that a Dask client has cancelled
+    (Ctrl+C) instead of playing its games for nobody."""
+    if _PARENT is not None and os.getppid() != _PARENT:
+        os._exit(1)
 
 
 @contextmanager

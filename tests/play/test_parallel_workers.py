@@ -1,0 +1,143 @@
+"""The worker processes of a run end with it, however it ends: a parent killed by
+SIGKILL (or the OOM killer) runs no clean-up, and its workers played on for nobody."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.processes import stop_signals
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of /proc/PID/stat after the command's name: state, parent, ..."""
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return _stat(pid)[0] not in ("Z", "X")  # a zombie has ended
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int(_stat(int(entry.name))[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):  # ended meanwhile
+                pass
+    return found
+
+
+def _workers(child: subprocess.Popen, count: int) -> list[int]:
+    """The ``count`` processes ``child`` started, once they are there."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        assert child.poll() is None, "the run ended before its workers were seen"
+        found = _children(child.pid)
+        if len(found) >= count:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"{count} workers did not start")
+
+
+def _ended(pids: list[int]) -> bool:
+    """Whether every process ``pids`` ended within seconds (a kill takes a moment)."""
+    deadline = time.monotonic() + 15
+    while any(map(_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(map(_alive, pids))
+
+
+def _kill_parent_of_workers(command: list[str], count: int) -> list[int]:
+    """Start ``command``, wait for its ``count`` workers, SIGKILL it: its workers."""
+    child = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=stop_signals(),
+    )
+    workers: list[int] = []
+    try:
+        workers = _workers(child, count)
+        child.send_signal(signal.SIGKILL)
+        assert child.wait(30) == -signal.SIGKILL
+        return workers
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        child.stderr.close()
+        # A test that fails leaves no worker playing on: these are its own processes.
+        PENDING.extend(workers)
+
+
+PENDING: list[int] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_worker_left():
+    yield
+    for pid in PENDING:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+    PENDING.clear()
+
+
+def test_workers_die_with_a_balance_run_killed_by_sigkill(tmp_path):
+    """In the middle of a game (a strong player with the largest budget thinks for
+    minutes a turn), so the kernel must end them: nothing in them looks."""
+    command = [
+        sys.executable,
+        "-m",
+        "fabgen",
+        "balance",
+        "--preset",
+        "2p-diamond-4",
+        "--players",
+        "strong:1000000",
+        "--games",
+        "100",
+        "--jobs",
+        "2",
+        "--out",
+        str(tmp_path / "out"),
+    ]
+    workers = _kill_parent_of_workers(command, 2)
+    assert _ended(workers), "the workers play on without their parent"
+    assert not (tmp_path / "out").exists()
+
+
+FALLBACK = """
+import multiprocessing, os
+from concurrent.futures import ProcessPoolExecutor
+from fabgen.board import load_preset
+from fabgen.play import parallel
+from fabgen.play.balance import BalanceOptions, play_batch
+
+def watch(parent):  # what the workers note of their parent, without PR_SET_PDEATHSIG
+    parallel._PARENT = parent
+
+board = load_preset("2p-diamond-4")
+options = BalanceOptions(players=("random",))
+with ProcessPoolExecutor(2, initializer=watch, initargs=(os.getpid(),)) as ex:
+    futures = [ex.submit(play_batch, board, options, range(k, 10**6, 2)) for k in (0, 1)]
+    futures[0].result()
+"""
+
+
+def test_without_the_kernels_help_workers_end_between_games(tmp_path):
+    """Where PR_SET_PDEATHSIG is missing (not Linux), a worker sees that its parent has
+    gone before its next game."""
+    workers = _kill_parent_of_workers([sys.executable, "-c", FALLBACK], 2)
+    assert _ended(workers), "the workers play on without their parent"
