@@ -284,6 +284,7 @@ def _check_answer(scheduler: str) -> None:
 
     if parse_address(scheduler)[0] == "inproc":  # a cluster in this very process
         return
+    _check_listening(scheduler)
 
     async def handshake() -> None:
         args = Security().get_connection_args("client")
@@ -304,6 +305,29 @@ def _check_answer(scheduler: str) -> None:
         ) from None
 
 
+def _check_listening(scheduler: str) -> None:
+    """Refuses at once an address where nothing listens (the connection refused) or whose
+    host has no address: Dask's connect tries again and again until its time limit (a
+    scheduler may be starting up), so a mistyped port waited 10 s for "Timed out trying
+    to connect". One plain TCP connection, closed at once, which a Dask scheduler does
+    not log; a host that does not answer at all still gets the time limit."""
+    import socket
+
+    from distributed.comm.addressing import get_address_host_port
+
+    host, port = get_address_host_port(scheduler)
+    try:
+        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+    except TimeoutError:
+        raise _unreachable(scheduler, f"no answer in {CONNECT_SECONDS} s") from None
+    except ConnectionRefusedError:
+        raise _unreachable(scheduler, f"nothing listens on port {port} there") from None
+    except socket.gaierror as exc:
+        raise _unreachable(scheduler, f"no address for {host}: {exc.strerror}") from None
+    except OSError as exc:  # no route, ...
+        raise _unreachable(scheduler, exc.strerror or str(exc)) from None
+
+
 #: Characters of an address (or a word of Dask's about it) a message quotes whole: a
 #: host name has at most 253, and a message is one paragraph however long the input.
 SHOWN = 80
@@ -315,10 +339,10 @@ def _shown(text: str) -> str:
     return re.sub(rf"\S{{{SHOWN + 1},}}", lambda m: abridged(m.group(0), SHOWN), text)
 
 
-def _unreachable(scheduler: str, exc: Exception) -> ParameterError:
+def _unreachable(scheduler: str, why: Exception | str) -> ParameterError:
     return ParameterError.about(
         "scheduler",
-        f"{_shown(scheduler)} cannot be reached ({_shown(str(exc))}): start a Dask "
+        f"{_shown(scheduler)} cannot be reached ({_shown(str(why))}): start a Dask "
         "scheduler with `dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786",
     )
 

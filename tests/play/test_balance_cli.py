@@ -3,6 +3,7 @@ replay, symmetric boards, bad input."""
 
 import json
 import re
+import socket
 from xml.etree import ElementTree
 
 import pytest
@@ -280,6 +281,39 @@ def _refused_scheduler(cli, tmp_path, monkeypatch, address: str):
     assert result.exit_code == 2, result.output
     assert not out.exists()
     return result
+
+
+def _loopback(host: str) -> bool:
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+            s.bind((host, 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "::1"])
+def test_a_scheduler_where_nothing_listens_is_refused_at_once(cli, tmp_path, monkeypatch, host):
+    """A refused connection is the answer: Dask's connect, which tries again until its
+    time limit (10 s, then "Timed out trying to connect"), is never started. (A port
+    bound by the test and not listening: nothing can listen there.)"""
+    if not _loopback(host):
+        pytest.skip(f"no {host} here")
+    import distributed.comm
+
+    def no_connect(*args, **kwargs):
+        raise AssertionError("Dask's connect was started, which retries a refusal for 10 s")
+
+    monkeypatch.setattr(distributed.comm, "connect", no_connect)
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as held:
+        held.bind((host, 0))
+        port = held.getsockname()[1]
+        address = f"tcp://[{host}]:{port}" if ":" in host else f"tcp://{host}:{port}"
+        result = _refused_scheduler(cli, tmp_path, monkeypatch, address)
+    assert f"--scheduler {address} cannot be reached (nothing listens on port {port} there)" in (
+        result.stderr
+    )
+    assert "dask scheduler" in result.stderr and "Traceback" not in result.output
 
 
 @pytest.mark.parametrize(
