@@ -10,10 +10,10 @@ the grid is centred on the bed. Footprints keep ``spacing`` between each other a
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from fabgen.errors import ParameterError, abridged
+from fabgen.geometry.sizes import parse_size
 
 #: Fits most printers (Prusa MINI 180 × 180, Ender 3 220 × 220, Bambu A1 mini 180 × 180).
 DEFAULT_BED = (180.0, 180.0)
@@ -27,14 +27,11 @@ Point = tuple[float, float]
 
 
 def parse_bed(text: str) -> tuple[float, float]:
-    """``"220x220"`` (also ``220X220``, ``220×220``) as (width, depth) in mm."""
-    match = re.fullmatch(r"\s*([0-9.]+)\s*[xX×]\s*([0-9.]+)\s*", text or "")
-    try:
-        width, depth = (float(match.group(1)), float(match.group(2))) if match else (0, 0)
-    except ValueError:
-        width = depth = 0.0
-    if not match or not (0 < width <= MAX_BED and 0 < depth <= MAX_BED):
-        quoted = abridged(text, quoted=True) if text else repr(text)
+    """``"220x220"`` (also ``220X220``, ``220×220``, ``220x220mm``) as (width, depth) in
+    mm, as :func:`fabgen.geometry.sizes.parse_size` reads it."""
+    width, depth = parse_size(text, "bed", "WIDTHxDEPTH", "180x180")
+    if not (0 < width <= MAX_BED and 0 < depth <= MAX_BED):
+        quoted = abridged(text, quoted=True)
         raise ParameterError.about(
             "bed",
             f"{quoted} is not WIDTHxDEPTH in mm with both sides between 0 and "

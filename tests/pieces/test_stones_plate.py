@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -107,3 +108,21 @@ def test_plate_counts_use_the_fewest_plates_and_every_plate_fits(count, footprin
     assert max(counts) - min(counts) <= 1  # shared out evenly
     for n in counts:
         _check(layout(n * per_set, footprint, bed), footprint, bed)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("8x8in", "8×8 in is 203.2x203.2 mm; give 203.2x203.2,"),
+        ("25x21cm", "25×21 cm is 250x210 mm"),
+        ("25cmx210mm", "mixes units"),
+    ],
+)
+def test_a_bed_in_other_units_is_refused_with_its_size_in_mm(text, message):
+    with pytest.raises(ParameterError, match=re.escape(message)):
+        parse_bed(text)
+
+
+def test_a_bed_written_with_mm_is_read_as_mm():
+    assert parse_bed("250 x 210 mm") == (250.0, 210.0)
+    assert parse_bed("250mmx210mm") == (250.0, 210.0)

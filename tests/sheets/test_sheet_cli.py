@@ -137,3 +137,54 @@ def test_bad_input_is_refused_and_nothing_is_written(cli, tmp_path, args, parame
     assert parameter_text in result.output
     assert "Traceback" not in result.output
     assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("size", "in_mm"),
+    [
+        ("24x12in", "609.6x304.8"),
+        ('24"x12"', "609.6x304.8"),
+        ("24 in x 12 in", "609.6x304.8"),
+        ("20x12 inches", "508x304.8"),
+        ("60x40cm", "600x400"),
+    ],
+)
+def test_a_sheet_in_inches_or_centimetres_is_refused_with_its_size_in_mm(
+    cli, tmp_path, size, in_mm
+):
+    out = tmp_path / "out"
+    result = cli("sheet", "--count", "1", "--sheet", size, "--out", out)
+    assert result.exit_code == 2, result.output
+    assert "is not in mm" in result.output and f"give {in_mm}," in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not out.exists()
+    # ... and the size it names is taken as it stands.
+    result = cli("sheet", "--count", "1", "--sheet", in_mm, "--format", "json", "--out", out)
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "sheets-report.json").read_text())
+    w, h = (float(v) for v in in_mm.split("x"))
+    assert report["sheets"][0]["sheet_mm"] == [w, h]
+
+
+@pytest.mark.parametrize("size", ["600x400mm", "600mm x 400mm", "600 X 400 MM"])
+def test_a_sheet_written_with_mm_is_read_as_mm(cli, tmp_path, size):
+    result = cli("sheet", "--count", "1", "--sheet", size, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "sheet-1: 600×400 mm, 1 tile" in result.output
+
+
+def test_a_sheet_side_of_zero_names_the_allowed_range(cli, tmp_path):
+    result = cli("sheet", "--count", "1", "--sheet", "0x400", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "allowed: 10 to 3,000 mm" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_one_cut_path_is_one_path(cli, tmp_path):
+    from tests.sheets.sheet_readback import cut_entities, read_dxf
+
+    result = cli("sheet", "--count", "1", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    cuts = cut_entities(read_dxf((tmp_path / "sheet-1.dxf").read_bytes()))
+    assert len(cuts) == 1
+    assert "mm in 1 path," in result.output and "1 paths" not in result.output

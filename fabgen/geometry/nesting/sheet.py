@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from fabgen.errors import ParameterError
+from fabgen.geometry.sizes import parse_size
 from fabgen.limits import check
 from fabgen.settings import default
 
@@ -24,9 +24,9 @@ class SheetSpec:
 
     def __post_init__(self) -> None:
         for value in (self.width, self.height):
-            if not (_finite(value) and value > 0):
+            if not _finite(value):  # (a number of 400 digits is infinite)
                 raise ParameterError.about("sheet_size", f"sides must be positive mm, got {value}")
-            check("sheet_size", value)
+            check("sheet_size", value)  # 0 too: the range says what is allowed
         if not (_finite(self.margin) and self.margin >= 0):
             raise ParameterError.about(
                 "sheet_margin", f"must be zero or a positive number of mm, got {self.margin}"
@@ -40,16 +40,8 @@ class SheetSpec:
 
     @classmethod
     def parse(cls, text: str, margin: float = SHEET_MARGIN) -> SheetSpec:
-        """``"600x400"`` (also ``600X400``, ``600×400``, ``600 x 400``) in mm."""
-        match = re.fullmatch(r"\s*([0-9.]+)\s*[xX×]\s*([0-9.]+)\s*", text or "")
-        try:
-            if match is None:
-                raise ValueError(text)
-            width, height = float(match.group(1)), float(match.group(2))  # "1.2.3" fails here
-        except ValueError:
-            raise ParameterError.about(
-                "sheet_size", f"{text!r} is not WIDTHxHEIGHT in mm, e.g. 600x400"
-            ) from None
+        """``"600x400"`` in mm, as :func:`fabgen.geometry.sizes.parse_size` reads it."""
+        width, height = parse_size(text, "sheet_size")
         return cls(width, height, margin)
 
     @property
