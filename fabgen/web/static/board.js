@@ -45,6 +45,20 @@ function change(mutate, note) {
   return inTurn(() => applyNow(mutate, note));
 }
 
+// An action decided on the board as the changes before it leave it, not as it was when
+// clicked: `decide(board)` runs in its turn and gives the change to make ({mutate,
+// note, then}: `then` runs once it is made) or the words of a refusal.
+function act(decide) {
+  return inTurn(async () => {
+    const outcome = decide(state);
+    if (!outcome) return;
+    if (typeof outcome === "string") return setStatus(outcome, true);
+    const before = state;
+    await applyNow(outcome.mutate, outcome.note);
+    if (state !== before && outcome.then) outcome.then(state);
+  });
+}
+
 async function applyNow(mutate, note) {
   const next = copy(state);
   mutate(next);
@@ -170,29 +184,59 @@ function sameCoord(a, b) {
   return Array.isArray(a) && a[0] === b[0] && a[1] === b[1];
 }
 
+// (a dashed place clicked twice, or typed in twice, before the first answer came adds
+// the tile once)
 function addTile(coord) {
-  change((s) => {
-    s.board.tiles = s.board.tiles || [];
-    s.board.tiles.push(coord);
-  }, `Added tile (${coord[0]}, ${coord[1]}).`);
+  act((b) => {
+    if ((b.board.tiles || []).some((c) => sameCoord(c, coord))) {
+      return `Tile (${coord[0]}, ${coord[1]}) is already on the board.`;
+    }
+    return {
+      mutate: (s) => {
+        s.board.tiles = s.board.tiles || [];
+        s.board.tiles.push(coord);
+      },
+      note: `Added tile (${coord[0]}, ${coord[1]}).`,
+    };
+  });
 }
 
+// The tile clicked, found again on the board the changes before it leave (a tile clicked
+// twice before the first answer came was removed, and then the tile after it).
 function clickTile(t) {
   if (tool() === "start") return placeStart(t);
-  change((s) => {
-    const coords = s.board.tiles || [];
-    if (t.index < coords.length) coords.splice(t.index, 1);
-    else s.board.free_tiles.splice(t.index - coords.length, 1);
-    if (s.board.free_tiles && !s.board.free_tiles.length) delete s.board.free_tiles;
-  }, `Removed tile ${t.index + 1}.`);
+  const coords = state.board.tiles || [];
+  const free = t.index < coords.length ? null : JSON.stringify(state.board.free_tiles[t.index - coords.length]);
+  const named = t.coord ? `tile (${t.coord[0]}, ${t.coord[1]})` : `tile ${t.index + 1}`;
+  act((b) => {
+    const tiles = b.board.tiles || [];
+    const index = free === null
+      ? tiles.findIndex((c) => sameCoord(c, t.coord))
+      : (b.board.free_tiles || []).findIndex((f) => JSON.stringify(f) === free);
+    if (index < 0) return `Not changed: ${named} was removed.`;
+    return {
+      mutate: (s) => {
+        if (free === null) s.board.tiles.splice(index, 1);
+        else s.board.free_tiles.splice(index, 1);
+        if (s.board.free_tiles && !s.board.free_tiles.length) delete s.board.free_tiles;
+      },
+      note: `Removed tile ${(free === null ? index : tiles.length + index) + 1}.`,
+    };
+  });
 }
 
-// (the seat as it was chosen; whether it is there, on the board the changes before leave)
+// Why seat k (as it was chosen) cannot be changed on the board the changes before leave,
+// or null when it is there.
+function seatMissing(b, k) {
+  const players = b.players || [];
+  if (players[k]) return null;
+  return players.length ? `Not changed: seat ${k + 1} was removed.` : "Add a seat first.";
+}
+
 function seatGone(k) {
-  const players = state.players || [];
-  if (players[k]) return false;
-  setStatus(players.length ? `Not changed: seat ${k + 1} was removed.` : "Add a seat first.", true);
-  return true;
+  const missing = seatMissing(state, k);
+  if (missing) setStatus(missing, true);
+  return Boolean(missing);
 }
 
 function placeStart(t) {
@@ -289,39 +333,45 @@ $("board-name").addEventListener("change", () => {
   change((s) => { s.board.name = name; });
 });
 $("seat").addEventListener("change", fillSeats);
+// The seat actions act on the seat chosen when they were asked for, on the board the
+// changes before them leave: a seat a change before removed is said to be gone.
 $("seat-name").addEventListener("change", () => {
   const k = seatIndex();
-  if (!(state.players || [])[k]) return;
   const name = $("seat-name").value.trim();
-  change((s) => {
-    if (name) s.players[k].name = name; else delete s.players[k].name;
+  act((b) => seatMissing(b, k) || {
+    mutate: (s) => { if (name) s.players[k].name = name; else delete s.players[k].name; },
   });
 });
 $("seat-kind").addEventListener("change", () => {
   const k = seatIndex();
-  if (!(state.players || [])[k]) return;
   const kind = $("seat-kind").value;
-  change((s) => {
-    if (kind === "player") delete s.players[k].kind; else s.players[k].kind = kind;
-  }, `Seat ${k + 1} is now a ${kind}.`);
+  act((b) => seatMissing(b, k) || {
+    mutate: (s) => { if (kind === "player") delete s.players[k].kind; else s.players[k].kind = kind; },
+    note: `Seat ${k + 1} is now a ${kind}.`,
+  });
 });
-$("add-seat").addEventListener("click", async () => {
-  const n = (state.players || []).length;
-  await change((s) => { s.players = [...(s.players || []), {}]; }, `Added seat ${n + 1}.`);
-  $("seat").value = String(n);
-  fillSeats();
+$("add-seat").addEventListener("click", () => {
+  act((b) => {
+    const n = (b.players || []).length;
+    return {
+      mutate: (s) => { s.players = [...(s.players || []), {}]; },
+      note: `Added seat ${n + 1}.`,
+      then: () => {
+        $("seat").value = String(n);
+        fillSeats();
+      },
+    };
+  });
 });
 $("remove-seat").addEventListener("click", () => {
   const k = seatIndex();
-  if (!(state.players || [])[k]) return;
-  change((s) => { s.players.splice(k, 1); }, `Removed seat ${k + 1}.`);
+  act((b) => seatMissing(b, k) || {
+    mutate: (s) => { s.players.splice(k, 1); },
+    note: `Removed seat ${k + 1}.`,
+  });
 });
 $("add-tile").addEventListener("click", () => {
-  const coord = [Number($("tile-i").value) || 0, Number($("tile-j").value) || 0];
-  if ((state.board.tiles || []).some((c) => sameCoord(c, coord))) {
-    return setStatus(`Tile (${coord[0]}, ${coord[1]}) is already on the board.`, true);
-  }
-  addTile(coord);
+  addTile([Number($("tile-i").value) || 0, Number($("tile-j").value) || 0]);
 });
 
 function step(from, to) {
