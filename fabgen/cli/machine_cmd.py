@@ -11,7 +11,7 @@ import click
 
 from fabgen.cli.common import OutFolder, format_option, report_written
 from fabgen.cli.options import option
-from fabgen.cli.rules_common import game_variant, variant_option
+from fabgen.cli.rules_common import game_variant, illegal_in_file, variant_option
 
 
 @click.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
@@ -66,7 +66,7 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     try:
         start = replay(transcript.position, transcript.move_list, variant)
     except IllegalMove as exc:
-        click.echo(f"{game}: illegal move at {exc}", err=True)
+        click.echo(illegal_in_file(game, transcript, exc, variant), err=True)
         raise SystemExit(1) from None
     if game_over(start, variant):
         raise UserError(

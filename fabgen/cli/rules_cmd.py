@@ -8,7 +8,13 @@ import click
 
 from fabgen.cli.common import OutFolder, format_option, report_written
 from fabgen.cli.machine_cmd import machine
-from fabgen.cli.rules_common import game_variant, variant_option
+from fabgen.cli.rules_common import (
+    failing_move,
+    game_variant,
+    illegal_in_file,
+    move_place,
+    variant_option,
+)
 
 
 @click.group("rules", short_help="Replay and check games; play a turn step by step.")
@@ -37,14 +43,18 @@ def replay(games, variant, output_format):
     """
     from fabgen.errors import FabgenError
     from fabgen.rules.moves import IllegalMove
+    from fabgen.rules.transcript import read_transcript
 
     worst = 0
     for path in games:
         try:
-            click.echo(_replay_one(path, variant, output_format))
+            transcript = read_transcript(path)
+            game = game_variant(variant, transcript)
+            click.echo(_replay_one(path, transcript, game, output_format))
         except IllegalMove as exc:
             worst = max(worst, 1)
-            _report_failure(path, f"{path}: illegal move at {exc}", output_format, exc)
+            message = illegal_in_file(path, transcript, exc, game)
+            _report_failure(path, message, output_format, exc)
         except FabgenError as exc:
             worst = 2
             _report_failure(path, str(exc), output_format, None)
@@ -52,14 +62,12 @@ def replay(games, variant, output_format):
         raise SystemExit(worst)
 
 
-def _replay_one(path: Path, variant: str, output_format: str) -> str:
+def _replay_one(path: Path, transcript, variant: str, output_format: str) -> str:
     from fabgen.rules.scoring import game_over, places, ranking, scores
     from fabgen.rules.terminal import ranking_text, render_position
-    from fabgen.rules.transcript import read_transcript, transcript_from_position, transcript_line
+    from fabgen.rules.transcript import transcript_from_position, transcript_line
     from fabgen.rules.turn import replay
 
-    transcript = read_transcript(path)
-    variant = game_variant(variant, transcript)
     final = replay(transcript.position, transcript.move_list, variant)
     over = game_over(final, variant)
     if output_format == "json":
@@ -100,9 +108,19 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
 @click.argument("position_file", metavar="POSITION.json", type=click.Path(path_type=Path))
 @click.option(
     "--moves",
-    default="",
+    default=None,
     metavar="MOVES",
-    help='The moves, comma-separated, like "c3-c5,f2-d2"; leave out to pass.',
+    help='The moves, comma-separated, like "c3-c5,f2-d2" (or "C3 to C5; F2 to D2"); '
+    '"pass" or leave out to pass (with --turn: leave out for the file\'s own moves).',
+)
+@click.option(
+    "--turn",
+    "turn_number",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Play turn N of the file (counted from 1) instead of the next one: the turns "
+    "before it are replayed, and it is played with --moves, else with the file's moves.",
 )
 @variant_option
 @click.option(
@@ -119,15 +137,20 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
     show_default=True,
     help="Field names (c3, -a1, ...) on the fields in the SVG pictures.",
 )
-def turn(position_file, moves, variant, svg_dir, names):
+def turn(position_file, moves, turn_number, variant, svg_dir, names):
     """Play one turn for the player to move in POSITION.json (a transcript; its turns
     are replayed first) and show each step: every move, every explosion wave, growth.
+
+    A position as it stands on the table is a transcript without turns: each
+    player's stacks (n stones on a live field, -n on a growing one, 0 for a dead one)
+    and next_player (from 0); see docs/tutorials/check.md.
 
     An illegal move given in --moves stops with the rule it breaks (exit code 2); an
     illegal move inside the file gives exit code 1, as in replay.
 
     Example: fabgen rules turn game.json --moves "c3-c5,f2-d2" --svg steps/
     """
+    from fabgen.errors import UserError
     from fabgen.products.turn import step_title, turn_picture_files
     from fabgen.rules.moves import IllegalMove, parse_moves
     from fabgen.rules.terminal import describe_stacks, legend, render_board
@@ -136,12 +159,39 @@ def turn(position_file, moves, variant, svg_dir, names):
 
     transcript = read_transcript(position_file)
     variant = game_variant(variant, transcript)
+    played = transcript.move_list
+    own = None  # the file's own moves of turn N (--turn N without --moves)
+    if turn_number is not None:
+        if turn_number > len(played) + 1:
+            raise UserError(
+                f"--turn {turn_number}: {position_file} has {_turns(len(played))}; give a "
+                f"turn from 1 to {len(played) + 1} ({len(played) + 1}: the next one)"
+            )
+        if moves is None and turn_number <= len(played):
+            own = played[turn_number - 1]
+        played = played[: turn_number - 1]
     try:
-        start = replay(transcript.position, transcript.move_list, variant)
+        start = replay(transcript.position, played, variant)
     except IllegalMove as exc:
-        click.echo(f"{position_file}: illegal move at {exc}", err=True)
+        click.echo(illegal_in_file(position_file, transcript, exc, variant), err=True)
         raise SystemExit(1) from None
-    final, steps = play_turn(start, parse_moves(moves), variant, record_steps=True)
+    given = list(own) if own is not None else parse_moves(moves or "")
+    try:
+        final, steps = play_turn(start, given, variant, record_steps=True)
+    except IllegalMove as exc:
+        if own is None:
+            raise UserError(_refused(start, given, exc, variant)) from None
+        # The file's own turn N is illegal: the position before it, to compare with the
+        # table and the notes, and the error (as replay gives it).
+        k = start.next_player
+        exc.turn, exc.player, exc.player_label = turn_number - 1, k, start.players[k].label(k)
+        click.echo(f"the position before turn {turn_number}, {exc.player_label} to move")
+        click.echo(legend(start) + "\n")
+        click.echo(render_board(start) + "\n")
+        written_moves = ", ".join(map(str, own)) or "none (a pass)"
+        click.echo(f"the file's moves of turn {turn_number}: {written_moves}")
+        click.echo(illegal_in_file(position_file, transcript, exc, variant), err=True)
+        raise SystemExit(1) from None
     written = None
     if svg_dir is not None:  # before the report: a folder that fails leaves no half output
         from fabgen.export.transaction import write_transaction
@@ -165,6 +215,28 @@ def turn(position_file, moves, variant, svg_dir, names):
     click.echo(f"next to move: {final.players[nxt].label(nxt)}")
     if written is not None:
         report_written(written)
+
+
+def _refused(start, moves, exc, variant: str) -> str:
+    """The message for a move of --moves that the rules refuse: which move, whose turn,
+    the rule, and that nothing was played."""
+    from fabgen.rules.moves import RULES
+
+    if exc.rule == "game-over":
+        return f"{exc}: there is no turn to play (fabgen rules replay shows the final ranking)"
+    k = start.next_player
+    place, note = move_place(start, moves, failing_move(start, moves, variant), exc.rule)
+    which = f"{place}, {exc.move}," if place else f"move {exc.move}"
+    note = f" ({note})" if note else ""
+    return (
+        f"--moves: {which} is refused{note}: {exc.detail} (rule {exc.rule}: "
+        f"{RULES[exc.rule]}). Nothing was played: this is turn {start.turns_played + 1} of "
+        f"the game, {start.players[k].label(k)} to move; correct --moves and run again"
+    )
+
+
+def _turns(n: int) -> str:
+    return f"{n} turn" if n == 1 else f"{n} turns"
 
 
 rules.add_command(machine)  # in its own module, beside the two commands above

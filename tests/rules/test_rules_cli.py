@@ -127,7 +127,8 @@ def test_an_illegal_move_exits_1_naming_file_turn_player_move_and_rule(tmp_path,
     assert result.stderr.strip() == (
         f"{bad}: illegal move at turn 26 (counting from 1), player {k + 1} ({name}), move a1-a1: "
         "the move starts and ends on the same field (rule same-field: a move goes at least "
-        "one step)"
+        "one step). Every turn before it is legal; to see the position before turn 26: "
+        f"fabgen rules turn {bad} --turn 26"
     )
     assert f"{games[1][0]}: 25 turns replayed, all legal" in result.stdout  # checked anyway
 

@@ -1,0 +1,145 @@
+"""``fabgen rules turn`` and ``replay`` as a player at a real table uses them: a turn of
+the file looked at again (``--turn N``), a move written twice or two moves from one
+tile, and the messages that say which move, whose turn and what to do."""
+
+import json
+import shlex
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fabgen.cli import main
+from fabgen.rules.random_games import random_game
+from fabgen.rules.setup import start_position
+from fabgen.rules.terminal import describe_stacks, render_board
+from fabgen.rules.transcript import transcript_from_position, write_transcript
+from fabgen.rules.turn import Turn, play_turn, replay
+
+START = start_position(2, 2)
+TURNS, _ = random_game(START, 7, max_turns=30, explode_bias=0.5)
+CLI = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def game_file(tmp_path, turns, name="game.json"):
+    path = tmp_path / name
+    path.write_text(
+        write_transcript(transcript_from_position(START, turns=turns, with_state=False))
+    )
+    return path
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    return game_file(tmp_path_factory.mktemp("table"), TURNS)
+
+
+@CLI
+@given(st.integers(1, len(TURNS)))
+def test_turn_n_plays_the_files_own_turn_n(game, n):
+    result = run("rules", "turn", str(game), "--turn", str(n))
+    assert result.exit_code == 0, result.output
+    assert f"plays turn {n} of the game" in result.stdout
+    after = replay(START, TURNS[:n])
+    assert f"after the turn: {describe_stacks(after)}\n" in result.stdout
+
+
+@CLI
+@given(st.integers(1, len(TURNS) + 1))
+def test_turn_n_with_moves_plays_them_instead(game, n):
+    result = run("rules", "turn", str(game), "--turn", str(n), "--moves", "pass")
+    assert result.exit_code == 0, result.output
+    after, _ = play_turn(replay(START, TURNS[: n - 1]), [])
+    assert f"after the turn: {describe_stacks(after)}\n" in result.stdout
+
+
+def test_a_turn_beyond_the_next_one_is_refused(game):
+    result = run("rules", "turn", str(game), "--turn", str(len(TURNS) + 2))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"has {len(TURNS)} turns; give a turn from 1 to {len(TURNS) + 1}" in result.stderr
+
+
+TURNS_WITH_MOVES = [t for t, moves in enumerate(TURNS) if moves]
+
+
+@CLI
+@given(st.sampled_from(TURNS_WITH_MOVES), st.data())
+def test_a_move_written_twice_in_a_file_is_named_with_how_to_look_at_the_turn(
+    tmp_path_factory, t, data
+):
+    """Any move written a second time makes its turn illegal (its stones moved, or its
+    tile was used); the message says which move of the turn it is and which it repeats,
+    and the command it gives shows the position before the turn."""
+    moves = list(TURNS[t])
+    i = data.draw(st.integers(0, len(moves) - 1))
+    written = [*moves, moves[i]]
+    path = game_file(tmp_path_factory.mktemp("twice"), [*TURNS[:t], written, *TURNS[t + 1 :]])
+    result = run("rules", "replay", str(path))
+    assert result.exit_code == 1
+    message = result.stderr.strip()
+    assert "\n" not in message
+    assert f"illegal move at turn {t + 1} (counting from 1)" in message
+    n = len(written)
+    assert f"; it is move {n} of {n} of that turn (the same as move {i + 1}: written twice?)" in (
+        message
+    )
+    assert message.endswith(f"to see the position before turn {t + 1}: {_hint(path, t)}")
+    looked = run(*shlex.split(_hint(path, t))[1:])
+    assert looked.exit_code == 1
+    assert looked.stdout.startswith(f"the position before turn {t + 1}, ")
+    assert render_board(replay(START, TURNS[:t])) in looked.stdout
+    assert f"the file's moves of turn {t + 1}: {', '.join(map(str, written))}" in looked.stdout
+    assert looked.stderr.strip() == message
+
+
+def _hint(path, t: int) -> str:
+    return f"fabgen rules turn {shlex.quote(str(path))} --turn {t + 1}"
+
+
+def legal_first_moves():
+    return Turn(START).legal_moves()
+
+
+@CLI
+@given(st.sampled_from(legal_first_moves()))
+def test_a_move_typed_twice_is_refused_naming_both(tmp_path_factory, move):
+    path = game_file(tmp_path_factory.mktemp("typed"), [])
+    result = run("rules", "turn", str(path), "--moves", f"{move}, {move}")
+    assert result.exit_code == 2 and result.stdout == ""
+    message = result.stderr.strip()
+    assert message.startswith(
+        f"Error: --moves: move 2 of 2, {move}, is refused (the same as move 1: written twice?): "
+    )
+    assert "Nothing was played: this is turn 1 of the game, player 1 (Red) to move" in message
+    assert "\n" not in message
+
+
+@CLI
+@given(st.sampled_from(legal_first_moves()), st.data())
+def test_a_second_move_from_a_used_tile_names_the_move_that_used_it(tmp_path_factory, first, data):
+    board = START.board
+    tile = board.tile_of[board.index[first.source]]
+    others = [m for m in legal_first_moves() if board.tile_of[board.index[m.source]] == tile]
+    second = data.draw(st.sampled_from([m for m in others if m.source != first.source]))
+    path = game_file(tmp_path_factory.mktemp("tile"), [])
+    result = run("rules", "turn", str(path), "--moves", f"{first},{second}")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert (
+        f"--moves: move 2 of 2, {second}, is refused (move 1, {first}, started on the same "
+        "tile): " in result.stderr
+    )
+    assert "(rule tile-used: at most one move starts on each tile per turn)" in result.stderr
+
+
+def test_the_json_of_an_illegal_move_is_unchanged_in_form(tmp_path):
+    written = [*TURNS[TURNS_WITH_MOVES[0]], TURNS[TURNS_WITH_MOVES[0]][0]]
+    t = TURNS_WITH_MOVES[0]
+    path = game_file(tmp_path, [*TURNS[:t], written])
+    result = run("rules", "replay", str(path), "--format", "json")
+    record = json.loads(result.stdout)
+    assert record["turn"] == t + 1 and record["error"].endswith(_hint(path, t))
