@@ -112,21 +112,26 @@ def _main_outline(path, outlines: list[DrawnOutline], circles: list[DrawnCircle]
 
 def _check_width(path, width: float, units_note: str) -> None:
     """A tile of 5 to 2,000 mm, as fabgen makes them: a size far outside is a drawing
-    in other units than it says (metres, microns, a page size off by a factor)."""
+    in other units than it says (metres, microns, a page size off by a factor). The cut
+    line is measured, so a drawn width up to the largest kerf above the range passes
+    (fabgen's own 2,000 mm tile is drawn 2,000.15 mm wide for a 0.15 mm kerf), and so
+    does a width off by rounding (2,000.0000001 mm)."""
     limit = limit_for("width")
-    assert limit is not None
-    if limit.problem(width) is None:
+    kerf = limit_for("kerf")
+    assert limit is not None and kerf is not None
+    slack = 1e-9 * limit.high
+    if math.isfinite(width) and limit.low - slack <= width <= limit.high + kerf.high + slack:
         return
     size = f"{width:,.1f}" if width >= 1 else f"{width:.3g}"
     units = (
-        "the width, height and viewBox of its page"
+        "the width, height and viewBox of the drawing's page"
         if Path(path).suffix.lower() == ".svg"
-        else "$INSUNITS (4 for millimetres)"
+        else "the drawing's $INSUNITS (4 for millimetres)"
     )
     raise InputFileError(
         str(path),
         f"the tile is {size} mm across the flats ({units_note}); a tile is "
-        f"{limit.describe()}. Check the drawing's {units} and the size the tile is drawn at",
+        f"{limit.describe()}. Check {units} and the size the tile is drawn at",
     )
 
 

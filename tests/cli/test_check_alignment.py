@@ -2,6 +2,7 @@
 
 import json
 import math
+import re
 
 import ezdxf
 import pytest
@@ -300,6 +301,42 @@ def test_a_dxf_tile_outside_5_to_2000_mm_is_refused(tmp_path, cli, insunits, mes
     assert result.exit_code == 2
     assert message in result.output
     assert "a tile is 5 to 2,000 mm" in result.output
+
+
+@pytest.mark.parametrize(
+    ("width", "kerf"), [(5, "0"), (5, "0.05"), (2000, "0"), (2000, "0.15"), (2000, "5")]
+)
+@pytest.mark.parametrize("suffix", ["svg", "dxf"])
+def test_the_smallest_and_largest_tiles_fabgen_draws_pass_their_own_check(
+    tmp_path, cli, width, kerf, suffix
+):
+    # The cut line of a 2,000 mm tile is drawn a kerf wider (and a nominal one within
+    # rounding of it): the reader's size check refused fabgen's own largest tiles.
+    result = cli("tile", "--width", width, "--kerf", kerf, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    code, report = run_json(cli, "--from", tmp_path / f"tile.{suffix}", "--kerf", kerf)
+    assert code == 0, report
+    drawn = report["drawing"]["width_mm"]
+    assert drawn == pytest.approx(width + float(kerf), abs=1e-6)
+
+
+def test_a_drawing_past_the_largest_tile_and_kerf_is_still_refused(tmp_path, cli):
+    # 2,006 mm: more than the largest tile and the largest kerf together.
+    result = cli("tile", "--width", 2000, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    svg = (tmp_path / "tile.svg").read_text()
+
+    def grow(match):
+        return f'{match[1]}="{float(match[2]) * 1.003:.6f}mm"'
+
+    # The page's width and height (the first two in the file), 0.3 % larger.
+    bigger = re.sub(r'(width|height)="([0-9.]+)mm"', grow, svg, count=2)
+    path = tmp_path / "big.svg"
+    path.write_text(bigger)
+    result = cli("check-alignment", "--from", path)
+    assert result.exit_code == 2, result.output
+    assert "the tile is 2,006.0 mm across the flats" in result.output
+    assert "Check the width, height and viewBox of the drawing's page" in result.output
 
 
 def test_wrong_number_of_circles(tmp_path, cli):
