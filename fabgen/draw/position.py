@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from fabgen.board.colours import NAMED_COLOURS
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
-from fabgen.draw.metrics import ASCENT, text_advance
+from fabgen.draw.metrics import ASCENT, DESCENT, LEGIBLE_CAP_MM, text_advance
 from fabgen.geometry.lattice import Field, field_xy, step_between
 from fabgen.rules.state import Position, Status
 from fabgen.rules.transcript.format import SEAT_COLOURS
@@ -77,7 +77,9 @@ def position_drawing(
     notes: Sequence[str] = (),
     background: str | None = PAGE.fill,
 ) -> Drawing:
-    """The position drawn with field centres ``pitch_mm`` apart, page fitted.
+    """The position drawn with field centres ``pitch_mm`` apart, page fitted; with
+    ``field_names``, further apart where a name would not fit its cell at the legible
+    size (:func:`names_pitch`: 15.5 mm for ``-h-3``, 18.5 for ``-aa12``).
 
     ``arrows``: moves to show, as (from, to) field pairs, drawn under the stones.
     ``labels``: a short text per field (a letter), at the top of its cell, or in the
@@ -89,6 +91,9 @@ def position_drawing(
     ``notes`` lines of text after it. ``background``: the colour of the page behind
     the drawing (white; on a tinted panel, the panel's colour), or None for none.
     """
+    text_pitch = pitch_mm  # the title, legend, key and notes keep the pitch asked for
+    if field_names:  # (larger where the names need it to fit their cells legibly)
+        pitch_mm = names_pitch((state.name for state in position.fields()), pitch_mm)
     metadata = {"turns_played": position.turns_played}
     drawing = Drawing(0.0, 0.0, title or "Atlantis position", metadata)
     shapes = drawing.layers.setdefault(Operation.PRINT, [])
@@ -115,8 +120,9 @@ def position_drawing(
     # Names after the lines too: the red outline runs through a name at the bottom of
     # its cell (and a growing cell's ring behind it).
     if field_names:
+        h = min(name_height(state.name, pitch_mm) for state in states)
         for state in states:
-            shapes.extend(_name(state, pitch_mm))
+            shapes.extend(_name(state, pitch_mm, h))
     # Labels last, over every line: a cell's red outline runs just where a label at
     # the top or bottom of the cell sits, and would cut through its letters.
     if labels:
@@ -131,19 +137,19 @@ def position_drawing(
     box = drawing.bbox()
     assert box is not None  # a board has at least one field
     if legend or key or notes:
-        y = box[1] - pitch_mm * 0.9
+        y = box[1] - text_pitch * 0.9
         if legend:
-            shapes.extend(_legend(position, pitch_mm, box[0], y))
-            y -= 0.6 * pitch_mm * len(position.players)
+            shapes.extend(_legend(position, text_pitch, box[0], y))
+            y -= 0.6 * text_pitch * len(position.players)
         if key:
-            shapes.extend(_key(pitch_mm, box[0], y))
-            y -= 0.6 * pitch_mm * len(KEY)
+            shapes.extend(_key(text_pitch, box[0], y))
+            y -= 0.6 * text_pitch * len(KEY)
         for line in notes:
-            h = 0.3 * pitch_mm
+            h = 0.3 * text_pitch
             shapes.append(Text((box[0], y - h / 2), line, h, "left"))
-            y -= 0.6 * pitch_mm
+            y -= 0.6 * text_pitch
     if title:
-        shapes.append(Text((box[0], box[3] + pitch_mm * 0.4), title, pitch_mm * 0.35, "left"))
+        shapes.append(Text((box[0], box[3] + text_pitch * 0.4), title, text_pitch * 0.35, "left"))
     if background is None:
         return drawing.fit_page(margin_mm)
     # A page behind everything (white unless told), so viewers that show transparency
@@ -372,27 +378,61 @@ class _LabelRoom:
         return [Polyline(patch, True, style=back), Text((cx, cy - h / 2), text, h, "center", LABEL)]
 
 
-#: A field's name: its cap height and where its baseline sits below the cell's centre,
-#: in pitches.
+#: A field's name: its largest cap height, in pitches (a name is made smaller where its
+#: cell has no room for it, and the pitch larger where it would then print below
+#: :data:`~fabgen.draw.metrics.LEGIBLE_CAP_MM`).
 NAME_HEIGHT = 0.14
-NAME_BASELINE = 0.45
+_DESCENDERS = frozenset("gjpqy")
 
 
-def _name(state, pitch: float) -> list:
-    """A field's name at the bottom of its cell, on a patch of the cell's colour: from
-    the tops of its letters down to the outer edge of a red outline (just inside a tile
-    border), as wide as the letters and a little more. The red outline, an
-    outline's dashes and a growing cell's ring pass under the name and leave a gap
-    there instead of crossing its letters; the patch stops short of a stone, whose rim
-    comes within 0.1 mm of the letters (at a pitch of 10 mm)."""
+def _name_fits(name: str, pitch: float, h: float) -> bool:
+    """Does ``name`` at cap height ``h`` fit at the bottom of a cell with a stone: its
+    letters (descenders too) below the stone and clear of the tile border, which
+    narrows towards the cell's bottom corner?"""
+    width = text_advance(name, h) + 2 * LABEL_PAD * pitch
+    top = (STONE + LABEL_CLEAR) * pitch  # below the centre
+    bottom = top + ASCENT * h + (DESCENT * h if _DESCENDERS & set(name) else 0.0)
+    # The cell shrunk by half a tile border and the clearance (a pointy-top hexagon:
+    # at a depth d below its centre, past half its radius, it is (R - d) * sqrt(3) wide).
+    radius = (pitch / 2 - TILE_LINE.width / 2 - LABEL_CLEAR * pitch) * 2 / math.sqrt(3)
+    return width / 2 <= (radius - bottom) * math.sqrt(3)
+
+
+def name_height(name: str, pitch: float) -> float:
+    """The largest cap height (mm, at most :data:`NAME_HEIGHT` pitches, to 0.01 mm)
+    at which ``name`` fits at the bottom of its cell; 0 if none does."""
+    low, high = 0, int(NAME_HEIGHT * pitch * 100)
+    while low < high:  # in hundredths of a millimetre: the same answer everywhere
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if _name_fits(name, pitch, mid / 100) else (low, mid - 1)
+    return low / 100
+
+
+def names_pitch(names: Iterable[str], pitch: float) -> float:
+    """The pitch (mm, in steps of 0.5 mm, at least ``pitch``) at which every one of
+    ``names`` fits its cell at the legible size or larger."""
+    # (one name of each width, with and without descenders, stands for the rest)
+    kinds = {(text_advance(n, 1.0), bool(_DESCENDERS & set(n))): n for n in sorted(set(names))}
+    while any(name_height(n, pitch) < LEGIBLE_CAP_MM for n in kinds.values()):
+        pitch = math.floor(pitch * 2 + 1) / 2
+    return pitch
+
+
+def _name(state, pitch: float, h: float) -> list:
+    """A field's name, cap height ``h``, at the bottom of its cell, just below where a
+    stone's rim is, on a patch of the cell's colour: from the tops of its letters down
+    to the outer edge of a red outline (just inside a tile border), as wide as the
+    letters and a little more. The red outline, an outline's dashes and a growing
+    cell's ring pass under the name and leave a gap there instead of crossing its
+    letters."""
     from shapely.geometry import Polygon, box
 
     x, y = field_xy(state.field, pitch)
-    h = NAME_HEIGHT * pitch
-    base = y - NAME_BASELINE * pitch
+    top = y - (STONE + LABEL_CLEAR) * pitch
+    base = top - ASCENT * h
     half = text_advance(state.name, h) / 2 + LABEL_PAD * pitch
     cell = Polygon(_hexagon(state.field, pitch, HIGHLIGHTED + HIGHLIGHT.width / pitch))
-    patch = cell.intersection(box(x - half, y - pitch, x + half, base + ASCENT * h))
+    patch = cell.intersection(box(x - half, y - pitch, x + half, top))
     back = Style(stroke=None, fill=FILL[state.status], width=0.0)
     points = tuple((round(px, 6), round(py, 6)) for px, py in patch.exterior.coords[:-1])
     return [Polyline(points, True, style=back), Text((x, base), state.name, h, "center")]
