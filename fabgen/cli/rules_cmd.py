@@ -207,7 +207,11 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
     )
     click.echo(legend(start) + "\n")
     for n, step in enumerate(steps):
-        details = "".join(f"\n  {d}" for d in step.details)
+        effects = step.effects or ("",) * len(step.details)
+        details = "".join(
+            f"\n  {d}" + (f"\n      {e}" if e else "")
+            for d, e in zip(step.details, effects, strict=True)
+        )
         click.echo(f"step {n}: {step_title(step)}{details}")
         click.echo(render_board(step.position) + "\n")
     click.echo(f"after the turn: {describe_stacks(final)}")

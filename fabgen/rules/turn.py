@@ -38,6 +38,9 @@ class Step:
     details: tuple[str, ...]
     position: Position
     fields: tuple[Field, ...]  # the fields the step is about, for highlighting
+    #: For an explosion wave, one line per line of ``details``: where that field's
+    #: stones went (to check a chain by hand); empty for the other steps.
+    effects: tuple[str, ...] = ()
 
 
 class Turn:
@@ -116,7 +119,11 @@ class Turn:
         end_turn(pos, bool(self.moves))
         if self._steps is None:
             return pos, []
-        return pos, [*self._steps, *_explosion_steps(pos, waves or []), _growth_step(pos, grown)]
+        return pos, [
+            *self._steps,
+            *_explosion_steps(pos, waves or [], player),
+            _growth_step(pos, grown),
+        ]
 
     def _record_move(self, move: Move, path: tuple[int, ...], landed: int) -> None:
         k = len(path)
@@ -135,22 +142,46 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _explosion_steps(final: Position, waves: list) -> list[Step]:
+def _explosion_steps(final: Position, waves: list, player: int) -> list[Step]:
     steps = []
     for n, (snapshot, exploded) in enumerate(waves, start=1):
         names = final.board.names
-        details = []
-        for i, was_live, stones, cap in exploded:
+        details, effects = [], []
+        for i, was_live, stones, cap, around in exploded:
             change = "live -> growing" if was_live else "growing -> dead"
             lost = f", {stones - cap} lost over capacity" if stones > cap else ""
             details.append(
                 f"{names[i]} explodes ({change}): {_count(stones, 'stone')}, "
                 f"{_count(cap, 'live neighbour')}{lost}"
             )
+            effects.append(_where_stones_go(names, player, was_live, stones, around))
         title = f"explosion wave {n}: " + ", ".join(names[e[0]] for e in exploded)
         fields = tuple(final.board.fields[e[0]] for e in exploded)
-        steps.append(Step("explosion", title, tuple(details), snapshot, fields))
+        steps.append(Step("explosion", title, tuple(details), snapshot, fields, tuple(effects)))
     return steps
+
+
+def _where_stones_go(names, player: int, was_live: bool, stones: int, around) -> str:
+    """Where an exploding field's stones go, in the text board's notation: one to each
+    live neighbour, adding to the player's stones, landing on an empty field or
+    cancelling one of another seat's stones."""
+    from fabgen.rules.terminal import player_letter
+
+    if not around:
+        if was_live:
+            return f"no live neighbour: {'its stones are' if stones != 1 else 'its stone is'} lost"
+        return "no live neighbour is left: a growing field with none dies, stones or not"
+    me = player_letter(player)
+    parts = []
+    for n, owner, held in around:
+        if owner < 0:
+            parts.append(f"{names[n]} (was empty, now 1{me})")
+        elif owner != player:
+            left = f"{held - 1}{player_letter(owner)}" if held > 1 else "empty"
+            parts.append(f"{names[n]} (cancels one of {held}{player_letter(owner)}, now {left})")
+        else:
+            parts.append(f"{names[n]} (now {held + 1}{me})")
+    return ("one stone to " if len(parts) == 1 else "one stone each to ") + ", ".join(parts)
 
 
 def _growth_step(pos: Position, grown: list[int]) -> Step:
@@ -164,7 +195,8 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
     """The explosion phase for ``player`` on ``pos`` (a private copy), in place.
 
     With ``waves`` a list, appends ``(position after the wave, [(field index, was
-    live, stones, capacity), ...])`` per wave. This is the hot path of a replay: flat
+    live, stones, capacity, live neighbours as (index, owner, stones) just before it
+    exploded), ...])`` per wave. This is the hot path of a replay: flat
     lists and integer indices only.
     """
     status, owner, stones, cap = pos._status, pos._owner, pos._stones, pos._cap
@@ -193,8 +225,9 @@ def explode(pos: Position, player: int, waves: list | None = None) -> None:
             if owner[f] != player or n_stones < cap[f]:
                 continue  # exploded already in this wave
             stones[f] = 0
-            if record:
-                exploded.append((f, status[f] == LIVE, n_stones, cap[f]))
+            if record:  # and what its live neighbours hold before it sends its stones
+                around = tuple((n, owner[n], stones[n]) for n in nbrs[f] if status[n] == LIVE)
+                exploded.append((f, status[f] == LIVE, n_stones, cap[f], around))
             if status[f] == LIVE:
                 status[f] = GROWING
                 growing.add(f)

@@ -1,0 +1,81 @@
+"""A turn's explanation, followed by hand, gives the engine's result: for every
+explosion of every wave, the field and its change, its stones and live neighbours
+(its capacity), and where each stone goes (added to the player's stones, onto an
+empty field, or cancelling one of another seat's) are what the rules give when a
+player works the wave out on the board, in the order the explanation lists them; and
+the board after following the explanation is the engine's board after the wave."""
+
+import itertools
+import random
+import re
+
+import rules_reference as ref
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from random_positions import positions
+
+from fabgen.rules.names import field_name, parse_field
+from fabgen.rules.random_games import random_moves
+from fabgen.rules.scoring import game_over
+from fabgen.rules.terminal import player_letter
+from fabgen.rules.turn import Turn
+
+EXPLODES = re.compile(
+    r"(\S+) explodes \((live -> growing|growing -> dead)\): (\d+) stones?, (\d+) live "
+    r"neighbours?(?:, (\d+) lost over capacity)?"
+)
+GOES = re.compile(r"(\S+) \(([^)]*)\)")
+
+
+def by_hand(state, field, player: int) -> tuple[dict[str, str], str]:
+    """What happens to each live neighbour when ``field`` explodes, in the words of
+    the explanation, worked out on ``state`` (the reference's board), which it changes."""
+    me = player_letter(player)
+    goes = {}
+    for n in ref.live_neighbours(state, field):
+        _, owner, held = state[n]
+        if owner is None:
+            goes[field_name(n)] = f"was empty, now 1{me}"
+        elif owner != player:
+            left = f"{held - 1}{player_letter(owner)}" if held > 1 else "empty"
+            goes[field_name(n)] = f"cancels one of {held}{player_letter(owner)}, now {left}"
+        else:
+            goes[field_name(n)] = f"now {held + 1}{me}"
+        ref.give(state, n, player)
+    was = state[field][0]
+    state[field] = ["growing" if was == "live" else "dead", player, 0]
+    return goes, was
+
+
+@settings(deadline=None, max_examples=150)
+@given(positions(any_next_player=True), st.integers(0, 2**32 - 1))
+def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
+    assume(not game_over(pos))
+    turn = Turn(pos, record_steps=True)
+    random_moves(turn, random.Random(seed), explode_bias=0.5)
+    player = turn.player
+    _, steps = turn.finish()
+    for before, step in itertools.pairwise(steps):
+        if step.kind != "explosion":
+            assert step.effects == ()
+            continue
+        state = ref.snapshot(before.position)
+        assert len(step.effects) == len(step.details) == len(step.fields)
+        for detail, effect, field in zip(step.details, step.effects, step.fields, strict=True):
+            name, change, stones, cap, lost = EXPLODES.fullmatch(detail).groups()
+            assert parse_field(name) == field
+            live = ref.live_neighbours(state, field)
+            _, owner, held = state[field]
+            # It explodes: the player's stones reach its capacity, its live neighbours.
+            assert owner == player and held >= len(live)
+            assert (int(stones), int(cap), int(lost or 0)) == (held, len(live), held - len(live))
+            goes, was = by_hand(state, field, player)
+            assert change == ("live -> growing" if was == "live" else "growing -> dead")
+            if live:
+                assert effect.startswith(
+                    "one stone to " if len(live) == 1 else "one stone each to "
+                )
+                assert dict(GOES.findall(effect)) == goes
+            else:
+                assert effect.startswith("no live neighbour")
+        assert ref.snapshot(step.position) == state
