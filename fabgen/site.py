@@ -90,7 +90,8 @@ WEB_LIMITS: dict[str, str] = {
     "simulate_games": 'games a kit with `supply = "simulate"` plays for a preview',
     "preview_seconds": "the rest of a kit preview (sheets, stones, a simulated supply)",
     "games_in_memory": "games of the play page kept in memory (the others wait in the folder)",
-    "games_on_disk": "games in the games folder (new games are refused past it)",
+    "games_on_disk": "games in the games folder (past it the oldest finished games, then "
+    "games not played for 30 days, make room; else new games are refused)",
     "game_turns": "turns of one game on the play page",
     "moves_per_turn": "moves of one turn",
     "strong_budget": "the budget N of a `strong:N` seat or hint",

@@ -10,6 +10,7 @@ import click
 
 from fabgen.cli.common import Folder
 from fabgen.cli.options import option
+from fabgen.web.limits import ABANDONED_DAYS, LIMITS
 
 
 @click.command(
@@ -30,7 +31,10 @@ from fabgen.cli.options import option
     type=Folder(path_type=str),
     default=None,
     help="Folder where the play page keeps its games (one transcript per game; they "
-    "survive a restart). Default: ~/.local/share/fabgen/games.",
+    f"survive a restart). It keeps at most {LIMITS.games_on_disk:,} games: past that the "
+    f"oldest finished games, then games not played for {ABANDONED_DAYS} days, are "
+    "deleted, and when none is, new games are refused. Default: "
+    "~/.local/share/fabgen/games.",
 )
 def serve(host, port, open_browser, games_dir):
     """Start a local web app: the kit configurator (every kit setting with a live preview

@@ -41,7 +41,7 @@ from fabgen.rules.state import Position
 from fabgen.rules.transcript import Transcript, parse_transcript, transcript_to_json
 from fabgen.rules.turn import Turn, replay
 from fabgen.rules.variants import PASSES, VARIANTS, get_variant
-from fabgen.web.limits import LIMITS, TooMuchWork
+from fabgen.web.limits import ABANDONED_DAYS, LIMITS, TooMuchWork
 
 PERSON = "person"
 #: Kinds a person's seat may be given; ``strong:N`` too (N up to the server's cap).
@@ -347,6 +347,7 @@ class Game:
             "table": self.table,
             "todo_from": self.todo_from,
             "late": self.late,
+            "over": self.over,  # (which games the folder may let go when full)
         }
 
 
@@ -563,6 +564,8 @@ class GameStore:
         self.folder = Path(folder).expanduser()
         self._games: OrderedDict[str, Game] = OrderedDict()
         self._lock = threading.Lock()
+        self._pruning = threading.Lock()
+        self._over: dict[str, tuple[float, bool]] = {}  # game id -> (last saved, over)
 
     def new_game(
         self, start: Position, turns, seats: list[str], variant: str, name: str, table: bool
@@ -615,14 +618,86 @@ class GameStore:
         return game
 
     def _room(self) -> None:
+        """Room for one game more: at ``LIMITS.games_on_disk`` games the folder lets go
+        of the games no one plays any more (:meth:`_prune`), or refuses new games."""
         if not self.folder.is_dir():
             return
-        count = sum(1 for _ in self.folder.glob("*.seats.toml"))
+        with self._pruning:
+            kept = list(self.folder.glob("*.seats.toml"))
+            if len(kept) < LIMITS.games_on_disk:
+                return
+            count = self._prune(kept)
         if count >= LIMITS.games_on_disk:
             raise TooMuchWork(
-                f"the games folder {self.folder} holds {count} games, the most this server "
-                "keeps: delete old games from it (each is ID.json and ID.seats.toml)"
+                f"the games folder is full: it holds {count} games still being played "
+                f"(none finished, none left for {ABANDONED_DAYS} days), the most this server "
+                f"keeps ({LIMITS.games_on_disk}); ask the organiser, who started fabgen "
+                f"serve, to delete games from {self.folder} (each is ID.json and "
+                "ID.seats.toml) or to start it with another --games-dir"
             )
+
+    def _prune(self, kept: list[Path]) -> int:
+        """Delete games down to 2 % below the limit (so that not every new game has to
+        look), oldest first: finished games, then games not played for
+        ``ABANDONED_DAYS``; never a game in memory (played or looked at lately). The
+        games left."""
+        import time
+
+        target = LIMITS.games_on_disk - max(1, LIMITS.games_on_disk // 50)
+        count = len(kept)
+        with self._lock:
+            in_memory = set(self._games)
+        aged: list[tuple[float, str]] = []
+        for path in kept:
+            game_id = path.name.removesuffix(".seats.toml")
+            if not _ID.fullmatch(game_id) or game_id in in_memory:
+                continue
+            with contextlib.suppress(OSError):
+                aged.append((self._last_played(game_id, path), game_id))
+        aged.sort()
+        old = time.time() - ABANDONED_DAYS * 86400
+        finished = [g for when, g in aged if self._finished(g, when)]
+        gone = set(finished)
+        left = [g for when, g in aged if when < old and g not in gone]
+        for game_id in finished + left:
+            if count <= target:
+                break
+            for name in (f"{game_id}.json", f"{game_id}.seats.toml"):
+                with contextlib.suppress(OSError):  # (gone already, or kept: counted)
+                    (self.folder / name).unlink()
+            self._over.pop(game_id, None)
+            count -= not (self.folder / f"{game_id}.seats.toml").exists()
+        return count
+
+    def _last_played(self, game_id: str, settings: Path) -> float:
+        """When the game was last saved (its transcript is written at every turn)."""
+        try:
+            return (self.folder / f"{game_id}.json").stat().st_mtime
+        except FileNotFoundError:
+            return settings.stat().st_mtime
+
+    def _finished(self, game_id: str, saved: float) -> bool:
+        """Whether a saved game is over: as its settings say (games saved before they
+        said so: as its transcript says); a file that cannot be read is not over.
+        Remembered while the game is not saved again (a full folder of games still
+        being played is not read again for every new game it refuses)."""
+        known = self._over.get(game_id)
+        if known is not None and known[0] == saved:
+            return known[1]
+        over = self._read_over(game_id)
+        self._over[game_id] = (saved, over)
+        return over
+
+    def _read_over(self, game_id: str) -> bool:
+        import json
+
+        try:
+            over = tomllib.loads(_read(self.folder / f"{game_id}.seats.toml")).get("over")
+            if over is None:
+                over = json.loads(_read(self.folder / f"{game_id}.json")).get("game_over")
+        except (OSError, ValueError, AttributeError, FabgenError):
+            return False
+        return over is True
 
     def _load(self, game_id: str) -> Game:
         path = self.folder / f"{game_id}.json"

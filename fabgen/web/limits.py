@@ -62,5 +62,9 @@ class WebLimits:
 
 LIMITS = WebLimits()
 
+#: Days a game of the play page may go unplayed before a full games folder lets it go
+#: (finished games go first; see fabgen.web.games.GameStore).
+ABANDONED_DAYS = 30
+
 #: Who may play a kit's simulated supply in the browser: the fast players only.
 SIMULATE_PLAYERS = ("greedy", "random")

@@ -502,7 +502,7 @@ def test_a_full_games_folder_refuses_new_games(games_dir, monkeypatch):
     client = create_app(games_dir=games_dir).test_client()
     _new(client)
     refused = client.post("/api/games", json={"preset": "3p-triangle-4"})
-    assert refused.status_code == 503 and "delete old games" in refused.get_json()["error"]
+    assert refused.status_code == 503 and "ask the organiser" in refused.get_json()["error"]
 
 
 def test_the_worker_decides_as_this_process_and_gives_up_in_time(monkeypatch):
