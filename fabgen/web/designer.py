@@ -25,7 +25,7 @@ from fabgen.geometry.lattice import Point, rotate60
 from fabgen.geometry.symbols import DiscPart, RingPart, board_seat_symbols, symbol_parts
 from fabgen.play.strong import deeper_by_default
 from fabgen.rules.names import field_name
-from fabgen.web.limits import LIMITS, TooMuchWork
+from fabgen.web.limits import LIMITS, TooLarge
 
 SOURCE = "board (designer)"
 #: Tiles this wide (mm) give a field pitch of 10 mm in the designer's picture.
@@ -67,9 +67,12 @@ def _check_size(state: dict, source: str = SOURCE) -> None:
             len(v) for v in (spec.get("tiles"), spec.get("free_tiles")) if isinstance(v, list)
         )
         if tiles > LIMITS.board_tiles:
-            raise TooMuchWork(
-                f"{tiles} tiles is more than the designer handles ({LIMITS.board_tiles}); "
-                "edit such a board as a board file and check it with fabgen validate"
+            # (413, not 503: the same board is refused however often it is sent)
+            so_far = " (Download board file gives the board so far)" if source == SOURCE else ""
+            raise TooLarge(
+                f"{source}: {tiles} tiles is more than fabgen serve takes for a board "
+                f"({LIMITS.board_tiles}); edit a board this large as a board file in a text "
+                f"editor{so_far}, check it with fabgen validate and draw it with fabgen layout"
             )
     # 7 or 8 seats are drawn, with the validator's player-count error (a seat or two too
     # many while a board is made); more are refused, as a bad request (400)

@@ -613,14 +613,14 @@ def test_tiles_that_are_no_list_are_a_finding_not_too_much_work(client):
         ({"board": {"tiles": [[0, 0]], "colour": 1}}, "unknown key 'colour'"),
         ({"board": {"tiles": [[0, 0]]}, "players": [{"stacks": {"zz!": 1}}]}, "players[0].stacks"),
         ({"board": {"tiles": [[0, 0]], "name": "../../x"}}, "board.name"),
-        ({"board": {"tiles": [[0, 0]] * 500}}, "more than the designer handles"),
+        ({"board": {"tiles": [[0, 0]] * 500}}, "more than fabgen serve takes for a board"),
         ([1, 2, 3], "expected a board"),
     ],
 )
 def test_a_bad_board_gets_the_readers_message(client, state, words):
     answer = client.post("/api/board/view", json={"state": state})
-    too_large = words == "more than the designer handles"
-    assert answer.status_code == (503 if too_large else 400)
+    too_large = words == "more than fabgen serve takes for a board"
+    assert answer.status_code == (413 if too_large else 400)
     body = answer.get_json()
     assert words in body["error"]
     assert "Traceback" not in body["error"]

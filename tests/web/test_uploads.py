@@ -179,3 +179,49 @@ def test_a_game_chosen_to_play_says_the_variant_it_names(client):
     started = _started(client, json.dumps(game)).get_json()["state"]
     assert started["variant"] == "blog"
     assert started["transcript"]["turns"][:2] == game["turns"]  # (then the computers')
+
+
+# ---- boards over the designer's limit -----------------------------------------------------
+
+
+def _big_board(tiles: int) -> list[list[int]]:
+    return [[i, j] for i in range(12) for j in range(12)][:tiles]
+
+
+def test_a_designer_board_over_the_limit_says_what_to_do_and_is_413(client):
+    # (503 "too much work" said to try again later; the words did not say how to go on
+    # with the board in hand)
+    from fabgen.web.limits import LIMITS
+
+    n = LIMITS.board_tiles + 1
+    state = {"board": {"name": "big", "tiles": _big_board(n)}}
+    answer = client.post("/api/board/view", json={"state": state})
+    assert answer.status_code == 413
+    error = answer.get_json()["error"]
+    assert f"{n} tiles is more than fabgen serve takes for a board ({LIMITS.board_tiles})" in error
+    for words in ("board file", "Download board file", "fabgen validate", "fabgen layout"):
+        assert words in error
+    at_limit = {"board": {"name": "big", "tiles": _big_board(LIMITS.board_tiles)}}
+    assert client.post("/api/board/download/toml", json={"state": at_limit}).status_code == 200
+
+
+def test_an_uploaded_board_over_the_limit_is_named_by_its_file(client):
+    from fabgen.web.limits import LIMITS
+
+    n = LIMITS.board_tiles + 1
+    text = f'[board]\nname = "big"\ntiles = {_big_board(n)}\n'
+    data = {"file": (io.BytesIO(text.encode()), "big.toml")}
+    answer = client.post("/api/board/upload", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 413
+    error = answer.get_json()["error"]
+    assert error.startswith(f"big-toml (uploaded): {n} tiles")
+    assert "Download board file" not in error  # (the file is in hand)
+
+
+def test_the_designers_limit_is_in_the_web_docs():
+    from pathlib import Path
+
+    from fabgen.web.limits import LIMITS
+
+    text = " ".join((Path(__file__).parents[2] / "docs" / "web.md").read_text().split())
+    assert f"more than {LIMITS.board_tiles} tiles" in text
