@@ -241,7 +241,23 @@ def _limit_row(setting, taken: set[tuple[str, str]]) -> str:
     options = "; ".join(f"`{flag}` ({', '.join(cmds)})" for flag, cmds in by_flag.items())
     kit = f"`{setting.kit}`" if setting.kit else "–"
     name = f'{setting.form_label} <small class="setting-name">{setting.name}</small>'
-    return f"| {name} | {setting.limit.describe()} | {options or '–'} | {kit} |"
+    return f"| {name} | {allowed(setting)} | {options or '–'} | {kit} |"
+
+
+def allowed(setting) -> str:
+    """A setting's range as the table shows it: as in an error message, but without a
+    note that only names again what the row's first column counts ("Tiles to cut: 0
+    to 500 (tiles on laser sheets)" reads "0 to 500"); a note that adds something
+    stays ("1 to 256 (processes)", "0 to 65,535 (0 picks a free port)")."""
+    limit = setting.limit
+    why = limit.why.split()
+    if why and _stem(why[0]) in {_stem(w) for w in setting.form_label.lower().split()}:
+        limit = dataclasses.replace(limit, why="")
+    return limit.describe()
+
+
+def _stem(word: str) -> str:
+    return word.strip(".,;:()").removesuffix("s")
 
 
 def _cli_flags() -> dict[tuple[str, str], str]:

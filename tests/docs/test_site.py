@@ -216,6 +216,7 @@ def test_plain_lines_of_help_get_line_breaks():
 
 def test_limits_table_lists_every_limit_as_the_code_has_it(site):
     from fabgen.settings import SETTINGS
+    from fabgen.site import allowed
 
     rows = page(site, "limits.html").rows
     # each row names its setting in words, then by its registry name in small type
@@ -224,11 +225,39 @@ def test_limits_table_lists_every_limit_as_the_code_has_it(site):
         if setting.limit is None:
             continue
         assert shown[name][0] == f"{setting.form_label} {name}", name
-        assert shown[name][1] == setting.limit.describe(), f"limit {name} different"
+        assert shown[name][1] == allowed(setting), f"limit {name} different"
         assert shown[name][3] == (setting.kit or "–"), name
     # a setting taken by two commands under the same flag names both
     assert "--margin (layout)" in shown["page_margin"][2]
     assert "--margin (sheet)" in shown["sheet_margin"][2]
+
+
+def test_limits_table_says_what_a_row_counts_once():
+    """Rows repeated in the range what their name counts: "Tiles to cut | 0 to 500
+    (tiles on laser sheets)", "Games to play | 1 to 1,000,000 (games per run)", "Stones
+    per colour | 0 to 500 (stones per colour)". The table's range leaves such a note out
+    (an error message, which has no first column, keeps it); a note that says more
+    stays."""
+    from fabgen.settings import SETTINGS
+    from fabgen.site import limits_markdown
+
+    rows = {}
+    for line in limits_markdown().splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        label, name = re.match(r'(.*) <small class="setting-name">(\w+)</small>', cells[0]).groups()
+        rows[name] = (label, cells[1])
+    for label, shown in rows.values():
+        note = re.search(r"\((\S+)", shown)
+        if note:
+            first = note.group(1).lower().removesuffix("s")
+            words = {w.removesuffix("s") for w in label.lower().split()}
+            assert first not in words, f"{label}: {shown}"
+    assert rows["sheet_tiles"][1] == "0 to 500"
+    assert rows["kit_stones"][1] == "0 to 500"
+    assert rows["games"][1] == "1 to 1,000,000"
+    assert rows["jobs"][1] == "1 to 256 (processes)"
+    assert rows["port"][1] == "0 to 65,535 (0 picks a free port)"
+    assert "(tiles on laser sheets)" in SETTINGS["sheet_tiles"].limit.describe()
 
 
 def test_limits_table_names_settings_in_words():
