@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import struct
 import subprocess
 import sys
 
@@ -11,6 +12,7 @@ from click.testing import CliRunner
 
 from fabgen.cli import main
 from fabgen.geometry.tile import TileGeometry
+from fabgen.pieces.params import PLA_DENSITY
 
 
 def run(*args):
@@ -48,6 +50,34 @@ def test_sizes_follow_the_tile_width(tmp_path, cq):
         f"stone-disc-d{diameter:.1f}-c0.2.step",
         f"stone-disc-d{diameter:.1f}-c0.2.stl",
     ]
+
+
+def test_a_plate_of_one_small_stone_says_its_grams_in_tenths(tmp_path, cq):
+    # Two walls of a 7 mm stone weigh well under a gram: the plate said "1 pieces ...
+    # about 0 g of PLA"; the 3MF and STL hold the one piece, and the grams are tenths.
+    result = run("--width", "40", "--count", "1", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (plate,) = tmp_path.glob("*-plate-1.3mf")
+    assert f"{plate.name}: 1 piece (up to " in result.stdout
+    grams = float(re.search(r"about ([0-9.]+) g of PLA", result.stdout)[1])
+    (stl,) = tmp_path.glob("*.stl")
+    solid_g = _stl_volume(stl.read_bytes()) * PLA_DENSITY  # the piece printed solid
+    assert 0 < grams <= solid_g + 0.05
+    assert re.search(r"about [0-9]+\.[0-9] g of PLA", result.stdout)
+
+
+def _stl_volume(data: bytes) -> float:
+    """Volume enclosed by a binary STL (sum of signed tetrahedra), mm³."""
+    (count,) = struct.unpack_from("<I", data, 80)
+    volume = 0.0
+    for k in range(count):
+        a, b, c = (struct.unpack_from("<3f", data, 84 + 50 * k + 12 + 12 * v) for v in range(3))
+        volume += (
+            a[0] * (b[1] * c[2] - b[2] * c[1])
+            - a[1] * (b[0] * c[2] - b[2] * c[0])
+            + a[2] * (b[0] * c[1] - b[1] * c[0])
+        ) / 6.0
+    return abs(volume)
 
 
 @pytest.mark.parametrize(
