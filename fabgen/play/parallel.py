@@ -117,8 +117,37 @@ def check_wanted() -> None:
     """Called between two games of a batch: ends a local worker whose parent has died
     (where the kernel did not), and stops a batch that a Dask client has cancelled
     (Ctrl+C) instead of playing its games for nobody."""
-    if _PARENT is not None and os.getppid() != _PARENT:
-        os._exit(1)
+    if _PARENT is not None:
+        if os.getppid() != _PARENT:
+            os._exit(1)
+    elif _dask_cancelled():
+        from distributed import Reschedule
+
+        # A cancelled task's end is dropped quietly, whatever it is; and should its key
+        # have been asked for again meanwhile (the worker then "resumes" it), this asks
+        # the scheduler to play it again rather than report an error.
+        raise Reschedule
+
+
+def _dask_cancelled() -> bool:
+    """Whether this is a batch on a Dask worker whose client no longer wants it. A
+    worker cannot stop a running task: it marks it ``cancelled`` and waits for it; the
+    task reads that mark (Dask's worker state, read-only; a Dask without it plays the
+    batch to its end, as before)."""
+    import sys
+
+    distributed = sys.modules.get("distributed")
+    if distributed is None:  # not on a Dask worker, which has imported it
+        return False
+    try:
+        worker = distributed.get_worker()
+    except ValueError:  # not in a Dask task
+        return False
+    try:
+        task = worker.state.tasks.get(worker.get_current_task())
+        return task is not None and task.state == "cancelled"
+    except Exception:  # Dask's internals changed
+        return False
 
 
 @contextmanager

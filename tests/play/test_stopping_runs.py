@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fabgen.play.parallel import batches, executor, run_batches
+from fabgen.play.parallel import batches, check_wanted, executor, run_batches
 from tests.processes import stop_signals
 
 RELEASE = threading.Event()  # lets the Dask test's held batches go
@@ -116,6 +116,55 @@ def test_ctrl_c_ends_a_run_on_a_dask_cluster_at_once():
             assert time.monotonic() - began < 20
         finally:
             RELEASE.set()
+
+
+STARTED = threading.Event()  # the long batch is being played
+GO = threading.Event()  # the run has been stopped: the long batch may play on
+ENDED = threading.Event()
+PLAYED: list[int] = []
+
+
+def _games_until_cancelled(part: range) -> list[int]:
+    """The first batch once the second is under way; the second plays its games one by
+    one (a twentieth of a second each) after the run has stopped, asking between two
+    whether they are still wanted, as play_batch does."""
+    if not part.start:
+        STARTED.wait(60)
+        return list(part)
+    STARTED.set()
+    try:
+        GO.wait(60)
+        for game in part:
+            check_wanted()
+            PLAYED.append(game)
+            time.sleep(0.05)
+    finally:
+        ENDED.set()
+    return list(part)
+
+
+def test_ctrl_c_on_a_dask_cluster_stops_the_batch_being_played(capfd):
+    """A worker cannot stop a running task, but the batch stops before its next game
+    (it played all of its games, up to 25 strong ones, for nobody)."""
+    distributed = pytest.importorskip("distributed")
+    for event in (STARTED, GO, ENDED):
+        event.clear()
+    PLAYED.clear()
+    parts = [range(0, 1), range(1, 401)]
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        try:
+            with (
+                pytest.raises(KeyboardInterrupt),
+                executor(scheduler=cluster.scheduler_address) as ex,
+            ):
+                run_batches(ex, _games_until_cancelled, (), parts, _stop)
+        finally:
+            GO.set()
+        assert ENDED.wait(60)
+    assert len(PLAYED) < len(parts[1]), "the cancelled batch played all its games"
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_a_scheduler_that_goes_away_during_the_run_is_one_clear_error(capfd):
