@@ -4,6 +4,7 @@ tile, and the messages that say which move, whose turn and what to do."""
 
 import json
 import shlex
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -143,3 +144,23 @@ def test_the_json_of_an_illegal_move_is_unchanged_in_form(tmp_path):
     result = run("rules", "replay", str(path), "--format", "json")
     record = json.loads(result.stdout)
     assert record["turn"] == t + 1 and record["error"].endswith(_hint(path, t))
+
+
+def test_the_tutorials_position_as_it_stands_plays_as_documented(tmp_path):
+    """docs/tutorials/check.md, section 5: its transcript of a position typed in from
+    the table and its console block, line by line ("..." leaves boards out)."""
+    text = Path(__file__).parents[2].joinpath("docs/tutorials/check.md").read_text()
+    section = text.split("## 5. A position as it stands on the table", 1)[1]
+    position = section.split("```json\n", 1)[1].split("```", 1)[0]
+    console = section.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
+    (tmp_path / "table.json").write_text(position)
+    command = shlex.split(console[0].removeprefix("$ "))
+    result = run(*[str(tmp_path / a) if a == "table.json" else a for a in command[1:]])
+    assert result.exit_code == 0, result.output
+    out = result.stdout.splitlines()
+    at = 0
+    for line in console[1:]:
+        if line == "...":
+            continue
+        assert line in out[at:], line  # each documented line, in order
+        at = out.index(line, at) + 1
