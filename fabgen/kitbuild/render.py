@@ -198,31 +198,57 @@ FOLDER_NOTES = {
 }
 
 
+#: README.txt's prose is wrapped to this many characters (file names, paths and
+#: commands are never broken, so a line with a long one may be longer).
+README_WIDTH = 78
+
+
 def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
-    lines = [
+    lines = _wrap(
         f"Atlantis kit '{plan.kit.name}': board {plan.board.name}, "
-        f"{seat_text(plan.board.people, plan.board.machines)}, {len(plan.board.tiles)} tiles.",
-        f"Made by fabgen {__version__} from {Path(plan.kit.source).name}.",
-        "",
-        "What to do with each folder:",
-    ]
+        f"{seat_text(plan.board.people, plan.board.machines)}, {len(plan.board.tiles)} tiles. "
+        f"Made by fabgen {__version__} from {Path(plan.kit.source).name}."
+    )
+    lines += ["", "What to do with each folder:"]
     for folder, note in FOLDER_NOTES.items():
         if any(n.startswith(folder) for n in files):
-            lines.append(f"  {folder:<8} {note.format(colours=_laser_colours(plan))}")
+            text = f"{folder:<8} {note.format(colours=_laser_colours(plan))}"
+            lines += _wrap(text, "  ", " " * 11)
     pieces = piece_lines(plan)
     if pieces:
-        lines += ["", *pieces]
+        lines.append("")
+        for line in pieces:
+            indent = line[: len(line) - len(line.lstrip())]
+            lines += _wrap(line.lstrip(), indent, indent + "  ")
     lines += ["", "Files:"]
     for name in sorted([*files, "README.txt", "manifest.json"]):
         lines.append(f"  {name}")
     lines += [
         "",
-        "bom.txt lists what to make and buy. manifest.json lists every file with its SHA-256,",
-        "the kit settings and the fabgen version: building the same kit again gives the same",
-        "files.",
+        *_wrap(
+            "bom.txt lists what to make and buy. manifest.json lists every file with its "
+            "SHA-256, the kit settings and the fabgen version: building the same kit again "
+            "gives the same files."
+        ),
         "",
     ]
     return "\n".join(lines)
+
+
+def _wrap(text: str, indent: str = "", rest: str = "") -> list[str]:
+    """``text`` in lines of at most :data:`README_WIDTH` characters, the first after
+    ``indent``, the others after ``rest``; a word (a path, a pattern such as
+    ``laser/stones-colour-1-sheet-*``) is never broken, at a hyphen or anywhere."""
+    import textwrap
+
+    return textwrap.wrap(
+        text,
+        README_WIDTH,
+        initial_indent=indent,
+        subsequent_indent=rest,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 COLOUR_WORDS = {"#ff0000": "red", "#0000ff": "blue", "#000000": "black", "#00e000": "green"}

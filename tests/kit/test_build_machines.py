@@ -111,11 +111,25 @@ def test_a_solo_kit_with_seat_symbols_gives_the_machines_their_own_shapes(tmp_pa
     board = load_preset("1p-triangle-5-two-machines")
     symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
     for k, seat in enumerate(board.seats):
-        (line,) = [x for x in readme.splitlines() if f"for {seat.label(k + 1)}," in x]
+        (line,) = [x for x in readme_entries(readme) if f"for {seat.label(k + 1)}," in x]
         pattern = line.split()[0].removesuffix(":")
         assert f"-{symbols[k]}-plate" in pattern and list(out.glob(pattern))
         assert f"print in {seat.colour}" in line and SYMBOL_WORDS[symbols[k]] in line
     assert "print each stone plate once per player colour" not in readme
+
+
+def readme_entries(readme: str) -> list[str]:
+    """README.txt's lines with each wrapped note of a list joined to its first line
+    (the lines after it are indented further)."""
+    entries: list[str] = []
+    for line in readme.splitlines():
+        depth = len(line) - len(line.lstrip())
+        above = len(entries[-1]) - len(entries[-1].lstrip()) if entries else 0
+        if line.strip() and 0 < above < depth:  # (a heading's items are no continuation)
+            entries[-1] += " " + line.strip()
+        else:
+            entries.append(line)
+    return entries
 
 
 def test_board_seat_symbols_are_distinct_and_mark_machines():

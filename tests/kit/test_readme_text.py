@@ -1,0 +1,41 @@
+"""README.txt of a kit read as a person reads it: prose wrapped to 78 characters,
+file names and patterns whole."""
+
+from fabgen.kitbuild.kitfile import load_kit
+from fabgen.kitbuild.plan import plan_kit
+from fabgen.kitbuild.render import README_WIDTH, readme_text
+
+FOLDERS = {"laser/a.svg": b"", "3d/a.3mf": b"", "print/a.pdf": b"", "board/a.json": b""}
+
+
+def _readme(tmp_path, text: str) -> str:
+    kit = tmp_path / "kit.toml"
+    kit.write_text(text)
+    return readme_text(plan_kit(load_kit(kit)), FOLDERS)
+
+
+def test_the_readme_is_wrapped_and_keeps_paths_whole(tmp_path):
+    """Its lines ran to 200 characters (the folder notes, the laser colours, a seat's
+    plate and symbol on one line each); now every line is at most 78 characters, a
+    continued note is indented under its first line, and every file name and pattern
+    is on one line, whole."""
+    for kit in (
+        '[kit]\nboard = "6p-hexagon-19"\n',
+        '[stones]\ndesign = "laser"\nseat_symbols = true\n',
+    ):
+        text = _readme(tmp_path, kit)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= README_WIDTH, text
+        assert any(line.startswith("           ") for line in lines)  # a continued note
+        words = text.split()
+        for name in FOLDERS:
+            assert name in lines[lines.index("Files:") + 1 :] or f"  {name}" in lines
+        for word in words:
+            if word.startswith(("laser/", "3d/")) and "*" in word:
+                assert "-" not in word[-1:], word  # no pattern cut at a hyphen
+
+
+def test_a_word_longer_than_the_width_is_not_broken(tmp_path):
+    name = "x" * 100
+    text = _readme(tmp_path, f'[kit]\nname = "{name}"\n')
+    assert f"'{name}':" in text.split()
