@@ -294,6 +294,16 @@ def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
     footprint = disc_footprint(stones.diameter, geometry.cut_offset, geometry.kerf)
     what = f"a {stones.diameter:g} mm stone"
     _check_fits(footprint, job.sheet, what, "cut_stone_diameter")
+    circle = 2.0 * geometry.circle_radius
+    if stones.diameter > circle + 1e-9:
+        # As for printed stones (pieces.params): a stone must stand in a circle.
+        raise ParameterError.about(
+            "cut_stone_diameter",
+            f"{stones.diameter:g} mm is larger than the engraved circle {circle:.3f} mm of a "
+            f"{geometry.width:g} mm tile, which a stone stands in; choose at most "
+            f"{math.floor(circle * 100) / 100:.2f} mm (by default a stone is 90 % of the "
+            "circle), or give the width of the tiles the stones are for",
+        )
     # A hexagonal packing of discs leaves strips narrower than a disc: no leftover fill.
     plans = plan_sheets(footprint, job.sheet, stones.count, fill=False, limit=MAX_STONES_PER_SHEET)
     # Without tiles the reference square goes with the first colour (on a sheet of its

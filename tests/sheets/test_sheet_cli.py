@@ -117,6 +117,10 @@ def test_help_describes_the_options(cli):
         (["--count", "-2"], "--count"),
         ([], "nothing to cut"),
         (["--stones", "5", "--stone-diameter", "500"], "--stone-diameter is too large"),
+        (
+            ["--stones", "5", "--stone-diameter", "40"],
+            "--stone-diameter 40 mm is larger than the engraved circle 22.678 mm of a 100 mm",
+        ),
         (["--stones", "5", "--stone-diameter", "0"], "--stone-diameter 0.0 is outside"),
         (["--stones", "5", "--stone-diameter", "10", "--colours", "0"], "--colours"),
         (
@@ -188,3 +192,37 @@ def test_one_cut_path_is_one_path(cli, tmp_path):
     cuts = cut_entities(read_dxf((tmp_path / "sheet-1.dxf").read_bytes()))
     assert len(cuts) == 1
     assert "mm in 1 path," in result.output and "1 paths" not in result.output
+
+
+@pytest.mark.parametrize("width", [100, 60])
+def test_cut_stones_up_to_the_circle_fit_the_circle_of_their_tile(cli, tmp_path, width):
+    # The largest stone fabgen cuts for a tile stands in its engraved circle: read back,
+    # every cut disc less half the kerf fits inside the circle of a tile cut alongside.
+    from fabgen.geometry.tile import TileGeometry
+    from tests.sheets.sheet_readback import dxf_entities, read_dxf
+
+    kerf = 0.15
+    geometry = TileGeometry.from_width(width, kerf=kerf)
+    circle = geometry.circle_diameter
+    largest = f"{int(circle * 100) / 100:.2f}"
+    args = ("--width", width, "--kerf", kerf, "--out", tmp_path / "out")
+    result = cli("sheet", "--stones", "3", "--colours", "1", "--stone-diameter", largest, *args)
+    assert result.exit_code == 0, result.output
+    doc = read_dxf((tmp_path / "out" / "stones-colour-1-sheet-1.dxf").read_bytes())
+    radii = [e.entity.dxf.radius for e in dxf_entities(doc) if e.layer == "cut"]
+    assert len(radii) == 3
+    assert all(2 * (r - kerf / 2) <= circle for r in radii)
+    bigger = f"{circle + 0.5:.2f}"
+    result = cli(
+        "sheet",
+        "--stones",
+        "3",
+        "--stone-diameter",
+        bigger,
+        *args[:-2],
+        "--out",
+        tmp_path / "refused",
+    )
+    assert result.exit_code == 2
+    assert "larger than the engraved circle" in result.output
+    assert not (tmp_path / "refused").exists()
