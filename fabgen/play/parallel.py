@@ -105,12 +105,21 @@ def _worker_start(owner: int, method: str) -> None:
     leaves Ctrl+C to the parent and a kill to the defaults); elsewhere
     :func:`check_wanted` ends it between two games. A parent killed by SIGKILL or the
     OOM killer runs no clean-up, and its workers played on for nobody, then waited for
-    ever. Under ``forkserver`` the parent is the fork server, which ends with ``owner``."""
+    ever. Under ``forkserver`` the parent is the fork server, which ends with ``owner``.
+
+    SIGTERM and SIGHUP the run was started to ignore stay ignored (``nohup``: a closed
+    terminal sends SIGHUP to the whole process group, and workers that died of it broke
+    the pool of a run that was meant to go on)."""
     global _PARENT
+    import signal
+
     from fabgen.play.exact.lookahead import _die_with
 
+    ignored = [s for s in (signal.SIGTERM, signal.SIGHUP) if signal.getsignal(s) == signal.SIG_IGN]
     _PARENT = os.getppid() if method == "forkserver" else owner
     _die_with(_PARENT)
+    for signum in ignored:
+        signal.signal(signum, signal.SIG_IGN)
 
 
 def check_wanted() -> None:

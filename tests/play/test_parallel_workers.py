@@ -141,3 +141,31 @@ def test_without_the_kernels_help_workers_end_between_games(tmp_path):
     gone before its next game."""
     workers = _kill_parent_of_workers([sys.executable, "-c", FALLBACK], 2)
     assert _ended(workers), "the workers play on without their parent"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
+def test_a_run_that_ignores_a_signal_keeps_its_workers_when_the_group_gets_it(tmp_path, signum):
+    """``nohup fabgen balance ... &``, then the terminal is closed: the shell sends SIGHUP
+    to the job's whole process group. The run ignores it, and so must its workers: a
+    worker that died of it broke the pool, and the run was lost."""
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "fabgen", "balance", "--preset", "3p-triangle-4"]
+    command += ["--players", "random", "--games", "600", "--jobs", "2", "--out", str(out)]
+    child = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=stop_signals(signal.SIG_IGN),
+        start_new_session=True,  # a process group of its own, as a shell's job has
+    )
+    try:
+        PENDING.extend(_workers(child, 2))
+        os.killpg(child.pid, signum)
+        _, err = child.communicate(timeout=300)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 0, err
+    assert (out / "3p-triangle-4-balance.json").exists()
