@@ -21,6 +21,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     as_completed,
 )
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 
 from fabgen.errors import ParameterError, abridged
@@ -89,6 +90,15 @@ def _process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     try:
         with _termination_unwinds():
             yield ex
+    except BrokenProcessPool:
+        _kill_workers(ex)
+        raise ParameterError.about(
+            "jobs",
+            f"{jobs}: one of the processes playing the games ended abruptly (killed, most "
+            "likely: by the out-of-memory killer, or a kill sent to it), so its games were "
+            "lost and nothing was written; run the command again (the same seed plays the "
+            "same games), with fewer --jobs if memory ran short",
+        ) from None
     except BaseException:
         _kill_workers(ex)
         raise

@@ -169,3 +169,33 @@ def test_a_run_that_ignores_a_signal_keeps_its_workers_when_the_group_gets_it(tm
             child.wait()
     assert child.returncode == 0, err
     assert (out / "3p-triangle-4-balance.json").exists()
+
+
+def test_a_worker_killed_during_the_run_is_one_clear_error(tmp_path):
+    """The out-of-memory killer picks a worker: the run ends with one paragraph and exit
+    code 2, writes nothing and leaves no worker behind (it ended in a BrokenProcessPool
+    traceback)."""
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "fabgen", "balance", "--preset", "2p-diamond-4"]
+    command += ["--players", "strong:1000000", "--games", "100", "--jobs", "2", "--out", str(out)]
+    child = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=stop_signals(),
+    )
+    try:
+        workers = _workers(child, 2)
+        PENDING.extend(workers)
+        os.kill(workers[0], signal.SIGKILL)
+        stdout, stderr = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 2, stderr
+    assert "--jobs 2: one of the processes playing the games ended abruptly" in stderr
+    assert "Traceback" not in stderr and stderr.count("\n") == 1, stderr
+    assert stdout == "" and not out.exists()
+    assert _ended(workers)
