@@ -31,6 +31,7 @@ STEERING = {
     "svg_dir",
     "names",
     "moves",
+    "turn_number",
     "play",
     "open_browser",
     "games_dir",

@@ -97,6 +97,24 @@ class Bounded(click.ParamType):
             raise UserError(str(exc)) from None
 
 
+class Counted(click.ParamType):
+    """A whole number from ``minimum`` up, for options that pick something (a turn of a
+    file) rather than set it: long digit strings are refused before Python converts
+    them, as :class:`Bounded` does."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int = 1):
+        self.minimum = minimum
+
+    def convert(self, value, param, ctx):
+        label = param.opts[0] if param is not None and param.opts else "the number"
+        number = _parse(value, True, label) if isinstance(value, str) else value
+        if number < self.minimum:
+            raise UserError(f"{label} {number} is below {self.minimum}: count from {self.minimum}")
+        return number
+
+
 def _parse(text: str, integer: bool, label: str):
     text = text.strip()
     what = "a whole number" if integer else "a number"

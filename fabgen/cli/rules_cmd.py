@@ -8,6 +8,7 @@ import click
 
 from fabgen.cli.common import OutFolder, format_option, report_written
 from fabgen.cli.machine_cmd import machine
+from fabgen.cli.options import Counted
 from fabgen.cli.rules_common import (
     failing_move,
     game_variant,
@@ -116,7 +117,7 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
 @click.option(
     "--turn",
     "turn_number",
-    type=click.IntRange(min=1),
+    type=Counted(1),
     default=None,
     metavar="N",
     help="Play turn N of the file (counted from 1) instead of the next one: the turns "
