@@ -120,15 +120,26 @@ def balance(
     _show(made.report, output_format)
     # With --format json the report is on stdout, so the list of files goes to stderr.
     write_and_report(out_dir, made.files, err=output_format == "json")
-    # (--jobs as given: a small run may use fewer processes than that)
-    where = f"on the cluster at {scheduler}" if scheduler else f"with --jobs {jobs}"
+    where = f"on the cluster at {scheduler}" if scheduler else _processes_used(jobs, options)
     games = sum(len(r.records) for r in played)
     turns = sum(record.turns for r in played for record in r.records)
     click.echo(
-        f"played {games} games ({turns} turns) in {seconds:.1f} s {where}: "
-        f"{games / seconds:.1f} games/s",
+        f"played {games} game{'s' if games != 1 else ''} ({turns} turns) in {seconds:.1f} s "
+        f"{where}: {games / seconds:.1f} games/s",
         err=True,
     )
+
+
+def _processes_used(jobs: int, options) -> str:
+    """--jobs as given, and the processes that played when fewer (one per core at most,
+    and one per game)."""
+    from fabgen.play.parallel import processes
+
+    used = processes(jobs, options.games)
+    if used == jobs:
+        return f"with --jobs {jobs}"
+    why = "one per game" if used == options.games else "one per core"
+    return f"with --jobs {jobs} ({used} process{'es' if used > 1 else ''}: {why})"
 
 
 def _suggest(board, options, candidates, jobs, scheduler, progress):

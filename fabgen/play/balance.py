@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from fabgen.board.model import Board
 from fabgen.errors import ParameterError
-from fabgen.play.parallel import batches, check_wanted, executor, run_batches
+from fabgen.play.parallel import batches, check_wanted, executor, processes, run_batches
 from fabgen.play.policy import check_player_name
 from fabgen.play.selfplay import (
     DEFAULT_MAX_TURNS,
@@ -132,6 +132,8 @@ def run_balance(
     """Play the games; see the module docstring."""
     options.check(board)
     start = board.position()
+    if scheduler is None:
+        jobs = processes(jobs, options.games)
     parts = batches(options.games, jobs)
     with executor(jobs, scheduler) as ex:
         results = run_batches(ex, play_batch, (board, options), parts, progress)

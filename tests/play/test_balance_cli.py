@@ -447,7 +447,8 @@ def test_the_text_says_when_strong_searched_deeper(cli, tmp_path):
 
 def test_the_text_says_percentage_points_and_the_jobs_asked_for(cli, tmp_path):
     """Seat 1's advantage is a difference of rates ("-0.2 points" read as game points),
-    and a run of 2 games with --jobs 8 did not run on 8 jobs."""
+    and a run of 2 games with --jobs 8 did not run on 8 jobs: it says --jobs 8 and the
+    processes that played."""
     result = cli(
         "balance", "--preset", "2p-diamond-4", "--players", "random", "--games", "2",
         "--jobs", "8", "--out", tmp_path / "out",
@@ -455,4 +456,45 @@ def test_the_text_says_percentage_points_and_the_jobs_asked_for(cli, tmp_path):
     assert result.exit_code == 0, result.output
     line = next(s for s in result.stdout.splitlines() if "first_seat_advantage" in s)
     assert re.search(r"first_seat_advantage  [+-]\d+\.\d percentage points \(95% ", line)
-    assert re.search(r"played 2 games \(\d+ turns\) in [\d.]+ s with --jobs 8: ", result.stderr)
+    assert re.search(
+        r"played 2 games \(\d+ turns\) in [\d.]+ s with --jobs 8 \(2 processes: one per game\): ",
+        result.stderr,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "pools", "says"),
+    [
+        (("--games", "1", "--jobs", "8"), [], "(1 process: one per game)"),
+        (("--games", "30", "--jobs", "256"), [2], "with --jobs 256 (2 processes: one per core)"),
+        (("--games", "30", "--jobs", "2"), [2], "with --jobs 2: "),
+    ],
+)
+def test_a_run_starts_no_more_processes_than_cores_and_games(
+    cli, tmp_path, monkeypatch, args, pools, says
+):
+    """--games 1 --jobs 8 started 8 processes for one game, and --jobs 256 on 2 cores 256
+    processes, each with its memory and files ("Too many open files" under a limit of
+    256), at a fifth of the speed."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from fabgen.play import parallel
+
+    made: list[int] = []
+
+    class Counted(ProcessPoolExecutor):
+        def __init__(self, max_workers, **kwargs):
+            made.append(max_workers)
+            super().__init__(max_workers, **kwargs)
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(parallel, "default_jobs", lambda: 2)  # two cores here
+    out = tmp_path / "out"
+    result = cli("balance", "--preset", "3p-triangle-4", "--players", "random", "--out", out, *args)
+    assert result.exit_code == 0, result.output
+    assert made == pools
+    assert says in result.stderr
+    games = int(args[1])
+    assert f"played {games} {'game' if games == 1 else 'games'} (" in result.stderr
+    report = json.loads((out / "3p-triangle-4-balance.json").read_text())
+    assert report["games"] == games

@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from fabgen.play.parallel import default_jobs
 from tests.processes import stop_signals
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+#: A run with --jobs 2 has two workers only where there are two cores.
+two_cores = pytest.mark.skipif(default_jobs() < 2, reason="one core: --jobs 2 plays in-process")
 
 
 def _stat(pid: int) -> list[str]:
@@ -94,6 +97,7 @@ def _no_worker_left():
     PENDING.clear()
 
 
+@two_cores
 def test_workers_die_with_a_balance_run_killed_by_sigkill(tmp_path):
     """In the middle of a game (a strong player with the largest budget thinks for
     minutes a turn), so the kernel must end them: nothing in them looks."""
@@ -143,6 +147,7 @@ def test_without_the_kernels_help_workers_end_between_games(tmp_path):
     assert _ended(workers), "the workers play on without their parent"
 
 
+@two_cores
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
 def test_a_run_that_ignores_a_signal_keeps_its_workers_when_the_group_gets_it(tmp_path, signum):
     """``nohup fabgen balance ... &``, then the terminal is closed: the shell sends SIGHUP
@@ -171,6 +176,7 @@ def test_a_run_that_ignores_a_signal_keeps_its_workers_when_the_group_gets_it(tm
     assert (out / "3p-triangle-4-balance.json").exists()
 
 
+@two_cores
 def test_a_worker_killed_during_the_run_is_one_clear_error(tmp_path):
     """The out-of-memory killer picks a worker: the run ends with one paragraph and exit
     code 2, writes nothing and leaves no worker behind (it ended in a BrokenProcessPool
