@@ -7,7 +7,7 @@ import time
 import click
 
 from fabgen.cli.boards_cmd import board_file_argument, preset_option
-from fabgen.cli.common import GamesProgress, format_option, out_option, write_and_report
+from fabgen.cli.common import GamesProgress, format_option, out_option, report_written
 from fabgen.cli.options import option
 
 
@@ -90,6 +90,7 @@ def balance(
 
     Example: fabgen balance --preset 3p-triangle-4 --players random --games 2000
     """
+    from fabgen.export.transaction import write_transaction
     from fabgen.play.balance import BalanceOptions, run_balance
     from fabgen.play.parallel import default_jobs
     from fabgen.products.balance import balance_files
@@ -115,11 +116,14 @@ def balance(
         played = [run]
     seconds = time.perf_counter() - began
     made = balance_files(run, with_board=table is not None)
+    # The files first: a folder that fails only when written (a full disk) gives its
+    # error alone, exit 2, where the whole report was printed before it.
+    written = write_transaction(out_dir, made.files)
     if table is not None:
         click.echo(table, err=output_format == "json")
     _show(made.report, output_format)
     # With --format json the report is on stdout, so the list of files goes to stderr.
-    write_and_report(out_dir, made.files, err=output_format == "json")
+    report_written(written, err=output_format == "json")
     where = f"on the cluster at {scheduler}" if scheduler else _processes_used(jobs, options)
     games = sum(len(r.records) for r in played)
     turns = sum(record.turns for r in played for record in r.records)

@@ -498,3 +498,27 @@ def test_a_run_starts_no_more_processes_than_cores_and_games(
     assert f"played {games} {'game' if games == 1 else 'games'} (" in result.stderr
     report = json.loads((out / "3p-triangle-4-balance.json").read_text())
     assert report["games"] == games
+
+
+def test_a_folder_that_fails_when_written_prints_no_report(tmp_path):
+    """A full disk (here: a file size limit, which fails the same write with "File too
+    large"): the error alone, exit 2, no files. The whole report was printed on stdout
+    before the error."""
+    resource = pytest.importorskip("resource")
+    import signal
+    import subprocess
+    import sys
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # (else it kills the writer)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (2000, 2000))
+
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "fabgen", "balance", "--preset", "3p-triangle-4"]
+    command += ["--players", "random", "--games", "10", "--out", str(out)]
+    result = subprocess.run(command, capture_output=True, text=True, preexec_fn=small_files)
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    assert f"cannot write into {out}: File too large" in result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
+    assert not out.exists()
