@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import threading
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
@@ -420,3 +421,112 @@ def _alive(pid: int) -> bool:
             return f.read().split(")")[-1].split()[0] != "Z"  # a zombie has ended
     except FileNotFoundError:
         return False
+
+
+def crowded(board: str, seed: int, share: float = 1.0, stones: tuple[int, int] = (5, 100)):
+    """``board`` crowded with stones: each field (all of them, or a ``share`` at
+    random) held by a seat drawn at random, with ``stones`` stones at least and most
+    (``benchmarks/bench_machine.py --crowded`` on 37 tiles: every field, 5 to 100)."""
+    from fabgen.rules.state import Position
+
+    start = load_preset(board).position()
+    rng = random.Random(seed)
+    stacks: list[dict] = [{} for _ in start.players]
+    for f in start.board.fields:
+        if share >= 1 or rng.random() < share:
+            stacks[rng.randrange(len(stacks))][f] = rng.randint(*stones)
+    return Position.from_stacks(start.board.segments, start.players, stacks)
+
+
+@contextmanager
+def leaves_counted_afresh(check: bool = False):
+    """The search as it was before a leaf's count went on from its parent's phase
+    and before a bound's phase went on after taking stones from a field that
+    explodes at once either way: each leaf counted afresh by ``TurnSpace.count``,
+    each such phase run afresh. With ``check``, the search as it is, each of those
+    shortcuts checked against the phase afresh instead."""
+    from unittest import mock
+
+    went_on, more = branch._Leaves.count, TurnSpace.more
+    used = {"leaves": 0, "took": 0}
+
+    def count(self, last):
+        moves = [*self.moves(), *([] if last is None else [last])]
+        afresh = self.search.space.count(moves)
+        used["leaves"] += 1
+        if check:
+            assert went_on(self, last) == afresh
+        return afresh
+
+    def more_afresh(self, settled, change):
+        got = more(self, settled, change)
+        if got is not None and got[2]:
+            used["took"] += 1
+            if not check:
+                return None
+            start = list(settled[4])
+            for j, x in change:
+                start[j] += x
+            count, _, _, state, _ = self.settle(start)
+            assert got[:2] == (count, state)
+        return got
+
+    with (
+        mock.patch.object(branch._Leaves, "count", count),
+        mock.patch.object(TurnSpace, "more", more_afresh),
+    ):
+        yield used
+
+
+def _decided(pos, seed: int, budget: int) -> tuple:
+    machine = ExtremeMachine(budget=budget, setup_budget=budget)
+    d = machine.decide(pos, "online", random.Random(seed))
+    return (
+        d.moves,
+        d.criterion,
+        d.explosions,
+        d.exhaustive,
+        d.bound,
+        d.turns_examined,
+        (
+            d.search.ties,
+            d.all_ties,
+        ),
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_crowded_board_is_decided_as_with_every_leaf_counted_afresh(seed):
+    """37 tiles with every field held (5 to 100 stones; 10^43 move sets and more):
+    the search spends its budget, most of it on leaves whose moves have too many
+    orders to try. The same turn, count, ties and bound evaluations as the search
+    that counts each leaf afresh and runs each bound's phase afresh where it took
+    stones from a field that explodes at once."""
+    pos = crowded("6p-hexagon-37", seed)
+    with leaves_counted_afresh() as used:
+        plain = _decided(pos, seed, 4000)
+    assert used["leaves"] > 1000 and used["took"] > 1000
+    assert _decided(pos, seed, 4000) == plain
+    assert not plain[3]  # (the budget ran out)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["3p-triangle-4", "2p-diamond-4", "6p-hexagon-19"]),
+    st.integers(0, 10**6),
+    st.sampled_from([(1, 3), (1, 6), (5, 30)]),
+    st.integers(50, 2000),
+)
+def test_leaves_and_phases_that_go_on_count_as_afresh(board, seed, stones, budget):
+    """On boards crowded at random (most fields held, few or many stones), every
+    leaf's count that goes on from its parent's phase, and every bound's phase that
+    goes on after taking stones from a field that explodes at once either way, equal
+    the phase run afresh; and the search decides as the one that runs them afresh."""
+    pos = crowded(board, seed, 0.8, stones)
+    if game_over(pos):
+        return
+    with leaves_counted_afresh(check=True):
+        checked = _decided(pos, seed, budget)
+    with leaves_counted_afresh():
+        plain = _decided(pos, seed, budget)
+    assert checked == plain

@@ -8,7 +8,7 @@ import math
 import random
 from contextlib import contextmanager
 
-from fabgen.play.exact.moves import _Move, _values
+from fabgen.play.exact.moves import _LARGEST, MAX_ORDERS, _dependent_groups, _Move, _values
 
 #: Bound evaluations one search may make by default (about 5 s of CPU in the
 #: slowest case measured; most searches need a few hundred).
@@ -89,6 +89,8 @@ class _Search:
                 x + y for x, y in zip(self.high_rest[i + 1], tile.high, strict=True)
             ]
             self.sets_rest[i] = self.sets_rest[i + 1] * (len(tile.moves) + 1)
+        #: The fields the last tile's lowest moves take from (see :class:`_Leaves`).
+        self.lowered = [j for j, x in enumerate(self.low_rest[n - 1]) if x] if n else []
 
     def _cut(self, h: int) -> bool:
         """Is a node with upper bound ``h`` not worth a visit?"""
@@ -106,8 +108,8 @@ class _Search:
     def _settle(self, vector: list[int], rest: list[int]) -> tuple[int, list[int]]:
         """Like :meth:`_eval`, with the fields' states at the end of the phase."""
         self.counter.nodes += 1
-        count, _, _, state = self.space.settle([x + y for x, y in zip(vector, rest, strict=True)])
-        return count, state
+        settled = self.space.settle([x + y for x, y in zip(vector, rest, strict=True)])
+        return settled[0], settled[3]
 
     def run(self) -> None:
         top, state = self._settle(self.hi, self.high_rest[0])
@@ -126,15 +128,32 @@ class _Search:
         return tuple((t, None) for t in self.order[i:])
 
     def _node(
-        self, i: int, lo: list, hi: list, chosen: tuple, weight: int, top: int, state: list
+        self,
+        i: int,
+        lo: list,
+        hi: list,
+        chosen: tuple,
+        weight: int,
+        top: int,
+        state: list,
+        below: _Leaves | None = None,
     ) -> None:
         """A node at depth ``i`` whose upper bound ``top`` is at least the best;
-        ``state``: the fields' states at the end of that bound's phase."""
+        ``state``: the fields' states at the end of that bound's phase. A leaf's
+        ``below``: what its parent prepared for its leaves."""
         n = len(self.order)
         if i == n:
-            self._leaf(chosen, weight, top, lo == hi)
+            self._leaf(chosen, weight, top, lo == hi, below)
             return
-        bottom = self._eval(lo, self.low_rest[i]) if top > 0 else 0
+        if top <= 0:
+            bottom = 0
+        elif i == n - 1:  # the leaves' parent: its lower bound's phase is kept for them
+            self.counter.nodes += 1
+            settled = self.space.settle([x + y for x, y in zip(lo, self.low_rest[i], strict=True)])
+            below = _Leaves(self, settled, chosen)
+            bottom = settled[0]
+        else:
+            bottom = self._eval(lo, self.low_rest[i])
         if bottom == top:  # every turn below has this count
             self._found(top, chosen + self._rest(i), weight * self.sets_rest[i])
             return
@@ -160,7 +179,12 @@ class _Search:
                 for j, x in dhi:
                     chi[j] += x
             got = self.space.more(settled, dhi)
-            h, after = self._settle(chi, rest) if got is None else got
+            if got is None:
+                h, after = self._settle(chi, rest)
+            else:
+                h, after, took = got
+                if took:  # counted as the phase afresh it replaces (see BUDGET)
+                    self.counter.nodes += 1
             children.append((h, members, clo, chi, after))
         children.sort(key=lambda c: -c[0])
         t = self.order[i]
@@ -172,7 +196,9 @@ class _Search:
                 self.bound = max(self.bound, h)
                 if self.leaves:
                     continue  # else dive on: one turn is found in any case
-            self._node(i + 1, clo, chi, (*chosen, (t, members)), weight * len(members), h, after)
+            self._node(
+                i + 1, clo, chi, (*chosen, (t, members)), weight * len(members), h, after, below
+            )
 
     def _split(self, i: int, hi: list, chosen: tuple, weight: int, state: list) -> bool:
         """Decide the tiles from depth ``i`` on as independent parts, when the fields
@@ -272,16 +298,29 @@ class _Search:
             self._found(value, decisions, weight * free_sets * ties, tuple(parts))
         return True
 
-    def _leaf(self, chosen: tuple, weight: int, top: int, exact: bool) -> None:
-        moves = [*self.prefix, *(m for _, members in chosen if (m := members[0]) is not None)]
+    def _leaf(
+        self, chosen: tuple, weight: int, top: int, exact: bool, below: _Leaves | None
+    ) -> None:
+        """A move set whose upper bound is ``top``; ``below``: its parent's
+        :class:`_Leaves`."""
         if exact:
             value = top
         else:
-            value = max(_values(self.space, moves).values(), default=-1)
-            if value < 0:  # too many orders: this move set is left open
+            assert below is not None  # (a leaf below a tile decided here)
+            last = chosen[-1][1][0]
+            groups = None
+            if below.orders:  # else the moves before have too many orders already
+                moves = [*below.moves(), *([] if last is None else [last])]
+                groups = _dependent_groups(moves, _LARGEST)
+                if groups and math.prod(math.factorial(len(g)) for g in groups) > MAX_ORDERS:
+                    groups = None
+            if groups is None:  # too many orders: this move set is left open
                 self.complete = False
                 self.bound = max(self.bound, top)
-                value = self.space.count(moves)
+            if groups:
+                value = max(_values(self.space, moves, groups).values())
+            else:  # one order: the moves' as listed
+                value = below.count(last)
         if value >= self.best:
             self._found(value, chosen, weight)
 
@@ -308,3 +347,57 @@ class _Search:
         for part in parts:
             moves.extend(part.draw(rng))
         return moves
+
+
+class _Leaves:
+    """What the leaves below one node of the last depth share: the moves decided
+    before them, played once, and the phase of the node's lower bound (every
+    undecided move at its lowest), from which each leaf's count goes on: a leaf's
+    moves only add stones to that start (a crossing move cancels and lands at least
+    nothing; every other change is fixed), so its phase carries on from that
+    phase's end (:meth:`TurnSpace.more`) instead of starting afresh. Also whether the
+    moves before already have too many orders (:data:`MAX_ORDERS`): adding a move
+    only joins their groups, so every leaf has too many then."""
+
+    def __init__(self, search: _Search, settled: tuple, chosen: tuple):
+        self.search, self.settled, self.chosen = search, settled, chosen
+        self._moves: list[_Move] | None = None
+        self._orders: bool | None = None
+        self._played: tuple | None = None
+
+    def moves(self) -> list[_Move]:
+        """The moves before the leaves' own, in the order of the leaves' lists."""
+        if self._moves is None:
+            chosen = self.chosen
+            self._moves = [
+                *self.search.prefix,
+                *(m for _, members in chosen if (m := members[0]) is not None),
+            ]
+        return self._moves
+
+    @property
+    def orders(self) -> bool:
+        """May the leaves' moves have few enough orders to try them?"""
+        if self._orders is None:
+            groups = _dependent_groups(self.moves(), _LARGEST)
+            self._orders = groups is not None and (
+                math.prod(math.factorial(len(g)) for g in groups) <= MAX_ORDERS
+            )
+        return self._orders
+
+    def count(self, last: _Move | None) -> int:
+        """Explosions of the moves before and then ``last``, in this order."""
+        space = self.search.space
+        if self._played is None:
+            run, gains = space.played(self.moves())
+            # The node's lower bound takes the most from each field that the last
+            # tile can (negative on its sources): a leaf gives that back first.
+            search = self.search
+            for j in search.lowered:
+                gains[j] = gains.get(j, 0) - search.low_rest[-2][j]
+            self._played = run, gains
+        run, gains = self._played
+        got = space.count_last(self.settled, gains, run, last)
+        if got is None:  # (not expected: the leaf's start is above the node's)
+            return space.count([*self.moves(), *([] if last is None else [last])])
+        return got

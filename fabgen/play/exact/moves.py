@@ -13,6 +13,10 @@ from fabgen.rules.state import LIVE, Position
 #: Orders tried at most for one move set with interdependent moves (as in search.py).
 MAX_ORDERS = 120
 
+#: The largest group of interdependent moves whose orders alone stay within
+#: :data:`MAX_ORDERS` (5! = 120): one group larger means too many orders.
+_LARGEST = max(n for n in range(1, 13) if math.factorial(n) <= MAX_ORDERS)
+
 
 class _Move(NamedTuple):
     """A legal move on field indices: ``path`` is the fields passed, destination last;
@@ -116,11 +120,17 @@ class _Counts(Protocol):
     def count(self, moves: list[_Move]) -> int: ...
 
 
-def _values(space: _Counts, moves: list[_Move]) -> dict[tuple, int]:
+def _values(
+    space: _Counts, moves: list[_Move], groups: list[list[int]] | None = None
+) -> dict[tuple, int]:
     """Explosions of each order of ``moves`` that gives a different position (by the
     advantages of the fields touched), keyed by the order; empty when there are
-    more than :data:`MAX_ORDERS` orders."""
-    groups = _dependent_groups(moves)
+    more than :data:`MAX_ORDERS` orders. ``groups``: their dependent groups, when
+    known."""
+    if groups is None:
+        groups = _dependent_groups(moves, _LARGEST)
+        if groups is None:
+            return {}
     if not groups:
         return {tuple(range(len(moves))): space.count(moves)}
     if math.prod(math.factorial(len(g)) for g in groups) > MAX_ORDERS:
@@ -137,29 +147,47 @@ def _values(space: _Counts, moves: list[_Move]) -> dict[tuple, int]:
     return out
 
 
-def _dependent_groups(moves: list[_Move]) -> list[list[int]]:
+def _dependent_groups(moves: list[_Move], largest: int = 0) -> list[list[int]] | None:
     """Connected groups (of two or more) of moves that depend on each other (only
     crossing moves can), as :func:`dependent_groups` of :func:`_depends` finds them,
     but by the contested fields instead of every pair: moves that cross one field are
     joined, and so is a move ending there with them (a move set on a crowded board has
-    a hundred crossing moves, and the pairs were most of its search)."""
-    group = list(range(len(moves)))
+    a hundred crossing moves, and the pairs were most of its search). With
+    ``largest``, None as soon as a group has more moves than that: on a crowded board
+    nearly every leaf's moves make one group of twenty, and its orders are too many
+    to try after the first few joins."""
+    parent = list(range(len(moves)))
+    size = [1] * len(moves)
 
     def root(i: int) -> int:
-        while group[i] != i:
-            i = group[i]
+        while parent[i] != i:
+            parent[i] = i = parent[parent[i]]
         return i
+
+    def join(i: int, j: int) -> bool:
+        """Join the groups of i and j; False when that makes one too large."""
+        i, j = root(i), root(j)
+        if i != j:
+            if size[i] < size[j]:
+                i, j = j, i
+            parent[j] = i
+            size[i] += size[j]
+            if largest and size[i] > largest:
+                return False
+        return True
 
     crossers: dict[int, int] = {}  # field -> a move crossing it
     for j, m in enumerate(moves):
         for f in m.crossed:
-            if f in crossers:
-                group[root(j)] = root(crossers[f])
-            else:
+            other = crossers.get(f)
+            if other is None:
                 crossers[f] = j
+            elif not join(j, other):
+                return None
     for j, m in enumerate(moves):
-        if m.end in crossers:
-            group[root(j)] = root(crossers[m.end])
+        other = crossers.get(m.end)
+        if other is not None and not join(j, other):
+            return None
     members: dict[int, list[int]] = {}
     for i in range(len(moves)):
         members.setdefault(root(i), []).append(i)

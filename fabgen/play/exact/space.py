@@ -83,32 +83,43 @@ class TurnSpace:
         :meth:`more` can go on from its end."""
         cap = self._cap[:]
         state = self._initial[:]
+        start = a[:]
         work = [j for j, x in enumerate(a) if x >= cap[j] and (state[j] or x >= 1)]
-        return self._phase(a, cap, state, work), a, cap, state
+        return self._phase(a, cap, state, work), a, cap, state, start
 
-    def more(self, settled: tuple, change: list) -> tuple[int, list[int]] | None:
+    def more(self, settled: tuple, change: list) -> tuple[int, list[int], bool] | None:
         """Explosions of the phase from the advantages of ``settled`` plus ``change``
-        (sparse), going on from its end, and the fields' states at its end (0 live,
-        1 growing, 2 dead; not to be changed): the phase is a least fixed point, so a
-        field that did not explode may lose stones (nothing it did depended on them)
-        and any field may gain some, and the phase carries on from there. None when
-        ``change`` takes stones from a field that exploded (start afresh)."""
-        count, a, cap, state = settled
+        (sparse, a field at most once), going on from its end, the fields' states at
+        its end (0 live, 1 growing, 2 dead; not to be changed), and whether the change
+        took stones from a field that exploded. The phase is a least fixed point, so
+        a field that did not explode may lose stones (nothing it did depended on
+        them) and any field may gain some, and the phase carries on from there. A
+        field that exploded may lose stones too when it still explodes at once (at
+        least 1 and its capacity at the start: what it does then depends on its
+        start no more); None when ``change`` takes more from one (start afresh)."""
+        count, a, cap, state, start = settled
+        initial = self._initial
+        took = False
         for j, x in change:
-            if x < 0 and state[j] != self._initial[j]:
-                return None
-        a = a[:]
+            if x < 0 and state[j] != initial[j]:
+                y = start[j] + x
+                if y < 1 or y < self._cap[j]:
+                    return None
+                took = True
         work = []
         for j, x in change:
-            if state[j] == 0:  # live (moves only touch live fields)
+            if x > 0 and state[j] == 0:  # live (moves only touch live fields)
                 y = a[j] + x
-                a[j] = y
                 if y >= 1 and y >= cap[j]:
                     work.append(j)
-        if not work:
-            return count, state
+        if not work:  # (the usual case: no copies)
+            return count, state, took
+        a = a[:]
+        for j, x in change:
+            if state[j] == 0:
+                a[j] += x
         state = state[:]
-        return count + self._phase(a, cap[:], state, work), state
+        return count + self._phase(a, cap[:], state, work), state, took
 
     def _phase(self, a, cap, state, work) -> int:
         # The search's innermost loop: names bound locally on purpose.
@@ -162,6 +173,70 @@ class TurnSpace:
             if j is not None:
                 a[j] = x
         return self.explosions(a)
+
+    def played(self, moves) -> tuple[dict[int, int], dict[int, int]]:
+        """Play ``moves`` in this order: the contested fields they pass or end on,
+        with their advantages after them, and per field of V what the moves add
+        beyond their lowest (what the crossing moves cancel or land there; every
+        other change of a move is fixed)."""
+        local, base = self.local, self.advantage
+        run: dict[int, int] = {}
+        gains: dict[int, int] = {}
+        for m in moves:
+            left = m.k
+            for f, _ in m.passed:  # (only they can hold opponent stones)
+                x = run[f] if f in run else base[f]
+                if x < 0:
+                    c = left if left < -x else -x
+                    run[f] = x + c
+                    j = local.get(f)
+                    if j is not None:
+                        gains[j] = gains.get(j, 0) + c
+                    left -= c
+                    if not left:
+                        break
+            if left:
+                d = m.path[-1]
+                if m.end >= 0:
+                    run[d] = (run[d] if d in run else base[d]) + left
+                if m.passed:
+                    j = local.get(d)
+                    if j is not None:
+                        gains[j] = gains.get(j, 0) + left
+        return run, gains
+
+    def count_last(
+        self, settled: tuple, change: dict[int, int], run: dict[int, int], last
+    ) -> int | None:
+        """Explosions of some moves and then ``last`` (a ``_Move`` or None), going on
+        from ``settled`` (of :meth:`settle`): the phase from advantages on V that the
+        moves before, with ``run`` of :meth:`played`, raise by ``change`` (sparse,
+        not negative), and the phase carries on from its end (:meth:`more`) with
+        ``last``'s change, instead of starting afresh. None when ``last`` takes more
+        than that allows (start afresh)."""
+        if last is not None:
+            local, base = self.local, self.advantage
+            change = change.copy()
+            left = last.k
+            j = local.get(last.src)
+            if j is not None:
+                change[j] = change.get(j, 0) - left
+            for f, _ in last.passed:
+                x = run[f] if f in run else base[f]
+                if x < 0:
+                    c = left if left < -x else -x
+                    j = local.get(f)
+                    if j is not None:
+                        change[j] = change.get(j, 0) + c
+                    left -= c
+                    if not left:
+                        break
+            if left:
+                j = local.get(last.path[-1])
+                if j is not None:
+                    change[j] = change.get(j, 0) + left
+        got = self.more(settled, list(change.items()))
+        return None if got is None else got[0]
 
     def optimistic(self) -> int:
         """Explosions if every tile made, at once, the move that adds the most to each
