@@ -22,8 +22,17 @@ otherwise idle machine.
 The last lines play whole greedy games on the 19-tile board (every seat greedy, at
 most 300 turns) and estimate the time of 10,000 such games on two cores.
 
+Crowded boards (``--crowded``): the 37-tile board with every live field held, by a
+seat drawn at random, with 5 to 100 stones (after ``--rounds`` rounds of a seeded
+random game, whose growing and dead fields stay; 0: every field live). Random games
+themselves never crowd a board so (a quarter of its fields held at most), but a
+person may set one up, and the extreme machine's search spends its whole budget on
+them. Each position (one per seed of ``--seeds``) is printed with its move sets, the
+decision's time, whether it is proven, its count, bound and bound evaluations.
+
 Run: .venv/bin/python benchmarks/bench_machine.py [--positions N] [--games N]
-[--held-out] (the held-out set only) [--seeds FIRST-LAST] (of the held-out set)
+[--held-out] (the held-out set only) [--seeds FIRST-LAST] (of the held-out set, or
+the crowded positions) [--crowded [--rounds N] [--budget N]]
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from fabgen.play.machine import NOW_LIMITS, ExtremeMachine
 from fabgen.play.search import count_move_sets, moves_by_tile
 from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over
+from fabgen.rules.state import LIVE, Position
 from fabgen.rules.turn import play_turn
 
 BOARDS = ("3p-triangle-4", "6p-hexagon-19", "6p-hexagon-37")
@@ -186,6 +196,60 @@ def held_out_summary(seeds: range = range(10)) -> None:
         print(f"  not proven: {line}")
 
 
+CROWDED_BOARD = "6p-hexagon-37"
+
+
+def crowded(seed: int, rounds: int = 0) -> Position:
+    """The crowded position of ``seed``: every live field of the 37-tile board (after
+    ``rounds`` rounds of the seeded random game) held by a seat drawn at random, with
+    5 to 100 stones; growing and dead fields as the game left them."""
+    start = load_preset(CROWDED_BOARD).position()
+    pos = start
+    if rounds:
+        _, pos = random_game(start, seed, max_turns=rounds * len(start.players), explode_bias=0.5)
+    rng = random.Random(seed)
+    stacks = [pos.stacks(k) for k in range(len(start.players))]
+    for f, status in zip(start.board.fields, pos.status_codes, strict=True):
+        if status == LIVE:
+            for held in stacks:
+                held.pop(f, None)
+            stacks[rng.randrange(len(stacks))][f] = rng.randint(5, 100)
+    out = Position.from_stacks(
+        start.board.segments, start.players, stacks, turns_played=pos.turns_played
+    )
+    assert out.status_codes == pos.status_codes
+    return out
+
+
+def crowded_summary(seeds: range, rounds: int = 0, budget: int | None = None) -> None:
+    machine = ExtremeMachine() if budget is None else ExtremeMachine(budget=budget)
+    print(
+        f"crowded {CROWDED_BOARD} after {rounds} rounds, every live field held "
+        f"(5-100 stones), budget {machine.budget:,} bound evaluations"
+    )
+    print(
+        f"{'seed':>4} {'live':>4} {'tiles':>5} {'moves':>5} {'move sets':>9} {'ms':>7} "
+        f"{'proven':>6} {'best':>4} {'bound':>5} {'ties':>7} {'evaluations':>11}"
+    )
+    times = []
+    for seed in seeds:
+        pos = crowded(seed, rounds)
+        tiles = moves_by_tile(pos, "online")
+        start = time.perf_counter()
+        d = machine.decide(pos, "online", random.Random(seed))
+        ms = 1000 * (time.perf_counter() - start)
+        times.append(ms)
+        print(
+            f"{seed:>4} {pos.status_codes.count(LIVE):>4} {len(tiles):>5} "
+            f"{sum(len(t) for t in tiles):>5} {count_move_sets(tiles):>9.2g} {ms:>7,.0f} "
+            f"{'yes' if d.exhaustive else 'no':>6} {_value(d)[1]:>4} "
+            f"{_value(d)[1] if d.bound is None else d.bound:>5} {d.search.ties:>7,} "
+            f"{d.turns_examined:>11,}",
+            flush=True,
+        )
+    print(f"  median {statistics.median(times):,.0f} ms, slowest {max(times):,.0f} ms")
+
+
 def _seeds(text: str) -> range:
     first, sep, last = text.partition("-")
     try:
@@ -205,7 +269,19 @@ def main() -> None:
     parser.add_argument(
         "--seeds", type=_seeds, default=range(10), help="held-out seeds FIRST-LAST (0-9)"
     )
+    parser.add_argument(
+        "--crowded", action="store_true", help="crowded 37-tile positions only (see above)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=0, help="crowded: rounds of the random game first (0)"
+    )
+    parser.add_argument(
+        "--budget", type=int, default=None, help="crowded: bound evaluations (the default's)"
+    )
     args = parser.parse_args()
+    if args.crowded:
+        crowded_summary(args.seeds, args.rounds, args.budget)
+        return
     if args.held_out:
         held_out_summary(args.seeds)
         return
