@@ -93,7 +93,7 @@ def balance(
     from fabgen.export.transaction import write_transaction
     from fabgen.play.balance import BalanceOptions, run_balance
     from fabgen.play.parallel import default_jobs
-    from fabgen.products.balance import balance_files
+    from fabgen.products.balance import balance_files, files_list_name
 
     board, _ = _checked_board(board_file, preset)
     names = tuple(p.strip() for p in players.split(",") if p.strip())
@@ -118,7 +118,7 @@ def balance(
     made = balance_files(run, with_board=table is not None)
     # The files first: a folder that fails only when written (a full disk) gives its
     # error alone, exit 2, where the whole report was printed before it.
-    written = write_transaction(out_dir, made.files)
+    written = write_transaction(out_dir, made.files, manifest=files_list_name(run.board.name))
     if table is not None:
         click.echo(table, err=output_format == "json")
     _show(made.report, output_format)

@@ -94,7 +94,7 @@ def report_written(result, err: bool = False) -> None:
     for path in result.written:
         click.echo(f"wrote {_display(path)}", err=err)
     for path in result.removed:
-        click.echo(f"removed {_display(path)} (left from an earlier build)", err=err)
+        click.echo(f"removed {_display(path)} (left by an earlier run, unchanged since)", err=err)
 
 
 def _display(path: Path) -> str:

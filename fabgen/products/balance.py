@@ -35,7 +35,29 @@ def balance_files(run: BalanceRun, with_board: bool = False) -> Files:
         from fabgen.board.boardfile import board_to_toml
 
         files[f"{name}.toml"] = board_to_toml(run.board).encode()
+    files[files_list_name(name)] = _files_list(files)
     return Files(files, report)
+
+
+def files_list_name(board_name: str) -> str:
+    """The run's list of its files: a run into the same folder removes the files of an
+    earlier run of the board that it does not write (saved games beyond its
+    --save-games), as long as nobody changed them (see fabgen.export.transaction)."""
+    return f"{board_name}-balance-files.json"
+
+
+def _files_list(files: dict[str, bytes]) -> bytes:
+    import hashlib
+    import json
+
+    from fabgen import __version__
+
+    entries = [
+        {"path": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        for name, data in sorted(files.items())
+    ]
+    data = {"fabgen_version": __version__, "files": entries}
+    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
 def _win_rates(run: BalanceRun, report: dict):

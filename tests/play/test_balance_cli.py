@@ -522,3 +522,24 @@ def test_a_folder_that_fails_when_written_prints_no_report(tmp_path):
     assert f"cannot write into {out}: File too large" in result.stderr
     assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
     assert not out.exists()
+
+
+def test_a_second_run_into_the_folder_removes_the_first_runs_extra_games(cli, tmp_path):
+    """Run again with fewer --save-games: the earlier run's games beyond them go (they
+    would be read as games of this run), a game file somebody changed stays."""
+    board = ("--preset", "3p-triangle-4", "--players", "random", "--games", "6")
+    _, out = balance_json(cli, tmp_path, *board, "--save-games", "5")
+    changed = out / "3p-triangle-4-game-00005.json"
+    changed.write_text(changed.read_text() + "\n")  # edited by hand: not ours to delete
+    result = cli("balance", "--out", out, *board, "--save-games", "2", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    games = sorted(p.name for p in out.glob("3p-triangle-4-game-*.json"))
+    assert games == [f"3p-triangle-4-game-0000{k}.json" for k in (1, 2, 5)]
+    for k in (3, 4):
+        assert f"removed {out / f'3p-triangle-4-game-0000{k}.json'}" in result.output
+    listed = json.loads((out / "3p-triangle-4-balance-files.json").read_text())
+    names = {entry["path"] for entry in listed["files"]}
+    assert names == {p.name for p in out.iterdir()} - {
+        changed.name,
+        "3p-triangle-4-balance-files.json",
+    }

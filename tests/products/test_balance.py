@@ -1,6 +1,7 @@
 """The balance product: the report, pictures, saved games and suggested board of a
 played run, read back and checked against the run's parameters."""
 
+import hashlib
 import json
 
 import pytest
@@ -30,9 +31,15 @@ def test_the_files_of_a_run(run):
             f"{name}-territory.svg",
             f"{name}-game-00001.json",
             f"{name}-game-00002.json",
+            f"{name}-balance-files.json",
         ]
     )
     assert json.loads(made.files[f"{name}-balance.json"]) == json.loads(json.dumps(made.report))
+    # The list of the run's files names every other file with its digest.
+    listed = json.loads(made.files[f"{name}-balance-files.json"])["files"]
+    digests = {e["path"]: e["sha256"] for e in listed}
+    others = {k: v for k, v in made.files.items() if k != f"{name}-balance-files.json"}
+    assert digests == {k: hashlib.sha256(v).hexdigest() for k, v in others.items()}
 
 
 def test_the_report_follows_the_options(run):
