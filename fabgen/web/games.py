@@ -77,9 +77,11 @@ class NotSaved(GameError):
 
 class NotRead(GameError):
     """The games folder refused to give a game's files back (permissions, a folder in a
-    file's place, a failing disk)."""
+    file's place, a failing disk): 500, the server's own trouble, which asking again
+    does not mend (503 is for a server that is busy or stopping, which the play page
+    waits for)."""
 
-    status = 503
+    status = 500
 
 
 class Outdated(GameError):

@@ -1037,3 +1037,49 @@ def test_an_answer_cut_off_says_so(play):
         ["the server's answer was cut off: was fabgen serve stopped?", True],
         ["the server answered 414 without a message", True],
     ]
+
+
+def test_a_game_the_server_cannot_read_is_said_and_not_waited_for(browser, tmp_path):
+    # The page lost the server during a turn and asked every 2 s until it answered; a
+    # game whose files it then could not read answered 503 too, and the page said "the
+    # game goes on here when the server is back" for ever. A server away, cut off or
+    # answering through a proxy's own 503 page is waited for; an answer that says what
+    # is wrong is said, once.
+    from fabgen.web import create_app
+
+    app = create_app(games_dir=tmp_path)
+    with serving(app) as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(url + "/play")
+        _start(page)
+        game_id = page.evaluate("() => game.id")
+        asked = []
+        page.on("request", lambda r: asked.append(r.url) if r.url.endswith(game_id) else None)
+        page.route("**/api/games/*/turn", lambda route: route.abort())
+        proxy = "<html><body>503 Service Temporarily Unavailable</body></html>"
+        page.route(
+            f"**/api/games/{game_id}",
+            lambda route: route.fulfill(status=503, body=proxy, content_type="text/html"),
+        )
+        _tap_a_move(page)
+        page.get_by_role("button", name="End turn").click()
+        status = page.locator("#status")
+        status.filter(has_text="when the server is back").wait_for()
+        while len(asked) < 2:  # a proxy's page: the server is away, asked again
+            page.wait_for_timeout(100)
+        assert "when the server is back" in status.inner_text()
+        # the server is back, but the game's transcript is a folder now
+        app.extensions["fabgen_play"].store._games.pop(game_id)
+        (tmp_path / f"{game_id}.json").unlink()
+        (tmp_path / f"{game_id}.json").mkdir()
+        page.unroute(f"**/api/games/{game_id}")
+        status.filter(has_text="cannot be read from").wait_for()
+        said = status.inner_text()
+        assert said.startswith(f"The game cannot go on: the game {game_id} cannot be read from")
+        assert "let fabgen serve read its files there" in said
+        assert "when the server is back" not in said
+        count = len(asked)
+        page.wait_for_timeout(4500)  # (it asked every 2 s)
+        assert len(asked) == count
+        context.close()

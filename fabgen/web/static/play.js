@@ -221,7 +221,7 @@ function gamePost(path, body = {}) {
 // reason (`refused`: the words before a rule's refusal, not before other errors).
 async function failed(e, refused = "") {
   // (a new game that could not start leaves the game on show as it was)
-  const lost = (e.status === 0 || e.stopping || e.unread) && game && $("new-game").hidden;
+  const lost = away(e) && game && $("new-game").hidden;
   const wasPaused = paused;
   if (e.status === 409 && game) await reopen();
   else if (lost) setStatus(`${e.message} (the game goes on here when the server is back)`, true);
@@ -230,6 +230,14 @@ async function failed(e, refused = "") {
   if (computersToMove()) paused = true;
   if (lost) reconnect(wasPaused);
   showToMove();
+}
+
+// Whether the server is away rather than saying what is wrong: not reached, its answer
+// cut off or not its own (a proxy's 502 or 503 page, without fabgen's JSON), or saying it
+// is stopping. Asking again helps then; an error fabgen serve words (a 500 for a game it
+// cannot read, a 404 for one deleted) is said, not waited out.
+function away(e) {
+  return e.status === 0 || Boolean(e.unread) || Boolean(e.stopping);
 }
 
 // The server stopped (Ctrl+C, the laptop's lid) while a request was on its way: what it
@@ -248,9 +256,12 @@ async function reconnect(wasPaused) {
     try {
       state = await getJSON(`/api/games/${id}`);
     } catch (e) {
-      if (e.status !== 0 && e.status !== 503) {
+      if (!away(e)) {
+        // The server answered what is wrong (a game it cannot read, one deleted):
+        // waiting does not mend it; its words say what to do.
         reconnecting = false;
-        return setStatus(e.message, true);
+        if (game && game.id === id) setStatus(`The game cannot go on: ${e.message}`, true);
+        return;
       }
     }
   }
@@ -313,7 +324,9 @@ async function loadGame(id) {
     setGame(state);
     goOn();
   } catch (e) {
-    localStorage.removeItem(GAME_KEY);
+    // A game gone or damaged is forgotten; one the server cannot read now (its folder's
+    // permissions) or could not be asked for opens again with a reload once mended.
+    if (e.status === 404 || e.status === 400) localStorage.removeItem(GAME_KEY);
     $("new-game").hidden = false;
     setStatus(`The last game could not be opened (${e.message}): start a new one.`, true);
   }
