@@ -882,3 +882,53 @@ def test_change_a_seat_kind_and_download_the_board(page, tmp_path):
         [sys.executable, "-m", "fabgen", "validate", str(path)], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _game_past_its_end_online(tmp_path):
+    """A game of 2p-diamond-4 played under the 1995 rules (which it names) one turn past
+    the turn after which the online rules end it: legal under 1995 only."""
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+    from fabgen.rules.names import field_name
+    from fabgen.rules.scoring import game_over
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import Turn, play_turn
+
+    text = board_transcript_text(load_preset("2p-diamond-4"))
+    game, position, turns = json.loads(text), parse_transcript(text).position, []
+    while not turns or not game_over(turns[-1][1], "online"):
+        moves = Turn(position, "1995").legal_moves()[:1]
+        position, _ = play_turn(position, moves, "1995")
+        turns.append(([[field_name(m.source), field_name(m.destination)] for m in moves], position))
+    assert not game_over(position, "1995")
+    moves = Turn(position, "1995").legal_moves()[:1]
+    turns.append(([[field_name(m.source), field_name(m.destination)] for m in moves], None))
+    game["turns"], game["variant"] = [t for t, _ in turns], "1995"
+    path = tmp_path / "long-game.json"
+    path.write_text(json.dumps(game))
+    return path, len(turns)
+
+
+def test_a_variant_the_game_is_illegal_under_leaves_the_list_as_the_board(page, tmp_path):
+    # The viewer said the game had an illegal move under the variant chosen, and the
+    # list stayed on it while the board showed the game under the variant before.
+    path, count = _game_past_its_end_online(tmp_path)
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    info = page.locator("#turn-info")
+    info.filter(has_text=f"turn 1 of the {count} in the file").wait_for()
+    variant = page.get_by_label("Rule variant")
+    assert variant.input_value() == "1995"
+    page.get_by_label("Turn (0 = the first)").fill(str(count - 1))
+    page.get_by_label("Turn (0 = the first)").press("Enter")
+    info.filter(has_text=f"turn {count} of the {count}").wait_for()
+    shown = page.locator("#step-svg").inner_html()
+    variant.select_option("online")
+    status = page.locator("#status")
+    status.filter(has_text="illegal move").wait_for()
+    assert variant.input_value() == "1995"
+    assert status.inner_text().endswith("The game is shown under 1995, as before.")
+    assert page.locator("#step-svg").inner_html() == shown
+    page.get_by_role("button", name="Previous turn").click()  # under 1995 still
+    info.filter(has_text=f"turn {count - 1} of the {count}").wait_for()
+    assert status.inner_text() == ""

@@ -9,6 +9,10 @@ let steps = [];
 let turns = 0;
 let picture = null; // the shared board picture (boardpic.js)
 let pictureKey = "";
+// The turn and variant of the steps on show: a request refused (a variant the game has
+// an illegal move under, moves the rules refuse) puts the boxes back to them, so the
+// list and the turn box say what the board shows.
+let shown = null;
 
 // Requests can cross (a turn typed, then Next turn before Enter sends two): only the
 // answer to the newest is shown, and the step buttons wait for it.
@@ -34,6 +38,7 @@ async function askNow(moves, loading) {
     turns = answer.turns;
     steps = answer.steps;
     $("variant").value = answer.variant;
+    shown = {turn: answer.turn, variant: answer.variant};
     const key = JSON.stringify(answer.picture);
     if (key !== pictureKey) {
       picture = new BoardPicture($("step-svg"), answer.picture, null);
@@ -54,7 +59,14 @@ async function askNow(moves, loading) {
     setStatus("");
     return true;
   } catch (e) {
-    if (mine === asked) setStatus(e.message, true);
+    if (mine !== asked) return false;
+    let words = e.message;
+    if (!loading && shown) {
+      if ($("variant").value !== shown.variant) words += ` The game is shown under ${shown.variant}, as before.`;
+      $("variant").value = shown.variant;
+      $("turn").value = shown.turn;
+    }
+    setStatus(words, true);
     return false;
   }
 }
