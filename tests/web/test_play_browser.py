@@ -1083,3 +1083,33 @@ def test_a_game_the_server_cannot_read_is_said_and_not_waited_for(browser, tmp_p
         page.wait_for_timeout(4500)  # (it asked every 2 s)
         assert len(asked) == count
         context.close()
+
+
+def _transcript_file(tmp_path, preset="3p-triangle-4", variant="blog", name="club.json"):
+    """The start of ``preset`` as a transcript naming ``variant``."""
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+
+    game = json.loads(board_transcript_text(load_preset(preset)))
+    game["variant"] = variant
+    path = tmp_path / name
+    path.write_text(json.dumps(game))
+    return path
+
+
+def test_a_transcript_s_variant_goes_with_the_transcript(play, tmp_path):
+    # A transcript's variant stayed chosen for the preset picked after it.
+    variant = play.get_by_label("Rule variant")
+    play.get_by_label(
+        "or a board file or transcript (a transcript's game goes on)"
+    ).set_input_files(str(_transcript_file(tmp_path)))
+    play.locator('#seat-list[data-board="file"] #seat-0').wait_for()
+    assert variant.input_value() == "blog"
+    play.get_by_label("Board", exact=True).select_option("preset:2p-diamond-4")
+    play.locator('#seat-list[data-board="preset:2p-diamond-4"] #seat-0').wait_for()
+    assert variant.input_value() == "online"
+    # a variant chosen by hand stays chosen for the next board
+    variant.select_option("1995")
+    play.get_by_label("Board", exact=True).select_option("preset:3p-triangle-4")
+    play.locator('#seat-list[data-board="preset:3p-triangle-4"] #seat-0').wait_for()
+    assert variant.input_value() == "1995"

@@ -68,9 +68,18 @@ async function getJSON(url) {
 let seatsAsked = 0;
 let seatsReady = false;
 let seatsMessage = null;
+// The rule variant the list shows unless a transcript names its own: a transcript's
+// goes with it (another board shows the default again), one chosen by hand stays.
+// (the page's own first option: a reload may bring back the value the list had)
+const DEFAULT_VARIANT = $("variant").options[0].value;
+let variantFromFile = false;
 async function showSeats(chosen = false) {
   const asked = ++seatsAsked;
   const choice = $("board-choice").value;
+  if (variantFromFile) {
+    $("variant").value = DEFAULT_VARIANT;
+    variantFromFile = false;
+  }
   seatsReady = false;
   setButtons();
   let view;
@@ -83,7 +92,10 @@ async function showSeats(chosen = false) {
     return setStatus(e.message, true);
   }
   if (asked !== seatsAsked) return;
-  if (view.variant) $("variant").value = view.variant; // (a transcript's own)
+  if (view.variant) { // (a transcript's own)
+    $("variant").value = view.variant;
+    variantFromFile = true;
+  }
   seatsReady = true;
   setButtons();
   // The same board shown again keeps the kinds already chosen for its seats.
@@ -644,6 +656,7 @@ $("board-file").addEventListener("change", async () => {
   $("board-choice").value = "file";
   showSeats(true);
 });
+$("variant").addEventListener("change", () => { variantFromFile = false; });
 $("start").addEventListener("click", startGame);
 // With nothing tapped, End turn plays what is typed (a hint types its moves there), so
 // a typed turn is never passed over without a word.
