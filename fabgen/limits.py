@@ -35,10 +35,12 @@ def limit_for(name: str) -> Limit | None:
     return LIMITS.get(name)
 
 
-def check(name: str, value, label: str | None = None):
+def check(name: str, value, label: str | None = None, *, shown: str | None = None):
     """``value`` if finite and in the range of setting ``name``; else ParameterError
     (made by :meth:`ParameterError.about`, so front ends can name the setting their way;
-    ``label`` names it in the message itself, default the setting in words)."""
+    ``label`` names it in the message itself, default the setting in words). ``shown``:
+    the value as the user typed it, for the message (``2001``, not the ``2001.0`` it
+    was read as)."""
     limit = limit_for(name)
     if isinstance(value, bool) or not isinstance(value, int | float):
         return _refuse(name, label, f"must be a number, got {value!r}")
@@ -50,7 +52,7 @@ def check(name: str, value, label: str | None = None):
         _refuse(name, label, f"must be a whole number, got {value!r}")
     problem = limit.problem(value)
     if problem:
-        _refuse(name, label, f"{_shown(value)} {problem}; allowed: {limit.describe()}")
+        _refuse(name, label, f"{_shown(value, shown)} {problem}; allowed: {limit.describe()}")
     return value
 
 
@@ -61,6 +63,11 @@ def _refuse(name: str, label: str | None, detail: str):
     raise error
 
 
-def _shown(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
+def _shown(value, typed: str | None = None) -> str:
+    """``value`` as the message quotes it: as typed (``2001``, not the ``2001.0`` an
+    option read it as), else as Python writes it (a kit file's ``2001.0`` is a float
+    because it was written so); a long one abridged."""
+    text = typed or repr(value)
+    if len(text) <= 24:
+        return text
+    return f"{text[:10]}...({len(text)} {'characters' if typed else 'digits'})"

@@ -88,13 +88,27 @@ class Bounded(click.ParamType):
 
     def convert(self, value, param, ctx):
         label = param.opts[0] if param is not None and param.opts else self.setting.flag
-        if isinstance(value, str):
-            value = _parse(value, self.setting.kind is int, label)
+        shown = None
         try:
-            return check(self.setting.name, value, label)
+            if isinstance(value, str):
+                shown = value.strip()
+                value = self._read(value, label)
+            return check(self.setting.name, value, label, shown=shown)
         except ParameterError as exc:
             # One paragraph and exit 2, like every other bad-input message.
-            raise UserError(str(exc)) from None
+            raise UserError(exc.naming(label) if exc.detail is not None else str(exc)) from None
+
+    def _read(self, text: str, label: str):
+        """A number as typed; a length in mm may carry its unit (``100mm``), and one in
+        inches or centimetres is refused with its value in mm (as sheet sizes are,
+        :mod:`fabgen.geometry.sizes`)."""
+        if self.setting.unit == "mm" and len(text) <= 40:
+            from fabgen.geometry.sizes import parse_length
+
+            length = parse_length(text, self.setting.name)
+            if length is not None:
+                return length
+        return _parse(text, self.setting.kind is int, label)
 
 
 class Counted(click.ParamType):

@@ -1,14 +1,21 @@
-"""Two sizes written as one value, ``WIDTHxHEIGHT`` in millimetres (a laser sheet, a
-printer bed), read the way makers write them: ``600x400``, ``600 X 400``, ``600×400``,
-``600x400mm``, ``600mm x 400mm``. A size in inches or centimetres (``24x12in``,
-``24"x12"``, ``60x40cm``) is refused with its value in millimetres, since fabgen works
-in millimetres throughout and a silent conversion would hide a typing error."""
+"""Sizes in millimetres, read the way makers write them.
+
+Two sizes written as one value, ``WIDTHxHEIGHT`` (a laser sheet, a printer bed):
+``600x400``, ``600 X 400``, ``600×400``, ``600x400mm``, ``600mm x 400mm``
+(:func:`parse_size`); and one length with its unit (a tile width, a kerf): ``100``,
+``100mm``, ``100 mm`` (:func:`parse_length`). A size in inches or centimetres
+(``24x12in``, ``24"x12"``, ``60x40cm``, ``4in``) is refused with its value in
+millimetres, since fabgen works in millimetres throughout and a silent conversion would
+hide a typing error."""
 
 from __future__ import annotations
 
+import math
 import re
+import sys
 
 from fabgen.errors import ParameterError, abridged
+from fabgen.limits import check, limit_for
 
 _NUMBER = r"[0-9]*\.?[0-9]+|[0-9]+\.?[0-9]*"
 _UNIT = r"mm|cm|inches|inch|in|\"|''"
@@ -16,13 +23,17 @@ _SIZE = re.compile(
     rf"\s*(?P<w>{_NUMBER})\s*(?P<wu>{_UNIT})?\s*[xX×]\s*(?P<h>{_NUMBER})\s*(?P<hu>{_UNIT})?\s*",
     re.IGNORECASE,
 )
+#: One length with a unit after it (a length without a unit is a plain number, which
+#: the caller reads itself: signs and exponents included).
+_LENGTH = re.compile(rf"\s*(?P<n>{_NUMBER})\s*(?P<u>{_UNIT})\s*", re.IGNORECASE)
 #: Millimetres per unit a maker may write a size in.
 _MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "inch": 25.4, "inches": 25.4, '"': 25.4, "''": 25.4}
 
 
 def parse_size(text: str, setting: str, names: str = "WIDTHxHEIGHT", example: str = "600x400"):
     """``text`` as (width, height) in mm; refused about ``setting`` (its registry name)
-    when it is no such size or is in another unit. The range is the caller's."""
+    when it is no such size, is in another unit or, when the setting has a range, has a
+    side outside it."""
     match = _SIZE.fullmatch(text) if isinstance(text, str) else None
     quoted = abridged(text, quoted=True) if isinstance(text, str) and text else repr(text)
     try:
@@ -33,23 +44,52 @@ def parse_size(text: str, setting: str, names: str = "WIDTHxHEIGHT", example: st
         raise ParameterError.about(
             setting, f"{quoted} is not {names} in mm, e.g. {example}"
         ) from None
-    factors = {_MM_PER.get(u.lower(), 1.0) for u in (match["wu"], match["hu"]) if u}
+    factors = {_MM_PER[u.lower()] for u in (match["wu"], match["hu"]) if u}
     if len(factors) > 1:
         raise ParameterError.about(
             setting, f"{quoted} mixes units: give both sides in mm, e.g. {example}"
         )
     per = factors.pop() if factors else 1.0
     if per != 1.0:
-        unit = "in" if per == 25.4 else "cm"
         mm = f"{_mm(width * per)}x{_mm(height * per)}"
-        raise ParameterError.about(
+        raise _not_in_mm(
             setting,
-            f"{quoted} is not in mm: fabgen takes sizes in millimetres, and "
-            f"{width:g}×{height:g} {unit} is {mm} mm; give {mm}, or a little less for the "
-            "part of the bed your machine reaches",
+            quoted,
+            f"{width:g}×{height:g} {_unit(per)} is {mm} mm; give {mm}, or a little less for "
+            "the part of the bed your machine reaches",
         )
+    if limit_for(setting) is not None:  # each side, quoted as typed (5000, not 5000.0)
+        for side, typed in ((width, match["w"]), (height, match["h"])):
+            # (digits only: a number of 400 digits reads as infinite, and is only too large)
+            check(setting, side if math.isfinite(side) else sys.float_info.max, shown=typed)
     return width, height
 
 
-def _mm(value: float) -> str:
-    return f"{round(value, 1):g}"
+def parse_length(text: str, setting: str) -> float | None:
+    """``text`` as a length in mm when it is a number with a unit after it (``100mm``,
+    ``100 mm``); None when it has no unit (the caller reads it as a number). A length
+    in inches or centimetres (``4in``, ``4"``, ``10cm``) is refused about ``setting``
+    (its registry name) with its value in millimetres. The range is the caller's."""
+    match = _LENGTH.fullmatch(text)
+    if match is None:
+        return None
+    value, per = float(match["n"]), _MM_PER[match["u"].lower()]
+    if per != 1.0:
+        mm = _mm(value * per, 3)  # a kerf of 0.006 in is 0.152 mm, not 0.2
+        quoted = abridged(text.strip(), quoted=True)
+        raise _not_in_mm(setting, quoted, f"{value:g} {_unit(per)} is {mm} mm; give {mm}")
+    return value
+
+
+def _not_in_mm(setting: str, quoted: str, converted: str) -> ParameterError:
+    return ParameterError.about(
+        setting, f"{quoted} is not in mm: fabgen takes sizes in millimetres, and {converted}"
+    )
+
+
+def _unit(per: float) -> str:
+    return "in" if per == 25.4 else "cm"
+
+
+def _mm(value: float, decimals: int = 1) -> str:
+    return f"{round(value, decimals):g}"

@@ -432,9 +432,9 @@ def test_the_setup_diagram_is_on_a4_unless_only_letter_is_printed(out):
             (str(BROKEN / "overlapping-tiles.toml"),),
             "the board has 3 errors (field-in-two-tiles): fix them first; fabgen validate shows",
         ),
-        (("--preset", NAME, "--margin", "5"), "--margin 5.0 is outside the allowed range"),
+        (("--preset", NAME, "--margin", "5"), "--margin 5 is outside the allowed range"),
         (("--preset", NAME, "--margin", "53"), "margin 53 mm is outside 6 to 52.5 mm"),  # on A4
-        (("--preset", NAME, "--overlap", "2"), "--overlap 2.0 is outside the allowed range"),
+        (("--preset", NAME, "--overlap", "2"), "--overlap 2 is outside the allowed range"),
         (("--preset", NAME, "--overlap", "53"), "overlap 53 mm is outside 5 to 52.5 mm"),
         (("--preset", NAME, "--width", "10"), "--width 10 mm is outside 20 to 400 mm"),
     ],

@@ -360,12 +360,12 @@ def test_wrong_number_of_circles(tmp_path, cli):
         (["--patch", "3x3", "--tiles", "7"], "either --patch or --tiles"),
         (
             ["--tolerance", "0"],
-            "--tolerance 0.0 is outside the allowed range; allowed: more than 0",
+            "--tolerance 0 is outside the allowed range; allowed: more than 0",
         ),
-        (["--max-drift", "-1"], "--max-drift -1.0 is outside the allowed range"),
+        (["--max-drift", "-1"], "--max-drift -1 is outside the allowed range"),
         (["--from", "x.svg", "--blog-radius", "100"], "either --from or --blog-radius"),
         (["--blog-radius", "100", "--width", "90"], "cannot be combined with --blog-radius"),
-        (["--kerf", "-1"], "--kerf -1.0 is outside the allowed range; allowed: 0 to 5 mm"),
+        (["--kerf", "-1"], "--kerf -1 is outside the allowed range; allowed: 0 to 5 mm"),
         (["--from", "missing.svg"], "no such file"),
     ],
 )

@@ -145,7 +145,7 @@ DIGITS = "9" * 5000
         (["validate", "--preset", PRESET, "--seed", DIGITS], "is not a whole number"),
         (["stones", "--seat", DIGITS], "--seat must be 1 to 6"),
         (["stones", "--bed", f"{DIGITS}x100"], "is not WIDTHxDEPTH"),
-        (["sheet", "--sheet", f"{DIGITS}x100"], "sheet sides must be positive mm, got inf"),
+        (["sheet", "--sheet", f"{DIGITS}x100"], "(5000 characters) is outside the allowed range"),
     ],
     ids=lambda v: v[:2] if isinstance(v, list) else None,
 )

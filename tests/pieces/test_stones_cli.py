@@ -124,7 +124,7 @@ BAD = [
     (["--seat", "9"], "1 to 6 (a person's seat) or m1, m2 (a machine colour), got 9"),
     (["--seat", "m3"], "got m3"),
     (["--markers", "--calibrate"], "not both"),
-    (["--width", "-5"], "--width -5.0 is outside the allowed range"),
+    (["--width", "-5"], "--width -5 is outside the allowed range"),
     (["--width", "5"], "the tile's circles (1.13 mm) are too small for stones"),
     (["--width", "10"], "circles of at least 7.6 mm, most simply with a larger tile width"),
     (["--stone-diameter", "4"], "--stone-diameter 4 mm is too small for a stacking boss"),
