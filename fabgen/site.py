@@ -83,7 +83,7 @@ WORK_LIMITS: tuple[WorkLimit, ...] = (
 WEB_LIMITS: dict[str, str] = {
     "upload_bytes": "an uploaded board file or transcript",
     "request_bytes": "any request",
-    "board_tiles": "tiles of a board in the board designer",
+    "board_tiles": "tiles of a board in the board designer and on the play page",
     "board_seats": "seats of a board in the board designer",
     "transcript_turns": "turns replayed for one step of the rules viewer",
     "moves_text": "characters of moves typed in the rules viewer",

@@ -202,7 +202,8 @@ def _board_api(app: Flask) -> None:
             from fabgen.web.viewer import read_game
 
             source = f"{upload_name(name)} (uploaded)"
-            variant = read_game(text, source, request.form.get("variant") or None)[1]
+            chosen = request.form.get("variant") or None
+            variant = read_game(text, source, chosen, max_tiles=LIMITS.board_tiles)[1]
         view = designer.designer_view(designer.read_upload(text, name))
         if variant is not None:
             view["variant"] = variant

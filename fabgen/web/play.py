@@ -277,7 +277,9 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
         name = upload_name(filename)
         if text.lstrip().startswith("{"):
             # checked as fabgen rules replay checks a file, as the rules viewer does
-            transcript, variant = read_game(text, f"{name} (uploaded)", data.get("variant"))
+            transcript, variant = read_game(
+                text, f"{name} (uploaded)", data.get("variant"), max_tiles=LIMITS.board_tiles
+            )
             return transcript.position, list(transcript.move_list), name, variant
         from fabgen.web.designer import read_upload
 

@@ -66,7 +66,11 @@ def turn_view(
 
 
 def read_game(
-    text: str, source: str, variant: object = None, max_turns: int | None = None
+    text: str,
+    source: str,
+    variant: object = None,
+    max_turns: int | None = None,
+    max_tiles: int | None = None,
 ) -> tuple[Transcript, str]:
     """A game sent by the browser (the viewer's transcript, a game uploaded to the play
     page), checked as ``fabgen rules replay`` checks a file before anything of it is
@@ -75,7 +79,8 @@ def read_game(
     ``variant`` (None: the one the file names, else online, as the command does without
     ``--variant``). A file too large, or of more than ``max_turns`` turns (default: the
     turns a game on the play page may have), is refused as such (413); an illegal move
-    with the replay's words (400)."""
+    with the replay's words (400). ``max_tiles``: a board of more tiles is refused too
+    (413), before the replay (the play page's limit for every board it plays)."""
     from fabgen.board.transcript_io import parse_board_transcript
     from fabgen.rules.moves import IllegalMove
     from fabgen.rules.transcript import parse_transcript
@@ -96,6 +101,13 @@ def read_game(
         raise TooLarge(
             f"{source}: {turns} turns is more than this server replays ({max_turns}); "
             "check it with fabgen rules replay"
+        )
+    tiles = len(transcript.position.board.tiles)
+    if max_tiles is not None and tiles > max_tiles:
+        raise TooLarge(
+            f"{source}: {tiles} tiles is more than fabgen serve takes for a board "
+            f"({max_tiles}); go on with a game this large on the command line: fabgen "
+            "rules replay checks it and fabgen rules turn plays its turns"
         )
     chosen = str(variant) if variant is not None else transcript.variant or "online"
     try:

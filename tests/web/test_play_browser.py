@@ -1113,3 +1113,21 @@ def test_a_transcript_s_variant_goes_with_the_transcript(play, tmp_path):
     play.get_by_label("Board", exact=True).select_option("preset:3p-triangle-4")
     play.locator('#seat-list[data-board="preset:3p-triangle-4"] #seat-0').wait_for()
     assert variant.input_value() == "1995"
+
+
+def test_a_transcript_over_the_tile_limit_is_said_as_it_is_chosen(play, tmp_path):
+    from tests.web.test_uploads import _big_transcript
+
+    path = tmp_path / "club.json"
+    path.write_text(_big_transcript(101))
+    play.get_by_label(
+        "or a board file or transcript (a transcript's game goes on)"
+    ).set_input_files(str(path))
+    status = play.locator("#status")
+    status.filter(has_text="101 tiles").wait_for()
+    assert status.inner_text() == (
+        "club (uploaded): 101 tiles is more than fabgen serve takes for a board (100); go on "
+        "with a game this large on the command line: fabgen rules replay checks it and "
+        "fabgen rules turn plays its turns"
+    )
+    assert play.get_by_role("button", name="Start game").is_disabled()

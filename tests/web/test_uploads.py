@@ -227,3 +227,32 @@ def test_the_designers_limit_is_in_the_web_docs():
 
     text = " ".join((Path(__file__).parents[2] / "docs" / "web.md").read_text().split())
     assert f"more than {LIMITS.board_tiles} tiles" in text
+
+
+def _big_transcript(tiles: int) -> str:
+    from fabgen.board.boardfile import parse_board_toml
+    from fabgen.board.transcript_io import board_transcript_text
+
+    text = (
+        f'[board]\nname = "big"\ntiles = {_big_board(tiles)}\n'
+        "[[players]]\nstart = [0, 0]\n[[players]]\nstart = [5, 5]\n"
+    )
+    return board_transcript_text(parse_board_toml(text, "big"))
+
+
+@pytest.mark.parametrize("way", ["chosen to play", "started"])
+def test_a_transcript_over_the_limit_is_not_played_and_says_what_to_do(client, way):
+    # A board file of 101 tiles was refused and a transcript of the same board played
+    # (Start game); chosen, it was refused with the designer's words, "edit a board this
+    # large as a board file in a text editor", where its game is to go on.
+    from fabgen.web.limits import LIMITS
+
+    n = LIMITS.board_tiles + 1
+    answer = WAYS[way](client, _big_transcript(n))
+    assert answer.status_code == 413
+    assert answer.get_json()["error"] == (
+        f"club (uploaded): {n} tiles is more than fabgen serve takes for a board "
+        f"({LIMITS.board_tiles}); go on with a game this large on the command line: "
+        "fabgen rules replay checks it and fabgen rules turn plays its turns"
+    )
+    assert WAYS[way](client, _big_transcript(LIMITS.board_tiles)).status_code == 200
