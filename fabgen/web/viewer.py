@@ -150,6 +150,7 @@ def _view(start, steps, t, count, source, variant, describe_stacks, legend, pict
             {
                 "title": "the position",
                 "details": [],
+                "effects": [],
                 "svg": _svg(render_svg(drawing)),
                 "board": fields_json(start),
                 "fields": [],
@@ -160,6 +161,8 @@ def _view(start, steps, t, count, source, variant, describe_stacks, legend, pict
             {
                 "title": f"{n}. {step.title}",
                 "details": list(step.details),
+                # (an explosion's: where each field's stones go, one per line of details)
+                "effects": list(step.effects),
                 "svg": _svg(
                     render_svg(
                         position_drawing(

@@ -932,3 +932,47 @@ def test_a_variant_the_game_is_illegal_under_leaves_the_list_as_the_board(page, 
     page.get_by_role("button", name="Previous turn").click()  # under 1995 still
     info.filter(has_text=f"turn {count - 1} of the {count}").wait_for()
     assert status.inner_text() == ""
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_an_explosion_step_says_where_the_stones_go(page, tmp_path, width):
+    # The viewer showed "c3 explodes (live -> growing): 7 stones, 6 live neighbours" and
+    # not where they went, which fabgen rules turn says on the line after it.
+    from fabgen.web.viewer import turn_view
+
+    path = _game_file(tmp_path, "3p-triangle-4", 30)
+    text = path.read_text()
+    turn, step = next(
+        (t, k)
+        for t in range(30)
+        for k, s in enumerate(turn_view(text, t)["steps"])
+        if len(s["effects"]) > 1 and s["effects"][0]
+    )
+    effects = turn_view(text, turn)["steps"][step]["effects"]
+    assert effects[0].startswith("one stone")
+    page.set_viewport_size({"width": width, "height": 844})
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    info = page.locator("#turn-info")
+    info.filter(has_text="turn 1 of the 30 in the file").wait_for()
+    page.get_by_label("Turn (0 = the first)").fill(str(turn))
+    page.get_by_label("Turn (0 = the first)").press("Enter")
+    info.filter(has_text=f"turn {turn + 1} of the 30").wait_for()
+    for _ in range(step):
+        page.get_by_role("button", name="Next step").click()
+    page.locator("#step-title").filter(has_text="explosion wave").wait_for()
+    lines = page.locator("#step-details > li")
+    assert lines.count() == len(effects)
+    for k, effect in enumerate(effects):
+        assert lines.nth(k).locator(".effect").inner_text() == effect
+    # on a phone each line wraps within the window, never inside a field's name
+    fits = page.evaluate(
+        """() => {
+        const width = document.documentElement.clientWidth;
+        const names = [...document.querySelectorAll('#step-details .effect .field-name')];
+        return [document.documentElement.scrollWidth <= width,
+                names.every((n) => n.getClientRects().length === 1
+                                   && n.getBoundingClientRect().right <= width)];
+    }"""
+    )
+    assert fits == [True, True]

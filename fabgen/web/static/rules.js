@@ -81,9 +81,18 @@ function showStep() {
   picture.svg.setAttribute("aria-label", s.title);
   picture.paint(s.board, picture.picture.colours);
   picture.mark({flash: s.fields, flashWords: "this step is about it"});
-  $("step-details").replaceChildren(...s.details.map((d) => {
+  // An explosion's line is followed by where its stones go (fabgen rules turn's second
+  // line), on a line of its own that wraps between fields, never inside a field's name.
+  const effects = s.effects || [];
+  $("step-details").replaceChildren(...s.details.map((d, i) => {
     const li = document.createElement("li");
     li.textContent = d;
+    if (effects[i]) {
+      const effect = document.createElement("span");
+      effect.className = "effect";
+      setText(effect, effects[i]);
+      li.append(effect);
+    }
     return li;
   }));
 }
