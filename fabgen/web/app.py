@@ -207,6 +207,12 @@ def _board_api(app: Flask) -> None:
         view = designer.designer_view(designer.read_upload(text, name))
         if variant is not None:
             view["variant"] = variant
+        else:  # (the designer: what it took of a game, and why)
+            from fabgen.web.viewer import board_note
+
+            note = board_note(text)
+            if note:
+                view["note"] = note
         return jsonify(view)
 
     @app.post("/api/board/download/<what>")

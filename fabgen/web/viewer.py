@@ -117,6 +117,33 @@ def read_game(
     return transcript, chosen
 
 
+def board_note(text: str) -> str | None:
+    """What the board designer took of a transcript with turns, and why, for its
+    message after "Loaded FILE: ": the board as the game starts (a board has no turns),
+    and whether the game has an illegal move, which the play page and the viewer refuse
+    (the board is taken all the same). None for a board file or a game without turns."""
+    from fabgen.rules.transcript import parse_transcript
+
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        turns = len(parse_transcript(text, "upload").move_list)
+    except FabgenError:
+        return None  # (the board reader has said what is wrong, or taken it)
+    if not turns:
+        return None
+    took = f"the board as its game starts, without its {turns} turn{'s' if turns > 1 else ''}, "
+    took += "which a board does not have"
+    try:
+        read_game(text, "upload")
+    except ViewerError as exc:
+        why = str(exc).removeprefix("upload: ")
+        return f"{took} (the game has an {why}, so the play page and the rules viewer refuse it)"
+    except FabgenError:
+        pass
+    return took
+
+
 def requested_variant(variant: object) -> str:
     """A request's rule variant, or a 400 naming the known ones (a request may send
     anything: a list, an object)."""

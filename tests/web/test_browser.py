@@ -976,3 +976,32 @@ def test_an_explosion_step_says_where_the_stones_go(page, tmp_path, width):
     }"""
     )
     assert fits == [True, True]
+
+
+def test_the_designer_says_what_it_took_of_a_game_with_an_illegal_move(page, tmp_path):
+    # It took the board of the game's start and said "Loaded club.json." alone, where
+    # the play page and the rules viewer refuse the same file.
+    from tests.web.test_uploads import _illegal_game
+
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(_illegal_game()))
+    _open(page, "/board")
+    page.wait_for_selector("#canvas svg")
+    page.get_by_label("Board file or transcript").set_input_files(str(path))
+    status = page.locator("#status")
+    status.filter(has_text="Loaded club.json").wait_for()
+    assert status.inner_text() == (
+        "Loaded club.json: the board as its game starts, without its 3 turns, which a board "
+        "does not have (the game has an illegal move at turn 3 (counting from 1), player 3 "
+        "(Green), move f7-g7: f7 holds no stones (rule no-stones: a move needs stones on its "
+        "starting field), so the play page and the rules viewer refuse it)."
+    )
+    _wait_tiles(page, 10)  # the board is taken (3p-triangle-4)
+    # a game that replays: what was taken, without a word of refusal
+    path.write_text(_game_file(tmp_path, "3p-triangle-4", 2, "other.json").read_text())
+    page.get_by_label("Board file or transcript").set_input_files(str(path))
+    status.filter(has_text="2 turns").wait_for()
+    assert status.inner_text() == (
+        "Loaded club.json: the board as its game starts, without its 2 turns, which a board "
+        "does not have."
+    )

@@ -312,8 +312,10 @@ $("upload").addEventListener("change", async () => {
   $("upload").value = "";
   await inTurn(async () => {
     try {
-      load(await readAnswer(await reach("/api/board/upload", {method: "POST", body})));
-      setStatus(`Loaded ${file.name}.`);
+      const answer = await readAnswer(await reach("/api/board/upload", {method: "POST", body}));
+      load(answer);
+      // (a game's transcript: what the designer took of it, and why)
+      setStatus(answer.note ? `Loaded ${file.name}: ${answer.note}.` : `Loaded ${file.name}.`);
     } catch (e) {
       setStatus(e.message, true);
     }
