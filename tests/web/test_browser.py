@@ -595,6 +595,30 @@ def test_play_this_board_plays_the_board_of_its_own_window(page):
     other.close()
 
 
+def test_a_game_started_from_the_designer_stays_on_reload_back_and_forward(page):
+    # Play this board opens /play#designer, which chooses the designer's board for a
+    # new game: a reload of it after Start game showed that form, not the game (and
+    # so did Back and then Forward).
+    _open(page, "/board")
+    _load_preset(page, "3p-triangle-4")
+    page.get_by_role("link", name="Play this board").click()
+    page.wait_for_url("**/play#designer")
+    page.locator('#seat-list[data-board="designer"] #seat-2').wait_for()
+    page.get_by_role("button", name="Start game").click()
+    page.locator("#board svg").wait_for()
+    game_id = page.evaluate("() => game.id")
+    assert page.url == page.base + "/play"
+    for go in (page.reload, page.go_back, page.go_forward):
+        go()
+        if go == page.go_back:
+            page.wait_for_url("**/board")
+            continue
+        page.wait_for_function(
+            "id => typeof game !== 'undefined' && game && game.id === id", arg=game_id
+        )
+        assert page.locator("#new-game").is_hidden()
+
+
 def test_a_board_with_errors_is_not_played(page):
     _open(page, "/board")
     _load_preset(page, "3p-triangle-4")

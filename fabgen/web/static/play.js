@@ -347,6 +347,10 @@ async function loadGame(id) {
 // `turns`: those of its history about to be played back (they log themselves).
 function openGame(state, turns = []) {
   localStorage.setItem(GAME_KEY, state.id);
+  // The designer's "Play this board" opened /play#designer, which chooses its board for a
+  // new game: a reload (or Back and Forward) of that address showed the form, not the
+  // game started from it. The address is /play again once a game is on show.
+  if (location.hash === "#designer") history.replaceState(history.state, "", location.pathname + location.search);
   game = state;
   picture = new BoardPicture($("board"), state.picture, tap);
   picture.showNames($("names").checked);
