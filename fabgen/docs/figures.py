@@ -337,7 +337,7 @@ def growth_figure(example: Example = CHAIN, *, background: str | None = BACKGROU
         Panel(_draw(before, background, labels=letters), "after the explosions"),
         Panel(_draw(final, background, labels=letters, highlight=waiting), "after growth"),
     )
-    return Figure("growth", panels, facts)
+    return Figure("growth", panels, facts, wide=True)
 
 
 def regions_figure(example: Example = REGIONS, *, background: str | None = BACKGROUND) -> Figure:

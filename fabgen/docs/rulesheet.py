@@ -7,8 +7,9 @@ every other drawing fabgen prints.
 
 Layout: a title block across the top of the first page, then the text in balanced
 columns. A figure marked wide spans the page, its caption in the free space next to
-its last panels; other figures sit in their column, the caption beside them when
-there is room, else below. The rule sheet has two columns on portrait pages; the
+its panels, where the text after it starts too when there is room for a column;
+other figures sit in their column, the caption beside them when there is room, else
+below. The rule sheet has two columns on portrait pages; the
 quick reference is one landscape page of three columns, each section in a box.
 :class:`Sheet` holds these choices, and an error names the text file to shorten
 when a sheet comes out longer than it may be.
@@ -213,7 +214,7 @@ def _build(
     )
     footer = _footer(document.title, sheet, width)
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=footer)])
-    doc.build(_story(sheet, document, figures, styles))
+    doc.build(_story(sheet, document, figures, styles, frame.width))
     return buffer.getvalue(), doc.page
 
 
@@ -224,7 +225,10 @@ def _subject(sheet: Sheet) -> str:
     )
 
 
-def _story(sheet: Sheet, document: Document, figures: Mapping[str, Figure], styles) -> list:
+def _story(
+    sheet: Sheet, document: Document, figures: Mapping[str, Figure], styles, width: float
+) -> list:
+    """Everything on the sheet in order; ``width`` is the frame's (points)."""
     title, _, subtitle = document.title.partition(":")
     title = _markup(title)
     if subtitle:
@@ -237,6 +241,7 @@ def _story(sheet: Sheet, document: Document, figures: Mapping[str, Figure], styl
     story.append(_Rule())
     story.append(Spacer(0, 2))
     gap = sheet.margins.gap * mm
+    runs: list = []  # wide figures, and between them the flowables set in columns
     columns: list = []  # flowables waiting to be set in two columns
     section: list = []  # the current section, when sections are boxed
     number = 0
@@ -250,16 +255,22 @@ def _story(sheet: Sheet, document: Document, figures: Mapping[str, Figure], styl
             figure = figures.get(block.name) or _compute(block.name, sheet.figure_background)
             caption = _caption(block, figure, number if sheet.numbered else 0, styles)
             if figure.wide:
-                story.extend(_columns(_keep_headings_with_next(columns), sheet.columns, gap))
+                runs += [columns, FigureBlock(figure, caption)]
                 columns = []
-                story.append(FigureBlock(figure, caption))
             else:
                 target.append(FigureBlock(figure, caption))
         else:
             target.extend(_flowables(block, styles))
     if section:
         columns.append(_box(section))
-    story.extend(_columns(_keep_headings_with_next(columns), sheet.columns, gap))
+    runs.append(columns)
+    for k, run in enumerate(runs):
+        if isinstance(run, FigureBlock):
+            story.append(run)
+            # the text after a wide figure starts beside its panels when there is room
+            runs[k + 1] = run.take_aside(runs[k + 1], width)
+        else:
+            story.extend(_columns(_keep_headings_with_next(run), sheet.columns, gap))
     return story
 
 
@@ -477,6 +488,13 @@ class _HeadingWithNext(Flowable):
             part.drawOn(self.canv, 0, y)
 
 
+def _text(flowable) -> bool:
+    """Whether ``flowable`` is text: a paragraph, or headings over a paragraph."""
+    if isinstance(flowable, _HeadingWithNext):
+        return isinstance(flowable.parts[-1], Paragraph)
+    return isinstance(flowable, Paragraph) and not getattr(flowable.style, "keepWithNext", 0)
+
+
 class _Rule(Flowable):
     """A thin coloured line across the frame under the title."""
 
@@ -491,9 +509,10 @@ class _Rule(Flowable):
 
 
 LABEL_SIZE = LEGIBLE_POINTS  # points, the label under a panel
-LABEL_SPACE = 10.0  # points reserved under each panel for its label
-PANEL_GAP = 4.0  # millimetres between panels
+LABEL_SPACE = 9.0  # points reserved under each panel for its label
+PANEL_GAP = 3.0  # millimetres between panels
 CAPTION_SLOT = 30.0  # millimetres: a caption this wide or wider goes beside the panels
+ASIDE_WIDTH = 60.0  # millimetres beside a wide figure's panels: the text after it starts there
 
 
 def smallest_text(figure: Figure) -> float:
@@ -516,16 +535,20 @@ class FigureBlock(Flowable):
     :data:`FIGURE_SCALE` (:data:`WIDE_FIGURE_SCALE` across the page), and at least
     so much that its smallest text prints at the legible size
     (:data:`~fabgen.draw.metrics.LEGIBLE_CAP_MM`): a row that would print it smaller
-    holds fewer panels. The caption
-    goes into the room left of the last row when that is at least
-    :data:`CAPTION_SLOT` wide (a wide figure on one row keeps a cell free for it),
-    else below the panels. Figure and caption are one flowable, so they never part.
+    holds fewer panels. The caption goes beside the panels, at the top, when every
+    row leaves at least :data:`CAPTION_SLOT` free; else into the room right of the
+    last row when that is as wide (a wide figure on one row keeps a cell free for
+    it); else below the panels. Figure and caption are one flowable, so they never
+    part. A wide figure with :data:`ASIDE_WIDTH` free beside every row also takes
+    the start of the text after it there, under its caption (:meth:`take_aside`).
     """
 
     def __init__(self, figure: Figure, caption=None):
         super().__init__()
         self.figure = figure
         self.caption = caption
+        self.aside: list = []  # flowables set beside the panels, under the caption
+        self._aside_room: float | None = None  # the height left for them (points)
         self._layout: tuple | None = None
         self.spaceBefore = 3.0
         self.spaceAfter = 6.0 if figure.wide else 2.0
@@ -540,14 +563,20 @@ class FigureBlock(Flowable):
         w, h = cell_w * mm * scale, cell_h * mm * scale
         row_h = h + (LABEL_SPACE if any(p.label for p in panels) else 0)
         heights = [row_h] * -(-n // per_row)
-        beside, caption_box = False, None
+        beside, caption_box = "", None
         if self.caption is not None:
             used = n - (len(heights) - 1) * per_row
-            x = used * (w + gap)
-            beside = avail_width - x >= CAPTION_SLOT * mm
+            if used == per_row and avail_width - per_row * (w + gap) >= CAPTION_SLOT * mm:
+                beside = "top"  # full rows that leave room: the caption beside them, at the top
+                x = per_row * (w + gap)
+            elif avail_width - used * (w + gap) >= CAPTION_SLOT * mm:
+                beside = "last"  # beside the last row only
+                x = used * (w + gap)
             if beside:
                 _, ch = self.caption.wrap(avail_width - x, avail_height)
-                heights[-1] = max(heights[-1], ch)
+                rows = heights if beside == "top" else heights[-1:]
+                short = ch - (sum(rows) + gap * (len(rows) - 1))
+                heights[-1] += max(0.0, short)
                 caption_box = (x, avail_width - x, ch)
             else:
                 _, ch = self.caption.wrap(avail_width, avail_height)
@@ -557,6 +586,46 @@ class FigureBlock(Flowable):
         self.width = avail_width
         self.height = sum(heights) + gap * (len(heights) - 1) + below
         return avail_width, self.height
+
+    def take_aside(self, following: list, avail_width: float) -> list:
+        """Set the start of ``following`` (the flowables after a wide figure, in
+        columns) beside the panels under the caption, where a wide figure on a page
+        otherwise leaves white space: the paragraphs and list items up to the first
+        heading or figure, as many as fit (the last one split, if its lines allow),
+        when every row leaves :data:`ASIDE_WIDTH` free. The block keeps its height.
+        Returns the rest of ``following``."""
+        if self._aside_room is None:
+            self.wrap(avail_width, self.figure_room)
+            assert self._layout is not None
+            caption_box, beside = self._layout[6], self._layout[7]
+            fits = beside == "top" and caption_box[1] >= ASIDE_WIDTH * mm
+            caption_space = caption_box[2] + self.caption.getSpaceAfter() if fits else 0.0
+            self._aside_room = self.height - caption_space if fits else 0.0
+        width = self._layout[6][1] if self._layout[6] else 0.0
+        room = self._aside_room
+        rest = _keep_headings_with_next(following)
+        while rest:
+            f = rest[0]
+            if not isinstance(f, Paragraph | _HeadingWithNext) or not _text(f):
+                break  # a figure, or a heading with no text after it, goes into the columns
+            space = f.getSpaceBefore() + (self.aside[-1].getSpaceAfter() if self.aside else 0)
+            _, fh = f.wrap(width, room)
+            if space + fh <= room:
+                self.aside.append(f)
+                room -= space + fh
+                rest.pop(0)
+                continue
+            parts = f.split(width, room - space) if room > space else []
+            if len(parts) > 1:
+                self.aside.append(parts[0])
+                rest[0:1] = parts[1:]
+                room = 0.0
+            break
+        self._aside_room = room
+        return rest
+
+    #: The height offered to a figure when its layout is worked out off the page.
+    figure_room = 10000 * mm
 
     def _fit(self, avail_width: float) -> tuple[int, float]:
         """Panels to a row and their scale: as many to a row as the figure asks for,
@@ -611,7 +680,15 @@ class FigureBlock(Flowable):
                 c.setFillColor(HexColor(INK))
                 c.drawCentredString(x0 + w / 2, row_tops[row] - h - LABEL_SIZE, panel.label)
                 c.restoreState()
-        if caption_box is not None:
-            x, cw, ch = caption_box
-            self.caption.wrap(cw, ch)
-            self.caption.drawOn(c, x, row_tops[-1] - ch if beside else 0.0)
+        if caption_box is None:
+            return
+        x, cw, ch = caption_box
+        top = {"top": row_tops[0], "last": row_tops[-1]}.get(beside, ch)
+        self.caption.wrap(cw, ch)
+        self.caption.drawOn(c, x, top - ch)
+        y = top - ch - self.caption.getSpaceAfter()
+        for k, f in enumerate(self.aside):
+            y -= f.getSpaceBefore() + (self.aside[k - 1].getSpaceAfter() if k else 0)
+            _, fh = f.wrap(cw, y)
+            y -= fh
+            f.drawOn(c, x, y)

@@ -503,6 +503,15 @@ def test_every_text_prints_at_the_legible_size_or_larger(pdfs):
                     assert cap >= LEGIBLE_CAP_MM - 0.005, where
 
 
+def test_the_rule_sheet_prints_on_four_pages_at_most(pdfs):
+    """At the legible size the sheet grew to 5 pages, the last holding a quarter page
+    (three sheets of paper printed double-sided); the text after a wide figure now
+    starts beside its panels, and the sheet is back to 4 pages on both papers."""
+    for paper in ("a4", "letter"):
+        with pdfplumber.open(io.BytesIO(pdfs[f"rulesheet-{paper}.pdf"])) as pdf:
+            assert len(pdf.pages) <= 4, paper
+
+
 def test_a_figure_too_small_to_read_in_one_row_takes_more_rows():
     """The figure's own layout: the simple machine's four panels in one row would
     print its smallest text below the legible size, so they take two rows of two,
