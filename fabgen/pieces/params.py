@@ -49,6 +49,13 @@ MIN_STROKE = 0.8
 MAX_LEAN_DEG = 45.0
 #: How many pieces make a full stack (a field never holds more than six stones).
 STACK = 6
+#: The faces of a pyramid whose diameter is suggested lean a little less than 45°: the
+#: diameter and the tile width are said rounded up, and must still lean at most 45°.
+_SPARE = 0.99
+#: A pyramid's flat top across corners, as a share of its base.
+DEFAULT_TOP_RATIO = 0.4
+#: The hole through a pyramid's cap (lets the air out of a nested stack).
+DEFAULT_VENT = 2.0
 #: Density of PLA in g/mm³, for the filament estimate.
 PLA_DENSITY = 1.24e-3
 
@@ -114,16 +121,41 @@ def _circles_too_small(piece, needed: float | None = None) -> ParameterError:
     not by a flag (the circles come from the width, the pitch or the circle diameter),
     and placed at the tile's width, the setting most makers change."""
     needs = f"; a stone needs at least {_up(needed)} mm ({_needs_why(piece)})" if needed else ""
-    circles = f" of at least {_up(needed + STONE_MARGIN)} mm" if needed else ""
-    return ParameterError(
-        "width",
+    too = (
         f"the tile's circles ({_mm(piece.circle_diameter)} mm) are too small for stones: a "
-        f"stone is {_mm(STONE_MARGIN)} mm narrower than its circle{needs}. Choose larger "
-        f"circles{circles}, most simply with a larger tile width",
+        f"stone is {_mm(STONE_MARGIN)} mm narrower than its circle"
+    )
+    if not needed and isinstance(piece, PyramidStone):  # too low to nest at any size
+        return ParameterError(
+            "width",
+            f"{too}, and a pyramid {_mm(piece.height)} mm high nests at no size. Choose a "
+            f"height of at least {_up(piece.lowest_any_height)} mm, and then larger circles",
+        )
+    circles, width = "", "a larger tile width"
+    if needed:
+        circles = f" of at least {_up(needed + STONE_MARGIN)} mm"
+        width = _width_for(needed + STONE_MARGIN)
+    return ParameterError(
+        "width", f"{too}{needs}. Choose larger circles{circles}, most simply with {width}"
+    )
+
+
+def _width_for(circle: float) -> str:
+    """The tile width whose circles (by default) are ``circle`` mm, in words."""
+    width = circle * SQRT7 / DEFAULT_CIRCLE_RATIO
+    return (
+        f"a tile width of at least {_up(width)} mm (whose circles are "
+        f"{_mm(DEFAULT_CIRCLE_RATIO)} × width / √7 unless given)"
     )
 
 
 def _needs_why(piece) -> str:
+    if isinstance(piece, PyramidStone):
+        return (
+            f"a {_mm(piece.height)} mm pyramid with {_mm(piece.wall)} mm walls and "
+            f"{_mm(piece.clearance)} mm clearance, to nest and take its "
+            f"{_mm(piece.vent_diameter)} mm vent"
+        )
     return f"{_mm(piece.wall)} mm walls and {_mm(piece.clearance)} mm clearance around its boss"
 
 
@@ -296,9 +328,9 @@ class DiscStone(_Piece):
         if self.ceiling < self.wall - 1e-9:
             raise ParameterError.about(
                 "height",
-                f"{_mm(self.height)} mm leaves only {_mm(self.ceiling)} mm above "
-                f"the {_mm(self.recess_depth)} mm deep recess (minimum wall {_mm(self.wall)} mm); "
-                f"choose a height of at least {_up(self.recess_depth + self.wall)} mm",
+                f"{_mm(self.height)} mm is too low for a disc stone: the recess under it is "
+                f"{_mm(self.recess_depth)} mm deep and needs a {_mm(self.wall)} mm wall above "
+                f"it; choose a height of at least {_up(self.recess_depth + self.wall)} mm",
             )
         self._validate_chamfer()
         if self.symbol != "none" and stroke(self.symbol_radius) < MIN_STROKE:
@@ -361,13 +393,13 @@ class PyramidStone(_Piece):
     )
     wall: float = field(default=1.2, metadata={"help": "shell thickness, square to the faces"})
     clearance: float = field(default=0.2, metadata={"help": "gap to the pyramid below, nested"})
-    vent_diameter: float = field(default=2.0, metadata={"help": "hole through the cap"})
+    vent_diameter: float = field(default=DEFAULT_VENT, metadata={"help": "hole through the cap"})
 
     def __post_init__(self):
         derived = self.diameter is None
         self._default_diameter()
         if self.top_diameter is None and _finite(self.diameter):
-            object.__setattr__(self, "top_diameter", 0.4 * self.diameter)
+            object.__setattr__(self, "top_diameter", DEFAULT_TOP_RATIO * self.diameter)
         self._validate(derived)
 
     # ---- derived sizes ---------------------------------------------------------------
@@ -460,26 +492,140 @@ class PyramidStone(_Piece):
             )
         lean = math.degrees(self.lean)
         if lean > MAX_LEAN_DEG:
+            lowest = self._lowest_height()
+            if lowest is not None:
+                what = f"a height of at least {_up(lowest)} mm"
+                if not self._vent_fits(self.wall):  # and then the top is too small
+                    what += ", and then a larger stone"
+            else:  # this base nests at no height: it must grow too
+                lowest = self.lowest_any_height
+                what = f"a height of at least {_up(lowest)} mm, and then a larger stone"
             raise ParameterError.about(
                 "height",
                 f"{_mm(self.height)} mm makes the faces lean {lean:.0f}° from the vertical; "
-                f"more than {MAX_LEAN_DEG:.0f}° prints without support inside: make the "
-                "pyramid taller or the top wider",
+                f"more than {MAX_LEAN_DEG:.0f}° prints without support inside: choose {what}",
             )
         if self.cap > self.height / 2:
-            raise ParameterError(
-                "top_diameter",
-                f"the faces are so steep ({lean:.0f}° from the vertical) that pyramids nest "
-                f"only every {_mm(self.cap)} mm, more than half the height "
-                f"{_mm(self.height)} mm; make the top smaller or the pyramid lower",
+            raise self._too_small_error(
+                f"has such steep faces ({lean:.0f}° from the vertical) that pyramids nest "
+                f"only every {_mm(self.cap)} mm, more than half its height",
+                derived,
             )
-        if self.vent_diameter / 2 + self.wall > self.top_apothem:
-            raise ParameterError(
-                "vent_diameter",
-                f"vent {_mm(self.vent_diameter)} mm leaves less than the {_mm(self.wall)} mm "
-                f"wall in a {_mm(self.top_diameter)} mm top; choose a vent of at most "
-                f"{_down(2 * (self.top_apothem - self.wall))} mm",
+        if not self._vent_fits(self.wall):
+            if self.vent_diameter != DEFAULT_VENT:  # the library's own vent may shrink
+                raise ParameterError(
+                    "vent_diameter",
+                    f"vent {_mm(self.vent_diameter)} mm leaves less than the "
+                    f"{_mm(self.wall)} mm wall in a {_mm(self.top_diameter)} mm top; choose "
+                    f"a vent of at most {_down(2 * (self.top_apothem - self.wall))} mm",
+                )
+            raise self._too_small_error(
+                f"has a top ({_mm(self.top_diameter)} mm) too small for its "
+                f"{_mm(self.vent_diameter)} mm vent in a {_mm(self.wall)} mm wall",
+                derived,
             )
+
+    # ---- what makes a pyramid that prints and nests -----------------------------------
+    # The faces step in by ``a`` (base apothem minus top apothem) over the height h; a
+    # pyramid nests every k·√(a² + h²)/a mm (k: wall plus clearance), which must be at
+    # most h/2, and its faces lean at most 45° (h >= a). Taller pyramids nest relatively
+    # closer, so there is a lowest height; wider ones step in more, so a narrowest base,
+    # which the vent through the top (in its wall) narrows further.
+
+    @property
+    def _step_in(self) -> float:
+        return self.base_apothem - self.top_apothem
+
+    def _vent_fits(self, wall: float) -> bool:
+        return self.vent_diameter / 2 + wall <= self.top_apothem
+
+    def _lowest_height(self) -> float | None:
+        """The lowest height at which this base and top lean at most 45° and nest (None:
+        none up to the largest height)."""
+        a, k = self._step_in, self.wall + self.clearance
+        if a <= 2 * k:
+            return None
+        lowest = max(a, k * a / math.sqrt(a * a / 4 - k * k))
+        return lowest if lowest <= range_of("height").high else None
+
+    @property
+    def lowest_any_height(self) -> float:
+        """The lowest height at which some base nests and takes the vent (its faces then
+        lean 45°), with this wall, clearance and top in proportion."""
+        own = self.diameter and self.top_diameter
+        top = self.top_diameter / self.diameter if own else DEFAULT_TOP_RATIO
+        vents = (self.vent_diameter / 2 + self.wall) / (top * SQRT3 / 4)
+        k, step = self.wall + self.clearance, (1 - top) * SQRT3 / 4
+        # (with the base's leeway of _narrowest_base: 2√2·k and vents·step without it)
+        return max(2 * k * math.sqrt(1 + 1 / _SPARE**2), vents * step / _SPARE)
+
+    @property
+    def smallest_diameter(self) -> float | None:
+        """The smallest stone that prints and nests at this height (None: none)."""
+        return self._narrowest_base()
+
+    def _narrowest_base(self) -> float | None:
+        """The smallest diameter (the top in proportion) that nests at this height and
+        takes the vent in its top; None if there is none that leans at most 45°."""
+        h, k = self.height, self.wall + self.clearance
+        if not (_finite(h) and h * h / 4 > k * k):
+            return None
+        own = self.diameter and self.top_diameter
+        top = self.top_diameter / self.diameter if own else DEFAULT_TOP_RATIO
+        step = (1 - top) * SQRT3 / 4  # apothems step in by this per mm of diameter
+        nests = k * h / math.sqrt(h * h / 4 - k * k) / step
+        vents = (self.vent_diameter / 2 + self.wall) / (top * SQRT3 / 4)
+        base = max(nests, vents) * (1 + 1e-9)
+        return base if base * step <= _SPARE * h else None
+
+    def _thickest_wall(self) -> float:
+        """The most wall plus clearance with which these pyramids nest."""
+        a, h = self._step_in, self.height
+        return a * h / (2 * math.sqrt(a * a + h * h))
+
+    def _too_small_error(self, problem: str, derived: bool) -> ParameterError:
+        """A pyramid that does not nest, or whose top cannot take the vent, with the
+        settings that would make it work: a height, a stone diameter (and the circles
+        and tile width it needs), a thinner wall or less clearance."""
+        own_top = abs(self.top_diameter - DEFAULT_TOP_RATIO * self.diameter) > 1e-9
+        vents = self._vent_fits(self.wall)
+        fixes = []
+        lowest = self._lowest_height()
+        if lowest is not None and vents:
+            fixes.append(f"a height of at least {_up(lowest)} mm")
+        base = self._narrowest_base()
+        if base is not None and not own_top:
+            circle = base + STONE_MARGIN if derived else max(base, self.circle_diameter)
+            grow = ""
+            if circle > self.circle_diameter:
+                grow = f", in circles of at least {_up(circle)} mm: {_width_for(circle)}"
+            fixes.append(f"a stone diameter of at least {_up(base)} mm{grow}")
+        together = self._thickest_wall()  # wall plus clearance
+        wall = min(together, self.top_apothem - self.vent_diameter / 2)
+        if float(_down(wall)) >= MIN_WALL:
+            limit = f"a wall of at most {_down(wall)} mm, and " if wall < together else "a "
+            fixes.append(
+                f"{limit}wall and clearance of at most {_down(together)} mm together (now "
+                f"{_mm(self.wall)} and {_mm(self.clearance)} mm)"
+            )
+        if own_top:
+            fixes.append("a smaller top")
+        if not fixes:
+            fixes.append(
+                f"a height of at least {_up(self.lowest_any_height)} mm, and then a larger stone"
+            )
+        parameter = "top_diameter" if own_top else "width" if derived else "stone_diameter"
+        return ParameterError(
+            parameter,
+            f"a pyramid {_mm(self.diameter)} mm across and {_mm(self.height)} mm high "
+            f"{problem}; choose {_one_of(fixes)}",
+        )
+
+
+def _one_of(choices: list[str]) -> str:
+    if len(choices) < 2:
+        return "".join(choices)
+    return "; ".join(choices[:-1]) + "; or " + choices[-1]
 
 
 def _hex_frustum(a0: float, a1: float, height: float) -> float:

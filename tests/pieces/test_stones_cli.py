@@ -126,7 +126,7 @@ BAD = [
     (["--markers", "--calibrate"], "not both"),
     (["--width", "-5"], "--width -5 is outside the allowed range"),
     (["--width", "5"], "the tile's circles (1.13 mm) are too small for stones"),
-    (["--width", "10"], "circles of at least 7.6 mm, most simply with a larger tile width"),
+    (["--width", "10"], "circles of at least 7.6 mm, most simply with a tile width of at least"),
     (["--stone-diameter", "4"], "--stone-diameter 4 mm is too small for a stacking boss"),
 ]
 

@@ -121,7 +121,7 @@ def test_impossible_parameters_are_refused_naming_parameter_and_limit(make, para
         # circles of 5 and 10 mm tiles: the stone that follows them is 0.27 or -0.87 mm
         (lambda: DiscStone(circle_diameter=2.27), "width", "circles of at least 7.6 mm"),
         (lambda: DiscStone(circle_diameter=1.13), "width", "circles of at least 7.6 mm"),
-        (lambda: PyramidStone(circle_diameter=1.13), "width", "a larger tile width"),
+        (lambda: PyramidStone(circle_diameter=1.13), "width", "a tile width of at least"),
         (lambda: DiscStone(diameter=4.0), "stone_diameter", "needs at least 5.6 mm"),
         (lambda: DiscStone(diameter=2.5, boss_diameter=1.0), "stone_diameter", "at least 3.8"),
     ],
