@@ -162,18 +162,15 @@ def _summarise(pieces) -> None:
 
 
 def _summarise_plates(report: dict) -> None:
+    from fabgen.products.stones import grams_text
+
     for plate in report["plates"]:
         n = plate["pieces"]
         click.echo(
             f"{plate['file']}: {n} piece{'s' if n != 1 else ''} (up to {plate['capacity']} "
-            f"fit the {plate['bed']} bed), about {_grams(plate['filament_g'])} g of PLA at "
+            f"fit the {plate['bed']} bed), about {grams_text(plate['filament_g'])} g of PLA at "
             f"{report['print_settings']}"
         )
-
-
-def _grams(grams: float) -> str:
-    """Whole grams, or tenths below 10 g: a plate of two small stones is not '0 g'."""
-    return f"{grams:.1f}" if grams < 9.95 else f"{grams:.0f}"
 
 
 def _render(stones):

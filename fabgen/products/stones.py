@@ -135,9 +135,14 @@ def _plate_file(plate: Plate, progress: Callable[[int, int], None] | None) -> by
     text = " | ".join(describe(p) for p in dict.fromkeys(plate.pieces))
     bed = (
         f"bed {plate.bed.label()}, spacing {plate.bed.spacing:g} mm, about "
-        f"{plate_filament(plate):.0f} g of PLA at {PRINT_SETTINGS.label()}"
+        f"{grams_text(plate_filament(plate))} g of PLA at {PRINT_SETTINGS.label()}"
     )
     return threemf_bytes(items, plate.name, f"{text} | {bed}", progress)
+
+
+def grams_text(grams: float) -> str:
+    """Whole grams, or tenths below 10 g: a plate of two small stones is not '0 g'."""
+    return f"{grams:.1f}" if grams < 9.95 else f"{grams:.0f}"
 
 
 def _plate_report(plate: Plate) -> dict:

@@ -66,6 +66,25 @@ def test_a_plate_of_one_small_stone_says_its_grams_in_tenths(tmp_path, cq):
     assert re.search(r"about [0-9]+\.[0-9] g of PLA", result.stdout)
 
 
+def test_a_small_plates_own_description_says_its_grams_in_tenths(tmp_path, cq):
+    # The 3MF's Description metadata (what a slicer shows) said "about 0 g of PLA" for
+    # the plate the command line said 0.4 g for: both say the same figure now.
+    import zipfile
+    from xml.etree import ElementTree
+
+    result = run("--width", "40", "--count", "1", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (plate,) = tmp_path.glob("*-plate-1.3mf")
+    said = re.search(r"about ([0-9.]+) g of PLA", result.stdout)[1]
+    with zipfile.ZipFile(plate) as package:
+        model = ElementTree.fromstring(package.read("3D/3dmodel.model"))
+    ns = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
+    (description,) = [m.text for m in model.iter(f"{ns}metadata") if m.get("name") == "Description"]
+    assert f"about {said} g of PLA" in description
+    assert re.search(r"about [0-9]+\.[0-9] g of PLA", description)
+    assert "about 0 g" not in description
+
+
 def _stl_volume(data: bytes) -> float:
     """Volume enclosed by a binary STL (sum of signed tetrahedra), mm³."""
     (count,) = struct.unpack_from("<I", data, 80)
