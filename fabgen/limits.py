@@ -7,7 +7,8 @@ size get a message naming the setting and the range, instead of a traceback, a h
 a file no program opens. The relations between parameters (circles smaller than the
 pitch, stones that fit a sheet, ...) are checked later by the parameter dataclasses;
 these are the outer bounds, and the limits on work: counts beyond them would take
-minutes or gigabytes.
+minutes or gigabytes. The pieces one laser sheet has room for are not refused past their
+bound: such a sheet is nested only on the corner part that the pieces asked for need.
 """
 
 from __future__ import annotations
@@ -23,10 +24,14 @@ __all__ = ["LIMITS", "MM_SIZE", "Limit", "check", "limit_for"]
 LIMITS: dict[str, Limit] = {name: s.limit for name, s in SETTINGS.items() if s.limit}
 
 MAX_TILES_PER_SHEET = 200
-"""Tiles one sheet may hold (usable area / tile area): the nesting search grows with it
-(200 take about 8 s on a slow machine; a 100 mm tile on 600×400 mm is 27)."""
+"""Tiles a sheet may have room for (usable area / tile area) and still be nested whole:
+the nesting search grows with them (200 take about 8 s on a slow machine; a 100 mm tile
+on 600×400 mm is 27). A sheet with room for more is not refused: the tiles are nested in
+its lower-left corner, on a part as large as they need (``nesting/plan.py: nesting_area``),
+and the rest of the sheet stays whole."""
 MAX_STONES_PER_SHEET = 2000
-"""Stones (discs) one sheet may hold; their packing is cheap."""
+"""Stones (discs) a sheet may have room for and still be nested whole (their packing is
+cheap); on a sheet with room for more they are nested in its corner, as tiles are."""
 MAX_STONES_TOTAL = 5000
 """Stones of all colours cut in one ``fabgen sheet`` run (24,000 take over 10 s)."""
 

@@ -31,9 +31,16 @@ WORK_LIMITS: tuple[WorkLimit, ...] = (
     WorkLimit(
         "fabgen.limits",
         "MAX_TILES_PER_SHEET",
-        "tiles one laser sheet could hold (sheet area / tile area; a 100 mm tile on 600×400 is 27)",
+        "tiles a laser sheet has room for (sheet area / tile area; a 100 mm tile on 600×400 "
+        "is 27) and is still nested whole; a sheet with room for more is not refused: the "
+        "tiles are nested on the corner part of it they need",
     ),
-    WorkLimit("fabgen.limits", "MAX_STONES_PER_SHEET", "stones one laser sheet could hold"),
+    WorkLimit(
+        "fabgen.limits",
+        "MAX_STONES_PER_SHEET",
+        "stones a laser sheet has room for and is still nested whole; on a sheet with room "
+        "for more they are nested in a corner, as tiles are",
+    ),
     WorkLimit(
         "fabgen.limits", "MAX_STONES_TOTAL", "stones of all colours cut in one `fabgen sheet` run"
     ),

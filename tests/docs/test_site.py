@@ -295,6 +295,38 @@ def _number(text: str) -> float:
     return float(text) if "." in text else int(text)  # 2**63 - 1 stays exact
 
 
+def test_the_pieces_a_sheet_has_room_for_are_no_refusal_in_table_or_code():
+    """Since e13bcf9 a sheet with room for more than MAX_TILES_PER_SHEET tiles (or
+    MAX_STONES_PER_SHEET stones) is nested in its corner; the table and the constants'
+    own words said a sheet 'could hold' / 'may hold' that many, as if more were refused."""
+    import ast
+    import itertools
+    from pathlib import Path
+
+    import fabgen.limits
+    from fabgen.site import work_limits_markdown
+
+    rows = {
+        line.split("|")[3].strip(" `"): line.split("|")[1]
+        for line in work_limits_markdown().splitlines()[2:]
+    }
+    source = Path(fabgen.limits.__file__).read_text(encoding="utf-8")
+    body = ast.parse(source).body
+    notes = {
+        statement.targets[0].id: after.value.value
+        for statement, after in itertools.pairwise(body)
+        if isinstance(statement, ast.Assign) and isinstance(after, ast.Expr)
+    }
+    for name in ("MAX_TILES_PER_SHEET", "MAX_STONES_PER_SHEET"):
+        for text in (rows[f"fabgen.limits.{name}"], notes[name]):
+            words = " ".join(text.split())
+            assert "could hold" not in words and "may hold" not in words, words
+            assert "nested whole" in words and "corner" in words, words
+    assert "not refused" in rows["fabgen.limits.MAX_TILES_PER_SHEET"]
+    assert "not refused" in " ".join(notes["MAX_TILES_PER_SHEET"].split())
+    assert "nested only on the corner part" in " ".join(fabgen.limits.__doc__.split())
+
+
 def test_work_limits_show_the_values_the_code_checks(site):
     import importlib
 
