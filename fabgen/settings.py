@@ -154,11 +154,15 @@ _LENGTH = Limit(0.0, MM_SIZE, "mm")  # zero allowed
 # (a floor, not "more than 0": a speed of 1e-320 mm/s made the laser time infinite)
 _SPEED = Limit(0.1, 100_000.0, "mm/s")
 _COUNT = Limit(0, 2000, integer=True)
-# A page margin or overlap band is at most a quarter of the paper's shorter side; the
-# widest paper is Letter (215.9 mm; a test compares with draw.printed_board.PAPERS), and
-# the printed board names the exact bound of the paper in use (52.5 mm on A4).
-_PAGE_BAND = 215.9 / 4
-_PAGE_WHY = "at most a quarter of the paper's shorter side: 52.5 mm on A4"
+# A page margin or overlap band is at most a quarter of the paper's shorter side, so its
+# range is the widest paper's (Letter) and the note says each paper's bound; the printed
+# board refuses more than the bound of the paper in use. The shorter side of each paper
+# in mm (a test compares them with draw.printed_board.PAPERS):
+_PAPER_SHORT_SIDES = {"A4": 210.0, "Letter": 215.9}
+_PAGE_BAND = max(_PAPER_SHORT_SIDES.values()) / 4
+_PAGE_WHY = "a quarter of the paper's shorter side, at most " + " or ".join(
+    f"{side / 4:g} mm on {paper}" for paper, side in _PAPER_SHORT_SIDES.items()
+)
 _VARIANTS = ("online", "online-2013", "blog", "1995")
 _PROFILES = ("epilog", "glowforge", "lightburn", "ponoko", "trotec")  # export.profiles
 

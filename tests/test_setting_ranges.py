@@ -55,6 +55,17 @@ def test_the_page_bands_widest_bound_is_the_widest_papers():
 
 
 @pytest.mark.parametrize("name", ["page_margin", "overlap"])
+def test_the_page_bands_range_says_each_papers_bound(cli, tmp_path, name):
+    # It read "6 to 53.975 mm (at most ...: 52.5 mm on A4)": Letter's bound, A4's note.
+    note = range_of(name).why
+    for paper in PAPERS.values():
+        assert f"{min(paper.width, paper.height) / 4:g} mm on {paper.name}" in note
+    result = cli("layout", "--preset", PRESET, _flag(name), "60", "--out", tmp_path / "no")
+    assert result.exit_code == 2
+    assert note in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("name", ["page_margin", "overlap"])
 def test_a_narrower_paper_names_its_own_bound(cli, tmp_path, name):
     a4 = min(PAPERS["a4"].width, PAPERS["a4"].height) / 4  # 52.5 mm
     args = ("layout", "--preset", PRESET, "--paper", "a4", _flag(name))
