@@ -11,7 +11,7 @@ import click
 
 from fabgen.cli.common import OutFolder, format_option, report_written
 from fabgen.cli.options import option
-from fabgen.cli.rules_common import game_variant, illegal_in_file, variant_option
+from fabgen.cli.rules_common import game_variant, illegal_in_file, turn_words, variant_option
 
 
 @click.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
@@ -75,7 +75,10 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
         )
     report = _decide(start, variant, random.Random(seed), budget)
     report.update(file=str(game), seed=seed, variant=variant)
-    text = json.dumps(report, ensure_ascii=False) if output_format == "json" else _text(report)
+    if output_format == "json":
+        text = json.dumps(report, ensure_ascii=False)
+    else:
+        text = _text(report, turn_words(transcript, start))
     if not play:
         click.echo(text)
         return
@@ -147,11 +150,14 @@ def _pass_explosions(position, variant: str) -> int:
     return count_explosions(position, after)
 
 
-def _text(r: dict) -> str:
-    who = f"seat {r['seat']}" + (f" ({r['name']})" if r["name"] else "")
-    lines = [f"{r['file']}: {who} plays turn {r['turn']} of the game as an extreme machine"]
+def _text(r: dict, turn: str) -> str:
+    """The report in words; ``turn`` is the turn as :func:`turn_words` says it."""
+    from fabgen.rules.state import Player
+
+    who = Player(r["name"]).label(r["seat"] - 1)  # as rules replay and turn name it
+    lines = [f"{r['file']}: {who} plays {turn} as an extreme machine"]
     if r["criterion"] == "machine-never-moves":
-        lines[0] = f"{r['file']}: {who} is a machine: it never moves (turn {r['turn']})"
+        lines[0] = f"{r['file']}: {who} is a machine: it never moves ({turn})"
     moves = ", ".join(f"{a}-{b}" for a, b in r["moves"]) or "pass (no moves)"
     lines.append(f"moves: {moves}")
     lines.append(f"explodes {_fields(r['explosions'])} this turn")

@@ -14,6 +14,7 @@ from fabgen.cli.rules_common import (
     game_variant,
     illegal_in_file,
     move_place,
+    turn_words,
     variant_option,
 )
 
@@ -181,7 +182,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         final, steps = play_turn(start, given, variant, record_steps=True)
     except IllegalMove as exc:
         if own is None:
-            raise UserError(_refused(start, given, exc, variant)) from None
+            raise UserError(_refused(start, given, exc, variant, transcript)) from None
         # The file's own turn N is illegal: the position before it, to compare with the
         # table and the notes, and the error (as replay gives it).
         k = start.next_player
@@ -203,9 +204,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         "machine": " (a machine: it never moves, so its turn is explosion and growth only)",
         "extreme-machine": " (an extreme machine: fabgen rules machine computes its moves)",
     }.get(start.players[k].kind, "")
-    click.echo(
-        f"{start.players[k].label(k)} plays turn {start.turns_played + 1} of the game{machine}"
-    )
+    click.echo(f"{start.players[k].label(k)} plays {turn_words(transcript, start)}{machine}")
     click.echo(legend(start) + "\n")
     for n, step in enumerate(steps):
         effects = step.effects or ("",) * len(step.details)
@@ -222,7 +221,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         report_written(written)
 
 
-def _refused(start, moves, exc, variant: str) -> str:
+def _refused(start, moves, exc, variant: str, transcript) -> str:
     """The message for a move of --moves that the rules refuse: which move, whose turn,
     the rule, and that nothing was played."""
     from fabgen.rules.moves import RULES
@@ -235,8 +234,8 @@ def _refused(start, moves, exc, variant: str) -> str:
     note = f" ({note})" if note else ""
     return (
         f"--moves: {which} is refused{note}: {exc.detail} (rule {exc.rule}: "
-        f"{RULES[exc.rule]}). Nothing was played: this is turn {start.turns_played + 1} of "
-        f"the game, {start.players[k].label(k)} to move; correct --moves and run again"
+        f"{RULES[exc.rule]}). Nothing was played: this is {turn_words(transcript, start)}, "
+        f"{start.players[k].label(k)} to move; correct --moves and run again"
     )
 
 

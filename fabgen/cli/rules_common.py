@@ -92,3 +92,15 @@ def illegal_in_file(path, transcript, exc, variant: str) -> str:
         f"{message}. Every turn before it is legal; to see the position before turn "
         f"{exc.turn + 1}: fabgen rules turn {shlex.quote(str(path))} --turn {exc.turn + 1}"
     )
+
+
+def turn_words(transcript, position) -> str:
+    """The turn the player to move in ``position`` plays, as the rules commands say it:
+    ``turn 23 of the game``. A file that gives no ``turns_played`` counts from its own
+    position, which is the game's start unless a field on it is growing or dead (a
+    position typed in from the table): then ``turn 1 counted from the file's position``
+    rather than a first turn of the game it is not."""
+    n = position.turns_played + 1
+    if transcript.turns_played is None and any(transcript.position.status_codes):
+        return f"turn {n} counted from the file's position (it gives no turns_played)"
+    return f"turn {n} of the game"

@@ -10,7 +10,7 @@ from pathlib import Path
 from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Field
 from fabgen.rules.moves import Move
-from fabgen.rules.names import parse_field, parse_stack_key
+from fabgen.rules.names import field_name, parse_field, parse_stack_key
 from fabgen.rules.transcript.format import (
     _EVENT_KEYS,
     _PLAYER_KEYS,
@@ -148,9 +148,14 @@ class _Reader:
             )
         for key in value:
             if allowed is not None and key not in allowed:
+                lower = key.lower() if key.lower() in allowed else None
                 raise self.error(
-                    f"unknown key {abridged(key, quoted=True)}: the keys allowed here are "
-                    f"{', '.join(allowed)}",
+                    f"unknown key {abridged(key, quoted=True)}: "
+                    + (
+                        f'write "{lower}": keys are lower case, as the online version reads them'
+                        if lower
+                        else f"the keys allowed here are {', '.join(allowed)}"
+                    ),
                     (*where, key),
                 )
         return value
@@ -176,7 +181,7 @@ class _Reader:
         try:
             return parse_field(value)
         except ValueError as exc:
-            raise self.error(str(exc), where) from None
+            raise self.error(_with_lower_case(value, str(exc)), where) from None
 
     def segments(self, top: dict) -> tuple[tuple[Field, ...], ...]:
         if "segments" not in top:
@@ -278,10 +283,12 @@ class _Reader:
 
     def moves(self, value: object, where: tuple) -> tuple[Move, ...]:
         out = []
-        for m, pair in enumerate(self.json_list(value, where, "moves")):
+        moves = self.json_list(value, where, "moves")
+        for m, pair in enumerate(moves):
             if type(pair) is not list or len(pair) != 2:
                 raise self.error(
-                    f'a move is a pair of field names like ["c3", "c5"], found {_kind(pair)}',
+                    f'a move is a pair of field names like ["c3", "c5"], found {_kind(pair)}'
+                    + _as_pairs(pair, moves),
                     (*where, m),
                 )
             out.append(Move(*self.fields(pair, (*where, m))))
@@ -331,6 +338,55 @@ class _Reader:
             if not isinstance(v, int) or isinstance(v, bool):
                 raise self.error(f"expected a whole number, found {_kind(v)}", (key, i))
         return tuple(values)
+
+
+def _with_lower_case(value: str, message: str) -> str:
+    """``message`` about a name that is no field name, with its lower-case spelling when
+    that is one: the online version reads field names in lower case only, so a
+    transcript keeps them so (upper case is a segment, in stacks only)."""
+    try:
+        parse_field(value.lower())
+    except ValueError:
+        return message
+    return (
+        f"{abridged(value, 40, quoted=True)} is not a field name: field names are lower case "
+        f'in a transcript, as the online version reads them; write "{value.lower()}"'
+    )
+
+
+def _as_pairs(found: object, moves: list) -> str:
+    """What to write instead of moves typed as text (``"c3-c5"``) or a turn written as
+    one pair without its brackets (``["c3", "c5"]``): the [source, destination] pairs,
+    empty when ``found`` is neither."""
+    if isinstance(found, str) and all(isinstance(m, str) and len(m) <= 100 for m in moves):
+        typed = [_typed_pairs(m) for m in moves]
+        if all(typed):
+            written = ", ".join(json.dumps(p) for pairs in typed for p in pairs)
+            return (
+                "; a transcript gives each move as a [source, destination] pair: write the "
+                f"turn as [{written}]"
+            )
+        if len(moves) == 2:
+            try:
+                pair = [field_name(parse_field(n)) for n in moves]
+            except ValueError:
+                pair = []
+            if pair:
+                return f"; a turn is a list of moves: write this one as [{json.dumps(pair)}]"
+    return ""
+
+
+def _typed_pairs(text: str) -> list[list[str]]:
+    """The moves of ``text`` as people type them (``c3-c5``, ``C3 to C5``) as pairs of
+    field names, or none."""
+    from fabgen.errors import FabgenError
+    from fabgen.rules.moves import parse_moves
+
+    try:
+        moves = parse_moves(text)
+    except (FabgenError, ValueError):
+        return []
+    return [[field_name(m.source), field_name(m.destination)] for m in moves]
 
 
 def _kind(value: object) -> str:
