@@ -46,20 +46,22 @@ class Play:
     def create(self, data: dict) -> dict:
         """``{"preset": NAME}``, ``{"board": TEXT}`` (a board file or transcript; a
         transcript's turns are played) or ``{"board_state": {...}}`` (the designer's
-        board), with ``seats``, ``variant`` and ``table``."""
+        board), with ``seats``, ``variant`` and ``table``. ``play`` false: answer with
+        the new game's id at once, its computer seats not yet played (the play page then
+        plays them with ``/turn``, knowing the game: a reload meanwhile finds it)."""
         start, turns, name, variant = _start(data)  # a transcript's turns replayed
         seats = seat_kinds(data.get("seats"), start)
-        table = data.get("table", False)
+        table, play = data.get("table", False), _play_now(data)
         if not isinstance(table, bool):
             raise ParameterError("table", "table must be true or false")
         game = self.store.new_game(start, turns, seats, variant, name, table)
-        return self._answer(game, self._computers(game), with_id=True)
+        return self._answer(game, self._computers(game) if play else [], with_id=True)
 
     def again(self, game_id: str, data: dict) -> dict:
         """Start again: the same game from its first turn, or (``rotate``) a new game
         in which each seat's player moves on to the next seat (machines stay)."""
         game = self.store.get(game_id)
-        rotate = data.get("rotate", False)
+        rotate, play = data.get("rotate", False), _play_now(data)
         if not isinstance(rotate, bool):
             raise ParameterError("rotate", "rotate must be true or false")
         if not rotate:
@@ -72,7 +74,7 @@ class Play:
         it = iter(people)
         seats = [k if k in MACHINES else next(it) for k in game.seats]
         new = self.store.new_game(game.start, [], seats, game.variant, game.name, game.table)
-        return self._answer(new, self._computers(new), with_id=True)
+        return self._answer(new, self._computers(new) if play else [], with_id=True)
 
     # ---- playing ------------------------------------------------------------------------
 
@@ -215,6 +217,15 @@ class Play:
                 self._pictures.pop(next(iter(self._pictures)))
             self._pictures[game.id] = picture
         return picture
+
+
+def _play_now(data: dict) -> bool:
+    """Whether a new game's computer seats play before the answer (``play``, default
+    true)."""
+    play = data.get("play", True)
+    if not isinstance(play, bool):
+        raise ParameterError("play", "play must be true or false")
+    return play
 
 
 def _whose(game: Game) -> str:

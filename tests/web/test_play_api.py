@@ -854,3 +854,19 @@ def test_an_undo_is_saved_when_no_computer_plays_after_it(games_dir):
     client.post(f"/api/games/{game_id}/undo", json={"turn": 0})
     restarted = create_app(games_dir=games_dir).test_client()
     assert restarted.get(f"/api/games/{game_id}").get_json()["turns_played"] == 0
+
+
+def test_a_new_game_can_answer_before_its_computers_play(client):
+    # (the play page: it knows the new game while its computers think)
+    seats = ["greedy", "random", "person"]
+    answer = _new(client, seats=seats, play=False)
+    assert answer["turns"] == [] and answer["state"]["to_move"] == 1
+    played = client.post(f"/api/games/{answer['id']}/turn", json={}).get_json()
+    assert [t["seat"] for t in played["turns"]] == [1, 2]
+    assert played["state"]["to_move"] == 3
+    again = client.post(f"/api/games/{answer['id']}/again", json={"rotate": True, "play": False})
+    assert again.get_json()["turns"] == [] and again.get_json()["id"] != answer["id"]
+    refused = client.post("/api/games", json={"preset": "3p-triangle-4", "play": "no"})
+    assert (
+        refused.status_code == 400 and "play must be true or false" in refused.get_json()["error"]
+    )

@@ -1131,3 +1131,36 @@ def test_a_transcript_over_the_tile_limit_is_said_as_it_is_chosen(play, tmp_path
         "fabgen rules turn plays its turns"
     )
     assert play.get_by_role("button", name="Start game").is_disabled()
+
+
+def test_a_reload_while_a_new_game_s_computers_think_finds_the_new_game(play, fixed_game_id):
+    # Start game answered once the computer seats before the first person had played
+    # (seconds of strong:3000 on a big board); a reload meanwhile showed the last game
+    # (or the new-game form): the page did not know the new game yet.
+    held = []
+
+    def hold_computer_turns(route):
+        response = route.fetch()  # the server plays; an answer with turns is held
+        if response.json().get("turns"):
+            held.append(route)
+        else:
+            route.fulfill(response=response)
+
+    play.route("**/api/games", hold_computer_turns)
+    play.route("**/api/games/*/turn", hold_computer_turns)
+    play.get_by_label("Board", exact=True).select_option("preset:3p-triangle-4")
+    play.locator('#seat-list[data-board="preset:3p-triangle-4"] #seat-0').wait_for()
+    for seat, kind in {"seat-0": "strong", "seat-1": "greedy", "seat-2": "person"}.items():
+        play.locator(f"#{seat}").select_option(kind)
+    play.get_by_role("button", name="Start game").click()
+    while not held:
+        play.wait_for_timeout(20)
+    play.unroute("**/api/games")
+    play.unroute("**/api/games/*/turn")
+    play.reload()
+    play.wait_for_function(
+        "id => typeof game !== 'undefined' && game && game.id === id", arg=fixed_game_id
+    )
+    _settled(play)
+    assert play.locator("#new-game").is_hidden()
+    assert play.evaluate("() => [game.to_move, game.turns_played]") == [3, 2]

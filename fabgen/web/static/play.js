@@ -137,7 +137,9 @@ async function showSeats(chosen = false) {
 
 async function startGame() {
   const seats = [...$("seat-list").querySelectorAll("select")].map((s) => s.value);
-  const body = {variant: $("variant").value, table: $("table-mode").checked};
+  // (play: false: the answer comes at once with the game's id, and its computers play
+  // in the next request, so a reload while they think finds the new game, not the last)
+  const body = {variant: $("variant").value, table: $("table-mode").checked, play: false};
   if (seats.length) body.seats = seats;
   const choice = $("board-choice").value;
   if (choice.startsWith("preset:")) body.preset = choice.slice(7);
@@ -720,7 +722,7 @@ $("restart").addEventListener("click", () => {
   if (!confirm("Start this game again from its first turn?")) return;
   request(() => gamePost("again", {rotate: false}), undefined, true);
 });
-$("again-rotated").addEventListener("click", () => request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true})));
+$("again-rotated").addEventListener("click", () => request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true, play: false})));
 $("again").addEventListener("click", () => {
   request(() => gamePost("again", {rotate: false}), undefined, true);
 });
