@@ -89,8 +89,12 @@ class _Search:
                 x + y for x, y in zip(self.high_rest[i + 1], tile.high, strict=True)
             ]
             self.sets_rest[i] = self.sets_rest[i + 1] * (len(tile.moves) + 1)
-        #: The fields the last tile's lowest moves take from (see :class:`_Leaves`).
-        self.lowered = [j for j, x in enumerate(self.low_rest[n - 1]) if x] if n else []
+        #: Per depth i > 0: what the lowest moves of the tile decided at depth i - 1
+        #: take from each field, as a gain (a node's lower bound goes on from its
+        #: parent's by giving that back and adding the option chosen).
+        self.back: list[dict[int, int]] = [{}] + [
+            {j: -x for j, x in enumerate(tiles[t].low) if x} for t in order
+        ]
 
     def _cut(self, h: int) -> bool:
         """Is a node with upper bound ``h`` not worth a visit?"""
@@ -136,24 +140,33 @@ class _Search:
         weight: int,
         top: int,
         state: list,
-        below: _Leaves | None = None,
+        floor: tuple | None = None,
     ) -> None:
         """A node at depth ``i`` whose upper bound ``top`` is at least the best;
-        ``state``: the fields' states at the end of that bound's phase. A leaf's
-        ``below``: what its parent prepared for its leaves."""
+        ``state``: the fields' states at the end of that bound's phase. ``floor``:
+        the phase of the parent's lower bound and the option (its low change) that
+        led here, from which this node's lower bound's phase goes on. The leaves
+        (``i`` the number of tiles) are counted by their parent, unless no tile is
+        decided here."""
         n = len(self.order)
         if i == n:
-            self._leaf(chosen, weight, top, lo == hi, below)
+            self._leaf(chosen, weight, top, lo == hi, None)
             return
         if top <= 0:
             bottom = 0
-        elif i == n - 1:  # the leaves' parent: its lower bound's phase is kept for them
-            self.counter.nodes += 1
-            settled = self.space.settle([x + y for x, y in zip(lo, self.low_rest[i], strict=True)])
-            below = _Leaves(self, settled, chosen)
-            bottom = settled[0]
         else:
-            bottom = self._eval(lo, self.low_rest[i])
+            # The lower bound's phase, kept: the upper bounds of the children go on
+            # from it, and so do the children's lower bounds (and leaves).
+            self.counter.nodes += 1
+            if floor is None:
+                low = self.space.settle([x + y for x, y in zip(lo, self.low_rest[i], strict=True)])
+            else:
+                parent, dlo = floor
+                up = self.back[i].copy()
+                for j, x in dlo:
+                    up[j] = up.get(j, 0) + x
+                low = self.space.go_on(parent, list(up.items()))
+            bottom = low[0]
         if bottom == top:  # every turn below has this count
             self._found(top, chosen + self._rest(i), weight * self.sets_rest[i])
             return
@@ -166,9 +179,50 @@ class _Search:
         tile = self.all[self.order[i]]
         children = []
         rest = self.high_rest[i + 1]
-        settled = self.space.settle([x + y for x, y in zip(hi, rest, strict=True)])
+        # Every child is above the vector with this tile at its lowest and every
+        # other undecided tile at its most, which is above the lower bound's: the
+        # phase of that floor goes on from the lower bound's end, and the phase of
+        # the children's shared vector (this tile making no move) from the floor's.
+        start = low[4]
+        floor_ = self.space.go_on(
+            low,
+            [
+                (j, z)
+                for j, (x, y, v, w) in enumerate(zip(hi, rest, tile.low, start, strict=True))
+                if (z := x + y + v - w)
+            ],
+        )
+        back = self.back[i + 1]  # this tile's lowest, given back
+        settled = self.space.go_on(floor_, list(back.items()))
         self.counter.nodes += 1
         for members, dlo, dhi in tile.options:
+            got = self.space.more(settled, dhi)
+            if got is None:  # it takes stones from a field that exploded
+                up = back.copy()
+                for j, x in dhi:
+                    up[j] = up.get(j, 0) + x
+                ends = self.space.go_on(floor_, list(up.items()))
+                self.counter.nodes += 1  # (a bound evaluation, as ever)
+                h, after = ends[0], ends[3]
+            else:
+                h, after, took = got
+                if took:  # counted as the phase afresh it replaces (see BUDGET)
+                    self.counter.nodes += 1
+            children.append((h, members, dlo, dhi, after))
+        children.sort(key=lambda c: -c[0])
+        t = self.order[i]
+        if i == n - 1:
+            self._leaves(children, chosen, weight, t, lo == hi, _Leaves(self, low, chosen))
+            return
+        for h, members, dlo, dhi, after in children:
+            if self._cut(h):
+                break
+            if self.counter.spent:
+                self.complete = False
+                self.bound = max(self.bound, h)
+                if self.leaves:
+                    continue  # else dive on: one turn is found in any case
+            decided = (*chosen, (t, members))
             clo, chi = lo, hi
             if dlo:
                 clo = lo[:]
@@ -178,27 +232,7 @@ class _Search:
                 chi = hi[:]
                 for j, x in dhi:
                     chi[j] += x
-            got = self.space.more(settled, dhi)
-            if got is None:
-                h, after = self._settle(chi, rest)
-            else:
-                h, after, took = got
-                if took:  # counted as the phase afresh it replaces (see BUDGET)
-                    self.counter.nodes += 1
-            children.append((h, members, clo, chi, after))
-        children.sort(key=lambda c: -c[0])
-        t = self.order[i]
-        for h, members, clo, chi, after in children:
-            if self._cut(h):
-                break
-            if self.counter.spent:
-                self.complete = False
-                self.bound = max(self.bound, h)
-                if self.leaves:
-                    continue  # else dive on: one turn is found in any case
-            self._node(
-                i + 1, clo, chi, (*chosen, (t, members)), weight * len(members), h, after, below
-            )
+            self._node(i + 1, clo, chi, decided, weight * len(members), h, after, (low, dlo))
 
     def _split(self, i: int, hi: list, chosen: tuple, weight: int, state: list) -> bool:
         """Decide the tiles from depth ``i`` on as independent parts, when the fields
@@ -298,6 +332,42 @@ class _Search:
             self._found(value, decisions, weight * free_sets * ties, tuple(parts))
         return True
 
+    def _leaves(
+        self, children: list, chosen: tuple, weight: int, t: int, exact: bool, below: _Leaves
+    ) -> None:
+        """The children of a node of the last depth (tile ``t``), best bound first:
+        the leaves, as :meth:`_node` would visit them and :meth:`_leaf` count them,
+        in one loop (on a crowded board, most of the search). A leaf's lo == hi when
+        ``exact`` (the node's) and its option's low and high changes are one (no
+        change is ever 0 on a field); no leaf makes a bound evaluation, so whether
+        the budget or the tie budget is spent stays as it is here."""
+        counter = self.counter
+        spent = counter.spent
+        past_ties = counter.nodes > counter.ties
+        for h, members, dlo, dhi, _ in children:
+            if h < self.best:
+                break
+            if h == self.best and past_ties and self.leaves:
+                counter.all_ties = False
+                break
+            if spent:
+                self.complete = False
+                self.bound = max(self.bound, h)
+                if self.leaves:
+                    continue  # else dive on: one turn is found in any case
+            if exact and dlo == dhi:
+                value = h
+            elif below.orders:
+                self._leaf((*chosen, (t, members)), weight * len(members), h, False, below)
+                continue
+            else:  # too many orders: this move set is left open, counted as listed
+                self.complete = False
+                if h > self.bound:
+                    self.bound = h
+                value = below.count(members[0])
+            if value >= self.best:
+                self._found(value, (*chosen, (t, members)), weight * len(members))
+
     def _leaf(
         self, chosen: tuple, weight: int, top: int, exact: bool, below: _Leaves | None
     ) -> None:
@@ -389,15 +459,17 @@ class _Leaves:
         """Explosions of the moves before and then ``last``, in this order."""
         space = self.search.space
         if self._played is None:
+            # The moves before at their exact effects (the node's lower bound has
+            # each at its lowest), the last tile still at its lowest: the phase goes
+            # on from there, once for all the leaves.
             run, gains = space.played(self.moves())
-            # The node's lower bound takes the most from each field that the last
-            # tile can (negative on its sources): a leaf gives that back first.
+            after = space.go_on(self.settled, list(gains.items()))
+            # That lowest takes the most from each field that the last tile's moves
+            # can (negative on its sources): a leaf gives that back first.
             search = self.search
-            for j in search.lowered:
-                gains[j] = gains.get(j, 0) - search.low_rest[-2][j]
-            self._played = run, gains
-        run, gains = self._played
-        got = space.count_last(self.settled, gains, run, last)
+            self._played = run, after, search.back[-1]
+        run, after, back = self._played
+        got = space.count_last(after, back, run, last)
         if got is None:  # (not expected: the leaf's start is above the node's)
             return space.count([*self.moves(), *([] if last is None else [last])])
         return got

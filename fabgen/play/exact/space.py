@@ -121,6 +121,24 @@ class TurnSpace:
         state = state[:]
         return count + self._phase(a, cap[:], state, work), state, took
 
+    def go_on(self, settled: tuple, change: list) -> tuple:
+        """:meth:`settle` of the advantages of ``settled`` plus ``change`` (sparse,
+        none negative), going on from its end as :meth:`more` does, kept whole."""
+        count, a, cap, state, start = settled
+        a, start = a[:], start[:]
+        work = []
+        for j, x in change:
+            start[j] += x
+            if state[j] == 0:
+                y = a[j] + x
+                a[j] = y
+                if y >= 1 and y >= cap[j]:
+                    work.append(j)
+        if work:
+            cap, state = cap[:], state[:]
+            count += self._phase(a, cap, state, work)
+        return count, a, cap, state, start
+
     def _phase(self, a, cap, state, work) -> int:
         # The search's innermost loop: names bound locally on purpose.
         nbrs = self._nbrs
@@ -209,11 +227,11 @@ class TurnSpace:
         self, settled: tuple, change: dict[int, int], run: dict[int, int], last
     ) -> int | None:
         """Explosions of some moves and then ``last`` (a ``_Move`` or None), going on
-        from ``settled`` (of :meth:`settle`): the phase from advantages on V that the
-        moves before, with ``run`` of :meth:`played`, raise by ``change`` (sparse,
-        not negative), and the phase carries on from its end (:meth:`more`) with
-        ``last``'s change, instead of starting afresh. None when ``last`` takes more
-        than that allows (start afresh)."""
+        from ``settled`` (of :meth:`settle` or :meth:`go_on`): the phase from
+        advantages on V that the moves before, with ``run`` of :meth:`played`, and
+        ``last`` raise by ``change`` (sparse, not negative) plus ``last``'s own
+        change; the phase carries on from its end (:meth:`more`) instead of starting
+        afresh. None when ``last`` takes more than that allows (start afresh)."""
         if last is not None:
             local, base = self.local, self.advantage
             change = change.copy()
