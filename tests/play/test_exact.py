@@ -423,57 +423,78 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def crowded(board: str, seed: int, share: float = 1.0, stones: tuple[int, int] = (5, 100)):
-    """``board`` crowded with stones: each field (all of them, or a ``share`` at
-    random) held by a seat drawn at random, with ``stones`` stones at least and most
-    (``benchmarks/bench_machine.py --crowded`` on 37 tiles: every field, 5 to 100)."""
+def crowded(
+    board: str,
+    seed: int,
+    share: float = 1.0,
+    stones: tuple[int, int] = (5, 100),
+    tiles: int | None = None,
+):
+    """``board`` (its first ``tiles`` tiles, when given) crowded with stones: each
+    field (all of them, or a ``share`` at random) held by a seat drawn at random,
+    with ``stones`` stones at least and most (``benchmarks/bench_machine.py
+    --crowded`` on 37 tiles: every field, 5 to 100)."""
     from fabgen.rules.state import Position
 
     start = load_preset(board).position()
+    segments = start.board.segments[:tiles]
     rng = random.Random(seed)
     stacks: list[dict] = [{} for _ in start.players]
-    for f in start.board.fields:
+    for f in (f for segment in segments for f in segment):
         if share >= 1 or rng.random() < share:
             stacks[rng.randrange(len(stacks))][f] = rng.randint(*stones)
-    return Position.from_stacks(start.board.segments, start.players, stacks)
+    return Position.from_stacks(segments, start.players, stacks)
 
 
 @contextmanager
-def leaves_counted_afresh(check: bool = False):
-    """The search as it was before a leaf's count went on from its parent's phase
-    and before a bound's phase went on after taking stones from a field that
-    explodes at once either way: each leaf counted afresh by ``TurnSpace.count``,
-    each such phase run afresh. With ``check``, the search as it is, each of those
-    shortcuts checked against the phase afresh instead."""
+def phases_afresh(check: bool = False):
+    """The search as it was before its phases went on from one another: each leaf
+    counted afresh by ``TurnSpace.count``, each phase that goes on from another's
+    end (``TurnSpace.go_on``: a node's lower bound from its parent's, its children's
+    from it) and each child's that took stones from a field that explodes at once
+    either way (``TurnSpace.more``) run afresh instead. With ``check``, the search
+    as it is, each of those checked against the phase afresh."""
     from unittest import mock
 
-    went_on, more = branch._Leaves.count, TurnSpace.more
-    used = {"leaves": 0, "took": 0}
+    went_on, more, go_on = branch._Leaves.count, TurnSpace.more, TurnSpace.go_on
+    used = {"leaves": 0, "took": 0, "went on": 0}
+
+    def afresh(space, settled, change):
+        start = list(settled[4])
+        for j, x in change:
+            start[j] += x
+        return space.settle(start)
 
     def count(self, last):
         moves = [*self.moves(), *([] if last is None else [last])]
-        afresh = self.search.space.count(moves)
+        fresh = self.search.space.count(moves)
         used["leaves"] += 1
         if check:
-            assert went_on(self, last) == afresh
-        return afresh
+            assert went_on(self, last) == fresh
+        return fresh
 
     def more_afresh(self, settled, change):
         got = more(self, settled, change)
         if got is not None and got[2]:
             used["took"] += 1
+            fresh = afresh(self, settled, change)
             if not check:
-                return None
-            start = list(settled[4])
-            for j, x in change:
-                start[j] += x
-            count, _, _, state, _ = self.settle(start)
-            assert got[:2] == (count, state)
+                return fresh[0], fresh[3], True
+            assert got[:2] == (fresh[0], fresh[3])
         return got
+
+    def go_on_afresh(self, settled, change):
+        used["went on"] += 1
+        fresh = afresh(self, settled, change)
+        if check:
+            got = go_on(self, settled, change)
+            assert (got[0], got[3], got[4]) == (fresh[0], fresh[3], fresh[4])
+        return fresh
 
     with (
         mock.patch.object(branch._Leaves, "count", count),
         mock.patch.object(TurnSpace, "more", more_afresh),
+        mock.patch.object(TurnSpace, "go_on", go_on_afresh),
     ):
         yield used
 
@@ -496,37 +517,56 @@ def _decided(pos, seed: int, budget: int) -> tuple:
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_a_crowded_board_is_decided_as_with_every_leaf_counted_afresh(seed):
+def test_a_crowded_board_is_decided_as_with_every_phase_afresh(seed):
     """37 tiles with every field held (5 to 100 stones; 10^43 move sets and more):
     the search spends its budget, most of it on leaves whose moves have too many
     orders to try. The same turn, count, ties and bound evaluations as the search
-    that counts each leaf afresh and runs each bound's phase afresh where it took
-    stones from a field that explodes at once."""
+    that runs every phase afresh (as it did before its phases went on from one
+    another)."""
     pos = crowded("6p-hexagon-37", seed)
-    with leaves_counted_afresh() as used:
-        plain = _decided(pos, seed, 4000)
-    assert used["leaves"] > 1000 and used["took"] > 1000
-    assert _decided(pos, seed, 4000) == plain
+    with phases_afresh() as used:
+        plain = _decided(pos, seed, 3000)
+    assert min(used.values()) > 100
+    assert _decided(pos, seed, 3000) == plain
     assert not plain[3]  # (the budget ran out)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(
     st.sampled_from(["3p-triangle-4", "2p-diamond-4", "6p-hexagon-19"]),
     st.integers(0, 10**6),
     st.sampled_from([(1, 3), (1, 6), (5, 30)]),
-    st.integers(50, 2000),
+    st.integers(50, 1500),
 )
 def test_leaves_and_phases_that_go_on_count_as_afresh(board, seed, stones, budget):
     """On boards crowded at random (most fields held, few or many stones), every
-    leaf's count that goes on from its parent's phase, and every bound's phase that
-    goes on after taking stones from a field that explodes at once either way, equal
-    the phase run afresh; and the search decides as the one that runs them afresh."""
+    phase that goes on from another's end (a leaf's count, a node's lower bound, its
+    children's bounds, one that took stones from a field that explodes at once
+    either way) equals the phase run afresh; and the search decides as the one that
+    runs them all afresh."""
     pos = crowded(board, seed, 0.8, stones)
     if game_over(pos):
         return
-    with leaves_counted_afresh(check=True):
-        checked = _decided(pos, seed, budget)
-    with leaves_counted_afresh():
-        plain = _decided(pos, seed, budget)
+    with phases_afresh(check=True):
+        checked = TurnSpace(pos).best(random.Random(seed), budget=budget)
+    with phases_afresh():
+        plain = TurnSpace(pos).best(random.Random(seed), budget=budget)
     assert checked == plain
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 3), st.integers(0, 10**6), st.sampled_from([(1, 2), (1, 3)]))
+def test_small_crowded_boards_explode_as_much_as_brute_force(tiles, seed, stones):
+    """Two or three tiles with every field held (a few stones each): few enough move
+    sets for brute force (every move set in every order that matters); the search
+    proves the same count, its turn plays to it, and the search with every phase
+    afresh finds the same turn and ties."""
+    pos = crowded("2p-diamond-4", seed, 1.0, stones, tiles)
+    if game_over(pos) or count_move_sets(moves_by_tile(pos, "online")) > 30_000:
+        return
+    found = TurnSpace(pos).best(random.Random(seed))
+    assert found.exhaustive and found.value == brute_force(pos)
+    after, _ = play_turn(pos, found.moves)
+    assert count_explosions(pos, after) == found.value
+    with phases_afresh():
+        assert TurnSpace(pos).best(random.Random(seed)) == found
