@@ -50,6 +50,11 @@ class FabgenGroup(click.Group):
             raise
         except StreamFailed as exc:
             _stream_failed(exc)
+        except KeyboardInterrupt:
+            # Exit 130 as shells report a command that SIGINT stopped (click says
+            # "Aborted!" with 1); writes are transactions, so nothing is half written.
+            click.echo("Stopped (Ctrl+C).", err=True)
+            ctx.exit(128 + 2)
         finally:
             sys.stdout, sys.stderr = streams
 
