@@ -1000,6 +1000,44 @@ def test_an_explosion_step_says_where_the_stones_go(page, tmp_path, width):
     }"""
     )
     assert fits == [True, True]
+    # a field and its bracket stay on one line: "d6 (was empty, now" / "1B)" did not
+    assert _lines_split_inside_brackets(page, "#step-details .effect") == []
+
+
+def _lines_split_inside_brackets(page, selector: str) -> list[str]:
+    """Each "field (bracket)" in the elements found that spans two lines, at widths
+    from 120 px to 300 px."""
+    return page.evaluate(
+        """selector => {
+        const out = [];
+        for (const element of document.querySelectorAll(selector)) {
+          const kept = element.style.width;
+          for (let width = 120; width <= 300; width += 6) {
+            element.style.width = width + 'px';
+            const nodes = [];
+            const walk = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+            while (walk.nextNode()) nodes.push(walk.currentNode);
+            const at = (i) => {
+              for (const n of nodes) {
+                if (i <= n.length) return [n, i];
+                i -= n.length;
+              }
+            };
+            const text = element.textContent;
+            for (const match of text.matchAll(/[^\\s,()]+ \\([^()]*\\)/g)) {
+              const range = document.createRange();
+              range.setStart(...at(match.index));
+              range.setEnd(...at(match.index + match[0].length));
+              const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              if (tops.size > 1) out.push(width + ': ' + match[0]);
+            }
+          }
+          element.style.width = kept;
+        }
+        return out;
+    }""",
+        selector,
+    )
 
 
 def test_the_designer_says_what_it_took_of_a_game_with_an_illegal_move(page, tmp_path):

@@ -75,19 +75,33 @@ const FIELD_NAME = "-?[a-z]+(?:0|-?[1-9][0-9]*)";
 const FIELD_NAMES = new RegExp(`(?<![\\w-])${FIELD_NAME}(?:-${FIELD_NAME})*(?![\\w])`, "g");
 
 function setText(element, text) {
-  text = String(text);
+  element.replaceChildren(...textParts(String(text), FIELD_NAMES, "field-name"));
+}
+
+// `text` as strings and, for each match of `pattern`, a span of class `name`.
+function textParts(text, pattern, name, inner = (t) => [t]) {
   const parts = [];
   let at = 0;
-  for (const match of text.matchAll(FIELD_NAMES)) {
+  for (const match of text.matchAll(pattern)) {
     parts.push(text.slice(at, match.index));
     const span = document.createElement("span");
-    span.className = "field-name";
-    span.textContent = match[0];
+    span.className = name;
+    span.append(...inner(match[0]));
     parts.push(span);
     at = match.index + match[0].length;
   }
   parts.push(text.slice(at));
-  element.replaceChildren(...parts.filter((p) => p !== ""));
+  return parts.filter((p) => p !== "");
+}
+
+// Where an exploding field's stones go ("one stone each to d6 (was empty, now 1B), e6
+// (now 3B)"): it wraps between fields, never inside a field's bracket, nor between the
+// field and its bracket ("(was empty, now" / "1B)" on a phone).
+const FIELD_WITH_BRACKET = /[^\s,()]+ \([^()]*\)/g;
+function setEffect(element, text) {
+  const names = (t) => textParts(t, FIELD_NAMES, "field-name");
+  element.replaceChildren(...textParts(String(text), FIELD_WITH_BRACKET, "together", names)
+    .flatMap((p) => (typeof p === "string" ? names(p) : [p])));
 }
 
 function debounce(fn, ms) {

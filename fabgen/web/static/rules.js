@@ -82,7 +82,8 @@ function showStep() {
   picture.paint(s.board, picture.picture.colours);
   picture.mark({flash: s.fields, flashWords: "this step is about it"});
   // An explosion's line is followed by where its stones go (fabgen rules turn's second
-  // line), on a line of its own that wraps between fields, never inside a field's name.
+  // line), on a line of its own that wraps between fields, never inside a field's name
+  // or its bracket.
   const effects = s.effects || [];
   $("step-details").replaceChildren(...s.details.map((d, i) => {
     const li = document.createElement("li");
@@ -90,7 +91,7 @@ function showStep() {
     if (effects[i]) {
       const effect = document.createElement("span");
       effect.className = "effect";
-      setText(effect, effects[i]);
+      setEffect(effect, effects[i]);
       li.append(effect);
     }
     return li;
