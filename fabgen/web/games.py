@@ -318,6 +318,7 @@ class Game:
                         "kind": kind,
                         "words": words,
                         "details": record["details"],
+                        "effects": record["effects"],
                     }
                 )
         return out
@@ -383,9 +384,15 @@ def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Po
         "explosions": explosions,
         "words": turn_words(position, k, moves, explosions),
         "details": [d for s in steps[1:] for d in (s.title, *s.details)],
+        # (one per line of details: where an exploding field's stones go, else "")
+        "effects": [e for s in steps[1:] for e in ("", *_padded(s.effects, len(s.details)))],
         "board": fields_json(final),
     }
     return final, record
+
+
+def _padded(effects: tuple[str, ...], count: int) -> tuple[str, ...]:
+    return effects + ("",) * (count - len(effects))
 
 
 def seat_name(position: Position, k: int) -> str:

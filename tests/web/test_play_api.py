@@ -870,3 +870,22 @@ def test_a_new_game_can_answer_before_its_computers_play(client):
     assert (
         refused.status_code == 400 and "play must be true or false" in refused.get_json()["error"]
     )
+
+
+def test_at_the_table_each_explosion_to_do_says_where_its_stones_go(games_dir):
+    # The list of what to do on the board said "e7 explodes (live -> growing): 4 stones,
+    # 2 live neighbours" alone: the people at the table had to work out where the stones
+    # go; the engine's next line (as the rules viewer shows it) now comes with it.
+    client = create_app(games_dir=games_dir).test_client()
+    answer = _new(client, preset="1p-triangle-5-machine", seats=None, table=True)
+    answer = _turn(client, answer["id"], _first_legal(answer["state"])).get_json()
+    todo = answer["state"]["todo"]
+    assert todo and all(len(t["effects"]) == len(t["details"]) for t in todo)
+    lines = [(d, e) for t in todo for d, e in zip(t["details"], t["effects"], strict=True)]
+    explosions = [(d, e) for d, e in lines if " explodes (" in d]
+    assert explosions
+    assert all(e.startswith(("one stone", "no live neighbour")) for _, e in explosions)
+    assert all(e == "" for d, e in lines if " explodes (" not in d)
+    assert [t["effects"] for t in answer["turns"] if t["kind"] != "person"] == [
+        t["effects"] for t in todo
+    ]

@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from tests.web.conftest import serving
+from tests.web.test_browser import _lines_split_inside_brackets
 
 PERSON_VS_TWO = {"seat-1": "greedy", "seat-2": "strong"}
 
@@ -1164,3 +1165,24 @@ def test_a_reload_while_a_new_game_s_computers_think_finds_the_new_game(play, fi
     _settled(play)
     assert play.locator("#new-game").is_hidden()
     assert play.evaluate("() => [game.to_move, game.turns_played]") == [3, 2]
+
+
+def test_at_the_table_each_explosion_says_where_its_stones_go(play):
+    # "e7 explodes (live -> growing): 4 stones, 2 live neighbours" alone: the people at
+    # the table worked out where the stones go themselves, a chain wave by wave.
+    play.set_viewport_size({"width": 390, "height": 844})
+    _table_game(play)
+    _play_typed_turn(play)
+    todo = play.evaluate("() => game.todo")
+    lines = play.locator("#to-do-list > li > ul > li")
+    shown = [(d, e) for t in todo for d, e in zip(t["details"], t["effects"], strict=True) if e]
+    assert shown  # (the machine's stack explodes)
+    effects = play.locator("#to-do-list .effect")
+    assert effects.all_inner_texts() == [e for _, e in shown]
+    explosion = lines.filter(has=play.locator(".effect")).first.inner_text()
+    assert explosion.splitlines() == list(shown[0])
+    names = play.evaluate("() => game.seats.map((s) => s.name)")
+    assert play.locator("#to-do-letters").inner_text() == (
+        f"Stones such as 1B: how many, then whose (A {names[0]}, B {names[1]})."
+    )
+    assert _lines_split_inside_brackets(play, "#to-do .effect") == []

@@ -574,21 +574,35 @@ function addLog(words, t) {
 
 // At the table: what the players carry out on the physical board for the machines, as
 // the game keeps it (a reload shows it again; undo takes out the turns it undoes).
+// Each explosion comes with where its stones go, in the rules' notation ("now 1B": one
+// stone of seat B), which the list's last line reads out in the seats' names.
 function showToDo() {
+  let counts = false;
   const items = (game.todo || []).map((t) => {
     const li = document.createElement("li");
     const head = document.createElement("strong");
     setText(head, t.words);
     const details = document.createElement("ul");
-    for (const d of t.details) {
+    t.details.forEach((d, i) => {
       const item = document.createElement("li");
       setText(item, d);
+      const effect = (t.effects || [])[i];
+      if (effect) {
+        const where = document.createElement("span");
+        where.className = "effect";
+        setEffect(where, effect);
+        item.append(where);
+        counts = true;
+      }
       details.appendChild(item);
-    }
+    });
     li.append(head, details);
     return li;
   });
   $("to-do-list").replaceChildren(...items);
+  const letters = game.seats.map((s, k) => `${String.fromCharCode(65 + k)} ${s.name}`).join(", ");
+  $("to-do-letters").hidden = !counts;
+  $("to-do-letters").textContent = `Stones such as 1B: how many, then whose (${letters}).`;
   $("to-do").hidden = !items.length;
 }
 
