@@ -1186,3 +1186,48 @@ def test_at_the_table_each_explosion_says_where_its_stones_go(play):
         f"Stones such as 1B: how many, then whose (A {names[0]}, B {names[1]})."
     )
     assert _lines_split_inside_brackets(play, "#to-do .effect") == []
+
+
+def test_moves_tapped_and_not_yet_sent_are_kept_by_a_reload(play):
+    # A reload (a tablet's browser reloads a page left in the background) dropped the
+    # moves tapped in the turn so far, without a word.
+    _start(play)
+    source, destination = _tap_a_move(play)
+    board = _board(play)
+    play.reload()
+    pending = play.locator("#pending")
+    pending.filter(has_text=f"{source}-{destination}").wait_for()
+    _settled(play)
+    assert pending.inner_text() == f"This turn: {source}-{destination}"
+    assert play.locator("#status").inner_text() == (
+        f"The moves tapped before the reload are kept: {source}-{destination}."
+    )
+    assert _board(play) == board
+    assert play.get_by_role("button", name="Take back move").is_enabled()
+    _end_turn(play)
+    log = play.locator("#log li").all_inner_texts()
+    assert any(line.startswith(f"Red: 1 stone from {source} to {destination};") for line in log)
+    # once the turn is played, a reload brings no taps back
+    play.reload()
+    _settled(play)
+    assert play.locator("#pending").inner_text() == ""
+
+
+def test_a_game_of_computers_only_left_for_a_new_one_stays_paused_after_a_reload(
+    play, fixed_game_id
+):
+    # New game paused it, but the pause was the page's alone: a reload set it playing.
+    _start_computers(play, animate=True)
+    play.get_by_role("button", name="New game").click()
+    play.wait_for_function("() => !busy && game && paused")
+    played = play.evaluate("() => game.turns_played")
+    play.reload()
+    play.wait_for_function("() => !busy && game")
+    play.wait_for_timeout(1500)
+    assert play.evaluate("() => [paused, game.turns_played]") == [True, played]
+    assert play.locator("#to-move").inner_text().startswith("Paused: ")
+    play.get_by_label("Show explosions wave by wave").set_checked(False)
+    play.get_by_role("button", name="Continue").click()  # goes on, and stays going on
+    play.wait_for_function(f"() => game.turns_played > {played}")
+    play.reload()
+    _over(play)

@@ -24,6 +24,11 @@ let skipping = false;
 let pickedFile = null; // {name, text}
 let hinted = []; // the last hint's moves
 let paused = false; // a game of computers only waits for Continue
+// (kept with the game's id: a reload finds it paused, by Pause or by New game)
+const PAUSED_KEY = "fabgen-play-paused";
+// The moves tapped in the turn so far, with the game and the position they were tapped on
+// (a reload finds them, this tab only).
+const TAPS_KEY = "fabgen-play-taps";
 
 // ---- starting a game -----------------------------------------------------------------
 
@@ -148,7 +153,7 @@ async function startGame() {
     body.board = pickedFile.text;
     body.filename = pickedFile.name;
   }
-  paused = false;
+  pauseGame(false);
   await request(() => postJSON("/api/games", body), seats);
 }
 
@@ -307,6 +312,13 @@ function goOn() {
   if (!paused && computersToMove()) request(() => gamePost("turn"));
 }
 
+// Pause (or New game) and Continue: a reload keeps the game as they left it.
+function pauseGame(value) {
+  paused = value;
+  if (value && game) localStorage.setItem(PAUSED_KEY, game.id);
+  else localStorage.removeItem(PAUSED_KEY);
+}
+
 function computersToMove() {
   return Boolean(game && !game.over && !personToMove());
 }
@@ -334,8 +346,10 @@ async function loadGame(id) {
   try {
     const state = await getJSON(`/api/games/${id}`);
     setStatus("");
+    paused = localStorage.getItem(PAUSED_KEY) === id;
     openGame(state);
     setGame(state);
+    await tapAgain();
     goOn();
   } catch (e) {
     // A game gone or damaged is forgotten; one the server cannot read now (its folder's
@@ -478,10 +492,38 @@ async function addMove(move) {
     try {
       now = await gamePost("moves", {moves});
       pending = moves;
+      keepTaps();
       selected = null;
       setStatus(`Moved ${move.join("-")}. Tap another of your fields, or End turn.`);
     } catch (e) {
       await failed(e, "Refused: ");
+    }
+  });
+  redraw();
+}
+
+function keepTaps() {
+  sessionStorage.setItem(TAPS_KEY, JSON.stringify({id: game.id, version: game.version, moves: pending}));
+}
+
+// After a reload: the moves tapped before it, if the game is still where they were
+// tapped (the engine checks them again).
+async function tapAgain() {
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(TAPS_KEY) || "null");
+  } catch (e) {
+    kept = null;
+  }
+  const fits = kept && game && kept.id === game.id && kept.version === game.version;
+  if (!fits || !Array.isArray(kept.moves) || !kept.moves.length || !personToMove()) return;
+  await holding(async () => {
+    try {
+      now = await gamePost("moves", {moves: kept.moves});
+      pending = kept.moves;
+      setStatus(`The moves tapped before the reload are kept: ${pending.map((m) => m.join("-")).join(", ")}.`);
+    } catch (e) {
+      sessionStorage.removeItem(TAPS_KEY); // (the game moved on meanwhile)
     }
   });
   redraw();
@@ -496,6 +538,7 @@ async function takeBack() {
         ? await gamePost("moves", {moves})
         : {legal: game.legal, stones: game.stones, board: game.board};
       pending = moves;
+      keepTaps();
       selected = null;
       setStatus("Took the move back.");
     } catch (e) {
@@ -697,9 +740,10 @@ function typedMoves() {
 // A game of computers only: Pause stops it after the turns under way, Continue goes on.
 $("go-on").addEventListener("click", () => {
   if (busy && !paused) {
-    paused = skipping = true;
+    pauseGame(true);
+    skipping = true;
   } else {
-    paused = false;
+    pauseGame(false);
     if (!busy) goOn(); // (else the request under way goes on when it ends)
   }
   setButtons();
@@ -742,7 +786,10 @@ $("again").addEventListener("click", () => {
 });
 $("new").addEventListener("click", () => {
   // A game of computers only stops for the new one (Continue goes on with it).
-  if (computersToMove()) paused = skipping = true;
+  if (computersToMove()) {
+    pauseGame(true);
+    skipping = true;
+  }
   setButtons();
   $("new-game").hidden = false;
   $("new-game").scrollIntoView();
