@@ -319,6 +319,9 @@ class Game:
                         "words": words,
                         "details": record["details"],
                         "effects": record["effects"],
+                        # (the fields it moves from and to, explodes and grows, to find
+                        # on the board's picture)
+                        "fields": _fields_of(record),
                     }
                 )
         return out
@@ -389,6 +392,12 @@ def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Po
         "board": fields_json(final),
     }
     return final, record
+
+
+def _fields_of(record: dict) -> list[str]:
+    names = [f for m in record["moves"] for f in m]
+    names += [f for w in record["waves"] for f in w["fields"]] + record["growth"]
+    return list(dict.fromkeys(names))
 
 
 def _padded(effects: tuple[str, ...], count: int) -> tuple[str, ...]:

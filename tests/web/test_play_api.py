@@ -872,7 +872,7 @@ def test_a_new_game_can_answer_before_its_computers_play(client):
     )
 
 
-def test_at_the_table_each_explosion_to_do_says_where_its_stones_go(games_dir):
+def test_at_the_table_each_explosion_to_do_says_where_its_stones_go_and_its_fields(games_dir):
     # The list of what to do on the board said "e7 explodes (live -> growing): 4 stones,
     # 2 live neighbours" alone: the people at the table had to work out where the stones
     # go; the engine's next line (as the rules viewer shows it) now comes with it.
@@ -889,3 +889,8 @@ def test_at_the_table_each_explosion_to_do_says_where_its_stones_go(games_dir):
     assert [t["effects"] for t in answer["turns"] if t["kind"] != "person"] == [
         t["effects"] for t in todo
     ]
+    # and the fields each turn is about, to find them on the page's picture
+    for t, record in zip(todo, [t for t in answer["turns"] if t["kind"] != "person"], strict=True):
+        about = [f for m in record["moves"] for f in m] + record["growth"]
+        about += [f for w in record["waves"] for f in w["fields"]]
+        assert t["fields"] and sorted(t["fields"]) == sorted(set(about))

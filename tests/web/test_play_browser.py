@@ -1231,3 +1231,27 @@ def test_a_game_of_computers_only_left_for_a_new_one_stays_paused_after_a_reload
     play.wait_for_function(f"() => game.turns_played > {played}")
     play.reload()
     _over(play)
+
+
+def test_at_the_table_the_fields_to_do_are_found_on_the_picture(play):
+    # The list said "Machine A: 1 stone from e9 to d9", and the picture showed neither
+    # field: field names were off, and nothing marked what the machine had done.
+    play.set_viewport_size({"width": 820, "height": 1180})
+    _table_game(play)
+    _play_typed_turn(play)
+    fields = play.evaluate("() => game.todo.flatMap((t) => t.fields)")
+    assert fields and not play.get_by_label("Field names").is_checked()
+    marked = play.evaluate(
+        "() => [...document.querySelectorAll('#board .field.todo')].map((g) => g.dataset.field)"
+    )
+    assert sorted(marked) == sorted(set(fields))
+    for name in set(fields):
+        label = _field(play, name).locator(".fname")
+        assert label.is_visible() and label.text_content() == name
+        assert "to do on the board" in (_field(play, name).get_attribute("aria-label") or "")
+    # a tap keeps them; done on the board, they go
+    _field(play, play.evaluate("() => Object.keys(game.legal)[0]")).click()
+    assert play.locator("#board .field.todo").count() == len(set(fields))
+    play.get_by_role("button", name="Done on the board").click()
+    play.locator("#to-do").wait_for(state="hidden")
+    assert play.locator("#board .field.todo").count() == 0

@@ -209,13 +209,16 @@ class BoardPicture {
     c.title.textContent = words;
   }
 
-  // Marks on fields: {selected: name, lit: {name: stones}, moved: [names], flash: [names]},
-  // and what a selected, moved or flashed field's name says of it (selectedWords, ...).
+  // Marks on fields: {selected: name, lit: {name: stones}, moved: [names], flash: [names],
+  // todo: [names]}, and what a selected, moved or flashed field's name says of it
+  // (selectedWords, ...). A field to do on the physical board is outlined and named.
   mark(marks) {
     const lit = marks.lit || {};
     const moved = new Set(marks.moved || []);
     const flash = new Set(marks.flash || []);
+    const todo = new Set(marks.todo || []);
     for (const [name, c] of this.cells) {
+      c.g.classList.toggle("todo", todo.has(name));
       c.g.classList.toggle("selected", marks.selected === name);
       c.g.classList.toggle("lit", name in lit);
       c.g.classList.toggle("moved", moved.has(name));
@@ -225,7 +228,8 @@ class BoardPicture {
       this.say(c, marks.selected === name ? (marks.selectedWords || "chosen: now choose where its stones go")
         : name in lit ? `lit: a move from ${marks.selected} to here takes ${stones(lit[name])}`
         : moved.has(name) ? (marks.movedWords || "a move started on its tile this turn")
-        : flash.has(name) ? (marks.flashWords || "") : "");
+        : flash.has(name) ? (marks.flashWords || "")
+        : todo.has(name) ? "to do on the board (the list above the board)" : "");
     }
   }
 

@@ -410,7 +410,7 @@ function redraw() {
   if (selected) {
     (now.legal[selected] || []).forEach((d, i) => { lit[d] = now.stones[selected][i]; });
   }
-  picture.mark({selected, lit, moved: movedFields()});
+  picture.mark({selected, lit, moved: movedFields(), todo: todoFields()});
   $("board").dataset.selected = selected || "";
   setText($("pending"), pending.length ? `This turn: ${pending.map((m) => m.join("-")).join(", ")}` : "");
   showToMove();
@@ -418,6 +418,11 @@ function redraw() {
 
 function showToMove() {
   if (game) setText($("to-move"), toMoveText());
+}
+
+// At the table: the fields the turns still to do on the physical board are about.
+function todoFields() {
+  return game.table ? (game.todo || []).flatMap((t) => t.fields || []) : [];
 }
 
 // The fields of tiles where a move started this turn (a tile moves once per turn).
@@ -762,7 +767,7 @@ $("hint").addEventListener("click", async () => {
       if (game.version !== asked) return;
       hinted = hint.moves;
       setStatus(`Hint: ${hint.words}`);
-      picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null,
+      picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null, todo: todoFields(),
                     selectedWords: "the hint's first move starts here", movedWords: "the hint moves stones here"});
       $("typed-moves").value = hint.moves.map((m) => m.join("-")).join(", ");
     } catch (e) {
