@@ -1255,3 +1255,22 @@ def test_at_the_table_the_fields_to_do_are_found_on_the_picture(play):
     play.get_by_role("button", name="Done on the board").click()
     play.locator("#to-do").wait_for(state="hidden")
     assert play.locator("#board .field.todo").count() == 0
+
+
+def test_at_the_table_the_heading_says_to_play_on_the_board_first(play):
+    # It said "Red to move: tap one of your fields, then where its stones go", as at
+    # home: at the table the turn is played on the board and then told to the page.
+    _table_game(play)
+    heading = play.locator("#to-move")
+    assert heading.inner_text() == (
+        "Red to move: play your turn on the board, then tap it here (your field, then "
+        "where its stones went) or type it; then End turn."
+    )
+    _play_typed_turn(play)
+    assert heading.inner_text().startswith("Red to move, once the list is done on the board: ")
+    play.get_by_role("button", name="Done on the board").click()
+    play.locator("#to-do").wait_for(state="hidden")
+    assert heading.inner_text().startswith("Red to move: play your turn on the board, ")
+    play.get_by_label("At the table", exact=True).uncheck()
+    play.wait_for_function("() => !game.table && !busy")
+    assert heading.inner_text().startswith("Red to move: tap one of your fields, ")

@@ -442,6 +442,9 @@ function toMoveText() {
   if (s.kind !== "person" && paused) return `Paused: ${s.name} (${s.kind}) is to move; Continue plays on.`;
   if (s.kind !== "person") return `${s.name} (${s.kind}) is to move: the computers play on.`;
   if (selected) return `${s.name}: tap a lit field to move the stones from ${selected} there (the number is the stones it takes), or tap ${selected} again to choose another.`;
+  // At the table the turn is played on the board first, then told to the page.
+  if (game.table && game.todo && game.todo.length) return `${s.name} to move, once the list is done on the board: play your turn there, then tap it here (your field, then where its stones went) or type it; then End turn.`;
+  if (game.table) return `${s.name} to move: play your turn on the board, then tap it here (your field, then where its stones went) or type it; then End turn.`;
   return `${s.name} to move: tap one of your fields, then where its stones go; then End turn.`;
 }
 
