@@ -11,12 +11,13 @@ independent parts against the search without it, and the bounded mode's bound.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from contextlib import contextmanager
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import fabgen.play.exact.branch as branch
@@ -570,3 +571,46 @@ def test_small_crowded_boards_explode_as_much_as_brute_force(tiles, seed, stones
     assert count_explosions(pos, after) == found.value
     with phases_afresh():
         assert TurnSpace(pos).best(random.Random(seed)) == found
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(["3p-triangle-4", "6p-hexagon-19", "2p-diamond-4"]),
+    st.randoms(use_true_random=False),
+)
+def test_the_orders_of_a_move_set_are_told_apart_as_by_playing_each_whole(board, rng):
+    """A move set's orders that give different positions (``_values``: the moves of
+    no group played once, each order's groups on top, told apart by the values of
+    the fields touched) are those found by playing every move in each order and
+    comparing the fields touched, the first order of each, in the same sequence.
+    On crowded boards, where orders matter."""
+    from fabgen.play.search import move_orders
+
+    pos = crowded(board, rng.randrange(10**6), 0.8, (1, 5))
+    if game_over(pos):
+        return
+    space = TurnSpace(pos)
+    moves = [rng.choice(tile) for tile in space.tiles if rng.random() < 0.8]
+    groups = exact._dependent_groups(moves)
+    if not groups or math.prod(math.factorial(len(g)) for g in groups) > exact.MAX_ORDERS:
+        return
+    whole, seen = {}, set()
+    for order in move_orders(len(moves), groups):
+        ordered = [moves[j] for j in order]
+        adv = {f: space.advantage[f] for m in moves for f in (m.src, *m.path)}
+        for m in ordered:  # every field on the way looked at
+            adv[m.src] -= m.k
+            left = m.k
+            for f in m.path[:-1]:
+                if left and adv[f] < 0:
+                    cancelled = min(left, -adv[f])
+                    adv[f] += cancelled
+                    left -= cancelled
+            adv[m.path[-1]] += left
+        key = tuple(sorted(adv.items()))
+        if key not in seen:
+            seen.add(key)
+            whole[order] = space.count(ordered)
+    got = exact._values(space, moves)
+    assert list(got.items()) == list(whole.items())
+    event("compared")

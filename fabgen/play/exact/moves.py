@@ -96,14 +96,17 @@ def _advantage(position: Position, player: int) -> list[int]:
 
 
 def _play(adv: dict[int, int], moves) -> None:
-    """Carry out moves, in order, on the advantages of the fields they touch."""
+    """Carry out moves, in order, on the advantages of the fields they touch. Only a
+    contested field (``passed``) can hold opponent stones on the way: a source loses
+    its own stones only, and no move brings an opponent's."""
     for m in moves:
-        adv[m.src] -= m.k
-        left = m.k
-        for f in m.path[:-1]:
+        k = m.k
+        adv[m.src] -= k
+        left = k
+        for f, _ in m.passed:
             a = adv[f]
             if a < 0:
-                c = min(left, -a)
+                c = left if left < -a else -a
                 adv[f] = a + c
                 left -= c
                 if not left:
@@ -136,12 +139,20 @@ def _values(
     if math.prod(math.factorial(len(g)) for g in groups) > MAX_ORDERS:
         return {}
     out, seen = {}, set()
+    # The advantages of the fields touched after the moves tell the positions apart:
+    # the moves of no group commute with every other, so they are played once, and
+    # each order plays its groups' moves on top (a field once in ``base`` for every
+    # order: playing changes values, never keys).
+    base = {f: space.advantage[f] for m in moves for f in (m.src, *m.path)}
+    places = sorted(j for g in groups for j in g)
+    grouped = set(places)
+    _play(base, [m for j, m in enumerate(moves) if j not in grouped])
     for order in move_orders(len(moves), groups):
-        ordered = [moves[j] for j in order]
-        adv = {f: space.advantage[f] for m in moves for f in (m.src, *m.path)}
-        _play(adv, ordered)
-        key = tuple(sorted(adv.items()))
+        adv = base.copy()
+        _play(adv, [moves[order[p]] for p in places])
+        key = tuple(adv.values())
         if key not in seen:
+            ordered = [moves[j] for j in order]
             seen.add(key)
             out[order] = space.count(ordered)
     return out
