@@ -43,7 +43,10 @@ that count, and they are counted without being enumerated. Moves with the same e
 on V (most of all those that touch no field of V and that no crossing move depends on)
 are one option. Where the fields that can still explode fall apart into groups that
 different tiles reach, the tiles are searched in independent parts and their best
-counts add up (:meth:`_Search._split`).
+counts add up (:meth:`_Search._split`). The phase is a least fixed point, so a phase
+whose start is above another's goes on from that one's end instead of starting
+afresh (:meth:`TurnSpace.go_on`): a node's lower bound from its parent's, its
+children's bounds from it, each leaf's count from its parent's lower bound.
 
 **Ties** are counted as move sets (a move set is best when one of its orders is);
 the seeded generator draws one best move set uniformly, then one of its best orders

@@ -11,7 +11,11 @@ from contextlib import contextmanager
 from fabgen.play.exact.moves import _LARGEST, MAX_ORDERS, _dependent_groups, _Move, _values
 
 #: Bound evaluations one search may make by default (about 5 s of CPU in the
-#: slowest case measured; most searches need a few hundred).
+#: slowest case measured; most searches need a few hundred). One is counted
+#: wherever the search once ran a phase afresh (a node's lower bound, its children's
+#: shared vector, a child that takes stones from a field that exploded), also where
+#: that phase now goes on from another's end: budgets, and so decisions, stay as
+#: they were.
 BUDGET = 200_000
 
 #: Bound evaluations after which a search looks only for better turns, no longer
