@@ -8,10 +8,15 @@ from dataclasses import dataclass
 from fabgen.draw.drawing import ENGRAVED_LINE, Circle, Drawing, Operation, Polyline, Shape, Text
 from fabgen.draw.metrics import text_advance
 from fabgen.errors import ParameterError, abridged
+from fabgen.geometry.outline import RoundedPolygon
 from fabgen.geometry.tile import TileLayout
 from fabgen.text import clean_label
 
 PAGE_MARGIN = 2.0  # mm around the cut line in a single-tile file
+#: The least clear wood between an engraved border and a circle, mm: an engraved line
+#: is 0.1 to 0.25 mm wide, so two lines closer than two line widths look like one
+#: (docs/design-notes.md, *The engraved border keeps clear of the circles*).
+BORDER_GAP = 0.5
 
 
 @dataclass(frozen=True)
@@ -37,12 +42,8 @@ class TileDrawingOptions:
                 "border", f"must be 0 (no border) or a positive number of mm, got {inset}"
             )
         room = _border_room(layout)
-        if inset >= room:
-            raise ParameterError.about(
-                "border",
-                f"{inset:g} mm would run through the circles: the circles come "
-                f"within {room:.2f} mm of the edge; choose an inset below {room:.2f} mm",
-            )
+        if inset > room - BORDER_GAP + 1e-9:
+            raise ParameterError.about("border", _border_refusal(layout, inset, room))
 
 
 def tile_shapes(layout: TileLayout, options: TileDrawingOptions):
@@ -129,8 +130,58 @@ def _clearance(boxes, centres, radius):
     return np.maximum(np.hypot(dx, dy) - radius, 0.0).min(axis=1)
 
 
-def _border_room(layout: TileLayout) -> float:
+def _border_room(layout: TileLayout, corner_radius: float | None = None) -> float:
+    """How far the circles keep from the finished edge, mm (with the outline's corners
+    rounded to ``corner_radius`` instead, when given)."""
     from shapely.geometry import Point, Polygon
 
-    finished = Polygon(layout.finished_outline().path().flattened(1e-4))
+    outline = layout.finished_outline()
+    assert outline is not None
+    if corner_radius is not None:
+        outline = RoundedPolygon(outline.vertices, corner_radius, outline.offset)
+    finished = Polygon(outline.path().flattened(1e-4))
     return min(finished.exterior.distance(Point(c)) for c in layout.circles) - layout.circle_radius
+
+
+def _border_refusal(layout: TileLayout, inset: float, room: float) -> str:
+    """Why a border ``inset`` mm inside the edge is refused, and the largest border (or
+    the largest corner radius) that keeps it :data:`BORDER_GAP` clear of the circles."""
+    if inset >= room:
+        problem = f"{inset:g} mm would run through the circles"
+    else:
+        problem = f"{inset:g} mm runs {_down(room - inset)} mm from the circles"
+    largest = math.floor((room - BORDER_GAP) * 100 + 1e-6) / 100
+    fixes = [f"a border of at most {largest:.2f} mm"] if largest >= 0.01 else []
+    radius = _largest_corner_radius(layout, inset + BORDER_GAP)
+    if radius is not None:
+        fixes.append(f"a corner radius of at most {radius:.2f} mm")
+    if not fixes:
+        fixes = ["no border", "a larger tile or smaller circles"]
+    return (
+        f"{problem}, which come within {_down(room)} mm of the edge; a border keeps "
+        f"{BORDER_GAP:g} mm clear of them (closer, the engraved lines look joined): "
+        f"choose {' or '.join(fixes)}"
+    )
+
+
+def _down(value: float) -> str:
+    """A distance rounded down to 0.01 mm, so that 0.4996 does not read as 0.50."""
+    return f"{math.floor(value * 100 + 1e-9) / 100:.2f}"
+
+
+def _largest_corner_radius(layout: TileLayout, room: float) -> float | None:
+    """The largest corner radius (rounded down to 0.01 mm) below the outline's own at
+    which the circles keep ``room`` mm from the edge; None when none does (a sharp
+    outline, or one whose sharp corners are not the reason)."""
+    outline = layout.finished_outline()
+    assert outline is not None
+    if outline.corner_radius <= 0 or _border_room(layout, 0.0) < room:
+        return None
+    low, high = 0.0, outline.corner_radius  # the room shrinks as the corners grow
+    for _ in range(40):
+        mid = (low + high) / 2
+        low, high = (mid, high) if _border_room(layout, mid) >= room else (low, mid)
+    radius = math.floor(low * 100) / 100
+    while radius > 0 and _border_room(layout, radius) < room:
+        radius = round(radius - 0.01, 2)
+    return radius

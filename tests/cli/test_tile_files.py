@@ -302,3 +302,56 @@ def test_a_raster_profile_fills_the_circles_but_not_the_border(tmp_path, cli):
     area = _style_for(Operation.ENGRAVE, Circle((0, 0), 1.0), ponoko)
     assert (line.fill, line.stroke) == (None, "#ff0000")
     assert area.fill == "#000000"
+
+
+def _border_gaps(path):
+    """The engraved border's distance from each circle, read back from the SVG."""
+    from shapely.geometry import Point, Polygon
+
+    from fabgen.geometry.outline import Path
+
+    d = read_svg(path.read_bytes())
+    (border,) = d.polylines["engrave"]
+    line = Path(tuple(p[:2] for p in border), tuple(p[2] for p in border)).flattened(1e-4)
+    ring = Polygon(line).exterior
+    return [ring.distance(Point(x, y)) - r for x, y, r in d.circles["engrave"]]
+
+
+def test_a_border_keeps_half_a_millimetre_clear_of_the_circles(tmp_path, cli):
+    """With large corner radii a border that did not cross a circle could run 0.01 mm
+    from one, and on the wood the two engraved lines looked joined. It is refused with
+    the largest border and the largest corner radius that keep 0.5 mm clear; both are
+    accepted, and their files read back with the border at least 0.5 mm from every
+    circle."""
+    from fabgen.draw.tile_drawing import BORDER_GAP
+
+    out = tmp_path / "near"
+    result = cli("tile", "--width", "100", "--corner-radius", "45", "--border", "1.5", "--out", out)
+    assert result.exit_code == 2
+    assert "--border 1.5 mm runs 0.01 mm from the circles" in result.output
+    assert not out.exists() or not any(out.iterdir())
+    found = re.search(
+        r"a border of at most ([\d.]+) mm or a corner radius of at most ([\d.]+)", result.output
+    )
+    assert found, result.output
+    border, radius = found.groups()
+    for args in (
+        ("--corner-radius", "45", "--border", border),
+        ("--corner-radius", radius, "--border", "1.5"),
+    ):
+        out = tmp_path / "-".join(args)
+        result = cli("tile", "--width", "100", *args, "--out", out)
+        assert result.exit_code == 0, result.output
+        assert min(_border_gaps(out / "tile.svg")) >= BORDER_GAP - 1e-6
+    # Just past the suggestions, refused again: they are the largest that work.
+    for args in (
+        ("--corner-radius", "45", "--border", f"{float(border) + 0.02:g}"),
+        ("--corner-radius", f"{float(radius) + 0.05:g}", "--border", "1.5"),
+    ):
+        assert cli("tile", "--width", "100", *args, "--out", tmp_path / "x").exit_code == 2
+    # The kit's border on its default tile keeps well clear; sharp corners name no radius.
+    result = cli("tile", "--width", "60", "--border", "1.5", "--out", tmp_path / "small")
+    assert result.exit_code == 2 and "corner radius" not in result.output
+    assert "choose a border of at most 1.26 mm" in result.output
+    assert cli("tile", "--border", "1.5", "--out", tmp_path / "default").exit_code == 0
+    assert min(_border_gaps(tmp_path / "default" / "tile.svg")) > 1.4

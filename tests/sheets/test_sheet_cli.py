@@ -128,6 +128,11 @@ def test_help_describes_the_options(cli):
             "--shared-edges cannot be used with these rosette tiles",
         ),
         (["--count", "5", "--border", "30"], "--border 30 mm would run through the circles"),
+        (
+            ["--count", "5", "--corner-radius", "45", "--border", "1.5"],
+            "--border 1.5 mm runs 0.01 mm from the circles, which come within 1.51 mm of the "
+            "edge; a border keeps 0.5 mm clear",
+        ),
         (["--count", "5", "--numbers", "--label-height", "0"], "--label-height 0 is outside"),
         (["--count", "5", "--reference-square", "1"], "--reference-square must be more than"),
         (["--count", "5", "--reference-square", "900"], "--reference-square 900 mm does not fit"),
