@@ -45,6 +45,15 @@ STONE_TITLE = "Atlantis stones"
 #: An engraved symbol's radius as a share of the piece's diameter: as on a printed
 #: marker (0.9 × a quarter of its stone's diameter).
 SYMBOL_SHARE = 0.225
+#: A cut stone is this share of the engraved circle when not given, so it sits inside
+#: the circle (``products.sheet.default_stone_diameter``).
+STONE_SHARE = 0.9
+#: The smallest laser-cut stone, mm: fingers pick up and stack a disc of 6 mm (a small
+#: game token) but not much less, and the kerf ring takes a larger share of a smaller
+#: disc, which chars and may drop through the bed's grid.
+MIN_CUT_STONE = 6.0
+#: ... and at least this many kerfs across, for wide kerfs (a disc of a few kerfs burns).
+STONE_KERFS = 10
 
 
 @dataclass(frozen=True)
@@ -285,12 +294,9 @@ class _LabelSpots:
 
 def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
     stones, geometry = job.stones, job.geometry
-    if geometry.kerf >= stones.diameter / 2:
-        raise ParameterError.about(
-            "kerf",
-            f"{geometry.kerf:g} mm is too wide for {stones.diameter:g} mm stones; "
-            f"use stones wider than {2 * geometry.kerf:g} mm",
-        )
+    smallest = smallest_cut_stone(geometry.kerf)
+    if stones.diameter < smallest - 1e-9:
+        raise ParameterError.about("cut_stone_diameter", _too_small(stones, geometry, smallest))
     footprint = disc_footprint(stones.diameter, geometry.cut_offset, geometry.kerf)
     what = f"a {stones.diameter:g} mm stone"
     _check_fits(footprint, job.sheet, what, "cut_stone_diameter")
@@ -317,6 +323,43 @@ def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
             square = square_at if colour == 1 else None
             out.append(_stone_sheet(job, colour, index, len(mine), placements, square))
     return out
+
+
+def smallest_cut_stone(kerf: float) -> float:
+    """The smallest laser-cut stone, mm: :data:`MIN_CUT_STONE`, or :data:`STONE_KERFS`
+    kerfs for a kerf wider than 0.6 mm (docs/design-notes.md, *Laser sheets on any bed*)."""
+    return max(MIN_CUT_STONE, STONE_KERFS * kerf)
+
+
+def _too_small(stones: StoneOptions, geometry: TileGeometry, smallest: float) -> str:
+    piece = f"{stones.marker} marker" if stones.marker else "stone"
+    least = math.ceil(smallest * 100 - 1e-6) / 100
+    if smallest == MIN_CUT_STONE:
+        why = (
+            f"a disc under {MIN_CUT_STONE:g} mm is hard to pick up and stack with fingers, "
+            "and the cut burns a large share of it"
+        )
+    else:
+        why = (
+            f"with a {geometry.kerf:g} mm kerf a disc under {STONE_KERFS} kerfs "
+            f"({least:g} mm) loses a large share of itself to the cut and chars"
+        )
+    circle = 2.0 * geometry.circle_radius
+    fix = f"choose a diameter of at least {least:g} mm"
+    if circle * STONE_SHARE < least:  # the tile's default stones are too small too
+        # A stone stands in its circle; circles scale with the tile unless given.
+        needed = math.ceil(least / STONE_SHARE * 100 - 1e-6) / 100
+        width = math.ceil(needed * geometry.width / circle * 100 - 1e-6) / 100
+        larger = (
+            f"larger circles (at least {needed:g} mm, whose stones are {least:g} mm by "
+            f"default: tiles at least {width:g} mm wide)"
+        )
+        if circle < least:
+            fix = f"the tile's circles ({math.floor(circle * 100) / 100:g} mm) are smaller "
+            fix += f"than that stone: choose {larger}"
+        else:
+            fix += f", or {larger}"
+    return f"{stones.diameter:g} mm is too small for a laser-cut {piece}: {why}; {fix}"
 
 
 def _stone_sheet(job: SheetJob, colour: int, index: int, of: int, placements, square_at):

@@ -12,14 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from fabgen.draw.laser_job import LaserSpeeds
-from fabgen.draw.sheet import SheetDrawing, SheetJob
+from fabgen.draw.sheet import STONE_SHARE, SheetDrawing, SheetJob
 from fabgen.draw.sheet_report import REPORT_NAME
 from fabgen.export.profiles import DEFAULT_PROFILE
 from fabgen.geometry.tile import TileGeometry
 from fabgen.products.output import Files, drawing_files
 
-#: A cut stone is this share of the engraved circle, so it sits inside the circle.
-STONE_SHARE = 0.9
+__all__ = ["STONE_SHARE", "SheetParams", "default_stone_diameter", "nest", "sheet_files"]
 
 
 @dataclass(frozen=True)

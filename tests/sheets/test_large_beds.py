@@ -77,7 +77,7 @@ def test_a_large_bed_holds_as_many_tiles_as_were_asked_on_one_sheet(tmp_path):
 
 def test_stones_on_a_large_bed_are_cut_in_one_corner(tmp_path):
     spec = SheetSpec(3000, 3000, 0)
-    disc = 3.0
+    disc = 6.0  # the smallest laser-cut stone
     assert spec.usable_area / (disc * disc) > MAX_STONES_PER_SHEET
     report = run_sheet(
         tmp_path,

@@ -231,3 +231,52 @@ def test_cut_stones_up_to_the_circle_fit_the_circle_of_their_tile(cli, tmp_path,
     assert result.exit_code == 2
     assert "larger than the engraved circle" in result.output
     assert not (tmp_path / "refused").exists()
+
+
+def _cut_stone_diameters(path, kerf):
+    """The finished diameters of the discs cut on a stone sheet, read back from its DXF."""
+    from tests.sheets.sheet_readback import dxf_entities, read_dxf
+
+    doc = read_dxf(path.read_bytes())
+    return [2 * (e.entity.dxf.radius - kerf / 2) for e in dxf_entities(doc) if e.layer == "cut"]
+
+
+@pytest.mark.parametrize(
+    ("args", "kerf", "said", "least"),
+    [
+        # A disc a few kerfs wide: 0.9 mm at 0.4 mm was cut.
+        (["--stone-diameter", "0.9"], 0.4, "a disc under 6 mm is hard to pick up", 6.0),
+        (["--stone-diameter", "5.9"], 0.15, "choose a diameter of at least 6 mm", 6.0),
+        # A wide kerf asks for ten kerfs.
+        (["--stone-diameter", "6"], 0.8, "a disc under 10 kerfs (8 mm)", 8.0),
+    ],
+)
+def test_a_laser_cut_stone_too_small_to_pick_up_is_refused(cli, tmp_path, args, kerf, said, least):
+    """A laser-cut stone is at least 6 mm (and 10 kerfs) across: refused below, in one
+    paragraph naming the smallest allowed, which is then accepted and cut at that size."""
+    out = tmp_path / "small"
+    common = ("--stones", "3", "--colours", "1", "--kerf", kerf)
+    result = cli("sheet", *common, *args, "--out", out)
+    assert result.exit_code == 2, result.output
+    assert "is too small for a laser-cut stone" in result.output and said in result.output
+    assert "\n\n" not in result.output.strip() and not out.exists()
+    result = cli("sheet", *common, "--stone-diameter", least, "--out", tmp_path / "ok")
+    assert result.exit_code == 0, result.output
+    found = _cut_stone_diameters(tmp_path / "ok" / "stones-colour-1-sheet-1.dxf", kerf)
+    assert len(found) == 3 and all(d == pytest.approx(least, abs=1e-6) for d in found)
+
+
+def test_small_tiles_name_the_width_whose_stones_are_large_enough(cli, tmp_path):
+    """On tiles whose circles are too small for a 6 mm stone, the default stones are
+    refused with the tile width at which they are large enough; that width is accepted,
+    for markers too."""
+    import re
+
+    result = cli("sheet", "--stones", "3", "--width", "25", "--out", tmp_path / "x")
+    assert result.exit_code == 2
+    assert "the tile's circles (5.66 mm) are smaller than that stone" in result.output
+    width = re.search(r"tiles at least ([\d.]+) mm wide", result.output).group(1)
+    result = cli("sheet", "--stones", "3", "--colours", "1", "--width", width, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    found = _cut_stone_diameters(tmp_path / "stones-colour-1-sheet-1.dxf", 0.0)
+    assert len(found) == 3 and all(6.0 <= d < 6.01 for d in found)
