@@ -64,8 +64,10 @@ class _Search:
     from the advantages ``lo``/``hi`` (the moves decided so far, at their lowest and
     highest; the other tiles make no move).
 
-    ``leaves`` are the best turns found, as ``(decisions, weight, parts)``: decisions
-    ``(tile, moves standing for the choice)``, None for "any move or none";
+    ``leaves`` are the best turns found, as ``(decisions, more decisions, weight,
+    parts)``: decisions ``(tile, moves standing for the choice)``, None for "any move
+    or none" (in two tuples, the first shared with the leaf's siblings: a crowded
+    board keeps a million leaves);
     ``parts``: independent sub-searches whose best turns combine with it; ``weight``:
     the move sets it stands for.
     """
@@ -76,7 +78,7 @@ class _Search:
         self.best = at_least  # counts below this are not wanted
         self.complete = True
         self.bound = -1  # the largest upper bound of a node left open by the budget
-        self.leaves: list[tuple[tuple, int, tuple]] = []
+        self.leaves: list[tuple[tuple, tuple, int, tuple]] = []
         self.lo, self.hi = lo, hi
         which = range(len(tiles)) if which is None else which
         self.all = tiles
@@ -125,12 +127,14 @@ class _Search:
             self._node(0, self.lo, self.hi, (), 1, top, state)
 
     def total(self) -> int:
-        return sum(w for _, w, _ in self.leaves)
+        return sum(w for _, _, w, _ in self.leaves)
 
-    def _found(self, value: int, decisions: tuple, weight: int, parts: tuple = ()) -> None:
+    def _found(
+        self, value: int, decisions: tuple, more: tuple, weight: int, parts: tuple = ()
+    ) -> None:
         if value > self.best:
             self.best, self.leaves = value, []
-        self.leaves.append((decisions, weight, parts))
+        self.leaves.append((decisions, more, weight, parts))
 
     def _rest(self, i: int) -> tuple:
         return tuple((t, None) for t in self.order[i:])
@@ -172,7 +176,7 @@ class _Search:
                 low = self.space.go_on(parent, list(up.items()))
             bottom = low[0]
         if bottom == top:  # every turn below has this count
-            self._found(top, chosen + self._rest(i), weight * self.sets_rest[i])
+            self._found(top, chosen, self._rest(i), weight * self.sets_rest[i])
             return
         counter = self.counter
         if lo == hi and n - i > 1 and self.sets_rest[i] > SPLIT_SETS and counter.split_credit > 0:
@@ -332,8 +336,8 @@ class _Search:
         if value >= self.best:
             free_sets = math.prod(len(tiles[t].moves) + 1 for t in free)
             ties = math.prod(part.total() for part in parts)
-            decisions = chosen + tuple((t, None) for t in free)
-            self._found(value, decisions, weight * free_sets * ties, tuple(parts))
+            free_ones = tuple((t, None) for t in free)
+            self._found(value, chosen, free_ones, weight * free_sets * ties, tuple(parts))
         return True
 
     def _leaves(
@@ -370,7 +374,7 @@ class _Search:
                     self.bound = h
                 value = below.count(members[0])
             if value >= self.best:
-                self._found(value, (*chosen, (t, members)), weight * len(members))
+                self._found(value, chosen, ((t, members),), weight * len(members))
 
     def _leaf(
         self, chosen: tuple, weight: int, top: int, exact: bool, below: _Leaves | None
@@ -396,7 +400,7 @@ class _Search:
             else:  # one order: the moves' as listed
                 value = below.count(last)
         if value >= self.best:
-            self._found(value, chosen, weight)
+            self._found(value, chosen, (), weight)
 
     def draw(self, rng: random.Random) -> list[_Move]:
         """One best move set drawn uniformly."""
@@ -404,12 +408,12 @@ class _Search:
         total = self.total()
         r = rng.randrange(total) if total > 1 else 0
         n = 0
-        while r >= leaves[n][1]:
-            r -= leaves[n][1]
+        while r >= leaves[n][2]:
+            r -= leaves[n][2]
             n += 1
-        decisions, _, parts = leaves[n]
+        decisions, more, _, parts = leaves[n]
         moves = []
-        for t, members in decisions:
+        for t, members in (*decisions, *more):
             if members is None:
                 tile_moves = self.all[t].moves
                 k = rng.randrange(1 + len(tile_moves))
