@@ -766,7 +766,7 @@ _d(
     int,
     None,
     "Explosion phases the search may evaluate (the default: at most 5 s on positions "
-    "of real games measured, about 15 s on a large board crowded with stones). When "
+    "of real games measured, up to about 7 s on a large board crowded with stones). When "
     "they run out the report says exhaustive: false and gives the bound it proved.",
     limit=Limit(
         1, 100_000_000, integer=True, why="bound evaluations of the extreme machine's search"

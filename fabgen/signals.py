@@ -61,3 +61,28 @@ def signals_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def die_with(parent: int) -> None:
+    """For a child process: be killed when ``parent`` dies (Linux's PR_SET_PDEATHSIG),
+    so that a parent killed without clean-up (SIGKILL, the OOM killer, the play page's
+    thinker cut short) does not leave it computing for nobody; exit at once if the
+    parent is gone already.
+
+    Signals: Ctrl+C is the parent's to handle (it stops the child), so SIGINT is
+    ignored; SIGTERM and SIGHUP end the child quietly, without the parent's handlers (a
+    writer's clean-up is the parent's alone), unless the process was started to ignore
+    them (``nohup``: a closed terminal sends SIGHUP to the whole process group, and a
+    child that died of it would break a run meant to go on). A parent stops such a
+    child with SIGKILL."""
+    import ctypes
+    import os
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before that took hold
+        os._exit(1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(signum) != signal.SIG_IGN:
+            signal.signal(signum, signal.SIG_DFL)

@@ -131,15 +131,11 @@ def _worker_start(owner: int, method: str) -> None:
     terminal sends SIGHUP to the whole process group, and workers that died of it broke
     the pool of a run that was meant to go on)."""
     global _PARENT
-    import signal
 
-    from fabgen.play.exact.lookahead import _die_with
+    from fabgen.signals import die_with
 
-    ignored = [s for s in (signal.SIGTERM, signal.SIGHUP) if signal.getsignal(s) == signal.SIG_IGN]
     _PARENT = os.getppid() if method == "forkserver" else owner
-    _die_with(_PARENT)
-    for signum in ignored:
-        signal.signal(signum, signal.SIG_IGN)
+    die_with(_PARENT)
 
 
 def check_wanted() -> None:

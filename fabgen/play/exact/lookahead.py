@@ -194,7 +194,7 @@ def _both(half) -> list[_Part]:
             theirs = receive.recv()
     finally:
         if child.is_alive():  # (this half failed or was stopped: the other is not wanted)
-            child.terminate()
+            child.kill()  # (SIGKILL: a child of a nohup run ignores SIGTERM)
         child.join()
         receive.close()
     return [mine, theirs if theirs is not None else half(1)]
@@ -202,7 +202,9 @@ def _both(half) -> list[_Part]:
 
 def _send(half, send, parent: int) -> None:
     """The forked process: the second half, sent back to ``parent``."""
-    _die_with(parent)
+    from fabgen.signals import die_with
+
+    die_with(parent)
     try:
         result = half(1)
     except Exception:  # a bug: the parent then searches this half itself
@@ -210,25 +212,6 @@ def _send(half, send, parent: int) -> None:
     with contextlib.suppress(OSError):  # the parent is gone: nobody to tell
         send.send(result)
     send.close()
-
-
-def _die_with(parent: int) -> None:
-    """Be killed when the parent dies (Linux's PR_SET_PDEATHSIG): a parent that is
-    killed, as the play page's thinker is when a decision takes too long, takes its
-    half with it instead of leaving it to compute for nobody. Signals: see below."""
-    import ctypes
-    import os
-    import signal
-
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # it died before that took hold
-        os._exit(1)
-    # Ctrl+C is the parent's to handle (it stops this process); a kill ends it quietly,
-    # without the parent's handlers (a writer's cleanup is the parent's alone).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
 
 
 @dataclass
