@@ -39,6 +39,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fabgen.board.model import Board, Seat, SeatKind, Tile, TurnDirection, lattice_tile
+from fabgen.board.suggest import (
+    KEY_ALIASES,
+    KIND_ALIASES,
+    TURN_ALIASES,
+    closest,
+    colour_suggestion,
+    did_you_mean,
+)
 from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Field, Handedness, TileLattice
 from fabgen.rules.names import NAME_HELP, field_name, parse_field, parse_stack_key
@@ -112,9 +120,10 @@ class _Reader:
             raise self.error(f"expected a table like {example}, found {_kind(value)}", where)
         for key in value:
             if key not in allowed:
+                hint = _key_hint(key, value, where, allowed)
                 raise self.error(
-                    f"unknown key {abridged(key, quoted=True)}: the keys allowed here are "
-                    f"{', '.join(allowed)}",
+                    f"unknown key {abridged(key, quoted=True)}{hint}: "
+                    f"the keys allowed here are {', '.join(allowed)}",
                     _path(where, key),
                 )
         return value
@@ -166,9 +175,14 @@ class _Reader:
             or not NAME_PATTERN.fullmatch(name)
             or len(name) > MAX_BOARD_NAME
         ):
+            hint = ""
+            if isinstance(name, str) and len(name) > MAX_BOARD_NAME:
+                hint = ": shorten it (the description can say more)"
+            elif isinstance(name, str) and name_from_stem(name) not in (name, "board"):
+                hint = f": write {json.dumps(name_from_stem(name))} (the description can say more)"
             raise self.error(
                 f"expected a name of at most {MAX_BOARD_NAME} letters, digits, - and _ (it "
-                f"is used in file names), found {_kind(name)}",
+                f"is used in file names), found {_kind(name)}{hint}",
                 "board.name",
             )
         return name
@@ -197,7 +211,7 @@ class _Reader:
         if value not in options:
             raise self.error(
                 f"expected one of {', '.join(json.dumps(o) for o in options)}, "
-                f"found {_kind(value)}",
+                f"found {_kind(value)}{_choice_hint(key, value, options)}",
                 f"board.{key}",
             )
         return value
@@ -226,18 +240,25 @@ class _Reader:
         try:
             return parse_field(value)
         except ValueError:
+            hint = ""
+            if value.strip().lower() != value and _is_field(value.strip().lower()):
+                hint = f" (did you mean {json.dumps(value.strip().lower())}?)"
             raise self.error(
-                f"{abridged(value, 40, quoted=True)} is not a field name: {NAME_HELP}", where
+                f"{abridged(value, 40, quoted=True)} is not a field name{hint}: {NAME_HELP}",
+                where,
             ) from None
 
-    def coord(self, value: object, where: str) -> tuple[int, int]:
+    def coord(
+        self, value: object, where: str, lattice: TileLattice | None = None
+    ) -> tuple[int, int]:
         if not (
             isinstance(value, list)
             and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         ):
             raise self.error(
-                f"expected tile coordinates [i, j] (two whole numbers), found {_kind(value)}",
+                f"expected tile coordinates [i, j] (two whole numbers), found "
+                f"{_kind(value, shown=True)}{_coord_hint(value, lattice)}",
                 where,
             )
         if max(abs(value[0]), abs(value[1])) > MAX_TILE_COORDINATE:
@@ -298,7 +319,7 @@ class _Reader:
         # A start tile listed twice stays twice: the validator names it (field-shared).
         stacks = [
             (f, 1)
-            for coord in self.starts(spec.get("start"), f"{where}.start")
+            for coord in self.starts(spec.get("start"), f"{where}.start", lattice)
             for f in lattice.fields(coord)
         ]
         given = {f for f, _ in stacks}
@@ -328,8 +349,9 @@ class _Reader:
         kinds = [k.value for k in SeatKind]
         if value not in kinds:
             shown = repr(value) if isinstance(value, str) else _kind(value)
+            hint = did_you_mean(closest(value, kinds, KIND_ALIASES))
             raise self.error(
-                f"unknown seat kind {shown}: use one of "
+                f"unknown seat kind {shown}{hint}: use one of "
                 f"{', '.join(json.dumps(k) for k in kinds)} (a person, a machine that never "
                 "moves, a machine that moves by fixed rules)",
                 f"{where}.kind",
@@ -350,18 +372,21 @@ class _Reader:
             return colour
         if re.fullmatch(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})", colour):
             return colour
+        hint = did_you_mean(colour_suggestion(colour, list(NAMED_COLOURS)))
+        if not hint and colour.startswith("#"):
+            hint = " (a colour written with # has 6 hex digits, 0-9 and a-f: #1f5fbf)"
         raise self.error(
-            f"unknown colour {abridged(colour, 40, quoted=True)}: use #rrggbb or one of "
+            f"unknown colour {abridged(colour, 40, quoted=True)}{hint}: use #rrggbb or one of "
             f"{', '.join(NAMED_COLOURS)}",
             f"{where}.colour",
         )
 
-    def starts(self, value: object, where: str) -> list[tuple[int, int]]:
+    def starts(self, value: object, where: str, lattice: TileLattice) -> list[tuple[int, int]]:
         if value is None:
             return []
         if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
-            return [self.coord(v, f"{where}[{n}]") for n, v in enumerate(value)]
-        return [self.coord(value, where)]
+            return [self.coord(v, f"{where}[{n}]", lattice) for n, v in enumerate(value)]
+        return [self.coord(value, where, lattice)]
 
     def stacks(self, value: object, where: str) -> list[tuple[str, int]]:
         if not isinstance(value, dict):
@@ -384,6 +409,49 @@ class _Reader:
         return out
 
 
+def _key_hint(key: str, table: dict, where: str, allowed: Sequence[str]) -> str:
+    """What an unknown key probably is: a misspelt allowed key, or a key of another
+    table (TOML puts every key after a ``[[players]]`` line into that seat)."""
+    if where.startswith("players") and key in BOARD_KEYS:
+        return (
+            f" here: {key} belongs to [board], and every key after a [[players]] line "
+            "belongs to that seat; move it up, above the first [[players]]"
+        )
+    if where == "board" and key in PLAYER_KEYS:
+        return f" in [board]: {key} belongs to a seat's [[players]] table"
+    if where == "" and key in BOARD_KEYS:
+        return " above [board]: write it under the [board] line"
+    suggestion = closest(key, allowed, KEY_ALIASES)
+    if suggestion is None:
+        return ""
+    if where == "":
+        header = "[[players]]" if suggestion == "players" else f"[{suggestion}]"
+        return f" (did you mean {header}?)"
+    return f" (did you mean {suggestion}?)"
+
+
+def _choice_hint(key: str, value: object, options: list[str]) -> str:
+    """The did-you-mean of ``handedness`` and ``turns``, which makers mix up: the
+    lattice's handedness is cw or ccw, the direction of play clockwise or
+    counter-clockwise."""
+    suggestion = closest(value, options, TURN_ALIASES if key == "turns" else {})
+    turns = closest(value, [t.value for t in TurnDirection], TURN_ALIASES)
+    if key == "handedness" and suggestion is None and turns is not None:
+        return (
+            ": handedness is the tiles' lattice (cw, the online version's, or ccw); which "
+            f"way play goes round the board is turns = {json.dumps(turns)}"
+        )
+    return did_you_mean(suggestion)
+
+
+def _is_field(text: str) -> bool:
+    try:
+        parse_field(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _path(where: str, key: str) -> str:
     shown = key if _BARE_KEY.fullmatch(key) else json.dumps(key)
     if len(key) > 40:
@@ -391,7 +459,42 @@ def _path(where: str, key: str) -> str:
     return f"{where}.{shown}" if where else shown
 
 
-def _kind(value: object) -> str:
+def _coord_hint(value: object, lattice: TileLattice | None) -> str:
+    """What to write for tile coordinates written as a string (``"1,2"``) or, in a
+    start, as a field name (``"c3"``, ``["c3"]``)."""
+    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], str):
+        value = value[0]
+    if not isinstance(value, str):
+        return ""
+    numbers = re.fullmatch(r"\s*[\[(]?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*[\])]?\s*", value)
+    if numbers:
+        i, j = (int(n) for n in numbers.groups())
+        return f": write [{i}, {j}], a list of two numbers, without quotes"
+    if lattice is None or not _is_field(value.strip().lower()):
+        return ""
+    field = parse_field(value.strip().lower())
+    name = field_name(field)
+    i, j = lattice.tile_of(field)
+    if lattice.is_centre(field):
+        return (
+            f": a start is a tile, given by its coordinates; the tile centred on {name} is "
+            f"start = [{i}, {j}]"
+        )
+    return (
+        f": a start is a tile, given by its coordinates ({name} is on tile [{i}, {j}], "
+        f"start = [{i}, {j}]); for stones on {name} alone write stacks = {{ {name} = 1 }}"
+    )
+
+
+def _kind(value: object, shown: bool = False) -> str:
+    """What a value is, for a message; ``shown``: a short list of numbers as written."""
+    if (
+        shown
+        and isinstance(value, list)
+        and len(value) <= 6
+        and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6 for v in value)
+    ):
+        return f"[{', '.join(map(str, value))}]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):

@@ -60,13 +60,21 @@ def test_defaults_name_from_the_file_and_the_online_lattice(tmp_path):
 
 BAD = [
     ("[board\n", "", "is not valid TOML"),
-    ("[boards]\n", "boards", "unknown key 'boards': the keys allowed here are board, players"),
+    (
+        "[boards]\n",
+        "boards",
+        "unknown key 'boards' (did you mean [board]?): the keys allowed here are board, players",
+    ),
     ("[[players]]\nname = 'x'\n", "", "the [board] table is missing"),
     ("board = 3\n", "board", "expected a table like [board], found the number 3"),
     ("[board]\nsize = 3\ntiles=[[0,0]]\n", "board.size", "unknown key 'size'"),
     ("[board]\nhandedness = 'left'\n", "board.handedness", 'expected one of "ccw", "cw"'),
     ("[board]\norigin = 3\n", "board.origin", 'expected a field name like "c3"'),
-    ("[board]\norigin = 'C3'\n", "board.origin", "'C3' is not a field name: a field name"),
+    (
+        "[board]\norigin = 'C3'\n",
+        "board.origin",
+        "'C3' is not a field name (did you mean \"c3\"?): a field name",
+    ),
     ("[board]\ntiles = 3\n", "board.tiles", "expected a list of tile coordinates"),
     ("[board]\ntiles = [[1]]\n", "board.tiles[0]", "expected tile coordinates [i, j]"),
     ("[board]\ntiles = [[0, 0], [1.5, 0]]\n", "board.tiles[1]", "two whole numbers"),
@@ -167,7 +175,8 @@ BAD = [
     (
         '[board]\ntiles = [[0, 0]]\n[[players]]\n[[players]]\nkind = "robot"\n',
         "players[1].kind",
-        'unknown seat kind \'robot\': use one of "player", "machine", "extreme-machine"',
+        'unknown seat kind \'robot\' (did you mean "machine"?): use one of "player", "machine", '
+        '"extreme-machine"',
     ),
     (
         '[board]\ntiles = [[0, 0]]\n[[players]]\nkind = "machine"\nstart = [0, 0]\n',
@@ -175,6 +184,65 @@ BAD = [
         "a machine never moves, so a start tile of single stones would never explode or grow: "
         "give the machine stacks instead",
     ),
+]
+
+
+# A maker's typos, and what the message offers instead.
+ONE = "[board]\ntiles = [[0, 0]]\n"
+SEAT = ONE + "[[players]]\n"
+BAD += [
+    (
+        ONE + "[[player]]\nname = 'x'\n",
+        "player",
+        "unknown key 'player' (did you mean [[players]]?)",
+    ),
+    (SEAT + "color = 'red'\n", "players[0].color", "unknown key 'color' (did you mean colour?)"),
+    (SEAT + "starts = [0, 0]\n", "players[0].starts", "(did you mean start?)"),
+    (ONE.replace("tiles", "tile"), "board.tile", "unknown key 'tile' (did you mean tiles?)"),
+    (
+        SEAT + "name = 'x'\ntile_width_mm = 80\n",
+        "players[0].tile_width_mm",
+        "tile_width_mm belongs to [board], and every key after a [[players]] line belongs to "
+        "that seat; move it up, above the first [[players]]",
+    ),
+    (
+        ONE + "colour = 'red'\n",
+        "board.colour",
+        "unknown key 'colour' in [board]: colour belongs to a seat's [[players]] table",
+    ),
+    (
+        ONE + "handedness = 'clockwise'\n",
+        "board.handedness",
+        "handedness is the tiles' lattice (cw, the online version's, or ccw); which way play "
+        'goes round the board is turns = "clockwise"',
+    ),
+    (ONE + "handedness = 'CW'\n", "board.handedness", 'found the string "CW" (did you mean "cw"?)'),
+    (ONE + "turns = 'ccw'\n", "board.turns", '(did you mean "counter-clockwise"?)'),
+    (ONE + "turns = 'clockwize'\n", "board.turns", '(did you mean "clockwise"?)'),
+    (SEAT + "kind = 'Machine'\n", "players[0].kind", "'Machine' (did you mean \"machine\"?)"),
+    (SEAT + "kind = 'machines'\n", "players[0].kind", '(did you mean "machine"?)'),
+    (SEAT + "kind = 'extreme'\n", "players[0].kind", '(did you mean "extreme-machine"?)'),
+    (SEAT + "kind = 'human'\n", "players[0].kind", '(did you mean "player"?)'),
+    (SEAT + "colour = 'purpel'\n", "players[0].colour", "'purpel' (did you mean \"purple\"?)"),
+    (SEAT + "colour = 'rgb(255, 0, 0)'\n", "players[0].colour", '(did you mean "#ff0000"?)'),
+    (SEAT + "colour = 'd62728'\n", "players[0].colour", '(did you mean "#d62728"?)'),
+    (SEAT + "colour = '#ff00zz'\n", "players[0].colour", "has 6 hex digits, 0-9 and a-f"),
+    (
+        SEAT + "start = 'c3'\n",
+        "players[0].start",
+        'found the string "c3": a start is a tile, given by its coordinates (c3 is on tile '
+        "[0, 1], start = [0, 1]); for stones on c3 alone write stacks = { c3 = 1 }",
+    ),
+    (
+        SEAT + "start = ['a1']\n",
+        "players[0].start",
+        "a start is a tile, given by its coordinates; the tile centred on a1 is start = [0, 0]",
+    ),
+    (SEAT + "start = '1,2'\n", "players[0].start", "write [1, 2], a list of two numbers"),
+    ('[board]\ntiles = ["0, -1"]\n', "board.tiles[0]", "write [0, -1], a list of two numbers"),
+    (SEAT + "start = [1, 2, 3]\n", "players[0].start", "found [1, 2, 3]"),
+    (ONE + "name = 'my board'\n", "board.name", 'found the string "my board": write "my-board"'),
+    (ONE + f"name = '{'x' * 65}'\n", "board.name", "(65 characters): shorten it"),
 ]
 
 
