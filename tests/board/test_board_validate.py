@@ -199,7 +199,8 @@ BROKEN_BOARDS = {
     ),
     "off-board-start.toml": (
         ["stack-off-board"],
-        "seat 2 (Blue) has stones on q5, r5, r6, q6, p5, p4 and 1 more, not on the board",
+        "seat 2 (Blue)'s start tile [3, 3] is not on the board (its fields q5, r5, r6 and 4 "
+        "more are on none of the board's tiles)",
         {"field": "q5", "player": 2},
     ),
     "free-form.toml": (
@@ -639,3 +640,43 @@ def test_the_symmetry_finding_says_which_way_an_undeclared_board_turns(tmp_path)
     path.write_text(text.replace('turns = "clockwise"\n', ""))
     (sym,) = [f for f in run(read_board(path)).findings if f.code == "symmetry"]
     assert "the board turns clockwise (the seats, in order, go round that way)" in sym.message
+
+
+# A maker's copy of a preset with a seat's start edited wrongly.
+TRIANGLE = (Path(__file__).parents[2] / "templates/boards/3p-triangle-4.toml").read_text()
+
+
+def _errors(text):
+    report = run(parse_board_toml(text, "mine.toml"))
+    return [f for f in report.findings if f.severity == Severity.ERROR]
+
+
+def test_two_seats_on_one_start_tile_is_one_finding_naming_the_tile():
+    (shared,) = _errors(TRIANGLE.replace("start = [-1, 2]", "start = [-1, -1]"))
+    assert shared.code == "field-shared"
+    assert shared.message == (
+        "seat 2 (Blue) starts on tile 7 [-1, -1], which is seat 1 (Red)'s start too: a field "
+        "holds the stones of one player only; give seat 2 (Blue) a start tile of its own"
+    )
+    assert shared.where.to_json() == {"tile": 7, "field": "-d1", "player": 2}
+
+
+def test_fields_two_seats_share_outside_a_whole_tile_are_one_finding():
+    text = TRIANGLE.replace("start = [2, -1]", "start = [2, -1]\nstacks = { -d1 = 2, -c1 = 2 }")
+    (shared,) = _errors(text)
+    assert shared.message.startswith("-d1, -c1 have stones of seat 1 (Red) and seat 3 (Green)")
+
+
+def test_a_start_tile_off_the_board_is_named_by_its_coordinates():
+    (off,) = _errors(TRIANGLE.replace("start = [-1, -1]", "start = [5, 5]"))
+    assert off.code == "stack-off-board"
+    assert off.message.startswith(
+        "seat 1 (Red)'s start tile [5, 5] is not on the board (its fields aa7, ab7, ab8 and 4 "
+        "more are on none of the board's tiles): a start must be one of the board's tiles"
+    )
+    text = TRIANGLE.replace("start = [-1, -1]", "start = [5, 5]\nstacks = { z30 = 2 }")
+    assert [f.message.split(":")[0] for f in _errors(text)] == [
+        "seat 1 (Red)'s start tile [5, 5] is not on the board (its fields aa7, ab7, ab8 and 4 "
+        "more are on none of the board's tiles)",
+        "seat 1 (Red) has stones on z30, not on the board",
+    ]

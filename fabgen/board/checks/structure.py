@@ -150,6 +150,26 @@ def stacks_on_board(ctx: Context) -> Iterator[Finding]:
         if not off:
             continue
         ctx.broken = True
+        # A start tile (seven single stones on a tile of the lattice) off the board is
+        # named by the coordinates its start = [i, j] gave.
+        singles = {f for f, v in seat.stacks if v == 1 and f in off}
+        lattice = ctx.board.lattice
+        starts = list(dict.fromkeys(lattice.tile_of(f) for f in off if lattice.is_centre(f)))
+        starts = [c for c in starts if set(lattice.fields(c)) <= singles]
+        for coord in starts:
+            yield Finding(
+                "stack-off-board",
+                Severity.ERROR,
+                f"{ctx.seat(k)}'s start tile [{coord[0]}, {coord[1]}] is not on the board "
+                f"(its fields {field_list(lattice.fields(coord), 3)} are on none of the "
+                "board's tiles): a start must be one of the board's tiles, the coordinates "
+                "of one in tiles = [...]",
+                Where(field=field_name(lattice.centre(coord)), player=k + 1),
+            )
+        covered = {f for c in starts for f in lattice.fields(c)}
+        off = [f for f in off if f not in covered]
+        if not off:
+            continue
         yield Finding(
             "stack-off-board",
             Severity.ERROR,
@@ -163,6 +183,7 @@ def stacks_on_board(ctx: Context) -> Iterator[Finding]:
 def shared_fields(ctx: Context) -> Iterator[Finding]:
     owner: dict[Field, int] = {}
     twice: dict[int, list[Field]] = {}  # fields given twice to one seat
+    shared: dict[tuple[int, int], list[Field]] = {}  # fields of two seats, by the pair
     for k, seat in enumerate(ctx.board.seats):
         for f, _ in seat.stacks:
             if f not in owner:
@@ -172,16 +193,38 @@ def shared_fields(ctx: Context) -> Iterator[Finding]:
             first = owner[f]
             if first == k:
                 twice.setdefault(k, []).append(f)
-                continue
+            else:
+                shared.setdefault((first, k), []).append(f)
+    for (first, k), fields in shared.items():
+        yield from _shared_by_two(ctx, first, k, fields)
+    for k, fields in twice.items():
+        yield from _given_twice(ctx, k, fields)
+
+
+def _shared_by_two(ctx: Context, first: int, k: int, fields: list[Field]) -> Iterator[Finding]:
+    """The fields two seats share: a start tile of both is one finding, the other
+    fields one finding together (a seat copied with its start is one mistake)."""
+    left = list(dict.fromkeys(fields))
+    for t, tile in enumerate(ctx.board.tiles):
+        if len(tile.fields) > 1 and set(tile.fields) <= set(left):
+            left = [f for f in left if f not in tile.fields]
             yield Finding(
                 "field-shared",
                 Severity.ERROR,
-                f"{field_name(f)} has stones of {ctx.seat(first)} and {ctx.seat(k)}: a "
-                "field holds the stones of one player only, once; keep one",
-                Where(field=field_name(f), player=k + 1),
+                f"{ctx.seat(k)} starts on tile {t + 1}{tile_coord(tile)}, which is "
+                f"{ctx.seat(first)}'s start too: a field holds the stones of one player "
+                f"only; give {ctx.seat(k)} a start tile of its own",
+                Where(tile=t + 1, field=field_name(tile.fields[0]), player=k + 1),
             )
-    for k, fields in twice.items():
-        yield from _given_twice(ctx, k, fields)
+    if left:
+        both = "has" if len(left) == 1 else "have"
+        yield Finding(
+            "field-shared",
+            Severity.ERROR,
+            f"{field_list(left)} {both} stones of {ctx.seat(first)} and {ctx.seat(k)}: a "
+            "field holds the stones of one player only, once; keep one",
+            Where(field=field_name(left[0]), player=k + 1),
+        )
 
 
 def _given_twice(ctx: Context, k: int, fields: list[Field]) -> Iterator[Finding]:
