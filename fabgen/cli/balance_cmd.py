@@ -7,7 +7,13 @@ import time
 import click
 
 from fabgen.cli.boards_cmd import board_file_argument, preset_option
-from fabgen.cli.common import GamesProgress, format_option, out_option, report_written
+from fabgen.cli.common import (
+    GamesProgress,
+    _display,
+    format_option,
+    out_option,
+    report_written,
+)
 from fabgen.cli.options import option
 
 
@@ -96,6 +102,7 @@ def balance(
     from fabgen.products.balance import balance_files, files_list_name
 
     board, _ = _checked_board(board_file, preset)
+    checked = board
     names = tuple(p.strip() for p in players.split(",") if p.strip())
     options = BalanceOptions(games, names, variant, seed, max_turns, save_games)
     options.check(board)
@@ -124,6 +131,9 @@ def balance(
     _show(made.report, output_format)
     # With --format json the report is on stdout, so the list of files goes to stderr.
     report_written(written, err=output_format == "json")
+    source = f"--preset {preset}" if preset else _display(board_file)
+    for line in _next_steps(checked, source, made.report, written, table is not None):
+        click.echo(line, err=output_format == "json")
     where = f"on the cluster at {scheduler}" if scheduler else _processes_used(jobs, options)
     games = sum(len(r.records) for r in played)
     turns = sum(record.turns for r in played for record in r.records)
@@ -132,6 +142,43 @@ def balance(
         f"{where}: {games / seconds:.1f} games/s",
         err=True,
     )
+
+
+def _next_steps(board, source: str, report: dict, written, suggested: bool) -> list[str]:
+    """What to do with the report: the suggested board file to play longer and then
+    print, or, when a board with stack starts shows its seats differ, --suggest-starts.
+    The report ended with its files and left a club to find its way from there."""
+    from fabgen.play.balance import MARGIN
+    from fabgen.play.stats import games_for_margin
+
+    # Games that tell a seat's win rate within about ±5 points (the report's own
+    # advice), rounded up to a hundred: what people type.
+    seats = len(report["seats"])
+    more = max(report["games"], -(-games_for_margin(1 / seats, MARGIN) // 100) * 100)
+    if suggested:
+        path = next((p for p in written.written if p.name.endswith("-suggested.toml")), None)
+        if path is None:
+            return []
+        shown = _display(path)
+        return [
+            f"next: before you print it, play the suggested board longer: fabgen balance "
+            f"{shown} --games {more}; then fabgen layout {shown} prints it (or a kit "
+            f'file\'s board = "{shown}" and fabgen build)'
+        ]
+    if not report["test"]["seats_differ"]:
+        return []
+    from fabgen.errors import FabgenError
+    from fabgen.play.starts import stack_starts
+
+    try:
+        stack_starts(board)
+    except FabgenError:
+        return []
+    return [
+        f"next: the seats differ, and each starts with one stack: fabgen balance {source} "
+        "--suggest-starts --games 40 plays other start fields and writes the fairest found "
+        "as a board file"
+    ]
 
 
 def _processes_used(jobs: int, options) -> str:
@@ -155,6 +202,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
     from fabgen.play.starts import (
         MAX_ALL_ZERO,
         candidates_text,
+        chance,
         confirm_seed,
         not_confirmed,
         not_fair,
@@ -184,7 +232,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
         f"fresh games (seed {fresh_options.seed}) follows\n"
     )
     warnings = [w for w in (not_fair(best), not_confirmed(fresh, options)) if w]
-    tail = "".join(f"warning: {w}\n" for w in warnings) + tail
+    tail = "".join(f"warning: {w}\n" for w in warnings) + f"note: {chance(found)}\n" + tail
     played = [c.run for c in found] + [run]
     return run.board, run, f"{head}\n{candidates_text(found)}{tail}", played
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fabgen.board.model import Board
+from fabgen.board.supply import SIMULATED_MARGIN, with_margin
 from fabgen.errors import ParameterError
 from fabgen.play.parallel import batches, check_wanted, executor, processes, run_batches
 from fabgen.play.policy import check_player_name
@@ -29,7 +30,7 @@ from fabgen.play.selfplay import (
     play_game,
     seat_policies,
 )
-from fabgen.play.stats import chi_square_uniform, summary, wilson_interval
+from fabgen.play.stats import chi_square_uniform, games_for_margin, summary, wilson_interval
 from fabgen.play.strong import DEFAULT_BUDGET, TWO_SEAT_BUDGET, deeper_by_default
 from fabgen.rules.transcript import Transcript
 from fabgen.rules.variants import NO_TIE_BREAK, get_variant
@@ -40,6 +41,8 @@ ALPHA = 0.05
 #: Above this share of games ending with every score 0, the report warns.
 ALL_ZERO_WARNING = 0.5
 TEST_NAME = "chi-square goodness of fit of the wins against equal shares"
+#: How closely (in win rate) the report's advice on more games wants a seat's rate known.
+MARGIN = 0.05
 
 
 @dataclass(frozen=True)
@@ -372,6 +375,8 @@ def report_text(report: dict) -> str:
         f"{t['name']}: chi2 = {t['statistic']:g}, df = {t['df']}, p = {t['p_value']:.4f}: "
         f"{verdict} (at {t['alpha']:g})",
     ]
+    if not t["seats_differ"] and report["finished"]:
+        lines.append(_too_few_games(report))
     fav = report["favoured"]
     if fav is not None:
         lines.append(
@@ -390,9 +395,47 @@ def report_text(report: dict) -> str:
         lines.append(f"  seat {s['seat']}: {p['mean']:g} / {p['p95']} / {p['max']}")
     for kind, p in report["markers_peak"].items():
         lines.append(f"peak {kind} markers: {p['mean']:g} / {p['p95']} / {p['max']}")
-    lines += _metric_lines(report["metrics"])
+    lines.append(_pieces_to_make(report))
+    lines += _metric_lines(report["metrics"], report["seats"])
     lines += [f"warning: {w}" for w in report["warnings"]]
     return "\n".join(lines) + "\n"
+
+
+def _too_few_games(report: dict) -> str:
+    """What "no significant difference" is worth at this many games: the range in which
+    an even share's win rate would fall by chance, and the games that narrow it to
+    :data:`MARGIN` (ten games said "no significant difference" on a board whose seats
+    won 0 to 30 %, and read as fair)."""
+    n, seats = report["finished"], len(report["seats"])
+    even = 1 / seats
+    low, high = wilson_interval(even * n, n)
+    need = games_for_margin(even, MARGIN)
+    more = (
+        f"; about {need} games tell a seat's win rate within ±{100 * MARGIN:.0f} points"
+        if n < need
+        else ""
+    )
+    return (
+        f"  with {n} finished game{'s' if n != 1 else ''}, an even seat's win rate "
+        f"({100 * even:.1f}%) falls anywhere in {100 * low:.1f}-{100 * high:.1f}% by chance "
+        f"(95%): no difference found is not proof of fairness{more}"
+    )
+
+
+def _pieces_to_make(report: dict) -> str:
+    """The peaks as a kit's numbers, as ``fabgen validate --simulate`` and a kit's
+    ``supply = "simulate"`` count them (:func:`fabgen.board.supply.simulated_supply`):
+    the report gave only peaks, and which of mean, percentile and max to make was left
+    to the reader."""
+    stones = max(with_margin(p["p95"]) for p in report["stones_peak"])
+    markers = report["markers_peak"]
+    growing = with_margin(markers["growing"]["p95"])
+    dead = with_margin(markers["dead"]["p95"])
+    return (
+        f"pieces for such games: {stones} stones of each colour, {growing} growing and "
+        f"{dead} dead markers (the 95th percentiles plus {SIMULATED_MARGIN:.0%}, as fabgen "
+        "validate --simulate counts; dead markers for boards no tile is lifted off)"
+    )
 
 
 #: The longest seat name the text table shows whole (a name may have 200 characters).
@@ -429,7 +472,7 @@ def _count(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def _metric_lines(m: dict) -> list[str]:
+def _metric_lines(m: dict, seats: list[dict]) -> list[str]:
     def pct(x):
         return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -438,7 +481,7 @@ def _metric_lines(m: dict) -> list[str]:
 
     fsa = m["first_seat_advantage"]
     turns, rounds = m["duration"]["turns"], m["duration"]["rounds"]
-    bal = "-" if m["balance"] is None else f"{m['balance']:.3f}"
+    bal = "-" if m["balance"] is None else f"{m['balance']:.3f}{_balance_reading(seats)}"
     dec = "-" if m["decisiveness"] is None else f"{m['decisiveness']:.3f}"
     adv = "-" if fsa["value"] is None else f"{100 * fsa['value']:+.1f} percentage points"
     return [
@@ -453,6 +496,20 @@ def _metric_lines(m: dict) -> list[str]:
         f"  first_seat_advantage  {adv} "
         f"(95% interval {100 * fsa['ci_low']:+.1f} to {100 * fsa['ci_high']:+.1f})",
     ]
+
+
+def _balance_reading(seats: list[dict]) -> str:
+    """What the balance figure is made of: "balance 0.650" alone left a club to guess
+    whether it was good."""
+    if len(seats) < 2:
+        return ""
+    best = max(seats, key=lambda s: (s["win_rate"], -s["seat"]))
+    worst = min(seats, key=lambda s: (s["win_rate"], s["seat"]))
+    gap = 100 * (best["win_rate"] - worst["win_rate"])
+    return (
+        f" (1 = even; seat {best['seat']} won most, {100 * best['win_rate']:.1f}%, seat "
+        f"{worst['seat']} least, {100 * worst['win_rate']:.1f}%: {gap:.1f} points apart)"
+    )
 
 
 def simulate(

@@ -33,6 +33,7 @@ from fabgen.board.symmetry import Centre, board_symmetry, reflection, rotation
 from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import Field, field_xy, hex_distance, neighbours
 from fabgen.play.balance import BalanceOptions, BalanceRun, balance_report, run_balance
+from fabgen.play.stats import wilson_interval
 from fabgen.rules.names import field_name
 
 STACK = 6  # stones in a start stack (1995 rules)
@@ -498,16 +499,37 @@ def not_confirmed(fresh: dict, options: BalanceOptions) -> str | None:
     return None
 
 
+def chance(found: Sequence[Candidate]) -> str:
+    """How far chance alone moves a setup's win rates at this many games: with 4 games
+    a setup the listing ranked setups by rates of 0 and 50 % as if they told them apart."""
+    seats = len(found[0].report["seats"])
+    n = min(c.report["finished"] for c in found)
+    even = 1 / seats
+    low, high = wilson_interval(even * n, n)
+    return (
+        f"with {n} finished games a setup, an even seat's win rate ({100 * even:.1f}%) falls "
+        f"anywhere in {100 * low:.1f}-{100 * high:.1f}% by chance (95%): setups closer than "
+        "that are not told apart, and the fresh games below are the better guide"
+    )
+
+
 def candidates_text(found: Sequence[Candidate]) -> str:
     """One line a setup: its start fields, where it came from, its share of games
     ending 0:0, each seat's win rate and the p-value of the test against even."""
-    width = 7 * len(found[0].report["seats"]) - 1 if found else 9
-    lines = [
-        f"{'start fields per seat':<28} {'origin':<10}  {'0:0':>6}  {'win rates':<{width}}  p-value"
-    ]
+    seats = found[0].report["seats"] if found else []
+    # Each seat's win rate under its name ("win rates" over a row of bare rates left
+    # the reader to count which column was whose).
+    heads = " ".join(f"{_short(s.get('name') or f'seat {k + 1}'):>6}" for k, s in enumerate(seats))
+    width = 7 * len(seats) - 1 if seats else 9
+    lines = [f"{'start fields per seat':<28} {'origin':<10}  {'0:0':>6}  {heads:<{width}}  p-value"]
     for c in found:
         rates = " ".join(f"{100 * s['win_rate']:5.1f}%" for s in c.report["seats"])
         zero = f"{100 * c.all_zero:5.1f}%"
         p = c.report["test"]["p_value"]
         lines.append(f"{c.names:<28} {c.origin:<10}  {zero}  {rates:<{width}}  {p:.4f}")
     return "\n".join(lines) + "\n"
+
+
+def _short(name: str) -> str:
+    """A seat's name in a column of 6 (Yellow, Purple whole; longer ones cut)."""
+    return name if len(name) <= 6 else name[:5] + "."

@@ -31,6 +31,12 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
+def games_for_margin(share: float, margin: float, z: float = Z95) -> int:
+    """Games after which a win rate near ``share`` is known within ``± margin`` (95 %
+    by default): the normal approximation's n = z² p (1 - p) / margin², rounded up."""
+    return math.ceil(z * z * share * (1 - share) / (margin * margin) - 1e-9)
+
+
 def chi_square_uniform(observed: Sequence[float]) -> tuple[float, int, float]:
     """Pearson's chi-square statistic of ``observed`` against equal expected counts,
     its degrees of freedom and the p-value. A p-value below 0.05 says the counts

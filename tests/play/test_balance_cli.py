@@ -543,3 +543,73 @@ def test_a_second_run_into_the_folder_removes_the_first_runs_extra_games(cli, tm
         changed.name,
         "3p-triangle-4-balance-files.json",
     }
+
+
+@pytest.fixture(scope="module")
+def few_games():
+    """A report of a few random games on the triangle, and its board."""
+    board = load_preset("3p-triangle-4")
+    return board, balance_report(run_balance(board, BalanceOptions(6, ("random",), seed=3)))
+
+
+def test_no_difference_found_in_few_games_says_what_chance_allows(few_games):
+    """Ten strong games on a five-seat board said "no significant difference" with
+    seats at 0 and 30 %, and read as fair: the text now says how far chance alone
+    moves an even seat at that many games, and how many games narrow it."""
+    from fabgen.play.balance import MARGIN, report_text
+    from fabgen.play.stats import games_for_margin, wilson_interval
+
+    _, report = few_games
+    report = {**report, "test": {**report["test"], "seats_differ": False}}
+    n = report["finished"]
+    low, high = wilson_interval(n / 3, n)
+    lines = report_text(report).splitlines()
+    verdict = next(k for k, line in enumerate(lines) if line.startswith("chi-square"))
+    note = lines[verdict + 1]
+    assert f"with {n} finished games, an even seat's win rate (33.3%)" in note
+    assert f"anywhere in {100 * low:.1f}-{100 * high:.1f}% by chance" in note
+    assert "not proof of fairness" in note
+    assert f"about {games_for_margin(1 / 3, MARGIN)} games tell" in note
+    # Where the seats differ, the test has spoken: no such line.
+    differ = {**report, "test": {**report["test"], "seats_differ": True}}
+    assert "not proof of fairness" not in report_text(differ)
+
+
+def test_the_text_gives_the_pieces_to_make_as_validate_simulate_counts_them(few_games):
+    from fabgen.board.supply import simulated_supply
+    from fabgen.play.balance import report_text
+
+    board, report = few_games
+    supply = simulated_supply(board, report)
+    (line,) = [s for s in report_text(report).splitlines() if s.startswith("pieces ")]
+    assert line.startswith(
+        f"pieces for such games: {supply.stones_per_player} stones of each colour, "
+        f"{supply.growing_markers} growing and {supply.dead_markers} dead markers"
+    )
+
+
+def test_the_balance_metric_names_the_seats_it_is_made_of(few_games):
+    """ "balance 0.650" alone left a club to guess what it measured."""
+    from fabgen.play.balance import report_text
+
+    _, report = few_games
+    seats = [{**s, "win_rate": r} for s, r in zip(report["seats"], (0.25, 0.6, 0.15), strict=True)]
+    report = {**report, "seats": seats, "metrics": {**report["metrics"], "balance": 0.55}}
+    (line,) = [s for s in report_text(report).splitlines() if s.startswith("  balance ")]
+    assert line.endswith(
+        "0.550 (1 = even; seat 2 won most, 60.0%, seat 3 least, 15.0%: 45.0 points apart)"
+    )
+
+
+def test_a_board_of_stack_starts_whose_seats_differ_is_pointed_to_suggest_starts(few_games):
+    from fabgen.cli.balance_cmd import _next_steps
+
+    _, report = few_games
+    stacks = load_preset("5p-hexagon-18-stacks")
+    differ = {**report, "test": {**report["test"], "seats_differ": True}}
+    same = {**report, "test": {**report["test"], "seats_differ": False}}
+    (line,) = _next_steps(stacks, "my.toml", differ, None, suggested=False)
+    assert "next: " in line and "fabgen balance my.toml --suggest-starts" in line
+    assert _next_steps(stacks, "my.toml", same, None, suggested=False) == []
+    # Start tiles, not stacks: --suggest-starts would refuse the board.
+    assert _next_steps(load_preset("4p-diamond-5"), "x", differ, None, suggested=False) == []

@@ -1,6 +1,7 @@
 """fabgen balance --suggest-starts: candidate stack starts for 4 or 5 seats."""
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -76,6 +77,16 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     assert "--suggest-starts (10 games a setup, players random, seed 0" in notes
     assert " ".join(best) in notes
     assert "In 10 fresh games (seed 1) the seats took" in notes
+    # The listing heads each seat's column with its name, says what chance allows at
+    # 10 games a setup, and the report ends with what to do with the file.
+    header = result.stdout.splitlines()[1].split()
+    assert header[header.index("0:0") + 1 : -1] == [s.name for s in stack_board.seats]
+    note = r"note: with (\d+) finished games a setup, an even seat's win rate \(25.0%\) falls"
+    assert 0 < int(re.search(note, result.stdout).group(1)) <= 10
+    path = out / "4p-stacks-suggested.toml"
+    (next_line,) = [s for s in result.stdout.splitlines() if s.startswith("next: ")]
+    assert f"fabgen balance {path} --games " in next_line
+    assert f"fabgen layout {path}" in next_line
     # The board's own notes follow, marked as written for its own fields (the presets'
     # notes give their fields' figures, which would pass for the suggested ones').
     assert notes.startswith("Start fields suggested by fabgen balance --suggest-starts")
@@ -115,7 +126,8 @@ def _suggest(cli, tmp_path, board, *options):
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     table = result.stdout.split("suggested: ")[0].splitlines()
-    return result, [row for row in table[2:] if not row.startswith("warning: ")]
+    notes = ("warning: ", "note: ")
+    return result, [row for row in table[2:] if not row.startswith(notes)]
 
 
 def _candidate(

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from fabgen.play.stats import (
     chi_square_sf,
     chi_square_uniform,
+    games_for_margin,
     percentile,
     summary,
     wilson_interval,
@@ -79,3 +80,13 @@ def test_percentile_is_nearest_rank_and_one_of_the_values():
     assert percentile(values, 95) == 95
     assert percentile([3, 1, 2], 95) == 3
     assert summary([1, 2, 3, 10]) == {"mean": 4.0, "p95": 10, "max": 10}
+
+
+@pytest.mark.parametrize("share", [1 / 2, 1 / 4, 1 / 5, 1 / 6])
+@pytest.mark.parametrize("margin", [0.02, 0.05, 0.1])
+def test_games_for_margin_is_the_fewest_whose_normal_interval_is_that_narrow(share, margin):
+    def half_width(n: int) -> float:
+        return 1.959963984540054 * math.sqrt(share * (1 - share) / n)
+
+    n = games_for_margin(share, margin)
+    assert half_width(n) <= margin < half_width(n - 1)
