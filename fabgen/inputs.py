@@ -62,9 +62,29 @@ def read_text(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputFileError(
-            os.fspath(path), f"is not UTF-8 text (byte {exc.start}): save it as UTF-8"
-        ) from None
+        raise InputFileError(os.fspath(path), _not_utf8(data, exc.start)) from None
+
+
+def _not_utf8(data: bytes, start: int) -> str:
+    """Where a file stops being UTF-8, and what to do: most such files were saved in
+    the system's legacy encoding (Windows-1252 or Latin-1, UTF-16 by Windows tools)."""
+    line = data.count(b"\n", 0, start) + 1
+    column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        found = "the file is UTF-16 text"
+    else:
+        legacy = data[start : start + 1].decode("cp1252", "replace")
+        found = (
+            f'line {line}, column {column} has the byte 0x{data[start]:02X}, "{legacy}" '
+            "in Windows-1252 or Latin-1: the file looks saved in one of them"
+            if legacy.isprintable() and legacy != "\ufffd"
+            else f"line {line}, column {column} has the byte 0x{data[start]:02X}"
+        )
+    return (
+        f"is not UTF-8 text (byte {start}): save it as UTF-8 (in your editor: Save as, "
+        f"encoding UTF-8) and run again; {found}. fabgen reads UTF-8 whatever the "
+        "system's language"
+    )
 
 
 def check_nesting(value: object, source: str, limit: int = MAX_NESTING) -> None:

@@ -20,7 +20,8 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 def clean_label(text: str, limit: int = MAX_LABEL) -> str:
     """``text`` for a drawing or a PDF: control and bidi-override characters and lone
     surrogates removed, newlines and tabs made spaces, at most ``limit`` characters."""
-    text = _SURROGATE.sub("", _CONTROL.sub("", str(text))).replace("\n", " ").replace("\t", " ")
+    text = _SURROGATE.sub("", _CONTROL.sub("", _utf8(str(text))))
+    text = text.replace("\n", " ").replace("\t", " ")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -36,7 +37,23 @@ def for_terminal(text: str) -> str:
     bidi characters raw inside its strings, and escaped this way it stays valid JSON
     that decodes to the same text (``\\x85`` would be an invalid escape).
     """
-    return _CONTROL.sub(lambda m: _escape(m.group()), _SURROGATE.sub("\ufffd", text))
+    text = _SURROGATE.sub("\ufffd", _utf8(text))
+    return _CONTROL.sub(lambda m: _escape(m.group()), text)
+
+
+def _utf8(text: str) -> str:
+    """``text`` with UTF-8 that Python decoded as undecodable bytes decoded after all.
+
+    Under ``LC_ALL=C`` (without Python's UTF-8 mode) a command-line argument such as
+    ``--label "Zoë"`` arrives as ``Zo\\udcc3\\udcab``: the terminal sent UTF-8, Python
+    kept its bytes as lone surrogates. Labels must be the same whatever the locale.
+    (Paths are left so: they are opened by those bytes.)"""
+    if not _SURROGATE.search(text):
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8")
+    except UnicodeError:
+        return text
 
 
 def _escape(char: str) -> str:
@@ -48,38 +65,89 @@ class StreamFailed(OSError):
     the command, and not the user's input either."""
 
 
-# Typography fabgen's own text uses, for streams that cannot encode it.
+# Fabgen's own typography (and a few common signs), for streams that cannot encode it.
 _PLAIN = str.maketrans(
-    {"–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...", "×": "x"}
-)
+    {
+        "–": "-", "—": "-", "−": "-", "‘": "'", "’": "'", "“": '"', "”": '"',
+        "…": "...", "×": "x", "·": ".", "•": "*", "→": "->", "←": "<-", "↔": "<->",
+        "≤": "<=", "≥": ">=", "≠": "!=", "±": "+/-", "°": " deg", "√": "sqrt ",
+        "²": "^2", "³": "^3", "µ": "u", "\u00a0": " ", "\u202f": " ",
+    }
+)  # fmt: skip
 
 
 def encodable(text: str, encoding: str | None) -> str:
-    """``text`` as a stream in ``encoding`` can write it: dashes, quotes and ellipses
-    made plain, and anything else it cannot encode replaced by ``?``."""
+    """``text`` as a stream in ``encoding`` can write it, every other character
+    replaced: fabgen's typography by plain ASCII (``×`` by ``x``, ``→`` by ``->``,
+    ``≤`` by ``<=``), anything else (a name's ``ë`` in ASCII, ``李``) by its JSON
+    escape ``\\u00eb``, which keeps printed JSON valid and decoding to the same text."""
     if not encoding:
         return text
     try:
         text.encode(encoding)
     except UnicodeEncodeError:
-        plain = text.translate(_PLAIN)
-        return plain.encode(encoding, "replace").decode(encoding)
+        return "".join(_held(char, encoding) for char in text)
     except LookupError:  # an encoding Python does not know: leave it to the stream
         pass
     return text
 
 
+def _held(char: str, encoding: str) -> str:
+    for candidate in (char, char.translate(_PLAIN)):
+        try:
+            candidate.encode(encoding)
+        except UnicodeEncodeError:
+            continue
+        return candidate
+    code = ord(char)
+    if code > 0xFFFF:  # as JSON writes it: a surrogate pair
+        code -= 0x10000
+        return _escape(chr(0xD800 + (code >> 10))) + _escape(chr(0xDC00 + (code & 0x3FF)))
+    return _escape(char)
+
+
+def output_encoding(stream) -> str | None:
+    """The encoding :class:`TerminalSafe` writes ``stream`` in; None when it holds
+    every character (UTF-8, or an encoding Python does not know).
+
+    A terminal gets what its encoding holds (``ë`` on a Latin-1 or cp1252 terminal).
+    A pipe or file in any encoding but UTF-8 gets plain ASCII, which is UTF-8 too:
+    ``fabgen boards --show NAME > board.toml`` on Windows (where a redirected stream
+    is cp1252) must give a board file that fabgen reads back.
+    """
+    import codecs
+
+    encoding = getattr(stream, "encoding", None)
+    try:
+        name = codecs.lookup(encoding).name if encoding else None
+    except LookupError:
+        return None
+    if name is None or name.startswith("utf"):
+        return None
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, OSError, ValueError):
+        terminal = False
+    return name if terminal else "ascii"
+
+
 class TerminalSafe:
     """A text stream wrapper that writes :func:`for_terminal` of everything, in
-    characters the stream's encoding can hold (``PYTHONIOENCODING=latin-1``, a cp1252
-    console): a name with an emoji must not end a command in UnicodeEncodeError."""
+    characters :func:`output_encoding` allows (``PYTHONIOENCODING=latin-1``,
+    ``LC_ALL=C``, a cp1252 console): a name with an emoji must not end a command in
+    UnicodeEncodeError.
+
+    It hides the stream's ``buffer``: given a stream in ASCII, click writes UTF-8
+    into the buffer beneath it instead, past the wrapper (raw escape sequences
+    included), and into a terminal that cannot show it."""
 
     def __init__(self, stream):
         self._stream = stream
+        self._encoding = output_encoding(stream)
 
     def write(self, text):
         if isinstance(text, str):
-            text = encodable(for_terminal(text), getattr(self._stream, "encoding", None))
+            text = encodable(for_terminal(text), self._encoding)
         try:
             return self._stream.write(text)
         except OSError as exc:
@@ -92,4 +160,6 @@ class TerminalSafe:
             raise StreamFailed(exc.errno, exc.strerror) from exc
 
     def __getattr__(self, name):
+        if name == "buffer":
+            raise AttributeError(name)
         return getattr(self._stream, name)

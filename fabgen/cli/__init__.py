@@ -28,15 +28,31 @@ class FabgenGroup(click.Group):
         # The order of commands.ALL (a maker's workflow), not alphabetical.
         return list(self.commands)
 
-    def invoke(self, ctx: click.Context):
+    def main(self, *args, **kwargs):
+        """Everything the program prints, ``fabgen --help`` and the error message of
+        :class:`BadInput` (which click prints after :meth:`invoke`) included, goes
+        through the terminal-safe wrapper."""
         import sys
 
-        from fabgen.text import StreamFailed, TerminalSafe, for_terminal
+        from fabgen.text import StreamFailed, TerminalSafe
 
-        # Names and labels from files are printed: never let them drive the terminal.
+        # Names and labels from files are printed: never let them drive the terminal,
+        # nor end in UnicodeEncodeError where the terminal is not UTF-8.
         # (A stream is None when its file descriptor was closed: click then skips it.)
         streams = sys.stdout, sys.stderr
-        sys.stdout, sys.stderr = (s if s is None else TerminalSafe(s) for s in streams)
+        sys.stdout, sys.stderr = (
+            s if s is None or isinstance(s, TerminalSafe) else TerminalSafe(s) for s in streams
+        )
+        try:
+            return super().main(*args, **kwargs)
+        except StreamFailed as exc:  # (while printing --help or an error message)
+            _stream_failed(exc)
+        finally:
+            sys.stdout, sys.stderr = streams
+
+    def invoke(self, ctx: click.Context):
+        from fabgen.text import StreamFailed, for_terminal
+
         try:
             return super().invoke(ctx)
         except ParameterError as exc:
@@ -55,8 +71,6 @@ class FabgenGroup(click.Group):
             # "Aborted!" with 1); writes are transactions, so nothing is half written.
             click.echo("Stopped (Ctrl+C).", err=True)
             ctx.exit(128 + 2)
-        finally:
-            sys.stdout, sys.stderr = streams
 
 
 def _stream_failed(exc: OSError) -> None:
