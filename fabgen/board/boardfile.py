@@ -103,9 +103,17 @@ def name_from_stem(stem: str) -> str:
 
 def parse_board_toml(text: str, source: str = "<board>", default_name: str = "board") -> Board:
     """Parse and check board-file text; errors name ``source`` and a TOML key path."""
+    from fabgen.board.suggest import toml_hint
     from fabgen.inputs import parse_toml
 
-    return _Reader(source).board(parse_toml(text, source), default_name)
+    try:
+        data = parse_toml(text, source)
+    except InputFileError as exc:
+        hint = toml_hint(text, exc.detail)
+        if not hint:
+            raise
+        raise InputFileError(source, exc.detail + hint, exc.where) from None
+    return _Reader(source).board(data, default_name)
 
 
 class _Reader:

@@ -187,6 +187,37 @@ BAD = [
 ]
 
 
+# TOML mistakes of a hand-edited file: the line, and what is probably wrong with it.
+BAD += [
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\n" + 'colour = "blue\n',
+        "",
+        'the line is "colour = \\"blue"; a string is not closed',
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\ncolour = 'red',\n",
+        "",
+        "remove the comma at its end: TOML takes one key = value a line",
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\nstacks = { a1 = 2, }\n",
+        "",
+        "TOML allows no comma before the } of an inline table",
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[players]\nname = 'a'\n[[players]]\nname = 'b'\n",
+        "",
+        "write [players] as [[players]]",
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\ncolour = 'red'\ncolour = 'blue'\n",
+        "",
+        "a key is given twice in one table",
+    ),
+    ("[board]\rtiles = [[0, 0]]\r", "", "its lines end in a bare carriage return"),
+    ("[board]\ntiles = [[0, 0]]\nnotes = 'a\x07'\n", "", "an invisible control character"),
+]
+
 # A maker's typos, and what the message offers instead.
 ONE = "[board]\ntiles = [[0, 0]]\n"
 SEAT = ONE + "[[players]]\n"
