@@ -355,3 +355,16 @@ def test_the_seats_furthest_from_even_are_moved_first():
     assert sorted(ordered, key=lambda m: (m.group, m.shift)) == sorted(
         group_moves(board, fields), key=lambda m: (m.group, m.shift)
     )
+
+
+def test_the_help_says_how_many_games_suggest_starts_plays_with_the_defaults():
+    """--suggest-starts plays --games for every candidate and the fresh games: with
+    the default --games the example of the docs ran 2600 games (an hour or more)
+    without saying so."""
+    from fabgen.cli.balance_cmd import balance
+
+    params = {p.name: p for p in balance.params}
+    games, candidates = params["games"].default, params["candidates"].default
+    text = " ".join(params["suggest_starts"].help.split())
+    assert f"{games * (candidates + 1)} with the default {games}" in text
+    assert "--games games for each of --candidates setups and once more for the best" in text
