@@ -58,6 +58,7 @@ class KitPlan:
         """An error from one check. A setting's kit key locates it in the kit file and
         the message goes on from it ("tile.kerf: 9 mm is ..."); a setting without a key
         is named in words under its section ("[stones] cut stone diameter is ...")."""
+        from fabgen.errors import InputFileError
         from fabgen.settings import SETTINGS
 
         detail = getattr(exc, "detail", None)
@@ -66,7 +67,10 @@ class KitPlan:
         parameter = getattr(exc, "parameter", None)
         setting = SETTINGS.get(parameter) if parameter else None
         section = f"[{code.removeprefix('kit-')}]"
-        if where or not parameter:
+        if code == "kit-board" and isinstance(exc, InputFileError):
+            # The board file's own problem: name that file, not only a place inside it.
+            where = f"{_shown_path(exc.path)} at {where}" if where else _shown_path(exc.path)
+        elif where or not parameter:
             pass
         elif setting is not None and setting.kit:
             where = setting.kit
@@ -75,6 +79,12 @@ class KitPlan:
         else:
             where = f"{section} {parameter}"
         self.findings.append(KitFinding(code, "error", message, where))
+
+
+def _shown_path(path: str) -> str:
+    """A path as a person finds it: relative to the current folder when inside it."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith("..") else relative
 
 
 @dataclass(frozen=True)

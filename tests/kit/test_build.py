@@ -310,3 +310,28 @@ def test_readme_and_manifest_do_not_depend_on_how_the_kit_path_was_typed(tmp_pat
     assert len({readme_text(plan, {}) for plan in plans}) == 1
     assert len({manifest(plan, {}) for plan in plans}) == 1
     assert "from kit.toml." in readme_text(plans[0], {})
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (('colour = "blue"', 'colour = "blue'), "my-board.toml: is not valid TOML"),
+        (("tiles = [", "tiles = [ [1, 2, 3],"), "my-board.toml at board.tiles[0]: expected"),
+    ],
+    ids=["toml", "tile"],
+)
+def test_a_broken_board_file_of_a_kit_is_named(tmp_path, cli, monkeypatch, change, where):
+    """The kit's board file, not only a place inside it: a maker reading
+    '[kit-board] board.tiles[0]' looked in the kit file."""
+    from fabgen.board.files import preset_text
+
+    board = tmp_path / "my-board.toml"
+    text = preset_text("3p-triangle-4")
+    assert change[0] in text
+    board.write_text(text.replace(change[0], change[1], 1))
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out"
+    result = cli("build", write_kit(tmp_path, '[kit]\nboard = "my-board.toml"\n'), "--out", out)
+    assert result.exit_code == 2, result.output
+    assert f"error [kit-board] {where}" in result.output
+    assert not out.exists()
