@@ -12,6 +12,12 @@ The estimates, and why:
   all dead can be lifted off the board and its markers used again; the maker's blog
   got by with 50 for a 140-field board (36%), the 1995 rules ask for about 150
   two-sided pieces for boards of up to 301 fields.
+
+From simulated games (:func:`simulated_supply`) the dead markers are the most on the
+board at once when every all-dead tile is lifted off, as the 1995 rules allow (dead
+fields are no one's neighbours, so lifting such a tile changes nothing in the game); the
+dead fields at the end of a game, no tile lifted off, are given beside them: on a
+133-field board 128 of them, where a player who lifts dead tiles needs about half.
 """
 
 from __future__ import annotations
@@ -48,6 +54,17 @@ class Supply:
     dead_markers: int
     #: How the numbers were found when not by the 20 % rule (simulated games).
     simulated: str | None = None
+    #: Simulated games: the dead markers if no tile is lifted off (``dead_markers``
+    #: assumes every all-dead tile is lifted off and its markers used again).
+    dead_markers_unlifted: int | None = None
+
+    @property
+    def dead_markers_text(self) -> str:
+        """``N dead markers``, and when simulated what they assume and the figure if no
+        tile is lifted off (:func:`dead_markers_phrase`)."""
+        if self.dead_markers_unlifted is None:
+            return f"{self.dead_markers} dead markers"
+        return dead_markers_phrase(self.dead_markers, self.dead_markers_unlifted)
 
     @property
     def markers_basis(self) -> tuple[str, str] | None:
@@ -57,7 +74,9 @@ class Supply:
         how = f"the 95th percentile over {self.simulated}, plus {SIMULATED_MARGIN:.0%}"
         return (
             f"the most growing fields at once: {how}",
-            f"the dead fields at the end of a game, no tile lifted off: {how}",
+            f"the most dead fields at once on tiles not all dead (every all-dead tile lifted "
+            f"off and its markers used again): {how}; {self.dead_markers_unlifted} if no "
+            "tile is lifted off (the dead fields at the end of a game)",
         )
 
     @property
@@ -75,6 +94,11 @@ class Supply:
             f"20% of {self.fields} fields, rounded up, and at least twice the "
             f"{self.start_stones} stone{'s' if self.start_stones != 1 else ''} a seat starts with"
         )
+
+
+def dead_markers_phrase(lifted: int, unlifted: int) -> str:
+    """Simulated dead markers in one phrase: what they assume, and the other figure."""
+    return f"{lifted} dead markers when all-dead tiles are lifted off ({unlifted} if none is)"
 
 
 def supply_needed(board: Board) -> Supply:
@@ -99,8 +123,10 @@ def simulated_supply(board: Board, report: dict) -> Supply:
     """The supply from a balance report (:func:`fabgen.play.balance.balance_report`):
     per colour the largest seat's 95th-percentile peak plus the margin (never fewer
     than a seat starts with), markers likewise from the peak growing fields and the
-    dead fields at the end (no tile lifted off). How they were found names the
-    players, the variant unless it is ``online``, and the seed."""
+    most dead markers at once when every all-dead tile is lifted off (``dead_markers``)
+    and the dead fields at the end, no tile lifted off (``dead_markers_unlifted``). How
+    they were found names the players, the variant unless it is ``online``, and the
+    seed."""
     rule = supply_needed(board)
     stones = max(with_margin(p["p95"]) for p in report["stones_peak"])
     markers = report["markers_peak"]
@@ -111,7 +137,8 @@ def simulated_supply(board: Board, report: dict) -> Supply:
         rule,
         stones_per_player=max(stones, rule.start_stones),
         growing_markers=with_margin(markers["growing"]["p95"]),
-        dead_markers=with_margin(markers["dead"]["p95"]),
+        dead_markers=with_margin(markers["dead_tiles_lifted"]["p95"]),
+        dead_markers_unlifted=with_margin(markers["dead"]["p95"]),
         simulated=(
             f"{report['games']} simulated games ({players} players{rules}, seed {report['seed']})"
         ),

@@ -5,7 +5,8 @@ or a Dask cluster, :mod:`fabgen.play.parallel`) and :func:`balance_report` turns
 games into the report: per seat wins (a shared first place shares the win), the win
 rate with its 95 % Wilson interval, mean score and share of the board; a chi-square
 test of whether the seats' wins differ; game length; the peak stones of each colour
-and the peak growing and dead markers per game. Capped games (turn cap reached) are
+and the peak growing and dead markers per game (dead markers both when every all-dead
+tile is lifted off and when none is). Capped games (turn cap reached) are
 counted apart and not scored. The report is plain data (``to_json``), identical for
 the same seed whatever ran the games.
 """
@@ -17,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fabgen.board.model import Board
-from fabgen.board.supply import SIMULATED_MARGIN, with_margin
+from fabgen.board.supply import SIMULATED_MARGIN, dead_markers_phrase, with_margin
 from fabgen.errors import ParameterError
 from fabgen.play.parallel import batches, check_wanted, executor, processes, run_batches
 from fabgen.play.policy import check_player_name
@@ -210,6 +211,7 @@ def balance_report(run: BalanceRun) -> dict:
         "markers_peak": {
             "growing": summary([r.growing_peak for r in records]),
             "dead": summary([r.dead_peak for r in records]),
+            "dead_tiles_lifted": summary([r.dead_lifted_peak for r in records]),
         },
     }
     report["metrics"] = game_metrics(records, rows, seats)
@@ -393,12 +395,21 @@ def report_text(report: dict) -> str:
     lines.append("peak stones on the board per game (mean / 95th percentile / max):")
     for s, p in zip(report["seats"], report["stones_peak"], strict=True):
         lines.append(f"  seat {s['seat']}: {p['mean']:g} / {p['p95']} / {p['max']}")
-    for kind, p in report["markers_peak"].items():
-        lines.append(f"peak {kind} markers: {p['mean']:g} / {p['p95']} / {p['max']}")
+    for kind, label in MARKER_LINES.items():
+        p = report["markers_peak"][kind]
+        lines.append(f"peak {label}: {p['mean']:g} / {p['p95']} / {p['max']}")
     lines.append(_pieces_to_make(report))
     lines += _metric_lines(report["metrics"], report["seats"])
     lines += [f"warning: {w}" for w in report["warnings"]]
     return "\n".join(lines) + "\n"
+
+
+#: The text report's lines of peak markers: the report's key, and what it counts.
+MARKER_LINES = {
+    "growing": "growing markers",
+    "dead_tiles_lifted": "dead markers, all-dead tiles lifted off",
+    "dead": "dead markers, no tile lifted off (the dead fields at the end)",
+}
 
 
 def _too_few_games(report: dict) -> str:
@@ -430,11 +441,13 @@ def _pieces_to_make(report: dict) -> str:
     stones = max(with_margin(p["p95"]) for p in report["stones_peak"])
     markers = report["markers_peak"]
     growing = with_margin(markers["growing"]["p95"])
-    dead = with_margin(markers["dead"]["p95"])
+    dead = with_margin(markers["dead_tiles_lifted"]["p95"])
+    unlifted = with_margin(markers["dead"]["p95"])
     return (
         f"pieces for such games: {stones} stones of each colour, {growing} growing and "
-        f"{dead} dead markers (the 95th percentiles plus {SIMULATED_MARGIN:.0%}, as fabgen "
-        "validate --simulate counts; dead markers for boards no tile is lifted off)"
+        f"{dead_markers_phrase(dead, unlifted)}: "
+        f"the 95th percentiles plus {SIMULATED_MARGIN:.0%}, as fabgen validate --simulate "
+        "counts"
     )
 
 

@@ -49,7 +49,10 @@ class GameRecord:
     winners: tuple[int, ...]  # seats ranked first (several on a shared first place)
     stones_peak: tuple[int, ...]  # most stones of each seat on the board at once
     growing_peak: int  # most growing fields at once
-    dead_peak: int  # dead fields at the end (they only ever increase)
+    dead_peak: int  # dead fields at the end (they only ever increase), no tile lifted off
+    #: Most dead markers on the board at once when every all-dead tile is lifted off
+    #: (:func:`dead_markers_on_board`); never above ``dead_peak``.
+    dead_lifted_peak: int
     territory: tuple[int, ...]  # per field (rules board order): the seat it scores for, or -1
     moves: tuple[tuple[Move, ...], ...] | None = None
     #: Turns played before the sole winner led on score for good (it led after every
@@ -90,6 +93,8 @@ def play_game(
     pos = start
     peaks = [pos.stones_on_board(k) for k in range(len(pos.players))]
     growing_peak = len(pos.growing_indices)
+    dead = pos.status_codes.count(DEAD)
+    lifted_peak = dead_markers_on_board(pos)
     played: list[tuple[Move, ...]] = []
     leaders: list[int] = []  # after each turn: the one seat ahead on score, or -1
     capped = False
@@ -111,11 +116,33 @@ def play_game(
             peaks[player] = count
         if len(pos.growing_indices) > growing_peak:
             growing_peak = len(pos.growing_indices)
+        now = pos.status_codes.count(DEAD)
+        if now != dead:  # only a field dying changes it (dead fields never come back)
+            dead = now
+            lifted = dead_markers_on_board(pos)
+            if lifted > lifted_peak:
+                lifted_peak = lifted
         leaders.append(sole_leader(pos))
-    record = _record(pos, variant, number, played, capped, peaks, growing_peak, keep_moves)
+    record = _record(
+        pos, variant, number, played, capped, peaks, growing_peak, lifted_peak, keep_moves
+    )
     if len(record.winners) == 1:
         record = replace(record, lead_from=_lead_from(leaders, record.winners[0]))
     return record
+
+
+def dead_markers_on_board(pos: Position) -> int:
+    """The dead markers on the board when every tile whose fields are all dead has been
+    lifted off (the 1995 rules allow it; dead fields are no one's neighbours, so the
+    game does not change): the dead fields of the tiles that still have a field that
+    is not dead. Not monotone over a game: lifting a tile frees its markers."""
+    status = pos.status_codes
+    count = 0
+    for tile in pos.board.tiles:
+        dead = sum(1 for i in tile if status[i] == DEAD)
+        if dead < len(tile):
+            count += dead
+    return count
 
 
 def sole_leader(pos: Position) -> int:
@@ -159,7 +186,9 @@ def _choose(policy: Policy | None, turn: Turn, pos: Position, variant: Variant, 
     return list(moves)
 
 
-def _record(pos, variant, number, played, capped, peaks, growing_peak, keep_moves) -> GameRecord:
+def _record(
+    pos, variant, number, played, capped, peaks, growing_peak, lifted_peak, keep_moves
+) -> GameRecord:
     seats = len(pos.players)
     winners: tuple[int, ...]
     if capped:
@@ -178,7 +207,8 @@ def _record(pos, variant, number, played, capped, peaks, growing_peak, keep_move
         winners=winners,
         stones_peak=tuple(peaks),
         growing_peak=growing_peak,
-        dead_peak=sum(1 for s in pos.status_codes if s == DEAD),
+        dead_peak=pos.status_codes.count(DEAD),
+        dead_lifted_peak=lifted_peak,
         territory=territory,
         moves=tuple(played) if keep_moves else None,
     )

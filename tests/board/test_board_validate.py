@@ -458,7 +458,7 @@ def test_json_report():
     }
 
 
-def _balance(wins, p_value, differ, all_zero=0, peaks=(30, 28, 29), growing=12, dead=60):
+def _balance(wins, p_value, differ, all_zero=0, peaks=(30, 28, 29), growing=12, dead=60, lifted=30):
     """A balance report as fabgen.play.balance makes it (only the keys validate reads)."""
     games = sum(wins)
     seats = [
@@ -475,24 +475,33 @@ def _balance(wins, p_value, differ, all_zero=0, peaks=(30, 28, 29), growing=12, 
         "favoured": {**best, "even": 1 / len(wins)},
         "test": {"name": "chi-square", "p_value": p_value, "seats_differ": differ},
         "stones_peak": [{"seat": k + 1, "p95": p} for k, p in enumerate(peaks)],
-        "markers_peak": {"growing": {"p95": growing}, "dead": {"p95": dead}},
+        "markers_peak": {
+            "growing": {"p95": growing},
+            "dead": {"p95": dead},
+            "dead_tiles_lifted": {"p95": lifted},
+        },
     }
 
 
 def test_simulated_games_add_seat_balance_and_set_the_supply():
     board = load_preset("3p-triangle-4")
-    report = validate(board, KitCounts(30, 14, 66), balance=_balance([50, 30, 20], 0.001, True))
+    report = validate(board, KitCounts(30, 14, 33), balance=_balance([50, 30, 20], 0.001, True))
     SEEN.update(report.codes())
     (finding,) = [f for f in report.findings if f.code == "seat-balance"]
     assert finding.severity is Severity.WARNING and finding.where.player == 1
     assert "50.0%" in finding.message and "even 33.3%" in finding.message
     assert "move the starts" in finding.message
     # Supply: the largest 95th percentile (30) plus 10 % = 33 stones; markers 12 -> 14,
-    # 60 -> 66. The kit's 30 stones are short, its markers just enough.
+    # dead 30 -> 33 with all-dead tiles lifted off (60 -> 66 with none). The kit's 30
+    # stones are short, its markers just enough.
     stones = next(f for f in report.findings if f.code == "stones-supply")
     assert stones.severity is Severity.WARNING and "make 3 more per colour" in stones.message
     markers = next(f for f in report.findings if f.code == "markers-supply")
-    assert markers.severity is Severity.INFO and "14 growing markers and 66 dead" in markers.message
+    assert markers.severity is Severity.INFO
+    assert (
+        "14 growing markers and 33 dead markers when all-dead tiles are lifted off "
+        "(66 if none is)" in markers.message
+    )
 
 
 def test_even_seats_and_tie_break_games_are_told_apart():

@@ -65,7 +65,9 @@ def test_report_holds_the_promised_keys_and_consistent_numbers(cli, tmp_path):
     assert [p["seat"] for p in report["stones_peak"]] == [1, 2, 3]
     for p in report["stones_peak"]:
         assert 7 <= p["mean"] <= p["max"] and p["p95"] <= p["max"]
-    assert set(report["markers_peak"]) == {"growing", "dead"}
+    assert set(report["markers_peak"]) == {"growing", "dead", "dead_tiles_lifted"}
+    lifted, dead = report["markers_peak"]["dead_tiles_lifted"], report["markers_peak"]["dead"]
+    assert all(lifted[k] <= dead[k] for k in ("mean", "p95", "max"))
     assert report["test"]["name"].startswith("chi-square")
 
 

@@ -56,9 +56,10 @@ def markers(ctx: Context) -> Iterator[Finding]:
     if need.simulated:
         basis = (
             f"the board needs about {need.growing_markers} growing markers and "
-            f"{need.dead_markers} dead markers: the 95th percentile of the most growing "
-            f"fields at once and of the dead fields at the end (no tile lifted off) in "
-            f"{need.simulated}, plus {SIMULATED_MARGIN:.0%}"
+            f"{need.dead_markers_text}: the 95th percentile of the most growing fields "
+            f"at once and of the most dead fields at once on tiles not all dead (of the "
+            f"dead fields at the end if none is lifted off) in {need.simulated}, plus "
+            f"{SIMULATED_MARGIN:.0%}"
         )
     else:
         basis = (
