@@ -16,8 +16,9 @@ The estimates, and why:
 From simulated games (:func:`simulated_supply`) the dead markers are the most on the
 board at once when every all-dead tile is lifted off, as the 1995 rules allow (dead
 fields are no one's neighbours, so lifting such a tile changes nothing in the game); the
-dead fields at the end of a game, no tile lifted off, are given beside them: on a
-133-field board 128 of them, where a player who lifts dead tiles needs about half.
+dead fields at the end of a game, no tile lifted off, are given beside them. On
+``6p-hexagon-19`` (133 fields) 20 strong games give 48 (the rule: 54) against 142 if no
+tile is lifted off.
 """
 
 from __future__ import annotations
