@@ -338,7 +338,9 @@ def test_a_board_file_with_errors_names_its_first_errors(client):
     import tomli_w
 
     state = _with_a_seventh_seat()
-    state["players"][6]["start"] = state["players"][0]["start"]  # a start tile shared too
+    # Start tiles shared too (each pair of seats on one start is one error).
+    for seat, other in ((6, 0), (5, 1), (4, 2)):
+        state["players"][seat]["start"] = state["players"][other]["start"]
     text = tomli_w.dumps(state)
     shown = client.post("/api/board/view", json={"state": state}).get_json()
     errors = [f["text"] for f in shown["findings"] if f["severity"] == "error"]
