@@ -463,7 +463,8 @@ def _legend_lines(
     )
     notes.append(
         f"Pieces: {supply.stones_per_player} stones per colour, {supply.growing_markers} "
-        f"growing markers, {supply.dead_markers} dead markers."
+        f"growing markers, {supply.dead_markers} dead markers (lift off a tile whose fields "
+        "are all dead and use its markers again)."
     )
     for note in notes:
         lines += [(None, part) for part in _wrap(note, NOTE_ROOM)]
