@@ -1,7 +1,8 @@
 """Statistics for self-play, with the standard library only.
 
-- :func:`wilson_interval`: the 95 % Wilson score interval of a rate. Unlike the
-  normal approximation it stays inside [0, 1] and behaves near 0 and 1.
+- :func:`wilson_interval` and :func:`games_for_margin` (from
+  :mod:`fabgen.board.checks.chance`, where the board checks may use them too): the
+  95 % Wilson score interval of a rate, and the games that know a rate within a margin.
 - :func:`chi_square_uniform`: Pearson's chi-square goodness-of-fit test of counts
   against equal expected counts (are the seats' wins equal?), with its p-value from
   the regularized upper incomplete gamma function.
@@ -13,28 +14,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-#: The 97.5 % quantile of the standard normal distribution: a two-sided 95 % interval.
-Z95 = 1.959963984540054
+# Below fabgen.play, so that the board checks' seat-balance finding can say what
+# chance allows with the same figures; imported here for self-play's callers.
+from fabgen.board.checks.chance import Z95, games_for_margin, wilson_interval
 
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of the rate ``successes / trials`` (``(0, 1)`` when
-    there are no trials: nothing is known)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    # The interval always holds p (exactly 0 at 0 successes, 1 at all): rounding of
-    # centre ± half must not push it past p.
-    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
-
-
-def games_for_margin(share: float, margin: float, z: float = Z95) -> int:
-    """Games after which a win rate near ``share`` is known within ``± margin`` (95 %
-    by default): the normal approximation's n = z² p (1 - p) / margin², rounded up."""
-    return math.ceil(z * z * share * (1 - share) / (margin * margin) - 1e-9)
+__all__ = [
+    "Z95",
+    "chi_square_sf",
+    "chi_square_uniform",
+    "games_for_margin",
+    "gamma_q",
+    "percentile",
+    "summary",
+    "wilson_interval",
+]
 
 
 def chi_square_uniform(observed: Sequence[float]) -> tuple[float, int, float]:

@@ -514,6 +514,37 @@ def test_even_seats_and_tie_break_games_are_told_apart():
     assert "tie-break" in finding.message and "move the starts" not in finding.message
 
 
+def test_no_seat_differing_in_few_games_says_what_chance_allows():
+    """After 20 games "no seat differs more than chance would make it" read as "the
+    board is fair": the finding says, in the words of fabgen balance's report, how
+    far chance moves an even seat's win rate at this many games."""
+    from fabgen.play.balance import _too_few_games
+
+    board = load_preset("3p-triangle-4")
+    few = _balance([7, 7, 6], 0.95, False)
+    (finding,) = [f for f in validate(board, balance=few).findings if f.code == "seat-balance"]
+    assert finding.severity is Severity.INFO and "no seat differs" in finding.message
+    assert "\n" not in finding.message  # one paragraph
+    assert finding.message.endswith(
+        "; with 20 finished games, an even seat's win rate (33.3%) falls anywhere in "
+        "16.9-55.1% by chance (95%): no difference found is not proof of fairness; about "
+        "342 games tell a seat's win rate within ±5 points"
+    )
+    assert finding.message.endswith(_too_few_games(few).strip())
+    # With games enough to tell a rate within 5 points, no advice to play more.
+    many = _balance([134, 133, 133], 0.99, False)
+    (finding,) = [f for f in validate(board, balance=many).findings if f.code == "seat-balance"]
+    assert finding.message.endswith(
+        "with 400 finished games, an even seat's win rate (33.3%) falls anywhere in "
+        "28.9-38.1% by chance (95%): no difference found is not proof of fairness"
+    )
+    assert finding.message.endswith(_too_few_games(many).strip())
+    # Seats that differ need no such caveat.
+    differ = _balance([50, 30, 20], 0.001, True)
+    (finding,) = [f for f in validate(board, balance=differ).findings if f.code == "seat-balance"]
+    assert "proof of fairness" not in finding.message
+
+
 def test_stacks_beyond_the_maximum_are_errors_in_board_files_and_transcripts():
     from fabgen.board.findings import MAX_STACK
     from fabgen.board.transcript_io import parse_board_transcript
