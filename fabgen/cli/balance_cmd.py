@@ -116,9 +116,18 @@ def balance(
         from fabgen.play.starts import stack_starts
 
         stack_starts(board)  # a clear error before any game is played
-        with GamesProgress(games * (candidates + 1)) as bar:
+        # Every candidate's games and the fresh ones, until the search knows how many
+        # setups it plays: a board may offer fewer than --candidates.
+        progress = GamesProgress(games * (candidates + 1))
+        with progress as bar:
             board, run, table, played = _suggest(
-                board, options, candidates, jobs, scheduler, bar.update
+                board,
+                options,
+                candidates,
+                jobs,
+                scheduler,
+                bar.update,
+                lambda setups: _set_total(progress, games * (setups + 1)),
             )
     else:
         with GamesProgress(games) as bar:
@@ -196,9 +205,18 @@ def _processes_used(jobs: int, options) -> str:
     return f"with --jobs {jobs} ({used} process{'es' if used > 1 else ''}: {why})"
 
 
-def _suggest(board, options, candidates, jobs, scheduler, progress):
+def _set_total(progress: GamesProgress, total: int) -> None:
+    """``progress`` counting to ``total`` games from now on: its bar on a terminal, its
+    lines in a log."""
+    progress.total = total
+    if progress.bar is not None:
+        progress.bar.length = total
+
+
+def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None):
     """The best setup's board and a run of fresh games on it, the table of every
-    candidate, and every run played."""
+    candidate, and every run played; ``planned`` is told how many setups are played
+    once the search knows (:func:`fabgen.play.starts.suggest_starts`)."""
     from dataclasses import replace
 
     from fabgen.play.balance import balance_report, run_balance
@@ -215,7 +233,13 @@ def _suggest(board, options, candidates, jobs, scheduler, progress):
     )
 
     found = suggest_starts(
-        board, options, candidates=candidates, jobs=jobs, scheduler=scheduler, progress=progress
+        board,
+        options,
+        candidates=candidates,
+        jobs=jobs,
+        scheduler=scheduler,
+        progress=progress,
+        planned=planned,
     )
     best = found[0]
     fresh_options = replace(options, seed=confirm_seed(options))

@@ -160,15 +160,25 @@ def suggest_starts(
     jobs: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
+    planned: Callable[[int], None] | None = None,
 ) -> list[Candidate]:
-    """Play up to ``candidates`` setups; all of them, closest to even first."""
+    """Play up to ``candidates`` setups; all of them, closest to even first.
+
+    ``planned`` is told once how many setups are played in all, as soon as that is
+    known: before the games of the setups with one stack moved, the last ones. Which
+    setups are tried before then depends on the games' results, and a board may offer
+    fewer than ``candidates`` (a progress bar counting on all of them stopped short)."""
     current = stack_starts(board)
     trials = _Trials(board, options, candidates, jobs, scheduler, progress)
     trials.play(current, "board")
     for fields in symmetric_setups(board, current, max(1, (candidates - 1) // 4)):
         trials.play(fields, "symmetric")
     _try_group_moves(trials)
-    for fields in nearby_setups(board, trials.best.fields):
+    nearby = list(nearby_setups(board, trials.best.fields))
+    if planned is not None:
+        new = {frozenset(fields) for fields in nearby} - trials.seen
+        planned(len(trials.out) + min(len(new), candidates - len(trials.out)))
+    for fields in nearby:
         trials.play(fields, "nearby")
     return sorted(trials.out, key=lambda c: (*c.rank[:2], c.origin != "symmetric", c.names))
 

@@ -1,5 +1,6 @@
 """fabgen balance --suggest-starts: candidate stack starts for 4 or 5 seats."""
 
+import io
 import json
 import re
 from dataclasses import replace
@@ -24,6 +25,7 @@ from fabgen.play.starts import (
     not_fair,
     seat_groups,
     stack_starts,
+    suggest_starts,
     symmetric_setups,
 )
 from fabgen.rules.names import parse_field
@@ -103,6 +105,54 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     assert result.exit_code == 0, result.output
     name = "4p-stacks-suggested-balance.json"
     assert json.loads((out / name).read_text()) == json.loads((again / name).read_text())
+
+
+@pytest.mark.parametrize("candidates", [3, 40])
+def test_the_setups_planned_are_the_setups_played(stack_board, candidates):
+    """suggest_starts says how many setups it plays before the last ones' games: 3 of
+    3, and of 40 asked for the fewer this board offers (a progress bar counting on 40
+    stopped at three quarters)."""
+    told = []
+    found = suggest_starts(
+        stack_board, BalanceOptions(1, ("random",)), candidates=candidates, planned=told.append
+    )
+    assert told == [len(found)]
+    assert (len(found) == 3) if candidates == 3 else (4 < len(found) < 40)
+
+
+class _FakeTerminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("terminal", [False, True])
+def test_suggest_starts_progress_ends_at_the_games_played(
+    cli, tmp_path, stack_board, monkeypatch, terminal
+):
+    """The bar (on a terminal) or the log lines count to the games actually played:
+    with --candidates 40 on a board offering fewer setups they counted to 41 games
+    and stopped short of 100 %."""
+    import fabgen.cli.balance_cmd as balance_cmd
+
+    ended = []
+
+    class Recorded(balance_cmd.GamesProgress):
+        def __init__(self, total):
+            super().__init__(total, stream=_FakeTerminal() if terminal else io.StringIO())
+
+        def __exit__(self, *exc):
+            done = self.bar.pos if self.bar is not None else self.done
+            shown = self.bar.length if self.bar is not None else self.total
+            ended.append((done, shown, self.total))
+            return super().__exit__(*exc)
+
+    monkeypatch.setattr(balance_cmd, "GamesProgress", Recorded)
+    result, rows = _suggest(
+        cli, tmp_path, stack_board, "--candidates", "40", "--games", "1", "--out", tmp_path / "o"
+    )
+    assert 4 < len(rows) < 40
+    assert ended == [(len(rows) + 1, len(rows) + 1, len(rows) + 1)]
+    assert f"played {len(rows) + 1} games (" in result.stderr
 
 
 @pytest.mark.parametrize(
