@@ -17,6 +17,8 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from fabgen.board.checks.chance import MARGIN as CHANCE_MARGIN
+from fabgen.board.checks.chance import chance_caveat
 from fabgen.board.model import Board
 from fabgen.board.supply import SIMULATED_MARGIN, dead_markers_phrase, with_margin
 from fabgen.errors import ParameterError
@@ -31,7 +33,7 @@ from fabgen.play.selfplay import (
     play_game,
     seat_policies,
 )
-from fabgen.play.stats import chi_square_uniform, games_for_margin, summary, wilson_interval
+from fabgen.play.stats import chi_square_uniform, summary, wilson_interval
 from fabgen.play.strong import DEFAULT_BUDGET, TWO_SEAT_BUDGET, deeper_by_default
 from fabgen.rules.transcript import Transcript
 from fabgen.rules.variants import NO_TIE_BREAK, get_variant
@@ -42,8 +44,9 @@ ALPHA = 0.05
 #: Above this share of games ending with every score 0, the report warns.
 ALL_ZERO_WARNING = 0.5
 TEST_NAME = "chi-square goodness of fit of the wins against equal shares"
-#: How closely (in win rate) the report's advice on more games wants a seat's rate known.
-MARGIN = 0.05
+#: How closely (in win rate) the report's advice on more games wants a seat's rate known
+#: (one value for the balance report and the board check).
+MARGIN = CHANCE_MARGIN
 
 
 @dataclass(frozen=True)
@@ -413,24 +416,9 @@ MARKER_LINES = {
 
 
 def _too_few_games(report: dict) -> str:
-    """What "no significant difference" is worth at this many games: the range in which
-    an even share's win rate would fall by chance, and the games that narrow it to
-    :data:`MARGIN` (ten games said "no significant difference" on a board whose seats
-    won 0 to 30 %, and read as fair)."""
-    n, seats = report["finished"], len(report["seats"])
-    even = 1 / seats
-    low, high = wilson_interval(even * n, n)
-    need = games_for_margin(even, MARGIN)
-    more = (
-        f"; about {need} games tell a seat's win rate within ±{100 * MARGIN:.0f} points"
-        if n < need
-        else ""
-    )
-    return (
-        f"  with {n} finished game{'s' if n != 1 else ''}, an even seat's win rate "
-        f"({100 * even:.1f}%) falls anywhere in {100 * low:.1f}-{100 * high:.1f}% by chance "
-        f"(95%): no difference found is not proof of fairness{more}"
-    )
+    """What "no significant difference" is worth at this many games (ten games said it
+    on a board whose seats won 0 to 30 %, and read as fair)."""
+    return "  " + chance_caveat(report["finished"], len(report["seats"]))
 
 
 def _pieces_to_make(report: dict) -> str:

@@ -5,6 +5,7 @@ here and :mod:`fabgen.play.stats` passes them on (its callers are unchanged).
 - :func:`wilson_interval`: the 95 % Wilson score interval of a rate. Unlike the
   normal approximation it stays inside [0, 1] and behaves near 0 and 1.
 - :func:`games_for_margin`: the games after which a rate is known within a margin.
+- :func:`chance_caveat`: what "no difference found" is worth at so many games.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import math
 Z95 = 1.959963984540054
 
 #: How closely (in win rate) advice on more games wants a seat's rate known (the
-#: balance report's own :data:`fabgen.play.balance.MARGIN`).
+#: balance report's :data:`fabgen.play.balance.MARGIN` is this value).
 MARGIN = 0.05
 
 
@@ -37,3 +38,24 @@ def games_for_margin(share: float, margin: float, z: float = Z95) -> int:
     """Games after which a win rate near ``share`` is known within ``± margin`` (95 %
     by default): the normal approximation's n = z² p (1 - p) / margin², rounded up."""
     return math.ceil(z * z * share * (1 - share) / (margin * margin) - 1e-9)
+
+
+def chance_caveat(finished: int, seats: int) -> str:
+    """What "no difference found" is worth after ``finished`` games of ``seats`` seats,
+    as the balance report and the board check both say it: the range in which an even
+    share's win rate falls by chance, and the games that tell a rate within
+    :data:`MARGIN` (ten or twenty games of "no significant difference" read as "the
+    board is fair", on a board whose seats won 0 to 30 %)."""
+    even = 1 / seats
+    low, high = wilson_interval(even * finished, finished)
+    need = games_for_margin(even, MARGIN)
+    more = (
+        f"; about {need} games tell a seat's win rate within ±{100 * MARGIN:.0f} points"
+        if finished < need
+        else ""
+    )
+    return (
+        f"with {finished} finished game{'s' if finished != 1 else ''}, an even seat's win "
+        f"rate ({100 * even:.1f}%) falls anywhere in {100 * low:.1f}-{100 * high:.1f}% by "
+        f"chance (95%): no difference found is not proof of fairness{more}"
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from fabgen.board.checks.chance import MARGIN, games_for_margin, wilson_interval
+from fabgen.board.checks.chance import chance_caveat
 from fabgen.board.checks.context import Context
 from fabgen.board.checks.registry import Section
 from fabgen.board.checks.seat_advice import four_or_five, no_rotation_message, preferred
@@ -258,7 +258,7 @@ def _seat_balance(report: dict) -> Finding:
             "seat-balance",
             Severity.INFO,
             f"seat {fav['seat']} {share}; no seat differs more than chance would make "
-            f"it ({tested}); {_chance_caveat(report['finished'], len(report['seats']))}",
+            f"it ({tested}); {chance_caveat(report['finished'], len(report['seats']))}",
         )
     if report["all_zero"] / report["finished"] > 0.5:
         advice = (
@@ -273,24 +273,4 @@ def _seat_balance(report: dict) -> Finding:
         Severity.WARNING,
         f"{share}; the seats differ ({tested}): {advice}",
         Where(player=fav["seat"]),
-    )
-
-
-def _chance_caveat(finished: int, seats: int) -> str:
-    """What "no seat differs" is worth at this many games, as the balance report says
-    it: the range chance gives an even seat's win rate, and the games that tell a rate
-    within :data:`~fabgen.board.checks.chance.MARGIN` (after 20 games "no seat
-    differs" alone read as "the board is fair")."""
-    even = 1 / seats
-    low, high = wilson_interval(even * finished, finished)
-    need = games_for_margin(even, MARGIN)
-    more = (
-        f"; about {need} games tell a seat's win rate within ±{100 * MARGIN:.0f} points"
-        if finished < need
-        else ""
-    )
-    return (
-        f"with {finished} finished game{'s' if finished != 1 else ''}, an even seat's win "
-        f"rate ({100 * even:.1f}%) falls anywhere in {100 * low:.1f}-{100 * high:.1f}% by "
-        f"chance (95%): no difference found is not proof of fairness{more}"
     )
