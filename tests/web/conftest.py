@@ -70,6 +70,13 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture
+def games_dir(tmp_path):
+    """A games folder of the test's own (the play page's tests override ``client`` with
+    an app that keeps its games there)."""
+    return tmp_path / "games"
+
+
 #: The id :func:`fixed_game_id` gives every new play-page game.
 FIXED_GAME_ID = "0000000000000001"
 

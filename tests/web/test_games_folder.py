@@ -19,11 +19,6 @@ DAY = 86400
 
 
 @pytest.fixture
-def games_dir(tmp_path):
-    return tmp_path / "games"
-
-
-@pytest.fixture
 def limit(monkeypatch):
     """The folder holds 5 games (it lets go of down to 4 when full)."""
     monkeypatch.setattr(games, "LIMITS", dataclasses.replace(games.LIMITS, games_on_disk=5))

@@ -20,11 +20,6 @@ FAST = ["person", "greedy", "strong:20"]
 
 
 @pytest.fixture
-def games_dir(tmp_path):
-    return tmp_path / "games"
-
-
-@pytest.fixture
 def client(games_dir):
     return create_app(games_dir=games_dir).test_client()
 

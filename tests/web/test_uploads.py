@@ -15,11 +15,6 @@ from fabgen.web import create_app
 
 
 @pytest.fixture
-def games_dir(tmp_path):
-    return tmp_path / "games"
-
-
-@pytest.fixture
 def client(games_dir):
     return create_app(games_dir=games_dir).test_client()
 
