@@ -127,7 +127,7 @@ def balance(
                 jobs,
                 scheduler,
                 bar.update,
-                lambda setups: _set_total(progress, games * (setups + 1)),
+                lambda setups: progress.set_total(games * (setups + 1)),
             )
     else:
         with GamesProgress(games) as bar:
@@ -203,14 +203,6 @@ def _processes_used(jobs: int, options) -> str:
         return f"with --jobs {jobs}"
     why = "one per game" if used == options.games else "one per core"
     return f"with --jobs {jobs} ({used} process{'es' if used > 1 else ''}: {why})"
-
-
-def _set_total(progress: GamesProgress, total: int) -> None:
-    """``progress`` counting to ``total`` games from now on: its bar on a terminal, its
-    lines in a log."""
-    progress.total = total
-    if progress.bar is not None:
-        progress.bar.length = total
 
 
 def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None):

@@ -150,6 +150,13 @@ class GamesProgress:
     def __exit__(self, *exc):
         return self.bar.__exit__(*exc) if self.bar is not None else None
 
+    def set_total(self, total: int) -> None:
+        """Count to ``total`` games from now on (a run that learns its size on the way):
+        the bar on a terminal, the lines in a log."""
+        self.total = total
+        if self.bar is not None:
+            self.bar.length = total
+
     def update(self, n: int) -> None:
         """No bar: a line when :data:`LOG_EVERY` seconds have passed since the last."""
         self.done += n
