@@ -8,13 +8,24 @@ reorder what follows them. Right-to-left letters and emoji are kept: they are te
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 MAX_LABEL = 200
 """Longest text fabgen draws into a file (a label, a name, a title)."""
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def shown_path(path: str | os.PathLike) -> str:
+    """A path as a person finds it in messages: relative to the current folder when
+    inside it, else as given."""
+    try:
+        return str(Path(path).relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def clean_label(text: str, limit: int = MAX_LABEL) -> str:

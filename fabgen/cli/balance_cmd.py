@@ -9,12 +9,12 @@ import click
 from fabgen.cli.boards_cmd import board_file_argument, preset_option
 from fabgen.cli.common import (
     GamesProgress,
-    _display,
     format_option,
     out_option,
     report_written,
 )
 from fabgen.cli.options import option
+from fabgen.text import shown_path
 
 
 @click.command("balance", short_help="Play a board many times: win rates per seat, pieces used.")
@@ -143,7 +143,7 @@ def balance(
     _show(made.report, output_format)
     # With --format json the report is on stdout, so the list of files goes to stderr.
     report_written(written, err=output_format == "json")
-    source = f"--preset {preset}" if preset else _display(board_file)
+    source = f"--preset {preset}" if preset else shown_path(board_file)
     for line in _next_steps(checked, source, made.report, written, table is not None):
         click.echo(line, err=output_format == "json")
     where = f"on the cluster at {scheduler}" if scheduler else _processes_used(jobs, options)
@@ -171,7 +171,7 @@ def _next_steps(board, source: str, report: dict, written, suggested: bool) -> l
         path = next((p for p in written.written if p.name.endswith("-suggested.toml")), None)
         if path is None:
             return []
-        shown = _display(path)
+        shown = shown_path(path)
         return [
             f"next: before you print it, play the suggested board longer: fabgen balance "
             f"{shown} --games {more}; then fabgen layout {shown} prints it (or a kit "

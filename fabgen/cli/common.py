@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from fabgen.cli.options import Choice
+from fabgen.text import shown_path
 
 DEFAULT_OUT = "output"
 
@@ -92,16 +93,9 @@ def report_written(result, err: bool = False) -> None:
     """One line per file a :func:`~fabgen.export.transaction.write_transaction` wrote or
     removed: for a command that writes its files before it prints its report."""
     for path in result.written:
-        click.echo(f"wrote {_display(path)}", err=err)
+        click.echo(f"wrote {shown_path(path)}", err=err)
     for path in result.removed:
-        click.echo(f"removed {_display(path)} (left by an earlier run, unchanged since)", err=err)
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+        click.echo(f"removed {shown_path(path)} (left by an earlier run, unchanged since)", err=err)
 
 
 def format_option(help_text: str, dest: str = "output_format"):

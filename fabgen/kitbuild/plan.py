@@ -60,6 +60,7 @@ class KitPlan:
         is named in words under its section ("[stones] cut stone diameter is ...")."""
         from fabgen.errors import InputFileError
         from fabgen.settings import SETTINGS
+        from fabgen.text import shown_path
 
         detail = getattr(exc, "detail", None)
         message = detail or str(exc)
@@ -69,7 +70,7 @@ class KitPlan:
         section = f"[{code.removeprefix('kit-')}]"
         if code == "kit-board" and isinstance(exc, InputFileError):
             # The board file's own problem: name that file, not only a place inside it.
-            where = f"{_shown_path(exc.path)} at {where}" if where else _shown_path(exc.path)
+            where = f"{shown_path(exc.path)} at {where}" if where else shown_path(exc.path)
         elif where or not parameter:
             pass
         elif setting is not None and setting.kit:
@@ -79,12 +80,6 @@ class KitPlan:
         else:
             where = f"{section} {parameter}"
         self.findings.append(KitFinding(code, "error", message, where))
-
-
-def _shown_path(path: str) -> str:
-    """A path as a person finds it: relative to the current folder when inside it."""
-    relative = os.path.relpath(path)
-    return path if relative.startswith("..") else relative
 
 
 @dataclass(frozen=True)
