@@ -348,6 +348,15 @@ def _remove_empty_parents(root: Path, removed: list[str]) -> None:
             folder = folder.parent
 
 
+def manifest_files(files: Mapping[str, bytes]) -> list[dict]:
+    """The ``files`` list of a manifest, as :func:`write_transaction` reads it back to
+    find the stale files of an earlier run: path, size and SHA-256, sorted by path."""
+    return [
+        {"path": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        for name, data in sorted(files.items())
+    ]
+
+
 def _stale(root: Path, manifest: str, files: Mapping[str, bytes]) -> list[str]:
     """Names the previous manifest lists, this set lacks, and that are still unchanged."""
     entries = _manifest_entries(root / manifest)

@@ -5,7 +5,6 @@ README.txt and manifest.json. The command line writes the result in one transact
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Callable
@@ -303,10 +302,9 @@ def piece_lines(plan: KitPlan) -> list[str]:
 
 
 def manifest(plan: KitPlan, files: dict[str, bytes]) -> bytes:
-    entries = [
-        {"path": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
-        for name, data in sorted(files.items())
-    ]
+    from fabgen.export.transaction import manifest_files
+
+    entries = manifest_files(files)
     data = {
         "fabgen_version": __version__,
         "kit": plan.kit.settings,

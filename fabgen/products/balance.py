@@ -47,16 +47,12 @@ def files_list_name(board_name: str) -> str:
 
 
 def _files_list(files: dict[str, bytes]) -> bytes:
-    import hashlib
     import json
 
     from fabgen import __version__
+    from fabgen.export.transaction import manifest_files
 
-    entries = [
-        {"path": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
-        for name, data in sorted(files.items())
-    ]
-    data = {"fabgen_version": __version__, "files": entries}
+    data = {"fabgen_version": __version__, "files": manifest_files(files)}
     return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
