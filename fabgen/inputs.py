@@ -7,8 +7,11 @@ user's file (kit, board, transcript, drawing) goes through :func:`read_bytes`.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import stat
+from collections.abc import Sequence
 
 from fabgen.errors import InputFileError
 
@@ -119,8 +122,10 @@ def parse_json(text: str, source: str):
     return value
 
 
-def parse_toml(text: str, source: str) -> dict:
-    """``tomllib.loads`` with nesting bounded and every error an InputFileError."""
+def parse_toml(text: str, source: str, arrays: Sequence[str] = ()) -> dict:
+    """``tomllib.loads`` with nesting bounded and every error an InputFileError; a
+    syntax error quotes its line and the likely mistake (``arrays``: the tables the file
+    gives several of, such as a board file's ``players``)."""
     import tomllib
 
     try:
@@ -128,13 +133,52 @@ def parse_toml(text: str, source: str) -> dict:
     except RecursionError:
         raise InputFileError(source, _too_deep()) from None
     except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(source, f"is not valid TOML: {exc}") from None
+        message = f"is not valid TOML: {exc}"
+        raise InputFileError(source, message + _toml_hint(text, message, arrays)) from None
     except ValueError as exc:  # an integer with thousands of digits
         raise InputFileError(
             source, f"has a number fabgen cannot use: {_short_reason(exc)}"
         ) from None
     check_nesting(value, source)
     return value
+
+
+_AT = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+def _toml_hint(text: str, message: str, arrays: Sequence[str]) -> str:
+    """The line a TOML error is on and what is probably wrong with it, for the mistakes
+    of a hand-edited file (``arrays``: the tables it gives several of, ``[[players]]``);
+    nothing for other messages."""
+    match = _AT.search(message) if message.startswith("is not valid TOML") else None
+    lines = text.split("\n")
+    if match is None or not 1 <= int(match[1]) <= len(lines):
+        return ""
+    if "\r" in lines[int(match[1]) - 1].rstrip("\r"):
+        return (
+            ": its lines end in a bare carriage return (an old Mac format); save it with "
+            "Unix (LF) or Windows (CRLF) line endings"
+        )
+    line = lines[int(match[1]) - 1].strip()
+    shown = f": the line is {json.dumps(line[:60] + ('...' if len(line) > 60 else ''))}"
+    for name in arrays:
+        if "Cannot overwrite" in message and any(
+            re.fullmatch(rf"\[\s*{re.escape(name)}\s*\]", other.strip()) for other in lines
+        ):
+            return f"{shown}; write [{name}] as [[{name}]]: each is a table with two brackets"
+    if "Cannot overwrite" in message:
+        return f"{shown}; a key is given twice in one table (or a table twice): keep one"
+    if re.search(r"(Illegal|invalid) character '\\x", message):
+        return f"{shown}; it holds an invisible control character: remove it"
+    if re.search(r",\s*}", line):
+        return f"{shown}; TOML allows no comma before the }} of an inline table: {{ c3 = 2 }}"
+    if line.count('"') % 2 or line.count("'") % 2:
+        return f"{shown}; a string is not closed: end it with the quote it begins with"
+    if re.fullmatch(r"[A-Za-z0-9_-]+\s*=\s*[^\[{]*,", line):
+        return f"{shown}; remove the comma at its end: TOML takes one key = value a line"
+    if re.fullmatch(r"[A-Za-z0-9_-]+\s*=\s*[A-Za-z][^\"']*", line):
+        return f'{shown}; a text value goes in quotes: name = "Red"'
+    return shown
 
 
 def bounded_int(digits: str) -> int:

@@ -103,16 +103,9 @@ def name_from_stem(stem: str) -> str:
 
 def parse_board_toml(text: str, source: str = "<board>", default_name: str = "board") -> Board:
     """Parse and check board-file text; errors name ``source`` and a TOML key path."""
-    from fabgen.board.suggest import toml_hint
     from fabgen.inputs import parse_toml
 
-    try:
-        data = parse_toml(text, source)
-    except InputFileError as exc:
-        hint = toml_hint(text, exc.detail)
-        if not hint:
-            raise
-        raise InputFileError(source, exc.detail + hint, exc.where) from None
+    data = parse_toml(text, source, arrays=("players",))
     return _Reader(source).board(data, default_name)
 
 

@@ -84,39 +84,3 @@ def colour_suggestion(given: str, names: Sequence[str]) -> str | None:
     if re.fullmatch(r"#?(0x)?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})", text):
         return "#" + text.lstrip("#").removeprefix("0x").lower()
     return closest(text.replace(" ", ""), names)
-
-
-_AT = re.compile(r"\(at line (\d+), column \d+\)")
-
-
-def toml_hint(text: str, message: str) -> str:
-    """The line a TOML error is on and what is probably wrong with it, for the mistakes
-    of a hand-edited board file; nothing for other messages."""
-    match = _AT.search(message) if message.startswith("is not valid TOML") else None
-    lines = text.split("\n")
-    if match is None or not 1 <= int(match[1]) <= len(lines):
-        return ""
-    if "\r" in lines[int(match[1]) - 1].rstrip("\r"):
-        return (
-            ": its lines end in a bare carriage return (an old Mac format); save it with "
-            "Unix (LF) or Windows (CRLF) line endings"
-        )
-    line = lines[int(match[1]) - 1].strip()
-    shown = f": the line is {json.dumps(line[:60] + ('...' if len(line) > 60 else ''))}"
-    if "Cannot overwrite" in message and any(
-        re.fullmatch(r"\[\s*players\s*\]", other.strip()) for other in lines
-    ):
-        return f"{shown}; write [players] as [[players]]: each seat is a table with two brackets"
-    if "Cannot overwrite" in message:
-        return f"{shown}; a key is given twice in one table (or a table twice): keep one"
-    if re.search(r"(Illegal|invalid) character '\\x", message):
-        return f"{shown}; it holds an invisible control character: remove it"
-    if re.search(r",\s*}", line):
-        return f"{shown}; TOML allows no comma before the }} of an inline table: {{ c3 = 2 }}"
-    if line.count('"') % 2 or line.count("'") % 2:
-        return f"{shown}; a string is not closed: end it with the quote it begins with"
-    if re.fullmatch(r"[A-Za-z0-9_-]+\s*=\s*[^\[{]*,", line):
-        return f"{shown}; remove the comma at its end: TOML takes one key = value a line"
-    if re.fullmatch(r"[A-Za-z0-9_-]+\s*=\s*[A-Za-z][^\"']*", line):
-        return f'{shown}; a text value goes in quotes: name = "Red"'
-    return shown

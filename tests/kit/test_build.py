@@ -335,3 +335,12 @@ def test_a_broken_board_file_of_a_kit_is_named(tmp_path, cli, monkeypatch, chang
     assert result.exit_code == 2, result.output
     assert f"error [kit-board] {where}" in result.output
     assert not out.exists()
+
+
+def test_a_kit_files_toml_mistake_quotes_its_line_as_a_board_files_does(tmp_path, cli):
+    out = tmp_path / "out"
+    result = cli("build", write_kit(tmp_path, '[kit]\nname = "club,\n'), "--out", out)
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert 'the line is "name = \\"club,"; a string is not closed' in text
+    assert not out.exists()
