@@ -8,14 +8,17 @@ from dataclasses import dataclass
 from fabgen.draw.drawing import ENGRAVED_LINE, Circle, Drawing, Operation, Polyline, Shape, Text
 from fabgen.draw.metrics import text_advance
 from fabgen.errors import ParameterError, abridged
+from fabgen.geometry.lattice import SQRT7
 from fabgen.geometry.outline import RoundedPolygon
-from fabgen.geometry.tile import TileLayout
+from fabgen.geometry.tile import DEFAULT_CIRCLE_RATIO, TileLayout
 from fabgen.text import clean_label
 
 PAGE_MARGIN = 2.0  # mm around the cut line in a single-tile file
 #: The least clear wood between an engraved border and a circle, mm: an engraved line
 #: is 0.1 to 0.25 mm wide, so two lines closer than two line widths look like one
-#: (docs/design-notes.md, *The engraved border keeps clear of the circles*).
+#: (docs/design-notes.md, *The engraved border keeps clear of the circles*). It keeps
+#: as much from the edge as cut, or the cut burns it away or it reads as a second edge
+#: (*The engraved border keeps clear of the edge*).
 BORDER_GAP = 0.5
 
 
@@ -42,6 +45,11 @@ class TileDrawingOptions:
                 "border", f"must be 0 (no border) or a positive number of mm, got {inset}"
             )
         room = _border_room(layout)
+        nearest = BORDER_GAP + layout.edge_burn  # from the finished edge
+        if _up(nearest) > _largest_border(room):
+            raise ParameterError.about("border", _no_room_refusal(layout, inset, room, nearest))
+        if inset < nearest - 1e-9:
+            raise ParameterError.about("border", _edge_refusal(layout, inset, room, nearest))
         if inset > room - BORDER_GAP + 1e-9:
             raise ParameterError.about("border", _border_refusal(layout, inset, room))
 
@@ -150,7 +158,7 @@ def _border_refusal(layout: TileLayout, inset: float, room: float) -> str:
         problem = f"{inset:g} mm would run through the circles"
     else:
         problem = f"{inset:g} mm runs {_down(room - inset)} mm from the circles"
-    largest = math.floor((room - BORDER_GAP) * 100 + 1e-6) / 100
+    largest = _largest_border(room)
     fixes = [f"a border of at most {largest:.2f} mm"] if largest >= 0.01 else []
     radius = _largest_corner_radius(layout, inset + BORDER_GAP)
     if radius is not None:
@@ -162,6 +170,71 @@ def _border_refusal(layout: TileLayout, inset: float, room: float) -> str:
         f"{BORDER_GAP:g} mm clear of them (closer, the engraved lines look joined): "
         f"choose {' or '.join(fixes)}"
     )
+
+
+def _largest_border(room: float) -> float:
+    """The largest border that keeps :data:`BORDER_GAP` from circles ``room`` mm from the
+    edge, rounded down to 0.01 mm so that it is accepted."""
+    return math.floor((room - BORDER_GAP) * 100 + 1e-6) / 100
+
+
+def _up(value: float) -> float:
+    """A distance rounded up to 0.01 mm, so that the border it names is accepted."""
+    return math.ceil(value * 100 - 1e-6) / 100
+
+
+def _edge_refusal(layout: TileLayout, inset: float, room: float, nearest: float) -> str:
+    """Why a border ``inset`` mm inside the edge is too close to it, and the borders that
+    keep :data:`BORDER_GAP` from both the edge and the circles."""
+    clear = inset - layout.edge_burn
+    where = (
+        "lies on the kerf the cut burns, which takes it away"
+        if clear <= 0
+        else f"leaves {_down(clear)} mm of wood to the edge as cut, which chars or breaks off"
+    )
+    return (
+        f"{inset:g} mm {where}{_kerf_note(layout)}; a border keeps {BORDER_GAP:g} mm clear "
+        f"of the edge as cut and of the circles: choose a border from {_up(nearest):.2f} to "
+        f"{_largest_border(room):.2f} mm, or 0 for none"
+    )
+
+
+def _no_room_refusal(layout: TileLayout, inset: float, room: float, nearest: float) -> str:
+    """Why this tile takes no border at all: its circles come too close to the edge for a
+    line :data:`BORDER_GAP` clear of both."""
+    need = nearest + BORDER_GAP
+    fixes = ["0 (no border)"]
+    radius = _largest_corner_radius(layout, need)
+    if radius is not None:
+        fixes.append(f"a corner radius of at most {radius:.2f} mm")
+    fixes.extend(_wider_tile(layout, room, need))
+    return (
+        f"{inset:g} mm does not fit on this tile: its circles come within {_down(room)} mm "
+        f"of the edge, and a border keeps {BORDER_GAP:g} mm clear of the edge as cut"
+        f"{_kerf_note(layout)} and of the circles, {_up(need):.2f} mm in all: choose "
+        f"{', '.join(fixes[:-1])} or {fixes[-1]}"
+    )
+
+
+def _kerf_note(layout: TileLayout) -> str:
+    """Where the edge as cut lies, when the kerf moves it inside the outline."""
+    if layout.edge_burn <= 0:
+        return ""
+    return (
+        f" (the {layout.kerf:g} mm kerf, not compensated, burns {layout.edge_burn:g} mm "
+        "inside the outline)"
+    )
+
+
+def _wider_tile(layout: TileLayout, room: float, need: float) -> list[str]:
+    """A wider tile, by its width when the circles grow with it (the default circles on
+    sharp corners: then the room grows in proportion), or smaller circles."""
+    outline = layout.finished_outline()
+    ratio = 2 * layout.circle_radius / layout.pitch
+    if outline is None or outline.corner_radius > 0 or abs(ratio - DEFAULT_CIRCLE_RATIO) > 1e-9:
+        return ["a wider tile", "smaller circles"]
+    width = math.ceil(layout.pitch * SQRT7 * need / room * 100) / 100
+    return [f"tiles from {width:.2f} mm wide", "smaller circles"]
 
 
 def _down(value: float) -> str:

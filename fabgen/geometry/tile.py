@@ -198,6 +198,7 @@ class TileGeometry:
             handedness=self.handedness,
             outline=self.cut_outline(),
             cut_offset=self.cut_offset,
+            kerf=self.kerf,
         )
 
     def parameters(self) -> dict[str, object]:
@@ -301,6 +302,13 @@ class TileLayout:
     lattice_a_deg: float = FRAME_A_DEG
     circle_labels: tuple[str, ...] | None = None
     cut_offset: float = 0.0  # how far the cut line lies outside the finished edge
+    kerf: float = 0.0  # the width the cut burns, mm
+
+    @property
+    def edge_burn(self) -> float:
+        """How far the cut burns inside the finished edge, mm: half the kerf when the cut
+        line is not moved out by it, else nothing."""
+        return max(self.kerf / 2.0 - self.cut_offset, 0.0)
 
     def finished_outline(self) -> RoundedPolygon | None:
         return None if self.outline is None else self.outline.offset_by(-self.cut_offset)

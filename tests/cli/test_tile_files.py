@@ -355,3 +355,76 @@ def test_a_border_keeps_half_a_millimetre_clear_of_the_circles(tmp_path, cli):
     assert "choose a border of at most 1.26 mm" in result.output
     assert cli("tile", "--border", "1.5", "--out", tmp_path / "default").exit_code == 0
     assert min(_border_gaps(tmp_path / "default" / "tile.svg")) > 1.4
+
+
+def _border_to_edge(path, burn=0.0):
+    """The engraved border's least distance from the edge as cut (the cut line moved in
+    by ``burn``, half an uncompensated kerf), read back from the DXF."""
+    from shapely.geometry import LineString, Polygon
+
+    from fabgen.geometry.outline import Path
+
+    d = read_dxf(path.read_bytes())
+    cut, border = (
+        Path(tuple(p[:2] for p in line), tuple(p[2] for p in line)).flattened(1e-4)
+        for (line,) in (d.polylines["cut"], d.polylines["engrave"])
+    )
+    edge = Polygon(cut).buffer(-burn, join_style="mitre").exterior
+    return edge.distance(LineString(border))
+
+
+@pytest.mark.parametrize(
+    ("args", "burn", "message", "smallest"),
+    [
+        (["--border", "0.3"], 0.0, "--border 0.3 mm leaves 0.30 mm of wood", "0.50"),
+        (["--outline", "rosette", "--border", "0.08"], 0.0, "leaves 0.08 mm of wood", "0.50"),
+        (
+            ["--kerf", "0.3", "--no-compensate-kerf", "--border", "0.1"],
+            0.15,
+            "--border 0.1 mm lies on the kerf the cut burns, which takes it away (the 0.3 mm "
+            "kerf, not compensated, burns 0.15 mm inside the outline)",
+            "0.65",
+        ),
+    ],
+)
+def test_a_border_keeps_half_a_millimetre_clear_of_the_edge(
+    tmp_path, cli, args, burn, message, smallest
+):
+    """A border on or just inside the cut edge (--border 0.08) was written: the cut burns
+    it away or leaves a charred sliver of wood. It is refused with the smallest border
+    that keeps 0.5 mm from the edge as cut (an uncompensated kerf moves that edge in by
+    half the kerf); that border is accepted and reads back 0.5 mm from the edge."""
+    from fabgen.draw.tile_drawing import BORDER_GAP
+
+    out = tmp_path / "near"
+    result = cli("tile", *args, "--out", out)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert f"choose a border from {smallest} to" in result.output
+    assert not out.exists() or not any(out.iterdir())
+    at = args.index("--border") + 1
+    fixed = [*args[:at], smallest, *args[at + 1 :]]
+    out = tmp_path / "fixed"
+    assert cli("tile", *fixed, "--out", out).exit_code == 0
+    assert _border_to_edge(out / "tile.dxf", burn) == pytest.approx(BORDER_GAP, abs=1e-3)
+    assert min(_border_gaps(out / "tile.svg")) >= BORDER_GAP - 1e-6
+    fixed[at] = f"{float(smallest) - 0.01:g}"
+    assert cli("tile", *fixed, "--out", tmp_path / "x").exit_code == 2
+
+
+def test_a_tile_with_no_room_for_a_border_names_the_width_that_has_it(tmp_path, cli):
+    """On a 20 mm tile the circles come within 0.58 mm of the edge: no border keeps 0.5 mm
+    from both, so every border is refused, naming the width from which one fits. At that
+    width the smallest border is accepted, just below it refused."""
+    result = cli("tile", "--width", "20", "--border", "0.08", "--out", tmp_path / "x")
+    assert result.exit_code == 2
+    assert "--border 0.08 mm does not fit on this tile: its circles come within 0.58 mm" in (
+        result.output
+    )
+    found = re.search(r"choose 0 \(no border\), tiles from ([\d.]+) mm wide", result.output)
+    assert found, result.output
+    width = found.group(1)
+    assert cli("tile", "--width", width, "--border", "0.5", "--out", tmp_path / "ok").exit_code == 0
+    below = f"{float(width) - 0.05:g}"
+    assert cli("tile", "--width", below, "--border", "0.5", "--out", tmp_path / "y").exit_code == 2
+    assert cli("tile", "--width", "20", "--border", "0", "--out", tmp_path / "z").exit_code == 0
