@@ -152,13 +152,14 @@ def _pass_explosions(position, variant: str) -> int:
 
 def _text(r: dict, turn: str) -> str:
     """The report in words; ``turn`` is the turn as :func:`turn_words` says it."""
+    from fabgen.rules.moves import move_text
     from fabgen.rules.state import Player
 
     who = Player(r["name"]).label(r["seat"] - 1)  # as rules replay and turn name it
     lines = [f"{r['file']}: {who} plays {turn} as an extreme machine"]
     if r["criterion"] == "machine-never-moves":
         lines[0] = f"{r['file']}: {who} is a machine: it never moves ({turn})"
-    moves = ", ".join(f"{a}-{b}" for a, b in r["moves"]) or "pass (no moves)"
+    moves = ", ".join(move_text(a, b) for a, b in r["moves"]) or "pass (no moves)"
     lines.append(f"moves: {moves}")
     lines.append(f"explodes {_fields(r['explosions'])} this turn")
     if r["criterion"] == "explosions-next-turn":

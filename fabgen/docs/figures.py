@@ -474,10 +474,7 @@ def extreme_figure(
     facts = {
         "player": _name(start, player),
         "Player": _name(start, player).capitalize(),
-        "moves": _join(
-            [f"{field_name(m.source)}-{field_name(m.destination)}" for m in decision.moves]
-        )
-        or "no move",
+        "moves": _join([str(m) for m in decision.moves]) or "no move",
         "explosions": str(_explosions(steps)),
         "waves": str(len(waves)),
         "move_sets": str(search.move_sets),

@@ -75,7 +75,8 @@ def _picture_notes(step, following) -> list[str]:
 def _slug(step) -> str:
     """start, move-c3-c5, explosion-wave-2, growth: short and safe as a file name."""
     if step.kind == "move":
-        return "move-" + step.title.split(": ", 1)[1]
+        # ("-c0 to -a0" as the title shows it: the file keeps its name, move--c0--a0)
+        return "move-" + step.title.split(": ", 1)[1].replace(" to ", "-")
     if step.kind == "explosion":
         return step.title.split(":", 1)[0].replace(" ", "-")
     return step.kind

@@ -2,7 +2,9 @@
 
 A move ``c3-c5`` takes k stones from ``c3`` and moves them k steps in a straight line
 to ``c5`` (k is the distance). Opponent stones on the fields passed and on the
-destination cancel one for one with moving stones; whatever is left lands.
+destination cancel one for one with moving stones; whatever is left lands. A move
+between names with a minus sign is shown ``-d1 to -c1`` (docs/design-notes.md, *The
+rules as the engine plays them*, "Checking a game played at a table").
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ _SEPARATORS = re.compile(r"[,;]")
 #: A typed turn that is a pass, said in words.
 PASS_WORDS = ("pass", "passes", "none")
 MOVE_HELP = (
-    "write source-destination, like c3-c5 (or c3 to c5), moves separated by commas, "
+    "write source-destination, like c3-c5 or c3 to c5 (-a0 to b-2 where a name has a minus "
+    "sign), moves separated by commas, "
     "nothing (or pass) for a pass; a field name is letters for the column followed by "
     "the row number, like c3, aa12, -a0 or b-2"
 )
@@ -67,7 +70,7 @@ class Move(NamedTuple):
     destination: Field
 
     def __str__(self) -> str:
-        return f"{field_name(self.source)}-{field_name(self.destination)}"
+        return move_text(field_name(self.source), field_name(self.destination))
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -89,6 +92,15 @@ class Move(NamedTuple):
     @classmethod
     def from_names(cls, source: str, destination: str) -> Move:
         return cls(parse_field(source), parse_field(destination))
+
+
+def move_text(source: str, destination: str) -> str:
+    """A move as people read it: ``c3-c5``, but ``-d1 to -c1`` when a name has a minus
+    sign (``-d1--c1`` hid where one name ends); :func:`parse_moves` reads both, and
+    the words are ASCII for any terminal. Transcripts keep their pairs of names."""
+    if "-" in source or "-" in destination:
+        return f"{source} to {destination}"
+    return f"{source}-{destination}"
 
 
 def parse_moves(text: str) -> list[Move]:
@@ -120,9 +132,8 @@ def _parse_typed(text: str) -> list[Move]:
         if pair and tuple(words) != read:  # "-i0 -f0": a hyphen, or a minus sign?
             quoted = abridged(text, 40, quoted=True)
             raise ValueError(
-                f"{quoted} can be read two ways: {read[0]} to {read[1]} (write "
-                f"{read[0]}-{read[1]}) or {words[0]} to {words[1]} (write "
-                f"{words[0]}-{words[1]}); write the move without spaces"
+                f"{quoted} can be read two ways: write {move_text(*read)} or "
+                f"{move_text(*words)}, whichever you mean"
             )
         return [Move(parse_field(read[0]), parse_field(read[1]))]
     if pair:  # "c3 c5": source and destination separated by a space

@@ -489,7 +489,7 @@ EXAMPLES = [
     ("tutorials/check.md", "fabgen rules replay solo.json", solo_transcript),
     (
         "tutorials/check.md",
-        'fabgen rules turn game.json --moves "-c0--a0" --svg steps/',
+        'fabgen rules turn game.json --moves "-c0 to -a0" --svg steps/',
         recorded_games,
     ),
     ("seats.md", "fabgen rules machine game.json", start_transcript),

@@ -191,7 +191,7 @@ def test_turn_shows_moves_every_explosion_wave_and_growth(tmp_path):
     titles = [line for line in out.splitlines() if line.startswith("step ")]
     assert titles == [
         "step 0: before the turn of player 1 (Red)",
-        "step 1: move 1: -c1--a1",
+        "step 1: move 1: -c1 to -a1",
         "step 2: explosion wave 1 (2 explosions): -a1, g1",
         "step 3: explosion wave 2 (1 explosion): a1",
         "step 4: explosion wave 3 (1 explosion): b2",
@@ -383,7 +383,7 @@ def test_turn_pictures_outline_what_explodes_next_as_the_rule_sheet_does(turn_pi
         assert red_outlines(path) == expected + 1, path.name
     # the move picture draws the move as an arrow from -c1 towards -a1
     move = svg_texts(out_dir / "step-01-move--c1--a1.svg")
-    assert "1. move 1: -c1--a1" in move
+    assert "1. move 1: -c1 to -a1" in move
 
 
 def test_turn_pictures_count_the_explosions_of_each_wave(turn_pictures):

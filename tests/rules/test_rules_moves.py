@@ -129,8 +129,15 @@ def test_moves_parse_with_negative_coordinates_and_spaces():
 
 
 def test_move_text_round_trips():
-    for text in ("c3-c5", "-a1--b1", "a-1-a0", "aa12-ab13"):
-        assert str(Move.parse(text)) == text
+    # a name with a minus sign: shown with "to", so that each name is seen whole
+    for typed, shown in (
+        ("c3-c5", "c3-c5"),
+        ("-a1--b1", "-a1 to -b1"),
+        ("a-1-a0", "a-1 to a0"),
+        ("aa12-ab13", "aa12-ab13"),
+    ):
+        assert str(Move.parse(typed)) == shown
+        assert Move.parse(shown) == Move.parse(typed)
 
 
 def test_a_pass_is_a_legal_turn():

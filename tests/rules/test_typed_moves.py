@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from fabgen.errors import ParameterError
 from fabgen.rules.moves import Move, parse_moves
-from fabgen.rules.names import field_name
+from fabgen.rules.names import field_name, parse_field
 
 FIELDS = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
 MOVES = st.lists(st.builds(Move, FIELDS, FIELDS), min_size=1, max_size=6)
@@ -46,11 +46,46 @@ def test_a_source_and_destination_separated_by_a_space_is_a_move(source, destina
     if destination[0] < 0:  # "-i0 -f0": the minus sign could be the hyphen of "-i0 - f0"
         with pytest.raises(ParameterError, match="can be read two ways") as info:
             parse_moves(text)
-        other = field_name(destination)[1:]
-        assert f"write {field_name(source)}-{other})" in str(info.value)
-        assert f"write {field_name(source)}-{field_name(destination)})" in str(info.value)
+        # both readings, each written as the move is shown (and read back)
+        readings = [
+            Move(source, parse_field(field_name(destination)[1:])),
+            Move(source, destination),
+        ]
+        assert f"write {readings[0]} or {readings[1]}, whichever" in str(info.value)
+        assert [Move.parse(str(m)) for m in readings] == readings
     else:
         assert parse_moves(text) == [Move(source, destination)]
+
+
+@given(MOVES)
+def test_moves_as_shown_are_read_back_and_show_where_each_name_ends(moves):
+    # "-d1--c1" (from -d1 to -c1) was shown in the play page's Undo list, rules turn's
+    # steps and rules machine's line: a minus sign read as the move's hyphen
+    shown = [str(m) for m in moves]
+    assert parse_moves(", ".join(shown)) == moves
+    assert [Move.parse(text) for text in shown] == moves
+    for move, text in zip(moves, shown, strict=True):
+        names = (field_name(move.source), field_name(move.destination))
+        if any("-" in name for name in names):
+            assert text == f"{names[0]} to {names[1]}"
+        else:
+            assert text == f"{names[0]}-{names[1]}"
+
+
+@pytest.mark.parametrize(
+    ("source", "destination", "shown"),
+    [
+        ("c3", "c5", "c3-c5"),
+        ("-d1", "-c1", "-d1 to -c1"),
+        ("c3", "b-2", "c3 to b-2"),
+        ("-a0", "a0", "-a0 to a0"),
+    ],
+)
+def test_a_move_with_a_minus_sign_in_a_name_is_shown_with_to(source, destination, shown):
+    move = Move.from_names(source, destination)
+    assert str(move) == shown
+    assert Move.parse(shown) == move and parse_moves(f"{shown}, {shown}") == [move, move]
+    assert shown.isascii()  # (any terminal shows it: no arrow to replace)
 
 
 @pytest.mark.parametrize("text", ["", "  ", "pass", "Pass", " PASS ", "none"])

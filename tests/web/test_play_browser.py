@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from fabgen.rules.moves import move_text
 from tests.web.conftest import serving
 from tests.web.test_browser import _lines_split_inside_brackets
 
@@ -83,7 +84,7 @@ def _tap_a_move(page) -> tuple[str, str] | None:
     count = lit.locator(".badge").text_content()
     assert count and int(count) >= 1  # the stones the move takes
     lit.click()
-    page.locator("#pending").filter(has_text=f"{sources[0]}-{destination}").wait_for()
+    page.locator("#pending").filter(has_text=move_text(sources[0], destination)).wait_for()
     return sources[0], destination
 
 
@@ -105,7 +106,7 @@ def _tap_the_hint(page):
     for source, destination in page.evaluate("() => hinted"):
         _field(page, source).click()
         _field(page, destination).click()
-        page.locator("#pending").filter(has_text=f"{source}-{destination}").wait_for()
+        page.locator("#pending").filter(has_text=move_text(source, destination)).wait_for()
 
 
 def test_a_whole_game_tapped_against_two_computers(play, tmp_path, fixed_game_id):
@@ -281,7 +282,7 @@ def test_a_game_played_with_the_keyboard_alone(play):
     play.keyboard.press(key)
     destination = _focused_field(play)
     play.keyboard.press(" ")
-    play.locator("#pending").filter(has_text=f"{source}-{destination}").wait_for()
+    play.locator("#pending").filter(has_text=move_text(source, destination)).wait_for()
 
     turns = play.locator("#log li").count()
     _press_until(play, "Shift+Tab", "#end-turn")
@@ -455,7 +456,7 @@ def test_while_a_tapped_move_is_checked_the_turn_cannot_end_or_take_it_back(play
     for name in ("End turn", "Hint", "Take back move"):
         assert play.get_by_role("button", name=name).is_disabled(), name
     held[0].continue_()
-    play.locator("#pending").filter(has_text=f"{source}-{destinations[0]}").wait_for()
+    play.locator("#pending").filter(has_text=move_text(source, destinations[0])).wait_for()
     assert play.get_by_role("button", name="End turn").is_enabled()
     held.clear()
     play.get_by_role("button", name="Take back move").click()
@@ -1196,11 +1197,11 @@ def test_moves_tapped_and_not_yet_sent_are_kept_by_a_reload(play):
     board = _board(play)
     play.reload()
     pending = play.locator("#pending")
-    pending.filter(has_text=f"{source}-{destination}").wait_for()
+    pending.filter(has_text=move_text(source, destination)).wait_for()
     _settled(play)
-    assert pending.inner_text() == f"This turn: {source}-{destination}"
+    assert pending.inner_text() == f"This turn: {move_text(source, destination)}"
     assert play.locator("#status").inner_text() == (
-        f"The moves tapped before the reload are kept: {source}-{destination}."
+        f"The moves tapped before the reload are kept: {move_text(source, destination)}."
     )
     assert _board(play) == board
     assert play.get_by_role("button", name="Take back move").is_enabled()
@@ -1274,3 +1275,33 @@ def test_at_the_table_the_heading_says_to_play_on_the_board_first(play):
     play.get_by_label("At the table", exact=True).uncheck()
     play.wait_for_function("() => !game.table && !busy")
     assert heading.inner_text().startswith("Red to move: tap one of your fields, ")
+
+
+def test_a_move_between_names_with_a_minus_sign_reads_with_to(play):
+    # The Undo list said "turn 1, Red: -c1--d0": where does one name end?
+    _start(play)  # 3p-triangle-4: Red starts on fields left of column a
+    source, destination = play.evaluate(
+        "() => Object.entries(game.legal).flatMap(([s, ds]) => ds.map((d) => [s, d]))"
+        ".find(([s, d]) => s.startsWith('-') && d.startsWith('-'))"
+    )
+    shown = f"{source} to {destination}"
+    _field(play, source).click()
+    _field(play, destination).click()
+    play.locator("#pending").filter(has_text=shown).wait_for()
+    assert play.locator("#pending").inner_text() == f"This turn: {shown}"
+    assert play.locator("#status").inner_text().startswith(f"Moved {shown}. ")
+    _end_turn(play)
+    undo = play.locator("#undo-turn option").all_inner_texts()
+    assert undo == [f"turn 1, Red: {shown}"]
+    # the transcript keeps its pairs of names; the words typed back play the same move
+    assert play.evaluate("() => game.transcript.turns[0]") == [[source, destination]]
+    play.get_by_label("Undo back to").select_option(label=undo[0])
+    play.get_by_role("button", name="Undo", exact=True).click()
+    play.wait_for_function("() => game.turns_played === 0")
+    _settled(play)
+    play.get_by_label(TYPED).fill(shown)
+    play.get_by_role("button", name="Play typed moves").click()
+    play.wait_for_function("() => game.turns_played > 0")
+    _settled(play)
+    assert play.evaluate("() => game.transcript.turns[0]") == [[source, destination]]
+    assert play.locator("#undo-turn option").all_inner_texts() == undo

@@ -412,8 +412,19 @@ function redraw() {
   }
   picture.mark({selected, lit, moved: movedFields(), todo: todoFields()});
   $("board").dataset.selected = selected || "";
-  setText($("pending"), pending.length ? `This turn: ${pending.map((m) => m.join("-")).join(", ")}` : "");
+  setText($("pending"), pending.length ? `This turn: ${movesText(pending)}` : "");
   showToMove();
+}
+
+// A move as people read it, as fabgen.rules.moves.move_text writes it: "c3-c5", but
+// "-d1 to -c1" where a name has a minus sign ("-d1--c1" hid where a name ends); the
+// server reads both back from the typed moves.
+function moveText([source, destination]) {
+  return source.includes("-") || destination.includes("-") ? `${source} to ${destination}` : `${source}-${destination}`;
+}
+
+function movesText(moves) {
+  return moves.map(moveText).join(", ");
 }
 
 function showToMove() {
@@ -487,7 +498,7 @@ async function refuse(move) {
   await holding(async () => {
     try {
       await gamePost("moves", {moves: [...pending, move]});
-      setStatus(`Refused: ${move.join("-")}`, true);
+      setStatus(`Refused: ${moveText(move)}`, true);
     } catch (e) {
       await failed(e, "Refused: ");
     }
@@ -502,7 +513,7 @@ async function addMove(move) {
       pending = moves;
       keepTaps();
       selected = null;
-      setStatus(`Moved ${move.join("-")}. Tap another of your fields, or End turn.`);
+      setStatus(`Moved ${moveText(move)}. Tap another of your fields, or End turn.`);
     } catch (e) {
       await failed(e, "Refused: ");
     }
@@ -529,7 +540,7 @@ async function tapAgain() {
     try {
       now = await gamePost("moves", {moves: kept.moves});
       pending = kept.moves;
-      setStatus(`The moves tapped before the reload are kept: ${pending.map((m) => m.join("-")).join(", ")}.`);
+      setStatus(`The moves tapped before the reload are kept: ${movesText(pending)}.`);
     } catch (e) {
       sessionStorage.removeItem(TAPS_KEY); // (the game moved on meanwhile)
     }
@@ -772,7 +783,7 @@ $("hint").addEventListener("click", async () => {
       setStatus(`Hint: ${hint.words}`);
       picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null, todo: todoFields(),
                     selectedWords: "the hint's first move starts here", movedWords: "the hint moves stones here"});
-      $("typed-moves").value = hint.moves.map((m) => m.join("-")).join(", ");
+      $("typed-moves").value = movesText(hint.moves);
     } catch (e) {
       await failed(e);
     }
