@@ -17,8 +17,9 @@ From simulated games (:func:`simulated_supply`) the dead markers are the most on
 board at once when every all-dead tile is lifted off, as the 1995 rules allow (dead
 fields are no one's neighbours, so lifting such a tile changes nothing in the game); the
 dead fields at the end of a game, no tile lifted off, are given beside them. On
-``6p-hexagon-19`` (133 fields) 20 strong games give 48 (the rule: 54) against 142 if no
-tile is lifted off.
+``6p-hexagon-19`` (133 fields) 20 strong games give 48 (the rule: 54) against 133 if no
+tile is lifted off. The margin never takes a figure past what the board can hold at once
+(:func:`marker_room`): it made 147 dead markers of 60 random games' 133 dead fields.
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ class Supply:
     #: Simulated games: the dead markers if no tile is lifted off (``dead_markers``
     #: assumes every all-dead tile is lifted off and its markers used again).
     dead_markers_unlifted: int | None = None
+    #: Simulated games: the margin took a marker figure past what the board can hold
+    #: at once, which it was cut to (:func:`marker_room`).
+    markers_capped: bool = False
 
     @property
     def dead_markers_text(self) -> str:
@@ -73,6 +77,8 @@ class Supply:
         if not self.simulated:
             return None
         how = f"the 95th percentile over {self.simulated}, plus {SIMULATED_MARGIN:.0%}"
+        if self.markers_capped:
+            how += f" ({ROOM_NOTE})"
         return (
             f"the most growing fields at once: {how}",
             f"the most dead fields at once on tiles not all dead (every all-dead tile lifted "
@@ -100,6 +106,31 @@ class Supply:
 def dead_markers_phrase(lifted: int, unlifted: int) -> str:
     """Simulated dead markers in one phrase: what they assume, and the other figure."""
     return f"{lifted} dead markers when all-dead tiles are lifted off ({unlifted} if none is)"
+
+
+#: Said of the markers when the margin would have passed what the board holds.
+ROOM_NOTE = "never more than the board can hold at once: a marker per field"
+
+
+def marker_room(fields: int, tiles: int) -> dict[str, int]:
+    """The most markers of each kind (the balance report's ``markers_peak`` keys) a board
+    of ``fields`` fields on ``tiles`` tiles can hold at once: one per field; with every
+    all-dead tile lifted off, each tile left has a field that is not dead."""
+    return {"growing": fields, "dead_tiles_lifted": max(fields - tiles, 0), "dead": fields}
+
+
+def simulated_markers(markers_peak: dict, fields: int, tiles: int) -> dict[str, int]:
+    """Markers to make of each kind from a balance report's ``markers_peak``: the 95th
+    percentile plus the margin, cut to :func:`marker_room` (the peaks never pass it,
+    the margin did: 147 dead markers for 133 fields)."""
+    room = marker_room(fields, tiles)
+    return {kind: min(with_margin(markers_peak[kind]["p95"]), room[kind]) for kind in room}
+
+
+def markers_capped(markers_peak: dict, fields: int, tiles: int) -> bool:
+    """Whether the room cut any of :func:`simulated_markers`."""
+    made = simulated_markers(markers_peak, fields, tiles)
+    return any(made[kind] < with_margin(markers_peak[kind]["p95"]) for kind in made)
 
 
 def supply_needed(board: Board) -> Supply:
@@ -130,16 +161,18 @@ def simulated_supply(board: Board, report: dict) -> Supply:
     seed."""
     rule = supply_needed(board)
     stones = max(with_margin(p["p95"]) for p in report["stones_peak"])
-    markers = report["markers_peak"]
+    peaks, tiles = report["markers_peak"], len(board.tiles)
+    markers = simulated_markers(peaks, rule.fields, tiles)
     players = ", ".join(dict.fromkeys(s["player"] for s in report["seats"]))
     variant = report.get("variant", "online")
     rules = "" if variant == "online" else f", variant {variant}"
     return replace(
         rule,
         stones_per_player=max(stones, rule.start_stones),
-        growing_markers=with_margin(markers["growing"]["p95"]),
-        dead_markers=with_margin(markers["dead_tiles_lifted"]["p95"]),
-        dead_markers_unlifted=with_margin(markers["dead"]["p95"]),
+        growing_markers=markers["growing"],
+        dead_markers=markers["dead_tiles_lifted"],
+        dead_markers_unlifted=markers["dead"],
+        markers_capped=markers_capped(peaks, rule.fields, tiles),
         simulated=(
             f"{report['games']} simulated games ({players} players{rules}, seed {report['seed']})"
         ),

@@ -20,7 +20,14 @@ from dataclasses import dataclass, field
 from fabgen.board.checks.chance import MARGIN as CHANCE_MARGIN
 from fabgen.board.checks.chance import chance_caveat
 from fabgen.board.model import Board
-from fabgen.board.supply import SIMULATED_MARGIN, dead_markers_phrase, with_margin
+from fabgen.board.supply import (
+    ROOM_NOTE,
+    SIMULATED_MARGIN,
+    dead_markers_phrase,
+    markers_capped,
+    simulated_markers,
+    with_margin,
+)
 from fabgen.errors import ParameterError
 from fabgen.play.parallel import batches, check_wanted, executor, processes, run_batches
 from fabgen.play.policy import check_player_name
@@ -190,6 +197,7 @@ def balance_report(run: BalanceRun) -> dict:
     report = {
         "board": board.name,
         "fields": fields,
+        "tiles": len(board.tiles),
         "variant": get_variant(options.variant).name,
         "seed": options.seed,
         "max_turns": options.max_turns,
@@ -427,15 +435,14 @@ def _pieces_to_make(report: dict) -> str:
     the report gave only peaks, and which of mean, percentile and max to make was left
     to the reader."""
     stones = max(with_margin(p["p95"]) for p in report["stones_peak"])
-    markers = report["markers_peak"]
-    growing = with_margin(markers["growing"]["p95"])
-    dead = with_margin(markers["dead_tiles_lifted"]["p95"])
-    unlifted = with_margin(markers["dead"]["p95"])
+    peaks, fields, tiles = report["markers_peak"], report["fields"], report["tiles"]
+    made = simulated_markers(peaks, fields, tiles)
+    room = f" ({ROOM_NOTE})" if markers_capped(peaks, fields, tiles) else ""
     return (
-        f"pieces for such games: {stones} stones of each colour, {growing} growing and "
-        f"{dead_markers_phrase(dead, unlifted)}: "
-        f"the 95th percentiles plus {SIMULATED_MARGIN:.0%}, as fabgen validate --simulate "
-        "counts"
+        f"pieces for such games: {stones} stones of each colour, {made['growing']} growing and "
+        f"{dead_markers_phrase(made['dead_tiles_lifted'], made['dead'])}: "
+        f"the 95th percentiles plus {SIMULATED_MARGIN:.0%}{room}, as fabgen validate "
+        "--simulate counts"
     )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from fabgen.board.checks.context import Context
 from fabgen.board.checks.registry import Section
 from fabgen.board.findings import Finding, Severity, Where
-from fabgen.board.supply import SIMULATED_MARGIN
+from fabgen.board.supply import ROOM_NOTE, SIMULATED_MARGIN
 
 SUPPLY = Section("supply")
 
@@ -59,7 +59,7 @@ def markers(ctx: Context) -> Iterator[Finding]:
             f"{need.dead_markers_text}: the 95th percentile of the most growing fields "
             f"at once and of the most dead fields at once on tiles not all dead (of the "
             f"dead fields at the end if none is lifted off) in {need.simulated}, plus "
-            f"{SIMULATED_MARGIN:.0%}"
+            f"{SIMULATED_MARGIN:.0%}" + (f" ({ROOM_NOTE})" if need.markers_capped else "")
         )
     else:
         basis = (
