@@ -43,6 +43,8 @@ def main() -> None:
 
 
 def _play(page) -> None:
+    from fabgen.rules.moves import move_text  # (as the page shows a move)
+
     page.locator('#seat-list[data-board="preset:3p-triangle-4"] #seat-0').wait_for()
     page.locator("#seat-1").select_option("greedy")
     page.locator("#seat-2").select_option("strong")
@@ -56,7 +58,7 @@ def _play(page) -> None:
         for source, destination in page.evaluate("() => hinted"):
             page.locator(f'#board [data-field="{source}"]').click()
             page.locator(f'#board [data-field="{destination}"]').click()
-            page.locator("#pending").filter(has_text=f"{source}-{destination}").wait_for()
+            page.locator("#pending").filter(has_text=move_text(source, destination)).wait_for()
         page.get_by_role("button", name="End turn").click()
         page.wait_for_function(ready)
     page.get_by_label("Field names").check()

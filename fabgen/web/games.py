@@ -30,6 +30,7 @@ import threading
 import tomllib
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 import tomli_w
@@ -319,9 +320,9 @@ class Game:
                         "words": words,
                         "details": record["details"],
                         "effects": record["effects"],
-                        # (the fields it moves from and to, explodes and grows, to find
-                        # on the board's picture)
-                        "fields": _fields_of(record),
+                        # (every field whose stones or status it changes, to find on
+                        # the board's picture: where explosions send stones too)
+                        "fields": record["fields"],
                     }
                 )
         return out
@@ -364,7 +365,8 @@ LATE = " (it thought too long: the greedy player's turn instead)"
 def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Position, dict]:
     """Play a turn and say what happened: the seat (from 1), its moves, the position
     after the moves, each explosion wave (its fields and the position after it), the
-    fields that grew, the explosions in all and the turn in words."""
+    fields that grew, the explosions in all, the turn in words and every field it
+    changes (what a person touches at the table)."""
     turn = Turn(position, variant, record_steps=True)
     for move in moves:
         turn.move(move)
@@ -390,13 +392,22 @@ def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Po
         # (one per line of details: where an exploding field's stones go, else "")
         "effects": [e for s in steps[1:] for e in ("", *_padded(s.effects, len(s.details)))],
         "board": fields_json(final),
+        "fields": _touched(steps, moves),
     }
     return final, record
 
 
-def _fields_of(record: dict) -> list[str]:
-    names = [f for m in record["moves"] for f in m]
-    names += [f for w in record["waves"] for f in w["fields"]] + record["growth"]
+def _touched(steps: list, moves: list[Move]) -> list[str]:
+    """The fields a person changes to carry the turn out on a physical board: the moves'
+    ends, then every field whose status, owner or stones a step changes (stones cancelled
+    on the way, explosions, the fields their stones land on, growth), in step order."""
+    names = [_name(f) for m in moves for f in m]
+    board_names = steps[0].position.board.names
+    for before, after in pairwise(steps):
+        a, b = before.position, after.position
+        was = zip(a.status_codes, a.owners, a.stone_counts, strict=True)
+        now = zip(b.status_codes, b.owners, b.stone_counts, strict=True)
+        names += [board_names[i] for i, (x, y) in enumerate(zip(was, now, strict=True)) if x != y]
     return list(dict.fromkeys(names))
 
 

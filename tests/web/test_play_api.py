@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import threading
 import tomllib
 
@@ -886,8 +887,34 @@ def test_at_the_table_each_explosion_to_do_says_where_its_stones_go_and_its_fiel
     assert [t["effects"] for t in answer["turns"] if t["kind"] != "person"] == [
         t["effects"] for t in todo
     ]
-    # and the fields each turn is about, to find them on the page's picture
+    # and the fields each turn changes, to find them on the page's picture: those it
+    # moves from and to, explodes and grows, and where the explosions' stones land
     for t, record in zip(todo, [t for t in answer["turns"] if t["kind"] != "person"], strict=True):
         about = [f for m in record["moves"] for f in m] + record["growth"]
         about += [f for w in record["waves"] for f in w["fields"]]
-        assert t["fields"] and sorted(t["fields"]) == sorted(set(about))
+        about += [f for e in t["effects"] for f in re.findall(r"(\S+) \((?:was|now|canc)", e)]
+        assert t["fields"] == record["fields"] and sorted(t["fields"]) == sorted(set(about))
+
+
+def test_a_turn_names_every_field_it_changes_stones_cancelled_on_the_way_too(client):
+    # At the table each such field is outlined: a move that cancels a stone it passes
+    # changes three fields, not its two ends.
+    position = {
+        "format": "Atlantis transcript",
+        "version": "1.0",
+        "segments": [
+            ["b2", "c2", "c3", "b3", "a2", "a1", "b1"],
+            ["d1", "e1", "e2", "d2", "c1", "c0", "d0"],
+        ],
+        "players": [
+            {"name": "Ann", "color": "red", "stacks": {"a1": 2}},
+            {"name": "Ben", "color": "blue", "stacks": {"b1": 1, "e2": 2}},
+        ],
+        "next_player": 0,
+    }
+    game = _new(client, preset=None, board=json.dumps(position), seats=["person", "person"])
+    answer = client.post(f"/api/games/{game['id']}/turn", json={"moves": "a1-c1"}).get_json()
+    (turn,) = answer["turns"]
+    assert turn["explosions"] == 0 and turn["growth"] == []
+    assert turn["details"][2:4] == ["1 stone cancelled against opponent stones", "1 lands on c1"]
+    assert turn["fields"] == ["a1", "c1", "b1"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -1305,3 +1306,23 @@ def test_a_move_between_names_with_a_minus_sign_reads_with_to(play):
     _settled(play)
     assert play.evaluate("() => game.transcript.turns[0]") == [[source, destination]]
     assert play.locator("#undo-turn option").all_inner_texts() == undo
+
+
+def test_at_the_table_the_fields_an_explosion_sends_stones_to_are_outlined_too(play):
+    # Only the exploding fields (and those that grew) were outlined: the fields their
+    # stones land on, which the people at the table must change as well, were not.
+    _table_game(play)
+    _play_typed_turn(play)
+    todo = play.evaluate("() => game.todo")
+    lines = [line for t in todo for line in [*t["details"], *t["effects"]]]
+    name = r"(-?[a-z]+(?:0|-?[1-9][0-9]*))"
+    exploding = {m for line in lines for m in re.findall(name + r" explodes", line)}
+    grown = {m for line in lines for m in re.findall(name + r" gains a stone", line)}
+    receiving = {m for line in lines for m in re.findall(name + r" \((?:was|now|cancels)", line)}
+    assert exploding and receiving - exploding  # (the machine's stack explodes)
+    outlined = play.evaluate(
+        "() => [...document.querySelectorAll('#board .field.todo')].map((g) => g.dataset.field)"
+    )
+    assert sorted(outlined) == sorted(exploding | grown | receiving)
+    for field in receiving:
+        assert _field(play, field).locator(".fname").is_visible()
