@@ -398,7 +398,7 @@ def test_undo_and_a_reload_keep_the_game(play):
     assert _board(play) == after_two
     assert play.locator("#log li").count() == 6  # two rounds of three seats
     undo = play.get_by_label("Undo back to")
-    undo.select_option(label=f"turn 1, Red: {moves[0][0]}-{moves[0][1]}")
+    undo.select_option(label=f"turn 1, Red: {move_text(*moves[0])}")
     play.get_by_role("button", name="Undo", exact=True).click()
     play.wait_for_function("() => game.turns_played === 0")
     _settled(play)
@@ -423,7 +423,7 @@ def test_an_illegal_tap_is_refused_with_its_reason(play):
     )
     _field(play, far).click()
     status.filter(has_text="(rule ").wait_for()
-    assert status.inner_text().startswith(f"Refused: move {source}-{far}: ")
+    assert status.inner_text().startswith(f"Refused: move {move_text(source, far)}: ")
     assert play.locator("#pending").inner_text() == ""
     assert _board(play) == before
     _field(play, source).click()  # a second tap on the chosen field lets it go
@@ -1326,3 +1326,28 @@ def test_at_the_table_the_fields_an_explosion_sends_stones_to_are_outlined_too(p
     assert sorted(outlined) == sorted(exploding | grown | receiving)
     for field in receiving:
         assert _field(play, field).locator(".fname").is_visible()
+
+
+def test_at_the_table_the_page_says_what_to_do_when_the_board_shows_something_else(play):
+    # A mis-tapped move the page took, or a stone knocked over: nothing on the page said
+    # how to bring the page and the board back in step.
+    _start(play)
+    differs = play.locator("#differs")
+    assert differs.is_hidden()  # (at home the page's board is the only one)
+    play.get_by_label("At the table", exact=True).check()
+    play.wait_for_function("() => game.table && !busy")
+    assert differs.is_visible()
+    play.get_by_text("The board shows something else?").click()
+    words = differs.inner_text()
+    assert "Undo back to" in words and "A position as it stands on the table" in words
+    # what it says works: Undo back to the turn entered wrongly shows the board before it
+    before = _board(play)
+    _play_typed_turn(play)
+    assert _board(play) != before
+    differs.get_by_role("link", name="Undo back to").click()
+    assert play.evaluate("() => document.activeElement.id") == "undo-turn"
+    play.get_by_label("Undo back to").select_option(index=0)
+    play.get_by_role("button", name="Undo", exact=True).click()
+    play.wait_for_function("() => game.turns_played === 0")
+    _settled(play)
+    assert _board(play) == before and play.locator("#to-do").is_hidden()

@@ -388,6 +388,7 @@ function setGame(state) {
   $("download").href = `/api/games/${state.id}/transcript`;
   $("table-switch").checked = state.table;
   document.body.classList.toggle("at-table", state.table);
+  $("differs").hidden = !state.table; // (how to put the page and the board in step)
   showScores();
   showUndo();
   showToDo();
@@ -820,6 +821,12 @@ $("table-switch").addEventListener("change", () => {
 });
 $("done").addEventListener("click", () => {
   request(() => postJSON(`/api/games/${game.id}/settings`, {done: true}));
+});
+// "The board shows something else?" points to the Undo list (below the board on a phone).
+$("differs").querySelector("a[href='#undo-turn']").addEventListener("click", (e) => {
+  e.preventDefault();
+  $("undo-turn").scrollIntoView({block: "center"});
+  $("undo-turn").focus();
 });
 $("skip").addEventListener("click", () => { skipping = true; });
 $("zoom-in").addEventListener("click", () => picture && picture.setZoom(picture.zoom * 1.5));
