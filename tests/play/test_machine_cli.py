@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from fabgen.cli import main
 from fabgen.cli.machine_cmd import _decide
-from fabgen.rules.moves import Move
+from fabgen.rules.moves import Move, move_text
 from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over
 from fabgen.rules.setup import start_position
@@ -106,7 +106,7 @@ def test_play_to_stdout_appends_the_turn_and_replays(game, tmp_path):
     assert longer.move_list[:-1] == before.move_list
     assert "plays turn 31" in result.stderr  # the report, beside the transcript
     report = json.loads(run("rules", "machine", path, "--format", "json", "--seed", "2").stdout)
-    assert [str(m) for m in longer.move_list[-1]] == [f"{a}-{b}" for a, b in report["moves"]]
+    assert [str(m) for m in longer.move_list[-1]] == [move_text(a, b) for a, b in report["moves"]]
     out = tmp_path / "longer.json"
     out.write_text(result.stdout)
     replayed = run("rules", "replay", out, "--format", "json")

@@ -14,6 +14,8 @@ import zipfile
 
 import pytest
 
+from fabgen.rules.moves import move_text
+
 
 def _open(page, path: str):
     page.goto(page.base + path)
@@ -472,7 +474,7 @@ def test_step_through_an_uploaded_game(page, tmp_path):
     info = page.locator("#turn-info")
     info.filter(has_text="turn 1 of the 2 in the file").wait_for()
     assert "club-game (uploaded)" in info.inner_text()
-    first_move = f"{turns[0][0][0]}-{turns[0][0][1]}"
+    first_move = move_text(*turns[0][0])
     page.get_by_role("button", name="Next step").click()
     assert first_move in page.locator("#step-title").inner_text()
     page.get_by_role("button", name="Next turn").click()
