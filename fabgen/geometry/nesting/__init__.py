@@ -12,6 +12,8 @@ discs) in both orientations that matter (flat-top and pointy-top; turning the sh
 90° gives one of these again), with either row phase and pushed into a corner; then,
 with a few rows or row ends left out, pieces are added one by one in the leftover
 space at the lowest free spot, found exactly from no-fit polygons. The best count wins.
+A rosette's lattice is also tried turned so that its zig-zag sides run along the sheet's,
+and taken only where it holds more (docs/design-notes.md, *Laser sheets on any bed*).
 
 Pure geometry: plain Python and shapely, sizes in millimetres, sheet origin bottom-left.
 

@@ -8,7 +8,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fabgen.geometry.lattice import SQRT3
+from fabgen.geometry.lattice import SQRT3, TILE_ANGLE_DEG
 from fabgen.geometry.nesting.polygons import (
     EPS,
     Polygon,
@@ -30,6 +30,14 @@ ORIENTATIONS: tuple[float, ...] = (0.0, 30.0)
 #: Direction of the piece lattice vectors in the piece frame (tile vectors A and B).
 LATTICE_DEG: tuple[float, float] = (30.0, 90.0)
 
+#: Turns of a rosette's lattice tried besides ``ORIENTATIONS``: once and twice the angle
+#: between the rosette's edges and the hexagon's (30° − 19.1066°), either way round, at
+#: which its zig-zag sides run along the sheet's (docs/design-notes.md, *Laser sheets on
+#: any bed*).
+ROSETTE_TURNS: tuple[float, ...] = tuple(
+    t % 60.0 for k in (1, 2) for t in (k * (30.0 - TILE_ANGLE_DEG), -k * (30.0 - TILE_ANGLE_DEG))
+)
+
 _DISC_SIDES = 48  # divisible by 12: flats face the axes at 0° and 30°, so the bbox is exact
 
 
@@ -38,11 +46,13 @@ class Footprint:
     """What one piece occupies on a sheet, in the piece frame (centre at the origin).
 
     ``hull`` is the convex hull of the area the laser touches (counter-clockwise);
-    ``spacing`` the centre distance of neighbours on the piece lattice.
+    ``spacing`` the centre distance of neighbours on the piece lattice; ``turns`` the
+    lattice's further turns worth trying (:data:`ROSETTE_TURNS`).
     """
 
     hull: Polygon
     spacing: float
+    turns: tuple[float, ...] = ()
 
     def rotated(self, degrees: float) -> Polygon:
         return _rotated(self.hull, degrees)
@@ -82,9 +92,10 @@ def tile_footprint(geometry: TileGeometry, shared: bool) -> Footprint:
     sharp = RoundedPolygon(geometry.finished_outline().vertices)
     burn = geometry.cut_offset + geometry.kerf / 2.0
     hull = convex_hull(sharp.offset_by(burn).path().points)
+    turns = ROSETTE_TURNS if geometry.outline is OutlineKind.ROSETTE else ()
     if shared:
-        return Footprint(hull, geometry.width + 2.0 * geometry.cut_offset)
-    return Footprint(hull, contact_spacing(convex_parts(geometry, burn)))
+        return Footprint(hull, geometry.width + 2.0 * geometry.cut_offset, turns)
+    return Footprint(hull, contact_spacing(convex_parts(geometry, burn)), turns)
 
 
 def disc_footprint(diameter: float, cut_offset: float, kerf: float) -> Footprint:

@@ -1,6 +1,8 @@
 """The search for the most pieces on one sheet: the piece lattice in both orientations
 and both row phases (:func:`honeycomb`), whole and with rows or row ends left out, each
-filled with pieces in the leftover space (:func:`fill_leftover`); the best count wins."""
+filled with pieces in the leftover space (:func:`fill_leftover`); the best count wins. A
+rosette's lattice turned (:func:`turned_lattice`) replaces it only with more pieces
+(docs/design-notes.md, *Laser sheets on any bed*)."""
 
 from __future__ import annotations
 
@@ -49,7 +51,8 @@ def honeycomb(
 @functools.lru_cache(maxsize=32)
 def arrange(footprint: Footprint, sheet: SheetSpec, *, fill: bool = True) -> tuple[Placement, ...]:
     """The most pieces found for one sheet: lattice positions first (row by row), then
-    the pieces added in leftover space."""
+    the pieces added in leftover space; a turned lattice (:attr:`Footprint.turns`) only
+    where it holds more."""
     lattices = [
         honeycomb(footprint, sheet, rotation, phase)
         for rotation in ORIENTATIONS
@@ -79,7 +82,72 @@ def arrange(footprint: Footprint, sheet: SheetSpec, *, fill: bool = True) -> tup
         key = (len(lattice) + len(extra), -len(extra))
         if key > best_key:
             best, best_key = (*lattice, *extra), key
+    return _turned_best(footprint, sheet, best, fill, shared)
+
+
+def _turned_best(
+    footprint: Footprint, sheet: SheetSpec, best: tuple[Placement, ...], fill: bool, shared: dict
+) -> tuple[Placement, ...]:
+    """``best``, or a turned lattice (filled) that holds more pieces: only more, so
+    that the layout stays as it was wherever the turns win nothing."""
+    for turn in footprint.turns:
+        stacks = turned_lattice(footprint, sheet, turn)
+        lattice = [p for stack in stacks for p in stack]
+        if fill and len(lattice) + _room_for(footprint, sheet, lattice) <= len(best):
+            continue
+        runs = [len(stack) for stack in stacks]
+        extra = (
+            fill_leftover(footprint, sheet, lattice, len(best), False, shared=shared, runs=runs)
+            if fill
+            else []
+        )
+        if len(lattice) + len(extra) > len(best):
+            best = (*lattice, *extra)
     return best
+
+
+#: Offsets of a turned lattice tried along each lattice vector (1/30 of a step each).
+TURNED_OFFSETS = 30
+
+
+def turned_lattice(footprint: Footprint, sheet: SheetSpec, turn: float) -> list[list[Placement]]:
+    """The piece lattice turned by ``turn`` degrees, at the offset (of
+    :data:`TURNED_OFFSETS` × :data:`TURNED_OFFSETS` tried) that keeps the most centres
+    inside the margins (the first such on a tie), as stacks along lattice vector A."""
+    import numpy as np
+
+    box = centre_range(footprint, sheet, turn)
+    if box is None:
+        return []
+    x0, y0, x1, y1 = box
+    basis = (
+        np.array(
+            [
+                [math.cos(math.radians(d + turn)), math.sin(math.radians(d + turn))]
+                for d in LATTICE_DEG
+            ]
+        ).T
+        * footprint.spacing
+    )  # columns: lattice vectors A and B
+    # Lattice indices that can reach the box from its lower-left corner, one step spare.
+    corners = np.array([[0.0, 0.0], [x1 - x0, 0.0], [0.0, y1 - y0], [x1 - x0, y1 - y0]])
+    reach = corners @ np.linalg.inv(basis).T
+    low, high = np.floor(reach.min(axis=0)) - 1, np.ceil(reach.max(axis=0)) + 1
+    i, j = np.meshgrid(*(np.arange(low[k], high[k] + 1) for k in (0, 1)), indexing="ij")
+    indices = np.column_stack((i.ravel(), j.ravel()))
+    steps = np.arange(TURNED_OFFSETS) / TURNED_OFFSETS
+    u, v = np.meshgrid(steps, steps, indexing="ij")
+    offsets = np.column_stack((u.ravel(), v.ravel())) @ basis.T
+    centres = (indices @ basis.T + (x0, y0))[None] + offsets[:, None]
+    x, y = centres[..., 0], centres[..., 1]
+    inside = (x >= x0 - EPS) & (x <= x1 + EPS) & (y >= y0 - EPS) & (y <= y1 + EPS)
+    best = int(inside.sum(axis=1).argmax())
+    stacks: dict[int, list[Placement]] = {}
+    for (_, b), (cx, cy) in zip(
+        indices[inside[best]].tolist(), centres[best][inside[best]].tolist(), strict=True
+    ):
+        stacks.setdefault(int(b), []).append(Placement(cx, cy, turn))
+    return [stacks[b] for b in sorted(stacks)]
 
 
 def fill_leftover(
