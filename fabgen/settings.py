@@ -429,7 +429,8 @@ _d(
     "Stone diameter.",
     param="stone_diameter",
     unit="mm",
-    limit=_SIZE,
+    # draw.sheet.MIN_CUT_STONE (a test keeps them equal); a wide kerf asks for more there
+    limit=Limit(6.0, MM_SIZE, "mm", why="fingers pick up and stack a disc of 6 mm, not less"),
     default_text="90% of the circle diameter, so a stone sits in a circle",
     label="Laser-cut stone diameter",
 )

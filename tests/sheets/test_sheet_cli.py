@@ -244,9 +244,10 @@ def _cut_stone_diameters(path, kerf):
 @pytest.mark.parametrize(
     ("args", "kerf", "said", "least"),
     [
-        # A disc a few kerfs wide: 0.9 mm at 0.4 mm was cut.
-        (["--stone-diameter", "0.9"], 0.4, "a disc under 6 mm is hard to pick up", 6.0),
-        (["--stone-diameter", "5.9"], 0.15, "choose a diameter of at least 6 mm", 6.0),
+        # A disc a few kerfs wide: 0.9 mm at 0.4 mm was cut. Below 6 mm the setting's own
+        # range says so (the limits table and the web form show the same floor).
+        (["--stone-diameter", "0.9"], 0.4, "allowed: 6 to 2,000 mm (fingers pick up", 6.0),
+        (["--stone-diameter", "5.9"], 0.15, "is outside the allowed range; allowed: 6 to", 6.0),
         # A wide kerf asks for ten kerfs.
         (["--stone-diameter", "6"], 0.8, "a disc under 10 kerfs (8 mm)", 8.0),
     ],
@@ -258,8 +259,7 @@ def test_a_laser_cut_stone_too_small_to_pick_up_is_refused(cli, tmp_path, args, 
     common = ("--stones", "3", "--colours", "1", "--kerf", kerf)
     result = cli("sheet", *common, *args, "--out", out)
     assert result.exit_code == 2, result.output
-    assert "is too small for a laser-cut stone" in result.output and said in result.output
-    assert "\n\n" not in result.output.strip() and not out.exists()
+    assert said in result.output and "\n\n" not in result.output.strip() and not out.exists()
     result = cli("sheet", *common, "--stone-diameter", least, "--out", tmp_path / "ok")
     assert result.exit_code == 0, result.output
     found = _cut_stone_diameters(tmp_path / "ok" / "stones-colour-1-sheet-1.dxf", kerf)
@@ -280,3 +280,11 @@ def test_small_tiles_name_the_width_whose_stones_are_large_enough(cli, tmp_path)
     assert result.exit_code == 0, result.output
     found = _cut_stone_diameters(tmp_path / "stones-colour-1-sheet-1.dxf", 0.0)
     assert len(found) == 3 and all(6.0 <= d < 6.01 for d in found)
+
+
+def test_the_laser_stone_setting_has_the_sheets_floor():
+    """The setting's range (limits table, web form) starts where the sheet refuses."""
+    from fabgen.draw.sheet import MIN_CUT_STONE
+    from fabgen.settings import SETTINGS
+
+    assert SETTINGS["cut_stone_diameter"].limit.low == MIN_CUT_STONE
