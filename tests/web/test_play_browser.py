@@ -1351,3 +1351,20 @@ def test_at_the_table_the_page_says_what_to_do_when_the_board_shows_something_el
     play.wait_for_function("() => game.turns_played === 0")
     _settled(play)
     assert _board(play) == before and play.locator("#to-do").is_hidden()
+
+
+def test_a_long_turn_in_the_undo_list_keeps_the_game_box_inside_its_column(play):
+    # A fieldset is as wide as its widest content: a turn of five moves in the Undo list
+    # pushed the Game box past its column, whose right part (and Undo's list) was cut off.
+    _start(play)
+    play.evaluate(
+        """() => { const o = document.createElement('option');
+        o.textContent = 'turn 31, Red: -f2 to -c5, -e1 to -d2, -a3 to -c1, b6 to -b3, -c4 to -d4';
+        document.querySelector('#undo-turn').append(o); }"""
+    )
+    box = play.locator("#game-controls").bounding_box()
+    column = play.locator(".settings").bounding_box()
+    undo = play.locator("#undo-turn").bounding_box()
+    assert box and column and undo
+    assert box["x"] + box["width"] <= column["x"] + column["width"]
+    assert undo["x"] + undo["width"] <= box["x"] + box["width"]
