@@ -6,7 +6,12 @@ takes about an hour on two cores; give ``--scale 10`` on a Dask cluster with
 ``--scheduler``), the win rate of each seat with its 95 % Wilson interval, the balance
 metric (1 minus the gap between the best and the worst seat), the share of games
 ending with every score 0, and the mean length in rounds. Writes the table as
-Markdown (default ``docs/fairness.md``) and prints it.
+Markdown (default ``docs/fairness.md``) and prints it, with how to read it (the seats
+whose interval leaves out their fair share, the boards that mostly burn down, found in
+the table). ``--only`` remakes those rows in the file's table and keeps the others and
+the file's first paragraph. The sections after the table are notes written by hand
+(other runs, why rows were remade) and are kept, except *Rows remade since*, which a
+whole new table makes moot.
 
 Run: make fairness    (or .venv/bin/python benchmarks/fairness.py [--scale F] [--out FILE])
 """
@@ -15,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+import textwrap
 import time
 from datetime import date
 from pathlib import Path
@@ -65,6 +72,94 @@ def row(name: str, games: int, jobs: int, scheduler: str | None) -> tuple[str, f
     return line, seconds
 
 
+HEADER = (
+    "| preset | seats | games | win rate per seat (95% interval) | balance | all-zero | rounds |",
+    "| --- | ---: | ---: | --- | ---: | ---: | ---: |",
+)
+#: A seat in a row: "3 Green: 1% (0–6)", a machine seat "2 Machine A (machine): 7% (4–12)".
+SEAT = re.compile(r"(\d+) ([^:;]*?)( \((?:machine|extreme-machine)\))?: (\d+)% \((\d+)–(\d+)\)")
+#: The notes section a whole new table makes moot.
+MOOT = "## Rows remade since"
+
+
+def cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def reading(lines: list[str]) -> str:
+    """How to read the table, with its clear cases found in the rows themselves: the
+    seats of boards without machines whose interval leaves out their fair share, and
+    the boards where most games burn down."""
+    clear, burnt, people = [], [], 0
+    for line in lines:
+        name, seats, _, per_seat, _, zero, _ = cells(line)
+        found = SEAT.findall(per_seat)
+        if any(machine for _, _, machine, *_ in found):
+            continue
+        people += len(found)
+        fair = 100 / int(seats)
+        off = [n for n, _, _, _, low, high in found if not int(low) <= fair <= int(high)]
+        if off:
+            clear.append(f"`{name}` (seat{'s' if len(off) > 1 else ''} {', '.join(off)})")
+    for line in lines:
+        name, *_, zero, _ = cells(line)
+        if zero.endswith("%") and int(zero[:-1]) >= 50:
+            burnt.append(f"`{name}` ({zero})")
+    gaps = (
+        f"Such seats here, on the boards without machines: {', '.join(clear)} (of their "
+        f"{people} seats, about {round(people / 20)} would be by chance alone)."
+        if clear
+        else "No seat of a board without machines is such a case here."
+    )
+    bullets = [
+        "Each row is one preset, strong players in every person's seat. A seat's fair share "
+        "is 100 % divided by the seats: 50 % with two, 33 % with three, then 25, 20 and "
+        "17 %. A machine's win rate is the machine's; compare the people's seats with each "
+        "other.",
+        "*balance* 1 is even; 0.86 means the seat that won most won 14 points more often "
+        "than the seat that won least.",
+        f"Trust a gap when a seat's interval leaves out its fair share. {gaps} A gap inside "
+        "the intervals is a hint only: play that preset on with `fabgen balance --preset "
+        "NAME --games 1000`.",
+        "*all-zero* games burnt down to 0:0, a first place every seat shares; they pull "
+        "every win rate towards the fair share."
+        + (
+            f" Most games end so on {' and '.join(burnt)}: those rows say little about their seats."
+            if burnt
+            else ""
+        ),
+        "A *capped* game ran to 1000 turns; it is not counted in the win rates.",
+    ]
+    wrap = textwrap.TextWrapper(width=88, initial_indent="- ", subsequent_indent="  ")
+    return "\n".join(["**How to read it.**", "", *(wrap.fill(b) for b in bullets)])
+
+
+def merged(old: str, intro: str, rows: dict[str, str], only: bool) -> str:
+    """The table file: ``intro`` (the old file's first paragraph when only some rows
+    were remade), how to read it, the rows (the old ones not remade kept, in the old
+    order, new presets at the end) and the old file's notes after its table."""
+    old_lines = old.splitlines()
+    table = [i for i, line in enumerate(old_lines) if line.startswith("| ")]
+    lines = list(rows.values())
+    if only:
+        kept_rows = {cells(old_lines[i])[0]: old_lines[i] for i in table[2:]}
+        order = [*kept_rows, *(name for name in rows if name not in kept_rows)]
+        lines = [rows.get(name, kept_rows.get(name, "")) for name in order]
+        paragraphs = old.split("\n\n")
+        if len(paragraphs) > 1 and paragraphs[1].startswith("Made by"):
+            intro = paragraphs[1]
+    notes = "\n".join(old_lines[table[-1] + 1 :]).strip() if table else ""
+    if not only and MOOT in notes:
+        notes = notes.split(MOOT)[0].strip()
+    parts = [
+        "# Fairness of the preset boards under strong play",
+        intro,
+        reading(lines),
+        "\n".join([*HEADER, *lines]),
+    ]
+    return "\n\n".join(parts + ([notes] if notes else [])) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="games per preset × F")
@@ -88,30 +183,23 @@ def main() -> None:
         print(f"{line}  [{seconds:.0f} s]", file=sys.stderr, flush=True)
         lines.append(line)
     where = args.scheduler or f"{args.jobs} local process{'es' if args.jobs > 1 else ''}"
-    text = "\n".join(
-        [
-            "# Fairness of the preset boards under strong play",
-            "",
-            f"Made by `make fairness` (`benchmarks/fairness.py --scale {args.scale:g}`) on "
-            f"{date.today().isoformat()}, {where}{args.machine}, in {total / 60:.0f} minutes: "
-            "every preset played by the strong player (`strong`: budget 300, 3000 when "
-            "two seats play and neither is a machine) in every person's seat, "
-            "machine seats as the board says, seed 0, variant online. Win rates count a "
-            "shared first place as a shared win; the interval is the 95% Wilson interval. "
-            "*balance* is 1 minus the gap between the best and the worst seat's win rate; "
-            "*all-zero* the share of finished games that ended with every score 0. With "
-            "a few dozen games a preset the intervals are wide: read a gap as a hint, and "
-            "run `fabgen balance --preset NAME --games 1000` (or this script with "
-            "`--scale 10 --scheduler ADDRESS` on a cluster) before changing a board.",
-            "",
-            "| preset | seats | games | win rate per seat (95% interval) | balance | "
-            "all-zero | rounds |",
-            "| --- | ---: | ---: | --- | ---: | ---: | ---: |",
-            *lines,
-            "",
-        ]
+    intro = (
+        f"Made by `make fairness` (`benchmarks/fairness.py --scale {args.scale:g}`) on "
+        f"{date.today().isoformat()}, {where}{args.machine}, in {total / 60:.0f} minutes: "
+        "every preset played by the strong player (`strong`: budget 300, 3000 when "
+        "two seats play and neither is a machine) in every person's seat, "
+        "machine seats as the board says, seed 0, variant online. Win rates count a "
+        "shared first place as a shared win; the interval is the 95% Wilson interval. "
+        "*balance* is 1 minus the gap between the best and the worst seat's win rate; "
+        "*all-zero* the share of finished games that ended with every score 0. With "
+        "a few dozen games a preset the intervals are wide: read a gap as a hint, and "
+        "run `fabgen balance --preset NAME --games 1000` (or this script with "
+        "`--scale 10 --scheduler ADDRESS` on a cluster) before changing a board."
     )
-    Path(args.out).write_text(text, encoding="utf-8")
+    out = Path(args.out)
+    old = out.read_text(encoding="utf-8") if out.exists() else ""
+    text = merged(old, intro, dict(zip(names, lines, strict=True)), only=bool(args.only))
+    out.write_text(text, encoding="utf-8")
     print(text)
 
 
