@@ -6,14 +6,14 @@ from pathlib import Path
 
 import click
 
-from fabgen.cli.common import format_option, out_option, write_and_report
+from fabgen.cli.common import InputPath, format_option, out_option, write_and_report
 from fabgen.cli.options import Choice, option
 
 board_file_argument = click.argument(
     "board_file",
     metavar="[FILE]",
     required=False,
-    type=click.Path(path_type=Path, dir_okay=True),
+    type=InputPath("a board file or transcript", path_type=Path),
 )
 preset_option = click.option(
     "--preset",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from fabgen.cli.common import out_option, write_and_report
+from fabgen.cli.common import InputPath, out_option, write_and_report
 
 
 @click.command("build", short_help="Build the whole kit (laser, 3D and print files) at once.")
-@click.argument("kit_file", required=False, type=click.Path(dir_okay=False))
+@click.argument("kit_file", required=False, type=InputPath("a kit file (TOML)"))
 @click.option("--quiet", "-q", is_flag=True, help="Do not show progress and warnings.")
 @out_option
 def build(kit_file, quiet, out_dir):

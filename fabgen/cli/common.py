@@ -29,21 +29,48 @@ def out_option(func):
 
 class Folder(click.Path):
     """A folder path; a file given for it is refused in words a user reads (click says
-    "Directory 'x' is a file")."""
+    "Directory 'x' is a file"), in one paragraph as every bad input is (click's usage
+    error put the usage and a hint before it)."""
 
     def __init__(self, **kwargs):
         super().__init__(file_okay=False, **kwargs)
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and "\0" not in value and _is_file(value):
-            flag = param.opts[0] if param is not None and param.opts else "--out"
-            self.fail(
-                f"{click.format_filename(value)} is a file, not a folder: give {flag} a folder "
-                "(it is created if missing), or move the file away",
-                param,
-                ctx,
+            flag = _flag(param)
+            _refuse(
+                f"{flag} {click.format_filename(value)} is a file, not a folder: give {flag} a "
+                "folder (it is created if missing), or move the file away"
             )
         return super().convert(value, param, ctx)
+
+    def fail(self, message, param=None, ctx=None):
+        _refuse(f"{_flag(param)}: {message}")  # click's own checks of the path
+
+
+class InputPath(click.Path):
+    """An input file's path; an empty one is refused (click made it ".", the current
+    folder, and the reader said "is a folder": ``fabgen validate ""``)."""
+
+    def __init__(self, what: str, **kwargs):
+        super().__init__(**kwargs)
+        self.what = what
+
+    def convert(self, value, param, ctx):
+        if value == "":  # (a name of spaces may be a file's: the reader looks for it)
+            _refuse(f"the file name given is empty: give the path of {self.what}")
+        return super().convert(value, param, ctx)
+
+
+def _flag(param) -> str:
+    return param.opts[0] if param is not None and param.opts else "--out"
+
+
+def _refuse(message: str):
+    from fabgen.cli import BadInput
+    from fabgen.text import for_terminal
+
+    raise BadInput(for_terminal(message))
 
 
 def _is_file(path: str) -> bool:
@@ -61,16 +88,16 @@ class OutFolder(Folder):
         from fabgen.errors import FabgenError
         from fabgen.export.transaction import check_out_dir
 
-        flag = param.opts[0] if param is not None and param.opts else "--out"
+        flag = _flag(param)
         if isinstance(value, str) and not value.strip():
-            self.fail(f"is empty: give the folder to write into, e.g. {flag} output/", param, ctx)
+            _refuse(f"{flag} is empty: give the folder to write into, e.g. {flag} output/")
         if isinstance(value, str) and "\0" in value:  # (click's own check raises ValueError)
-            self.fail("contains a NUL character: give a folder name without it", param, ctx)
+            _refuse(f"{flag} contains a NUL character: give a folder name without it")
         path = super().convert(value, param, ctx)
         try:  # refuse now, not after minutes of rendering
             check_out_dir(path, flag)
         except FabgenError as exc:
-            self.fail(str(exc), param, ctx)
+            _refuse(str(exc))
         return path
 
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import click
 
-from fabgen.cli.common import OutFolder, format_option, report_written
+from fabgen.cli.common import InputPath, OutFolder, format_option, report_written
 from fabgen.cli.options import option
 from fabgen.cli.rules_common import game_variant, illegal_in_file, turn_words, variant_option
 
 
 @click.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
-@click.argument("game", metavar="GAME.json", type=click.Path(path_type=Path))
+@click.argument("game", metavar="GAME.json", type=InputPath("a transcript (JSON)", path_type=Path))
 @option("seed")
 @format_option("text: the moves and why; json: one object (fields in docs/seats.md).")
 @variant_option

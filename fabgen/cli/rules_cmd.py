@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from fabgen.cli.common import OutFolder, format_option, report_written
+from fabgen.cli.common import InputPath, OutFolder, format_option, report_written
 from fabgen.cli.machine_cmd import machine
 from fabgen.cli.options import Counted
 from fabgen.cli.rules_common import (
@@ -26,7 +26,9 @@ def rules() -> None:
 
 
 @rules.command("replay", short_help="Check recorded games move by move; show final positions.")
-@click.argument("games", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument(
+    "games", nargs=-1, required=True, type=InputPath("a transcript (JSON)", path_type=Path)
+)
 @variant_option
 @format_option("text: draw each final position; json: one JSON object per game and line.")
 def replay(games, variant, output_format):
@@ -107,7 +109,11 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
 
 
 @rules.command("turn", short_help="Play one turn and show every step (text, SVG).")
-@click.argument("position_file", metavar="POSITION.json", type=click.Path(path_type=Path))
+@click.argument(
+    "position_file",
+    metavar="POSITION.json",
+    type=InputPath("a transcript (JSON)", path_type=Path),
+)
 @click.option(
     "--moves",
     default=None,
