@@ -10,6 +10,7 @@ import click
 
 from fabgen.cli.common import Folder
 from fabgen.cli.options import option
+from fabgen.errors import UserError
 from fabgen.web.limits import ABANDONED_DAYS, LIMITS
 
 
@@ -48,6 +49,11 @@ def serve(host, port, open_browser, games_dir):
     from fabgen.signals import stop_signals_raise
     from fabgen.web import create_app
 
+    if host == "":  # it listened on every address: the network, unasked
+        raise UserError(
+            "--host is empty, which would open the server to your network: leave --host "
+            "out for this computer only (127.0.0.1), or give 0.0.0.0 to open it on purpose"
+        )
     try:  # (before the games folder is made: a bad --host leaves no folder behind)
         _check_free(host, port)  # werkzeug itself would print and exit with code 1
     except (OSError, TypeError) as exc:  # (TypeError: a host name Python cannot encode)
@@ -116,6 +122,13 @@ def _games_folder(games_dir: str | None) -> Path:
         reason = "it is not writable"
     if not writable:
         shown = abridged(str(folder), 200, quoted=not str(folder).isprintable())
+        if games_dir is None:  # (the message told to leave out the --games-dir not given)
+            raise ParameterError(
+                "games-dir",
+                f"the default games folder {shown} (from XDG_DATA_HOME, else your home "
+                f"folder) cannot keep games ({reason}): give --games-dir a folder fabgen "
+                "may create and write",
+            )
         raise ParameterError(
             "games-dir",
             f"--games-dir {shown}: cannot keep games there ({reason}); give a folder "
@@ -216,7 +229,7 @@ def _check_free(host: str, port: int) -> None:
 
 
 #: Hosts that listen on every address of this computer.
-_EVERY_ADDRESS = ("0.0.0.0", "", "::")
+_EVERY_ADDRESS = ("0.0.0.0", "::")
 
 
 def _shown(host: str) -> str:

@@ -54,8 +54,12 @@ _ID = re.compile(r"[0-9a-f]{16}")
 
 
 def default_games_dir() -> Path:
-    """``$XDG_DATA_HOME/fabgen/games``, by default ``~/.local/share/fabgen/games``."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    """``$XDG_DATA_HOME/fabgen/games``, by default ``~/.local/share/fabgen/games``. A
+    relative ``XDG_DATA_HOME`` is ignored, as the XDG specification says (it made a
+    folder under wherever the server was started)."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):
+        base = str(Path.home() / ".local" / "share")
     return Path(base) / "fabgen" / "games"
 
 
