@@ -212,6 +212,13 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
             f"such as escape sequences), got {_quoted(value)}",
             where,
         )
+    if isinstance(value, str) and not value.strip():  # board = "" read the kit's folder
+        raise InputFileError(
+            source,
+            "is empty (or only spaces): leave the key out for its default, "
+            f"{_quoted(setting.default)}",
+            where,
+        )
     if setting.choices and value not in setting.choices:
         raise InputFileError(
             source, f"{_quoted(value)} is not one of: {', '.join(setting.choices)}", where

@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fabgen.board.findings import MAX_PLAYERS, MIN_PLAYERS
 from fabgen.errors import FabgenError
 from fabgen.kitbuild.kitfile import Kit, KitFinding, failure_text
 
@@ -151,6 +152,9 @@ def _check_players(players: int, board) -> None:
             f"players = {players}: Atlantis is played by 1 to 6 people (one person plays "
             "solo against machines); there is a preset for every count (fabgen boards)"
         )
+    if not people or not MIN_PLAYERS <= len(board.seats) <= MAX_PLAYERS:
+        return  # the board's own error (player-count) says what to do: "set players = 0"
+        # for a board of no people, or 7 for one of seven seats, was no advice
     if players and players != people:
         suggestion = DEFAULT_BOARD_FOR_PLAYERS.get(players)
         has = f"{people} {'person' if people == 1 else 'people'}"
