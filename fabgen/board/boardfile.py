@@ -465,6 +465,8 @@ def _coord_hint(value: object, lattice: TileLattice | None) -> str:
     start, as a field name (``"c3"``, ``["c3"]``)."""
     if isinstance(value, list) and len(value) == 1 and isinstance(value[0], str):
         value = value[0]
+    if isinstance(value, list) and len(value) == 2:
+        return _not_whole(value)
     if not isinstance(value, str):
         return ""
     numbers = re.fullmatch(r"\s*[\[(]?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*[\])]?\s*", value)
@@ -487,6 +489,22 @@ def _coord_hint(value: object, lattice: TileLattice | None) -> str:
     )
 
 
+def _not_whole(pair: list) -> str:
+    """Which of two tile coordinates is not a whole number (``[1.5, 0]``, ``[nan, 2]``,
+    ``[-0.0, 1]``: the message said only "found a list of 2")."""
+    for v in pair:
+        if isinstance(v, float) and v.is_integer() and abs(v) < 10**6:
+            return f": {_number(v)} is a decimal number; write {int(v)}, without the point"
+        if not isinstance(v, int) or isinstance(v, bool):
+            return f": {_kind(v)} is not a whole number"
+    return ""
+
+
+def _number(value: float) -> str:
+    """A float as TOML writes it (nan, inf, -0.0), not Python (``-0.0`` stays)."""
+    return str(value).lower().replace("infinity", "inf")
+
+
 def _kind(value: object, shown: bool = False) -> str:
     """What a value is, for a message; ``shown``: a short list of numbers as written."""
     if (
@@ -498,7 +516,9 @@ def _kind(value: object, shown: bool = False) -> str:
         return f"[{', '.join(map(str, value))}]"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, float):
+        return f"the number {_number(value)}"
+    if isinstance(value, int):
         return f"the number {value!r}"
     if isinstance(value, str):
         if len(value) > 40:
