@@ -104,6 +104,8 @@ def balance(
     from fabgen.play.parallel import default_jobs
     from fabgen.products.balance import balance_files, files_list_name
 
+    if not suggest_starts:
+        _only_with_suggest_starts("candidates")
     board, _ = _checked_board(board_file, preset)
     checked = board
     names = tuple(p.strip() for p in players.split(",") if p.strip())
@@ -203,6 +205,21 @@ def _processes_used(jobs: int, options) -> str:
         return f"with --jobs {jobs}"
     why = "one per game" if used == options.games else "one per core"
     return f"with --jobs {jobs} ({used} process{'es' if used > 1 else ''}: {why})"
+
+
+def _only_with_suggest_starts(name: str) -> None:
+    """Refuse --candidates without --suggest-starts: it was ignored, and the user
+    believed the setups had been tried (as validate refuses --players without
+    --simulate)."""
+    from click.core import ParameterSource
+
+    from fabgen.errors import UserError
+
+    if click.get_current_context().get_parameter_source(name) is ParameterSource.COMMANDLINE:
+        raise UserError(
+            f"--{name} only works with --suggest-starts (the start setups it tries): add "
+            "--suggest-starts, or leave it out"
+        )
 
 
 def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None):

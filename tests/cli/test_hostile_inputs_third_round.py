@@ -289,3 +289,10 @@ def test_a_default_games_folder_that_cannot_be_made_names_no_flag_given(cli, mon
     result = cli("serve", "--port", "0")
     refused(result, "the default games folder /dev/null/fabgen/games", "give --games-dir")
     assert "leave --games-dir out" not in result.output
+
+
+def test_candidates_without_suggest_starts_is_refused(cli, tmp_path):
+    """It was ignored: the games were played and the setups never tried."""
+    result = cli("balance", "--preset", PRESET, "--candidates", "5", "--out", tmp_path / "o")
+    refused(result, "--candidates only works with --suggest-starts")
+    assert not (tmp_path / "o").exists()
