@@ -309,6 +309,8 @@ class _Reader:
         where = f"players[{k}]"
         spec = self.table(value, where, PLAYER_KEYS, '[[players]] with name = "Red"')
         name = self.optional_str(spec, "name", where)
+        if name is not None and not name.strip():
+            name = ""  # as no name ("seat 1"): spaces alone were shown as "seat 1 (   )"
         if name is not None and len(name) > MAX_LABEL:
             raise self.error(
                 f"the name {abridged(name, quoted=True)} is too long: a name of at most "

@@ -215,8 +215,8 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
     if isinstance(value, str) and not value.strip():  # board = "" read the kit's folder
         raise InputFileError(
             source,
-            "is empty (or only spaces): leave the key out for its default, "
-            f"{_quoted(setting.default)}",
+            f"is empty (or only spaces); expected: {setting.help} (default "
+            f"{_quoted(setting.default)})",
             where,
         )
     if setting.choices and value not in setting.choices:

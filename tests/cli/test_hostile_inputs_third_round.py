@@ -296,3 +296,18 @@ def test_candidates_without_suggest_starts_is_refused(cli, tmp_path):
     result = cli("balance", "--preset", PRESET, "--candidates", "5", "--out", tmp_path / "o")
     refused(result, "--candidates only works with --suggest-starts")
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("name", ["   ", " "])
+def test_a_seat_name_of_spaces_is_no_name(cli, tmp_path, name):
+    """It was shown as "seat 1 (   )"; now as a seat without a name, "seat 1"."""
+    board = tmp_path / "board.toml"
+    board.write_text(BOARD.replace('name = "Red"', f"name = {json.dumps(name)}"))
+    game = tmp_path / "game.json"
+    game.write_bytes(_transcript(lambda d: d["players"][0].update(name=name)))
+    for path in (board, game):
+        result = cli("validate", path)
+        assert result.exit_code == 0, result.output
+        assert "seat 1 and seat 3 (Green)" in result.output, result.output
+    replay = cli("rules", "replay", game)
+    assert replay.exit_code == 0 and "1. player 1 0," in replay.output, replay.output

@@ -211,6 +211,8 @@ class _Reader:
         for k, item in enumerate(self.json_list(value, where, "players")):
             entry = self.json_object(item, (*where, k), _PLAYER_KEYS)
             name = self.optional_str(entry, "name", (*where, k))
+            if name is not None and not name.strip():
+                name = ""  # as no name ("seat 1"), not "seat 1 (   )"
             if name is not None and len(name) > MAX_LABEL:
                 raise self.error(
                     f"the name {abridged(name, quoted='json')} is too long: a name of at most "
