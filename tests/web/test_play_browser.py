@@ -1368,3 +1368,21 @@ def test_a_long_turn_in_the_undo_list_keeps_the_game_box_inside_its_column(play)
     assert box and column and undo
     assert box["x"] + box["width"] <= column["x"] + column["width"]
     assert undo["x"] + undo["width"] <= box["x"] + box["width"]
+
+
+@pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
+def test_on_a_phone_the_list_to_do_on_the_board_fits_the_page(play):
+    # "h7 (cancels one of 1C, now empty)" is kept on one line; three indents deep in the
+    # list it pushed the whole page 18 px sideways on a phone.
+    _table_game(play)
+    _play_typed_turn(play)
+    play.evaluate(
+        """() => { const t = game.todo[0];
+        t.details = [...t.details, '-h-2 explodes (growing -> dead): 3 stones, 3 live neighbours'];
+        t.effects = [...t.effects, 'one stone each to -h-1 (cancels one of 2C, now 1C), '
+          + '-g-2 (cancels one of 2C, now 1C), -i-3 (cancels one of 2C, now 1C)'];
+        showToDo(); }"""
+    )
+    assert play.locator(".to-do .together").count() >= 3
+    assert play.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert _lines_split_inside_brackets(play, "#to-do .effect") == []
