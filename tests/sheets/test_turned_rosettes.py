@@ -10,10 +10,20 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely import affinity
 from shapely.geometry import Polygon
+from shapely.ops import unary_union
 
 from fabgen.cli import main
-from fabgen.geometry.nesting import SheetSpec, arrange, disc_footprint, tile_footprint
+from fabgen.geometry.nesting import (
+    SheetSpec,
+    arrange,
+    convex_parts,
+    disc_footprint,
+    tile_footprint,
+)
 from fabgen.geometry.nesting.footprint import ROSETTE_TURNS
 from fabgen.geometry.tile import TileGeometry
 from tests.sheets.sheet_readback import (
@@ -47,6 +57,34 @@ def test_turned_lattices_never_place_fewer_rosettes_and_win_where_measured(bed):
             }
         else:
             assert now == before, width
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.floats(150, 700), st.floats(150, 500), st.floats(40, 130), st.floats(0, 0.3), st.booleans()
+)
+def test_any_sheet_keeps_at_least_as_many_rosettes_none_overlapping(w, h, width, kerf, shared):
+    """Any bed and rosette: the turns never lose a piece, and the rosettes placed (their
+    cells grown by the burn, or up to the cut line where neighbours share it) overlap
+    nothing and stay inside the margins."""
+    geometry = TileGeometry.from_width(
+        width, kerf=kerf, compensate_kerf=not shared, outline="rosette"
+    )
+    fp = tile_footprint(geometry, shared)
+    sheet = SheetSpec(w, h, 5.0)
+    placed = arrange(fp, sheet)
+    assert len(placed) >= len(arrange(dataclasses.replace(fp, turns=()), sheet))
+    grow = geometry.cut_offset + (0.0 if shared else geometry.kerf / 2)
+    shape = unary_union([Polygon(p) for p in convex_parts(geometry, grow)])
+    pieces = [
+        affinity.translate(affinity.rotate(shape, p.rotation, origin=(0, 0)), p.x, p.y)
+        for p in placed
+    ]
+    _assert_apart(pieces, shrink=0.0)
+    x0, y0, x1, y1 = sheet.usable
+    for piece in pieces:
+        bx0, by0, bx1, by1 = piece.bounds
+        assert bx0 >= x0 - 1e-6 and by0 >= y0 - 1e-6 and bx1 <= x1 + 1e-6 and by1 <= y1 + 1e-6
 
 
 def test_hexagons_and_discs_try_no_turns():
@@ -101,9 +139,11 @@ def test_turned_rosettes_share_their_edges_and_cut_each_once(tmp_path):
     _assert_apart(tiles)
 
 
-def _assert_apart(shapes):
-    """No two overlap by more than the file's rounding: neighbours on the lattice touch
-    along whole edges, so each is shrunk by 10 nm first."""
-    inner = [s.buffer(-1e-5, join_style="mitre") for s in shapes]
+def _assert_apart(shapes, shrink=1e-5):
+    """No two overlap by more than rounding: neighbours on the lattice touch along whole
+    edges, so each is shrunk by ``shrink`` first (10 nm: a file's coordinates are
+    rounded; 0 for the model's own)."""
+    inner = [s.buffer(-shrink, join_style="mitre") if shrink else s for s in shapes]
+    limit = 1e-9 if shrink else 1e-6
     for a, b in itertools.combinations(inner, 2):
-        assert a.intersection(b).area < 1e-9
+        assert a.intersection(b).area < limit
