@@ -65,11 +65,20 @@ class InputFileError(FabgenError):
     """
 
     def __init__(self, path: str, message: str, where: str | None = None):
-        location = f"{path} at {where}" if where else str(path)
+        shown = _long_path(str(path))
+        location = f"{shown} at {where}" if where else shown
         super().__init__(f"{location}: {message}")
         self.path = str(path)
         self.where = where
         self.detail = message
+
+
+def _long_path(path: str, limit: int = 200) -> str:
+    """A path as a message names it: whole up to ``limit`` characters, else its end (the
+    file's name) and its length (a path of 5,000 characters was printed whole)."""
+    if len(path) <= limit:
+        return path
+    return f"...{path[-80:]} (a path of {len(path):,} characters)"
 
 
 class UserError(FabgenError):

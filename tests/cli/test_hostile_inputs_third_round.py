@@ -311,3 +311,11 @@ def test_a_seat_name_of_spaces_is_no_name(cli, tmp_path, name):
         assert "seat 1 and seat 3 (Green)" in result.output, result.output
     replay = cli("rules", "replay", game)
     assert replay.exit_code == 0 and "1. player 1 0," in replay.output, replay.output
+
+
+def test_a_very_long_input_path_is_named_by_its_end(cli, tmp_path):
+    """A path of 5,000 characters was printed whole in the one paragraph."""
+    path = "/".join(["d" * 200] * 25) + "/board.toml"
+    result = cli("validate", path)
+    refused(result, f"d/board.toml (a path of {len(path):,} characters): cannot read the board")
+    assert len(result.stderr) < 400
