@@ -8,7 +8,7 @@ from pathlib import Path
 from fabgen.board.boardfile import name_from_stem, parse_board_toml, read_text
 from fabgen.board.model import Board
 from fabgen.board.transcript_io import parse_board_transcript
-from fabgen.errors import ParameterError, abridged
+from fabgen.errors import InputFileError, ParameterError, abridged
 
 
 def read_board(path: str | Path) -> Board:
@@ -16,9 +16,29 @@ def read_board(path: str | Path) -> Board:
     by their first character (a transcript starts with ``{``)."""
     path = Path(path)
     text = read_text(path)
-    if is_transcript(path, text):
-        return parse_board_transcript(text, str(path), name=name_from_stem(path.stem))
-    return parse_board_toml(text, str(path), default_name=path.stem)
+    transcript = is_transcript(path, text)
+    try:
+        if transcript:
+            return parse_board_transcript(text, str(path), name=name_from_stem(path.stem))
+        return parse_board_toml(text, str(path), default_name=path.stem)
+    except InputFileError as exc:
+        if exc.where is None and _is_the_other(text, transcript):
+            other = ("a board file (TOML): name it .toml", "a transcript (JSON): name it .json")
+            hint = f"; its content is {other[not transcript]}"
+            raise InputFileError(str(path), exc.detail + hint) from None
+        raise
+
+
+def _is_the_other(text: str, transcript: bool) -> bool:
+    """Whether ``text``, which failed to read as a transcript (or as a board file), reads
+    as the other: a board file saved as ``.json`` said only "is not valid JSON"."""
+    from fabgen.inputs import parse_json, parse_toml
+
+    try:
+        value = parse_toml(text, "") if transcript else parse_json(text, "")
+    except InputFileError:
+        return False
+    return isinstance(value, dict) and bool(value)
 
 
 def is_transcript(path: Path, text: str) -> bool:

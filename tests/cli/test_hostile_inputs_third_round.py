@@ -319,3 +319,30 @@ def test_a_very_long_input_path_is_named_by_its_end(cli, tmp_path):
     result = cli("validate", path)
     refused(result, f"d/board.toml (a path of {len(path):,} characters): cannot read the board")
     assert len(result.stderr) < 400
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "says"),
+    [
+        ("board.json", BOARD, "its content is a board file (TOML): name it .toml"),
+        ("game.toml", TRANSCRIPT, "its content is a transcript (JSON): name it .json"),
+    ],
+)
+def test_a_file_named_as_the_other_format_says_so(cli, tmp_path, name, content, says):
+    """It said only "is not valid JSON" (or TOML) of a file that is valid in the other."""
+    (tmp_path / name).write_text(content)
+    refused(cli("validate", tmp_path / name), says)
+
+
+@pytest.mark.parametrize("command", ["rules turn", "rules machine"])
+def test_a_board_file_given_for_a_game_says_so(cli, tmp_path, command):
+    (tmp_path / "board.toml").write_text(BOARD)
+    result = cli(*command.split(), tmp_path / "board.toml")
+    refused(result, "it is a board file (TOML), not a game", "NAME-start.json")
+
+
+def test_a_transcript_that_is_no_json_gets_no_hint(cli, tmp_path):
+    (tmp_path / "game.json").write_text("{ not json")
+    result = cli("rules", "turn", tmp_path / "game.json")
+    refused(result, "is not valid JSON")
+    assert "its content is" not in result.output and "board file" not in result.output

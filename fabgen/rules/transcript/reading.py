@@ -57,7 +57,25 @@ def read_transcript(path: str | Path) -> Transcript:
 
     path = Path(path)
     text = read_text(path, "transcript (JSON)")
-    return parse_transcript(text, str(path))
+    try:
+        return parse_transcript(text, str(path))
+    except InputFileError as exc:
+        if exc.where is None and _is_board_file(text):  # "is not valid JSON" said no more
+            raise InputFileError(
+                str(path),
+                f"{exc.detail}; it is a board file (TOML), not a game: fabgen layout "
+                "writes its start position as NAME-start.json, a transcript",
+            ) from None
+        raise
+
+
+def _is_board_file(text: str) -> bool:
+    from fabgen.inputs import parse_toml
+
+    try:
+        return "board" in parse_toml(text, "")
+    except InputFileError:
+        return False
 
 
 def parse_transcript(
