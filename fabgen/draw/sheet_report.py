@@ -2,7 +2,9 @@
 
 Per sheet: pieces placed, material use (finished piece area / sheet area), the area
 bound (sheet area / piece area: no arrangement can hold more pieces; also given for
-the area inside the margins, a tighter bound), cut, engrave, label and travel
+the area inside the margins, a tighter bound), the part of the sheet in use (pieces are
+placed from the bottom-left corner, so a sheet little used can be an offcut of that
+size), cut, engrave, label and travel
 lengths, the number of cut paths and the laser-time estimate
 (:mod:`fabgen.draw.laser_job` lists the assumptions).
 """
@@ -10,6 +12,7 @@ lengths, the number of cut paths and the laser-time estimate
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 
 from fabgen.draw.laser_job import ASSUMPTIONS, JobFigures, LaserSpeeds, format_duration, measure
@@ -34,6 +37,7 @@ def sheet_json(sheet: SheetDrawing, speeds: LaserSpeeds) -> dict:
         "material_use": round(n * sheet.piece_area / spec.area, 4),
         "area_bound": round(area_bound(spec.area, sheet.piece_area), 3),
         "usable_area_bound": round(area_bound(spec.usable_area, sheet.piece_area), 3),
+        "used_mm": used_mm(sheet),
         "reference_square": sheet.reference_square,
         **measure(sheet.drawing).to_json(speeds),
         "placements": [
@@ -41,6 +45,23 @@ def sheet_json(sheet: SheetDrawing, speeds: LaserSpeeds) -> dict:
             for k, p in enumerate(sheet.placements)
         ],
     }
+
+
+def used_mm(sheet: SheetDrawing) -> list[float]:
+    """Width and height of the sheet's part in use: from its bottom-left corner to the
+    farthest piece, with the margin beyond it (rounded up to 0.1 mm)."""
+    box = sheet.drawing.bbox()
+    if box is None:
+        return [0.0, 0.0]
+    spec = sheet.sheet
+    return [
+        min(spec.width, math.ceil((box[2] + spec.margin) * 10 - 1e-6) / 10),
+        min(spec.height, math.ceil((box[3] + spec.margin) * 10 - 1e-6) / 10),
+    ]
+
+
+#: A sheet whose part in use is at most this share of it names that part as an offcut.
+OFFCUT_SHARE = 0.5
 
 
 def report_json(
@@ -92,6 +113,12 @@ def report_text(report: dict) -> str:
             f"{100 * s['material_use']:.1f} %, area bound {s['area_bound']:.1f} "
             f"({s['usable_area_bound']:.1f} inside the margins)"
         )
+        used_w, used_h = s.get("used_mm", (width, height))
+        if used_w * used_h <= OFFCUT_SHARE * width * height:
+            lines.append(
+                f"    pieces within {used_w:g}×{used_h:g} mm from the bottom-left corner, "
+                "margins included: an offcut that size will do"
+            )
         lines.append("    " + _lengths(s))
     for kind, t in report["totals"].items():
         lines.append(

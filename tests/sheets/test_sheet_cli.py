@@ -288,3 +288,25 @@ def test_the_laser_stone_setting_has_the_sheets_floor():
     from fabgen.settings import SETTINGS
 
     assert SETTINGS["cut_stone_diameter"].limit.low == MIN_CUT_STONE
+
+
+def test_a_sheet_little_used_names_the_offcut_that_holds_its_pieces(cli, tmp_path):
+    """14 stones use 2 % of a 600×400 sheet: the report gives the part in use (from the
+    bottom-left corner to the farthest piece, margin beyond it), read back from the DXF,
+    and says an offcut that size will do; a full tile sheet says nothing of the kind."""
+    from tests.sheets.sheet_readback import dxf_entities, read_dxf
+
+    result = cli("sheet", "--stones", "14", "--colours", "1", "--out", tmp_path / "s")
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "s" / "sheets-report.json").read_text())
+    sheet = report["sheets"][0]
+    doc = read_dxf((tmp_path / "s" / f"{sheet['name']}.dxf").read_bytes())
+    circles = [e.entity.dxf for e in dxf_entities(doc) if e.layer == "cut"]
+    right = max(c.center.x + c.radius for c in circles) + sheet["margin_mm"]
+    top = max(c.center.y + c.radius for c in circles) + sheet["margin_mm"]
+    width, height = sheet["used_mm"]
+    assert right <= width < right + 0.1 + 1e-9 and top <= height < top + 0.1 + 1e-9
+    assert width * height < 0.1 * 600 * 400
+    assert f"pieces within {width:g}×{height:g} mm from the bottom-left corner" in result.output
+    full = cli("sheet", "--count", "20", "--out", tmp_path / "t")
+    assert full.exit_code == 0 and "offcut" not in full.output
