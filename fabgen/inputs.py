@@ -17,6 +17,10 @@ from fabgen.errors import InputFileError
 
 MAX_TEXT_BYTES = 16 * 2**20
 """Kit files, board files and transcripts: 16 MiB (a 1,000-turn transcript is ~60 KiB)."""
+MAX_TOML_BYTES = 2**20
+"""Board and kit files (TOML): 1 MiB. A board of 127 hand-cut tiles with notes is some
+10 KiB; tomllib reads about 1 MiB a second, so a 16 MiB file took 10 s or more before
+any message (transcripts, JSON, keep the 16 MiB: a 100,000-turn game is some 6 MiB)."""
 MAX_DRAWING_BYTES = 64 * 2**20
 """SVG and DXF drawings read by ``check-alignment --from``: 64 MiB."""
 MAX_NESTING = 64
@@ -128,6 +132,13 @@ def parse_toml(text: str, source: str, arrays: Sequence[str] = ()) -> dict:
     gives several of, such as a board file's ``players``)."""
     import tomllib
 
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_TOML_BYTES:
+        raise InputFileError(
+            source,
+            f"is {_size(size)}; a board or kit file (TOML) may have {_size(MAX_TOML_BYTES)} "
+            "(a board of 127 tiles takes some 10 KiB): is it the file you meant?",
+        )
     try:
         value = tomllib.loads(text)
     except RecursionError:

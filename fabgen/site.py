@@ -55,8 +55,9 @@ WORK_LIMITS: tuple[WorkLimit, ...] = (
     WorkLimit("fabgen.rules.names", "MAX_COORDINATE", "field coordinates, either sign"),
     WorkLimit("fabgen.rules.transcript", "MAX_TURNS", "turns in a transcript"),
     WorkLimit(
-        "fabgen.inputs", "MAX_TEXT_BYTES", "size of a kit file, board file or transcript", "MiB"
+        "fabgen.inputs", "MAX_TEXT_BYTES", "size of a transcript (JSON) or any input file", "MiB"
     ),
+    WorkLimit("fabgen.inputs", "MAX_TOML_BYTES", "size of a board file or kit file (TOML)", "MiB"),
     WorkLimit("fabgen.inputs", "MAX_NESTING", "tables and lists nested in a TOML or JSON file"),
     WorkLimit(
         "fabgen.inputs",

@@ -346,3 +346,16 @@ def test_a_transcript_that_is_no_json_gets_no_hint(cli, tmp_path):
     result = cli("rules", "turn", tmp_path / "game.json")
     refused(result, "is not valid JSON")
     assert "its content is" not in result.output and "board file" not in result.output
+
+
+@pytest.mark.parametrize("command", [["validate"], ["build"]])
+def test_a_toml_file_of_megabytes_is_refused_before_it_is_read(cli, tmp_path, command):
+    """tomllib took 10 s and more over a 16 MiB file before any message (the cap of
+    every input file); a board or kit file is a few KiB."""
+    from fabgen.inputs import MAX_TOML_BYTES
+
+    path = tmp_path / "big.toml"
+    path.write_text("[board]\nx = [" + "1," * (MAX_TOML_BYTES // 2) + "]\n")
+    result = cli(*command, path, *(["--out", tmp_path / "o"] if command == ["build"] else []))
+    refused(result, "is 1.0 MiB; a board or kit file (TOML) may have 1.0 MiB")
+    assert not (tmp_path / "o").exists()
