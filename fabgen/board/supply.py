@@ -59,9 +59,10 @@ class Supply:
     #: Simulated games: the dead markers if no tile is lifted off (``dead_markers``
     #: assumes every all-dead tile is lifted off and its markers used again).
     dead_markers_unlifted: int | None = None
-    #: Simulated games: the margin took a marker figure past what the board can hold
-    #: at once, which it was cut to (:func:`marker_room`).
-    markers_capped: bool = False
+    #: Simulated games: the kinds of markers (``markers_peak`` keys) whose figure the
+    #: margin took past what the board can hold at once, and was cut to
+    #: (:func:`marker_room`).
+    markers_capped: tuple[str, ...] = ()
 
     @property
     def dead_markers_text(self) -> str:
@@ -77,13 +78,13 @@ class Supply:
         if not self.simulated:
             return None
         how = f"the 95th percentile over {self.simulated}, plus {SIMULATED_MARGIN:.0%}"
-        if self.markers_capped:
-            how += f" ({ROOM_NOTE})"
+        cut = {k: f" ({ROOM_NOTE})" if k in self.markers_capped else "" for k in MARKER_KINDS}
         return (
-            f"the most growing fields at once: {how}",
+            f"the most growing fields at once: {how}{cut['growing']}",
             f"the most dead fields at once on tiles not all dead (every all-dead tile lifted "
-            f"off and its markers used again): {how}; {self.dead_markers_unlifted} if no "
-            "tile is lifted off (the dead fields at the end of a game)",
+            f"off and its markers used again): {how}{cut['dead_tiles_lifted']}; "
+            f"{self.dead_markers_unlifted} if no tile is lifted off (the dead fields at the "
+            f"end of a game{', ' + ROOM_NOTE if 'dead' in self.markers_capped else ''})",
         )
 
     @property
@@ -112,6 +113,10 @@ def dead_markers_phrase(lifted: int, unlifted: int) -> str:
 ROOM_NOTE = "never more than the board can hold at once: a marker per field"
 
 
+#: The kinds of markers a balance report's ``markers_peak`` gives.
+MARKER_KINDS = ("growing", "dead_tiles_lifted", "dead")
+
+
 def marker_room(fields: int, tiles: int) -> dict[str, int]:
     """The most markers of each kind (the balance report's ``markers_peak`` keys) a board
     of ``fields`` fields on ``tiles`` tiles can hold at once: one per field; with every
@@ -127,10 +132,10 @@ def simulated_markers(markers_peak: dict, fields: int, tiles: int) -> dict[str, 
     return {kind: min(with_margin(markers_peak[kind]["p95"]), room[kind]) for kind in room}
 
 
-def markers_capped(markers_peak: dict, fields: int, tiles: int) -> bool:
-    """Whether the room cut any of :func:`simulated_markers`."""
+def markers_capped(markers_peak: dict, fields: int, tiles: int) -> tuple[str, ...]:
+    """The kinds of :func:`simulated_markers` the room cut."""
     made = simulated_markers(markers_peak, fields, tiles)
-    return any(made[kind] < with_margin(markers_peak[kind]["p95"]) for kind in made)
+    return tuple(k for k in MARKER_KINDS if made[k] < with_margin(markers_peak[k]["p95"]))
 
 
 def supply_needed(board: Board) -> Supply:

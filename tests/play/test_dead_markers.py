@@ -145,8 +145,10 @@ def test_burnt_down_boards_get_no_more_dead_markers_than_fields():
     assert peaks["dead"]["p95"] == fields == 133 and report["tiles"] == tiles == 19
     assert with_margin(peaks["dead"]["p95"]) > fields
     supply = simulated_supply(board, report)
-    assert supply.dead_markers_unlifted == fields and supply.markers_capped
+    assert supply.dead_markers_unlifted == fields and supply.markers_capped == ("dead",)
     assert supply.dead_markers <= fields - tiles and supply.growing_markers <= fields
-    assert ROOM_NOTE in supply.markers_basis[1]
+    # Said of the figure that was cut, not of the others (the growing markers').
+    assert ROOM_NOTE in supply.markers_basis[1] and ROOM_NOTE not in supply.markers_basis[0]
+    assert supply.markers_basis[1].endswith(f"end of a game, {ROOM_NOTE})")
     text = report_text(report)
     assert f"({fields} if none is)" in text and ROOM_NOTE in text
