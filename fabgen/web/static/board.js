@@ -372,8 +372,20 @@ $("remove-seat").addEventListener("click", () => {
     note: `Removed seat ${k + 1}.`,
   });
 });
+// The typed coordinate, or the words of its refusal (an empty box was read as 0: a tile
+// nobody asked for). The refusal is said in turn, after the changes on their way.
+function typedCoordinate(axis) {
+  const raw = $(`tile-${axis}`).value.trim();
+  const n = Number(raw);
+  if (raw !== "" && Number.isInteger(n)) return n;
+  const typed = raw === "" ? "nothing" : `"${raw}"`;
+  return `Not changed: tile ${axis} must be a whole number, got ${typed}; type one, such as 0 or -2.`;
+}
 $("add-tile").addEventListener("click", () => {
-  addTile([Number($("tile-i").value) || 0, Number($("tile-j").value) || 0]);
+  const [i, j] = [typedCoordinate("i"), typedCoordinate("j")];
+  const refused = [i, j].find((c) => typeof c === "string");
+  if (refused) inTurn(() => setStatus(refused, true));
+  else addTile([i, j]);
 });
 
 function step(from, to) {
