@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from fabgen.board.model import Board
+from fabgen.rules.transcript.format import MAX_STACK as TRANSCRIPT_MAX_STACK
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # seats at the table, people and machines together
 MIN_PEOPLE = 1  # solo play needs at least one machine seat
 #: The sources' stacks never grow beyond six (a field has at most six live neighbours).
 MAX_START_STACK = 6
-#: The most stones on one field a board may give (a warning above six): more is a typing
-#: error, and no kit has that many stones of a colour for one field (design notes,
-#: "Safe writing and bounded input").
-MAX_STACK = 100
+#: The most stones on one field a board may give (a warning above six): one value with
+#: the transcript reader's.
+MAX_STACK = TRANSCRIPT_MAX_STACK
 MIN_TILES, MAX_TILES = 9, 43  # the 1995 rules
 #: Seats whose distances to their neighbours differ by more than this many field
 #: steps are reported.

@@ -359,3 +359,23 @@ def test_a_toml_file_of_megabytes_is_refused_before_it_is_read(cli, tmp_path, co
     result = cli(*command, path, *(["--out", tmp_path / "o"] if command == ["build"] else []))
     refused(result, "is 1.0 MiB; a board or kit file (TOML) may have 1.0 MiB")
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("stones", [101, -101, 10**29])
+def test_a_game_with_a_stack_beyond_a_hundred_is_refused(cli, tmp_path, stones):
+    """10**29 stones on a field were played and drawn a hundred columns wide; the
+    validator reports it as a board's stack-too-high, as for board files."""
+    game = tmp_path / "game.json"
+    game.write_bytes(_transcript(lambda d: d["players"][0].update(stacks={"a1": stones})))
+    for command in ("rules replay", "rules turn", "rules machine"):
+        result = cli(*command.split(), game)
+        assert result.exit_code == 2, result.output
+        assert f"at $.players[0].stacks.a1: {abs(stones):,} stones on one field" in (result.output)
+    result = cli("validate", game)
+    assert result.exit_code == 1 and "stack-too-high" in result.output, result.output
+
+
+def test_a_game_with_a_stack_of_a_hundred_is_played(cli, tmp_path):
+    game = tmp_path / "game.json"
+    game.write_bytes(_transcript(lambda d: d["players"][0].update(stacks={"a1": 100})))
+    assert cli("rules", "replay", game).exit_code == 0

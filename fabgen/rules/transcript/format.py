@@ -38,6 +38,11 @@ _PLAYER_KEYS = ("name", "color", "kind", "stacks")
 KINDS = ("player", "machine", "extreme-machine")
 #: The most seats a game has (people and machines together).
 MAX_SEATS = 6
+#: The most stones on one field a file may give (board files: the validator's
+#: stack-too-high; transcripts to play: refused). The rules' stacks stay at six or below:
+#: more is a typing error, and no kit has that many stones of a colour for one field
+#: (design notes, "Safe writing and bounded input").
+MAX_STACK = 100
 #: The colour written for a seat that has none, by its place (the one fabgen draws it
 #: in): the online engine drops a player without a ``color`` string, and with it every
 #: turn of the game.

@@ -18,6 +18,7 @@ from fabgen.rules.transcript.format import (
     FORMAT,
     KINDS,
     MAX_SEATS,
+    MAX_STACK,
     VERSION,
     PlayerEntry,
     Transcript,
@@ -144,8 +145,24 @@ def transcript_from_json(
             ("players",),
         )
     if check_board and players:
+        _stacks_not_too_high(reader, players)
         _ = transcript.position  # checks stacks: off the board, two players, ...
     return transcript
+
+
+def _stacks_not_too_high(reader: _Reader, players: Sequence[PlayerEntry]) -> None:
+    """A game's stacks hold at most :data:`MAX_STACK` stones (the board reader leaves
+    them to the validator's stack-too-high): 10**29 stones on a field were played, and
+    drawn a hundred columns wide."""
+    for k, entry in enumerate(players):
+        for key, stones in entry.stacks or ():
+            if abs(stones) > MAX_STACK:
+                raise reader.error(
+                    f"{abs(stones):,} stones on one field: a game's field holds at most "
+                    f"{MAX_STACK} (the rules' stacks stay at six or below); give the number "
+                    "you meant",
+                    ("players", k, "stacks", key),
+                )
 
 
 class _Reader:
