@@ -15,6 +15,7 @@ import math
 import tomllib
 from dataclasses import dataclass, replace
 
+from fabgen.board.colours import NAMED_COLOURS
 from fabgen.board.findings import MAX_PLAYERS
 from fabgen.board.model import TILE_STEPS, Board, SeatKind, cell_corners
 from fabgen.board.placement import BoardPlacement
@@ -189,6 +190,8 @@ def designer_view(board: Board, validated: bool = True) -> dict:
             }
             for k, (s, symbol) in enumerate(zip(board.seats, symbols, strict=True))
         ],
+        # (the seat colour list: one name per colour drawn, as a board file gives it)
+        "colours": seat_colour_choices(),
         # (the play page labels strong:3000 by it: the default strong player already
         # searches so with these seats)
         "strong_deeper": deeper_by_default([s.kind.value for s in board.seats]),
@@ -196,6 +199,15 @@ def designer_view(board: Board, validated: bool = True) -> dict:
         "targets": picture.targets,
         "state": state_of(board),
     }
+
+
+def seat_colour_choices() -> list[dict]:
+    """The colour names a board file may give a seat, each with the ``#rrggbb`` it is
+    drawn in; of two names for one colour (grey, gray) the first."""
+    drawn: dict[str, str] = {}
+    for name, hex_colour in NAMED_COLOURS.items():
+        drawn.setdefault(hex_colour, name)
+    return [{"name": name, "hex": hex_colour} for hex_colour, name in drawn.items()]
 
 
 @dataclass
@@ -390,6 +402,7 @@ __all__ = [
     "board_picture",
     "designer_view",
     "read_upload",
+    "seat_colour_choices",
     "setup_diagram_bytes",
     "start_transcript_bytes",
     "state_of",

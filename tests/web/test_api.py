@@ -551,6 +551,21 @@ def test_clicks_change_the_findings(client):
     assert view["seats"][0]["colour"].startswith("#")
 
 
+def test_the_view_lists_the_colours_a_seat_may_be_given(client):
+    # (the designer's seat colour list: every colour a board file names, once)
+    from fabgen.board.colours import NAMED_COLOURS
+
+    view = client.get("/api/board/preset/3p-triangle-4").get_json()
+    names = [c["name"] for c in view["colours"]]
+    assert set(NAMED_COLOURS) - set(names) == {"gray"}  # grey's other spelling
+    for choice in view["colours"]:
+        assert NAMED_COLOURS[choice["name"]] == choice["hex"]
+    # a seat given one of them is drawn in it
+    state = view["state"]
+    state["players"][0]["colour"] = "cyan"
+    assert _view(client, state)["seats"][0]["colour"] == NAMED_COLOURS["cyan"]
+
+
 def test_the_seat_rotation_with_machines_is_the_validators(client):
     # Red, Machine A, Blue, Machine B: no rotation maps each seat onto the next (a
     # person onto a machine), but the half turn maps Red onto Blue (and one machine onto

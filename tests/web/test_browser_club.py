@@ -4,6 +4,9 @@ chromium driven by Playwright, controls found by their labels."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 
@@ -51,3 +54,77 @@ def test_a_tile_coordinate_not_typed_as_a_whole_number_adds_no_tile(page, typed)
         has_text=f"Not changed: tile i must be a whole number, got {shown}"
     ).wait_for()
     assert _tiles(page) == 2
+
+
+TWO_SEATS = """
+[board]
+name = "club"
+tiles = [[0, 0], [1, 0], [0, 1], [1, 1]]
+
+[[players]]
+name = "Ann"
+start = [0, 0]
+
+[[players]]
+name = "Bob"
+start = [1, 1]
+"""
+
+
+def _stone_fills(page) -> set[str]:
+    fills = "cs => cs.map(c => c.getAttribute('fill'))"
+    return set(page.locator("#canvas circle").evaluate_all(fills))
+
+
+def test_choose_the_seats_colours_and_download_them(page, tmp_path):
+    # The designer had no way to give a seat its colour: every board it made was drawn
+    # (and its kit's stones made) in the seat numbers' colours.
+    from fabgen.board.colours import NAMED_COLOURS
+    from fabgen.board.files import read_board
+
+    upload = tmp_path / "club.toml"
+    upload.write_text(TWO_SEATS)
+    _open(page, "/board")
+    page.wait_for_selector("#canvas svg")
+    page.set_input_files("#upload", str(upload))
+    page.locator("#status").filter(has_text="Loaded club.toml").wait_for()
+    _idle(page)
+    colour = page.get_by_label("Seat colour", exact=True)
+    assert colour.locator("option:checked").inner_text() == "by seat number (red)"
+    assert NAMED_COLOURS["yellow"] not in _stone_fills(page)
+
+    seat = page.get_by_label("Seat", exact=True)
+    for k, name in enumerate(["yellow", "yellow"]):
+        seat.select_option(str(k))
+        colour.select_option(name)
+        page.locator("#status").filter(has_text=f"Seat {k + 1}: colour {name}.").wait_for()
+        _idle(page)
+    findings = page.locator("#findings")
+    findings.filter(has_text="colour-shared").wait_for()
+    assert "give seat 2 (Bob) a colour of its own" in findings.inner_text()
+    assert NAMED_COLOURS["yellow"] in _stone_fills(page)
+    colour.select_option("purple")
+    page.wait_for_function(
+        "() => !document.querySelector('#findings').textContent.includes('colour-shared')"
+    )
+    seat.select_option("0")
+    assert colour.input_value() == "yellow"
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download board file").click()
+    path = tmp_path / download.value.suggested_filename
+    path.write_bytes(download.value.path().read_bytes())
+    assert [s.colour for s in read_board(path).seats] == ["yellow", "purple"]
+    result = subprocess.run(
+        [sys.executable, "-m", "fabgen", "validate", str(path)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "colour-shared" not in result.stdout
+
+    # back to the seat number's colour: the key goes from the file
+    seat.select_option("1")
+    colour.select_option("")
+    page.locator("#status").filter(has_text="Seat 2: colour by seat number.").wait_for()
+    _idle(page)
+    saved = page.evaluate("() => JSON.parse(localStorage.getItem('fabgen-designer-board'))")
+    assert "colour" not in saved["players"][1] and saved["players"][0]["colour"] == "yellow"

@@ -284,6 +284,29 @@ function fillSeats() {
   const seat = seats[seatIndex()];
   $("seat-kind").value = seat ? seat.kind : "player";
   $("seat-name").value = seat && seat.name ? seat.name : "";
+  fillColours(seat, (state.players || [])[seatIndex()]);
+}
+
+// The seat's colour: one the board file names, or none (the seat number's colour, said
+// beside it); a colour the file gives as #rrggbb is listed as it is given.
+function fillColours(seat, player) {
+  const select = $("seat-colour");
+  const colours = (view && view.colours) || [];
+  const given = player && typeof player.colour === "string" ? player.colour : "";
+  const nameOf = (hex) => (colours.find((c) => c.hex === hex) || {name: hex}).name;
+  const option = (value, text) => {
+    const o = document.createElement("option");
+    o.value = value;
+    o.textContent = text;
+    return o;
+  };
+  const options = [option("", seat && !given ? `by seat number (${nameOf(seat.colour)})` : "by seat number")];
+  options.push(...colours.map((c) => option(c.name, c.name)));
+  const known = given === "" || colours.some((c) => c.name === given.toLowerCase());
+  if (!known) options.push(option(given, given));
+  select.replaceChildren(...options);
+  select.value = known ? given.toLowerCase() : given;
+  select.disabled = !seat;
 }
 
 function load(answer) {
@@ -342,6 +365,14 @@ $("seat-name").addEventListener("change", () => {
   const name = $("seat-name").value.trim();
   act((b) => seatMissing(b, k) || {
     mutate: (s) => { if (name) s.players[k].name = name; else delete s.players[k].name; },
+  });
+});
+$("seat-colour").addEventListener("change", () => {
+  const k = seatIndex();
+  const colour = $("seat-colour").value;
+  act((b) => seatMissing(b, k) || {
+    mutate: (s) => { if (colour) s.players[k].colour = colour; else delete s.players[k].colour; },
+    note: `Seat ${k + 1}: colour ${colour || "by seat number"}.`,
   });
 });
 $("seat-kind").addEventListener("change", () => {
