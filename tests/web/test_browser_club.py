@@ -128,3 +128,44 @@ def test_choose_the_seats_colours_and_download_them(page, tmp_path):
     _idle(page)
     saved = page.evaluate("() => JSON.parse(localStorage.getItem('fabgen-designer-board'))")
     assert "colour" not in saved["players"][1] and saved["players"][0]["colour"] == "yellow"
+
+
+def _focused(page) -> str:
+    return page.evaluate(
+        "() => document.activeElement.getAttribute('aria-label') || document.activeElement.id"
+    )
+
+
+def test_the_keyboard_stays_on_the_place_it_pressed(page):
+    # Enter on a place redrew the picture and dropped the keyboard at the top of the
+    # page: each further tile took some thirty presses of Tab to reach the board again.
+    _new_board(page)
+    place = page.get_by_role("button", name="add tile (1, 0)")
+    place.focus()
+    page.keyboard.press("Enter")
+    page.locator("#status").filter(has_text="Added tile (1, 0).").wait_for()
+    _idle(page)
+    assert _focused(page) == "tile 2 (1, 0)"
+    page.keyboard.press("Enter")  # the same place: the tile goes again
+    page.locator("#status").filter(has_text="Removed tile 2.").wait_for()
+    _idle(page)
+    assert _focused(page) == "add tile (1, 0)"
+    # a field, with the stones tool, for a seat added from the keyboard
+    page.get_by_role("button", name="Add seat").focus()
+    page.keyboard.press("Enter")
+    page.locator("#status").filter(has_text="Added seat 1.").wait_for()
+    _idle(page)
+    assert _focused(page) == "add-seat"
+    page.get_by_label("put stones on a field").check()
+    page.locator('#canvas .hit.field[data-field="a1"]').focus()
+    page.keyboard.press("Enter")
+    page.locator("#status").filter(has_text="Seat 1: stones on a1 changed.").wait_for()
+    _idle(page)
+    assert _focused(page).startswith("field a1: ")
+    # Undo until there is nothing to undo: the keyboard goes on to Redo
+    page.get_by_role("button", name="Undo").focus()
+    for _ in range(5):  # the new board, the tile added and removed, the seat, the stones
+        page.keyboard.press("Enter")
+        _idle(page)
+    assert page.get_by_role("button", name="Undo").is_disabled()
+    assert _focused(page) == "redo"

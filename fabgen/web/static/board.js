@@ -88,12 +88,18 @@ function render(answer, next) {
   applyZoom();
   $("canvas").dataset.tiles = (state.board.tiles || []).length;
   addTargets(svg, answer.targets);
+  refocusPlace(svg);
   showSummary(answer);
   const list = $("findings");
   list.replaceChildren(...(answer.findings || []).map(findingItem));
   showBoardValues();
+  const focused = document.activeElement;
   $("undo").disabled = undoStack.length === 0;
   $("redo").disabled = redoStack.length === 0;
+  // (a button disabled under the keyboard drops it at the top of the page: the other
+  // one takes it, as after the last undo there is a redo)
+  const other = {undo: $("redo"), redo: $("undo")}[focused && focused.id];
+  if (other && focused.disabled && !other.disabled) other.focus();
 }
 
 function showBoardValues() {
@@ -161,6 +167,29 @@ function addTargets(svg, targets) {
   svg.setAttribute("aria-label", "the board: tiles, places for tiles and fields");
 }
 
+// The place Enter or Space was pressed on: the picture is drawn anew by the answer, and
+// the keyboard stays on that place (a tile added from a dashed place, or removed, is
+// found by its coordinates; a field by its name) instead of going back to the page's top.
+let keyboardPlace = null;
+
+// (a click of the mouse since is not the keyboard's: nothing is refocused for it)
+document.addEventListener("pointerdown", () => { keyboardPlace = null; });
+
+function placeKey(el) {
+  if (el.dataset.field) return `[data-field="${el.dataset.field}"]`;
+  const coord = el.getAttribute("aria-label").match(/\(-?\d+, -?\d+\)$/);
+  return coord ? `[aria-label$="${coord[0]}"]` : null;
+}
+
+function refocusPlace(svg) {
+  const key = keyboardPlace;
+  keyboardPlace = null;
+  // (only when the redraw took it: a button the mouse pressed since keeps it)
+  if (!key || !svg || (document.activeElement && document.activeElement !== document.body)) return;
+  const shown = [...svg.querySelectorAll(`.hit${key}`)].find((el) => el.getClientRects().length);
+  if (shown) shown.focus();
+}
+
 function hit(layer, shape, attrs, label, action) {
   const el = document.createElementNS(SVG_NS, shape);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
@@ -171,6 +200,7 @@ function hit(layer, shape, attrs, label, action) {
   el.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
+      keyboardPlace = placeKey(el);
       action();
     }
   });
