@@ -378,8 +378,12 @@ def _dxf_shapes(circles, outlines, loose, skipped: int, note: str) -> DrawnShape
 
 def _dxf_text(data: bytes) -> str:
     # ezdxf.read wants text: DXF R2007+ is UTF-8, older files declare a code page
-    # that ezdxf decodes from the header; cp1252 never fails on ASCII DXF.
-    return data.decode("utf-8") if _is_utf8(data) else data.decode("cp1252", "replace")
+    # that ezdxf decodes from the header; cp1252 never fails on ASCII DXF. A BOM is
+    # dropped, and a file a Windows tool saved as UTF-16 is read as such (both were
+    # "Invalid group code" at line 1).
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16", "replace")
+    return data.decode("utf-8-sig") if _is_utf8(data) else data.decode("cp1252", "replace")
 
 
 # Drawings exported as thousands of LINEs and CIRCLEs (the common case, and the slow one

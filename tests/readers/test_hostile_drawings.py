@@ -349,3 +349,21 @@ def test_arcs_of_a_path_follow_any_affine_transform_exactly(tmp_path, transform)
     (circle,) = shapes.circles  # an ellipse under a skew: its diameters are 20 × stretch
     assert circle.diameters == pytest.approx(tuple(20 * stretch), abs=1e-6)
     assert circle.is_round == (stretch[0] - stretch[1] < 1e-9)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be"])
+def test_a_dxf_with_a_bom_or_in_utf_16_reads_as_the_plain_one(tmp_path, encoding):
+    """Windows tools save text as UTF-16 or with a BOM: "Invalid group code" at line 1."""
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    result = CliRunner().invoke(main, ["tile", "--kerf", "0", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    plain = (tmp_path / "tile.dxf").read_text()
+    bom = "\ufeff" if encoding in ("utf-16-le", "utf-16-be") else ""
+    (tmp_path / "saved.dxf").write_text(bom + plain, encoding=encoding)
+    want, got = read_shapes(tmp_path / "tile.dxf"), read_shapes(tmp_path / "saved.dxf")
+    assert len(got.circles) == len(want.circles) == 7 and len(got.outlines) == 1
+    assert [c.centre for c in got.circles] == [c.centre for c in want.circles]
+    assert got.outlines == want.outlines
