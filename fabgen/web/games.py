@@ -191,8 +191,9 @@ class Game:
     name: str = "game"
     table: bool = False  # at-the-table mode: the page's choice, kept with the game
     turns: list[tuple[Move, ...]] = field(default_factory=list)
-    # At the table: the turns before this one are done on the board; the machine and
-    # computer turns from it on are still to do (the page's "Do this on the board").
+    # At the table: the turns before this one are done on the board; the turns from it
+    # on are still to do (the page's "Do this on the board"; a person's: what its moves
+    # set off).
     todo_from: int = 0
     # Computer turns that thought too long (the greedy player's turn was played).
     late: list[int] = field(default_factory=list)
@@ -304,31 +305,26 @@ class Game:
         return self._words
 
     def todo(self) -> list[dict]:
-        """At the table: the machine and computer turns not yet done on the board (the
-        latest ``LIMITS.computer_turns``), each with its words and the engine's steps."""
+        """At the table: the turns not yet done on the board (the latest
+        ``LIMITS.computer_turns``), each with its words and the engine's steps. A machine
+        or computer turn is there whole; a person's only when its moves set something off
+        (explosions, growth), and without the moves, which the person made on the board."""
         if not self.table:
             return []
         first = max(self.todo_from, len(self.turns) - LIMITS.computer_turns)
         pos = replay(self.start, self.turns[:first], self.variant)
         out = []
         for t in range(first, len(self.turns)):
-            kind = self.seats[pos.next_player]
-            pos, record = turn_record(pos, list(self.turns[t]), self.variant)
-            if kind != PERSON:
-                words = self.words()[t][0]
-                out.append(
-                    {
-                        "turn": t,
-                        "seat": record["seat"],
-                        "kind": kind,
-                        "words": words,
-                        "details": record["details"],
-                        "effects": record["effects"],
-                        # (every field whose stones or status it changes, to find on
-                        # the board's picture: where explosions send stones too)
-                        "fields": record["fields"],
-                    }
-                )
+            k, moves = pos.next_player, list(self.turns[t])
+            pos, steps = _played(pos, moves, self.variant)
+            kind = self.seats[k]
+            # (a person's own turn: what its moves set off, from the last move's step)
+            own = kind == PERSON
+            work = _board_work(steps[len(moves) :], []) if own else _board_work(steps, moves)
+            if own and not work["fields"]:
+                continue  # (nothing beyond the moves: nothing to do)
+            words = self.words()[t][0]
+            out.append({"turn": t, "seat": k + 1, "kind": kind, "words": words, **work})
         return out
 
     def transcript(self) -> Transcript:
@@ -371,10 +367,7 @@ def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Po
     after the moves, each explosion wave (its fields and the position after it), the
     fields that grew, the explosions in all, the turn in words and every field it
     changes (what a person touches at the table)."""
-    turn = Turn(position, variant, record_steps=True)
-    for move in moves:
-        turn.move(move)
-    final, steps = turn.finish()
+    final, steps = _played(position, moves, variant)
     k = position.next_player
     moved = [s for s in steps if s.kind == "move"]
     waves = [s for s in steps if s.kind == "explosion"]
@@ -392,13 +385,29 @@ def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Po
         "growth": grown,
         "explosions": explosions,
         "words": turn_words(position, k, moves, explosions),
-        "details": [d for s in steps[1:] for d in (s.title, *s.details)],
-        # (one per line of details: where an exploding field's stones go, else "")
-        "effects": [e for s in steps[1:] for e in ("", *_padded(s.effects, len(s.details)))],
+        **_board_work(steps, moves),
         "board": fields_json(final),
-        "fields": _touched(steps, moves),
     }
     return final, record
+
+
+def _played(position: Position, moves: list[Move], variant: str) -> tuple[Position, list]:
+    """The position after a turn and its steps (the first: the position before it)."""
+    turn = Turn(position, variant, record_steps=True)
+    for move in moves:
+        turn.move(move)
+    return turn.finish()
+
+
+def _board_work(steps: list, moves: list[Move]) -> dict:
+    """What carrying ``steps`` out on a board takes: the engine's lines (``details``),
+    where each exploding field's stones go (``effects``, one per line, else "") and
+    every field changed (``fields``). ``steps[0]`` is the position they start from."""
+    return {
+        "details": [d for s in steps[1:] for d in (s.title, *s.details)],
+        "effects": [e for s in steps[1:] for e in ("", *_padded(s.effects, len(s.details)))],
+        "fields": _touched(steps, moves),
+    }
 
 
 def _touched(steps: list, moves: list[Move]) -> list[str]:

@@ -918,3 +918,94 @@ def test_a_turn_names_every_field_it_changes_stones_cancelled_on_the_way_too(cli
     assert turn["explosions"] == 0 and turn["growth"] == []
     assert turn["details"][2:4] == ["1 stone cancelled against opponent stones", "1 lands on c1"]
     assert turn["fields"] == ["a1", "c1", "b1"]
+
+
+# A position as it stands on a table (docs/tutorials/check.md): Ann's b3-c3 sets off a
+# chain of six explosions in four waves, and two fields grow.
+CHAIN = {
+    "format": "Atlantis transcript",
+    "version": "1.0",
+    "segments": [
+        ["b2", "c2", "c3", "b3", "a2", "a1", "b1"],
+        ["d1", "e1", "e2", "d2", "c1", "c0", "d0"],
+    ],
+    "players": [
+        {"name": "Ann", "color": "red", "stacks": {"b2": 3, "b3": 1, "c3": 2, "a1": 0}},
+        {"name": "Ben", "color": "blue", "stacks": {"b1": 1, "d1": 2, "e2": -1}},
+    ],
+    "next_player": 0,
+}
+
+
+def _chain_steps(moves: str):
+    """The engine's own steps of Ann's turn on CHAIN: the position after the moves, and
+    every step after them (explosion waves, growth)."""
+    from fabgen.rules.moves import parse_moves
+    from fabgen.rules.turn import Turn
+
+    turn = Turn(transcript_from_json(CHAIN).position, record_steps=True)
+    for move in parse_moves(moves):
+        turn.move(move)
+    _, steps = turn.finish()
+    after = [s for s in steps if s.kind in ("explosion", "growth")]
+    return steps[len(steps) - len(after) - 1].position, after
+
+
+def test_at_the_table_a_person_s_own_explosions_are_to_do_too(client):
+    # The list said what the computers' turns set off, but not the person's own: after
+    # a move that set off 14 explosions the people had the log line and the picture.
+    game = _new(client, preset=None, board=json.dumps(CHAIN), seats=["person", "person"])
+    game_id = game["id"]
+    client.post(f"/api/games/{game_id}/settings", json={"table": True})
+    answer = client.post(f"/api/games/{game_id}/turn", json={"moves": "b3-c3"}).get_json()
+    (record,) = answer["turns"]
+    (todo,) = answer["state"]["todo"]
+    after_moves, steps = _chain_steps("b3-c3")
+    assert record["explosions"] == 6 and todo["words"] == record["words"]
+    assert (todo["turn"], todo["seat"], todo["kind"]) == (0, 1, "person")
+    # the engine's steps after the moves, in order, each explosion with where its stones
+    # go; the move itself is not said again (it is made on the board)
+    lines = []
+    for s in steps:
+        lines.append((s.title, ""))
+        lines += zip(s.details, s.effects or ("",) * len(s.details), strict=True)
+    assert list(zip(todo["details"], todo["effects"], strict=True)) == lines
+    assert sum(" explodes (" in d for d in todo["details"]) == 6
+    assert not any(d.startswith("move ") for d in todo["details"])
+    # every field the chain changes, and no other: b3 is moved to and explodes later
+    names = after_moves.board.names
+    before = [after_moves] + [s.position for s in steps[:-1]]
+    changed = {
+        names[i]
+        for a, b in zip(before, [s.position for s in steps], strict=True)
+        for i in range(len(names))
+        if (a.status_codes[i], a.owners[i], a.stone_counts[i])
+        != (b.status_codes[i], b.owners[i], b.stone_counts[i])
+    }
+    assert sorted(todo["fields"]) == sorted(changed)
+    assert {"b3", "c3", "b1"} <= changed and "d1" not in changed
+    # Ben's turn: his growing field grows (his move is not said), after Ann's chain
+    ben = client.post(f"/api/games/{game_id}/turn", json={"moves": "d1-c1"}).get_json()
+    assert [(t["turn"], t["details"], t["fields"]) for t in ben["state"]["todo"]] == [
+        (0, todo["details"], todo["fields"]),
+        (1, ["growth: e2", "e2 gains a stone"], ["e2"]),
+    ]
+    done = client.post(f"/api/games/{game_id}/settings", json={"done": True}).get_json()
+    assert done["state"]["todo"] == []
+
+
+def test_at_the_table_a_person_s_turn_that_sets_nothing_off_is_not_to_do(client):
+    # (its moves are made on the board: nothing is left to do there)
+    game = _new(client, seats=["person"] * 3, table=True)
+    moves = _first_legal(game["state"])
+    answer = _turn(client, game["id"], moves).get_json()
+    (record,) = answer["turns"]
+    assert record["explosions"] == 0 and record["growth"] == []
+    assert record["fields"] == moves[0] and answer["state"]["todo"] == []
+
+
+def test_at_home_a_person_s_explosions_are_not_to_do(client):
+    game = _new(client, preset=None, board=json.dumps(CHAIN), seats=["person", "greedy"])
+    answer = client.post(f"/api/games/{game['id']}/turn", json={"moves": "b3-c3"}).get_json()
+    assert answer["turns"][0]["explosions"] == 6
+    assert answer["state"]["todo"] == [] and answer["state"]["table"] is False

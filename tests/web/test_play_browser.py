@@ -1386,3 +1386,63 @@ def test_on_a_phone_the_list_to_do_on_the_board_fits_the_page(play):
     assert play.locator(".to-do .together").count() >= 3
     assert play.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert _lines_split_inside_brackets(play, "#to-do .effect") == []
+
+
+def test_at_the_table_a_person_s_own_explosions_are_listed_and_outlined(play, tmp_path):
+    # Only the computers' turns were listed: a person whose move set off a chain (14
+    # explosions were seen) carried it out with the log line and the picture alone.
+    from tests.web.test_play_api import CHAIN, _chain_steps
+
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(CHAIN))
+    play.get_by_label(
+        "or a board file or transcript (a transcript's game goes on)"
+    ).set_input_files(str(path))
+    play.locator('#seat-list[data-board="file"] #seat-1').select_option("greedy")
+    play.get_by_label("At the table (the physical board is the truth)").check()
+    play.get_by_label("Show explosions wave by wave").set_checked(False)
+    play.get_by_role("button", name="Start game").click()
+    play.locator("#board svg").wait_for()
+    _settled(play)
+    _field(play, "b3").click()
+    _field(play, "c3").click()
+    play.locator("#pending").filter(has_text="b3-c3").wait_for()
+    _end_turn(play)
+    after_moves, steps = _chain_steps("b3-c3")
+    own = play.locator('#to-do-list > li[data-kind="person"]')
+    assert own.count() == 1 and own.get_attribute("data-turn") == "0"
+    assert own.locator("> strong").inner_text() == "Ann: 1 stone from b3 to c3; 6 explosions"
+    assert "Ann's own turn" in own.locator(".own-turn").inner_text()
+    # the engine's steps after the move, in order, each explosion with where its stones go
+    shown = own.locator("> ul > li").all_inner_texts()
+    expected = []
+    for s in steps:
+        expected.append(s.title)
+        for line, effect in zip(s.details, s.effects or ("",) * len(s.details), strict=True):
+            expected.append(f"{line}\n{effect}" if effect else line)
+    assert shown == expected
+    assert sum(" explodes (" in line for line in shown) == 6
+    # Ben (greedy) comes after, as before; every field either changes is outlined
+    items = play.locator("#to-do-list > li")
+    assert items.count() == 2 and items.nth(1).get_attribute("data-kind") == "greedy"
+    names = after_moves.board.names
+    before = [after_moves] + [s.position for s in steps[:-1]]
+    changed = {
+        names[i]
+        for a, b in zip(before, [s.position for s in steps], strict=True)
+        for i in range(len(names))
+        if (a.status_codes[i], a.owners[i], a.stone_counts[i])
+        != (b.status_codes[i], b.owners[i], b.stone_counts[i])
+    }
+    ben = set(play.evaluate("() => game.todo[1].fields"))
+    outlined = play.evaluate(
+        "() => [...document.querySelectorAll('#board .field.todo')].map((g) => g.dataset.field)"
+    )
+    assert sorted(outlined) == sorted(changed | ben)
+    for name in changed:
+        assert _field(play, name).locator(".fname").is_visible()
+    # at home the list is gone, the person's chain with it
+    play.get_by_label("At the table", exact=True).uncheck()
+    play.wait_for_function("() => !game.table && !busy")
+    assert play.locator("#to-do").is_hidden()
+    assert play.locator("#board .field.todo").count() == 0

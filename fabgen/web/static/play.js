@@ -635,16 +635,22 @@ function addLog(words, t) {
   $("log").prepend(li);
 }
 
-// At the table: what the players carry out on the physical board for the machines, as
-// the game keeps it (a reload shows it again; undo takes out the turns it undoes).
-// Each explosion comes with where its stones go, in the rules' notation ("now 1B": one
-// stone of seat B), which the list's last line reads out in the seats' names.
+// At the table: what the players carry out on the physical board for the machines and
+// computers, and what a person's own moves set off, as the game keeps it (a reload
+// shows it again; undo takes out the turns it undoes). Each explosion comes with where
+// its stones go, in the rules' notation ("now 1B": one stone of seat B), which the
+// list's last line reads out in the seats' names.
 function showToDo() {
   let counts = false;
   const items = (game.todo || []).map((t) => {
     const li = document.createElement("li");
+    li.dataset.turn = t.turn;
+    li.dataset.kind = t.kind;
     const head = document.createElement("strong");
     setText(head, t.words);
+    li.append(head);
+    // (a person's moves are made on the board already: the list has what they set off)
+    if (t.kind === "person") li.append(ownTurnNote(t));
     const details = document.createElement("ul");
     t.details.forEach((d, i) => {
       const item = document.createElement("li");
@@ -659,7 +665,7 @@ function showToDo() {
       }
       details.appendChild(item);
     });
-    li.append(head, details);
+    li.append(details);
     return li;
   });
   $("to-do-list").replaceChildren(...items);
@@ -667,6 +673,13 @@ function showToDo() {
   $("to-do-letters").hidden = !counts;
   $("to-do-letters").textContent = `Stones such as 1B: how many, then whose (${letters}).`;
   $("to-do").hidden = !items.length;
+}
+
+function ownTurnNote(t) {
+  const note = document.createElement("span");
+  note.className = "own-turn";
+  note.textContent = ` (${seatName(t.seat)}'s own turn: the moves are on the board already; do what they set off)`;
+  return note;
 }
 
 // ---- scores, undo, the end ---------------------------------------------------------------
