@@ -383,11 +383,13 @@ def report_text(report: dict) -> str:
     lines += _deeper_note(report["seats"])
     t = report["test"]
     verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
-    lines += [
-        "",
+    test = (
         f"{t['name']}: chi2 = {t['statistic']:g}, df = {t['df']}, p = {t['p_value']:.4f}: "
-        f"{verdict} (at {t['alpha']:g})",
-    ]
+        f"{verdict} (at {t['alpha']:g})"
+    )
+    if not report["finished"]:  # it said "no significant difference" of no game
+        test = f"{t['name']}: not made, no game finished"
+    lines += ["", test]
     if not t["seats_differ"] and report["finished"]:
         lines.append(_too_few_games(report))
     fav = report["favoured"]
@@ -514,6 +516,8 @@ def _balance_reading(seats: list[dict]) -> str:
     best = max(seats, key=lambda s: (s["win_rate"], -s["seat"]))
     worst = min(seats, key=lambda s: (s["win_rate"], s["seat"]))
     gap = 100 * (best["win_rate"] - worst["win_rate"])
+    if best["win_rate"] == worst["win_rate"]:  # "seat 1 won most, 50.0%, seat 1 least"
+        return f" (1 = even; every seat won {100 * best['win_rate']:.1f}%)"
     return (
         f" (1 = even; seat {best['seat']} won most, {100 * best['win_rate']:.1f}%, seat "
         f"{worst['seat']} least, {100 * worst['win_rate']:.1f}%: {gap:.1f} points apart)"

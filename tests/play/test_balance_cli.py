@@ -603,6 +603,30 @@ def test_the_balance_metric_names_the_seats_it_is_made_of(few_games):
     )
 
 
+def test_seats_that_won_alike_are_not_called_most_and_least(few_games):
+    """It said "seat 1 won most, 50.0%, seat 1 least, 50.0%"."""
+    from fabgen.play.balance import report_text
+
+    _, report = few_games
+    seats = [{**s, "win_rate": 1 / 3} for s in report["seats"]]
+    report = {**report, "seats": seats, "metrics": {**report["metrics"], "balance": 1.0}}
+    (line,) = [s for s in report_text(report).splitlines() if s.startswith("  balance ")]
+    assert line.endswith("1.000 (1 = even; every seat won 33.3%)")
+
+
+def test_no_finished_game_is_no_test_of_the_seats():
+    """With every game capped the report said "no significant difference" of no game."""
+    from fabgen.play.balance import BalanceOptions, balance_report, report_text, run_balance
+
+    board = load_preset("3p-triangle-4")
+    run = run_balance(board, BalanceOptions(games=3, players=("random",), max_turns=1))
+    report = balance_report(run)
+    assert report["finished"] == 0
+    text = report_text(report)
+    assert "against equal shares: not made, no game finished" in text
+    assert "no significant difference" not in text
+
+
 def test_a_board_of_stack_starts_whose_seats_differ_is_pointed_to_suggest_starts(few_games):
     from fabgen.cli.balance_cmd import _next_steps
 
