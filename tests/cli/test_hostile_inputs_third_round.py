@@ -379,3 +379,14 @@ def test_a_game_with_a_stack_of_a_hundred_is_played(cli, tmp_path):
     game = tmp_path / "game.json"
     game.write_bytes(_transcript(lambda d: d["players"][0].update(stacks={"a1": 100})))
     assert cli("rules", "replay", game).exit_code == 0
+
+
+def test_simulated_games_that_never_end_say_what_that_means(cli):
+    """Machine seats never move: every game reaches the turn cap. It said only "no game
+    finished of 2"."""
+    result = cli("validate", "--preset", PRESET, "--simulate", "2", "--players", "machine")
+    assert result.exit_code == 0, result.output
+    assert (
+        "warning [seat-balance] no game of 2 finished within 1,000 turns: the seats' wins say "
+        "nothing" in result.output
+    )

@@ -243,7 +243,13 @@ def _seat_balance(report: dict) -> Finding:
     chance (the report's test)."""
     fav, test = report["favoured"], report["test"]
     if fav is None:
-        return Finding("seat-balance", Severity.WARNING, f"no game finished of {report['games']}")
+        return Finding(  # (it said only "no game finished of 2")
+            "seat-balance",
+            Severity.WARNING,
+            f"no game of {report['games']} finished within {report['max_turns']:,} turns: the "
+            "seats' wins say nothing, and the supply below counts games that did not end; "
+            "give --players that play the game to its end (strong, greedy or random)",
+        )
     players = ", ".join(dict.fromkeys(s["player"] for s in report["seats"]))
     rates = ", ".join(f"{100 * s['win_rate']:.0f}%" for s in report["seats"])
     share = (
