@@ -169,3 +169,68 @@ def test_the_keyboard_stays_on_the_place_it_pressed(page):
         _idle(page)
     assert page.get_by_role("button", name="Undo").is_disabled()
     assert _focused(page) == "redo"
+
+
+# ---- the rules viewer -------------------------------------------------------------------
+
+
+def _game(tmp_path, turns: int = 6):
+    """A game of 2p-diamond-4: each turn the first legal move (explosions come early)."""
+    import json
+
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+    from fabgen.rules.names import field_name
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import Turn, play_turn
+
+    text = board_transcript_text(load_preset("2p-diamond-4"))
+    game, position = json.loads(text), parse_transcript(text).position
+    game["turns"] = []
+    for _ in range(turns):
+        moves = Turn(position, "online").legal_moves()[:1]
+        position, _ = play_turn(position, moves, "online")
+        game["turns"].append([[field_name(m.source), field_name(m.destination)] for m in moves])
+    path = tmp_path / "club-game.json"
+    path.write_text(json.dumps(game))
+    return path, position
+
+
+def test_on_a_phone_the_steps_are_stepped_beside_the_board(page, tmp_path):
+    # The step buttons were in the form, a screen above the board on a phone: Next step
+    # changed a picture out of sight.
+    path, _ = _game(tmp_path)
+    page.set_viewport_size({"width": 390, "height": 844})
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    page.locator("#turn-info").filter(has_text="turn 1 of the 6 in the file").wait_for()
+    page.get_by_role("button", name="Next step").click()
+    page.locator("#step-title").filter(has_text="Step 1. ").wait_for()
+    # from the step's title to the board's lower edge: one phone screen
+    top, bottom = page.evaluate(
+        """() => [document.querySelector('#step-title').getBoundingClientRect().top,
+                  document.querySelector('#step-svg').getBoundingClientRect().bottom]"""
+    )
+    buttons = page.locator("#next-step").bounding_box()
+    assert top <= buttons["y"] and buttons["y"] + buttons["height"] <= bottom
+    assert bottom - top <= 844
+
+
+def test_enter_plays_the_typed_moves_in_the_rules_viewer(page, tmp_path):
+    # Enter in the moves box did nothing: the keyboard needed one more Tab to the button.
+    from fabgen.rules.names import field_name
+    from fabgen.rules.turn import Turn
+
+    path, position = _game(tmp_path)
+    (move, *_) = Turn(position, "online").legal_moves()
+    typed = f"{field_name(move.source)}-{field_name(move.destination)}"
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    page.locator("#turn-info").filter(has_text="turn 1 of the 6 in the file").wait_for()
+    moves = page.get_by_label("Moves for the player to move")
+    moves.fill(typed)
+    moves.press("Enter")
+    page.locator("#turn-info").filter(has_text="after the 6 turns of the file").wait_for()
+    page.locator("#after").filter(has_text="After the turn: ").wait_for()
+    assert page.locator("#step-title").inner_text().startswith("Step ")
+    assert page.evaluate("() => steps.some((s) => s.title.includes('move 1: '))")

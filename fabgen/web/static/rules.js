@@ -154,3 +154,10 @@ $("play").addEventListener("click", () => {
   $("turn").value = turns;
   ask($("moves").value);
 });
+// (Enter plays the typed moves, as on the play page: from the keyboard the button was
+// one more Tab away)
+$("moves").addEventListener("keydown", (e) => {
+  if (e.key !== "Enter") return;
+  e.preventDefault();
+  $("play").click();
+});
