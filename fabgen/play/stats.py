@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 
 # Below fabgen.play, so that the board checks' seat-balance finding can say what
 # chance allows with the same figures; imported here for self-play's callers.
@@ -98,7 +99,9 @@ def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0
     ordered = sorted(values)
-    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    # In fractions: q / 100 * n in floats made the 7th percentile of 100 values the
+    # 8th value (7.000000000000001 rounded up).
+    rank = max(1, math.ceil(Fraction(q) * len(ordered) / 100))
     return ordered[rank - 1]
 
 

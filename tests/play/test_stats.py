@@ -82,6 +82,16 @@ def test_percentile_is_nearest_rank_and_one_of_the_values():
     assert summary([1, 2, 3, 10]) == {"mean": 4.0, "p95": 10, "max": 10}
 
 
+@pytest.mark.parametrize("q", [1, 7, 14, 28, 50, 56, 95, 99.5, 100])
+@pytest.mark.parametrize("n", [1, 7, 100, 200, 700, 1100])
+def test_percentile_rank_is_exact_whatever_the_share(q, n):
+    """The nearest rank is the least whole number at or above q % of n: q / 100 * n in
+    floats made the 7th percentile of 100 values the 8th value."""
+    values = list(range(1, n + 1))  # value k is of rank k
+    rank = next(k for k in range(1, n + 1) if 100 * k >= q * n)
+    assert percentile(values, q) == rank
+
+
 @pytest.mark.parametrize("share", [1 / 2, 1 / 4, 1 / 5, 1 / 6])
 @pytest.mark.parametrize("margin", [0.02, 0.05, 0.1])
 def test_games_for_margin_is_the_fewest_whose_normal_interval_is_that_narrow(share, margin):
