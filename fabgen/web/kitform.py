@@ -425,14 +425,54 @@ def _bom(plan) -> str:
 # ---- downloads --------------------------------------------------------------------------
 
 
+class KitNotDownloaded(FabgenError):
+    """A download refused for the kit's errors, said as the form says them: the CLI's
+    message ends "Fix these in the kit file ... and run fabgen build again", a file and
+    a command the browser's user has not got, and names settings by their keys."""
+
+    status = 400
+
+    def __init__(self, errors: list[dict]):
+        self.where = errors[0]["where"] or None
+        listed = "; ".join(_with_label(e) for e in errors)
+        super().__init__(
+            f"Not downloaded: the kit cannot be built: {listed}. Fix the settings marked "
+            "in the form (the preview lists them too), then download again."
+        )
+
+
+def _with_label(error: dict) -> str:
+    label = _LABELS.get(error["setting"] or "")
+    message = error["message"]
+    return message if not label or message.startswith(label) else f"{label}: {message}"
+
+
+@contextlib.contextmanager
+def form_words():
+    """The kit's errors (the kit reader's, the planner's) as :class:`KitNotDownloaded`;
+    other refusals (too much work, no room) pass as they are."""
+    from fabgen.kitbuild.plan import KitError
+
+    try:
+        yield
+    except KitError as exc:
+        found = [finding_json(f.code, f.severity, f.message, f.where) for f in exc.findings]
+        errors = [f for f in found if f["severity"] == "error"]
+        if not errors:
+            raise
+        raise KitNotDownloaded(errors) from None
+    except InputFileError as exc:
+        raise KitNotDownloaded(errors_json(exc)) from None
+
+
 def build_zip(settings: object, board_state: object = None) -> tuple[bytes, str]:
     """The whole kit as a zip (what ``fabgen build`` writes, manifest included), with
     the kit file (and the designer's board file) that reproduce it, and the kit's name.
-    Raises :class:`FabgenError` with the CLI's message."""
+    Raises :class:`FabgenError`: the kit's errors in the form's words."""
     from fabgen.kitbuild.plan import plan_kit
     from fabgen.kitbuild.render import render_kit
 
-    with scratch_folder() as folder:
+    with scratch_folder() as folder, form_words():
         kit, text, extra = read_settings(settings, folder, board_state)
         check_simulation(kit)
         plan = plan_kit(kit)
@@ -455,7 +495,7 @@ def zip_bytes(files: dict[str, bytes]) -> bytes:
 def kit_file(settings: object, board_state: object = None) -> tuple[bytes, str, str]:
     """The kit file after the reader's checks (a zip with the board file beside it for
     the designer's board), its file name and the kit's name."""
-    with scratch_folder() as folder:
+    with scratch_folder() as folder, form_words():
         kit, text, extra = read_settings(settings, folder, board_state)
     if extra:
         return zip_bytes({**extra, KIT_FILE_NAME: text.encode("utf-8")}), "zip", kit.name

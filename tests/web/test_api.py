@@ -867,3 +867,38 @@ def test_the_rest_of_the_preview_is_the_full_one_without_the_quick_pictures(
     settings["tile"]["kerf"] = 5
     [error] = _errors(_preview(client, settings, rest=True))
     assert error["setting"] == "tile.kerf"
+
+
+@pytest.mark.parametrize("url", ["/api/kit/zip", "/api/kit/file"])
+def test_a_kit_download_refused_says_it_in_the_forms_words(client, default_settings, url):
+    # It gave the CLI's message: settings by their keys, and "Fix these in the kit file
+    # (or the board file) and run fabgen build again", a file and a command the browser's
+    # user has not got.
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["kerf"] = ""
+    settings["stones"]["count"] = 2.5
+    answer = client.post(url, json={"settings": settings})
+    assert answer.status_code == 400
+    body = answer.get_json()
+    error = body["error"]
+    assert error.startswith("Not downloaded: the kit cannot be built: ")
+    assert "Kerf (mm) must be a number, got ''" in error
+    assert "Stones per colour must be a whole number, got 2.5" in error
+    assert error.endswith(
+        "Fix the settings marked in the form (the preview lists them too), then download again."
+    )
+    assert "fabgen build" not in error and "\n" not in error
+    assert body["where"] == "tile.kerf"
+    # the marks are the preview's: the same errors at the same settings
+    marked = [e["setting"] for e in _errors(_preview(client, settings))]
+    assert marked == ["tile.kerf", "stones.count"]
+
+
+def test_a_kit_the_planner_refuses_is_not_downloaded_in_the_forms_words(client, default_settings):
+    settings = copy.deepcopy(default_settings)
+    settings["stones"]["bed"] = "10x10"
+    [mark] = _errors(_preview(client, settings))
+    answer = client.post("/api/kit/zip", json={"settings": settings})
+    assert answer.status_code == 400
+    error = answer.get_json()["error"]
+    assert f"cannot be built: {mark['message']}. Fix the settings marked" in error
