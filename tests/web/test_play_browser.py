@@ -1446,3 +1446,35 @@ def test_at_the_table_a_person_s_own_explosions_are_listed_and_outlined(play, tm
     play.wait_for_function("() => !game.table && !busy")
     assert play.locator("#to-do").is_hidden()
     assert play.locator("#board .field.todo").count() == 0
+
+
+@pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
+def test_on_a_phone_the_board_opens_with_fields_a_finger_wide_and_says_how_to_see_it_all(play):
+    # At 390 px the whole board left fields 18 to 31 px across, and nothing on the page
+    # suggested the zoom buttons (− and + beside the board).
+    _start(play, board="2p-diamond-5", seats={"seat-1": "greedy"})
+    source = play.evaluate("() => Object.keys(game.legal)[0]")
+    box = _field(play, source).locator(".hit").bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 40
+    seen = play.locator("#board .board-scroll").bounding_box()  # (the person's field in it)
+    assert seen["x"] <= box["x"] and box["x"] + box["width"] <= seen["x"] + seen["width"]
+    assert seen["y"] <= box["y"] and box["y"] + box["height"] <= seen["y"] + seen["height"]
+    hint = play.locator("#zoom-hint")
+    assert hint.is_visible() and "drag it to see the rest" in hint.inner_text()
+    assert play.evaluate("() => document.documentElement.scrollWidth") <= 390
+    # the person's field in view is tapped as it is (no zooming first)
+    _tap_a_move(play)
+    _end_turn(play)
+    # − shows the whole board, and the hint goes
+    zoom_out = play.get_by_role("button", name="Zoom out")
+    while play.evaluate("() => picture.zoom") > 1:
+        zoom_out.click()
+    assert hint.is_hidden()
+    width = play.evaluate("() => picture.scroller.scrollWidth - picture.scroller.clientWidth")
+    assert width <= 1
+
+
+def test_on_a_wide_window_the_board_opens_whole(play):
+    _start(play, board="2p-diamond-5", seats={"seat-1": "greedy"})
+    assert play.evaluate("() => picture.zoom") == 1
+    assert play.locator("#zoom-hint").is_hidden()

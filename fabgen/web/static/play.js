@@ -371,6 +371,7 @@ function openGame(state, turns = []) {
   picture = new BoardPicture($("board"), state.picture, tap);
   picture.showNames($("names").checked);
   picture.setZoom(1);
+  fingerZoom();
   logHistory(state.history, turns);
   $("new-game").hidden = true;
   $("game-controls").hidden = false;
@@ -395,6 +396,35 @@ function setGame(state) {
   showOver();
   redraw();
   setButtons();
+}
+
+// On a phone the whole board leaves fields of 18 to 31 px, small to tap and nothing
+// said the zoom buttons were there: a narrow window opens the board zoomed so that a
+// field is a finger wide, at its middle, and says how to see the rest.
+const FINGER_PX = 40;
+const NARROW = window.matchMedia("(max-width: 760px)");
+function fingerZoom() {
+  const shown = picture.fieldPixels();
+  if (NARROW.matches && shown && shown < FINGER_PX) {
+    picture.setZoom(picture.zoom * (FINGER_PX + 1) / shown); // (+1: rounding)
+    const box = picture.scroller;
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
+  }
+  showZoomHint();
+}
+
+// Said while the board is larger than its box, where what lies outside is easy to miss.
+function showZoomHint() {
+  const box = picture && picture.scroller;
+  const larger = box && (box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1);
+  $("zoom-hint").hidden = !larger;
+}
+
+function zoomBy(factor) {
+  if (!picture) return;
+  picture.setZoom(picture.zoom * factor);
+  showZoomHint();
 }
 
 function seatName(n) {
@@ -842,8 +872,9 @@ $("differs").querySelector("a[href='#undo-turn']").addEventListener("click", (e)
   $("undo-turn").focus();
 });
 $("skip").addEventListener("click", () => { skipping = true; });
-$("zoom-in").addEventListener("click", () => picture && picture.setZoom(picture.zoom * 1.5));
-$("zoom-out").addEventListener("click", () => picture && picture.setZoom(picture.zoom / 1.5));
+$("zoom-in").addEventListener("click", () => zoomBy(1.5));
+$("zoom-out").addEventListener("click", () => zoomBy(1 / 1.5));
+window.addEventListener("resize", showZoomHint);
 namesSwitch($("names"), $("board"), () => picture);
 $("animate").checked = localStorage.getItem("fabgen-play-animate") !== "no";
 $("animate").addEventListener("change", () => {
