@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from fabgen.board.colours import NAMED_COLOURS
 from fabgen.board.findings import MAX_PLAYERS
-from fabgen.board.model import TILE_STEPS, Board, SeatKind, cell_corners
+from fabgen.board.model import TILE_STEPS, Board, SeatKind, TurnDirection, cell_corners
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.board_parts import INK, Frame, contrast, number_spot, seat_colour, tint
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
@@ -192,6 +192,8 @@ def designer_view(board: Board, validated: bool = True) -> dict:
         ],
         # (the seat colour list: one name per colour drawn, as a board file gives it)
         "colours": seat_colour_choices(),
+        # (the ways a board file's turns may say the seats go round)
+        "turn_directions": [t.value for t in TurnDirection],
         # (the play page labels strong:3000 by it: the default strong player already
         # searches so with these seats)
         "strong_deeper": deeper_by_default([s.kind.value for s in board.seats]),

@@ -234,3 +234,38 @@ def test_enter_plays_the_typed_moves_in_the_rules_viewer(page, tmp_path):
     page.locator("#after").filter(has_text="After the turn: ").wait_for()
     assert page.locator("#step-title").inner_text().startswith("Step ")
     assert page.evaluate("() => steps.some((s) => s.title.includes('move 1: '))")
+
+
+def test_say_which_way_the_seats_go_round_and_validate_agrees(page, tmp_path):
+    # The validator asked for turns = "clockwise" or "counter-clockwise", which the
+    # designer had no way to give.
+    upload = tmp_path / "club.toml"
+    upload.write_text(TWO_SEATS)
+    _open(page, "/board")
+    page.wait_for_selector("#canvas svg")
+    page.set_input_files("#upload", str(upload))
+    page.locator("#status").filter(has_text="Loaded club.toml").wait_for()
+    findings = page.locator("#findings")
+    findings.filter(has_text="the board does not say which way it turns").wait_for()
+    turns = page.get_by_label("Seat order goes round", exact=True)
+    assert turns.input_value() == ""
+    turns.select_option("counter-clockwise")
+    page.locator("#status").filter(has_text="The seats go round counter-clockwise.").wait_for()
+    findings.filter(has_text="the board turns counter-clockwise").wait_for()
+    _idle(page)
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download board file").click()
+    path = tmp_path / download.value.suggested_filename
+    path.write_bytes(download.value.path().read_bytes())
+    assert 'turns = "counter-clockwise"' in path.read_text()
+    result = subprocess.run(
+        [sys.executable, "-m", "fabgen", "validate", str(path)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    # every finding the page shows, in the command's words, and no other
+    said = [line for line in result.stdout.splitlines() if line.split(" [")[0] in SEVERITIES]
+    assert said == findings.locator("li").all_inner_texts()
+
+
+SEVERITIES = ("error", "warning", "info")

@@ -104,7 +104,21 @@ function render(answer, next) {
 
 function showBoardValues() {
   $("board-name").value = state.board.name || "";
+  fillTurns();
   fillSeats();
+}
+
+// Which way the seats, in order, go round (the board file's turns), or not said.
+function fillTurns() {
+  const select = $("board-turns");
+  const ways = (view && view.turn_directions) || [];
+  select.replaceChildren(...["", ...ways].map((way) => {
+    const option = document.createElement("option");
+    option.value = way;
+    option.textContent = way || "not said";
+    return option;
+  }));
+  select.value = ways.includes(state.board.turns) ? state.board.turns : "";
 }
 
 function count(n, word) {
@@ -386,6 +400,11 @@ $("new-board").addEventListener("click", () =>
 $("board-name").addEventListener("change", () => {
   const name = $("board-name").value;
   change((s) => { s.board.name = name; });
+});
+$("board-turns").addEventListener("change", () => {
+  const way = $("board-turns").value;
+  change((s) => { if (way) s.board.turns = way; else delete s.board.turns; },
+    way ? `The seats go round ${way}.` : "Which way the seats go round is not said.");
 });
 $("seat").addEventListener("change", fillSeats);
 // The seat actions act on the seat chosen when they were asked for, on the board the
