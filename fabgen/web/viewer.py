@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fabgen.errors import FabgenError, ParameterError, abridged, requested
+from fabgen.errors import FabgenError, InputFileError, ParameterError, abridged, requested
 from fabgen.web.limits import LIMITS, TooLarge
 
 if TYPE_CHECKING:
@@ -42,7 +42,16 @@ def turn_view(
     from fabgen.rules.turn import play_turn, replay
 
     source = f"{abridged(name_from_stem(name), 40)} (uploaded)"
-    transcript, variant = read_game(text, source, variant, LIMITS.transcript_turns)
+    try:
+        transcript, variant = read_game(text, source, variant, LIMITS.transcript_turns)
+    except InputFileError as exc:
+        if exc.where is None and _is_board_file(text):  # "is not valid JSON" said no more
+            raise InputFileError(
+                source,
+                f"{exc.detail}; it is a board file (TOML), not a game: open it in the board "
+                "designer, whose Download start transcript gives its start as a game to load here",
+            ) from None
+        raise
     played = transcript.move_list
     t = _turn_number(turn, len(played))
     from fabgen.web.picture import position_geometry
@@ -63,6 +72,15 @@ def turn_view(
     view["scores_after"] = scores(final)
     view["game_over_after"] = game_over(final, variant)
     return view
+
+
+def _is_board_file(text: str) -> bool:
+    from fabgen.inputs import parse_toml
+
+    try:
+        return "board" in parse_toml(text, "")
+    except InputFileError:
+        return False
 
 
 def read_game(

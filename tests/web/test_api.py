@@ -802,6 +802,21 @@ def test_the_rules_viewer_names_an_illegal_move(client):
     assert answer.status_code == 400 and "not valid JSON" in answer.get_json()["error"]
 
 
+def test_a_board_file_given_to_the_rules_viewer_says_where_it_goes(client):
+    # It said only "is not valid JSON": a club's board file is the file at hand.
+    from fabgen.board.files import preset_text
+
+    board = preset_text("2p-diamond-4")
+    answer = client.post("/api/rules/turn", json={"transcript": board, "name": "club"})
+    assert answer.status_code == 400
+    error = answer.get_json()["error"]
+    assert error.startswith("club (uploaded): is not valid JSON: ")
+    assert "it is a board file (TOML), not a game: open it in the board designer" in error
+    # other text that is not JSON is said as before
+    answer = client.post("/api/rules/turn", json={"transcript": "name = 3", "name": "x"})
+    assert "board file" not in answer.get_json()["error"]
+
+
 @pytest.mark.parametrize("variant", ["chess", ["online"], {"online": 1}, 5])
 def test_the_rules_viewer_refuses_a_variant_it_does_not_know(client, variant):
     answer = client.post("/api/rules/turn", json={"transcript": _game(), "variant": variant})
