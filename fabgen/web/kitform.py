@@ -432,12 +432,15 @@ class KitNotDownloaded(FabgenError):
 
     status = 400
 
-    def __init__(self, errors: list[dict]):
+    def __init__(self, errors: list[dict], designer: bool = False):
         self.where = errors[0]["where"] or None
         listed = "; ".join(_with_label(e) for e in errors)
+        # (the designer's board is mended in the designer, not in this form)
+        board = designer and any(e["setting"] == "kit.board" for e in errors)
+        where = " and the board in the board designer" if board else ""
         super().__init__(
             f"Not downloaded: the kit cannot be built: {listed}. Fix the settings marked "
-            "in the form (the preview lists them too), then download again."
+            f"in the form (the preview lists them too){where}, then download again."
         )
 
 
@@ -448,9 +451,10 @@ def _with_label(error: dict) -> str:
 
 
 @contextlib.contextmanager
-def form_words():
+def form_words(designer: bool = False):
     """The kit's errors (the kit reader's, the planner's) as :class:`KitNotDownloaded`;
-    other refusals (too much work, no room) pass as they are."""
+    other refusals (too much work, no room) pass as they are. ``designer``: the kit's
+    board is the board designer's."""
     from fabgen.kitbuild.plan import KitError
 
     try:
@@ -460,9 +464,9 @@ def form_words():
         errors = [f for f in found if f["severity"] == "error"]
         if not errors:
             raise
-        raise KitNotDownloaded(errors) from None
+        raise KitNotDownloaded(errors, designer) from None
     except InputFileError as exc:
-        raise KitNotDownloaded(errors_json(exc)) from None
+        raise KitNotDownloaded(errors_json(exc), designer) from None
 
 
 def build_zip(settings: object, board_state: object = None) -> tuple[bytes, str]:
@@ -472,7 +476,7 @@ def build_zip(settings: object, board_state: object = None) -> tuple[bytes, str]
     from fabgen.kitbuild.plan import plan_kit
     from fabgen.kitbuild.render import render_kit
 
-    with scratch_folder() as folder, form_words():
+    with scratch_folder() as folder, form_words(board_state is not None):
         kit, text, extra = read_settings(settings, folder, board_state)
         check_simulation(kit)
         plan = plan_kit(kit)
@@ -495,7 +499,7 @@ def zip_bytes(files: dict[str, bytes]) -> bytes:
 def kit_file(settings: object, board_state: object = None) -> tuple[bytes, str, str]:
     """The kit file after the reader's checks (a zip with the board file beside it for
     the designer's board), its file name and the kit's name."""
-    with scratch_folder() as folder, form_words():
+    with scratch_folder() as folder, form_words(board_state is not None):
         kit, text, extra = read_settings(settings, folder, board_state)
     if extra:
         return zip_bytes({**extra, KIT_FILE_NAME: text.encode("utf-8")}), "zip", kit.name

@@ -909,6 +909,19 @@ def test_a_kit_download_refused_says_it_in_the_forms_words(client, default_setti
     assert marked == ["tile.kerf", "stones.count"]
 
 
+def test_a_designers_board_with_errors_is_sent_back_to_the_designer(client, default_settings):
+    state = client.get("/api/board/preset/2p-diamond-4").get_json()["state"]
+    state["board"]["tiles"].append([9, 9])  # an island apart
+    answer = client.post("/api/kit/zip", json={"settings": default_settings, "board_state": state})
+    assert answer.status_code == 400
+    error = answer.get_json()["error"]
+    assert "Board: the board falls apart into 2 pieces" in error
+    assert error.endswith(
+        "Fix the settings marked in the form (the preview lists them too) and the board in "
+        "the board designer, then download again."
+    )
+
+
 def test_a_kit_the_planner_refuses_is_not_downloaded_in_the_forms_words(client, default_settings):
     settings = copy.deepcopy(default_settings)
     settings["stones"]["bed"] = "10x10"
