@@ -78,6 +78,13 @@ class Choice(click.Choice):
             return f"{abridged(text, quoted=True)} is not {choices}."
         return f"{abridged(text, quoted=True)} is not one of {choices}."
 
+    def fail(self, message, param=None, ctx=None):
+        """One paragraph and exit 2, as a bad number's message (click's usage error put
+        the usage and a hint before it)."""
+        opts = getattr(param, "opts", None) or []
+        flag = opts[0] if opts and opts[0].startswith("-") else None
+        raise UserError(f"{flag} {message}" if flag else str(message))
+
 
 class Bounded(click.ParamType):
     """A finite number within its setting's range (see :mod:`fabgen.limits`)."""

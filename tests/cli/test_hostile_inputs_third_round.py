@@ -390,3 +390,18 @@ def test_simulated_games_that_never_end_say_what_that_means(cli):
         "warning [seat-balance] no game of 2 finished within 1,000 turns: the seats' wins say "
         "nothing" in result.output
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["balance", "--preset", PRESET, "--variant", "x"], "--variant 'x' is not one of"),
+        (["layout", "--preset", PRESET, "--paper", "x"], "--paper 'x' is not one of"),
+        (["validate", "--preset", PRESET, "--format", "x"], "--format 'x' is not one of"),
+        (["boards", "--as", "x"], "--as 'x' is not one of 'toml', 'transcript'"),
+    ],
+)
+def test_a_wrong_choice_is_one_paragraph(cli, args, says):
+    """Click's usage error put the usage and a hint before it; a wrong number was
+    already one paragraph."""
+    refused(cli(*args), says)
