@@ -434,8 +434,8 @@ def _os_message(root: Path, exc: OSError, flag: str = "--out") -> str:
     shown = _shown(exc.filename) if exc.filename else ""
     where = f" ({shown})" if shown and shown != _shown(root) else ""
     hint = {
-        errno.ENOSPC: "free some space and build again",
-        errno.EDQUOT: "free some space and build again",
+        errno.ENOSPC: "free some space and run the command again",
+        errno.EDQUOT: "free some space and run the command again",
         errno.EACCES: f"choose another {flag} folder or change its permissions",
         errno.EPERM: f"choose another {flag} folder or change its permissions",
         errno.EROFS: "choose a folder on a writable disk",

@@ -124,6 +124,11 @@ def _parse_typed(text: str) -> list[Move]:
     """One part of typed moves (no commas): one move, or whole moves separated by
     spaces; ``ValueError`` naming the part for anything else."""
     plain = _TO.sub("-", text.translate(_DASHES).lower())
+    if plain.strip() in PASS_WORDS:  # "pass, pass" or "c3-c5, pass"
+        raise ValueError(
+            f"{abridged(text, 40, quoted=True)} stands for a whole turn without moves: "
+            "write it alone, or give the moves without it"
+        )
     words = plain.split()
     pair = len(words) == 2 and all(_ONE_NAME.fullmatch(w) for w in words)
     match = _MOVE.fullmatch(plain)

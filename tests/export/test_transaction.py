@@ -206,7 +206,8 @@ def test_a_full_disk_leaves_the_old_kit(old_kit, monkeypatch):
         real(path, data)
 
     monkeypatch.setattr(tx, "_stage", full)
-    with pytest.raises(FabgenError, match=r"No space left.*nothing was changed.*free some space"):
+    said = r"No space left.*nothing was changed.*free some space and run the command again"
+    with pytest.raises(FabgenError, match=said):
         write_transaction(old_kit, NEW)
     assert snapshot(old_kit) == as_tree(OLD)
 

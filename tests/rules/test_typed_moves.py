@@ -93,8 +93,16 @@ def test_a_pass_may_be_typed_as_nothing_or_said_in_words(text):
     assert parse_moves(text) == []
 
 
-@pytest.mark.parametrize("text", ["c3c5", "c3 to", "pass, c3-c5", "c3 c5 c7", "c3 => c5"])
+@pytest.mark.parametrize("text", ["c3c5", "c3 to", "c3 c5 c7", "c3 => c5"])
 def test_what_is_no_move_is_refused_with_how_to_write_one(text):
     with pytest.raises(ParameterError, match=r"is not a move: write source-destination") as info:
         parse_moves(text)
     assert "(lower case)" not in str(info.value)  # upper case is read as well
+
+
+@pytest.mark.parametrize("text", ["pass, pass", "c3-c5, pass", "none; a1-a3"])
+def test_a_pass_among_moves_says_it_stands_alone(text):
+    """'pass' is a whole turn: among moves it is refused as such (it was 'is not a move',
+    while the help says pass is a pass)."""
+    with pytest.raises(ParameterError, match="stands for a whole turn without moves"):
+        parse_moves(text)
