@@ -391,7 +391,7 @@ def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
         raise InputFileError(
             board.name,
             f"the board has {report.errors} error{'s' if report.errors > 1 else ''} ({codes}): "
-            "fix them first; the findings show what and where",
+            f"fix {'them' if report.errors > 1 else 'it'} first; the findings show what and where",
         )
     # The setup diagram as fabgen layout makes it.
     made = setup_files(LayoutParams(board), (fmt,))

@@ -690,6 +690,13 @@ def test_the_setup_diagram_of_a_board_with_errors_is_refused(client):
     answer = client.post("/api/board/download/setup-svg", json={"state": state})
     assert answer.status_code == 400
     assert "fix them first" in answer.get_json()["error"]
+    # one error is "it" (it was "the board has 1 error (...): fix them first")
+    state["players"].append({"start": [5, 5]})
+    answer = client.post("/api/board/download/setup-pdf", json={"state": state})
+    assert answer.get_json()["error"] == (
+        "half: the board has 1 error (board-disconnected): fix it first; the findings show "
+        "what and where"
+    )
 
 
 def _upload(client, data: bytes, name: str):
