@@ -203,6 +203,7 @@ def read_settings(
     if board_state is not None:
         from fabgen.web.designer import board_file_bytes, board_from_state
 
+        _has_tiles(board_state)
         board = board_from_state(board_state)
         name = f"{board.name}.toml"
         extra[name] = board_file_bytes(board)
@@ -220,6 +221,21 @@ def read_settings(
             "kit.board",
         )
     return kit, text, extra
+
+
+def _has_tiles(board_state: object) -> None:
+    """The designer's board has tiles, or the error says where to make them: the board
+    reader's words (add tiles = [[0, 0], ...]) are for a board file, and this is no file
+    (on a fresh browser the page sends an empty board)."""
+    spec = board_state.get("board") if isinstance(board_state, dict) else None
+    if not isinstance(spec, dict) or spec.get("tiles") or spec.get("free_tiles"):
+        return  # (anything else is the reader's to say)
+    raise InputFileError(
+        DESIGNER_SOURCE,
+        "the board designer's board has no tiles (a browser that has not used the "
+        "designer has none): make the board there, or choose a preset board",
+        "board.tiles",
+    )
 
 
 def check_simulation(kit: Kit) -> None:

@@ -860,6 +860,19 @@ def test_a_broken_designer_board_is_shown_at_the_board_setting(client, default_s
     [error] = _errors(answer)
     assert error["setting"] == "kit.board"
     assert "no tiles" in error["message"]
+    # what the page sends from a browser that has not used the designer: the board
+    # file's words (add tiles = [[0, 0], [1, 0], ...]) were no help in the form
+    for state in ({"board": {"tiles": []}}, {"board": {"name": "x"}}):
+        [error] = _errors(_preview(client, default_settings, board_state=state))
+        assert error["message"] == (
+            "the board designer's board has no tiles (a browser that has not used the "
+            "designer has none): make the board there, or choose a preset board"
+        )
+        assert error["setting"] == "kit.board"
+    # tiles that are no list are the board reader's to say
+    state = {"board": {"name": "x", "tiles": "many"}}
+    [error] = _errors(_preview(client, default_settings, board_state=state))
+    assert "board designer's board has no tiles" not in error["message"]
 
 
 def test_the_quick_preview_has_the_tile_and_the_setup_but_no_sheets(client, default_settings):
