@@ -120,9 +120,22 @@ def read_upload(text: str, filename: str) -> Board:
 # ---- what the designer shows ------------------------------------------------------------
 
 
+# (the reader's words are a board file's: add tiles = [[0, 0], ...] or [[board.free_tiles]])
+_NO_TILES = (
+    "the board has no tiles: click the dashed place (or press Add tile with tile i and j "
+    "at 0) to add the first, or load a preset"
+)
+
+
+def _no_tiles(state: dict) -> bool:
+    spec = state.get("board")
+    return isinstance(spec, dict) and not spec.get("tiles") and not spec.get("free_tiles")
+
+
 def view_state(state: object) -> dict:
     """:func:`designer_view` of the browser's board; a board without tiles is shown as
-    the one place where its first tile can go, with the reader's message."""
+    the one place where its first tile can go, with the reader's message (or, for no
+    tiles at all, how to add the first)."""
     try:
         return designer_view(board_from_state(state))
     except InputFileError as exc:
@@ -130,13 +143,14 @@ def view_state(state: object) -> dict:
             raise
         empty = Board((), name="board")
         view = designer_view(empty, validated=False)
+        message = _NO_TILES if _no_tiles(state) else exc.detail
         view["findings"] = [
             {
                 "code": "board-file",
                 "severity": "error",
-                "message": exc.detail,
+                "message": message,
                 "where": {},
-                "text": f"error [board-file] {exc.detail}",
+                "text": f"error [board-file] {message}",
             }
         ]
         view["summary"] = {"errors": 1, "warnings": 0, "info": 0}

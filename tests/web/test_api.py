@@ -594,6 +594,11 @@ def test_a_board_without_tiles_shows_where_the_first_goes(client):
     view = _view(client, {"board": {"name": "empty", "tiles": []}})
     assert view["findings"][0]["severity"] == "error"
     assert "no tiles" in view["findings"][0]["message"]
+    # in the designer's words (it was the board file's: add tiles = [[0, 0], [1, 0], ...])
+    assert view["findings"][0]["message"] == (
+        "the board has no tiles: click the dashed place (or press Add tile with tile i and j "
+        "at 0) to add the first, or load a preset"
+    )
     assert [t["coord"] for t in view["targets"]["free"]] == [[0, 0]]
 
 
