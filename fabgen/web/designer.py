@@ -178,7 +178,9 @@ def designer_view(board: Board, validated: bool = True) -> dict:
     symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
     return {
         "board": board.details(),
-        "findings": [f.to_json() | {"text": f.text()} for f in report.findings],
+        "findings": [
+            f.to_json() | {"text": f.text(), "hint": _hint(board, f.code)} for f in report.findings
+        ],
         "summary": report.summary(),
         "symmetry": {
             "shape": symmetry.shape_order,
@@ -224,6 +226,27 @@ def seat_colour_choices() -> list[dict]:
     for name, hex_colour in NAMED_COLOURS.items():
         drawn.setdefault(hex_colour, name)
     return [{"name": name, "hex": hex_colour} for hex_colour, name in drawn.items()]
+
+
+#: What to do in the page, beside a finding whose words are a board file's (its keys and
+#: tables: "add [[players]] tables", "start = [i, j]", "add turns = ...").
+_HINTS = {
+    "player-count": "in the designer: Add seat, or Remove seat",
+    "player-without-stones": (
+        "in the designer: pick the seat, then click a tile with \"place the seat's start "
+        'tile" or a field with "put stones on a field"'
+    ),
+    "field-shared": (
+        'in the designer: pick the seat and click another tile with "place the seat\'s start tile"'
+    ),
+    "symmetry": 'in the designer: choose it under "Seat order goes round"',
+}
+
+
+def _hint(board: Board, code: str) -> str | None:
+    if code == "symmetry" and board.turns is not None:
+        return None  # (the finding then asks for nothing)
+    return _HINTS.get(code)
 
 
 @dataclass

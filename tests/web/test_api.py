@@ -566,6 +566,22 @@ def test_the_view_lists_the_colours_a_seat_may_be_given(client):
     assert _view(client, state)["seats"][0]["colour"] == NAMED_COLOURS["cyan"]
 
 
+def test_findings_in_a_board_files_words_say_what_to_do_in_the_designer(client):
+    # "add [[players]] tables", "give it a start tile (start = [i, j]) or stacks": the
+    # validator's words (fabgen validate's) are kept, and the page's come beside them
+    state = {"board": {"name": "test", "tiles": [[0, 0], [1, 0], [0, 1]]}, "players": [{}]}
+    hints = {f["code"]: f["hint"] for f in _view(client, state)["findings"]}
+    assert hints["player-count"] == "in the designer: Add seat, or Remove seat"
+    assert hints["player-without-stones"].startswith("in the designer: pick the seat, then")
+    assert hints["symmetry"] == 'in the designer: choose it under "Seat order goes round"'
+    assert hints["stones-supply"] is None
+    state["board"]["turns"] = "clockwise"
+    state["players"] = [{"start": [0, 0]}, {"start": [0, 0]}]
+    hints = {f["code"]: f["hint"] for f in _view(client, state)["findings"]}
+    assert hints["symmetry"] is None
+    assert "another tile" in hints["field-shared"]
+
+
 def test_the_seat_rotation_with_machines_is_the_validators(client):
     # Red, Machine A, Blue, Machine B: no rotation maps each seat onto the next (a
     # person onto a machine), but the half turn maps Red onto Blue (and one machine onto

@@ -247,12 +247,16 @@ def test_say_which_way_the_seats_go_round_and_validate_agrees(page, tmp_path):
     page.locator("#status").filter(has_text="Loaded club.toml").wait_for()
     findings = page.locator("#findings")
     findings.filter(has_text="the board does not say which way it turns").wait_for()
+    # below the board file's words (add turns = ...), the page's
+    hint = findings.locator("li", has_text="[symmetry]").locator(".hint")
+    assert hint.inner_text() == 'In the designer: choose it under "Seat order goes round".'
     turns = page.get_by_label("Seat order goes round", exact=True)
     assert turns.input_value() == ""
     turns.select_option("counter-clockwise")
     page.locator("#status").filter(has_text="The seats go round counter-clockwise.").wait_for()
     findings.filter(has_text="the board turns counter-clockwise").wait_for()
     _idle(page)
+    assert findings.locator(".hint").count() == 0
 
     with page.expect_download() as download:
         page.get_by_role("button", name="Download board file").click()
@@ -265,7 +269,8 @@ def test_say_which_way_the_seats_go_round_and_validate_agrees(page, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     # every finding the page shows, in the command's words, and no other
     said = [line for line in result.stdout.splitlines() if line.split(" [")[0] in SEVERITIES]
-    assert said == findings.locator("li").all_inner_texts()
+    shown = findings.locator("li").evaluate_all("lis => lis.map(li => li.firstChild.textContent)")
+    assert said == shown
 
 
 SEVERITIES = ("error", "warning", "info")

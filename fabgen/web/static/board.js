@@ -91,7 +91,7 @@ function render(answer, next) {
   refocusPlace(svg);
   showSummary(answer);
   const list = $("findings");
-  list.replaceChildren(...(answer.findings || []).map(findingItem));
+  list.replaceChildren(...(answer.findings || []).map(designerFinding));
   showBoardValues();
   const focused = document.activeElement;
   $("undo").disabled = undoStack.length === 0;
@@ -100,6 +100,20 @@ function render(answer, next) {
   // one takes it, as after the last undo there is a redo)
   const other = {undo: $("redo"), redo: $("undo")}[focused && focused.id];
   if (other && focused.disabled && !other.disabled) other.focus();
+}
+
+// A finding in the validator's words (those of fabgen validate), and below it, where
+// they are a board file's, what to do in this page.
+function designerFinding(f) {
+  const li = findingItem(f);
+  if (f.hint) {
+    const hint = document.createElement("div");
+    hint.className = "hint";
+    hint.style.fontWeight = "normal";
+    hint.textContent = f.hint[0].toUpperCase() + f.hint.slice(1) + ".";
+    li.append(hint);
+  }
+  return li;
 }
 
 function showBoardValues() {
