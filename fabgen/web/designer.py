@@ -6,7 +6,9 @@ writes it as board-file text and reads it back with the board-file reader, so ev
 message is the CLI's. :func:`designer_view` answers with the validator's findings, the
 symmetry, the seat rotation, the pieces needed and a picture of the board on its tile
 lattice (a :class:`~fabgen.draw.drawing.Drawing` rendered by the SVG writer) with the
-places the browser may click: tiles, free lattice places next to the board, fields.
+places the browser may click: tiles, free lattice places next to the board, fields. A
+finding in a board file's words comes with what to do in the page (docs/design-notes.md,
+*The browser front end*).
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ The form is generated from :data:`fabgen.kitbuild.kitfile.SCHEMA` (keys, kinds, 
 choices): the same definitions the kit reader and ``templates/kit.toml`` use, so the
 browser never holds a second copy of a default or a choice. Settings from the browser
 are written as kit-file text and read back by :func:`fabgen.kitbuild.kitfile.parse_kit`, then
-checked by :func:`fabgen.kitbuild.plan.plan_kit`: every message is the CLI's.
+checked by :func:`fabgen.kitbuild.plan.plan_kit`: every message is the CLI's, but for a
+download refused for the kit's errors, which lists them as the form marks them
+(docs/design-notes.md, *The browser front end*).
 """
 
 from __future__ import annotations
