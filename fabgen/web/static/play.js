@@ -200,6 +200,8 @@ function focusBoard() {
   const current = picture.currentField();
   const sources = Object.keys((now && now.legal) || {});
   picture.focusField(sources.includes(current) || !sources.length ? current : sources[0]);
+  // (the list to do on the board comes first: focus scrolled a zoomed board away from it)
+  if (todoFields().length) showWhereToLook();
 }
 
 // Send a request that plays turns; show who is thinking meanwhile, then play the turns back.
@@ -371,6 +373,7 @@ function openGame(state, turns = []) {
   picture = new BoardPicture($("board"), state.picture, tap);
   picture.showNames($("names").checked);
   picture.setZoom(1);
+  zoomedAtEnd = null;
   fingerZoom();
   logHistory(state.history, turns);
   $("new-game").hidden = true;
@@ -396,20 +399,54 @@ function setGame(state) {
   showOver();
   redraw();
   setButtons();
+  zoomForTheEnd();
+  showWhereToLook();
+}
+
+// At the end the territory picture is seen whole (a phone's zoomed board showed a part
+// of it); a game taken back from its end (Undo, Play again) is zoomed as before.
+let zoomedAtEnd = null;
+function zoomForTheEnd() {
+  if (game.over && picture.zoom > 1) {
+    zoomedAtEnd = picture.zoom;
+    zoomBy(1 / picture.zoom);
+  } else if (!game.over && zoomedAtEnd) {
+    zoomBy(zoomedAtEnd / picture.zoom);
+    zoomedAtEnd = null;
+  }
+}
+
+// A zoomed board (a phone's) shows a part of itself, which stayed where it was after
+// a turn: the machine's explosions to do on the board were off to the side. The fields
+// to do come into view (the first of them where they do not fit), else the fields of
+// the person to move.
+function showWhereToLook() {
+  const box = picture && picture.scroller;
+  if (!box || (box.scrollWidth <= box.clientWidth + 1 && box.scrollHeight <= box.clientHeight + 1)) return;
+  const todo = todoFields();
+  const rects = (todo.length ? todo : Object.keys(game.legal || {}))
+    .map((n) => picture.cells.get(n)).filter(Boolean).map((c) => c.g.getBoundingClientRect());
+  if (!rects.length) return;
+  const span = (rs) => ({
+    left: Math.min(...rs.map((r) => r.left)), right: Math.max(...rs.map((r) => r.right)),
+    top: Math.min(...rs.map((r) => r.top)), bottom: Math.max(...rs.map((r) => r.bottom)),
+  });
+  let s = span(rects);
+  if (s.right - s.left > box.clientWidth || s.bottom - s.top > box.clientHeight) s = span(rects.slice(0, 1));
+  const outer = box.getBoundingClientRect();
+  box.scrollLeft += (s.left + s.right) / 2 - outer.left - box.clientWidth / 2;
+  box.scrollTop += (s.top + s.bottom) / 2 - outer.top - box.clientHeight / 2;
 }
 
 // On a phone the whole board leaves fields of 18 to 31 px, small to tap and nothing
 // said the zoom buttons were there: a narrow window opens the board zoomed so that a
-// field is a finger wide, at its middle, and says how to see the rest.
+// field is a finger wide, and says how to see the rest.
 const FINGER_PX = 40;
 const NARROW = window.matchMedia("(max-width: 760px)");
 function fingerZoom() {
   const shown = picture.fieldPixels();
   if (NARROW.matches && shown && shown < FINGER_PX) {
     picture.setZoom(picture.zoom * (FINGER_PX + 1) / shown); // (+1: rounding)
-    const box = picture.scroller;
-    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
-    box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
   }
   showZoomHint();
 }
