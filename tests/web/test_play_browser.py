@@ -1528,3 +1528,33 @@ def test_on_a_phone_the_board_is_seen_whole_at_the_end(play, fixed_game_id):
     _over(play)
     zooms = play.evaluate("() => zooms")
     assert zooms[0] > 1 and zooms[-1] == 1, zooms
+
+
+@pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
+def test_on_a_phone_a_turn_played_back_is_shown_where_it_happens(play):
+    # The zoomed board stayed where it was while the machine's turn was played back:
+    # its explosions flashed out of sight.
+    _start(play, seats={}, board="1p-triangle-5-machine", animate=True)
+    play.evaluate(
+        """() => { window.seen = [];
+        new MutationObserver(() => {
+          const b = picture.scroller.getBoundingClientRect();
+          for (const g of document.querySelectorAll('#board .field.flash')) {
+            const r = g.getBoundingClientRect();
+            const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+            const inside = b.left <= x && x <= b.right && b.top <= y && y <= b.bottom;
+            seen.push([g.dataset.field, inside]);
+          }
+        }).observe($('board'), {subtree: true, attributes: true, attributeFilter: ['class']}); }"""
+    )
+    box = play.locator("#board .board-scroll")
+    box.evaluate("b => { b.scrollLeft = 0; b.scrollTop = 0; }")
+    source, destinations = play.evaluate("() => Object.entries(game.legal)[0]")
+    _field(play, source).click()
+    _field(play, destinations[0]).click()
+    play.locator("#pending").filter(has_text=move_text(source, destinations[0])).wait_for()
+    box.evaluate("b => { b.scrollLeft = 0; b.scrollTop = 0; }")
+    _end_turn(play)
+    seen = play.evaluate("() => seen")  # (each field flashed, and whether it was in view)
+    assert play.evaluate("() => game.history.at(-1).explosions") >= 2  # (the machine's)
+    assert seen and all(inside for _, inside in seen), seen

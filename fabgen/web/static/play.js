@@ -418,14 +418,18 @@ function zoomForTheEnd() {
 
 // A zoomed board (a phone's) shows a part of itself, which stayed where it was after
 // a turn: the machine's explosions to do on the board were off to the side. The fields
-// to do come into view (the first of them where they do not fit), else the fields of
-// the person to move.
+// to do come into view, else the fields of the person to move.
 function showWhereToLook() {
+  const todo = todoFields();
+  lookAt(todo.length ? todo : Object.keys(game.legal || {}));
+}
+
+// Scroll a zoomed board to the fields `names` (to the first of them where they do not
+// fit); the page itself stays where it is.
+function lookAt(names) {
   const box = picture && picture.scroller;
   if (!box || (box.scrollWidth <= box.clientWidth + 1 && box.scrollHeight <= box.clientHeight + 1)) return;
-  const todo = todoFields();
-  const rects = (todo.length ? todo : Object.keys(game.legal || {}))
-    .map((n) => picture.cells.get(n)).filter(Boolean).map((c) => c.g.getBoundingClientRect());
+  const rects = names.map((n) => picture.cells.get(n)).filter(Boolean).map((c) => c.g.getBoundingClientRect());
   if (!rects.length) return;
   const span = (rs) => ({
     left: Math.min(...rs.map((r) => r.left)), right: Math.max(...rs.map((r) => r.right)),
@@ -661,6 +665,7 @@ async function playBack(turns) {
     const colours = game.seats.map((s) => s.colour);
     picture.paint(t.after_moves, colours);
     picture.mark({moved: t.moves.map((m) => m[1]), movedWords: `${t.player} moved stones here`});
+    lookAt(t.fields || []); // (the turn's moves and explosions in view on a zoomed board)
     setStatus(t.words);
     await pause(t.moves.length ? 350 : 120);
     const step = Math.max(120, WAVES_MS / Math.max(1, t.waves.length));
