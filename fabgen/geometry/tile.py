@@ -268,7 +268,9 @@ class TileGeometry:
         if not (isinstance(k, (int, float)) and math.isfinite(k) and k >= 0):
             raise ParameterError.about("kerf", f"must be zero or a positive number of mm, got {k}")
         margin = self.circle_margin
-        if k >= margin:
+        # Compensated, the cut burns outside the finished outline, however wide it is;
+        # uncompensated (perhaps by the laser program, perhaps not) it may burn inwards.
+        if k >= margin and not self.compensate_kerf:
             smaller = self._diameter - 2 * (k - margin) - 0.001
             # Circles can shrink out of the cut's way only while some circle is left.
             change = (
@@ -279,8 +281,10 @@ class TileGeometry:
             raise ParameterError.about(
                 "kerf",
                 f"{_fmt(k)} mm is not smaller than the {_fmt(margin)} mm margin between the "
-                f"circles and the outline: the cut would reach the circles if it is not "
-                f"compensated; use a finer cut or {change}",
+                f"circles and the outline: with the cut line not moved out by half the kerf, "
+                f"the cut would reach the circles unless the laser program compensates; "
+                f"compensate the kerf (leave out --no-compensate-kerf), use a finer cut or "
+                f"{change}",
             )
 
 

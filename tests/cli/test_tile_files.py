@@ -208,8 +208,11 @@ BAD_ARGS = [
     (["--corner-radius", "-1"], "--corner-radius -1 is outside"),
     (["--corner-radius", "60"], "choose a corner radius below 50 mm"),
     (["--kerf", "-0.1"], "--kerf -0.1 is outside the allowed range; allowed: 0 to 5 mm"),
-    (["--kerf", "4"], "--kerf 4 mm is not smaller than the 2.947 mm margin between the circles"),
-    (["--kerf", "4", "--width", "20"], "use a finer cut or a larger tile width"),
+    (
+        ["--kerf", "4", "--no-compensate-kerf"],
+        "--kerf 4 mm is not smaller than the 2.947 mm margin between the circles",
+    ),
+    (["--kerf", "4", "--width", "20", "--no-compensate-kerf"], "or a larger tile width"),
     (["--border", "10"], "--border 10 mm would run through the circles"),
     (["--border", "-1"], "--border -1 is outside"),
     (["--name", "../x"], "is not a plain file name"),
@@ -428,3 +431,17 @@ def test_a_tile_with_no_room_for_a_border_names_the_width_that_has_it(tmp_path, 
     below = f"{float(width) - 0.05:g}"
     assert cli("tile", "--width", below, "--border", "0.5", "--out", tmp_path / "y").exit_code == 2
     assert cli("tile", "--width", "20", "--border", "0", "--out", tmp_path / "z").exit_code == 0
+
+
+def test_a_compensated_kerf_wider_than_the_margin_burns_outside_the_tile(cli, tmp_path):
+    """A router's 4 mm cut, compensated, burns outside the finished outline whatever its
+    width (it was refused as if it reached the circles): the DXF's cut line lies half the
+    kerf outside the finished 100 mm hexagon, so the burn ends at the tile's edge."""
+    import ezdxf
+
+    result = cli("tile", "--kerf", "4", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    doc = ezdxf.readfile(tmp_path / "tile.dxf")
+    (cut,) = [e for e in doc.modelspace() if e.dxf.layer.lower() == "cut"]
+    ys = [p[1] for p in cut.get_points("xy")]
+    assert max(ys) - min(ys) == pytest.approx(100 + 4, abs=1e-3)  # across the flats

@@ -116,7 +116,7 @@ BAD = [
     (dict(pitch=30, corner_radius=45), "corner_radius", "below 39.686 mm"),
     (dict(pitch=30, outline="rosette", corner_radius=15), "corner_radius", "below 15 mm"),
     (dict(pitch=30, kerf=-0.1), "kerf", "zero or a positive"),
-    (dict(pitch=30, kerf=3), "kerf", "margin"),
+    (dict(pitch=30, kerf=3, compensate_kerf=False), "kerf", "margin"),
 ]
 
 
@@ -144,6 +144,6 @@ def test_circle_limit_is_exact():
 
 def test_kerf_limit_message_suggests_a_circle_size_that_works():
     with pytest.raises(ParameterError) as info:
-        TileGeometry(pitch=30, kerf=3)
+        TileGeometry(pitch=30, kerf=3, compensate_kerf=False)
     suggested = float(str(info.value).rsplit("below ", 1)[1].split(" mm")[0])
-    TileGeometry(pitch=30, kerf=3, circle_diameter=suggested)
+    TileGeometry(pitch=30, kerf=3, compensate_kerf=False, circle_diameter=suggested)

@@ -112,7 +112,10 @@ def test_help_describes_the_options(cli):
         # (a speed above 0 but so small that the laser time would be infinite)
         (["--count", "5", "--cut-speed", "1e-320"], "--cut-speed"),
         (["--count", "5", "--engrave-speed", "1e-320"], "--engrave-speed"),
-        (["--count", "5", "--kerf", "3"], "margin between the circles and the outline"),
+        (
+            ["--count", "5", "--kerf", "3", "--no-compensate-kerf"],
+            "margin between the circles and the outline",
+        ),
         (["--count", "5", "--sheet", "600-400"], "WIDTHxHEIGHT"),
         (["--count", "-2"], "--count"),
         ([], "nothing to cut"),

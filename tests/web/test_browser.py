@@ -71,6 +71,7 @@ def test_every_preset_can_be_picked(page):
 def test_an_error_is_shown_next_to_its_setting_and_goes_away(page):
     _open(page, "/")
     page.wait_for_selector("#tile-svg svg")
+    page.get_by_label("Compensate kerf", exact=True).uncheck()
     kerf = page.get_by_label("Kerf (mm)", exact=True)
     kerf.fill("5")
     message = page.locator('.control[data-name="tile.kerf"] .error')
