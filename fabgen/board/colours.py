@@ -1,10 +1,15 @@
 """The colour names a board file may give a seat (``colour = "red"``), with the colour
 each is drawn in. Here in the board package because the board file reader checks names
 against it; drawings (:mod:`fabgen.draw.position`) use it too. Also how far apart two
-colours look, for the validator's colour checks.
+colours look, for the validator's colour checks. A seat without a colour of its own is
+made and drawn in its place's (:func:`seat_colour`), so every message that tells a person
+what to print, cut or tell apart names that colour (docs/design-notes.md, *The board
+checks*).
 """
 
 import math
+
+from fabgen.rules.transcript.format import SEAT_COLOURS
 
 NAMED_COLOURS = {
     "red": "#d62728",
@@ -22,6 +27,13 @@ NAMED_COLOURS = {
     "cyan": "#17becf",
     "magenta": "#c2185b",
 }
+
+
+def seat_colour(colour: str | None, k: int) -> str:
+    """The colour seat ``k`` (from 0) is made in, as people are told it: the board's,
+    else its place's (red, blue, green, yellow, purple, orange), which the pictures draw
+    it in and the start transcript writes."""
+    return colour or SEAT_COLOURS[k % len(SEAT_COLOURS)]
 
 
 def drawn_colour(colour: str) -> str:

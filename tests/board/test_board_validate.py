@@ -268,6 +268,57 @@ def test_colours_written_differently_are_the_same_colour():
     )
 
 
+def without_first_colour(second: str):
+    """same-colour.toml with seat 1 given no colour (made and drawn red, its place's)
+    and seat 2 given ``second``."""
+    text = (BROKEN / "same-colour.toml").read_text().replace('colour = "red"\n', "", 1)
+    return parse_board_toml(text.replace('colour = "red"', f"colour = {second!r}", 1))
+
+
+@pytest.mark.parametrize("second", ["red", "Red", "#d62728"])
+def test_a_colour_given_that_another_seat_gets_by_its_place_is_shared(second):
+    """Seat 1 without a colour is drawn and made red: seat 2 given red shares it."""
+    (finding,) = [f for f in run(without_first_colour(second)).findings if "colour" in f.code]
+    assert finding.code == "colour-shared" and finding.where.to_json() == {"player": 2}
+    assert finding.message.startswith(
+        "seat 1 (Red) has no colour of its own, so it is made and drawn red (seat 1's colour "
+        f"when none is given), and seat 2 (Blue) has colour {second}"
+    )
+    assert ("which is the same (#d62728)" in finding.message) == (second == "#d62728")
+    assert finding.message.endswith("give seat 2 (Blue) a colour of its own")
+
+
+def test_a_seat_without_a_colour_shares_the_colour_given_to_an_earlier_seat():
+    text = (BROKEN / "same-colour.toml").read_text()
+    text = text.replace('colour = "red"', 'colour = "blue"', 1).replace('colour = "red"\n', "")
+    (finding,) = [f for f in run(parse_board_toml(text)).findings if "colour" in f.code]
+    assert finding.code == "colour-shared"
+    assert (
+        "seat 1 (Red) has colour blue, and seat 2 (Blue) has no colour of its own, so it is "
+        "made and drawn blue (seat 2's colour when none is given)" in finding.message
+    )
+
+
+def test_a_colour_near_the_one_a_seat_gets_by_its_place_looks_alike():
+    (finding,) = [f for f in run(without_first_colour("#ff0000")).findings if "colour" in f.code]
+    assert finding.code == "colours-alike"
+    assert (
+        "have colours red (seat 1's colour when none is given) and #ff0000, which look alike "
+        "(a CIEDE2000 difference of 9.3;" in finding.message
+    )
+    assert "colours-alike" not in run(without_first_colour("blue")).codes()
+
+
+def test_seats_without_colours_are_noted_for_colour_blind_players_in_their_places_colours():
+    """Three seats without colours are made red, blue and green, as a board that gives
+    them those colours is."""
+    text = (BROKEN / "same-colour.toml").read_text().replace('colour = "red"\n', "")
+    text += '\n[[players]]\nname = "Green"\nstart = [1, -1]\n'
+    (finding,) = [f for f in run(parse_board_toml(text)).findings if "colour" in f.code]
+    assert finding.code == "colours-colour-blind"
+    assert "may not tell red from green (seat 1 (Red) and seat 3 (Green))" in finding.message
+
+
 def with_colours(first: str, second: str):
     """The two-seat board of same-colour.toml with these colours."""
     text = (BROKEN / "same-colour.toml").read_text()

@@ -18,6 +18,7 @@ from fabgen.board.colours import (
     colour_difference,
     contrast_on_white,
     drawn_colour,
+    seat_colour,
 )
 from fabgen.board.findings import (
     MAX_PLAYERS,
@@ -285,43 +286,59 @@ def players_have_stones(ctx: Context) -> Iterator[Finding]:
 
 @STRUCTURE.check("colour-shared")
 def seat_colours(ctx: Context) -> Iterator[Finding]:
-    """Two seats of one colour: their stones look alike, and a kit makes both sets in
-    that colour. Seats without a colour are drawn apart by a palette, so only colours
-    the board gives are compared."""
+    """Two seats of one colour as they are made and drawn: their stones look alike, and a
+    kit makes both sets in that colour. A seat without a colour is made in its place's
+    (seat 1 red), so a seat given red beside it shares it; seats without one are apart."""
     first: dict[str, int] = {}
     for k, seat in enumerate(ctx.board.seats):
-        if seat.colour is None:
-            continue
-        key = drawn_colour(seat.colour)
+        key = drawn_colour(seat_colour(seat.colour, k))
         if key not in first:
             first[key] = k
             continue
-        other = ctx.board.seats[first[key]].colour
-        colours = (
-            f"colour {seat.colour}"
-            if other == seat.colour
-            else (f"colours {other} and {seat.colour}, which are the same ({key})")
-        )
+        j = first[key]
+        if seat.colour is None and ctx.board.seats[j].colour is None:
+            continue  # places' colours repeat only beyond six seats, an error of its own
         yield Finding(
             "colour-shared",
             Severity.WARNING,
-            f"{ctx.seat(first[key])} and {ctx.seat(k)} have {colours}: their stones would "
-            "look alike at the table, and the kit would make both sets in that colour; give "
-            f"{ctx.seat(k)} a colour of its own",
+            f"{_shared(ctx, j, k, key)}: their stones would look alike at the table, and the "
+            f"kit would make both sets in that colour; give {ctx.seat(k)} a colour of its own",
             Where(player=k + 1),
         )
 
 
-def _given_colours(ctx: Context) -> list[tuple[int, str]]:
-    """The seats that are given a colour, each with the ``#rrggbb`` it is drawn in, one
-    seat per colour (two seats of one colour are ``colour-shared``). A colour fabgen
-    cannot draw (a transcript's) is left out: such a seat is drawn in a palette colour."""
+def _shared(ctx: Context, j: int, k: int, key: str) -> str:
+    """Who shares which colour: ``seat 1 and seat 2 have colour red``."""
+    first, second = ctx.board.seats[j].colour, ctx.board.seats[k].colour
+    if first == second:
+        return f"{ctx.seat(j)} and {ctx.seat(k)} have colour {first}"
+    if first is not None and second is not None:
+        return (
+            f"{ctx.seat(j)} and {ctx.seat(k)} have colours {first} and {second}, which are "
+            f"the same ({key})"
+        )
+    named = seat_colour(None, k if first else j)
+    same = "" if (first or second or "").lower() == named else f", which is the same ({key})"
+    return f"{ctx.seat(j)} {_has(ctx, j)}, and {ctx.seat(k)} {_has(ctx, k)}{same}"
+
+
+def _has(ctx: Context, k: int) -> str:
+    given = ctx.board.seats[k].colour
+    if given is None:
+        named = seat_colour(None, k)
+        return f"has no colour of its own, so it is made and drawn {named} ({_place(k)})"
+    return f"has colour {given}"
+
+
+def _drawn_colours(ctx: Context) -> list[tuple[int, str]]:
+    """Every seat with the ``#rrggbb`` it is drawn in (its own colour, else its
+    place's), one seat per colour (two seats of one colour are ``colour-shared``). A
+    colour fabgen cannot draw (a transcript's) is left out: such a seat is drawn in its
+    place's colour."""
     seen: set[str] = set()
     out = []
     for k, seat in enumerate(ctx.board.seats):
-        if seat.colour is None:
-            continue
-        drawn = drawn_colour(seat.colour)
+        drawn = drawn_colour(seat_colour(seat.colour, k))
         if drawn in seen or not re.fullmatch(r"#[0-9a-f]{6}", drawn):
             continue
         seen.add(drawn)
@@ -330,19 +347,31 @@ def _given_colours(ctx: Context) -> list[tuple[int, str]]:
 
 
 def _colour(ctx: Context, k: int, drawn: str) -> str:
-    given = ctx.board.seats[k].colour or drawn
+    """A seat's colour as a message names it: ``red``, ``#D62728 (#d62728)``, or for a
+    seat without one ``red (seat 1's colour when none is given)``."""
+    given = ctx.board.seats[k].colour
+    if given is None:
+        return f"{seat_colour(None, k)} ({_place(k)})"
     return given if drawn_colour(given) == given else f"{given} ({drawn})"
+
+
+def _place(k: int) -> str:
+    return f"seat {k + 1}'s colour when none is given"
+
+
+def _both_default(ctx: Context, j: int, k: int) -> bool:
+    return ctx.board.seats[j].colour is None and ctx.board.seats[k].colour is None
 
 
 @STRUCTURE.check("colours-alike")
 def alike_colours(ctx: Context) -> Iterator[Finding]:
     """Two seats whose colours differ, but too little to be told apart on paper or at the
     table (docs/design-notes.md, *The board checks*)."""
-    given = _given_colours(ctx)
+    given = _drawn_colours(ctx)
     for n, (k, drawn) in enumerate(given):
         for j, other in given[:n]:
             difference = colour_difference(other, drawn)
-            if difference >= ALIKE_DELTA_E:
+            if difference >= ALIKE_DELTA_E or _both_default(ctx, j, k):
                 continue
             yield Finding(
                 "colours-alike",
@@ -361,7 +390,7 @@ def alike_colours(ctx: Context) -> Iterator[Finding]:
 def light_colours(ctx: Context) -> Iterator[Finding]:
     """A seat colour too light to show on white paper: its stones on the setup diagram and
     its start tile's rings on the printed board would vanish."""
-    for k, drawn in _given_colours(ctx):
+    for k, drawn in _drawn_colours(ctx):
         contrast = contrast_on_white(drawn)
         if contrast >= LIGHT_CONTRAST:
             continue
@@ -379,8 +408,9 @@ def light_colours(ctx: Context) -> Iterator[Finding]:
 @STRUCTURE.check("colours-colour-blind")
 def colour_blind_colours(ctx: Context) -> Iterator[Finding]:
     """One note naming the pairs of seat colours that players with red-green colour
-    blindness may confuse (red and green, blue and purple), told apart by others."""
-    given = _given_colours(ctx)
+    blindness may confuse (red and green, blue and purple), told apart by others. Seats
+    without a colour count in their places' colours: they are made in them."""
+    given = _drawn_colours(ctx)
     pairs = [
         (j, k)
         for n, (k, drawn) in enumerate(given)
@@ -392,7 +422,8 @@ def colour_blind_colours(ctx: Context) -> Iterator[Finding]:
         return
     seats = ctx.board.seats
     listed = "; ".join(
-        f"{seats[j].colour} from {seats[k].colour} ({ctx.seat(j)} and {ctx.seat(k)})"
+        f"{seat_colour(seats[j].colour, j)} from {seat_colour(seats[k].colour, k)} "
+        f"({ctx.seat(j)} and {ctx.seat(k)})"
         for j, k in pairs
     )
     yield Finding(
