@@ -9,16 +9,8 @@ from __future__ import annotations
 import click
 
 from fabgen import __version__
+from fabgen.cli.common import BadInput
 from fabgen.errors import FabgenError, ParameterError
-
-
-class BadInput(click.ClickException):
-    """How a :class:`FabgenError` leaves the program: one paragraph on stderr, exit code 2.
-
-    The error classes themselves live in :mod:`fabgen.errors`, below every package.
-    """
-
-    exit_code = 2
 
 
 class FabgenGroup(click.Group):

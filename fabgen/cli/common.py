@@ -15,6 +15,16 @@ from fabgen.text import shown_path
 DEFAULT_OUT = "output"
 
 
+class BadInput(click.ClickException):
+    """How a :class:`FabgenError` leaves the program: one paragraph on stderr, exit code 2.
+
+    The error classes themselves live in :mod:`fabgen.errors`, below every package; this
+    one lives here, below the commands, so that their shared options can raise it.
+    """
+
+    exit_code = 2
+
+
 def out_option(func):
     """``--out DIR``: where files go (default: output/)."""
     return click.option(
@@ -67,7 +77,6 @@ def _flag(param) -> str:
 
 
 def _refuse(message: str):
-    from fabgen.cli import BadInput
     from fabgen.text import for_terminal
 
     raise BadInput(for_terminal(message))
