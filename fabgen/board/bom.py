@@ -1,10 +1,13 @@
-"""The bill of materials of a board: tiles, stones per colour, markers, in text and JSON."""
+"""The bill of materials of a board: tiles, stones per colour, markers, in text and JSON.
+Each seat's stones are named by the colour they are made in, its place's when the board
+gives it none (docs/design-notes.md, *The board checks*)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
 
+from fabgen.board.colours import seat_colour
 from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
 from fabgen.board.supply import Supply, supply_needed
@@ -39,7 +42,7 @@ def bill_of_materials(
             {
                 "seat": k + 1,
                 "name": seat.name,
-                "colour": seat.colour,
+                "colour": seat_colour(seat.colour, k),  # as the pictures draw it
                 "kind": seat.kind.value,
                 "count": supply.stones_per_player,
                 "at_start": seat.stones,
@@ -121,7 +124,7 @@ def bom_text(bom: dict) -> str:
         kind = c.get("kind", "player")
         seat = f"seat {c['seat']}" if kind == "player" else f"seat {c['seat']}, {kind}"
         who = f"  {c['name'] or 'seat'} ({seat})"
-        colour = f"{c['colour']} stones" if c["colour"] else "stones"
+        colour = f"{c['colour']} stones"
         note = f"{colour}, {c['at_start']} on the board at the start"
         if kind != "player":  # it spreads like a player, so it needs as many
             note += " (a machine explodes and grows like a player)"

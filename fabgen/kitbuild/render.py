@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from fabgen import __version__
+from fabgen.board.colours import seat_colour
 from fabgen.kitbuild.plan import KitPlan, StonePlan, stones_per_colour, tile_params
 
 
@@ -140,7 +141,7 @@ def kit_bom(plan: KitPlan, files: dict[str, bytes]) -> dict:
         "stones": {
             "design": stones["design"],
             "per_colour": stones_per_colour(plan) if stones["design"] != "none" else 0,
-            "colours": [s.colour or f"seat {k + 1}" for k, s in enumerate(board.seats)],
+            "colours": [seat_colour(s.colour, k) for k, s in enumerate(board.seats)],
             "basis": supply.stones_basis,
         },
         "markers": {
@@ -278,7 +279,7 @@ def piece_lines(plan: KitPlan) -> list[str]:
     marked = settings["seat_symbols"]
     lines = [f"Stones: {stones_per_colour(plan)} of each colour."]
     for k, seat in enumerate(seats):
-        colour = seat.colour or f"the colour of seat {k + 1}"
+        colour = seat_colour(seat.colour, k)  # the pictures' and the transcript's
         symbol = f", marked with {SYMBOL_WORDS[symbols[k]]}" if marked else ""
         if stones.laser_sheets:
             where = f"laser/stones-colour-{k + 1}-sheet-*: cut from {colour} material"

@@ -1,0 +1,87 @@
+"""A seat without a colour is made in its place's (seat 1 red, seat 2 blue, ...): the kit's
+bill of materials and README.txt and the board's own bill of materials name that colour,
+the one the setup diagram draws and the start transcript writes."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from fabgen.board.colours import NAMED_COLOURS
+from fabgen.kitbuild.kitfile import load_kit
+from fabgen.kitbuild.plan import plan_kit
+from fabgen.kitbuild.render import bom_text, kit_bom, readme_text
+
+TEMPLATE = Path(__file__).parents[2] / "templates" / "boards" / "3p-triangle-4.toml"
+#: Seat 2 keeps a colour of its own; seats 1 and 3 get their places'.
+COLOURS = ["red", "purple", "green"]
+
+
+@pytest.fixture(scope="module")
+def plan(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kit")
+    text = TEMPLATE.read_text().replace('colour = "red"\n', "").replace('colour = "green"\n', "")
+    (folder / "club.toml").write_text(text.replace('colour = "blue"', 'colour = "purple"'))
+    (folder / "kit.toml").write_text('[kit]\nboard = "club.toml"\n')
+    plan = plan_kit(load_kit(folder / "kit.toml"))
+    assert [s.colour for s in plan.board.seats] == [None, "purple", None]
+    return plan
+
+
+@pytest.fixture(scope="module")
+def layout(plan):
+    from fabgen.products.layout import LayoutParams, layout_files
+
+    return layout_files(LayoutParams(plan.board, 100.0, ("a4",))).files
+
+
+def test_the_pictures_and_the_start_transcript_use_the_places_colours(plan, layout):
+    """What the texts below are held to: the setup diagram's legend swatches (read back
+    from the SVG) and the start transcript's colours."""
+    name = plan.board.name
+    svg = layout[f"{name}-setup.svg"].decode()
+    swatches = re.findall(r'<circle [^>]*fill="(#[0-9a-f]{6})" r="2"', svg)
+    assert swatches == [NAMED_COLOURS[c] for c in COLOURS]
+    transcript = json.loads(layout[f"{name}-start.json"])
+    assert [p["color"] for p in transcript["players"]] == COLOURS
+
+
+def test_the_kit_bill_of_materials_names_the_colours_stones_are_made_in(plan):
+    bom = kit_bom(plan, {})
+    assert bom["stones"]["colours"] == COLOURS
+    assert "× 3 colours (red, purple, green); disc" in bom_text(bom)
+    assert "seat 1" not in bom_text(bom)
+
+
+def test_the_kit_readme_says_which_colour_to_print(plan):
+    text = " ".join(readme_text(plan, {"3d/a.3mf": b""}).split())
+    for k, (colour, who) in enumerate(zip(COLOURS, ["Red", "Blue", "Green"], strict=True)):
+        assert f"plate*.3mf: print in {colour}, for seat {k + 1} ({who})" in text
+    assert "the colour of seat" not in text
+
+
+def test_laser_cut_stones_say_which_colour_of_material(plan, tmp_path):
+    from dataclasses import replace
+
+    from fabgen.kitbuild.render import piece_lines
+
+    kit = plan.kit
+    stones = {**kit.section("stones"), "design": "laser"}
+    laser = replace(kit, settings={**kit.settings, "stones": stones})
+    lines = piece_lines(plan_kit(laser))
+    for k, colour in enumerate(COLOURS):
+        assert (
+            f"  laser/stones-colour-{k + 1}-sheet-*: cut from {colour} material" in (lines[k + 1])
+        )
+
+
+def test_the_boards_bill_of_materials_names_the_colours(plan, layout):
+    name = plan.board.name
+    bom = json.loads(layout[f"{name}-bom.json"])
+    assert [c["colour"] for c in bom["stones"]["colours"]] == COLOURS
+    text = layout[f"{name}-bom.txt"].decode()
+    for k, (colour, who) in enumerate(zip(COLOURS, ["Red", "Blue", "Green"], strict=True)):
+        assert re.search(rf"\n  {who} \(seat {k + 1}\) +\d+  {colour} stones, 7 on the", text)
