@@ -216,8 +216,14 @@ def state_of(pos: Position) -> dict:
         "next": pos.next_player,
         "over": over,
         "scores": scores(pos),
-        "moves": [] if over else sorted(str(m) for m in Turn(pos, ONLINE).legal_moves()),
+        # spelt as the online harness spells them, source-destination even with a minus
+        # sign (str(move) is for people: -d1 to -c1)
+        "moves": [] if over else sorted(_pair(m) for m in Turn(pos, ONLINE).legal_moves()),
     }
+
+
+def _pair(move: Move) -> str:
+    return f"{field_name(move.source)}-{field_name(move.destination)}"
 
 
 def field_text(state: dict) -> str:
