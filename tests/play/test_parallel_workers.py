@@ -55,8 +55,10 @@ def _workers(child: subprocess.Popen, count: int) -> list[int]:
 
 
 def _ended(pids: list[int]) -> bool:
-    """Whether every process ``pids`` ended within seconds (a kill takes a moment)."""
-    deadline = time.monotonic() + 15
+    """Whether every process ``pids`` ended (a kill takes a moment, a worker without the
+    kernel's help ends after its game). The wait only guards against workers that never
+    end: on a loaded machine 15 s was too short for a game (a clean-clone run failed)."""
+    deadline = time.monotonic() + 120
     while any(map(_alive, pids)) and time.monotonic() < deadline:
         time.sleep(0.1)
     return not any(map(_alive, pids))
