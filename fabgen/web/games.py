@@ -320,7 +320,8 @@ class Game:
             kind = self.seats[k]
             # (a person's own turn: what its moves set off, from the last move's step)
             own = kind == PERSON
-            work = _board_work(steps[len(moves) :], []) if own else _board_work(steps, moves)
+            doing = _changing(steps[len(moves) :] if own else steps)
+            work = _board_work(doing, [] if own else moves)
             if own and not work["fields"]:
                 continue  # (nothing beyond the moves: nothing to do)
             words = self.words()[t][0]
@@ -408,6 +409,17 @@ def _board_work(steps: list, moves: list[Move]) -> dict:
         "effects": [e for s in steps[1:] for e in ("", *_padded(s.effects, len(s.details)))],
         "fields": _touched(steps, moves),
     }
+
+
+def _changing(steps: list) -> list:
+    """The first step and those after it that change the board: a growth without growing
+    fields ("growth: no growing fields") is nothing to do on a board."""
+    return steps[:1] + [b for a, b in pairwise(steps) if _fields(a) != _fields(b)]
+
+
+def _fields(step) -> tuple:
+    p = step.position
+    return (tuple(p.status_codes), tuple(p.owners), tuple(p.stone_counts))
 
 
 def _touched(steps: list, moves: list[Move]) -> list[str]:

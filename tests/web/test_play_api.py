@@ -1004,6 +1004,22 @@ def test_at_the_table_a_person_s_turn_that_sets_nothing_off_is_not_to_do(client)
     assert record["fields"] == moves[0] and answer["state"]["todo"] == []
 
 
+def test_at_the_table_a_step_that_changes_nothing_is_not_to_do(client):
+    # Every computer turn without growing fields ended its list with "growth: no
+    # growing fields": nothing to do on the board, six lines of it in a round of six.
+    game = _new(client, seats=["person", "greedy", "greedy"], table=True)
+    answer = _turn(client, game["id"], _first_legal(game["state"])).get_json()
+    computers = [t for t in answer["turns"] if t["kind"] != "person"]
+    assert computers and all("growth: no growing fields" in t["details"] for t in computers)
+    todo = answer["state"]["todo"]
+    assert [t["turn"] for t in todo] == [t["turn"] for t in computers]
+    for t, record in zip(todo, computers, strict=True):
+        kept = [(d, e) for d, e in zip(record["details"], record["effects"], strict=True)]
+        kept.remove(("growth: no growing fields", ""))
+        assert list(zip(t["details"], t["effects"], strict=True)) == kept
+        assert t["fields"] == record["fields"]
+
+
 def test_at_home_a_person_s_explosions_are_not_to_do(client):
     game = _new(client, preset=None, board=json.dumps(CHAIN), seats=["person", "greedy"])
     answer = client.post(f"/api/games/{game['id']}/turn", json={"moves": "b3-c3"}).get_json()
