@@ -199,24 +199,18 @@ def _quoted(value: object) -> str:
 
 
 def _value(source: str, where: str, setting: KitKey, value: object) -> object:
+    if isinstance(value, str) and not value.strip():  # board = "" read the kit's folder
+        raise InputFileError(source, _empty(setting), where)
     ok = isinstance(value, setting.kind) and not (
         isinstance(value, bool) and bool not in setting.kind
     )
     if not ok:
-        wanted = "a number" if float in setting.kind else _TYPE_NAMES[setting.kind[0]]
-        raise InputFileError(source, f"must be {wanted}, got {_quoted(value)}", where)
+        raise InputFileError(source, f"must be {_wanted(setting)}, got {_quoted(value)}", where)
     if isinstance(value, str) and (has_control(value) or len(value) > MAX_LABEL):
         raise InputFileError(
             source,
             f"must be at most {MAX_LABEL} characters of plain text (no control characters "
             f"such as escape sequences), got {_quoted(value)}",
-            where,
-        )
-    if isinstance(value, str) and not value.strip():  # board = "" read the kit's folder
-        raise InputFileError(
-            source,
-            f"is empty (or only spaces); expected: {setting.help} (default "
-            f"{_quoted(setting.default)})",
             where,
         )
     if setting.choices and value not in setting.choices:
@@ -235,6 +229,32 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
 
 
 _TYPE_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}
+
+
+def _wanted(setting: KitKey) -> str:
+    return "a number" if float in setting.kind else _TYPE_NAMES[setting.kind[0]]
+
+
+def _empty(setting: KitKey) -> str:
+    """An empty value (or spaces) of any kind, in words that suit the kit file and the
+    web form alike: what the setting expects and its default, which leaving the setting
+    out gives (a number said only "must be a number, got ''")."""
+    default = setting.default
+    if isinstance(default, bool):
+        shown = "true" if default else "false"
+    elif isinstance(default, int | float):  # 0 stands for "not given": no unit
+        shown = f"{default:g}{f' {setting.unit}' if setting.unit and default else ''}"
+    else:
+        shown = _quoted(default)
+    expected = setting.help
+    if setting.choices:
+        expected = f"one of {', '.join(setting.choices)} ({setting.help})"
+    elif str not in setting.kind:
+        expected = f"{_wanted(setting)}, {setting.help}"
+    return (
+        f"is empty (or only spaces); expected: {expected}; the default, used when the "
+        f"setting is left out, is {shown}"
+    )
 
 
 # ---- the documented default kit ---------------------------------------------------------

@@ -208,6 +208,43 @@ def test_every_mistake_of_the_kit_file_is_listed_at_once(tmp_path, cli, mistakes
     assert sorted(_kit_errors(tmp_path, cli, "".join(mistakes))) == sorted(alone)
 
 
+@pytest.mark.parametrize(
+    ("key", "kind", "default"),
+    [
+        ("tile.kerf", "a number", "0.15 mm"),
+        ("laser.cut_speed", "a number", "10 mm/s"),
+        ("stones.count", "a whole number", "0"),  # 0 = what the board needs: no unit
+        ("tile.numbers", "true or false", "true"),
+        ("kit.paper", "one of a4, letter, both", "'both'"),
+        ("kit.name", "", "'atlantis'"),
+    ],
+)
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_value_says_what_the_setting_expects_and_its_default(
+    tmp_path, cli, key, kind, default, empty
+):
+    """An empty number said only "must be a number, got ''" (an empty text already
+    said what it expects and its default); every kind now says both, the same way."""
+    section, name = key.split(".")
+    (setting,) = [s for s in SCHEMA[section] if s.key == name]
+    [line] = _kit_errors(tmp_path, cli, f"[{section}]\n{name} = {empty!r}\n")
+    expected = f"{kind}, {setting.help}" if kind and not setting.choices else setting.help
+    if setting.choices:
+        expected = f"{kind} ({setting.help})"
+    assert line == (
+        f"  error [kit-file] {key}: is empty (or only spaces); expected: {expected}; the "
+        f"default, used when the setting is left out, is {default}"
+    )
+    # the default it names is the one a kit without the key gets
+    value = setting.default
+    if isinstance(value, bool):
+        assert default == str(value).lower()
+    elif isinstance(value, int | float):
+        assert float(default.split()[0]) == value
+    else:
+        assert default == repr(value)
+
+
 def test_a_wrong_type_and_a_bad_value_of_one_section_are_both_listed(tmp_path, cli):
     lines = _kit_errors(tmp_path, cli, "[tile]\nwidth = 'big'\nkerf = 99.0\n")
     assert [line.split(":")[0] for line in lines] == [

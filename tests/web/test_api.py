@@ -938,7 +938,10 @@ def test_a_kit_download_refused_says_it_in_the_forms_words(client, default_setti
     body = answer.get_json()
     error = body["error"]
     assert error.startswith("Not downloaded: the kit cannot be built: ")
-    assert "Kerf (mm) must be a number, got ''" in error
+    assert (
+        "Kerf (mm) is empty (or only spaces); expected: a number, width the laser burns away, "
+        "mm; the default, used when the setting is left out, is 0.15 mm" in error
+    )
     assert "Stones per colour must be a whole number, got 2.5" in error
     assert error.endswith(
         "Fix the settings marked in the form (the preview lists them too), then download again."
