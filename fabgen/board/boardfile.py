@@ -67,6 +67,20 @@ BOARD_KEYS = (
 )
 FREE_TILE_KEYS = ("fields",)
 PLAYER_KEYS = ("name", "colour", "kind", "start", "stacks")
+#: What a [board] key that may be left out expects, and what leaving it out gives: said
+#: for an empty value (the key's own check names the value wrong in other words).
+LEFT_OUT = {
+    "handedness": ('"cw" or "ccw", the tile lattice', "cw, the online version's lattice"),
+    "origin": ('the field in the middle of tile (0, 0), like "b2"', "a1"),
+    "tile_width_mm": (
+        "the tile width across the flats in mm (a number above 0)",
+        "the width a command or kit gives (fabgen layout --width), else 100 mm",
+    ),
+    "turns": (
+        '"clockwise" or "counter-clockwise", which way the seats go round',
+        "a board that does not say (fabgen validate then suggests which)",
+    ),
+}
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 #: Longest board name: the name begins file names ("NAME-setup-a4.pdf"), which most file
 #: systems cap at 255 bytes.
@@ -134,6 +148,8 @@ class _Reader:
         if "board" not in data:
             raise self.error("the [board] table is missing: add [board] with its tiles", "")
         spec = self.table(data["board"], "board", BOARD_KEYS, "[board]")
+        for key, (expected, left_out) in LEFT_OUT.items():
+            self.not_empty(spec, key, "board", expected, left_out)
         handedness = self.choice(spec, "handedness", [h.value for h in Handedness], "cw")
         origin = self.field(spec.get("origin", "a1"), "board.origin")
         lattice = TileLattice(Handedness(handedness), origin)
@@ -170,6 +186,13 @@ class _Reader:
     def name(self, spec: dict, default: str) -> str:
         if "name" not in spec:
             return name_from_stem(default)
+        self.not_empty(
+            spec,
+            "name",
+            "board",
+            f"a name of at most {MAX_BOARD_NAME} letters, digits, - and _",
+            f"{json.dumps(name_from_stem(default))}, from the file's name",
+        )
         name = spec["name"]
         if (
             not isinstance(name, str)
@@ -317,7 +340,7 @@ class _Reader:
                 f"{MAX_LABEL} characters, please",
                 f"{where}.name",
             )
-        colour = self.colour(spec, where)
+        colour = self.colour(spec, where, k)
         kind = self.kind(spec, where)
         # A start tile listed twice stays twice: the validator names it (field-shared).
         stacks = [
@@ -348,6 +371,8 @@ class _Reader:
         return Seat(name, colour, tuple(stacks), kind)
 
     def kind(self, spec: dict, where: str) -> SeatKind:
+        kinds = ", ".join(json.dumps(k.value) for k in SeatKind)
+        self.not_empty(spec, "kind", where, f"one of {kinds}", "a person's seat (player)")
         value = spec.get("kind", SeatKind.PLAYER.value)
         kinds = [k.value for k in SeatKind]
         if value not in kinds:
@@ -361,15 +386,29 @@ class _Reader:
             )
         return SeatKind(value)
 
+    def not_empty(self, spec: dict, key: str, where: str, expected: str, left_out: str) -> None:
+        """An empty value (or spaces) of a key that may be left out says what it expects
+        and what leaving it out gives, as a kit file's does (``tile_width_mm = ""`` was
+        only a string where a number belongs)."""
+        value = spec.get(key)
+        if isinstance(value, str) and not value.strip():
+            raise self.error(
+                f"is empty (or only spaces); expected: {expected}; leave the key out for "
+                f"{left_out}",
+                _path(where, key),
+            )
+
     def optional_str(self, spec: dict, key: str, where: str) -> str | None:
         value = spec.get(key)
         if value is not None and not isinstance(value, str):
             raise self.error(f"expected a string, found {_kind(value)}", f"{where}.{key}")
         return None if value is None else self.printable(value, f"{where}.{key}")
 
-    def colour(self, spec: dict, where: str) -> str | None:
-        from fabgen.board.colours import NAMED_COLOURS
+    def colour(self, spec: dict, where: str, k: int) -> str | None:
+        from fabgen.board.colours import NAMED_COLOURS, seat_colour
 
+        place = f"the colour of seat {k + 1}'s place, {seat_colour(None, k)}"
+        self.not_empty(spec, "colour", where, "a colour name or #rrggbb", place)
         colour = self.optional_str(spec, "colour", where)
         if colour is None or colour.lower() in NAMED_COLOURS:
             return colour

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fabgen.board.boardfile import board_to_toml, parse_board_toml, read_board_toml
+from fabgen.board.colours import seat_colour
 from fabgen.board.files import load_preset, preset_names, preset_text, read_board
 from fabgen.board.model import Board, Seat, SeatKind, TurnDirection
 from fabgen.errors import InputFileError, ParameterError
@@ -285,6 +286,43 @@ def test_every_mistake_names_its_key_path(text, where, message):
     assert (err.where or "") == where
     assert message in err.detail
     assert str(err).startswith(f"mine.toml at {where}: " if where else "mine.toml: ")
+
+
+EMPTY = {  # key: (its line in GOOD, where, what leaving it out gives)
+    "handedness": ('handedness = "cw"\n', "board.handedness", "leave the key out for cw"),
+    "origin": ('origin = "b2"\n', "board.origin", "leave the key out for a1"),
+    "name": ('name = "mine"\n', "board.name", 'leave the key out for "mine", from the file'),
+    "tile_width_mm": ("", "board.tile_width_mm", "else 100 mm"),
+    "turns": ("", "board.turns", "leave the key out for a board that does not say"),
+    "colour": ('colour = "#12abef"\n', "players[1].colour", "the colour of seat 2's place, blue"),
+    "kind": ("", "players[1].kind", "leave the key out for a person's seat (player)"),
+}
+
+
+@pytest.mark.parametrize("key", EMPTY)
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_value_says_what_the_key_expects_and_what_leaving_it_out_gives(key, empty):
+    """As a kit file's empty values do; tile_width_mm = "" was only "found the string"."""
+    line, where, left_out = EMPTY[key]
+    table = "[[players]]" if where.startswith("players") else "[board]"
+    head, _, last = GOOD.rpartition(table)
+    text = head + table + f"\n{key} = {empty!r}" + (last.replace(line, "") if line else last)
+    with pytest.raises(InputFileError) as caught:
+        parse_board_toml(text, "mine.toml", default_name="mine")
+    assert caught.value.where == where
+    assert caught.value.detail.startswith("is empty (or only spaces); expected: ")
+    assert left_out in caught.value.detail
+
+
+def test_keys_left_out_give_what_the_empty_values_messages_say():
+    text = GOOD
+    for key in ("handedness", "origin", "name", "colour"):
+        text = text.replace(EMPTY[key][0], "")
+    board = parse_board_toml(text, "mine.toml", default_name="mine")
+    assert (board.handedness, board.origin, board.name) == (Handedness.CW, (0, 0), "mine")
+    assert board.tile_width_mm is None and board.turns is None
+    assert board.seats[1].colour is None and board.seats[1].kind is SeatKind.PLAYER
+    assert seat_colour(board.seats[1].colour, 1) == "blue"
 
 
 def test_unreadable_files(tmp_path):
