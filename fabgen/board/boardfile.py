@@ -371,16 +371,16 @@ class _Reader:
         return Seat(name, colour, tuple(stacks), kind)
 
     def kind(self, spec: dict, where: str) -> SeatKind:
-        kinds = ", ".join(json.dumps(k.value) for k in SeatKind)
-        self.not_empty(spec, "kind", where, f"one of {kinds}", "a person's seat (player)")
-        value = spec.get("kind", SeatKind.PLAYER.value)
         kinds = [k.value for k in SeatKind]
+        listed = ", ".join(json.dumps(k) for k in kinds)
+        self.not_empty(spec, "kind", where, f"one of {listed}", "a person's seat (player)")
+        value = spec.get("kind", SeatKind.PLAYER.value)
         if value not in kinds:
             shown = repr(value) if isinstance(value, str) else _kind(value)
             hint = did_you_mean(closest(value, kinds, KIND_ALIASES))
             raise self.error(
-                f"unknown seat kind {shown}{hint}: use one of "
-                f"{', '.join(json.dumps(k) for k in kinds)} (a person, a machine that never "
+                f"unknown seat kind {shown}{hint}: use one of {listed} (a person, a machine "
+                "that never "
                 "moves, a machine that moves by fixed rules)",
                 f"{where}.kind",
             )
