@@ -380,8 +380,7 @@ class _Reader:
             hint = did_you_mean(closest(value, kinds, KIND_ALIASES))
             raise self.error(
                 f"unknown seat kind {shown}{hint}: use one of {listed} (a person, a machine "
-                "that never "
-                "moves, a machine that moves by fixed rules)",
+                "that never moves, a machine that moves by fixed rules)",
                 f"{where}.kind",
             )
         return SeatKind(value)
