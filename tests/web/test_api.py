@@ -205,7 +205,8 @@ def test_an_impossible_kerf_is_shown_at_the_kerf_with_the_clis_message(
     client, default_settings, cli, tmp_path
 ):
     settings = copy.deepcopy(default_settings)
-    settings["tile"]["kerf"] = 5
+    settings["tile"]["kerf"] = 5  # uncompensated: the cut may burn into the circles
+    settings["tile"]["compensate_kerf"] = False
     answer = _preview(client, settings)
     assert not answer["ok"]
     [error] = _errors(answer)
@@ -904,7 +905,8 @@ def test_the_quick_preview_has_the_tile_and_the_setup_but_no_sheets(client, defa
     assert quick["ok"] and quick["quick"] and not full["quick"]
     assert quick["tile"] == full["tile"] and quick["setup"] == full["setup"]
     assert "sheet" not in quick and "bom" not in quick
-    settings["tile"]["kerf"] = 5
+    settings["tile"]["kerf"] = 5  # uncompensated: the cut may burn into the circles
+    settings["tile"]["compensate_kerf"] = False
     [error] = _errors(_preview(client, settings, quick=True))
     assert error["setting"] == "tile.kerf"
 
@@ -920,7 +922,8 @@ def test_the_rest_of_the_preview_is_the_full_one_without_the_quick_pictures(
     assert rest["sheet"] == full["sheet"] and rest["bom"] == full["bom"]
     assert rest["board"] == full["board"] and rest["findings"] == full["findings"]
     assert {**rest["tile"], "svg": full["tile"]["svg"]} == full["tile"]
-    settings["tile"]["kerf"] = 5
+    settings["tile"]["kerf"] = 5  # uncompensated: the cut may burn into the circles
+    settings["tile"]["compensate_kerf"] = False
     [error] = _errors(_preview(client, settings, rest=True))
     assert error["setting"] == "tile.kerf"
 
