@@ -37,8 +37,10 @@ def test_the_worker_answers_as_the_server_itself(worker, default_settings):
         assert answer == preview(settings, None, rest=True)
         assert answer["ok"] and answer["sheet"]["svg"].startswith("<svg")
     broken = _settings(default_settings, 80)
-    broken["tile"]["kerf"] = 5
-    assert worker.rest_preview(broken, None) == preview(broken, None, rest=True)
+    broken["tile"]["kerf"] = 5  # uncompensated: refused
+    broken["tile"]["compensate_kerf"] = False
+    answer = worker.rest_preview(broken, None)
+    assert answer == preview(broken, None, rest=True) and not answer["ok"]
 
 
 def test_the_app_sends_the_rest_to_its_worker(client, app, default_settings):
