@@ -394,8 +394,11 @@ def report_text(report: dict) -> str:
         lines.append(_too_few_games(report))
     fav = report["favoured"]
     if fav is not None:
+        # "favoured" only when the test sees the seats differ: "favoured: seat 2" under
+        # "no significant difference" reads like a finding it is not
+        said = "favoured" if t["seats_differ"] else "most wins, within chance"
         lines.append(
-            f"favoured: seat {fav['seat']}, wins {100 * fav['win_rate']:.1f}% "
+            f"{said}: seat {fav['seat']}, wins {100 * fav['win_rate']:.1f}% "
             f"(95% interval {100 * fav['ci_low']:.1f}-{100 * fav['ci_high']:.1f}%) "
             f"against an even {100 * fav['even']:.1f}%"
         )

@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 import pytest
 
 from fabgen.board import load_preset
-from fabgen.play.balance import BalanceOptions, balance_report, run_balance
+from fabgen.play.balance import BalanceOptions, balance_report, report_text, run_balance
 
 SVG = "{http://www.w3.org/2000/svg}"
 BROKEN = "tests/board/broken"
@@ -225,6 +225,18 @@ def test_the_test_finds_a_real_difference():
     assert report["test"]["seats_differ"] and report["favoured"]["seat"] == 3
     assert report["favoured"]["ci_low"] > 1 / 3
     assert any("every score 0" in w for w in report["warnings"])
+    assert "\nfavoured: seat 3, wins" in report_text(report)
+
+
+def test_the_seat_with_most_wins_is_not_called_favoured_when_the_test_sees_nothing():
+    """Under 'no significant difference' the seat ahead is named as within chance (the
+    text said 'favoured: seat 2' there, as if it were a finding)."""
+    board = load_preset("3p-triangle-4")
+    report = balance_report(run_balance(board, BalanceOptions(30, ("random",), seed=1)))
+    assert not report["test"]["seats_differ"]
+    text = report_text(report)
+    assert f"most wins, within chance: seat {report['favoured']['seat']}, wins" in text
+    assert "favoured" not in text
 
 
 @pytest.mark.parametrize(
