@@ -577,3 +577,9 @@ function setZoom(z) {
 }
 $("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
 $("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
+// On a phone the board stays at the top of the window (style.css): a control scrolled to
+// for typing or focus is kept clear of it by its height.
+new ResizeObserver(([entry]) => {
+  const height = `${Math.ceil(entry.target.getBoundingClientRect().height)}px`;
+  document.documentElement.style.setProperty("--board-view-height", height);
+}).observe(document.querySelector(".board-view"));
