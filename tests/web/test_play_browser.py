@@ -292,8 +292,8 @@ def test_a_game_played_with_the_keyboard_alone(play):
     _settled(play)
     # on the board again, on a field Red may move from; what the computers did is said
     play.wait_for_function("() => document.activeElement.dataset.field in game.legal")
-    status = play.locator("#status").inner_text()
-    assert "Blue: " in status and "Green: " in status, status
+    status = play.locator("#status").inner_text()  # (in a line: who played, the last turn)
+    assert "Blue" in status and "Green: " in status, status
 
     assert play.get_by_role("combobox", name="Hint from").count() == 1  # it was "from"
     _press_until(play, "Shift+Tab", "#hint")

@@ -11,6 +11,7 @@ const PIC_NS = "http://www.w3.org/2000/svg";
 const ARROWS = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1]};
 const GROWING_FILL = "#9fd89a";
 const DEAD_FILL = "#7f9bbf";
+const NAME_PX = 12; // a field name's height on screen, where the field leaves room
 
 function svgEl(name, attrs, parent) {
   const el = document.createElementNS(PIC_NS, name);
@@ -49,6 +50,7 @@ class BoardPicture {
     const [w, h] = picture.viewbox;
     this.svg = svgEl("svg", {viewBox: `0 0 ${w} ${h}`, role: "group", "aria-label": box.dataset.label || "the board"});
     this.scroller.appendChild(this.svg);
+    new ResizeObserver(() => this.fitNames()).observe(this.svg); // (a window turned, resized)
     const tiles = svgEl("g", {class: "tiles"}, this.svg);
     for (const t of picture.tiles) {
       for (const loop of t.loops) {
@@ -244,6 +246,21 @@ class BoardPicture {
     this.svg.style.width = `${100 * this.zoom}%`;
     this.svg.classList.toggle("fit", this.zoom === 1);
     this.box.dataset.zoom = String(this.zoom);
+    this.fitNames();
+  }
+
+  // Field names at least NAME_PX high on screen where the field leaves room (up to 0.33
+  // of the pitch, moved down into the gap below the field as they grow): 0.42 of the
+  // radius was about 8 px at a phone's zoom.
+  fitNames() {
+    const scale = this.svg.getBoundingClientRect().width / this.picture.viewbox[0];
+    if (!scale) return; // (not on show)
+    const r = this.picture.radius;
+    const size = Math.min(this.picture.pitch * 0.33, Math.max(r * 0.42, NAME_PX / scale));
+    for (const c of this.cells.values()) {
+      c.name.setAttribute("font-size", size);
+      c.name.setAttribute("y", r * 0.92 + (size - r * 0.42) / 2);
+    }
   }
 
   // Zoom so that a field is at least `px` across on screen, and bring `name` into view.

@@ -93,6 +93,7 @@ async function showSeats(chosen = false) {
   } catch (e) {
     if (asked !== seatsAsked) return;
     $("seat-list").replaceChildren();
+    showChosenBoard(null);
     seatsMessage = e.message;
     return setStatus(e.message, true);
   }
@@ -136,8 +137,25 @@ async function showSeats(chosen = false) {
     return row;
   });
   $("seat-list").replaceChildren(...rows);
+  showChosenBoard(view);
   if (chosen || $("status").textContent === seatsMessage) setStatus("");
   seatsMessage = null;
+}
+
+// The board chosen is pictured with the seats' starts (the designer's picture) as soon
+// as it is chosen, before Start game; the game's own picture replaces it. (A game on show
+// behind the New game form keeps its picture.)
+function showChosenBoard(view) {
+  if (game) return;
+  const help = $("board").querySelector(":scope > p.help");
+  const shown = [help];
+  if (view && view.svg) {
+    const box = document.createElement("div");
+    box.className = "svgbox chosen-board";
+    box.innerHTML = view.svg;
+    shown.push(box);
+  }
+  $("board").replaceChildren(...shown);
 }
 
 async function startGame() {
@@ -682,10 +700,15 @@ async function playBack(turns) {
   $("skip").hidden = true;
 }
 
-// What the turns just played did stays said (a screen reader reads it): at most a round
-// of them, a game of computers only plays up to 60 at once.
+// What the turns just played did stays said (a screen reader reads it), in a line: who
+// played and the last turn's words. The round in one paragraph repeated the list of turns
+// (and, at the table, the list to do), which say each turn in full.
 function sayTurns(turns) {
-  if (turns.length && !game.over) setStatus(turns.slice(-game.seats.length).map((t) => t.words).join(". "));
+  if (!turns.length || game.over) return;
+  const last = turns.at(-1);
+  if (turns.length === 1) return setStatus(last.words);
+  const who = [...new Set(turns.slice(-game.seats.length).map((t) => t.player))];
+  setStatus(`Played: ${who.join(", ")} (each turn under Turns). Last: ${last.words}`);
 }
 
 function pause(ms) {
