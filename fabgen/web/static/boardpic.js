@@ -231,7 +231,7 @@ class BoardPicture {
         : name in lit ? `lit: a move from ${marks.selected} to here takes ${stones(lit[name])}`
         : moved.has(name) ? (marks.movedWords || "a move started on its tile this turn")
         : flash.has(name) ? (marks.flashWords || "")
-        : todo.has(name) ? "to do on the board (the list above the board)" : "");
+        : todo.has(name) ? "to do on the board (the list Do this on the board)" : "");
     }
   }
 
