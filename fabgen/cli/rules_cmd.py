@@ -221,8 +221,8 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         click.echo(f"step {n}: {step_title(step)}{details}")
         click.echo(render_board(step.position) + "\n")
     click.echo(f"after the turn: {describe_stacks(final)}")
-    nxt = final.next_player
-    click.echo(f"next to move: {final.players[nxt].label(nxt)}")
+    click.echo(_scores_after(start, final))
+    click.echo(_what_comes_next(final, variant))
     if written is not None:
         report_written(written)
 
@@ -243,6 +243,34 @@ def _refused(start, moves, exc, variant: str, transcript) -> str:
         f"{RULES[exc.rule]}). Nothing was played: this is {turn_words(transcript, start)}, "
         f"{start.players[k].label(k)} to move; correct --moves and run again"
     )
+
+
+def _scores_after(start, final) -> str:
+    """Each seat's score after the turn, with what the turn changed: ``scores after the
+    turn: player 1 (Red) 9 (+2), player 2 (Blue) 5 (-1)``, to check a scoresheet."""
+    from fabgen.rules.scoring import scores
+
+    parts = []
+    for k, (before, after) in enumerate(zip(scores(start), scores(final), strict=True)):
+        change = f" ({after - before:+d})" if after != before else ""
+        parts.append(f"{final.players[k].label(k)} {after}{change}")
+    return "scores after the turn: " + ", ".join(parts)
+
+
+def _what_comes_next(final, variant: str) -> str:
+    """Who moves next, or, when this turn ended the game, why and the final ranking
+    (nobody moves next then)."""
+    from fabgen.rules.scoring import game_over, ranking
+    from fabgen.rules.terminal import ranking_text
+    from fabgen.rules.turn import game_over_reason
+    from fabgen.rules.variants import get_variant
+
+    if not game_over(final, variant):
+        nxt = final.next_player
+        return f"next to move: {final.players[nxt].label(nxt)}"
+    why = game_over_reason(final, get_variant(variant)).split(": ", 1)[1]
+    standings = ranking_text(final, ranking(final, variant))
+    return f"this turn ends the game ({why}); final ranking: {standings}"
 
 
 def _turns(n: int) -> str:

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from fabgen.cli import main
 from fabgen.rules.random_games import random_game
+from fabgen.rules.scoring import game_over, ranking, scores
 from fabgen.rules.setup import start_position
-from fabgen.rules.terminal import describe_stacks, render_board
+from fabgen.rules.terminal import describe_stacks, ranking_text, render_board
 from fabgen.rules.transcript import transcript_from_position, write_transcript
 from fabgen.rules.turn import Turn, play_turn, replay
 
@@ -164,3 +165,33 @@ def test_the_tutorials_position_as_it_stands_plays_as_documented(tmp_path):
             continue
         assert line in out[at:], line  # each documented line, in order
         at = out.index(line, at) + 1
+
+
+@CLI
+@given(st.integers(1, len(TURNS)))
+def test_each_turn_ends_with_every_seats_score_and_what_the_turn_changed(game, n):
+    """A player keeping a scoresheet at the table checks it against this line."""
+    result = run("rules", "turn", str(game), "--turn", str(n))
+    before, after = scores(replay(START, TURNS[: n - 1])), scores(replay(START, TURNS[:n]))
+    parts = [
+        f"player {k + 1} ({name}) {a}" + (f" ({a - b:+d})" if a != b else "")
+        for k, (name, b, a) in enumerate(zip(("Red", "Blue"), before, after, strict=True))
+    ]
+    assert f"\nscores after the turn: {', '.join(parts)}\n" in result.stdout
+
+
+FINISHED, FINAL = random_game(START, 3, max_turns=500)
+
+
+def test_the_turn_that_ends_the_game_says_so_and_names_nobody_to_move_next(tmp_path):
+    assert game_over(FINAL)  # the seeded game runs to its end
+    path = game_file(tmp_path, FINISHED)
+    result = run("rules", "turn", str(path), "--turn", str(len(FINISHED)))
+    assert result.exit_code == 0, result.output
+    assert "next to move" not in result.stdout
+    standings = ranking_text(FINAL, ranking(FINAL))
+    last = result.stdout.splitlines()[-1]
+    assert last == f"this turn ends the game (every region is settled); final ranking: {standings}"
+    earlier = run("rules", "turn", str(path), "--turn", str(len(FINISHED) - 1))
+    assert "this turn ends the game" not in earlier.stdout
+    assert earlier.stdout.splitlines()[-1].startswith("next to move: player ")
