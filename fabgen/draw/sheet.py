@@ -83,6 +83,9 @@ class StoneOptions:
     marker: str | None = None
     #: A seat symbol engraved on the stones of each colour (none when empty).
     symbols: tuple[str, ...] = ()
+    #: The material of each colour as the kit names it ("red"), written beside the
+    #: colour's number where a maker reads it; ``fabgen sheet`` alone knows no names.
+    colour_names: tuple[str, ...] = ()
 
     def validate(self) -> None:
         if not (isinstance(self.count, int) and self.count >= 0):
@@ -101,6 +104,10 @@ class StoneOptions:
         ):
             raise ParameterError.about(
                 "symbols", f"must name one stone symbol per colour, got {self.symbols!r}"
+            )
+        if self.colour_names and len(self.colour_names) != self.colours:
+            raise ParameterError.about(
+                "colour_names", f"must name every colour, got {self.colour_names!r}"
             )
         if not (isinstance(self.colours, int) and self.colours >= 1):
             raise ParameterError.about("colours", f"must be 1 or more, got {self.colours}")
@@ -140,6 +147,7 @@ class SheetDrawing:
     reference_square: bool = False
     first_number: int = 1  # number of the first piece (tile numbers run across sheets)
     marker: str | None = None  # "growing" or "dead" on a sheet of markers
+    colour_name: str | None = None  # the stones' material in a kit ("red")
 
 
 def shared_edges_possible(geometry: TileGeometry) -> bool:
@@ -370,9 +378,11 @@ def _stone_sheet(job: SheetJob, colour: int, index: int, of: int, placements, sq
     engrave = _engraved_symbols(stones, colour, placements)
     groups = [(Operation.ENGRAVE, engrave), (Operation.CUT, inner), (Operation.CUT, discs + square)]
     marker = stones.marker
+    colour_name = None if marker or not stones.colour_names else stones.colour_names[colour - 1]
     metadata = {
         **job.metadata,
         **({"marker": marker} if marker else {"colour": colour}),
+        **({"colour_name": colour_name} if colour_name else {}),
         "sheet": f"{index + 1} of {of}",
         "markers" if marker else "stones": len(placements),
         "stone_diameter_mm": stones.diameter,
@@ -381,12 +391,14 @@ def _stone_sheet(job: SheetJob, colour: int, index: int, of: int, placements, sq
         title = f"Atlantis {marker} markers, sheet {index + 1} of {of}"
         name = f"markers-{marker}-sheet-{index + 1}"
     else:
-        title = f"{STONE_TITLE}, colour {colour}, sheet {index + 1} of {of}"
+        named = f"colour {colour} ({colour_name})" if colour_name else f"colour {colour}"
+        title = f"{STONE_TITLE}, {named}, sheet {index + 1} of {of}"
         name = f"stones-colour-{colour}-sheet-{index + 1}"
     return SheetDrawing(
         name=name,
         kind="markers" if marker else "stones",
         colour=None if marker else colour,
+        colour_name=colour_name,
         marker=marker,
         sheet=job.sheet,
         drawing=_drawing(job.sheet, title, metadata, groups),

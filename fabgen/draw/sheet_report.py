@@ -30,6 +30,7 @@ def sheet_json(sheet: SheetDrawing, speeds: LaserSpeeds) -> dict:
         "files": [f"{sheet.name}.svg", f"{sheet.name}.dxf"],
         "kind": sheet.kind,
         "colour": sheet.colour,
+        "colour_name": sheet.colour_name,
         "marker": sheet.marker,
         "sheet_mm": [spec.width, spec.height],
         "margin_mm": spec.margin,
@@ -103,7 +104,8 @@ def report_text(report: dict) -> str:
         width, height = s["sheet_mm"]
         what = _pieces(s["kind"], s["pieces"])
         if s["colour"] is not None:
-            what += f" (colour {s['colour']})"
+            name = s.get("colour_name")  # a kit's: the material, as its README.txt names it
+            what += f" (colour {s['colour']}, {name})" if name else f" (colour {s['colour']})"
         if s.get("marker"):
             what = f"{s['pieces']} {s['marker']} marker{'s' if s['pieces'] != 1 else ''}"
         if s["reference_square"]:

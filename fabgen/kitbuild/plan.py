@@ -359,6 +359,7 @@ def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:
     """Stones (and markers, two "colours") cut from sheets by the sheet product."""
     from dataclasses import replace
 
+    from fabgen.board.colours import seat_colour
     from fabgen.draw.sheet import StoneOptions
     from fabgen.products.sheet import default_stone_diameter, nest
 
@@ -369,7 +370,11 @@ def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:
         from fabgen.geometry.symbols import board_seat_symbols
 
         symbols = board_seat_symbols([seat.is_machine for seat in plan.board.seats])
-    cut = StoneOptions(stones_per_colour(plan), diameter, players, symbols=symbols)
+    # The material named as README.txt and the pictures name it (seat 1 red).
+    names = tuple(seat_colour(seat.colour, k) for k, seat in enumerate(plan.board.seats))
+    cut = StoneOptions(
+        stones_per_colour(plan), diameter, players, symbols=symbols, colour_names=names
+    )
     laser = replace(plan.sheet_params, prefix="", report_name=None)
     laser = replace(laser, job=replace(laser.job, tiles=0, stones=cut))
     if not stones["markers"]:

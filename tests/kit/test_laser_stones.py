@@ -114,3 +114,30 @@ def test_the_readme_says_which_sheet_is_whose_and_what_the_colours_mean(laser_ki
         assert f"{bom['markers'][kind]} {kind} markers" in line
     (laser,) = [x for x in lines if x.strip().startswith("laser/ ")]
     assert "cut red lines, engrave black, tile numbers are green" in laser
+
+
+def _svg_title(path):
+    from xml.etree import ElementTree
+
+    return ElementTree.fromstring(path.read_bytes()).find("{http://www.w3.org/2000/svg}title").text
+
+
+def test_each_stone_sheet_names_its_colour_as_the_readme_does(laser_kit):
+    """The maker reads "colour 2 (blue)" on the sheet, its report line and its DXF, the
+    colour README.txt and the bill of materials give seat 2's stones."""
+    bom = json.loads((laser_kit / "bom.json").read_text())
+    report = json.loads((laser_kit / "laser/sheets-report.json").read_text())
+    text = (laser_kit / "laser/sheets-report.txt").read_text()
+    stone_sheets = [s for s in report["sheets"] if s["kind"] == "stones"]
+    assert {s["colour"] for s in stone_sheets} == set(range(1, len(bom["stones"]["colours"]) + 1))
+    for sheet in stone_sheets:
+        k, name = sheet["colour"], sheet["colour_name"]
+        assert name == bom["stones"]["colours"][k - 1]
+        svg = laser_kit / "laser" / f"{sheet['name']}.svg"
+        assert _svg_title(svg).startswith(f"Atlantis stones, colour {k} ({name}), sheet ")
+        assert read_svg(svg.read_bytes()).metadata["colour_name"] == name
+        dxf = read_dxf(svg.with_suffix(".dxf").read_bytes()).metadata
+        assert dxf["title"] == _svg_title(svg) and dxf["colour_name"] == name
+        (line,) = [x for x in text.splitlines() if x.startswith(sheet["name"] + ":")]
+        assert f" stones (colour {k}, {name})," in line
+    assert all(s["colour_name"] is None for s in report["sheets"] if s["kind"] != "stones")

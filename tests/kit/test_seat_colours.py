@@ -85,3 +85,23 @@ def test_the_boards_bill_of_materials_names_the_colours(plan, layout):
     text = layout[f"{name}-bom.txt"].decode()
     for k, (colour, who) in enumerate(zip(COLOURS, ["Red", "Blue", "Green"], strict=True)):
         assert re.search(rf"\n  {who} \(seat {k + 1}\) +\d+  {colour} stones, 7 on the", text)
+
+
+def test_laser_stone_sheets_name_the_board_s_colours(plan):
+    """A seat's own colour (seat 2 purple) and the places' (red, green) on the sheets."""
+    from dataclasses import replace
+    from xml.etree import ElementTree
+
+    from fabgen.kitbuild.render import laser_report
+    from fabgen.products.sheet import sheet_files
+
+    kit = plan.kit
+    stones = {**kit.section("stones"), "design": "laser"}
+    laser = plan_kit(replace(kit, settings={**kit.settings, "stones": stones}))
+    files = sheet_files(laser.stones.laser, laser.stones.laser_sheets).files
+    for k, colour in enumerate(COLOURS):
+        svg = ElementTree.fromstring(files[f"stones-colour-{k + 1}-sheet-1.svg"])
+        title = svg.find("{http://www.w3.org/2000/svg}title").text
+        assert title == f"Atlantis stones, colour {k + 1} ({colour}), sheet 1 of 1"
+    report = laser_report(laser)
+    assert [s["colour_name"] for s in report["sheets"] if s["kind"] == "stones"] == COLOURS

@@ -70,6 +70,11 @@ def test_stones_get_one_set_of_sheets_per_colour(cli, tmp_path):
     report = json.loads((tmp_path / "sheets-report.json").read_text())
     assert report["totals"]["stones"]["pieces"] == 300
     assert "tiles" not in report["totals"]
+    # Without a kit's board the colours have numbers only (a kit names them: tests/kit).
+    assert [s["colour_name"] for s in report["sheets"]] == [None] * 3
+    title = (tmp_path / "stones-colour-2-sheet-1.svg").read_text().split("<title>")[1]
+    assert title.startswith("Atlantis stones, colour 2, sheet 1 of 1</title>")
+    assert "100 stones (colour 2), material use" in result.output
 
 
 def test_a_reference_square_on_a_sheet_of_its_own_is_not_copied_for_every_colour(cli, tmp_path):
