@@ -540,7 +540,8 @@ class FigureBlock(Flowable):
     last row when that is as wide (a wide figure on one row keeps a cell free for
     it); else below the panels. Figure and caption are one flowable, so they never
     part. A wide figure with :data:`ASIDE_WIDTH` free beside every row also takes
-    the start of the text after it there, under its caption (:meth:`take_aside`).
+    the start of the text after it there, whole paragraphs under its caption
+    (:meth:`take_aside`).
     """
 
     def __init__(self, figure: Figure, caption=None):
@@ -591,8 +592,9 @@ class FigureBlock(Flowable):
         """Set the start of ``following`` (the flowables after a wide figure, in
         columns) beside the panels under the caption, where a wide figure on a page
         otherwise leaves white space: the paragraphs and list items up to the first
-        heading or figure, as many as fit (the last one split, if its lines allow),
-        when every row leaves :data:`ASIDE_WIDTH` free. The block keeps its height.
+        heading or figure, as many as fit whole (none is split: the paragraph must
+        not run on from the right-hand side into the left column below), when every
+        row leaves :data:`ASIDE_WIDTH` free. The block keeps its height.
         Returns the rest of ``following``."""
         if self._aside_room is None:
             self.wrap(avail_width, self.figure_room)
@@ -610,17 +612,13 @@ class FigureBlock(Flowable):
                 break  # a figure, or a heading with no text after it, goes into the columns
             space = f.getSpaceBefore() + (self.aside[-1].getSpaceAfter() if self.aside else 0)
             _, fh = f.wrap(width, room)
-            if space + fh <= room:
-                self.aside.append(f)
-                room -= space + fh
-                rest.pop(0)
-                continue
-            parts = f.split(width, room - space) if room > space else []
-            if len(parts) > 1:
-                self.aside.append(parts[0])
-                rest[0:1] = parts[1:]
-                room = 0.0
-            break
+            if space + fh > room:
+                # never split: its rest would start the left column below, where
+                # a reader who went down the right-hand side would not look for it
+                break
+            self.aside.append(f)
+            room -= space + fh
+            rest.pop(0)
         self._aside_room = room
         return rest
 

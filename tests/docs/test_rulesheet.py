@@ -528,3 +528,81 @@ def test_a_figure_too_small_to_read_in_one_row_takes_more_rows():
     assert len(figure.panels) == 4 and figure.per_row == 4
     assert per_row == 2
     assert smallest_text(figure) * scale >= LEGIBLE_CAP_MM
+
+
+def aside_endings(data: bytes, text_size: float = 8.8) -> list[str]:
+    """The last line of the text set beside each figure, under its caption (page,
+    line): the lines that start at the caption's left edge (or a list's indent from
+    it) and follow it down without a gap, in the body size; captions at the left
+    edge of the text (below their panels) are not beside them."""
+    from fabgen.docs.rulesheet import _styles
+
+    styles = _styles(text_size)
+    body, leading = round(styles["body"].fontSize, 1), styles["body"].leading
+    caption = round(styles["caption"].fontSize, 1)
+    out = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for n, page in enumerate(pdf.pages, start=1):
+            lines = text_lines(page)
+            left = min(li["x0"] for li in lines)
+            for start in (li for li in lines if li["text"].startswith("Figure")):
+                if start["size"] != caption or start["x0"] < left + 1:
+                    continue
+                column = [li for li in lines if 0 <= li["x0"] - start["x0"] + 0.5 < 14]
+                column = [li for li in column if li["top"] >= start["top"]]
+                run = [column[0]]
+                for li in column[1:]:
+                    if li["top"] - run[-1]["top"] > 3 * leading:  # a heading has room above
+                        break
+                    run.append(li)
+                aside = [li for li in run if li["size"] == body]
+                if aside:
+                    out.append((n, aside[-1]["text"]))
+    return out
+
+
+def text_lines(page) -> list[dict]:
+    """The page's lines of text: left edge, top, the size of their first character
+    and their text, top to bottom."""
+    chars = sorted(
+        (c for c in page.chars if c["text"].strip()), key=lambda c: (round(c["top"]), c["x0"])
+    )
+    lines: list[dict] = []
+    for c in chars:
+        last = lines[-1] if lines else None
+        if last and abs(last["top"] - c["top"]) < 1 and -1 < c["x0"] - last["x1"] < 6:
+            gap = " " if c["x0"] - last["x1"] > 0.15 * c["size"] else ""
+            last["x1"], last["text"] = c["x1"], last["text"] + gap + c["text"]
+        else:
+            size = round(c["size"], 1)
+            lines.append({"x0": c["x0"], "x1": c["x1"], "top": c["top"], "size": size})
+            lines[-1]["text"] = c["text"]
+    return lines
+
+
+def test_the_text_beside_a_wide_figure_ends_with_its_paragraph(pdfs):
+    """Text set beside a wide figure's panels is read down the right-hand side; a
+    paragraph split there ran on in the left column below the figure, where nobody
+    looks for it ('... you can walk' / 'from any of its fields'): only whole
+    paragraphs go beside a figure, and the sheet still holds 4 pages."""
+    found = 0
+    for paper in ("a4", "letter"):
+        endings = aside_endings(pdfs[f"rulesheet-{paper}.pdf"])
+        found += len(endings)
+        for page, line in endings:
+            assert line.rstrip().endswith((".", ":", ")")), (paper, page, line)
+    assert found >= 2  # the list of boards beside the simple machine, on both papers
+
+
+def test_a_paragraph_that_does_not_fit_beside_a_figure_is_not_split():
+    from reportlab.lib.units import mm
+
+    from fabgen.docs.rulesheet import FigureBlock, _styles
+
+    styles = _styles(8.8)
+    block = FigureBlock(F.figure("machine"), Paragraph("The machine's figure.", styles["caption"]))
+    long = Paragraph(" ".join(["A sentence of eight words goes on here."] * 60), styles["body"])
+    short = Paragraph("Short.", styles["body"])
+    rest = block.take_aside([short, long], 182 * mm)
+    assert block.aside == [short]
+    assert rest == [long]
