@@ -148,7 +148,7 @@ QUICKREF_PHRASES = [
     "capacity = number of live neighbours",
     "live becomes growing (yours); growing becomes dead",
     "the order does not matter",
-    "a growing field with no stones and no live neighbours explodes and dies",
+    "a growing field with no live neighbours explodes and dies, stones or not",
     "no explosion until your next turn",
     "the game ends when every region is settled",
     "equal scores share the place",
