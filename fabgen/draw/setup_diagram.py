@@ -36,6 +36,7 @@ from fabgen.draw.board_parts import (
 from fabgen.draw.clip import Rect
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.draw.label_room import Room
+from fabgen.draw.metrics import LEGIBLE_CAP_MM
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field, add
 from fabgen.rules.names import field_name
 
@@ -184,7 +185,9 @@ def _stacks(place: BoardPlacement, frame: Frame, k: int, room: Room) -> list[Sha
         if n != 1:
             words = str(n)
             # as high as fits the stone: a box whose corners stay inside the circle
-            h = min(0.26 * pitch, 1.2 * radius / max(1.0, 0.9 * len(words)))
+            # (at least the legible size where the stone holds it: on a big board 0.26
+            # of the pitch is less)
+            h = min(max(0.26 * pitch, LEGIBLE_CAP_MM), 1.2 * radius / max(1.0, 0.9 * len(words)))
             out.append(Text((x, y - h / 2), words, h, "center", ink))
     return out
 
@@ -205,7 +208,7 @@ def _tile_numbers(place: BoardPlacement, frame: Frame, room: Room) -> list[Shape
     """Each tile's number in the hole nearest straight up from its middle field, or
     the next free hole round it."""
     board = place.board
-    h = max(1.6, NUMBER_H * place.pitch * frame.scale)
+    h = max(LEGIBLE_CAP_MM, NUMBER_H * place.pitch * frame.scale)
     style = Style(stroke=None, fill=GREY)
     out: list[Shape] = []
     for t, tile in enumerate(board.tiles):
@@ -233,10 +236,10 @@ def _badges(place: BoardPlacement, frame: Frame, room: Room):
     lower holes first. Returns the shapes and each seat's badge centre (or None)."""
     board = place.board
     pitch = place.pitch * frame.scale
-    radius = BADGE_R * pitch
     out: list[Shape] = []
     centres: list[tuple[float, float] | None] = []
     for k, seat in enumerate(board.seats):
+        radius = badge_radius(pitch)
         fields = [f for f, _ in seat.stacks if f in board.field_set]
         middle = seat_centre(place, k)
         if not fields or middle is None:
@@ -265,14 +268,29 @@ def _badges(place: BoardPlacement, frame: Frame, room: Room):
     return out, centres
 
 
+#: The seat number's cap height in a badge, per radius, on a board drawn large enough.
+BADGE_TEXT = {SeatKind.PLAYER: 0.85, SeatKind.MACHINE: 0.55, SeatKind.EXTREME_MACHINE: 0.7}
+#: On a big board drawn small the number grows to the legible size, up to the badge's
+#: radius (a bold digit that high then touches a diamond's sides; 0.55 of it printed
+#: 4.5 pt on the 28-tile triangle), and the badge beyond that (it then fills the hole
+#: between three fields on the 37-tile hexagon).
+BADGE_TEXT_MOST = 1.0
+
+
+def badge_radius(pitch: float) -> float:
+    """A badge's radius on a board drawn at field ``pitch`` (mm): a share of the pitch,
+    but large enough for its number to print at the legible size."""
+    return max(BADGE_R * pitch, LEGIBLE_CAP_MM / BADGE_TEXT_MOST)
+
+
 def badge_shapes(centre, radius: float, label: str, kind: SeatKind) -> list[Shape]:
     """A seat badge: a white circle (a person), diamond (a machine) or hexagon (an
     extreme machine) with the seat number."""
     x, y = centre
     style = Style(stroke=INK, fill="#ffffff", width=0.5)
+    h = min(BADGE_TEXT_MOST * radius, max(BADGE_TEXT[kind] * radius, LEGIBLE_CAP_MM))
     if kind == SeatKind.PLAYER:
         shape: Shape = Circle((x, y), radius, style)
-        h = 0.85 * radius
     else:
         corners = 4 if kind == SeatKind.MACHINE else 6
         pts = tuple(
@@ -283,7 +301,6 @@ def badge_shapes(centre, radius: float, label: str, kind: SeatKind) -> list[Shap
             for i in range(corners)
         )
         shape = Polyline(pts, True, style=style)
-        h = (0.55 if corners == 4 else 0.7) * radius
     return [shape, Text((x, y - h / 2), label, h, "center", BADGE_INK)]
 
 

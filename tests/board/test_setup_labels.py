@@ -11,18 +11,22 @@ badge covers a field, and no arrow touches a label, badge or stack.
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
 import random
 from dataclasses import replace
 
+import pdfplumber
 import pytest
 
 from fabgen.board.files import load_preset, preset_names
 from fabgen.board.model import SeatKind
 from fabgen.draw.drawing import Circle, Polyline, Text, boxes_overlap
 from fabgen.draw.label_room import circle_touches_box, segment_distance, segment_touches_box
+from fabgen.draw.metrics import LEGIBLE_CAP_MM, LEGIBLE_POINTS
 from fabgen.draw.setup_diagram import setup_diagram
+from fabgen.products.layout import LayoutParams, setup_files
 
 WHITE, ARROW, FIELD = "#ffffff", "#303030", "#a0a0a0"
 
@@ -270,3 +274,28 @@ def test_names_of_long_words_stay_on_the_page(word):
         assert x0 >= 0 and x1 <= drawing.width and y0 >= 0 and y1 <= drawing.height, t.text
     legend = "".join(t.text for t in texts)
     assert all(f"{word}{k}" in legend for k in range(3))  # every name whole, over lines
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_text_on_the_setup_diagram_is_legible(name):
+    """Tile numbers and seat badges shrink with a big board: on the 28-tile triangle
+    the tile numbers printed 6.3 pt, a person's seat number 6.9 pt and a machine's
+    (in its diamond) 4.5 pt; every text is 7 pt or larger."""
+    drawing = setup_diagram(VARIANTS[name])
+    small = [
+        (s.text, round(s.height, 2))
+        for shapes in drawing.layers.values()
+        for s in shapes
+        if isinstance(s, Text) and s.height < LEGIBLE_CAP_MM - 1e-9
+    ]
+    assert not small
+
+
+def test_the_setup_pdf_prints_every_character_at_7_pt_or_larger():
+    """Read back from the PDF the layout command writes, on the largest preset with
+    machine seats."""
+    files = setup_files(LayoutParams(load_preset("3p-triangle-7-machines"), papers=("a4",)))
+    data = files.files["3p-triangle-7-machines-setup.pdf"]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        sizes = {round(c["size"], 2) for page in pdf.pages for c in page.chars if c["text"].strip()}
+    assert sizes and min(sizes) >= LEGIBLE_POINTS - 0.01
