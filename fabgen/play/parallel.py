@@ -15,11 +15,12 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import (
+    FIRST_COMPLETED,
     CancelledError,
     Executor,
     Future,
     ProcessPoolExecutor,
-    as_completed,
+    wait,
 )
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -239,20 +240,69 @@ def _run_on(client, scheduler: str) -> Iterator[Executor]:
     """The client's executor for the run, the client closed afterwards."""
     try:
         _check_workers(client, scheduler)
-        yield from _batches_on(client.get_executor(), scheduler)
+        yield from _batches_on(ClusterExecutor(client, scheduler), scheduler)
     finally:
         client.close()
 
 
+class ClusterExecutor(Executor):
+    """A Dask client's executor that can tell a cluster left without workers: the
+    scheduler keeps the batches for workers to come, and a run whose every worker was
+    killed waited for ever without a word."""
+
+    def __init__(self, client, scheduler: str) -> None:
+        self._client = client
+        self._scheduler = scheduler
+        self._inner = client.get_executor()
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        return self._inner.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._inner.shutdown(wait=wait)
+
+    def check_workers(self) -> None:
+        """Returns while the cluster has a worker, or gets one within
+        :data:`WORKER_SECONDS` (a nanny restarts a killed worker in a few seconds)."""
+        try:
+            self._client.wait_for_workers(1, timeout=WORKER_SECONDS)
+        except TimeoutError:
+            raise ParameterError.about(
+                "scheduler",
+                f"{self._scheduler} has lost all its workers during the run (none for "
+                f"{WORKER_SECONDS} s), so its games could not be played and nothing was "
+                f"written: start workers again with `dask worker {self._scheduler}` and "
+                "run the command again (the same seed plays the same games)",
+            ) from None
+        except OSError:  # the scheduler itself is gone
+            raise _gone(self._scheduler) from None
+
+
+def _gone(scheduler: str) -> ParameterError:
+    return ParameterError.about(
+        "scheduler",
+        f"{scheduler} went away during the run, so its games were lost and nothing "
+        "was written: start the scheduler and its workers again and run the "
+        "command again (the same seed plays the same games)",
+    )
+
+
 def _batches_on(ex: Executor, scheduler: str) -> Iterator[Executor]:
+    from distributed import KilledWorker
+
     try:
         yield ex
     except CancelledError:  # what the batches left say when the scheduler went away
         ex.shutdown(wait=False)
+        raise _gone(scheduler) from None
+    except KilledWorker:
+        ex.shutdown(wait=False)
         raise ParameterError.about(
             "scheduler",
-            f"{scheduler} went away during the run, so its games were lost and nothing "
-            "was written: start the scheduler and its workers again and run the "
+            f"{scheduler}: the workers playing one batch of games died again and again "
+            "(out of memory, most likely, or killed), so the scheduler gave the batch up, "
+            "the run stopped and nothing was written: give the workers more memory "
+            "(`dask worker --memory-limit`) or fewer processes per machine, and run the "
             "command again (the same seed plays the same games)",
         ) from None
     except BaseException:
@@ -458,6 +508,10 @@ def _can_be_looked_up(host: str) -> bool:
     return len(host) <= 253
 
 
+#: Seconds without a finished batch after which a cluster is asked for its workers.
+WATCH_SECONDS = 5
+
+
 def run_batches(
     ex: Executor,
     task: Callable,
@@ -476,9 +530,14 @@ def run_batches(
         return done
     futures = {ex.submit(task, *args, part): k for k, part in enumerate(parts)}
     results: list = [None] * len(parts)
-    for future in as_completed(futures):
-        k = futures[future]
-        results[k] = future.result()
-        if progress is not None:
-            progress(len(parts[k]))
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, timeout=WATCH_SECONDS, return_when=FIRST_COMPLETED)
+        if not done and isinstance(ex, ClusterExecutor):
+            ex.check_workers()
+        for future in done:
+            k = futures[future]
+            results[k] = future.result()
+            if progress is not None:
+                progress(len(parts[k]))
     return results

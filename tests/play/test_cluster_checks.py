@@ -124,3 +124,43 @@ def test_an_unreachable_long_address_is_quoted_briefly():
     message = str(parallel._unreachable(address, exc))
     assert address not in message
     assert message.count(f"tcp://hhhhhh... ({len(address)} characters)") == 2, message
+
+
+def _slow_games(part: range) -> list[int]:
+    import time
+
+    time.sleep(0.05)
+    return list(part)
+
+
+def test_a_cluster_that_loses_all_its_workers_during_the_run_is_one_clear_error(monkeypatch, capfd):
+    """Every worker killed mid-run: the scheduler keeps the batches for workers to come,
+    and the run waited for them for ever."""
+    from distributed.utils import sync
+
+    monkeypatch.setattr(parallel, "WORKER_SECONDS", 1)
+    monkeypatch.setattr(parallel, "WATCH_SECONDS", 0.2)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+
+        def stop_the_workers(_games: int) -> None:
+            for worker in list(cluster.workers.values()):
+                sync(cluster.loop, worker.close)
+
+        outcome: list = ["still waiting"]
+
+        def run() -> None:
+            try:
+                with executor(scheduler=cluster.scheduler_address) as ex:
+                    outcome[0] = run_batches(ex, _slow_games, (), batches(40, 4), stop_the_workers)
+            except Exception as exc:
+                outcome[0] = exc
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(60)
+    assert isinstance(outcome[0], ParameterError), outcome[0]
+    assert "has lost all its workers during the run (none for 1 s)" in str(outcome[0])
+    assert "dask worker" in str(outcome[0])
+    assert "Traceback" not in capfd.readouterr().err
