@@ -14,6 +14,7 @@ finding in a board file's words comes with what to do in the page (docs/design-n
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from dataclasses import dataclass, replace
 
@@ -165,12 +166,11 @@ def designer_view(board: Board, validated: bool = True) -> dict:
     from fabgen.board.supply import supply_needed
     from fabgen.board.symmetry import board_symmetry, rotation_words, seat_rotations
     from fabgen.board.validate import validate
-    from fabgen.export.svg import render_svg
     from fabgen.web.symbol_paths import symbol_path
 
     picture = board_picture(board)
     if not validated:
-        return {"svg": render_svg(picture.drawing).decode("utf-8"), "targets": picture.targets}
+        return {"svg": picture.svg(), "targets": picture.targets}
     report = validate(board, source=board.name)
     symmetry = board_symmetry(board)
     # As the validator's seat-rotation check: the rotation that matters maps each person
@@ -215,7 +215,7 @@ def designer_view(board: Board, validated: bool = True) -> dict:
         # (the play page labels strong:3000 by it: the default strong player already
         # searches so with these seats)
         "strong_deeper": deeper_by_default([s.kind.value for s in board.seats]),
-        "svg": render_svg(picture.drawing).decode("utf-8"),
+        "svg": picture.svg(),
         "targets": picture.targets,
         "state": state_of(board),
     }
@@ -251,10 +251,23 @@ def _hint(board: Board, code: str) -> str | None:
     return _HINTS.get(code)
 
 
+#: The class of the free places in the picture's SVG: the play page hides them, so a
+#: player choosing a board sees the board only.
+FREE_CLASS = "free-place"
+
+
 @dataclass
 class Picture:
     drawing: Drawing
     targets: dict  # tiles, free places and fields in SVG coordinates (y down)
+
+    def svg(self) -> str:
+        """The picture's SVG, its free places classed :data:`FREE_CLASS` (the drawing
+        model has no classes; the free places are its only dashed lines)."""
+        from fabgen.export.svg import render_svg
+
+        text = render_svg(self.drawing).decode("utf-8")
+        return re.sub(r"<path (?=[^>]*stroke-dasharray=)", f'<path class="{FREE_CLASS}" ', text)
 
 
 def board_picture(board: Board) -> Picture:

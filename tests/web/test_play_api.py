@@ -1025,3 +1025,21 @@ def test_at_home_a_person_s_explosions_are_not_to_do(client):
     answer = client.post(f"/api/games/{game['id']}/turn", json={"moves": "b3-c3"}).get_json()
     assert answer["turns"][0]["explosions"] == 6
     assert answer["state"]["todo"] == [] and answer["state"]["table"] is False
+
+
+def test_the_board_picture_marks_its_places_to_add_a_tile(client):
+    """The chosen board's picture (the designer's) marks its dashed places where a tile
+    could be added, so that the play page can show the board without them."""
+    from xml.etree import ElementTree
+
+    view = client.get("/api/board/preset/3p-triangle-4").get_json()
+    root = ElementTree.fromstring(view["svg"])
+    dashed = [e for e in root.iter() if e.get("stroke-dasharray")]
+    marked = [e for e in root.iter() if e.get("class") == "free-place"]
+    assert len(view["targets"]["free"]) > 0
+    assert marked == dashed and len(marked) == len(view["targets"]["free"])
+    # each marked place is one of the free places, not a tile of the board
+    corners = {tuple(map(float, p)) for f in view["targets"]["free"] for p in f["points"]}
+    for e in marked:
+        points = re.findall(r"(-?[\d.]+),(-?[\d.]+)", e.get("d"))
+        assert all((round(float(x), 3), round(float(y), 3)) in corners for x, y in points)
