@@ -1558,3 +1558,80 @@ def test_on_a_phone_a_turn_played_back_is_shown_where_it_happens(play):
     seen = play.evaluate("() => seen")  # (each field flashed, and whether it was in view)
     assert play.evaluate("() => game.history.at(-1).explosions") >= 2  # (the machine's)
     assert seen and all(inside for _, inside in seen), seen
+
+
+# ---- the board chosen for a new game ----------------------------------------------------
+
+
+def _chosen_is_the_preset_s_picture(page, preset: str) -> bool:
+    """Whether the board chosen on show is the server's picture of ``preset`` (the
+    designer's, with its seats' starts)."""
+    page.locator("#board .chosen-board svg").wait_for()
+    return page.locator("#board .chosen-board").evaluate(
+        """async (e, preset) => {
+          const answer = await (await fetch(`/api/board/preset/${preset}`)).json();
+          const parsed = document.createElement('div');
+          parsed.innerHTML = answer.svg;
+          return parsed.innerHTML === e.innerHTML;
+        }""",
+        preset,
+    )
+
+
+def _game_picture_on_show(page) -> bool:
+    return page.locator("#board .board-scroll [data-field]").first.is_visible()
+
+
+def test_new_game_pictures_the_board_chosen_instead_of_the_last_game(play):
+    _start(play)
+    assert _game_picture_on_show(play)
+    play.get_by_role("button", name="New game").click()
+    # the board in the list (the last game's) as a new game starts on it
+    assert _chosen_is_the_preset_s_picture(play, "3p-triangle-4")
+    assert not _game_picture_on_show(play)
+    play.get_by_label("Board", exact=True).select_option("preset:2p-diamond-5-machines")
+    play.locator('#seat-list[data-board="preset:2p-diamond-5-machines"] #seat-0').wait_for()
+    play.wait_for_function(
+        "() => document.querySelectorAll('#board .chosen-board').length === 1"
+        " && document.querySelector('#board .chosen-board').innerHTML.includes('2p-diamond')"
+    )
+    assert _chosen_is_the_preset_s_picture(play, "2p-diamond-5-machines")
+    assert not _game_picture_on_show(play)
+    # Start game: the new game's own picture, of the board chosen
+    seats = play.locator("#seat-list select").count()
+    assert seats != 3  # (the last game's had 3)
+    play.get_by_role("button", name="Start game").click()
+    play.wait_for_function(f"() => game && game.seats.length === {seats}")
+    _settled(play)
+    assert play.locator("#board .chosen-board").count() == 0
+    assert _game_picture_on_show(play)
+
+
+def test_the_last_game_played_on_after_new_game_is_on_show_again(play):
+    _start(play)
+    play.get_by_role("button", name="New game").click()
+    play.locator("#board .chosen-board svg").wait_for()
+    play.get_by_role("button", name="Hint").click()  # the last game, played on
+    play.locator("#status").filter(has_text="Hint: ").wait_for()
+    assert play.locator("#board .chosen-board").count() == 0
+    assert _game_picture_on_show(play)
+
+
+def test_the_board_chosen_is_pictured_without_places_to_add_a_tile(play):
+    """The designer's dashed places where a tile could be added are left out of the
+    play page's picture of the board chosen; the designer still shows them."""
+    play.locator("#board .chosen-board svg").wait_for()
+    places = play.locator("#board .chosen-board .free-place")
+    assert places.count() > 0
+    assert not any(p.is_visible() for p in places.all())
+    shown = play.evaluate(
+        "() => [...document.querySelectorAll('#board .chosen-board [stroke-dasharray]')]"
+        ".filter(e => e.checkVisibility()).length"
+    )
+    assert shown == 0
+    assert play.locator("#board .chosen-board path:not(.free-place)").first.is_visible()
+    play.goto(play.url.replace("/play", "/board"))
+    play.get_by_label("Preset board", exact=True).select_option("3p-triangle-4")
+    play.get_by_role("button", name="Load preset").click()
+    play.locator("#canvas .free-place").first.wait_for()
+    assert play.locator("#canvas .free-place").first.is_visible()

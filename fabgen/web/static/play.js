@@ -142,20 +142,26 @@ async function showSeats(chosen = false) {
   seatsMessage = null;
 }
 
-// The board chosen is pictured with the seats' starts (the designer's picture) as soon
-// as it is chosen, before Start game; the game's own picture replaces it. (A game on show
-// behind the New game form keeps its picture.)
+// The board chosen is pictured with the seats' starts (the designer's picture, without
+// its dashed places to add a tile: play.html) as soon as it is chosen, before Start game;
+// the game's own picture replaces it. After New game the last game's picture is put
+// aside meanwhile (a board chosen was not pictured), and comes back when that game is
+// played on (Continue, End turn, Undo, ...).
 function showChosenBoard(view) {
-  if (game) return;
-  const help = $("board").querySelector(":scope > p.help");
-  const shown = [help];
-  if (view && view.svg) {
-    const box = document.createElement("div");
-    box.className = "svgbox chosen-board";
-    box.innerHTML = view.svg;
-    shown.push(box);
-  }
-  $("board").replaceChildren(...shown);
+  if (game && $("new-game").hidden) return;
+  $("board").querySelector(":scope > .chosen-board")?.remove();
+  if (picture) picture.scroller.hidden = true;
+  if (!view || !view.svg) return;
+  const box = document.createElement("div");
+  box.className = "svgbox chosen-board";
+  box.innerHTML = view.svg;
+  $("board").append(box);
+}
+
+// The game on show again, the board chosen for a new one put away.
+function showGamePicture() {
+  $("board").querySelector(":scope > .chosen-board")?.remove();
+  if (picture) picture.scroller.hidden = false;
 }
 
 async function startGame() {
@@ -253,6 +259,7 @@ async function request(send, seatKinds, rewinds = false) {
 // A request about the game as this page shows it: the server refuses it (409) once the
 // game has moved on in another window, so nothing is played on a board not shown here.
 function gamePost(path, body = {}) {
+  showGamePicture();
   return postJSON(`/api/games/${game.id}/${path}`, {...body, version: game.version});
 }
 
@@ -925,9 +932,11 @@ $("new").addEventListener("click", () => {
   showSeats();
 });
 $("table-switch").addEventListener("change", () => {
+  showGamePicture();
   request(() => postJSON(`/api/games/${game.id}/settings`, {table: $("table-switch").checked}));
 });
 $("done").addEventListener("click", () => {
+  showGamePicture();
   request(() => postJSON(`/api/games/${game.id}/settings`, {done: true}));
 });
 // "The board shows something else?" points to the Undo list (below the board on a phone).
