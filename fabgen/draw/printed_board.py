@@ -52,6 +52,7 @@ from fabgen.draw.drawing import (
     Text,
     boxes_overlap,
 )
+from fabgen.draw.metrics import LEGIBLE_CAP_MM, text_advance
 from fabgen.errors import ParameterError
 from fabgen.settings import default, range_of
 
@@ -397,13 +398,34 @@ def board_shapes(place: BoardPlacement) -> list[Shape]:
     for t in range(len(board.tiles)):
         out.extend(Polyline(loop, True, style=TILE_EDGE) for loop in place.tile_outlines(t))
     for k, seat in enumerate(board.seats):
-        ring = Style(stroke=seat_colour(board, k), width=1.5)
+        ring = Style(stroke=seat_colour(board, k), width=RING_WIDTH)
         out.extend(
-            Circle(place.xy(f), max(r - 2.0, r * 0.7), ring)
+            Circle(place.xy(f), ring_radius(place), ring)
             for f, _ in seat.stacks
             if f in board.field_set
         )
     return out
+
+
+RING_WIDTH = 1.5  # mm, the ring in a seat's colour round a field it starts on
+
+
+def ring_radius(place: BoardPlacement) -> float:
+    """The radius (mm, to the middle of its line) of a seat's ring inside a field."""
+    r = place.circle_radius
+    return max(r - 2.0, r * 0.7)
+
+
+def _inside_ring(place: BoardPlacement, lines: tuple[str, ...], height: float) -> float:
+    """The cap height at which ``lines`` (bold, centred on a field, 1.8 heights apart)
+    stay inside the seat's ring with 0.5 mm to spare, at most ``height`` and at least
+    the legible size: '3 stones' at 0.07 pitch ran over the ring (17.6 mm wide in a
+    ring 16.5 mm across inside)."""
+    room = ring_radius(place) - RING_WIDTH / 2 - 0.5
+    wide = max(text_advance(line, 1.0, bold=True) for line in lines) / 2
+    half_high = 0.9 * (len(lines) - 1) + 0.5
+    fits = room / math.hypot(wide, half_high)
+    return max(LEGIBLE_CAP_MM, min(height, fits))
 
 
 def board_texts(place: BoardPlacement) -> list[Text]:
@@ -430,8 +452,10 @@ def board_texts(place: BoardPlacement) -> list[Text]:
                 continue
             x, y = place.xy(f)
             words = f"{n} stone{'s' if n != 1 else ''}"
-            out.append(Text((x, y + 0.4 * small), words, small, "center", ink))
-            out.append(Text((x, y - 1.4 * small), f"seat {k + 1}", small, "center", ink))
+            seat_words = f"seat {k + 1}"
+            h = _inside_ring(place, (words, seat_words), small)
+            out.append(Text((x, y + 0.4 * h), words, h, "center", ink))
+            out.append(Text((x, y - 1.4 * h), seat_words, h, "center", ink))
     return out
 
 

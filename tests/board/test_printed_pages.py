@@ -202,3 +202,32 @@ def test_no_alignment_cross_covers_a_label(name, paper):
             (x, y), arm = cross.centre, 2 * cross.radius
             box = (x - arm, y - arm, x + arm, y + arm)
             assert not any(boxes_overlap(box, label) for label in labels), (x, y)
+
+
+@pytest.mark.parametrize("name", ["3p-triangle-7-machines", "4p-diamond-5-stacks"])
+def test_stack_labels_stay_inside_their_ring(name):
+    """'3 stones' over 'seat 4' in a machine's field ran over its ring (the label 17.6 mm
+    wide, the ring 16.5 mm across inside). Read back from the A4 PDF: every word near
+    a ring's middle lies inside its line."""
+    import io
+
+    import pdfplumber
+
+    from fabgen.products.layout import LayoutParams, layout_files
+
+    files = layout_files(LayoutParams(load_preset(name), papers=("a4",))).files
+    inside = 0
+    with pdfplumber.open(io.BytesIO(files[f"{name}-board-a4.pdf"])) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            for ring in (c for c in page.curves if abs(c["linewidth"] - 1.5 * 72 / 25.4) < 0.01):
+                cx, cy = (ring["x0"] + ring["x1"]) / 2, (ring["top"] + ring["bottom"]) / 2
+                room = (ring["x1"] - ring["x0"]) / 2 - ring["linewidth"] / 2
+                for w in words:
+                    middle = ((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2)
+                    if math.dist(middle, (cx, cy)) > room:
+                        continue
+                    corners = [(x, y) for x in (w["x0"], w["x1"]) for y in (w["top"], w["bottom"])]
+                    assert max(math.dist(c, (cx, cy)) for c in corners) <= room, w["text"]
+                    inside += 1
+    assert inside >= 4  # at least one stack's '3 stones' and 'seat 4'
