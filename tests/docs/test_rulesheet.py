@@ -36,6 +36,10 @@ NAMES = ("rulesheet-a4.pdf", "quickref-a4.pdf", "rulesheet-letter.pdf", "quickre
 # Every rule of docs/design-notes.md, each with phrases that must appear in the rule
 # sheet's text (lower case, white space collapsed).
 RULES = {
+    "seat 1 moves first; the setup diagram numbers the seats": [
+        "players take their turns one after the other, seat 1 first (as numbered on the "
+        "setup diagram)",
+    ],
     "turn = movement, explosion, growth": [
         "a turn has three phases",
         "movement: the player decides",
