@@ -79,6 +79,9 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
         text = json.dumps(report, ensure_ascii=False)
     else:
         text = _text(report, turn_words(transcript, start))
+        file_turn = len(transcript.move_list) + 1 if play else None
+        own = variant if variant != (transcript.variant or "online") else None
+        text += "\n" + _steps_hint(game, report["moves"], file_turn, own)
     if not play:
         click.echo(text)
         return
@@ -181,6 +184,25 @@ def _text(r: dict, turn: str) -> str:
             f"and bounds evaluated; {ties}, seed {r['seed']} chose one"
         )
     return "\n".join(lines)
+
+
+def _steps_hint(game, moves, file_turn: int | None, variant: str | None) -> str:
+    """The command that plays the turn step by step (each explosion, where its stones
+    go, growth), for the people who make it on the board. ``file_turn``: with --play,
+    the file's turn it becomes (the file may now hold it: --out .); ``variant``: when
+    not the one the file plays by itself."""
+    import shlex
+
+    from fabgen.rules.moves import move_text
+
+    words = ["fabgen", "rules", "turn", str(game)]
+    if file_turn is not None:
+        words += ["--turn", str(file_turn)]
+    if moves:
+        words += ["--moves", ", ".join(move_text(a, b) for a, b in moves)]
+    if variant is not None:
+        words += ["--variant", variant]
+    return "each step of it on the board: " + shlex.join(words)
 
 
 def _fields(n: int) -> str:

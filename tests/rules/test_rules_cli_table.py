@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fabgen.cli import main
+from fabgen.rules.moves import Move
 from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over, ranking, scores
 from fabgen.rules.setup import start_position
@@ -195,3 +196,28 @@ def test_the_turn_that_ends_the_game_says_so_and_names_nobody_to_move_next(tmp_p
     earlier = run("rules", "turn", str(path), "--turn", str(len(FINISHED) - 1))
     assert "this turn ends the game" not in earlier.stdout
     assert earlier.stdout.splitlines()[-1].startswith("next to move: player ")
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(TURNS) - 1), st.booleans())
+def test_the_machines_report_ends_with_the_command_that_plays_its_turn_step_by_step(
+    tmp_path_factory, cut, in_place
+):
+    """The people making the machine's turn on the board run the command it gives and
+    see that turn, each explosion of it (also after --play --out . rewrote the file)."""
+    folder = tmp_path_factory.mktemp("machine")
+    path = game_file(folder, TURNS[:cut])
+    report = json.loads(run("rules", "machine", str(path), "--format", "json").stdout)
+    play = ["--play", "--out", str(folder)] if in_place else []
+    result = run("rules", "machine", str(path), *play)
+    assert result.exit_code == 0, result.output
+    hint = [line for line in result.stdout.splitlines() if line.startswith("each step")]
+    assert len(hint) == 1, result.stdout
+    command = shlex.split(hint[0].removeprefix("each step of it on the board: "))
+    assert command[:4] == ["fabgen", "rules", "turn", str(path)]
+    shown = run(*command[1:])
+    assert shown.exit_code == 0, shown.output
+    moves = [Move.from_names(a, b) for a, b in report["moves"]]
+    after, _ = play_turn(replay(START, TURNS[:cut]), moves)
+    assert f"after the turn: {describe_stacks(after)}\n" in shown.stdout
+    assert shown.stdout.count(" explodes (") == report["explosions"]
