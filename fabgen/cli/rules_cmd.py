@@ -171,10 +171,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
     own = None  # the file's own moves of turn N (--turn N without --moves)
     if turn_number is not None:
         if turn_number > len(played) + 1:
-            raise UserError(
-                f"--turn {turn_number}: {position_file} has {_turns(len(played))}; give a "
-                f"turn from 1 to {len(played) + 1} ({len(played) + 1}: the next one)"
-            )
+            raise UserError(_turn_out_of_range(turn_number, position_file, transcript, variant))
         if moves is None and turn_number <= len(played):
             own = played[turn_number - 1]
         played = played[: turn_number - 1]
@@ -243,6 +240,24 @@ def _refused(start, moves, exc, variant: str, transcript) -> str:
         f"{RULES[exc.rule]}). Nothing was played: this is {turn_words(transcript, start)}, "
         f"{start.players[k].label(k)} to move; correct --moves and run again"
     )
+
+
+def _turn_out_of_range(n: int, path, transcript, variant: str) -> str:
+    """--turn N past the file's next turn: the turns there are, and the next one only
+    when the game goes on (a finished game has none)."""
+    from fabgen.rules.moves import IllegalMove
+    from fabgen.rules.scoring import game_over
+    from fabgen.rules.turn import replay
+
+    played = len(transcript.move_list)
+    head = f"--turn {n}: {path} has {_turns(played)}"
+    try:
+        over = game_over(replay(transcript.position, transcript.move_list, variant), variant)
+    except IllegalMove:
+        over = False  # the turn asked for is refused anyway; replay names the illegal move
+    if over and played:
+        return f"{head} and the game ended with turn {played}; give a turn from 1 to {played}"
+    return f"{head}; give a turn from 1 to {played + 1} ({played + 1}: the next one)"
 
 
 def _scores_after(start, final) -> str:

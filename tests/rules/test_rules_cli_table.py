@@ -221,3 +221,16 @@ def test_the_machines_report_ends_with_the_command_that_plays_its_turn_step_by_s
     after, _ = play_turn(replay(START, TURNS[:cut]), moves)
     assert f"after the turn: {describe_stacks(after)}\n" in shown.stdout
     assert shown.stdout.count(" explodes (") == report["explosions"]
+
+
+def test_a_turn_past_a_finished_game_offers_only_the_turns_it_had(tmp_path):
+    """The game is over after its last turn: there is no next one to offer."""
+    path = game_file(tmp_path, FINISHED)
+    n = len(FINISHED)
+    result = run("rules", "turn", str(path), "--turn", str(n + 2))
+    assert result.exit_code == 2 and result.stdout == ""
+    message = result.stderr.strip()
+    assert message.endswith(
+        f"has {n} turns and the game ended with turn {n}; give a turn from 1 to {n}"
+    )
+    assert "the next one" not in message and "\n" not in message
