@@ -58,6 +58,10 @@ def _explodes_next(step, following) -> tuple:
 
 def _picture_notes(step, following) -> list[str]:
     notes = []
+    pos = step.position
+    k = pos.next_player
+    if step.kind == "start" and pos.players[k].kind == "machine":  # as the command's text
+        notes.append(f"{pos.players[k].label(k)} is a machine: it never moves")
     if step.kind == "explosion":
         n = len(step.fields)
         notes.append(f"this wave: {n} field{'s' if n != 1 else ''} exploded")
@@ -66,7 +70,6 @@ def _picture_notes(step, following) -> list[str]:
         fields = "1 field explodes" if n == 1 else f"{n} fields explode"
         notes.append(f"next wave: {fields} (outlined)")
     elif step.kind == "growth" and _explodes_next(step, following):
-        pos = step.position
         k = pos.owner(_explodes_next(step, following)[0])
         notes.append(f"outlined: they explode in {pos.players[k].label(k)}'s next turn")
     return notes

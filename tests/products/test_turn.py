@@ -49,3 +49,22 @@ def test_the_longer_transcript_reads_back_with_the_turn_appended():
     longer = parse_transcript(made.files["game.json"].decode("utf-8"), "longer")
     assert longer.move_list == (tuple(parse_moves(MOVES)),)
     assert longer.scores is None and longer.game_over is None
+
+
+def test_a_machines_turn_says_on_its_first_picture_that_it_never_moves():
+    """Its pictures have no move arrow; the first says why, as the command's text does."""
+    solo = load_preset("1p-triangle-5-machine").position()
+    before, _ = play_turn(solo, [], "online")  # the person passes: the machine's turn
+    k = before.next_player
+    assert before.players[k].kind == "machine"
+    _, steps = play_turn(before, [], "online", record_steps=True)
+    made = turn_picture_files(steps)
+    first, *rest = made.files.values()
+    note = f"{before.players[k].label(k)} is a machine: it never moves"
+    assert note in texts(first)
+    assert all(note not in texts(p) for p in rest)
+    _, people = play_turn(solo, [], "online", record_steps=True)
+    assert not any(
+        "is a machine" in t
+        for t in texts(turn_picture_files(people[:1]).files["step-00-start.svg"])
+    )
