@@ -68,7 +68,7 @@ def replay(games, variant, output_format):
 
 def _replay_one(path: Path, transcript, variant: str, output_format: str) -> str:
     from fabgen.rules.scoring import game_over, places, ranking, scores
-    from fabgen.rules.terminal import ranking_text, render_position
+    from fabgen.rules.terminal import legend, ranking_text, render_board, render_position
     from fabgen.rules.transcript import transcript_from_position, transcript_line
     from fabgen.rules.turn import replay
 
@@ -88,8 +88,10 @@ def _replay_one(path: Path, transcript, variant: str, output_format: str) -> str
     played = len(transcript.move_list)
     head = f"{path}: {played} turns replayed, all legal; game over: {'yes' if over else 'no'}"
     standings = ranking_text(final, ranking(final, variant))
-    word = "final ranking" if over else "scores so far"
-    return f"{render_position(final, title=head)}\n{word}: {standings}\n"
+    if over:  # nobody moves after the end: no "next to move"
+        status = f"turns played: {final.turns_played}\nfinal ranking: {standings}"
+        return f"{head}\n{render_board(final)}\n{legend(final)}\n{status}\n"
+    return f"{render_position(final, title=head)}\nscores so far: {standings}\n"
 
 
 def _report_failure(path: Path, message: str, output_format: str, exc) -> None:

@@ -234,3 +234,16 @@ def test_a_turn_past_a_finished_game_offers_only_the_turns_it_had(tmp_path):
         f"has {n} turns and the game ended with turn {n}; give a turn from 1 to {n}"
     )
     assert "the next one" not in message and "\n" not in message
+
+
+def test_replay_of_a_finished_game_names_nobody_to_move_next(tmp_path):
+    finished = run("rules", "replay", str(game_file(tmp_path, FINISHED)))
+    assert finished.exit_code == 0, finished.output
+    standings = ranking_text(FINAL, ranking(FINAL))
+    assert "next to move" not in finished.stdout
+    assert finished.stdout.rstrip("\n").endswith(
+        f"\nturns played: {len(FINISHED)}\nfinal ranking: {standings}"
+    )
+    going_on = run("rules", "replay", str(game_file(tmp_path, FINISHED[:-1], "on.json")))
+    assert f"turns played: {len(FINISHED) - 1}; next to move: " in going_on.stdout
+    assert "scores so far: " in going_on.stdout
