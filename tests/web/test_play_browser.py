@@ -1605,15 +1605,25 @@ def test_new_game_pictures_the_board_chosen_instead_of_the_last_game(play):
     _settled(play)
     assert play.locator("#board .chosen-board").count() == 0
     assert _game_picture_on_show(play)
+    assert play.locator("#turn-bar").is_visible() and play.locator("#aside").is_hidden()
 
 
 def test_the_last_game_played_on_after_new_game_is_on_show_again(play):
+    """While New game pictures another board the last game's turn (its words, End turn,
+    Hint) is put aside, with a way back to it (they were shown over a board that was not
+    the game's); back, the game plays on."""
     _start(play)
+    assert play.locator("#turn-bar").is_visible()
     play.get_by_role("button", name="New game").click()
     play.locator("#board .chosen-board svg").wait_for()
+    assert not play.locator("#turn-bar").is_visible()
+    assert not play.get_by_role("button", name="Hint").is_visible()
+    play.get_by_role("button", name="Back to the last game").click()
+    assert play.locator("#board .chosen-board").count() == 0
+    assert _game_picture_on_show(play) and play.locator("#new-game").is_hidden()
+    assert not play.get_by_role("button", name="Back to the last game").is_visible()
     play.get_by_role("button", name="Hint").click()  # the last game, played on
     play.locator("#status").filter(has_text="Hint: ").wait_for()
-    assert play.locator("#board .chosen-board").count() == 0
     assert _game_picture_on_show(play)
 
 

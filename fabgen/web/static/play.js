@@ -151,6 +151,7 @@ function showChosenBoard(view) {
   if (game && $("new-game").hidden) return;
   $("board").querySelector(":scope > .chosen-board")?.remove();
   if (picture) picture.scroller.hidden = true;
+  if (game) putTurnAside(true);
   if (!view || !view.svg) return;
   const box = document.createElement("div");
   box.className = "svgbox chosen-board";
@@ -162,6 +163,17 @@ function showChosenBoard(view) {
 function showGamePicture() {
   $("board").querySelector(":scope > .chosen-board")?.remove();
   if (picture) picture.scroller.hidden = false;
+  putTurnAside(false);
+}
+
+// The last game's turn (its words, buttons and list) hidden while another board is
+// pictured, with the way back to it in their place.
+function putTurnAside(aside) {
+  const wasAside = !$("aside").hidden;
+  $("aside").hidden = !aside;
+  $("aside").parentElement.classList.toggle("put-aside", aside);  // the list too (style.css)
+  if (aside) $("turn-bar").hidden = true;
+  else if (wasAside && game) $("turn-bar").hidden = false;
 }
 
 async function startGame() {
@@ -403,6 +415,7 @@ function openGame(state, turns = []) {
   logHistory(state.history, turns);
   $("new-game").hidden = true;
   $("game-controls").hidden = false;
+  putTurnAside(false);
   $("turn-bar").hidden = false;
   // Nothing of the last game stays on show while this one's turns are played back.
   showScores();
@@ -930,6 +943,11 @@ $("new").addEventListener("click", () => {
   $("new-game").scrollIntoView();
   $("board-choice").focus();
   showSeats();
+});
+$("back-to-game").addEventListener("click", () => {
+  $("new-game").hidden = true;
+  showGamePicture();
+  $("board").scrollIntoView({block: "nearest"});
 });
 $("table-switch").addEventListener("change", () => {
   showGamePicture();
