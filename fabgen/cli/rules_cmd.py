@@ -209,7 +209,14 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         "machine": " (a machine: it never moves, so its turn is explosion and growth only)",
         "extreme-machine": " (an extreme machine: fabgen rules machine computes its moves)",
     }.get(start.players[k].kind, "")
-    click.echo(f"{start.players[k].label(k)} plays {turn_words(transcript, start)}{machine}")
+    passes = ""
+    if not given and not machine:  # a pass: say so, and how to play moves if none were given
+        passes = ": a pass"
+        if moves is None and own is None:
+            passes += ', as no --moves were given (--moves "c3-c5,f2-d2" plays moves)'
+    click.echo(
+        f"{start.players[k].label(k)} plays {turn_words(transcript, start)}{machine}{passes}"
+    )
     click.echo(legend(start) + "\n")
     for n, step in enumerate(steps):
         effects = step.effects or ("",) * len(step.details)

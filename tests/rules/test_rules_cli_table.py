@@ -247,3 +247,16 @@ def test_replay_of_a_finished_game_names_nobody_to_move_next(tmp_path):
     going_on = run("rules", "replay", str(game_file(tmp_path, FINISHED[:-1], "on.json")))
     assert f"turns played: {len(FINISHED) - 1}; next to move: " in going_on.stdout
     assert "scores so far: " in going_on.stdout
+
+
+def test_a_turn_without_moves_says_it_is_a_pass_and_how_to_give_moves(tmp_path):
+    """A player who forgot --moves sees it at once, not only from a board without a move."""
+    path = game_file(tmp_path, [])
+    forgot = run("rules", "turn", str(path)).stdout.splitlines()[0]
+    hint = ', as no --moves were given (--moves "c3-c5,f2-d2" plays moves)'
+    assert forgot == f"player 1 (Red) plays turn 1 of the game: a pass{hint}"
+    meant = run("rules", "turn", str(path), "--moves", "pass").stdout.splitlines()[0]
+    assert meant == "player 1 (Red) plays turn 1 of the game: a pass"
+    move = str(legal_first_moves()[0])
+    moved = run("rules", "turn", str(path), "--moves", move).stdout.splitlines()[0]
+    assert moved == "player 1 (Red) plays turn 1 of the game"
