@@ -670,6 +670,12 @@ def assembly_map(grid: PageGrid) -> Drawing:
             else f"; neighbouring pages overlap by {settings.overlap:g} mm (shaded)."
         ),
     ]
+    turn = _turn_words(grid.place.turn_deg)
+    if turn:  # the setup diagram draws the board unturned: say why the two differ
+        facts.append(
+            f"Turned {turn} from the setup diagram to need fewer pages; the tile numbers "
+            "are the same."
+        )
     y = top - 8.0
     for line in (part for fact in facts for part in wrap(fact, 3.0, page_w - 2 * m)):
         out.append(Text((m, y), line, 3.0, "left"))
@@ -682,6 +688,16 @@ def assembly_map(grid: PageGrid) -> Drawing:
     out += _instructions(m + SCALE_SQUARE + 8.0, m + SCALE_SQUARE + 2.0, page_w - m, steps)
     drawing.extend(Operation.PRINT, out)
     return drawing
+
+
+def _turn_words(turn_deg: float) -> str:
+    """A turn of the board in words ('30° counter-clockwise'), '' for none."""
+    deg = round(turn_deg) % 360
+    if deg == 0:
+        return ""
+    if deg <= 180:
+        return f"{deg}° counter-clockwise"
+    return f"{360 - deg}° clockwise"
 
 
 def _map_frame(grid: PageGrid, box: Rect) -> Frame:

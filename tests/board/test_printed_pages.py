@@ -231,3 +231,52 @@ def test_stack_labels_stay_inside_their_ring(name):
                     assert max(math.dist(c, (cx, cy)) for c in corners) <= room, w["text"]
                     inside += 1
     assert inside >= 4  # at least one stack's '3 stones' and 'seat 4'
+
+
+def _grey(colour) -> bool:
+    return len(set(colour)) == 1 and 0.2 < colour[0] < 0.7
+
+
+def _tile_direction(data: bytes, first: str, last: str) -> float:
+    """The direction (degrees, counter-clockwise from the right) from tile ``first``
+    to tile ``last`` on the first page of a PDF, from where their grey numbers are."""
+    import io
+
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["non_stroking_color"])
+    grey = {w["text"]: w for w in words if _grey(w["non_stroking_color"])}
+    (ax, ay), (bx, by) = (
+        ((grey[t]["x0"] + grey[t]["x1"]) / 2, -(grey[t]["top"] + grey[t]["bottom"]) / 2)
+        for t in (first, last)
+    )
+    return math.degrees(math.atan2(by - ay, bx - ax))
+
+
+@pytest.mark.parametrize("name", ["2p-diamond-4", "4p-butterfly", "6p-hexagon-19"])
+def test_the_map_says_how_the_board_is_turned_from_the_setup_diagram(name):
+    """The printed board may be turned to need fewer pages (2p-diamond-4 by 30°,
+    4p-butterfly by 150° on A4) while the setup diagram draws it unturned: the map
+    said nothing of it. The turn read back from the two PDFs (tile 3 to the last tile)
+    is the one the map states; an unturned board's map states none."""
+    import io
+
+    import pdfplumber
+
+    from fabgen.products.layout import LayoutParams, layout_files
+
+    board = load_preset(name)
+    files = layout_files(LayoutParams(board, papers=("a4",))).files
+    last = str(len(board.tiles))
+    turn = _tile_direction(files[f"{name}-board-a4.pdf"], "3", last)
+    turn -= _tile_direction(files[f"{name}-setup.pdf"], "3", last)
+    deg = round(turn) % 360
+    with pdfplumber.open(io.BytesIO(files[f"{name}-board-a4.pdf"])) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    if deg == 0:
+        assert "Turned" not in text
+    elif deg <= 180:
+        assert f"Turned {deg}° counter-clockwise from the setup diagram" in text
+    else:
+        assert f"Turned {360 - deg}° clockwise from the setup diagram" in text
