@@ -164,18 +164,20 @@ def _text(r: dict, turn: str) -> str:
         lines[0] = f"{r['file']}: {who} is a machine: it never moves ({turn})"
     moves = ", ".join(move_text(a, b) for a, b in r["moves"]) or "pass (no moves)"
     lines.append(f"moves: {moves}")
-    lines.append(f"explodes {_fields(r['explosions'])} this turn")
+    # explosions, not fields: a field that explodes twice (live, growing, dead) counts twice
+    lines.append(f"{_explosions(r['explosions'])} this turn")
     if r["criterion"] == "explosions-next-turn":
         lines.append(
-            "no turn explodes anything now: this one lets its next turn explode "
-            f"{_fields(r['next_turn_explosions'])} (the others' turns taken as passes)"
+            "no turn explodes anything now: this one lets its next turn make "
+            f"{_explosions(r['next_turn_explosions'])} (the others' turns taken as passes)"
         )
     if r["criterion"] != "machine-never-moves":
         if r["exhaustive"]:
             search = "exhaustive"
         else:
             what = "next turn" if r["criterion"] == "explosions-next-turn" else "turn"
-            search = f"bounded ({r['limits']}): no {what} explodes more than {_fields(r['bound'])}"
+            most = _explosions(r["bound"])
+            search = f"bounded ({r['limits']}): no {what} makes more than {most}"
         ties = f"{r['ties']:,} equally good" + (
             "" if r["all_ties"] else " found (it stopped looking for more)"
         )
@@ -205,5 +207,5 @@ def _steps_hint(game, moves, file_turn: int | None, variant: str | None) -> str:
     return "each step of it on the board: " + shlex.join(words)
 
 
-def _fields(n: int) -> str:
-    return f"{n} field" if n == 1 else f"{n} fields"
+def _explosions(n: int) -> str:
+    return f"{n} explosion" if n == 1 else f"{n} explosions"

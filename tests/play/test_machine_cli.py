@@ -78,7 +78,7 @@ def test_the_one_exploding_turn_of_a_small_position_is_found(tmp_path):
     assert report["moves"] == [["a1", "b1"]] and report["explosions"] == 1
     assert report["exhaustive"] is True and report["ties"] == 1
     text = run("rules", "machine", path).stdout
-    assert "moves: a1-b1\nexplodes 1 field this turn\nsearch: exhaustive" in text
+    assert "moves: a1-b1\n1 explosion this turn\nsearch: exhaustive" in text
     assert "player 1 (Red)" in text
 
 
@@ -93,7 +93,7 @@ def test_a_budget_makes_the_search_say_what_it_proved(game):
     if report["criterion"] == full["criterion"] == "explosions-now":
         assert report["explosions"] <= full["explosions"] <= report["bound"]
     text = run("rules", "machine", path, "--budget", "3").stdout
-    assert "search: bounded (" in text and "explodes more than" in text
+    assert "search: bounded (" in text and "makes more than" in text
     assert run("rules", "machine", path, "--budget", "0").exit_code == 2
 
 

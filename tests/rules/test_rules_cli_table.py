@@ -211,6 +211,8 @@ def test_the_machines_report_ends_with_the_command_that_plays_its_turn_step_by_s
     play = ["--play", "--out", str(folder)] if in_place else []
     result = run("rules", "machine", str(path), *play)
     assert result.exit_code == 0, result.output
+    e = report["explosions"]  # counted as rules turn shows them: a field twice, twice
+    assert f"\n{e} explosion{'' if e == 1 else 's'} this turn\n" in result.stdout
     hint = [line for line in result.stdout.splitlines() if line.startswith("each step")]
     assert len(hint) == 1, result.stdout
     command = shlex.split(hint[0].removeprefix("each step of it on the board: "))
