@@ -210,7 +210,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         "extreme-machine": " (an extreme machine: fabgen rules machine computes its moves)",
     }.get(start.players[k].kind, "")
     passes = ""
-    if not given and not machine:  # a pass: say so, and how to play moves if none were given
+    if not given and start.players[k].kind != "machine":  # a pass; how to give moves
         passes = ": a pass"
         if moves is None and own is None:
             passes += ', as no --moves were given (--moves "c3-c5,f2-d2" plays moves)'

@@ -262,3 +262,14 @@ def test_a_turn_without_moves_says_it_is_a_pass_and_how_to_give_moves(tmp_path):
     move = str(legal_first_moves()[0])
     moved = run("rules", "turn", str(path), "--moves", move).stdout.splitlines()[0]
     assert moved == "player 1 (Red) plays turn 1 of the game"
+
+
+def test_an_extreme_machine_turn_without_moves_is_named_a_pass_too(tmp_path):
+    """An extreme machine moves like a person: without --moves its turn is a pass."""
+    game = json.loads(game_file(tmp_path, []).read_text())
+    game["players"][0]["kind"] = "extreme-machine"
+    path = tmp_path / "extreme.json"
+    path.write_text(json.dumps(game))
+    first = run("rules", "turn", str(path)).stdout.splitlines()[0]
+    assert first.startswith("player 1 (Red) plays turn 1 of the game (an extreme machine")
+    assert first.endswith(': a pass, as no --moves were given (--moves "c3-c5,f2-d2" plays moves)')
