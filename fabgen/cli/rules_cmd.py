@@ -294,7 +294,7 @@ def _what_comes_next(final, variant: str) -> str:
         return f"next to move: {final.players[nxt].label(nxt)}"
     why = game_over_reason(final, get_variant(variant)).split(": ", 1)[1]
     standings = ranking_text(final, ranking(final, variant))
-    return f"this turn ends the game ({why}); final ranking: {standings}"
+    return f"this turn ends the game: {why}; final ranking: {standings}"
 
 
 def _turns(n: int) -> str:

@@ -192,7 +192,7 @@ def test_the_turn_that_ends_the_game_says_so_and_names_nobody_to_move_next(tmp_p
     assert "next to move" not in result.stdout
     standings = ranking_text(FINAL, ranking(FINAL))
     last = result.stdout.splitlines()[-1]
-    assert last == f"this turn ends the game (every region is settled); final ranking: {standings}"
+    assert last == f"this turn ends the game: every region is settled; final ranking: {standings}"
     earlier = run("rules", "turn", str(path), "--turn", str(len(FINISHED) - 1))
     assert "this turn ends the game" not in earlier.stdout
     assert earlier.stdout.splitlines()[-1].startswith("next to move: player ")
