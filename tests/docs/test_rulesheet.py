@@ -68,7 +68,7 @@ RULES = {
     ],
     "boards of 9 to 43 tiles; turns clockwise; chiral boards have a direction": [
         "build the board from 9 to 43 tiles",
-        "clockwise round the table, as in the 1995 rules",
+        "round the table the way the board turns, clockwise or counter-clockwise",
         "the 1995 rules play their diamonds and triangles clockwise and their other shapes "
         "counter-clockwise",
     ],
