@@ -161,7 +161,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
     Example: fabgen rules turn game.json --moves "c3-c5,f2-d2" --svg steps/
     """
     from fabgen.errors import UserError
-    from fabgen.products.turn import step_title, turn_picture_files
+    from fabgen.products.turn import score_changes, step_title, turn_picture_files
     from fabgen.rules.moves import IllegalMove, parse_moves
     from fabgen.rules.terminal import describe_stacks, legend, render_board
     from fabgen.rules.transcript import read_transcript
@@ -227,7 +227,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         click.echo(f"step {n}: {step_title(step)}{details}")
         click.echo(render_board(step.position) + "\n")
     click.echo(f"after the turn: {describe_stacks(final)}")
-    click.echo(_scores_after(start, final))
+    click.echo("scores after the turn: " + ", ".join(score_changes(start, final)))
     click.echo(_what_comes_next(final, variant))
     if written is not None:
         report_written(written)
@@ -267,18 +267,6 @@ def _turn_out_of_range(n: int, path, transcript, variant: str) -> str:
     if over and played:
         return f"{head} and the game ended with turn {played}; give a turn from 1 to {played}"
     return f"{head}; give a turn from 1 to {played + 1} ({played + 1}: the next one)"
-
-
-def _scores_after(start, final) -> str:
-    """Each seat's score after the turn, with what the turn changed: ``scores after the
-    turn: player 1 (Red) 9 (+2), player 2 (Blue) 5 (-1)``, to check a scoresheet."""
-    from fabgen.rules.scoring import scores
-
-    parts = []
-    for k, (before, after) in enumerate(zip(scores(start), scores(final), strict=True)):
-        change = f" ({after - before:+d})" if after != before else ""
-        parts.append(f"{final.players[k].label(k)} {after}{change}")
-    return "scores after the turn: " + ", ".join(parts)
 
 
 def _what_comes_next(final, variant: str) -> str:

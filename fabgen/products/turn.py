@@ -24,6 +24,18 @@ def step_title(step: Step) -> str:
     return f"{head} ({n} explosion{'s' if n != 1 else ''}): {fields}"
 
 
+def score_changes(start, final) -> list[str]:
+    """Each seat's score after the turn, with what the turn changed (``player 1 (Red) 9
+    (+2)``), to check a scoresheet: the command's last lines and the last picture."""
+    from fabgen.rules.scoring import scores
+
+    out = []
+    for k, (before, after) in enumerate(zip(scores(start), scores(final), strict=True)):
+        change = f" ({after - before:+d})" if after != before else ""
+        out.append(f"{final.players[k].label(k)} {after}{change}")
+    return out
+
+
 def turn_picture_files(steps: Sequence[Step], names: bool = True) -> Files:
     """One SVG per step (``step-NN-SLUG.svg``), marked as the rule sheet marks its
     figures: the move as an arrow, and the fields that explode next outlined in red (the
@@ -42,7 +54,8 @@ def turn_picture_files(steps: Sequence[Step], names: bool = True) -> Files:
             arrows=[(step.fields[0], step.fields[-1])] if step.kind == "move" else (),
             field_names=names,
             key=True,
-            notes=_picture_notes(step, following),
+            notes=_picture_notes(step, following)
+            + (_score_notes(steps) if following is None else []),
         )
         files[f"step-{n:02d}-{_slug(step)}.svg"] = render_svg(drawing)
     return Files(files)
@@ -73,6 +86,13 @@ def _picture_notes(step, following) -> list[str]:
         k = pos.owner(_explodes_next(step, following)[0])
         notes.append(f"outlined: they explode in {pos.players[k].label(k)}'s next turn")
     return notes
+
+
+def _score_notes(steps) -> list[str]:
+    """The last picture's scores, a seat a line (six seats do not fit on one)."""
+    return ["scores after the turn:"] + [
+        f"  {words}" for words in score_changes(steps[0].position, steps[-1].position)
+    ]
 
 
 def _slug(step) -> str:

@@ -68,3 +68,16 @@ def test_a_machines_turn_says_on_its_first_picture_that_it_never_moves():
         "is a machine" in t
         for t in texts(turn_picture_files(people[:1]).files["step-00-start.svg"])
     )
+
+
+def test_the_last_picture_gives_every_seats_score_as_the_command_does(steps):
+    from fabgen.rules.scoring import scores
+
+    made = list(turn_picture_files(steps).files.values())
+    last = [t.strip() for t in texts(made[-1])]
+    before, after = scores(steps[0].position), scores(steps[-1].position)
+    assert "scores after the turn:" in last
+    for k, (b, a) in enumerate(zip(before, after, strict=True)):
+        change = f" ({a - b:+d})" if a != b else ""
+        assert f"{START.players[k].label(k)} {a}{change}" in last
+    assert all("scores after the turn:" not in texts(p) for p in made[:-1])
