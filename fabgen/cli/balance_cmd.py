@@ -236,6 +236,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
         confirm_seed,
         not_confirmed,
         not_fair,
+        origins_text,
         suggest_starts,
         suggested_board,
         with_starts,
@@ -268,7 +269,10 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
         f"fresh games (seed {fresh_options.seed}) follows\n"
     )
     warnings = [w for w in (not_fair(best), not_confirmed(fresh, options)) if w]
-    tail = "".join(f"warning: {w}\n" for w in warnings) + f"note: {chance(found)}\n" + tail
+    notes = [origins_text(found), chance(found)]
+    tail = (
+        "".join(f"warning: {w}\n" for w in warnings) + "".join(f"note: {n}\n" for n in notes) + tail
+    )
     played = [c.run for c in found] + [run]
     return run.board, run, f"{head}\n{candidates_text(found)}{tail}", played
 

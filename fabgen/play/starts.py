@@ -52,7 +52,7 @@ COMBINED = 2
 @dataclass(frozen=True)
 class Candidate:
     fields: tuple[Field, ...]  # start field per seat, in seat order
-    origin: str  # "board", "symmetric" or "nearby"
+    origin: str  # a key of ORIGINS
     report: dict
     #: The games behind the report (the command counts every game and turn played).
     run: BalanceRun | None = field(default=None, repr=False, compare=False)
@@ -521,6 +521,24 @@ def chance(found: Sequence[Candidate]) -> str:
         f"anywhere in {100 * low:.1f}-{100 * high:.1f}% by chance (95%): setups closer than "
         "that are not told apart, and the fresh games below are the better guide"
     )
+
+
+#: What a setup's origin in the listing means, in the order the search tries them.
+ORIGINS = {
+    "board": "the board's own start fields",
+    "symmetric": "fields that a rotation or mirror of the board carries onto each other",
+    "together": "a group of such stacks moved a field or two towards or away from the middle",
+    "combined": "two such moves at once",
+    "nearby": "one stack of the best so far moved a field",
+}
+
+
+def origins_text(found: Sequence[Candidate]) -> str:
+    """What the origins in the listing mean, those that appear only: a club organiser
+    met "together" or "nearby" with nothing to say what it was."""
+    shown = {c.origin for c in found}
+    meanings = (f"{o} = {what}" for o, what in ORIGINS.items() if o in shown)
+    return "the origins: " + "; ".join(meanings)
 
 
 def candidates_text(found: Sequence[Candidate]) -> str:

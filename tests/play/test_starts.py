@@ -23,6 +23,7 @@ from fabgen.play.starts import (
     moves_in_order,
     not_confirmed,
     not_fair,
+    origins_text,
     seat_groups,
     stack_starts,
     suggest_starts,
@@ -418,3 +419,25 @@ def test_the_help_says_how_many_games_suggest_starts_plays_with_the_defaults():
     text = " ".join(params["suggest_starts"].help.split())
     assert f"{games * (candidates + 1)} with the default {games}" in text
     assert "--games games for each of --candidates setups and once more for the best" in text
+
+
+def test_the_listing_says_what_each_origin_shown_means():
+    # (an organiser met "together" and "nearby" in the table with nothing saying what
+    # they were)
+    found = [_candidate("a1 b1 c1 d1", [0.25] * 4, all_zero=0)]
+    found.append(replace(found[0], origin="together"))
+    text = origins_text(found)
+    assert text.startswith("the origins: symmetric = fields that a rotation or mirror")
+    assert "together = a group of such stacks moved" in text
+    assert "board =" not in text and "nearby" not in text and "combined" not in text
+
+
+def test_suggest_starts_explains_the_origins_under_the_table(cli, tmp_path, stack_board):
+    result, rows = _suggest(
+        cli, tmp_path, stack_board, "--candidates", "2", "--games", "2", "--out", tmp_path / "out"
+    )
+    origins = {row.split()[4] for row in rows}
+    assert "board" in origins
+    note = next(line for line in result.stdout.splitlines() if "the origins: " in line)
+    assert note.startswith("note: the origins: board = the board's own start fields")
+    assert all(f"{origin} = " in note for origin in origins)
