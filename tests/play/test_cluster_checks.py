@@ -164,3 +164,27 @@ def test_a_cluster_that_loses_all_its_workers_during_the_run_is_one_clear_error(
     assert "has lost all its workers during the run (none for 1 s)" in str(outcome[0])
     assert "dask worker" in str(outcome[0])
     assert "Traceback" not in capfd.readouterr().err
+
+
+def _batch_given_up(part: range) -> list[int]:
+    """What the client hears of a batch whose workers died again and again (Dask gives
+    it up after its allowed failures)."""
+    from types import SimpleNamespace
+
+    worker = SimpleNamespace(address="tcp://10.0.0.6:40000")  # (only its address is read)
+    raise distributed.KilledWorker(f"play_batch-{part.start}", worker, 3)
+
+
+def test_a_batch_given_up_after_its_workers_died_is_one_clear_error(capfd):
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        pytest.raises(ParameterError) as caught,
+        executor(scheduler=cluster.scheduler_address) as ex,
+    ):
+        run_batches(ex, _batch_given_up, (), batches(4, 1))
+    message = str(caught.value)
+    assert "died again and again" in message and "--memory-limit" in message
+    assert "nothing was written" in message
+    assert "Traceback" not in capfd.readouterr().err
