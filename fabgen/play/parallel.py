@@ -532,10 +532,10 @@ def run_batches(
     results: list = [None] * len(parts)
     pending = set(futures)
     while pending:
-        done, pending = wait(pending, timeout=WATCH_SECONDS, return_when=FIRST_COMPLETED)
-        if not done and isinstance(ex, ClusterExecutor):
+        finished, pending = wait(pending, timeout=WATCH_SECONDS, return_when=FIRST_COMPLETED)
+        if not finished and isinstance(ex, ClusterExecutor):
             ex.check_workers()
-        for future in done:
+        for future in finished:
             k = futures[future]
             results[k] = future.result()
             if progress is not None:
