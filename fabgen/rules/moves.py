@@ -126,7 +126,7 @@ def _parse_typed(text: str) -> list[Move]:
     plain = _TO.sub("-", text.translate(_DASHES).lower())
     if plain.strip() in PASS_WORDS:  # "pass, pass" or "c3-c5, pass"
         raise ValueError(
-            f"{abridged(text, 40, quoted=True)} stands for a whole turn without moves: "
+            f"{abridged(text.strip(), 40, quoted=True)} stands for a whole turn without moves: "
             "write it alone, or give the moves without it"
         )
     words = plain.split()
@@ -149,7 +149,7 @@ def _parse_typed(text: str) -> list[Move]:
     found = [_MOVE.fullmatch(w) for w in words]
     if len(words) > 1 and all(found):  # "c3-c5 f2-d2": whole moves, spaces between
         return [Move(parse_field(m.group(1)), parse_field(m.group(2))) for m in found if m]
-    raise ValueError(f"{abridged(text, 40, quoted=True)} is not a move: {MOVE_HELP}")
+    raise ValueError(f"{abridged(text.strip(), 40, quoted=True)} is not a move: {MOVE_HELP}")
 
 
 class IllegalMove(FabgenError):

@@ -149,7 +149,10 @@ def _explosion_steps(final: Position, waves: list, player: int) -> list[Step]:
         details, effects = [], []
         for i, was_live, stones, cap, around in exploded:
             change = "live -> growing" if was_live else "growing -> dead"
-            lost = f", {stones - cap} lost over capacity" if stones > cap else ""
+            lost = ""
+            if stones > cap:  # none of them has a field to go to when no neighbour is live
+                why = " (no live neighbour left)" if cap == 0 else " over capacity"
+                lost = f", {stones - cap} lost{why}"
             details.append(
                 f"{names[i]} explodes ({change}): {_count(stones, 'stone')}, "
                 f"{_count(cap, 'live neighbour')}{lost}"

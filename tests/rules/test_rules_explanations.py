@@ -22,7 +22,7 @@ from fabgen.rules.turn import Turn
 
 EXPLODES = re.compile(
     r"(\S+) explodes \((live -> growing|growing -> dead)\): (\d+) stones?, (\d+) live "
-    r"neighbours?(?:, (\d+) lost over capacity)?"
+    r"neighbours?(?:, (\d+) lost (?:over capacity|\(no live neighbour left\)))?"
 )
 GOES = re.compile(r"(\S+) \(([^)]*)\)")
 
@@ -63,6 +63,7 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
         assert len(step.effects) == len(step.details) == len(step.fields)
         for detail, effect, field in zip(step.details, step.effects, step.fields, strict=True):
             name, change, stones, cap, lost = EXPLODES.fullmatch(detail).groups()
+            assert ("no live neighbour left" in detail) == (int(cap) == 0 and int(stones) > 0)
             assert parse_field(name) == field
             live = ref.live_neighbours(state, field)
             _, owner, held = state[field]

@@ -104,5 +104,6 @@ def test_what_is_no_move_is_refused_with_how_to_write_one(text):
 def test_a_pass_among_moves_says_it_stands_alone(text):
     """'pass' is a whole turn: among moves it is refused as such (it was 'is not a move',
     while the help says pass is a pass)."""
-    with pytest.raises(ParameterError, match="stands for a whole turn without moves"):
+    with pytest.raises(ParameterError, match="stands for a whole turn without moves") as info:
         parse_moves(text)
+    assert "' pass'" not in str(info.value) and "' none'" not in str(info.value)
