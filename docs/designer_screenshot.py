@@ -10,35 +10,16 @@ docs/play_screenshot.py photographs the play page::
 
 from __future__ import annotations
 
-import tempfile
-import threading
 from pathlib import Path
 
+from play_screenshot import photograph  # (beside this script: python puts its folder first)
+
 OUT = Path(__file__).with_name("serve-board-designer.png")
-CHROMIUM = "/usr/bin/chromium"
 PRESET = "2p-diamond-5-machines"
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-    from werkzeug.serving import make_server
-
-    from fabgen.web import create_app
-
-    with tempfile.TemporaryDirectory() as games:
-        server = make_server("127.0.0.1", 0, create_app(games_dir=games), threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-                page = browser.new_page(viewport={"width": 1280, "height": 1320})
-                page.goto(f"http://127.0.0.1:{server.server_port}/board")
-                _design(page)
-                page.screenshot(path=str(OUT), full_page=True)
-                browser.close()
-        finally:
-            server.shutdown()
-    print(f"wrote {OUT}")
+    photograph("/board", _design, OUT, height=1320)
 
 
 def _design(page) -> None:

@@ -21,6 +21,12 @@ TURNS = 4
 
 
 def main() -> None:
+    photograph("/play", _play, OUT, height=1000)
+
+
+def photograph(address: str, act, out: Path, height: int) -> None:
+    """Serve the app (an empty games folder), open ``address`` in a 1280 px wide window,
+    let ``act(page)`` set the page up, and photograph the whole page into ``out``."""
     from playwright.sync_api import sync_playwright
     from werkzeug.serving import make_server
 
@@ -32,14 +38,14 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-                page = browser.new_page(viewport={"width": 1280, "height": 1000})
-                page.goto(f"http://127.0.0.1:{server.server_port}/play")
-                _play(page)
-                page.screenshot(path=str(OUT), full_page=True)
+                page = browser.new_page(viewport={"width": 1280, "height": height})
+                page.goto(f"http://127.0.0.1:{server.server_port}{address}")
+                act(page)
+                page.screenshot(path=str(out), full_page=True)
                 browser.close()
         finally:
             server.shutdown()
-    print(f"wrote {OUT}")
+    print(f"wrote {out}")
 
 
 def _play(page) -> None:
