@@ -9,6 +9,7 @@ import os
 import pytest
 
 from tests.web.conftest import serving
+from tests.web.helpers import chosen_board_is_preset
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
@@ -179,20 +180,6 @@ def _chosen_picture(page) -> str:
     return page.locator("#board .chosen-board").inner_html()
 
 
-def _is_the_preset_s_picture(page, preset: str) -> bool:
-    """Whether the picture shown is the server's (the designer's) picture of ``preset``,
-    with its seats' starts."""
-    return page.locator("#board .chosen-board").evaluate(
-        """async (e, preset) => {
-          const answer = await (await fetch(`/api/board/preset/${preset}`)).json();
-          const parsed = document.createElement('div');
-          parsed.innerHTML = answer.svg;
-          return parsed.innerHTML === e.innerHTML;
-        }""",
-        preset,
-    )
-
-
 def test_a_board_chosen_is_pictured_before_start_game(open_page):
     page = open_page("/play", LAPTOP)
     first = _chosen_picture(page)
@@ -203,7 +190,7 @@ def test_a_board_chosen_is_pictured_before_start_game(open_page):
     )
     second = _chosen_picture(page)
     assert second != first
-    assert _is_the_preset_s_picture(page, "2p-diamond-5-machines")
+    assert chosen_board_is_preset(page, "2p-diamond-5-machines")
     # a game's own picture replaces it
     page.get_by_role("button", name="Start game").click()
     _settled(page)
@@ -220,4 +207,4 @@ def test_the_designer_s_board_is_pictured_as_it_comes_to_the_play_page(open_page
     page.get_by_role("link", name="Play this board").click()
     page.locator('#seat-list[data-board="designer"] #seat-0').wait_for()
     _chosen_picture(page)
-    assert _is_the_preset_s_picture(page, "2p-diamond-5-machines")
+    assert chosen_board_is_preset(page, "2p-diamond-5-machines")

@@ -16,6 +16,7 @@ from fabgen.rules.scoring import game_over, scores
 from fabgen.rules.transcript import transcript_from_json
 from fabgen.rules.turn import replay
 from fabgen.web import create_app
+from tests.web.helpers import fields_changed
 
 FAST = ["person", "greedy", "strong:20"]
 
@@ -973,15 +974,7 @@ def test_at_the_table_a_person_s_own_explosions_are_to_do_too(client):
     assert sum(" explodes (" in d for d in todo["details"]) == 6
     assert not any(d.startswith("move ") for d in todo["details"])
     # every field the chain changes, and no other: b3 is moved to and explodes later
-    names = after_moves.board.names
-    before = [after_moves] + [s.position for s in steps[:-1]]
-    changed = {
-        names[i]
-        for a, b in zip(before, [s.position for s in steps], strict=True)
-        for i in range(len(names))
-        if (a.status_codes[i], a.owners[i], a.stone_counts[i])
-        != (b.status_codes[i], b.owners[i], b.stone_counts[i])
-    }
+    changed = fields_changed(after_moves, steps)
     assert sorted(todo["fields"]) == sorted(changed)
     assert {"b3", "c3", "b1"} <= changed and "d1" not in changed
     # Ben's turn: his growing field grows (his move is not said), after Ann's chain

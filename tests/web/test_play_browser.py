@@ -14,6 +14,7 @@ import pytest
 
 from fabgen.rules.moves import move_text
 from tests.web.conftest import serving
+from tests.web.helpers import chosen_board_is_preset, fields_changed
 from tests.web.test_browser import _lines_split_inside_brackets
 
 PERSON_VS_TWO = {"seat-1": "greedy", "seat-2": "strong"}
@@ -1425,15 +1426,7 @@ def test_at_the_table_a_person_s_own_explosions_are_listed_and_outlined(play, tm
     # Ben (greedy) comes after, as before; every field either changes is outlined
     items = play.locator("#to-do-list > li")
     assert items.count() == 2 and items.nth(1).get_attribute("data-kind") == "greedy"
-    names = after_moves.board.names
-    before = [after_moves] + [s.position for s in steps[:-1]]
-    changed = {
-        names[i]
-        for a, b in zip(before, [s.position for s in steps], strict=True)
-        for i in range(len(names))
-        if (a.status_codes[i], a.owners[i], a.stone_counts[i])
-        != (b.status_codes[i], b.owners[i], b.stone_counts[i])
-    }
+    changed = fields_changed(after_moves, steps)
     ben = set(play.evaluate("() => game.todo[1].fields"))
     outlined = play.evaluate(
         "() => [...document.querySelectorAll('#board .field.todo')].map((g) => g.dataset.field)"
@@ -1563,21 +1556,6 @@ def test_on_a_phone_a_turn_played_back_is_shown_where_it_happens(play):
 # ---- the board chosen for a new game ----------------------------------------------------
 
 
-def _chosen_is_the_preset_s_picture(page, preset: str) -> bool:
-    """Whether the board chosen on show is the server's picture of ``preset`` (the
-    designer's, with its seats' starts)."""
-    page.locator("#board .chosen-board svg").wait_for()
-    return page.locator("#board .chosen-board").evaluate(
-        """async (e, preset) => {
-          const answer = await (await fetch(`/api/board/preset/${preset}`)).json();
-          const parsed = document.createElement('div');
-          parsed.innerHTML = answer.svg;
-          return parsed.innerHTML === e.innerHTML;
-        }""",
-        preset,
-    )
-
-
 def _game_picture_on_show(page) -> bool:
     return page.locator("#board .board-scroll [data-field]").first.is_visible()
 
@@ -1587,7 +1565,7 @@ def test_new_game_pictures_the_board_chosen_instead_of_the_last_game(play):
     assert _game_picture_on_show(play)
     play.get_by_role("button", name="New game").click()
     # the board in the list (the last game's) as a new game starts on it
-    assert _chosen_is_the_preset_s_picture(play, "3p-triangle-4")
+    assert chosen_board_is_preset(play, "3p-triangle-4")
     assert not _game_picture_on_show(play)
     play.get_by_label("Board", exact=True).select_option("preset:2p-diamond-5-machines")
     play.locator('#seat-list[data-board="preset:2p-diamond-5-machines"] #seat-0').wait_for()
@@ -1595,7 +1573,7 @@ def test_new_game_pictures_the_board_chosen_instead_of_the_last_game(play):
         "() => document.querySelectorAll('#board .chosen-board').length === 1"
         " && document.querySelector('#board .chosen-board').innerHTML.includes('2p-diamond')"
     )
-    assert _chosen_is_the_preset_s_picture(play, "2p-diamond-5-machines")
+    assert chosen_board_is_preset(play, "2p-diamond-5-machines")
     assert not _game_picture_on_show(play)
     # Start game: the new game's own picture, of the board chosen
     seats = play.locator("#seat-list select").count()

@@ -1,0 +1,32 @@
+"""Helpers shared by the web tests (plain functions; fixtures live in conftest.py)."""
+
+from __future__ import annotations
+
+
+def fields_changed(start, steps) -> set[str]:
+    """The names of the fields whose status, owner or stones some step changes, from
+    ``start`` (the position the first step was played on) through the steps' positions."""
+    names = start.board.names
+    before = [start] + [s.position for s in steps[:-1]]
+    return {
+        names[i]
+        for a, b in zip(before, [s.position for s in steps], strict=True)
+        for i in range(len(names))
+        if (a.status_codes[i], a.owners[i], a.stone_counts[i])
+        != (b.status_codes[i], b.owners[i], b.stone_counts[i])
+    }
+
+
+def chosen_board_is_preset(page, preset: str) -> bool:
+    """Whether the board chosen on show (play page) is the server's picture of
+    ``preset`` (the designer's, with its seats' starts)."""
+    page.locator("#board .chosen-board svg").wait_for()
+    return page.locator("#board .chosen-board").evaluate(
+        """async (e, preset) => {
+          const answer = await (await fetch(`/api/board/preset/${preset}`)).json();
+          const parsed = document.createElement('div');
+          parsed.innerHTML = answer.svg;
+          return parsed.innerHTML === e.innerHTML;
+        }""",
+        preset,
+    )
