@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fabgen.products.output import Files
+from fabgen.rules.names import field_name
 from fabgen.rules.transcript import Transcript
 from fabgen.rules.turn import Step
 
@@ -97,9 +98,9 @@ def _score_notes(steps) -> list[str]:
 
 def _slug(step) -> str:
     """start, move-c3-c5, explosion-wave-2, growth: short and safe as a file name."""
-    if step.kind == "move":
-        # ("-c0 to -a0" as the title shows it: the file keeps its name, move--c0--a0)
-        return "move-" + step.title.split(": ", 1)[1].replace(" to ", "-")
+    if step.kind == "move":  # its fields run from the source to the destination
+        source, destination = step.fields[0], step.fields[-1]
+        return f"move-{field_name(source)}-{field_name(destination)}"
     if step.kind == "explosion":
         return step.title.split(":", 1)[0].replace(" ", "-")
     return step.kind
