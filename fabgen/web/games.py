@@ -40,7 +40,7 @@ from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distanc
 from fabgen.rules.scoring import game_over, ranking, regions, scores
 from fabgen.rules.state import Position
 from fabgen.rules.transcript import Transcript, parse_transcript, transcript_to_json
-from fabgen.rules.turn import Turn, replay
+from fabgen.rules.turn import Turn, play_turn, replay
 from fabgen.rules.variants import PASSES, VARIANTS, get_variant
 from fabgen.web.limits import ABANDONED_DAYS, LIMITS, TooMuchWork
 
@@ -316,7 +316,7 @@ class Game:
         out = []
         for t in range(first, len(self.turns)):
             k, moves = pos.next_player, list(self.turns[t])
-            pos, steps = _played(pos, moves, self.variant)
+            pos, steps = play_turn(pos, moves, self.variant, record_steps=True)
             kind = self.seats[k]
             # (a person's own turn: what its moves set off, from the last move's step)
             own = kind == PERSON
@@ -368,7 +368,7 @@ def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Po
     after the moves, each explosion wave (its fields and the position after it), the
     fields that grew, the explosions in all, the turn in words and every field it
     changes (what a person touches at the table)."""
-    final, steps = _played(position, moves, variant)
+    final, steps = play_turn(position, moves, variant, record_steps=True)
     k = position.next_player
     moved = [s for s in steps if s.kind == "move"]
     waves = [s for s in steps if s.kind == "explosion"]
@@ -390,14 +390,6 @@ def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Po
         "board": fields_json(final),
     }
     return final, record
-
-
-def _played(position: Position, moves: list[Move], variant: str) -> tuple[Position, list]:
-    """The position after a turn and its steps (the first: the position before it)."""
-    turn = Turn(position, variant, record_steps=True)
-    for move in moves:
-        turn.move(move)
-    return turn.finish()
 
 
 def _board_work(steps: list, moves: list[Move]) -> dict:
