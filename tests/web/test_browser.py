@@ -608,8 +608,9 @@ def test_a_game_started_from_the_designer_stays_on_reload_back_and_forward(page)
     page.wait_for_url("**/play#designer")
     page.locator('#seat-list[data-board="designer"] #seat-2').wait_for()
     page.get_by_role("button", name="Start game").click()
-    page.locator("#board svg").wait_for()
-    game_id = page.evaluate("() => game.id")
+    # the chosen board is pictured before Start game, so "#board svg" is no sign that
+    # the game has started: wait for the game itself
+    game_id = page.wait_for_function("() => game && game.id").json_value()
     assert page.url == page.base + "/play"
     for go in (page.reload, page.go_back, page.go_forward):
         go()
