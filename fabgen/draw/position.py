@@ -7,10 +7,13 @@ count on them. Thick lines follow the borders of the tiles.
 
 For figures that explain the rules, a drawing can also show moves as arrows, short
 labels on fields (``a``, ``b``, …) and dashed outlines around groups of fields (the
-regions of a position). Shapes are painted in passes, bottom to top: cells and their
-marks, arrows, stones, tile borders, highlights, outlines, field names, labels (names
-and labels each on a patch of its cell's colour, so that a line under it does not
-cross its letters).
+regions of a position). A turn's pictures also mark the fields that have just exploded
+with a burst (a jagged ring in orange, not an outline, so it is not mistaken for the red
+"explodes next" outline or a region's dashes: docs/design-notes.md, *Pictures people
+look at*). Shapes are painted in passes, bottom to top: cells and their marks, arrows,
+stones, tile borders, bursts, highlights, outlines, field names, labels (names and
+labels each on a patch of its cell's colour, so that a line under it does not cross
+its letters).
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ DEAD_CROSS = Style(stroke="#1f2f4a", width=0.5)
 PAGE = Style(stroke=None, fill="#ffffff", width=0.0)
 ARROW = Style(stroke="#202020", fill="#202020", width=0.6)
 OUTLINE = Style(stroke="#8e24aa", width=0.7, dash=(1.4, 0.9))
+BURST = Style(stroke="#c74a00", width=0.6)
+#: A burst's points and the radii of its tips and notches, in pitches: round the growing
+#: ring (0.4) and inside the cell (its edge is 0.5 from the centre).
+BURST_POINTS = 8
+BURST_RADII = (0.49, 0.33)
 LABEL = Style(stroke=None, fill="#202020", bold=True)
 MARGIN = 5.0
 #: A stone's radius, and the cap height of the count on it, in pitches.
@@ -67,6 +75,7 @@ def position_drawing(
     pitch_mm: float = 10.0,
     title: str = "",
     highlight: Iterable[Field] = (),
+    exploded: Iterable[Field] = (),
     field_names: bool = False,
     legend: bool = True,
     arrows: Sequence[tuple[Field, Field]] = (),
@@ -81,14 +90,18 @@ def position_drawing(
     ``field_names``, further apart where a name would not fit its cell at the legible
     size (:func:`names_pitch`: 15.5 mm for ``-h-3``, 18.5 for ``-aa12``).
 
+    ``highlight``: fields outlined in red (they explode next). ``exploded``: fields
+    marked with a burst (they exploded in the step pictured).
     ``arrows``: moves to show, as (from, to) field pairs, drawn under the stones.
     ``labels``: a short text per field (a letter), at the top of its cell, or in the
     middle of an empty live cell. ``outlines``: groups of fields (regions, say), each
     drawn as a dashed line just inside the group's border. Fields not on the board
     are ignored everywhere. ``margin_mm``: white space around the content.
-    ``key`` adds to the legend what the marks mean (field states, a move's arrow,
-    the red outline of a field that explodes next, as in the rule sheet's key) and
-    ``notes`` lines of text after it. ``background``: the colour of the page behind
+    ``key`` adds to the legend what the marks mean, in the words of the rule sheet's
+    key: the field states always, and a move's arrow, the red outline of a field that
+    explodes next and the burst of one that exploded only when the picture has one
+    (a machine's turn, which has no move, shows no arrow in its key); ``notes``: lines
+    of text after it. ``background``: the colour of the page behind
     the drawing (white; on a tinted panel, the panel's colour), or None for none.
     """
     text_pitch = pitch_mm  # the title, legend, key and notes keep the pitch asked for
@@ -113,7 +126,11 @@ def position_drawing(
     crossed = _crossed_fields(arrows, pitch_mm)
     borders = _tile_borders(position, pitch_mm)
     shapes.extend(borders)
-    for field in sorted(set(highlight) & set(board.fields)):
+    burst = sorted(set(exploded) & set(board.fields))
+    for field in burst:
+        shapes.append(Polyline(_burst(field_xy(field, pitch_mm), pitch_mm), True, style=BURST))
+    highlighted = sorted(set(highlight) & set(board.fields))
+    for field in highlighted:
         shapes.append(Polyline(_hexagon(field, pitch_mm, HIGHLIGHTED), True, style=HIGHLIGHT))
     for group in outlines:
         shapes.extend(_outline([f for f in group if f in board], pitch_mm))
@@ -142,8 +159,10 @@ def position_drawing(
             shapes.extend(_legend(position, text_pitch, box[0], y))
             y -= 0.6 * text_pitch * len(position.players)
         if key:
-            shapes.extend(_key(text_pitch, box[0], y))
-            y -= 0.6 * text_pitch * len(KEY)
+            marks = {"arrow": bool(shown), "outline": bool(highlighted), "burst": bool(burst)}
+            entries = [(kind, words) for kind, words in KEY if marks.get(kind, True)]
+            shapes.extend(_key(entries, text_pitch, box[0], y))
+            y -= 0.6 * text_pitch * len(entries)
         for line in notes:
             h = 0.3 * text_pitch
             shapes.append(Text((box[0], y - h / 2), line, h, "left"))
@@ -169,6 +188,17 @@ def _hexagon(field: Field, pitch: float, scale: float = 1.0) -> tuple:
         (x + r * math.cos(math.radians(30 + 60 * k)), y + r * math.sin(math.radians(30 + 60 * k)))
         for k in range(6)
     )
+
+
+def _burst(centre: tuple[float, float], pitch: float) -> tuple:
+    """A jagged ring round ``centre``: :data:`BURST_POINTS` tips, one straight up."""
+    x, y = centre
+    points = []
+    for k in range(2 * BURST_POINTS):
+        r = BURST_RADII[k % 2] * pitch
+        a = math.pi / 2 + math.pi * k / BURST_POINTS
+        points.append((round(x + r * math.cos(a), 6), round(y + r * math.sin(a), 6)))
+    return tuple(points)
 
 
 def _cell_shapes(state, pitch: float) -> list:
@@ -485,21 +515,24 @@ def _tile_borders(position: Position, pitch: float) -> list[Polyline]:
     return out
 
 
-#: The key of a drawing's marks, in the words of the rule sheet's key figure.
+#: The key of a drawing's marks, in the words of the rule sheet's key figure (the
+#: burst is the turn pictures' own). A drawing's key has the field states and the
+#: marks it draws.
 KEY = (
     ("live", "live field"),
     ("growing", "growing field (dashed ring)"),
     ("dead", "dead field (cross)"),
     ("arrow", "a move"),
+    ("burst", "exploded in this wave (orange burst)"),
     ("outline", "explodes next (red outline)"),
 )
 
 
-def _key(pitch: float, x: float, y: float) -> list:
-    """One line per entry of :data:`KEY`: a small sample, then what it means."""
+def _key(entries: Sequence[tuple[str, str]], pitch: float, x: float, y: float) -> list:
+    """One line per entry (of :data:`KEY`): a small sample, then what it means."""
     out: list = []
     h, r = 0.3 * pitch, 0.22 * pitch
-    for kind, words in KEY:
+    for kind, words in entries:
         cx = x + 0.2 * pitch
         cell = [
             (
@@ -529,6 +562,8 @@ def _key(pitch: float, x: float, y: float) -> list:
             out.append(Polyline(((cx - d, y + d), (cx + d, y - d)), style=DEAD_CROSS))
         elif kind == "outline":
             out.append(Polyline(tuple(cell), True, style=HIGHLIGHT))
+        elif kind == "burst":  # (a whole burst, a sample cell's size)
+            out.append(Polyline(_burst((cx, y), 0.44 * pitch), True, style=BURST))
         out.append(Text((x + 0.55 * pitch, y - h / 2), words, h, "left"))
         y -= 0.6 * pitch
     return out

@@ -41,7 +41,8 @@ def turn_picture_files(steps: Sequence[Step], names: bool = True) -> Files:
     """One SVG per step (``step-NN-SLUG.svg``), marked as the rule sheet marks its
     figures: the move as an arrow, and the fields that explode next outlined in red (the
     next wave's; after growth, the player's fields that will explode in their next
-    turn). ``names``: field names (c3, -a1) on the fields."""
+    turn); an explosion wave's picture also marks the fields that exploded in it with a
+    burst. ``names``: field names (c3, -a1) on the fields."""
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
 
@@ -52,6 +53,7 @@ def turn_picture_files(steps: Sequence[Step], names: bool = True) -> Files:
             step.position,
             title=f"{n}. {step_title(step)}",
             highlight=_explodes_next(step, following),
+            exploded=step.fields if step.kind == "explosion" else (),
             arrows=[(step.fields[0], step.fields[-1])] if step.kind == "move" else (),
             field_names=names,
             key=True,

@@ -7,6 +7,7 @@ import pytest
 from fabgen.board.files import load_preset
 from fabgen.products.turn import longer_transcript_files, step_title, turn_picture_files
 from fabgen.rules.moves import parse_moves
+from fabgen.rules.names import field_name
 from fabgen.rules.transcript import parse_transcript, transcript_from_position
 from fabgen.rules.turn import play_turn
 from tests.readback import SVG
@@ -81,3 +82,66 @@ def test_the_last_picture_gives_every_seats_score_as_the_command_does(steps):
         change = f" ({a - b:+d})" if a != b else ""
         assert f"{START.players[k].label(k)} {a}{change}" in last
     assert all("scores after the turn:" not in texts(p) for p in made[:-1])
+
+
+BURST_STROKE = "#c74a00"
+
+
+def burst_fields(data: bytes) -> list[str]:
+    """The fields a picture marks with a burst, read back: the name written in the cell
+    under each burst's middle (the key's sample has no name under it)."""
+    root = ElementTree.fromstring(data)
+    names = [
+        (float(t.get("x")), float(t.get("y")), t.text)
+        for t in root.iter(f"{SVG}text")
+        if t.get("text-anchor") == "middle"
+    ]
+    found = []
+    for path in root.iter(f"{SVG}path"):
+        if path.get("stroke") != BURST_STROKE:
+            continue
+        points = [tuple(map(float, p.split(","))) for p in path.get("d")[2:-2].split(" L ")]
+        cx = sum(x for x, _ in points) / len(points)
+        cy = sum(y for _, y in points) / len(points)
+        radius = max(abs(x - cx) for x, _ in points)
+        below = [
+            (y - cy, text)
+            for x, y, text in names
+            if abs(x - cx) < 1e-3 and 0 < y - cy < radius and text
+        ]
+        found.append(min(below)[1] if below else "key")
+    return found
+
+
+def machine_turn():
+    """A machine's turn on the solo triangle: its two full stacks explode in one wave."""
+    solo = load_preset("1p-triangle-5-machine").position()
+    before, _ = play_turn(solo, [], "online")  # the person passes: the machine's turn
+    _, steps = play_turn(before, [], "online", record_steps=True)
+    return steps
+
+
+def test_an_explosion_wave_marks_the_fields_that_exploded_in_it_with_a_burst():
+    steps = machine_turn()
+    made = turn_picture_files(steps)
+    waves = [n for n, step in enumerate(steps) if step.kind == "explosion"]
+    assert waves  # the test tests: the machine's stacks are full
+    for n, (step, data) in enumerate(zip(steps, made.files.values(), strict=True)):
+        marked = burst_fields(data)
+        if n in waves:
+            exploded = sorted(field_name(f) for f in step.fields)
+            assert sorted(m for m in marked if m != "key") == exploded
+            assert marked.count("key") == 1  # and the key says what a burst means
+            assert "exploded in this wave (orange burst)" in texts(data)
+        else:
+            assert marked == [] and "exploded in this wave (orange burst)" not in texts(data)
+
+
+def test_a_machines_turn_has_no_move_in_its_key_a_persons_move_has():
+    """A machine never moves: no picture of its turn draws an arrow, so none has "a move"
+    in its key; the picture of a person's move has it, the picture before it not."""
+    assert all("a move" not in texts(p) for p in turn_picture_files(machine_turn()).files.values())
+    _, steps = play_turn(START, parse_moves(MOVES), "online", record_steps=True)
+    made = turn_picture_files(steps)
+    assert "a move" in texts(made.files["step-01-move--d1--c1.svg"])
+    assert "a move" not in texts(made.files["step-00-start.svg"])
