@@ -121,6 +121,36 @@ def test_at_a_wide_table_the_list_to_do_stands_beside_the_board(open_page):
     assert first["x"] >= board["x"] + board["width"]  # beside it, not on it
 
 
+def _field_pixels_drawn(page) -> float:
+    """A field's pitch on screen as drawn: the picture keeps its proportions inside the
+    svg's box, so the tighter of its width and height sets the scale."""
+    return page.evaluate(
+        """() => {
+          const svg = document.querySelector('#board svg');
+          const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+          return Math.min(box.width / view.width, box.height / view.height) * picture.picture.pitch;
+        }"""
+    )
+
+
+@pytest.mark.parametrize("width", [1000, 1050, 1100, 1179])
+def test_between_1000_and_1180_px_the_board_beside_the_list_keeps_fields_to_tap(open_page, width):
+    # The board's column beside the settings and the list kept 110 to 290 px there:
+    # fields of 10 to 26 px (35 at 1280 px), small to tap.
+    page = open_page("/play", {"width": width, "height": 800})
+    _table_game_after_a_round(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    assert _field_pixels_drawn(page) >= 30
+    board = page.locator("#board svg").bounding_box()
+    first = page.locator("#to-do-list > li").first.bounding_box()
+    assert _in_view(page, board), board
+    assert first["x"] >= board["x"] + board["width"]  # still beside it
+    assert first["y"] < page.viewport_size["height"] - 40  # its first lines on show
+    settings = page.locator("#game-controls").bounding_box()
+    assert settings["x"] + settings["width"] <= board["x"]  # nothing covered
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
+
+
 def test_on_a_phone_at_the_table_the_board_stays_in_view_as_the_list_is_read(open_page):
     page = open_page("/play", PHONE)
     _table_game_after_a_round(page)
