@@ -30,6 +30,23 @@ from fabgen.rules.variants import DEFAULT, PASSES, Variant, get_variant
 
 
 @dataclass(frozen=True)
+class Explosion:
+    """One field's explosion in a recorded wave, as data (``rules turn --format
+    json``): what it held and its live neighbours just before it sent them its stones."""
+
+    field: Field
+    was_live: bool  # live -> growing; else growing -> dead
+    stones: int
+    #: Each live neighbour before this explosion: (field, owner or -1 when empty,
+    #: stones). One stone goes to each; the rest (``lost``) leave the game.
+    neighbours: tuple[tuple[Field, int, int], ...]
+
+    @property
+    def lost(self) -> int:
+        return max(0, self.stones - len(self.neighbours))
+
+
+@dataclass(frozen=True)
 class Step:
     """One thing that happened in a turn, with the position right after it."""
 
@@ -41,6 +58,10 @@ class Step:
     #: For an explosion wave, one line per line of ``details``: where that field's
     #: stones went (to check a chain by hand); empty for the other steps.
     effects: tuple[str, ...] = ()
+    #: For an explosion wave, the same as data, one per field in the order exploded.
+    explosions: tuple[Explosion, ...] = ()
+    #: For a move, the stones that landed on its destination (the rest cancelled).
+    landed: int | None = None
 
 
 class Turn:
@@ -135,7 +156,8 @@ class Turn:
         title = f"move {len(self.moves)}: {move}"
         fields = (move.source, *(self._pos.board.fields[i] for i in path))
         assert self._steps is not None
-        self._steps.append(Step("move", title, tuple(details), self._pos.copy(), fields))
+        step = Step("move", title, tuple(details), self._pos.copy(), fields, landed=landed)
+        self._steps.append(step)
 
 
 def _count(n: int, word: str) -> str:
@@ -160,8 +182,16 @@ def _explosion_steps(final: Position, waves: list, player: int) -> list[Step]:
             effects.append(_where_stones_go(names, player, was_live, stones, around))
         title = f"explosion wave {n}: " + ", ".join(names[e[0]] for e in exploded)
         fields = tuple(final.board.fields[e[0]] for e in exploded)
-        steps.append(Step("explosion", title, tuple(details), snapshot, fields, tuple(effects)))
+        data = tuple(_explosion(final.board.fields, *e) for e in exploded)
+        steps.append(
+            Step("explosion", title, tuple(details), snapshot, fields, tuple(effects), data)
+        )
     return steps
+
+
+def _explosion(fields, i: int, was_live: bool, stones: int, cap: int, around) -> Explosion:
+    near = tuple((fields[n], owner, held) for n, owner, held in around)
+    return Explosion(fields[i], was_live, stones, near)
 
 
 def _where_stones_go(names, player: int, was_live: bool, stones: int, around) -> str:
