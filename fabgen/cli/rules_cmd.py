@@ -163,7 +163,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
     from fabgen.errors import UserError
     from fabgen.products.turn import score_changes, step_title, turn_picture_files
     from fabgen.rules.moves import IllegalMove, parse_moves
-    from fabgen.rules.terminal import describe_stacks, legend, render_board
+    from fabgen.rules.terminal import legend, render_board, stacks_by_seat
     from fabgen.rules.transcript import read_transcript
     from fabgen.rules.turn import play_turn, replay
 
@@ -226,7 +226,9 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         )
         click.echo(f"step {n}: {step_title(step)}{details}")
         click.echo(render_board(step.position) + "\n")
-    click.echo(f"after the turn: {describe_stacks(final)}")
+    click.echo("after the turn, each seat's fields:")
+    for line in stacks_by_seat(final):
+        click.echo(f"  {line}")
     click.echo("scores after the turn: " + ", ".join(score_changes(start, final)))
     click.echo(_what_comes_next(final, variant))
     if written is not None:

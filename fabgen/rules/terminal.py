@@ -96,6 +96,21 @@ def describe_stacks(position: Position) -> str:
     return ", ".join(parts) if parts else "no stones on the board"
 
 
+def stacks_by_seat(position: Position) -> list[str]:
+    """One line per seat in seat order, its fields together in board order:
+    ``A = player 1 (Red): c3 3A, d4 +2A``; a seat without stones or growing fields says
+    so. The same fields as :func:`describe_stacks`, easier to read with many seats."""
+    fields: list[list[str]] = [[] for _ in position.players]
+    for i, name in enumerate(position.board.names):
+        s, o = position._status[i], position._owner[i]
+        if (s == LIVE and o >= 0) or s == GROWING:
+            fields[o].append(f"{name} {cell_text(s, o, position._stones[i])}")
+    return [
+        f"{player_letter(k)} = {p.label(k)}: {', '.join(fields[k]) or 'nothing on the board'}"
+        for k, p in enumerate(position.players)
+    ]
+
+
 def ranking_text(position: Position, standings) -> str:
     """``1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2 (Blue) 2``: one
     entry per place, players sharing a place listed together."""

@@ -16,7 +16,7 @@ from fabgen.rules.moves import Move
 from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over, ranking, scores
 from fabgen.rules.setup import start_position
-from fabgen.rules.terminal import describe_stacks, ranking_text, render_board
+from fabgen.rules.terminal import ranking_text, render_board, stacks_by_seat
 from fabgen.rules.transcript import transcript_from_position, write_transcript
 from fabgen.rules.turn import Turn, play_turn, replay
 
@@ -37,6 +37,12 @@ def game_file(tmp_path, turns, name="game.json"):
     return path
 
 
+def after_the_turn(position) -> str:
+    """What rules turn prints after the turn: each seat's fields, a seat a line."""
+    lines = "".join(f"\n  {line}" for line in stacks_by_seat(position))
+    return f"after the turn, each seat's fields:{lines}\n"
+
+
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
     return game_file(tmp_path_factory.mktemp("table"), TURNS)
@@ -49,7 +55,7 @@ def test_turn_n_plays_the_files_own_turn_n(game, n):
     assert result.exit_code == 0, result.output
     assert f"plays turn {n} of the game" in result.stdout
     after = replay(START, TURNS[:n])
-    assert f"after the turn: {describe_stacks(after)}\n" in result.stdout
+    assert after_the_turn(after) in result.stdout
 
 
 @CLI
@@ -58,7 +64,7 @@ def test_turn_n_with_moves_plays_them_instead(game, n):
     result = run("rules", "turn", str(game), "--turn", str(n), "--moves", "pass")
     assert result.exit_code == 0, result.output
     after, _ = play_turn(replay(START, TURNS[: n - 1]), [])
-    assert f"after the turn: {describe_stacks(after)}\n" in result.stdout
+    assert after_the_turn(after) in result.stdout
 
 
 def test_a_turn_beyond_the_next_one_is_refused(game):
@@ -221,7 +227,7 @@ def test_the_machines_report_ends_with_the_command_that_plays_its_turn_step_by_s
     assert shown.exit_code == 0, shown.output
     moves = [Move.from_names(a, b) for a, b in report["moves"]]
     after, _ = play_turn(replay(START, TURNS[:cut]), moves)
-    assert f"after the turn: {describe_stacks(after)}\n" in shown.stdout
+    assert after_the_turn(after) in shown.stdout
     assert shown.stdout.count(" explodes (") == report["explosions"]
 
 
