@@ -38,10 +38,11 @@ def replay(games, variant, output_format):
     names the file, the turn counted from 1, the player, the move and the rule).
     2: a file cannot be read or is not a valid transcript. All files are checked
     either way. With --format json, each game gives one line: its final position as a
-    transcript object with next_player (an index into players, from 0), turns_played,
-    game_over, scores, places (each player's place, 1 = first; tied players share a
-    place) and variant added, or for a game that failed an object with "file",
-    "error", "rule", "turn" (from 1) and "player" (the seat, from 1).
+    transcript object with turns_played, game_over, scores, places (each player's
+    place, 1 = first; tied players share a place) and variant added, and next_player
+    (an index into players, from 0) only while the game goes on; or for a game that
+    failed an object with "file", "error", "rule", "turn" (from 1) and "player" (the
+    seat, from 1).
 
     Example: fabgen rules replay games/*.json --format json
     """
@@ -67,24 +68,17 @@ def replay(games, variant, output_format):
 
 
 def _replay_one(path: Path, transcript, variant: str, output_format: str) -> str:
-    from fabgen.rules.scoring import game_over, places, ranking, scores
+    from fabgen.rules.scoring import game_over, ranking
     from fabgen.rules.terminal import legend, ranking_text, render_board, render_position
-    from fabgen.rules.transcript import transcript_from_position, transcript_line
+    from fabgen.rules.transcript.writing import json_text
     from fabgen.rules.turn import replay
 
     final = replay(transcript.position, transcript.move_list, variant)
-    over = game_over(final, variant)
     if output_format == "json":
-        results = {
-            "game_over": over,
-            "scores": scores(final),
-            "places": places(final, variant),
-            "variant": variant,
-        }
-        with_passes = variant == "1995"  # its end condition counts passes in a row
-        return transcript_line(
-            transcript_from_position(final, with_passes=with_passes, results=results)
-        )
+        from fabgen.cli.rules_json import position_json
+
+        return json_text(position_json(final, variant))
+    over = game_over(final, variant)
     played = len(transcript.move_list)
     head = f"{path}: {played} turns replayed, all legal; game over: {'yes' if over else 'no'}"
     standings = ranking_text(final, ranking(final, variant))
@@ -147,7 +141,8 @@ def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
     show_default=True,
     help="Field names (c3, -a1, ...) on the fields in the SVG pictures.",
 )
-def turn(position_file, moves, turn_number, variant, svg_dir, names):
+@format_option("text: each step with its board; json: the turn as one JSON object.")
+def turn(position_file, moves, turn_number, variant, svg_dir, names, output_format):
     """Play one turn for the player to move in POSITION.json (a transcript; its turns
     are replayed first) and show each step: every move, every explosion wave, growth.
 
@@ -156,7 +151,19 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
     and next_player (from 0); see docs/tutorials/check.md.
 
     An illegal move given in --moves stops with the rule it breaks (exit code 2); an
-    illegal move inside the file gives exit code 1, as in replay.
+    illegal move inside the file gives exit code 1, as in replay (with --format json
+    also replay's object with "file", "error", "rule", "turn" and "player").
+
+    With --format json, one object: "file"; "turn" (counted from 1); "player" (the
+    seat to move, from 1, as every seat outside "position"); "moves" ([source,
+    destination] pairs, [] for a pass); "steps" in order, each with "step" (from 0),
+    "kind" (start, move, explosion, growth) and "title", a move with "move", "stones"
+    and "landed", an explosion wave with "wave", "died" (fields that became dead) and
+    "explosions" (each with "field", "status", "becomes", "stones", "lost" and "sent":
+    each live neighbour that got a stone, with the "player" and "stones" it "was" and
+    "now" holds), growth with "fields"; "scores_before", "scores" (after the turn),
+    "game_over", "places" (only when the turn ends the game), "variant", and
+    "position": the position after the turn as replay --format json gives it.
 
     Example: fabgen rules turn game.json --moves "c3-c5,f2-d2" --svg steps/
     """
@@ -180,7 +187,8 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
     try:
         start = replay(transcript.position, played, variant)
     except IllegalMove as exc:
-        click.echo(illegal_in_file(position_file, transcript, exc, variant), err=True)
+        message = illegal_in_file(position_file, transcript, exc, variant)
+        _report_failure(position_file, message, output_format, exc)
         raise SystemExit(1) from None
     given = list(own) if own is not None else parse_moves(moves or "")
     try:
@@ -192,6 +200,10 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         # table and the notes, and the error (as replay gives it).
         k = start.next_player
         exc.turn, exc.player, exc.player_label = turn_number - 1, k, start.players[k].label(k)
+        if output_format == "json":
+            message = illegal_in_file(position_file, transcript, exc, variant)
+            _report_failure(position_file, message, output_format, exc)
+            raise SystemExit(1) from None
         click.echo(f"the position before turn {turn_number}, {exc.player_label} to move")
         click.echo(legend(start) + "\n")
         click.echo(render_board(start) + "\n")
@@ -204,6 +216,14 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names):
         from fabgen.export.transaction import write_transaction
 
         written = write_transaction(svg_dir, turn_picture_files(steps, names).files)
+    if output_format == "json":
+        from fabgen.cli.rules_json import turn_json
+        from fabgen.rules.transcript.writing import json_text
+
+        click.echo(json_text(turn_json(str(position_file), start, given, steps, variant)))
+        if written is not None:
+            report_written(written, err=True)  # stdout holds the JSON alone
+        return
     k = start.next_player
     machine = {
         "machine": " (a machine: it never moves, so its turn is explosion and growth only)",

@@ -69,21 +69,22 @@ def write_transcript(t: Transcript) -> str:
     for n, (key, value) in enumerate(items):
         comma = "," if n < len(items) - 1 else ""
         if isinstance(value, list) and value and key not in ("scores", "places"):
-            inner = [f"    {_dump(v)}" for v in value]
+            inner = [f"    {json_text(v)}" for v in value]
             body = ",\n".join(inner)
             lines.append(f'  "{key}": [\n{body}\n  ]{comma}')
         else:
-            lines.append(f'  "{key}": {_dump(value)}{comma}')
+            lines.append(f'  "{key}": {json_text(value)}{comma}')
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
 def transcript_line(t: Transcript) -> str:
     """The transcript as one line of JSON (no newline)."""
-    return _dump(transcript_to_json(t))
+    return json_text(transcript_to_json(t))
 
 
-def _dump(value: object) -> str:
+def json_text(value: object) -> str:
+    """``value`` as one line of JSON, UTF-8 text as it is (the rules commands' JSON)."""
     text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     # A lone surrogate (read from a "\\ud800" escape) has no UTF-8 form: keep it escaped.
     return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
