@@ -3,7 +3,9 @@
 Tiles with their numbers (the same numbers as on the printed board and in the bill of
 materials), the start tiles filled in the seats' colours with the seat numbers, stones
 where the seats start, arrows for the turn order, the board's size in millimetres at
-the kit's tile width, and a legend. Everything is on the ``print`` layer.
+the kit's tile width, and a legend that says in a group's words where each seat's
+stones go (docs/design-notes.md, *Pictures people look at*). Everything is on the
+``print`` layer.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from fabgen.board.model import Board, SeatKind
+from fabgen.board.model import Board, Seat, SeatKind
 from fabgen.board.placement import BoardPlacement
 from fabgen.board.supply import Supply, supply_needed
 from fabgen.board.symmetry import seat_order_direction
@@ -38,7 +40,6 @@ from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Sty
 from fabgen.draw.label_room import Room
 from fabgen.draw.metrics import LEGIBLE_CAP_MM
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field, add
-from fabgen.rules.names import field_name
 
 A4 = (210.0, 297.0)
 MARGIN = 12.0
@@ -413,9 +414,11 @@ def _segments(shapes) -> list:
     return out
 
 
+#: How the legend names a machine seat ("Seat 4: a machine"), and a named one
+#: ("Seat 2: Machine A, a machine"): the badge notes say what each kind does.
 KIND_WORDS = {
-    SeatKind.MACHINE: "machine",
-    SeatKind.EXTREME_MACHINE: "extreme machine",
+    SeatKind.MACHINE: "a machine",
+    SeatKind.EXTREME_MACHINE: "an extreme machine",
 }
 BADGE_NOTES = {
     SeatKind.PLAYER: "Seat number of a person (a white circle).",
@@ -424,14 +427,87 @@ BADGE_NOTES = {
     SeatKind.EXTREME_MACHINE: "Seat played by an extreme machine (a hexagon): it moves by "
     "fixed rules, the turn that explodes the most fields.",
 }
+_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-def _stack_words(board: Board, f: Field, stones: int) -> str:
-    """A stack as a group finds it on the diagram: by its tile's number, with the
-    field's name for those who read transcripts."""
-    tiles = " or ".join(str(t + 1) for t in board.field_tiles[f])
-    what = "1 stone" if stones == 1 else f"a stack of {stones}"
-    return f"{what} on tile {tiles} (field {field_name(f)})"
+def _who(seat: Seat) -> str:
+    """The seat as the legend names it: a person by name, a machine as one (and by
+    its name too when that is more than "Machine")."""
+    name = (seat.name or "").strip()
+    if not seat.is_machine:
+        return name
+    kind = KIND_WORDS[seat.kind]
+    if not name or name.lower() in (kind.split(" ", 1)[1], "machine"):
+        return kind
+    return f"{name}, {kind}"
+
+
+def corner_tiles(board: Board) -> frozenset[int]:
+    """The tiles that stick out of the board: those next to three other tiles or
+    fewer (a triangle's three corners, a hexagon's six, a diamond's four)."""
+    touching: dict[int, set[int]] = {t: set() for t in range(len(board.tiles))}
+    for f, tiles in board.field_tiles.items():
+        for n in (f, *board.board_neighbours(f)):
+            for t in tiles:
+                touching[t].update(u for u in board.field_tiles[n] if u != t)
+    return frozenset(t for t, near in touching.items() if len(near) <= 3)
+
+
+def _place(board: Board, f: Field, corners: frozenset[int]) -> str:
+    """Where on its tile a stack stands, in the words a group finds it by: "corner"
+    (a field on the edge of a corner tile), "middle" (a tile's middle field), or ""."""
+    tiles = board.field_tiles[f]
+    if any(board.tiles[t].centre == f for t in tiles):
+        return "middle"
+    if board.is_edge(f) and any(t in corners for t in tiles):
+        return "corner"
+    return ""
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _stack_words(board: Board, stacks: list[tuple[Field, int]]) -> list[str]:
+    """A seat's stacks (off its start tiles) as a group finds them on the diagram: by
+    height, where on the board and the tiles' numbers; stacks of one height in like
+    places together ("stacks of 3 in the three corners (tiles 1, 22 and 28)")."""
+    corners = corner_tiles(board)
+    groups: dict[tuple[int, str], list[str]] = {}
+    for f, stones in stacks:
+        tiles = " or ".join(str(t + 1) for t in board.field_tiles[f])
+        groups.setdefault((stones, _place(board, f, corners)), []).append(tiles)
+    out = []
+    for (stones, place), tiles in groups.items():
+        tiles = sorted(tiles, key=lambda t: int(t.split(" ")[0]))
+        many = len(tiles) > 1
+        what = _stacks_of(stones, many)
+        numbers = f"tile{'s' if many else ''} {_and(tiles)}"
+        if place == "corner":
+            count = _COUNTS.get(len(tiles), str(len(tiles)))
+            where = (
+                f"the {count} corners"
+                if many and len(tiles) == len(corners)
+                else (f"{count} corners" if many else "a corner")
+            )
+            out.append(f"{what} in {where} ({numbers})")
+        elif place == "middle":
+            out.append(f"{what} in the middle of {numbers}")
+        else:
+            out.append(f"{what} on {numbers}")
+    return out
+
+
+def _stacks_of(stones: int, many: bool) -> str:
+    """ "a stack of 3", "stacks of 3", "a stone", "stones"; a position taken from the
+    middle of a game has growing stacks (−n) and dead fields (0) too."""
+    if stones == 0:
+        return "dead fields" if many else "a dead field"
+    n = abs(stones)
+    growing = "growing " if stones < 0 else ""
+    if n == 1:
+        return f"{growing}stones" if many else f"a {growing}stone"
+    return f"{growing}stacks of {n}" if many else f"a {growing}stack of {n}"
 
 
 def _legend_lines(
@@ -451,13 +527,12 @@ def _legend_lines(
             word = "tile" if len(starts) == 1 else "tiles"
             parts.append(f"start {word} {', '.join(str(t + 1) for t in starts)}")
         if rest:
-            parts.append(", ".join(_stack_words(board, f, v) for f, v in rest))
+            parts.append(", ".join(_stack_words(board, rest)))
         verb = "plays" if seat.is_machine else "moves"
         order = f"{verb} first" if k == 0 else f"{verb} {_ordinal(k + 1)}"
-        who = seat.name or "no name"
-        if seat.is_machine:
-            who += f" ({KIND_WORDS[seat.kind]})"
-        text = f"Seat {k + 1}, {who}: {order}; {'; '.join(parts) or 'no stones'}"
+        who = _who(seat)
+        head = f"Seat {k + 1}: {who}, {order}" if who else f"Seat {k + 1}: {order}"
+        text = f"{head}; {'; '.join(parts) or 'no stones'}"
         lines += [(k if i == 0 else -1, part) for i, part in enumerate(_wrap(text, SEAT_ROOM))]
     notes = []
     if any(board.start_tiles(k) for k in range(n)):

@@ -15,6 +15,7 @@ import io
 import itertools
 import math
 import random
+import re
 from dataclasses import replace
 
 import pdfplumber
@@ -186,7 +187,7 @@ def test_presets_show_every_stone_every_arrow_and_which_way_turns_go(name):
 def test_machine_seats_are_named_in_the_legend():
     texts, *_ = _parts(setup_diagram(VARIANTS["3p-triangle-4-machines"]))
     words = " ".join(t.text for t in texts)
-    assert "(machine): plays second" in words
+    assert "Seat 2: Blue, a machine, plays second" in words
     assert "Seat played by a machine (a diamond)" in words
 
 
@@ -200,10 +201,12 @@ def test_every_machine_stack_shows_its_height_and_no_badge_covers_it(name):
     # field circles are drawn in the board's field order
     centre = {f: c.centre for f, c in zip(board.fields, fields, strict=True)}
     words = " ".join(t.text for t in texts)
-    for seat in board.seats:
+    for k, seat in enumerate(board.seats):
         if seat.kind is SeatKind.PLAYER:
             continue
-        assert f"{seat.name} (machine)" in words  # the legend names the machine seat
+        # the legend says the seat is a machine, by its name unless that is "Machine"
+        who = "a machine" if seat.name == "Machine" else f"{seat.name}, a machine"
+        assert f"Seat {k + 1}: {who}, plays" in words
         for f, n in seat.stacks:
             at = [s for s in stones if math.dist(s.centre, centre[f]) < 1e-6]
             assert len(at) == 1, (seat.name, f)
@@ -299,3 +302,59 @@ def test_the_setup_pdf_prints_every_character_at_7_pt_or_larger():
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         sizes = {round(c["size"], 2) for page in pdf.pages for c in page.chars if c["text"].strip()}
     assert sizes and min(sizes) >= LEGIBLE_POINTS - 0.01
+
+
+def _legend_words(board) -> str:
+    """The legend as one text: its lines joined where they were wrapped."""
+    texts, *_ = _parts(setup_diagram(board))
+    return " ".join(t.text for t in texts)
+
+
+def _corner_tiles(board) -> list[int]:
+    """Tile numbers of the tiles with three neighbouring tiles or fewer, counted on the
+    tile lattice (the diagram counts them by fields)."""
+    coords = {tile.coord: t for t, tile in enumerate(board.tiles)}
+    steps = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]
+    return sorted(
+        t + 1
+        for (i, j), t in coords.items()
+        if sum((i + di, j + dj) in coords for di, dj in steps) <= 3
+    )
+
+
+@pytest.mark.parametrize("name", [*MACHINE_PRESETS, "4p-diamond-5-stacks", "5p-hexagon-18-stacks"])
+def test_the_legend_finds_stacks_by_tile_number_not_by_field_name(name):
+    """A seat's stacks off its start tiles were listed one by one by field ("a stack of
+    3 on tile 22 (field -j0), a stack of 3 on tile 1 (field k13), ..."): now by the
+    tiles' numbers, which a group sees on the diagram, and where on the board they are."""
+    from fabgen.rules.names import field_name
+
+    board = load_preset(name)
+    words = re.findall(r"[-\w]+", _legend_words(board))
+    for seat in board.seats:
+        for f, _ in seat.stacks:
+            assert field_name(f) not in words, (name, field_name(f))
+            (t,) = board.field_tiles[f]
+            assert str(t + 1) in words
+
+
+def test_machine_stacks_in_every_corner_read_as_the_corners():
+    board = load_preset("3p-triangle-7-machines")
+    (machine,) = [k for k, seat in enumerate(board.seats) if seat.is_machine]
+    stacks = board.seats[machine].stacks
+    tiles = sorted(board.field_tiles[f][0] + 1 for f, _ in stacks)
+    assert tiles == _corner_tiles(board)  # the test tests: one stack in each corner
+    listed = f"{tiles[0]}, {tiles[1]} and {tiles[2]}"
+    heights = {n for _, n in stacks}
+    assert len(heights) == 1
+    assert (
+        f"Seat {machine + 1}: a machine, plays fourth; stacks of {heights.pop()} in the "
+        f"three corners (tiles {listed})"
+    ) in _legend_words(board)
+    one = load_preset("4p-hexagon-19-machines")  # one stack in one of six corners
+    for seat in one.seats:
+        if seat.is_machine:
+            ((f, n),) = seat.stacks
+            t = one.field_tiles[f][0] + 1
+            assert t in _corner_tiles(one)
+            assert f"a stack of {n} in a corner (tile {t})" in _legend_words(one)
