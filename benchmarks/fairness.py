@@ -28,6 +28,8 @@ from datetime import date
 from pathlib import Path
 
 from fabgen.board.files import load_preset, preset_names
+from fabgen.board.model import SeatKind
+from fabgen.draw.setup_diagram import seat_words
 from fabgen.play.balance import BalanceOptions, balance_report, run_balance
 
 #: Games per preset at scale 1: fewer on the boards whose strong games are long. Three
@@ -56,7 +58,7 @@ def row(name: str, games: int, jobs: int, scheduler: str | None) -> tuple[str, f
     report = balance_report(run_balance(board, options, jobs=jobs, scheduler=scheduler))
     seconds = time.perf_counter() - began
     seats = "; ".join(
-        f"{s['seat']} {s['name'] or ''}{'' if s['kind'] == 'player' else ' (' + s['kind'] + ')'}"
+        f"{s['seat']} {seat_words(s['name'], SeatKind(s['kind']))}"
         f": {100 * s['win_rate']:.0f}% ({100 * s['ci_low']:.0f}–{100 * s['ci_high']:.0f})"
         for s in report["seats"]
     )
@@ -76,8 +78,13 @@ HEADER = (
     "| preset | seats | games | win rate per seat (95% interval) | balance | all-zero | rounds |",
     "| --- | ---: | ---: | --- | ---: | ---: | ---: |",
 )
-#: A seat in a row: "3 Green: 1% (0–6)", a machine seat "2 Machine A (machine): 7% (4–12)".
-SEAT = re.compile(r"(\d+) ([^:;]*?)( \((?:machine|extreme-machine)\))?: (\d+)% \((\d+)–(\d+)\)")
+#: A seat in a row: "3 Green: 1% (0–6)", a machine seat as the setup diagram names it,
+#: "2 a machine: 43% (36–50)", "2 Machine A, a machine: 7% (4–12)" (rows written before
+#: 2026-11-30 said "2 Machine A (machine)", and are read too).
+SEAT = re.compile(
+    r"(\d+) ([^:;]*?)((?<= )an? (?:extreme )?machine| \((?:machine|extreme-machine)\))?"
+    r": (\d+)% \((\d+)–(\d+)\)"
+)
 #: The notes section a whole new table makes moot.
 MOOT = "## Rows remade since"
 

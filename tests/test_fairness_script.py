@@ -59,3 +59,25 @@ def test_a_whole_new_table_drops_the_notes_on_remade_rows_only():
     assert "## Another run" in new and MOOT not in new and "Why." not in new
     assert new.count(EVEN) == 1 and SKEWED in new
     assert merged(new, "Made today.", {"2p-a": EVEN, "3p-b": SKEWED}, only=False) == new
+
+
+def test_machine_seats_written_as_the_setup_diagram_names_them_are_read_as_machines():
+    """Rows now name a machine seat "2 a machine" or "2 M, a machine" (they said "2 M
+    (machine)"); the guide still leaves such boards out of the fair-share count, and a
+    person with "machine" in their name is no machine."""
+    from fairness import SEAT
+
+    from fabgen.board.model import SeatKind
+    from fabgen.draw.setup_diagram import seat_words
+
+    assert seat_words("Machine", SeatKind.MACHINE) == "a machine"
+    assert seat_words("M", SeatKind.MACHINE) == "M, a machine"
+    assert seat_words("Machine", SeatKind.EXTREME_MACHINE) == "an extreme machine"
+    new = MACHINES.replace("M (machine)", "a machine").replace("N (machine)", "N, a machine")
+    assert "(machine)" not in new
+    assert [found[2] for found in SEAT.findall(new)] == ["", "a machine", "a machine"]
+    assert "`2p-c`" not in _read(EVEN, SKEWED, new)
+    assert _read(EVEN, SKEWED, new) == _read(EVEN, SKEWED, MACHINES)
+    people = SKEWED.replace("Blue", "Big machine").replace("Green", "Gina machine")
+    assert [found[2] for found in SEAT.findall(people)] == ["", "", ""]
+    assert "`3p-b` (seats 1, 2, 3)" in _read(people)

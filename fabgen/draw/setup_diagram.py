@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from fabgen.board.model import Board, Seat, SeatKind
+from fabgen.board.model import Board, SeatKind
 from fabgen.board.placement import BoardPlacement
 from fabgen.board.supply import Supply, supply_needed
 from fabgen.board.symmetry import seat_order_direction
@@ -430,16 +430,17 @@ BADGE_NOTES = {
 _COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-def _who(seat: Seat) -> str:
-    """The seat as the legend names it: a person by name, a machine as one (and by
-    its name too when that is more than "Machine")."""
-    name = (seat.name or "").strip()
-    if not seat.is_machine:
+def seat_words(name: str | None, kind: SeatKind) -> str:
+    """A seat as people name it: a person by name ("" without one), a machine as one,
+    and by its name too when that says more than "Machine": "a machine", "Machine A,
+    a machine", "Dummy, a machine" (the legend here, and benchmarks/fairness.py)."""
+    name = (name or "").strip()
+    if kind is SeatKind.PLAYER:
         return name
-    kind = KIND_WORDS[seat.kind]
-    if not name or name.lower() in (kind.split(" ", 1)[1], "machine"):
-        return kind
-    return f"{name}, {kind}"
+    words = KIND_WORDS[kind]
+    if not name or name.lower() in (words.split(" ", 1)[1], "machine"):
+        return words
+    return f"{name}, {words}"
 
 
 def corner_tiles(board: Board) -> frozenset[int]:
@@ -530,7 +531,7 @@ def _legend_lines(
             parts.append(", ".join(_stack_words(board, rest)))
         verb = "plays" if seat.is_machine else "moves"
         order = f"{verb} first" if k == 0 else f"{verb} {_ordinal(k + 1)}"
-        who = _who(seat)
+        who = seat_words(seat.name, seat.kind)
         head = f"Seat {k + 1}: {who}, {order}" if who else f"Seat {k + 1}: {order}"
         text = f"{head}; {'; '.join(parts) or 'no stones'}"
         lines += [(k if i == 0 else -1, part) for i, part in enumerate(_wrap(text, SEAT_ROOM))]
