@@ -4,7 +4,8 @@
 Copies sit on a grid: staggered rows (hexagonal packing, about 15 % more copies than a
 square grid) or a square grid, whichever holds more on the given bed. The used part of
 the grid is centred on the bed. Footprints keep ``spacing`` between each other and
-``margin`` from the bed's edges.
+``margin`` from the bed's edges: by default room for a slicer's default skirt
+(docs/design-notes.md, *Pictures people look at (issue 14)*, *3D plates*).
 """
 
 from __future__ import annotations
@@ -18,7 +19,30 @@ from fabgen.geometry.sizes import parse_size
 #: Fits most printers (Prusa MINI 180 × 180, Ender 3 220 × 220, Bambu A1 mini 180 × 180).
 DEFAULT_BED = (180.0, 180.0)
 DEFAULT_SPACING = 3.0
-DEFAULT_MARGIN = 5.0
+
+
+@dataclass(frozen=True)
+class Skirt:
+    """The loops a slicer prints around all objects on the first layer. The defaults
+    are PrusaSlicer's built-in ones (no printer profile): 1 loop 6 mm from the objects,
+    0.7 mm wide (200 % of its 0.35 mm first layer)."""
+
+    distance: float = 6.0
+    loops: int = 1
+    line_width: float = 0.7
+
+    @property
+    def reach(self) -> float:
+        """How far past the objects the skirt's outer edge lies (give or take the
+        slicer's rounding: a few hundredths of a mm)."""
+        return self.distance + self.loops * self.line_width
+
+
+DEFAULT_SKIRT = Skirt()
+#: The default skirt's reach rounded up to whole mm (7 mm): PrusaSlicer 2.5 printed its
+#: outer edge 6.75 mm past the objects (its offsets are rounded); with 5 mm, a full plate's
+#: skirt ran up to 1.3 mm past a 180 mm bed ("outside print area").
+DEFAULT_MARGIN = float(math.ceil(DEFAULT_SKIRT.reach))
 MAX_BED = 2000.0
 #: More plates than this in one run is almost certainly a typing error in --count.
 MAX_PLATES = 20
@@ -106,8 +130,8 @@ def plate_counts(count: int, footprint: float, bed: Bed, per_set: int = 1) -> li
     if per_plate < 1:
         raise ParameterError.about(
             "bed",
-            f"{bed.label()} with {bed.margin:g} mm margin is too small for a piece "
-            f"{footprint:.1f} mm across: use a larger bed",
+            f"{bed.label()} with {bed.margin:g} mm margin (room for the slicer's skirt) is "
+            f"too small for a piece {footprint:.1f} mm across: use a larger bed",
         )
     plates = math.ceil(count / per_plate)
     if plates > MAX_PLATES:

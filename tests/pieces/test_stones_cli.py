@@ -135,7 +135,7 @@ BAD = [
     (["--clearance", "1.5"], "0 to 1 mm"),
     (["--stone-diameter", "24"], "larger than the engraved circle 22.68 mm"),
     (["--count", "500", "--bed", "60x60"], "need 125 plates of 4"),
-    (["--bed", "20x20"], "--bed 20×20 mm with 5 mm margin is too small for a piece"),
+    (["--bed", "20x20"], "--bed 20×20 mm with 7 mm margin (room for the slicer's skirt) is too"),
     (["--bed", "big"], "WIDTHxDEPTH"),
     (["--design", "pyramid", "--symbol", "star"], "pyramid"),
     (["--design", "pyramid", "--height", "3"], "45°"),

@@ -135,27 +135,42 @@ def test_75_stones_go_on_two_plates_whose_objects_lie_inside_the_180_bed(files):
     for plate in plates:
         assert plate[0][0] == f"{stone.name} #1"
         assert len({name for name, _ in plate}) == len(plate)
-        for _, (x0, y0, x1, y1) in plate:
-            assert x0 >= 5 - 1e-3 and x1 <= 175 + 1e-3  # 5 mm margin on 180 mm
-            assert y0 >= 5 - 1e-3 and y1 <= 175 + 1e-3
+        _skirt_fits(plate, (180, 180))
+        for _, (x0, _y0, x1, _y1) in plate:
             assert x1 - x0 == pytest.approx(stone.diameter, abs=0.05)
         centres = [((x0 + x1) / 2, (y0 + y1) / 2) for _, (x0, y0, x1, y1) in plate]
         for (x1, y1), (x2, y2) in itertools.combinations(centres, 2):
             assert math.hypot(x2 - x1, y2 - y1) >= stone.diameter + 3.0 - 1e-3
 
 
-@pytest.mark.parametrize("bed", [(180, 180), (120, 90), (250, 210)])
-def test_markers_on_any_bed_stay_inside_it(bed, cq):
-    marker = Marker(kind="growing")
-    plates = plan_plates((marker,), 40, Bed(*bed), "m")
+#: How far PrusaSlicer 2.5's default skirt (no printer profile: 1 loop 0.7 mm wide, 6 mm
+#: from the objects, around all of them) printed its outer edge past the objects.
+SKIRT_REACH = 6.75
+
+
+def _skirt_fits(items, bed) -> None:
+    """The default skirt around the plate's objects lies on the bed: the skirt follows
+    the objects' convex hull, so its extent is theirs grown by its reach on each side."""
+    x0 = min(b[0] for _, b in items)
+    y0 = min(b[1] for _, b in items)
+    x1 = max(b[2] for _, b in items)
+    y1 = max(b[3] for _, b in items)
+    room = min(x0, y0, bed[0] - x1, bed[1] - y1)
+    assert room >= SKIRT_REACH - 1e-3, f"the skirt runs {SKIRT_REACH - room:.2f} mm off the bed"
+
+
+@pytest.mark.parametrize("bed", [(180, 180), (220, 220), (250, 210), (120, 90), (256, 256)])
+@pytest.mark.parametrize("piece", [Marker(kind="growing"), PyramidStone()], ids=lambda p: p.name)
+def test_full_plates_on_any_bed_leave_room_for_the_slicers_default_skirt(bed, piece, cq):
+    """As many copies as the bed holds, and 40 (more plates on the small beds)."""
+    full = plan_plate((piece,), plan_plate((piece,), 1, Bed(*bed), "one").capacity, Bed(*bed), "f")
+    plates = [full, *plan_plates((piece,), 40, Bed(*bed), "m")]
     out = render_files([], plates)
     for plate in plates:
         items = read_plate(out[plate.file_name])
         assert len(items) == len(plate.pieces)
-        for _, (x0, y0, x1, y1) in items:
-            assert x0 >= 5 - 1e-3 and x1 <= bed[0] - 5 + 1e-3
-            assert y0 >= 5 - 1e-3 and y1 <= bed[1] - 5 + 1e-3
-    assert sum(len(p.pieces) for p in plates) == 40
+        _skirt_fits(items, bed)
+    assert sum(len(p.pieces) for p in plates[1:]) == 40
 
 
 def test_filament_estimate_assumes_walls_and_infill_not_solid_pieces(cq):

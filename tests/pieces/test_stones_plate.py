@@ -11,7 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fabgen.errors import ParameterError
-from fabgen.pieces.plate import MAX_PLATES, Bed, capacity, layout, parse_bed, plate_counts
+from fabgen.pieces.plate import MAX_PLATES, Bed, Skirt, capacity, layout, parse_bed, plate_counts
+
+#: How far PrusaSlicer 2.5's default skirt (1 loop of 0.7 mm, 6 mm from the objects)
+#: printed its outer edge past the objects: a maker who loads a plate with the
+#: slicer's defaults must not get "outside print area".
+SKIRT_REACH = 6.75
 
 
 def _check(points, footprint, bed):
@@ -19,6 +24,8 @@ def _check(points, footprint, bed):
     for x, y in points:
         assert bed.margin - 1e-6 <= x - r and x + r <= bed.width - bed.margin + 1e-6
         assert bed.margin - 1e-6 <= y - r and y + r <= bed.depth - bed.margin + 1e-6
+        # (every bed here has the default margin: room for the skirt)
+        assert min(x - r, y - r, bed.width - x - r, bed.depth - y - r) >= SKIRT_REACH - 1e-6
     for (x1, y1), (x2, y2) in itertools.combinations(points, 2):
         assert math.hypot(x2 - x1, y2 - y1) >= footprint + bed.spacing - 1e-5  # 1 µm grid
 
@@ -30,6 +37,12 @@ def test_seventy_five_default_stones_fit_a_220_bed():
     _check(points, 20.678, bed)
     # staggered rows: 10 rows of 8 = 80, where a square grid holds 8 × 8 = 64
     assert capacity(20.678, bed) == 80
+
+
+def test_the_default_margin_holds_the_default_skirt():
+    assert Skirt().reach == pytest.approx(6.0 + 1 * 0.7)
+    assert Bed().margin >= SKIRT_REACH
+    assert Skirt(distance=2, loops=3, line_width=0.5).reach == pytest.approx(3.5)
 
 
 def test_layout_is_centred_on_the_bed():
