@@ -49,7 +49,10 @@ def _fairness_rows() -> dict[str, list[int]]:
     rows = {}
     text = (ROOT / "docs" / "fairness.md").read_text("utf-8")
     for name, seats in re.findall(r"^\| ([0-9a-z-]+) \| \d+ \| [^|]+ \| ([^|]+) \|", text, re.M):
-        rates = re.findall(r"[^;:]+?(\(machine\))?: (\d+)% \(", seats)
+        # a machine seat: "2 a machine: 43% (", "6 Dummy, a machine: 5% (" (before
+        # 2026-11-30 "6 Dummy (machine): 5% (")
+        machine = r"(?<= )an? (?:extreme )?machine|\((?:extreme-)?machine\)"
+        rates = re.findall(rf"[^;:]+?({machine})?: (\d+)% \(", seats)
         rows[name] = [int(rate) for machine, rate in rates if not machine]
     return rows
 
