@@ -398,15 +398,14 @@ def _check_answer(scheduler: str) -> None:
     try:
         asyncio.run(asyncio.wait_for(handshake(), 2 * CONNECT_SECONDS))
     except TimeoutError:  # connected, no answer
-        raise _not_a_scheduler(scheduler, "no answer") from None
+        raise _not_a_scheduler(scheduler, f"no answer in {2 * CONNECT_SECONDS} s") from None
     except CommClosedError:  # connected, hung up on the first message
-        raise _not_a_scheduler(scheduler, "it hung up") from None
+        raise _not_a_scheduler(scheduler, "it hung up on Dask's first message") from None
     except OSError as exc:
         raise _unreachable(scheduler, exc) from None
-    except Exception as exc:  # an answer Dask cannot read: any error of its reader
-        raise _not_a_scheduler(
-            scheduler, f"an answer Dask cannot read: {type(exc).__name__}"
-        ) from None
+    except Exception:  # an answer Dask cannot read: any error of its reader
+        # (an HTTP proxy's "HTTP/1.1 400" read as a message's length: a MemoryError)
+        raise _not_a_scheduler(scheduler, "it answered, not as Dask does") from None
 
 
 def _check_listening(scheduler: str) -> None:
@@ -451,13 +450,44 @@ def _unreachable(scheduler: str, why: Exception | str) -> ParameterError:
     )
 
 
-def _not_a_scheduler(scheduler: str, what: str) -> ParameterError:
+def _not_a_scheduler(scheduler: str, failed: str) -> ParameterError:
+    """Something listens at ``scheduler`` and Dask's handshake ``failed``; the message
+    names what answers there when it says who it is."""
+    said = _first_line(scheduler)
+    if said is None:
+        what = failed
+    elif said.startswith("HTTP/"):
+        what = f'a web server or HTTP proxy answers there ("{said}"), not Dask'
+    else:
+        what = f'something else answers there ("{said}"), not Dask'
     return ParameterError.about(
         "scheduler",
-        f"{_shown(scheduler)} is not a Dask scheduler ({what}): give the address "
-        '`dask scheduler` prints as "Scheduler at" (port 8786 unless told otherwise; '
-        "8787 is its dashboard, a web page)",
+        f"{_shown(scheduler)} is not a Dask scheduler: {what}, so no game was played. "
+        '`dask scheduler` prints its address as "Scheduler at": check the host and the '
+        "port (8786 unless told otherwise; 8787 is its dashboard, a web page), and that "
+        "a proxy, tunnel or port forward on the way passes that port straight through",
     )
+
+
+def _first_line(scheduler: str) -> str | None:
+    """The first line a server at ``scheduler`` says when greeted as a web server, within
+    :data:`CONNECT_SECONDS` (an SSH server says its name first), at most 60 characters
+    and printable; None when it says nothing. Asked only after Dask's handshake failed: a
+    Dask scheduler would log the web request as an error."""
+    import socket
+
+    from distributed.comm.addressing import get_address_host_port
+
+    try:
+        host, port = get_address_host_port(scheduler)
+        with socket.create_connection((host, port), timeout=CONNECT_SECONDS) as conn:
+            conn.sendall(b"HEAD / HTTP/1.0\r\n\r\n")
+            data = conn.recv(256)
+    except (OSError, ValueError):
+        return None
+    line = data.split(b"\n", 1)[0].decode("ascii", "replace").strip()
+    line = "".join(c if c.isprintable() and c != "\ufffd" else "?" for c in line)
+    return (line[:60] + "..." if len(line) > 60 else line) or None
 
 
 def _check_address(scheduler: str) -> None:

@@ -60,12 +60,22 @@ def _listener(greeting: bytes | None) -> tuple[socket.socket, str]:
     return server, f"tcp://127.0.0.1:{server.getsockname()[1]}"
 
 
+PROXY = b"HTTP/1.1 400 Bad Request\r\nServer: squid\r\nContent-Length: 0\r\n\r\n"
+
+
 @pytest.mark.parametrize(
-    "greeting",
-    [b"", b"SSH-2.0-OpenSSH_9.6\r\n", None],
-    ids=["silent like a web server", "an SSH greeting", "hangs up"],
+    ("greeting", "says"),
+    [
+        (b"", "no answer in 2 s"),
+        (b"SSH-2.0-OpenSSH_9.6\r\n", 'something else answers there ("SSH-2.0-OpenSSH_9.6")'),
+        (None, "it hung up on Dask's first message"),
+        (PROXY, 'a web server or HTTP proxy answers there ("HTTP/1.1 400 Bad Request")'),
+    ],
+    ids=["silent like a web server", "an SSH greeting", "hangs up", "an HTTP proxy"],
 )
-def test_an_address_where_no_dask_scheduler_listens_is_refused(monkeypatch, greeting):
+def test_an_address_where_no_dask_scheduler_listens_is_refused(monkeypatch, greeting, says):
+    """(An HTTP proxy's answer, read by Dask as a message's length, was "an answer Dask
+    cannot read: MemoryError".)"""
     monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1, raising=False)
     server, address = _listener(greeting)
     try:
@@ -73,8 +83,25 @@ def test_an_address_where_no_dask_scheduler_listens_is_refused(monkeypatch, gree
     finally:
         server.close()
     assert isinstance(outcome, ParameterError), outcome
-    assert "is not a Dask scheduler" in str(outcome)
-    assert "8787 is its dashboard" in str(outcome)
+    message = str(outcome)
+    assert f"{address} is not a Dask scheduler: {says}" in message
+    assert "so no game was played" in message and "8787 is its dashboard" in message
+    assert "Error" not in message and "\n" not in message
+
+
+def test_balance_on_an_http_proxy_is_one_paragraph_and_exit_2(cli, tmp_path):
+    server, address = _listener(PROXY)
+    out = tmp_path / "out"
+    try:
+        result = cli("balance", "--preset", "2p-diamond-4", "--games", "2", "--scheduler",
+                     address, "--out", out)  # fmt: skip
+    finally:
+        server.close()
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"Error: --scheduler {address} is not a Dask scheduler: ")
+    assert result.stderr.count("\n") == 1 and "MemoryError" not in result.stderr
+    assert "proxy, tunnel or port forward" in result.stderr
+    assert result.stdout == "" and not out.exists()
 
 
 def test_a_cluster_without_workers_is_refused(monkeypatch):
