@@ -37,6 +37,7 @@ import tomli_w
 
 from fabgen.errors import FabgenError, InputFileError, ParameterError, abridged, requested
 from fabgen.rules.moves import MACHINE, IllegalMove, Move, direction_and_distance
+from fabgen.rules.names import field_name
 from fabgen.rules.scoring import game_over, ranking, regions, scores
 from fabgen.rules.state import Position
 from fabgen.rules.transcript import Transcript, parse_transcript, transcript_to_json
@@ -182,6 +183,11 @@ def hint_player(player: object) -> str:
 # ---- a game ---------------------------------------------------------------------------------
 
 
+def _move_key(move: Move) -> str:
+    """A move in a game's version: its field names (:attr:`Game.version`)."""
+    return f"{field_name(move.source)}-{field_name(move.destination)}"
+
+
 @dataclass
 class Game:
     id: str
@@ -216,9 +222,13 @@ class Game:
     @property
     def version(self) -> str:
         """Names the position: the turns played and a digest of their moves. A request
-        that sends it is refused (:class:`Outdated`) once the game has left it."""
+        that sends it is refused (:class:`Outdated`) once the game has left it. The
+        digest reads each move's field names joined by "-", not the move as people read
+        it (``str``): "-d1 to -c1" for "-d1--c1" renamed every position with a minus
+        name, and a page open across that upgrade was refused as if the game had moved
+        on. ("-" as before it, the name that pages open then hold.)"""
         if self._version is None:
-            text = ";".join(",".join(map(str, t)) for t in self.turns)
+            text = ";".join(",".join(_move_key(m) for m in t) for t in self.turns)
             digest = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:10]
             self._version = f"{len(self.turns)}-{digest}"
         return self._version

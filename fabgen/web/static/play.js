@@ -270,9 +270,39 @@ async function request(send, seatKinds, rewinds = false) {
 
 // A request about the game as this page shows it: the server refuses it (409) once the
 // game has moved on in another window, so nothing is played on a board not shown here.
-function gamePost(path, body = {}) {
+// Refused where the game's turns are still those shown, the server only names the
+// position otherwise (one upgraded meanwhile): the request goes again under its name.
+async function gamePost(path, body = {}) {
   showGamePicture();
-  return postJSON(`/api/games/${game.id}/${path}`, {...body, version: game.version});
+  const send = () => postJSON(`/api/games/${game.id}/${path}`, {...body, version: game.version});
+  try {
+    return await send();
+  } catch (e) {
+    if (e.status !== 409 || !(await renamedOnly())) throw e;
+    return send();
+  }
+}
+
+// Whether the server's game has the turns this page shows, under another version; its
+// version is taken then (the game on show, and what was tapped in the turn, stay).
+async function renamedOnly() {
+  let state;
+  try {
+    state = await getJSON(`/api/games/${game.id}`);
+  } catch (e) {
+    return false;
+  }
+  if (state.id !== game.id || turnsKey(state) !== turnsKey(game)) return false;
+  game.version = state.version;
+  if (pending.length) keepTaps();
+  return true;
+}
+
+// The moves of every turn played, as the game's transcript names their fields.
+function turnsKey(state) {
+  const t = state.transcript || {};
+  const turns = t.turns || (t.events || []).filter((e) => e.type === "turn").map((e) => e.moves);
+  return JSON.stringify(turns);
 }
 
 // A request that failed: the game moved on elsewhere (load it again), or the server's
@@ -325,10 +355,11 @@ async function reconnect(wasPaused) {
   }
   reconnecting = false;
   if (busy || !game || game.id !== id) return; // the page went on meanwhile
-  if (state.version !== game.version) {
+  // (a server upgraded meanwhile may name the same turns otherwise: the turn tapped stays)
+  if (turnsKey(state) !== turnsKey(game)) {
     openGame(state);
     setGame(state);
-  }
+  } else game.version = state.version;
   setStatus("fabgen serve is back: the game goes on from its last saved turn.");
   paused = wasPaused;
   goOn();
@@ -632,11 +663,12 @@ async function addMove(move) {
 }
 
 function keepTaps() {
-  sessionStorage.setItem(TAPS_KEY, JSON.stringify({id: game.id, version: game.version, moves: pending}));
+  const kept = {id: game.id, version: game.version, turns: turnsKey(game), moves: pending};
+  sessionStorage.setItem(TAPS_KEY, JSON.stringify(kept));
 }
 
 // After a reload: the moves tapped before it, if the game is still where they were
-// tapped (the engine checks them again).
+// tapped, its turns the same whatever the version's name (the engine checks them again).
 async function tapAgain() {
   let kept = null;
   try {
@@ -644,7 +676,8 @@ async function tapAgain() {
   } catch (e) {
     kept = null;
   }
-  const fits = kept && game && kept.id === game.id && kept.version === game.version;
+  const fits = kept && game && kept.id === game.id
+    && (kept.version === game.version || kept.turns === turnsKey(game));
   if (!fits || !Array.isArray(kept.moves) || !kept.moves.length || !personToMove()) return;
   await holding(async () => {
     try {
@@ -901,13 +934,13 @@ $("go-on").addEventListener("click", () => {
 // hint always belongs to the turn it is shown in; the last turn's hint is cleared first.
 $("hint").addEventListener("click", async () => {
   if (busy || !game) return;
-  const asked = game.version;
+  const asked = game; // (a new state is another object; a version renamed is not)
   hinted = [];
   setStatus(`Thinking of a hint (${$("hint-from").value})…`);
   await holding(async () => {
     try {
       const hint = await gamePost("hint", {player: $("hint-from").value});
-      if (game.version !== asked) return;
+      if (game !== asked) return;
       hinted = hint.moves;
       setStatus(`Hint: ${hint.words}`);
       picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null, todo: todoFields(),
