@@ -620,7 +620,12 @@ def _seat_lines(board: Board, seat: Seat) -> list[str]:
     if seat.name is not None:
         out.append(f"name = {_string(seat.name)}")
     if seat.colour is not None:
-        out.append(f"colour = {_string(seat.colour)}")
+        from fabgen.board.colours import can_draw
+
+        if can_draw(seat.colour):
+            out.append(f"colour = {_string(seat.colour)}")
+        else:  # (a transcript's: a board file refuses it) drawn and made in its place's
+            out.append(f"# colour {_string(seat.colour)} is not one fabgen draws: left out")
     if seat.kind != SeatKind.PLAYER:
         out.append(f"kind = {_string(seat.kind.value)}")
     stacks = dict(seat.stacks)

@@ -1,13 +1,16 @@
 """The colour names a board file may give a seat (``colour = "red"``), with the colour
 each is drawn in. Here in the board package because the board file reader checks names
 against it; drawings (:mod:`fabgen.draw.position`) use it too. Also how far apart two
-colours look, for the validator's colour checks. A seat without a colour of its own is
-made and drawn in its place's (:func:`seat_colour`), so every message that tells a person
-what to print, cut or tell apart names that colour (docs/design-notes.md, *The board
-checks*).
+colours look, for the validator's colour checks. A seat without a colour of its own, or
+with one fabgen cannot draw (a transcript's ``"teal"``), is made and drawn in its
+place's (:func:`seat_colour`), so every message that tells a person what to print, cut
+or tell apart names the colour the pictures show (docs/design-notes.md, *The board
+checks*). :func:`seat_colour` decides for the names and :func:`seat_rgb` for the
+drawings, from the one table below.
 """
 
 import math
+import re
 
 from fabgen.rules.transcript.format import SEAT_COLOURS
 
@@ -29,16 +32,35 @@ NAMED_COLOURS = {
 }
 
 
+_HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})")
+#: The ``#rrggbb`` of each place's colour (seat 1 red, ...), the seats' without one.
+PALETTE = tuple(NAMED_COLOURS[name] for name in SEAT_COLOURS)
+
+
+def can_draw(colour: str) -> bool:
+    """Is ``colour`` one fabgen draws: a name of :data:`NAMED_COLOURS` (any case) or
+    ``#rgb``/``#rrggbb``?"""
+    text = colour.strip().lower()
+    return text in NAMED_COLOURS or bool(_HEX.fullmatch(text))
+
+
 def seat_colour(colour: str | None, k: int) -> str:
-    """The colour seat ``k`` (from 0) is made in, as people are told it: the board's,
-    else its place's (red, blue, green, yellow, purple, orange), which the pictures draw
-    it in and the start transcript writes."""
-    return colour or SEAT_COLOURS[k % len(SEAT_COLOURS)]
+    """The colour seat ``k`` (from 0) is made in, as people are told it: the board's if
+    fabgen can draw it, else its place's (red, blue, green, yellow, purple, orange),
+    which is what the pictures then draw it in."""
+    if colour is not None and can_draw(colour):
+        return colour
+    return SEAT_COLOURS[k % len(SEAT_COLOURS)]
+
+
+def seat_rgb(colour: str | None, k: int) -> str:
+    """The ``#rrggbb`` seat ``k`` is drawn in: :func:`seat_colour`'s."""
+    return drawn_colour(seat_colour(colour, k))
 
 
 def drawn_colour(colour: str) -> str:
-    """The ``#rrggbb`` a seat's colour is drawn in, so that ``"red"``, ``"Red"`` and
-    ``"#D62728"`` are found to be one colour."""
+    """The ``#rrggbb`` a colour fabgen can draw is drawn in, so that ``"red"``, ``"Red"``
+    and ``"#D62728"`` are found to be one colour."""
     text = colour.strip().lower()
     text = NAMED_COLOURS.get(text, text)
     if len(text) == 4 and text.startswith("#"):  # #rgb

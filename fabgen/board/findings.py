@@ -50,6 +50,7 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
     "stack-off-board": ((Severity.ERROR,), "stones on a field that is not on the board"),
     "field-shared": ((Severity.ERROR,), "a field given to two players, or twice"),
     "player-without-stones": ((Severity.ERROR,), "a player starts without stones"),
+    "colour-unknown": ((Severity.WARNING,), "a seat's colour is not one fabgen draws"),
     "colour-shared": ((Severity.WARNING,), "two seats are made in the same colour"),
     "colours-alike": ((Severity.WARNING,), "two seats' colours are too alike to tell apart"),
     "colour-too-light": ((Severity.WARNING,), "a seat's colour is too light for white paper"),

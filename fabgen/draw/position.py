@@ -19,15 +19,14 @@ its letters).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from fabgen.board.colours import NAMED_COLOURS
+from fabgen.board.colours import PALETTE as PALETTE  # (the places' colours, for callers)
+from fabgen.board.colours import seat_rgb
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.draw.metrics import ASCENT, DESCENT, LEGIBLE_CAP_MM, text_advance
 from fabgen.geometry.lattice import Field, field_xy, step_between
 from fabgen.rules.state import Position, Status
-from fabgen.rules.transcript.format import SEAT_COLOURS
 
 FILL = {Status.LIVE: "#fff2b3", Status.GROWING: "#9fd89a", Status.DEAD: "#7f9bbf"}
 CELL_LINE = Style(stroke="#8c8c8c", width=0.2)
@@ -51,22 +50,12 @@ MARGIN = 5.0
 STONE = 0.28
 COUNT_HEIGHT = 0.24
 
-# A seat without a colour is drawn in the colour its transcripts name for it.
-PALETTE = tuple(NAMED_COLOURS[name] for name in SEAT_COLOURS)
-_HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
-
 
 def player_colour(color: str | None, index: int) -> str:
-    """A ``#rrggbb`` colour for a player: their own if readable, else from a palette."""
-    if color:
-        if _HEX.fullmatch(color):
-            digits = color[1:]
-            if len(digits) == 3:
-                digits = "".join(c * 2 for c in digits)
-            return "#" + digits.lower()
-        if color.lower() in NAMED_COLOURS:
-            return NAMED_COLOURS[color.lower()]
-    return PALETTE[index % len(PALETTE)]
+    """The ``#rrggbb`` a player is drawn in: their own colour if fabgen can draw it,
+    else their place's (:func:`fabgen.board.colours.seat_rgb`, which the bill of
+    materials and the validator name too)."""
+    return seat_rgb(color, index)
 
 
 def position_drawing(

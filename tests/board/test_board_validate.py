@@ -624,6 +624,46 @@ def test_stacks_beyond_the_maximum_are_errors_in_board_files_and_transcripts():
     assert not report.ok
 
 
+def transcript_board(*colours):
+    """3p-triangle-4 as a transcript, its seats given ``colours`` (None: none)."""
+    from fabgen.board.transcript_io import board_to_transcript, parse_board_transcript
+    from fabgen.rules.transcript import write_transcript
+
+    data = json.loads(write_transcript(board_to_transcript(load_preset("3p-triangle-4"))))
+    for player, colour in zip(data["players"], colours, strict=True):
+        player.pop("color", None)
+        if colour is not None:
+            player["color"] = colour
+    return parse_board_transcript(json.dumps(data), "club.json", "club")
+
+
+def test_a_transcript_colour_fabgen_cannot_draw_is_its_places_and_says_so():
+    """ "teal" (a transcript's; a board file refuses it) was drawn in the seat's place's
+    colour but named teal and compared with nobody: it is now red for seat 1 in every
+    check, and a warning says so."""
+    from fabgen.board.colours import seat_colour
+
+    report = run(transcript_board("teal", None, None))
+    (unknown,) = [f for f in report.findings if f.code == "colour-unknown"]
+    assert unknown.where.to_json() == {"player": 1} and unknown.severity is Severity.WARNING
+    assert "has colour 'teal', which fabgen cannot draw" in unknown.message
+    assert f"the kit makes it {seat_colour(None, 0)} (seat 1's colour" in unknown.message
+    assert "colour-unknown" not in run(transcript_board("Red", "#123", None)).codes()
+    shared = run(transcript_board("teal", "red", None))
+    (finding,) = [f for f in shared.findings if f.code == "colour-shared"]
+    assert finding.message.startswith(
+        "seat 1 (Red) has colour 'teal', which fabgen cannot draw, so it is made and drawn "
+        "red (seat 1's colour when none is given), and seat 2 (Blue) has colour red"
+    )
+    alike = run(transcript_board("teal", "#ff0000", None))  # red and #ff0000: 9.3 apart
+    (finding,) = [f for f in alike.findings if f.code == "colours-alike"]
+    assert "colours red (seat 1's colour when none is given) and #ff0000" in finding.message
+    # two colours fabgen cannot draw are their places' two colours: not shared
+    assert not {"colour-shared", "colours-alike"} & set(
+        run(transcript_board("teal", "plaid", None)).codes()
+    )
+
+
 def test_every_code_is_produced_by_some_test():
     # Runs last in this module (pytest keeps file order).
     assert set(CODES) <= SEEN | {"not-a-start"}, sorted(set(CODES) - SEEN)

@@ -105,3 +105,40 @@ def test_laser_stone_sheets_name_the_board_s_colours(plan):
         assert title == f"Atlantis stones, colour {k + 1} ({colour}), sheet 1 of 1"
     report = laser_report(laser)
     assert [s["colour_name"] for s in report["sheets"] if s["kind"] == "stones"] == COLOURS
+
+
+@pytest.mark.parametrize("given", [None, "teal", "plaid", "Blue", " green ", "#ABC", "#1f5fbf"])
+def test_the_colour_named_and_the_colour_drawn_come_from_one_decision(given):
+    """The pictures' #rrggbb and the name the bill of materials prints agree for every
+    colour a transcript may give, one fabgen cannot draw ("teal") too: it is the
+    place's colour in both."""
+    from fabgen.board.colours import SEAT_COLOURS, can_draw, drawn_colour, seat_colour
+    from fabgen.draw.position import player_colour
+
+    for k in range(6):
+        named = seat_colour(given, k)
+        assert player_colour(given, k) == drawn_colour(named)
+        assert named == (given if given and can_draw(given) else SEAT_COLOURS[k])
+
+
+def test_a_transcript_colour_fabgen_cannot_draw_is_named_as_drawn():
+    """Seat 1 of a transcript given "teal" was drawn red and listed as teal stones: its
+    kit names red, the setup diagram draws red, and the board file written beside them
+    reads back (a board file refuses "teal"); the start transcript passes "teal" on."""
+    from fabgen.board.boardfile import parse_board_toml
+    from fabgen.draw.board_parts import seat_colour as drawn_seat
+    from fabgen.products.layout import LayoutParams, layout_files
+    from tests.board.test_board_validate import transcript_board
+
+    board = transcript_board("teal", None, None)
+    files = layout_files(LayoutParams(board, 100.0, ("a4",))).files
+    svg = files["club-setup.svg"].decode()
+    swatches = re.findall(r'<circle [^>]*fill="(#[0-9a-f]{6})" r="2"', svg)
+    expected = ["red", "blue", "green"]
+    assert swatches == [NAMED_COLOURS[c] for c in expected]
+    bom = json.loads(files["club-bom.json"])
+    assert [c["colour"] for c in bom["stones"]["colours"]] == expected
+    assert "teal" not in files["club-bom.txt"].decode()
+    again = parse_board_toml(files["club.toml"].decode())
+    assert [drawn_seat(again, k) for k in range(3)] == swatches
+    assert json.loads(files["club-start.json"])["players"][0]["color"] == "teal"

@@ -4,7 +4,6 @@ stones, and start stacks that explode at once."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from fabgen.board.checks.context import Context
@@ -14,6 +13,8 @@ from fabgen.board.colours import (
     ALIKE_DELTA_E,
     COLOUR_BLIND_DELTA_E,
     LIGHT_CONTRAST,
+    NAMED_COLOURS,
+    can_draw,
     colour_blind_difference,
     colour_difference,
     contrast_on_white,
@@ -284,6 +285,31 @@ def players_have_stones(ctx: Context) -> Iterator[Finding]:
             )
 
 
+@STRUCTURE.check("colour-unknown")
+def unknown_colours(ctx: Context) -> Iterator[Finding]:
+    """A seat colour fabgen cannot draw (a transcript's "teal"; a board file refuses
+    one): the seat is drawn, named and made in its place's colour, and compared with
+    the others in it (docs/design-notes.md, *The board checks*)."""
+    for k, seat in enumerate(ctx.board.seats):
+        if seat.colour is None or can_draw(seat.colour):
+            continue
+        yield Finding(
+            "colour-unknown",
+            Severity.WARNING,
+            f"{ctx.seat(k)} has colour {seat.colour!r}, which fabgen cannot draw: the "
+            f"pictures draw it, the bill of materials names it and the kit makes it "
+            f"{seat_colour(None, k)} ({_place(k)}); give it #rrggbb or one of "
+            f"{', '.join(NAMED_COLOURS)}",
+            Where(player=k + 1),
+        )
+
+
+def _given(ctx: Context, k: int) -> str | None:
+    """A seat's own colour, if fabgen can draw it (else it is drawn in its place's)."""
+    colour = ctx.board.seats[k].colour
+    return colour if colour is not None and can_draw(colour) else None
+
+
 @STRUCTURE.check("colour-shared")
 def seat_colours(ctx: Context) -> Iterator[Finding]:
     """Two seats of one colour as they are made and drawn: their stones look alike, and a
@@ -296,7 +322,7 @@ def seat_colours(ctx: Context) -> Iterator[Finding]:
             first[key] = k
             continue
         j = first[key]
-        if seat.colour is None and ctx.board.seats[j].colour is None:
+        if _given(ctx, k) is None and _given(ctx, j) is None:
             continue  # places' colours repeat only beyond six seats, an error of its own
         yield Finding(
             "colour-shared",
@@ -309,7 +335,7 @@ def seat_colours(ctx: Context) -> Iterator[Finding]:
 
 def _shared(ctx: Context, j: int, k: int, key: str) -> str:
     """Who shares which colour: ``seat 1 and seat 2 have colour red``."""
-    first, second = ctx.board.seats[j].colour, ctx.board.seats[k].colour
+    first, second = _given(ctx, j), _given(ctx, k)
     if first == second:
         return f"{ctx.seat(j)} and {ctx.seat(k)} have colour {first}"
     if first is not None and second is not None:
@@ -323,23 +349,27 @@ def _shared(ctx: Context, j: int, k: int, key: str) -> str:
 
 
 def _has(ctx: Context, k: int) -> str:
-    given = ctx.board.seats[k].colour
+    given, own = _given(ctx, k), ctx.board.seats[k].colour
+    named = seat_colour(None, k)
+    if own is not None and given is None:
+        return (
+            f"has colour {own!r}, which fabgen cannot draw, so it is made and drawn {named} "
+            f"({_place(k)})"
+        )
     if given is None:
-        named = seat_colour(None, k)
         return f"has no colour of its own, so it is made and drawn {named} ({_place(k)})"
     return f"has colour {given}"
 
 
 def _drawn_colours(ctx: Context) -> list[tuple[int, str]]:
     """Every seat with the ``#rrggbb`` it is drawn in (its own colour, else its
-    place's), one seat per colour (two seats of one colour are ``colour-shared``). A
-    colour fabgen cannot draw (a transcript's) is left out: such a seat is drawn in its
-    place's colour."""
+    place's, also for a colour fabgen cannot draw), one seat per colour (two seats of
+    one colour are ``colour-shared``)."""
     seen: set[str] = set()
     out = []
     for k, seat in enumerate(ctx.board.seats):
         drawn = drawn_colour(seat_colour(seat.colour, k))
-        if drawn in seen or not re.fullmatch(r"#[0-9a-f]{6}", drawn):
+        if drawn in seen:
             continue
         seen.add(drawn)
         out.append((k, drawn))
@@ -349,7 +379,7 @@ def _drawn_colours(ctx: Context) -> list[tuple[int, str]]:
 def _colour(ctx: Context, k: int, drawn: str) -> str:
     """A seat's colour as a message names it: ``red``, ``#D62728 (#d62728)``, or for a
     seat without one ``red (seat 1's colour when none is given)``."""
-    given = ctx.board.seats[k].colour
+    given = _given(ctx, k)
     if given is None:
         return f"{seat_colour(None, k)} ({_place(k)})"
     return given if drawn_colour(given) == given else f"{given} ({drawn})"
@@ -360,7 +390,7 @@ def _place(k: int) -> str:
 
 
 def _both_default(ctx: Context, j: int, k: int) -> bool:
-    return ctx.board.seats[j].colour is None and ctx.board.seats[k].colour is None
+    return _given(ctx, j) is None and _given(ctx, k) is None
 
 
 @STRUCTURE.check("colours-alike")
