@@ -619,7 +619,7 @@ def _seat_lines(board: Board, seat: Seat) -> list[str]:
     out = ["[[players]]"]
     if seat.name is not None:
         out.append(f"name = {_string(seat.name)}")
-    if seat.colour is not None:
+    if (seat.colour or "").strip():  # (a transcript's "" is no colour)
         from fabgen.board.colours import can_draw
 
         if can_draw(seat.colour):

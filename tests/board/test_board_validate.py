@@ -649,6 +649,8 @@ def test_a_transcript_colour_fabgen_cannot_draw_is_its_places_and_says_so():
     assert "has colour 'teal', which fabgen cannot draw" in unknown.message
     assert f"the kit makes it {seat_colour(None, 0)} (seat 1's colour" in unknown.message
     assert "colour-unknown" not in run(transcript_board("Red", "#123", None)).codes()
+    # "" or spaces is no colour, as a name of spaces is no name
+    assert "colour-unknown" not in run(transcript_board("", "  ", None)).codes()
     shared = run(transcript_board("teal", "red", None))
     (finding,) = [f for f in shared.findings if f.code == "colour-shared"]
     assert finding.message.startswith(

@@ -291,8 +291,8 @@ def unknown_colours(ctx: Context) -> Iterator[Finding]:
     one): the seat is drawn, named and made in its place's colour, and compared with
     the others in it (docs/design-notes.md, *The board checks*)."""
     for k, seat in enumerate(ctx.board.seats):
-        if seat.colour is None or can_draw(seat.colour):
-            continue
+        if not (seat.colour or "").strip() or can_draw(seat.colour or ""):
+            continue  # (a transcript's "" or spaces is no colour, as a name of spaces)
         yield Finding(
             "colour-unknown",
             Severity.WARNING,
@@ -349,9 +349,9 @@ def _shared(ctx: Context, j: int, k: int, key: str) -> str:
 
 
 def _has(ctx: Context, k: int) -> str:
-    given, own = _given(ctx, k), ctx.board.seats[k].colour
+    given, own = _given(ctx, k), ctx.board.seats[k].colour or ""
     named = seat_colour(None, k)
-    if own is not None and given is None:
+    if own.strip() and given is None:
         return (
             f"has colour {own!r}, which fabgen cannot draw, so it is made and drawn {named} "
             f"({_place(k)})"
