@@ -23,7 +23,7 @@ from concurrent.futures import (
     wait,
 )
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 from fabgen.errors import ParameterError, abridged
 
@@ -246,9 +246,10 @@ def _run_on(client, scheduler: str) -> Iterator[Executor]:
 
 
 class ClusterExecutor(Executor):
-    """A Dask client's executor that can tell a cluster left without workers: the
+    """A Dask client's executor that can tell a cluster left without workers (the
     scheduler keeps the batches for workers to come, and a run whose every worker was
-    killed waited for ever without a word."""
+    killed waited for ever without a word) and refuses a batch played by a worker with
+    another fabgen: one that joined after the check at the start was not asked."""
 
     def __init__(self, client, scheduler: str) -> None:
         self._client = client
@@ -256,7 +257,30 @@ class ClusterExecutor(Executor):
         self._inner = client.get_executor()
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
-        return self._inner.submit(fn, *args, **kwargs)
+        """``fn`` on a worker, which says who it is with the result (:meth:`result`)."""
+        from fabgen import __version__
+
+        return self._inner.submit(_on_worker, __version__, fn, *args, **kwargs)
+
+    def result(self, future: Future):
+        """The result of a batch submitted here, once its worker is known to have this
+        fabgen. A worker without fabgen, or with one from before the worker's report,
+        cannot even read the batch: then every worker is asked, as at the start."""
+        from distributed import KilledWorker
+
+        from fabgen import __version__
+
+        try:
+            address, version, result = future.result()
+        except (CancelledError, KilledWorker):
+            raise
+        except Exception:
+            with suppress(OSError):  # the scheduler gone: the batch's own error says so
+                _check_versions(self._client, self._scheduler, during=True)
+            raise
+        if version != __version__:
+            raise _other_fabgen(self._scheduler, [(address, version)], during=True)
+        return result
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self._inner.shutdown(wait=wait)
@@ -331,19 +355,51 @@ def _check_workers(client, scheduler: str) -> None:
             f"each machine with `dask worker {scheduler}`, where fabgen {__version__} is "
             "installed",
         ) from None
+    _check_versions(client, scheduler)
+
+
+def _check_versions(client, scheduler: str, during: bool = False) -> None:
+    """Asks every worker for its fabgen; refuses the cluster when one has another."""
+    from fabgen import __version__
+
     found = client.run(_worker_fabgen, on_error="return")
     wrong = sorted((a, v) for a, v in found.items() if v != __version__)
     if wrong:
-        address, version = wrong[0]
-        has = f"fabgen {version}" if isinstance(version, str) else f"no fabgen ({version})"
-        more = f" (and {len(wrong) - 1} more workers)" if len(wrong) > 1 else ""
-        raise ParameterError.about(
-            "scheduler",
-            f"{scheduler} has a worker at {address} with {has}{more}, and this machine "
-            f"has fabgen {__version__}: install fabgen {__version__} where every worker "
-            f"runs (pip install 'fabgen[cluster]=={__version__}', then restart the workers), so "
-            "that they play the games this fabgen would, nothing else",
-        )
+        raise _other_fabgen(scheduler, wrong, during)
+
+
+def _other_fabgen(scheduler: str, wrong: list, during: bool = False) -> ParameterError:
+    """``wrong``: (address, version or the error that stood for it) of each worker
+    without this fabgen. ``during``: found on a batch during the run (nothing written)."""
+    from fabgen import __version__
+
+    address, version = wrong[0]
+    has = f"fabgen {version}" if isinstance(version, str) else f"no fabgen ({version})"
+    more = f" (and {len(wrong) - 1} more workers)" if len(wrong) > 1 else ""
+    if during:
+        has += ", which joined after the check at the start"
+    stopped = (
+        ": its games were refused, the run stopped and nothing was written; " if during else ": "
+    )
+    again = "; then run the command again (the same seed plays the same games)" if during else ""
+    return ParameterError.about(
+        "scheduler",
+        f"{scheduler} has a worker at {address} with {has}{more}, and this machine has "
+        f"fabgen {__version__}{stopped}install fabgen {__version__} where every worker runs "
+        f"(pip install 'fabgen[cluster]=={__version__}', then restart the workers), so that "
+        f"they play the games this fabgen would, nothing else{again}",
+    )
+
+
+def _on_worker(expected: str, fn, /, *args, **kwargs) -> tuple:
+    """On a Dask worker: its address, its fabgen version and ``fn``'s result, or None
+    when its fabgen is not ``expected`` (the client refuses the batch; playing it would
+    cost minutes for nothing)."""
+    from distributed import get_worker
+
+    version = _worker_fabgen()
+    result = fn(*args, **kwargs) if version == expected else None
+    return get_worker().address, version, result
 
 
 def _worker_fabgen() -> str:
@@ -567,7 +623,7 @@ def run_batches(
             ex.check_workers()
         for future in finished:
             k = futures[future]
-            results[k] = future.result()
+            results[k] = ex.result(future) if isinstance(ex, ClusterExecutor) else future.result()
             if progress is not None:
                 progress(len(parts[k]))
     return results

@@ -3,6 +3,7 @@ for ever or play other games: an address where something else listens, a cluster
 no worker, workers without this fabgen."""
 
 import socket
+import sys
 import threading
 
 import pytest
@@ -215,3 +216,90 @@ def test_a_batch_given_up_after_its_workers_died_is_one_clear_error(capfd):
     assert "died again and again" in message and "--memory-limit" in message
     assert "nothing was written" in message
     assert "Traceback" not in capfd.readouterr().err
+
+
+#: Whether the late worker of :func:`_late_joiner_run` has joined (module-level: a
+#: worker's check is pickled by reference, and a closure's would take the cluster along).
+_JOINED: list[bool] = []
+
+
+def _late_joiner_run(monkeypatch, version) -> tuple[object, str]:
+    """A run on a cluster whose one worker, after the first batch, is replaced by a new
+    one; ``version`` stands in for the workers' fabgen check (they run in this process)
+    and reads :data:`_JOINED`. The run's outcome and the new worker's address."""
+    from distributed import Worker
+    from distributed.utils import sync
+
+    monkeypatch.setattr(parallel, "WATCH_SECONDS", 0.2)
+    monkeypatch.setattr(parallel, "_worker_fabgen", version)
+    monkeypatch.setattr(sys.modules[__name__], "_JOINED", [])
+    late: list = []
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        first = next(iter(cluster.workers.values()))
+
+        async def start_late() -> Worker:
+            return await Worker(cluster.scheduler_address, nthreads=1, name="late")
+
+        def replace_the_worker(_games: int) -> None:
+            if not late:
+                sync(cluster.loop, first.close)
+                late.append(sync(cluster.loop, start_late))
+                _JOINED.append(True)
+
+        outcome: list = ["still waiting"]
+
+        def run() -> None:
+            try:
+                with executor(scheduler=cluster.scheduler_address) as ex:
+                    parts = batches(40, 4)
+                    outcome[0] = run_batches(ex, _slow_games, (), parts, replace_the_worker)
+            except Exception as exc:
+                outcome[0] = exc
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(60)
+        address = late[0].address if late else "no worker joined"
+        for worker in late:
+            sync(cluster.loop, worker.close)
+    return outcome[0], address
+
+
+def _this_fabgen() -> str:
+    from fabgen import __version__
+
+    return __version__
+
+
+def _old_after_joining() -> str:
+    return "0.0.9" if _JOINED else _this_fabgen()
+
+
+def _none_after_joining() -> str:
+    return _no_fabgen() if _JOINED else _this_fabgen()
+
+
+@pytest.mark.parametrize(
+    "version, says",
+    [(_old_after_joining, "with fabgen 0.0.9"), (_none_after_joining, "with no fabgen (No module")],
+)
+def test_a_worker_with_another_fabgen_joining_during_the_run_stops_it(
+    monkeypatch, capfd, version, says
+):
+    """The check at the start asks the workers there; a worker that joins later (another
+    machine's `dask worker`, a nanny's restart after an upgrade) played its batches with
+    its own fabgen, whose games differ for the same seed."""
+    outcome, late = _late_joiner_run(monkeypatch, version)
+    assert isinstance(outcome, ParameterError), outcome
+    message = str(outcome)
+    assert f"has a worker at {late} {says}" in message, message
+    assert "joined after the check at the start" in message
+    assert "nothing was written" in message and "install fabgen" in message
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_worker_with_this_fabgen_joining_during_the_run_plays_its_part(monkeypatch):
+    outcome, _ = _late_joiner_run(monkeypatch, _this_fabgen)
+    assert outcome == [list(part) for part in batches(40, 4)]
