@@ -162,3 +162,22 @@ def test_taps_kept_over_a_reload_come_back_where_the_server_renamed_the_position
     play.locator("#status").filter(has_text="tapped before the reload are kept").wait_for()
     _settled(play)
     assert play.evaluate("() => pending") == [move]
+
+
+def test_taps_stay_when_the_server_comes_back_upgraded(play, renamed):
+    # A request cut off by the server stopping: once it was back under another name for
+    # the same position, the page loaded the game again and the turn's taps were gone.
+    _start(play)
+    move = _a_legal_move(play)
+    _tap(play, move)
+    play.route("**/api/games/*/hint", lambda route: route.abort())
+    renamed()
+    play.get_by_role("button", name="Hint").click()
+    play.locator("#status").filter(has_text="fabgen serve is back").wait_for()
+    _settled(play)
+    assert play.evaluate("() => pending") == [move]
+    assert play.evaluate("() => game.version").startswith("renamed0:")
+    play.get_by_role("button", name="End turn").click()
+    play.wait_for_function("() => game.turns_played >= 1")
+    _settled(play)
+    assert play.evaluate("() => game.transcript.turns[0]") == [move]
