@@ -226,7 +226,7 @@ class Game:
         digest reads each move's field names joined by "-", not the move as people read
         it (``str``): "-d1 to -c1" for "-d1--c1" renamed every position with a minus
         name, and a page open across that upgrade was refused as if the game had moved
-        on. ("-" as before it, the name that pages open then hold.)"""
+        on. ("-", as before that spelling: the names pages opened then still hold.)"""
         if self._version is None:
             text = ";".join(",".join(_move_key(m) for m in t) for t in self.turns)
             digest = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:10]
