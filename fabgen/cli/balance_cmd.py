@@ -39,9 +39,10 @@ from fabgen.text import shown_path
     is_flag=True,
     help="For 4 or 5 seats with stack starts: play candidate start fields (symmetric "
     "ones first) and report the setup closest to even. Plays --games games for each of "
-    "--candidates setups and once more for the best: 520 with --games 40 (12 to 18 "
-    "minutes of strong games on the stack-start presets on two cores), 2600 with the "
-    "default 200.",
+    "--candidates setups and once more for the best: 520 with --games 40, 2600 with the "
+    "default 200. 520 strong games on the stack-start presets took 12 to 18 minutes with "
+    "2 processes on two otherwise idle cores; fewer or busy cores take longer, and the "
+    "progress (a bar on a terminal, else a line a minute) projects the run's own time.",
 )
 @option("candidates")
 @format_option("text: a table per seat; json: the report as JSON (same seed, same bytes).")

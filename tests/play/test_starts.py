@@ -156,6 +156,53 @@ def test_suggest_starts_progress_ends_at_the_games_played(
     assert f"played {len(rows) + 1} games (" in result.stderr
 
 
+def test_suggest_starts_logs_a_projected_time_for_the_whole_run(
+    cli, tmp_path, stack_board, monkeypatch
+):
+    """The help's minutes assume idle cores (45 were projected on a loaded machine):
+    the run's own log line projects the time left from its pace so far, counting every
+    setup's games and the fresh ones. (A clock that moves 40 s per reading: a line at
+    each batch from the second on.)"""
+    import fabgen.cli.balance_cmd as balance_cmd
+
+    log = io.StringIO()
+
+    class Clock:
+        now = 0.0
+
+        def __call__(self) -> float:
+            self.now += 40.0
+            return self.now
+
+    class Logged(balance_cmd.GamesProgress):
+        def __init__(self, total):
+            super().__init__(total, stream=log, clock=Clock())
+
+    monkeypatch.setattr(balance_cmd, "GamesProgress", Logged)
+    result, rows = _suggest(
+        cli, tmp_path, stack_board, "--candidates", "3", "--games", "2", "--out", tmp_path / "o"
+    )
+    total = 2 * (len(rows) + 1)
+    lines = log.getvalue().splitlines()
+    assert lines, result.stderr
+    pattern = r"played (\d+) of (\d+) games in ([\d.]+) min, about ([\d.]+) min left"
+    for line in lines:
+        done, shown, minutes, left = re.fullmatch(pattern, line).groups()
+        assert int(shown) == total and 0 < int(done) < total
+        # the pace so far, carried over the games left (both figures rounded to 0.1)
+        ratio = (total - int(done)) / int(done)
+        assert float(left) == pytest.approx(float(minutes) * ratio, abs=0.05 * ratio + 0.051)
+
+
+def test_the_help_says_what_the_minutes_of_suggest_starts_assume():
+    from fabgen.cli.balance_cmd import balance
+
+    params = {p.name: p for p in balance.params}
+    text = " ".join(params["suggest_starts"].help.split())
+    assert "with 2 processes on two otherwise idle cores" in text
+    assert "busy cores take longer" in text and "projects the run's own time" in text
+
+
 @pytest.mark.parametrize(
     ("preset", "message"),
     [("3p-triangle-4", "for 4 or 5 seats"), ("4p-diamond-5", "needs stack starts")],
