@@ -619,13 +619,15 @@ def _seat_lines(board: Board, seat: Seat) -> list[str]:
     out = ["[[players]]"]
     if seat.name is not None:
         out.append(f"name = {_string(seat.name)}")
-    if (seat.colour or "").strip():  # (a transcript's "" is no colour)
+    colour = seat.colour or ""
+    if colour.strip():  # (a transcript's "" is no colour)
         from fabgen.board.colours import can_draw
 
-        if can_draw(seat.colour):
-            out.append(f"colour = {_string(seat.colour)}")
-        else:  # (a transcript's: a board file refuses it) drawn and made in its place's
-            out.append(f"# colour {_string(seat.colour)} is not one fabgen draws: left out")
+        if can_draw(colour):
+            out.append(f"colour = {_string(colour)}")
+        else:  # a transcript's colour a board file would refuse: the seat is drawn and
+            # made in its place's default colour, so the file says so and leaves it out
+            out.append(f"# colour {_string(colour)} is not one fabgen draws: left out")
     if seat.kind != SeatKind.PLAYER:
         out.append(f"kind = {_string(seat.kind.value)}")
     stacks = dict(seat.stacks)
