@@ -464,8 +464,6 @@ def _count(n: int, word: str) -> str:
 
 
 def _name(f) -> str:
-    from fabgen.rules.names import field_name
-
     return field_name(f)
 
 
