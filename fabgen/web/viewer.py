@@ -5,7 +5,9 @@ position before the turn, every move, every explosion wave and the growth, each 
 picture (:func:`fabgen.draw.position.position_drawing`) with the engine's words, and
 each step's fields for the pages' shared board picture (``picture``: the board as the
 setup diagram has it, :mod:`fabgen.web.picture`). At the end of the game so far, the
-moves typed for the player to move are played.
+moves typed for the player to move are played. What lies on the board before and after
+the turn is listed a seat a line, in seat order, in the words of ``fabgen rules turn``
+(:func:`fabgen.rules.terminal.stacks_by_seat`).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def turn_view(
     from fabgen.board.boardfile import name_from_stem
     from fabgen.rules.moves import parse_moves
     from fabgen.rules.scoring import game_over, scores
-    from fabgen.rules.terminal import describe_stacks, legend
+    from fabgen.rules.terminal import legend, stacks_by_seat
     from fabgen.rules.turn import play_turn, replay
 
     source = f"{abridged(name_from_stem(name), 40)} (uploaded)"
@@ -65,10 +67,10 @@ def turn_view(
             raise ParameterError("moves", "the moves must be text like c3-c5,f2-d2")
         given = parse_moves(moves)
     else:
-        return _view(start, [], t, len(played), source, variant, describe_stacks, legend, picture)
+        return _view(start, [], t, len(played), source, variant, stacks_by_seat, legend, picture)
     final, steps = play_turn(start, given, variant, record_steps=True)
-    view = _view(start, steps, t, len(played), source, variant, describe_stacks, legend, picture)
-    view["after"] = describe_stacks(final)
+    view = _view(start, steps, t, len(played), source, variant, stacks_by_seat, legend, picture)
+    view["after"] = stacks_by_seat(final)
     view["scores_after"] = scores(final)
     view["game_over_after"] = game_over(final, variant)
     return view
@@ -181,7 +183,7 @@ def _turn_number(turn: object, count: int) -> int:
     return turn
 
 
-def _view(start, steps, t, count, source, variant, describe_stacks, legend, picture) -> dict:
+def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, picture) -> dict:
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
     from fabgen.rules.names import field_name
@@ -226,7 +228,7 @@ def _view(start, steps, t, count, source, variant, describe_stacks, legend, pict
         "turns": count,
         "player": start.players[k].label(k),
         "legend": legend(start),
-        "before": describe_stacks(start),
+        "before": stacks_by_seat(start),
         "scores": scores(start),
         "game_over": game_over(start, variant),
         "steps": shown,

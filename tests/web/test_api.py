@@ -823,6 +823,64 @@ def test_the_rules_viewer_steps_through_the_turns_of_a_file(client):
     assert bad.status_code == 400 and "0 to 3" in bad.get_json()["error"]
 
 
+def _seat_lines(position) -> list[tuple[str, dict[str, int]]]:
+    """Each seat's line head and its live and growing stacks by field name (growing
+    negative), from the engine's own accounts: what the viewer's lines must say."""
+    from fabgen.rules.names import field_name
+    from fabgen.rules.terminal import player_letter
+
+    return [
+        (
+            f"{player_letter(k)} = {p.label(k)}: ",
+            {field_name(f): v for f, v in position.stacks(k).items() if v},
+        )
+        for k, p in enumerate(position.players)
+    ]
+
+
+def _read_seat_line(line: str, head: str) -> dict[str, int]:
+    assert line.startswith(head), (line, head)
+    rest = line.removeprefix(head)
+    if rest == "nothing on the board":
+        return {}
+    letter = head[0]
+    out = {}
+    for entry in rest.split(", "):
+        name, cell = entry.split(" ")
+        assert cell.endswith(letter), (entry, letter)  # only this seat's fields
+        out[name] = -int(cell[1:-1]) if cell.startswith("+") else int(cell[:-1])
+    return out
+
+
+def test_the_rules_viewer_lists_the_fields_by_seat_as_rules_turn_does(client):
+    """Before and after the turn, a seat a line in seat order with that seat's fields
+    (they came as one list in board order, six seats' fields mixed)."""
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import play_turn
+
+    text = board_transcript_text(load_preset("6p-hexagon-19"))
+    position = parse_transcript(text).position
+    moves = _first_legal_moves(position)
+    typed = ",".join(str(m) for m in moves)
+    answer = client.post("/api/rules/turn", json={"transcript": text, "moves": typed})
+    assert answer.status_code == 200, answer.get_json()
+    answer = answer.get_json()
+    final, _ = play_turn(position, moves)
+    for key, pos in (("before", position), ("after", final)):
+        lines, expected = answer[key], _seat_lines(pos)
+        assert len(lines) == len(expected) == 6
+        for line, (head, stacks) in zip(lines, expected, strict=True):
+            assert _read_seat_line(line, head) == stacks
+    # the turn moved stones of the player to move only
+    assert answer["before"][1:] == answer["after"][1:]
+    assert answer["before"][0] != answer["after"][0]
+    # the position alone (no turn played) lists its fields the same way
+    shown = client.post("/api/rules/turn", json={"transcript": text}).get_json()
+    assert shown["before"] == answer["before"] and "after" not in shown
+
+
 def test_the_rules_viewer_names_an_illegal_move(client):
     answer = client.post("/api/rules/turn", json={"transcript": _game(), "moves": "a1-z9"})
     assert answer.status_code == 400

@@ -219,7 +219,8 @@ def test_on_a_phone_the_steps_are_stepped_beside_the_board(page, tmp_path):
 def test_enter_plays_the_typed_moves_in_the_rules_viewer(page, tmp_path):
     # Enter in the moves box did nothing: the keyboard needed one more Tab to the button.
     from fabgen.rules.names import field_name
-    from fabgen.rules.turn import Turn
+    from fabgen.rules.terminal import stacks_by_seat
+    from fabgen.rules.turn import Turn, play_turn
 
     path, position = _game(tmp_path)
     (move, *_) = Turn(position, "online").legal_moves()
@@ -231,8 +232,11 @@ def test_enter_plays_the_typed_moves_in_the_rules_viewer(page, tmp_path):
     moves.fill(typed)
     moves.press("Enter")
     page.locator("#turn-info").filter(has_text="after the 6 turns of the file").wait_for()
-    page.locator("#after").filter(has_text="After the turn: ").wait_for()
+    page.locator("#after-heading").wait_for(state="visible")  # hidden until a turn is played
     assert page.locator("#step-title").inner_text().startswith("Step ")
+    # what lies on the board after it, a seat a line, as fabgen rules turn lists it
+    final, _ = play_turn(position, [move], "online")
+    assert page.locator("#after li").all_inner_texts() == stacks_by_seat(final)
     assert page.evaluate("() => steps.some((s) => s.title.includes('move 1: '))")
 
 

@@ -54,7 +54,7 @@ async function askNow(moves, loading) {
       : `after the ${turns} turns of the file: type moves to play the next turn`;
     $("turn-info").textContent = `${answer.source}, ${where}; ${answer.player} to move. ` +
       `Scores before the turn: ${answer.scores.join(", ")}.${over}`;
-    $("after").textContent = answer.after ? `After the turn: ${answer.after}` : "";
+    showAfter(answer.after || []);
     showStep();
     setStatus("");
     return true;
@@ -69,6 +69,18 @@ async function askNow(moves, loading) {
     setStatus(words, true);
     return false;
   }
+}
+
+// What lies on the board after the turn, a seat a line in seat order, as fabgen rules
+// turn lists it (six seats' fields mixed in board order were hard to read).
+function showAfter(lines) {
+  const items = lines.map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  });
+  $("after-heading").hidden = !lines.length;
+  $("after").replaceChildren(...items);
 }
 
 function showStep() {
