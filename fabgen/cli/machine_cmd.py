@@ -40,7 +40,8 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     are replayed first) as an extreme machine of the 1995 rules would make it: the
     turn that explodes the most fields now; if none explodes anything, the turn
     after which its next turn could explode the most; ties broken by --seed. Seats are
-    numbered from 1. A seat of kind "machine" never moves: its turn is a pass.
+    numbered from 1 (with --format json the seat to move is "player", as in rules turn
+    and replay). A seat of kind "machine" never moves: its turn is a pass.
 
     The search is exact: the report says exhaustive when the turn is proven best.
     With --budget it may stop early; the report then says what no turn can beat.
@@ -98,7 +99,8 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
 
 
 def _decide(position, variant: str, rng, budget: int | None = None) -> dict:
-    """The decision as plain JSON values; seats from 1."""
+    """The decision as plain JSON values: the seat to move as "player", from 1, the key
+    and count of rules turn --format json and replay's record of an illegal move."""
     from fabgen.play.machine import NEVER_MOVES, ExtremeMachine
     from fabgen.rules.names import field_name
 
@@ -106,7 +108,7 @@ def _decide(position, variant: str, rng, budget: int | None = None) -> dict:
     player = position.players[k]
     kind = getattr(player, "kind", "player")
     head = {
-        "seat": k + 1,
+        "player": k + 1,
         "name": player.name,
         "kind": kind,
         "turn": position.turns_played + 1,
@@ -158,7 +160,7 @@ def _text(r: dict, turn: str) -> str:
     from fabgen.rules.moves import move_text
     from fabgen.rules.state import Player
 
-    who = Player(r["name"]).label(r["seat"] - 1)  # as rules replay and turn name it
+    who = Player(r["name"]).label(r["player"] - 1)  # as rules replay and turn name it
     lines = [f"{r['file']}: {who} plays {turn} as an extreme machine"]
     if r["criterion"] == "machine-never-moves":
         lines[0] = f"{r['file']}: {who} is a machine: it never moves ({turn})"

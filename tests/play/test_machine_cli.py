@@ -18,7 +18,7 @@ from fabgen.rules.turn import replay
 from tests.play import play_reference as ref
 
 KEYS = {
-    "seat", "name", "kind", "turn", "moves", "criterion", "explosions",
+    "player", "name", "kind", "turn", "moves", "criterion", "explosions",
     "next_turn_explosions", "exhaustive", "turns_examined", "move_sets", "ties", "all_ties",
     "bound", "limits", "file", "seed", "variant",
 }  # fmt: skip
@@ -49,7 +49,7 @@ def test_json_names_the_seat_from_1_and_the_moves_it_would_make(game):
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert set(report) == KEYS
-    assert report["seat"] == 1 and report["name"] == "Red" and report["turn"] == 31
+    assert report["player"] == 1 and report["name"] == "Red" and report["turn"] == 31
     assert report["kind"] == "player" and report["seed"] == 5 and report["variant"] == "online"
     moves = [Move.from_names(a, b) for a, b in report["moves"]]
     # The reference plays the reported moves to the reported number of explosions.
@@ -124,7 +124,26 @@ def test_play_with_out_writes_the_file_and_says_so(game, tmp_path):
     assert final.turns_played == 31
     # The machine's turn again from the longer file: seat 2 (Blue) is next.
     report = json.loads(run("rules", "machine", written, "--format", "json").stdout)
-    assert report["seat"] == 2 and report["turn"] == 32
+    assert report["player"] == 2 and report["turn"] == 32
+
+
+def test_json_names_the_player_to_move_by_rules_turn_s_key_and_count(game, tmp_path):
+    """rules machine said "seat" where rules turn and replay say "player" (from 1): a
+    script reading both found no seat in the one or the other."""
+    path, _ = game
+    longer = tmp_path / "next" / "game.json"
+    assert run("rules", "machine", path, "--play", "--out", longer.parent).exit_code == 0
+    for file in (path, longer):
+        machine = json.loads(run("rules", "machine", file, "--format", "json").stdout)
+        typed = ",".join(f"{a}-{b}" for a, b in machine["moves"])
+        turn = run("rules", "turn", file, "--moves", typed, "--format", "json")
+        assert turn.exit_code == 0, turn.output
+        turn = json.loads(turn.stdout)
+        assert "seat" not in machine and "seat" not in turn
+        assert machine["player"] == turn["player"] and machine["turn"] == turn["turn"]
+        # the seat replay leaves to move (from 0 inside a transcript), counted from 1
+        before = replay(*_start_and_moves(file))
+        assert machine["player"] == before.next_player + 1 == (1 if file == path else 2)
 
 
 def test_play_into_a_folder_that_fails_when_written_prints_no_report(game, tmp_path, monkeypatch):
@@ -156,7 +175,7 @@ def test_a_machine_seat_never_moves():
     stacks = [{(0, 0): 1}, {(1, 0): 3}]
     pos = Position.from_stacks([TILE], players, stacks, next_player=1)
     report = _decide(pos, "online", random.Random(0))
-    assert report["moves"] == [] and report["kind"] == "machine" and report["seat"] == 2
+    assert report["moves"] == [] and report["kind"] == "machine" and report["player"] == 2
     assert report["criterion"] == "machine-never-moves"
     # (1, 0) is on the rim of the one tile: 3 live neighbours, so the 3-stack explodes.
     assert report["explosions"] == 1
