@@ -433,7 +433,8 @@ _COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 def seat_words(name: str | None, kind: SeatKind) -> str:
     """A seat as people name it: a person by name ("" without one), a machine as one,
     and by its name too when that says more than "Machine": "a machine", "Machine A,
-    a machine", "Dummy, a machine" (the legend here, and benchmarks/fairness.py)."""
+    a machine", "Dummy, a machine" (the legend here, the kit's README.txt and
+    benchmarks/fairness.py)."""
     name = (name or "").strip()
     if kind is SeatKind.PLAYER:
         return name

@@ -268,7 +268,10 @@ def _laser_colours(plan: KitPlan) -> str:
 
 
 def piece_lines(plan: KitPlan) -> list[str]:
-    """Which file makes the stones of which seat, and the markers of which kind."""
+    """Which file makes the stones of which seat, and the markers of which kind. A seat
+    is named in the setup diagram's words ("seat 4 (a machine)", "seat 2 (Machine A,
+    a machine)", "seat 1 (Red)"), so the README and the diagram beside it agree."""
+    from fabgen.draw.setup_diagram import seat_words
     from fabgen.geometry.symbols import MARKER_SYMBOLS, SYMBOL_WORDS, board_seat_symbols
 
     stones, settings = plan.stones, plan.kit.section("stones")
@@ -286,7 +289,9 @@ def piece_lines(plan: KitPlan) -> list[str]:
         else:
             piece = stones.pieces[k if marked else 0]
             where = f"3d/{piece.name}-plate*.3mf: print in {colour}"
-        lines.append(f"  {where}, for {seat.label(k + 1)}{symbol}")
+        who = seat_words(seat.name, seat.kind)
+        named = f"seat {k + 1} ({who})" if who else f"seat {k + 1}"
+        lines.append(f"  {where}, for {named}{symbol}")
     if settings["markers"]:
         supply = plan.supply
         for kind, count in (("growing", supply.growing_markers), ("dead", supply.dead_markers)):

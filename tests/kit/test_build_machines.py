@@ -110,12 +110,48 @@ def test_a_solo_kit_with_seat_symbols_gives_the_machines_their_own_shapes(tmp_pa
     readme = (out / "README.txt").read_text()
     board = load_preset("1p-triangle-5-two-machines")
     symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
+    named = ["seat 1 (Red)", "seat 2 (Machine A, a machine)", "seat 3 (Machine B, a machine)"]
     for k, seat in enumerate(board.seats):
-        (line,) = [x for x in readme_entries(readme) if f"for {seat.label(k + 1)}," in x]
+        (line,) = [x for x in readme_entries(readme) if f"for {named[k]}," in x]
         pattern = line.split()[0].removesuffix(":")
         assert f"-{symbols[k]}-plate" in pattern and list(out.glob(pattern))
         assert f"print in {seat.colour}" in line and SYMBOL_WORDS[symbols[k]] in line
     assert "print each stone plate once per player colour" not in readme
+
+
+def test_the_kit_readme_names_seats_in_the_setup_diagram_s_words(tmp_path):
+    """README.txt said "for seat 2 (Machine)" where the setup diagram beside it says
+    "Seat 2: a machine": each seat's words are read back from the diagram's legend and
+    found in README.txt's line for its stones."""
+    import re
+    from xml.etree import ElementTree
+
+    from fabgen.kitbuild.kitfile import load_kit
+    from fabgen.kitbuild.plan import plan_kit
+    from fabgen.kitbuild.render import readme_text
+    from fabgen.products.layout import LayoutParams, layout_files
+    from tests.kit.test_seat_colours import TEMPLATE
+
+    # a machine named "Machine", a named one, a person without a name, a named person
+    text = (TEMPLATE.parent / "4p-hexagon-19-machines.toml").read_text()
+    text = text.replace('name = "Machine A"', 'name = "Machine"').replace('name = "Blue"\n', "")
+    (tmp_path / "club.toml").write_text(text)
+    kit = '[kit]\nboard = "club.toml"\n[stones]\nseat_symbols = true\n'  # ", marked with"
+    (tmp_path / "kit.toml").write_text(kit)
+    plan = plan_kit(load_kit(tmp_path / "kit.toml"))
+    svg = layout_files(LayoutParams(plan.board, 100.0, ("a4",))).files[
+        f"{plan.board.name}-setup.svg"
+    ]
+    legend = " ".join(
+        t.text or "" for t in ElementTree.fromstring(svg).iter() if t.tag.endswith("text")
+    )
+    heads = re.findall(r"Seat (\d+): (?:([^;:]+?), )?(?:moves|plays) \w+;", legend)
+    assert [int(n) for n, _ in heads] == list(range(1, 7))
+    readme = " ".join(readme_text(plan, {"3d/a.3mf": b""}).split())
+    for n, who in heads:
+        assert (f"for seat {n} ({who})," if who else f"for seat {n},") in readme
+    assert "for seat 2 (a machine)," in readme and "for seat 3," in readme
+    assert "for seat 5 (Machine B, a machine)," in readme and "(Machine)" not in readme
 
 
 def readme_entries(readme: str) -> list[str]:
