@@ -142,7 +142,10 @@ def test_a_transcript_colour_fabgen_cannot_draw_is_named_as_drawn():
     again = parse_board_toml(files["club.toml"].decode())
     assert [drawn_seat(again, k) for k in range(3)] == swatches
     assert json.loads(files["club-start.json"])["players"][0]["color"] == "teal"
-    # a transcript's "" is no colour: left out too (colour = "" is refused)
+    # a transcript's "" is no colour: left out too (colour = "" is refused), and the start
+    # transcript writes the place's colour, as for a seat without one (it wrote "")
     blank = layout_files(LayoutParams(transcript_board("", None, None), 100.0, ("a4",)))
     assert parse_board_toml(blank.files["club.toml"].decode()).seats[0].colour is None
     assert "colour" not in blank.files["club.toml"].decode().split("[[players]]")[1]
+    written = [p["color"] for p in json.loads(blank.files["club-start.json"])["players"]]
+    assert written == expected

@@ -94,6 +94,21 @@ def test_every_player_is_written_with_a_colour_as_it_is_drawn():
         assert player_colour(p["color"], k) == player_colour(players[k].get("color"), k)
 
 
+def test_a_blank_colour_is_written_as_none_and_any_other_as_given():
+    """ "" or spaces is no colour (as the board checks and drawings take it): written as
+    the seat's place's, which the online engine can draw; it was written as "". A colour
+    fabgen cannot draw ("teal") is the online game's to draw and passes as given
+    (docs/design-notes.md, *The board checks*)."""
+    players = [{"stacks": {f"{c}1": 1}} for c in "abcd"]
+    for player, colour in zip(players, ["", "  ", "teal", " Teal "], strict=True):
+        player["color"] = colour
+    obj = game(players=players, segments=[[f"{c}1" for c in "abcd"]], turns=[])
+    text = write_transcript(transcript_from_json(obj))
+    colours = [p["color"] for p in json.loads(text)["players"]]
+    assert colours == ["red", "blue", "teal", " Teal "]
+    assert write_transcript(parse_transcript(text)) == text
+
+
 def test_written_text_is_stable_and_readable():
     text = write_transcript(transcript_from_json(game()))
     lines = text.splitlines()

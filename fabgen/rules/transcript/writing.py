@@ -53,7 +53,9 @@ def _player_json(p: PlayerEntry, k: int) -> dict:
     if p.name is not None:
         out["name"] = p.name
     # Always a colour: the online engine skips a player without one (design notes, rule 10).
-    out["color"] = p.color if p.color is not None else SEAT_COLOURS[k % len(SEAT_COLOURS)]
+    # "" or spaces is none; any other text (a "teal" fabgen cannot draw) is passed on as given.
+    given = p.color is not None and p.color.strip()
+    out["color"] = p.color if given else SEAT_COLOURS[k % len(SEAT_COLOURS)]
     if p.kind is not None:
         out["kind"] = p.kind
     if p.stacks is not None:
