@@ -52,6 +52,7 @@ from fabgen.draw.drawing import (
     Text,
     boxes_overlap,
 )
+from fabgen.draw.label_room import Box, Point, segment_touches_box
 from fabgen.draw.metrics import LEGIBLE_CAP_MM, text_advance
 from fabgen.errors import ParameterError
 from fabgen.settings import default, range_of
@@ -758,10 +759,22 @@ def _map(grid: PageGrid, box: Rect) -> list[Shape]:
         corners = frame.loop(((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1)))
         out.append(Polyline(corners, True, style=page_line))
         lines += [_bbox(corners[k], corners[(k + 1) % 4]) for k in range(4)]
+    edges = _tile_edges(place, frame)
     for row, col in grid.cells if labelled else ():
-        label = _page_label(grid, row, col, frame, box, taken + lines)
-        taken += [t.box() for t in label]
+        label = _page_label(grid, row, col, frame, box, taken + lines, edges)
+        taken += [t.box() for t in label if isinstance(t, Text)]
         out += label
+    return out
+
+
+def _tile_edges(place: BoardPlacement, frame: Frame) -> list[tuple[Point, Point, Box]]:
+    """Every straight piece of the tiles' outlines on the map, with its box (the
+    board's outline runs along the outer ones)."""
+    out = []
+    for t in range(len(place.board.tiles)):
+        for loop in place.tile_outlines(t):
+            pts = frame.loop(loop)
+            out += [(p, q, _bbox(p, q)) for p, q in zip(pts, pts[1:] + pts[:1], strict=True)]
     return out
 
 
@@ -775,20 +788,59 @@ PAGE_LABEL_SMALL = Style(stroke=None, fill="#c00000")
 LABEL_GAP = 0.6  # mm kept between a page label and any other label on the map
 LABEL_BIG, LABEL_SMALL = 3.5, 2.5  # text heights of a page label's two lines, mm
 LABEL_HIGH = LABEL_BIG + 1.5 + LABEL_SMALL + 1.0  # the two lines, descenders included
+EDGE_GAP = 0.4  # mm kept between a page label and a tile's outline (half a line is 0.25)
+HALO = Style(stroke=None, fill="#ffffff", width=0)
+HALO_PAD = 0.5  # mm of white round a label that must cross outlines
 
 
-def _page_label(grid: PageGrid, row: int, col: int, frame: Frame, box: Rect, taken):
+def _page_label(
+    grid: PageGrid, row: int, col: int, frame: Frame, box: Rect, taken, edges
+) -> list[Shape]:
     """``page N`` over ``row r, col c``, inside the page's rectangle on the map, in the
     first of its corners (then along its edges, then inside) where it covers no tile
-    number, no page edge and no other page's label; where none is free, the spot that
-    covers least."""
+    number, no page edge and no other page's label, and no tile's outline crosses it.
+    Where none is free: the spot that covers fewest of those, then crosses fewest
+    outlines, on a white halo that stops the outlines short of the text (a maker
+    taping 30 pages reads the label and the tiles apart)."""
+    spots = _label_spots(grid, row, col, frame, box)
+    labels = [_label_texts(grid, row, col, x, align, top) for x, align, top in spots]
+    boxes = [[t.box() for t in label] for label in labels]
+    # Only what lies near this page's spots can be hit: on a board of a hundred tiles
+    # and pages, testing every label spot against everything on the map takes minutes.
+    reach = _padded(_union([b for bs in boxes for b in bs]), HALO_PAD)
+    near = [other for other in taken if boxes_overlap(reach, other, LABEL_GAP)]
+    near_edges = [e for e in edges if boxes_overlap(reach, e[2], EDGE_GAP)]
+    best = None
+    for label, label_boxes in zip(labels, boxes, strict=True):
+        block = _union(label_boxes)
+        grazed = [(p, q) for p, q, bb in near_edges if boxes_overlap(block, bb, EDGE_GAP)]
+        near_by = sum(segment_touches_box(p, q, block, EDGE_GAP) for p, q in grazed)
+        # a halo hides what lies under all of the block, not only under the lines
+        covers = [_padded(block, HALO_PAD)] if near_by else label_boxes
+        hits = sum(boxes_overlap(b, other, LABEL_GAP) for b in covers for other in near)
+        if hits == near_by == 0:
+            return label
+        # a spot that only comes near an outline beats one that crosses it
+        crosses = sum(segment_touches_box(p, q, block) for p, q in grazed)
+        if best is None or (hits, crosses, near_by) < best[0]:
+            best = ((hits, crosses, near_by), label, block)
+    assert best is not None
+    (*_, near_by), label, block = best
+    return ([_halo(block)] if near_by else []) + label
+
+
+def _label_spots(
+    grid: PageGrid, row: int, col: int, frame: Frame, box: Rect
+) -> list[tuple[float, str, float]]:
+    """Where a page's label may go, as (x, align, top of the label): its rectangle's
+    corners, then along its top and bottom edges, then its sides, then inside."""
     w = grid.window(row, col)
     x0, y0 = frame((w.x0, w.y0))
     x1, y1 = frame((w.x1, w.y1))
     x0, y0, x1, y1 = max(x0, box.x0), max(y0, box.y0), min(x1, box.x1), min(y1, box.y1)
-    inset, big, small, high = 1.5, LABEL_BIG, LABEL_SMALL, LABEL_HIGH
-    top_row, bottom_row = y1 - inset, y0 + inset + high
-    spots = [  # (x, align, top of the label): corners, then along the edges, then inside
+    inset = 1.5
+    top_row, bottom_row = y1 - inset, y0 + inset + LABEL_HIGH
+    spots = [
         (x0 + inset, "left", top_row),
         (x1 - inset, "right", top_row),
         (x0 + inset, "left", bottom_row),
@@ -804,37 +856,39 @@ def _page_label(grid: PageGrid, row: int, col: int, frame: Frame, box: Rect, tak
     for fy in steps:
         for fx in steps:
             spots.append((x0 + fx * (x1 - x0), "center", bottom_row + fy * (top_row - bottom_row)))
-    labels = [
-        [
-            Text((x, top - big), f"page {grid.number(row, col)}", big, align, PAGE_LABEL),
-            Text(
-                (x, top - big - 1.5 - small),
-                f"row {row + 1}, col {col + 1}",
-                small,
-                align,
-                PAGE_LABEL_SMALL,
-            ),
-        ]
-        for x, align, top in spots
+    return spots
+
+
+def _label_texts(grid: PageGrid, row: int, col: int, x: float, align: str, top: float):
+    big, small = LABEL_BIG, LABEL_SMALL
+    return [
+        Text((x, top - big), f"page {grid.number(row, col)}", big, align, PAGE_LABEL),
+        Text(
+            (x, top - big - 1.5 - small),
+            f"row {row + 1}, col {col + 1}",
+            small,
+            align,
+            PAGE_LABEL_SMALL,
+        ),
     ]
-    boxes = [[t.box() for t in label] for label in labels]
-    # Only what lies near this page's spots can be hit: on a board of a hundred tiles
-    # and pages, testing every label spot against everything on the map takes minutes.
-    reach = (
-        min(b[0] for bs in boxes for b in bs),
-        min(b[1] for bs in boxes for b in bs),
-        max(b[2] for bs in boxes for b in bs),
-        max(b[3] for bs in boxes for b in bs),
+
+
+def _union(boxes) -> Box:
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
     )
-    near = [other for other in taken if boxes_overlap(reach, other, LABEL_GAP)]
-    best = None
-    for label, label_boxes in zip(labels, boxes, strict=True):
-        hits = sum(boxes_overlap(b, other, LABEL_GAP) for b in label_boxes for other in near)
-        if hits == 0:
-            return label
-        if best is None or hits < best[0]:
-            best = (hits, label)
-    return best[1]
+
+
+def _padded(b: Box, pad: float) -> Box:
+    return (b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad)
+
+
+def _halo(block: Box) -> Polyline:
+    x0, y0, x1, y1 = _padded(block, HALO_PAD)
+    return Polyline(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), True, style=HALO)
 
 
 def _scale_square(x: float, y: float) -> list[Shape]:
