@@ -6,7 +6,9 @@ default, never under 6 mm) and less a footer strip for the page's label. Neighbo
 windows overlap by a band (15 mm by default) that is shaded on both pages and carries
 alignment crosses at the same spots of the board, so the pages can be laid over each
 other and taped. The first page is the assembly map: the page grid over the board,
-the instructions, and a 50 mm square to check that the printer kept the scale.
+the instructions, and a 50 mm square to check that the printer kept the scale. Each
+page's label on the map keeps clear of the tiles' outlines, or lies on a white halo
+where it cannot (docs/design-notes.md, *Pictures people look at*: printed-board pages).
 
 The grid is chosen to need the fewest pages, and among those the one whose emptiest
 page holds the most board: the board may be turned (in steps of 30°, never mirrored),
