@@ -28,8 +28,7 @@ from datetime import date
 from pathlib import Path
 
 from fabgen.board.files import load_preset, preset_names
-from fabgen.board.model import SeatKind
-from fabgen.draw.setup_diagram import seat_words
+from fabgen.board.model import SeatKind, seat_words
 from fabgen.play.balance import BalanceOptions, balance_report, run_balance
 
 #: Games per preset at scale 1: fewer on the boards whose strong games are long. Three

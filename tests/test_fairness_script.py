@@ -67,8 +67,7 @@ def test_machine_seats_written_as_the_setup_diagram_names_them_are_read_as_machi
     person with "machine" in their name is no machine."""
     from fairness import SEAT
 
-    from fabgen.board.model import SeatKind
-    from fabgen.draw.setup_diagram import seat_words
+    from fabgen.board.model import SeatKind, seat_words
 
     assert seat_words("Machine", SeatKind.MACHINE) == "a machine"
     assert seat_words("M", SeatKind.MACHINE) == "M, a machine"

@@ -8,7 +8,7 @@ import json
 from collections.abc import Mapping
 
 from fabgen.board.colours import seat_colour
-from fabgen.board.model import Board
+from fabgen.board.model import Board, SeatKind, seat_words
 from fabgen.board.placement import BoardPlacement
 from fabgen.board.supply import Supply, supply_needed
 
@@ -122,8 +122,8 @@ def bom_text(bom: dict) -> str:
     ]
     for c in stones["colours"]:
         kind = c.get("kind", "player")
-        seat = f"seat {c['seat']}" if kind == "player" else f"seat {c['seat']}, {kind}"
-        who = f"  {c['name'] or 'seat'} ({seat})"
+        words = seat_words(c["name"], SeatKind(kind))  # as the setup diagram names it
+        who = f"  {words} (seat {c['seat']})" if words else f"  seat {c['seat']}"
         colour = f"{c['colour']} stones"
         note = f"{colour}, {c['at_start']} on the board at the start"
         if kind != "player":  # it spreads like a player, so it needs as many

@@ -45,6 +45,26 @@ class SeatKind(StrEnum):
     EXTREME_MACHINE = "extreme-machine"  # moves by fixed rules (fabgen.play.machine)
 
 
+KIND_WORDS = {
+    SeatKind.MACHINE: "a machine",
+    SeatKind.EXTREME_MACHINE: "an extreme machine",
+}
+
+
+def seat_words(name: str | None, kind: SeatKind) -> str:
+    """A seat as people name it: a person by name ("" without one), a machine as one,
+    and by its name too when that says more than "Machine": "a machine", "Machine A,
+    a machine", "Dummy, a machine" (setup diagrams' legends, the bill of materials, the
+    kit's README.txt and benchmarks/fairness.py)."""
+    name = (name or "").strip()
+    if kind is SeatKind.PLAYER:
+        return name
+    words = KIND_WORDS[kind]
+    if not name or name.lower() in (words.split(" ", 1)[1], "machine"):
+        return words
+    return f"{name}, {words}"
+
+
 class TurnDirection(StrEnum):
     """Which way the seat order (the turn order) runs around the board."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from fabgen.board.model import Board, SeatKind
+from fabgen.board.model import Board, SeatKind, seat_words
 from fabgen.board.placement import BoardPlacement
 from fabgen.board.supply import Supply, supply_needed
 from fabgen.board.symmetry import seat_order_direction
@@ -416,10 +416,6 @@ def _segments(shapes) -> list:
 
 #: How the legend names a machine seat ("Seat 4: a machine"), and a named one
 #: ("Seat 2: Machine A, a machine"): the badge notes say what each kind does.
-KIND_WORDS = {
-    SeatKind.MACHINE: "a machine",
-    SeatKind.EXTREME_MACHINE: "an extreme machine",
-}
 BADGE_NOTES = {
     SeatKind.PLAYER: "Seat number of a person (a white circle).",
     SeatKind.MACHINE: "Seat played by a machine (a diamond): it never moves; its stacks "
@@ -428,20 +424,6 @@ BADGE_NOTES = {
     "fixed rules, the turn that explodes the most fields.",
 }
 _COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
-def seat_words(name: str | None, kind: SeatKind) -> str:
-    """A seat as people name it: a person by name ("" without one), a machine as one,
-    and by its name too when that says more than "Machine": "a machine", "Machine A,
-    a machine", "Dummy, a machine" (the legend here, the kit's README.txt and
-    benchmarks/fairness.py)."""
-    name = (name or "").strip()
-    if kind is SeatKind.PLAYER:
-        return name
-    words = KIND_WORDS[kind]
-    if not name or name.lower() in (words.split(" ", 1)[1], "machine"):
-        return words
-    return f"{name}, {words}"
 
 
 def corner_tiles(board: Board) -> frozenset[int]:

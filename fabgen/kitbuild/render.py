@@ -271,7 +271,7 @@ def piece_lines(plan: KitPlan) -> list[str]:
     """Which file makes the stones of which seat, and the markers of which kind. A seat
     is named in the setup diagram's words ("seat 4 (a machine)", "seat 2 (Machine A,
     a machine)", "seat 1 (Red)"), so the README and the diagram beside it agree."""
-    from fabgen.draw.setup_diagram import seat_words
+    from fabgen.board.model import seat_words
     from fabgen.geometry.symbols import MARKER_SYMBOLS, SYMBOL_WORDS, board_seat_symbols
 
     stones, settings = plan.stones, plan.kit.section("stones")

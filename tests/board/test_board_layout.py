@@ -586,6 +586,28 @@ def test_the_bill_of_materials_gives_the_board_size_the_setup_diagram_gives(boar
         assert " 1  island tile, " in text  # not "1 island tiles"
 
 
+@pytest.mark.parametrize("board", ["4p-hexagon-19-machines", "5p-hexagon-19-dummy"])
+def test_the_bill_of_materials_names_a_machine_seat_as_the_setup_diagram_does(board):
+    # It said "Machine A (seat 2, machine)" where the legend says "Machine A, a machine".
+    import re
+
+    from fabgen.board.bom import bill_of_materials, bom_text
+
+    b = load_preset(board)
+    text = bom_text(bill_of_materials(b, 100.0))
+    page = setup_diagram(b)
+    legend = " ".join(
+        s.text for shapes in page.layers.values() for s in shapes if isinstance(s, Text)
+    )
+    machines = [k for k, seat in enumerate(b.seats) if seat.kind.value != "player"]
+    assert machines
+    for k in machines:
+        line = re.search(rf"^  (.+) \(seat {k + 1}\) ", text, re.M)
+        assert line, text
+        assert "machine" in line.group(1) and "(seat" not in line.group(1)
+        assert f"Seat {k + 1}: {line.group(1)}" in legend, (line.group(1), legend)
+
+
 def test_text_boxes_hold_a_name_of_wide_letters():
     """text_width and text_box estimated 0.9 (bold 1.0) cap heights a character, less
     than Vera's W (1.37, bold 1.53) and m: a box check passed a name of W's that ran
