@@ -186,6 +186,7 @@ def _turn_number(turn: object, count: int) -> int:
 def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, picture) -> dict:
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
+    from fabgen.products.turn import step_title
     from fabgen.rules.names import field_name
     from fabgen.rules.scoring import game_over, scores
     from fabgen.web.games import fields_json
@@ -206,14 +207,15 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
     else:
         shown = [
             {
-                "title": f"{n}. {step.title}",
+                # (a wave's title counts its explosions, as the command's step line)
+                "title": f"{n}. {step_title(step)}",
                 "details": list(step.details),
                 # (an explosion's: where each field's stones go, one per line of details)
                 "effects": list(step.effects),
                 "svg": _svg(
                     render_svg(
                         position_drawing(
-                            step.position, title=f"{n}. {step.title}", highlight=step.fields
+                            step.position, title=f"{n}. {step_title(step)}", highlight=step.fields
                         )
                     )
                 ),

@@ -1,0 +1,76 @@
+"""The rules viewer says a turn in the words of ``fabgen rules turn``: the command is run
+on the same file and turn, its text read back and compared with the viewer's answer."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from fabgen.cli import main
+
+
+def _chain_game(tmp_path):
+    """A finished game of 2p-diamond-4 by random players that grow on purpose, so that
+    its turns have explosion chains of several waves, and the path of its file."""
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+    from fabgen.rules.names import field_name
+    from fabgen.rules.random_games import random_game
+    from fabgen.rules.scoring import game_over
+    from fabgen.rules.transcript import parse_transcript
+
+    text = board_transcript_text(load_preset("2p-diamond-4"))
+    start = parse_transcript(text).position
+    for seed in range(50):
+        turns, final = random_game(start, seed, max_turns=400, explode_bias=0.9)
+        if game_over(final):
+            break
+    game = json.loads(text)
+    game["turns"] = [[[field_name(m.source), field_name(m.destination)] for m in t] for t in turns]
+    path = tmp_path / "chain.json"
+    path.write_text(json.dumps(game))
+    return path, len(turns)
+
+
+@pytest.fixture(scope="module")
+def chain_game(tmp_path_factory):
+    return _chain_game(tmp_path_factory.mktemp("viewer"))
+
+
+def _command(path, turn: int) -> list[str]:
+    result = CliRunner().invoke(main, ["rules", "turn", str(path), "--turn", str(turn)])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def _waves(client, text, turn) -> int:
+    answer = client.post("/api/rules/turn", json={"transcript": text, "turn": turn - 1})
+    return sum("explosion wave" in s["title"] for s in answer.get_json()["steps"])
+
+
+def _turns_to_check(client, path, count) -> list[int]:
+    """The first turn, the first with three waves or more, and the last (it ends the
+    game)."""
+    text = path.read_text()
+    chain = next(t for t in range(1, count + 1) if _waves(client, text, t) >= 3)
+    return [1, chain, count]
+
+
+def test_the_viewer_titles_each_step_as_rules_turn_does(client, chain_game):
+    # A wave's title in the viewer left out its count of explosions, which the command
+    # gives ("explosion wave 2 (3 explosions): ..."), as the play page counts a turn's.
+    path, count = chain_game
+    text = path.read_text()
+    for turn in _turns_to_check(client, path, count):
+        steps = [line for line in _command(path, turn) if re.match(r"step \d+: ", line)]
+        answer = client.post("/api/rules/turn", json={"transcript": text, "turn": turn - 1})
+        titles = [s["title"] for s in answer.get_json()["steps"]]
+        assert len(titles) == len(steps) >= 2
+        for title, line in zip(titles, steps, strict=True):
+            n, words = line.removeprefix("step ").split(": ", 1)
+            assert title == f"{n}. {words}"
+        if turn != 1:
+            assert any(re.search(r"wave \d+ \(\d+ explosions?\): ", t) for t in titles)
