@@ -72,7 +72,52 @@ def test_the_butterfly_seats_are_unequally_far_apart():
     (finding,) = [f for f in report.findings if f.code == "seat-distances"]
     # seats 1 and 4 share a wing, as do 2 and 3 (play goes counter-clockwise)
     assert "seats 1–2: 13.7, 2–3: 7.9, 3–4: 13.7, 4–1: 7.9" in finding.message
-    assert finding.where.player == 4
+    assert finding.where.player == 2  # the first of the nearest pairs
+
+
+FIVE_ARM_STAR = """
+[board]
+name = "star-5"
+origin = "b2"
+tiles = [[0, 0], [1, 0], [2, 0], [0, 1], [0, 2], [-1, 1], [-2, 2], [-1, 0], [-2, 0],
+         [0, -1], [0, -2]]
+[[players]]
+start = [2, 0]
+[[players]]
+start = [0, 2]
+[[players]]
+start = [-2, 2]
+[[players]]
+start = [-2, 0]
+[[players]]
+start = [0, -2]
+"""
+
+
+def _said_pairs(words: str) -> set[str]:
+    """``seats 1 and 2 meet first, as do 3 and 4`` -> {"1–2", "3–4"}."""
+    for said, plain in [("seats ", ""), (" meet first", ""), (", as do ", ", "), (", and ", ", ")]:
+        words = words.replace(said, plain)
+    return {pair.replace(" and ", "–") for pair in words.split(", ")}
+
+
+@pytest.mark.parametrize(
+    "board",
+    [load_preset("4p-butterfly"), load_preset("5p-hexagon-18"),
+     parse_board_toml(FIVE_ARM_STAR, "star-5.toml")],
+    ids=["4p-butterfly", "5p-hexagon-18", "five-arm-star"],
+)  # fmt: skip
+def test_seat_distances_name_every_pair_that_meets_first(board):
+    # The pairs at one distance are all named, whichever a rounding error makes nearer:
+    # read the distances from the message and compare with the pairs it names.
+    (finding,) = [f for f in run(board).findings if f.code == "seat-distances"]
+    listed = finding.message.split("(in field steps, seats ")[1].split("): ")[0]
+    steps = dict(item.split(": ") for item in listed.split(", "))
+    first = finding.message.split("): ")[1].split("; move ")[0]
+    nearest = min(steps.values(), key=float)
+    assert _said_pairs(first) == {pair for pair, d in steps.items() if d == nearest}
+    first_pair = min(_said_pairs(first), key=list(steps).index)
+    assert finding.where.player == int(first_pair.split("–")[0])
 
 
 def test_a_stack_start_seat_stands_at_its_stack():

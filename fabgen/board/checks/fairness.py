@@ -23,6 +23,7 @@ from fabgen.geometry.lattice import field_xy, hex_distance
 from fabgen.rules.names import field_name
 
 FAIRNESS = Section("fairness")
+SAME_DISTANCE = 0.05  # field steps: two distances that print alike (to 0.1)
 
 
 def centre_words(ctx: Context) -> str:
@@ -221,15 +222,28 @@ def seat_distances(ctx: Context) -> Iterator[Finding]:
         return
     seat = [k + 1 for k in seat_list]
     pairs = ", ".join(f"{seat[k]}–{seat[(k + 1) % n]}: {d:.1f}" for k, d in enumerate(steps))
-    near = steps.index(min(steps))
+    # Distances that print alike are one distance: every pair at it is named, not the
+    # one a rounding error makes the nearest (the butterfly's 2–3 and 4–1 are alike).
+    near = [k for k, d in enumerate(steps) if d - min(steps) < SAME_DISTANCE]
     yield Finding(
         "seat-distances",
         Severity.WARNING,
         f"neighbouring seats are unequally far apart (in field steps, seats {pairs}): "
-        f"seats {seat[near]} and {seat[(near + 1) % n]} meet first; move start tiles or stacks so "
-        "that neighbours are equally far apart",
-        Where(player=seat[near]),
+        f"{_pairs(seat, near)}; move start tiles or stacks so that neighbours are equally "
+        "far apart",
+        Where(player=seat[near[0]]),
     )
+
+
+def _pairs(seat: list[int], ks: list[int]) -> str:
+    """``seats 3 and 4 meet first``; pairs at one distance: ``seats 2 and 3 meet first,
+    as do 4 and 1`` (``..., as do 2 and 3, 3 and 4, and 4 and 5``)."""
+    n = len(seat)
+    first, *rest = [f"{seat[k]} and {seat[(k + 1) % n]}" for k in ks]
+    text = f"seats {first} meet first"
+    if len(rest) > 1:
+        rest = [", ".join(rest[:-1]) + ", and " + rest[-1]]
+    return text + (f", as do {rest[0]}" if rest else "")
 
 
 @FAIRNESS.check("seat-balance")
