@@ -69,9 +69,15 @@ def balance(
     of whether the seats' wins differ; game length; and the most stones of each colour
     and growing and dead markers on the board at once (mean, 95th percentile, max).
 
-    Writes into --out: NAME-balance.json (the report), NAME-win-rates.svg,
-    NAME-territory.svg (how often each field ends in each seat's territory) and with
-    --save-games the games as NAME-game-NNNNN.json.
+    Writes into --out:
+
+    \b
+    NAME-balance.json        the report
+    NAME-win-rates.svg       each seat's win rate with its 95% interval
+    NAME-territory.svg       how often each field ends in each seat's territory
+    NAME-game-NNNNN.json     with --save-games K: the first K games
+    NAME-balance-files.json  the run's files with their SHA-256: a later run into
+                             the folder removes those it does not write again
 
     The strong player (the default) plays for the territory it will hold; random and
     greedy players are not expert players, and most of their games burn the board
@@ -95,8 +101,12 @@ def balance(
     or away from the middle, and two such moves combined; then one stack moved a
     field), prints them closest to even first (among the setups whose games end 0:0 at most
     10% of the time: a board burnt down looks even and decides nothing), and reports
-    on the best one, written as NAME-suggested.toml, from --games fresh games (seed
-    + 1): the best of several setups' few games looks better than it is.
+    on the best one from --games fresh games (with --seed plus 1): the best of several
+    setups' few games looks better than it is. It writes
+
+    \b
+    NAME-suggested.toml      the board with the suggested start fields
+    NAME-suggested-*         the files above of its fresh games
 
     Example: fabgen balance --preset 3p-triangle-4 --players random --games 2000
     """

@@ -651,3 +651,29 @@ def test_a_board_of_stack_starts_whose_seats_differ_is_pointed_to_suggest_starts
     assert _next_steps(stacks, "my.toml", same, None, suggested=False) == []
     # Start tiles, not stacks: --suggest-starts would refuse the board.
     assert _next_steps(load_preset("4p-diamond-5"), "x", differ, None, suggested=False) == []
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_the_help_names_every_file_a_run_writes_each_name_whole(cli, tmp_path, width):
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    # A run of the board, and a suggested-starts run: the names of what they wrote, the
+    # board's name as NAME and a game's number as NNNNN, as the help writes them.
+    written = set()
+    for args in (
+        ("--preset", "3p-triangle-4", "--games", "2", "--save-games", "1"),
+        ("--preset", "4p-diamond-5-stacks", "--games", "2", "--suggest-starts",
+         "--candidates", "1"),
+    ):  # fmt: skip
+        out = tmp_path / args[1]
+        result = cli("balance", *args, "--players", "random", "--jobs", "1", "--out", out)
+        assert result.exit_code == 0, result.output
+        for path in out.iterdir():
+            name = re.sub(r"\d{5}", "NNNNN", path.name.replace(args[1], "NAME"))
+            written.add(re.sub(r"^NAME-suggested-.*", "NAME-suggested-*", name))
+    runner = CliRunner()
+    text = runner.invoke(main, ["balance", "--help"], terminal_width=width).output
+    words = set(text.split())
+    assert written <= words, sorted(written - words)
