@@ -168,7 +168,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
     Example: fabgen rules turn game.json --moves "c3-c5,f2-d2" --svg steps/
     """
     from fabgen.errors import UserError
-    from fabgen.products.turn import score_changes, step_title, turn_picture_files
+    from fabgen.products.turn import closing_lines, step_title, turn_picture_files
     from fabgen.rules.moves import IllegalMove, parse_moves
     from fabgen.rules.terminal import legend, render_board, stacks_by_seat
     from fabgen.rules.transcript import read_transcript
@@ -249,8 +249,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
     click.echo("after the turn, each seat's fields:")
     for line in stacks_by_seat(final):
         click.echo(f"  {line}")
-    click.echo("scores after the turn: " + ", ".join(score_changes(start, final)))
-    click.echo(_what_comes_next(final, variant))
+    click.echo("\n".join(closing_lines(start, final, variant)))
     if written is not None:
         report_written(written)
 
@@ -289,22 +288,6 @@ def _turn_out_of_range(n: int, path, transcript, variant: str) -> str:
     if over and played:
         return f"{head} and the game ended with turn {played}; give a turn from 1 to {played}"
     return f"{head}; give a turn from 1 to {played + 1} ({played + 1}: the next one)"
-
-
-def _what_comes_next(final, variant: str) -> str:
-    """Who moves next, or, when this turn ended the game, why and the final ranking
-    (nobody moves next then)."""
-    from fabgen.rules.scoring import game_over, ranking
-    from fabgen.rules.terminal import ranking_text
-    from fabgen.rules.turn import game_over_reason
-    from fabgen.rules.variants import get_variant
-
-    if not game_over(final, variant):
-        nxt = final.next_player
-        return f"next to move: {final.players[nxt].label(nxt)}"
-    why = game_over_reason(final, get_variant(variant)).split(": ", 1)[1]
-    standings = ranking_text(final, ranking(final, variant))
-    return f"this turn ends the game: {why}; final ranking: {standings}"
 
 
 def _turns(n: int) -> str:

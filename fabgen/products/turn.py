@@ -37,6 +37,24 @@ def score_changes(start, final) -> list[str]:
     return out
 
 
+def closing_lines(start, final, variant: str) -> list[str]:
+    """The last two lines of ``fabgen rules turn``, which the rules viewer shows too:
+    each seat's score after the turn with what it changed, then who moves next or,
+    when the turn ended the game, why and the final ranking (nobody moves next then)."""
+    from fabgen.rules.scoring import game_over, ranking
+    from fabgen.rules.terminal import ranking_text
+    from fabgen.rules.turn import game_over_reason
+    from fabgen.rules.variants import get_variant
+
+    scores = "scores after the turn: " + ", ".join(score_changes(start, final))
+    if not game_over(final, variant):
+        k = final.next_player
+        return [scores, f"next to move: {final.players[k].label(k)}"]
+    why = game_over_reason(final, get_variant(variant)).split(": ", 1)[1]
+    standings = ranking_text(final, ranking(final, variant))
+    return [scores, f"this turn ends the game: {why}; final ranking: {standings}"]
+
+
 def turn_picture_files(steps: Sequence[Step], names: bool = True) -> Files:
     """One SVG per step (``step-NN-SLUG.svg``), marked as the rule sheet marks its
     figures: the move as an arrow, and the fields that explode next outlined in red (the

@@ -7,7 +7,9 @@ each step's fields for the pages' shared board picture (``picture``: the board a
 setup diagram has it, :mod:`fabgen.web.picture`). At the end of the game so far, the
 moves typed for the player to move are played. What lies on the board before and after
 the turn is listed a seat a line, in seat order, in the words of ``fabgen rules turn``
-(:func:`fabgen.rules.terminal.stacks_by_seat`).
+(:func:`fabgen.rules.terminal.stacks_by_seat`), and after a turn its last lines too:
+the scores with what the turn changed, and who moves next or how the game ended
+(``closing``, :func:`fabgen.products.turn.closing_lines`).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ def turn_view(
     is shown. The whole file is checked first (:func:`read_game`); ``variant`` None
     plays it under the variant it names (the answer's ``variant``)."""
     from fabgen.board.boardfile import name_from_stem
+    from fabgen.products.turn import closing_lines
     from fabgen.rules.moves import parse_moves
     from fabgen.rules.scoring import game_over, scores
     from fabgen.rules.terminal import legend, stacks_by_seat
@@ -71,6 +74,7 @@ def turn_view(
     final, steps = play_turn(start, given, variant, record_steps=True)
     view = _view(start, steps, t, len(played), source, variant, stacks_by_seat, legend, picture)
     view["after"] = stacks_by_seat(final)
+    view["closing"] = closing_lines(start, final, variant)
     view["scores_after"] = scores(final)
     view["game_over_after"] = game_over(final, variant)
     return view

@@ -74,3 +74,41 @@ def test_the_viewer_titles_each_step_as_rules_turn_does(client, chain_game):
             assert title == f"{n}. {words}"
         if turn != 1:
             assert any(re.search(r"wave \d+ \(\d+ explosions?\): ", t) for t in titles)
+
+
+def test_the_viewer_ends_a_turn_with_the_scores_and_what_comes_next(client, chain_game):
+    # The viewer showed the scores before the turn as bare numbers and nothing after it:
+    # not the scores it leaves, nor who moves next, nor that it ended the game.
+    path, count = chain_game
+    text = path.read_text()
+    for turn in _turns_to_check(client, path, count):
+        answer = client.post("/api/rules/turn", json={"transcript": text, "turn": turn - 1})
+        closing = answer.get_json()["closing"]
+        assert closing == _command(path, turn)[-2:]
+        assert closing[0].startswith("scores after the turn: player 1 (")
+        last = "this turn ends the game: " if turn == count else "next to move: player "
+        assert closing[1].startswith(last)
+    # the position after the last turn, no turn played: nothing to close
+    answer = client.post("/api/rules/turn", json={"transcript": text, "turn": count})
+    assert "closing" not in answer.get_json()
+
+
+def _open(page, path: str):
+    page.goto(page.base + path)
+    page.evaluate("document.fonts.ready.then(() => true)")  # laid out in the served fonts
+    return page
+
+
+def test_the_viewer_page_shows_the_closing_lines_under_the_board(page, chain_game):
+    path, count = chain_game
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    # (the file's first turn is shown once loaded: its closing lines are the new state)
+    closing = page.locator("#closing p")
+    closing.filter(has_text="scores after the turn: ").wait_for()
+    assert (
+        page.locator("#turn-info")
+        .inner_text()
+        .startswith(f"chain (uploaded), turn 1 of the {count}")
+    )
+    assert closing.all_inner_texts() == _command(path, 1)[-2:]

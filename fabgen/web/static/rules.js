@@ -54,7 +54,7 @@ async function askNow(moves, loading) {
       : `after the ${turns} turns of the file: type moves to play the next turn`;
     $("turn-info").textContent = `${answer.source}, ${where}; ${answer.player} to move. ` +
       `Scores before the turn: ${answer.scores.join(", ")}.${over}`;
-    showAfter(answer.after || []);
+    showAfter(answer.after || [], answer.closing || []);
     showStep();
     setStatus("");
     return true;
@@ -72,8 +72,10 @@ async function askNow(moves, loading) {
 }
 
 // What lies on the board after the turn, a seat a line in seat order, as fabgen rules
-// turn lists it (six seats' fields mixed in board order were hard to read).
-function showAfter(lines) {
+// turn lists it (six seats' fields mixed in board order were hard to read), then the
+// command's last lines: the scores with what the turn changed, and who moves next or
+// how the game ended.
+function showAfter(lines, closing) {
   const items = lines.map((line) => {
     const li = document.createElement("li");
     li.textContent = line;
@@ -81,6 +83,11 @@ function showAfter(lines) {
   });
   $("after-heading").hidden = !lines.length;
   $("after").replaceChildren(...items);
+  $("closing").replaceChildren(...closing.map((line) => {
+    const p = document.createElement("p");
+    p.textContent = line;
+    return p;
+  }));
 }
 
 function showStep() {
