@@ -136,11 +136,43 @@ def stack_starts(board: Board) -> tuple[Field, ...]:
         if len(seat.stacks) != 1 or seat.stacks[0][1] <= 1:
             raise ParameterError.about(
                 "suggest_starts",
-                f"needs stack starts, but {seat.label(k + 1)} starts with "
-                f"{len(seat.stacks)} stacks: give each seat one stack, e.g. stacks = {{ e5 = 6 }}",
+                f"needs stack starts (one stack of 2 or more stones a seat), but "
+                f"{seat.label(k + 1)} {_start_words(board, k)}: give each seat one stack, "
+                f"for {seat.label(k + 1)} {_stack_advice(board, k)}",
             )
         fields.append(seat.stacks[0][0])
     return tuple(fields)
+
+
+def _start_words(board: Board, k: int) -> str:
+    """How seat ``k`` starts, when not with one stack: its start tile (the board file's
+    ``start``), several stacks or a single stone."""
+    tiles = board.start_tiles(k)
+    stacks = board.seats[k].stacks
+    if len(tiles) == 1:
+        coord = board.tiles[tiles[0]].coord
+        where = f"tile {tiles[0] + 1}" + (f" [{coord[0]}, {coord[1]}]" if coord else "")
+        return f"starts on {where}, a start tile (one stone on each of its fields)"
+    if tiles:
+        return f"starts on {len(tiles)} start tiles"
+    if not stacks:
+        return "has no stones"
+    if len(stacks) == 1:
+        return f"starts with a single stone on {field_name(stacks[0][0])}"
+    return f"starts with {len(stacks)} stacks"
+
+
+def _stack_advice(board: Board, k: int) -> str:
+    """A board-file line for seat ``k``'s one stack: on its start tile's middle, else on
+    the first field it has stones on, else on the middle of the board's first tile."""
+    tiles = board.start_tiles(k)
+    tile = board.tiles[tiles[0]] if len(tiles) == 1 else None
+    if tile is not None and tile.centre is not None:
+        instead = f" in place of start = [{tile.coord[0]}, {tile.coord[1]}]" if tile.coord else ""
+        return f"stacks = {{ {field_name(tile.centre)} = 6 }} (its start tile's middle){instead}"
+    stacks = board.seats[k].stacks
+    where = stacks[0][0] if stacks else board.tiles[0].fields[0]
+    return f"stacks = {{ {field_name(where)} = 6 }}"
 
 
 def with_starts(board: Board, fields: Sequence[Field]) -> Board:
