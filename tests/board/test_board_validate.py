@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fabgen.board.boardfile import parse_board_toml
+from fabgen.board.boardfile import board_to_toml, parse_board_toml
 from fabgen.board.colours import delta_e
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.board.validate import CODES, KitCounts, Severity, validate
@@ -667,6 +667,33 @@ def test_stacks_beyond_the_maximum_are_errors_in_board_files_and_transcripts():
     (message,) = too_high(report)
     assert "has 5,000 stones on the growing field b1" in message
     assert not report.ok
+
+
+def test_a_whole_tile_too_high_is_one_error_that_names_the_tile():
+    # stacks = { C = n } gives each field of a tile n stones: one mistake, one error
+    # (it was seven, one a field); two fields of one height are one error, another
+    # height another.
+    from fabgen.board.findings import MAX_STACK
+    from fabgen.rules.names import field_name
+
+    preset = load_preset("3p-triangle-4")
+    tile = preset.tiles[4]
+    centre = field_name(tile.centre).upper()
+    text = board_to_toml(preset).replace(
+        "start = [2, -1]", f"start = [2, -1]\nstacks = {{ {centre} = {MAX_STACK + 1} }}"
+    )
+    (finding,) = [f for f in run(parse_board_toml(text)).findings if f.code == "stack-too-high"]
+    assert f"has {MAX_STACK + 1} stones on each field of tile 5 (" in finding.message
+    assert finding.where.to_json() == {"field": field_name(tile.centre), "player": 3}
+    a, b, c = (field_name(f) for f in tile.fields[:3])
+    stacks = f"stacks = {{ {a} = {MAX_STACK + 1}, {b} = {MAX_STACK + 1}, {c} = {MAX_STACK + 2} }}"
+    text = board_to_toml(preset).replace("start = [2, -1]", f"start = [2, -1]\n{stacks}")
+    messages = [
+        f.message for f in run(parse_board_toml(text)).findings if f.code == "stack-too-high"
+    ]
+    assert len(messages) == 2
+    assert f"has {MAX_STACK + 1} stones on each of {a}, {b}: " in messages[0]
+    assert f"has {MAX_STACK + 2} stones on {c}: " in messages[1]
 
 
 def transcript_board(*colours):

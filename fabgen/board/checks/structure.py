@@ -256,20 +256,37 @@ def _given_twice(ctx: Context, k: int, fields: list[Field]) -> Iterator[Finding]
 @STRUCTURE.check("stack-too-high")
 def stack_sizes(ctx: Context) -> Iterator[Finding]:
     for k, seat in enumerate(ctx.board.seats):
+        # One finding for every field a seat gives one height: a whole tile's stacks
+        # (stacks = { C5 = 120 }) are one mistake, typed once.
+        heights: dict[int, list[Field]] = {}
         for f, stones in seat.stacks:
-            if abs(stones) <= MAX_STACK:
-                continue
+            if abs(stones) > MAX_STACK:
+                heights.setdefault(stones, []).append(f)
+        for stones, fields in heights.items():
             ctx.broken = ctx.too_high = True
-            growing = "the growing field " if stones < 0 else ""
             yield Finding(
                 "stack-too-high",
                 Severity.ERROR,
-                f"{ctx.seat(k)} has {many(abs(stones))} stones on {growing}"
-                f"{field_name(f)}: a board may put at most {MAX_STACK} on a field (stacks "
-                f"in the rules stay at {MAX_START_STACK} or below); give the number you "
-                "meant",
-                Where(field=field_name(f), player=k + 1),
+                f"{ctx.seat(k)} has {many(abs(stones))} stones on "
+                f"{_high_fields(ctx, fields, stones < 0)}: a board may put at most "
+                f"{MAX_STACK} on a field (stacks in the rules stay at {MAX_START_STACK} or "
+                "below); give the number you meant",
+                Where(field=field_name(fields[0]), player=k + 1),
             )
+
+
+def _high_fields(ctx: Context, fields: list[Field], growing: bool) -> str:
+    """``c5``, ``the growing field b1``, ``each of c5, d5``, ``each field of tile 3 (c5,
+    ...)``: where a seat has one too high a number of stones."""
+    kind = "growing field" if growing else "field"
+    if len(fields) == 1:
+        return f"the {kind} {field_name(fields[0])}" if growing else field_name(fields[0])
+    t = ctx.board.tile_index(fields[0])
+    if t is not None and set(ctx.board.tiles[t].fields) == set(fields):
+        return f"each {kind} of tile {t + 1} ({field_list(fields, 3)})"
+    return (
+        f"each of the {kind}s {field_list(fields)}" if growing else f"each of {field_list(fields)}"
+    )
 
 
 @STRUCTURE.check("player-without-stones")
