@@ -176,7 +176,9 @@ def designer_view(board: Board, validated: bool = True) -> dict:
     # As the validator's seat-rotation check: the rotation that matters maps each person
     # onto the next (machines never move; without machines every seat is a person's).
     rotations = seat_rotations(board, symmetry, board.person_seats)
-    supply = supply_needed(board)
+    # (not counted past a stack too high, as the validator does not count it: the
+    # number would mean nothing, and a stack of 10**4000 stones would take its time)
+    supply = None if "stack-too-high" in report.codes() else supply_needed(board)
     symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
     return {
         "board": board.details(),
@@ -191,7 +193,8 @@ def designer_view(board: Board, validated: bool = True) -> dict:
         },
         "seat_rotation": [rotation_words(k) for k in rotations],
         "seat_rotation_of": "person" if board.machines else "seat",
-        "supply": {
+        "supply": supply
+        and {
             "fields": supply.fields,
             "stones_per_player": supply.stones_per_player,
             "growing_markers": supply.growing_markers,

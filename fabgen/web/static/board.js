@@ -154,9 +154,9 @@ function showSummary(answer) {
   if (!answer.board) return;
   const rows = [
     ["Board", `${answer.board.name}: ${count(answer.board.players, "seat")}, ${count(answer.board.tiles, "tile")}, ${count(answer.board.fields, "field")}`],
-    ["Symmetry", `${answer.symmetry.tiling}-fold rotation (shape ${answer.symmetry.shape}-fold), ${answer.symmetry.mirrors} mirror axes`],
+    ["Symmetry", symmetryWords(answer.symmetry)],
     ["Seat rotation", seatRotation(answer)],
-    ["Stones needed", `${answer.supply.stones_per_player} per colour; ${answer.supply.growing_markers} growing and ${answer.supply.dead_markers} dead markers`],
+    ["Stones needed", supplyWords(answer.supply)],
     ["Checks", `${answer.summary.errors} errors, ${answer.summary.warnings} warnings, ${answer.summary.info} notes`],
   ];
   for (const [term, text] of rows) {
@@ -167,6 +167,21 @@ function showSummary(answer) {
     dd.id = "summary-" + term.toLowerCase().replace(/ /g, "-");
     dl.append(dt, dd);
   }
+}
+
+// As the validator's symmetry finding says it: "no rotation" (it read "1-fold rotation"),
+// the field shape's own only where it differs from the tiling's.
+function symmetryWords(sym) {
+  const turn = (n) => (n === 1 ? "no rotation" : `${n}-fold rotation (${360 / n}°)`);
+  const shape = sym.shape === sym.tiling ? "" : ` (the field shape alone: ${turn(sym.shape)})`;
+  const mirrors = sym.mirrors ? `${sym.mirrors} mirror ${sym.mirrors === 1 ? "axis" : "axes"}` : "no mirror";
+  return `${turn(sym.tiling)}${shape}, ${mirrors}`;
+}
+
+// (none while a stack is too high: the validator counts no supply then)
+function supplyWords(supply) {
+  if (!supply) return "not counted while a stack is too high (see the findings)";
+  return `${supply.stones_per_player} per colour; ${supply.growing_markers} growing and ${supply.dead_markers} dead markers`;
 }
 
 // Transparent shapes over the picture, one per place to click; keyboard: Tab, Enter.

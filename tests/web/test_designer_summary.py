@@ -1,0 +1,103 @@
+"""The board designer's summary beside the board: its symmetry in the validator's words,
+and no count of pieces past a stack too high (docs/web.md, *The kit, the designer and
+the rules viewer*)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+
+from fabgen.board.boardfile import board_to_toml
+from fabgen.board.files import load_preset
+from fabgen.board.findings import MAX_STACK
+from fabgen.board.symmetry import board_symmetry
+
+#: A five-arm star (the hexagon's sixth arm left out): no rotation maps it onto itself.
+STAR = """
+[board]
+name = "five-arm-star"
+origin = "b2"
+tiles = [[0, 0], [1, 0], [2, 0], [0, 1], [0, 2], [-1, 1], [-2, 2], [-1, 0], [-2, 0],
+         [0, -1], [0, -2]]
+[[players]]
+start = [2, 0]
+[[players]]
+start = [0, 2]
+[[players]]
+start = [-2, 2]
+[[players]]
+start = [-2, 0]
+[[players]]
+start = [0, -2]
+"""
+
+
+def _too_high() -> str:
+    """3p-triangle-4 with a stack above the most a board may put on a field, named apart
+    from the preset the page starts with."""
+    text = board_to_toml(replace(load_preset("3p-triangle-4"), name="too-high"))
+    return text.replace("start = [2, -1]", f"start = [2, -1]\nstacks = {{ b2 = {MAX_STACK + 1} }}")
+
+
+def _upload(client, text: str, name: str) -> dict:
+    answer = client.post(
+        "/api/board/upload",
+        data={"file": (io.BytesIO(text.encode()), name)},
+        content_type="multipart/form-data",
+    )
+    assert answer.status_code == 200
+    return answer.get_json()
+
+
+def test_no_supply_is_counted_past_a_stack_too_high(client):
+    view = _upload(client, _too_high(), "high.toml")
+    assert "stack-too-high" in [f["code"] for f in view["findings"]]
+    assert view["supply"] is None
+    # (the same board without it is counted)
+    view = _upload(client, board_to_toml(load_preset("3p-triangle-4")), "fine.toml")
+    assert view["supply"]["stones_per_player"] > 0
+
+
+def _shown(page, tmp_path, name: str, text: str) -> dict[str, str]:
+    """The summary's rows once the uploaded board ``name`` is shown (a name the page's
+    first board does not have: its summary is shown before the upload's answer)."""
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text)
+    page.set_input_files("#upload", str(path))
+    page.wait_for_function(
+        "name => document.querySelector('#summary-board')?.textContent.startsWith(name + ':')",
+        arg=name,
+    )
+    rows = page.locator("#summary dd")
+    return {rows.nth(i).get_attribute("id"): rows.nth(i).inner_text() for i in range(rows.count())}
+
+
+def _rotation_words(order: int) -> str:
+    return "no rotation" if order == 1 else f"{order}-fold rotation ({360 // order}°)"
+
+
+@pytest.mark.parametrize("preset", ["6p-hexagon-19", "3p-triangle-4", "4p-butterfly", None])
+def test_the_symmetry_row_says_the_rotation_as_the_validator_does(page, tmp_path, preset):
+    from fabgen.board.boardfile import parse_board_toml
+
+    board = load_preset(preset) if preset else parse_board_toml(STAR)
+    # (named apart from the preset the page starts with, whose summary is there first)
+    board = replace(board, name=f"uploaded-{board.name}")
+    symmetry = board_symmetry(board)
+    page.goto(page.base + "/board")
+    rows = _shown(page, tmp_path, board.name, board_to_toml(board))
+    words = rows["summary-symmetry"]
+    assert words.startswith(_rotation_words(symmetry.tiling_order) + ",")
+    assert "1-fold" not in words
+    if symmetry.shape_order == symmetry.tiling_order:
+        assert "field shape" not in words
+    assert words.endswith(", no mirror") == (not symmetry.tiling_mirrors)
+
+
+def test_the_pieces_row_counts_nothing_past_a_stack_too_high(page, tmp_path):
+    page.goto(page.base + "/board")
+    rows = _shown(page, tmp_path, "too-high", _too_high())
+    assert rows["summary-stones-needed"].startswith("not counted while a stack is too high")
+    assert not any(ch.isdigit() for ch in rows["summary-stones-needed"])
