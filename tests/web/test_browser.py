@@ -523,16 +523,16 @@ def test_the_rules_viewer_shows_the_turn_asked_for_last(page, tmp_path):
     )
     info = page.locator("#turn-info")
     info.filter(has_text="turn 1 of the 30 in the file").wait_for()
-    page.evaluate(SLOW_TURN, 24)
-    box = page.get_by_label("Turn (0 = the first)")
-    box.fill("24")  # no Enter: Next turn takes the box's turn on
+    page.evaluate(SLOW_TURN, 24)  # (the server's turn counts from 0: the box's 25)
+    box = page.get_by_label("Turn (1 = the first)")
+    box.fill("25")  # no Enter: Next turn takes the box's turn on
     page.get_by_role("button", name="Next turn").click()
     info.filter(has_text="turn 26 of the 30").wait_for()
     page.wait_for_timeout(1200)  # the answer for turn 24 has come (and is dropped)
-    assert box.input_value() == "25"
+    assert box.input_value() == "26"
     assert "turn 26 of the 30" in info.inner_text()
     # Next step while a turn is on its way: a step of that turn
-    box.fill("24")
+    box.fill("25")
     page.get_by_role("button", name="Next step").click()
     info.filter(has_text="turn 25 of the 30").wait_for()
     page.wait_for_function("() => document.querySelector('#step').value === '1'")
@@ -947,8 +947,8 @@ def test_a_variant_the_game_is_illegal_under_leaves_the_list_as_the_board(page, 
     info.filter(has_text=f"turn 1 of the {count} in the file").wait_for()
     variant = page.get_by_label("Rule variant")
     assert variant.input_value() == "1995"
-    page.get_by_label("Turn (0 = the first)").fill(str(count - 1))
-    page.get_by_label("Turn (0 = the first)").press("Enter")
+    page.get_by_label("Turn (1 = the first)").fill(str(count))
+    page.get_by_label("Turn (1 = the first)").press("Enter")
     info.filter(has_text=f"turn {count} of the {count}").wait_for()
     shown = page.locator("#step-svg").inner_html()
     variant.select_option("online")
@@ -983,8 +983,8 @@ def test_an_explosion_step_says_where_the_stones_go(page, tmp_path, width):
     page.get_by_label("Transcript", exact=True).set_input_files(str(path))
     info = page.locator("#turn-info")
     info.filter(has_text="turn 1 of the 30 in the file").wait_for()
-    page.get_by_label("Turn (0 = the first)").fill(str(turn))
-    page.get_by_label("Turn (0 = the first)").press("Enter")
+    page.get_by_label("Turn (1 = the first)").fill(str(turn + 1))
+    page.get_by_label("Turn (1 = the first)").press("Enter")
     info.filter(has_text=f"turn {turn + 1} of the 30").wait_for()
     for _ in range(step):
         page.get_by_role("button", name="Next step").click()

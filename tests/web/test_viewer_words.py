@@ -112,3 +112,35 @@ def test_the_viewer_page_shows_the_closing_lines_under_the_board(page, chain_gam
         .startswith(f"chain (uploaded), turn 1 of the {count}")
     )
     assert closing.all_inner_texts() == _command(path, 1)[-2:]
+
+
+def test_the_viewer_counts_turns_from_1_as_rules_turn_does(client, page, chain_game):
+    # The turn box counted from 0: turn 33 of the play page's list and of rules turn
+    # --turn 33 was 32 in the box, and 33 there showed turn 34.
+    path, count = chain_game
+    chain = _turns_to_check(client, path, count)[1]
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    info = page.locator("#turn-info")
+    info.filter(has_text=f"turn 1 of the {count} in the file").wait_for()
+    box = page.get_by_label("Turn (1 = the first)")
+    assert box.input_value() == "1"
+    box.fill(str(chain))
+    box.press("Enter")
+    info.filter(has_text=f"turn {chain} of the {count} in the file").wait_for()
+    words = _command(path, chain)
+    steps = [line for line in words if re.match(r"step \d+: ", line)]
+    assert words[0].startswith("player ") and f"plays turn {chain} of the game" in words[0]
+    page.locator("#step").fill(str(len(steps) - 1))
+    page.locator("#step").dispatch_event("input")
+    n, last = steps[-1].removeprefix("step ").split(": ", 1)
+    assert page.locator("#step-title").inner_text() == f"Step {n}. {last}"
+    assert page.locator("#closing p").all_inner_texts() == words[-2:]
+    # the buttons step by one from the box's turn; past the file's last is the next turn
+    page.get_by_role("button", name="Previous turn").click()
+    info.filter(has_text=f"turn {chain - 1} of the {count} in the file").wait_for()
+    assert box.input_value() == str(chain - 1)
+    box.fill(str(count + 5))
+    box.press("Enter")
+    info.filter(has_text=f"after the {count} turns of the file").wait_for()
+    assert box.input_value() == str(count + 1)

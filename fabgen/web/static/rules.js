@@ -14,6 +14,11 @@ let pictureKey = "";
 // list and the turn box say what the board shows.
 let shown = null;
 
+// The turn box counts from 1, as fabgen rules turn --turn N and the play page's list of
+// turns do (it counted from 0: turn 33 there was 32 here); the server's turn is from 0.
+// One past the file's last turn is the next turn, to type moves for.
+const boxTurn = () => Math.max(1, Math.floor(Number($("turn").value)) || 1);
+
 // Requests can cross (a turn typed, then Next turn before Enter sends two): only the
 // answer to the newest is shown, and the step buttons wait for it.
 let asked = 0;
@@ -29,7 +34,10 @@ function ask(moves, loading = false) {
 async function askNow(moves, loading) {
   if (!transcript) return setStatus("Load a transcript first.", true);
   const mine = ++asked;
-  const body = {transcript, name, turn: Number($("turn").value) || 0};
+  // (a turn past the next one is the next one; the box says so)
+  const turn = Math.min(boxTurn(), turns + 1);
+  if (String(turn) !== $("turn").value) $("turn").value = turn;
+  const body = {transcript, name, turn: turn - 1};
   if (!loading) body.variant = $("variant").value;
   if (moves !== undefined) body.moves = moves;
   try {
@@ -45,7 +53,7 @@ async function askNow(moves, loading) {
       picture.showNames($("names").checked);
       pictureKey = key;
     }
-    $("turn").max = turns;
+    $("turn").max = turns + 1;
     $("step").max = steps.length - 1;
     $("step").value = moves !== undefined || steps.length === 1 ? steps.length - 1 : 0;
     const over = answer.game_over ? " The game is over." : "";
@@ -64,7 +72,7 @@ async function askNow(moves, loading) {
     if (!loading && shown) {
       if ($("variant").value !== shown.variant) words += ` The game is shown under ${shown.variant}, as before.`;
       $("variant").value = shown.variant;
-      $("turn").value = shown.turn;
+      $("turn").value = shown.turn + 1;
     }
     setStatus(words, true);
     return false;
@@ -123,7 +131,7 @@ async function loadText(text, fileName) {
   const before = {transcript, name, turn: $("turn").value};
   transcript = text;
   name = fileName.replace(/\.[^.]*$/, "") || "game";
-  $("turn").value = 0;
+  $("turn").value = 1;
   const mine = asked + 1;
   if ((await ask(undefined, true)) || before.transcript === null || mine !== asked) return;
   ({transcript, name} = before);
@@ -147,11 +155,11 @@ $("board-start").addEventListener("change", async () => {
 $("turn").addEventListener("change", () => ask());
 $("variant").addEventListener("change", () => ask());
 $("prev-turn").addEventListener("click", () => {
-  $("turn").value = Math.max(0, (Number($("turn").value) || 0) - 1);
+  $("turn").value = Math.max(1, boxTurn() - 1);
   ask();
 });
 $("next-turn").addEventListener("click", () => {
-  $("turn").value = Math.min(turns, (Number($("turn").value) || 0) + 1);
+  $("turn").value = Math.min(turns + 1, boxTurn() + 1);
   ask();
 });
 // A step of the turn asked for last (a turn still on its way is waited for).
@@ -170,7 +178,7 @@ namesSwitch($("names"), $("step-svg"), () => picture);
 $("zoom-in").addEventListener("click", () => picture && picture.setZoom(picture.zoom * 1.5));
 $("zoom-out").addEventListener("click", () => picture && picture.setZoom(picture.zoom / 1.5));
 $("play").addEventListener("click", () => {
-  $("turn").value = turns;
+  $("turn").value = turns + 1;
   ask($("moves").value);
 });
 // (Enter plays the typed moves, as on the play page: from the keyboard the button was
