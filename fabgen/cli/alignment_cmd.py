@@ -20,6 +20,11 @@ from fabgen.errors import ParameterError, abridged
 
 SHAPE_KEYS = ("width", "pitch", "circle_diameter", "outline", "corner_radius", "handedness")
 
+DRIFT_NOTE_MM = 0.01
+"""Drift from which the report explains what drift does: a hundredth of a millimetre is
+below what a laser cuts or a printer prints, and a drawing re-saved by another program
+(circles turned into Bézier paths) drifts by micrometres."""
+
 
 @click.command(
     "check-alignment", short_help="Check that circles stay on straight lines across tiles."
@@ -248,7 +253,7 @@ def _text_report(header, patch_text, report, analysis, ok) -> str:
         lines.append(f"  {name:<20} {_mm(measure.value_mm)}  {verdict}{where}")
     for finding in report.findings:
         lines.append(f"  {finding}")
-    if report.drift.value_mm > 1e-6 and report.max_drift_mm is None:
+    if report.drift.value_mm >= DRIFT_NOTE_MM and report.max_drift_mm is None:
         lines.append(
             "  drift: the lattice of circles is stretched or shrunk against a perfect one; rows "
             "stay straight, but a printed layout of the board will not match exactly."

@@ -47,6 +47,15 @@ def test_text_report_names_the_figures(cli):
     assert "Result: within tolerance 0.2 mm" in result.output
 
 
+@pytest.mark.parametrize("kerf", ["0.001", "0.2"])
+def test_drift_is_explained_only_when_it_reaches_a_hundredth_of_a_millimetre(cli, kerf):
+    args = ("check-alignment", "--kerf", kerf, "--no-compensate-kerf")
+    drift = json.loads(cli(*args, "--format", "json").output)["drift"]["value_mm"]
+    explained = "drift: the lattice of circles is stretched" in cli(*args).output
+    assert drift > 1e-6
+    assert explained == (drift >= 0.01)
+
+
 def test_tolerance_decides(cli):
     code, _ = run_json(cli, "--kerf", "0.2", "--no-compensate-kerf", "--tolerance", "0.05")
     assert code == 1
