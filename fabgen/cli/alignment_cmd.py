@@ -100,6 +100,7 @@ def check_alignment(
         tiles, patch_text = _patch(patch, tile_count)
     report = run_check(layout, tiles, kerf=kerf, tolerance=tolerance, max_drift=max_drift)
     ok = report.within_tolerance and (analysis is None or analysis.is_island)
+    kerf_given = ctx.get_parameter_source("kerf") is click.core.ParameterSource.COMMANDLINE
     if output_format == "json":
         data = {"source": header, "patch": patch_text, **report.to_json()}
         if analysis is not None:
@@ -107,7 +108,7 @@ def check_alignment(
         data["within_tolerance"] = ok
         click.echo(json.dumps(data, indent=2, sort_keys=True))
     else:
-        click.echo(_text_report(header, patch_text, report, analysis, ok))
+        click.echo(_text_report(header, patch_text, report, analysis, ok, kerf_given))
     sys.exit(0 if ok else 1)
 
 
@@ -228,11 +229,11 @@ def _blog_subject(radius, reading, options):
     return header, layout, kerf, None
 
 
-def _text_report(header, patch_text, report, analysis, ok) -> str:
+def _text_report(header, patch_text, report, analysis, ok, kerf_given) -> str:
     tol = report.tolerance_mm
     lines = [f"Alignment check of {header}", f"Layout: {patch_text}, {report.circles} circles"]
     if analysis is not None:
-        lines += _drawing_lines(analysis)
+        lines += _drawing_lines(analysis, kerf_given)
     spacing = report.tile_spacing_mm
     lines.append(
         f"Tiles sit {spacing[0]:.4f} mm apart (centre to centre); circle pitch "
@@ -262,7 +263,7 @@ def _text_report(header, patch_text, report, analysis, ok) -> str:
     return "\n".join(lines)
 
 
-def _drawing_lines(analysis) -> list[str]:
+def _drawing_lines(analysis, kerf_given: bool) -> list[str]:
     lines = [
         f"Drawing: outline {analysis.outline_name} ({analysis.outline_kind}), "
         f"{analysis.circles_found} circles; {analysis.units_note}",
@@ -273,6 +274,15 @@ def _drawing_lines(analysis) -> list[str]:
         "  island pattern: " + ("yes" if analysis.is_island else "NO"),
     ]
     lines += [f"  problem: {p}" for p in analysis.problems]
+    kerf = analysis.made_for_kerf_mm
+    if kerf and not kerf_given:
+        # Without --kerf the cut line is taken as the tile's edge: tiles half a kerf too
+        # large all round, and the drift of a kerf per tile that comes with it.
+        lines.append(
+            f"  note: fabgen drew this cut line {kerf / 2:g} mm outside the tile for a "
+            f"{kerf:g} mm kerf (the file's settings say so); give --kerf {kerf:g} to check "
+            "the tiles as cut, not as drawn"
+        )
     return lines
 
 

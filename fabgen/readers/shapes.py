@@ -11,13 +11,15 @@ how far from round it is.
 
 from __future__ import annotations
 
+import json
 import math
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from fabgen.errors import InputFileError, ParameterError
 from fabgen.inputs import MAX_DRAWING_BYTES, read_bytes
+from fabgen.limits import limit_for
 from fabgen.readers.svg_values import check_svg_values
 
 Point = tuple[float, float]
@@ -86,6 +88,13 @@ class DrawnShapes:
     circles: list[DrawnCircle]
     outlines: list[DrawnOutline]
     units_note: str  # how units were decided, for the report
+    made_for_kerf_mm: float = 0.0
+    """The kerf for which fabgen moved this cut line out, as the settings it writes into
+    its own SVG and DXF files say; 0 for a drawing without them."""
+
+
+FABGEN_SETTINGS_TAG = "{urn:x-fabgen:settings}settings"
+"""The SVG element holding fabgen's settings (``export/svg.py: FABGEN_NS``)."""
 
 
 def read_shapes(path: str | Path, dpi: float = 96.0) -> DrawnShapes:
@@ -129,7 +138,8 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
 
     import svgelements as se
 
-    check_svg_values(path, _check_svg_structure(path, data), dpi)
+    elements = _check_svg_structure(path, data)
+    check_svg_values(path, elements, dpi)
     try:
         # reify=False: shapes keep their own coordinates and their transform apart.
         doc = se.SVG.parse(io.BytesIO(data), reify=False, ppi=dpi)
@@ -150,7 +160,32 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
         for ring in _svg_rings(element, matrix, mm_per_unit, height):
             _classify(ring, label, circles, outlines)
     note = f"SVG user units converted to mm at {dpi:g} px per inch where no unit is given"
-    return DrawnShapes(circles, outlines, note)
+    return DrawnShapes(circles, outlines, note, _compensated_kerf(_svg_settings(elements)))
+
+
+def _svg_settings(elements: list) -> dict:
+    """fabgen's settings in its own SVG (a JSON object), or {}."""
+    for element in elements:
+        if element.tag == FABGEN_SETTINGS_TAG:
+            try:
+                settings = json.loads(element.text or "")
+            except ValueError:
+                return {}
+            return settings if isinstance(settings, dict) else {}
+    return {}
+
+
+def _compensated_kerf(settings: dict) -> float:
+    """The kerf fabgen's settings say the cut line was moved out for, or 0."""
+    if str(settings.get("compensate_kerf")).lower() != "true":
+        return 0.0
+    try:
+        kerf = float(settings.get("kerf_mm", 0.0))
+    except (TypeError, ValueError):
+        return 0.0
+    limit = limit_for("kerf")
+    assert limit is not None
+    return kerf if math.isfinite(kerf) and 0.0 < kerf <= limit.high else 0.0
 
 
 def _check_svg_structure(path: Path, data: bytes) -> list:
@@ -352,9 +387,32 @@ def _svg_rings(element, m, scale: float, height: float) -> list[list[Point]]:
 
 def _read_dxf(path: Path, data: bytes) -> DrawnShapes:
     text = _dxf_text(data)
-    fast = _fast_dxf(path, text)
-    if fast is not None:
-        return fast
+    shapes = _fast_dxf(path, text)
+    if shapes is None:
+        shapes = _ezdxf_shapes(path, text)
+    return replace(shapes, made_for_kerf_mm=_compensated_kerf(_dxf_settings(text)))
+
+
+def _dxf_settings(text: str) -> dict[str, str]:
+    """The custom properties in a DXF's first section (fabgen writes its settings there
+    as ``$CUSTOMPROPERTYTAG`` and ``$CUSTOMPROPERTY`` pairs)."""
+    lines = text.splitlines()
+    settings: dict[str, str] = {}
+    variable, tag = "", None
+    for k in range(0, len(lines) - 1, 2):
+        code, value = lines[k].strip(), lines[k + 1].strip()
+        if code == "0" and value == "ENDSEC":
+            break
+        if code == "9":
+            variable = value
+        elif code == "1" and variable == "$CUSTOMPROPERTYTAG":
+            tag = value
+        elif code == "1" and variable == "$CUSTOMPROPERTY" and tag is not None:
+            settings[tag], tag = value, None
+    return settings
+
+
+def _ezdxf_shapes(path: Path, text: str) -> DrawnShapes:
     scale, note, doc = _dxf_document(path, text)
     circles: list[DrawnCircle] = []
     outlines: list[DrawnOutline] = []

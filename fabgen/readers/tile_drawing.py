@@ -39,6 +39,7 @@ class DrawingAnalysis:
     handedness: str = ""
     is_island: bool = False
     problems: list[str] = field(default_factory=list)
+    made_for_kerf_mm: float = 0.0  # fabgen drew the cut line out for this kerf (its file)
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
@@ -51,7 +52,9 @@ def read_tile_drawing(path: str | Path, dpi: float = 96.0) -> tuple[TileLayout, 
     whose circles are not in the island pattern comes back with ``is_island`` False.
     """
     shapes = read_shapes(path, dpi)
-    analysis = DrawingAnalysis(source=str(path), units_note=shapes.units_note)
+    analysis = DrawingAnalysis(
+        source=str(path), units_note=shapes.units_note, made_for_kerf_mm=shapes.made_for_kerf_mm
+    )
     outline = _main_outline(path, shapes.outlines, shapes.circles)
     circles = _circles_inside(path, outline, shapes.circles)
     analysis.outline_name = outline.name

@@ -221,6 +221,32 @@ def test_kerf_around_a_drawn_line_shrinks_the_tiles(tmp_path, cli):
     assert report["drift"]["value_mm"] > 0.5
 
 
+@pytest.mark.parametrize("fmt", ["svg", "dxf"])
+def test_a_fabgen_tile_checked_without_kerf_is_told_the_kerf_its_file_was_drawn_for(
+    tmp_path, cli, fmt
+):
+    cli("tile", "--width", "90", "--kerf", "0.15", "--out", tmp_path)
+    path = tmp_path / f"tile.{fmt}"
+    as_drawn = cli("check-alignment", "--from", path).output
+    hint = re.search(r"note: fabgen drew this cut line .* give --kerf (\S+) to check", as_drawn)
+    assert hint is not None, as_drawn
+    assert "Tiles sit 90.1500 mm apart" in as_drawn
+    _, report = run_json(cli, "--from", path, "--kerf", hint[1])
+    assert report["drawing"]["made_for_kerf_mm"] == float(hint[1])
+    assert report["tile_spacing_mm"][0] == pytest.approx(90, abs=1e-6)
+    assert "note: fabgen drew" not in cli("check-alignment", "--from", path, "--kerf", "0").output
+
+
+@pytest.mark.parametrize("args", [("--kerf", "0.15", "--no-compensate-kerf"), ("--kerf", "0")])
+def test_a_tile_whose_cut_line_is_its_edge_gets_no_kerf_note(tmp_path, cli, args):
+    cli("tile", *args, "--out", tmp_path)
+    for fmt in ("svg", "dxf"):
+        result = cli("check-alignment", "--from", tmp_path / f"tile.{fmt}")
+        assert result.exit_code == 0
+        assert "note: fabgen drew" not in result.output
+        assert "Tiles sit 100.0000 mm apart" in result.output
+
+
 # ---- bad input ---------------------------------------------------------------------
 
 
