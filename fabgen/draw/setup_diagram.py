@@ -50,6 +50,7 @@ DIM_ROOM = 12.0  # room for the dimension lines below and left of the board
 SWATCH = 6.0
 NOTE_ROOM = A4[0] - 2 * MARGIN
 SEAT_ROOM = NOTE_ROOM - SWATCH
+SHORT_LAST = 3  # characters: a last line this short takes the word before it along
 
 
 def setup_diagram(
@@ -558,7 +559,13 @@ def _turns_note(board: Board) -> str:
 
 
 def _wrap(text: str, room: float) -> list[str]:
-    return wrap(text, TEXT_H, room)
+    """``text`` wrapped to ``room``; a short last word (a tile's number) goes down with
+    the word before it, so that no line of the legend is "3" alone."""
+    lines = wrap(text, TEXT_H, room)
+    if len(lines) > 1 and len(lines[-1]) <= SHORT_LAST and " " in lines[-2]:
+        head, word = lines[-2].rsplit(" ", 1)
+        lines[-2:] = [head, f"{word} {lines[-1]}"]
+    return lines
 
 
 def _ordinal(n: int) -> str:

@@ -623,3 +623,39 @@ def test_text_boxes_hold_a_name_of_wide_letters():
         assert x1 - x0 >= text_advance(name, 3.0, bold)
         assert x0 <= 10.0 - text_advance(name, 3.0, bold) / 2
     assert text_width("page 12", 4.5, bold=True) == 1.0 * 4.5 * 7  # as before
+
+
+def test_no_line_of_the_legend_is_a_tile_number_alone():
+    # "Seat 1: Anna, moves first; a stack of 6 in the middle of tile" ran one character
+    # past the line, and "3" stood alone on the next: the legend's lines, read from the
+    # diagram, hold more than a number, and say the same words as before.
+    from fabgen.board.boardfile import parse_board_toml
+    from fabgen.draw.setup_diagram import TEXT_H
+
+    star = parse_board_toml(
+        "[board]\nname = 'star'\norigin = 'b2'\n"
+        "tiles = [[0, 0], [1, 0], [2, 0], [0, 1], [0, 2], [-1, 1], [-2, 2], [-1, 0], [-2, 0],"
+        " [0, -1], [0, -2]]\n"
+        + "".join(
+            f"[[players]]\nname = '{name}'\nstacks = {{ {centre} = 6 }}\n"
+            for name, centre in zip(
+                ["Anna", "Ben", "Cleo", "Dev", "Eli"],
+                ["f0", "h6", "d8", "-c4", "-e-2"],
+                strict=True,
+            )
+        )
+    )
+    for board in [star, *(load_preset(name) for name in preset_names())]:
+        page = setup_diagram(board)
+        lines = [
+            s.text
+            for shapes in page.layers.values()
+            for s in shapes
+            if isinstance(s, Text) and s.height == TEXT_H and s.align == "left"
+        ]
+        seats = " ".join(lines)
+        assert [line for line in lines if len(line) <= 3] == [], (board.name, lines)
+        for k in range(len(board.seats)):
+            assert f"Seat {k + 1}: " in seats
+        if board is star:
+            assert "a stack of 6 in the middle of tile 3" in seats, lines
