@@ -169,7 +169,8 @@ def bom_text(bom: dict) -> str:
         f"Bill of materials: kit '{bom['kit']}', board {bom['board']} "
         f"({seat_text(bom['people'], bom['machines'])}, {bom['fields']} fields)",
         f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare), "
-        f"{t['width_mm']:g} mm across the flats, on {t['sheets']} sheet(s) of {t['sheet_mm']} mm",
+        f"{t['width_mm']:g} mm across the flats, on {t['sheets']} "
+        f"sheet{'' if t['sheets'] == 1 else 's'} of {t['sheet_mm']} mm",
     ]
     if s["design"] != "none":
         lines.append(

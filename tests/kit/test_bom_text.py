@@ -1,0 +1,22 @@
+"""The kit's bill of materials (bom.txt) read as a person reads it."""
+
+from fabgen.kitbuild.kitfile import load_kit
+from fabgen.kitbuild.plan import plan_kit
+from fabgen.kitbuild.render import PRODUCTS, bom_text, kit_bom
+
+
+def test_the_bill_of_materials_counts_the_tile_sheets_the_laser_files_hold(tmp_path):
+    """It said "on 1 sheet(s) of 600x400 mm"; the count and its word now follow the
+    tiles-sheet files the kit writes."""
+    seen = set()
+    for sheet in ("600x400", "300x250"):
+        kit = tmp_path / f"kit-{sheet}.toml"
+        kit.write_text(f'[laser]\nsheet = "{sheet}"\n[stones]\ndesign = "none"\n')
+        plan = plan_kit(load_kit(kit))
+        files = PRODUCTS[0].render(plan)
+        sheets = [n for n in files if n.startswith("laser/tiles-sheet-") and n.endswith(".svg")]
+        line = next(x for x in bom_text(kit_bom(plan, files)).splitlines() if "island" in x)
+        word = "sheet" if len(sheets) == 1 else "sheets"
+        assert line.endswith(f"on {len(sheets)} {word} of {sheet} mm"), line
+        seen.add(word)
+    assert seen == {"sheet", "sheets"}
