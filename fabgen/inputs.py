@@ -172,6 +172,17 @@ def _toml_hint(text: str, message: str, arrays: Sequence[str]) -> str:
         )
     line = lines[int(match[1]) - 1].strip()
     shown = f": the line is {json.dumps(line[:60] + ('...' if len(line) > 60 else ''))}"
+    if "Unclosed array" in message or line.startswith("["):
+        opened = _unclosed_list(lines[: int(match[1]) - 1])
+        if opened is not None:
+            # (TOML lets a list go on over lines, so the reader stops where it can read
+            # no further, often at the next table: the mistake is where the list began)
+            number, text = opened
+            begun = json.dumps(text[:60] + ("..." if len(text) > 60 else ""))
+            return (
+                f"{shown}; the list begun on line {number}, {begun}, is not closed: end it "
+                "with ] (a list of lists ends with as many ] as it begins with [)"
+            )
     for name in arrays:
         if "Cannot overwrite" in message and any(
             re.fullmatch(rf"\[\s*{re.escape(name)}\s*\]", other.strip()) for other in lines
@@ -190,6 +201,18 @@ def _toml_hint(text: str, message: str, arrays: Sequence[str]) -> str:
     if re.fullmatch(r"[A-Za-z0-9_-]+\s*=\s*[A-Za-z][^\"']*", line):
         return f'{shown}; a text value goes in quotes: name = "Red"'
     return shown
+
+
+def _unclosed_list(lines: Sequence[str]) -> tuple[int, str] | None:
+    """The ``key = [`` line (number from 1, text) of a list still open at the end of
+    ``lines``: more [ than ] from it on, quoted strings and comments left out."""
+    depth = 0
+    for k in range(len(lines) - 1, -1, -1):
+        code = re.sub(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'", "", lines[k]).split("#", 1)[0]
+        depth += code.count("[") - code.count("]")
+        if "=" in code:
+            return (k + 1, lines[k].strip()) if depth > 0 else None
+    return None
 
 
 def bounded_int(digits: str) -> int:

@@ -215,6 +215,21 @@ BAD += [
         "",
         "a key is given twice in one table",
     ),
+    (  # a list not closed: the reader stops at the next table, the mistake is above it
+        "[board]\nname = 'x'\ntiles = [[0, 0], [1, 0]\n[[players]]\nstart = [0, 0]\n",
+        "",
+        'the list begun on line 3, "tiles = [[0, 0], [1, 0]", is not closed: end it with ]',
+    ),
+    (
+        "[board]\ntiles = [\n  [0, 0], [1, 0],  # a comment ]\n  [0, 1],\n\n[[players]]\n",
+        "",
+        'the list begun on line 2, "tiles = [", is not closed',
+    ),
+    (
+        "[board]\ntiles = [[0, 0]]\n[[players]]\nname = 'a ['\nstart = [0, 0\n[[players]]\n",
+        "",
+        'the list begun on line 5, "start = [0, 0", is not closed',
+    ),
     ("[board]\rtiles = [[0, 0]]\r", "", "its lines end in a bare carriage return"),
     ("[board]\ntiles = [[0, 0]]\nnotes = 'a\x07'\n", "", "an invisible control character"),
 ]
