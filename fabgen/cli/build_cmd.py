@@ -6,8 +6,43 @@ import click
 
 from fabgen.cli.common import InputPath, out_option, write_and_report
 
+KIT_FILE_FLAGS = ("--config", "--kit", "--kit-file", "-c")
+"""Options other programs take a configuration file with; ``build`` takes it as is."""
 
-@click.command("build", short_help="Build the whole kit (laser, 3D and print files) at once.")
+
+class _BuildCommand(click.Command):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, list(args))
+        except click.NoSuchOption as exc:
+            if exc.option_name not in KIT_FILE_FLAGS:
+                raise
+            raise click.NoSuchOption(
+                exc.option_name, _kit_file_hint(exc.option_name, args), ctx=exc.ctx
+            ) from None
+
+
+def _kit_file_hint(flag: str, args: list[str]) -> str:
+    """What to type instead of ``--config FILE``: the file without the option."""
+    import shlex
+
+    given = [a for a in args if a != flag and not a.startswith(flag + "=")]
+    value = next((a.split("=", 1)[1] for a in args if a.startswith(flag + "=")), None)
+    if value is None and flag in args and args.index(flag) + 1 < len(args):
+        value = args[args.index(flag) + 1]
+        given.remove(value)
+    example = shlex.join(["fabgen", "build", value or "my_kit.toml", *given])
+    return (
+        f"No such option '{flag}': fabgen build takes the kit file without an option, "
+        f"so type: {example}"
+    )
+
+
+@click.command(
+    "build",
+    cls=_BuildCommand,
+    short_help="Build the whole kit (laser, 3D and print files) at once.",
+)
 @click.argument("kit_file", required=False, type=InputPath("a kit file (TOML)"))
 @click.option("--quiet", "-q", is_flag=True, help="Do not show progress and warnings.")
 @out_option

@@ -381,3 +381,25 @@ def test_a_kit_files_toml_mistake_quotes_its_line_as_a_board_files_does(tmp_path
     text = " ".join(result.output.split())
     assert 'the line is "name = \\"club,"; a string is not closed' in text
     assert not out.exists()
+
+
+@pytest.mark.parametrize("flags", [["--config", "{kit}"], ["--config={kit}"], ["-c", "{kit}"]])
+def test_a_kit_file_given_as_an_option_is_told_the_command_that_builds_it(tmp_path, cli, flags):
+    """`fabgen build --config my_kit.toml` said only "No such option '--config'"; the
+    message now gives the command without it, and that command builds the kit."""
+    import re
+    import shlex
+
+    kit = tmp_path / "my_kit.toml"
+    kit.write_text('[kit]\nname = "hinted"\n[stones]\ndesign = "none"\n')
+    out = tmp_path / "out"
+    args = [f.format(kit=kit) for f in flags]
+    result = cli("build", *args, "--out", out)
+    assert result.exit_code == 2
+    assert not out.exists()
+    example = re.search(r"without an option, so type: (fabgen build .*)$", result.output, re.M)
+    assert example is not None, result.output
+    words = shlex.split(example[1])
+    assert words[:2] == ["fabgen", "build"] and "--config" not in words and "-c" not in words
+    assert cli(*words[1:]).exit_code == 0
+    assert "kit 'hinted'" in (out / "README.txt").read_text()
