@@ -458,6 +458,7 @@ def _stack_words(board: Board, stacks: list[tuple[Field, int]]) -> list[str]:
     height, where on the board and the tiles' numbers; stacks of one height in like
     places together ("stacks of 3 in the three corners (tiles 1, 22 and 28)")."""
     corners = corner_tiles(board)
+    whole, stacks = _whole_tiles(board, stacks)
     groups: dict[tuple[int, str], list[str]] = {}
     for f, stones in stacks:
         tiles = " or ".join(str(t + 1) for t in board.field_tiles[f])
@@ -480,7 +481,28 @@ def _stack_words(board: Board, stacks: list[tuple[Field, int]]) -> list[str]:
             out.append(f"{what} in the middle of {numbers}")
         else:
             out.append(f"{what} on {numbers}")
-    return out
+    return whole + out
+
+
+def _whole_tiles(
+    board: Board, stacks: list[tuple[Field, int]]
+) -> tuple[list[str], list[tuple[Field, int]]]:
+    """Tiles whose every field has a stack of one height (a board file's upper-case
+    tile centre, stacks = { C5 = 3 }) in words ("stacks of 3 on every field of tile
+    4"), and the stacks left: they are one thing to set, not seven stacks in corners."""
+    left = dict(stacks)
+    tiles: dict[int, list[str]] = {}
+    for t, tile in enumerate(board.tiles):
+        heights = {left.get(f) for f in tile.fields}
+        if len(heights) == 1 and None not in heights:
+            tiles.setdefault(left[tile.fields[0]], []).append(str(t + 1))
+            for f in tile.fields:
+                del left[f]
+    words = [
+        f"{_stacks_of(stones, True)} on every field of tile{'s' if len(ts) > 1 else ''} {_and(ts)}"
+        for stones, ts in tiles.items()
+    ]
+    return words, list(left.items())
 
 
 def _stacks_of(stones: int, many: bool) -> str:

@@ -659,3 +659,32 @@ def test_no_line_of_the_legend_is_a_tile_number_alone():
             assert f"Seat {k + 1}: " in seats
         if board is star:
             assert "a stack of 6 in the middle of tile 3" in seats, lines
+
+
+def test_a_whole_tile_of_stacks_is_said_once_in_the_legend():
+    # stacks = { C = 3 } puts 3 stones on every field of a tile; the legend read "a
+    # stack of 3 in the middle of tile 3, stacks of 3 in six corners (tiles 3, 3, 3, 3,
+    # 3 and 3)".
+    from fabgen.board.boardfile import board_to_toml, parse_board_toml
+    from fabgen.draw.setup_diagram import TEXT_H
+    from fabgen.rules.names import field_name
+
+    preset = load_preset("4p-diamond-5-stacks")
+    ((field, _),) = preset.seats[0].stacks
+    tile = preset.tile_index(field)
+    centre = field_name(preset.tiles[tile].centre).upper()
+    text = board_to_toml(preset).replace(
+        f"stacks = {{ {field_name(field)} = 6 }}", f"stacks = {{ {centre} = 3 }}"
+    )
+    board = parse_board_toml(text)
+    assert len(board.seats[0].stacks) == 7
+    page = setup_diagram(board)
+    legend = " ".join(
+        s.text
+        for shapes in page.layers.values()
+        for s in shapes
+        if isinstance(s, Text) and s.height == TEXT_H and s.align == "left"
+    )
+    seat_1 = legend.split("Seat 1: ")[1].split("Seat 2: ")[0]
+    assert f"stacks of 3 on every field of tile {tile + 1} " in seat_1 + " ", seat_1
+    assert "corner" not in seat_1 and "middle" not in seat_1
