@@ -885,3 +885,11 @@ def test_a_start_tile_off_the_board_is_named_by_its_coordinates():
         "more are on none of the board's tiles)",
         "seat 1 (Red) has stones on z30, not on the board",
     ]
+
+
+def test_stacks_off_the_board_are_not_told_about_start_tiles():
+    # "move them onto the board's fields (a start tile must be one of the board's tiles)"
+    # was said of stacks given by field, which have no start tile (a start tile off the
+    # board is named by its coordinates, as above).
+    (off,) = _errors(TRIANGLE.replace("start = [2, -1]", "stacks = { z30 = 2, z31 = 3 }"))
+    assert off.message.endswith("not on the board: move them onto the board's fields")

@@ -172,11 +172,13 @@ def stacks_on_board(ctx: Context) -> Iterator[Finding]:
         off = [f for f in off if f not in covered]
         if not off:
             continue
+        # (start tiles off the board are named above, by their coordinates: these are
+        # stacks a board file or transcript gives by field)
         yield Finding(
             "stack-off-board",
             Severity.ERROR,
             f"{ctx.seat(k)} has stones on {field_list(off)}, not on the board: move them onto "
-            "the board's fields (a start tile must be one of the board's tiles)",
+            "the board's fields",
             Where(field=field_name(off[0]), player=k + 1),
         )
 
