@@ -158,8 +158,11 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
             _svg_ellipse(element, matrix, label, mm_per_unit, height, circles, outlines)
             continue
         for ring in _svg_rings(element, matrix, mm_per_unit, height):
-            _classify(ring, label, circles, outlines)
-    note = f"SVG user units converted to mm at {dpi:g} px per inch where no unit is given"
+            _classify(ring, label, circles, outlines, page_height=height)
+    note = (
+        f"SVG user units converted to mm at {dpi:g} px per inch where no unit is given; "
+        "positions in mm from the page's top left corner, y down, as Inkscape shows them"
+    )
     return DrawnShapes(circles, outlines, note, _compensated_kerf(_svg_settings(elements)))
 
 
@@ -316,14 +319,15 @@ def _svg_ellipse(element, m, label, scale, height, circles, outlines) -> None:
     x, y = centre[0] * scale, height - centre[1] * scale
     if big - small <= 1e-6 * big:
         r = (big / 2 + small / 2) * scale
-        circles.append(DrawnCircle((x, y), r, f"circle {label} at {_at((x, y))}"))
+        name = f"circle {label} at {_at((x, y), height)}"
+        circles.append(DrawnCircle((x, y), r, name))
         return
     ring = []
     for t in np.linspace(0, 2 * math.pi, SAMPLES_PER_ELLIPSE, endpoint=False):
         u, v = cx + rx * math.cos(t), cy + ry * math.sin(t)
         ring.append(((m.a * u + m.c * v + m.e) * scale, height - (m.b * u + m.d * v + m.f) * scale))
     _check_numbers(f"ellipse {label}", [c for pt in ring for c in pt])
-    name = f"ellipse {label} at {_at((x, y))}"
+    name = f"ellipse {label} at {_at((x, y), height)}"
     diameters = (2 * big * scale, 2 * small * scale)
     circles.append(DrawnCircle((x, y), sum(diameters) / 4, name, diameters, tuple(ring)))
 
@@ -866,7 +870,7 @@ def _short(exc: Exception) -> str:
 # ---- shared -------------------------------------------------------------------------
 
 
-def _classify(ring, label, circles, outlines) -> None:
+def _classify(ring, label, circles, outlines, page_height: float | None = None) -> None:
     _check_numbers(label, [c for pt in ring for c in pt])
     fit = _ellipse_fit(ring)
     if fit is None:
@@ -878,7 +882,7 @@ def _classify(ring, label, circles, outlines) -> None:
         if diameters[0] - diameters[1] <= ROUNDNESS * diameters[0]
         else "an ellipse"
     )
-    name = f"{label} ({what}) at {_at(centre)}"
+    name = f"{label} ({what}) at {_at(centre, page_height)}"
     circles.append(DrawnCircle(centre, sum(diameters) / 4, name, diameters, tuple(ring)))
 
 
@@ -931,5 +935,8 @@ def _drop_closing_point(ring: list[Point]) -> list[Point]:
     return ring[:-1] if len(ring) > 1 and math.dist(ring[0], ring[-1]) < 1e-6 else ring
 
 
-def _at(p: Point) -> str:
-    return f"({p[0]:.2f}, {p[1]:.2f}) mm"
+def _at(p: Point, page_height: float | None = None) -> str:
+    """A position for a message: as the drawing's program shows it. Shapes are read
+    with y up (DXF's own way); an SVG's page has y down from its top left corner."""
+    x, y = p if page_height is None else (p[0], page_height - p[1])
+    return f"({x:.2f}, {y:.2f}) mm"

@@ -158,6 +158,19 @@ def test_one_circle_moved_by_1mm_fails_and_names_it(tmp_path, cli):
     assert report["pattern_error"]["value_mm"] == pytest.approx(1.0, abs=0.01)
 
 
+def test_a_circle_of_an_svg_is_named_where_the_page_has_it(tmp_path, cli):
+    """Positions were given with y up from the page's bottom, so the circle named was
+    not where Inkscape (y down from the top) shows it."""
+    path = tmp_path / "mine.svg"
+    path.write_text(island_svg(moved=("c4", 1.0)))
+    circle = re.search(r'id="c4" cx="([\d.]+)" cy="([\d.]+)"', path.read_text())
+    result = cli("check-alignment", "--from", path)
+    assert f"circle id 'c4' at ({float(circle[1]):.2f}, {float(circle[2]):.2f}) mm" in (
+        result.output
+    )
+    assert "from the page's top left corner, y down" in result.output
+
+
 def test_svg_in_px_units_is_converted(tmp_path, cli):
     path = tmp_path / "px.svg"
     px = 96 / 25.4  # user units are px at 96 per inch
