@@ -46,25 +46,27 @@ def _command(path, turn: int) -> list[str]:
     return result.output.splitlines()
 
 
-def _waves(client, text, turn) -> int:
-    answer = client.post("/api/rules/turn", json={"transcript": text, "turn": turn - 1})
-    return sum("explosion wave" in s["title"] for s in answer.get_json()["steps"])
-
-
-def _turns_to_check(client, path, count) -> list[int]:
+def _turns_to_check(path) -> list[int]:
     """The first turn, the first with three waves or more, and the last (it ends the
-    game)."""
-    text = path.read_text()
-    chain = next(t for t in range(1, count + 1) if _waves(client, text, t) >= 3)
-    return [1, chain, count]
+    game), counted from 1; the waves counted by the engine."""
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import play_turn
+
+    transcript = parse_transcript(path.read_text())
+    position, turns = transcript.position, transcript.move_list
+    for t, moves in enumerate(turns, 1):
+        position, steps = play_turn(position, list(moves), record_steps=True)
+        if sum(step.kind == "explosion" for step in steps) >= 3:
+            return [1, t, len(turns)]
+    raise AssertionError("no turn of the game has three explosion waves")
 
 
 def test_the_viewer_titles_each_step_as_rules_turn_does(client, chain_game):
     # A wave's title in the viewer left out its count of explosions, which the command
     # gives ("explosion wave 2 (3 explosions): ..."), as the play page counts a turn's.
-    path, count = chain_game
+    path, _ = chain_game
     text = path.read_text()
-    for turn in _turns_to_check(client, path, count):
+    for turn in _turns_to_check(path):
         steps = [line for line in _command(path, turn) if re.match(r"step \d+: ", line)]
         answer = client.post("/api/rules/turn", json={"transcript": text, "turn": turn - 1})
         titles = [s["title"] for s in answer.get_json()["steps"]]
@@ -81,7 +83,7 @@ def test_the_viewer_ends_a_turn_with_the_scores_and_what_comes_next(client, chai
     # not the scores it leaves, nor who moves next, nor that it ended the game.
     path, count = chain_game
     text = path.read_text()
-    for turn in _turns_to_check(client, path, count):
+    for turn in _turns_to_check(path):
         answer = client.post("/api/rules/turn", json={"transcript": text, "turn": turn - 1})
         closing = answer.get_json()["closing"]
         assert closing == _command(path, turn)[-2:]
@@ -91,6 +93,28 @@ def test_the_viewer_ends_a_turn_with_the_scores_and_what_comes_next(client, chai
     # the position after the last turn, no turn played: nothing to close
     answer = client.post("/api/rules/turn", json={"transcript": text, "turn": count})
     assert "closing" not in answer.get_json()
+
+
+def _scores_after(lines: list[str]) -> list[str]:
+    """The command's "scores after the turn:" line, each seat's score without what the
+    turn changed ("player 1 (Red) 9 (+2)" is "player 1 (Red) 9")."""
+    line = next(x for x in lines if x.startswith("scores after the turn: "))
+    seats = line.removeprefix("scores after the turn: ").split(", ")
+    return [re.sub(r" \([+-]\d+\)$", "", seat) for seat in seats]
+
+
+def test_the_viewer_names_the_scores_before_a_turn_as_the_turn_before_left_them(client, chain_game):
+    # They were bare numbers ("Scores before the turn: 0, 0, 27"), the seats unnamed.
+    path, count = chain_game
+    text = path.read_text()
+    for turn in _turns_to_check(path)[1:]:
+        answer = client.post("/api/rules/turn", json={"transcript": text, "turn": turn - 1})
+        words = answer.get_json()["scores_words"]
+        assert words == _scores_after(_command(path, turn - 1))
+        assert [w.rsplit(" ", 1)[1] for w in words] == [str(n) for n in answer.get_json()["scores"]]
+    # after the last turn (no turn played): the scores it left
+    answer = client.post("/api/rules/turn", json={"transcript": text, "turn": count})
+    assert answer.get_json()["scores_words"] == _scores_after(_command(path, count))
 
 
 def _open(page, path: str):
@@ -118,7 +142,7 @@ def test_the_viewer_counts_turns_from_1_as_rules_turn_does(client, page, chain_g
     # The turn box counted from 0: turn 33 of the play page's list and of rules turn
     # --turn 33 was 32 in the box, and 33 there showed turn 34.
     path, count = chain_game
-    chain = _turns_to_check(client, path, count)[1]
+    chain = _turns_to_check(path)[1]
     _open(page, "/rules")
     page.get_by_label("Transcript", exact=True).set_input_files(str(path))
     info = page.locator("#turn-info")
@@ -136,6 +160,8 @@ def test_the_viewer_counts_turns_from_1_as_rules_turn_does(client, page, chain_g
     n, last = steps[-1].removeprefix("step ").split(": ", 1)
     assert page.locator("#step-title").inner_text() == f"Step {n}. {last}"
     assert page.locator("#closing p").all_inner_texts() == words[-2:]
+    before = ", ".join(_scores_after(_command(path, chain - 1)))
+    assert f"Scores before the turn: {before}." in info.inner_text()
     # the buttons step by one from the box's turn; past the file's last is the next turn
     page.get_by_role("button", name="Previous turn").click()
     info.filter(has_text=f"turn {chain - 1} of the {count} in the file").wait_for()

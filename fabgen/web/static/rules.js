@@ -61,7 +61,7 @@ async function askNow(moves, loading) {
       ? `turn ${answer.turn + 1} of the ${turns} in the file`
       : `after the ${turns} turns of the file: type moves to play the next turn`;
     $("turn-info").textContent = `${answer.source}, ${where}; ${answer.player} to move. ` +
-      `Scores before the turn: ${answer.scores.join(", ")}.${over}`;
+      `Scores before the turn: ${answer.scores_words.join(", ")}.${over}`;
     showAfter(answer.after || [], answer.closing || []);
     showStep();
     setStatus("");
