@@ -315,16 +315,23 @@ function seatGone(k) {
 function placeStart(t) {
   if (!t.coord) return setStatus("A start tile must sit on the tile lattice.", true);
   const k = seatIndex();
-  inTurn(() => seatGone(k) || applyNow((s) => {
-    const seat = s.players[k];
-    const starts = seat.start === undefined ? [] : Array.isArray(seat.start[0]) ? seat.start : [seat.start];
-    const kept = starts.filter((c) => !sameCoord(c, t.coord));
-    if (kept.length < starts.length) {
-      if (kept.length) seat.start = kept; else delete seat.start;
-    } else {
-      seat.start = t.coord;
-    }
-  }, `Seat ${k + 1}: start tile changed.`));
+  const startsOf = (seat) => (seat.start === undefined ? [] : Array.isArray(seat.start[0]) ? seat.start : [seat.start]);
+  const tile = `(${t.coord[0]}, ${t.coord[1]})`;
+  inTurn(() => {
+    if (seatGone(k)) return;
+    // (said as it is decided, on the board the changes before leave: a start tile
+    // clicked again is taken away)
+    const taken = startsOf(state.players[k]).some((c) => sameCoord(c, t.coord));
+    return applyNow((s) => {
+      const seat = s.players[k];
+      const kept = startsOf(seat).filter((c) => !sameCoord(c, t.coord));
+      if (taken) {
+        if (kept.length) seat.start = kept; else delete seat.start;
+      } else {
+        seat.start = t.coord;
+      }
+    }, taken ? `Seat ${k + 1}: start tile ${tile} taken away.` : `Seat ${k + 1}: start tile ${tile}.`);
+  });
 }
 
 function clickField(name) {
@@ -428,7 +435,7 @@ $("new-board").addEventListener("click", () =>
 // it may have put the board's own values back in the fields)
 $("board-name").addEventListener("change", () => {
   const name = $("board-name").value;
-  change((s) => { s.board.name = name; });
+  change((s) => { s.board.name = name; }, `Board name: ${name}.`);
 });
 $("board-turns").addEventListener("change", () => {
   const way = $("board-turns").value;
@@ -443,6 +450,7 @@ $("seat-name").addEventListener("change", () => {
   const name = $("seat-name").value.trim();
   act((b) => seatMissing(b, k) || {
     mutate: (s) => { if (name) s.players[k].name = name; else delete s.players[k].name; },
+    note: name ? `Seat ${k + 1}: name ${name}.` : `Seat ${k + 1}: no name.`,
   });
 });
 $("seat-colour").addEventListener("change", () => {

@@ -1,0 +1,51 @@
+"""What the board designer says above the board after a change: the change itself, as
+the board now has it (docs/web.md, *The kit, the designer and the rules viewer*)."""
+
+from __future__ import annotations
+
+import json
+
+
+def _ready(page):
+    page.goto(page.base + "/board")
+    page.wait_for_function("() => document.querySelector('#summary-board')?.textContent")
+    page.wait_for_function("() => !document.body.dataset.busy")
+    return page.evaluate("() => state")
+
+
+def _after(page, check: str, arg=None) -> str:
+    """The status once the page's board passes ``check`` (a JavaScript function of the
+    board's state and ``arg``): the change is made and said together."""
+    page.wait_for_function(f"arg => ({check})(state, arg)", arg=arg)
+    return page.locator("#status").inner_text()
+
+
+def test_a_name_typed_is_said_not_just_changed(page):
+    _ready(page)
+    page.get_by_label("Seat", exact=True).select_option(index=1)
+    page.get_by_label("Seat name").fill("Bea")
+    page.get_by_label("Seat name").press("Enter")
+    assert _after(page, "(s) => s.players[1].name === 'Bea'") == "Seat 2: name Bea."
+    page.get_by_label("Seat name").fill("")
+    page.get_by_label("Seat name").press("Enter")
+    assert _after(page, "(s) => s.players[1].name === undefined") == "Seat 2: no name."
+    page.get_by_label("Board name").fill("club-night")
+    page.get_by_label("Board name").press("Enter")
+    said = _after(page, "(s) => s.board.name === 'club-night'")
+    assert said == "Board name: club-night."
+
+
+def test_a_start_tile_placed_or_taken_away_is_said_by_its_coordinates(page):
+    state = _ready(page)
+    starts = [json.dumps(p.get("start")) for p in state["players"]]
+    i, j = next(c for c in state["board"]["tiles"] if json.dumps(c) not in starts)
+    page.get_by_label("Seat", exact=True).select_option(index=2)
+    page.get_by_label("place the seat's start tile").check()
+    tile = page.locator(f'#canvas .hit.tile[aria-label$="({i}, {j})"]')
+    tile.click()
+    placed = "(s, c) => JSON.stringify(s.players[2].start) === JSON.stringify(c)"
+    assert _after(page, placed, [i, j]) == f"Seat 3: start tile ({i}, {j})."
+    tile = page.locator(f'#canvas .hit.tile[aria-label$="({i}, {j})"]')  # (drawn anew)
+    tile.click()
+    taken = "(s) => s.players[2].start === undefined"
+    assert _after(page, taken) == f"Seat 3: start tile ({i}, {j}) taken away."
