@@ -188,7 +188,7 @@ def bom_text(bom: dict) -> str:
 
 
 FOLDER_NOTES = {
-    "laser/": "laser cutter: {colours}; cut test-tile first and check its width; "
+    "laser/": "laser cutter {colours}; cut test-tile first and check its width; "
     "sheets-report.txt gives the laser time of every sheet",
     "3d/": "3D printer: .3mf plates open in PrusaSlicer, Cura or Bambu Studio; .step for CAD, "
     ".stl for any slicer",
@@ -262,10 +262,13 @@ def _laser_colours(plan: KitPlan) -> str:
 
     profile = get_profile(plan.sheet_params.profile)
     word = {op: COLOUR_WORDS.get(profile.colour(op), profile.colour(op)) for op in Operation}
-    text = f"cut {word[Operation.CUT]} lines, engrave {word[Operation.ENGRAVE]}"
+    text = (
+        f"({profile.name} colours): cut {word[Operation.CUT]} lines, "
+        f"engrave {word[Operation.ENGRAVE]}"
+    )
     if word[Operation.LABEL] != word[Operation.ENGRAVE]:
-        text += f", tile numbers are {word[Operation.LABEL]} (engrave lightly, or leave them off)"
-    return f"{text} ({profile.name} colours)"
+        text += f", tile numbers {word[Operation.LABEL]} (engrave them lightly, or leave them off)"
+    return text
 
 
 def piece_lines(plan: KitPlan) -> list[str]:

@@ -39,3 +39,12 @@ def test_a_word_longer_than_the_width_is_not_broken(tmp_path):
     name = "x" * 100
     text = _readme(tmp_path, f'[kit]\nname = "{name}"\n')
     assert f"'{name}':" in text.split()
+
+
+def test_the_laser_note_names_the_colour_profile_before_its_colours(tmp_path):
+    """It read "tile numbers are green (engrave lightly, or leave them off) (lightburn
+    colours)": two remarks in brackets in a row, the profile's name last."""
+    for profile in ("lightburn", "epilog", "glowforge"):
+        words = " ".join(_readme(tmp_path, f'[laser]\nprofile = "{profile}"\n').split())
+        assert f"laser/ laser cutter ({profile} colours): cut " in words
+        assert ") (" not in words
