@@ -180,3 +180,14 @@ def test_machine_presets_name_people_and_machines(cli, tmp_path):
     laid = cli("layout", "--preset", "4p-hexagon-19-machines", "--paper", "a4", "--out", tmp_path)
     assert laid.exit_code == 0, laid.output
     assert laid.output.startswith("board 4p-hexagon-19-machines: 4 people and 2 machine seats")
+
+
+def test_the_options_that_need_simulate_say_so_in_one_sentence():
+    # "With --simulate: Who plays: ..." began a second sentence after a colon.
+    from fabgen.cli.boards_cmd import validate
+
+    leads = [p.help for p in validate.params if (p.help or "").startswith("With --simulate")]
+    assert len(leads) >= 4
+    for text in leads:
+        rest = text.removeprefix("With --simulate, ")
+        assert rest != text and rest[0].islower(), text
