@@ -96,10 +96,10 @@ def boards(show, show_as, output_format):
 @option("growing_markers")
 @option("dead_markers")
 @option("simulate")
-@option("players", lead="With --simulate, ")
-@option("variant", lead="With --simulate, ")
-@option("seed", lead="With --simulate, ")
-@option("jobs", lead="With --simulate, ")
+@option("players", lead="With --simulate only. ")
+@option("variant", lead="With --simulate only. ")
+@option("seed", lead="With --simulate only. ")
+@option("jobs", lead="With --simulate only. ")
 def validate(
     board_file,
     preset,

@@ -26,16 +26,14 @@ def option(name: str, *, unset: bool = False, default_text: str = "", lead: str 
     ``unset``: the command receives None when the flag is not given (it takes the
     default from elsewhere, such as a board file; the help still shows the default,
     or ``default_text``). ``lead``: words put before the help, such as "With
-    --simulate, " for an option that only matters with another.
+    --simulate: " for an option that only matters with another.
     """
     s = SETTINGS[name]
     if s.flag is None:
         raise ValueError(f"setting {name!r} has no command-line flag")
     default = None if unset else s.default
     shown = default_text or s.default_text or (_shown(s.default) if unset else "")
-    # (a lead begins the sentence: "With --simulate, who plays: ...")
-    words = lead + s.help[:1].lower() + s.help[1:] if lead else s.help
-    text = words + (f"  [default: {shown}]" if shown else "")
+    text = lead + s.help + (f"  [default: {shown}]" if shown else "")
     decls = [_flag(s), s.keyword]
     kwargs: dict = {"help": text, "default": default, "show_default": default is not None}
     if s.kind is bool:

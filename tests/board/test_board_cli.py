@@ -182,12 +182,13 @@ def test_machine_presets_name_people_and_machines(cli, tmp_path):
     assert laid.output.startswith("board 4p-hexagon-19-machines: 4 people and 2 machine seats")
 
 
-def test_the_options_that_need_simulate_say_so_in_one_sentence():
-    # "With --simulate: Who plays: ..." began a second sentence after a colon.
+def test_the_options_that_need_simulate_say_so_before_their_own_sentence():
+    # "With --simulate: Who plays: ..." began a sentence after a colon.
     from fabgen.cli.boards_cmd import validate
+    from fabgen.settings import SETTINGS
 
-    leads = [p.help for p in validate.params if (p.help or "").startswith("With --simulate")]
+    leads = [p for p in validate.params if (p.help or "").startswith("With --simulate")]
     assert len(leads) >= 4
-    for text in leads:
-        rest = text.removeprefix("With --simulate, ")
-        assert rest != text and rest[0].islower(), text
+    for param in leads:
+        own = SETTINGS[param.name].help
+        assert param.help.startswith(f"With --simulate only. {own}"), param.help
