@@ -26,7 +26,7 @@ def option(name: str, *, unset: bool = False, default_text: str = "", lead: str 
     ``unset``: the command receives None when the flag is not given (it takes the
     default from elsewhere, such as a board file; the help still shows the default,
     or ``default_text``). ``lead``: words put before the help, such as "With
-    --simulate: " for an option that only matters with another.
+    --simulate only. " for an option that only matters with another.
     """
     s = SETTINGS[name]
     if s.flag is None:
