@@ -408,8 +408,14 @@ def _layout_findings(layout: TileLayout, finished) -> list[str]:
     return notes
 
 
+SPACING_SPREAD_MM = 0.001
+"""How far the tile spacings along the three directions may differ before the outline is
+called irregular: the report gives them to 0.001 mm, and a drawing's circles turn the
+tile directions by a hair, which alone spreads a regular hexagon's by nanometres."""
+
+
 def _spacing_findings(spacing, layout: TileLayout) -> list[str]:
-    if max(spacing) - min(spacing) > 1e-6:
+    if max(spacing) - min(spacing) >= SPACING_SPREAD_MM:
         return [
             "warning: the outline is not regular: neighbouring tiles sit "
             + ", ".join(f"{s:.3f}" for s in spacing)

@@ -449,3 +449,14 @@ def test_bad_board_options(cli, args, message):
     result = cli("check-alignment", *args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_regular_outline_with_a_moved_circle_is_not_called_irregular(tmp_path, cli):
+    """The moved circle turns the tile directions a hair, which spread the regular
+    hexagon's spacings by 35 nm: "not regular: ... 100.000, 100.000, 100.000 mm"."""
+    path = tmp_path / "mine.svg"
+    path.write_text(island_svg(moved=("c4", 1.0)))
+    _, report = run_json(cli, "--from", path)
+    spread = max(report["tile_spacing_mm"]) - min(report["tile_spacing_mm"])
+    assert 0 < spread < 0.001
+    assert not any("not regular" in f for f in report["findings"])
