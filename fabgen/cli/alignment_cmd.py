@@ -254,7 +254,12 @@ def _text_report(header, patch_text, report, analysis, ok, kerf_given) -> str:
         lines.append(f"  {name:<20} {_mm(measure.value_mm)}  {verdict}{where}")
     for finding in report.findings:
         lines.append(f"  {finding}")
-    if report.drift.value_mm >= DRIFT_NOTE_MM and report.max_drift_mm is None:
+    # The note explains a stretched lattice; with a row, seam or circle out of tolerance
+    # the drift comes from that, and rows are not straight.
+    figures = (report.row_deviation, report.seam_spacing_error, report.pattern_error)
+    straight = all(m.value_mm <= tol for m in figures)
+    stretched = straight and report.drift.value_mm >= DRIFT_NOTE_MM
+    if stretched and report.max_drift_mm is None:
         lines.append(
             "  drift: the lattice of circles is stretched or shrunk against a perfect one; rows "
             "stay straight, but a printed layout of the board will not match exactly."

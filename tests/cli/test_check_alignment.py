@@ -460,3 +460,13 @@ def test_a_regular_outline_with_a_moved_circle_is_not_called_irregular(tmp_path,
     spread = max(report["tile_spacing_mm"]) - min(report["tile_spacing_mm"])
     assert 0 < spread < 0.001
     assert not any("not regular" in f for f in report["findings"])
+
+
+def test_drift_is_not_explained_as_a_stretch_when_rows_are_not_straight(tmp_path, cli):
+    """The note says rows stay straight; a moved circle bends them (row deviation over
+    the tolerance) and its drift comes from that, so the note is left out."""
+    path = tmp_path / "mine.svg"
+    path.write_text(island_svg(moved=("c4", 1.0)))
+    _, report = run_json(cli, "--from", path)
+    assert report["row_deviation"]["value_mm"] > 0.2 and report["drift"]["value_mm"] > 0.01
+    assert "rows stay straight" not in cli("check-alignment", "--from", path).output
