@@ -95,7 +95,7 @@ def check_alignment(
     if board_name is not None:
         if patch is not None or tile_count is not None:
             raise ParameterError("board", "give one of --board, --patch or --tiles")
-        tiles, patch_text = _board_tiles(board_name, layout.handedness)
+        tiles, patch_text = _board_tiles(board_name, layout.handedness, drawing is not None)
     else:
         tiles, patch_text = _patch(patch, tile_count)
     report = run_check(layout, tiles, kerf=kerf, tolerance=tolerance, max_drift=max_drift)
@@ -135,8 +135,9 @@ def _check_positive(name: str, value: float) -> None:
         raise ParameterError.about(name, f"must be a positive number of mm, got {value}")
 
 
-def _board_tiles(name: str, handedness):
-    """The tile coordinates of a preset or board file, on the tile's own lattice."""
+def _board_tiles(name: str, handedness, drawn: bool = False):
+    """The tile coordinates of a preset or board file, on the tile's own lattice
+    (``drawn``: the tile comes from a drawing, whose lattice no option changes)."""
     import os
 
     from fabgen.board.files import load_preset, preset_names, read_board
@@ -149,11 +150,15 @@ def _board_tiles(name: str, handedness):
             )
         board = read_board(name)
     if board.handedness != handedness:
+        remedy = (
+            "mirror the drawing (in Inkscape: Object > Flip Horizontal) and check it again"
+            if drawn
+            else f"use --handedness {board.handedness.value}"
+        )
         raise ParameterError(
-            "handedness",
+            "from" if drawn else "handedness",
             f"the board {board.name} uses the {board.handedness.value} lattice but the tile is "
-            f"{handedness.value}: such tiles are its mirror image; use --handedness "
-            f"{board.handedness.value}",
+            f"{handedness.value}: such tiles are its mirror image; {remedy}",
         )
     tiles = [t.coord for t in board.tiles if t.coord is not None]
     skipped = len(board.tiles) - len(tiles)

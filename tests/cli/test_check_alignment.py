@@ -470,3 +470,22 @@ def test_drift_is_not_explained_as_a_stretch_when_rows_are_not_straight(tmp_path
     _, report = run_json(cli, "--from", path)
     assert report["row_deviation"]["value_mm"] > 0.2 and report["drift"]["value_mm"] > 0.01
     assert "rows stay straight" not in cli("check-alignment", "--from", path).output
+
+
+def test_a_drawn_tile_of_the_other_lattice_is_told_to_mirror_it_and_then_passes(tmp_path, cli):
+    """It was told "use --handedness cw", an option that cannot go with --from."""
+    cli("tile", "--handedness", "ccw", "--out", tmp_path)
+    svg = (tmp_path / "tile.svg").read_text()
+    (tmp_path / "ccw.svg").write_text(svg)
+    result = cli("check-alignment", "--from", tmp_path / "ccw.svg", "--board", "6p-star-19")
+    assert result.exit_code == 2
+    assert "mirror image; mirror the drawing" in result.output
+    assert "--handedness" not in result.output
+    # Mirrored as the message says (a flip about the page's middle), it fits the board.
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg)[1])
+    flipped = re.sub(r"(<g [^>]*>)", rf'\1<g transform="matrix(-1 0 0 1 {width} 0)">', svg).replace(
+        "</g>", "</g></g>"
+    )
+    (tmp_path / "flipped.svg").write_text(flipped)
+    result = cli("check-alignment", "--from", tmp_path / "flipped.svg", "--board", "6p-star-19")
+    assert result.exit_code == 0, result.output
