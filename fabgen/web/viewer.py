@@ -201,6 +201,7 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
         shown = [
             {
                 "title": "the position",
+                "kind": "position",
                 "details": [],
                 "effects": [],
                 "svg": _svg(render_svg(drawing)),
@@ -213,6 +214,7 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
             {
                 # (a wave's title counts its explosions, as the command's step line)
                 "title": f"{n}. {step_title(step)}",
+                "kind": step.kind,  # start, move, explosion, growth: what "fields" are
                 "details": list(step.details),
                 # (an explosion's: where each field's stones go, one per line of details)
                 "effects": list(step.effects),

@@ -170,3 +170,38 @@ def test_the_viewer_counts_turns_from_1_as_rules_turn_does(client, page, chain_g
     box.press("Enter")
     info.filter(has_text=f"after the {count} turns of the file").wait_for()
     assert box.input_value() == str(count + 1)
+
+
+def test_the_viewer_says_what_its_red_outline_marks(client, page, chain_game):
+    # fabgen rules turn --svg outlines in red the fields that explode next; the viewer
+    # outlines those of the step shown, in the same red, and said nothing of it.
+    path, count = chain_game
+    chain = _turns_to_check(path)[1]
+    text = path.read_text()
+    answer = client.post("/api/rules/turn", json={"transcript": text, "turn": chain - 1})
+    steps = answer.get_json()["steps"]
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    info = page.locator("#turn-info")
+    info.filter(has_text=f"turn 1 of the {count} in the file").wait_for()
+    page.get_by_label("Turn (1 = the first)").fill(str(chain))
+    page.get_by_label("Turn (1 = the first)").press("Enter")
+    info.filter(has_text=f"turn {chain} of the {count} in the file").wait_for()
+    key = page.locator("#step-key")
+    assert key.inner_text() == ""  # the position before the turn: nothing outlined
+    seen = set()
+    for k, step in enumerate(steps[1:], 1):
+        page.get_by_role("button", name="Next step").click()
+        page.locator("#step-title").filter(has_text=f"Step {step['title']}").wait_for()
+        outlined = page.eval_on_selector_all(
+            "#step-svg g.field.flash", "gs => gs.map((g) => g.dataset.field)"
+        )
+        assert sorted(outlined) == sorted(step["fields"]), k
+        words = key.inner_text()
+        if step["title"].split(". ", 1)[1].startswith("explosion wave"):
+            assert words.startswith("Outlined in red: the fields that explode in this wave")
+            # the title names the wave's fields: those outlined
+            named = step["title"].split(": ", 1)[1].split(", ")
+            assert sorted(named) == sorted(outlined)
+        seen.add(words)
+    assert len(seen) >= 2 and "" not in seen  # each step says what it outlines

@@ -98,6 +98,17 @@ function showAfter(lines, closing) {
   }));
 }
 
+// What the red outline marks, said under the board: fabgen rules turn's pictures outline
+// the fields that explode next in red and burst those that exploded, so a reader of both
+// is told which this is.
+const KEY = {
+  move: "Outlined in red: the move's line, from the field its stones leave to where they land.",
+  explosion: "Outlined in red: the fields that explode in this wave " +
+    "(the pictures of fabgen rules turn --svg mark them with an orange burst, " +
+    "and outline the next wave's fields in red).",
+  growth: "Outlined in red: the growing fields that gain a stone.",
+};
+
 function showStep() {
   const k = Number($("step").value) || 0;
   const s = steps[k];
@@ -108,6 +119,7 @@ function showStep() {
   picture.svg.setAttribute("aria-label", s.title);
   picture.paint(s.board, picture.picture.colours);
   picture.mark({flash: s.fields, flashWords: "this step is about it"});
+  $("step-key").textContent = KEY[s.kind] || "";
   // An explosion's line is followed by where its stones go (fabgen rules turn's second
   // line), on a line of its own that wraps between fields, never inside a field's name
   // or its bracket.
