@@ -60,7 +60,10 @@ def _check_name(name: str) -> None:
 
     if not name or "/" in name or name.startswith("."):
         raise ParameterError(
-            "name", f"--name {abridged(name, quoted=True)} is not a plain file name"
+            "name",
+            f"--name {abridged(name, quoted=True)} is not a plain file name: give the files' "
+            "name without a folder, extension or leading dot, such as tile-7 (the folder "
+            "goes in --out)",
         )
     if has_control(name) or "\n" in name or "\t" in name:
         # A newline or escape in a file name breaks listings and scripts that read them.

@@ -216,6 +216,8 @@ BAD_ARGS = [
     (["--border", "10"], "--border 10 mm would run through the circles"),
     (["--border", "-1"], "--border -1 is outside"),
     (["--name", "../x"], "is not a plain file name"),
+    (["--name", "out/x"], "without a folder, extension or leading dot, such as tile-7 (the"),
+    (["--name", ""], "'' is not a plain file name: give the files' name without a folder"),
     (["--name", "a\nb"], "--name 'a\\nb' holds a control character"),
     (["--name", "a\x1b[2Jb"], "holds a control character"),
     (["--width", "nan"], "--width nan is not a finite number; allowed: 5 to 2,000 mm"),
