@@ -893,3 +893,15 @@ def test_stacks_off_the_board_are_not_told_about_start_tiles():
     # board is named by its coordinates, as above).
     (off,) = _errors(TRIANGLE.replace("start = [2, -1]", "stacks = { z30 = 2, z31 = 3 }"))
     assert off.message.endswith("not on the board: move them onto the board's fields")
+
+
+def test_a_tile_listed_twice_is_named_by_its_coordinates():
+    # A maker finds the repeated pair in tiles = [...] by its coordinates: "remove tile
+    # 11" sent them counting.
+    preset = load_preset("3p-triangle-4")
+    i, j = preset.tiles[3].coord
+    text = board_to_toml(preset).replace("tiles = [", f"tiles = [[{i}, {j}], ", 1)
+    (finding,) = _errors(text)
+    assert finding.code == "field-in-two-tiles"
+    assert finding.message.startswith(f"tile 5 [{i}, {j}] is tile 1 again (the same 7 fields)")
+    assert finding.message.endswith(f"remove one [{i}, {j}] from tiles = [...]")

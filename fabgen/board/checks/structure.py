@@ -48,8 +48,11 @@ def overlaps(ctx: Context) -> Iterator[Finding]:
         ctx.broken = True
         ta, tb = ctx.board.tiles[a], ctx.board.tiles[b]
         if set(ta.fields) == set(tb.fields):
-            what = f"tile {b + 1} is tile {a + 1} again (the same {len(fields)} fields)"
-            todo = f"remove tile {b + 1}"
+            # (named by the coordinates the file gives it too: a maker finds it in
+            # tiles = [...] by them, not by counting to its place)
+            coord = tile_coord(tb)
+            what = f"tile {b + 1}{coord} is tile {a + 1} again (the same {len(fields)} fields)"
+            todo = f"remove one{coord} from tiles = [...]" if coord else f"remove tile {b + 1}"
         else:
             what = f"tiles {a + 1} and {b + 1} overlap on {field_list(fields)}"
             todo = "move or remove one of them"
