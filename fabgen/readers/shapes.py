@@ -91,6 +91,9 @@ class DrawnShapes:
     made_for_kerf_mm: float = 0.0
     """The kerf for which fabgen moved this cut line out, as the settings it writes into
     its own SVG and DXF files say; 0 for a drawing without them."""
+    sheet_tiles: int = 0
+    """The tiles of a sheet fabgen nested with shared cut lines, as its settings say (no
+    tile's outline is drawn whole there); 0 for any other drawing."""
 
 
 FABGEN_SETTINGS_TAG = "{urn:x-fabgen:settings}settings"
@@ -163,7 +166,10 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
         f"SVG user units converted to mm at {dpi:g} px per inch where no unit is given; "
         "positions in mm from the page's top left corner, y down, as Inkscape shows them"
     )
-    return DrawnShapes(circles, outlines, note, _compensated_kerf(_svg_settings(elements)))
+    settings = _svg_settings(elements)
+    return DrawnShapes(
+        circles, outlines, note, _compensated_kerf(settings), _shared_edge_tiles(settings)
+    )
 
 
 def _svg_settings(elements: list) -> dict:
@@ -176,6 +182,17 @@ def _svg_settings(elements: list) -> dict:
                 return {}
             return settings if isinstance(settings, dict) else {}
     return {}
+
+
+def _shared_edge_tiles(settings: dict) -> int:
+    """The number of tiles of a fabgen sheet whose tiles share cut lines, or 0."""
+    if str(settings.get("shared_edges")).lower() != "true":
+        return 0
+    try:
+        tiles = int(settings.get("tiles", 0))
+    except (TypeError, ValueError):
+        return 0
+    return tiles if tiles > 1 else 0
 
 
 def _compensated_kerf(settings: dict) -> float:
@@ -394,7 +411,12 @@ def _read_dxf(path: Path, data: bytes) -> DrawnShapes:
     shapes = _fast_dxf(path, text)
     if shapes is None:
         shapes = _ezdxf_shapes(path, text)
-    return replace(shapes, made_for_kerf_mm=_compensated_kerf(_dxf_settings(text)))
+    settings = _dxf_settings(text)
+    return replace(
+        shapes,
+        made_for_kerf_mm=_compensated_kerf(settings),
+        sheet_tiles=_shared_edge_tiles(settings),
+    )
 
 
 def _dxf_settings(text: str) -> dict[str, str]:

@@ -52,6 +52,14 @@ def read_tile_drawing(path: str | Path, dpi: float = 96.0) -> tuple[TileLayout, 
     whose circles are not in the island pattern comes back with ``is_island`` False.
     """
     shapes = read_shapes(path, dpi)
+    if shapes.sheet_tiles:
+        raise InputFileError(
+            str(path),
+            f"this is a sheet of {shapes.sheet_tiles} tiles made by fabgen (its settings say "
+            "so), whose neighbouring tiles share their cut lines, so no tile's outline is "
+            "drawn whole; check one tile instead: a kit's laser/test-tile.svg, or the file "
+            "of fabgen tile with the sheet's tile options",
+        )
     analysis = DrawingAnalysis(
         source=str(path), units_note=shapes.units_note, made_for_kerf_mm=shapes.made_for_kerf_mm
     )

@@ -489,3 +489,19 @@ def test_a_drawn_tile_of_the_other_lattice_is_told_to_mirror_it_and_then_passes(
     (tmp_path / "flipped.svg").write_text(flipped)
     result = cli("check-alignment", "--from", tmp_path / "flipped.svg", "--board", "6p-star-19")
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("fmt", ["svg", "dxf"])
+def test_a_sheet_with_shared_cut_lines_is_refused_and_one_without_reads_a_tile(tmp_path, cli, fmt):
+    """A kit's sheet has no closed tile outline, so the largest closed shape was a tile's
+    engraved border: 97 mm tiles, rows 1 mm off, "NOT within tolerance" for good tiles."""
+    shared, apart = tmp_path / "shared", tmp_path / "apart"
+    cli("sheet", "--count", "4", "--border", "1.5", "--sheet", "400x300", "--out", shared)
+    cli("sheet", "--count", "4", "--no-shared-edges", "--sheet", "400x300", "--out", apart)
+    result = cli("check-alignment", "--from", shared / f"sheet-1.{fmt}")
+    assert result.exit_code == 2
+    assert "a sheet of 4 tiles made by fabgen" in result.output
+    assert "check one tile instead" in result.output
+    code, report = run_json(cli, "--from", apart / f"sheet-1.{fmt}")
+    assert code == 0
+    assert report["drawing"]["width_mm"] == pytest.approx(100, abs=1e-6)
