@@ -94,6 +94,17 @@ class DrawnShapes:
     sheet_tiles: int = 0
     """The tiles of a sheet fabgen nested with shared cut lines, as its settings say (no
     tile's outline is drawn whole there); 0 for any other drawing."""
+    missing_circles: str = ""
+    """Why circles drawn in the program that wrote the file may be missing from it."""
+
+
+INKSCAPE_R12_MARK = "DXF R12 Output"
+"""The comment Inkscape's "Desktop Cutting Plotter (AutoCAD DXF R12)" export starts with;
+it writes paths only, and leaves out circle and ellipse elements."""
+INKSCAPE_R12_NOTE = (
+    "Inkscape's DXF R12 export leaves out circles that are not paths: select them and use "
+    "Path > Object to Path before saving, or save as DXF R14"
+)
 
 
 FABGEN_SETTINGS_TAG = "{urn:x-fabgen:settings}settings"
@@ -416,6 +427,7 @@ def _read_dxf(path: Path, data: bytes) -> DrawnShapes:
         shapes,
         made_for_kerf_mm=_compensated_kerf(settings),
         sheet_tiles=_shared_edge_tiles(settings),
+        missing_circles=INKSCAPE_R12_NOTE if INKSCAPE_R12_MARK in text[:200] else "",
     )
 
 

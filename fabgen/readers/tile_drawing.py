@@ -64,7 +64,7 @@ def read_tile_drawing(path: str | Path, dpi: float = 96.0) -> tuple[TileLayout, 
         source=str(path), units_note=shapes.units_note, made_for_kerf_mm=shapes.made_for_kerf_mm
     )
     outline = _main_outline(path, shapes.outlines, shapes.circles)
-    circles = _circles_inside(path, outline, shapes.circles)
+    circles = _circles_inside(path, outline, shapes.circles, shapes.missing_circles)
     analysis.outline_name = outline.name
     analysis.circles_found = len(circles)
     middle, outer = _order_circles(circles)
@@ -153,7 +153,9 @@ def _sampled(circle: DrawnCircle, n: int = 96) -> tuple[tuple[float, float], ...
     )
 
 
-def _circles_inside(path, outline: DrawnOutline, circles: list[DrawnCircle]) -> list[DrawnCircle]:
+def _circles_inside(
+    path, outline: DrawnOutline, circles: list[DrawnCircle], missing: str = ""
+) -> list[DrawnCircle]:
     from shapely.geometry import Point, Polygon
 
     poly = Polygon(outline.points)
@@ -166,7 +168,8 @@ def _circles_inside(path, outline: DrawnOutline, circles: list[DrawnCircle]) -> 
             str(path),
             f"found {len(inside)} circle{'s' if len(inside) != 1 else ''} {where}; an island "
             "tile has exactly 7 (one in the middle and six around it). Draw one tile per file "
-            "with its circles as circles or closed round paths.",
+            "with its circles as circles or closed round paths."
+            + (f" ({missing}.)" if missing and len(inside) < 7 else ""),
         )
     return inside
 

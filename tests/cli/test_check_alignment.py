@@ -505,3 +505,31 @@ def test_a_sheet_with_shared_cut_lines_is_refused_and_one_without_reads_a_tile(t
     code, report = run_json(cli, "--from", apart / f"sheet-1.{fmt}")
     assert code == 0
     assert report["drawing"]["width_mm"] == pytest.approx(100, abs=1e-6)
+
+
+def inkscape_r12_dxf(comment: bool) -> str:
+    """A tile as Inkscape's DXF R12 export writes it: LINEs of the outline, and no
+    circles (it drops circle elements that are not paths)."""
+    r = 100 / math.sqrt(3)
+    corners = [
+        (r * math.cos(math.radians(60 * k)), r * math.sin(math.radians(60 * k))) for k in range(6)
+    ]
+    lines = [
+        f"0\nLINE\n8\nLayer 1\n10\n{a[0]:.6f}\n20\n{a[1]:.6f}\n11\n{b[0]:.6f}\n21\n{b[1]:.6f}\n"
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True)
+    ]
+    head = '999\n"DXF R12 Output" (www.mydxf.blogspot.com)\n' if comment else ""
+    return (
+        head + "0\nSECTION\n2\nHEADER\n9\n$ACADVER\n1\nAC1009\n0\nENDSEC\n"
+        "0\nSECTION\n2\nENTITIES\n" + "".join(lines) + "0\nENDSEC\n0\nEOF\n"
+    )
+
+
+@pytest.mark.parametrize("comment", [True, False])
+def test_inkscapes_r12_export_without_circles_is_named(tmp_path, cli, comment):
+    path = tmp_path / "saved.dxf"
+    path.write_text(inkscape_r12_dxf(comment))
+    result = cli("check-alignment", "--from", path)
+    assert result.exit_code == 2
+    assert "found 0 circles inside the outline" in result.output
+    assert ("Path > Object to Path" in result.output) == comment
