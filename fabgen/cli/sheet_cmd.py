@@ -46,7 +46,16 @@ def sheet(out_dir, report_format, profile, **kw):
     speeds = LaserSpeeds(kw.pop("cut_speed"), kw.pop("engrave_speed"), kw.pop("travel_speed"))
     job, settings = _job(kw)
     if not job.tiles and job.stones is None:  # about two options: named here
-        raise UserError("nothing to cut: give --count N tiles and/or --stones N")
+        square = job.reference_square
+        raise UserError(
+            "nothing to cut: give --count N tiles and/or --stones N"
+            + (
+                f"; a reference square goes on the tiles' first sheet, so --count 1 "
+                f"--reference-square {square:g} cuts it beside one test tile"
+                if square
+                else ""
+            )
+        )
     made = sheet_files(SheetParams(job, speeds, settings, profile))
     if report_format == "json":
         write_and_report(out_dir, made.files, err=True)

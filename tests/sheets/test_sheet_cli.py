@@ -318,3 +318,21 @@ def test_a_sheet_little_used_names_the_offcut_that_holds_its_pieces(cli, tmp_pat
     assert f"pieces within {width:g}×{height:g} mm from the bottom-left corner" in result.output
     full = cli("sheet", "--count", "20", "--out", tmp_path / "t")
     assert full.exit_code == 0 and "offcut" not in full.output
+
+
+def test_a_reference_square_alone_is_told_how_to_cut_it_and_that_works(cli, tmp_path):
+    """`fabgen sheet --reference-square 20`, the first thing to cut to measure the kerf,
+    said only "nothing to cut"; the message now gives options that cut it."""
+    import re
+    import shlex
+
+    result = cli("sheet", "--reference-square", "25", "--out", tmp_path / "none")
+    assert result.exit_code == 2
+    assert not (tmp_path / "none").exists()
+    hint = re.search(r"so (--count \S+ --reference-square \S+) cuts it", result.output)
+    assert hint is not None, result.output
+    out = tmp_path / "out"
+    assert cli("sheet", *shlex.split(hint[1]), "--out", out).exit_code == 0
+    sheet = json.loads((out / "sheets-report.json").read_text())["sheets"][0]
+    assert sheet["pieces"] == 1 and sheet["reference_square"] is True
+    assert hint[1].endswith("--reference-square 25")  # the size asked for
