@@ -198,7 +198,7 @@ class Report:
     def text(self) -> str:
         b = self.board
         head = (
-            f"{self.source + ': ' if self.source else ''}board {b.name}: {_seats(b)}, "
+            f"{self.source + ': ' if self.source else ''}board {b.name}: {counted_seats(b)}, "
             f"{len(b.tiles)} tiles, {len(b.field_tiles)} fields"
         )
         s = self.summary()
@@ -209,12 +209,13 @@ class Report:
         return "\n".join([head, *(f.text() for f in self.findings), tail]) + "\n"
 
 
-def _seats(board: Board) -> str:
-    """``4 players``, or ``3 seats (1 person, 2 machines)`` when machines play too."""
+def counted_seats(board: Board) -> str:
+    """``4 players``, or ``1 person and 2 machine seats`` when machines play too: as
+    fabgen validate, layout and build count them."""
     if not board.machines:
         return _plural(len(board.seats), "player")
     people = "1 person" if board.people == 1 else f"{board.people} people"
-    return f"{len(board.seats)} seats ({people}, {_plural(board.machines, 'machine')})"
+    return f"{people} and {_plural(board.machines, 'machine seat')}"
 
 
 def _plural(n: int, word: str) -> str:

@@ -184,6 +184,7 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
 
     Example: fabgen layout --preset 6p-hexagon-19 --out output/boards/
     """
+    from fabgen.board.findings import counted_seats
     from fabgen.board.validate import validate as run
     from fabgen.errors import InputFileError
     from fabgen.products.layout import LayoutParams, layout_files, papers_of
@@ -201,19 +202,11 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
     made = layout_files(LayoutParams(board, width, papers_of(paper), margin, overlap))
     s = report.summary()
     click.echo(
-        f"board {board.name}: {_seats(board)}, {len(board.tiles)} tiles; "
+        f"board {board.name}: {counted_seats(board)}, {len(board.tiles)} tiles; "
         f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''} "
         "(fabgen validate explains them)"
     )
     write_and_report(out_dir, made.files)
-
-
-def _seats(board) -> str:
-    """``3 players``, or ``1 person and 2 machine seats``."""
-    if not board.machines:
-        return f"{len(board.seats)} players"
-    people = "1 person" if board.people == 1 else f"{board.people} people"
-    return f"{people} and {board.machines} machine seat{'s' if board.machines > 1 else ''}"
 
 
 def _only_with_simulate(*names: str) -> None:

@@ -173,8 +173,8 @@ def test_machine_presets_name_people_and_machines(cli, tmp_path):
     result = cli("validate", "--preset", "1p-triangle-5-two-machines")
     assert result.exit_code == 0, result.output
     assert result.output.startswith(
-        "preset 1p-triangle-5-two-machines: board 1p-triangle-5-two-machines: 3 seats "
-        "(1 person, 2 machines), 15 tiles, 105 fields"
+        "preset 1p-triangle-5-two-machines: board 1p-triangle-5-two-machines: 1 person and "
+        "2 machine seats, 15 tiles, 105 fields"
     )
     assert result.output.count("info [start-explodes]") == 2
     laid = cli("layout", "--preset", "4p-hexagon-19-machines", "--paper", "a4", "--out", tmp_path)
@@ -192,3 +192,20 @@ def test_the_options_that_need_simulate_say_so_before_their_own_sentence():
     for param in leads:
         own = SETTINGS[param.name].help
         assert param.help.startswith(f"With --simulate only. {own}"), param.help
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_validate_and_layout_count_the_seats_in_the_same_words(cli, tmp_path, preset):
+    # validate said "4 seats (2 people, 2 machines)" where layout (and build) said "2
+    # people and 2 machine seats" of the same board.
+    import re
+
+    from fabgen.board.files import load_preset
+
+    checked = cli("validate", "--preset", preset).output.splitlines()[0]
+    laid = cli("layout", "--preset", preset, "--out", tmp_path).output.splitlines()[0]
+    seats = re.search(rf"board {preset}: (.+?), \d+ tiles", checked)[1]
+    assert laid.startswith(f"board {preset}: {seats}, "), (checked, laid)
+    board = load_preset(preset)
+    if board.machines:
+        assert seats.endswith(f"{board.machines} machine seat" + "s" * (board.machines > 1))
