@@ -41,18 +41,25 @@ def closing_lines(start, final, variant: str) -> list[str]:
     """The last two lines of ``fabgen rules turn``, which the rules viewer shows too:
     each seat's score after the turn with what it changed, then who moves next or,
     when the turn ended the game, why and the final ranking (nobody moves next then)."""
-    from fabgen.rules.scoring import game_over, ranking
-    from fabgen.rules.terminal import ranking_text
-    from fabgen.rules.turn import game_over_reason
-    from fabgen.rules.variants import get_variant
+    from fabgen.rules.scoring import game_over
 
     scores = "scores after the turn: " + ", ".join(score_changes(start, final))
     if not game_over(final, variant):
         k = final.next_player
         return [scores, f"next to move: {final.players[k].label(k)}"]
+    return [scores, f"this turn ends the game: {game_end_words(final, variant)}"]
+
+
+def game_end_words(final, variant: str) -> str:
+    """Why a finished game ended and its final ranking: ``every region is settled; final
+    ranking: 1. player 3 (Green) 27; 2. ...`` (the command's words, and the viewer's)."""
+    from fabgen.rules.scoring import ranking
+    from fabgen.rules.terminal import ranking_text
+    from fabgen.rules.turn import game_over_reason
+    from fabgen.rules.variants import get_variant
+
     why = game_over_reason(final, get_variant(variant)).split(": ", 1)[1]
-    standings = ranking_text(final, ranking(final, variant))
-    return [scores, f"this turn ends the game: {why}; final ranking: {standings}"]
+    return f"{why}; final ranking: {ranking_text(final, ranking(final, variant))}"
 
 
 def turn_picture_files(steps: Sequence[Step], names: bool = True) -> Files:

@@ -190,7 +190,7 @@ def _turn_number(turn: object, count: int) -> int:
 def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, picture) -> dict:
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
-    from fabgen.products.turn import step_title
+    from fabgen.products.turn import game_end_words, step_title
     from fabgen.rules.names import field_name
     from fabgen.rules.scoring import game_over, scores
     from fabgen.web.games import fields_json
@@ -244,6 +244,8 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
             for k, (p, n) in enumerate(zip(start.players, scores(start), strict=True))
         ],
         "game_over": game_over(start, variant),
+        # (a finished game: why it ended and the final ranking, in the command's words)
+        "ending": game_end_words(start, variant) if game_over(start, variant) else None,
         "steps": shown,
         "picture": picture,
         "variant": variant,

@@ -205,3 +205,30 @@ def test_the_viewer_says_what_its_red_outline_marks(client, page, chain_game):
             assert sorted(named) == sorted(outlined)
         seen.add(words)
     assert len(seen) >= 2 and "" not in seen  # each step says what it outlines
+
+
+def test_a_finished_game_says_how_it_ended_not_who_moves(client, page, chain_game):
+    # After the last turn of a finished game the viewer said "type moves to play the next
+    # turn; player 1 (Red) to move. ... The game is over.": nobody moves after the end.
+    path, count = chain_game
+    text = path.read_text()
+    last = _command(path, count)[-1]
+    assert last.startswith("this turn ends the game: ")
+    ending = last.removeprefix("this turn ends the game: ")
+    replayed = CliRunner().invoke(main, ["rules", "replay", str(path)]).output.splitlines()
+    ranked = [line for line in replayed if line.startswith("final ranking: ")]
+    assert len(ranked) == 1 and ending.endswith(f"; {ranked[0]}")  # as replay ranks it
+    answer = client.post("/api/rules/turn", json={"transcript": text, "turn": count})
+    assert answer.get_json()["ending"] == ending
+    answer = client.post("/api/rules/turn", json={"transcript": text, "turn": count - 1})
+    assert answer.get_json()["ending"] is None  # before the last turn the game goes on
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    info = page.locator("#turn-info")
+    info.filter(has_text=f"turn 1 of the {count} in the file").wait_for()
+    page.get_by_label("Turn (1 = the first)").fill(str(count + 1))
+    page.get_by_label("Turn (1 = the first)").press("Enter")
+    info.filter(has_text="the game is over").wait_for()
+    assert info.inner_text() == (
+        f"chain (uploaded), after the {count} turns of the file: the game is over: {ending}."
+    )

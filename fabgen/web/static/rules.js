@@ -56,12 +56,16 @@ async function askNow(moves, loading) {
     $("turn").max = turns + 1;
     $("step").max = steps.length - 1;
     $("step").value = moves !== undefined || steps.length === 1 ? steps.length - 1 : 0;
-    const over = answer.game_over ? " The game is over." : "";
+    // A finished game has nobody to move and no next turn to type: why it ended and
+    // the final ranking instead, as fabgen rules turn says them.
     const where = answer.turn < turns
       ? `turn ${answer.turn + 1} of the ${turns} in the file`
-      : `after the ${turns} turns of the file: type moves to play the next turn`;
-    $("turn-info").textContent = `${answer.source}, ${where}; ${answer.player} to move. ` +
-      `Scores before the turn: ${answer.scores_words.join(", ")}.${over}`;
+      : `after the ${turns} turns of the file` +
+        (answer.ending ? "" : ": type moves to play the next turn");
+    $("turn-info").textContent = answer.ending
+      ? `${answer.source}, ${where}: the game is over: ${answer.ending}.`
+      : `${answer.source}, ${where}; ${answer.player} to move. ` +
+        `Scores before the turn: ${answer.scores_words.join(", ")}.`;
     showAfter(answer.after || [], answer.closing || []);
     showStep();
     setStatus("");
