@@ -138,11 +138,11 @@ def report_text(report: dict) -> str:
 
 
 def _lengths(d: dict) -> str:
-    label = f", labels ~{d['label_length_mm']:.0f}" if d["label_length_mm"] else ""
+    label = f", labels ~{d['label_length_mm']:.0f} mm" if d["label_length_mm"] else ""
     return (
         f"cut {d['cut_length_mm']:.0f} mm in {d['cut_paths']} "
         f"path{'s' if d['cut_paths'] != 1 else ''}, engrave "
-        f"{d['engrave_length_mm']:.0f}{label}, travel {d['travel_length_mm']:.0f} mm; "
+        f"{d['engrave_length_mm']:.0f} mm{label}, travel {d['travel_length_mm']:.0f} mm; "
         f"laser time {format_duration(d['laser_time_s'])}"
     )
 

@@ -48,6 +48,27 @@ def test_json_report_on_stdout_matches_the_report_file(cli, tmp_path):
     assert report["assumptions"]
 
 
+def test_every_length_in_the_text_report_has_its_unit_and_the_json_figure(cli, tmp_path):
+    # It read "engrave 9974, labels ~99": lengths without mm beside "cut 4572 mm".
+    import re
+
+    args = ("--count", "3", "--numbers", "--out", tmp_path)
+    result = cli("sheet", *args)
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "sheets-report.json").read_text())
+    total = report["total"]
+    line = next(x for x in result.output.splitlines() if x.startswith("total: "))
+    for word, key in (
+        ("cut", "cut_length_mm"),
+        ("engrave", "engrave_length_mm"),
+        ("labels ~", "label_length_mm"),
+        ("travel", "travel_length_mm"),
+    ):
+        found = re.search(rf"{word} ?(\d+) mm\b", line)
+        assert found, (word, line)
+        assert int(found.group(1)) == round(total[key]), (word, line)
+
+
 def test_laser_time_follows_the_speeds(cli, tmp_path):
     def report(speed: str) -> dict:
         args = ("--count", "2", "--format", "json", "--cut-speed", speed, "--out", tmp_path)
