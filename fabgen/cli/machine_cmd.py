@@ -11,7 +11,8 @@ import click
 
 from fabgen.cli.common import InputPath, OutFolder, format_option, report_written
 from fabgen.cli.options import option
-from fabgen.cli.rules_common import game_variant, illegal_in_file, turn_words, variant_option
+from fabgen.cli.rules_common import game_variant, illegal_in_file, variant_option
+from fabgen.rules.refusals import turn_words
 
 
 @click.command("machine", short_help="The turn an extreme machine makes; --play appends it.")

@@ -9,14 +9,8 @@ import click
 from fabgen.cli.common import InputPath, OutFolder, format_option, report_written
 from fabgen.cli.machine_cmd import machine
 from fabgen.cli.options import Counted
-from fabgen.cli.rules_common import (
-    failing_move,
-    game_variant,
-    illegal_in_file,
-    move_place,
-    turn_words,
-    variant_option,
-)
+from fabgen.cli.rules_common import game_variant, illegal_in_file, variant_option
+from fabgen.rules.refusals import refused_turn, turn_words
 
 
 @click.group("rules", short_help="Replay and check games; play a turn step by step.")
@@ -257,19 +251,10 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
 def _refused(start, moves, exc, variant: str, transcript) -> str:
     """The message for a move of --moves that the rules refuse: which move, whose turn,
     the rule, and that nothing was played."""
-    from fabgen.rules.moves import RULES
-
     if exc.rule == "game-over":
         return f"{exc}: there is no turn to play (fabgen rules replay shows the final ranking)"
-    k = start.next_player
-    place, note = move_place(start, moves, failing_move(start, moves, variant), exc.rule)
-    which = f"{place}, {exc.move}," if place else f"move {exc.move}"
-    note = f" ({note})" if note else ""
-    return (
-        f"--moves: {which} is refused{note}: {exc.detail} (rule {exc.rule}: "
-        f"{RULES[exc.rule]}). Nothing was played: this is {turn_words(transcript, start)}, "
-        f"{start.players[k].label(k)} to move; correct --moves and run again"
-    )
+    words = refused_turn(start, transcript, moves, exc, variant)
+    return f"--moves: {words}; correct --moves and run again"
 
 
 def _turn_out_of_range(n: int, path, transcript, variant: str) -> str:

@@ -28,55 +28,13 @@ def game_variant(variant: str, transcript) -> str:
     return transcript.variant
 
 
-def failing_move(position, moves, variant: str) -> int | None:
-    """The index of the first move of ``moves`` that a turn from ``position`` refuses
-    (None when none is, or the turn cannot be played at all)."""
-    from fabgen.rules.moves import IllegalMove
-    from fabgen.rules.turn import Turn
-
-    try:
-        turn = Turn(position, variant)
-    except IllegalMove:  # the game is over
-        return None
-    for i, move in enumerate(moves):
-        try:
-            turn.move(move)
-        except IllegalMove:
-            return i
-    return None
-
-
-def move_place(position, moves, index: int | None, rule: str) -> tuple[str, str]:
-    """Where the refused move stands among the turn's moves, for a message: ``move 2
-    of 3``, and a note on the earlier move it repeats (a move written twice) or, when
-    the rule broken is tile-used, whose tile it starts on; empty texts for a turn of
-    one move."""
-    if index is None or len(moves) < 2:
-        return "", ""
-    place = f"move {index + 1} of {len(moves)}"
-    move = moves[index]
-    same = [j for j in range(index) if moves[j] == move]
-    if same:
-        return place, f"the same as move {same[0] + 1}: written twice?"
-    if rule != "tile-used":
-        return place, ""
-    board = position.board
-
-    def tile(m):
-        return board.tile_of[board.index[m.source]] if m.source in board.index else None
-
-    for j in range(index):
-        if tile(move) is not None and tile(moves[j]) == tile(move):
-            return place, f"move {j + 1}, {moves[j]}, started on the same tile"
-    return place, ""
-
-
 def illegal_in_file(path, transcript, exc, variant: str) -> str:
     """The message for an illegal move inside a transcript: where it is (turn,
     player, move, the rule), which of the turn's moves it is, and how to look at the
     position before that turn."""
     import shlex
 
+    from fabgen.rules.refusals import failing_move, move_place
     from fabgen.rules.turn import replay
 
     message = f"{path}: illegal move at {exc}"
@@ -92,15 +50,3 @@ def illegal_in_file(path, transcript, exc, variant: str) -> str:
         f"{message}. Every turn before it is legal; to see the position before turn "
         f"{exc.turn + 1}: fabgen rules turn {shlex.quote(str(path))} --turn {exc.turn + 1}"
     )
-
-
-def turn_words(transcript, position) -> str:
-    """The turn the player to move in ``position`` plays, as the rules commands say it:
-    ``turn 23 of the game``. A file that gives no ``turns_played`` counts from its own
-    position, which is the game's start unless a field on it is growing or dead (a
-    position typed in from the table): then ``turn 1 counted from the file's position``
-    rather than a first turn of the game it is not."""
-    n = position.turns_played + 1
-    if transcript.turns_played is None and any(transcript.position.status_codes):
-        return f"turn {n} counted from the file's position (it gives no turns_played)"
-    return f"turn {n} of the game"

@@ -41,7 +41,8 @@ def turn_view(
     plays it under the variant it names (the answer's ``variant``)."""
     from fabgen.board.boardfile import name_from_stem
     from fabgen.products.turn import closing_lines
-    from fabgen.rules.moves import parse_moves
+    from fabgen.rules.moves import IllegalMove, parse_moves
+    from fabgen.rules.refusals import refused_turn
     from fabgen.rules.scoring import game_over, scores
     from fabgen.rules.terminal import legend, stacks_by_seat
     from fabgen.rules.turn import play_turn, replay
@@ -71,7 +72,13 @@ def turn_view(
         given = parse_moves(moves)
     else:
         return _view(start, [], t, len(played), source, variant, stacks_by_seat, legend, picture)
-    final, steps = play_turn(start, given, variant, record_steps=True)
+    try:
+        final, steps = play_turn(start, given, variant, record_steps=True)
+    except IllegalMove as exc:  # (typed moves: read_game found the file's turns legal)
+        if exc.rule == "game-over":
+            raise
+        words = refused_turn(start, transcript, given, exc, variant)
+        raise ViewerError(f"Moves: {words}; correct the moves and play them again") from None
     view = _view(start, steps, t, len(played), source, variant, stacks_by_seat, legend, picture)
     view["after"] = stacks_by_seat(final)
     view["closing"] = closing_lines(start, final, variant)

@@ -232,3 +232,27 @@ def test_a_finished_game_says_how_it_ended_not_who_moves(client, page, chain_gam
     assert info.inner_text() == (
         f"chain (uploaded), after the {count} turns of the file: the game is over: {ending}."
     )
+
+
+def test_moves_typed_in_the_viewer_are_refused_in_the_words_of_rules_turn(client, chain_game):
+    # The viewer said "move -c0 to -a0: -c0 holds no stones (rule ...)": not that it was
+    # the second of two moves, the same as the first, nor that nothing was played.
+    path, _ = chain_game
+    chain = _turns_to_check(path)[1]
+    game = json.loads(path.read_text())
+    move = game["turns"][chain - 1][0]
+    game["turns"] = game["turns"][: chain - 1]  # the game before the chain turn
+    cut = path.with_name("cut.json")
+    cut.write_text(json.dumps(game))
+    typed = ", ".join([f"{move[0]} to {move[1]}"] * 2)  # a move written twice
+    result = CliRunner().invoke(main, ["rules", "turn", str(cut), "--moves", typed])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())  # (click wraps nothing, but be sure)
+    head, tail = "Error: --moves: ", "; correct --moves and run again"
+    assert said.startswith(head) and said.endswith(tail)
+    words = said.removeprefix(head).removesuffix(tail)
+    assert words.startswith("move 2 of 2, ") and "(the same as move 1: written twice?)" in words
+    asked = {"transcript": cut.read_text(), "turn": chain - 1, "moves": typed}  # (the next)
+    answer = client.post("/api/rules/turn", json=asked)
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == (f"Moves: {words}; correct the moves and play them again")

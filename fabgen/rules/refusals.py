@@ -1,0 +1,80 @@
+"""Where a refused move stands in its turn, and which turn of the game it is, in the
+words ``fabgen rules turn``, ``fabgen rules replay`` and the rules viewer share (move 2 of
+3, the same as move 1: written twice?; turn 23 of the game). The rules they name are
+those of docs/design-notes.md, *The rules as the engine plays them*.
+"""
+
+from __future__ import annotations
+
+
+def failing_move(position, moves, variant: str) -> int | None:
+    """The index of the first move of ``moves`` that a turn from ``position`` refuses
+    (None when none is, or the turn cannot be played at all)."""
+    from fabgen.rules.moves import IllegalMove
+    from fabgen.rules.turn import Turn
+
+    try:
+        turn = Turn(position, variant)
+    except IllegalMove:  # the game is over
+        return None
+    for i, move in enumerate(moves):
+        try:
+            turn.move(move)
+        except IllegalMove:
+            return i
+    return None
+
+
+def move_place(position, moves, index: int | None, rule: str) -> tuple[str, str]:
+    """Where the refused move stands among the turn's moves, for a message: ``move 2
+    of 3``, and a note on the earlier move it repeats (a move written twice) or, when
+    the rule broken is tile-used, whose tile it starts on; empty texts for a turn of
+    one move."""
+    if index is None or len(moves) < 2:
+        return "", ""
+    place = f"move {index + 1} of {len(moves)}"
+    move = moves[index]
+    same = [j for j in range(index) if moves[j] == move]
+    if same:
+        return place, f"the same as move {same[0] + 1}: written twice?"
+    if rule != "tile-used":
+        return place, ""
+    board = position.board
+
+    def tile(m):
+        return board.tile_of[board.index[m.source]] if m.source in board.index else None
+
+    for j in range(index):
+        if tile(move) is not None and tile(moves[j]) == tile(move):
+            return place, f"move {j + 1}, {moves[j]}, started on the same tile"
+    return place, ""
+
+
+def turn_words(transcript, position) -> str:
+    """The turn the player to move in ``position`` plays, as the rules commands say it:
+    ``turn 23 of the game``. A file that gives no ``turns_played`` counts from its own
+    position, which is the game's start unless a field on it is growing or dead (a
+    position typed in from the table): then ``turn 1 counted from the file's position``
+    rather than a first turn of the game it is not."""
+    n = position.turns_played + 1
+    if transcript.turns_played is None and any(transcript.position.status_codes):
+        return f"turn {n} counted from the file's position (it gives no turns_played)"
+    return f"turn {n} of the game"
+
+
+def refused_turn(position, transcript, moves, exc, variant: str) -> str:
+    """Moves typed for the player to move that the rules refuse: which move it is, the
+    rule, and that nothing was played (``move 2 of 2, -c0 to -a0, is refused (the same
+    as move 1: written twice?): -c0 holds no stones (rule no-stones: ...). Nothing was
+    played: this is turn 31 of the game, player 1 (Red) to move``)."""
+    from fabgen.rules.moves import RULES
+
+    k = position.next_player
+    place, note = move_place(position, moves, failing_move(position, moves, variant), exc.rule)
+    which = f"{place}, {exc.move}," if place else f"move {exc.move}"
+    note = f" ({note})" if note else ""
+    return (
+        f"{which} is refused{note}: {exc.detail} (rule {exc.rule}: {RULES[exc.rule]}). "
+        f"Nothing was played: this is {turn_words(transcript, position)}, "
+        f"{position.players[k].label(k)} to move"
+    )
