@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fabgen.draw.board_parts import text_width
 from fabgen.draw.drawing import Drawing, Operation, Polyline, Style, Text
 from fabgen.draw.position import player_colour
-from fabgen.geometry.lattice import Field, field_xy
+from fabgen.geometry.lattice import Field, field_xy, rotate_xy
 
 AXIS = Style(stroke="#000000", width=0.3)
 GRID = Style(stroke="#bbbbbb", width=0.15)
@@ -106,11 +106,14 @@ def territory_drawing(
     title: str,
     seat_labels: Sequence[str] = (),
     pitch_mm: float = 10.0,
+    turn_deg: float = 0.0,
 ) -> Drawing:
     """The board with every field coloured by who it ended up scoring for.
 
     ``counts[seat][i]``: finished games in which field ``fields[i]`` was in a region
-    scored by ``seat``; ``tile_of[i]``: its tile, for the tile borders."""
+    scored by ``seat``; ``tile_of[i]``: its tile, for the tile borders; ``turn_deg``:
+    the board turned as the setup diagram turns it (``BoardPlacement.rotation_deg``),
+    so that the two pictures show it the same way up."""
     d = Drawing(0.0, 0.0, title, {"games": games})
     shapes = d.layers.setdefault(Operation.PRINT, [])
     rgb = [
@@ -125,15 +128,15 @@ def territory_drawing(
         weights[top] = counts[top][i] / most
         colour = _mix(rgb, weights)
         cell = Style(stroke=CELL_LINE, fill=colour, width=0.2)
-        shapes.append(Polyline(_hexagon(f, pitch_mm), True, style=cell))
+        shapes.append(Polyline(_hexagon(f, pitch_mm, turn_deg), True, style=cell))
         best = max(range(len(shares)), key=lambda k: (shares[k], -k)) if shares else 0
         if shares and shares[best] > 0:
-            x, y = field_xy(f, pitch_mm)
+            x, y = rotate_xy(field_xy(f, pitch_mm), turn_deg)
             ink = Style(stroke=None, fill=_ink_on(colour))
             shapes.append(
                 Text((x, y - 1.2), f"{100 * shares[best]:.0f}", 0.24 * pitch_mm, "center", ink)
             )
-    shapes.extend(_tile_borders(fields, index, tile_of, pitch_mm))
+    shapes.extend(_tile_borders(fields, index, tile_of, pitch_mm, turn_deg))
     box = d.bbox()
     assert box is not None
     y = box[1] - pitch_mm
@@ -174,22 +177,23 @@ def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple:
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
-def _hexagon(field: Field, pitch: float) -> tuple:
+def _hexagon(field: Field, pitch: float, turn_deg: float = 0.0) -> tuple:
     x, y = field_xy(field, pitch)
     r = pitch / math.sqrt(3.0)
-    return tuple(
+    corners = (
         (x + r * math.cos(math.radians(30 + 60 * k)), y + r * math.sin(math.radians(30 + 60 * k)))
         for k in range(6)
     )
+    return tuple(rotate_xy(p, turn_deg) for p in corners)
 
 
-def _tile_borders(fields, index, tile_of, pitch: float) -> list[Polyline]:
+def _tile_borders(fields, index, tile_of, pitch: float, turn_deg: float) -> list[Polyline]:
     from fabgen.geometry.lattice import NEIGHBOUR_STEPS
 
     out = []
     line = Style(stroke="#000000", width=0.6)
     for i, (q, r) in enumerate(fields):
-        corners = _hexagon((q, r), pitch)
+        corners = _hexagon((q, r), pitch, turn_deg)
         for d, (dq, dr) in enumerate(NEIGHBOUR_STEPS):
             n = index.get((q + dq, r + dr), -1)
             if n >= 0 and (n < i or tile_of[n] == tile_of[i]):

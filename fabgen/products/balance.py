@@ -63,6 +63,7 @@ def _win_rates(run: BalanceRun, report: dict):
 
 
 def _territory(run: BalanceRun, report: dict):
+    from fabgen.board.placement import BoardPlacement
     from fabgen.draw.balance import territory_drawing
 
     board = run.board
@@ -76,6 +77,7 @@ def _territory(run: BalanceRun, report: dict):
         start.board.tile_of,
         title,
         [seat.label(k + 1) for k, seat in enumerate(board.seats)],
+        turn_deg=BoardPlacement(board).rotation_deg,  # as the setup diagram turns it
     )
 
 

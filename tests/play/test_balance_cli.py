@@ -2,6 +2,7 @@
 replay, symmetric boards, bad input."""
 
 import json
+import math
 import re
 import socket
 from xml.etree import ElementTree
@@ -677,3 +678,42 @@ def test_the_help_names_every_file_a_run_writes_each_name_whole(cli, tmp_path, w
     text = runner.invoke(main, ["balance", "--help"], terminal_width=width).output
     words = set(text.split())
     assert written <= words, sorted(written - words)
+
+
+def _shape(points) -> list[tuple[float, float]]:
+    """Points moved to their centroid and scaled to a mean distance of 1 from it."""
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    spread = sum(math.hypot(x - cx, y - cy) for x, y in points) / len(points)
+    return [((x - cx) / spread, (y - cy) / spread) for x, y in points]
+
+
+def test_the_territory_picture_shows_the_board_as_the_setup_diagram_does(cli, tmp_path):
+    # The territory picture drew the fields unturned, about 19° off the setup diagram
+    # (and the designer and play page, which turn the board as it does): the cells'
+    # middles, read from the picture, lie on the diagram's field circles.
+    import collections
+
+    from tests.board.test_board_validate import FIVE_ARM_STAR
+
+    board = tmp_path / "star-5.toml"
+    board.write_text(FIVE_ARM_STAR)
+    out = tmp_path / "out"
+    played = cli("balance", board, "--players", "random", "--games", "2", "--out", out)
+    assert played.exit_code == 0, played.output
+    laid = cli("layout", board, "--paper", "a4", "--out", out)
+    assert laid.exit_code == 0, laid.output
+    svg = ElementTree.parse(out / "star-5-territory.svg").getroot()
+    cells = [p.get("d") for p in svg.iter(f"{SVG}path") if p.get("d", "").count("L") == 5]
+    middles = []
+    for d in cells:
+        xy = [tuple(map(float, pair.split(","))) for pair in re.findall(r"[-\d.]+,[-\d.]+", d)]
+        middles.append((sum(x for x, _ in xy) / 6, sum(y for _, y in xy) / 6))
+    svg = ElementTree.parse(out / "star-5-setup.svg").getroot()
+    circles = list(svg.iter(f"{SVG}circle"))
+    radius, n = collections.Counter(c.get("r") for c in circles).most_common(1)[0]
+    fields = [(float(c.get("cx")), float(c.get("cy"))) for c in circles if c.get("r") == radius]
+    assert len(middles) == n == len(fields) == 77
+    diagram = _shape(fields)
+    for x, y in _shape(middles):
+        assert min(math.hypot(x - u, y - v) for u, v in diagram) < 0.02
