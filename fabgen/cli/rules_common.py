@@ -34,18 +34,12 @@ def illegal_in_file(path, transcript, exc, variant: str) -> str:
     position before that turn."""
     import shlex
 
-    from fabgen.rules.refusals import failing_move, move_place
-    from fabgen.rules.turn import replay
+    from fabgen.rules.refusals import place_in_file
 
     message = f"{path}: illegal move at {exc}"
     if exc.turn is None:  # not a move of the file (cannot happen in a replay)
         return message
-    moves = transcript.move_list[exc.turn]
-    if len(moves) > 1:
-        before = replay(transcript.position, transcript.move_list[: exc.turn], variant)
-        place, note = move_place(before, moves, failing_move(before, moves, variant), exc.rule)
-        if place:
-            message += f"; it is {place} of that turn" + (f" ({note})" if note else "")
+    message += place_in_file(transcript, exc, variant)
     return (
         f"{message}. Every turn before it is legal; to see the position before turn "
         f"{exc.turn + 1}: fabgen rules turn {shlex.quote(str(path))} --turn {exc.turn + 1}"

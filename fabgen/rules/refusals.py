@@ -62,6 +62,24 @@ def turn_words(transcript, position) -> str:
     return f"turn {n} of the game"
 
 
+def place_in_file(transcript, exc, variant: str) -> str:
+    """Where an illegal move of a file's turn stands in that turn, to follow the replay's
+    message (``; it is move 2 of 2 of that turn (the same as move 1: written twice?)``);
+    empty for a turn of one move."""
+    from fabgen.rules.turn import replay
+
+    if exc.turn is None:
+        return ""
+    moves = transcript.move_list[exc.turn]
+    if len(moves) < 2:
+        return ""
+    before = replay(transcript.position, transcript.move_list[: exc.turn], variant)
+    place, note = move_place(before, moves, failing_move(before, moves, variant), exc.rule)
+    if not place:
+        return ""
+    return f"; it is {place} of that turn" + (f" ({note})" if note else "")
+
+
 def refused_turn(position, transcript, moves, exc, variant: str) -> str:
     """Moves typed for the player to move that the rules refuse: which move it is, the
     rule, and that nothing was played (``move 2 of 2, -c0 to -a0, is refused (the same

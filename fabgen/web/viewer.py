@@ -114,6 +114,7 @@ def read_game(
     (413), before the replay (the play page's limit for every board it plays)."""
     from fabgen.board.transcript_io import parse_board_transcript
     from fabgen.rules.moves import IllegalMove
+    from fabgen.rules.refusals import place_in_file
     from fabgen.rules.transcript import parse_transcript
     from fabgen.rules.turn import replay
 
@@ -143,8 +144,9 @@ def read_game(
     chosen = str(variant) if variant is not None else transcript.variant or "online"
     try:
         replay(transcript.position, transcript.move_list, chosen)
-    except IllegalMove as exc:
-        raise ViewerError(f"{source}: illegal move at {exc}") from None
+    except IllegalMove as exc:  # (which move of its turn, as fabgen rules replay says it)
+        where = place_in_file(transcript, exc, chosen)
+        raise ViewerError(f"{source}: illegal move at {exc}{where}") from None
     return transcript, chosen
 
 

@@ -256,3 +256,26 @@ def test_moves_typed_in_the_viewer_are_refused_in_the_words_of_rules_turn(client
     answer = client.post("/api/rules/turn", json=asked)
     assert answer.status_code == 400
     assert answer.get_json()["error"] == (f"Moves: {words}; correct the moves and play them again")
+
+
+def test_a_file_with_a_move_written_twice_is_refused_as_rules_replay_says_it(client, chain_game):
+    # The viewer (and the play page's upload) named the turn, player, move and rule, but
+    # not that it was the second move of its turn, the same as the first.
+    path, _ = chain_game
+    chain = _turns_to_check(path)[1]
+    game = json.loads(path.read_text())
+    move = game["turns"][chain - 1][0]
+    game["turns"] = [*game["turns"][: chain - 1], [move, move]]
+    twice = path.with_name("twice.json")
+    twice.write_text(json.dumps(game))
+    result = CliRunner().invoke(main, ["rules", "replay", str(twice)])
+    assert result.exit_code == 1
+    said = " ".join(result.output.split())
+    head = f"{twice}: illegal move at "
+    assert said.startswith(head) and ". Every turn before it is legal" in said
+    words = said.removeprefix(head).split(". Every turn before it is legal")[0]
+    assert words.endswith("; it is move 2 of 2 of that turn (the same as move 1: written twice?)")
+    text = twice.read_text()
+    answer = client.post("/api/rules/turn", json={"transcript": text, "name": "twice"})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == f"twice (uploaded): illegal move at {words}"
