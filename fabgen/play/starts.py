@@ -131,17 +131,27 @@ def stack_starts(board: Board) -> tuple[Field, ...]:
             "suggest_starts",
             f"is for 4 or 5 seats, the board has {n}: play it without suggested starts",
         )
-    fields = []
-    for k, seat in enumerate(board.seats):
-        if len(seat.stacks) != 1 or seat.stacks[0][1] <= 1:
-            raise ParameterError.about(
-                "suggest_starts",
-                f"needs stack starts (one stack of 2 or more stones a seat), but "
-                f"{seat.label(k + 1)} {_start_words(board, k)}: give each seat one stack, "
-                f"for {seat.label(k + 1)} {_stack_advice(board, k)}",
-            )
-        fields.append(seat.stacks[0][0])
-    return tuple(fields)
+    unstacked = [
+        k for k, seat in enumerate(board.seats) if len(seat.stacks) != 1 or seat.stacks[0][1] <= 1
+    ]
+    if unstacked:
+        # (every seat's line at once: a board of start tiles is changed in one go)
+        first = board.seats[unstacked[0]].label(unstacked[0] + 1)
+        others = len(unstacked) - 1
+        also = (
+            f" (and {others} more seat{'s' if others > 1 else ''} without one stack)"
+            if others
+            else ""
+        )
+        lines = "; ".join(
+            f"for {board.seats[k].label(k + 1)} {_stack_advice(board, k)}" for k in unstacked
+        )
+        raise ParameterError.about(
+            "suggest_starts",
+            f"needs stack starts (one stack of 2 or more stones a seat), but {first} "
+            f"{_start_words(board, unstacked[0])}{also}: give each seat one stack, {lines}",
+        )
+    return tuple(seat.stacks[0][0] for seat in board.seats)
 
 
 def _start_words(board: Board, k: int) -> str:

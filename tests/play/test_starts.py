@@ -215,23 +215,27 @@ def test_suggest_starts_needs_4_or_5_stack_starts(cli, tmp_path, preset, message
 
 
 def test_the_refusal_of_start_tiles_says_which_stack_to_write_instead(cli, tmp_path):
-    # A board of start tiles, its board file changed as each refusal says, seat by seat,
-    # until --suggest-starts plays it: every stack stands on its start tile's middle.
+    # A board of start tiles, its board file changed as the refusal says, every seat's
+    # line at once: --suggest-starts then plays it, every stack on its start tile's middle.
     board = load_preset("4p-diamond-5")
     path = tmp_path / "four.toml"
     text = board_to_toml(board)
-    for _ in range(len(board.seats) + 1):  # a refusal a seat, then the run
-        path.write_text(text)
-        result = cli("balance", path, "--suggest-starts", "--players", "random", "--games",
-                     "1", "--candidates", "1", "--jobs", "1", "--out", tmp_path / "o")  # fmt: skip
-        if result.exit_code == 0:
-            break
-        said = " ".join(result.stderr.split())
-        assert "a start tile (one stone on each of its fields)" in said, said
-        stack, start = re.search(r"(stacks = \{ \S+ = 6 \}) .* in place of (start = \[.*?\])",
-                                 said).groups()  # fmt: skip
+    path.write_text(text)
+    args = ("--suggest-starts", "--players", "random", "--games", "1", "--candidates", "1")
+    result = cli("balance", path, *args, "--jobs", "1", "--out", tmp_path / "o")
+    assert result.exit_code == 2
+    said = " ".join(result.stderr.split())
+    assert "a start tile (one stone on each of its fields) (and 3 more seats without" in said
+    lines = re.findall(
+        r"(stacks = \{ \S+ = 6 \}) \(its start tile's middle\) in place of (start = \[.*?\])",
+        said,
+    )
+    assert len(lines) == len(board.seats)
+    for stack, start in lines:
         assert text.count(start) == 1
         text = text.replace(start, stack)
+    path.write_text(text)
+    result = cli("balance", path, *args, "--jobs", "1", "--out", tmp_path / "o")
     assert result.exit_code == 0, result.output
     played = read_board(path)
     for k, seat in enumerate(played.seats):
