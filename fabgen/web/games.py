@@ -406,8 +406,11 @@ def _board_work(steps: list, moves: list[Move]) -> dict:
     """What carrying ``steps`` out on a board takes: the engine's lines (``details``),
     where each exploding field's stones go (``effects``, one per line, else "") and
     every field changed (``fields``). ``steps[0]`` is the position they start from."""
+    from fabgen.products.turn import step_title
+
     return {
-        "details": [d for s in steps[1:] for d in (s.title, *s.details)],
+        # (a wave's title counts its explosions, as fabgen rules turn and the viewer say it)
+        "details": [d for s in steps[1:] for d in (step_title(s), *s.details)],
         "effects": [e for s in steps[1:] for e in ("", *_padded(s.effects, len(s.details)))],
         "fields": _touched(steps, moves),
     }

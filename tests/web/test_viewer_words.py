@@ -279,3 +279,28 @@ def test_a_file_with_a_move_written_twice_is_refused_as_rules_replay_says_it(cli
     answer = client.post("/api/rules/turn", json={"transcript": text, "name": "twice"})
     assert answer.status_code == 400
     assert answer.get_json()["error"] == f"twice (uploaded): illegal move at {words}"
+
+
+def test_the_play_pages_turns_title_their_waves_as_rules_turn_does(tmp_path):
+    # At the table the list said "explosion wave 1: b-3" where fabgen rules turn (and the
+    # viewer) say "explosion wave 1 (1 explosion): b-3"; the turn's own line counts them.
+    from fabgen.web import create_app
+
+    play = create_app(games_dir=tmp_path / "games").test_client()
+    seats = ["random", "random", "random"]
+    game = play.post("/api/games", json={"preset": "3p-triangle-4", "seats": seats})
+    assert game.status_code == 200, game.get_json()
+    turns = game.get_json()["turns"]
+    path = tmp_path / "game.json"
+    path.write_bytes(play.get(f"/api/games/{game.get_json()['id']}/transcript").data)
+    checked = 0
+    for t, turn in enumerate(turns, 1):
+        waves = [d for d in turn["details"] if d.startswith("explosion wave")]
+        if not waves:
+            continue
+        steps = [line for line in _command(path, t) if re.match(r"step \d+: explosion", line)]
+        assert waves == [line.split(": ", 1)[1] for line in steps]
+        counted = sum(int(re.search(r"\((\d+) explosions?\)", w).group(1)) for w in waves)
+        assert counted == turn["explosions"]
+        checked += 1
+    assert checked >= 3
