@@ -171,7 +171,8 @@ def balance(
 
 def _next_steps(board, source: str, report: dict, written, suggested: bool) -> list[str]:
     """What to do with the report: the suggested board file to play longer and then
-    print, or, when a board with stack starts shows its seats differ, --suggest-starts.
+    print, or, when a board of 4 or 5 seats with stack starts (or start tiles, which
+    stacks can replace) shows its seats differ, --suggest-starts.
     The report ended with its files and left a club to find its way from there."""
     from fabgen.play.balance import MARGIN
     from fabgen.play.stats import games_for_margin
@@ -198,6 +199,16 @@ def _next_steps(board, source: str, report: dict, written, suggested: bool) -> l
     try:
         stack_starts(board)
     except FabgenError:
+        # 4 or 5 seats on start tiles: stack starts are how the 1995 rules even such
+        # seats out, and --suggest-starts names the line to write for each seat
+        n = len(board.seats)
+        if n in (4, 5) and all(len(board.start_tiles(k)) == 1 for k in range(n)):
+            return [
+                f"next: the seats differ; 4 or 5 seats can start with one stack of 6 each "
+                "instead of a start tile (the 1995 rules' stack starts): fabgen balance "
+                f"{source} --suggest-starts says what to write for each seat, then plays "
+                "other start fields"
+            ]
         return []
     return [
         f"next: the seats differ, and each starts with one stack: fabgen balance {source} "

@@ -717,3 +717,39 @@ def test_the_territory_picture_shows_the_board_as_the_setup_diagram_does(cli, tm
     diagram = _shape(fields)
     for x, y in _shape(middles):
         assert min(math.hypot(x - u, y - v) for u, v in diagram) < 0.02
+
+
+#: Four seats on the arms of a cross of tiles, one start tile pulled in to the middle.
+SKEWED_CROSS = """
+[board]
+name = "skewed-cross"
+origin = "b2"
+tiles = [[0, 0], [1, 0], [2, 0], [3, 0], [-1, 0], [-2, 0], [-3, 0], [0, 1], [0, 2], [0, 3],
+         [0, -1], [0, -2], [0, -3]]
+[[players]]
+start = [3, 0]
+[[players]]
+start = [0, 3]
+[[players]]
+start = [-1, 0]
+[[players]]
+start = [0, -3]
+"""
+
+
+def test_seats_that_differ_on_start_tiles_are_pointed_to_stack_starts(cli, tmp_path):
+    # The report ended with no next step on a board of 4 or 5 start tiles whose seats
+    # differ, though stack starts are the 1995 rules' way to even them out; the step it
+    # names now gives the line to write for each seat.
+    board = tmp_path / "skewed-cross.toml"
+    board.write_text(SKEWED_CROSS)
+    args = ("--players", "random", "--games", "300", "--jobs", "1", "--out", tmp_path / "o")
+    result = cli("balance", board, *args)
+    assert result.exit_code == 0 and "the seats differ (at 0.05)" in result.stdout
+    (step,) = [line for line in result.stdout.splitlines() if line.startswith("next: ")]
+    assert "instead of a start tile" in step
+    command = re.search(r"fabgen (balance \S+ --suggest-starts)", step)[1].split()
+    assert command == ["balance", str(board), "--suggest-starts"]
+    followed = cli(*command, "--players", "random", "--out", tmp_path / "o2")
+    assert followed.exit_code == 2
+    assert " ".join(followed.stderr.split()).count("in place of start = [") == 4
