@@ -304,3 +304,38 @@ def test_the_play_pages_turns_title_their_waves_as_rules_turn_does(tmp_path):
         assert counted == turn["explosions"]
         checked += 1
     assert checked >= 3
+
+
+def test_on_a_phone_the_lists_under_the_board_never_break_a_field_name(page, chain_game):
+    # "A = player 1 (Red): a4 1A, -b2 2A, -a2 1A, -" / "c1 1A, ...": the browser broke
+    # the line after a field's leading minus.
+    path, count = chain_game
+    chain = _turns_to_check(path)[1]
+    page.set_viewport_size({"width": 390, "height": 844})
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    info = page.locator("#turn-info")
+    info.filter(has_text=f"turn 1 of the {count} in the file").wait_for()
+    page.get_by_label("Turn (1 = the first)").fill(str(chain))
+    page.get_by_label("Turn (1 = the first)").press("Enter")
+    info.filter(has_text=f"turn {chain} of the {count} in the file").wait_for()
+    page.get_by_role("button", name="Next step").click()
+    page.locator("#step-title").filter(has_text="Step 1. ").wait_for()
+    # each field's name is kept whole (a nowrap span, as in the explosions' lines), and
+    # none of those spans is broken over two lines
+    split = page.evaluate(
+        """() => {
+        const out = [];
+        const name = /(?<![\\w-])-?[a-z]+(?:0|-?[1-9][0-9]*)(?![\\w])/g;
+        for (const line of document.querySelectorAll('#after li, #step-details li')) {
+          const kept = [...line.querySelectorAll('.field-name')];
+          const named = [...line.textContent.matchAll(name)].map((m) => m[0]);
+          if (kept.map((k) => k.textContent).join() !== named.join()) out.push(line.textContent);
+          for (const k of kept) if (k.getClientRects().length > 1) out.push(k.textContent);
+        }
+        return out;
+    }"""
+    )
+    names = page.locator("#after li").all_inner_texts()
+    assert any("-" in line.split(": ", 1)[1] for line in names)  # names with a minus
+    assert split == []

@@ -90,7 +90,7 @@ async function askNow(moves, loading) {
 function showAfter(lines, closing) {
   const items = lines.map((line) => {
     const li = document.createElement("li");
-    li.textContent = line;
+    setText(li, line); // (a field's name kept whole: "-" / "c1" on a phone)
     return li;
   });
   $("after-heading").hidden = !lines.length;
@@ -130,7 +130,7 @@ function showStep() {
   const effects = s.effects || [];
   $("step-details").replaceChildren(...s.details.map((d, i) => {
     const li = document.createElement("li");
-    li.textContent = d;
+    setText(li, d);
     if (effects[i]) {
       const effect = document.createElement("span");
       effect.className = "effect";
