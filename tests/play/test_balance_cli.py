@@ -650,8 +650,11 @@ def test_a_board_of_stack_starts_whose_seats_differ_is_pointed_to_suggest_starts
     (line,) = _next_steps(stacks, "my.toml", differ, None, suggested=False)
     assert "next: " in line and "fabgen balance my.toml --suggest-starts" in line
     assert _next_steps(stacks, "my.toml", same, None, suggested=False) == []
-    # Start tiles, not stacks: --suggest-starts would refuse the board.
-    assert _next_steps(load_preset("4p-diamond-5"), "x", differ, None, suggested=False) == []
+    # Start tiles of 4 or 5 seats: stacks can replace them, and --suggest-starts's
+    # refusal says how; with 3 seats it is no use.
+    (line,) = _next_steps(load_preset("4p-diamond-5"), "x", differ, None, suggested=False)
+    assert "instead of a start tile" in line and "fabgen balance x --suggest-starts" in line
+    assert _next_steps(load_preset("3p-triangle-4"), "x", differ, None, suggested=False) == []
 
 
 @pytest.mark.parametrize("width", [60, 80, 100])
