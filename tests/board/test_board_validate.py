@@ -163,8 +163,8 @@ BROKEN_BOARDS = {
     ),
     "disconnected.toml": (
         ["board-disconnected"],
-        "the board falls apart into 2 pieces: tile 10 does not touch the main part (tiles "
-        "1–9); move it so that one of its fields is next to a field of the rest",
+        "the board falls apart into 2 pieces: tile 10 [3, -1] does not touch the main part "
+        "(tiles 1–9); move it so that one of its fields is next to a field of the rest",
         {"tile": 10},
     ),
     "shared-field.toml": (

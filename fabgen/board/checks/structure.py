@@ -113,6 +113,8 @@ def connected(ctx: Context) -> Iterator[Finding]:
     ]
     others = "; ".join(tile_list(ts) for ts in tiles_of[1:])
     one = len(pieces) == 2 and len(tiles_of[1]) == 1
+    if one:  # (and its coordinates, to find it in tiles = [...])
+        others += tile_coord(ctx.board.tiles[tiles_of[1][0] - 1])
     yield Finding(
         "board-disconnected",
         Severity.ERROR,
