@@ -49,3 +49,29 @@ def test_a_start_tile_placed_or_taken_away_is_said_by_its_coordinates(page):
     tile.click()
     taken = "(s) => s.players[2].start === undefined"
     assert _after(page, taken) == f"Seat 3: start tile ({i}, {j}) taken away."
+
+
+def _counted(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def test_validate_says_one_warning_not_one_warnings(page):
+    # "Checked: 0 errors, 1 warnings." (6p-ring-20 has one warning: no seat rotation)
+    from fabgen.board.files import load_preset
+    from fabgen.board.validate import validate
+
+    summary = validate(load_preset("6p-ring-20")).summary()
+    assert summary["warnings"] == 1
+    _ready(page)
+    page.get_by_label("Preset board", exact=True).select_option("6p-ring-20")
+    page.get_by_role("button", name="Load preset").click()
+    page.wait_for_function(
+        "() => document.querySelector('#summary-board')?.textContent.startsWith('6p-ring-20:')"
+    )
+    page.get_by_role("button", name="Validate").click()
+    status = page.locator("#status").filter(has_text="Checked: ")
+    status.wait_for()
+    assert status.inner_text() == (
+        f"Checked: {_counted(summary['errors'], 'error')}, "
+        f"{_counted(summary['warnings'], 'warning')}."
+    )

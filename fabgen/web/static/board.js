@@ -527,7 +527,7 @@ $("validate").addEventListener("click", () => {
     const answer = await ask(state);
     if (!answer) return;
     render(answer, state);
-    setStatus(`Checked: ${answer.summary.errors} errors, ${answer.summary.warnings} warnings.`);
+    setStatus(`Checked: ${count(answer.summary.errors, "error")}, ${count(answer.summary.warnings, "warning")}.`);
   });
 });
 document.querySelectorAll("input[name=tool]").forEach((radio) =>
