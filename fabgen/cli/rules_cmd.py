@@ -209,7 +209,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
     if svg_dir is not None:  # before the report: a folder that fails leaves no half output
         from fabgen.export.transaction import write_transaction
 
-        written = write_transaction(svg_dir, turn_picture_files(steps, names).files)
+        written = write_transaction(svg_dir, turn_picture_files(steps, names).files, flag="--svg")
     if output_format == "json":
         from fabgen.cli.rules_json import turn_json
         from fabgen.rules.transcript.writing import json_text

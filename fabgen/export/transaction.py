@@ -58,29 +58,33 @@ class WriteResult:
 
 
 def write_transaction(
-    out_dir: str | os.PathLike, files: Mapping[str, bytes], manifest: str | None = None
+    out_dir: str | os.PathLike,
+    files: Mapping[str, bytes],
+    manifest: str | None = None,
+    flag: str = "--out",
 ) -> WriteResult:
     """Write ``files`` (relative POSIX names -> bytes) into ``out_dir``, all or nothing.
 
     With ``manifest`` (the name of the manifest among ``files``), files that the folder's
     previous manifest lists, that this set does not write and whose content is unchanged
-    since, are removed in the same transaction.
+    since, are removed in the same transaction. ``flag``: the option that gave the folder,
+    which the messages name (``rules turn`` writes into ``--svg``).
     """
-    root = check_out_dir(out_dir)
+    root = check_out_dir(out_dir, flag)
     names = sorted(files)
     for name in names:
         _relative(name)
     with stop_signals_raise():
-        return _write(root, files, names, manifest)
+        return _write(root, files, names, manifest, flag)
 
 
 def _write(
-    root: Path, files: Mapping[str, bytes], names: list[str], manifest: str | None
+    root: Path, files: Mapping[str, bytes], names: list[str], manifest: str | None, flag: str
 ) -> WriteResult:
     created: list[Path] = []  # noted with signals held: a kill at any moment removes them
     try:
         with signals_held():
-            _make_root(root, created)
+            _make_root(root, created, flag)
         with _locked(root), _staging(root) as staging:
             _pause("locked")
             stale = _stale(root, manifest, files) if manifest else []
@@ -97,7 +101,7 @@ def _write(
         with signals_held():
             _remove_created(created)
         if isinstance(exc, OSError):
-            raise FabgenError(_os_message(root, exc)) from None
+            raise FabgenError(_os_message(root, exc, flag)) from None
         raise
 
 
@@ -172,7 +176,7 @@ def _relative(name: str) -> PurePosixPath:
     return path
 
 
-def _make_root(root: Path, created: list[Path]) -> None:
+def _make_root(root: Path, created: list[Path], flag: str) -> None:
     """Create ``root`` and missing parents, noted in ``created`` (innermost first)
     before they are made, so a failure half way removes those already made."""
     for folder in [root, *root.parents]:
@@ -182,7 +186,7 @@ def _make_root(root: Path, created: list[Path]) -> None:
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise FabgenError(_os_message(root, exc)) from None
+        raise FabgenError(_os_message(root, exc, flag)) from None
 
 
 def _remove_created(created: list[Path]) -> None:

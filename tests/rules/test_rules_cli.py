@@ -1,6 +1,7 @@
 """``fabgen rules replay`` and ``fabgen rules turn``: outputs, messages, exit codes."""
 
 import json
+import os
 from xml.etree import ElementTree
 
 import pytest
@@ -450,6 +451,23 @@ def test_a_picture_folder_that_cannot_be_used_is_named_by_its_own_flag(tmp_path)
         result = CliRunner().invoke(main, [*args, "--svg", str(folder)])
         assert result.exit_code == 2 and words in result.stderr, result.output
         assert "--out" not in result.stderr
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+def test_a_picture_folder_that_fails_when_written_is_named_by_its_own_flag(tmp_path):
+    """/proc/x passes the check before the turn is played (/proc is a folder that root may
+    write), then cannot be made: the message said "choose another --out folder"."""
+    game = str(chain_file(tmp_path))
+    result = CliRunner().invoke(
+        main, ["rules", "turn", game, "--moves=-c1--a1", "--svg", "/proc/x"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "cannot write into /proc/x: " in result.stderr
+    assert "choose another --svg folder" in result.stderr and "--out" not in result.stderr
+    assert not os.path.exists("/proc/x")
+    # a command whose folder is --out still names --out
+    result = CliRunner().invoke(main, ["rules", "machine", game, "--play", "--out", "/proc/x"])
+    assert result.exit_code == 2 and "choose another --out folder" in result.stderr
 
 
 def test_a_nul_in_a_folder_is_a_clear_error_from_python_callers_too(tmp_path):
