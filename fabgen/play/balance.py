@@ -462,7 +462,7 @@ def _seat_table(seats: list[dict]) -> list[str]:
     names = [_seat_name(s) for s in seats]
     w = max([10, *map(len, names)])
     lines = [
-        f"seat  {'name':<{w}}  {'kind':<15}  {'player':<15}  {'wins':>9}  win rate  "
+        f"seat  {'name':<{w}}  {'kind':<15}  {'played by':<15}  {'wins':>9}  win rate  "
         "95% interval  mean score  board share"
     ]
     for s, name in zip(seats, names, strict=True):

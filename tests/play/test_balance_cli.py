@@ -124,7 +124,7 @@ def test_long_seat_names_keep_the_table_in_columns_and_the_bars_apart(cli, tmp_p
     header = next(i for i, line in enumerate(lines) if line.startswith("seat  name"))
     table = lines[header : header + 3]
     rows = table[1:]
-    assert {row.index("random") for row in rows} == {table[0].index("player")}
+    assert {row.index("random") for row in rows} == {table[0].index("played by")}
     assert {len(row) for row in rows} == {len(table[0])}  # every column ends in line
     assert "Rosa the Ruthless of ..." in rows[0]
     svg = ElementTree.parse(out / "long-names-win-rates.svg").getroot()
