@@ -2,6 +2,7 @@
 the bill of materials says, each kind engraved with its own symbol, and one sheet
 report of every sheet the kit cuts, by the names of its files."""
 
+import itertools
 import json
 import math
 
@@ -112,8 +113,11 @@ def test_the_readme_says_which_sheet_is_whose_and_what_the_colours_mean(laser_ki
     for kind in ("growing", "dead"):
         (line,) = [x for x in lines if x.strip().startswith(f"laser/markers-{kind}-sheet-*")]
         assert f"{bom['markers'][kind]} {kind} markers" in line
-    (laser,) = [x for x in lines if x.strip().startswith("laser/ ")]
-    assert "cut red lines, engrave black, tile numbers are green" in laser
+    (start,) = [k for k, x in enumerate(lines) if x.strip().startswith("laser/ ")]
+    note = [lines[start]]  # the folder's note, with the lines it wraps onto
+    note += itertools.takewhile(lambda x: x.startswith("           "), lines[start + 1 :])
+    laser = " ".join(" ".join(note).split())
+    assert "cut red lines, engrave black, tile numbers green" in laser
 
 
 def _svg_title(path):
