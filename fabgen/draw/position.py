@@ -13,7 +13,9 @@ with a burst (a jagged ring in orange, not an outline, so it is not mistaken for
 look at*). Shapes are painted in passes, bottom to top: cells and their marks, arrows,
 stones, tile borders, bursts, highlights, outlines, field names, labels (names and
 labels each on a patch of its cell's colour, so that a line under it does not cross
-its letters).
+its letters). A turn's pictures turn the board as the setup diagram does (``turn_deg``;
+the pages do too: docs/design-notes.md, *The browser front end*), so that it looks as it
+lies on the table; text, stones and marks stay upright.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from fabgen.board.colours import PALETTE as PALETTE  # (the places' colours, for
 from fabgen.board.colours import seat_rgb
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.draw.metrics import ASCENT, DESCENT, LEGIBLE_CAP_MM, text_advance
-from fabgen.geometry.lattice import Field, field_xy, step_between
+from fabgen.geometry.lattice import Field, Point, field_xy, rotate_xy, step_between
 from fabgen.rules.state import Position, Status
 
 FILL = {Status.LIVE: "#fff2b3", Status.GROWING: "#9fd89a", Status.DEAD: "#7f9bbf"}
@@ -74,6 +76,7 @@ def position_drawing(
     key: bool = False,
     notes: Sequence[str] = (),
     background: str | None = PAGE.fill,
+    turn_deg: float = 0.0,
 ) -> Drawing:
     """The position drawn with field centres ``pitch_mm`` apart, page fitted; with
     ``field_names``, further apart where a name would not fit its cell at the legible
@@ -92,47 +95,51 @@ def position_drawing(
     (a machine's turn, which has no move, shows no arrow in its key); ``notes``: lines
     of text after it. ``background``: the colour of the page behind
     the drawing (white; on a tinted panel, the panel's colour), or None for none.
+    ``turn_deg``: the board turned that many degrees counter-clockwise, as the setup
+    diagram turns it (a turn's pictures); its text, stones and marks stay upright.
     """
+    turn = turn_deg
     text_pitch = pitch_mm  # the title, legend, key and notes keep the pitch asked for
     if field_names:  # (larger where the names need it to fit their cells legibly)
-        pitch_mm = names_pitch((state.name for state in position.fields()), pitch_mm)
+        pitch_mm = names_pitch((state.name for state in position.fields()), pitch_mm, turn)
     metadata = {"turns_played": position.turns_played}
     drawing = Drawing(0.0, 0.0, title or "Atlantis position", metadata)
     shapes = drawing.layers.setdefault(Operation.PRINT, [])
     board = position.board
     states = list(position.fields())
     for state in states:
-        shapes.extend(_cell_shapes(state, pitch_mm))
+        shapes.extend(_cell_shapes(state, pitch_mm, turn))
     shown = [(a, b) for a, b in arrows if a in board and b in board]
     drawn_arrows: list = []
     for (start, end), shift in zip(shown, _arrow_shifts(shown), strict=True):
-        drawn_arrows.extend(_arrow(start, end, pitch_mm, shift))
+        drawn_arrows.extend(_arrow(start, end, pitch_mm, shift, turn))
     shapes.extend(drawn_arrows)
     for state in states:
         if state.stones and state.owner is not None:
-            x, y = field_xy(state.field, pitch_mm)
+            x, y = _xy(state.field, pitch_mm, turn)
             shapes.extend(_stack(position, state.owner, state.stones, x, y, pitch_mm))
-    crossed = _crossed_fields(arrows, pitch_mm)
-    borders = _tile_borders(position, pitch_mm)
+    crossed = _crossed_fields(arrows, pitch_mm, turn)
+    borders = _tile_borders(position, pitch_mm, turn)
     shapes.extend(borders)
     burst = sorted(set(exploded) & set(board.fields))
     for field in burst:
-        shapes.append(Polyline(_burst(field_xy(field, pitch_mm), pitch_mm), True, style=BURST))
+        shapes.append(Polyline(_burst(_xy(field, pitch_mm, turn), pitch_mm), True, style=BURST))
     highlighted = sorted(set(highlight) & set(board.fields))
     for field in highlighted:
-        shapes.append(Polyline(_hexagon(field, pitch_mm, HIGHLIGHTED), True, style=HIGHLIGHT))
+        outline = _hexagon(field, pitch_mm, HIGHLIGHTED, turn)
+        shapes.append(Polyline(outline, True, style=HIGHLIGHT))
     for group in outlines:
-        shapes.extend(_outline([f for f in group if f in board], pitch_mm))
+        shapes.extend(_outline([f for f in group if f in board], pitch_mm, turn))
     # Names after the lines too: the red outline runs through a name at the bottom of
     # its cell (and a growing cell's ring behind it).
     if field_names:
-        h = min(name_height(state.name, pitch_mm) for state in states)
+        h = min(name_height(state.name, pitch_mm, turn) for state in states)
         for state in states:
-            shapes.extend(_name(state, pitch_mm, h))
+            shapes.extend(_name(state, pitch_mm, h, turn))
     # Labels last, over every line: a cell's red outline runs just where a label at
     # the top or bottom of the cell sits, and would cut through its letters.
     if labels:
-        room = _LabelRoom(position, pitch_mm, borders, drawn_arrows)
+        room = _LabelRoom(position, pitch_mm, borders, drawn_arrows, turn)
         shown_labels = [
             (f, text, crossed.get(f)) for f, text in sorted(labels.items()) if f in board
         ]
@@ -170,13 +177,18 @@ def position_drawing(
     return drawing.fit_page(0.0)
 
 
-def _hexagon(field: Field, pitch: float, scale: float = 1.0) -> tuple:
-    x, y = field_xy(field, pitch)
+def _xy(field: Field, pitch: float, turn: float = 0.0) -> Point:
+    """A field's centre on paper: the lattice's millimetres turned ``turn`` degrees."""
+    # (unturned exactly as before: no rounding of the drawings that are not turned)
+    return rotate_xy(field_xy(field, pitch), turn) if turn else field_xy(field, pitch)
+
+
+def _hexagon(field: Field, pitch: float, scale: float = 1.0, turn: float = 0.0) -> tuple:
+    """A field's cell, its corners counter-clockwise from the one at 30° (+ ``turn``)."""
+    x, y = _xy(field, pitch, turn)
     r = scale * pitch / math.sqrt(3.0)
-    return tuple(
-        (x + r * math.cos(math.radians(30 + 60 * k)), y + r * math.sin(math.radians(30 + 60 * k)))
-        for k in range(6)
-    )
+    angles = [math.radians(30 + 60 * k + turn) for k in range(6)]
+    return tuple((x + r * math.cos(a), y + r * math.sin(a)) for a in angles)
 
 
 def _burst(centre: tuple[float, float], pitch: float) -> tuple:
@@ -190,10 +202,10 @@ def _burst(centre: tuple[float, float], pitch: float) -> tuple:
     return tuple(points)
 
 
-def _cell_shapes(state, pitch: float) -> list:
-    x, y = field_xy(state.field, pitch)
+def _cell_shapes(state, pitch: float, turn: float = 0.0) -> list:
+    x, y = _xy(state.field, pitch, turn)
     cell = Style(stroke=CELL_LINE.stroke, fill=FILL[state.status], width=CELL_LINE.width)
-    out: list = [Polyline(_hexagon(state.field, pitch), True, style=cell)]
+    out: list = [Polyline(_hexagon(state.field, pitch, 1.0, turn), True, style=cell)]
     if state.status is Status.GROWING:
         out.append(Circle((x, y), 0.4 * pitch, GROWTH_RING))
     elif state.status is Status.DEAD:
@@ -234,16 +246,16 @@ def _arrow_shifts(arrows: Sequence[tuple[Field, Field]]) -> list[float]:
     return shifts
 
 
-def _arrow(start: Field, end: Field, pitch: float, shift: float = 0.0) -> list:
+def _arrow(start: Field, end: Field, pitch: float, shift: float = 0.0, turn: float = 0.0) -> list:
     """A straight arrow from cell centre to cell centre, its head short of the end;
     ``shift`` pitches to the left of the line from the smaller field to the larger."""
-    (x0, y0), (x1, y1) = field_xy(start, pitch), field_xy(end, pitch)
+    (x0, y0), (x1, y1) = _xy(start, pitch, turn), _xy(end, pitch, turn)
     length = math.hypot(x1 - x0, y1 - y0)
     if length == 0:
         return []
     if shift:
         a, b = sorted((start, end))
-        (ax, ay), (bx, by) = field_xy(a, pitch), field_xy(b, pitch)
+        (ax, ay), (bx, by) = _xy(a, pitch, turn), _xy(b, pitch, turn)
         nx, ny = -(by - ay) / length, (bx - ax) / length
         x0, y0 = x0 + shift * pitch * nx, y0 + shift * pitch * ny
         x1, y1 = x1 + shift * pitch * nx, y1 + shift * pitch * ny
@@ -262,7 +274,7 @@ def _arrow(start: Field, end: Field, pitch: float, shift: float = 0.0) -> list:
 
 
 def _crossed_fields(
-    arrows: Sequence[tuple[Field, Field]], pitch: float
+    arrows: Sequence[tuple[Field, Field]], pitch: float, turn: float = 0.0
 ) -> dict[Field, tuple[float, float]]:
     """The fields an arrow passes over (not its ends), with the arrow's direction."""
     out = {}
@@ -270,7 +282,7 @@ def _crossed_fields(
         found = step_between(start, end)
         if found is not None:
             (dq, dr), n = found
-            (x0, y0), (x1, y1) = field_xy(start, pitch), field_xy(end, pitch)
+            (x0, y0), (x1, y1) = _xy(start, pitch, turn), _xy(end, pitch, turn)
             length = math.hypot(x1 - x0, y1 - y0)
             for k in range(1, n):
                 out[(start[0] + k * dq, start[1] + k * dr)] = (
@@ -309,10 +321,10 @@ class _LabelRoom:
     runs round the whole cell inside its edge, through every spot of the cell, and
     the label is painted over it."""
 
-    def __init__(self, position: Position, pitch: float, borders, arrows) -> None:
+    def __init__(self, position: Position, pitch: float, borders, arrows, turn=0.0) -> None:
         from shapely.geometry import LineString, Point, Polygon
 
-        self.position, self.pitch = position, pitch
+        self.position, self.pitch, self.turn = position, pitch, turn
         self.blocked: list = []
         for line in borders:
             self.blocked.append(LineString(line.points).buffer(TILE_LINE.width / 2))
@@ -323,7 +335,7 @@ class _LabelRoom:
                 self.blocked.append(LineString(shape.points).buffer(ARROW.width / 2))
         for state in position.fields():
             if state.stones and state.owner is not None:
-                x, y = field_xy(state.field, pitch)
+                x, y = _xy(state.field, pitch, turn)
                 # (a label may touch a stone: it sits on a patch of its own)
                 self.blocked.append(Point(x, y).buffer((STONE - LABEL_CLEAR) * pitch))
 
@@ -349,7 +361,7 @@ class _LabelRoom:
         from shapely.geometry import Polygon
 
         pitch = self.pitch
-        x, y = field_xy(field, pitch)
+        x, y = _xy(field, pitch, self.turn)
         h = LABEL_HEIGHT * pitch
         width = text_advance(text, h, bold=True)
         edges = [(0.0, 1.0), (0.0, -1.0)]
@@ -363,7 +375,7 @@ class _LabelRoom:
         spots = [(x + d * nx, y + d * ny) for nx, ny in edges[:-2]]
         if not self.position.field_state(field).stones:
             side = 0.22 * pitch + slide  # (a dead cell's cross reaches 0.22 pitch)
-            inside = Polygon(_hexagon(field, pitch, 1.0 - 2 * LABEL_CLEAR))
+            inside = Polygon(_hexagon(field, pitch, 1.0 - 2 * LABEL_CLEAR, self.turn))
             for cx in (x + side, x - side):
                 if inside.contains(_ink_box(cx, y, width, h)):
                     spots.append((cx, y))
@@ -377,7 +389,7 @@ class _LabelRoom:
         from shapely.geometry import box
 
         pitch = self.pitch
-        x, y = field_xy(field, pitch)
+        x, y = _xy(field, pitch, self.turn)
         if self._large(field, across):
             h = 0.3 * pitch
             return [Text((x, y - h / 2), text, h, "center", LABEL)]
@@ -404,40 +416,42 @@ NAME_HEIGHT = 0.14
 _DESCENDERS = frozenset("gjpqy")
 
 
-def _name_fits(name: str, pitch: float, h: float) -> bool:
+def _name_fits(name: str, pitch: float, h: float, turn: float = 0.0) -> bool:
     """Does ``name`` at cap height ``h`` fit at the bottom of a cell with a stone: its
     letters (descenders too) below the stone and clear of the tile border, which
-    narrows towards the cell's bottom corner?"""
+    narrows towards the cell's bottom (a corner, unless the cell is turned ``turn``°)?"""
     width = text_advance(name, h) + 2 * LABEL_PAD * pitch
     top = (STONE + LABEL_CLEAR) * pitch  # below the centre
     bottom = top + ASCENT * h + (DESCENT * h if _DESCENDERS & set(name) else 0.0)
-    # The cell shrunk by half a tile border and the clearance (a pointy-top hexagon:
-    # at a depth d below its centre, past half its radius, it is (R - d) * sqrt(3) wide).
-    radius = (pitch / 2 - TILE_LINE.width / 2 - LABEL_CLEAR * pitch) * 2 / math.sqrt(3)
-    return width / 2 <= (radius - bottom) * math.sqrt(3)
+    # The cell shrunk by half a tile border and the clearance: the letters' box is in
+    # it when no corner of the box is further than that along an edge's normal.
+    apothem = pitch / 2 - TILE_LINE.width / 2 - LABEL_CLEAR * pitch
+    corners = [(x, -depth) for x in (-width / 2, width / 2) for depth in (top, bottom)]
+    normals = [math.radians(turn + 60 * k) for k in range(6)]
+    return all(x * math.cos(a) + y * math.sin(a) <= apothem for a in normals for x, y in corners)
 
 
-def name_height(name: str, pitch: float) -> float:
+def name_height(name: str, pitch: float, turn: float = 0.0) -> float:
     """The largest cap height (mm, at most :data:`NAME_HEIGHT` pitches, to 0.01 mm)
-    at which ``name`` fits at the bottom of its cell; 0 if none does."""
+    at which ``name`` fits at the bottom of its cell (turned ``turn``°); 0 if none does."""
     low, high = 0, int(NAME_HEIGHT * pitch * 100)
     while low < high:  # in hundredths of a millimetre: the same answer everywhere
         mid = (low + high + 1) // 2
-        low, high = (mid, high) if _name_fits(name, pitch, mid / 100) else (low, mid - 1)
+        low, high = (mid, high) if _name_fits(name, pitch, mid / 100, turn) else (low, mid - 1)
     return low / 100
 
 
-def names_pitch(names: Iterable[str], pitch: float) -> float:
+def names_pitch(names: Iterable[str], pitch: float, turn: float = 0.0) -> float:
     """The pitch (mm, in steps of 0.5 mm, at least ``pitch``) at which every one of
-    ``names`` fits its cell at the legible size or larger."""
+    ``names`` fits its cell (turned ``turn``°) at the legible size or larger."""
     # (one name of each width, with and without descenders, stands for the rest)
     kinds = {(text_advance(n, 1.0), bool(_DESCENDERS & set(n))): n for n in sorted(set(names))}
-    while any(name_height(n, pitch) < LEGIBLE_CAP_MM for n in kinds.values()):
+    while any(name_height(n, pitch, turn) < LEGIBLE_CAP_MM for n in kinds.values()):
         pitch = math.floor(pitch * 2 + 1) / 2
     return pitch
 
 
-def _name(state, pitch: float, h: float) -> list:
+def _name(state, pitch: float, h: float, turn: float = 0.0) -> list:
     """A field's name, cap height ``h``, at the bottom of its cell, just below where a
     stone's rim is, on a patch of the cell's colour: from the tops of its letters down
     to the outer edge of a red outline (just inside a tile border), as wide as the
@@ -446,18 +460,18 @@ def _name(state, pitch: float, h: float) -> list:
     letters."""
     from shapely.geometry import Polygon, box
 
-    x, y = field_xy(state.field, pitch)
+    x, y = _xy(state.field, pitch, turn)
     top = y - (STONE + LABEL_CLEAR) * pitch
     base = top - ASCENT * h
     half = text_advance(state.name, h) / 2 + LABEL_PAD * pitch
-    cell = Polygon(_hexagon(state.field, pitch, HIGHLIGHTED + HIGHLIGHT.width / pitch))
+    cell = Polygon(_hexagon(state.field, pitch, HIGHLIGHTED + HIGHLIGHT.width / pitch, turn))
     patch = cell.intersection(box(x - half, y - pitch, x + half, top))
     back = Style(stroke=None, fill=FILL[state.status], width=0.0)
     points = tuple((round(px, 6), round(py, 6)) for px, py in patch.exterior.coords[:-1])
     return [Polyline(points, True, style=back), Text((x, base), state.name, h, "center")]
 
 
-def _outline(fields: list[Field], pitch: float) -> list[Polyline]:
+def _outline(fields: list[Field], pitch: float, turn: float = 0.0) -> list[Polyline]:
     """Dashed closed lines just inside the border of the union of the fields' cells."""
     if not fields:
         return []
@@ -465,7 +479,7 @@ def _outline(fields: list[Field], pitch: float) -> list[Polyline]:
     from shapely.ops import unary_union
 
     # Cells a hair larger than exact so that neighbours merge without slivers.
-    cells = [Polygon(_hexagon(f, pitch, 1.001)) for f in sorted(fields)]
+    cells = [Polygon(_hexagon(f, pitch, 1.001, turn)) for f in sorted(fields)]
     shape = unary_union(cells).buffer(-0.15 * pitch, join_style="mitre")
     if shape.is_empty:
         return []
@@ -491,11 +505,11 @@ def _ink_on(colour: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
 
 
-def _tile_borders(position: Position, pitch: float) -> list[Polyline]:
+def _tile_borders(position: Position, pitch: float, turn: float = 0.0) -> list[Polyline]:
     board = position.board
     out = []
     for i, field in enumerate(board.fields):
-        corners = _hexagon(field, pitch)
+        corners = _hexagon(field, pitch, 1.0, turn)
         for d, n in enumerate(board.towards[i]):
             if n >= 0 and (n < i or board.tile_of[n] == board.tile_of[i]):
                 continue  # shared edge drawn once, inner edges not at all

@@ -67,11 +67,14 @@ def turn_picture_files(steps: Sequence[Step], names: bool = True) -> Files:
     figures: the move as an arrow, and the fields that explode next outlined in red (the
     next wave's; after growth, the player's fields that will explode in their next
     turn); an explosion wave's picture also marks the fields that exploded in it with a
-    burst. ``names``: field names (c3, -a1) on the fields."""
+    burst. ``names``: field names (c3, -a1) on the fields. The board is turned as the
+    setup diagram turns it (:func:`setup_turn`), so that the pictures show it the way up
+    it lies on the table."""
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
 
     files = {}
+    turn = setup_turn(steps[0].position) if steps else 0.0
     for n, step in enumerate(steps):
         following = steps[n + 1] if n + 1 < len(steps) else None
         drawing = position_drawing(
@@ -84,9 +87,21 @@ def turn_picture_files(steps: Sequence[Step], names: bool = True) -> Files:
             key=True,
             notes=_picture_notes(step, following)
             + (_score_notes(steps) if following is None else []),
+            turn_deg=turn,
         )
         files[f"step-{n:02d}-{_slug(step)}.svg"] = render_svg(drawing)
     return Files(files)
+
+
+def setup_turn(position) -> float:
+    """How far (degrees, counter-clockwise) the setup diagram turns the position's board
+    from the lattice's own axes: its tiles on their lattice, found as the play page finds
+    it (3p-triangle-4 then points up, as it does in the diagram, the designer, the play
+    page and the balance territory picture)."""
+    from fabgen.board.model import Board
+    from fabgen.board.placement import BoardPlacement
+
+    return BoardPlacement(Board.from_segments(position.board.segments)).rotation_deg
 
 
 def _explodes_next(step, following) -> tuple:

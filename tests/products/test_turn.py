@@ -1,14 +1,16 @@
 """The turn products: a picture per step read back, and a transcript one turn longer."""
 
+import math
 from xml.etree import ElementTree
 
 import pytest
 
 from fabgen.board.files import load_preset
+from fabgen.draw.position import CELL_LINE, FILL
 from fabgen.products.turn import longer_transcript_files, step_title, turn_picture_files
 from fabgen.rules.moves import parse_moves
 from fabgen.rules.names import field_name
-from fabgen.rules.transcript import parse_transcript, transcript_from_position
+from fabgen.rules.transcript import parse_transcript, transcript_from_position, write_transcript
 from fabgen.rules.turn import play_turn
 from tests.readback import SVG
 
@@ -145,3 +147,90 @@ def test_a_machines_turn_has_no_move_in_its_key_a_persons_move_has():
     made = turn_picture_files(steps)
     assert "a move" in texts(made.files["step-01-move--d1--c1.svg"])
     assert "a move" not in texts(made.files["step-00-start.svg"])
+
+
+def _normalised(points, around):
+    """``points`` moved to the centroid of ``around`` and scaled to its mean distance 1
+    from it: two drawings of one board at different sizes and places then coincide."""
+    cx = sum(x for x, _ in around) / len(around)
+    cy = sum(y for _, y in around) / len(around)
+    spread = sum(math.hypot(x - cx, y - cy) for x, y in around) / len(around)
+    return [((x - cx) / spread, (y - cy) / spread) for x, y in points]
+
+
+def _setup_fields_and_stones(path):
+    """The setup diagram's field circles, and its stones (centre, colour) on them."""
+    circles = list(ElementTree.parse(path).getroot().iter(f"{SVG}circle"))
+    fields = [(float(c.get("cx")), float(c.get("cy"))) for c in circles if c.get("fill") == "none"]
+    stones = [
+        ((float(c.get("cx")), float(c.get("cy"))), c.get("fill"))
+        for c in circles
+        if c.get("fill") not in ("none", "#ffffff")
+        and any(
+            math.hypot(float(c.get("cx")) - x, float(c.get("cy")) - y) < 1e-6 for x, y in fields
+        )
+    ]
+    return fields, stones
+
+
+def _picture_cells_and_stones(data: bytes):
+    """A turn picture's field cells (the middles of the hexagons with the cells' grey
+    line, not the key's smaller samples), and its stones (centre, colour): the discs on
+    a cell's middle."""
+    root = ElementTree.fromstring(data)
+    hexagons = []
+    for path in root.iter(f"{SVG}path"):
+        if path.get("stroke") == CELL_LINE.stroke and path.get("fill") in FILL.values():
+            xy = [tuple(map(float, p.split(","))) for p in path.get("d")[2:-2].split(" L ")]
+            x, y = sum(x for x, _ in xy) / len(xy), sum(y for _, y in xy) / len(xy)
+            hexagons.append(((x, y), math.hypot(xy[0][0] - x, xy[0][1] - y)))
+    cell = max(r for _, r in hexagons)
+    middles = [middle for middle, r in hexagons if r > 0.9 * cell]
+    stones = [
+        ((float(c.get("cx")), float(c.get("cy"))), c.get("fill"))
+        for c in root.iter(f"{SVG}circle")
+        if any(
+            math.hypot(float(c.get("cx")) - x, float(c.get("cy")) - y) < 1e-3 for x, y in middles
+        )
+    ]
+    return middles, stones
+
+
+@pytest.mark.parametrize("preset", ["3p-triangle-4", "2p-diamond-4"])
+def test_the_pictures_show_the_board_the_way_up_the_setup_diagram_does(cli, tmp_path, preset):
+    # The pictures drew the board on the lattice's own axes, some 19° off the setup
+    # diagram (and the designer, play page and territory picture, which turn it as it
+    # does): read back, every cell's middle lies on one of the diagram's field circles,
+    # and every stone on a stone of its colour there (so a board that looks the same
+    # turned a third, or half, of the way round is not passed either).
+    game = tmp_path / "game.json"
+    start = load_preset(preset).position()
+    game.write_text(write_transcript(transcript_from_position(start, turns=(), with_state=False)))
+    played = cli("rules", "turn", game, "--svg", tmp_path / "steps")
+    assert played.exit_code == 0, played.output
+    laid = cli("layout", "--preset", preset, "--out", tmp_path)
+    assert laid.exit_code == 0, laid.output
+    fields, stones = _setup_fields_and_stones(tmp_path / f"{preset}-setup.svg")
+    data = (tmp_path / "steps" / "step-00-start.svg").read_bytes()
+    middles, discs = _picture_cells_and_stones(data)
+    assert len(middles) == len(fields) == len(start.board.fields)
+    assert len(discs) == len(stones) == sum(1 for s in start.fields() if s.stones)
+    diagram = _normalised(fields, fields)
+    for x, y in _normalised(middles, middles):
+        assert min(math.hypot(x - u, y - v) for u, v in diagram) < 0.02
+    placed = list(
+        zip(_normalised([p for p, _ in stones], fields), [c for _, c in stones], strict=True)
+    )
+    for (x, y), colour in zip(
+        _normalised([p for p, _ in discs], middles), [c for _, c in discs], strict=True
+    ):
+        assert any(math.hypot(x - u, y - v) < 0.02 and c == colour for (u, v), c in placed)
+    # The names stay upright, each under its own cell's middle, and the files the same
+    # from run to run.
+    names = {t.text: float(t.get("x")) for t in ElementTree.fromstring(data).iter(f"{SVG}text")}
+    for state in start.fields():
+        assert any(abs(names[state.name] - x) < 1e-3 for x, _ in middles)
+    assert not any("transform" in e.attrib for e in ElementTree.fromstring(data).iter())
+    again = tmp_path / "again"
+    assert cli("rules", "turn", game, "--svg", again).exit_code == 0
+    assert (again / "step-00-start.svg").read_bytes() == data
