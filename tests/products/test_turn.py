@@ -211,13 +211,17 @@ def test_the_pictures_show_the_board_the_way_up_the_setup_diagram_does(cli, tmp_
     laid = cli("layout", "--preset", preset, "--out", tmp_path)
     assert laid.exit_code == 0, laid.output
     fields, stones = _setup_fields_and_stones(tmp_path / f"{preset}-setup.svg")
+    diagram = _normalised(fields, fields)
+    pictures = sorted((tmp_path / "steps").iterdir())
+    assert len(pictures) >= 2  # the start and growth at least
+    for picture in pictures:  # every step's picture
+        middles, _ = _picture_cells_and_stones(picture.read_bytes())
+        assert len(middles) == len(fields) == len(start.board.fields)
+        for x, y in _normalised(middles, middles):
+            assert min(math.hypot(x - u, y - v) for u, v in diagram) < 0.02
     data = (tmp_path / "steps" / "step-00-start.svg").read_bytes()
     middles, discs = _picture_cells_and_stones(data)
-    assert len(middles) == len(fields) == len(start.board.fields)
     assert len(discs) == len(stones) == sum(1 for s in start.fields() if s.stones)
-    diagram = _normalised(fields, fields)
-    for x, y in _normalised(middles, middles):
-        assert min(math.hypot(x - u, y - v) for u, v in diagram) < 0.02
     placed = list(
         zip(_normalised([p for p, _ in stones], fields), [c for _, c in stones], strict=True)
     )
