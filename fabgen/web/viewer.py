@@ -199,14 +199,15 @@ def _turn_number(turn: object, count: int) -> int:
 def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, picture) -> dict:
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
-    from fabgen.products.turn import game_end_words, step_title
+    from fabgen.products.turn import game_end_words, setup_turn, step_title
     from fabgen.rules.names import field_name
     from fabgen.rules.scoring import game_over, scores
     from fabgen.web.games import fields_json
 
     k = start.next_player
+    turn_deg = setup_turn(start)  # the way up of the setup diagram, as rules turn --svg
     if not steps:
-        drawing = position_drawing(start, title=f"after {t} turns")
+        drawing = position_drawing(start, title=f"after {t} turns", turn_deg=turn_deg)
         shown = [
             {
                 "title": "the position",
@@ -230,7 +231,10 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
                 "svg": _svg(
                     render_svg(
                         position_drawing(
-                            step.position, title=f"{n}. {step_title(step)}", highlight=step.fields
+                            step.position,
+                            title=f"{n}. {step_title(step)}",
+                            highlight=step.fields,
+                            turn_deg=turn_deg,
                         )
                     )
                 ),

@@ -4,6 +4,7 @@ on the same file and turn, its text read back and compared with the viewer's ans
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import pytest
@@ -339,3 +340,29 @@ def test_on_a_phone_the_lists_under_the_board_never_break_a_field_name(page, cha
     names = page.locator("#after li").all_inner_texts()
     assert any("-" in line.split(": ", 1)[1] for line in names)  # names with a minus
     assert split == []
+
+
+def test_the_viewers_step_pictures_show_the_board_the_way_up_rules_turn_svg_does(
+    client, chain_game, tmp_path
+):
+    # The answer's SVG of each step drew the board on the lattice's own axes, some 19°
+    # off the pictures of rules turn --svg and the setup diagram (973ef1b turned those).
+    from tests.products.test_turn import _normalised, _picture_cells_and_stones
+
+    path, _ = chain_game
+    text = path.read_text()
+    result = CliRunner().invoke(
+        main, ["rules", "turn", str(path), "--turn", "1", "--svg", str(tmp_path / "steps")]
+    )
+    assert result.exit_code == 0, result.output
+    pictures = sorted((tmp_path / "steps").iterdir())
+    answer = client.post("/api/rules/turn", json={"transcript": text, "turn": 0})
+    steps = answer.get_json()["steps"]
+    assert len(steps) == len(pictures) >= 2
+    for step, picture in zip(steps, pictures, strict=True):
+        ours, _ = _picture_cells_and_stones(step["svg"].encode())
+        theirs, _ = _picture_cells_and_stones(picture.read_bytes())
+        assert len(ours) == len(theirs) > 0
+        command = _normalised(theirs, theirs)
+        for x, y in _normalised(ours, ours):
+            assert min(math.hypot(x - u, y - v) for u, v in command) < 0.02
