@@ -112,8 +112,14 @@ def stacks_by_seat(position: Position) -> list[str]:
 
 
 def ranking_text(position: Position, standings) -> str:
-    """``1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2 (Blue) 2``: one
-    entry per place, players sharing a place listed together."""
+    """``1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2 (Blue) 2``: the
+    places of :func:`ranking_places` in one line."""
+    return "; ".join(ranking_places(position, standings))
+
+
+def ranking_places(position: Position, standings) -> list[str]:
+    """One entry per place, players sharing a place listed together: ``1. player 1 (Red)
+    5, player 3 (Green) 5 (tied)`` (the play page lists them a line each)."""
     groups: dict[int, list] = {}
     for s in standings:
         groups.setdefault(s.rank, []).append(s)
@@ -121,4 +127,4 @@ def ranking_text(position: Position, standings) -> str:
     for rank, group in groups.items():
         names = ", ".join(f"{position.players[s.player].label(s.player)} {s.score}" for s in group)
         parts.append(f"{rank}. {names}" + (" (tied)" if len(group) > 1 else ""))
-    return "; ".join(parts)
+    return parts

@@ -580,6 +580,7 @@ def state_json(game: Game, picture: dict | None = None) -> dict:
             {"seat": s.player + 1, "place": s.rank, "score": s.score}
             for s in ranking(pos, game.variant)
         ],
+        "ending": ending_json(pos, game.variant) if over else None,
         "legal": legal,
         "stones": stones,
         "board": fields_json(pos),
@@ -590,6 +591,19 @@ def state_json(game: Game, picture: dict | None = None) -> dict:
     if picture is not None:
         state["picture"] = picture
     return state
+
+
+def ending_json(final: Position, variant: str) -> dict:
+    """How a finished game ended, in the words of ``fabgen rules turn`` and ``rules
+    replay`` (one source: the page copies none of them): ``words``, why it ended and the
+    final ranking in one line; ``places``, the ranking a place a line, ties marked."""
+    from fabgen.products.turn import game_end_words
+    from fabgen.rules.terminal import ranking_places
+
+    return {
+        "words": game_end_words(final, variant),
+        "places": ranking_places(final, ranking(final, variant)),
+    }
 
 
 def history_json(game: Game) -> list[dict]:

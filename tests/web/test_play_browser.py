@@ -125,8 +125,8 @@ def test_a_whole_game_tapped_against_two_computers(play, tmp_path, fixed_game_id
         assert rounds < 60
     play.locator("#game-over").wait_for()
     scores = _shown_scores(play)
-    ranking = play.locator("#ranking li").all_text_contents()
-    assert len(ranking) == 3 and ranking[0].startswith("1. ")
+    ranking = play.locator("#ranking li").all_text_contents()  # a place a line, ties together
+    assert ranking[0].startswith("1. ") and sum(p.count("player ") for p in ranking) == 3
     with play.expect_download() as info:
         play.get_by_role("link", name="Download transcript").click()
     path = tmp_path / "game.json"
@@ -867,10 +867,50 @@ def test_a_message_as_the_page_opens_stays_when_the_seat_list_comes(play, play_u
     play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
     held = _held(play, "**/api/board/preset/**")
     play.reload()
-    status.filter(has_text="Game over: 1. ").wait_for()
+    status.filter(has_text="; final ranking: 1. ").wait_for()
     _release(play, held)
     play.locator("#seat-list #seat-0").wait_for(state="attached")  # (under the game)
-    assert status.inner_text().startswith("Game over: 1. ")
+    assert status.inner_text().startswith("Game over: ")
+    assert "; final ranking: 1. " in status.inner_text()
+
+
+def _rules_lines(*args: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "fabgen", "rules", *args], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_the_end_of_a_game_is_said_in_the_words_of_rules_replay(
+    play, play_url, tmp_path, fixed_game_id
+):
+    # It said "Game over: 1. Red (7), 2. Blue (0), 2. Green (0).": not why the game ended,
+    # and a tie as two second places where fabgen rules replay says "(tied)".
+    seats = ["greedy", "greedy", "greedy"]  # (with the fixed id: 85 turns, a tie for 2nd)
+    answer = _post(play_url + "/api/games", {"preset": "3p-triangle-4", "seats": seats})
+    while not answer["state"]["over"]:
+        answer = {**answer, **_post(f"{play_url}/api/games/{answer['id']}/turn", {})}
+    play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
+    play.reload()
+    status = play.locator("#status")
+    status.filter(has_text="; final ranking: ").wait_for()  # (only a finished game says it)
+    play.locator("#seat-list #seat-0").wait_for(state="attached")
+    with play.expect_download() as info:
+        play.get_by_role("link", name="Download transcript").click()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    replayed = _rules_lines("replay", str(path))
+    ranking = next(line for line in replayed if line.startswith("final ranking: "))
+    ranking = ranking.removeprefix("final ranking: ")
+    last = len(json.loads(path.read_text())["turns"])
+    ending = _rules_lines("turn", str(path), "--turn", str(last))[-1]
+    assert ending.startswith("this turn ends the game: ") and ending.endswith(ranking)
+    why_and_ranking = ending.removeprefix("this turn ends the game: ")
+    assert status.inner_text() == f"Game over: {why_and_ranking}."
+    places = play.locator("#ranking li").all_text_contents()
+    assert "; ".join(places) == ranking
+    assert len(places) == 2 and places[1].endswith(" (tied)")  # the game this id plays
 
 
 def test_while_turns_are_played_back_the_heading_says_whose_turn_is_shown(play):

@@ -863,12 +863,13 @@ function showUndo() {
 function showOver() {
   $("game-over").hidden = !game.over;
   if (!game.over) return;
-  $("ranking").replaceChildren(...game.ranking.map((r) => {
+  // The server's words (fabgen rules turn's and replay's), why and the ranking, ties marked.
+  $("ranking").replaceChildren(...game.ending.places.map((place) => {
     const li = document.createElement("li");
-    li.textContent = `${r.place}. ${seatName(r.seat)}: ${r.score}`;
+    li.textContent = place;
     return li;
   }));
-  setStatus(`Game over: ${game.ranking.map((r) => `${r.place}. ${seatName(r.seat)} (${r.score})`).join(", ")}.`);
+  setStatus(`Game over: ${game.ending.words}.`);
 }
 
 function setButtons() {
