@@ -177,8 +177,8 @@ def test_a_newer_preview_of_the_same_page_does_not_wait_for_the_older():
         time.sleep(0.5)  # the worker is busy with it
         start = time.monotonic()
         assert sleeper.rest_preview(0, None, "page-1") == {"slept": 0}
-        assert time.monotonic() - start < 10  # not the older request's 60 s
-        older.join(10)
+        assert time.monotonic() - start < 30  # not the older request's 60 s (half: load)
+        older.join(30)
         assert isinstance(outcome["old"], Superseded) and outcome["old"].status == 409
         # the worker was started again and answers as before
         assert sleeper.rest_preview(0.1, None, "page-2") == {"slept": 0.1}
@@ -199,7 +199,7 @@ def test_requests_of_different_pages_do_not_replace_each_other():
         older.start()
         time.sleep(0.3)
         assert sleeper.rest_preview(0, None, "page-b") == {"slept": 0}
-        older.join(10)
+        older.join(30)
         assert outcome["a"] == {"slept": 2}
     finally:
         sleeper.close()
@@ -217,7 +217,7 @@ def test_a_preview_that_takes_too_long_is_stopped_and_refused(monkeypatch):
         start = time.monotonic()
         with pytest.raises(TooMuchWork, match="longer than 1 s"):
             sleeper.rest_preview(60, None, "page-1")
-        assert time.monotonic() - start < 10
+        assert time.monotonic() - start < 30  # not the request's 60 s (half: load)
         assert sleeper.rest_preview(0, None, "page-1") == {"slept": 0}
     finally:
         sleeper.close()
@@ -242,8 +242,8 @@ def test_closing_does_not_wait_for_a_request_under_way():
             time.sleep(0.05)
         start = time.monotonic()
         sleeper.close()
-        assert time.monotonic() - start < 10  # not the request's 60 s
-        asking.join(10)
+        assert time.monotonic() - start < 30  # not the request's 60 s (half: load)
+        asking.join(30)
         assert outcome == {"answer": None}  # as if the worker had died
         assert sleeper.ask({"settings": 0}) is None and sleeper.pid is None  # none started
     finally:
