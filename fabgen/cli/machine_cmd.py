@@ -181,14 +181,19 @@ def _text(r: dict, turn: str) -> str:
             what = "next turn" if r["criterion"] == "explosions-next-turn" else "turn"
             most = _explosions(r["bound"])
             search = f"bounded ({r['limits']}): no {what} makes more than {most}"
-        ties = f"{r['ties']:,} equally good" + (
-            "" if r["all_ties"] else " found (it stopped looking for more)"
-        )
         lines.append(
             f"search: {search}; {r['move_sets']:,} move sets, {r['turns_examined']:,} turns "
-            f"and bounds evaluated; {ties}, seed {r['seed']} chose one"
+            f"and bounds evaluated; {_chosen(r)}"
         )
     return "\n".join(lines)
+
+
+def _chosen(r: dict) -> str:
+    """Which of the best turns, in the play page's words of a machine's turn."""
+    from fabgen.play.machine import ties_words
+
+    words = ties_words(r["ties"], r["all_ties"])
+    return words if r["ties"] <= 1 else f"{words}, drawn by seed {r['seed']}"
 
 
 def _steps_hint(game, moves, file_turn: int | None, variant: str | None) -> str:

@@ -94,6 +94,15 @@ class Decision:
     all_ties: bool = True  # the tie was drawn among every turn as good (see ``TIES``)
 
 
+def ties_words(ties: int, all_ties: bool = True) -> str:
+    """How the turn was picked among the best, as ``rules machine`` and the play page say
+    it: a seed draws one of several, so another seed may give another (both right)."""
+    found = "" if all_ties else " found (it stopped looking for more)"
+    if ties <= 1:
+        return f"the only best turn{found}"
+    return f"one of {ties:,} equally good turns{found}"
+
+
 @dataclass(frozen=True)
 class ExtremeMachine:
     """The extreme machine; see the module docstring for its rules.

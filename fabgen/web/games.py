@@ -203,6 +203,8 @@ class Game:
     todo_from: int = 0
     # Computer turns that thought too long (the greedy player's turn was played).
     late: list[int] = field(default_factory=list)
+    # Extreme machines' turns drawn among several as good: [turn, ties, all_ties (1/0)].
+    ties: list[list[int]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
     _position: Position | None = field(default=None, repr=False, compare=False)
     _version: str | None = field(default=None, repr=False, compare=False)
@@ -258,10 +260,13 @@ class Game:
         k = self.to_move
         return k is not None and self.seats[k] == PERSON
 
-    def play(self, moves: list[Move], late: bool = False) -> dict:
+    def play(
+        self, moves: list[Move], late: bool = False, ties: tuple[int, bool] = (0, True)
+    ) -> dict:
         """Play the turn of the seat to move; a record of it (see :func:`turn_record`).
         An illegal move raises :class:`IllegalMove` and changes nothing. ``late``: a
-        computer's choice took too long, the greedy player's turn is played."""
+        computer's choice took too long, the greedy player's turn is played. ``ties``:
+        an extreme machine's turns as good as this one, and whether that is all of them."""
         if len(self.turns) >= LIMITS.game_turns:
             raise TooMuchWork(
                 f"the game has {len(self.turns)} turns, the most this server plays: "
@@ -273,6 +278,9 @@ class Game:
         if late:
             self.late.append(len(self.turns))
             record["words"] += LATE
+        if ties[0] > 1:
+            self.ties.append([len(self.turns), ties[0], int(ties[1])])
+            record["words"] += _drawn(ties[0], ties[1])
         if len(self._words) == len(self.turns):
             self._words.append((record["words"], record["explosions"]))
         self.turns.append(tuple(moves))
@@ -300,6 +308,7 @@ class Game:
         del self.turns[count:]
         del self._words[count:]
         self.late = [t for t in self.late if t < count]
+        self.ties = [t for t in self.ties if t[0] < count]
         self.todo_from = min(self.todo_from, count)
         self._position, self._version = None, None
 
@@ -311,6 +320,7 @@ class Game:
             for t in range(done, len(self.turns)):
                 pos, record = turn_record(pos, list(self.turns[t]), self.variant)
                 note = LATE if t in self.late else ""
+                note += "".join(_drawn(n, bool(every)) for turn, n, every in self.ties if turn == t)
                 self._words.append((record["words"] + note, record["explosions"]))
         return self._words
 
@@ -365,12 +375,21 @@ class Game:
             "table": self.table,
             "todo_from": self.todo_from,
             "late": self.late,
+            "ties": self.ties,
             "over": self.over,  # (which games the folder may let go when full)
         }
 
 
 #: Said of a computer turn that thought too long.
 LATE = " (it thought too long: the greedy player's turn instead)"
+
+
+def _drawn(ties: int, all_ties: bool) -> str:
+    """Said of an extreme machine's turn drawn among several as good (by the game's
+    seed: fabgen rules machine, with its own, may draw another of them)."""
+    from fabgen.play.machine import ties_words
+
+    return f"; {ties_words(ties, all_ties)}"
 
 
 def turn_record(position: Position, moves: list[Move], variant: str) -> tuple[Position, dict]:
@@ -804,7 +823,21 @@ class GameStore:
             turns,
             todo_from,
             [t for t in _list(settings.get("late")) if _turn_number(t, -1) >= 0],
+            _ties(settings.get("ties"), len(turns)),
         )
+
+
+def _ties(value: object, turns: int) -> list[list[int]]:
+    """The saved ties that are well formed: [turn, ties, all_ties] of a turn played."""
+    return [
+        [t[0], t[1], t[2]]
+        for t in _list(value)
+        if isinstance(t, list)
+        and len(t) == 3
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in t)
+        and 0 <= t[0] < turns
+        and t[1] > 1
+    ]
 
 
 def _read(path: Path) -> str:

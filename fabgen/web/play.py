@@ -29,7 +29,7 @@ from fabgen.web.games import (
     turn_record,
 )
 from fabgen.web.limits import LIMITS, TooLarge
-from fabgen.web.thinker import HINT_PLAYER, Stopping, Thinker
+from fabgen.web.thinker import HINT_PLAYER, Choice, Stopping, Thinker
 from fabgen.web.viewer import read_game, requested_variant
 
 
@@ -180,13 +180,14 @@ class Play:
         while not game.over and not game.person_to_move and len(played) < LIMITS.computer_turns:
             pos = game.position
             kind = game.seats[pos.next_player]
-            moves, in_time = [], True
+            choice = Choice([])
             if kind != "machine":
                 try:
-                    moves, in_time = self.thinker.decide(pos, kind, game.variant, seed(game))
+                    choice = self.thinker.decide_turn(pos, kind, game.variant, seed(game))
                 except Stopping:  # the turns so far are saved and answered (a new game's
                     break  # id too): the page goes on with them when the server is back
-            played.append(game.play(moves, late=not in_time))
+            ties = (choice.ties, choice.all_ties)
+            played.append(game.play(choice.moves, late=not choice.in_time, ties=ties))
         if played:
             self.store.save(game)
         return played

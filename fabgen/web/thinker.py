@@ -11,7 +11,9 @@ Without a worker (the tests' app) turns are decided in the request's own thread.
 
 A request is one JSON line: the position as a transcript object, the player's name (as
 :func:`fabgen.play.policy.get_policy` takes it), the rule variant and a seed; the answer
-is the moves as ``[[source, destination], ...]``.
+is the moves as ``[[source, destination], ...]`` and, for an extreme machine, how many
+turns were as good (``ties``, ``all_ties``: the seed drew one of them, which the turn's
+words say: docs/design-notes.md, *The play page*).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import os
 import random
 import sys
 import threading
+from dataclasses import dataclass
 
 from fabgen.errors import FabgenError
 from fabgen.rules.moves import Move
@@ -55,6 +58,17 @@ def thinkers() -> int:
     return max(2, min(THINKERS, os.cpu_count() or 2))
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A decided turn: its moves, whether in time (else the greedy player's), and for an
+    extreme machine the turns as good as it (``ties`` 0: not an extreme machine's)."""
+
+    moves: list[Move]
+    in_time: bool = True
+    ties: int = 0
+    all_ties: bool = True
+
+
 class Thinker:
     """Decides turns: in worker processes when ``use_worker``, else in this thread."""
 
@@ -70,8 +84,13 @@ class Thinker:
     ) -> tuple[list[Move], bool]:
         """The moves ``player`` makes, and whether it decided in time (else they are
         the greedy player's)."""
+        choice = self.decide_turn(position, player, variant, seed)
+        return choice.moves, choice.in_time
+
+    def decide_turn(self, position: Position, player: str, variant: str, seed: str) -> Choice:
+        """:meth:`decide`, with an extreme machine's ties."""
         if not self._use_worker:
-            return choose(position, player, variant, seed), True
+            return choose_turn(position, player, variant, seed)
         from fabgen.rules.transcript import transcript_from_position, transcript_to_json
 
         request = {
@@ -85,11 +104,14 @@ class Thinker:
             answer = worker.ask(request, timeout=LIMITS.think_seconds)
         finally:
             self._give_back(worker)
-        if isinstance(answer, list):
-            return [Move.from_names(a, b) for a, b in answer], True
+        if isinstance(answer, list):  # moves only (a stand-in worker's answer)
+            answer = {"moves": answer}
+        if isinstance(answer, dict):
+            moves = [Move.from_names(a, b) for a, b in answer["moves"]]
+            return Choice(moves, True, answer.get("ties", 0), answer.get("all_ties", True))
         if worker.closed:  # cut short by the server's stop, not too long
             raise Stopping()
-        return choose(position, "greedy", variant, seed), False
+        return Choice(choose(position, "greedy", variant, seed), False)
 
     def _take(self):
         """An idle worker, else a new one while fewer than :func:`thinkers` run, else the
@@ -122,18 +144,31 @@ class Thinker:
 
 
 def choose(position: Position, player: str, variant: str, seed: str) -> list[Move]:
+    return choose_turn(position, player, variant, seed).moves
+
+
+def choose_turn(position: Position, player: str, variant: str, seed: str) -> Choice:
+    """The turn ``player`` makes; an extreme machine's with its ties (the same decision
+    as ``fabgen rules machine``'s, drawn with the game's seed)."""
+    from fabgen.play.machine import ExtremeMachine
     from fabgen.play.policy import get_policy
 
-    return list(get_policy(player).choose_turn(position, variant, random.Random(seed)))
+    policy = get_policy(player)
+    rng = random.Random(seed)
+    if not isinstance(policy, ExtremeMachine):
+        return Choice(list(policy.choose_turn(position, variant, rng)))
+    decision = policy.decide(position, variant, rng)
+    return Choice(list(decision.moves), True, decision.search.ties, decision.all_ties)
 
 
-def answer(request: dict) -> list[list[str]]:
+def answer(request: dict) -> dict:
     from fabgen.rules.names import field_name
     from fabgen.rules.transcript import transcript_from_json
 
     position = transcript_from_json(request["position"], "position (thinker)").position
-    moves = choose(position, request["player"], request["variant"], request["seed"])
-    return [[field_name(m.source), field_name(m.destination)] for m in moves]
+    choice = choose_turn(position, request["player"], request["variant"], request["seed"])
+    moves = [[field_name(m.source), field_name(m.destination)] for m in choice.moves]
+    return {"moves": moves, "ties": choice.ties, "all_ties": choice.all_ties}
 
 
 def main() -> None:

@@ -283,3 +283,14 @@ def test_ctrl_c_during_a_look_ahead_in_two_processes_stops_both_quietly(tmp_path
 def _running(pid: str) -> bool:
     with open(f"/proc/{pid}/stat") as f:
         return f.read().split(")")[-1].split()[0] != "Z"
+
+
+def test_the_report_says_the_turn_is_one_of_its_equally_good_turns(tmp_path):
+    """It said '6 equally good, seed 0 chose one', where the play page's record of a
+    machine's turn says 'one of 6 equally good turns': a player checking one against the
+    other saw two ways of saying it."""
+    path = write_game(tmp_path / "game.json", start_position(2, 3), [])
+    report = json.loads(run("rules", "machine", path, "--format", "json").stdout)
+    assert report["ties"] > 1 and report["all_ties"]  # a fresh start has equally good turns
+    text = run("rules", "machine", path).output
+    assert f"; one of {report['ties']:,} equally good turns, drawn by seed 0\n" in text

@@ -805,7 +805,7 @@ def test_the_history_says_each_turn_as_it_was_played_after_a_restart_too(games_d
     answer = _new(client, preset="2p-diamond-5-machines", seats=["person", "greedy"])
     game_id, words = answer["id"], [t["words"] for t in answer["turns"]]
     # one computer turn thinks too long: the words say so, and keep saying so
-    monkeypatch.setattr(thinker.Thinker, "decide", lambda *a: ([], False))
+    monkeypatch.setattr(thinker.Thinker, "decide_turn", lambda *a: thinker.Choice([], False))
     for _ in range(2):
         answer = _turn(client, game_id, _first_legal(answer["state"])).get_json()
         words += [t["words"] for t in answer["turns"]]
@@ -1038,3 +1038,35 @@ def test_the_board_picture_marks_its_places_to_add_a_tile(client):
     for e in marked:
         points = re.findall(r"(-?[\d.]+),(-?[\d.]+)", e.get("d"))
         assert all((round(float(x), 3), round(float(y), 3)) in corners for x, y in points)
+
+
+def test_an_extreme_machines_turn_says_it_was_one_of_its_equally_good_turns(client, games_dir):
+    """The page's record of it gave the moves only: fabgen rules machine on the same
+    position (its own seed) may draw another of the best turns, and a player checking the
+    page's turn there found another one without a word why."""
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+    from fabgen.rules.setup import start_position
+    from fabgen.rules.transcript import transcript_from_position, write_transcript
+
+    data = json.loads(write_transcript(transcript_from_position(start_position(2, 3))))
+    data["players"][0]["kind"] = "extreme-machine"
+    text = json.dumps(data)
+    answer = client.post(
+        "/api/games", json={"board": text, "filename": "x.json", "seats": ["person", "person"]}
+    ).get_json()
+    played = answer["turns"][0]
+    assert played["kind"] == "extreme-machine"
+    (games_dir / "start.json").write_text(text)
+    path = str(games_dir / "start.json")
+    report = json.loads(
+        CliRunner().invoke(main, ["rules", "machine", path, "--format", "json"]).stdout
+    )
+    assert report["ties"] > 1 and report["all_ties"]
+    said = f"; one of {report['ties']:,} equally good turns"
+    assert played["words"].endswith(said)
+    # the history says so too, after a restart
+    restarted = create_app(games_dir=games_dir).test_client()
+    history = restarted.get(f"/api/games/{answer['id']}").get_json()["history"]
+    assert history[0]["words"] == played["words"]
