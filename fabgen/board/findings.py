@@ -8,6 +8,7 @@ diagram), fields by name.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -50,6 +51,7 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
     "stack-off-board": ((Severity.ERROR,), "stones on a field that is not on the board"),
     "field-shared": ((Severity.ERROR,), "a field given to two players, or twice"),
     "player-without-stones": ((Severity.ERROR,), "a player starts without stones"),
+    "name-shared": ((Severity.WARNING,), "two seats have the same name"),
     "colour-unknown": ((Severity.WARNING,), "a seat's colour is not one fabgen draws"),
     "colour-shared": ((Severity.WARNING,), "two seats are made in the same colour"),
     "colours-alike": ((Severity.WARNING,), "two seats' colours are too alike to tell apart"),
@@ -60,7 +62,7 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
     ),
     "start-explodes": (
         (Severity.INFO,),
-        "a start stack reaches its capacity: it explodes in its seat's first turn",
+        "start stacks of one height reach their capacity: each explodes in its seat's first turn",
     ),
     "start-stack-high": ((Severity.WARNING,), "a start stack of more than 6 stones"),
     "stack-too-high": (
@@ -100,21 +102,29 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
 
 @dataclass(frozen=True)
 class Where:
-    """Where a finding is: tile and seat numbers count from 1; fields by name."""
+    """Where a finding is: tile and seat numbers count from 1; fields by name.
+    ``players`` names the seats of a finding about several at once (one note for the
+    alike start stacks of five seats), ``player`` the one seat of the others."""
 
     tile: int | None = None
     field: str | None = None
     player: int | None = None
+    players: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             k: v
             for k, v in (("tile", self.tile), ("field", self.field), ("player", self.player))
             if v is not None
         }
+        if self.players:
+            out["players"] = list(self.players)
+        return out
 
     def text(self) -> str:
         parts = []
+        if self.players:
+            parts.append(f"seats {and_list(map(str, self.players))}")
         if self.player is not None:
             parts.append(f"seat {self.player}")
         if self.tile is not None:
@@ -216,6 +226,12 @@ def counted_seats(board: Board) -> str:
         return _plural(len(board.seats), "player")
     people = "1 person" if board.people == 1 else f"{board.people} people"
     return f"{people} and {_plural(board.machines, 'machine seat')}"
+
+
+def and_list(words: Iterable[str]) -> str:
+    """``1, 2 and 3``: words as a sentence lists them."""
+    items = list(words)
+    return " and ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))
 
 
 def _plural(n: int, word: str) -> str:

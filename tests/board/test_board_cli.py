@@ -176,10 +176,76 @@ def test_machine_presets_name_people_and_machines(cli, tmp_path):
         "preset 1p-triangle-5-two-machines: board 1p-triangle-5-two-machines: 1 person and "
         "2 machine seats, 15 tiles, 105 fields"
     )
-    assert result.output.count("info [start-explodes]") == 2
+    # one note for the two machines' alike corner stacks
+    assert result.output.count("info [start-explodes] seats 2 and 3: ") == 1
     laid = cli("layout", "--preset", "4p-hexagon-19-machines", "--paper", "a4", "--out", tmp_path)
     assert laid.exit_code == 0, laid.output
     assert laid.output.startswith("board 4p-hexagon-19-machines: 4 people and 2 machine seats")
+
+
+# A hand-written board: stack starts in the three corners of the 10-tile triangle (each a
+# tile's middle field, so a stack of 6 reaches its capacity), two seats named alike.
+STACK_STARTS = """
+[board]
+name = "club-stacks"
+handedness = "cw"
+origin = "b2"
+tiles = [[-1, 2], [-1, 1], [0, 1], [-1, 0], [0, 0], [1, 0], [-1, -1], [0, -1], [1, -1], [2, -1]]
+
+[[players]]
+name = "Ann"
+stacks = { -d1 = 6 }
+
+[[players]]
+name = "Bob"
+stacks = { f7 = 6 }
+
+[[players]]
+name = " ann"
+stacks = { c-2 = 6 }
+"""
+
+
+def test_validate_names_alike_seats_and_one_note_for_alike_stack_starts(cli, tmp_path):
+    path = tmp_path / "club.toml"
+    path.write_text(STACK_STARTS)
+    text = cli("validate", path)
+    assert text.exit_code == 0, text.output
+    lines = text.output.splitlines()
+    assert [ln for ln in lines if "[name-shared]" in ln] == [
+        "warning [name-shared] seat 3: seat 1 (Ann) and seat 3 ( ann) have the same name "
+        "(capitals and spaces aside): every list, legend and score line would name them "
+        "alike, told apart by their seat numbers only; give seat 3 a name of its own"
+    ]
+    assert [ln for ln in lines if "[start-explodes]" in ln] == [
+        "info [start-explodes] seats 1, 2 and 3: each start stack of 6 stones explodes in its "
+        "seat's first turn, after that seat's moves (as a stack start, a machine or a dummy "
+        "should): seat 1 (Ann)'s on -d1, seat 2 (Bob)'s on f7 and seat 3 ( ann)'s on c-2, "
+        "fields of 6 live neighbours"
+    ]
+    data = json.loads(cli("validate", path, "--format", "json").output)
+    by_code = {}
+    for f in data["findings"]:
+        by_code.setdefault(f["code"], []).append(f)
+    (named,) = by_code["name-shared"]
+    assert named["severity"] == "warning" and named["where"] == {"player": 3}
+    (explodes,) = by_code["start-explodes"]
+    assert explodes["where"] == {"players": [1, 2, 3]}
+    assert explodes["message"] in text.output
+    assert data["summary"]["warnings"] == text.output.count("\nwarning [")
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats"), [("4p-diamond-5-stacks", 4), ("5p-hexagon-18-stacks", 5)]
+)
+def test_stack_start_presets_give_one_note_for_their_seats(cli, preset, seats):
+    text = cli("validate", "--preset", preset).output
+    numbers = ", ".join(map(str, range(1, seats))) + f" and {seats}"
+    assert text.count("[start-explodes]") == 1
+    assert f"info [start-explodes] seats {numbers}: each start stack of 6 stones" in text
+    data = json.loads(cli("validate", "--preset", preset, "--format", "json").output)
+    (note,) = [f for f in data["findings"] if f["code"] == "start-explodes"]
+    assert note["where"] == {"players": list(range(1, seats + 1))}
 
 
 def test_the_options_that_need_simulate_say_so_before_their_own_sentence():

@@ -15,6 +15,7 @@ from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.board.validate import CODES, KitCounts, Severity, validate
 from fabgen.geometry.lattice import Handedness, neighbours
 from fabgen.play.starts import with_starts
+from fabgen.rules.names import field_name
 from tests.board.test_board_file import boards
 
 BROKEN = Path(__file__).parent / "broken"
@@ -442,7 +443,7 @@ def test_a_full_start_stack_explodes_in_its_seats_first_turn_and_is_no_error():
     assert finding.severity is Severity.INFO
     assert finding.message.startswith(
         "seat 1 (Red) starts with 3 stones on -d2, which has 3 live neighbours: it explodes "
-        "in seat 1 (Red)'s first turn, after that seat's moves"
+        "in this seat's first turn, after the seat's moves"
     )
     assert finding.where.to_json() == {"field": "-d2", "player": 1}
     assert report.ok
@@ -484,7 +485,7 @@ def test_machine_presets_treat_people_and_machines_apart():
     stacks = run(load_preset("5p-hexagon-18-stacks"))
     (differ,) = [f for f in stacks.findings if f.code == "seats-differ-4-5"]
     assert "these are stack starts (1995 rules)" in differ.message
-    assert stacks.codes("info").count("start-explodes") == 5
+    assert stacks.codes("info").count("start-explodes") == 1  # one for the five seats
 
 
 def test_turns_declared_against_the_seat_order(tmp_path):
@@ -735,6 +736,110 @@ def test_a_transcript_colour_fabgen_cannot_draw_is_its_places_and_says_so():
     # two colours fabgen cannot draw are their places' two colours: not shared
     assert not {"colour-shared", "colours-alike"} & set(
         run(transcript_board("teal", "plaid", None)).codes()
+    )
+
+
+def _named(*names: str) -> str:
+    """The 3p-triangle-4 preset with its seats renamed."""
+    text = TRIANGLE
+    for old, new in zip(["Red", "Blue", "Green"], names, strict=True):
+        text = text.replace(f'name = "{old}"', f"name = {new}" if new else "")
+    return text
+
+
+def test_seats_named_alike_are_warned_by_number():
+    report = run(parse_board_toml(_named('"Ann"', '"ann "', '"Bob"'), "mine.toml"))
+    (finding,) = [f for f in report.findings if f.code == "name-shared"]
+    assert finding.severity is Severity.WARNING and report.ok
+    assert finding.message == (
+        "seat 1 (Ann) and seat 2 (ann ) have the same name (capitals and spaces aside): "
+        "every list, legend and score line would name them alike, told apart by their seat "
+        "numbers only; give seat 2 a name of its own"
+    )
+    assert finding.where.to_json() == {"player": 2}
+    assert finding.text().startswith("warning [name-shared] seat 2: seat 1 (Ann) and seat 2")
+    # three alike: each later seat is told to change, beside the first
+    three = run(parse_board_toml(_named('"Ann"', '"Ann"', '"ANN"'), "mine.toml"))
+    shared = [f for f in three.findings if f.code == "name-shared"]
+    assert [f.where.player for f in shared] == [2, 3]
+    assert shared[0].message.startswith("seat 1 (Ann) and seat 2 (Ann) have the same name: ")
+    assert "seat 1 (Ann) and seat 3 (ANN) have the same name (capitals" in shared[1].message
+    # seats without names are not alike, nor are names that differ
+    for names in [(None, None, None), (None, None, '"Ann"'), ('"Ann"', '"Anne"', '"An n"')]:
+        board = parse_board_toml(_named(*names), "mine.toml")
+        assert "name-shared" not in run(board).codes(), names
+
+
+def test_machines_named_only_machine_are_not_alike_but_other_names_are():
+    text = board_to_toml(load_preset("2p-diamond-5-machines"))
+    assert text.count('name = "Machine ') == 2
+
+    def shared(a, b, c=None):
+        named = text.replace('"Machine A"', a).replace('"Machine B"', b)
+        if c is not None:
+            named = named.replace('name = "Red"', f"name = {c}")
+        report = run(parse_board_toml(named, "mine.toml"))
+        return [f for f in report.findings if f.code == "name-shared"]
+
+    # the setup diagram names both "a machine" whatever the name: nothing to tell apart
+    assert shared('"Machine"', '"machine"') == []
+    (dummies,) = shared('"Dummy"', '"dummy"')  # "Dummy, a machine" twice
+    assert dummies.message.startswith("seat 2 (Dummy) and seat 4 (dummy) have the same name")
+    # a person named Machine beside a machine of that name: the person's name says "Machine"
+    (person,) = shared('"Machine"', '"Machine B"', '"Machine"')
+    assert person.message.startswith("seat 1 (Machine) and seat 2 (Machine) have the same")
+    for name in preset_names():
+        assert "name-shared" not in run(load_preset(name)).codes(), name
+
+
+def test_alike_start_stacks_of_several_seats_are_one_note_naming_the_seats():
+    board = load_preset("5p-hexagon-18-stacks")
+    report = run(board)
+    (note,) = [f for f in report.findings if f.code == "start-explodes"]
+    assert note.where.to_json() == {"players": [1, 2, 3, 4, 5]}
+    assert note.text().startswith(
+        "info [start-explodes] seats 1, 2, 3, 4 and 5: each start stack of 6 stones explodes "
+        "in its seat's first turn, after that seat's moves"
+    )
+    position = board.position()
+    for k, seat in enumerate(board.seats):
+        ((f, stones),) = seat.stacks
+        assert stones == 6 and position.is_volatile(f)
+        label = seat.label(k + 1)
+        assert note.message.count(label) == 1 and f"{label}'s on {field_name(f)}" in note.message
+    # the fields' live neighbours, read off the board: -f-3 has 3, the others 6
+    caps = {field_name(f): position.capacity(f) for s in board.seats for f, _ in s.stacks}
+    assert caps == {"-f-3": 3, "f0": 6, "h6": 6, "d8": 6, "-c4": 6}
+    assert note.message.endswith(
+        "seat 1 (Red)'s on -f-3, a field of 3 live neighbours; seat 2 (Blue)'s on f0, seat 3 "
+        "(Green)'s on h6, seat 4 (Yellow)'s on d8 and seat 5 (Purple)'s on -c4, fields of 6"
+    )
+
+
+def test_start_stacks_of_other_heights_keep_notes_of_their_own():
+    text = board_to_toml(load_preset("5p-hexagon-18-stacks"))
+    text = text.replace("stacks = { -f-3 = 6 }", "stacks = { -f-3 = 3 }")
+    notes = [
+        f for f in run(parse_board_toml(text, "mine.toml")).findings if f.code == "start-explodes"
+    ]
+    assert [n.where.to_json() for n in notes] == [
+        {"field": "-f-3", "player": 1},
+        {"players": [2, 3, 4, 5]},
+    ]
+    assert notes[0].message.startswith(
+        "seat 1 (Red) starts with 3 stones on -f-3, which has 3 live neighbours: it explodes in "
+        "this seat's first turn"
+    )
+    assert notes[1].message.startswith("each start stack of 6 stones explodes")
+    assert "seat 1" not in notes[1].message
+    # one seat's stacks of one height are one note too (the solo machine's two corners)
+    solo = load_preset("1p-triangle-5-machine")
+    (machine,) = [f for f in run(solo).findings if f.code == "start-explodes"]
+    fields = [field_name(f) for f, _ in solo.seats[1].stacks]
+    assert len(fields) == 2
+    assert machine.message.startswith(
+        f"seat 2 (Machine) starts with 3 stones on each of {fields[0]} and {fields[1]}, fields "
+        "of 3 live neighbours: each stack explodes in this seat's first turn"
     )
 
 

@@ -1,6 +1,6 @@
 """Structure: tiles that overlap or are off the lattice, a board in pieces, the number
 of seats, stacks off the board or on a shared field, stacks too high, seats without
-stones, and start stacks that explode at once."""
+stones, seats named or coloured alike, and start stacks that explode at once."""
 
 from __future__ import annotations
 
@@ -30,7 +30,9 @@ from fabgen.board.findings import (
     Finding,
     Severity,
     Where,
+    and_list,
 )
+from fabgen.board.model import KIND_WORDS, seat_words
 from fabgen.geometry.lattice import Field
 from fabgen.rules.names import field_name
 
@@ -309,6 +311,37 @@ def players_have_stones(ctx: Context) -> Iterator[Finding]:
             )
 
 
+@STRUCTURE.check("name-shared")
+def seat_names(ctx: Context) -> Iterator[Finding]:
+    """Two seats of one name (capitals and spaces aside): lists, legends and score lines
+    would tell them apart by seat number alone. Seats without a name are apart, and so
+    are machines whose name says only what they are ("Machine"): the setup diagram calls
+    each "a machine" whatever the name (docs/design-notes.md, *The board checks*)."""
+    first: dict[str, int] = {}
+    for k, seat in enumerate(ctx.board.seats):
+        key = " ".join((seat.name or "").split()).casefold()
+        if not key:
+            continue
+        j = first.setdefault(key, k)
+        if j == k or (_kind_only(ctx, j) and _kind_only(ctx, k)):
+            continue
+        aside = "" if seat.name == ctx.board.seats[j].name else " (capitals and spaces aside)"
+        yield Finding(
+            "name-shared",
+            Severity.WARNING,
+            f"{ctx.seat(j)} and {ctx.seat(k)} have the same name{aside}: every list, legend "
+            "and score line would name them alike, told apart by their seat numbers only; "
+            f"give seat {k + 1} a name of its own",
+            Where(player=k + 1),
+        )
+
+
+def _kind_only(ctx: Context, k: int) -> bool:
+    """A machine whose name says no more than its kind, named by it alone."""
+    seat = ctx.board.seats[k]
+    return seat.is_machine and seat_words(seat.name, seat.kind) == KIND_WORDS[seat.kind]
+
+
 @STRUCTURE.check("colour-unknown")
 def unknown_colours(ctx: Context) -> Iterator[Finding]:
     """A seat colour fabgen cannot draw (a transcript's "teal"; a board file refuses
@@ -494,9 +527,9 @@ def exploding_starts(ctx: Context) -> Iterator[Finding]:
     if ctx.broken or not ctx.board.seats or not ctx.is_start():
         return
     position = ctx.board.position()
+    full: dict[int, list[tuple[int, Field]]] = {}  # stacks at capacity, by height
     for k, seat in enumerate(ctx.board.seats):
         for f, stones in seat.stacks:
-            where = Where(field=field_name(f), player=k + 1)
             if stones > MAX_START_STACK:
                 yield Finding(
                     "start-stack-high",
@@ -504,19 +537,73 @@ def exploding_starts(ctx: Context) -> Iterator[Finding]:
                     f"{ctx.seat(k)} starts with {stone_count(stones)} on {field_name(f)}: "
                     f"stacks in the rules never exceed {MAX_START_STACK} (a field has at "
                     f"most six neighbours); put at most {MAX_START_STACK} there",
-                    where,
+                    Where(field=field_name(f), player=k + 1),
                 )
             if position.is_volatile(f):
-                cap = position.capacity(f)
-                yield Finding(
-                    "start-explodes",
-                    Severity.INFO,
-                    f"{ctx.seat(k)} starts with {stone_count(stones)} on {field_name(f)}, "
-                    f"which has {cap} live neighbour{'s' if cap != 1 else ''}: it "
-                    f"explodes in {ctx.seat(k)}'s first turn, after that seat's moves "
-                    "(as a stack start, a machine or a dummy should)",
-                    where,
-                )
+                full.setdefault(stones, []).append((k, f))
+    for stones, stacks in full.items():
+        yield _explodes(ctx, stones, stacks, [position.capacity(f) for _, f in stacks])
+
+
+def _explodes(
+    ctx: Context, stones: int, stacks: list[tuple[int, Field]], caps: list[int]
+) -> Finding:
+    """One note for the full start stacks of one height: the stack starts of five seats
+    are one thing to know, not five (a seat's stacks of another height get their own)."""
+    seats = list(dict.fromkeys(k for k, _ in stacks))
+    why = "(as a stack start, a machine or a dummy should)"
+    if len(seats) == 1:
+        k, fields = seats[0], [f for _, f in stacks]
+        each = "" if len(fields) == 1 else "each of "
+        return Finding(
+            "start-explodes",
+            Severity.INFO,
+            f"{ctx.seat(k)} starts with {stone_count(stones)} on {each}"
+            f"{_on_fields(fields, caps)}: {'it' if len(fields) == 1 else 'each stack'} "
+            f"explodes in this seat's first turn, after the seat's moves {why}",
+            Where(field=field_name(fields[0]), player=k + 1),
+        )
+    by_cap: dict[int, list[tuple[int, Field]]] = {}
+    for stack, cap in zip(stacks, caps, strict=True):
+        by_cap.setdefault(cap, []).append(stack)
+    where = "; ".join(
+        f"{_seats_on(ctx, group)}, {'a field' if len(group) == 1 else 'fields'} of "
+        f"{_neighbours(cap) if n == 0 else cap}"
+        for n, (cap, group) in enumerate(by_cap.items())
+    )
+    return Finding(
+        "start-explodes",
+        Severity.INFO,
+        f"each start stack of {stone_count(stones)} explodes in its seat's first turn, after "
+        f"that seat's moves {why}: {where}",
+        Where(players=tuple(k + 1 for k in seats)),
+    )
+
+
+def _on_fields(fields: list[Field], caps: list[int]) -> str:
+    """``-d2, which has 3 live neighbours``; ``j10 and e-4, fields of 3 live
+    neighbours``; fields of several capacities each with its own."""
+    if len(set(caps)) > 1:
+        return and_list(
+            f"{field_name(f)} ({_neighbours(c)})" for f, c in zip(fields, caps, strict=True)
+        )
+    if len(fields) == 1:
+        return f"{field_name(fields[0])}, which has {_neighbours(caps[0])}"
+    return f"{and_list(map(field_name, fields))}, fields of {_neighbours(caps[0])}"
+
+
+def _seats_on(ctx: Context, stacks: list[tuple[int, Field]]) -> str:
+    """``seat 2 (Blue)'s on f0 and seat 3 (Green)'s on h6 and j4``."""
+    fields: dict[int, list[Field]] = {}
+    for k, f in stacks:
+        fields.setdefault(k, []).append(f)
+    return and_list(
+        f"{ctx.seat(k)}'s on {and_list(map(field_name, fs))}" for k, fs in fields.items()
+    )
+
+
+def _neighbours(cap: int) -> str:
+    return f"{cap} live neighbour{'s' if cap != 1 else ''}"
 
 
 @STRUCTURE.check("not-a-start")
