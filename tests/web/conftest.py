@@ -4,7 +4,6 @@ localhost port, and Debian's chromium driven by Playwright."""
 from __future__ import annotations
 
 import contextlib
-import os
 import threading
 import time
 from pathlib import Path
@@ -134,12 +133,9 @@ def browser():
 
 @pytest.fixture
 def page(browser, server_url):
-    context = browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(float(os.environ.get("FABGEN_BROWSER_TIMEOUT_MS", 30000)))
-    page.base = server_url  # type: ignore[attr-defined]
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    from tests.web.helpers import checked_page
+
+    viewport = {"width": 1280, "height": 900}
+    with checked_page(browser, accept_downloads=True, viewport=viewport) as page:
+        page.base = server_url  # type: ignore[attr-defined]
+        yield page

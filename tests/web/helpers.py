@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
+
 
 def fields_changed(start, steps) -> set[str]:
     """The names of the fields whose status, owner or stones some step changes, from
@@ -30,3 +33,18 @@ def chosen_board_is_preset(page, preset: str) -> bool:
         }""",
         preset,
     )
+
+
+@contextmanager
+def checked_page(browser, **context_args):
+    """A page of a fresh browser context (``context_args``: viewport, downloads) with
+    the suite's timeout (``FABGEN_BROWSER_TIMEOUT_MS``); on leaving, the context is
+    closed and any JavaScript error the page raised fails the test."""
+    context = browser.new_context(**context_args)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(float(os.environ.get("FABGEN_BROWSER_TIMEOUT_MS", 30000)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

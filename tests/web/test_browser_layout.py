@@ -4,12 +4,12 @@ status line short, field names readable, a chosen board pictured before its game
 
 from __future__ import annotations
 
-import os
+from contextlib import ExitStack
 
 import pytest
 
 from tests.web.conftest import serving
-from tests.web.helpers import chosen_board_is_preset
+from tests.web.helpers import checked_page, chosen_board_is_preset
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
@@ -27,22 +27,15 @@ def url(tmp_path_factory):
 @pytest.fixture
 def open_page(browser, url):
     """open_page(path, viewport): a page of a fresh context, JavaScript errors checked."""
-    contexts, errors = [], []
+    with ExitStack() as pages:
 
-    def opener(path, viewport):
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.set_default_timeout(float(os.environ.get("FABGEN_BROWSER_TIMEOUT_MS", 30000)))
-        page.goto(url + path)
-        page.evaluate("document.fonts.ready.then(() => true)")
-        return page
+        def opener(path, viewport):
+            page = pages.enter_context(checked_page(browser, viewport=viewport))
+            page.goto(url + path)
+            page.evaluate("document.fonts.ready.then(() => true)")
+            return page
 
-    yield opener
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+        yield opener
 
 
 def _in_view(page, box) -> bool:

@@ -5,11 +5,11 @@ changes before them."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
 from tests.web.conftest import serving
+from tests.web.helpers import checked_page
 from tests.web.test_browser import _hold_changes, _idle, _let_go, _load_preset, _open, _wait_tiles
 from tests.web.test_uploads import _game, _illegal_game
 
@@ -25,15 +25,9 @@ def own_url(tmp_path_factory):
 
 @pytest.fixture
 def own(browser, own_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(float(os.environ.get("FABGEN_BROWSER_TIMEOUT_MS", 30000)))
-    page.base = own_url
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with checked_page(browser, viewport={"width": 1280, "height": 900}) as page:
+        page.base = own_url
+        yield page
 
 
 # ---- uploaded games -------------------------------------------------------------------------

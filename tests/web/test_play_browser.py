@@ -14,7 +14,7 @@ import pytest
 
 from fabgen.rules.moves import move_text
 from tests.web.conftest import serving
-from tests.web.helpers import chosen_board_is_preset, fields_changed
+from tests.web.helpers import checked_page, chosen_board_is_preset, fields_changed
 from tests.web.test_browser import _lines_split_inside_brackets
 
 PERSON_VS_TWO = {"seat-1": "greedy", "seat-2": "strong"}
@@ -32,16 +32,10 @@ def play_url(tmp_path_factory):
 @pytest.fixture
 def play(browser, play_url, request):
     size = getattr(request, "param", {"width": 1280, "height": 900})
-    context = browser.new_context(accept_downloads=True, viewport=size)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(float(os.environ.get("FABGEN_BROWSER_TIMEOUT_MS", 30000)))
-    page.goto(play_url + "/play")
-    page.evaluate("document.fonts.ready.then(() => true)")
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with checked_page(browser, accept_downloads=True, viewport=size) as page:
+        page.goto(play_url + "/play")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        yield page
 
 
 def _start(page, seats=PERSON_VS_TWO, board="3p-triangle-4", animate=False):

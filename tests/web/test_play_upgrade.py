@@ -6,7 +6,6 @@ driven by Playwright)."""
 from __future__ import annotations
 
 import hashlib
-import os
 
 import pytest
 
@@ -14,6 +13,7 @@ from fabgen.rules.moves import Move, move_text
 from fabgen.web import create_app
 from fabgen.web.games import Game
 from tests.web.conftest import serving
+from tests.web.helpers import checked_page
 
 SEATS = ["person", "greedy", "strong:20"]
 
@@ -81,17 +81,12 @@ def test_a_page_of_the_server_before_the_to_spelling_plays_on(games_dir):
 @pytest.fixture
 def play(browser, tmp_path):
     """The play page of a server of its own (1280 px), JavaScript errors checked."""
-    with serving(create_app(games_dir=tmp_path / "games")) as url:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.set_default_timeout(float(os.environ.get("FABGEN_BROWSER_TIMEOUT_MS", 30000)))
+    app = create_app(games_dir=tmp_path / "games")
+    viewport = {"width": 1280, "height": 900}
+    with serving(app) as url, checked_page(browser, viewport=viewport) as page:
         page.goto(url + "/play")
         page.evaluate("document.fonts.ready.then(() => true)")
         yield page
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def _settled(page):
