@@ -13,25 +13,7 @@ from fabgen.board.boardfile import board_to_toml
 from fabgen.board.files import load_preset
 from fabgen.board.findings import MAX_STACK
 from fabgen.board.symmetry import board_symmetry
-
-#: A five-arm star (the hexagon's sixth arm left out): no rotation maps it onto itself.
-STAR = """
-[board]
-name = "five-arm-star"
-origin = "b2"
-tiles = [[0, 0], [1, 0], [2, 0], [0, 1], [0, 2], [-1, 1], [-2, 2], [-1, 0], [-2, 0],
-         [0, -1], [0, -2]]
-[[players]]
-start = [2, 0]
-[[players]]
-start = [0, 2]
-[[players]]
-start = [-2, 2]
-[[players]]
-start = [-2, 0]
-[[players]]
-start = [0, -2]
-"""
+from tests.board.test_board_validate import FIVE_ARM_STAR  # no rotation maps it onto itself
 
 
 def _too_high() -> str:
@@ -82,7 +64,7 @@ def _rotation_words(order: int) -> str:
 def test_the_symmetry_row_says_the_rotation_as_the_validator_does(page, tmp_path, preset):
     from fabgen.board.boardfile import parse_board_toml
 
-    board = load_preset(preset) if preset else parse_board_toml(STAR)
+    board = load_preset(preset) if preset else parse_board_toml(FIVE_ARM_STAR)
     # (named apart from the preset the page starts with, whose summary is there first)
     board = replace(board, name=f"uploaded-{board.name}")
     symmetry = board_symmetry(board)
