@@ -275,7 +275,7 @@ def _text_report(header, patch_text, report, analysis, ok, kerf_given) -> str:
 
 def _drawing_lines(analysis, kerf_given: bool) -> list[str]:
     lines = [
-        f"Drawing: outline {analysis.outline_name} ({analysis.outline_kind}), "
+        f"Drawing: {analysis.outline_kind} outline, {analysis.outline_name}; "
         f"{analysis.circles_found} circles; {analysis.units_note}",
         f"  width across flats {analysis.width_mm:.3f} mm (spread {analysis.width_spread_mm:.3f}), "
         f"pitch {analysis.pitch_mm:.3f} mm, circles {analysis.circle_diameter_mm:.3f} mm, "

@@ -163,10 +163,10 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
     height = _svg_height_mm(doc, mm_per_unit)
     circles: list[DrawnCircle] = []
     outlines: list[DrawnOutline] = []
-    for index, element in enumerate(doc.elements()):
+    for element in doc.elements():
         if not isinstance(element, se.Shape) or isinstance(element, se.SVGText):
             continue
-        label = _svg_label(element, index)
+        label = _svg_label(element)
         matrix = _svg_matrix(path, element, label)
         if isinstance(element, (se.Circle, se.Ellipse)):
             _svg_ellipse(element, matrix, label, mm_per_unit, height, circles, outlines)
@@ -343,19 +343,19 @@ def _svg_ellipse(element, m, label, scale, height, circles, outlines) -> None:
     axes = np.array([[m.a * rx, m.c * ry], [m.b * rx, m.d * ry]])
     big, small = (float(v) for v in np.linalg.svd(axes, compute_uv=False))
     centre = (m.a * cx + m.c * cy + m.e, m.b * cx + m.d * cy + m.f)
-    _check_numbers(f"element {label}", (*centre, big / 2, small / 2))
+    _check_numbers(label, (*centre, big / 2, small / 2))
     x, y = centre[0] * scale, height - centre[1] * scale
     if big - small <= 1e-6 * big:
         r = (big / 2 + small / 2) * scale
-        name = f"circle {label} at {_at((x, y), height)}"
+        name = f"{label} at {_at((x, y), height)}"
         circles.append(DrawnCircle((x, y), r, name))
         return
     ring = []
     for t in np.linspace(0, 2 * math.pi, SAMPLES_PER_ELLIPSE, endpoint=False):
         u, v = cx + rx * math.cos(t), cy + ry * math.sin(t)
         ring.append(((m.a * u + m.c * v + m.e) * scale, height - (m.b * u + m.d * v + m.f) * scale))
-    _check_numbers(f"ellipse {label}", [c for pt in ring for c in pt])
-    name = f"ellipse {label} at {_at((x, y), height)}"
+    _check_numbers(label, [c for pt in ring for c in pt])
+    name = f"{label} at {_at((x, y), height)}"
     diameters = (2 * big * scale, 2 * small * scale)
     circles.append(DrawnCircle((x, y), sum(diameters) / 4, name, diameters, tuple(ring)))
 
@@ -378,9 +378,20 @@ def _svg_height_mm(doc, mm_per_unit: float) -> float:
     return float(height) * mm_per_unit if height else 0.0
 
 
-def _svg_label(element, index: int) -> str:
-    ident = element.id
-    return f"id '{ident}'" if ident else f"#{index + 1}"
+INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"
+
+
+def _svg_label(element) -> str:
+    """How Inkscape lets a maker find the element: its kind (the XML editor's tag), its
+    id (Object Properties, the XML editor) and its label (the Objects panel), the
+    element's own, not a layer's (svgelements passes a group's attributes down)."""
+    own = element.values.get("attributes", {})
+    words = [str(element.values.get("tag", "shape"))]
+    if own.get("id"):
+        words.append(f"id '{own['id']}'")
+    if own.get(INKSCAPE_LABEL):
+        words.append(f"labelled '{own[INKSCAPE_LABEL]}'")
+    return " ".join(words)
 
 
 def _svg_rings(element, m, scale: float, height: float) -> list[list[Point]]:
@@ -454,19 +465,20 @@ def _ezdxf_shapes(path: Path, text: str) -> DrawnShapes:
     scale, note, doc = _dxf_document(path, text)
     circles: list[DrawnCircle] = []
     outlines: list[DrawnOutline] = []
-    loose: list[list[Point]] = []
+    loose: list[tuple[list[Point], str]] = []  # open pieces and their names
     skipped = 0
-    for index, entity in enumerate(_dxf_entities(path, doc)):
+    for entity in _dxf_entities(path, doc):
         try:
-            _dxf_entity(entity, index, scale, circles, outlines, loose)
+            _dxf_entity(entity, scale, circles, outlines, loose)
         except _Degenerate:
             skipped += 1
     return _dxf_shapes(circles, outlines, loose, skipped, note)
 
 
 def _dxf_shapes(circles, outlines, loose, skipped: int, note: str) -> DrawnShapes:
-    for k, ring in enumerate(_chain(loose)):
-        _classify(ring, f"chain {k + 1} of lines and arcs", circles, outlines)
+    for ring, first in _chain([points for points, _ in loose]):
+        name = f"lines and arcs joined end to end from {loose[first][1]}"
+        _classify(ring, name, circles, outlines)
     if skipped:
         note += f"; {skipped} degenerate entit{'y' if skipped == 1 else 'ies'} (zero size) skipped"
     return DrawnShapes(circles, outlines, note)
@@ -504,17 +516,17 @@ def _fast_dxf(path: Path, text: str) -> DrawnShapes | None:
         return None
     scale, note = _dxf_units(path, units)
     circles: list[DrawnCircle] = []
-    loose: list[list[Point]] = []
+    loose: list[tuple[list[Point], str]] = []
     skipped = 0
     for index, (kind, groups) in enumerate(entities):
         if index >= MAX_ELEMENTS:
             raise InputFileError(str(path), _too_many("entities once every block is inserted"))
         values = [groups.get(code) for code in _FAST_KINDS[kind]]
-        label = f"{kind} #{index + 1} (handle {groups.get('5', '?')})"
+        label = _dxf_label(kind, groups.get("8", "0"), groups.get("5"))
         numbers = [v * scale for v in values]
         _check_numbers(label, numbers)
         if kind == "LINE":
-            loose.append([(numbers[0], numbers[1]), (numbers[2], numbers[3])])
+            loose.append(([(numbers[0], numbers[1]), (numbers[2], numbers[3])], label))
         elif numbers[2] <= 0:
             skipped += 1
         else:
@@ -569,7 +581,7 @@ def _fast_entities(pairs) -> list | None:
             if code == "67" and value.strip() == "0":
                 continue
             return None  # paper space or an extrusion direction: ezdxf applies it
-        if code in ("5", "10", "20", "11", "21", "40"):
+        if code in ("5", "8", "10", "20", "11", "21", "40"):
             groups[code] = value.strip()
     try:
         for kind, groups in result:
@@ -697,9 +709,16 @@ def _insert_children(path: Path, insert, name: str) -> list:
         ) from None
 
 
-def _dxf_entity(entity, index, scale, circles, outlines, loose) -> None:
+def _dxf_label(kind: str, layer: str, handle: str | None) -> str:
+    """An entity as LibreCAD lets a maker find it: its kind, layer and handle (an entity
+    inserted from a block has no handle of its own)."""
+    where = f"handle {handle}" if handle else "in a block"
+    return f"{kind} on layer '{layer}' ({where})"
+
+
+def _dxf_entity(entity, scale, circles, outlines, loose) -> None:
     kind = entity.dxftype()
-    label = f"{kind} #{index + 1} (handle {entity.dxf.get('handle', '?')})"
+    label = _dxf_label(kind, entity.dxf.get("layer", "0"), entity.dxf.get("handle"))
     if kind == "CIRCLE" and _flat(entity):
         # Centre in the circle's OCS: a mirrored circle has extrusion (0, 0, -1).
         c = entity.ocs().to_wcs(entity.dxf.center)
@@ -713,7 +732,7 @@ def _dxf_entity(entity, index, scale, circles, outlines, loose) -> None:
         a, b = entity.dxf.start, entity.dxf.end
         pts = [(a.x * scale, a.y * scale), (b.x * scale, b.y * scale)]
         _check_numbers(label, (*pts[0], *pts[1]))
-        loose.append(pts)
+        loose.append((pts, label))
         return
     if kind not in ("CIRCLE", "LWPOLYLINE", "POLYLINE", "ARC", "ELLIPSE", "SPLINE"):
         return
@@ -736,7 +755,7 @@ def _dxf_entity(entity, index, scale, circles, outlines, loose) -> None:
     if closed and len(pts) > 3:
         _classify(_drop_closing_point(pts), label, circles, outlines)
     else:
-        loose.append(pts)
+        loose.append((pts, label))
 
 
 def _dxf_vertices(entity, kind: str, sagitta: float) -> list:
@@ -831,8 +850,9 @@ def _check_numbers(label: str, values) -> None:
         raise _Refused(_far(label))
 
 
-def _chain(pieces: list[list[Point]], tol: float = 1e-3) -> list[list[Point]]:
-    """Join open pieces (LINEs, ARCs) end to end into closed rings.
+def _chain(pieces: list[list[Point]], tol: float = 1e-3) -> list[tuple[list[Point], int]]:
+    """Join open pieces (LINEs, ARCs) end to end into closed rings, each with the index
+    of the piece it starts with.
 
     Piece ends are looked up in a grid of cells ``tol`` wide, so chaining n pieces
     takes O(n) time (a list scan per piece would make 20,000 LINEs take minutes).
@@ -856,7 +876,7 @@ def _chain(pieces: list[list[Point]], tol: float = 1e-3) -> list[list[Point]]:
             used[k] = True
             ring += pieces[k][1:] if end == 0 else pieces[k][-2::-1]
         if len(ring) > 3 and math.dist(ring[0], ring[-1]) <= tol:
-            rings.append(_drop_closing_point(ring))
+            rings.append((_drop_closing_point(ring), start))
     return rings
 
 
@@ -908,7 +928,7 @@ def _classify(ring, label, circles, outlines, page_height: float | None = None) 
     _check_numbers(label, [c for pt in ring for c in pt])
     fit = _ellipse_fit(ring)
     if fit is None:
-        outlines.append(DrawnOutline(tuple(ring), label))
+        outlines.append(DrawnOutline(tuple(ring), f"{label} {_box(ring, page_height)}"))
         return
     centre, diameters = fit
     what = (
@@ -967,6 +987,19 @@ def _ellipse_fit(ring: list[Point]) -> tuple[Point, tuple[float, float]] | None:
 
 def _drop_closing_point(ring: list[Point]) -> list[Point]:
     return ring[:-1] if len(ring) > 1 and math.dist(ring[0], ring[-1]) < 1e-6 else ring
+
+
+def _box(ring, page_height: float | None = None) -> str:
+    """Where an outline is, for a message: its bounding box as the drawing's program
+    shows a selection (in an SVG Inkscape's X, Y, W and H, from the page's top left)."""
+    xs, ys = [x for x, _ in ring], [y for _, y in ring]
+    top = max(ys) if page_height is None else page_height - max(ys)
+    corner = "top left" if page_height is not None else "bottom left"
+    y = top if page_height is not None else min(ys)
+    return (
+        f"with its {corner} corner at ({min(xs):.2f}, {y:.2f}) mm, "
+        f"{max(xs) - min(xs):.2f} × {max(ys) - min(ys):.2f} mm"
+    )
 
 
 def _at(p: Point, page_height: float | None = None) -> str:

@@ -171,6 +171,67 @@ def test_a_circle_of_an_svg_is_named_where_the_page_has_it(tmp_path, cli):
     assert "from the page's top left corner, y down" in result.output
 
 
+def _box_words(points, dxf=False):
+    """An outline's bounding box as the report gives it, from the points in the file."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    corner = "bottom left" if dxf else "top left"
+    return (
+        f"with its {corner} corner at ({min(xs):.2f}, {min(ys):.2f}) mm, "
+        f"{max(xs) - min(xs):.2f} × {max(ys) - min(ys):.2f} mm"
+    )
+
+
+def test_an_svg_outline_is_named_as_inkscape_shows_it(tmp_path, cli):
+    """The outline was named by its place among the file's elements ('outline #21'),
+    which no program shows: it is named by its id and label when it has them, and by its
+    kind and bounding box on the page (Inkscape's X, Y, W, H) in any case."""
+    path = tmp_path / "mine.svg"
+    path.write_text(island_svg())
+    points = re.search(r'<polygon points="([^"]+)"', path.read_text())[1]
+    corners = [tuple(float(v) for v in p.split(",")) for p in points.split()]
+    result = cli("check-alignment", "--from", path)
+    assert f"Drawing: hexagon outline, polygon {_box_words(corners)}; 7 circles" in result.output
+    assert "#" not in result.output
+    labelled = tmp_path / "labelled.svg"
+    labelled.write_text(
+        path.read_text()
+        .replace("<svg ", '<svg xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" ')
+        .replace("<g transform", '<g inkscape:label="Layer 1" transform')
+        .replace("<polygon ", '<polygon id="cut" inkscape:label="Cut line" ')
+    )
+    result = cli("check-alignment", "--from", labelled)
+    assert f"polygon id 'cut' labelled 'Cut line' {_box_words(corners)};" in result.output
+    assert "Layer 1" not in result.output  # the layer's label is not the outline's
+
+
+def test_a_dxf_outline_is_named_by_its_layer_and_handle(tmp_path, cli):
+    """As LibreCAD lists an entity: a polyline by its own, lines joined end to end by
+    the first of them (they were 'LWPOLYLINE #8' and 'chain 1 of lines and arcs')."""
+    path = tmp_path / "lines.dxf"
+    librecad_style_dxf(path)
+    doc = ezdxf.readfile(path)
+    lines = doc.modelspace().query("LINE")
+    for line in lines:
+        line.dxf.layer = "CUT"
+    doc.saveas(path)
+    first = lines[0].dxf.handle
+    result = cli("check-alignment", "--from", path)
+    assert f"lines and arcs joined end to end from LINE on layer 'CUT' (handle {first})" in (
+        result.output
+    )
+    polyline = tmp_path / "polyline.dxf"
+    corners = [(line.dxf.start.x, line.dxf.start.y) for line in lines]
+    for line in lines:
+        doc.modelspace().delete_entity(line)
+    outline = doc.modelspace().add_lwpolyline(corners, close=True, dxfattribs={"layer": "Tile"})
+    doc.saveas(polyline)
+    result = cli("check-alignment", "--from", polyline)
+    assert (
+        f"outline, LWPOLYLINE on layer 'Tile' (handle {outline.dxf.handle}) "
+        f"{_box_words(corners, dxf=True)};"
+    ) in result.output
+
+
 def test_svg_in_px_units_is_converted(tmp_path, cli):
     path = tmp_path / "px.svg"
     px = 96 / 25.4  # user units are px at 96 per inch

@@ -301,7 +301,8 @@ def test_chaining_thousands_of_shuffled_pieces_finds_the_ring():
     for k in range(0, n, 3):  # some pieces drawn backwards, as CAD programs do
         pieces[k].reverse()
     random.Random(1).shuffle(pieces)
-    (chained,) = _chain(pieces)
+    ((chained, first),) = _chain(pieces)
+    assert chained[0] in pieces[first]  # the ring starts with the piece it names
     assert len(chained) == n
     assert sorted(chained) == sorted(ring)
 
