@@ -526,6 +526,25 @@ def test_the_worker_decides_as_this_process_and_gives_up_in_time(monkeypatch):
         worker.close()
 
 
+def test_the_worker_sends_an_extreme_machines_ties_with_its_moves(monkeypatch):
+    # The page's record of the turn says how many turns were as good: the worker's
+    # answer must carry them, as the decision in this process has them.
+    from fabgen.board.files import load_preset
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.web import thinker
+    from fabgen.web.designer import start_transcript_bytes
+
+    start = parse_transcript(start_transcript_bytes(load_preset("3p-triangle-4")).decode()).position
+    monkeypatch.setattr(thinker, "LIMITS", dataclasses.replace(thinker.LIMITS, think_seconds=300))
+    worker = thinker.Thinker(use_worker=True)
+    try:
+        there = worker.decide_turn(start, "extreme-machine", "online", "seed")
+    finally:
+        worker.close()
+    here = thinker.choose_turn(start, "extreme-machine", "online", "seed")
+    assert there == here and here.ties > 1 and here.in_time
+
+
 def _stand_in_thinkers(monkeypatch, answer: str) -> list:
     """Computer seats decide in stand-in workers that answer ``answer`` (a Python
     expression of the request ``r``); the list of workers started."""
