@@ -636,7 +636,7 @@ def test_a_board_with_errors_is_not_played(page):
     _open(page, "/board")
     _load_preset(page, "3p-triangle-4")
     page.get_by_role("button", name="Add seat").click()  # a seat without a start
-    page.locator("#summary-checks").filter(has_text="1 errors").wait_for()
+    page.locator("#summary-checks").filter(has_text="1 error,").wait_for()
     page.get_by_role("link", name="Play this board").click()
     page.locator("#status").filter(has_text="Not played: the board has 1 error").wait_for()
     assert page.url.endswith("/board")

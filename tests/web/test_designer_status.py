@@ -75,3 +75,18 @@ def test_validate_says_one_warning_not_one_warnings(page):
         f"Checked: {_counted(summary['errors'], 'error')}, "
         f"{_counted(summary['warnings'], 'warning')}."
     )
+
+
+def test_the_checks_row_counts_as_validate_does(page):
+    # "1 errors, 0 warnings, 0 notes" for a seat without stones (validate: "1 error")
+    from fabgen.board.validate import validate
+    from fabgen.web.designer import board_from_state
+
+    seats = len(_ready(page)["players"])
+    page.get_by_role("button", name="Add seat").click()
+    page.wait_for_function("n => state.players.length === n", arg=seats + 1)
+    state = page.evaluate("() => state")
+    report = validate(board_from_state(state), source=state["board"]["name"])
+    assert report.summary()["errors"] == 1
+    tail = report.text().splitlines()[-1]  # validate's count: "1 error, 0 warnings, ..."
+    assert page.locator("#summary-checks").inner_text() == tail

@@ -157,7 +157,7 @@ function showSummary(answer) {
     ["Symmetry", symmetryWords(answer.symmetry)],
     ["Seat rotation", seatRotation(answer)],
     ["Stones needed", supplyWords(answer.supply)],
-    ["Checks", `${answer.summary.errors} errors, ${answer.summary.warnings} warnings, ${answer.summary.info} notes`],
+    ["Checks", `${count(answer.summary.errors, "error")}, ${count(answer.summary.warnings, "warning")}, ${count(answer.summary.info, "note")}`],
   ];
   for (const [term, text] of rows) {
     const dt = document.createElement("dt");
