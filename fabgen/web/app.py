@@ -381,6 +381,9 @@ def _errors(app: Flask) -> None:
         where = getattr(exc, "where", None)
         if where:
             body["where"] = where
+        page_words = getattr(exc, "page_words", None)
+        if page_words:  # (the designer's board: the refusal as its page says it)
+            body["page_words"] = page_words
         if getattr(exc, "stopping", False):  # the page waits for the server to be back
             body["stopping"] = True
         return jsonify(body), status

@@ -138,7 +138,16 @@ def _no_tiles(state: dict) -> bool:
 def view_state(state: object) -> dict:
     """:func:`designer_view` of the browser's board; a board without tiles is shown as
     the one place where its first tile can go, with the reader's message (or, for no
-    tiles at all, how to add the first)."""
+    tiles at all, how to add the first). A board refused carries the refusal in the
+    page's words too (``page_words``, sent beside the reader's)."""
+    try:
+        return _view_state(state)
+    except (InputFileError, TooLarge) as exc:
+        exc.page_words = refusal_words(exc, state)
+        raise
+
+
+def _view_state(state: object) -> dict:
     try:
         return designer_view(board_from_state(state))
     except InputFileError as exc:
@@ -159,6 +168,91 @@ def view_state(state: object) -> dict:
         view["summary"] = {"errors": 1, "warnings": 0, "info": 0}
         view["state"] = state
         return view
+
+
+# ---- a refusal in the page's words ------------------------------------------------------
+
+#: A seat's key, as the designer's form names it.
+_SEAT_KEYS = {
+    "name": "name",
+    "colour": "colour",
+    "kind": "kind",
+    "start": "start tile",
+    "stacks": "stones",
+}
+#: A board key, as the designer names it (a key without a control of its own: a file's).
+_BOARD_KEYS = {
+    "name": "the board name",
+    "turns": "the seat order",
+    "tiles": "the tiles",
+    "free_tiles": "the free-form tiles",
+    "description": "the board's description",
+    "notes": "the board's notes",
+    "handedness": "the board's handedness",
+    "origin": "the board's origin",
+    "tile_width_mm": "the board's tile width",
+}
+_SEAT_PATH = re.compile(r"players\[(\d+)\](?:\.(\w+))?(?:\[\d+\])?(?:\.(.+))?")
+#: A stack key the page could have made: a field's name, or a segment's (the reason of
+#: any other quotes it).
+_STACK_KEY = re.compile(r"-?([a-z]+|[A-Z]+)-?\d{1,5}")
+_TILE_PATH = re.compile(r"board\.(tiles|free_tiles)\[(\d+)\](?:\.fields(?:\[(\d+)\])?)?(\..+)?")
+
+
+def refusal_words(exc: InputFileError | TooLarge, state: object) -> str:
+    """The reader's refusal of the designer's board as the page says it: the place in
+    the page's words (seats and tiles counted from 1, a field by the form's label), the
+    reason the reader's ("seat 2's start tile: a machine never moves, ...") where the
+    message said "board (designer) at players[1].start: ..."."""
+    where = getattr(exc, "where", None)
+    detail = getattr(exc, "detail", None) or str(exc).removeprefix(f"{SOURCE}: ")
+    place = page_place(where, state) if where else None
+    return f"{place}: {detail}" if place else detail
+
+
+def page_place(where: str, state: object) -> str | None:
+    """A board-file path (``players[1].stacks.c4``, ``board.tiles[3]``) in the page's
+    words, or None where the reason says it all (the board, the seats as a whole)."""
+    seat = _SEAT_PATH.fullmatch(where)
+    if seat:
+        number, key, rest = int(seat[1]) + 1, seat[2], seat[3]
+        if key not in _SEAT_KEYS:  # (an unknown key: the reason names it)
+            return f"seat {number}"
+        if key == "stacks" and rest and _STACK_KEY.fullmatch(rest):
+            segment = "segment " if rest.isupper() else ""  # (C3: the seven fields round c3)
+            return f"seat {number}'s stones on {segment}{rest}"
+        return f"seat {number}'s {_SEAT_KEYS[key]}"
+    tile = _TILE_PATH.fullmatch(where)
+    if tile:
+        tiles = _listed(state, "tiles")
+        n = int(tile[2]) + (tiles if tile[1] == "free_tiles" else 0)
+        if tile[3] is not None:
+            return f"field {int(tile[3]) + 1} of tile {n + 1}"
+        return f"tile {n + 1}{_coordinates(state, n) if n < tiles else ''}"
+    if where.startswith("board."):
+        return _BOARD_KEYS.get(where.removeprefix("board."), "the board")
+    return None
+
+
+def _listed(state: object, key: str) -> int:
+    """How many tiles of the board's ``key`` list there are (tiles come first in the
+    page's numbering, then the free-form tiles)."""
+    value = _board_spec(state).get(key)
+    return len(value) if isinstance(value, list) else 0
+
+
+def _coordinates(state: object, n: int) -> str:
+    """Tile ``n``'s coordinates as the page labels its tiles (" (5000, 0)"), when they
+    are two whole numbers."""
+    coord = _board_spec(state)["tiles"][n]
+    whole = isinstance(coord, list) and len(coord) == 2
+    whole = whole and all(isinstance(v, int) and not isinstance(v, bool) for v in coord)
+    return f" ({coord[0]}, {coord[1]})" if whole else ""
+
+
+def _board_spec(state: object) -> dict:
+    spec = state.get("board") if isinstance(state, dict) else None
+    return spec if isinstance(spec, dict) else {}
 
 
 def designer_view(board: Board, validated: bool = True) -> dict:

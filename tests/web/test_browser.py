@@ -797,7 +797,7 @@ def test_a_refused_value_goes_back_to_the_boards_own(page):
     name.press("Enter")
     name.blur()
     # (the kind's refusal is "Not changed:" too: wait for the name's own)
-    status.filter(has_text="Not changed: board (designer) at board.name:").wait_for()
+    status.filter(has_text="Not changed: the board name:").wait_for()
     _idle(page)
     assert name.input_value() == "3p-triangle-4"
     # no stones, or none typed: said, not one stone placed

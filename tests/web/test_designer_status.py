@@ -90,3 +90,35 @@ def test_the_checks_row_counts_as_validate_does(page):
     assert report.summary()["errors"] == 1
     tail = report.text().splitlines()[-1]  # validate's count: "1 error, 0 warnings, ..."
     assert page.locator("#summary-checks").inner_text() == tail
+
+
+def _refused(state: dict) -> str:
+    """The reader's reason for refusing the designer's board ``state``."""
+    from fabgen.errors import InputFileError
+    from fabgen.web.designer import board_from_state
+
+    try:
+        board_from_state(state)
+    except InputFileError as exc:
+        return exc.detail
+    raise AssertionError("the board was not refused")
+
+
+def test_a_refusal_names_the_seat_and_field_as_the_page_does(page):
+    # "Not changed: board (designer) at players[1].start: ...": seat 2, counted from 0,
+    # in a board file's syntax
+    state = _ready(page)
+    page.get_by_label("Seat", exact=True).select_option(index=1)
+    page.get_by_label("Seat kind", exact=True).select_option("machine")
+    status = page.locator("#status").filter(has_text="Not changed: ")
+    status.wait_for()
+    machine = json.loads(json.dumps(state))
+    machine["players"][1]["kind"] = "machine"
+    assert status.inner_text() == f"Not changed: seat 2's start tile: {_refused(machine)}"
+    page.get_by_label("Board name").fill("../club")
+    page.get_by_label("Board name").press("Enter")
+    named = page.locator("#status").filter(has_text="Not changed: the board name: ")
+    named.wait_for()
+    renamed = json.loads(json.dumps(state))
+    renamed["board"]["name"] = "../club"
+    assert named.inner_text() == f"Not changed: the board name: {_refused(renamed)}"

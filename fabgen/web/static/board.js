@@ -70,12 +70,13 @@ async function applyNow(mutate, note) {
   setStatus(note || "Changed."); // and an earlier refusal goes
 }
 
-// The server's view of a board, or null (and the reason shown) when it refuses it.
+// The server's view of a board, or null (and the reason shown, in this page's words:
+// "seat 2's start tile", not the board file's "players[1].start") when it refuses it.
 async function ask(next) {
   try {
     return await postJSON("/api/board/view", {state: next});
   } catch (e) {
-    setStatus(`Not changed: ${e.message}`, true);
+    setStatus(`Not changed: ${e.pageWords || e.message}`, true);
     return null;
   }
 }

@@ -36,8 +36,9 @@ async function readAnswer(response) {
     throw Object.assign(new Error(words), {status: response.status, unread: true});
   }
   if (!response.ok) {
-    // (stopping: the server is stopping, the request was cut short)
-    throw Object.assign(new Error(data.error || `the server answered ${response.status}`), {status: response.status, stopping: Boolean(data.stopping)});
+    // (stopping: the server is stopping, the request was cut short; pageWords: the
+    // designer's refusal in its page's words)
+    throw Object.assign(new Error(data.error || `the server answered ${response.status}`), {status: response.status, stopping: Boolean(data.stopping), pageWords: data.page_words});
   }
   return data;
 }

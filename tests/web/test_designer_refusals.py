@@ -1,0 +1,107 @@
+"""A change the board-file reader refuses, as the board designer says it: the place in
+the page's words (seats and tiles counted from 1, a seat's key by the form's label),
+the reader's reason kept; the API's error stays the reader's (docs/web.md, *The kit,
+the designer and the rules viewer*)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from fabgen.web.designer import SOURCE
+
+BASE = {
+    "board": {"name": "two", "tiles": [[0, 0], [1, 0]]},
+    "players": [{"start": [0, 0]}, {"start": [1, 0]}],
+}
+
+
+def _board(**keys) -> dict:
+    state = copy.deepcopy(BASE)
+    state["board"].update(keys)
+    return state
+
+
+def _seat(k: int, **keys) -> dict:
+    state = copy.deepcopy(BASE)
+    state["players"][k].update(keys)
+    return state
+
+
+def _free(**keys) -> dict:
+    return _board(free_tiles=[{"fields": ["a1"], **keys}])
+
+
+# (the state refused, the path the reader names, the page's words for it)
+REFUSALS = [
+    (_seat(1, kind="machine"), "players[1].start", "seat 2's start tile"),
+    (_seat(1, start=[[1, 0], [0, "x"]]), "players[1].start[1]", "seat 2's start tile"),
+    (_seat(0, name="n" * 201), "players[0].name", "seat 1's name"),
+    (_seat(0, colour="mauvish"), "players[0].colour", "seat 1's colour"),
+    (_seat(0, kind="robot"), "players[0].kind", "seat 1's kind"),
+    (_seat(0, stacks="c3"), "players[0].stacks", "seat 1's stones"),
+    (_seat(1, stacks={"c3": 0}), "players[1].stacks.c3", "seat 2's stones on c3"),
+    (_seat(1, stacks={"C3": 0}), "players[1].stacks.C3", "seat 2's stones on segment C3"),
+    (_seat(0, stacks={"a1": 2}), "players[0].stacks.a1", "seat 1's stones on a1"),
+    (_seat(0, stacks={"zz!": 1}), 'players[0].stacks."zz!"', "seat 1's stones"),
+    (_seat(0, stones=1), "players[0].stones", "seat 1"),
+    (BASE | {"players": [{}, {}, 5]}, "players[2]", "seat 3"),
+    (_board(name="../x"), "board.name", "the board name"),
+    (_board(turns="sideways"), "board.turns", "the seat order"),
+    (_board(origin="zz"), "board.origin", "the board's origin"),
+    (_board(handedness="left"), "board.handedness", "the board's handedness"),
+    (_board(description=1), "board.description", "the board's description"),
+    (_board(notes="a\x07"), "board.notes", "the board's notes"),
+    (_board(tile_width_mm=-1), "board.tile_width_mm", "the board's tile width"),
+    (_board(colour="red"), "board.colour", "the board"),
+    (_board(tiles=[[0, 0], [0, "x"]]), "board.tiles[1]", "tile 2"),
+    (_board(tiles=[[0, 0], [5000, 0]]), "board.tiles[1]", "tile 2 (5000, 0)"),
+    (_board(tiles=[[0, 0], [0, 1]], free_tiles=[{"fields": ["!"]}]),
+     "board.free_tiles[0].fields[0]", "field 1 of tile 3"),
+    (_board(free_tiles="x"), "board.free_tiles", "the free-form tiles"),
+    (_free(colour=1), "board.free_tiles[0].colour", "tile 3"),
+    (_board(free_tiles=[{"fields": []}]), "board.free_tiles[0].fields", "tile 3"),
+    (_board(free_tiles=[{"fields": ["a1", "!"]}]), "board.free_tiles[0].fields[1]",
+     "field 2 of tile 3"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("state", "where", "place"), REFUSALS, ids=[r[1] for r in REFUSALS])
+def test_a_refusal_names_its_place_in_the_pages_words(client, state, where, place):
+    answer = client.post("/api/board/view", json={"state": state})
+    assert answer.status_code == 400
+    body = answer.get_json()
+    assert body["where"] == where
+    prefix = f"{SOURCE} at {where}: "
+    assert body["error"].startswith(prefix)  # (the API's words: the reader's)
+    reason = body["error"].removeprefix(prefix)
+    assert body["page_words"] == f"{place}: {reason}"
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        BASE | {"players": [{}] * 9},  # (the designer's own refusal, at players)
+        {"board": 5},
+        BASE | {"colour": "red"},  # (a key above [board])
+        [1, 2, 3],
+    ],
+    ids=["nine-seats", "board", "top-level-key", "no-board"],
+)
+def test_a_refusal_of_the_whole_board_says_the_reason_alone(client, state):
+    body = client.post("/api/board/view", json={"state": state}).get_json()
+    where = body.get("where")
+    prefix = f"{SOURCE} at {where}: " if where else f"{SOURCE}: "
+    assert body["error"].startswith(prefix)
+    assert body["page_words"] == body["error"].removeprefix(prefix)
+
+
+def test_a_board_too_large_is_refused_without_the_files_name(client):
+    from fabgen.web.limits import LIMITS
+
+    n = LIMITS.board_tiles + 1
+    tiles = [[i, j] for i in range(12) for j in range(12)][:n]
+    body = client.post("/api/board/view", json={"state": _board(tiles=tiles)}).get_json()
+    assert body["error"].startswith(f"{SOURCE}: {n} tiles is more than")
+    assert body["page_words"] == body["error"].removeprefix(f"{SOURCE}: ")
