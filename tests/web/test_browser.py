@@ -658,7 +658,7 @@ def test_a_refused_change_is_said_where_it_is_seen_and_goes_with_the_next(page, 
     assert status.bounding_box()["y"] + status.bounding_box()["height"] <= size[1]
     page.get_by_label("put stones on a field").check()
     page.locator('#canvas circle.field[data-field="b2"]').click()
-    expect(status).to_have_text("Seat 3: stones on b2 changed.")
+    expect(status).to_have_text("Seat 3: 6 stones on b2.")
 
 
 def test_a_preset_slower_than_a_later_change_comes_before_it(page):
@@ -753,7 +753,7 @@ def test_a_field_click_waits_for_the_seat_added_before_it(page):
     name = field.get_attribute("data-field")
     field.click()
     _let_go(page, held)
-    page.locator("#status").filter(has_text=f"Seat 1: stones on {name} changed.").wait_for()
+    page.locator("#status").filter(has_text=f"Seat 1: 6 stones on {name}.").wait_for()
     _idle(page)
     assert page.evaluate("() => state.players[0].stacks") == {name: 6}
 

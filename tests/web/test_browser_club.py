@@ -159,7 +159,7 @@ def test_the_keyboard_stays_on_the_place_it_pressed(page):
     page.get_by_label("put stones on a field").check()
     page.locator('#canvas .hit.field[data-field="a1"]').focus()
     page.keyboard.press("Enter")
-    page.locator("#status").filter(has_text="Seat 1: stones on a1 changed.").wait_for()
+    page.locator("#status").filter(has_text="Seat 1: 6 stones on a1.").wait_for()
     _idle(page)
     assert _focused(page).startswith("field a1: ")
     # Undo until there is nothing to undo: the keyboard goes on to Redo

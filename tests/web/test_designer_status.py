@@ -122,3 +122,19 @@ def test_a_refusal_names_the_seat_and_field_as_the_page_does(page):
     renamed = json.loads(json.dumps(state))
     renamed["board"]["name"] = "../club"
     assert named.inner_text() == f"Not changed: the board name: {_refused(renamed)}"
+
+
+def test_stones_put_or_taken_away_are_said_as_the_field_now_has_them(page):
+    # "Seat 2: stones on c4 changed." said neither how many nor whether they went
+    _ready(page)
+    field = page.evaluate("() => view.targets.fields.find((f) => !f.words).name")
+    page.get_by_label("Seat", exact=True).select_option(index=1)
+    page.get_by_label("put stones on a field").check()
+    stacked = "(s, a) => (s.players[1].stacks || {})[a[0]] === a[1]"
+    for n, said in ((3, f"Seat 2: 3 stones on {field}."), (1, f"Seat 2: 1 stone on {field}.")):
+        page.get_by_label("Stones per field").fill(str(n))
+        page.locator(f'#canvas circle.hit.field[data-field="{field}"]').click()
+        assert _after(page, stacked, [field, n]) == said
+    page.locator(f'#canvas circle.hit.field[data-field="{field}"]').click()  # 1 again
+    gone = "(s, f) => !(f in (s.players[1].stacks || {}))"
+    assert _after(page, gone, field) == f"Seat 2: the stones on {field} taken away."

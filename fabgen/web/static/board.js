@@ -343,12 +343,18 @@ function clickField(name) {
     const typed = raw === "" ? "nothing" : `"${raw}"`;
     return setStatus(`Not changed: stones per field must be a whole number of at least 1, got ${typed}.`, true);
   }
-  inTurn(() => seatGone(k) || applyNow((s) => {
-    const seat = s.players[k];
-    seat.stacks = seat.stacks || {};
-    if (seat.stacks[name] === n) delete seat.stacks[name]; else seat.stacks[name] = n;
-    if (!Object.keys(seat.stacks).length) delete seat.stacks;
-  }, `Seat ${k + 1}: stones on ${name} changed.`));
+  inTurn(() => {
+    if (seatGone(k)) return;
+    // (said as it is decided, on the board the changes before leave: the same number
+    // clicked again takes the stones away)
+    const taken = (state.players[k].stacks || {})[name] === n;
+    return applyNow((s) => {
+      const seat = s.players[k];
+      seat.stacks = seat.stacks || {};
+      if (taken) delete seat.stacks[name]; else seat.stacks[name] = n;
+      if (!Object.keys(seat.stacks).length) delete seat.stacks;
+    }, taken ? `Seat ${k + 1}: the stones on ${name} taken away.` : `Seat ${k + 1}: ${count(n, "stone")} on ${name}.`);
+  });
 }
 
 function fillSeats() {
