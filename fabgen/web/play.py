@@ -29,7 +29,7 @@ from fabgen.web.games import (
     turn_record,
 )
 from fabgen.web.limits import LIMITS, TooLarge
-from fabgen.web.thinker import HINT_PLAYER, Choice, Stopping, Thinker
+from fabgen.web.thinker import HINT_PLAYER, DecidedTurn, Stopping, Thinker
 from fabgen.web.viewer import read_game, requested_variant
 
 
@@ -180,7 +180,7 @@ class Play:
         while not game.over and not game.person_to_move and len(played) < LIMITS.computer_turns:
             pos = game.position
             kind = game.seats[pos.next_player]
-            choice = Choice([])
+            choice = DecidedTurn([])
             if kind != "machine":
                 try:
                     choice = self.thinker.decide_turn(pos, kind, game.variant, seed(game))

@@ -59,7 +59,7 @@ def thinkers() -> int:
 
 
 @dataclass(frozen=True)
-class Choice:
+class DecidedTurn:
     """A decided turn: its moves, whether in time (else the greedy player's), and for an
     extreme machine the turns as good as it (``ties`` 0: not an extreme machine's)."""
 
@@ -87,7 +87,7 @@ class Thinker:
         choice = self.decide_turn(position, player, variant, seed)
         return choice.moves, choice.in_time
 
-    def decide_turn(self, position: Position, player: str, variant: str, seed: str) -> Choice:
+    def decide_turn(self, position: Position, player: str, variant: str, seed: str) -> DecidedTurn:
         """:meth:`decide`, with an extreme machine's ties."""
         if not self._use_worker:
             return choose_turn(position, player, variant, seed)
@@ -108,10 +108,10 @@ class Thinker:
             answer = {"moves": answer}
         if isinstance(answer, dict):
             moves = [Move.from_names(a, b) for a, b in answer["moves"]]
-            return Choice(moves, True, answer.get("ties", 0), answer.get("all_ties", True))
+            return DecidedTurn(moves, True, answer.get("ties", 0), answer.get("all_ties", True))
         if worker.closed:  # cut short by the server's stop, not too long
             raise Stopping()
-        return Choice(choose(position, "greedy", variant, seed), False)
+        return DecidedTurn(choose(position, "greedy", variant, seed), False)
 
     def _take(self):
         """An idle worker, else a new one while fewer than :func:`thinkers` run, else the
@@ -147,7 +147,7 @@ def choose(position: Position, player: str, variant: str, seed: str) -> list[Mov
     return choose_turn(position, player, variant, seed).moves
 
 
-def choose_turn(position: Position, player: str, variant: str, seed: str) -> Choice:
+def choose_turn(position: Position, player: str, variant: str, seed: str) -> DecidedTurn:
     """The turn ``player`` makes; an extreme machine's with its ties (the same decision
     as ``fabgen rules machine``'s, drawn with the game's seed)."""
     from fabgen.play.machine import ExtremeMachine
@@ -156,9 +156,9 @@ def choose_turn(position: Position, player: str, variant: str, seed: str) -> Cho
     policy = get_policy(player)
     rng = random.Random(seed)
     if not isinstance(policy, ExtremeMachine):
-        return Choice(list(policy.choose_turn(position, variant, rng)))
+        return DecidedTurn(list(policy.choose_turn(position, variant, rng)))
     decision = policy.decide(position, variant, rng)
-    return Choice(list(decision.moves), True, decision.search.ties, decision.all_ties)
+    return DecidedTurn(list(decision.moves), True, decision.search.ties, decision.all_ties)
 
 
 def answer(request: dict) -> dict:

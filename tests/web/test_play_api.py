@@ -824,7 +824,7 @@ def test_the_history_says_each_turn_as_it_was_played_after_a_restart_too(games_d
     answer = _new(client, preset="2p-diamond-5-machines", seats=["person", "greedy"])
     game_id, words = answer["id"], [t["words"] for t in answer["turns"]]
     # one computer turn thinks too long: the words say so, and keep saying so
-    monkeypatch.setattr(thinker.Thinker, "decide_turn", lambda *a: thinker.Choice([], False))
+    monkeypatch.setattr(thinker.Thinker, "decide_turn", lambda *a: thinker.DecidedTurn([], False))
     for _ in range(2):
         answer = _turn(client, game_id, _first_legal(answer["state"])).get_json()
         words += [t["words"] for t in answer["turns"]]
