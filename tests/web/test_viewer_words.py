@@ -173,6 +173,18 @@ def test_the_viewer_counts_turns_from_1_as_rules_turn_does(client, page, chain_g
     assert box.input_value() == str(count + 1)
 
 
+def _show_turn(page, path, count: int, turn: int) -> None:
+    """The rules viewer with ``path`` (a game of ``count`` turns) loaded and ``turn``
+    (counted from 1) typed in its turn box, once the page shows that turn."""
+    _open(page, "/rules")
+    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
+    info = page.locator("#turn-info")
+    info.filter(has_text=f"turn 1 of the {count} in the file").wait_for()
+    page.get_by_label("Turn (1 = the first)").fill(str(turn))
+    page.get_by_label("Turn (1 = the first)").press("Enter")
+    info.filter(has_text=f"turn {turn} of the {count} in the file").wait_for()
+
+
 def test_the_viewer_says_what_its_red_outline_marks(client, page, chain_game):
     # fabgen rules turn --svg outlines in red the fields that explode next; the viewer
     # outlines those of the step shown, in the same red, and said nothing of it.
@@ -181,13 +193,7 @@ def test_the_viewer_says_what_its_red_outline_marks(client, page, chain_game):
     text = path.read_text()
     answer = client.post("/api/rules/turn", json={"transcript": text, "turn": chain - 1})
     steps = answer.get_json()["steps"]
-    _open(page, "/rules")
-    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
-    info = page.locator("#turn-info")
-    info.filter(has_text=f"turn 1 of the {count} in the file").wait_for()
-    page.get_by_label("Turn (1 = the first)").fill(str(chain))
-    page.get_by_label("Turn (1 = the first)").press("Enter")
-    info.filter(has_text=f"turn {chain} of the {count} in the file").wait_for()
+    _show_turn(page, path, count, chain)
     key = page.locator("#step-key")
     assert key.inner_text() == ""  # the position before the turn: nothing outlined
     seen = set()
@@ -315,13 +321,7 @@ def test_on_a_phone_the_lists_under_the_board_never_break_a_field_name(page, cha
     path, count = chain_game
     chain = _turns_to_check(path)[1]
     page.set_viewport_size({"width": 390, "height": 844})
-    _open(page, "/rules")
-    page.get_by_label("Transcript", exact=True).set_input_files(str(path))
-    info = page.locator("#turn-info")
-    info.filter(has_text=f"turn 1 of the {count} in the file").wait_for()
-    page.get_by_label("Turn (1 = the first)").fill(str(chain))
-    page.get_by_label("Turn (1 = the first)").press("Enter")
-    info.filter(has_text=f"turn {chain} of the {count} in the file").wait_for()
+    _show_turn(page, path, count, chain)
     page.get_by_role("button", name="Next step").click()
     page.locator("#step-title").filter(has_text="Step 1. ").wait_for()
     # each field's name is kept whole (a nowrap span, as in the explosions' lines), and
