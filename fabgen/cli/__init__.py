@@ -100,9 +100,11 @@ def main() -> None:
 
 def _register() -> None:
     from fabgen.cli import commands
+    from fabgen.cli.help_text import use_whole_word_help
 
     for command in commands.ALL:
         main.add_command(command)
+    use_whole_word_help(main)  # no help line ends in half a word ("extreme-")
 
 
 _register()
