@@ -76,13 +76,12 @@ def kind_note(kind: str) -> str:
 
 
 def render_position(position: Position, *, title: str = "") -> str:
-    """Board, legend and whose turn it is."""
+    """Board, legend and whose turn it is, named as every rules command names a seat
+    (``next to move: player 2 (Blue)``, as ``rules turn`` ends; the legend above gives
+    its letter)."""
     k = position.next_player
     head = f"{title}\n" if title else ""
-    status = (
-        f"turns played: {position.turns_played}; next to move: "
-        f"{player_letter(k)} = {position.players[k].label(k)}"
-    )
+    status = f"turns played: {position.turns_played}; next to move: {position.players[k].label(k)}"
     return f"{head}{render_board(position)}\n{legend(position)}\n{status}"
 
 

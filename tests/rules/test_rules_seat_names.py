@@ -1,0 +1,80 @@
+"""The rules commands name a seat one way in their text: ``player 2 (Zoë 北)``, seats
+counted from 1 with the name of the file (spaces and any script kept); the legend
+alone adds the board's letter (``B = player 2 (Zoë 北)``). Read from ``rules replay``,
+``rules turn`` and ``rules machine`` on the same game files."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from fabgen.cli import main
+from fabgen.rules.random_games import random_game
+from fabgen.rules.setup import start_position
+from fabgen.rules.state import Player
+from fabgen.rules.transcript import transcript_from_position, write_transcript
+
+NAMES = ("Anna Lena", "Zoë 北", "O'Brien-Smith")
+START = start_position(2, [Player(n) for n in NAMES])
+TURNS, _ = random_game(START, 5, max_turns=12)
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def game_file(folder, turns):
+    path = folder / f"game-{len(turns)}.json"
+    path.write_text(
+        write_transcript(transcript_from_position(START, turns=turns, with_state=False)),
+        encoding="utf-8",
+    )
+    return path
+
+
+def named(k: int) -> str:
+    return f"player {k + 1} ({NAMES[k]})"
+
+
+@pytest.mark.parametrize("played", [0, 1, 5, len(TURNS)])
+def test_replay_turn_and_machine_name_the_seat_to_move_alike(tmp_path, played):
+    path = game_file(tmp_path, TURNS[:played])
+    to_move = named(played % len(NAMES))
+
+    replayed = run("rules", "replay", path)
+    assert replayed.exit_code == 0, replayed.output
+    status = re.search(r"^turns played: \d+; next to move: (.*)$", replayed.stdout, re.M)
+    assert status is not None, replayed.stdout
+
+    turn = run("rules", "turn", path)  # no --moves: the seat to move passes
+    assert turn.exit_code == 0, turn.output
+    plays = re.match(r"(.*) plays turn \d+ of the game", turn.stdout)
+    assert plays is not None, turn.stdout
+
+    machine = run("rules", "machine", path)
+    assert machine.exit_code == 0, machine.output
+    decides = re.match(rf"{re.escape(str(path))}: (.*) plays turn ", machine.stdout)
+    assert decides is not None, machine.stdout
+
+    assert status[1] == plays[1] == decides[1] == to_move
+    if played:  # the turn before, looked at again, ends with the same seat to move
+        before = run("rules", "turn", path, "--turn", played)
+        assert before.stdout.splitlines()[-1] == f"next to move: {to_move}"
+
+
+def test_the_legend_alone_gives_a_seat_its_letter(tmp_path):
+    path = game_file(tmp_path, TURNS[:2])
+    outputs = [run("rules", "replay", path).stdout, run("rules", "turn", path).stdout]
+    legend = ", ".join(f"{'ABC'[k]} = {named(k)}" for k in range(3))
+    for out in outputs:
+        assert legend in out
+        lines = [line for line in out.splitlines() if line != legend]
+        # a seat's letter goes with its name only where the letters are explained
+        # (the legend, and each seat's fields after a turn)
+        assert not [
+            line
+            for line in lines
+            if re.search(r"\b[ABC] = player", line) and not line.startswith("  ")
+        ], out
