@@ -61,9 +61,12 @@ class Player:
 
     def label(self, index: int) -> str:
         """How messages name the player at list ``index``: seats count from 1, as on the
-        board and the setup diagram, so index 1 is ``player 2 (Blue)``."""
+        board and the setup diagram, so index 1 is ``player 2 (Blue)``. The name is put
+        on one line: a line break or tab in a file's name would split a legend, a
+        ranking or a message."""
         number = index + 1
-        return f"player {number} ({self.name})" if self.name else f"player {number}"
+        name = " ".join((self.name or "").split())
+        return f"player {number} ({name})" if name else f"player {number}"
 
 
 @dataclass(frozen=True)

@@ -78,3 +78,17 @@ def test_the_legend_alone_gives_a_seat_its_letter(tmp_path):
             for line in lines
             if re.search(r"\b[ABC] = player", line) and not line.startswith("  ")
         ], out
+
+
+def test_a_name_with_a_line_break_is_said_on_one_line(tmp_path):
+    """A name typed with a line break or tab (a file edited by hand) would split the
+    legend, the ranking and the messages; it is said with spaces instead."""
+    path = game_file(tmp_path, TURNS[:1])  # seat 2 to move
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('"Zoë 北"', '"Zoë\\n\\t 北"'),
+        encoding="utf-8",
+    )
+    for args in (["replay"], ["turn"], ["turn", "--turn", "2"], ["machine"]):
+        out = run("rules", *args, path).stdout
+        assert "player 2 (Zoë 北)" in out, (args, out)
+        assert not [line for line in out.splitlines() if line.startswith(("北", "\t"))]
