@@ -11,7 +11,12 @@ import click
 
 from fabgen.cli.common import InputPath, OutFolder, format_option, report_written
 from fabgen.cli.options import option
-from fabgen.cli.rules_common import game_variant, illegal_in_file, variant_option
+from fabgen.cli.rules_common import (
+    game_over_words,
+    game_variant,
+    illegal_in_file,
+    variant_option,
+)
 from fabgen.rules.refusals import turn_words
 
 
@@ -71,10 +76,8 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
         click.echo(illegal_in_file(game, transcript, exc, variant), err=True)
         raise SystemExit(1) from None
     if game_over(start, variant):
-        raise UserError(
-            f"{game}: the game is over after {start.turns_played} turns played: there is no "
-            "turn to compute (fabgen rules replay shows the final ranking)"
-        )
+        last = len(transcript.move_list)
+        raise UserError(game_over_words(game, start, variant, "compute", last))
     report = _decide(start, variant, random.Random(seed), budget)
     report.update(file=str(game), seed=seed, variant=variant)
     if output_format == "json":

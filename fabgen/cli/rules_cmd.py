@@ -9,7 +9,12 @@ import click
 from fabgen.cli.common import InputPath, OutFolder, format_option, report_written
 from fabgen.cli.machine_cmd import machine
 from fabgen.cli.options import Counted
-from fabgen.cli.rules_common import game_variant, illegal_in_file, variant_option
+from fabgen.cli.rules_common import (
+    game_over_words,
+    game_variant,
+    illegal_in_file,
+    variant_option,
+)
 from fabgen.rules.refusals import refused_turn, turn_words
 
 
@@ -188,6 +193,9 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
     try:
         final, steps = play_turn(start, given, variant, record_steps=True)
     except IllegalMove as exc:
+        if exc.rule == "game-over":  # the file's game ended: no turn follows its last
+            words = _no_turn(position_file, transcript, start, turn_number, variant)
+            raise UserError(words) from None
         if own is None:
             raise UserError(_refused(start, given, exc, variant, transcript)) from None
         # The file's own turn N is illegal: the position before it, to compare with the
@@ -248,11 +256,17 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
         report_written(written)
 
 
+def _no_turn(path, transcript, start, turn_number: int | None, variant: str) -> str:
+    """The message for the turn after a finished game's last: --turn N asked for it as
+    for any turn past the file's; without --turn, when and why the game ended."""
+    if turn_number is not None:
+        return _turn_out_of_range(turn_number, path, transcript, variant)
+    return game_over_words(path, start, variant, "play", len(transcript.move_list))
+
+
 def _refused(start, moves, exc, variant: str, transcript) -> str:
     """The message for a move of --moves that the rules refuse: which move, whose turn,
     the rule, and that nothing was played."""
-    if exc.rule == "game-over":
-        return f"{exc}: there is no turn to play (fabgen rules replay shows the final ranking)"
     words = refused_turn(start, transcript, moves, exc, variant)
     return f"--moves: {words}; correct --moves and run again"
 

@@ -44,3 +44,24 @@ def illegal_in_file(path, transcript, exc, variant: str) -> str:
         f"{message}. Every turn before it is legal; to see the position before turn "
         f"{exc.turn + 1}: fabgen rules turn {shlex.quote(str(path))} --turn {exc.turn + 1}"
     )
+
+
+def game_over_words(path, position, variant: str, what: str, last_turn: int = 0) -> str:
+    """The message for a game that is over, so that there is no turn to ``what`` (play,
+    compute): the file, when and why it ended (the rule's name, as every refusal gives
+    it), and where to look instead. ``last_turn``: the file's last turn, if it has turns,
+    which ``rules turn --turn`` shows again."""
+    import shlex
+
+    from fabgen.rules.turn import game_over_reason
+    from fabgen.rules.variants import get_variant
+
+    reason = game_over_reason(position, get_variant(variant))
+    again = ""
+    if last_turn:
+        command = f"fabgen rules turn {shlex.quote(str(path))} --turn {last_turn}"
+        again = f", and {command} shows its last turn again"
+    return (
+        f"{path}: {reason} (rule game-over); there is no turn to {what}: fabgen rules "
+        f"replay shows the final ranking{again}"
+    )

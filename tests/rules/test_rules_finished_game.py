@@ -1,0 +1,62 @@
+"""A finished game's file given to the rules commands that play or compute a turn:
+each says the file, when and why the game ended, and what to run instead, one way;
+``--turn`` of the turn after the last is refused as any turn past the file's."""
+
+from __future__ import annotations
+
+import shlex
+
+from click.testing import CliRunner
+
+from fabgen.cli import main
+from fabgen.rules.random_games import random_game
+from fabgen.rules.scoring import game_over
+from fabgen.rules.setup import start_position
+from fabgen.rules.transcript import transcript_from_position, write_transcript
+
+START = start_position(2, 2)
+FINISHED, FINAL = random_game(START, 3, max_turns=500)
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def game_file(tmp_path):
+    path = tmp_path / "over game.json"  # a space: the command it gives must quote it
+    path.write_text(write_transcript(transcript_from_position(START, turns=FINISHED)))
+    return path
+
+
+def refusal(*args) -> str:
+    result = run(*args)
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    return result.stderr.removeprefix("Error: ").strip()
+
+
+def test_turn_and_machine_say_why_there_is_no_turn_and_what_to_run(tmp_path):
+    assert game_over(FINAL)
+    path, n = game_file(tmp_path), len(FINISHED)
+    played = refusal("rules", "turn", path)
+    computed = refusal("rules", "machine", path)
+    head = f"{path}: the game ended after {n} turns played: every region is settled "
+    for message, what in ((played, "play"), (computed, "compute")):
+        assert message.startswith(head + "(rule game-over); "), message
+        assert f"there is no turn to {what}: fabgen rules replay shows the final ranking" in (
+            message
+        )
+    assert played.replace("to play", "to compute") == computed
+    # the command it gives shows the game's last turn
+    command = shlex.split(played.split(", and ", 1)[1].removesuffix(" shows its last turn again"))
+    assert command[:3] == ["fabgen", "rules", "turn"] and command[-2:] == ["--turn", str(n)]
+    last = run(*command[1:])
+    assert last.exit_code == 0, last.output
+    assert last.stdout.splitlines()[-1].startswith("this turn ends the game: ")
+
+
+def test_the_turn_after_the_last_is_refused_as_any_turn_past_the_file(tmp_path):
+    path, n = game_file(tmp_path), len(FINISHED)
+    after = refusal("rules", "turn", path, "--turn", n + 1)
+    beyond = refusal("rules", "turn", path, "--turn", n + 2)
+    assert after == beyond.replace(f"--turn {n + 2}:", f"--turn {n + 1}:")
+    assert after.endswith(f"the game ended with turn {n}; give a turn from 1 to {n}")
