@@ -23,7 +23,8 @@ _MACHINES = ", ".join(f"m{seat} {name}" for seat, name in MACHINE_SYMBOLS.items(
 @click.option(
     "--markers",
     is_flag=True,
-    help="Write the growing and dead markers (two-sided, for this stone) instead of stones.",
+    help="Write the growing and dead markers instead of stones: a pocket for the stone's "
+    "diameter, the same for disc and pyramid stones.",
 )
 @click.option(
     "--calibrate",

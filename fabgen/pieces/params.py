@@ -636,13 +636,15 @@ def _hex_frustum(a0: float, a1: float, height: float) -> float:
 
 @dataclass(frozen=True)
 class Marker(_Piece):
-    """A two-sided growing or dead marker a stack can stand on.
+    """A growing or dead marker a stack can stand on, printed pocket up.
 
-    Both faces are alike: a shallow pocket that holds the bottom stone of a stack with
-    ``clearance`` per side, and in it a raised symbol as high as the pocket is deep.
-    The symbol is flush with the rim, so the marker lies flat either way up and the
-    lower symbol prints straight from the bed; it reaches into the hollow under the
-    stone, so a stack stands on the pocket floor.
+    The top face has a shallow pocket that holds the bottom stone of a stack with
+    ``clearance`` per side, and in it a raised symbol as high as the pocket is deep:
+    flush with the rim, it reaches into the hollow under the stone, so a stack stands
+    on the pocket floor. The underside lies flat on the bed with the same symbol sunk
+    into it, so a marker turned over still reads by touch. A pocket underneath too
+    (the marker was once two-sided) left its ceiling as a bridge across the whole
+    pocket, 21 mm with no support but the symbol, which sags in print.
     """
 
     kind: str = field(default="growing", metadata={"help": "growing or dead"})
@@ -654,8 +656,11 @@ class Marker(_Piece):
         default=0.9 * (DEFAULT_CIRCLE_DIAMETER - STONE_MARGIN) / 4,
         metadata={"help": "radius of the raised symbol (fits under the stone)"},
     )
-    thickness: float = field(default=4.0, metadata={"help": "overall thickness"})
-    pocket_depth: float = field(default=1.0, metadata={"help": "depth of each pocket"})
+    thickness: float = field(default=3.0, metadata={"help": "overall thickness"})
+    pocket_depth: float = field(default=1.0, metadata={"help": "depth of the pocket on top"})
+    sunk_depth: float = field(
+        default=0.6, metadata={"help": "depth of the symbol sunk into the underside"}
+    )
     clearance: float = field(default=0.2, metadata={"help": "play per side, stone in pocket"})
     chamfer: float = field(default=0.4, metadata={"help": "45° chamfer of both outer edges"})
     wall: float = field(default=1.2, metadata={"help": "rim width and least core thickness"})
@@ -706,8 +711,8 @@ class Marker(_Piece):
 
     @property
     def core(self) -> float:
-        """Thickness between the two pocket floors."""
-        return self.thickness - 2 * self.pocket_depth
+        """Thickness between the pocket floor and the sunk symbol's floor."""
+        return self.thickness - self.pocket_depth - self.sunk_depth
 
     @property
     def total_height(self) -> float:
@@ -717,9 +722,9 @@ class Marker(_Piece):
     def volume(self) -> float:
         s, r, p = self.chamfer, self.radius, self.pocket_depth
         disc = math.pi * r * r * self.thickness - 2 * _chamfer_ring(r, s, False)
-        pockets = 2 * math.pi * self.pocket_radius**2 * p
-        symbols = 2 * symbol_area(self.symbol, self.symbol_radius) * p
-        return disc - pockets + symbols
+        pocket = math.pi * self.pocket_radius**2 * p
+        area = symbol_area(self.symbol, self.symbol_radius)
+        return disc - pocket + area * (p - self.sunk_depth)
 
     # ---- validation --------------------------------------------------------------------
 
@@ -729,14 +734,16 @@ class Marker(_Piece):
                 "kind", f"marker kind must be one of {', '.join(MARKER_SYMBOLS)}, got {self.kind!r}"
             )
         _check_common(self)
-        for name in ("stone_diameter", "symbol_radius", "thickness", "pocket_depth"):
+        for name in ("stone_diameter", "symbol_radius", "thickness", "pocket_depth", "sunk_depth"):
             _require_positive(name, getattr(self, name))
         if self.core < self.wall - 1e-9:
+            least = self.pocket_depth + self.sunk_depth + self.wall
             raise ParameterError(
                 "thickness",
                 f"marker thickness {_mm(self.thickness)} mm leaves {_mm(self.core)} mm between "
-                f"two {_mm(self.pocket_depth)} mm pockets (minimum wall {_mm(self.wall)} mm); "
-                f"choose at least {_up(2 * self.pocket_depth + self.wall)} mm",
+                f"its {_mm(self.pocket_depth)} mm pocket and the {_mm(self.sunk_depth)} mm "
+                f"symbol sunk underneath (minimum wall {_mm(self.wall)} mm); choose at least "
+                f"{_up(least)} mm",
             )
         if stroke(self.symbol_radius) < MIN_STROKE:
             raise ParameterError(

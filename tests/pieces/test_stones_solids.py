@@ -75,8 +75,9 @@ def marker_volume(m: Marker):
     rp = m.stone_diameter / 2 + m.clearance
     p = m.pocket_depth
     symbol = {"growing": "source", "dead": "saltire"}[m.kind]
-    tray = PI * R * R * m.thickness - 2 * chamfer_off(R, m.chamfer) - 2 * PI * rp * rp * p
-    return tray + 2 * symbol_area(symbol, m.symbol_radius) * p
+    tray = PI * R * R * m.thickness - 2 * chamfer_off(R, m.chamfer) - PI * rp * rp * p
+    # raised in the pocket, sunk into the underside
+    return tray + symbol_area(symbol, m.symbol_radius) * (p - m.sunk_depth)
 
 
 PIECES = {
@@ -136,13 +137,15 @@ def test_piece_is_one_valid_solid_with_the_implied_volume_and_size(key, build):
 
 
 def test_marker_symbols_differ_on_each_kind_and_read_on_both_faces(build, cq):
-    """Cut a thin slice at each face's symbol level: the two kinds differ, and the top
-    and bottom of one marker carry the same symbol area."""
+    """Cut a thin slice at each face's symbol level: the two kinds differ, and the symbol
+    raised in the pocket on top has the area of the one sunk into the underside."""
     for kind, symbol in (("growing", "source"), ("dead", "saltire")):
         marker = Marker(kind=kind)
         solid = build(marker)
-        r, p, t = marker.symbol_radius, marker.pocket_depth, marker.thickness
-        for z0 in (0.0, t - p):
-            probe = cq.Workplane("XY", origin=(0, 0, z0)).circle(r + 0.01).extrude(p).val()
-            area = solid.intersect(probe).Volume() / p
-            assert area == pytest.approx(symbol_area(symbol, r), rel=1e-6)
+        r, p, t, d = marker.symbol_radius, marker.pocket_depth, marker.thickness, marker.sunk_depth
+        probe_r = r + 0.01
+        for z0, height in ((t - p, p), (0.0, d)):
+            probe = cq.Workplane("XY", origin=(0, 0, z0)).circle(probe_r).extrude(height).val()
+            area = solid.intersect(probe).Volume() / height
+            raised = area if z0 > 0 else PI * probe_r**2 - area  # below: what is cut away
+            assert raised == pytest.approx(symbol_area(symbol, r), rel=1e-6)

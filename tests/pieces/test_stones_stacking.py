@@ -77,18 +77,13 @@ def test_six_pyramids_nest_to_the_expected_height(build, cq, overlap):
 
 @pytest.mark.parametrize("kind", ["growing", "dead"])
 @pytest.mark.parametrize("design", ["disc", "pyramid"])
-def test_a_stack_stands_on_either_face_of_a_marker(kind, design, build, cq, overlap, play):
+def test_a_stack_stands_in_the_pocket_of_a_marker(kind, design, build, overlap, play):
     stone = DiscStone() if design == "disc" else PyramidStone()
     marker = Marker.for_stone(stone, kind)
     tray, piece = build(marker), build(stone)
     rest = marker.thickness - marker.pocket_depth
     assert overlap(tray, piece, dz=rest) < ZERO
     assert overlap(tray, piece, dz=rest - 0.02) > ZERO
-    if design == "disc":
-        # the pocket wall stops the stone after the clearance; the symbol never touches
-        assert play(tray, piece, rest) == pytest.approx(stone.clearance, abs=0.01)
-    # turned over, the marker is the same from the other side
-    flipped = tray.mirror("XY").translate(cq.Vector(0, 0, marker.thickness))
-    assert flipped.Volume() == pytest.approx(tray.Volume(), rel=1e-9)
-    assert overlap(flipped, piece, dz=rest) < ZERO
-    assert tray.intersect(flipped).Volume() == pytest.approx(tray.Volume(), rel=1e-6)
+    # the pocket wall stops the stone after the clearance (a pyramid's corners on x
+    # reach the pocket's wall); the symbol never touches
+    assert play(tray, piece, rest) == pytest.approx(stone.clearance, abs=0.01)
