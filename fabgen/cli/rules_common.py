@@ -6,26 +6,25 @@ to be half-imported first.
 
 from __future__ import annotations
 
-import click
-
 from fabgen.cli.options import option
 
 # fabgen.rules.variants.VARIANTS, kept light (a test checks they agree)
 VARIANT_NAMES = ("online", "online-2013", "blog", "1995")
 
-variant_option = option("variant")
+#: None when not given: a file's game is played by its own variant (the help says so,
+#: where "[default: online]" would tell a player that --variant is online unless given).
+variant_option = option("variant", unset=True, default_text="the file's variant, else online")
 
 
-def game_variant(variant: str, transcript) -> str:
+def game_variant(variant: str | None, transcript) -> str:
     """The variant to play a file's game under: ``--variant`` when given on the command
     line, else the one the file names (fabgen's saved games say under which variant
     they were played), else the default."""
-    from click.core import ParameterSource
+    from fabgen.settings import SETTINGS
 
-    given = click.get_current_context().get_parameter_source("variant")
-    if given is ParameterSource.COMMANDLINE or transcript.variant is None:
+    if variant is not None:
         return variant
-    return transcript.variant
+    return transcript.variant or SETTINGS["variant"].default
 
 
 def illegal_in_file(path, transcript, exc, variant: str) -> str:

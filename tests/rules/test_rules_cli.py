@@ -431,6 +431,18 @@ def test_a_game_is_played_under_the_variant_its_file_names(tmp_path, games, comm
     assert again == "blog"
 
 
+@pytest.mark.parametrize("command", ["replay", "turn", "machine"])
+def test_the_help_says_a_game_is_played_under_its_files_variant(games, command):
+    """--help said "[default: online]": a player would think a 1995 game is checked by
+    the online rules unless told otherwise. A file naming no variant plays online."""
+    page = CliRunner(env={"COLUMNS": "200"}).invoke(main, ["rules", command, "--help"]).output
+    text = " ".join(page.split("--variant", 1)[1].split("--", 1)[0].split())
+    assert text.endswith("[default: the file's variant, else online]"), text
+    assert "[default: online]" not in page
+    args = ["rules", command, str(games[0][0]), "--format", "json"]
+    assert json.loads(run(*args).stdout.splitlines()[0])["variant"] == "online"
+
+
 def test_a_file_naming_an_unknown_variant_is_refused(tmp_path, games):
     obj = json.loads(games[0][0].read_text())
     obj["variant"] = "weird"
