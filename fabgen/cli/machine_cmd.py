@@ -15,6 +15,7 @@ from fabgen.cli.rules_common import (
     game_over_words,
     game_variant,
     illegal_in_file,
+    report_failure,
     variant_option,
 )
 from fabgen.rules.refusals import turn_words
@@ -51,8 +52,9 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
 
     The search is exact: the report says exhaustive when the turn is proven best.
     With --budget it may stop early; the report then says what no turn can beat.
-    Exit code 1: the file has an illegal move (as in replay);
-    2: the file cannot be read, or the game is already over.
+    Exit code 1: the file has an illegal move (as in replay; with --format json also
+    replay's object with "file", "error", "rule", "turn" and "player"); 2: the file
+    cannot be read, or the game is already over.
 
     Example: fabgen rules machine game.json --play --out next/
     """
@@ -73,7 +75,7 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     try:
         start = replay(transcript.position, transcript.move_list, variant)
     except IllegalMove as exc:
-        click.echo(illegal_in_file(game, transcript, exc, variant), err=True)
+        report_failure(game, illegal_in_file(game, transcript, exc, variant), output_format, exc)
         raise SystemExit(1) from None
     if game_over(start, variant):
         last = len(transcript.move_list)

@@ -13,6 +13,7 @@ from fabgen.cli.rules_common import (
     game_over_words,
     game_variant,
     illegal_in_file,
+    report_failure,
     variant_option,
 )
 from fabgen.rules.refusals import refused_turn, turn_words
@@ -58,10 +59,10 @@ def replay(games, variant, output_format):
         except IllegalMove as exc:
             worst = max(worst, 1)
             message = illegal_in_file(path, transcript, exc, game)
-            _report_failure(path, message, output_format, exc)
+            report_failure(path, message, output_format, exc)
         except FabgenError as exc:
             worst = 2
-            _report_failure(path, str(exc), output_format, None)
+            report_failure(path, str(exc), output_format, None)
     if worst:
         raise SystemExit(worst)
 
@@ -85,22 +86,6 @@ def _replay_one(path: Path, transcript, variant: str, output_format: str) -> str
         status = f"turns played: {final.turns_played}\nfinal ranking: {standings}"
         return f"{head}\n{render_board(final)}\n{legend(final)}\n{status}\n"
     return f"{render_position(final, title=head)}\nscores so far: {standings}\n"
-
-
-def _report_failure(path: Path, message: str, output_format: str, exc) -> None:
-    click.echo(message, err=True)
-    if output_format == "json":
-        import json
-
-        record = {"file": str(path), "error": message}
-        if exc is not None:
-            record.update(
-                rule=exc.rule,
-                turn=None if exc.turn is None else exc.turn + 1,
-                player=None if exc.player is None else exc.player + 1,
-                move=None if exc.move is None else str(exc.move),
-            )
-        click.echo(json.dumps(record, ensure_ascii=False))
 
 
 @rules.command("turn", short_help="Play one turn and show every step (text, SVG).")
@@ -187,7 +172,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
         start = replay(transcript.position, played, variant)
     except IllegalMove as exc:
         message = illegal_in_file(position_file, transcript, exc, variant)
-        _report_failure(position_file, message, output_format, exc)
+        report_failure(position_file, message, output_format, exc)
         raise SystemExit(1) from None
     given = list(own) if own is not None else parse_moves(moves or "")
     try:
@@ -204,7 +189,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
         exc.turn, exc.player, exc.player_label = turn_number - 1, k, start.players[k].label(k)
         if output_format == "json":
             message = illegal_in_file(position_file, transcript, exc, variant)
-            _report_failure(position_file, message, output_format, exc)
+            report_failure(position_file, message, output_format, exc)
             raise SystemExit(1) from None
         click.echo(f"the position before turn {turn_number}, {exc.player_label} to move")
         click.echo(legend(start) + "\n")

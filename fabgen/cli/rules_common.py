@@ -64,3 +64,24 @@ def game_over_words(path, position, variant: str, what: str, last_turn: int = 0)
         f"{path}: {reason} (rule game-over); there is no turn to {what}: fabgen rules "
         f"replay shows the final ranking{again}"
     )
+
+
+def report_failure(path, message: str, output_format: str, exc) -> None:
+    """A file that failed: its message on stderr and, with --format json, an object on
+    stdout: "file", "error" and, for an illegal move, "rule", "turn" (from 1), "player"
+    (the seat, from 1) and "move" (replay's, turn's and machine's alike)."""
+    import click
+
+    click.echo(message, err=True)
+    if output_format == "json":
+        import json
+
+        record = {"file": str(path), "error": message}
+        if exc is not None:
+            record.update(
+                rule=exc.rule,
+                turn=None if exc.turn is None else exc.turn + 1,
+                player=None if exc.player is None else exc.player + 1,
+                move=None if exc.move is None else str(exc.move),
+            )
+        click.echo(json.dumps(record, ensure_ascii=False))
