@@ -27,12 +27,17 @@ def rules() -> None:
 
 @rules.command("replay", short_help="Check recorded games move by move; show final positions.")
 @click.argument(
-    "games", nargs=-1, required=True, type=InputPath("a transcript (JSON)", path_type=Path)
+    "games",
+    nargs=-1,
+    required=True,
+    metavar="GAME.json...",  # as turn's POSITION.json and machine's GAME.json
+    type=InputPath("a transcript (JSON)", path_type=Path),
 )
 @variant_option
 @format_option("text: draw each final position; json: one JSON object per game and line.")
 def replay(games, variant, output_format):
-    """Check every move of every turn of each GAME file and show the final positions.
+    """Check every move of every turn of each GAME.json (a transcript) and show the final
+    positions.
 
     Exit code 0: every game is legal. 1: a game has an illegal move (the message
     names the file, the turn counted from 1, the player, the move and the rule).

@@ -443,6 +443,14 @@ def test_the_help_says_a_game_is_played_under_its_files_variant(games, command):
     assert json.loads(run(*args).stdout.splitlines()[0])["variant"] == "online"
 
 
+def test_the_usage_lines_name_the_files_alike():
+    usage = {
+        c: run("rules", c, "--help").output.splitlines()[0] for c in ("replay", "turn", "machine")
+    }
+    assert usage["replay"].endswith(" GAME.json..."), usage  # it said GAMES...
+    assert usage["turn"].endswith(" POSITION.json") and usage["machine"].endswith(" GAME.json")
+
+
 def test_a_file_naming_an_unknown_variant_is_refused(tmp_path, games):
     obj = json.loads(games[0][0].read_text())
     obj["variant"] = "weird"
