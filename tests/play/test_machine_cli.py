@@ -226,7 +226,8 @@ def test_a_finished_game_has_no_turn_to_compute(tmp_path):
     pos = Position.from_stacks([TILE], ["Red", "Blue"], [{(0, 0): 1}, {}])
     assert game_over(pos)
     result = run("rules", "machine", write_game(tmp_path / "over.json", pos, []))
-    assert result.exit_code == 2 and "the game is over" in result.stderr
+    assert result.exit_code == 2 and "the game ended after 0 turns played" in result.stderr
+    assert "there is no turn to compute" in result.stderr
 
 
 def test_an_illegal_game_gives_exit_code_1(tmp_path):
