@@ -183,7 +183,21 @@ class Drawing:
                 yield op, self.layers[op]
 
     def bbox(self) -> tuple[float, float, float, float] | None:
-        boxes = [s.bbox() for _, shapes in self.ordered_layers() for s in shapes]
+        return self._extent(Text.bbox)
+
+    def ink_bbox(self) -> tuple[float, float, float, float] | None:
+        """The box (x0, y0, x1, y1) round everything drawn, text measured in Vera
+        (:meth:`Text.box`): :meth:`bbox` takes 0.6 cap heights a letter, about two
+        thirds of Vera's width, and a page fitted to it cut off the end of a title or a
+        legend line wider than the board (``rules turn --svg`` on a 3-tile board)."""
+        return self._extent(Text.box)
+
+    def _extent(self, text_box) -> tuple[float, float, float, float] | None:
+        boxes = [
+            text_box(s) if isinstance(s, Text) else s.bbox()
+            for _, shapes in self.ordered_layers()
+            for s in shapes
+        ]
         if not boxes:
             return None
         return (
@@ -200,8 +214,9 @@ class Drawing:
         return out
 
     def fit_page(self, margin: float) -> Drawing:
-        """The same drawing moved so its content starts at ``margin``, page sized to fit."""
-        box = self.bbox()
+        """The same drawing moved so its content, text in its real width, starts at
+        ``margin``, page sized to fit."""
+        box = self.ink_bbox()
         if box is None:
             return Drawing(2 * margin, 2 * margin, self.title, dict(self.metadata))
         out = self.translated(margin - box[0], margin - box[1])

@@ -169,7 +169,7 @@ def position_drawing(
         return drawing.fit_page(margin_mm)
     # A page behind everything (white unless told), so viewers that show transparency
     # dark still show black lines and text.
-    x0, y0, x1, y1 = drawing.bbox()  # type: ignore[misc]
+    x0, y0, x1, y1 = drawing.ink_bbox()  # type: ignore[misc]
     x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
     style = Style(stroke=None, fill=background, width=0.0)
     page = Polyline(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), True, style=style)

@@ -238,3 +238,45 @@ def test_the_pictures_show_the_board_the_way_up_the_setup_diagram_does(cli, tmp_
     again = tmp_path / "again"
     assert cli("rules", "turn", game, "--svg", again).exit_code == 0
     assert (again / "step-00-start.svg").read_bytes() == data
+
+
+def text_extents(data: bytes):
+    """(text, x0, y0, x1, y1) of every text in a picture, measured in Vera as reportlab
+    measures it (the font the SVG asks for first, DejaVu Sans, is Vera's widths), and
+    the picture's viewBox."""
+    pdfmetrics = pytest.importorskip("reportlab.pdfbase.pdfmetrics")
+    from fabgen.export.pdf import FONT, FONT_BOLD, register_fonts
+
+    register_fonts()
+    root = ElementTree.fromstring(data)
+    out = []
+    for t in root.iter(f"{SVG}text"):
+        size, x, y = float(t.get("font-size")), float(t.get("x")), float(t.get("y"))
+        font = FONT_BOLD if t.get("font-weight") == "bold" else FONT
+        width = pdfmetrics.stringWidth(t.text or "", font, size)
+        x0 = x - {"start": 0.0, "middle": width / 2, "end": width}[t.get("text-anchor")]
+        out.append((t.text, x0, y - 0.76 * size, x0 + width, y + 0.24 * size))
+    return out, [float(v) for v in root.get("viewBox").split()]
+
+
+def test_a_small_boards_pictures_keep_their_title_and_key_on_the_page():
+    """On three tiles the title of an explosion wave and the key are wider than the
+    board: the page grows to them (it was fitted to 0.6 cap heights a letter and cut the
+    title's last fields and the key's words off)."""
+    transcript = parse_transcript(
+        """{"format": "Atlantis transcript", "version": "1.0",
+        "segments": [["a6", "b6", "b7", "a7", "-a6", "-a5", "a5"],
+                     ["c5", "d5", "d6", "c6", "b5", "b4", "c4"],
+                     ["-a3", "a3", "a4", "-a4", "-b3", "-b2", "-a2"]],
+        "players": [{"name": "Alexandra", "color": "red",
+                     "stacks": {"a6": -6, "b6": 3, "a5": -6, "a7": -6}},
+                    {"name": "Blue", "color": "blue", "stacks": {"c5": 1}}]}""",
+        "three.json",
+    )
+    _, steps = play_turn(transcript.position, parse_moves("b6-b7"), record_steps=True)
+    assert any(step.kind == "explosion" for step in steps)  # the widest title and key
+    for name, data in turn_picture_files(steps).files.items():
+        extents, (vx, vy, vw, vh) = text_extents(data)
+        for text, x0, y0, x1, y1 in extents:
+            inside = vx <= x0 and x1 <= vx + vw and vy <= y0 and y1 <= vy + vh
+            assert inside, f"{name}: {text!r} runs off the page"
