@@ -32,10 +32,13 @@ def option(name: str, *, unset: bool = False, default_text: str = "", lead: str 
     if s.flag is None:
         raise ValueError(f"setting {name!r} has no command-line flag")
     default = None if unset else s.default
-    shown = default_text or s.default_text or (_shown(s.default) if unset else "")
+    # A number as it is typed: "[default: 10]", where click shows a float as "10.0".
+    typed = isinstance(default, float) and not (default_text or s.default_text)
+    shown = default_text or s.default_text or (_shown(s.default) if unset or typed else "")
     text = lead + s.help + (f"  [default: {shown}]" if shown else "")
     decls = [_flag(s), s.keyword]
-    kwargs: dict = {"help": text, "default": default, "show_default": default is not None}
+    show = default is not None and not typed
+    kwargs: dict = {"help": text, "default": default, "show_default": show}
     if s.kind is bool:
         pass  # a --flag/--no-flag pair: no type, no metavar
     elif s.choices:
