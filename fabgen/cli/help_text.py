@@ -5,7 +5,8 @@ hyphen at the end of a line: ``extreme-`` on one line, ``machine`` on the next. 
 reader then copies half a seat kind or player name (``--players``), half a variant
 (``online-2013``) or a flag (``--no-names``). While click wraps, each hyphen inside a
 word is held as a non-breaking hyphen (U+2011, one character wide, as the hyphen);
-the page gets its hyphens back before it is printed.
+the page gets its hyphens back before it is printed (docs/design-notes.md, *One
+definition per setting*: help pages read as they are typed).
 """
 
 from __future__ import annotations
