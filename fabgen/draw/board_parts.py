@@ -93,38 +93,47 @@ def text_width(text: str, height: float, bold: bool = False) -> float:
     return max(text_advance(text, height, bold), estimate)
 
 
-def wrap(text: str, height: float, room: float) -> list[str]:
+def wrap(text: str, height: float, room: float, measured: bool = False) -> list[str]:
     """Words of ``text`` in lines that fit ``room`` mm at cap height ``height``; a word
-    longer than a line is broken."""
+    longer than a line is broken. ``measured``: lines filled to Vera's real widths (a
+    page's legend), not to the :data:`WRAP_WIDTH` per letter that leaves a third of the
+    line empty in plain words."""
     import textwrap
 
+    if measured:
+        return _fill(text, room, lambda line: text_advance(line, height))
     lines = textwrap.wrap(text, max(10, int(room / (WRAP_WIDTH * height)))) or [""]
     if all(text_width(line, height) <= room for line in lines):
         return lines
     # Wide letters (a name of 69 W's ran off the page): fill lines by measured widths.
+    return _fill(text, room, lambda line: text_width(line, height))
+
+
+def _fill(text: str, room: float, width) -> list[str]:
+    """Words of ``text`` in lines no wider than ``room`` by ``width(line)``."""
     out: list[str] = []
     line = ""
     for word in text.split():
         joined = f"{line} {word}" if line else word
-        if text_width(joined, height) <= room:
+        if width(joined) <= room:
             line = joined
             continue
         if line:
             out.append(line)
-        while text_width(word, height) > room:
-            cut = max(1, _longest_fit(word, height, room))
+        while width(word) > room:
+            cut = max(1, _longest_fit(word, room, width))
             out.append(word[:cut])
             word = word[cut:]
         line = word
     return [*out, line] if line or not out else out
 
 
-def _longest_fit(word: str, height: float, room: float) -> int:
+def _longest_fit(word: str, room: float, width) -> int:
     """How many of ``word``'s first characters fit ``room`` mm."""
     low, high = 0, len(word)
     while low < high:
         mid = (low + high + 1) // 2
-        if text_width(word[:mid], height) <= room:
+        if width(word[:mid]) <= room:
             low = mid
         else:
             high = mid - 1

@@ -127,7 +127,7 @@ def _description(board: Board, page: tuple[float, float]) -> list[str]:
     """The board's description in at most two lines."""
     if not board.description:
         return []
-    lines = wrap(board.description, TEXT_H, page[0] - 2 * MARGIN)
+    lines = wrap(board.description, TEXT_H, page[0] - 2 * MARGIN, measured=True)
     if len(lines) > 2:
         lines = [lines[0], lines[1].rstrip(".,;: ") + " …"]
     return lines
@@ -583,7 +583,7 @@ def _turns_note(board: Board) -> str:
 def _wrap(text: str, room: float) -> list[str]:
     """``text`` wrapped to ``room``; a short last word (a tile's number) goes down with
     the word before it, so that no line of the legend is "3" alone."""
-    lines = wrap(text, TEXT_H, room)
+    lines = wrap(text, TEXT_H, room, measured=True)
     if len(lines) > 1 and len(lines[-1]) <= SHORT_LAST and " " in lines[-2]:
         head, word = lines[-2].rsplit(" ", 1)
         lines[-2:] = [head, f"{word} {lines[-1]}"]

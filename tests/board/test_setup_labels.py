@@ -358,3 +358,25 @@ def test_machine_stacks_in_every_corner_read_as_the_corners():
             t = one.field_tiles[f][0] + 1
             assert t in _corner_tiles(one)
             assert f"a stack of {n} in a corner (tile {t})" in _legend_words(one)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_legend_fills_the_width_of_the_page_and_stays_on_it(paper):
+    """Read back from the PDF: the legend's lines are filled to the page's width less its
+    margins (they wrapped at 0.9 cap heights a letter, near 150 of A4's 186 mm), and no
+    character runs past the margin."""
+    name = "5p-hexagon-19-dummy"
+    files = setup_files(LayoutParams(load_preset(name), papers=(paper,)))
+    with pdfplumber.open(io.BytesIO(files.files[f"{name}-setup.pdf"])) as pdf:
+        page = pdf.pages[0]
+        mm = 25.4 / 72
+        width = float(page.width) * mm
+        lines: dict[float, list] = {}
+        for c in page.chars:
+            if c["text"].strip() and c["size"] < 20:  # not the title (24 pt)
+                lines.setdefault(round(c["top"], 1), []).append(c)
+    ends = [max(c["x1"] for c in chars) * mm for chars in lines.values()]
+    room = 210.0 - 2 * 12.0  # the legend wraps to A4's width on either paper
+    assert max(ends) <= width - 12.0 + 0.1
+    assert max(ends) - 12.0 >= 0.95 * room
+    assert sum(end - 12.0 >= 0.85 * room for end in ends) >= 4  # the long lines fill
