@@ -684,6 +684,8 @@ class Marker(_Piece):
         # As large as fits under the stone, but never larger than under a default disc
         # stone of this diameter, so markers for discs and pyramids are the same.
         radius = 0.9 * min(clear, stone.diameter / 4)
+        if stroke(radius) < MIN_STROKE:
+            raise _too_small_for_markers(stone, radius)
         return cls(kind=kind, stone_diameter=stone.diameter, symbol_radius=radius, **kwargs)
 
     # ---- derived sizes ---------------------------------------------------------------
@@ -764,6 +766,24 @@ class Marker(_Piece):
                 f"{_mm(min(self.wall, self.thickness / 4))} mm (the rim width or a quarter of "
                 f"the thickness)",
             )
+
+
+def _too_small_for_markers(stone, radius: float) -> ParameterError:
+    """A stone so small that its markers' symbol lines would not print, with the stone
+    (and the tile width) whose markers do: the symbol grows with the stone."""
+    needed = stone.diameter * _stroke_radius(MIN_STROKE) / radius
+    return ParameterError(
+        "stone_diameter",
+        f"markers for a {_mm(stone.diameter)} mm stone would have symbol lines "
+        f"{_down(stroke(radius))} mm wide, under the {_mm(MIN_STROKE)} mm that print; choose "
+        f"a stone diameter of at least {_up(needed)} mm, in circles of at least "
+        f"{_up(needed + STONE_MARGIN)} mm: {_width_for(needed + STONE_MARGIN)}",
+    )
+
+
+def _stroke_radius(width: float) -> float:
+    """The symbol radius whose lines are ``width`` wide."""
+    return width / stroke(1.0)
 
 
 def calibration_stones(stone: DiscStone, spread: float = 0.1) -> tuple[DiscStone, DiscStone]:

@@ -101,6 +101,11 @@ REFUSALS = [
     (lambda: PyramidStone(vent_diameter=6.0), "vent_diameter", "at most"),
     (lambda: Marker(thickness=2.5), "thickness", "at least 2.8"),
     (lambda: Marker(kind="burnt"), "kind", "growing, dead"),
+    (
+        lambda: Marker.for_stone(DiscStone(circle_diameter=13.6), "dead"),
+        "stone_diameter",
+        "at least 11.86 mm, in circles of at least 13.86 mm: a tile width of at least 61.09",
+    ),
     (lambda: Marker(chamfer=2.0), "chamfer", "between 0 and"),
     (lambda: calibration_stones(DiscStone(clearance=0.95)), "clearance", "1.05"),
 ]
@@ -193,3 +198,15 @@ def test_accepted_pyramids_nest(diameter, height, top, wall, clearance):
     gap = p.inner_apothem(p.cavity_height) - p.top_apothem
     assert gap * math.cos(p.lean) == pytest.approx(clearance, abs=1e-9)
     assert p.inner_apothem(0) > 0 and p.volume > 0
+
+
+def test_the_smallest_stone_a_marker_refusal_suggests_gets_markers():
+    """The refusal's stone, and the tile width it names, give markers whose symbol lines
+    are the thinnest that print; a hundredth of a millimetre less is refused."""
+    from fabgen.geometry.symbols import stroke
+
+    for stone in (DiscStone(diameter=11.86), DiscStone(circle_diameter=0.6 * 61.09 / 7**0.5)):
+        marker = Marker.for_stone(stone, "growing")
+        assert 0.8 <= stroke(marker.symbol_radius) < 0.81
+    with pytest.raises(ParameterError, match=r"at least 11\.86 mm"):
+        Marker.for_stone(DiscStone(diameter=11.85), "growing")
