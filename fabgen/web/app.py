@@ -341,6 +341,8 @@ def _text(data: dict, key: str, default: str | None = None) -> str:
 
 def _upload() -> tuple[str, str]:
     """The uploaded file's name and text (UTF-8), within the size limit."""
+    from fabgen.web.designer import upload_label
+
     upload = request.files.get("file")
     if upload is None:
         raise RequestError("no file was sent: choose a board file (.toml) or transcript (.json)")
@@ -348,15 +350,15 @@ def _upload() -> tuple[str, str]:
     name = upload.filename or "upload"
     if len(data) > LIMITS.upload_bytes:
         raise TooLarge(
-            f"{_safe(name)}: the file is larger than {LIMITS.upload_bytes // 1024} kB; "
+            f"{upload_label(name)}: the file is larger than {LIMITS.upload_bytes // 1024} kB; "
             "a board file or a transcript is much smaller: is it the right file?"
         )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RequestError(
-            f"{_safe(name)}: is not UTF-8 text (byte {exc.start}): choose a board file (.toml) "
-            "or a transcript (.json)"
+            f"{upload_label(name)}: is not UTF-8 text (byte {exc.start}): choose a board "
+            "file (.toml) or a transcript (.json)"
         ) from None
     return name, text
 

@@ -24,7 +24,7 @@ from fabgen.board.model import TILE_STEPS, Board, SeatKind, TurnDirection, cell_
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.board_parts import INK, Frame, contrast, number_spot, seat_colour, tint
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
-from fabgen.errors import InputFileError
+from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Point, rotate60
 from fabgen.geometry.symbols import DiscPart, RingPart, board_seat_symbols, symbol_parts
 from fabgen.play.strong import deeper_by_default
@@ -102,15 +102,25 @@ def state_of(board: Board) -> dict:
     return state
 
 
+def upload_label(filename: str) -> str:
+    """An uploaded file as messages name it: by the name the user gave it ("Club board
+    (v2).toml", not "Club-board-v2-toml"), without a folder, a character no message can
+    show (a control character) as "?", and abridged past 60 characters."""
+    base = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    shown = "".join(ch if ch.isprintable() else "?" for ch in base).strip()
+    return abridged(shown, 60) if shown else "the file"
+
+
 def read_upload(text: str, filename: str) -> Board:
     """A board file (TOML) or a transcript (JSON: its first position) sent by the
-    browser, read by the CLI's readers. The file name only names the board."""
+    browser, read by the CLI's readers. The file name names the board (as a board name
+    may be written) and the messages (as the user named it)."""
     from fabgen.board.boardfile import name_from_stem, parse_board_toml
     from fabgen.board.transcript_io import parse_board_transcript
 
     stem = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0]
     name = name_from_stem(stem)
-    shown = f"{name_from_stem(filename) or 'upload'} (uploaded)"
+    shown = upload_label(filename)
     if text.lstrip().startswith("{"):
         board = parse_board_transcript(text, shown, name=name)
     else:
@@ -207,7 +217,66 @@ def refusal_words(exc: InputFileError | TooLarge, state: object) -> str:
     where = getattr(exc, "where", None)
     detail = getattr(exc, "detail", None) or str(exc).removeprefix(f"{SOURCE}: ")
     place = page_place(where, state) if where else None
-    return f"{place}: {detail}" if place else detail
+    reason = page_reason(where, detail, state)
+    return f"{place}: {reason}" if place else reason
+
+
+#: A machine given a start tile (or a seat with one made a machine): the reader's words
+#: say what to write in a board file (stacks = { a1 = 3 }, kind = "extreme-machine").
+_MACHINE_START = (
+    "a machine never moves, so a start tile of single stones would never explode or grow: "
+    "take its start tile away and put stones on fields instead (3 on a corner field, as a "
+    "1995 machine, or 6 on the middle field of a tile, as a dummy), or make the seat an "
+    "extreme-machine"
+)
+_EMPTY = re.compile(r"is empty \(or only spaces\); expected: (.+); leave the key out for .+")
+_TWICE = re.compile(
+    r"(\S+) already has stones of this player \(from the start tile or another key\): "
+    r"give each field once"
+)
+
+
+def page_reason(where: str | None, detail: str, state: object) -> str:
+    """The reader's reason as the page says it: where it tells a board file's user what
+    to write (a key, a table, "leave the key out"), what to do in the page instead; any
+    other reason as the reader gives it."""
+    if detail.startswith("a machine never moves, so a start tile"):
+        return _MACHINE_START
+    empty = _EMPTY.fullmatch(detail)
+    if empty:  # (only the board name can be left empty in the page)
+        return f"is empty: type {empty[1]}"
+    twice = _TWICE.fullmatch(detail)
+    if twice:
+        if twice[1] in _start_fields(where, state):
+            return (
+                f"{twice[1]} is on the seat's start tile, which puts a stone on each of its "
+                "fields: put the stones on a field off the start tile, or take the start "
+                "tile away first"
+            )
+        return f"{twice[1]} already has stones of this seat: give each field its stones once"
+    # (the page has no description to say more in)
+    return detail.replace(" (the description can say more)", "")
+
+
+def _start_fields(where: str | None, state: object) -> set[str]:
+    """The names of the fields of the start tile(s) of the seat ``where`` names, as far
+    as the state says them plainly (none otherwise)."""
+    from fabgen.geometry.lattice import Handedness, TileLattice
+    from fabgen.rules.names import parse_field
+
+    seat = _SEAT_PATH.fullmatch(where or "")
+    players = state.get("players") if isinstance(state, dict) else None
+    if not seat or not isinstance(players, list) or int(seat[1]) >= len(players):
+        return set()
+    spec, player = _board_spec(state), players[int(seat[1])]
+    start = player.get("start") if isinstance(player, dict) else None
+    coords = start if isinstance(start, list) and start and isinstance(start[0], list) else [start]
+    try:
+        handedness = Handedness(spec.get("handedness", "cw"))
+        lattice = TileLattice(handedness, parse_field(spec.get("origin", "a1")))
+        return {field_name(f) for c in coords for f in lattice.fields((c[0], c[1]))}
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError):
+        return set()
 
 
 def page_place(where: str, state: object) -> str | None:
@@ -276,6 +345,7 @@ def designer_view(board: Board, validated: bool = True) -> dict:
     symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
     return {
         "board": board.details(),
+        "seat_words": seat_words(board),  # (the summary's: "6 seats (4 people, 2 machines)")
         "findings": [
             f.to_json() | {"text": f.text(), "hint": _hint(board, f.code)} for f in report.findings
         ],
@@ -318,6 +388,21 @@ def designer_view(board: Board, validated: bool = True) -> dict:
     }
 
 
+def seat_words(board: Board) -> str:
+    """The board's seats as the pages' summaries say them: "4 seats", and with machines
+    who plays them, in the words of the seat rotation and the findings beside them ("6
+    seats (4 people, 2 machines)"): a machine's seat is no player's."""
+
+    def count(n: int, one: str, more: str) -> str:
+        return f"{n} {one if n == 1 else more}"
+
+    seats = count(len(board.seats), "seat", "seats")
+    if not board.machines:
+        return seats
+    people = count(board.people, "person", "people")
+    return f"{seats} ({people}, {count(board.machines, 'machine', 'machines')})"
+
+
 def seat_colour_choices() -> list[dict]:
     """The colour names a board file may give a seat, each with the ``#rrggbb`` it is
     drawn in; of two names for one colour (grey, gray) the first."""
@@ -340,6 +425,28 @@ _HINTS = {
     ),
     "symmetry": 'in the designer: choose it under "Seat order goes round"',
 }
+
+
+#: A finding's words that are a board file's, and the designer's for them: for a page
+#: that lists the findings of the designer's board without their hints (the kit
+#: configurator's refused download).
+_FILE_WORDS = {
+    " (start = [i, j]) or stacks": " or stones on a field",
+    (
+        '; add [[players]] tables (to play solo, add a machine seat: kind = "machine" with '
+        "stacks = { a1 = 3 })"
+    ): ": add seats (to play solo, add a machine seat with 3 stones on a corner field)",
+    '(kind = "player", the default)': "(a seat of kind player)",
+}
+
+
+def finding_words(message: str) -> str:
+    """A finding's message with what it says in a board file's words said in the
+    designer's ("give it a start tile or stones on a field", not "(start = [i, j]) or
+    stacks")."""
+    for file_words, words in _FILE_WORDS.items():
+        message = message.replace(file_words, words)
+    return message
 
 
 def _hint(board: Board, code: str) -> str | None:
@@ -537,11 +644,15 @@ def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
     report = validate(board, source=board.name)
     if not report.ok:
         codes = ", ".join(dict.fromkeys(report.codes("error")))
-        raise InputFileError(
+        errors = f"{report.errors} error{'s' if report.errors > 1 else ''}"
+        them = "them" if report.errors > 1 else "it"
+        refusal = InputFileError(
             board.name,
-            f"the board has {report.errors} error{'s' if report.errors > 1 else ''} ({codes}): "
-            f"fix {'them' if report.errors > 1 else 'it'} first; the findings show what and where",
+            f"the board has {errors} ({codes}): fix {them} first; the findings show what and where",
         )
+        # (the page's words: its findings list the errors, not by their codes)
+        refusal.page_words = f"the board has {errors} (see the findings): fix {them} first"
+        raise refusal
     # The setup diagram as fabgen layout makes it.
     made = setup_files(LayoutParams(board), (fmt,))
     return made.files[f"{board.name}-setup.{fmt}"]
@@ -552,10 +663,15 @@ __all__ = [
     "board_from_state",
     "board_picture",
     "designer_view",
+    "finding_words",
+    "page_reason",
     "read_upload",
+    "refusal_words",
     "seat_colour_choices",
+    "seat_words",
     "setup_diagram_bytes",
     "start_transcript_bytes",
     "state_of",
+    "upload_label",
     "view_state",
 ]

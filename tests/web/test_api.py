@@ -689,7 +689,7 @@ def test_an_uploaded_board_of_nine_seats_is_refused_by_its_name(client):
     text = preset_text("3p-triangle-4") + "\n[[players]]\n" * 6
     answer = _upload(client, text.encode(), "crowd.toml")
     assert answer.status_code == 400
-    assert "crowd-toml (uploaded) at players: the board has 9 seats" in answer.get_json()["error"]
+    assert "crowd.toml at players: the board has 9 seats" in answer.get_json()["error"]
 
 
 def test_board_downloads(client, cli, tmp_path):

@@ -6,6 +6,7 @@ the designer and the rules viewer*)."""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 
@@ -67,6 +68,11 @@ REFUSALS = [
 ]  # fmt: skip
 
 
+#: What tells a board file's user what to write: a key and its value, a table, a key
+#: to leave out, the file's description (the page has none).
+FILE_WORDS = re.compile(r" = |\[\[|\{ |key|stacks|description can")
+
+
 @pytest.mark.parametrize(("state", "where", "place"), REFUSALS, ids=[r[1] for r in REFUSALS])
 def test_a_refusal_names_its_place_in_the_pages_words(client, state, where, place):
     answer = client.post("/api/board/view", json={"state": state})
@@ -76,7 +82,9 @@ def test_a_refusal_names_its_place_in_the_pages_words(client, state, where, plac
     prefix = f"{SOURCE} at {where}: "
     assert body["error"].startswith(prefix)  # (the API's words: the reader's)
     reason = body["error"].removeprefix(prefix)
-    assert body["page_words"] == f"{place}: {reason}"
+    assert body["page_words"].startswith(f"{place}: ")
+    if not FILE_WORDS.search(reason):  # (those are said otherwise: see below)
+        assert body["page_words"] == f"{place}: {reason}"
 
 
 @pytest.mark.parametrize(
@@ -105,3 +113,51 @@ def test_a_board_too_large_is_refused_without_the_files_name(client):
     body = client.post("/api/board/view", json={"state": _board(tiles=tiles)}).get_json()
     assert body["error"].startswith(f"{SOURCE}: {n} tiles is more than")
     assert body["page_words"] == body["error"].removeprefix(f"{SOURCE}: ")
+
+
+# (a change the page can make, the reader's words for what to write in a board file,
+# and what the page says to do instead)
+SAID_IN_THE_PAGE = [
+    (
+        _seat(1, kind="machine"),
+        'or make it kind = "extreme-machine"',
+        "seat 2's start tile: a machine never moves, so a start tile of single stones would "
+        "never explode or grow: take its start tile away and put stones on fields instead "
+        "(3 on a corner field, as a 1995 machine, or 6 on the middle field of a tile, as a "
+        "dummy), or make the seat an extreme-machine",
+    ),
+    (
+        _board(name=""),
+        "leave the key out for",
+        "the board name: is empty: type a name of at most 64 letters, digits, - and _",
+    ),
+    (
+        _board(name="Club night"),
+        "(the description can say more)",
+        "the board name: expected a name of at most 64 letters, digits, - and _ (it is used "
+        'in file names), found the string "Club night": write "Club-night"',
+    ),
+    (
+        _seat(1, stacks={"d0": 3}),  # (a field of its start tile, (1, 0))
+        "(from the start tile or another key)",
+        "seat 2's stones on d0: d0 is on the seat's start tile, which puts a stone on each "
+        "of its fields: put the stones on a field off the start tile, or take the start "
+        "tile away first",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("state", "file_words", "page_words"),
+    SAID_IN_THE_PAGE,
+    ids=["machine-start", "empty-name", "name-with-a-space", "stones-on-the-start-tile"],
+)
+def test_a_refusal_says_what_to_do_in_the_page_not_what_to_write_in_a_file(
+    client, state, file_words, page_words
+):
+    # "give the machine stacks instead, e.g. stacks = { a1 = 3 } ... or make it kind =
+    # \"extreme-machine\"": a board file's keys, in a page of buttons and lists
+    body = client.post("/api/board/view", json={"state": state}).get_json()
+    assert file_words in body["error"]  # (the API keeps the reader's words)
+    assert body["page_words"] == page_words
+    assert not FILE_WORDS.search(body["page_words"].split(": ", 1)[1])

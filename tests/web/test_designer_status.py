@@ -93,14 +93,15 @@ def test_the_checks_row_counts_as_validate_does(page):
 
 
 def _refused(state: dict) -> str:
-    """The reader's reason for refusing the designer's board ``state``."""
+    """The reader's reason for refusing the designer's board ``state``, where it says
+    no board file's words; else what the page says to do instead."""
     from fabgen.errors import InputFileError
-    from fabgen.web.designer import board_from_state
+    from fabgen.web.designer import board_from_state, page_reason
 
     try:
         board_from_state(state)
     except InputFileError as exc:
-        return exc.detail
+        return page_reason(exc.where, exc.detail, state)
     raise AssertionError("the board was not refused")
 
 
@@ -115,6 +116,8 @@ def test_a_refusal_names_the_seat_and_field_as_the_page_does(page):
     machine = json.loads(json.dumps(state))
     machine["players"][1]["kind"] = "machine"
     assert status.inner_text() == f"Not changed: seat 2's start tile: {_refused(machine)}"
+    assert "kind =" not in status.inner_text()  # (the reader's: make it kind = "...")
+    assert status.inner_text().endswith("or make the seat an extreme-machine")
     page.get_by_label("Board name").fill("../club")
     page.get_by_label("Board name").press("Enter")
     named = page.locator("#status").filter(has_text="Not changed: the board name: ")

@@ -83,3 +83,33 @@ def test_the_pieces_row_counts_nothing_past_a_stack_too_high(page, tmp_path):
     rows = _shown(page, tmp_path, "too-high", _too_high())
     assert rows["summary-stones-needed"].startswith("not counted while a stack is too high")
     assert not any(ch.isdigit() for ch in rows["summary-stones-needed"])
+
+
+@pytest.mark.parametrize(
+    "preset", ["4p-diamond-5", "4p-hexagon-19-machines", "1p-triangle-5-machine"]
+)
+def test_the_board_row_says_who_plays_the_seats(client, preset):
+    # "6 seats" beside "person to person (machines stay)" and findings of "4 people": a
+    # machine's seat was counted as a player's
+    board = load_preset(preset)
+    words = client.get(f"/api/board/preset/{preset}").get_json()["seat_words"]
+    seats, _, who = words.partition(" (")
+    assert seats == f"{len(board.seats)} seats"
+    if not board.machines:
+        assert not who
+        return
+    people, machines = who.removesuffix(")").split(", ")
+    assert people == f"{board.people} {'person' if board.people == 1 else 'people'}"
+    assert machines == f"{board.machines} {'machine' if board.machines == 1 else 'machines'}"
+
+
+def test_the_board_row_of_a_board_with_machines_counts_people_and_machines(page, tmp_path):
+    board = replace(load_preset("4p-hexagon-19-machines"), name="club-machines")
+    page.goto(page.base + "/board")
+    rows = _shown(page, tmp_path, board.name, board_to_toml(board))
+    details = board.details()
+    assert rows["summary-board"] == (
+        f"club-machines: {details['players']} seats ({details['people']} people, "
+        f"{details['machines']} machines), {details['tiles']} tiles, {details['fields']} fields"
+    )
+    assert "every person" in rows["summary-seat-rotation"]  # (the row beside it: people)

@@ -211,7 +211,7 @@ def test_an_uploaded_board_over_the_limit_is_named_by_its_file(client):
     answer = client.post("/api/board/upload", data=data, content_type="multipart/form-data")
     assert answer.status_code == 413
     error = answer.get_json()["error"]
-    assert error.startswith(f"big-toml (uploaded): {n} tiles")
+    assert error.startswith(f"big.toml: {n} tiles")
     assert "Download board file" not in error  # (the file is in hand)
 
 

@@ -154,7 +154,8 @@ function showSummary(answer) {
   dl.replaceChildren();
   if (!answer.board) return;
   const rows = [
-    ["Board", `${answer.board.name}: ${count(answer.board.players, "seat")}, ${count(answer.board.tiles, "tile")}, ${count(answer.board.fields, "field")}`],
+    // (seats said as the seat rotation and the findings say them: people and machines)
+    ["Board", `${answer.board.name}: ${answer.seat_words}, ${count(answer.board.tiles, "tile")}, ${count(answer.board.fields, "field")}`],
     ["Symmetry", symmetryWords(answer.symmetry)],
     ["Seat rotation", seatRotation(answer)],
     ["Stones needed", supplyWords(answer.supply)],
@@ -396,8 +397,10 @@ function fillColours(seat, player) {
   select.disabled = !seat;
 }
 
+// A preset or a file loaded replaces the board as a change does: Undo brings back the
+// board it replaced (a preset loaded by mistake took hours of designing with it).
 function load(answer) {
-  undoStack.length = 0;
+  if (state) undoStack.push(state);
   redoStack.length = 0;
   render(answer, answer.state);
 }
@@ -409,7 +412,7 @@ $("load-preset").addEventListener("click", () => {
       load(await readAnswer(await reach(`/api/board/preset/${encodeURIComponent(name)}`)));
       setStatus(`Loaded ${name}.`);
     } catch (e) {
-      setStatus(e.message, true);
+      setStatus(`Not loaded: ${e.message}`, true);
     }
   });
 });
@@ -427,7 +430,8 @@ $("upload").addEventListener("change", async () => {
       // (a game's transcript: what the designer took of it, and why)
       setStatus(answer.note ? `Loaded ${file.name}: ${answer.note}.` : `Loaded ${file.name}.`);
     } catch (e) {
-      setStatus(e.message, true);
+      // (the board on show stays; the reason names the file as the user named it)
+      setStatus(`Not loaded: ${e.message}`, true);
     }
   });
 });
@@ -514,7 +518,8 @@ $("add-tile").addEventListener("click", () => {
 
 function step(from, to) {
   inTurn(async () => {
-    if (!from.length) return;
+    // (Ctrl+Z pressed once too often: said, not silently nothing)
+    if (!from.length) return setStatus(from === undoStack ? "Nothing to undo." : "Nothing to redo.");
     const answer = await ask(from[from.length - 1]);
     if (!answer) return;
     to.push(state);
@@ -550,7 +555,9 @@ function save(what, label) {
     try {
       setStatus(`Downloaded ${await download(`/api/board/download/${what}`, {state})}.`);
     } catch (e) {
-      setStatus(e.message, true);
+      // (the page's words where the API's name what the page shows otherwise: the
+      // findings, not their codes)
+      setStatus(`Not downloaded: ${e.pageWords || e.message}`, true);
     }
   });
 }

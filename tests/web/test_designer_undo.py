@@ -1,0 +1,56 @@
+"""Undo in the board designer: a preset or file loaded replaces the board as a change
+does, and Undo brings back the board it replaced (docs/web.md, *The kit, the designer
+and the rules viewer*)."""
+
+from __future__ import annotations
+
+
+def _ready(page) -> None:
+    page.goto(page.base + "/board")
+    page.wait_for_function("() => document.querySelector('#summary-board')?.textContent")
+    page.wait_for_function("() => !document.body.dataset.busy")
+
+
+def _board(page) -> str:
+    return page.evaluate("() => JSON.stringify(state)")
+
+
+def test_a_preset_loaded_by_mistake_is_undone(page, tmp_path):
+    # Load preset (and a file uploaded) emptied the undo list: the board designed
+    # before it was gone for good
+    _ready(page)
+    page.get_by_role("button", name="New empty board").click()
+    page.locator("#status").filter(has_text="New board").wait_for()
+    page.get_by_role("button", name="add tile (1, 0)").click()
+    page.locator("#status").filter(has_text="Added tile (1, 0).").wait_for()
+    page.wait_for_function("() => !document.body.dataset.busy")
+    designed = _board(page)
+    page.locator("#preset").select_option("6p-hexagon-37")
+    page.get_by_role("button", name="Load preset").click()
+    page.locator("#status").filter(has_text="Loaded 6p-hexagon-37.").wait_for()
+    page.get_by_role("button", name="Undo").click()
+    page.locator("#status").filter(has_text="Undone.").wait_for()
+    page.wait_for_function("() => !document.body.dataset.busy")
+    assert _board(page) == designed
+    assert page.locator("#canvas").get_attribute("data-tiles") == "2"
+    page.get_by_role("button", name="Redo").click()
+    page.locator("#status").filter(has_text="Redone.").wait_for()
+    page.wait_for_function("() => state.board.name === '6p-hexagon-37'")
+    # and a file uploaded, in the same way
+    path = tmp_path / "club.toml"
+    path.write_text('[board]\nname = "club"\ntiles = [[0, 0], [1, 0], [2, 0]]\n')
+    page.set_input_files("#upload", str(path))
+    page.locator("#status").filter(has_text="Loaded club.toml.").wait_for()
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function("() => state.board.name === '6p-hexagon-37'")
+
+
+def test_undo_with_nothing_to_undo_says_so(page):
+    # Ctrl+Z pressed once too often did nothing, and said nothing
+    _ready(page)
+    assert page.get_by_role("button", name="Undo").is_disabled()
+    page.locator("#board-title").click()  # (the page, not a text box)
+    page.keyboard.press("Control+z")
+    page.locator("#status").filter(has_text="Nothing to undo.").wait_for()
+    page.keyboard.press("Control+y")
+    page.locator("#status").filter(has_text="Nothing to redo.").wait_for()
