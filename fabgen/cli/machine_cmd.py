@@ -53,8 +53,8 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     The search is exact: the report says exhaustive when the turn is proven best.
     With --budget it may stop early; the report then says what no turn can beat.
     Exit code 1: the file has an illegal move (as in replay; with --format json also
-    replay's object with "file", "error", "rule", "turn" and "player"); 2: the file
-    cannot be read, or the game is already over.
+    replay's object of it: "file", "error", "rule", "turn", "player", "move"); 2: the
+    file cannot be read, or the game is already over.
 
     Example: fabgen rules machine game.json --play --out next/
     """

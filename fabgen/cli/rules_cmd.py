@@ -46,8 +46,8 @@ def replay(games, variant, output_format):
     transcript object with turns_played, game_over, scores, places (each player's
     place, 1 = first; tied players share a place) and variant added, and next_player
     (an index into players, from 0) only while the game goes on; or for a game that
-    failed an object with "file", "error", "rule", "turn" (from 1) and "player" (the
-    seat, from 1).
+    failed an object with "file" and "error", and for an illegal move "rule", "turn"
+    (from 1), "player" (the seat, from 1) and "move".
 
     Example: fabgen rules replay games/*.json --format json
     """
@@ -141,7 +141,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
 
     An illegal move given in --moves stops with the rule it breaks (exit code 2); an
     illegal move inside the file gives exit code 1, as in replay (with --format json
-    also replay's object with "file", "error", "rule", "turn" and "player").
+    also replay's object of it: "file", "error", "rule", "turn", "player", "move").
 
     With --format json, one object: "file"; "turn" (counted from 1); "player" (the
     seat to move, from 1, as every seat outside "position"); "moves" ([source,

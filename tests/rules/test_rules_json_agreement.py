@@ -60,3 +60,7 @@ def test_an_illegal_move_in_the_file_is_one_record_from_every_command(tmp_path):
     assert records[0] == records[1] == records[2]
     assert list(records[0]) == ["file", "error", "rule", "turn", "player", "move"]
     assert records[0]["turn"] == 6 and records[0]["player"] == 3
+    for command in COMMANDS:  # each --help names every key of the record
+        page = CliRunner(env={"COLUMNS": "200"}).invoke(main, ["rules", command, "--help"])
+        missing = [key for key in records[0] if f'"{key}"' not in page.output]
+        assert not missing, (command, missing)
