@@ -24,7 +24,7 @@ from pathlib import Path
 from fabgen.errors import FabgenError, InputFileError
 from fabgen.kitbuild.kitfile import SCHEMA, Kit, KitKey, parse_kit
 from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
-from fabgen.web.limits import LIMITS, SIMULATE_PLAYERS, TooMuchWork
+from fabgen.web.limits import LIMITS, SIMULATE_PLAYERS, TooLarge, TooMuchWork
 
 #: What the kit's manifest and README call the kit file; a kit file saved under this
 #: name and built with ``fabgen build kit.toml`` gives the same files byte for byte.
@@ -203,10 +203,10 @@ def read_settings(
 
     extra: dict[str, bytes] = {}
     if board_state is not None:
-        from fabgen.web.designer import board_file_bytes, board_from_state
+        from fabgen.web.designer import board_file_bytes
 
         _has_tiles(board_state)
-        board = board_from_state(board_state)
+        board = _designer_board(board_state)
         name = f"{board.name}.toml"
         extra[name] = board_file_bytes(board)
         (folder / name).write_bytes(extra[name])
@@ -223,6 +223,18 @@ def read_settings(
             "kit.board",
         )
     return kit, text, extra
+
+
+def _designer_board(board_state: object):
+    """The designer's board; refused as the designer says it ("seat 2's start tile: a
+    machine never moves, ... make the seat an extreme-machine"), not in a board file's
+    words ("players[1].start: ... kind = \"extreme-machine\""): this page has no file."""
+    from fabgen.web.designer import board_from_state, refusal_words
+
+    try:
+        return board_from_state(board_state)
+    except (InputFileError, TooLarge) as exc:
+        raise InputFileError(DESIGNER_SOURCE, refusal_words(exc, board_state)) from None
 
 
 def _has_tiles(board_state: object) -> None:
@@ -252,20 +264,22 @@ def check_simulation(kit: Kit) -> None:
     command_line = (
         f'or download the kit file and run "fabgen build {KIT_FILE_NAME}" on the command line'
     )
+    # (said after the setting's label, as the form marks it: "Simulate games must be ...")
     if games > LIMITS.simulate_games:
         raise TooMuchWork(
-            f'supply = "simulate" with {games} games takes minutes, too long for the '
-            f"browser (at most {LIMITS.simulate_games} games here): lower simulate_games, "
-            + command_line,
+            f"must be at most {LIMITS.simulate_games} in the browser, which plays the games "
+            f"again for every preview ({games} games take minutes, too long for the browser): "
+            "lower it, " + command_line,
             "kit.simulate_games",
         )
     players = [p.strip() for p in str(settings["simulate_players"]).split(",")]
     slow = sorted({f'"{p}"' for p in players if p.partition(":")[0] == "strong"})
     if slow:
         raise TooMuchWork(
-            f"{', '.join(slow)} take seconds a game, too long for the browser's preview "
-            f"(it plays the {games} games again on every change): choose "
-            f"{' or '.join(SIMULATE_PLAYERS)} here, " + command_line,
+            f"must be {' or '.join(SIMULATE_PLAYERS)} in the browser, which plays the "
+            f"{games} games again for every preview ({', '.join(slow)} take seconds a game, "
+            f"too long for the browser): choose {' or '.join(SIMULATE_PLAYERS)} here, "
+            + command_line,
             "kit.simulate_players",
         )
 
@@ -346,7 +360,8 @@ def error_json(exc: FabgenError) -> dict:
     code = "kit-effort" if isinstance(exc, TooMuchWork) else "kit-file"
     found = finding_json(code, "error", detail, where)
     if getattr(exc, "path", None) == DESIGNER_SOURCE:  # the designer's board: at Board
-        found.update(code="kit-board", where=f"board from the designer, {where}".rstrip(", "))
+        # (its reason in the designer's words, the place in it: see _designer_board)
+        found.update(code="kit-board", where="board from the designer")
         found["setting"] = "kit.board"
     return found
 
@@ -366,7 +381,20 @@ def preview(
     diagram and the bill of materials (SVG as text). ``quick``: only the board and tile
     checks, the test tile and the setup diagram (no sheet nesting: a fraction of the
     time), for the first answer after a change. ``rest``: all but the pictures of the
-    test tile and the setup diagram, for the answer that follows a quick one."""
+    test tile and the setup diagram, for the answer that follows a quick one. The
+    findings of the designer's board say in the designer's words what a board file's
+    would write (:func:`fabgen.web.designer.finding_words`)."""
+    answer = _preview(settings, board_state, quick, rest)
+    if board_state is not None:
+        from fabgen.web.designer import finding_words
+
+        for found in answer["findings"]:
+            if found["setting"] == "kit.board":
+                found["message"] = finding_words(found["message"])
+    return answer
+
+
+def _preview(settings: object, board_state: object, quick: bool, rest: bool) -> dict:
     from fabgen.kitbuild.plan import KitError, plan_kit
 
     with scratch_folder() as folder:
@@ -397,6 +425,7 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
     from fabgen.kitbuild.plan import tile_params
     from fabgen.products.layout import LayoutParams, setup_files
     from fabgen.products.tile import tile_files
+    from fabgen.web.designer import seat_words
 
     g = plan.geometry
     quick_parts = {
@@ -406,6 +435,7 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
             "circle_diameter_mm": round(g.circle_diameter, 3),
         },
         "board": plan.board.details(),
+        "seat_words": seat_words(plan.board),  # (as the designer's summary says them)
     }
     if not rest or quick:
         # the kit's test tile, as fabgen build writes it (laser/test-tile.svg)
@@ -451,10 +481,18 @@ class KitNotDownloaded(FabgenError):
     status = 400
 
     def __init__(self, errors: list[dict], designer: bool = False):
+        from fabgen.web.designer import finding_words
+
         self.where = errors[0]["where"] or None
-        listed = "; ".join(_with_label(e) for e in errors)
-        # (the designer's board is mended in the designer, not in this form)
+        # (the designer's board is mended in the designer, not in this form, and said
+        # in its words: "give it a start tile or stones on a field")
         board = designer and any(e["setting"] == "kit.board" for e in errors)
+        if board:
+            errors = [
+                {**e, "message": finding_words(e["message"])} if e["setting"] == "kit.board" else e
+                for e in errors
+            ]
+        listed = _listed(errors)
         where = " and the board in the board designer" if board else ""
         super().__init__(
             f"Not downloaded: the kit cannot be built: {listed}. Fix the settings marked "
@@ -462,10 +500,17 @@ class KitNotDownloaded(FabgenError):
         )
 
 
-def _with_label(error: dict) -> str:
-    label = _LABELS.get(error["setting"] or "")
-    message = error["message"]
-    return message if not label or message.startswith(label) else f"{label}: {message}"
+def _listed(errors: list[dict]) -> str:
+    """The errors, each after its setting's label (once for errors in a row at one
+    setting: "Board: seat 1 has no stones ...; seat 2 has no stones ...")."""
+    out, before = [], None
+    for error in errors:
+        label = _LABELS.get(error["setting"] or "")
+        message = error["message"]
+        named = not label or message.startswith(label) or label == before
+        out.append(message if named else f"{label}: {message}")
+        before = label
+    return "; ".join(out)
 
 
 @contextlib.contextmanager
@@ -485,6 +530,11 @@ def form_words(designer: bool = False):
         raise KitNotDownloaded(errors, designer) from None
     except InputFileError as exc:
         raise KitNotDownloaded(errors_json(exc), designer) from None
+    except TooMuchWork as exc:
+        label = _LABELS.get(exc.where or "")
+        if not label:
+            raise
+        raise TooMuchWork(f"Not downloaded: {label} {exc}", exc.where) from None
 
 
 def build_zip(settings: object, board_state: object = None) -> tuple[bytes, str]:

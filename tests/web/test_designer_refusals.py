@@ -161,3 +161,20 @@ def test_a_refusal_says_what_to_do_in_the_page_not_what_to_write_in_a_file(
     assert file_words in body["error"]  # (the API keeps the reader's words)
     assert body["page_words"] == page_words
     assert not FILE_WORDS.search(body["page_words"].split(": ", 1)[1])
+
+
+@pytest.mark.parametrize("what", ["setup-svg", "setup-pdf"])
+def test_a_setup_diagram_refused_says_the_findings_not_their_codes(client, what):
+    # "Not downloaded: two: the board has 1 error (player-without-stones): ...": a code
+    # the page shows nowhere but in the findings' small print
+    state = copy.deepcopy(BASE)
+    state["players"].append({})
+    view = client.post("/api/board/view", json={"state": state}).get_json()
+    codes = [f["code"] for f in view["findings"] if f["severity"] == "error"]
+    body = client.post(f"/api/board/download/{what}", json={"state": state}).get_json()
+    assert f"({', '.join(codes)})" in body["error"]  # (the API's words: fabgen layout's)
+    n = len(codes)
+    assert body["page_words"] == (
+        f"the board has {n} error{'s' if n > 1 else ''} (see the findings): "
+        f"fix {'them' if n > 1 else 'it'} first"
+    )

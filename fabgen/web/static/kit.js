@@ -112,7 +112,7 @@ async function ask(body, mine, quick) {
   }
   const b = answer.board;
   document.getElementById("preview-board").textContent =
-    `Board ${b.name}: ${b.players} players, ${b.tiles} tiles, ${b.fields} fields`;
+    `Board ${b.name}: ${answer.seat_words}, ${b.tiles} ${b.tiles === 1 ? "tile" : "tiles"}, ${b.fields} fields`;
   const t = answer.tile;
   showQuickPictures(answer);
   const tileText = `Test tile ${t.width_mm} mm across, circles ${t.circle_diameter_mm} mm`;
@@ -231,7 +231,10 @@ async function fetchFile(url, what) {
     const name = await download(url, request());
     setStatus(`Downloaded ${name}.`);
   } catch (e) {
-    setStatus(e.message, true);
+    // (a refusal for the kit's errors says so itself; any other, such as a kit being
+    // built for another page, is said to have stopped the download too)
+    const said = e.message.startsWith("Not downloaded") ? e.message : `Not downloaded: ${e.message}`;
+    setStatus(said, true);
   }
 }
 
