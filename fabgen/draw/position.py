@@ -161,7 +161,10 @@ def position_drawing(
             y -= 0.6 * text_pitch * len(entries)
         for line in notes:
             h = 0.3 * text_pitch
-            shapes.append(Text((box[0], y - h / 2), line, h, "left"))
+            # leading spaces indent (an SVG viewer collapses them)
+            words = line.lstrip(" ")
+            indent = text_advance(line[: len(line) - len(words)], h)
+            shapes.append(Text((box[0] + indent, y - h / 2), words, h, "left"))
             y -= 0.6 * text_pitch
     if title:
         shapes.append(Text((box[0], box[3] + text_pitch * 0.4), title, text_pitch * 0.35, "left"))

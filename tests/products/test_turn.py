@@ -280,3 +280,16 @@ def test_a_small_boards_pictures_keep_their_title_and_key_on_the_page():
         for text, x0, y0, x1, y1 in extents:
             inside = vx <= x0 and x1 <= vx + vw and vy <= y0 and y1 <= vy + vh
             assert inside, f"{name}: {text!r} runs off the page"
+
+
+def test_the_last_pictures_scores_are_indented_under_their_heading(steps):
+    """Each seat's score stands indented under "scores after the turn:", by its x: an
+    SVG viewer collapses leading spaces, and the lines stood flush with the heading."""
+    data = list(turn_picture_files(steps).files.values())[-1]
+    at = {t.text: float(t.get("x")) for t in ElementTree.fromstring(data).iter(f"{SVG}text")}
+    from fabgen.products.turn import score_changes
+
+    heading = at["scores after the turn:"]
+    seats = [at[words] for words in score_changes(steps[0].position, steps[-1].position)]
+    assert len(seats) == len(START.players)
+    assert all(x > heading + 1.0 for x in seats)
