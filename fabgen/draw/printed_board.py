@@ -680,7 +680,8 @@ def assembly_map(grid: PageGrid) -> Drawing:
             "are the same."
         )
     y = top - 8.0
-    for line in (part for fact in facts for part in wrap(fact, 3.0, page_w - 2 * m)):
+    lines = (part for fact in facts for part in wrap(fact, 3.0, page_w - 2 * m, measured=True))
+    for line in lines:
         out.append(Text((m, y), line, 3.0, "left"))
         y -= 5.0
     box_top = y - 2.0
@@ -927,7 +928,7 @@ def _instructions(
     out: list[Shape] = []
     y = y_top - h
     for item in steps:
-        for part in wrap(item, h, x_max - x):
+        for part in wrap(item, h, x_max - x, measured=True):
             out.append(Text((x, y), part, h, "left"))
             y -= line
         y -= 1.5

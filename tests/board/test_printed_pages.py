@@ -286,3 +286,30 @@ def test_the_map_says_how_the_board_is_turned_from_the_setup_diagram(name):
         assert f"Turned {deg}° counter-clockwise from the setup diagram" in text
     else:
         assert f"Turned {360 - deg}° clockwise from the setup diagram" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_maps_notes_and_instructions_fill_their_lines(paper):
+    """Read back from the PDF's first page: the notes under the title and the numbered
+    instructions beside the square reach the right margin, less at most a word, and
+    never past it (they wrapped at 0.9 cap heights a letter, a fifth short of it)."""
+    import io
+
+    import pdfplumber
+
+    from fabgen.products.layout import LayoutParams, layout_files
+
+    name = "5p-hexagon-19-dummy"
+    files = layout_files(LayoutParams(load_preset(name), papers=(paper,))).files
+    with pdfplumber.open(io.BytesIO(files[f"{name}-board-{paper}.pdf"])) as pdf:
+        page = pdf.pages[0]
+        mm = 25.4 / 72
+        right = float(page.width) * mm - PrintSettings(PAPERS[paper]).margin
+        lines: dict[float, list] = {}
+        for c in page.chars:
+            black = tuple(c["non_stroking_color"]) == (0.0, 0.0, 0.0)
+            if c["text"].strip() and 10.5 < c["size"] < 12.5 and black:  # not the title
+                lines.setdefault(round(c["top"], 1), []).append(c)
+    ends = [max(c["x1"] for c in chars) * mm for chars in lines.values()]
+    assert max(ends) <= right + 0.1
+    assert sum(end >= right - 15.0 for end in ends) >= 4, sorted(ends)
