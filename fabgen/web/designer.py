@@ -124,10 +124,45 @@ def read_upload(text: str, filename: str) -> Board:
     if text.lstrip().startswith("{"):
         board = parse_board_transcript(text, shown, name=name)
     else:
-        board = parse_board_toml(text, shown, default_name=name)
+        try:
+            board = parse_board_toml(text, shown, default_name=name)
+        except InputFileError as exc:
+            raise _other_file(text, shown) or exc from None
     state = state_of(board)
     _check_size(state, shown)
     return board
+
+
+def _other_file(text: str, shown: str) -> InputFileError | None:
+    """The refusal of a file of fabgen's that is no board (the kit file, a drawing of
+    the kit), saying which file to choose; None for any other file."""
+    start = text.lstrip()[:200]
+    if start.startswith(("<?xml", "<svg", "%PDF")):
+        return InputFileError(
+            shown,
+            "is a drawing, not a board: choose a board file (.toml) or a transcript (.json)",
+        )
+    try:
+        kit = tomllib.loads(text).get("kit")
+    except tomllib.TOMLDecodeError:
+        return None
+    if not isinstance(kit, dict):
+        return None
+    from fabgen.board.files import preset_names
+
+    board = kit.get("board")
+    if board in preset_names():
+        return InputFileError(
+            shown,
+            f"is a kit file, not a board: its board is the preset {board}: choose it among "
+            "the presets",
+        )
+    named = f", {abridged(board, 60)}" if isinstance(board, str) and board else ""
+    return InputFileError(
+        shown,
+        f"is a kit file, not a board: choose the board file it names{named} (a kit from "
+        "the kit configurator has it beside the kit file)",
+    )
 
 
 # ---- what the designer shows ------------------------------------------------------------

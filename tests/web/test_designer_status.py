@@ -141,3 +141,14 @@ def test_stones_put_or_taken_away_are_said_as_the_field_now_has_them(page):
     page.locator(f'#canvas circle.hit.field[data-field="{field}"]').click()  # 1 again
     gone = "(s, f) => !(f in (s.players[1].stacks || {}))"
     assert _after(page, gone, field) == f"Seat 2: the stones on {field} taken away."
+
+
+def test_a_seat_made_an_extreme_machine_is_said_with_an(page):
+    # "Seat 2 is now a extreme-machine."
+    _ready(page)
+    page.get_by_label("Seat", exact=True).select_option(index=1)
+    page.get_by_label("Seat kind", exact=True).select_option("extreme-machine")
+    said = _after(page, "(s) => s.players[1].kind === 'extreme-machine'")
+    assert said == "Seat 2 is now an extreme-machine."
+    page.get_by_label("Seat kind", exact=True).select_option("player")
+    assert _after(page, "(s) => s.players[1].kind === undefined") == "Seat 2 is now a player."

@@ -54,3 +54,25 @@ def test_undo_with_nothing_to_undo_says_so(page):
     page.locator("#status").filter(has_text="Nothing to undo.").wait_for()
     page.keyboard.press("Control+y")
     page.locator("#status").filter(has_text="Nothing to redo.").wait_for()
+
+
+def test_undo_pressed_on_a_place_keeps_the_keyboard_there(page):
+    # Ctrl+Z on the tile just made a start tile redrew the picture and left the keyboard
+    # at the top of the page
+    _ready(page)
+    page.get_by_label("place the seat's start tile").check()
+    place = page.locator("#canvas .hit.tile").nth(4)
+    label = place.get_attribute("aria-label")
+    place.focus()
+    page.keyboard.press("Enter")
+    page.locator("#status").filter(has_text="Seat 1: start tile").wait_for()
+    page.wait_for_function("() => !document.body.dataset.busy")
+    page.keyboard.press("Control+z")
+    page.locator("#status").filter(has_text="Undone.").wait_for()
+    page.wait_for_function("() => !document.body.dataset.busy")
+    focused = "() => document.activeElement.getAttribute('aria-label')"
+    assert page.evaluate(focused) == label
+    page.keyboard.press("Control+y")
+    page.locator("#status").filter(has_text="Redone.").wait_for()
+    page.wait_for_function("() => !document.body.dataset.busy")
+    assert page.evaluate(focused) == label

@@ -83,3 +83,26 @@ def test_a_refused_upload_says_the_board_on_show_stays(page, tmp_path):
     )
     page.wait_for_function("() => !document.body.dataset.busy")
     assert page.evaluate("() => JSON.stringify(state)") == before
+
+
+def test_a_kit_file_or_a_drawing_uploaded_says_which_file_to_choose(client, default_settings):
+    # "kit.toml at kit: unknown key 'kit': the keys allowed here are board, players", and
+    # an SVG "is not valid TOML: Invalid statement (at line 1, column 1)"
+    import zipfile
+
+    state = client.get("/api/board/preset/4p-diamond-5").get_json()["state"]
+    state["board"]["name"] = "club-night"
+    body = {"settings": default_settings, "board_state": state}
+    kit = client.post("/api/kit/file", json=body)
+    files = zipfile.ZipFile(io.BytesIO(kit.data))
+    error = _upload(client, files.read("kit.toml"), "kit.toml").get_json()["error"]
+    assert error.startswith("kit.toml: is a kit file, not a board: ")
+    assert "club-night.toml" in error and "club-night.toml" in files.namelist()
+    preset = client.post("/api/kit/file", json={"settings": default_settings}).data
+    error = _upload(client, preset, "kit.toml").get_json()["error"]
+    board = default_settings["kit"]["board"]
+    said = f"its board is the preset {board}: choose it among the presets"
+    assert error == f"kit.toml: is a kit file, not a board: {said}"
+    setup = client.post("/api/board/download/setup-svg", json={"state": state})
+    error = _upload(client, setup.data, "setup.svg").get_json()["error"]
+    assert error.startswith("setup.svg: is a drawing, not a board: choose a board file")

@@ -477,7 +477,7 @@ $("seat-kind").addEventListener("change", () => {
   const kind = $("seat-kind").value;
   act((b) => seatMissing(b, k) || {
     mutate: (s) => { if (kind === "player") delete s.players[k].kind; else s.players[k].kind = kind; },
-    note: `Seat ${k + 1} is now a ${kind}.`,
+    note: `Seat ${k + 1} is now ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}.`, // (an extreme-machine)
   });
 });
 $("add-seat").addEventListener("click", () => {
@@ -531,6 +531,9 @@ $("undo").addEventListener("click", () => step(undoStack, redoStack));
 $("redo").addEventListener("click", () => step(redoStack, undoStack));
 document.addEventListener("keydown", (e) => {
   if (!(e.ctrlKey || e.metaKey) || e.target.matches("input[type=text], input[type=number]")) return;
+  // (pressed on a place of the board: the keyboard stays there, as after Enter; the
+  // redrawn picture dropped it at the top of the page)
+  if (e.target.matches(".hit")) keyboardPlace = placeKey(e.target);
   if (e.key === "z" && !e.shiftKey) { e.preventDefault(); step(undoStack, redoStack); }
   if (e.key === "y" || (e.key === "z" && e.shiftKey)) { e.preventDefault(); step(redoStack, undoStack); }
 });
