@@ -82,6 +82,13 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
 
     if markers and calibrate:
         raise ParameterError("markers", "give either --markers or --calibrate, not both")
+    if markers and (kw["seat"] is not None or kw["symbol"] is not None):
+        flag = "--seat" if kw["seat"] is not None else "--symbol"
+        raise ParameterError(
+            "markers",
+            f"markers carry the growing or the dead symbol, not a seat's: leave out {flag} "
+            "with --markers (it marks stones)",
+        )
     if count is not None and count < 0:
         raise ParameterError("count", f"--count must be 0 (no plate) or more, got {count}")
     tile = geometry_from_options(pop_tile_size_options(kw))

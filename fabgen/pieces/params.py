@@ -793,6 +793,12 @@ def calibration_stones(stone: DiscStone, spread: float = 0.1) -> tuple[DiscStone
     below: stack the loose one on the tight one and the other way round. The tighter
     carries a bar, the looser a cross (one line, two lines).
     """
+    if not isinstance(stone, DiscStone):
+        raise ParameterError.about(
+            "design",
+            "must be disc for a calibration pair: the pair is two disc stones, each stacked "
+            "on the other to find the clearance",
+        )
     low = round(max(0.0, stone.clearance - spread), 4)
     high = round(stone.clearance + spread, 4)
     if not (_finite(spread) and spread > 0) or high > MAX_CLEARANCE:
