@@ -380,3 +380,18 @@ def test_the_legend_fills_the_width_of_the_page_and_stays_on_it(paper):
     assert max(ends) <= width - 12.0 + 0.1
     assert max(ends) - 12.0 >= 0.95 * room
     assert sum(end - 12.0 >= 0.85 * room for end in ends) >= 4  # the long lines fill
+
+
+def test_the_setup_svgs_text_stays_inside_its_margins():
+    """Read back from the SVG: every text, measured in Vera, stays inside the page less
+    the 12 mm margin, the legend's full lines included."""
+    from tests.products.test_turn import text_extents
+
+    name = "5p-hexagon-19-dummy"
+    files = setup_files(LayoutParams(load_preset(name), papers=("a4",)), ("svg",))
+    extents, (_, vy, vw, vh) = text_extents(files.files[f"{name}-setup.svg"])
+    assert (vw, vh) == (210.0, 297.0)
+    for text, x0, y0, x1, y1 in extents:
+        assert x0 >= 12.0 - 0.1 and x1 <= vw - 12.0 + 0.1, text
+        assert vy <= y0 and y1 <= vh, text
+    assert max(x1 for _, _, _, x1, _ in extents) >= vw - 12.0 - 5.0  # a full line
