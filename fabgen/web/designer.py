@@ -455,8 +455,11 @@ _HINTS = {
         "in the designer: pick the seat, then click a tile with \"place the seat's start "
         'tile" or a field with "put stones on a field"'
     ),
+    # (a start tile on another seat's, or stones put on a field another seat has)
     "field-shared": (
-        'in the designer: pick the seat and click another tile with "place the seat\'s start tile"'
+        'in the designer: pick one of the seats and click another tile with "place the '
+        'seat\'s start tile", or, for stones put on the field, click it with "put stones on a '
+        'field" and the same number of stones, which takes them away'
     ),
     "symmetry": 'in the designer: choose it under "Seat order goes round"',
 }

@@ -113,3 +113,15 @@ def test_the_board_row_of_a_board_with_machines_counts_people_and_machines(page,
         f"{details['machines']} machines), {details['tiles']} tiles, {details['fields']} fields"
     )
     assert "every person" in rows["summary-seat-rotation"]  # (the row beside it: people)
+
+
+def test_stones_put_on_another_seats_field_are_hinted_away_with_the_stones_tool(client):
+    # The hint said only to move a start tile, where the clash was stones put on a field
+    state = client.get("/api/board/preset/3p-triangle-4").get_json()["state"]
+    view = client.post("/api/board/view", json={"state": state}).get_json()
+    red = next(f["name"] for f in view["targets"]["fields"] if "of Red" in f["words"])
+    state["players"][1]["stacks"] = {red: 2}
+    view = client.post("/api/board/view", json={"state": state}).get_json()
+    [clash] = [f for f in view["findings"] if f["code"] == "field-shared"]
+    assert red in clash["message"]
+    assert 'click it with "put stones on a field" and the same number' in clash["hint"]
