@@ -688,8 +688,9 @@ def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
             board.name,
             f"the board has {errors} ({codes}): fix {them} first; the findings show what and where",
         )
-        # (the page's words: its findings list the errors, not by their codes)
-        refusal.page_words = f"the board has {errors} (see the findings): fix {them} first"
+        # (the page's words, as Play this board says them: its findings list the errors,
+        # not by their codes)
+        refusal.page_words = f"the board has {errors} (see the findings); fix {them} first"
         raise refusal
     # The setup diagram as fabgen layout makes it.
     made = setup_files(LayoutParams(board), (fmt,))

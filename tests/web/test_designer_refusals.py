@@ -175,6 +175,6 @@ def test_a_setup_diagram_refused_says_the_findings_not_their_codes(client, what)
     assert f"({', '.join(codes)})" in body["error"]  # (the API's words: fabgen layout's)
     n = len(codes)
     assert body["page_words"] == (
-        f"the board has {n} error{'s' if n > 1 else ''} (see the findings): "
+        f"the board has {n} error{'s' if n > 1 else ''} (see the findings); "
         f"fix {'them' if n > 1 else 'it'} first"
     )
