@@ -80,8 +80,9 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     if game_over(start, variant):
         last = len(transcript.move_list)
         raise UserError(game_over_words(game, start, variant, "compute", last))
-    report = _decide(start, variant, random.Random(seed), budget)
-    report.update(file=str(game), seed=seed, variant=variant)
+    # "file", "turn" and "player" first and "variant" near the end, as in rules turn's JSON
+    report = {"file": str(game), **_decide(start, variant, random.Random(seed), budget)}
+    report.update(seed=seed, variant=variant)
     if output_format == "json":
         text = json.dumps(report, ensure_ascii=False)
     else:
@@ -114,10 +115,10 @@ def _decide(position, variant: str, rng, budget: int | None = None) -> dict:
     player = position.players[k]
     kind = getattr(player, "kind", "player")
     head = {
+        "turn": position.turns_played + 1,
         "player": k + 1,
         "name": player.name,
         "kind": kind,
-        "turn": position.turns_played + 1,
     }
     if kind == "machine":
         return head | {

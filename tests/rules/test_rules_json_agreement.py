@@ -64,3 +64,16 @@ def test_an_illegal_move_in_the_file_is_one_record_from_every_command(tmp_path):
         page = CliRunner(env={"COLUMNS": "200"}).invoke(main, ["rules", command, "--help"])
         missing = [key for key in records[0] if f'"{key}"' not in page.output]
         assert not missing, (command, missing)
+
+
+def test_the_keys_the_commands_share_come_in_the_same_order(tmp_path):
+    """rules machine put "file" last, where rules turn puts it first: a reader of both
+    found the same keys in another order."""
+    path = game_file(tmp_path, TURNS[:4])
+    turn, machine = (
+        json.loads(run("rules", c, path, "--format", "json").stdout) for c in COMMANDS[1:]
+    )
+    shared = [key for key in turn if key in machine]
+    assert shared == [key for key in machine if key in turn]
+    assert shared[:3] == ["file", "turn", "player"] and shared[-1] == "variant"
+    assert list(machine)[:3] == list(turn)[:3]
