@@ -167,7 +167,7 @@ def position_drawing(
             shapes.append(Text((box[0] + indent, y - h / 2), words, h, "left"))
             y -= 0.6 * text_pitch
     if title:
-        shapes.append(Text((box[0], box[3] + text_pitch * 0.4), title, text_pitch * 0.35, "left"))
+        shapes.extend(_title(title, text_pitch, box[0], box[3], drawing.ink_bbox()))
     if background is None:
         return drawing.fit_page(margin_mm)
     # A page behind everything (white unless told), so viewers that show transparency
@@ -178,6 +178,26 @@ def position_drawing(
     page = Polyline(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), True, style=style)
     shapes.insert(0, page)
     return drawing.fit_page(0.0)
+
+
+#: A title wraps at the width of the drawing, but never narrower than this many pitches.
+TITLE_ROOM = 12.0
+
+
+def _title(title: str, pitch: float, x: float, top: float, ink) -> list[Text]:
+    """The title above the board, wrapped to the drawing's width (a wave of 30
+    explosions names 30 fields: on one line it made the page twice the board's width)."""
+    from fabgen.draw.board_parts import wrap  # (it draws with this module's colours)
+
+    h = 0.35 * pitch
+    room = max(ink[2] - x, TITLE_ROOM * pitch)
+    lines = wrap(title, h, room, measured=True)
+    y = top + 0.4 * pitch + 0.5 * pitch * (len(lines) - 1)
+    out = []
+    for line in lines:
+        out.append(Text((x, y), line, h, "left"))
+        y -= 0.5 * pitch
+    return out
 
 
 def _xy(field: Field, pitch: float, turn: float = 0.0) -> Point:

@@ -293,3 +293,30 @@ def test_the_last_pictures_scores_are_indented_under_their_heading(steps):
     seats = [at[words] for words in score_changes(steps[0].position, steps[-1].position)]
     assert len(seats) == len(START.players)
     assert all(x > heading + 1.0 for x in seats)
+
+
+def test_a_long_wave_title_wraps_at_the_board_instead_of_widening_the_page():
+    """A wave of 30 explosions names 30 fields: the title wraps to the drawing's width,
+    its lines read back in order make the whole title, and the page is no wider than the
+    board and key need (it was twice as wide, the board at its left)."""
+    import json
+
+    position = load_preset("2p-diamond-4").position()
+    data = json.loads(write_transcript(transcript_from_position(position, turns=())))
+    taken = {f for player in data["players"] for f in player["stacks"]}
+    free = [f for segment in data["segments"] for f in segment if f not in taken]
+    data["players"][0]["stacks"].update({f: -6 for f in free[:30]})  # full growing fields
+    start = parse_transcript(json.dumps(data), "wave.json").position
+    _, steps = play_turn(start, [], record_steps=True)
+    wave = steps[1]
+    assert wave.kind == "explosion" and len(wave.fields) == 30
+    data = turn_picture_files(steps[:3], names=False).files["step-01-explosion-wave-1.svg"]
+    root = ElementTree.fromstring(data)
+    title = f"1. {step_title(wave)}"
+    assert root.find(f"{SVG}title").text == title
+    extents, (_, _, width, _) = text_extents(data)
+    top = sorted((y0, text, x1 - x0) for text, x0, y0, x1, _ in extents)
+    lines = [text for _, text, _ in top[:3]]
+    assert len(lines[0]) > 40 and " ".join(lines) == title
+    one_line = sum(w for _, _, w in top[:3])  # the title's width unwrapped, about
+    assert width < 0.6 * one_line
