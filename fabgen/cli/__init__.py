@@ -53,6 +53,8 @@ class FabgenGroup(click.Group):
             raise BadInput(for_terminal(named_for_the_command_line(exc))) from None
         except FabgenError as exc:
             raise BadInput(for_terminal(str(exc))) from None
+        except click.NoSuchOption as exc:
+            raise _with_meant_options(exc) from None
         except click.ClickException as exc:
             exc.message = for_terminal(exc.message)
             raise
@@ -63,6 +65,52 @@ class FabgenGroup(click.Group):
             # "Aborted!" with 1); writes are transactions, so nothing is half written.
             click.echo("Stopped (Ctrl+C).", err=True)
             ctx.exit(128 + 2)
+
+
+#: Options a newcomer may guess by meaning, where click's spelling match finds nothing
+#: or the wrong one (``stones --size`` suggested --seat): the options meant, in order.
+MEANT_OPTIONS = {
+    "--size": ("--width", "--stone-diameter", "--sheet", "--bed", "--paper"),
+    "--tile-size": ("--width",),
+    "--diameter": ("--stone-diameter", "--circle-diameter"),
+    "--board": ("--preset",),
+    "--tiles": ("--count",),
+    "--paper-size": ("--paper",),
+    "--out": ("--svg", "--games-dir"),
+    "-o": ("--out", "--svg", "--games-dir"),
+    "--output": ("--out", "--svg", "--games-dir"),
+    "--output-dir": ("--out", "--svg", "--games-dir"),
+    "--outdir": ("--out", "--svg", "--games-dir"),
+}
+
+
+def _with_meant_options(exc: click.NoSuchOption) -> click.NoSuchOption:
+    """``exc`` naming the command's options that a guessed name may mean (else as click
+    says it: its usage lines point to --help)."""
+    from fabgen.text import for_terminal
+
+    command = exc.ctx.command if exc.ctx else None
+    options = {
+        opt: param
+        for param in (command.params if command else ())
+        if isinstance(param, click.Option)
+        for opt in param.opts
+    }
+    guessed = MEANT_OPTIONS.get(exc.option_name, ())
+    meant = [options[o] for o in guessed if o in options]
+    if meant:
+        names = [p.opts[0] for p in meant]
+        said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        message = f"No such option '{exc.option_name}'. Did you mean {said}?"
+    elif "--out" in (*guessed, exc.option_name) and exc.ctx:
+        message = (
+            f"No such option '{exc.option_name}': {exc.ctx.command_path} writes no files, "
+            "it only prints (add > FILE to keep what it prints)"
+        )
+    else:
+        exc.message = for_terminal(exc.message)
+        return exc
+    return click.NoSuchOption(exc.option_name, for_terminal(message), ctx=exc.ctx)
 
 
 def _stream_failed(exc: OSError) -> None:

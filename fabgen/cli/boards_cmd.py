@@ -35,7 +35,26 @@ def _load(board_file: Path | None, preset: str | None):
         )
     if preset is not None:
         return load_preset(preset), f"preset {preset}"
+    named = preset_named_by(board_file)
+    if named:
+        raise ParameterError(
+            "preset",
+            f"{board_file}: no such file, but {named} is a preset board: give it as "
+            f"--preset {named} (fabgen boards lists the presets)",
+        )
     return read_board(board_file), str(board_file)  # type: ignore[arg-type]
+
+
+def preset_named_by(path: Path | str) -> str | None:
+    """The preset a missing file's name is (``fabgen layout 6p-hexagon-19``, without
+    --preset), else None."""
+    from fabgen.board.files import preset_names
+
+    path = Path(path)
+    stem = path.name.removesuffix(".toml")
+    if path.parent != Path(".") or stem not in preset_names() or path.exists():
+        return None
+    return stem
 
 
 @click.command("boards", short_help="List the preset boards for 1 to 6 people (and machines).")

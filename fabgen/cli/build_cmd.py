@@ -68,6 +68,7 @@ def build(kit_file, quiet, out_dir):
         if not quiet:
             click.echo(text, err=True)
 
+    _refuse_a_preset_name(kit_file)
     kit = load_kit(kit_file)
     plan = plan_kit(kit)
     for finding in plan.findings:
@@ -77,3 +78,19 @@ def build(kit_file, quiet, out_dir):
     files, timings = render_kit(plan, progress=note)
     write_and_report(out_dir, files, manifest="manifest.json")
     note(f"{len(files)} files, {sum(timings.values()):.1f} s")
+
+
+def _refuse_a_preset_name(kit_file: str | None) -> None:
+    """``fabgen build 3p-triangle-4``: a board's name where the kit file goes."""
+    from fabgen.cli.boards_cmd import preset_named_by
+    from fabgen.errors import ParameterError
+
+    named = kit_file and preset_named_by(kit_file)
+    if named:
+        raise ParameterError(
+            "kit",
+            f"{kit_file}: no such file, but {named} is a preset board, and fabgen build "
+            f'takes a kit file: copy templates/kit.toml, set board = "{named}" under '
+            "[kit], and build that file (fabgen layout --preset "
+            f"{named} writes the board's own diagram and printed board)",
+        )

@@ -1,0 +1,99 @@
+"""The mistakes of someone new to fabgen get a message that says what to type instead:
+a preset's name where a file goes, and an option guessed by meaning (``--size``)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from fabgen.cli import main
+
+
+def run(tmp_path, monkeypatch, *args: str):
+    monkeypatch.chdir(tmp_path)
+    return CliRunner().invoke(main, list(args), prog_name="fabgen")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["layout", "6p-hexagon-19", "--out", "boards"],
+        ["validate", "4p-butterfly"],
+        ["validate", "4p-butterfly.toml"],
+        ["balance", "3p-triangle-4", "--games", "2", "--out", "boards"],
+    ],
+    ids=" ".join,
+)
+def test_a_presets_name_given_as_the_file_says_to_use_preset(tmp_path, monkeypatch, command):
+    result = run(tmp_path, monkeypatch, *command)
+    assert result.exit_code == 2, result.output
+    name = command[1].removesuffix(".toml")
+    assert f"{command[1]}: no such file, but {name} is a preset board" in result.output
+    assert f"--preset {name}" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_named_like_a_preset_is_read_as_the_file(tmp_path, monkeypatch):
+    # A board file of the user's own, named as a preset: read, not refused.
+    (tmp_path / "3p-triangle-4").write_text(
+        CliRunner().invoke(main, ["boards", "--show", "2p-diamond-4"]).output
+    )
+    result = run(tmp_path, monkeypatch, "validate", "3p-triangle-4")
+    assert result.exit_code == 0, result.output
+    assert "board 2p-diamond-4: 2 players, 16 tiles" in result.output
+
+
+def test_a_missing_file_in_a_folder_is_only_missing(tmp_path, monkeypatch):
+    result = run(tmp_path, monkeypatch, "layout", "boards/6p-hexagon-19")
+    assert result.exit_code == 2, result.output
+    assert "no such file: check the name" in result.output
+    assert "--preset" not in result.output
+
+
+def test_a_presets_name_given_to_build_says_what_a_kit_file_is(tmp_path, monkeypatch):
+    result = run(tmp_path, monkeypatch, "build", "3p-triangle-4", "--out", "kit")
+    assert result.exit_code == 2, result.output
+    assert "3p-triangle-4: no such file, but 3p-triangle-4 is a preset board" in result.output
+    assert 'set board = "3p-triangle-4" under [kit]' in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("command", "guess", "meant"),
+    [
+        (["tile"], "--size", "--width"),
+        (["stones"], "--size", "--width, --stone-diameter or --bed"),
+        (["sheet", "--count", "2"], "--size", "--width, --stone-diameter or --sheet"),
+        (["layout", "--preset", "3p-triangle-4"], "--board", "--preset"),
+        (["stones"], "--diameter", "--stone-diameter or --circle-diameter"),
+        (["sheet"], "--tiles", "--count"),
+        (["tile"], "-o", "--out"),
+        (["rules", "turn", "game.json"], "--out", "--svg"),
+        (["serve"], "--out", "--games-dir"),
+    ],
+)
+def test_an_option_guessed_by_meaning_names_the_options_meant(
+    tmp_path, monkeypatch, command, guess, meant
+):
+    result = run(tmp_path, monkeypatch, *command, guess, "10")
+    assert result.exit_code == 2, result.output
+    assert f"Error: No such option '{guess}'. Did you mean {meant}?" in result.output
+    assert "--seat" not in result.output  # click's spelling match for stones --size
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_other_unknown_options_keep_clicks_suggestion(tmp_path, monkeypatch):
+    result = run(tmp_path, monkeypatch, "tile", "--widht", "100")
+    assert result.exit_code == 2
+    assert "No such option '--widht'. Did you mean '--width'?" in result.output
+
+
+@pytest.mark.parametrize(
+    "command", [["validate", "--preset", "2p-diamond-4"], ["boards"], ["check-alignment"]]
+)
+def test_out_for_a_command_that_only_prints_says_so(tmp_path, monkeypatch, command):
+    result = run(tmp_path, monkeypatch, *command, "--out", "report")
+    assert result.exit_code == 2, result.output
+    said = f"No such option '--out': fabgen {command[0]} writes no files, it only prints"
+    assert said in result.output
+    assert list(tmp_path.iterdir()) == []
