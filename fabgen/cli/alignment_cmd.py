@@ -45,7 +45,7 @@ below what a laser cuts or a printer prints, and a drawing re-saved by another p
     "--patch",
     default=None,
     metavar="ROWSxCOLS",
-    help="Lay out a rhombus of ROWS × COLS tiles  [default: 5x5]",
+    help="Lay out a rhombus of ROWS × COLS tiles.  [default: 5x5]",
 )
 @option("check_tiles")
 @click.option(

@@ -30,7 +30,7 @@ from fabgen.text import shown_path
     default=None,
     metavar="ADDRESS",
     help="Play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 "
-    "(pip install 'fabgen[cluster]'; see docs/balance.md).",
+    "(pip install '.[cluster]' in fabgen's folder; see docs/balance.md).",
 )
 @option("max_turns")
 @option("save_games")
