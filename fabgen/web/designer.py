@@ -382,7 +382,8 @@ def designer_view(board: Board, validated: bool = True) -> dict:
         "board": board.details(),
         "seat_words": seat_words(board),  # (the summary's: "6 seats (4 people, 2 machines)")
         "findings": [
-            f.to_json() | {"text": f.text(), "hint": _hint(board, f.code)} for f in report.findings
+            f.to_json() | {"text": f.text(), "hint": _hint(board, f.code, f.message)}
+            for f in report.findings
         ],
         "summary": report.summary(),
         "symmetry": {
@@ -462,6 +463,16 @@ _HINTS = {
         'field" and the same number of stones, which takes them away'
     ),
     "symmetry": 'in the designer: choose it under "Seat order goes round"',
+    # ("reorder the players or change turns", "[[players]] ... seated in turn order")
+    "turn-direction": (
+        'in the designer: choose the other way under "Seat order goes round", or change '
+        "the seats' order with Earlier and Later"
+    ),
+    "seats-differ-4-5": (
+        "in the designer: Add seat, make it a machine, put 6 stones on the field named "
+        '(with "put stones on a field") and move it to its place in turn order with Earlier '
+        "and Later"
+    ),
 }
 
 
@@ -487,9 +498,11 @@ def finding_words(message: str) -> str:
     return message
 
 
-def _hint(board: Board, code: str) -> str | None:
+def _hint(board: Board, code: str, message: str = "") -> str | None:
     if code == "symmetry" and board.turns is not None:
         return None  # (the finding then asks for nothing)
+    if code == "seats-differ-4-5" and not re.search(r"\badd \d+ dummy seat", message):
+        return None  # (no dummy seats to add: nothing the page can do)
     return _HINTS.get(code)
 
 

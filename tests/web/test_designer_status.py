@@ -152,3 +152,23 @@ def test_a_seat_made_an_extreme_machine_is_said_with_an(page):
     assert said == "Seat 2 is now an extreme-machine."
     page.get_by_label("Seat kind", exact=True).select_option("player")
     assert _after(page, "(s) => s.players[1].kind === undefined") == "Seat 2 is now a player."
+
+
+def test_a_seat_is_moved_earlier_or_later_in_turn_order(page):
+    # The validator asks for dummy seats "seated in turn order between the people", and
+    # Add seat adds at the end: there was no way to put a seat between two others
+    state = _ready(page)
+    names = [p.get("name") for p in state["players"]]
+    last = len(names) - 1
+    page.get_by_label("Seat", exact=True).select_option(index=last)
+    page.get_by_role("button", name="Move the seat earlier in turn order").click()
+    moved = json.dumps([*names[: last - 1], names[last], names[last - 1]], separators=(",", ":"))
+    said = _after(page, "(s, n) => JSON.stringify(s.players.map((p) => p.name)) === n", moved)
+    assert said == f"Seat {last + 1} is now seat {last}."
+    assert page.get_by_label("Seat", exact=True).input_value() == str(last - 1)
+    page.get_by_label("Seat", exact=True).select_option(index=last)
+    page.get_by_role("button", name="Move the seat later in turn order").click()
+    refused = page.locator("#status").filter(has_text="Not changed: ")
+    assert (
+        refused.inner_text() == f"Not changed: seat {last + 1} is already the last in turn order."
+    )

@@ -125,3 +125,23 @@ def test_stones_put_on_another_seats_field_are_hinted_away_with_the_stones_tool(
     [clash] = [f for f in view["findings"] if f["code"] == "field-shared"]
     assert red in clash["message"]
     assert 'click it with "put stones on a field" and the same number' in clash["hint"]
+
+
+def _hints(client, state: dict) -> dict[str, str | None]:
+    view = client.post("/api/board/view", json={"state": state}).get_json()
+    return {f["code"]: f["hint"] for f in view["findings"]}
+
+
+def test_a_seat_order_finding_is_hinted_with_earlier_and_later(client):
+    # "reorder the players or change turns" and "seated in turn order between the people
+    # it stands between": the page had no way to reorder seats, and said nothing
+    state = client.get("/api/board/preset/3p-triangle-4").get_json()["state"]
+    turns = state["board"]["turns"]
+    state["board"]["turns"] = "clockwise" if turns == "counter-clockwise" else "counter-clockwise"
+    assert "Earlier and Later" in _hints(client, state)["turn-direction"]
+    state = client.get("/api/board/preset/6p-hexagon-19").get_json()["state"]
+    del state["players"][5], state["players"][2]  # (four people: two dummies to add)
+    assert "Earlier and Later" in _hints(client, state)["seats-differ-4-5"]
+    # (with the machines in their places there is nothing to add)
+    state = client.get("/api/board/preset/4p-hexagon-19-machines").get_json()["state"]
+    assert _hints(client, state)["seats-differ-4-5"] is None

@@ -500,6 +500,31 @@ $("remove-seat").addEventListener("click", () => {
     note: `Removed seat ${k + 1}.`,
   });
 });
+// The seat chosen one place earlier or later in turn order (the board file's order of
+// [[players]]): the validator asks for a dummy seat "seated in turn order between the
+// people it stands between", and Add seat adds at the end. A seat coloured by its
+// number takes the colour of its new number.
+function moveSeat(by) {
+  const k = seatIndex();
+  act((b) => {
+    const missing = seatMissing(b, k);
+    if (missing) return missing;
+    const to = k + by;
+    if (to < 0 || to >= b.players.length) {
+      return `Not changed: seat ${k + 1} is already the ${by < 0 ? "first" : "last"} in turn order.`;
+    }
+    return {
+      mutate: (s) => { s.players.splice(to, 0, ...s.players.splice(k, 1)); },
+      note: `Seat ${k + 1} is now seat ${to + 1}.`,
+      then: () => {
+        $("seat").value = String(to);
+        fillSeats();
+      },
+    };
+  });
+}
+$("seat-earlier").addEventListener("click", () => moveSeat(-1));
+$("seat-later").addEventListener("click", () => moveSeat(1));
 // The typed coordinate, or the words of its refusal (an empty box was read as 0: a tile
 // nobody asked for). The refusal is said in turn, after the changes on their way.
 function typedCoordinate(axis) {
