@@ -13,7 +13,7 @@ from fabgen.cli.common import (
     out_option,
     report_written,
 )
-from fabgen.cli.options import option
+from fabgen.cli.options import option, player_names
 from fabgen.text import shown_path
 
 
@@ -119,7 +119,7 @@ def balance(
         _only_with_suggest_starts("candidates")
     board, _ = _checked_board(board_file, preset)
     checked = board
-    names = tuple(p.strip() for p in players.split(",") if p.strip())
+    names = player_names(players)
     options = BalanceOptions(games, names, variant, seed, max_turns, save_games)
     options.check(board)
     jobs = jobs or default_jobs()

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from fabgen.cli.common import InputPath, format_option, out_option, write_and_report
-from fabgen.cli.options import Choice, option
+from fabgen.cli.options import Choice, option, player_names
 
 board_file_argument = click.argument(
     "board_file",
@@ -159,7 +159,7 @@ def validate(
         from fabgen.play.balance import simulate as play
         from fabgen.play.parallel import default_jobs
 
-        names = tuple(p.strip() for p in players.split(",") if p.strip())
+        names = player_names(players)
         from fabgen.cli.common import GamesProgress
 
         with GamesProgress(simulate) as bar:

@@ -150,6 +150,16 @@ def _parse(text: str, integer: bool, label: str):
         raise UserError(f"{label} {text!r} is not {what}") from None
 
 
+def player_names(text: str) -> tuple[str, ...]:
+    """``--players``: the names, comma-separated, each as the registry spells it
+    (``Greedy, extreme machine`` is greedy and extreme-machine, see
+    :func:`fabgen.play.policy.policy_name`); unknown names are refused where they are
+    used, with the list of known ones."""
+    from fabgen.play.policy import policy_name
+
+    return tuple(policy_name(p.strip()) for p in text.split(",") if p.strip())
+
+
 #: Options that steer a command rather than being settings, whose values the library
 #: refuses by these names (``ParameterError.about("moves", ...)``).
 STEERING_FLAGS = {

@@ -30,7 +30,7 @@ from fabgen.board.supply import (
 )
 from fabgen.errors import ParameterError
 from fabgen.play.parallel import batches, check_wanted, executor, processes, run_batches
-from fabgen.play.policy import check_player_name
+from fabgen.play.policy import check_player_name, policy_name
 from fabgen.play.selfplay import (
     DEFAULT_MAX_TURNS,
     MACHINE,
@@ -64,6 +64,10 @@ class BalanceOptions:
     seed: int = 0
     max_turns: int = DEFAULT_MAX_TURNS
     save_games: int = 0  # keep the turns of the first K games
+
+    def __post_init__(self) -> None:
+        # "GREEDY" plays and is reported as greedy (the report compares names)
+        object.__setattr__(self, "players", tuple(map(policy_name, self.players)))
 
     def check(self, board: Board) -> None:
         """Clear errors for impossible settings, before any game is played."""

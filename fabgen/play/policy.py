@@ -37,10 +37,23 @@ POLICY_NAMES: tuple[str, ...] = tuple(_REGISTRY)
 _PARAMETERISED = frozenset({"strong"})
 
 
+def policy_name(name: str) -> str:
+    """The registered name ``name`` stands for, as people type it: any case, and a space
+    or ``_`` for a hyphen (``GREEDY``, ``Extreme_Machine``, ``extreme machine``);
+    ``strong:N`` keeps its budget. A name that stands for none comes back as given, for
+    :func:`get_policy` to refuse in the words it was typed."""
+    base, colon, spec = name.strip().partition(":")
+    words = base.lower().replace("_", " ").replace("-", " ").split()
+    key = "-".join(words)
+    return f"{key}{colon}{spec.strip()}" if key in _REGISTRY else name
+
+
 def get_policy(name: str) -> Policy:
-    """A new policy object for ``name``; a clear error lists the known names.
+    """A new policy object for ``name`` (read by :func:`policy_name`); a clear error lists
+    the known names.
 
     ``strong:N`` is the strong player with a budget of N positions per decision."""
+    name = policy_name(name)
     base, colon, spec = name.partition(":")
     target = _REGISTRY.get(base)
     if target is None or (colon and base not in _PARAMETERISED):
