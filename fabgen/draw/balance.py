@@ -162,12 +162,10 @@ def territory_drawing(
 
 
 def _on_page(d: Drawing, margin: float = 6.0) -> Drawing:
-    x0, y0, x1, y1 = d.bbox()  # type: ignore[misc]
-    # Text.bbox assumes narrow letters; give text its width in Vera (a name of W's ran
-    # off the territory picture's right edge).
-    for shape in d.shapes(Operation.PRINT):
-        if isinstance(shape, Text) and shape.align == "left":
-            x1 = max(x1, shape.position[0] + text_width(shape.text, shape.height))
+    # Text in its width in Vera: Text.bbox's narrow letters let a name of W's run off
+    # the territory picture's right edge, and text_width's wide ones left a third of
+    # the win rates' page empty.
+    x0, y0, x1, y1 = d.ink_bbox()  # type: ignore[misc]
     page = Polyline(_rect(x0 - margin, y0 - margin, x1 + margin, y1 + margin), True, style=PAGE)
     d.layers[Operation.PRINT].insert(0, page)
     return d.fit_page(0.0)

@@ -68,3 +68,18 @@ def test_with_board_adds_the_board_played(run):
     made = balance_files(run, with_board=True)
     board = parse_board_toml(made.files[f"{BOARD.name}.toml"].decode(), "played")
     assert board == BOARD
+
+
+def test_the_pictures_pages_end_a_margin_past_their_widest_text(run):
+    """Read back and measured in Vera: the widest line ends 6 mm inside the page's
+    right edge, and no text runs past it (pages were sized at 0.9 cap heights a letter,
+    and the win rates' page was a third empty on its right)."""
+    from tests.products.test_turn import text_extents
+
+    made = balance_files(run)
+    for kind in ("win-rates", "territory"):
+        extents, (_, _, width, _) = text_extents(made.files[f"{BOARD.name}-{kind}.svg"])
+        widest = max(x1 for _, _, _, x1, _ in extents)
+        assert widest <= width - 6.0 + 0.05, kind
+        if kind == "win-rates":  # its notes are wider than its bars
+            assert widest == pytest.approx(width - 6.0, abs=0.05)
