@@ -86,7 +86,8 @@ MEANT_OPTIONS = {
 
 def _with_meant_options(exc: click.NoSuchOption) -> click.NoSuchOption:
     """``exc`` naming the command's options that a guessed name may mean (else as click
-    says it: its usage lines point to --help)."""
+    says it: its usage lines point to --help). Design notes: *One definition per
+    setting*, a newcomer's guesses."""
     from fabgen.text import for_terminal
 
     command = exc.ctx.command if exc.ctx else None
