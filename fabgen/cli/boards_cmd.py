@@ -116,7 +116,12 @@ def boards(show, show_as, output_format):
 @option("dead_markers")
 @option("simulate")
 @option("players", lead="With --simulate only. ")
-@option("variant", lead="With --simulate only. ")
+@option(
+    "variant",
+    unset=True,
+    default_text="the variant a game FILE names, else online",
+    lead="With --simulate only. ",
+)
 @option("seed", lead="With --simulate only. ")
 @option("jobs", lead="With --simulate only. ")
 def validate(
@@ -140,7 +145,8 @@ def validate(
     read.
 
     With --simulate N the board is also played N times by computer players (the
-    strong player unless --players says otherwise, by the rules of --variant): a
+    strong player unless --players says otherwise, by the rules of --variant, else of
+    the variant a game FILE names, as fabgen rules plays it, else online): a
     seat-balance finding names the seat they favour, by how much and with its 95%
     interval, and the stones and markers needed come from the games' peaks (95th
     percentile plus 10%) instead of the 20% rule.
@@ -161,7 +167,9 @@ def validate(
 
         names = player_names(players)
         from fabgen.cli.common import GamesProgress
+        from fabgen.cli.rules_common import game_variant
 
+        variant = game_variant(variant, _game_of(board_file))
         with GamesProgress(simulate) as bar:
             jobs = jobs or default_jobs()
             games = play(
@@ -226,6 +234,21 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
         "(fabgen validate explains them)"
     )
     write_and_report(out_dir, made.files)
+
+
+def _game_of(board_file: Path | None):
+    """The transcript a FILE holds, for the variant it names; None for a board file or
+    a preset."""
+    from fabgen.board.boardfile import read_text
+    from fabgen.board.files import is_transcript
+    from fabgen.rules.transcript import parse_transcript
+
+    if board_file is None:
+        return None
+    text = read_text(board_file)
+    if not is_transcript(Path(board_file), text):
+        return None
+    return parse_transcript(text, str(board_file), check_board=False)
 
 
 def _only_with_simulate(*names: str) -> None:

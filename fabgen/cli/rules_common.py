@@ -19,12 +19,14 @@ variant_option = option("variant", unset=True, default_text="the file's variant,
 def game_variant(variant: str | None, transcript) -> str:
     """The variant to play a file's game under: ``--variant`` when given on the command
     line, else the one the file names (fabgen's saved games say under which variant
-    they were played), else the default."""
+    they were played), else the default. ``transcript``: None for a board file, which
+    names no variant (``validate --simulate``)."""
     from fabgen.settings import SETTINGS
 
     if variant is not None:
         return variant
-    return transcript.variant or SETTINGS["variant"].default
+    named = transcript.variant if transcript is not None else None
+    return named or SETTINGS["variant"].default
 
 
 def illegal_in_file(path, transcript, exc, variant: str) -> str:
