@@ -257,12 +257,13 @@ def refusal_words(exc: InputFileError | TooLarge, state: object) -> str:
 
 
 #: A machine given a start tile (or a seat with one made a machine): the reader's words
-#: say what to write in a board file (stacks = { a1 = 3 }, kind = "extreme-machine").
+#: say what to write in a board file (stacks = { a1 = 3 }, kind = "extreme-machine"). Said
+#: for either change: the seat kept is a person's, or a machine without a start tile.
 _MACHINE_START = (
     "a machine never moves, so a start tile of single stones would never explode or grow: "
-    "take its start tile away and put stones on fields instead (3 on a corner field, as a "
-    "1995 machine, or 6 on the middle field of a tile, as a dummy), or make the seat an "
-    "extreme-machine"
+    "a machine starts with stones put on fields instead, without a start tile (3 on a "
+    "corner field, as a 1995 machine, or 6 on the middle field of a tile, as a dummy); or "
+    "make the seat an extreme-machine"
 )
 _EMPTY = re.compile(r"is empty \(or only spaces\); expected: (.+); leave the key out for .+")
 _TWICE = re.compile(

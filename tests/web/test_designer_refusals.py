@@ -122,9 +122,9 @@ SAID_IN_THE_PAGE = [
         _seat(1, kind="machine"),
         'or make it kind = "extreme-machine"',
         "seat 2's start tile: a machine never moves, so a start tile of single stones would "
-        "never explode or grow: take its start tile away and put stones on fields instead "
-        "(3 on a corner field, as a 1995 machine, or 6 on the middle field of a tile, as a "
-        "dummy), or make the seat an extreme-machine",
+        "never explode or grow: a machine starts with stones put on fields instead, without "
+        "a start tile (3 on a corner field, as a 1995 machine, or 6 on the middle field of a "
+        "tile, as a dummy); or make the seat an extreme-machine",
     ),
     (
         _board(name=""),
