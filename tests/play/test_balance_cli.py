@@ -449,7 +449,11 @@ def test_the_text_says_when_strong_searched_deeper(cli, tmp_path):
     from fabgen.play.strong import TWO_SEAT_BUDGET
 
     def text(*args):
-        result = cli("balance", "--games", "1", "--jobs", "1", "--out", tmp_path / "out", *args)
+        # (a game cut at 8 turns: the note is about the players, not the games)
+        result = cli(
+            "balance", "--games", "1", "--jobs", "1", "--max-turns", "8",
+            "--out", tmp_path / "out", *args,
+        )  # fmt: skip
         assert result.exit_code == 0, result.output
         return result.stdout
 
