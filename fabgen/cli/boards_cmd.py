@@ -25,7 +25,7 @@ preset_option = click.option(
 
 def _load(board_file: Path | None, preset: str | None):
     from fabgen.board.files import load_preset, read_board
-    from fabgen.errors import ParameterError
+    from fabgen.errors import FabgenError, ParameterError
 
     if (board_file is None) == (preset is None):
         raise ParameterError(
@@ -42,7 +42,47 @@ def _load(board_file: Path | None, preset: str | None):
             f"{board_file}: no such file, but {named} is a preset board: give it as "
             f"--preset {named} (fabgen boards lists the presets)",
         )
-    return read_board(board_file), str(board_file)  # type: ignore[arg-type]
+    try:
+        return read_board(board_file), str(board_file)  # type: ignore[arg-type]
+    except FabgenError:
+        _refuse_a_kit_file(board_file)  # type: ignore[arg-type]
+        raise
+
+
+def _refuse_a_kit_file(path: Path) -> None:
+    """A kit file where a board file goes: say so (the board reader said only that
+    [kit] is an unknown key)."""
+    from fabgen.board.files import preset_names
+    from fabgen.errors import ParameterError
+
+    tables = toml_tables(path)
+    if tables is None or "kit" not in tables or "board" in tables:
+        return
+    board = tables["kit"].get("board")
+    if isinstance(board, str) and board in preset_names():
+        alone = f"; for its board alone give --preset {board}"
+    elif isinstance(board, str) and board.strip():
+        alone = f"; for its board alone give its board file, {board} (next to the kit file)"
+    else:
+        alone = ""
+    raise ParameterError(
+        "preset",
+        f"{path} is a kit file ([kit]), not a board file: fabgen build {path} builds the "
+        f"kit{alone}",
+    )
+
+
+def toml_tables(path: Path | str) -> dict | None:
+    """The top-level tables of a TOML file, None when it is not one (to tell a kit file
+    from a board file after the reader refused it)."""
+    from fabgen.errors import FabgenError
+    from fabgen.inputs import MAX_TOML_BYTES, parse_toml, read_text
+
+    try:
+        data = parse_toml(read_text(path, "TOML file", MAX_TOML_BYTES), str(path))
+    except FabgenError:  # (parse_toml bounds nesting and numbers, as the readers do)
+        return None
+    return {key: value for key, value in data.items() if isinstance(value, dict)}
 
 
 def preset_named_by(path: Path | str) -> str | None:

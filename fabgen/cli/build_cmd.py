@@ -60,6 +60,7 @@ def build(kit_file, quiet, out_dir):
 
     Example: fabgen build my_kit.toml --out output/
     """
+    from fabgen.errors import FabgenError
     from fabgen.kitbuild.kitfile import load_kit
     from fabgen.kitbuild.plan import plan_kit
     from fabgen.kitbuild.render import render_kit
@@ -69,7 +70,11 @@ def build(kit_file, quiet, out_dir):
             click.echo(text, err=True)
 
     _refuse_a_preset_name(kit_file)
-    kit = load_kit(kit_file)
+    try:
+        kit = load_kit(kit_file)
+    except FabgenError:
+        _refuse_a_board_file(kit_file)
+        raise
     plan = plan_kit(kit)
     for finding in plan.findings:
         if finding.severity == "warning":
@@ -94,3 +99,25 @@ def _refuse_a_preset_name(kit_file: str | None) -> None:
             "[kit], and build that file (fabgen layout --preset "
             f"{named} writes the board's own diagram and printed board)",
         )
+
+
+def _refuse_a_board_file(kit_file: str | None) -> None:
+    """A board file or transcript where the kit file goes: say so (the kit reader said
+    only that [board] and [players] are unknown sections, or that JSON is not TOML)."""
+    from fabgen.cli.boards_cmd import toml_tables
+    from fabgen.errors import ParameterError
+
+    if not kit_file:
+        return
+    tables = toml_tables(kit_file)
+    if tables is not None and ("kit" in tables or "board" not in tables):
+        return
+    if tables is None and not kit_file.lower().endswith(".json"):
+        return
+    what = "a board file ([board])" if tables else "JSON (a game transcript?)"
+    raise ParameterError(
+        "kit",
+        f"{kit_file} is {what}, not a kit file: name it in a kit file (copy "
+        f'templates/kit.toml, set board = "{kit_file}" under [kit]) and build that; '
+        f"fabgen layout {kit_file} writes the board's own diagram and printed board",
+    )

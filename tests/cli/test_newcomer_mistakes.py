@@ -97,3 +97,53 @@ def test_out_for_a_command_that_only_prints_says_so(tmp_path, monkeypatch, comma
     said = f"No such option '--out': fabgen {command[0]} writes no files, it only prints"
     assert said in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def kit_file(board: str) -> str:
+    return f'[kit]\nname = "club"\nboard = "{board}"\n'
+
+
+@pytest.mark.parametrize(
+    ("board", "alone"),
+    [
+        ("2p-diamond-4", "for its board alone give --preset 2p-diamond-4"),
+        ("ours.toml", "for its board alone give its board file, ours.toml (next to the kit"),
+    ],
+)
+@pytest.mark.parametrize("command", [["layout", "--out", "boards"], ["validate"]], ids=str)
+def test_a_kit_file_given_as_the_board_says_it_is_one(tmp_path, monkeypatch, command, board, alone):
+    (tmp_path / "club-kit.toml").write_text(kit_file(board))
+    result = run(tmp_path, monkeypatch, command[0], "club-kit.toml", *command[1:])
+    assert result.exit_code == 2, result.output
+    said = "club-kit.toml is a kit file ([kit]), not a board file: fabgen build club-kit.toml"
+    assert said in result.output
+    assert alone in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club-kit.toml"]
+
+
+@pytest.mark.parametrize(
+    ("name", "what", "show"),
+    [
+        ("ours.toml", "a board file ([board])", ["boards", "--show", "2p-diamond-4"]),
+        (
+            "game.json",
+            "JSON (a game transcript?)",
+            ["boards", "--show", "2p-diamond-4", "--as", "transcript"],
+        ),
+    ],
+)
+def test_a_board_given_to_build_says_how_a_kit_names_it(tmp_path, monkeypatch, name, what, show):
+    (tmp_path / name).write_text(CliRunner().invoke(main, show).output)
+    result = run(tmp_path, monkeypatch, "build", name, "--out", "kit")
+    assert result.exit_code == 2, result.output
+    assert f"{name} is {what}, not a kit file" in result.output
+    assert f'set board = "{name}" under [kit]' in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+def test_a_kit_files_own_mistakes_are_said_as_before(tmp_path, monkeypatch):
+    (tmp_path / "kit.toml").write_text(kit_file("2p-diamond-4") + "[tiles]\nwidth = 80\n")
+    result = run(tmp_path, monkeypatch, "build", "kit.toml", "--out", "kit")
+    assert result.exit_code == 2, result.output
+    assert "tiles: unknown section [tiles]" in result.output
+    assert "not a kit file" not in result.output
