@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 MAX_LABEL = 200
@@ -38,6 +39,41 @@ def clean_label(text: str, limit: int = MAX_LABEL) -> str:
 
 def has_control(text: str) -> bool:
     return bool(_CONTROL.search(text) or _SURROGATE.search(text))
+
+
+def columns(text: str) -> int:
+    """The terminal columns ``text`` takes (the idea of wcwidth): a wide or full-width
+    character (北, most emoji) two, a combining mark or zero-width character (an
+    accent typed apart, a variation selector, a zero-width joiner) none, any other one.
+    ``len`` counts characters, so a column table put 北京队长 four columns short."""
+    return sum(_char_columns(char) for char in text)
+
+
+def _char_columns(char: str) -> int:
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def padded(text: str, width: int, align: str = "<") -> str:
+    """``text`` filled with spaces to ``width`` terminal columns (``f"{text:<{width}}"``
+    counts characters): ``<`` on the right, ``>`` on the left."""
+    fill = " " * max(0, width - columns(text))
+    return text + fill if align == "<" else fill + text
+
+
+def cut_to_columns(text: str, width: int, mark: str = "...") -> str:
+    """``text`` whole when it fits in ``width`` columns, else its start and ``mark``
+    within them (a wide character that would cross the edge is left out)."""
+    if columns(text) <= width:
+        return text
+    room, out = width - columns(mark), []
+    for char in text:
+        room -= _char_columns(char)
+        if room < 0:
+            break
+        out.append(char)
+    return "".join(out) + mark
 
 
 def for_terminal(text: str) -> str:

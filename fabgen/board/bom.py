@@ -11,6 +11,7 @@ from fabgen.board.colours import seat_colour
 from fabgen.board.model import Board, SeatKind, seat_words
 from fabgen.board.placement import BoardPlacement
 from fabgen.board.supply import Supply, supply_needed
+from fabgen.text import columns, padded
 
 GROWING_BASIS = (
     "20% of the fields: a growing field explodes within six of its owner's turns, so only "
@@ -136,7 +137,7 @@ def bom_text(bom: dict) -> str:
     ]
     for paper, pages in bom.get("printed_board_pages", {}).items():
         rows.append(("Printed board", pages, f"pages of {paper} with the assembly map"))
-    width = max(len(r[0]) for r in rows)
+    width = max(columns(r[0]) for r in rows)  # terminal columns: 北京队长 takes 8
     for name, count, note in rows:
-        lines.append(f"{name:<{width}}  {count!s:>4}  {note}")
+        lines.append(f"{padded(name, width)}  {count!s:>4}  {note}")
     return "\n".join(lines) + "\n"

@@ -44,6 +44,7 @@ from fabgen.play.stats import chi_square_uniform, summary, wilson_interval
 from fabgen.play.strong import DEFAULT_BUDGET, TWO_SEAT_BUDGET, deeper_by_default
 from fabgen.rules.transcript import Transcript
 from fabgen.rules.variants import NO_TIE_BREAK, get_variant
+from fabgen.text import columns, cut_to_columns, padded
 
 DEFAULT_PLAYER = "strong"
 #: Significance level of the test of equal wins.
@@ -455,7 +456,8 @@ def _pieces_to_make(report: dict) -> str:
     )
 
 
-#: The longest seat name the text table shows whole (a name may have 200 characters).
+#: The longest seat name the text table shows whole, in terminal columns (a name may
+#: have 200 characters).
 NAME_WIDTH = 24
 
 
@@ -464,14 +466,14 @@ def _seat_table(seats: list[dict]) -> list[str]:
     need: a name longer than the old 10 characters shifted its line's columns, and
     fractional or large wins (66.3333, 1e+06) those of the wins."""
     names = [_seat_name(s) for s in seats]
-    w = max([10, *map(len, names)])
+    w = max([10, *map(columns, names)])  # terminal columns: 北京队长 takes 8
     lines = [
         f"seat  {'name':<{w}}  {'kind':<15}  {'played by':<15}  {'wins':>9}  win rate  "
         "95% interval  mean score  board share"
     ]
     for s, name in zip(seats, names, strict=True):
         lines.append(
-            f"{s['seat']:>4}  {name:<{w}}  {s['kind']:<15}  {s['player']:<15}  "
+            f"{s['seat']:>4}  {padded(name, w)}  {s['kind']:<15}  {s['player']:<15}  "
             f"{_count(s['wins']):>9}  {100 * s['win_rate']:>7.1f}%  "
             f"{100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}%  "
             f"{s['mean_score']:>10.2f}  {100 * s['board_share']:>10.1f}%"
@@ -480,8 +482,7 @@ def _seat_table(seats: list[dict]) -> list[str]:
 
 
 def _seat_name(seat: dict) -> str:
-    name = seat["name"] or "-"
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 3] + "..."
+    return cut_to_columns(seat["name"] or "-", NAME_WIDTH)
 
 
 def _count(x: float) -> str:

@@ -35,6 +35,7 @@ from fabgen.geometry.lattice import Field, field_xy, hex_distance, neighbours
 from fabgen.play.balance import BalanceOptions, BalanceRun, balance_report, run_balance
 from fabgen.play.stats import wilson_interval
 from fabgen.rules.names import field_name
+from fabgen.text import cut_to_columns, padded
 
 STACK = 6  # stones in a start stack (1995 rules)
 MIN_APART = 3  # start stacks at least this many steps apart
@@ -589,9 +590,13 @@ def candidates_text(found: Sequence[Candidate]) -> str:
     seats = found[0].report["seats"] if found else []
     # Each seat's win rate under its name ("win rates" over a row of bare rates left
     # the reader to count which column was whose).
-    heads = " ".join(f"{_short(s.get('name') or f'seat {k + 1}'):>6}" for k, s in enumerate(seats))
+    heads = " ".join(
+        padded(_short(s.get("name") or f"seat {k + 1}"), 6, ">") for k, s in enumerate(seats)
+    )
     width = 7 * len(seats) - 1 if seats else 9
-    lines = [f"{'start fields per seat':<28} {'origin':<10}  {'0:0':>6}  {heads:<{width}}  p-value"]
+    lines = [
+        f"{'start fields per seat':<28} {'origin':<10}  {'0:0':>6}  {padded(heads, width)}  p-value"
+    ]
     for c in found:
         rates = " ".join(f"{100 * s['win_rate']:5.1f}%" for s in c.report["seats"])
         zero = f"{100 * c.all_zero:5.1f}%"
@@ -601,5 +606,6 @@ def candidates_text(found: Sequence[Candidate]) -> str:
 
 
 def _short(name: str) -> str:
-    """A seat's name in a column of 6 (Yellow, Purple whole; longer ones cut)."""
-    return name if len(name) <= 6 else name[:5] + "."
+    """A seat's name in a column of 6 (Yellow, Purple whole; longer ones cut, counted in
+    terminal columns: 北京队长 takes 8)."""
+    return cut_to_columns(name, 6, ".")
