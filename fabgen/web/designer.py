@@ -290,8 +290,13 @@ def page_reason(where: str | None, detail: str, state: object) -> str:
                 "tile away first"
             )
         return f"{twice[1]} already has stones of this seat: give each field its stones once"
-    # (the page has no description to say more in)
-    return detail.replace(" (the description can say more)", "")
+    # (the page has no description to say more in, nor notes)
+    for file_words in (
+        " (the description can say more)",
+        " (line breaks are allowed in notes only)",
+    ):
+        detail = detail.replace(file_words, "")
+    return detail
 
 
 def _start_fields(where: str | None, state: object) -> set[str]:

@@ -70,7 +70,7 @@ REFUSALS = [
 
 #: What tells a board file's user what to write: a key and its value, a table, a key
 #: to leave out, the file's description (the page has none).
-FILE_WORDS = re.compile(r" = |\[\[|\{ |key|stacks|description can")
+FILE_WORDS = re.compile(r" = |\[\[|\{ |key|stacks|description can|notes")
 
 
 @pytest.mark.parametrize(("state", "where", "place"), REFUSALS, ids=[r[1] for r in REFUSALS])
@@ -144,13 +144,24 @@ SAID_IN_THE_PAGE = [
         "of its fields: put the stones on a field off the start tile, or take the start "
         "tile away first",
     ),
+    (
+        _seat(0, name="Ann\tB"),
+        "(line breaks are allowed in notes only)",
+        "seat 1's name: contains the control character U+0009: remove it",
+    ),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(
     ("state", "file_words", "page_words"),
     SAID_IN_THE_PAGE,
-    ids=["machine-start", "empty-name", "name-with-a-space", "stones-on-the-start-tile"],
+    ids=[
+        "machine-start",
+        "empty-name",
+        "name-with-a-space",
+        "stones-on-the-start-tile",
+        "a-tab-pasted-in-a-name",
+    ],
 )
 def test_a_refusal_says_what_to_do_in_the_page_not_what_to_write_in_a_file(
     client, state, file_words, page_words
