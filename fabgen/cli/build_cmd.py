@@ -52,8 +52,9 @@ def build(kit_file, quiet, out_dir):
     full-size board, rule sheet, quick reference), the board file, a bill of materials,
     README.txt and manifest.json (every file with its SHA-256).
 
-    KIT_FILE is a kit in TOML (templates/kit.toml documents every setting); without it
-    the default kit is built. Everything is checked first, the board validator
+    KIT_FILE is a kit in TOML (templates/kit.toml documents every setting, and
+    python -m fabgen.kitbuild.kitfile prints it to copy); without it the default kit is
+    built. Everything is checked first, the board validator
     included; nothing is written unless every product succeeds, and an interrupted build
     leaves the folder as it was. Files that an earlier build of the same folder wrote,
     that this one does not write and that nobody has changed since, are removed.
