@@ -19,7 +19,8 @@ def read_board(path: str | Path) -> Board:
     transcript = is_transcript(path, text)
     try:
         if transcript:
-            return parse_board_transcript(text, str(path), name=name_from_stem(path.stem))
+            name = name_from_stem(path.stem)
+            return parse_board_transcript(text, str(path), name=name, one_line_names=True)
         return parse_board_toml(text, str(path), default_name=path.stem)
     except InputFileError as exc:
         if exc.where is None and _is_the_other(text, transcript):

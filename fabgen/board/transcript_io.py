@@ -12,6 +12,8 @@ transcript at all is refused with the JSON path of the problem.
 
 from __future__ import annotations
 
+import dataclasses
+
 from fabgen.board.model import Board, Seat, SeatKind
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Field
@@ -25,8 +27,18 @@ from fabgen.rules.transcript import (
 )
 
 
-def parse_board_transcript(text: str, source: str = "<transcript>", name: str = "board") -> Board:
+def parse_board_transcript(
+    text: str, source: str = "<transcript>", name: str = "board", *, one_line_names: bool = False
+) -> Board:
+    """The board of a transcript's first position. ``one_line_names`` (the command
+    line's files): a player's name or colour with line breaks or tabs, as a hand-edited
+    game file may have, is read on one line, each run of them a space, as the rules
+    commands name the seat (:meth:`fabgen.rules.state.Player.label`), where it was
+    refused; any other control character is refused either way (it has no place on the
+    setup diagram, and a board file written from the board could not be read back)."""
     transcript = parse_transcript(text, source, check_board=False)
+    if one_line_names:
+        transcript = _on_one_line(transcript)
     if not transcript.segments:
         raise InputFileError(source, "the board has no segments: list at least one", "$.segments")
     for t, segment in enumerate(transcript.segments):
@@ -45,6 +57,20 @@ def parse_board_transcript(text: str, source: str = "<transcript>", name: str = 
                     f"$.players[{k}].{key}",
                 )
     return board_from_transcript(transcript, name)
+
+
+def _on_one_line(transcript: Transcript) -> Transcript:
+    """``transcript`` with every name and colour that holds a line break or tab on one
+    line (names without one are kept exactly)."""
+
+    def one_line(value: str | None) -> str | None:
+        return value if not value or value.isprintable() else " ".join(value.split())
+
+    players = tuple(
+        dataclasses.replace(p, name=one_line(p.name), color=one_line(p.color))
+        for p in transcript.players or ()
+    )
+    return dataclasses.replace(transcript, players=players or transcript.players)
 
 
 def board_from_transcript(transcript: Transcript, name: str = "board") -> Board:
