@@ -18,7 +18,7 @@ _SEATS = ", ".join(f"{seat} {name}" for seat, name in SEAT_SYMBOLS.items())
 _MACHINES = ", ".join(f"m{seat} {name}" for seat, name in MACHINE_SYMBOLS.items())
 
 
-@click.command("stones", short_help="3D-printable stones and markers (STEP, STL, 3MF plate).")
+@click.command("stones", short_help="3D-printable stones and markers (STEP, STL, 3MF plates).")
 @option("design")
 @click.option(
     "--markers",
@@ -60,10 +60,10 @@ _MACHINES = ", ".join(f"m{seat} {name}" for seat, name in MACHINE_SYMBOLS.items(
 @option("spacing")
 @out_option
 def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
-    """Write 3D-printable pieces: a STEP and an STL file per piece and a 3MF print plate
-    with --count copies laid out on the bed. Sizes derive from the tile (--width): a
-    stone is 2 mm narrower than the engraved circle. Disc stones stack six high, a boss
-    on top in a recess below; pyramids nest six high.
+    """Write 3D-printable pieces: a STEP and an STL file per piece and 3MF print plates
+    with --count copies laid out on the bed (one plate when they fit it). Sizes derive
+    from the tile (--width): a stone is 2 mm narrower than the engraved circle. Disc
+    stones stack six high, a boss on top in a recess below; pyramids nest six high.
 
     \b
     Examples:
