@@ -141,14 +141,22 @@ def _board_tiles(name: str, handedness, drawn: bool = False):
     import os
 
     from fabgen.board.files import load_preset, preset_names, read_board
+    from fabgen.cli.boards_cmd import refuse_a_kit_file
+    from fabgen.errors import FabgenError
 
     board = load_preset(name) if name in preset_names() else None
     if board is None:
         if not os.path.lexists(name):  # anything there is read (and its problem named)
             raise ParameterError(
-                "board", f"--board {name!r} is neither a preset (fabgen boards) nor a file"
+                "board",
+                f"--board {name!r} is neither a preset nor a file: give a preset's name "
+                "(fabgen boards lists them) or the path of a board file",
             )
-        board = read_board(name)
+        try:
+            board = read_board(name)
+        except FabgenError:
+            refuse_a_kit_file(name, "--board")
+            raise
     if board.handedness != handedness:
         remedy = (
             "mirror the drawing (in Inkscape: Object > Flip Horizontal) and check it again"

@@ -15,6 +15,9 @@ board_file_argument = click.argument(
     required=False,
     type=InputPath("a board file or transcript", path_type=Path),
 )
+#: The default of ``--variant`` where a command plays a board FILE (validate --simulate,
+#: balance): None when not given, for :func:`file_variant`.
+FILE_VARIANT = "the variant a game FILE names, else online"
 preset_option = click.option(
     "--preset",
     metavar="NAME",
@@ -45,13 +48,13 @@ def _load(board_file: Path | None, preset: str | None):
     try:
         return read_board(board_file), str(board_file)  # type: ignore[arg-type]
     except FabgenError:
-        _refuse_a_kit_file(board_file)  # type: ignore[arg-type]
+        refuse_a_kit_file(board_file)  # type: ignore[arg-type]
         raise
 
 
-def _refuse_a_kit_file(path: Path) -> None:
+def refuse_a_kit_file(path: Path | str, preset_flag: str = "--preset") -> None:
     """A kit file where a board file goes: say so (the board reader said only that
-    [kit] is an unknown key)."""
+    [kit] is an unknown key). ``preset_flag``: the option that takes a preset's name."""
     from fabgen.board.files import preset_names
     from fabgen.errors import ParameterError
 
@@ -60,7 +63,7 @@ def _refuse_a_kit_file(path: Path) -> None:
         return
     board = tables["kit"].get("board")
     if isinstance(board, str) and board in preset_names():
-        alone = f"; for its board alone give --preset {board}"
+        alone = f"; for its board alone give {preset_flag} {board}"
     elif isinstance(board, str) and board.strip():
         alone = f"; for its board alone give its board file, {board} (next to the kit file)"
     else:
@@ -156,12 +159,7 @@ def boards(show, show_as, output_format):
 @option("dead_markers")
 @option("simulate")
 @option("players", lead="With --simulate only. ")
-@option(
-    "variant",
-    unset=True,
-    default_text="the variant a game FILE names, else online",
-    lead="With --simulate only. ",
-)
+@option("variant", unset=True, default_text=FILE_VARIANT, lead="With --simulate only. ")
 @option("seed", lead="With --simulate only. ")
 @option("jobs", lead="With --simulate only. ")
 def validate(
@@ -207,9 +205,8 @@ def validate(
 
         names = player_names(players)
         from fabgen.cli.common import GamesProgress
-        from fabgen.cli.rules_common import game_variant
 
-        variant = game_variant(variant, _game_of(board_file))
+        variant = file_variant(variant, board_file)
         with GamesProgress(simulate) as bar:
             jobs = jobs or default_jobs()
             games = play(
@@ -276,19 +273,21 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
     write_and_report(out_dir, made.files)
 
 
-def _game_of(board_file: Path | None):
-    """The transcript a FILE holds, for the variant it names; None for a board file or
-    a preset."""
+def file_variant(variant: str | None, board_file: Path | None) -> str:
+    """The variant to play a FILE's games under, as the rules commands play a file
+    (:func:`fabgen.cli.rules_common.game_variant`): ``--variant`` when given, else the
+    one a game file names, else online (a board file or a preset names none)."""
     from fabgen.board.boardfile import read_text
     from fabgen.board.files import is_transcript
+    from fabgen.cli.rules_common import game_variant
     from fabgen.rules.transcript import parse_transcript
 
-    if board_file is None:
-        return None
-    text = read_text(board_file)
-    if not is_transcript(Path(board_file), text):
-        return None
-    return parse_transcript(text, str(board_file), check_board=False)
+    game = None
+    if variant is None and board_file is not None:
+        text = read_text(board_file)
+        if is_transcript(Path(board_file), text):
+            game = parse_transcript(text, str(board_file), check_board=False)
+    return game_variant(variant, game)
 
 
 def _only_with_simulate(*names: str) -> None:
