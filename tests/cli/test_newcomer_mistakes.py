@@ -43,6 +43,14 @@ def test_a_file_named_like_a_preset_is_read_as_the_file(tmp_path, monkeypatch):
     assert "board 2p-diamond-4: 2 players, 16 tiles" in result.output
 
 
+def test_a_name_neither_preset_nor_file_says_what_to_give(tmp_path, monkeypatch):
+    result = run(tmp_path, monkeypatch, "check-alignment", "--board", "6p-hexagon19")
+    assert result.exit_code == 2, result.output
+    assert "give a preset's name (fabgen boards lists them) or the path of a board file" in (
+        result.output
+    )
+
+
 def test_a_missing_file_in_a_folder_is_only_missing(tmp_path, monkeypatch):
     result = run(tmp_path, monkeypatch, "layout", "boards/6p-hexagon-19")
     assert result.exit_code == 2, result.output
@@ -110,10 +118,20 @@ def kit_file(board: str) -> str:
         ("ours.toml", "for its board alone give its board file, ours.toml (next to the kit"),
     ],
 )
-@pytest.mark.parametrize("command", [["layout", "--out", "boards"], ["validate"]], ids=str)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["layout", "club-kit.toml", "--out", "boards"],
+        ["validate", "club-kit.toml"],
+        ["check-alignment", "--board", "club-kit.toml"],
+    ],
+    ids=" ".join,
+)
 def test_a_kit_file_given_as_the_board_says_it_is_one(tmp_path, monkeypatch, command, board, alone):
     (tmp_path / "club-kit.toml").write_text(kit_file(board))
-    result = run(tmp_path, monkeypatch, command[0], "club-kit.toml", *command[1:])
+    result = run(tmp_path, monkeypatch, *command)
+    if command[0] == "check-alignment":  # (its option for a preset's name)
+        alone = alone.replace("--preset", "--board")
     assert result.exit_code == 2, result.output
     said = "club-kit.toml is a kit file ([kit]), not a board file: fabgen build club-kit.toml"
     assert said in result.output
