@@ -6,7 +6,7 @@ import time
 
 import click
 
-from fabgen.cli.boards_cmd import board_file_argument, preset_option
+from fabgen.cli.boards_cmd import FILE_VARIANT, board_file_argument, file_variant, preset_option
 from fabgen.cli.common import (
     GamesProgress,
     format_option,
@@ -22,7 +22,7 @@ from fabgen.text import shown_path
 @preset_option
 @option("games")
 @option("players")
-@option("variant")
+@option("variant", unset=True, default_text=FILE_VARIANT)
 @option("seed")
 @option("jobs")
 @click.option(
@@ -120,6 +120,7 @@ def balance(
     board, _ = _checked_board(board_file, preset)
     checked = board
     names = player_names(players)
+    variant = file_variant(variant, board_file)
     options = BalanceOptions(games, names, variant, seed, max_turns, save_games)
     options.check(board)
     jobs = jobs or default_jobs()

@@ -1,7 +1,7 @@
-"""``fabgen validate --simulate`` plays a game file by the variant the file names, as the
-rules commands play it (``fabgen.cli.rules_common.game_variant``), unless ``--variant``
-is given: it played every file by ``--variant``'s default, online, whatever the file
-said."""
+"""``fabgen validate --simulate`` and ``fabgen balance`` play a game file by the variant
+the file names, as the rules commands play it (``fabgen.cli.rules_common.game_variant``),
+unless ``--variant`` is given: they played every file by ``--variant``'s default, online,
+whatever the file said."""
 
 from __future__ import annotations
 
@@ -51,3 +51,20 @@ def test_the_help_says_the_file_s_variant_is_the_default():
         "--seed"
     )
     assert "[default: online]" not in " ".join(page.split())
+
+
+def test_balance_plays_a_game_file_by_its_variant_too(cli, tmp_path):
+    named = game_file(tmp_path / "named", "1995")
+    plain = game_file(tmp_path / "plain", None)
+
+    def report(path, *more):
+        args = ("--players", "random", "--games", "3", "--format", "json")
+        result = cli("balance", path, *args, *more, "--out", tmp_path / "out")
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    by_1995 = report(named)
+    assert by_1995["variant"] == "1995"
+    assert by_1995 == report(plain, "--variant", "1995")
+    assert report(named, "--variant", "blog")["variant"] == "blog"
+    assert report(plain)["variant"] == "online"
