@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.drawing import Circle, Polyline, Shape, Style, Text
-from fabgen.draw.metrics import text_advance
+from fabgen.draw.metrics import fill_lines, text_advance
 from fabgen.draw.position import player_colour
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Point, add
 
@@ -101,43 +101,12 @@ def wrap(text: str, height: float, room: float, measured: bool = False) -> list[
     import textwrap
 
     if measured:
-        return _fill(text, room, lambda line: text_advance(line, height))
+        return fill_lines(text, room, lambda line: text_advance(line, height))
     lines = textwrap.wrap(text, max(10, int(room / (WRAP_WIDTH * height)))) or [""]
     if all(text_width(line, height) <= room for line in lines):
         return lines
     # Wide letters (a name of 69 W's ran off the page): fill lines by measured widths.
-    return _fill(text, room, lambda line: text_width(line, height))
-
-
-def _fill(text: str, room: float, width) -> list[str]:
-    """Words of ``text`` in lines no wider than ``room`` by ``width(line)``."""
-    out: list[str] = []
-    line = ""
-    for word in text.split():
-        joined = f"{line} {word}" if line else word
-        if width(joined) <= room:
-            line = joined
-            continue
-        if line:
-            out.append(line)
-        while width(word) > room:
-            cut = max(1, _longest_fit(word, room, width))
-            out.append(word[:cut])
-            word = word[cut:]
-        line = word
-    return [*out, line] if line or not out else out
-
-
-def _longest_fit(word: str, room: float, width) -> int:
-    """How many of ``word``'s first characters fit ``room`` mm."""
-    low, high = 0, len(word)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if width(word[:mid]) <= room:
-            low = mid
-        else:
-            high = mid - 1
-    return low
+    return fill_lines(text, room, lambda line: text_width(line, height))
 
 
 def fitted_height(text: str, height: float, room: float, bold: bool = False) -> float:

@@ -61,3 +61,40 @@ def _unknown(char: str) -> int:
     import unicodedata
 
     return UNKNOWN if unicodedata.east_asian_width(char) in "WF" else UNKNOWN_NARROW
+
+
+def fill_lines(text: str, room: float, width) -> list[str]:
+    """Words of ``text`` in lines no wider than ``room`` by ``width(line)``; a word
+    longer than a line is broken."""
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if width(joined) <= room:
+            line = joined
+            continue
+        if line:
+            out.append(line)
+        while width(word) > room:
+            cut = max(1, _longest_fit(word, room, width))
+            out.append(word[:cut])
+            word = word[cut:]
+        line = word
+    return [*out, line] if line or not out else out
+
+
+def _longest_fit(word: str, room: float, width) -> int:
+    """How many of ``word``'s first characters fit ``room`` mm."""
+    low, high = 0, len(word)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if width(word[:mid]) <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def fill_measured(text: str, height: float, room: float) -> list[str]:
+    """Words of ``text`` in lines that fit ``room`` mm at cap height ``height`` in Vera."""
+    return fill_lines(text, room, lambda line: text_advance(line, height))

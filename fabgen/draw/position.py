@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fabgen.board.colours import PALETTE as PALETTE  # (the places' colours, for callers)
 from fabgen.board.colours import seat_rgb
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
-from fabgen.draw.metrics import ASCENT, DESCENT, LEGIBLE_CAP_MM, text_advance
+from fabgen.draw.metrics import ASCENT, DESCENT, LEGIBLE_CAP_MM, fill_measured, text_advance
 from fabgen.geometry.lattice import Field, Point, field_xy, rotate_xy, step_between
 from fabgen.rules.state import Position, Status
 
@@ -187,11 +187,9 @@ TITLE_ROOM = 12.0
 def _title(title: str, pitch: float, x: float, top: float, ink) -> list[Text]:
     """The title above the board, wrapped to the drawing's width (a wave of 30
     explosions names 30 fields: on one line it made the page twice the board's width)."""
-    from fabgen.draw.board_parts import wrap  # (it draws with this module's colours)
-
     h = 0.35 * pitch
     room = max(ink[2] - x, TITLE_ROOM * pitch)
-    lines = wrap(title, h, room, measured=True)
+    lines = fill_measured(title, h, room)
     y = top + 0.4 * pitch + 0.5 * pitch * (len(lines) - 1)
     out = []
     for line in lines:
