@@ -20,6 +20,20 @@ class FabgenGroup(click.Group):
         # The order of commands.ALL (a maker's workflow), not alphabetical.
         return list(self.commands)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        if args and args[0] == "help":  # (as git help, pip help: click knew no such command)
+            topic = next((a for a in args[1:] if a in self.commands), None)
+            shows = (
+                f"fabgen {topic} --help shows its"
+                if topic
+                else ("fabgen COMMAND --help shows a command's")
+            )
+            raise click.UsageError(
+                f"No such command 'help': fabgen --help lists the commands, and {shows} options",
+                ctx,
+            )
+        return super().resolve_command(ctx, args)
+
     def main(self, *args, **kwargs):
         """Everything the program prints, ``fabgen --help`` and the error message of
         :class:`BadInput` (which click prints after :meth:`invoke`) included, goes

@@ -165,3 +165,18 @@ def test_a_kit_files_own_mistakes_are_said_as_before(tmp_path, monkeypatch):
     assert result.exit_code == 2, result.output
     assert "tiles: unknown section [tiles]" in result.output
     assert "not a kit file" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "shows"),
+    [
+        (["help"], "fabgen COMMAND --help shows a command's options"),
+        (["help", "tile"], "fabgen tile --help shows its options"),
+    ],
+)
+def test_help_as_a_command_says_where_help_is(tmp_path, monkeypatch, args, shows):
+    result = run(tmp_path, monkeypatch, *args)
+    assert result.exit_code == 2, result.output
+    assert f"No such command 'help': fabgen --help lists the commands, and {shows}" in (
+        result.output
+    )
