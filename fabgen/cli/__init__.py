@@ -26,7 +26,7 @@ class FabgenGroup(click.Group):
             shows = (
                 f"fabgen {topic} --help shows its"
                 if topic
-                else ("fabgen COMMAND --help shows a command's")
+                else "fabgen COMMAND --help shows a command's"
             )
             raise click.UsageError(
                 f"No such command 'help': fabgen --help lists the commands, and {shows} options",
