@@ -147,7 +147,19 @@ def _parse(text: str, integer: bool, label: str):
     try:
         return int(text) if integer else float(text)
     except ValueError:
-        raise UserError(f"{label} {text!r} is not {what}") from None
+        raise UserError(f"{label} {text!r} is not {what}{_comma_hint(text, integer)}") from None
+
+
+def _comma_hint(text: str, integer: bool) -> str:
+    """What to type for a number written with a comma (``0,15`` as in much of Europe,
+    ``1,000`` with a thousands separator); else nothing."""
+    import re
+
+    if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", text) and (integer or text.count(",") > 1):
+        return f": write it without separators, {text.replace(',', '')}"
+    if not integer and re.fullmatch(r"[+-]?\d+,\d+", text):
+        return f": write the decimal point as a full stop, {text.replace(',', '.')}"
+    return ""
 
 
 def player_names(text: str) -> tuple[str, ...]:

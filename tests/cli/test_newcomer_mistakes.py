@@ -180,3 +180,25 @@ def test_help_as_a_command_says_where_help_is(tmp_path, monkeypatch, args, shows
     assert f"No such command 'help': fabgen --help lists the commands, and {shows}" in (
         result.output
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["tile", "--kerf", "0,15"],
+            "--kerf '0,15' is not a number: write the decimal point as a full stop, 0.15",
+        ),
+        (
+            ["balance", "--preset", "2p-diamond-4", "--games", "1,000"],
+            "--games '1,000' is not a whole number: write it without separators, 1000",
+        ),
+        (["tile", "--kerf", "abc"], "--kerf 'abc' is not a number\n"),
+        (["rules", "turn", "x.json", "--turn", "1,5"], "--turn '1,5' is not a whole number\n"),
+    ],
+)
+def test_a_number_with_a_comma_says_how_to_write_it(tmp_path, monkeypatch, args, said):
+    result = run(tmp_path, monkeypatch, *args)
+    assert result.exit_code == 2, result.output
+    assert said in result.output
+    assert list(tmp_path.iterdir()) == []
