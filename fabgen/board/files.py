@@ -66,10 +66,19 @@ def preset_text(name: str) -> str:
     if name not in preset_names():
         raise ParameterError(
             "preset",
-            f"unknown preset {abridged(name, quoted=True)}: choose one of "
+            f"unknown preset {abridged(name, quoted=True)}{_closest(name)}: choose one of "
             f"{', '.join(preset_names())} (fabgen boards lists them)",
         )
     return _preset_dir().joinpath(f"{name}.toml").read_text("utf-8")
+
+
+def _closest(name: str) -> str:
+    """ ", did you mean 'NAME'?" for a preset name typed nearly right (a typo, a
+    wrong number of tiles), else nothing: the list of 21 names is long to read."""
+    import difflib
+
+    close = difflib.get_close_matches(name.lower(), preset_names(), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def load_preset(name: str) -> Board:

@@ -4,7 +4,7 @@ One code path: the games are cut into batches of consecutive game numbers, and e
 batch is submitted to a :class:`concurrent.futures.Executor`: a local
 :class:`~concurrent.futures.ProcessPoolExecutor`, the executor of a Dask
 ``distributed`` client (``Client(address).get_executor()``, the optional extra
-``fabgen[cluster]``), or for one job the calling process itself. Every game seeds its
+``pip install '.[cluster]'``), or for one job the calling process itself. Every game seeds its
 own generator from (run seed, game number) and results are put back in game order,
 so the numbers do not depend on the batches, the processes or the cluster.
 """
@@ -224,7 +224,8 @@ def _dask_executor(scheduler: str) -> Iterator[Executor]:
         raise ParameterError.about(
             "scheduler",
             "needs Dask distributed: install it with "
-            "pip install 'fabgen[cluster]' (on this machine and on every worker)",
+            "pip install '.[cluster]' in a copy of fabgen's repository (on this machine and "
+            "on every worker)",
         ) from None
     _check_address(scheduler)
     _check_answer(scheduler)
@@ -386,7 +387,8 @@ def _other_fabgen(scheduler: str, wrong: list, during: bool = False) -> Paramete
         "scheduler",
         f"{scheduler} has a worker at {address} with {has}{more}, and this machine has "
         f"fabgen {__version__}{stopped}install fabgen {__version__} where every worker runs "
-        f"(pip install 'fabgen[cluster]=={__version__}', then restart the workers), so that "
+        f"(pip install '.[cluster]' in a copy of fabgen {__version__}, then restart the "
+        f"workers), so that "
         f"they play the games this fabgen would, nothing else{again}",
     )
 

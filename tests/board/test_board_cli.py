@@ -52,6 +52,18 @@ def test_boards_as_json_and_show(cli):
     assert "unknown preset 'nope': choose one of" in bad.output
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("6p-hexagn-19", "6p-hexagon-19"), ("3P-Triangle-4", "3p-triangle-4"),
+     ("4p-hexagon-19-machine", "4p-hexagon-19-machines")],
+)  # fmt: skip
+def test_a_preset_name_typed_nearly_right_is_named(cli, typed, meant):
+    """A typo gets the name meant first, before the list of every preset."""
+    bad = cli("layout", "--preset", typed)
+    assert bad.exit_code == 2
+    assert f"unknown preset '{typed}' (did you mean '{meant}'?): choose one of" in bad.output
+
+
 def test_validate_a_good_board_exits_0(cli):
     result = cli("validate", "--preset", "6p-hexagon-19")
     assert result.exit_code == 0
