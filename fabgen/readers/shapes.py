@@ -41,6 +41,10 @@ MAX_ARC_STEPS = 2048
 """...in at most this many chords per arc (a circle of 1 m radius: 3 mm chords)."""
 MAX_COORDINATE_MM = 1e6
 """Largest coordinate accepted (1 km): anything larger is a unit or file error."""
+MAX_SHEET_TILES = 10_000
+"""Most tiles a fabgen sheet's settings may name: more is no file fabgen wrote (its
+sheets hold some hundreds), and is read as none (Infinity was a traceback, 1e308
+quoted whole in the message)."""
 
 
 ROUND_POINT_TOLERANCE = 0.005
@@ -189,7 +193,7 @@ def _svg_settings(elements: list) -> dict:
         if element.tag == FABGEN_SETTINGS_TAG:
             try:
                 settings = json.loads(element.text or "")
-            except ValueError:
+            except (ValueError, RecursionError):  # (not fabgen's: nested thousands deep)
                 return {}
             return settings if isinstance(settings, dict) else {}
     return {}
@@ -201,9 +205,9 @@ def _shared_edge_tiles(settings: dict) -> int:
         return 0
     try:
         tiles = int(settings.get("tiles", 0))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # (OverflowError: Infinity)
         return 0
-    return tiles if tiles > 1 else 0
+    return tiles if 1 < tiles <= MAX_SHEET_TILES else 0
 
 
 def _compensated_kerf(settings: dict) -> float:
