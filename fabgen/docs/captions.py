@@ -76,6 +76,16 @@ def _describe_region(position: Position, region) -> str:
     return f"{size}, {held}, {growing}: {verdict}"
 
 
+def _count_region(position: Position, letter: str, region) -> str:
+    """How a region counts: ``A: 5 fields, blue's``; ``D: 2 fields, no stones, nobody's``."""
+    size = f"{letter}: {_count(len(region), 'field')}"
+    players = sorted(region.players)
+    if len(players) == 1:
+        return f"{size}, {_name(position, players[0])}'s"
+    held = "no stones" if not players else _join([_name(position, k) for k in players])
+    return f"{size}, {held}, nobody's"
+
+
 def _scores_text(position: Position, points: Sequence[int]) -> str:
     return ", ".join(f"{_name(position, k)} {p}" for k, p in enumerate(points))
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from fabgen.geometry.lattice import Field
-from fabgen.rules import Position, position_from_names
+from fabgen.rules import Player, Position, position_from_names
 from fabgen.rules.names import parse_field
 from fabgen.rules.setup import DEFAULT_PLAYERS
 
@@ -31,17 +31,31 @@ class Example:
     next_player: int | None = None
 
     def position(self) -> Position:
-        players = None
+        players = figure_players(len(self.stacks))
         if self.kinds:
-            players = [
-                replace(p, kind=k)
-                for p, k in zip(DEFAULT_PLAYERS[: len(self.kinds)], self.kinds, strict=True)
-            ]
+            players = [replace(p, kind=k) for p, k in zip(players, self.kinds, strict=True)]
         options = {} if self.next_player is None else {"next_player": self.next_player}
         return position_from_names(list(self.segments), list(self.stacks), players, **options)
 
     def letter_fields(self) -> dict[Field, str]:
         return {parse_field(name): letter for name, letter in self.letters.items()}
+
+
+#: The seats' colours in the figures: red, blue and green as the online version draws
+#: them, but red dark, blue light and green between, so that a grey-scale print still
+#: tells the stones apart (the seat colours are all about as dark: red #d62728 and
+#: blue #1f5fbf print the same grey).
+FIGURE_COLOURS = ("#9e1c1c", "#8dbdf2", "#3a9a3a")
+
+
+def figure_players(count: int) -> list[Player]:
+    """The first ``count`` seats as the figures draw them: named as usual (Red, Blue,
+    ...), in :data:`FIGURE_COLOURS` where there is one."""
+    out = []
+    for k, player in enumerate(DEFAULT_PLAYERS[: max(count, 1)]):
+        colour = FIGURE_COLOURS[k] if k < len(FIGURE_COLOURS) else player.color
+        out.append(replace(player, color=colour))
+    return out
 
 
 # --- the examples -------------------------------------------------------------------

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from fabgen.docs.captions import (
     _count,
+    _count_region,
     _describe_region,
     _join,
     _letter,
@@ -45,6 +46,7 @@ from fabgen.docs.examples import (  # the defaults of the figure functions
     ORDER,
     REGIONS,
     Example,
+    figure_players,
 )
 from fabgen.draw.drawing import Drawing
 from fabgen.draw.position import PAGE, position_drawing
@@ -112,7 +114,7 @@ def key_figure(*, background: str | None = BACKGROUND) -> Figure:
     )
     panels = []
     for label, segments, stack in cells:
-        position = position_from_names(segments, [stack])
+        position = position_from_names(segments, [stack], figure_players(1))
         options: dict = {}
         if label.startswith("a move"):
             options["arrows"] = [((0, 0), (2, 0))]
@@ -340,6 +342,17 @@ def growth_figure(example: Example = CHAIN, *, background: str | None = BACKGROU
     return Figure("growth", panels, facts, wide=True)
 
 
+def turn_figure(example: Example = CHAIN, *, background: str | None = BACKGROUND) -> Figure:
+    """A whole turn after its move: the chain figure's panels, wave by wave, and the
+    growth figure's last one, after growth; the facts of both. One figure, three to a
+    row, so that growth stays next to the explosions it follows and the text about it
+    (as a figure of its own it went to the next page, away from its text)."""
+    chain = chain_figure(example, background=background)
+    growth = growth_figure(example, background=background)
+    panels = (*chain.panels, growth.panels[-1])
+    return Figure("turn", panels, {**chain.facts, **growth.facts}, per_row=3, wide=True)
+
+
 def regions_figure(example: Example = REGIONS, *, background: str | None = BACKGROUND) -> Figure:
     """Regions outlined and lettered A, B, … with what the engine says of each."""
     position = example.position()
@@ -378,8 +391,12 @@ def scoring_figure(
         state = "The game is over: every region is settled"
     else:
         state = "The game is over: nothing can change any more"
+    counted = [
+        _count_region(position, c, r) for c, r in zip(_letters(len(found)), found, strict=True)
+    ]
     facts = {
         "state": state,
+        "regions": "; ".join(counted),
         "scores": _scores_text(position, points),
         "ranking": _ranking_text(position, standings),
         "winner": _join([_name(position, s.player) for s in standings if s.rank == 1]),
@@ -502,6 +519,7 @@ FIGURES = {
     "capacity": capacity_figure,
     "chain": chain_figure,
     "growth": growth_figure,
+    "turn": turn_figure,
     "regions": regions_figure,
     "scoring": scoring_figure,
     "machine": machine_figure,

@@ -33,13 +33,14 @@ from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    PageBreak,
     PageTemplate,
     Paragraph,
     Spacer,
     Table,
     TableStyle,
 )
-from reportlab.platypus.flowables import BalancedColumns
+from reportlab.platypus.flowables import BalancedColumns, KeepInFrame, _listWrapOn
 
 from fabgen import __version__
 from fabgen.docs.figures import BACKGROUND, FIGURES, Figure
@@ -328,7 +329,40 @@ def _columns(flowables: list, count: int, gap: float) -> list:
 
     if not flowables:
         return []
-    return [BalancedColumns(flowables, nCols=count, innerPadding=gap, spaceAfter=4, needed=40)]
+    return [_Columns(flowables, nCols=count, innerPadding=gap, spaceAfter=4, needed=40)]
+
+
+class _Columns(BalancedColumns):
+    """Balanced columns that start on the next page when they would have to shrink to
+    fit the room left on this one. reportlab's columns start in any room of
+    ``needed`` points; when no column then takes anything, they set all their
+    flowables in the first column, shrunk to fit it: the rest of the rule sheet once
+    printed at a twentieth of its size under a figure at the foot of a page
+    (docs/design-notes.md, *Pictures people look at*)."""
+
+    def _generated_content(self, aW, aH):
+        fh, generated = super()._generated_content(aW, aH)
+        frame = self._frame
+        whole_page = aH >= frame._height - frame._topPadding - frame._bottomPadding - 1
+        if not whole_page and any(self._shrunk(g) for g in generated):
+            return 0, [PageBreak(), self]  # as reportlab does when less than needed is left
+        for g in generated:  # the rest, for the next page, is a plain BalancedColumns
+            if type(g) is BalancedColumns:
+                g.__class__ = _Columns
+        return fh, generated
+
+    def _shrunk(self, flowable) -> bool:
+        """Is ``flowable`` a column that must shrink to fit its room, by more than
+        :data:`COLUMN_SHRINK` (the quick reference's last column on Letter is 0.7 %
+        too tall, and printed that much smaller, unseen)?"""
+        if not isinstance(flowable, KeepInFrame):
+            return False
+        _, height = _listWrapOn(flowable._content, flowable.maxWidth, self.canv)
+        return height > flowable.maxHeight * (1 + COLUMN_SHRINK)
+
+
+#: The most a column may be shrunk to fit its room (a fraction of its size).
+COLUMN_SHRINK = 0.03
 
 
 def _box(flowables: list):

@@ -60,7 +60,7 @@ RULES = {
     "outnumbered: all moving stones are lost, the opponent stones stay": [
         "when the opponent stones in the way are more than the moving stones, every moving "
         "stone is lost",
-        "the opponent stones they did not cancel stay on their fields",
+        "the stones met first are cancelled first; the rest stay on their fields",
     ],
     "the order of the moves can matter": [
         "the order can therefore change the outcome",
@@ -119,7 +119,7 @@ RULES = {
         "field touches it",
     ],
     "game over when every region is settled (also with no live field)": [
-        "the game is over as soon as every region is settled",
+        "the game is over when a turn ends with every region settled",
         "a board with no live field left",
     ],
     "score = fields of regions holding only that player's stones, at any moment": [
@@ -332,9 +332,9 @@ def test_the_end_figure_shows_the_tied_players_sharing_a_place(texts):
 def test_a_changed_example_changes_the_printed_figure(pdfs):
     red, blue = F.CHAIN.stacks
     # One stone less on red's old growing field c (d2): the chain stops sooner.
-    chain = F.chain_figure(replace(F.CHAIN, stacks=({**red, "d2": -2}, blue)))
-    assert chain.facts["waves"] != F.chain_figure().facts["waves"]
-    changed = rulesheet_pdf("a4", {"chain": chain})
+    chain = F.turn_figure(replace(F.CHAIN, stacks=({**red, "d2": -2}, blue)))
+    assert chain.facts["waves"] != F.turn_figure().facts["waves"]
+    changed = rulesheet_pdf("a4", {"turn": chain})
     assert changed != pdfs["rulesheet-a4.pdf"]
     assert f"the chain runs for {chain.facts['waves']} waves" in pdf_text(changed)
 
