@@ -71,10 +71,11 @@ def game_over_words(path, position, variant: str, what: str, last_turn: int = 0)
 def report_failure(path, message: str, output_format: str, exc) -> None:
     """A file that failed: its message on stderr and, with --format json, an object on
     stdout: "file", "error" and, for an illegal move, "rule", "turn" (from 1), "player"
-    (the seat, from 1) and "move" (replay's, turn's and machine's alike)."""
+    (the seat, from 1) and "move" (replay's, turn's and machine's alike). A file that
+    cannot be read (no ``exc``) is said as every command says a refusal, after "Error:"."""
     import click
 
-    click.echo(message, err=True)
+    click.echo(message if exc is not None else f"Error: {message}", err=True)
     if output_format == "json":
         import json
 

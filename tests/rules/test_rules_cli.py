@@ -155,11 +155,13 @@ def test_an_unreadable_file_exits_2_with_the_json_path(tmp_path, games):
     assert result.exit_code == 2
     errors = result.stderr.splitlines()
     assert len(errors) == 3
+    # (an unreadable file is said as every command says a refusal; an illegal move not)
+    assert not errors[0].startswith("Error:")
     assert errors[1] == (
-        f"{wrong} at $.players[1].stacks.zz99: zz99 is not on the board: "
+        f"Error: {wrong} at $.players[1].stacks.zz99: zz99 is not on the board: "
         "stacks may only be on the fields of the segments"
     )
-    assert errors[2] == f"{tmp_path / 'nothing.json'}: no such file: check the name"
+    assert errors[2] == f"Error: {tmp_path / 'nothing.json'}: no such file: check the name"
 
 
 def test_bad_json_exits_2(tmp_path):
