@@ -115,12 +115,12 @@ def parse_json(text: str, source: str):
     import json
 
     try:
-        value = json.loads(text, parse_constant=_no_constant, parse_int=bounded_int)
+        value = json.loads(text, parse_constant=no_constant, parse_int=bounded_int)
     except RecursionError:
         raise InputFileError(source, _too_deep()) from None
     except json.JSONDecodeError as exc:
         raise InputFileError(source, f"is not valid JSON ({exc})") from None
-    except ValueError as exc:  # a number refused by bounded_int or _no_constant
+    except ValueError as exc:  # a number refused by bounded_int or no_constant
         raise InputFileError(source, f"has a value fabgen cannot use: {exc}") from None
     check_nesting(value, source)
     return value
@@ -225,7 +225,8 @@ def bounded_int(digits: str) -> int:
     return int(digits)
 
 
-def _no_constant(name: str):
+def no_constant(name: str):
+    """Refuse NaN, Infinity and -Infinity (ValueError): JSON has no such numbers."""
     raise ValueError(f"{name} is not a number JSON allows")
 
 

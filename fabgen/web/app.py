@@ -299,7 +299,7 @@ def _play_api(app: Flask) -> None:
     @app.post("/api/games/<game_id>/hint")
     def game_hint(game_id: str):
         # (no body: the default strong player's hint)
-        return jsonify(play.hint(game_id, _json() if request.get_data(cache=True) else {}))
+        return jsonify(play.hint(game_id, _json() if _body() else {}))
 
     @app.get("/api/games/<game_id>/transcript")
     def game_transcript(game_id: str):
@@ -311,18 +311,58 @@ def _play_api(app: Flask) -> None:
 
 
 def _json() -> dict:
+    """The request's body as a JSON object; RequestError (TooLarge) saying what to send
+    for anything else. Read as fabgen reads a JSON file: NaN and Infinity, which JSON
+    does not allow, and integers of thousands of digits are refused by name (Flask took
+    the first and called the second 'not valid JSON')."""
+    from fabgen.inputs import bounded_int, no_constant
+
+    body = _body()
+    if not body.strip():
+        raise RequestError(
+            "the request is empty: send a JSON object with the Content-Type application/json"
+        )
+    if not request.is_json:
+        raise RequestError(
+            "the request is not valid JSON: send a JSON object with the "
+            "Content-Type application/json"
+        )
     try:
-        data = request.get_json(silent=True)
+        data = json.loads(body, parse_constant=no_constant, parse_int=bounded_int)
     except RecursionError:
         raise RequestError("the request is nested too deeply to be a kit or a board") from None
+    except json.JSONDecodeError as exc:
+        raise RequestError(
+            f"the request is not valid JSON ({exc.msg} at character {exc.pos}): send a JSON "
+            "object with the Content-Type application/json"
+        ) from None
+    except UnicodeDecodeError as exc:
+        raise RequestError(
+            f"the request is not UTF-8 text (byte {exc.start}): send JSON in UTF-8"
+        ) from None
+    except ValueError as exc:  # a NaN or an integer too long
+        raise RequestError(f"the request has a value fabgen cannot use: {exc}") from None
     if not isinstance(data, dict):
-        if request.get_data(cache=True) and data is None:
-            raise RequestError(
-                "the request is not valid JSON: send a JSON object with the "
-                "Content-Type application/json"
-            )
         raise RequestError("the request must be a JSON object")
     return _Fields(data)
+
+
+def _body() -> bytes:
+    """The request's body, at most LIMITS.request_bytes: werkzeug cuts a body sent
+    without a Content-Length (chunked) at that size without a word, which then read as
+    broken JSON; such a body with more to come is refused as too large."""
+    body = request.get_data(cache=True)
+    if (
+        request.content_length is None
+        and len(body) >= LIMITS.request_bytes
+        and request.input_stream.read(1)
+    ):
+        raise TooLarge(_too_large_words())
+    return body
+
+
+def _too_large_words() -> str:
+    return f"the request is larger than {LIMITS.request_bytes // 1024} kB: send a smaller file"
 
 
 class _Fields(dict):
@@ -392,10 +432,7 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(413)
     def too_large(_exc):
-        limit = LIMITS.request_bytes // 1024
-        return jsonify(
-            {"error": f"the request is larger than {limit} kB: send a smaller file"}
-        ), 413
+        return jsonify({"error": _too_large_words()}), 413
 
     @app.errorhandler(404)
     def not_found(_exc):
