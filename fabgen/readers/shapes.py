@@ -325,7 +325,11 @@ def _svg_matrix(path: Path, element, label: str):
     values = (m.a, m.b, m.c, m.d, m.e, m.f)
     det = m.a * m.d - m.b * m.c
     if not all(math.isfinite(v) for v in values):
-        raise InputFileError(str(path), f"element {label} has a transform that is not finite")
+        raise InputFileError(
+            str(path),
+            f"element {label} has a transform too large to compute (a translate or scale "
+            "near 1e308, on it or on a group around it): remove the transform",
+        )
     if abs(det) <= 1e-12 * max(1.0, *(abs(v) for v in values[:4])) ** 2:
         raise InputFileError(
             str(path),

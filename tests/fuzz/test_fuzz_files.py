@@ -106,3 +106,17 @@ def test_memory_and_time_bounded_in_a_child_process(tmp_path, dxf_corpus, args):
         args += ["--out", out]
     outcome = run_subprocess(args)
     check_outcome(outcome, args, out if args[0] == "sheet" else None, before)
+
+
+@pytest.mark.parametrize(
+    "transform",
+    ["scale(1e308)", "translate(1e308 0)", "scale(1e-300)", "skewX(90)", "matrix(1 1 1 1 0 0)"],
+)
+def test_a_transform_refused_says_what_to_do(tmp_path, transform):
+    """A transform too large to compute said only 'is not finite' (no word what to do)."""
+    head = corpus.svg_files()["nan.svg"].split("<circle")[0]
+    circles = "".join(f'<circle cx="{10 * k}" cy="10" r="3"/>' for k in range(1, 8))
+    svg = _write(tmp_path, "t.svg", f'{head}<g transform="{transform}">{circles}</g></svg>')
+    outcome = run_cli(["check-alignment", "--from", svg])
+    check_outcome(outcome, ["check-alignment", "--from", svg])
+    assert outcome.exit_code == 2 and "remove the transform" in outcome.output, outcome.output
