@@ -186,44 +186,73 @@ function supplyWords(supply) {
   return `${supply.stones_per_player} per colour; ${supply.growing_markers} growing and ${supply.dead_markers} dead markers`;
 }
 
-// Transparent shapes over the picture, one per place to click; keyboard: Tab, Enter.
+// Transparent shapes over the picture, one per place to click. The keyboard's model is
+// the play page's (boardpic.js): the board is one stop of the Tab key, the arrow keys go
+// from place to place (those the tool shows), Enter or Space acts as a click does.
 function addTargets(svg, targets) {
   if (!svg || !targets) return;
   const layer = document.createElementNS(SVG_NS, "g");
   layer.setAttribute("class", "hits tool-" + tool());
   const points = (pts) => pts.map((p) => p.join(",")).join(" ");
+  const middle = (pts) => [0, 1].map((a) => pts.reduce((sum, p) => sum + p[a], 0) / pts.length);
+  const at = (coord) => (coord ? {"data-i": coord[0], "data-j": coord[1]} : {});
   for (const t of targets.free) {
-    hit(layer, "polygon", {points: points(t.points), class: "hit free"},
+    hit(layer, "polygon", {points: points(t.points), class: "hit free", ...at(t.coord)}, middle(t.points),
         `add tile (${t.coord[0]}, ${t.coord[1]})`, () => addTile(t.coord));
   }
   for (const t of targets.tiles) {
     const where = t.coord ? `(${t.coord[0]}, ${t.coord[1]})` : "(free-form)";
-    hit(layer, "polygon", {points: points(t.points), class: "hit tile"},
+    hit(layer, "polygon", {points: points(t.points), class: "hit tile", ...at(t.coord)}, middle(t.points),
         `tile ${t.index + 1} ${where}`, () => clickTile(t));
   }
   for (const f of targets.fields) {
     hit(layer, "circle", {cx: f.centre[0], cy: f.centre[1], r: f.r, class: "hit field", "data-field": f.name},
-        `field ${f.name}${f.words ? ": " + f.words : ""}`, () => clickField(f.name));
+        f.centre, `field ${f.name}${f.words ? ": " + f.words : ""}`, () => clickField(f.name));
   }
   addFieldNames(svg, targets.fields); // shown with the "Field names" switch (boardpic.js)
   svg.appendChild(layer);
   // Places to click, not a picture: a screen reader lists them (an image's are hidden).
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", "the board: tiles, places for tiles and fields");
+  svg.setAttribute("aria-label", "the board: tiles, places for tiles and fields; arrow keys go from place to place");
+  settleTabStop();
 }
 
 // The place Enter or Space was pressed on: the picture is drawn anew by the answer, and
 // the keyboard stays on that place (a tile added from a dashed place, or removed, is
 // found by its coordinates; a field by its name) instead of going back to the page's top.
 let keyboardPlace = null;
+// The place the board's one Tab stop is on (the one focused last), kept across redraws
+// and tools while it is shown.
+let tabStop = null;
+const centres = new WeakMap(); // each place's middle on the picture, for the arrow keys
 
 // (a click of the mouse since is not the keyboard's: nothing is refocused for it)
 document.addEventListener("pointerdown", () => { keyboardPlace = null; });
 
 function placeKey(el) {
   if (el.dataset.field) return `[data-field="${el.dataset.field}"]`;
-  const coord = el.getAttribute("aria-label").match(/\(-?\d+, -?\d+\)$/);
-  return coord ? `[aria-label$="${coord[0]}"]` : null;
+  return el.dataset.i === undefined ? null : `[data-i="${el.dataset.i}"][data-j="${el.dataset.j}"]`;
+}
+
+// The places the tool shows (style.css hides the others), in the picture's order.
+function shownPlaces() {
+  return [...document.querySelectorAll("#canvas .hits .hit")].filter((el) => el.getClientRects().length);
+}
+
+function setTabStop(el) {
+  for (const other of document.querySelectorAll("#canvas .hits .hit")) {
+    other.setAttribute("tabindex", other === el ? "0" : "-1");
+  }
+}
+
+// After a redraw or a change of tool: the Tab stop on the place it was on where that is
+// shown, else on the first place shown (none shown: the first place, so that the board
+// keeps its stop).
+function settleTabStop() {
+  const places = shownPlaces();
+  const kept = tabStop && places.find((el) => el.matches(tabStop));
+  const first = kept || places[0] || document.querySelector("#canvas .hits .hit");
+  if (first) setTabStop(first);
 }
 
 function refocusPlace(svg) {
@@ -235,18 +264,47 @@ function refocusPlace(svg) {
   if (shown) shown.focus();
 }
 
-function hit(layer, shape, attrs, label, action) {
+// The nearest place shown in an arrow key's direction (within 60° of it, as the play
+// page's fields), or the first or last (Home, End); the place itself where there is none.
+function nextPlace(el, key) {
+  const places = shownPlaces();
+  if (key === "Home") return places[0] || el;
+  if (key === "End") return places[places.length - 1] || el;
+  const [dx, dy] = ARROWS[key];
+  const [x, y] = centres.get(el);
+  let best = el;
+  let bestScore = Infinity;
+  for (const other of places) {
+    const [vx, vy] = [centres.get(other)[0] - x, centres.get(other)[1] - y];
+    const along = vx * dx + vy * dy;
+    const across = Math.abs(vx * dy - vy * dx);
+    if (along <= 1e-6 || across > along * Math.sqrt(3) + 1e-6) continue;
+    const score = Math.hypot(vx, vy) + 1e-3 * across;
+    if (score < bestScore) [best, bestScore] = [other, score];
+  }
+  return best;
+}
+
+function hit(layer, shape, attrs, centre, label, action) {
   const el = document.createElementNS(SVG_NS, shape);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  el.setAttribute("tabindex", "0");
+  centres.set(el, centre);
+  el.setAttribute("tabindex", "-1");
   el.setAttribute("role", "button");
   el.setAttribute("aria-label", label);
   el.addEventListener("click", action);
+  el.addEventListener("focus", () => {
+    setTabStop(el);
+    tabStop = placeKey(el);
+  });
   el.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       keyboardPlace = placeKey(el);
       action();
+    } else if (e.key in ARROWS || e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      nextPlace(el, e.key).focus();
     }
   });
   const title = document.createElementNS(SVG_NS, "title");
@@ -574,6 +632,7 @@ document.querySelectorAll("input[name=tool]").forEach((radio) =>
   radio.addEventListener("change", () => {
     const layer = document.querySelector("#canvas .hits");
     if (layer) layer.setAttribute("class", "hits tool-" + tool());
+    settleTabStop(); // (on a place the new tool shows)
   }));
 
 // Downloads, like the kit's board, are of the board the changes on their way leave.
