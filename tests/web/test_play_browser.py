@@ -508,6 +508,22 @@ def test_on_a_phone_each_seat_reads_on_one_line_with_its_symbol(play):
     ]
 
 
+def test_a_seat_without_a_name_is_said_once(play, tmp_path):
+    # "Seat 2: seat 2": a seat the board file gives no name was said twice.
+    path = tmp_path / "club.toml"
+    path.write_text(
+        '[board]\nname = "club"\ntiles = [[0, 0], [1, 0], [0, 1], [1, 1]]\n\n'
+        '[[players]]\nname = "Ann"\nstart = [0, 0]\n\n[[players]]\nstart = [1, 1]\n'
+    )
+    play.get_by_label(
+        "or a board file or transcript (a transcript's game goes on)"
+    ).set_input_files(str(path))
+    rows = play.locator('#seat-list[data-board="file"] .seat-row label')
+    rows.nth(1).wait_for()
+    assert rows.all_inner_texts() == ["Seat 1: Ann", "Seat 2"]
+    assert rows.nth(1).get_attribute("title") == "Seat 2"
+
+
 def test_at_the_table_the_machine_turns_are_said(play):
     _table_game(play)
     source = play.evaluate("() => Object.keys(game.legal)[0]")

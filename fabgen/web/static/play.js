@@ -118,7 +118,7 @@ async function showSeats(chosen = false) {
     // one line (a long name is cut, whole in the title).
     const label = document.createElement("label");
     label.htmlFor = `seat-${k}`;
-    const words = `Seat ${k + 1}: ${s.name || "seat " + (k + 1)}`;
+    const words = s.name ? `Seat ${k + 1}: ${s.name}` : `Seat ${k + 1}`; // (not "Seat 5: seat 5")
     const symbol = s.symbol && s.symbol.path ? s.symbol : null;
     label.append(seatSwatch(s.colour, symbol), words);
     label.title = words;
