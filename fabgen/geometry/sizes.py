@@ -42,7 +42,7 @@ def parse_size(text: str, setting: str, names: str = "WIDTHxHEIGHT", example: st
         width, height = float(match["w"]), float(match["h"])
     except ValueError:
         raise ParameterError.about(
-            setting, f"{quoted} is not {names} in mm, e.g. {example}"
+            setting, f"{quoted} is not {names} in mm{_comma_hint(text, names, example)}"
         ) from None
     factors = {_MM_PER[u.lower()] for u in (match["wu"], match["hu"]) if u}
     if len(factors) > 1:
@@ -63,6 +63,20 @@ def parse_size(text: str, setting: str, names: str = "WIDTHxHEIGHT", example: st
             # (digits only: a number of 400 digits reads as infinite, and is only too large)
             check(setting, side if math.isfinite(side) else sys.float_info.max, shown=typed)
     return width, height
+
+
+def _comma_hint(text: object, names: str, example: str) -> str:
+    """How to write a size typed with a comma: a decimal comma (``600,5x400``, as much of
+    Europe writes it) gets its full stop, two sides with a comma between (``600,400``)
+    get the x; anything else gets the example."""
+    if isinstance(text, str) and "," in text and len(text) <= 40:
+        stopped = re.sub(r"(?<=\d),(?=\d)", ".", text)
+        if _SIZE.fullmatch(stopped):
+            return f": write the decimal point as a full stop, {stopped.strip()}"
+        sides = re.fullmatch(r"\s*([0-9.]+)\s*,\s*([0-9.]+)\s*", text)
+        if sides and _SIZE.fullmatch(f"{sides[1]}x{sides[2]}"):
+            return f": write the sides with an x between them, {sides[1]}x{sides[2]}"
+    return f", e.g. {example}"
 
 
 def parse_length(text: str, setting: str) -> float | None:

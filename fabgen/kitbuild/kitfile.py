@@ -126,7 +126,19 @@ def load_kit(path: str | Path | None) -> Kit:
         # Read first: a file that cannot be read (a symlink loop too) gets its message.
         text = read_text(path, "kit file (TOML)")
         source, folder = str(path), _folder_of(path)
+        if not text.strip():
+            raise InputFileError(source, _EMPTY_FILE)
     return parse_kit(text, source, folder)
+
+
+_EMPTY_FILE = (
+    "is empty: a kit file gives the settings that differ from the default kit, such as "
+    '[kit] and board = "2p-diamond-4" on the next line (python -m fabgen.kitbuild.kitfile '
+    "prints every setting with its default, to copy); fabgen build without a file builds "
+    "the default kit"
+)
+"""An empty kit file (saved before anything was typed, or emptied by a tool) built the
+default kit, which the same command without the file builds."""
 
 
 def _folder_of(path: str | Path) -> Path:
@@ -140,7 +152,48 @@ def _folder_of(path: str | Path) -> Path:
 def parse_kit(text: str, source: str, folder: Path) -> Kit:
     """Kit-file text (from the browser, say) checked as :func:`load_kit` checks a file;
     a board file named in it is looked up in ``folder``."""
-    return Kit(source, _checked(source, parse_toml(text, source)), folder)
+    try:
+        data = parse_toml(text.removeprefix("\ufeff"), source)  # a BOM, as files may have
+    except InputFileError as exc:
+        _refuse_an_unquoted_value(text, source, exc)
+        raise
+    return Kit(source, _checked(source, data), folder)
+
+
+def _refuse_an_unquoted_value(text: str, source: str, exc: InputFileError) -> None:
+    """A TOML error on a setting's line written as on the command line (``width =
+    10cm``, ``kerf = 0,15``, ``sheet = 600x400``): say what to write there, as for the
+    same value in quotes; nothing for other errors (the reader's message stands)."""
+    import re
+
+    at = re.search(r"\(at line (\d+), column \d+\)", exc.detail or "")
+    lines = text.splitlines()
+    if at is None or not 1 <= int(at[1]) <= len(lines):
+        return
+    line = lines[int(at[1]) - 1]
+    given = re.fullmatch(r"\s*([A-Za-z_]+)\s*=\s*([^\"'\[{#]+?)\s*(#.*)?", line)
+    home = _section_of(given[1]) if given else None
+    if home is None:
+        return
+    (setting,) = [s for s in SCHEMA[home] if s.key == given[1]]
+    where = f"line {at[1]}, {abridged(line.strip(), 40, quoted='json')}"
+    if str in setting.kind:
+        problem = f"the value of {setting.key} is text, which TOML takes in quotes"
+        value = given[2]
+        if setting.key in ("sheet", "bed"):  # a size: its own mistake too (600,5x400)
+            from fabgen.geometry.sizes import parse_size
+
+            try:
+                parse_size(value, setting.name)
+            except ParameterError as size:
+                problem += f", and {size.detail or size}"
+                fixed = re.search(r"(?:stop|them|give),? ([0-9.]+ ?[xX] ?[0-9.]+)", str(size))
+                value = fixed[1] if fixed else value
+        problem += f"{'; ' if value != given[2] else ': '}write {_toml(setting.key, value)}"
+        raise InputFileError(source, f"is not valid TOML: {problem}", where) from None
+    typed = _typed_number(setting, given[2])
+    if typed is not None:
+        raise InputFileError(source, f"is not valid TOML: {setting.key} {typed}", where)
 
 
 def _checked(source: str, data: dict) -> dict:
@@ -167,28 +220,81 @@ def _checked(source: str, data: dict) -> dict:
 def _unknown_sections(source: str, data: dict) -> list[InputFileError]:
     problems = []
     for section in data:
-        if section not in SCHEMA:
-            known = ", ".join(f"[{s}]" for s in SCHEMA)
-            name = abridged(section)
-            problems.append(
-                InputFileError(source, f"unknown section [{name}]; known: {known}", name)
-            )
-        elif not isinstance(data[section], dict):
+        name = abridged(section)
+        if section in SCHEMA and not isinstance(data[section], dict):
             problems.append(InputFileError(source, f"must be a table like [{section}]", section))
+        elif section in SCHEMA:
+            continue
+        elif not isinstance(data[section], dict):
+            problems.append(InputFileError(source, _outside(section), name))
+        else:
+            known = ", ".join(f"[{s}]" for s in SCHEMA)
+            close = _closest(section, SCHEMA)
+            meant = f" (did you mean [{close}]?)" if close else ""
+            problems.append(
+                InputFileError(source, f"unknown section [{name}]{meant}; known: {known}", name)
+            )
     return problems
 
 
-def _unknown_keys(source: str, section: str, given: dict, settings) -> list[InputFileError]:
-    names = ", ".join(sorted(s.key for s in settings))
-    return [
-        InputFileError(
-            source,
-            f"unknown key {abridged(key, quoted=True)}; known keys: {names}",
-            f"{section}.{abridged(key)}",
+def _outside(key: str) -> str:
+    """A key above every [section] header: TOML puts it in no section."""
+    home = _section_of(key)
+    if home is None:
+        close = _closest(key, [s.key for keys in SCHEMA.values() for s in keys])
+        home = _section_of(close) if close else None
+        if home is None:
+            known = ", ".join(f"[{s}]" for s in SCHEMA)
+            return f"unknown key {abridged(key, quoted=True)}, above every section; known: {known}"
+        return (
+            f"unknown key {abridged(key, quoted=True)} (did you mean {close!r}?), above every "
+            f"section: write {close} under [{home}]"
         )
+    return (
+        f"is above every section, where no setting goes: move it under [{home}] (a key "
+        "belongs to the [section] header above it)"
+    )
+
+
+def _section_of(key: str) -> str | None:
+    return next((name for name, keys in SCHEMA.items() if key in {s.key for s in keys}), None)
+
+
+def _closest(name: str, names) -> str | None:
+    """The name of ``names`` that ``name`` is a typo of (or differs from in case only)."""
+    import difflib
+
+    close = difflib.get_close_matches(name.lower(), list(names), n=1, cutoff=0.7)
+    return close[0] if close else None
+
+
+def _unknown_keys(source: str, section: str, given: dict, settings) -> list[InputFileError]:
+    keys = [s.key for s in settings]
+    return [
+        InputFileError(source, _unknown_key(section, key, keys), f"{section}.{abridged(key)}")
         for key in given
-        if key not in {s.key for s in settings}
+        if key not in keys
     ]
+
+
+def _unknown_key(section: str, key: str, keys: list[str]) -> str:
+    """An unknown key and what was meant: a setting of another section ("kerf belongs
+    in [tile]") or a typo of one of this section ("did you mean 'width'?")."""
+    shown = abridged(key, quoted=True)
+    names = ", ".join(sorted(keys))
+    home = _section_of(key)
+    if home is not None:
+        return f"unknown key {shown} in [{section}]: {key} belongs in [{home}], move it there"
+    close = _closest(key, keys)
+    if close:
+        return f"unknown key {shown} (did you mean {close!r}?); known keys: {names}"
+    other = _closest(key, [s.key for name, ss in SCHEMA.items() if name != section for s in ss])
+    if other:
+        return (
+            f"unknown key {shown} (did you mean {other!r}? it belongs in [{_section_of(other)}])"
+            f"; known keys of [{section}]: {names}"
+        )
+    return f"unknown key {shown}; known keys: {names}"
 
 
 def _quoted(value: object) -> str:
@@ -201,11 +307,8 @@ def _quoted(value: object) -> str:
 def _value(source: str, where: str, setting: KitKey, value: object) -> object:
     if isinstance(value, str) and not value.strip():  # board = "" read the kit's folder
         raise InputFileError(source, _empty(setting), where)
-    ok = isinstance(value, setting.kind) and not (
-        isinstance(value, bool) and bool not in setting.kind
-    )
-    if not ok:
-        raise InputFileError(source, f"must be {_wanted(setting)}, got {_quoted(value)}", where)
+    if not _is_kind(value, setting):
+        raise InputFileError(source, _wrong_type(setting, value), where)
     if isinstance(value, str) and (has_control(value) or len(value) > MAX_LABEL):
         raise InputFileError(
             source,
@@ -226,6 +329,123 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
     if number and float in setting.kind:
         return float(value)
     return value
+
+
+def _is_kind(value: object, setting: KitKey) -> bool:
+    """``value`` is of the setting's kind (a boolean is no number here, as in TOML)."""
+    return isinstance(value, setting.kind) and not (
+        isinstance(value, bool) and bool not in setting.kind
+    )
+
+
+def _wrong_type(setting: KitKey, value: object) -> str:
+    """A value of the wrong type, and what to write: a number in quotes or with its unit
+    gets the number (as the command line reads ``--width 100mm``), a list, a table or a
+    boolean gets the kind of value the setting takes."""
+    if isinstance(value, str) and str not in setting.kind:
+        typed = _typed_number(setting, value)
+        if typed:
+            return typed
+    shown = _shown(value)
+    example = _toml(setting.key, setting.default)
+    if isinstance(value, list) and len(value) == 1 and _is_kind(value[0], setting):
+        return (
+            f"must be {_wanted(setting)}, got {shown}: write one value without brackets, "
+            f"{_toml(setting.key, value[0])}"
+        )
+    if isinstance(value, dict):
+        home = _section_of(setting.key)
+        return (
+            f"must be {_wanted(setting)}, got {shown} ([{home}.{setting.key}] or "
+            f"{setting.key}.x = ... makes one): write {example} under [{home}]"
+        )
+    advice = f"write e.g. {example}"
+    if bool in setting.kind:
+        advice = f"write {setting.key} = true or {setting.key} = false, without quotes"
+    return f"must be {_wanted(setting)}, got {shown}; {advice}"
+
+
+def _typed_number(setting: KitKey, text: str) -> str | None:
+    """What to write for a number given as text the way the command line takes it
+    (``"100mm"``, ``"10cm"``, ``"0,15"``, ``"100"``); None for other text. The same
+    words as the command line's (:mod:`fabgen.geometry.sizes`), which says ``give 100``
+    where a kit file says ``write width = 100``."""
+    import re
+
+    from fabgen.geometry.sizes import parse_length
+
+    text = text.strip()
+    if len(text) > 40:
+        return None
+    quoted, key = abridged(text, quoted=True), setting.key
+    integer = float not in setting.kind
+    if setting.unit == "mm":
+        try:
+            length = parse_length(text, setting.name)
+        except ParameterError as exc:
+            detail = exc.detail or str(exc)
+            return re.sub(r"give (\S+)$", rf"write {key} = \1 (a number, no quotes)", detail)
+        if length is not None:
+            return (
+                f"must be a number, got {quoted}: write {key} = {length:g} (a kit file's "
+                "lengths are in mm, written without unit or quotes)"
+            )
+    number = _as_typed(text, integer)
+    if number is None:
+        return None
+    what, fix = number
+    return f"must be {_wanted(setting)}, got {quoted}: write {key} = {what} ({fix})"
+
+
+def _as_typed(text: str, integer: bool) -> tuple[str, str] | None:
+    """A number in quotes, with a decimal comma (``0,15``) or thousands separators
+    (``1,000``): the number to write and how (as the command line's ``--kerf 0,15``)."""
+    import math
+    import re
+
+    try:
+        number = int(text) if integer else float(text)
+    except ValueError:
+        pass
+    else:
+        return (text, "a number, no quotes") if math.isfinite(number) else None
+    if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", text) and (integer or text.count(",") > 1):
+        return text.replace(",", ""), "no separators or quotes"
+    if not integer and re.fullmatch(r"[+-]?\d+,\d+", text):
+        return text.replace(",", "."), "the decimal point as a full stop, no quotes"
+    return None
+
+
+def _shown(value: object) -> str:
+    """A value of the file as TOML writes it, with its kind for a list or a table."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | dict):
+        kind = "a list" if isinstance(value, list) else "a table"
+        return f"{kind}, {abridged(_toml_value(value), limit=40)}"
+    return _quoted(value)
+
+
+def _toml(key: str, value: object) -> str:
+    return f"{key} = {_toml_value(value)}"
+
+
+def _toml_value(value: object) -> str:
+    """``value`` as TOML writes it on one line (inline tables and lists)."""
+    import json
+    import math
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, list):
+        return f"[{', '.join(_toml_value(v) for v in value)}]"
+    if isinstance(value, dict):
+        return f"{{ {', '.join(_toml(str(k), v) for k, v in value.items())} }}"
+    return repr(value) if isinstance(value, int | float) else json.dumps(str(value))
 
 
 _TYPE_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}

@@ -136,12 +136,72 @@ def _plan_board(plan: KitPlan) -> None:
     else:
         path = Path(os.path.abspath(plan.kit.folder / name))
         if not os.path.lexists(path):  # anything there is read (and its problem named)
+            raise KitError(_no_board_file(name, path, plan.kit.folder))
+        if _same_file(path, plan.kit.source):
             raise KitError(
-                f"board = {name!r} is neither a preset ({', '.join(preset_names())}) nor a "
-                f"board file (no file {path})"
+                f"board = {name!r} names this kit file itself: board takes a preset (fabgen "
+                "boards lists them) or a board file ([board] and [[players]], .toml, or a "
+                "game transcript, .json), as board = '3p-triangle-4'"
             )
-        plan.board = read_board(path)
+        try:
+            plan.board = read_board(path)
+        except FabgenError:
+            _refuse_a_kit_file(name, path)
+            raise
     _check_players(settings["players"], plan.board)
+
+
+def _no_board_file(name: str, path: Path, folder: Path) -> str:
+    """No file ``name`` next to the kit file: a preset typed nearly right, or a file of
+    that name in the current folder (a path written from where fabgen was run)."""
+    import difflib
+
+    from fabgen.board.files import preset_names
+
+    close = difflib.get_close_matches(name.lower(), preset_names(), n=1, cutoff=0.75)
+    meant = f" (did you mean {close[0]!r}?)" if close else ""
+    if "/" in name or os.sep in name or name.lower().endswith((".toml", ".json")):
+        text = f"board = {name!r}: no such board file, {path}"  # a path, not a preset name
+    else:
+        text = (
+            f"board = {name!r}{meant} is neither a preset ({', '.join(preset_names())}) "
+            f"nor a board file (no file {path})"
+        )
+    here = Path(os.path.abspath(name))
+    if not close and here != path and here.is_file():
+        relative = Path(os.path.relpath(here, folder)).as_posix()
+        text += (
+            f"; a board file's path is read from the kit file's folder ({folder}), not from "
+            f"the current folder, where {name} is: write board = {relative!r} (or the full "
+            "path)"
+        )
+    return text
+
+
+def _same_file(path: Path, source: str) -> bool:
+    try:
+        return os.path.samefile(path, source)
+    except (OSError, ValueError):  # a kit from the browser has no file
+        return False
+
+
+def _refuse_a_kit_file(name: str, path: Path) -> None:
+    """Another kit file named as the board: say so (the board reader said only that
+    [kit] is an unknown key)."""
+    from fabgen.inputs import MAX_TOML_BYTES, parse_toml, read_text
+
+    try:
+        data = parse_toml(read_text(path, "board file", MAX_TOML_BYTES), str(path))
+    except FabgenError:
+        return
+    if isinstance(data.get("kit"), dict) and "board" not in data:
+        inner = data["kit"].get("board")
+        theirs = f", whose board is {inner!r}" if isinstance(inner, str) and inner else ""
+        raise KitError(
+            f"board = {name!r} is a kit file ([kit]){theirs}, not a board file: board "
+            "takes a preset (fabgen boards lists them) or a board file ([board] and "
+            "[[players]], .toml, or a game transcript, .json)"
+        )
 
 
 def _check_players(players: int, board) -> None:
@@ -279,7 +339,11 @@ def kit_supply(settings: dict, board):
 
     if settings["simulate_games"] < 1:
         raise KitError(f"[kit] simulate_games must be 1 or more, got {settings['simulate_games']}")
-    players = tuple(p.strip() for p in settings["simulate_players"].split(",") if p.strip())
+    from fabgen.play.policy import policy_name
+
+    # Any case and 'extreme machine', as --players takes them.
+    names = settings["simulate_players"].split(",")
+    players = tuple(policy_name(p.strip()) for p in names if p.strip())
     _check_simulate_players(players)
     report = simulate(board, settings["simulate_games"], players, jobs=default_jobs())
     return simulated_supply(board, report)

@@ -340,7 +340,7 @@ def test_readme_and_manifest_do_not_depend_on_how_the_kit_path_was_typed(tmp_pat
     from fabgen.kitbuild.plan import plan_kit
     from fabgen.kitbuild.render import manifest, readme_text
 
-    write_kit(tmp_path, "")
+    write_kit(tmp_path, '[kit]\nboard = "3p-triangle-4"\n')
     monkeypatch.chdir(tmp_path)
     typed = ["kit.toml", "./kit.toml", str(tmp_path / "kit.toml"), f"../{tmp_path.name}/kit.toml"]
     plans = [plan_kit(load_kit(path)) for path in typed]
