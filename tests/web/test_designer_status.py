@@ -172,3 +172,33 @@ def test_a_seat_is_moved_earlier_or_later_in_turn_order(page):
     assert (
         refused.inner_text() == f"Not changed: seat {last + 1} is already the last in turn order."
     )
+
+
+def test_more_stones_per_field_than_the_box_takes_are_refused(page):
+    # 150 typed went on the field, and the checks then said a stack was too high.
+    state = _ready(page)
+    field = page.evaluate("() => view.targets.fields.find((f) => !f.words).name")
+    box = page.get_by_label("Stones per field")
+    most = int(box.get_attribute("max"))
+    page.get_by_label("put stones on a field").check()
+    box.fill(str(most + 51))
+    box.press("Tab")  # said as the box is left
+    status = page.locator("#status").filter(has_text=f"at most {most}")
+    assert status.inner_text() == (
+        f'Stones per field: at most {most}, got "{most + 51}"; type {most} or fewer.'
+    )
+    assert box.get_attribute("aria-invalid") == "true"
+    page.locator("#status").click()  # (hidden, to see the click's own words)
+    page.locator(f'#canvas circle.hit.field[data-field="{field}"]').click()
+    status.wait_for()
+    assert status.inner_text() == (
+        f'Not changed: stones per field must be at most {most}, got "{most + 51}".'
+    )
+    page.wait_for_function("() => !document.body.dataset.busy")
+    assert page.evaluate("() => state") == state  # no stack put anywhere
+    # the most the box takes goes on
+    box.fill(str(most))
+    page.locator(f'#canvas circle.hit.field[data-field="{field}"]').click()
+    stacked = "(s, a) => (s.players[0].stacks || {})[a[0]] === a[1]"
+    assert _after(page, stacked, [field, most]) == f"Seat 1: {most} stones on {field}."
+    assert box.get_attribute("aria-invalid") == "false"

@@ -402,6 +402,8 @@ function clickField(name) {
     const typed = raw === "" ? "nothing" : `"${raw}"`;
     return setStatus(`Not changed: stones per field must be a whole number of at least 1, got ${typed}.`, true);
   }
+  const most = Number($("stack-size").max);
+  if (n > most) return setStatus(`Not changed: stones per field must be at most ${most}, got "${raw}".`, true);
   inTurn(() => {
     if (seatGone(k)) return;
     // (said as it is decided, on the board the changes before leave: the same number
@@ -583,6 +585,17 @@ function moveSeat(by) {
 }
 $("seat-earlier").addEventListener("click", () => moveSeat(-1));
 $("seat-later").addEventListener("click", () => moveSeat(1));
+// More stones per field than the box's maximum are refused (a stack of 150 went on the
+// board, and the checks said a stack was too high): said as the box is left, in turn
+// after the changes on their way, and again by a field clicked (clickField).
+$("stack-size").addEventListener("change", () => {
+  const box = $("stack-size");
+  const n = Number(box.value.trim());
+  const most = Number(box.max);
+  const over = box.value.trim() !== "" && n > most;
+  box.setAttribute("aria-invalid", String(over));
+  if (over) inTurn(() => setStatus(`Stones per field: at most ${most}, got "${box.value.trim()}"; type ${most} or fewer.`, true));
+});
 // The typed coordinate, or the words of its refusal (an empty box was read as 0: a tile
 // nobody asked for). The refusal is said in turn, after the changes on their way.
 function typedCoordinate(axis) {
