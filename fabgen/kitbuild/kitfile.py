@@ -161,39 +161,120 @@ def parse_kit(text: str, source: str, folder: Path) -> Kit:
 
 
 def _refuse_an_unquoted_value(text: str, source: str, exc: InputFileError) -> None:
-    """A TOML error on a setting's line written as on the command line (``width =
-    10cm``, ``kerf = 0,15``, ``sheet = 600x400``): say what to write there, as for the
-    same value in quotes; nothing for other errors (the reader's message stands)."""
+    """A TOML error on a setting's line written as on the command line or in another
+    format (``width = 10cm``, ``kerf = 0,15``, ``sheet = 600x400``, ``numbers = yes``,
+    ``kerf: 0.2``, ``corner radius = 2``, ``[kit] board = ...``): say what to write
+    there; nothing for other errors (the reader's message stands)."""
     import re
 
     at = re.search(r"\(at line (\d+), column \d+\)", exc.detail or "")
     lines = text.splitlines()
     if at is None or not 1 <= int(at[1]) <= len(lines):
         return
-    line = lines[int(at[1]) - 1]
-    given = re.fullmatch(r"\s*([A-Za-z_]+)\s*=\s*([^\"'\[{#]+?)\s*(#.*)?", line)
-    home = _section_of(given[1]) if given else None
-    if home is None:
-        return
-    (setting,) = [s for s in SCHEMA[home] if s.key == given[1]]
-    where = f"line {at[1]}, {abridged(line.strip(), 40, quoted='json')}"
-    if str in setting.kind:
-        problem = f"the value of {setting.key} is text, which TOML takes in quotes"
-        value = given[2]
-        if setting.key in ("sheet", "bed"):  # a size: its own mistake too (600,5x400)
-            from fabgen.geometry.sizes import parse_size
-
-            try:
-                parse_size(value, setting.name)
-            except ParameterError as size:
-                problem += f", and {size.detail or size}"
-                fixed = re.search(r"(?:stop|them|give),? ([0-9.]+ ?[xX] ?[0-9.]+)", str(size))
-                value = fixed[1] if fixed else value
-        problem += f"{'; ' if value != given[2] else ': '}write {_toml(setting.key, value)}"
+    line = lines[int(at[1]) - 1].strip()
+    problem = _line_problem(line)
+    if problem:
+        where = f"line {at[1]}, {abridged(line, 40, quoted='json')}"
         raise InputFileError(source, f"is not valid TOML: {problem}", where) from None
-    typed = _typed_number(setting, given[2])
-    if typed is not None:
-        raise InputFileError(source, f"is not valid TOML: {setting.key} {typed}", where)
+
+
+def _line_problem(line: str) -> str | None:
+    """What is wrong with a line of a setting that TOML cannot read, and what to write."""
+    import re
+
+    header = re.fullmatch(r"\[\s*([A-Za-z_]+)\s*\]\s*([^#\s].*)", line)
+    if header and header[1] in SCHEMA:
+        return f"a [{header[1]}] header stands alone on its line: put {header[2]} on the next line"
+    given = re.fullmatch(r"([A-Za-z][A-Za-z0-9_ -]*?)\s*(=|:|\s)\s*([^#=]*?)\s*(#.*)?", line)
+    if given is None:
+        return None
+    key = re.sub(r"[\s-]+", "_", given[1].strip())
+    home = _section_of(key)
+    if home is None:
+        return None
+    (setting,) = [s for s in SCHEMA[home] if s.key == key]
+    written, why = _written(setting, given[3])
+    if written is None:
+        return None
+    fixes = ["TOML sets a key with =" if given[2] != "=" else ""]
+    fixes.append("a key is one word, with _ between words" if key != given[1] else "")
+    fixes.append(why)
+    fixes = [fix for fix in fixes if fix]
+    said = "; ".join(fixes)
+    return f"{said}{'; ' if ':' in said else ': '}write {key} = {written}" if fixes else None
+
+
+def _written(setting: KitKey, raw: str) -> tuple[str | None, str]:
+    """A value as a line gave it, unquoted: what to write in TOML and why (no reason when
+    it is already right); None when there is no telling."""
+    import json
+    import tomllib
+
+    raw = raw.strip()
+    try:
+        value = tomllib.loads(f"k = {raw}")["k"]
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        pass
+    else:
+        return (raw, "") if _is_kind(value, setting) else (None, "")
+    if raw[:1] in ("'", '"', "[", "{"):  # a quote not closed, a list: the reader's words
+        return None, ""
+    if str in setting.kind:
+        text, why = (
+            raw.strip("\"'"),
+            f"the value of {setting.key} is text, which TOML takes in quotes",
+        )
+        if setting.key in ("sheet", "bed"):  # a size: its own mistake too (600,5x400)
+            size = _size_written(text, setting)
+            if size:
+                text, mistake = size
+                why += f", and {mistake}"
+        return json.dumps(text, ensure_ascii=False), why
+    if bool in setting.kind:
+        meant = {"true": "true", "yes": "true", "on": "true", "false": "false", "no": "false"}
+        meant |= {"off": "false"}
+        if raw.lower().strip("\"'") in meant:
+            return meant[raw.lower().strip("\"'")], "TOML writes true or false in lower case"
+        return None, ""
+    number = _number_written(setting, raw)
+    return number if number else (None, "")
+
+
+def _size_written(text: str, setting: KitKey) -> tuple[str, str] | None:
+    """A sheet or bed size as it is to be written, and its mistake (None when right)."""
+    import re
+
+    from fabgen.geometry.sizes import parse_size
+
+    try:
+        parse_size(text, setting.name)
+    except ParameterError as size:
+        detail = size.detail or str(size)
+        fixed = re.search(r"(?:stop|them|give),? ([0-9.]+ ?[xX] ?[0-9.]+)", detail)
+        return (fixed[1] if fixed else text), detail
+    return None
+
+
+def _number_written(setting: KitKey, text: str) -> tuple[str, str] | None:
+    """A number typed as on the command line (``100mm``, ``10cm``, ``0,15``, ``1,000``,
+    ``.5``): the number to write and its mistake ("" for none); None for other text."""
+    import re
+
+    text = text.strip()
+    if len(text) > 40:
+        return None
+    if setting.unit == "mm":
+        from fabgen.geometry.sizes import parse_length
+
+        try:
+            length = parse_length(text, setting.name)
+        except ParameterError as exc:  # the command line's words, which then say "give"
+            detail = exc.detail or str(exc)
+            mm = re.search(r"; give (\S+)$", detail)
+            return (mm[1], detail[: mm.start()]) if mm else None
+        if length is not None:
+            return f"{length:g}", "a kit file's lengths are in mm, written without unit"
+    return _as_typed(text, float not in setting.kind)
 
 
 def _checked(source: str, data: dict) -> dict:
@@ -367,39 +448,26 @@ def _wrong_type(setting: KitKey, value: object) -> str:
 
 def _typed_number(setting: KitKey, text: str) -> str | None:
     """What to write for a number given as text the way the command line takes it
-    (``"100mm"``, ``"10cm"``, ``"0,15"``, ``"100"``); None for other text. The same
-    words as the command line's (:mod:`fabgen.geometry.sizes`), which says ``give 100``
-    where a kit file says ``write width = 100``."""
-    import re
-
-    from fabgen.geometry.sizes import parse_length
-
-    text = text.strip()
-    if len(text) > 40:
-        return None
-    quoted, key = abridged(text, quoted=True), setting.key
-    integer = float not in setting.kind
-    if setting.unit == "mm":
-        try:
-            length = parse_length(text, setting.name)
-        except ParameterError as exc:
-            detail = exc.detail or str(exc)
-            return re.sub(r"give (\S+)$", rf"write {key} = \1 (a number, no quotes)", detail)
-        if length is not None:
-            return (
-                f"must be a number, got {quoted}: write {key} = {length:g} (a kit file's "
-                "lengths are in mm, written without unit or quotes)"
-            )
-    number = _as_typed(text, integer)
+    (``"100mm"``, ``"10cm"``, ``"0,15"``, ``"100"``); None for other text. A length in
+    cm or inches gets the command line's words (:mod:`fabgen.geometry.sizes`), which say
+    ``give 100`` where a kit file says ``write width = 100``."""
+    number = _number_written(setting, text)
     if number is None:
         return None
-    what, fix = number
-    return f"must be {_wanted(setting)}, got {quoted}: write {key} = {what} ({fix})"
+    written, why = number
+    if why.startswith("'"):  # in another unit: why names the value
+        return f"{why}; write {setting.key} = {written} (a number, no quotes)"
+    quoted = abridged(text.strip(), quoted=True)
+    return (
+        f"must be {_wanted(setting)}, got {quoted}: write {setting.key} = {written} "
+        f"({why or 'a number'}, no quotes)"
+    )
 
 
 def _as_typed(text: str, integer: bool) -> tuple[str, str] | None:
-    """A number in quotes, with a decimal comma (``0,15``) or thousands separators
-    (``1,000``): the number to write and how (as the command line's ``--kerf 0,15``)."""
+    """A number as typed, with a decimal comma (``0,15``) or thousands separators
+    (``1,000``): the number to write and its mistake, as the command line's ``--kerf
+    0,15`` says it; None for other text."""
     import math
     import re
 
@@ -408,11 +476,16 @@ def _as_typed(text: str, integer: bool) -> tuple[str, str] | None:
     except ValueError:
         pass
     else:
-        return (text, "a number, no quotes") if math.isfinite(number) else None
+        if not math.isfinite(number):
+            return None
+        plain = re.fullmatch(r"[+-]?\d+(\.\d+)?([eE][+-]?\d+)?", text)
+        if plain:
+            return text, ""
+        return repr(number), "a number has digits on both sides of its decimal point"
     if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", text) and (integer or text.count(",") > 1):
-        return text.replace(",", ""), "no separators or quotes"
+        return text.replace(",", ""), "a number is written without separators"
     if not integer and re.fullmatch(r"[+-]?\d+,\d+", text):
-        return text.replace(",", "."), "the decimal point as a full stop, no quotes"
+        return text.replace(",", "."), "the decimal point is written as a full stop"
     return None
 
 

@@ -60,8 +60,8 @@ def follow(tmp_path, text: str, message: str, key: str):
             "'4 in' is not in mm: fabgen takes sizes in millimetres, and 4 in is 101.6 mm",
             101.6,
         ),
-        ('"100mm"', "got '100mm': write width = 100 (a kit file's lengths are in mm", 100),
-        ("100mm", "got '100mm': write width = 100 (a kit file's lengths are in mm", 100),
+        ('"100mm"', "a kit file's lengths are in mm, written without unit", 100),
+        ("100mm", "a kit file's lengths are in mm, written without unit", 100),
         ('"100"', "got '100': write width = 100 (a number, no quotes)", 100),
     ],
 )
@@ -86,10 +86,15 @@ def test_the_kit_file_and_the_command_line_convert_alike(cli, tmp_path):
 @pytest.mark.parametrize(
     ("text", "key", "said", "value"),
     [
-        ('[tile]\nkerf = "0,15"\n', "kerf", "(the decimal point as a full stop, no quotes)", 0.15),
-        ("[tile]\nkerf = 0,15\n", "kerf", "(the decimal point as a full stop, no quotes)", 0.15),
-        ('[kit]\nsimulate_games = "1,000"\n', "simulate_games", "(no separators or quotes)", 1000),
-        ("[laser]\nmargin = 2,5\n", "margin", "(the decimal point as a full stop, no quotes)", 2.5),
+        ('[tile]\nkerf = "0,15"\n', "kerf", "the decimal point is written as a full stop", 0.15),
+        ("[tile]\nkerf = 0,15\n", "kerf", "the decimal point is written as a full stop", 0.15),
+        (
+            '[kit]\nsimulate_games = "1,000"\n',
+            "simulate_games",
+            "(a number is written without separators, no quotes)",
+            1000,
+        ),
+        ("[laser]\nmargin = 2,5\n", "margin", "the decimal point is written as a full stop", 2.5),
     ],
 )
 def test_a_number_with_a_comma_says_how_to_write_it(cli, tmp_path, text, key, said, value):
@@ -260,3 +265,36 @@ def test_a_kit_file_with_a_bom_and_crlf_line_ends_is_read(tmp_path):
     kit.write_bytes(b'\xef\xbb\xbf[kit]\r\nname = "club"\r\n[tile]\r\nkerf = 0.2\r\n')
     read = load_kit(kit)
     assert (read.name, read.section("tile")["kerf"]) == ("club", 0.2)
+
+
+@pytest.mark.parametrize(
+    ("line", "said", "written", "value"),
+    [
+        ("numbers = True", "TOML writes true or false in lower case", "numbers = true", True),
+        ("numbers = no", "TOML writes true or false in lower case", "numbers = false", False),
+        ("kerf: 0.2", "TOML sets a key with =", "kerf = 0.2", 0.2),
+        ("kerf 0.2", "TOML sets a key with =", "kerf = 0.2", 0.2),
+        ("corner radius = 2", "a key is one word, with _ between words", "corner_radius = 2", 2),
+        ("width = .5", "digits on both sides of its decimal point", "width = 0.5", None),
+        ("width = 100.", "digits on both sides of its decimal point", "width = 100.0", 100),
+        ("sheet = 600x400", "which TOML takes in quotes", 'sheet = "600x400"', "600x400"),
+    ],
+)
+def test_a_line_toml_cannot_read_says_what_to_write(cli, tmp_path, line, said, written, value):
+    """Each was a bare TOML syntax error ("Invalid value", "Expected '=' after a key")."""
+    section = "laser" if line.startswith("sheet") else "tile"
+    message = build(cli, tmp_path, f"[{section}]\n{line}\n")
+    assert f'at line 2, "{line}": is not valid TOML: ' in message
+    assert f"{said}" in message and message.endswith(f"write {written}")
+    if value is not None:  # (a width of 0.5 mm is read, then refused by its range)
+        kit = tmp_path / "fixed.toml"
+        kit.write_text(f"[{section}]\n{written}\n")
+        key = written.split(" = ")[0]
+        assert load_kit(kit).section(section)[key] == value
+
+
+def test_a_section_header_with_a_setting_on_its_line(cli, tmp_path):
+    message = build(cli, tmp_path, '[kit] board = "2p-diamond-4"\n')
+    assert 'a [kit] header stands alone on its line: put board = "2p-diamond-4" on the next' in (
+        message
+    )
