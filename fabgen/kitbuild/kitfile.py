@@ -185,6 +185,16 @@ def _line_problem(line: str) -> str | None:
     header = re.fullmatch(r"\[\s*([A-Za-z_]+)\s*\]\s*([^#\s].*)", line)
     if header and header[1] in SCHEMA:
         return f"a [{header[1]}] header stands alone on its line: put {header[2]} on the next line"
+    escaped = re.fullmatch(r'([a-z_]+)\s*=\s*"([^"]*\\[^"]*)"\s*(#.*)?', line)
+    if escaped and escaped[1] == "board":  # a Windows path
+        import json
+
+        key, value = escaped[1], escaped[2]
+        return (
+            f"TOML reads a backslash in double quotes as the start of an escape such as \\n: "
+            f"write {key} = {json.dumps(value.replace(chr(92), '/'))} (fabgen takes / between "
+            f"folders on every system), or the value in single quotes, {key} = '{value}'"
+        )
     given = re.fullmatch(r"([A-Za-z][A-Za-z0-9_ -]*?)\s*(=|:|\s)\s*([^#=]*?)\s*(#.*)?", line)
     if given is None:
         return None

@@ -160,8 +160,11 @@ def _no_board_file(name: str, path: Path, folder: Path) -> str:
 
     close = difflib.get_close_matches(name.lower(), preset_names(), n=1, cutoff=0.75)
     meant = f" (did you mean {close[0]!r}?)" if close else ""
-    if "/" in name or os.sep in name or name.lower().endswith((".toml", ".json")):
+    if "/" in name or "\\" in name or name.lower().endswith((".toml", ".json")):
         text = f"board = {name!r}: no such board file, {path}"  # a path, not a preset name
+        nearby = _nearby_file(name, folder)
+        if nearby:
+            return f"{text}; did you mean board = {nearby!r}?"
     else:
         text = (
             f"board = {name!r}{meant} is neither a preset ({', '.join(preset_names())}) "
@@ -176,6 +179,28 @@ def _no_board_file(name: str, path: Path, folder: Path) -> str:
             "path)"
         )
     return text
+
+
+def _nearby_file(name: str, folder: Path) -> str | None:
+    """The file next to the kit file that ``name`` is a typo of (another case, a
+    backslash for a slash: Windows' way of writing a path), as the kit file names it."""
+    import difflib
+    from itertools import islice
+
+    typed = name.replace("\\", "/")
+    parent = (folder / typed).parent
+    try:
+        with os.scandir(parent) as entries:  # (a large folder: its first 1,000 names)
+            names = [e.name for e in islice(entries, 1000) if e.is_file()]
+    except OSError:
+        return None
+    stem = typed.rpartition("/")[2]
+    exact = [n for n in names if n == stem or n.lower() == stem.lower()]
+    close = exact or difflib.get_close_matches(stem, names, n=1, cutoff=0.8)
+    if not close:
+        return None
+    head = typed.rpartition("/")[0]
+    return f"{head}/{close[0]}" if head else close[0]
 
 
 def _same_file(path: Path, source: str) -> bool:

@@ -298,3 +298,28 @@ def test_a_section_header_with_a_setting_on_its_line(cli, tmp_path):
     assert 'a [kit] header stands alone on its line: put board = "2p-diamond-4" on the next' in (
         message
     )
+
+
+def test_a_windows_path_in_double_quotes_says_to_write_slashes(cli, tmp_path):
+    """ "boards\\mine.toml" was "Unescaped '\\' in a string" (or "Invalid hex value")."""
+    board_file(tmp_path / "boards" / "mine.toml")
+    text = '[kit]\nboard = "boards\\mine.toml"\n[stones]\ndesign = "none"\n'
+    message = build(cli, tmp_path, text)
+    assert "TOML reads a backslash in double quotes as the start of an escape" in message
+    line = advised(message)
+    assert line == 'board = "boards/mine.toml"'
+    fixed = tmp_path / "fixed.toml"
+    fixed.write_text(text.replace('board = "boards\\mine.toml"', line))
+    assert cli("build", fixed, "--out", tmp_path / "out").exit_code == 0
+
+
+@pytest.mark.parametrize("typed", ["boards\\\\mine.toml", "boards/mine.tom", "boards/MINE.TOML"])
+def test_a_board_file_name_typed_nearly_right_is_named(cli, tmp_path, typed):
+    """A backslash (Windows' way) in single quotes, a letter short, another case: each
+    said only that there is no such file."""
+    board_file(tmp_path / "boards" / "mine.toml")
+    if (tmp_path / typed).exists():
+        pytest.skip("a file system that ignores case finds the file")
+    message = build(cli, tmp_path, f"[kit]\nboard = '{typed.replace(chr(92) * 2, chr(92))}'\n")
+    assert "no such board file" in message
+    assert "; did you mean board = 'boards/mine.toml'? Fix these" in message
