@@ -1,0 +1,297 @@
+"""What a hand-written kit file's mistakes are told to write (docs/design-notes.md, *One
+definition per setting*: a newcomer's guesses get what to type).
+
+A maker writes a kit file as the command line takes the settings (``width = 10cm``,
+``kerf = 0,15``, ``sheet = 600x400``), as another format writes them (``kerf: 0.2``,
+``numbers = yes``, a Windows path in double quotes), or puts a key in the wrong
+section. :mod:`fabgen.kitbuild.kitfile` refuses each; the functions here say what to
+write instead, in the command line's words where it has them
+(:mod:`fabgen.geometry.sizes`).
+"""
+
+from __future__ import annotations
+
+from fabgen.errors import InputFileError, ParameterError, abridged
+from fabgen.kitbuild.schema import SCHEMA, KitKey, is_kind, quoted, wanted
+
+
+def refuse_a_misread_line(text: str, source: str, exc: InputFileError) -> None:
+    """A TOML error on a setting's line written as on the command line or in another
+    format (``width = 10cm``, ``kerf = 0,15``, ``sheet = 600x400``, ``numbers = yes``,
+    ``kerf: 0.2``, ``corner radius = 2``, ``[kit] board = ...``): say what to write
+    there; nothing for other errors (the reader's message stands)."""
+    import re
+
+    at = re.search(r"\(at line (\d+), column \d+\)", exc.detail or "")
+    lines = text.splitlines()
+    if at is None or not 1 <= int(at[1]) <= len(lines):
+        return
+    line = lines[int(at[1]) - 1].strip()
+    problem = _line_problem(line)
+    if problem:
+        where = f"line {at[1]}, {abridged(line, 40, quoted='json')}"
+        raise InputFileError(source, f"is not valid TOML: {problem}", where) from None
+
+
+def _line_problem(line: str) -> str | None:
+    """What is wrong with a line of a setting that TOML cannot read, and what to write."""
+    import re
+
+    header = re.fullmatch(r"\[\s*([A-Za-z_]+)\s*\]\s*([^#\s].*)", line)
+    if header and header[1] in SCHEMA:
+        return f"a [{header[1]}] header stands alone on its line: put {header[2]} on the next line"
+    escaped = re.fullmatch(r'([a-z_]+)\s*=\s*"([^"]*\\[^"]*)"\s*(#.*)?', line)
+    if escaped and escaped[1] == "board":  # a Windows path
+        import json
+
+        key, value = escaped[1], escaped[2]
+        return (
+            f"TOML reads a backslash in double quotes as the start of an escape such as \\n: "
+            f"write {key} = {json.dumps(value.replace(chr(92), '/'))} (fabgen takes / between "
+            f"folders on every system), or the value in single quotes, {key} = '{value}'"
+        )
+    given = re.fullmatch(r"([A-Za-z][A-Za-z0-9_ -]*?)\s*(=|:|\s)\s*([^#=]*?)\s*(#.*)?", line)
+    if given is None:
+        return None
+    key = re.sub(r"[\s-]+", "_", given[1].strip())
+    home = section_of(key)
+    if home is None:
+        return None
+    (setting,) = [s for s in SCHEMA[home] if s.key == key]
+    written, why = _written(setting, given[3])
+    if written is None:
+        return None
+    fixes = ["TOML sets a key with =" if given[2] != "=" else ""]
+    fixes.append("a key is one word, with _ between words" if key != given[1] else "")
+    fixes.append(why)
+    fixes = [fix for fix in fixes if fix]
+    said = "; ".join(fixes)
+    return f"{said}{'; ' if ':' in said else ': '}write {key} = {written}" if fixes else None
+
+
+def _written(setting: KitKey, raw: str) -> tuple[str | None, str]:
+    """A value as a line gave it, unquoted: what to write in TOML and why (no reason when
+    it is already right); None when there is no telling."""
+    import json
+    import tomllib
+
+    raw = raw.strip()
+    try:
+        value = tomllib.loads(f"k = {raw}")["k"]
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        pass
+    else:
+        return (raw, "") if is_kind(value, setting) else (None, "")
+    if raw[:1] in ("'", '"', "[", "{"):  # a quote not closed, a list: the reader's words
+        return None, ""
+    if str in setting.kind:
+        text, why = (
+            raw.strip("\"'"),
+            f"the value of {setting.key} is text, which TOML takes in quotes",
+        )
+        if setting.key in ("sheet", "bed"):  # a size: its own mistake too (600,5x400)
+            size = _size_written(text, setting)
+            if size:
+                text, mistake = size
+                why += f", and {mistake}"
+        return json.dumps(text, ensure_ascii=False), why
+    if bool in setting.kind:
+        meant = {"true": "true", "yes": "true", "on": "true", "false": "false", "no": "false"}
+        meant |= {"off": "false"}
+        if raw.lower().strip("\"'") in meant:
+            return meant[raw.lower().strip("\"'")], "TOML writes true or false in lower case"
+        return None, ""
+    number = _number_written(setting, raw)
+    return number if number else (None, "")
+
+
+def _size_written(text: str, setting: KitKey) -> tuple[str, str] | None:
+    """A sheet or bed size as it is to be written, and its mistake (None when right)."""
+    import re
+
+    from fabgen.geometry.sizes import parse_size
+
+    try:
+        parse_size(text, setting.name)
+    except ParameterError as size:
+        detail = size.detail or str(size)
+        fixed = re.search(r"(?:stop|them|give),? ([0-9.]+ ?[xX] ?[0-9.]+)", detail)
+        return (fixed[1] if fixed else text), detail
+    return None
+
+
+def _number_written(setting: KitKey, text: str) -> tuple[str, str] | None:
+    """A number typed as on the command line (``100mm``, ``10cm``, ``0,15``, ``1,000``,
+    ``.5``): the number to write and its mistake ("" for none); None for other text."""
+    import re
+
+    text = text.strip()
+    if len(text) > 40:
+        return None
+    if setting.unit == "mm":
+        from fabgen.geometry.sizes import parse_length
+
+        try:
+            length = parse_length(text, setting.name)
+        except ParameterError as exc:  # the command line's words, which then say "give"
+            detail = exc.detail or str(exc)
+            mm = re.search(r"; give (\S+)$", detail)
+            return (mm[1], detail[: mm.start()]) if mm else None
+        if length is not None:
+            return f"{length:g}", "a kit file's lengths are in mm, written without unit"
+    return _as_typed(text, float not in setting.kind)
+
+
+def _as_typed(text: str, integer: bool) -> tuple[str, str] | None:
+    """A number as typed, with a decimal comma (``0,15``) or thousands separators
+    (``1,000``): the number to write and its mistake, as the command line's ``--kerf
+    0,15`` says it; None for other text."""
+    import math
+    import re
+
+    try:
+        number = int(text) if integer else float(text)
+    except ValueError:
+        pass
+    else:
+        if not math.isfinite(number):
+            return None
+        plain = re.fullmatch(r"[+-]?\d+(\.\d+)?([eE][+-]?\d+)?", text)
+        if plain:
+            return text, ""
+        return repr(number), "a number has digits on both sides of its decimal point"
+    if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", text) and (integer or text.count(",") > 1):
+        return text.replace(",", ""), "a number is written without separators"
+    if not integer and re.fullmatch(r"[+-]?\d+,\d+", text):
+        return text.replace(",", "."), "the decimal point is written as a full stop"
+    return None
+
+
+def unknown_key(section: str, key: str, keys: list[str]) -> str:
+    """An unknown key and what was meant: a setting of another section ("kerf belongs
+    in [tile]") or a typo of one of this section ("did you mean 'width'?")."""
+    shown = abridged(key, quoted=True)
+    names = ", ".join(sorted(keys))
+    home = section_of(key)
+    if home is not None:
+        return f"unknown key {shown} in [{section}]: {key} belongs in [{home}], move it there"
+    close = closest(key, keys)
+    if close:
+        return f"unknown key {shown} (did you mean {close!r}?); known keys: {names}"
+    other = closest(key, [s.key for name, ss in SCHEMA.items() if name != section for s in ss])
+    if other:
+        return (
+            f"unknown key {shown} (did you mean {other!r}? it belongs in [{section_of(other)}])"
+            f"; known keys of [{section}]: {names}"
+        )
+    return f"unknown key {shown}; known keys: {names}"
+
+
+def outside_sections(key: str) -> str:
+    """A key above every [section] header: TOML puts it in no section."""
+    home = section_of(key)
+    if home is None:
+        close = closest(key, [s.key for keys in SCHEMA.values() for s in keys])
+        home = section_of(close) if close else None
+        if home is None:
+            known = ", ".join(f"[{s}]" for s in SCHEMA)
+            return f"unknown key {abridged(key, quoted=True)}, above every section; known: {known}"
+        return (
+            f"unknown key {abridged(key, quoted=True)} (did you mean {close!r}?), above every "
+            f"section: write {close} under [{home}]"
+        )
+    return (
+        f"is above every section, where no setting goes: move it under [{home}] (a key "
+        "belongs to the [section] header above it)"
+    )
+
+
+def section_of(key: str) -> str | None:
+    return next((name for name, keys in SCHEMA.items() if key in {s.key for s in keys}), None)
+
+
+def closest(name: str, names) -> str | None:
+    """The name of ``names`` that ``name`` is a typo of (or differs from in case only)."""
+    import difflib
+
+    close = difflib.get_close_matches(name.lower(), list(names), n=1, cutoff=0.7)
+    return close[0] if close else None
+
+
+def wrong_type(setting: KitKey, value: object) -> str:
+    """A value of the wrong type, and what to write: a number in quotes or with its unit
+    gets the number (as the command line reads ``--width 100mm``), a list, a table or a
+    boolean gets the kind of value the setting takes."""
+    if isinstance(value, str) and str not in setting.kind:
+        typed = _typed_number(setting, value)
+        if typed:
+            return typed
+    shown = _shown(value)
+    example = _toml(setting.key, setting.default)
+    if isinstance(value, list) and len(value) == 1 and is_kind(value[0], setting):
+        return (
+            f"must be {wanted(setting)}, got {shown}: write one value without brackets, "
+            f"{_toml(setting.key, value[0])}"
+        )
+    if isinstance(value, dict):
+        home = section_of(setting.key)
+        return (
+            f"must be {wanted(setting)}, got {shown} ([{home}.{setting.key}] or "
+            f"{setting.key}.x = ... makes one): write {example} under [{home}]"
+        )
+    advice = f"write e.g. {example}"
+    if setting.default == 0 and not isinstance(setting.default, bool):
+        advice += f" ({setting.help})"  # what 0 stands for (the board's width, ...)
+    if bool in setting.kind:
+        advice = f"write {setting.key} = true or {setting.key} = false, without quotes"
+    return f"must be {wanted(setting)}, got {shown}; {advice}"
+
+
+def _typed_number(setting: KitKey, text: str) -> str | None:
+    """What to write for a number given as text the way the command line takes it
+    (``"100mm"``, ``"10cm"``, ``"0,15"``, ``"100"``); None for other text. A length in
+    cm or inches gets the command line's words (:mod:`fabgen.geometry.sizes`), which say
+    ``give 100`` where a kit file says ``write width = 100``."""
+    number = _number_written(setting, text)
+    if number is None:
+        return None
+    written, why = number
+    if why.startswith("'"):  # in another unit: why names the value
+        return f"{why}; write {setting.key} = {written} (a number, no quotes)"
+    quoted = abridged(text.strip(), quoted=True)
+    return (
+        f"must be {wanted(setting)}, got {quoted}: write {setting.key} = {written} "
+        f"({why or 'a number'}, no quotes)"
+    )
+
+
+def _shown(value: object) -> str:
+    """A value of the file as TOML writes it, with its kind for a list or a table."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | dict):
+        kind = "a list" if isinstance(value, list) else "a table"
+        return f"{kind}, {abridged(_toml_value(value), limit=40)}"
+    return quoted(value)
+
+
+def _toml(key: str, value: object) -> str:
+    return f"{key} = {_toml_value(value)}"
+
+
+def _toml_value(value: object) -> str:
+    """``value`` as TOML writes it on one line (inline tables and lists)."""
+    import json
+    import math
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, list):
+        return f"[{', '.join(_toml_value(v) for v in value)}]"
+    if isinstance(value, dict):
+        return f"{{ {', '.join(_toml(str(k), v) for k, v in value.items())} }}"
+    return repr(value) if isinstance(value, int | float) else json.dumps(str(value))
