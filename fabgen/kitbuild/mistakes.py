@@ -85,10 +85,7 @@ def _written(setting: KitKey, raw: str) -> tuple[str | None, str]:
     if raw[:1] in ("'", '"', "[", "{"):  # a quote not closed, a list: the reader's words
         return None, ""
     if str in setting.kind:
-        text, why = (
-            raw.strip("\"'"),
-            f"the value of {setting.key} is text, which TOML takes in quotes",
-        )
+        text, why = raw, f"the value of {setting.key} is text, which TOML takes in quotes"
         if setting.key in ("sheet", "bed"):  # a size: its own mistake too (600,5x400)
             size = _size_written(text, setting)
             if size:
@@ -96,13 +93,16 @@ def _written(setting: KitKey, raw: str) -> tuple[str | None, str]:
                 why += f", and {mistake}"
         return json.dumps(text, ensure_ascii=False), why
     if bool in setting.kind:
-        meant = {"true": "true", "yes": "true", "on": "true", "false": "false", "no": "false"}
-        meant |= {"off": "false"}
-        if raw.lower().strip("\"'") in meant:
-            return meant[raw.lower().strip("\"'")], "TOML writes true or false in lower case"
-        return None, ""
+        meant = _TRUTHS.get(raw.lower())
+        return (meant, "TOML writes true or false in lower case") if meant else (None, "")
     number = _number_written(setting, raw)
     return number if number else (None, "")
+
+
+#: What a maker may write for true or false, as TOML writes it.
+_TRUTHS = dict.fromkeys(("true", "yes", "on"), "true") | dict.fromkeys(
+    ("false", "no", "off"), "false"
+)
 
 
 def _size_written(text: str, setting: KitKey) -> tuple[str, str] | None:
