@@ -198,10 +198,9 @@ def _board_api(app: Flask) -> None:
         if request.form.get("check") == "game" and text.lstrip().startswith("{"):
             # (the play page: a game to go on with is checked as Start game checks it,
             # under the variant it names unless one is sent)
-            from fabgen.web.play import upload_name
             from fabgen.web.viewer import read_game
 
-            source = f"{upload_name(name)} (uploaded)"
+            source = designer.upload_label(name)  # (named as the designer names it)
             chosen = request.form.get("variant") or None
             variant = read_game(text, source, chosen, max_tiles=LIMITS.board_tiles)[1]
         view = designer.designer_view(designer.read_upload(text, name))

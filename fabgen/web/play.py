@@ -250,7 +250,6 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
     asked for, else the one a transcript names, else online. A transcript is checked
     (:func:`~fabgen.web.viewer.read_game`): an illegal move is refused before a game
     is made of it."""
-    from fabgen.board.boardfile import name_from_stem
     from fabgen.board.transcript_io import board_to_transcript
 
     given = [k for k in ("preset", "board", "board_state") if k in data]
@@ -285,18 +284,19 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
                 f"the board is larger than {LIMITS.upload_bytes // 1024} kB: is it a board "
                 "file or a transcript?"
             )
+        from fabgen.web.designer import read_upload, upload_label
+
         filename = data.get("filename", "board")
         name = upload_name(filename)
+        shown = upload_label(str(filename))  # (the messages': "club.json", as the designer's)
         if text.lstrip().startswith("{"):
             # checked as fabgen rules replay checks a file, as the rules viewer does
             transcript, variant = read_game(
-                text, f"{name} (uploaded)", data.get("variant"), max_tiles=LIMITS.board_tiles
+                text, shown, data.get("variant"), max_tiles=LIMITS.board_tiles
             )
             return transcript.position, list(transcript.move_list), name, variant
-        from fabgen.web.designer import read_upload
-
         board = read_upload(text, str(filename))
-        _playable(board, f"{name_from_stem(str(filename)) or 'upload'} (uploaded)")
+        _playable(board, shown)
         name = board.name
     variant = requested_variant(data.get("variant", "online"))
     return board_to_transcript(board).position, [], name, variant

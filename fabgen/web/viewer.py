@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fabgen.errors import FabgenError, InputFileError, ParameterError, abridged, requested
+from fabgen.errors import FabgenError, InputFileError, ParameterError, requested
 from fabgen.web.limits import LIMITS, TooLarge
 
 if TYPE_CHECKING:
@@ -38,16 +38,18 @@ def turn_view(
     With ``turn`` = the number of turns in the file, ``moves`` (``"c3-c5,f2-d2"``; an
     empty text passes) are played for the player to move; without moves that position
     is shown. The whole file is checked first (:func:`read_game`); ``variant`` None
-    plays it under the variant it names (the answer's ``variant``)."""
-    from fabgen.board.boardfile import name_from_stem
+    plays it under the variant it names (the answer's ``variant``). ``name``: the file's
+    name as the user gave it ("club.json"), which the messages name it by, as the
+    designer names an upload."""
     from fabgen.products.turn import closing_lines
     from fabgen.rules.moves import IllegalMove, parse_moves
     from fabgen.rules.refusals import refused_turn
     from fabgen.rules.scoring import game_over, scores
     from fabgen.rules.terminal import legend, stacks_by_seat
     from fabgen.rules.turn import play_turn, replay
+    from fabgen.web.designer import upload_label
 
-    source = f"{abridged(name_from_stem(name), 40)} (uploaded)"
+    source = upload_label(name)  # (as the designer names a file: "club.json")
     try:
         transcript, variant = read_game(text, source, variant, LIMITS.transcript_turns)
     except InputFileError as exc:

@@ -894,10 +894,10 @@ def test_a_board_file_given_to_the_rules_viewer_says_where_it_goes(client):
     from fabgen.board.files import preset_text
 
     board = preset_text("2p-diamond-4")
-    answer = client.post("/api/rules/turn", json={"transcript": board, "name": "club"})
+    answer = client.post("/api/rules/turn", json={"transcript": board, "name": "club.toml"})
     assert answer.status_code == 400
     error = answer.get_json()["error"]
-    assert error.startswith("club (uploaded): is not valid JSON: ")
+    assert error.startswith("club.toml: is not valid JSON: ")
     assert "it is a board file (TOML), not a game: open it in the board designer" in error
     # other text that is not JSON is said as before
     answer = client.post("/api/rules/turn", json={"transcript": "name = 3", "name": "x"})

@@ -46,8 +46,8 @@ def test_the_viewer_refuses_a_game_with_an_illegal_move_and_keeps_the_one_before
     upload.set_input_files(str(bad))
     status = own.locator("#status")
     status.filter(has_text="The game shown before stays loaded.").wait_for()
-    assert "bad (uploaded): illegal move at turn 3 (counting from 1)" in status.inner_text()
-    assert "good (uploaded)" in info.inner_text()
+    assert "bad.json: illegal move at turn 3 (counting from 1)" in status.inner_text()
+    assert info.inner_text().startswith("good.json, ")
 
 
 def test_the_viewer_shows_the_variant_a_file_names(own, tmp_path):
@@ -67,7 +67,7 @@ def test_the_play_page_refuses_a_game_with_an_illegal_move_as_it_is_chosen(own, 
     own.get_by_label("or a board file or transcript", exact=False).set_input_files(str(bad))
     status = own.locator("#status")
     status.filter(has_text="illegal move at turn 3").wait_for()
-    assert "bad (uploaded): illegal move at turn 3 (counting from 1)" in status.inner_text()
+    assert "bad.json: illegal move at turn 3 (counting from 1)" in status.inner_text()
     assert own.locator("#seat-list select").count() == 0
     assert own.get_by_role("button", name="Start game").is_disabled()
     good = tmp_path / "good.json"

@@ -346,7 +346,7 @@ def test_a_board_file_with_errors_names_its_first_errors(client):
     assert refused.status_code == 400
     error = refused.get_json()["error"]
     assert error.startswith(
-        f"seven-toml (uploaded): not played: the board has {len(errors)} errors: "
+        f"seven.toml: not played: the board has {len(errors)} errors: "
         f"{errors[0]}; {errors[1]} (and {len(errors) - 2} more). Fix them first"
     )
 

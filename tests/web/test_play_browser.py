@@ -1183,7 +1183,7 @@ def test_a_transcript_over_the_tile_limit_is_said_as_it_is_chosen(play, tmp_path
     status = play.locator("#status")
     status.filter(has_text="101 tiles").wait_for()
     assert status.inner_text() == (
-        "club (uploaded): 101 tiles is more than fabgen serve takes for a board (100); go on "
+        "club.json: 101 tiles is more than fabgen serve takes for a board (100); go on "
         "with a game this large on the command line: fabgen rules replay checks it and "
         "fabgen rules turn plays its turns"
     )

@@ -47,7 +47,7 @@ def _illegal_game() -> dict:
 # The three ways a game reaches the server: the viewer, the play page's upload (when a
 # file is chosen, to show its seats) and its Start game.
 def _viewer(client, text: str, **extra):
-    return client.post("/api/rules/turn", json={"transcript": text, "name": "club", **extra})
+    return client.post("/api/rules/turn", json={"transcript": text, "name": "club.json", **extra})
 
 
 def _chosen(client, text: str):
@@ -82,9 +82,9 @@ def test_a_game_with_an_illegal_move_is_refused_with_the_replays_words(
     answer = WAYS[way](client, json.dumps(game))
     assert answer.status_code == 400
     error = answer.get_json()["error"]
-    assert error.startswith("club (uploaded): illegal move at ")
+    assert error.startswith("club.json: illegal move at ")
     # the command's words (it may go on to name a command for the file's position)
-    assert _cli_words(cli, tmp_path, game).startswith(error.removeprefix("club (uploaded): "))
+    assert _cli_words(cli, tmp_path, game).startswith(error.removeprefix("club.json: "))
     assert "turn 3 (counting from 1)" in error
     assert not games_dir.exists() or not list(games_dir.iterdir())  # no game was made
 
@@ -128,7 +128,7 @@ def test_a_file_of_the_wrong_shape_is_said_where(client, way, change, where):
     game = _game(1) | change
     answer = WAYS[way](client, json.dumps(game))
     assert answer.status_code == 400
-    assert f"club (uploaded) at {where}" in answer.get_json()["error"]
+    assert f"club.json at {where}" in answer.get_json()["error"]
 
 
 @pytest.mark.parametrize("way", ["viewer", "started"])
@@ -246,7 +246,7 @@ def test_a_transcript_over_the_limit_is_not_played_and_says_what_to_do(client, w
     answer = WAYS[way](client, _big_transcript(n))
     assert answer.status_code == 413
     assert answer.get_json()["error"] == (
-        f"club (uploaded): {n} tiles is more than fabgen serve takes for a board "
+        f"club.json: {n} tiles is more than fabgen serve takes for a board "
         f"({LIMITS.board_tiles}); go on with a game this large on the command line: "
         "fabgen rules replay checks it and fabgen rules turn plays its turns"
     )

@@ -131,11 +131,7 @@ def test_the_viewer_page_shows_the_closing_lines_under_the_board(page, chain_gam
     # (the file's first turn is shown once loaded: its closing lines are the new state)
     closing = page.locator("#closing p")
     closing.filter(has_text="scores after the turn: ").wait_for()
-    assert (
-        page.locator("#turn-info")
-        .inner_text()
-        .startswith(f"chain (uploaded), turn 1 of the {count}")
-    )
+    assert page.locator("#turn-info").inner_text().startswith(f"chain.json, turn 1 of the {count}")
     assert closing.all_inner_texts() == _command(path, 1)[-2:]
 
 
@@ -237,7 +233,7 @@ def test_a_finished_game_says_how_it_ended_not_who_moves(client, page, chain_gam
     page.get_by_label("Turn (1 = the first)").press("Enter")
     info.filter(has_text="the game is over").wait_for()
     assert info.inner_text() == (
-        f"chain (uploaded), after the {count} turns of the file: the game is over: {ending}."
+        f"chain.json, after the {count} turns of the file: the game is over: {ending}."
     )
 
 
@@ -283,9 +279,9 @@ def test_a_file_with_a_move_written_twice_is_refused_as_rules_replay_says_it(cli
     words = said.removeprefix(head).split(". Every turn before it is legal")[0]
     assert words.endswith("; it is move 2 of 2 of that turn (the same as move 1: written twice?)")
     text = twice.read_text()
-    answer = client.post("/api/rules/turn", json={"transcript": text, "name": "twice"})
+    answer = client.post("/api/rules/turn", json={"transcript": text, "name": "twice.json"})
     assert answer.status_code == 400
-    assert answer.get_json()["error"] == f"twice (uploaded): illegal move at {words}"
+    assert answer.get_json()["error"] == f"twice.json: illegal move at {words}"
 
 
 def test_the_play_pages_turns_title_their_waves_as_rules_turn_does(tmp_path, fixed_game_id):

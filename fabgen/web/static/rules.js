@@ -146,7 +146,7 @@ function showStep() {
 async function loadText(text, fileName) {
   const before = {transcript, name, turn: $("turn").value};
   transcript = text;
-  name = fileName.replace(/\.[^.]*$/, "") || "game";
+  name = fileName || "game"; // (the server names it so: "club.json", as the designer does)
   $("turn").value = 1;
   const mine = asked + 1;
   if ((await ask(undefined, true)) || before.transcript === null || mine !== asked) return;
