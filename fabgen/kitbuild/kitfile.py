@@ -195,8 +195,12 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
             where,
         )
     if setting.choices and value not in setting.choices:
+        from fabgen.kitbuild.mistakes import closest
+
+        close = closest(value, setting.choices)  # A4 for a4, discs for disc
+        meant = f" (did you mean {close!r}?)" if close else ""
         raise InputFileError(
-            source, f"{quoted(value)} is not one of: {', '.join(setting.choices)}", where
+            source, f"{quoted(value)} is not one of: {', '.join(setting.choices)}{meant}", where
         )
     number = isinstance(value, int | float) and not isinstance(value, bool)
     if number and not (value == 0 and setting.default == 0):  # 0 = "use the default"

@@ -162,6 +162,12 @@ def _no_board_file(name: str, path: Path, folder: Path) -> str:
     meant = f" (did you mean {close[0]!r}?)" if close else ""
     if "/" in name or "\\" in name or name.lower().endswith((".toml", ".json")):
         text = f"board = {name!r}: no such board file, {path}"  # a path, not a preset name
+        preset = Path(name.replace("\\", "/")).stem
+        if preset in preset_names():
+            return (
+                f"{text}; {preset} is a preset, named without folder or .toml: write "
+                f"board = {preset!r}"
+            )
         nearby = _nearby_file(name, folder)
         if nearby:
             return f"{text}; did you mean board = {nearby!r}?"

@@ -323,3 +323,22 @@ def test_a_board_file_name_typed_nearly_right_is_named(cli, tmp_path, typed):
     message = build(cli, tmp_path, f"[kit]\nboard = '{typed.replace(chr(92) * 2, chr(92))}'\n")
     assert "no such board file" in message
     assert "; did you mean board = 'boards/mine.toml'? Fix these" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            '[kit]\nsupply = "Simulate"\n',
+            "kit.supply: 'Simulate' is not one of: rule, simulate (did you mean 'simulate'?)",
+        ),
+        ('[kit]\npaper = "A4"\n', "(did you mean 'a4'?)"),
+        ('[stones]\ndesign = "discs"\n', "(did you mean 'disc'?)"),
+        (
+            '[kit]\nboard = "2p-diamond-4.toml"\n',
+            "2p-diamond-4 is a preset, named without folder or .toml: write board = '2p-diamond-4'",
+        ),
+    ],
+)
+def test_a_choice_typed_nearly_right_is_named(cli, tmp_path, text, said):
+    assert said in build(cli, tmp_path, text)
