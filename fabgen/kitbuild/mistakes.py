@@ -228,6 +228,8 @@ def wrong_type(setting: KitKey, value: object) -> str:
             return typed
     shown = _shown(value)
     example = _toml(setting.key, setting.default)
+    if isinstance(value, float) and value.is_integer() and int in setting.kind:
+        return f"must be a whole number, got {shown}: write {setting.key} = {int(value)}"
     if isinstance(value, list) and len(value) == 1 and is_kind(value[0], setting):
         return (
             f"must be {wanted(setting)}, got {shown}: write one value without brackets, "

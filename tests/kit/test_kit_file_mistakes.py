@@ -202,6 +202,10 @@ def test_a_key_in_the_wrong_place_or_misspelt_is_told_where_it_goes(cli, tmp_pat
         ("[tile.kerf]\nmm = 0.2\n", "write kerf = 0.15 under [tile]"),
         ("[tile]\nkerf = true\n", "tile.kerf: must be a number, got true; write e.g. kerf = 0.15"),
         ('[tile]\nnumbers = "yes"\n', "write numbers = true or numbers = false, without quotes"),
+        (
+            "[kit]\nplayers = 3.0\n",
+            "kit.players: must be a whole number, got 3.0: write players = 3",
+        ),
         ("[kit]\nname = 5\n", 'kit.name: must be text, got 5; write e.g. name = "atlantis"'),
     ],
 )
