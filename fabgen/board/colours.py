@@ -6,7 +6,10 @@ with one fabgen cannot draw (a transcript's ``"teal"``), is made and drawn in it
 place's (:func:`seat_colour`), so every message that tells a person what to print, cut
 or tell apart names the colour the pictures show (docs/design-notes.md, *The board
 checks*). :func:`seat_colour` decides for the names and :func:`seat_rgb` for the
-drawings, from the one table below.
+drawings, from the one table below. What fabgen prints (the rule sheet's figures, the
+setup diagram, the printed board, turn pictures, balance charts) draws the six place
+colours in :data:`PRINT_SHADES`, each its own grey on a black-and-white printer
+(:func:`print_colour`; docs/design-notes.md, *Pictures people look at*).
 """
 
 import math
@@ -56,6 +59,43 @@ def seat_colour(colour: str | None, k: int) -> str:
 def seat_rgb(colour: str | None, k: int) -> str:
     """The ``#rrggbb`` seat ``k`` is drawn in: :func:`seat_colour`'s."""
     return drawn_colour(seat_colour(colour, k))
+
+
+# What a grey-scale printer makes of the seats' colours. The six place colours are all
+# about as dark (red #d62728 prints 0.36, blue #1f5fbf 0.34, purple 0.40): a club's
+# black-and-white laser printer made red, blue and purple stones one grey.
+
+#: Two seats' colours this far apart in grey (0 black, 1 white) are told apart on a
+#: grey-scale print.
+GREY_APART = 0.15
+
+#: Each place colour as fabgen prints it: its hue, at a grey of its own, every two at
+#: least :data:`GREY_APART` apart, dark to light: purple 0.09, red 0.25, green 0.40,
+#: orange 0.55, blue 0.71, yellow 0.86 (the rule sheet's figures: red dark, blue light,
+#: green between).
+PRINT_SHADES = {
+    NAMED_COLOURS["purple"]: "#270744",
+    NAMED_COLOURS["red"]: "#941b1c",
+    NAMED_COLOURS["green"]: "#289228",
+    NAMED_COLOURS["orange"]: "#eb750d",
+    NAMED_COLOURS["blue"]: "#8dbdf2",
+    NAMED_COLOURS["yellow"]: "#f7de80",
+}
+
+
+def print_grey(colour: str) -> float:
+    """The grey (0 black, 1 white) a ``#rrggbb`` colour prints in: the weights of
+    ITU-R BT.601 that poppler's ``pdftoppm -gray`` and printer drivers use."""
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.3 * r + 0.59 * g + 0.11 * b
+
+
+def print_colour(colour: str | None, k: int) -> str:
+    """The ``#rrggbb`` seat ``k`` is printed in: :func:`seat_rgb`'s, in its
+    :data:`PRINT_SHADES` shade when it is a place colour. A colour of the board's own
+    (``#123456``, ``"pink"``) prints as it is."""
+    rgb = seat_rgb(colour, k)
+    return PRINT_SHADES.get(rgb, rgb)
 
 
 def drawn_colour(colour: str) -> str:

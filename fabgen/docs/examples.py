@@ -41,21 +41,11 @@ class Example:
         return {parse_field(name): letter for name, letter in self.letters.items()}
 
 
-#: The seats' colours in the figures: red, blue and green as the online version draws
-#: them, but red dark, blue light and green between, so that a grey-scale print still
-#: tells the stones apart (the seat colours are all about as dark: red #d62728 and
-#: blue #1f5fbf print the same grey).
-FIGURE_COLOURS = ("#9e1c1c", "#8dbdf2", "#3a9a3a")
-
-
 def figure_players(count: int) -> list[Player]:
-    """The first ``count`` seats as the figures draw them: named as usual (Red, Blue,
-    ...), in :data:`FIGURE_COLOURS` where there is one."""
-    out = []
-    for k, player in enumerate(DEFAULT_PLAYERS[: max(count, 1)]):
-        colour = FIGURE_COLOURS[k] if k < len(FIGURE_COLOURS) else player.color
-        out.append(replace(player, color=colour))
-    return out
+    """The first ``count`` seats as the figures draw them: named and coloured as usual
+    (Red, Blue, ...); the drawings print each colour in a grey of its own
+    (:data:`fabgen.board.colours.PRINT_SHADES`: red dark, blue light, green between)."""
+    return list(DEFAULT_PLAYERS[: max(count, 1)])
 
 
 # --- the examples -------------------------------------------------------------------

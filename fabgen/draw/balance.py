@@ -3,8 +3,9 @@
 - :func:`win_rate_drawing`: one bar per seat, its win rate, with the 95 % interval as
   an error bar and a dashed line at an even share (1 / seats).
 - :func:`territory_drawing`: the board, each field filled with the colour of the seat
-  in whose territory it ended most often, paler the less often (white: nobody's), and
-  that share written on it.
+  in whose territory it ended most often (white: nobody's) and that share written on
+  it. Seats are drawn in their printed colours, each its own grey
+  (:func:`fabgen.draw.position.stone_colour`): a club prints these in black and white.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 
 from fabgen.draw.board_parts import text_width
 from fabgen.draw.drawing import Drawing, Operation, Polyline, Style, Text
-from fabgen.draw.position import player_colour
+from fabgen.draw.position import stone_colour
 from fabgen.geometry.lattice import Field, field_xy, rotate_xy
 
 AXIS = Style(stroke="#000000", width=0.3)
@@ -48,7 +49,7 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
     shapes.append(Polyline(((x0, y0), (x0, y0 + height)), style=AXIS))
     for k, s in enumerate(seats):
         left = x0 + gap + k * step + (step - bar - gap) / 2
-        colour = player_colour(colours[k] if k < len(colours) else None, k)
+        colour = stone_colour(colours[k] if k < len(colours) else None, k)
         y = y0 + height * s["win_rate"] / top
         fill = Style(stroke="#000000", fill=colour, width=0.25)
         shapes.append(Polyline(_rect(left, y0, left + bar, y), True, style=fill))
@@ -117,15 +118,16 @@ def territory_drawing(
     d = Drawing(0.0, 0.0, title, {"games": games})
     shapes = d.layers.setdefault(Operation.PRINT, [])
     rgb = [
-        _rgb(player_colour(colours[k] if k < len(colours) else None, k)) for k in range(len(counts))
+        _rgb(stone_colour(colours[k] if k < len(colours) else None, k)) for k in range(len(counts))
     ]
     index = {f: i for i, f in enumerate(fields)}
-    most = max((n for row in counts for n in row), default=0) or 1
     for i, f in enumerate(fields):
         shares = [row[i] / games if games else 0.0 for row in counts]
         top = max(range(len(counts)), key=lambda k: (counts[k][i], -k))
+        # (the seat's own colour, never paler: a red field paled by a third printed
+        # the grey of a blue one; the number says how often)
         weights = [0.0] * len(counts)
-        weights[top] = counts[top][i] / most
+        weights[top] = 1.0 if counts[top][i] else 0.0
         colour = _mix(rgb, weights)
         cell = Style(stroke=CELL_LINE, fill=colour, width=0.2)
         shapes.append(Polyline(_hexagon(f, pitch_mm, turn_deg), True, style=cell))
@@ -147,13 +149,11 @@ def territory_drawing(
         label = seat_labels[k] if k < len(seat_labels) else f"seat {k + 1}"
         shapes.append(Text((box[0] + 6, y + 0.8), label, 3.0, "left", INK))
         y -= 6
-    share = 100 * most / games if games else 0.0
     notes = [
         title,
         f"{games} finished games. Colour: the seat in whose territory",
-        f"the field ended most often; full colour at {share:.0f}% of the games",
-        "(the most of any field), paler when less often, white: never",
-        "anybody's. Number: % of the games in which that seat scored it.",
+        "the field ended most often (white: never anybody's). Number:",
+        "% of the games in which that seat scored it.",
     ]
     for i, line in enumerate(notes):
         y = box[3] + 4 + 5 * (len(notes) - 1 - i)

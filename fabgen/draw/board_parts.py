@@ -11,7 +11,7 @@ from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.drawing import Circle, Polyline, Shape, Style, Text
 from fabgen.draw.metrics import fill_lines, text_advance
-from fabgen.draw.position import player_colour
+from fabgen.draw.position import player_colour, stone_colour
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Point, add
 
 #: Text is drawn in Vera, whose characters (digits included) are at most about this
@@ -44,6 +44,11 @@ class Frame:
 
 def seat_colour(board: Board, k: int) -> str:
     return player_colour(board.seats[k].colour, k)
+
+
+def print_seat_colour(board: Board, k: int) -> str:
+    """Seat ``k``'s colour on paper: in a grey of its own (:func:`stone_colour`)."""
+    return stone_colour(board.seats[k].colour, k)
 
 
 def tint(colour: str, amount: float = 0.75) -> str:

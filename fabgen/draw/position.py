@@ -3,7 +3,8 @@
 Everything goes on the ``print`` layer. Live, growing and dead fields differ by fill
 and also by a mark, so a greyscale print still tells them apart: a growing field has
 a dashed ring, a dead field a cross. Stones are discs in the player's colour with the
-count on them. Thick lines follow the borders of the tiles.
+count on them, each seat's colour in a grey of its own
+(:func:`fabgen.board.colours.print_colour`). Thick lines follow the borders of the tiles.
 
 For figures that explain the rules, a drawing can also show moves as arrows, short
 labels on fields (``a``, ``b``, …) and dashed outlines around groups of fields (the
@@ -24,7 +25,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from fabgen.board.colours import PALETTE as PALETTE  # (the places' colours, for callers)
-from fabgen.board.colours import seat_rgb
+from fabgen.board.colours import print_colour, seat_rgb
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.draw.metrics import ASCENT, DESCENT, LEGIBLE_CAP_MM, fill_measured, text_advance
 from fabgen.geometry.lattice import Field, Point, field_xy, rotate_xy, step_between
@@ -58,6 +59,12 @@ def player_colour(color: str | None, index: int) -> str:
     else their place's (:func:`fabgen.board.colours.seat_rgb`, which the bill of
     materials and the validator name too)."""
     return seat_rgb(color, index)
+
+
+def stone_colour(color: str | None, index: int) -> str:
+    """The ``#rrggbb`` a player's stones are printed in: :func:`player_colour` in a
+    grey that no other place colour prints in (red dark, blue light, green between)."""
+    return print_colour(color, index)
 
 
 def position_drawing(
@@ -514,7 +521,7 @@ def _outline(fields: list[Field], pitch: float, turn: float = 0.0) -> list[Polyl
 
 
 def _stack(position: Position, owner: int, stones: int, x: float, y: float, pitch: float):
-    colour = player_colour(position.players[owner].color, owner)
+    colour = stone_colour(position.players[owner].color, owner)
     disc = Circle((x, y), STONE * pitch, Style(stroke="#000000", fill=colour, width=0.25))
     h = COUNT_HEIGHT * pitch
     ink = Style(stroke=None, fill=_ink_on(colour), bold=True)
@@ -597,7 +604,7 @@ def _legend(position: Position, pitch: float, x: float, y: float) -> list:
     out: list = []
     h = 0.3 * pitch
     for k, player in enumerate(position.players):
-        colour = player_colour(player.color, k)
+        colour = stone_colour(player.color, k)
         out.append(Circle((x + 0.2 * pitch, y), 0.2 * pitch, Style("#000000", colour, 0.25)))
         label = player.label(k) + (" (to move)" if k == position.next_player else "")
         out.append(Text((x + 0.55 * pitch, y - h / 2), label, h, "left"))

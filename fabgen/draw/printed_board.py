@@ -37,7 +37,7 @@ from fabgen.draw.board_parts import (
     legible,
     mm,
     number_spot,
-    seat_colour,
+    print_seat_colour,
     text_box,
     text_width,
     tint,
@@ -393,7 +393,7 @@ def board_shapes(place: BoardPlacement) -> list[Shape]:
     board = place.board
     out: list[Shape] = []
     for k in range(len(board.seats)):
-        fill = Style(stroke=None, fill=tint(seat_colour(board, k), START_TINT), width=0.0)
+        fill = Style(stroke=None, fill=tint(print_seat_colour(board, k), START_TINT), width=0.0)
         for t in board.start_tiles(k):
             out.extend(Polyline(loop, True, style=fill) for loop in place.tile_outlines(t))
     r = place.circle_radius
@@ -401,7 +401,7 @@ def board_shapes(place: BoardPlacement) -> list[Shape]:
     for t in range(len(board.tiles)):
         out.extend(Polyline(loop, True, style=TILE_EDGE) for loop in place.tile_outlines(t))
     for k, seat in enumerate(board.seats):
-        ring = Style(stroke=seat_colour(board, k), width=RING_WIDTH)
+        ring = Style(stroke=print_seat_colour(board, k), width=RING_WIDTH)
         out.extend(
             Circle(place.xy(f), ring_radius(place), ring)
             for f, _ in seat.stacks
@@ -443,7 +443,7 @@ def board_texts(place: BoardPlacement) -> list[Text]:
         x, y = number_spot(place, t)
         out.append(Text((x, y - h / 2), str(t + 1), h, "center", grey))
     for k, seat in enumerate(board.seats):
-        colour = seat_colour(board, k)
+        colour = print_seat_colour(board, k)
         ink = Style(stroke=None, fill=legible(colour, tint(colour, START_TINT)), bold=True)
         starts = board.start_tiles(k)
         on_tiles = {f for t in starts for f in board.tiles[t].fields}
@@ -739,7 +739,7 @@ def _map(grid: PageGrid, box: Rect) -> list[Shape]:
         out.append(Polyline(frame.loop(corners), True, style=paper))
     # start tiles first, so that their fill leaves their numbers and edges visible
     for k in range(len(place.board.seats)):
-        fill = Style(stroke=None, fill=tint(seat_colour(place.board, k), 0.6), width=0)
+        fill = Style(stroke=None, fill=tint(print_seat_colour(place.board, k), 0.6), width=0)
         for t in place.board.start_tiles(k):
             out.extend(
                 Polyline(frame.loop(loop), True, style=fill) for loop in place.tile_outlines(t)

@@ -29,8 +29,8 @@ from fabgen.draw.board_parts import (
     fitted_height,
     ink_on,
     mm,
+    print_seat_colour,
     seat_centre,
-    seat_colour,
     tile_outline_shapes,
     tint,
     wrap,
@@ -151,7 +151,7 @@ def _board(place: BoardPlacement, frame: Frame, area: Rect) -> list[Shape]:
     board, scale = place.board, frame.scale
     out: list[Shape] = []
     for k in range(len(board.seats)):
-        fill = Style(stroke=None, fill=tint(seat_colour(board, k), 0.72), width=0.0)
+        fill = Style(stroke=None, fill=tint(print_seat_colour(board, k), 0.72), width=0.0)
         for t in board.start_tiles(k):
             out.extend(
                 Polyline(frame.loop(loop), True, style=fill) for loop in place.tile_outlines(t)
@@ -172,7 +172,7 @@ def _stacks(place: BoardPlacement, frame: Frame, k: int, room: Room) -> list[Sha
     """A seat's stacks: a stone in its colour on each field, with the number of stones
     when it is not one."""
     board = place.board
-    colour = seat_colour(board, k)
+    colour = print_seat_colour(board, k)
     pitch = place.pitch * frame.scale
     stone = Style(stroke=INK, fill=colour, width=0.25)
     ink = Style(stroke=None, fill=ink_on(colour), bold=True)
@@ -606,7 +606,7 @@ def _legend(board: Board, lines, x: float, y: float) -> list[Shape]:
         elif k is not None:  # a seat's line (-1: its continuation)
             tx = x + SWATCH
             if k >= 0:
-                colour = seat_colour(board, k)
+                colour = print_seat_colour(board, k)
                 style = Style(stroke=INK, fill=colour, width=0.25)
                 out.append(Circle((x + 2.0, y + TEXT_H / 2), 2.0, style))
         out.append(Text((tx, y), text, TEXT_H, "left"))

@@ -7,11 +7,11 @@ import itertools
 import pdfplumber
 import pytest
 
+from fabgen.board.colours import GREY_APART, print_grey
 from fabgen.docs.rulesheet import rulesheet_pdfs
 
-#: Two seats' stones this far apart in grey (0 black, 1 white) are told apart on a
-#: grey-scale print: the seat colours red #d62728 and blue #1f5fbf are 0.02 apart.
-GREY_APART = 0.15
+# Two seats' stones GREY_APART apart in grey (0 black, 1 white) are told apart on a
+# grey-scale print: the seat colours red #d62728 and blue #1f5fbf are 0.02 apart.
 
 
 @pytest.fixture(scope="module")
@@ -20,9 +20,8 @@ def pdfs():
 
 
 def grey(rgb) -> float:
-    """The grey a colour prints in (the weights poppler's pdftoppm -gray uses)."""
-    r, g, b = rgb
-    return 0.3 * r + 0.59 * g + 0.11 * b
+    """The grey a PDF colour (0 to 1 each) prints in (:func:`print_grey`'s weights)."""
+    return print_grey("#" + "".join(f"{round(c * 255):02x}" for c in rgb))
 
 
 def stone_fills(data: bytes) -> set[tuple[float, ...]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from fabgen.board.colours import NAMED_COLOURS
+from fabgen.board.colours import NAMED_COLOURS, PRINT_SHADES
 from fabgen.kitbuild.kitfile import load_kit
 from fabgen.kitbuild.plan import plan_kit
 from fabgen.kitbuild.render import bom_text, kit_bom, readme_text
@@ -44,7 +44,7 @@ def test_the_pictures_and_the_start_transcript_use_the_places_colours(plan, layo
     name = plan.board.name
     svg = layout[f"{name}-setup.svg"].decode()
     swatches = re.findall(r'<circle [^>]*fill="(#[0-9a-f]{6})" r="2"', svg)
-    assert swatches == [NAMED_COLOURS[c] for c in COLOURS]
+    assert swatches == [PRINT_SHADES[NAMED_COLOURS[c]] for c in COLOURS]  # (in print)
     transcript = json.loads(layout[f"{name}-start.json"])
     assert [p["color"] for p in transcript["players"]] == COLOURS
 
@@ -126,7 +126,7 @@ def test_a_transcript_colour_fabgen_cannot_draw_is_named_as_drawn():
     kit names red, the setup diagram draws red, and the board file written beside them
     reads back (a board file refuses "teal"); the start transcript passes "teal" on."""
     from fabgen.board.boardfile import parse_board_toml
-    from fabgen.draw.board_parts import seat_colour as drawn_seat
+    from fabgen.draw.board_parts import print_seat_colour as drawn_seat
     from fabgen.products.layout import LayoutParams, layout_files
     from tests.board.test_board_validate import transcript_board
 
@@ -135,7 +135,7 @@ def test_a_transcript_colour_fabgen_cannot_draw_is_named_as_drawn():
     svg = files["club-setup.svg"].decode()
     swatches = re.findall(r'<circle [^>]*fill="(#[0-9a-f]{6})" r="2"', svg)
     expected = ["red", "blue", "green"]
-    assert swatches == [NAMED_COLOURS[c] for c in expected]
+    assert swatches == [PRINT_SHADES[NAMED_COLOURS[c]] for c in expected]  # (in print)
     bom = json.loads(files["club-bom.json"])
     assert [c["colour"] for c in bom["stones"]["colours"]] == expected
     assert "teal" not in files["club-bom.txt"].decode()

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from fabgen.draw.drawing import Circle, Operation, Polyline, Text
-from fabgen.draw.position import FILL, PAGE, player_colour, position_drawing
+from fabgen.draw.position import FILL, PAGE, player_colour, position_drawing, stone_colour
 from fabgen.export.svg import render_svg
 from fabgen.rules.setup import position_from_names
 from fabgen.rules.state import Status
@@ -79,7 +79,7 @@ def test_drawing_has_a_cell_per_field_with_status_fill_and_mark():
     assert len(rings) == 1  # growing
     crosses = [s for s in shapes(drawing, Polyline) if s.style.stroke == "#1f2f4a"]
     assert len(crosses) == 2  # the dead field's cross
-    discs = [c for c in shapes(drawing, Circle) if c.style.fill == player_colour("red", 0)]
+    discs = [c for c in shapes(drawing, Circle) if c.style.fill == stone_colour("red", 0)]
     assert len(discs) == 2  # red's stack and red's legend entry
     counts = sorted(t.text for t in shapes(drawing, Text) if t.text.isdigit())
     assert counts == ["2", "3"]
