@@ -150,6 +150,7 @@ def position_drawing(
         shown_labels = [
             (f, text, crossed.get(f)) for f, text in sorted(labels.items()) if f in board
         ]
+        room.size_for(shown_labels)
         while shown_labels:  # the label with the fewest free spots left chooses first
             label = min(shown_labels, key=lambda label: room.free_spots(*label))
             shown_labels.remove(label)
@@ -321,13 +322,23 @@ def _crossed_fields(
 
 
 #: A label's text (cap height, in pitches) where it shares its cell with a stone, a
-#: cross or an arrow, how far from the cell's centre it sits, and the room kept
-#: round its letters (the patch of cell colour behind them) and between them and
-#: the lines it must not touch.
+#: cross or an arrow (and then every label of the drawing: the wave numbers of one
+#: picture are one size), the room kept round its letters (the patch of cell colour
+#: behind them, cut off at the cell's edge so that the edges show round it) and between
+#: them and the lines it must not touch.
 LABEL_HEIGHT = 0.21
-LABEL_DISTANCE = 0.4
+LARGE_LABEL_HEIGHT = 0.3
 LABEL_PAD = 0.03
 LABEL_CLEAR = 0.02
+#: The ink of two fields' labels at least this far apart where their cells give room
+#: (in pitches): a "d" and a "c" 0.25 apart, across the edge of their cells, read as "d c".
+LABEL_APART = 0.4
+#: Round a dead field's middle, the part of its cross a label keeps off (in pitches;
+#: the arms reach 0.22): beside the whole cross, the two labels of dead fields side by
+#: side sat at their shared edge.
+CROSS_ROOM = 0.12
+#: Where in its cell a small label may sit, in order: the top, the bottom, the sides.
+LABEL_DIRECTIONS = (90, 270, 0, 180, 30, 150, 330, 210)
 
 
 def _ink_box(cx: float, cy: float, width: float, h: float):
@@ -338,103 +349,137 @@ def _ink_box(cx: float, cy: float, width: float, h: float):
 
 
 class _LabelRoom:
-    """Places the small labels of a drawing off its tile borders, arrows and stones.
+    """Places the labels of a drawing, each inside its own cell.
 
-    A label that shares its cell goes on a patch of the cell's colour near the cell's
-    edge: beside an arrow that crosses the field (on its left, else its right), else
-    at the top or the bottom, each also slid along that edge. The first of those spots
-    whose letters keep clear of every tile border (a thick line), arrow, stone and
-    label placed before is taken; when none is, the first (the label then sits where
-    it always did, painted over what it touches). A red outline is not avoided: it
-    runs round the whole cell inside its edge, through every spot of the cell, and
-    the label is painted over it."""
+    A label in a cell with nothing else in it (no stone, cross or arrow) sits in the
+    middle; large when every label of the drawing does, else at the small size of the
+    others (one picture's labels are one size). A label that shares its cell goes on a
+    patch of the cell's colour: beside an arrow that crosses the field (on its left,
+    else its right), else at the top, bottom or a side of its cell, its patch inside the
+    cell's edges (which show round it) and off the tile borders, over the rim of the
+    cell's stone but off its count. The first of those spots whose letters keep clear
+    of arrows, crosses and the labels placed before (:data:`LABEL_APART`) is taken;
+    else the first that keeps off the others' letters; else the first. A red outline is
+    not avoided: it runs round the whole cell inside its edge, and the label is
+    painted over it."""
 
     def __init__(self, position: Position, pitch: float, borders, arrows, turn=0.0) -> None:
-        from shapely.geometry import LineString, Point, Polygon
+        from shapely.geometry import LineString, Point, Polygon, box
+        from shapely.ops import unary_union
 
         self.position, self.pitch, self.turn = position, pitch, turn
+        self.lines = unary_union(
+            [LineString(line.points).buffer(TILE_LINE.width / 2) for line in borders]
+            or [Point(0, 0).buffer(0)]
+        )
         self.blocked: list = []
-        for line in borders:
-            self.blocked.append(LineString(line.points).buffer(TILE_LINE.width / 2))
         for shape in arrows:
             if shape.closed:
                 self.blocked.append(Polygon(shape.points))
             else:
                 self.blocked.append(LineString(shape.points).buffer(ARROW.width / 2))
         for state in position.fields():
-            if state.stones and state.owner is not None:
-                x, y = _xy(state.field, pitch, turn)
-                # (a label may touch a stone: it sits on a patch of its own)
-                self.blocked.append(Point(x, y).buffer((STONE - LABEL_CLEAR) * pitch))
+            x, y = _xy(state.field, pitch, turn)
+            if state.stones and state.owner is not None:  # (its count: a label may
+                h = COUNT_HEIGHT * pitch  # cover the stone's rim, not its count)
+                self.blocked.append(_ink_box(x, y, text_advance(str(state.stones), h, True), h))
+            elif state.status is Status.DEAD:  # (the middle of its cross: a label may
+                d = CROSS_ROOM * pitch  # cover the ends of its arms)
+                self.blocked.append(box(x - d, y - d, x + d, y + d))
+        self.labels: list = []  # the ink of the labels placed
+        self.large = False
 
-    def _large(self, field: Field, across: tuple[float, float] | None) -> bool:
-        """Is the label large in the middle of its cell (one without stones, cross or
-        arrow)?"""
+    def _empty(self, field: Field, across: tuple[float, float] | None) -> bool:
+        """Has the label's cell nothing else in it: no stones, cross or arrow?"""
         state = self.position.field_state(field)
         return state.status is not Status.DEAD and not state.stones and across is None
 
+    def size_for(self, labels) -> None:
+        """Large labels when every label of the drawing sits in an empty cell."""
+        self.large = all(self._empty(f, across) for f, _, across in labels)
+
+    def height(self) -> float:
+        return (LARGE_LABEL_HEIGHT if self.large else LABEL_HEIGHT) * self.pitch
+
     def free_spots(self, field: Field, text: str, across: tuple[float, float] | None) -> int:
-        """How many of a label's spots are free (any number for a large label)."""
-        if self._large(field, across):
+        """How many of a label's spots are free (any number for one in an empty cell)."""
+        if self._empty(field, across):
             return 99
-        return sum(self._free(ink) for _, ink in self._spots(field, text, across))
+        return sum(self._free(ink, LABEL_APART) for _, ink in self._spots(field, text, across))
 
-    def _free(self, ink) -> bool:
+    def _free(self, ink, apart: float) -> bool:
         clear = LABEL_CLEAR * self.pitch
-        return all(ink.distance(other) > clear for other in self.blocked)
+        if any(ink.distance(other) <= clear for other in self.blocked):
+            return False
+        return all(ink.distance(other) >= apart * self.pitch for other in self.labels)
 
-    def _spots(self, field: Field, text: str, across: tuple[float, float] | None) -> list:
-        """A small label's spots in order of preference: each its centre and the box
-        of its letters."""
+    def _room(self, field: Field, edge: float):
+        """Its cell, shrunk by ``edge`` pitches (beyond its thin edge line), off the tile
+        borders."""
         from shapely.geometry import Polygon
 
+        cell = Polygon(_hexagon(field, self.pitch, 1.0, self.turn))
+        edge = (edge + CELL_LINE.width / 2 / self.pitch) * self.pitch
+        return cell.buffer(-edge, join_style="mitre").difference(self.lines.buffer(edge))
+
+    def _spots(self, field: Field, text: str, across: tuple[float, float] | None) -> list:
+        """A label's spots in order of preference, each its centre and the box of its
+        letters: in an empty cell its middle; else, along each direction (beside an
+        arrow across the field, then :data:`LABEL_DIRECTIONS`), the spot furthest from
+        the middle whose letters are in the cell, clear of its edges and tile borders."""
         pitch = self.pitch
         x, y = _xy(field, pitch, self.turn)
-        h = LABEL_HEIGHT * pitch
+        h = self.height()
         width = text_advance(text, h, bold=True)
-        edges = [(0.0, 1.0), (0.0, -1.0)]
+        if self._empty(field, across):
+            return [((x, y), _ink_box(x, y, width, h))]
+        room = self._room(field, LABEL_CLEAR)
+        directions = [
+            (math.cos(math.radians(a)), math.sin(math.radians(a))) for a in LABEL_DIRECTIONS
+        ]
         if across is not None:
             ux, uy = across
-            edges = [(-uy, ux), (uy, -ux), *edges]
-        d, slide = LABEL_DISTANCE * pitch, width / 2 + LABEL_PAD * pitch
-        # Beside an arrow across the field, then (where a cell has no stone) inside the
-        # cell beside its middle, then the middle of the top or bottom, then slid along
-        # an edge (reaching over into the next cell).
-        spots = [(x + d * nx, y + d * ny) for nx, ny in edges[:-2]]
-        if not self.position.field_state(field).stones:
-            side = 0.22 * pitch + slide  # (a dead cell's cross reaches 0.22 pitch)
-            inside = Polygon(_hexagon(field, pitch, 1.0 - 2 * LABEL_CLEAR, self.turn))
-            for cx in (x + side, x - side):
-                if inside.contains(_ink_box(cx, y, width, h)):
-                    spots.append((cx, y))
-        spots += [(x + d * nx, y + d * ny) for nx, ny in edges[-2:]]
-        for nx, ny in edges:
-            for k in (1.0, -1.0):
-                spots.append((x + d * nx + k * slide * ny, y + d * ny - k * slide * nx))
-        return [((cx, cy), _ink_box(cx, cy, width, h)) for cx, cy in spots]
+            directions = [(-uy, ux), (uy, -ux), *directions]
+        spots = []
+        for nx, ny in directions:
+            for step in range(50, -1, -1):  # from the cell's edge in, 0.01 pitch a step
+                cx, cy = x + step * 0.01 * pitch * nx, y + step * 0.01 * pitch * ny
+                ink = _ink_box(cx, cy, width, h)
+                if room.contains(ink):
+                    spots.append(((cx, cy), ink))
+                    break
+        if not spots:  # (a label too long for its cell: at the top, as it always was)
+            cx, cy = x, y + 0.4 * pitch
+            spots.append(((cx, cy), _ink_box(cx, cy, width, h)))
+        return spots
 
     def label(self, field: Field, text: str, across: tuple[float, float] | None) -> list:
-        from shapely.geometry import box
 
-        pitch = self.pitch
-        x, y = _xy(field, pitch, self.turn)
-        if self._large(field, across):
-            h = 0.3 * pitch
-            return [Text((x, y - h / 2), text, h, "center", LABEL)]
         spots = self._spots(field, text, across)
-        cx, cy = next((spot for spot, ink in spots if self._free(ink)), spots[0][0])
+        (cx, cy), ink = next(
+            (spot for spot in spots if self._free(spot[1], LABEL_APART)),
+            next((spot for spot in spots if self._free(spot[1], LABEL_CLEAR)), spots[0]),
+        )
+        self.labels.append(ink)
+        h = self.height()
+        if self._empty(field, across):  # (no patch: nothing under it to hide)
+            return [Text((cx, cy - h / 2), text, h, "center", LABEL)]
         state = self.position.field_state(field)
-        h = LABEL_HEIGHT * pitch
-        width = text_advance(text, h, bold=True)
-        ink_height = ASCENT * h
-        pad = LABEL_PAD * pitch
-        x0, x1 = cx - width / 2 - pad, cx + width / 2 + pad
-        y0, y1 = cy - h / 2 - pad, cy - h / 2 + ink_height + pad
-        # (labels keep further apart, so that no two read as one)
-        self.blocked.append(box(x0, y0, x1, y1).buffer(0.1 * pitch))
-        patch = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        patch = ink.buffer(LABEL_PAD * self.pitch, join_style="mitre")
+        patch = patch.intersection(self._room(field, 0.0))  # (the cell's edges show)
+        self.blocked.append(patch)
+        points = tuple((round(px, 6), round(py, 6)) for px, py in _outer(patch).coords[:-1])
         back = Style(stroke=None, fill=FILL[state.status], width=0.0)
-        return [Polyline(patch, True, style=back), Text((cx, cy - h / 2), text, h, "center", LABEL)]
+        return [
+            Polyline(points, True, style=back),
+            Text((cx, cy - h / 2), text, h, "center", LABEL),
+        ]
+
+
+def _outer(shape):
+    """The outer ring of a shape's largest part."""
+    parts = getattr(shape, "geoms", [shape])
+    return max(parts, key=lambda part: part.area).exterior
 
 
 #: A field's name: its largest cap height, in pitches (a name is made smaller where its
