@@ -53,6 +53,21 @@ def layout(request):
     return board, layout_files(LayoutParams(board, 100.0, ("a4", "letter"))).files
 
 
+def test_the_setup_diagram_on_letter_paper_differs_in_grey():
+    """(The setup diagram is drawn on Letter when Letter is the only paper.)"""
+    board = load_preset("6p-hexagon-19")
+    files = layout_files(LayoutParams(board, 100.0, ("letter",))).files
+    data = files[f"{board.name}-setup.pdf"]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        assert round(pdf.pages[0].width) == 612  # Letter, 8.5 inches
+    fills = {
+        hex_of(c["non_stroking_color"])
+        for c in pdf_curves(data)
+        if c["fill"] and c["stroke"] and not neutral(c["non_stroking_color"])
+    }
+    assert_apart(fills, len(board.seats), "setup pdf, letter")
+
+
 def test_the_setup_diagram_svg_stones_differ_in_grey(layout):
     board, files = layout
     svg = files[f"{board.name}-setup.svg"].decode()
