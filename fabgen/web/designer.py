@@ -142,9 +142,11 @@ def _other_file(text: str, shown: str) -> InputFileError | None:
             shown,
             "is a drawing, not a board: choose a board file (.toml) or a transcript (.json)",
         )
-    try:
-        kit = tomllib.loads(text).get("kit")
-    except tomllib.TOMLDecodeError:
+    from fabgen.inputs import parse_toml
+
+    try:  # (bounded as every file is read: one nested thousands deep is no kit file)
+        kit = parse_toml(text, shown).get("kit")
+    except InputFileError:
         return None
     if not isinstance(kit, dict):
         return None

@@ -248,29 +248,17 @@ def test_the_same_turn_sent_at_once_is_played_once(app):
     assert client.get(f"/api/games/{game_id}").get_json()["turns_played"] == 1
 
 
-# designer._other_file reads a refused board file again with tomllib.loads unguarded
-# (to tell a kit file apart): a file nested thousands deep is a RecursionError there,
-# an integer of thousands of digits a ValueError, and the upload a 500 (the reader's
-# own refusal was right). The fix, one line in fabgen/web/designer.py (another
-# helper's file): except (tomllib.TOMLDecodeError, ValueError, RecursionError).
-OTHER_FILE_500 = pytest.mark.xfail(
-    reason="fabgen/web/designer.py _other_file: tomllib.loads unguarded", strict=False
-)
 UPLOADS = {
     **{f"board {name}": text for name, text in _corpus.board_files().items()},
     **{f"transcript {name}": text for name, text in _corpus.transcripts().items()},
     **{f"drawing {name}": text for name, text in _corpus.svg_files().items()},
     "kit nested": "[kit]\nboard = " + "[" * 5000 + "]" * 5000 + "\n",
 }
-UPLOAD_500 = {
-    "board deep.toml", "board width-bigint.toml", "board tiles-bigint.toml",
-    "board stacks-huge.toml", "kit nested",
-}  # fmt: skip
 
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=OTHER_FILE_500) if n in UPLOAD_500 else n for n in sorted(UPLOADS)],
+    sorted(UPLOADS),
 )
 def test_a_hostile_file_uploaded_or_played_is_refused_in_words(app, name):
     client = app.test_client()
