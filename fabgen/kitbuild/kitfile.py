@@ -114,8 +114,9 @@ def _folder_of(path: str | Path) -> Path:
 def parse_kit(text: str, source: str, folder: Path) -> Kit:
     """Kit-file text (from the browser, say) checked as :func:`load_kit` checks a file;
     a board file named in it is looked up in ``folder``."""
+    text = text.removeprefix("\ufeff")  # a BOM, as files may have
     try:
-        data = parse_toml(text.removeprefix("\ufeff"), source)  # a BOM, as files may have
+        data = parse_toml(text, source)
     except InputFileError as exc:
         from fabgen.kitbuild.mistakes import refuse_a_misread_line
 

@@ -346,3 +346,19 @@ def test_a_board_file_name_typed_nearly_right_is_named(cli, tmp_path, typed):
 )
 def test_a_choice_typed_nearly_right_is_named(cli, tmp_path, text, said):
     assert said in build(cli, tmp_path, text)
+
+
+def test_a_misread_first_line_after_a_bom_and_crlf_line_ends(cli, tmp_path):
+    """A file's BOM is dropped as it is read; kit text from elsewhere (the browser) may
+    keep it, and its first line is still told what to write."""
+    from fabgen.errors import InputFileError
+    from fabgen.kitbuild.kitfile import parse_kit
+
+    for text in ("\ufeffname: 'club'\r\n", b"\xef\xbb\xbfname: 'club'\r\n"):
+        if isinstance(text, str):
+            with pytest.raises(InputFileError) as refused:
+                parse_kit(text, "kit.toml", tmp_path)
+            message = str(refused.value)
+        else:
+            message = build(cli, tmp_path, text)
+        assert "TOML sets a key with =: write name = 'club'" in message
