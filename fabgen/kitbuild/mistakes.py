@@ -228,6 +228,11 @@ def wrong_type(setting: KitKey, value: object) -> str:
             return typed
     shown = _shown(value)
     example = _toml(setting.key, setting.default)
+    if isinstance(value, str) and bool in setting.kind and value.strip().lower() in _TRUTHS:
+        return (
+            f"must be true or false, got {shown}: write {setting.key} = "
+            f"{_TRUTHS[value.strip().lower()]} (true or false in lower case, without quotes)"
+        )
     if isinstance(value, float) and value.is_integer() and int in setting.kind:
         return f"must be a whole number, got {shown}: write {setting.key} = {int(value)}"
     if isinstance(value, list) and len(value) == 1 and is_kind(value[0], setting):

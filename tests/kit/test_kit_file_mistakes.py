@@ -201,7 +201,8 @@ def test_a_key_in_the_wrong_place_or_misspelt_is_told_where_it_goes(cli, tmp_pat
         ("[tile]\nkerf = { mm = 0.2 }\n", "got a table, { mm = 0.2 } ([tile.kerf] or kerf.x"),
         ("[tile.kerf]\nmm = 0.2\n", "write kerf = 0.15 under [tile]"),
         ("[tile]\nkerf = true\n", "tile.kerf: must be a number, got true; write e.g. kerf = 0.15"),
-        ('[tile]\nnumbers = "yes"\n', "write numbers = true or numbers = false, without quotes"),
+        ('[tile]\nnumbers = "maybe"\n', "write numbers = true or numbers = false, without quotes"),
+        ('[tile]\nnumbers = "No"\n', "got 'No': write numbers = false (true or false in lower"),
         (
             "[kit]\nplayers = 3.0\n",
             "kit.players: must be a whole number, got 3.0: write players = 3",
