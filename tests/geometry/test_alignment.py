@@ -2,7 +2,7 @@ import math
 from dataclasses import replace
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fabgen.geometry.alignment import check_alignment, diamond_patch, round_patch
@@ -28,6 +28,7 @@ def test_exact_geometry_is_straight_to_a_nanometre(handedness, outline):
     assert report.within_tolerance
 
 
+@settings(max_examples=50)  # (each checks a patch of nine tiles: a tenth of a second)
 @given(
     width=st.floats(30, 300),
     ratio=st.floats(0.2, 0.7),

@@ -204,7 +204,7 @@ def test_the_turn_that_ends_the_game_says_so_and_names_nobody_to_move_next(tmp_p
     assert earlier.stdout.splitlines()[-1].startswith("next to move: player ")
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(TURNS) - 1), st.booleans())
 def test_the_machines_report_ends_with_the_command_that_plays_its_turn_step_by_step(
     tmp_path_factory, cut, in_place
