@@ -6,6 +6,9 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+// The play page's own styles (touch sizes on a phone; play.css), beside this script.
+document.head.append(Object.assign(document.createElement("link"),
+  {rel: "stylesheet", href: new URL("play.css", document.currentScript.src).href}));
 const GAME_KEY = "fabgen-play-game";
 const KINDS = ["person", "strong", "strong:3000", "greedy", "random"];
 // (strong:3000: the strong player with ten times the budget, which buys a deeper search)
@@ -341,6 +344,7 @@ async function reconnect(wasPaused) {
   let state = null;
   while (!state) {
     await pause(RECONNECT_MS);
+    showWaiting(true);
     try {
       state = await getJSON(`/api/games/${id}`);
     } catch (e) {
@@ -348,12 +352,14 @@ async function reconnect(wasPaused) {
         // The server answered what is wrong (a game it cannot read, one deleted):
         // waiting does not mend it; its words say what to do.
         reconnecting = false;
+        showWaiting(false);
         if (game && game.id === id) setStatus(`The game cannot go on: ${e.message}`, true);
         return;
       }
     }
   }
   reconnecting = false;
+  showWaiting(false);
   if (busy || !game || game.id !== id) return; // the page went on meanwhile
   // (a server upgraded meanwhile may name the same turns otherwise: the turn tapped stays)
   if (turnsKey(state) !== turnsKey(game)) {
@@ -363,6 +369,18 @@ async function reconnect(wasPaused) {
   setStatus("fabgen serve is back: the game goes on from its last saved turn.");
   paused = wasPaused;
   goOn();
+}
+
+// While the server is away the line that says who is thinking says so: on a phone it
+// stands at the foot of the screen (play.css), where the status line above the board is
+// out of sight.
+const WAITING = "Waiting for fabgen serve (the laptop or the Wi-Fi is away): the game goes on here when it is back.";
+function showWaiting(on) {
+  const line = $("thinking");
+  if (on && line.hidden) {
+    line.hidden = false;
+    line.textContent = WAITING;
+  } else if (!on && line.textContent === WAITING) line.hidden = true;
 }
 
 async function reopen() {
@@ -430,13 +448,29 @@ async function loadGame(id) {
   }
 }
 
+// Under the game's controls: the address that opens this game on another phone or
+// computer (each browser otherwise reopens only its own last game).
+function showJoin(id) {
+  let join = $("join");
+  if (!join) {
+    join = Object.assign(document.createElement("p"), {id: "join", className: "join help"});
+    $("game-controls").append(join);
+  }
+  const address = `${location.origin}/play#game=${id}`;
+  join.replaceChildren("On another phone or computer, this game is at ",
+    Object.assign(document.createElement("a"), {href: address, textContent: address}),
+    " (phones reach it when fabgen serve runs with --host 0.0.0.0: use this computer's network address).");
+}
+
 // `turns`: those of its history about to be played back (they log themselves).
 function openGame(state, turns = []) {
   localStorage.setItem(GAME_KEY, state.id);
   // The designer's "Play this board" opened /play#designer, which chooses its board for a
   // new game: a reload (or Back and Forward) of that address showed the form, not the
-  // game started from it. The address is /play again once a game is on show.
-  if (location.hash === "#designer") history.replaceState(history.state, "", location.pathname + location.search);
+  // game started from it. The address is /play again once a game is on show (the game's
+  // own address, for another phone, is under its controls: showJoin).
+  if (location.hash.startsWith("#")) history.replaceState(history.state, "", location.pathname + location.search);
+  showJoin(state.id);
   game = state;
   picture = new BoardPicture($("board"), state.picture, tap);
   picture.showNames($("names").checked);
@@ -1008,7 +1042,9 @@ $("animate").addEventListener("change", () => {
 });
 
 $("designer-option").disabled = !localStorage.getItem(DESIGNER_KEY);
-const lastGame = localStorage.getItem(GAME_KEY);
+// A game named by the address (another phone's link) before this browser's last game.
+const named = /^#game=([A-Za-z0-9_-]+)$/.exec(location.hash);
+const lastGame = named ? named[1] : localStorage.getItem(GAME_KEY);
 takeDesignerBoard();
 if (location.hash === "#designer" && localStorage.getItem(DESIGNER_KEY)) {
   $("board-choice").value = "designer"; // from the designer's "Play this board"
@@ -1017,3 +1053,8 @@ if (location.hash === "#designer" && localStorage.getItem(DESIGNER_KEY)) {
 }
 showSeats();
 setButtons();
+// Another game's address pasted into this tab (only the part after # changed: no reload)
+window.addEventListener("hashchange", () => {
+  const other = /^#game=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (other && (!game || other[1] !== game.id)) location.reload();
+});

@@ -1,0 +1,192 @@
+"""A game club on club night (the play page): one laptop runs fabgen serve, people at the
+table use the page on their phones (a phone-sized window with touch) beside the laptop's
+window. Debian's chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import serving
+from tests.web.helpers import checked_page
+
+BOARD = "4p-hexagon-19-machines"  # four seats of players and two machines
+PHONE = {"viewport": {"width": 375, "height": 740}, "has_touch": True, "is_mobile": True}
+TYPED = "Type the moves (like c3-c5, f2-d2; empty: pass)"
+
+
+@pytest.fixture(scope="module")
+def club_url(tmp_path_factory):
+    from fabgen.web import create_app
+
+    with serving(create_app(games_dir=tmp_path_factory.mktemp("games"))) as url:
+        yield url
+
+
+def _open(page, url):
+    page.goto(url + "/play")
+    page.evaluate("document.fonts.ready.then(() => true)")
+    return page
+
+
+def _settled(page):
+    page.wait_for_function(
+        "() => !busy && game && (game.over || !document.querySelector('#end-turn').disabled)"
+    )
+
+
+def _start_table_game(page):
+    """Red and Green people, Blue and Yellow strong, the machines themselves; at the table."""
+    page.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
+    page.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
+    page.locator("#seat-3").select_option("person")
+    page.get_by_label("At the table (the physical board is the truth)").check()
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_function("() => game && game.table")
+    _settled(page)
+
+
+def test_another_phone_opens_the_game_by_the_address_the_page_gives(browser, club_url):
+    # Each browser reopened only its own last game: a second phone at the table (or the
+    # laptop) had no way to the game started on the first.
+    with (
+        checked_page(browser, viewport={"width": 1280, "height": 900}) as laptop,
+        checked_page(browser, **PHONE) as phone,
+    ):
+        _open(laptop, club_url), _open(phone, club_url)
+        _start_table_game(laptop)
+        game_id = laptop.evaluate("() => game.id")
+        link = laptop.locator("#join a").filter(has_text=f"#game={game_id}")
+        address = link.get_attribute("href")
+        phone.goto(address)
+        phone.wait_for_function("id => game && game.id === id", arg=game_id)
+        _settled(phone)
+        assert phone.url == club_url + "/play"  # the address is the page's again
+        # the phone enters Red's move; the laptop follows it
+        source, destinations = phone.evaluate("() => Object.entries(game.legal)[0]")
+        played = phone.evaluate("() => game.turns_played")
+        phone.get_by_label(TYPED).fill(f"{source}-{destinations[0]}")
+        phone.get_by_role("button", name="Play typed moves").tap()
+        phone.wait_for_function(f"() => !busy && game.turns_played > {played}")
+        laptop.reload()
+        laptop.wait_for_function(
+            "n => game && game.turns_played === n", arg=phone.evaluate("() => game.turns_played")
+        )
+        logged = "() => [...document.querySelectorAll('#log li')].map(li => li.textContent)"
+        assert laptop.evaluate(logged) == phone.evaluate(logged)
+
+
+TARGETS = """() => [...document.querySelectorAll(
+    '.play-page button, .play-page select, .play-page a.button,'
+    + ' .play-page input:not([type=checkbox]), .play-page summary,'
+    + ' .play-page .kind-bool label, #join a')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.id || e.textContent.trim().slice(0, 30), Math.round(r.height)]; })
+  .filter(([, h]) => h < 44)"""
+
+
+@pytest.mark.parametrize("width", [360, 430])
+def test_on_a_phone_every_control_is_a_finger_s_size(browser, club_url, width):
+    # A checkbox was 13 px square, Undo, Restart and Start game 33 px tall, the seat
+    # lists 28: fingers at the table hit the control beside.
+    size = {**PHONE, "viewport": {"width": width, "height": 800}}
+    with checked_page(browser, **size) as phone:
+        _open(phone, club_url)
+        phone.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
+        phone.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-5').wait_for()
+        phone.wait_for_function(
+            "() => [...document.styleSheets].some(s => s.href && s.href.endsWith('/play.css'))"
+        )
+        assert phone.evaluate(TARGETS) == []  # the new-game form
+        _start_table_game(phone)
+        phone.locator("#join a").wait_for()
+        phone.locator("#differs").evaluate("d => d.open = true")
+        assert phone.evaluate(TARGETS) == []  # the game's controls
+        assert phone.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def _held_turns(page) -> list:
+    held = []
+    page.route("**/api/games/*/turn", lambda route: held.append(route))
+    return held
+
+
+def test_on_a_phone_scrolled_to_the_board_the_page_says_the_computer_thinks(browser, club_url):
+    # "Blue is thinking…" stood above the board, off the screen of a phone scrolled to
+    # the board or the list: a tap on Play typed moves seemed to do nothing.
+    with checked_page(browser, **PHONE) as phone:
+        _open(phone, club_url)
+        _start_table_game(phone)
+        held = _held_turns(phone)
+        source, destinations = phone.evaluate("() => Object.entries(game.legal)[0]")
+        phone.get_by_label(TYPED).fill(f"{source}-{destinations[0]}")
+        phone.get_by_role("button", name="Play typed moves").tap()
+        phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        thinking = phone.locator("#thinking").filter(has_text="Blue is thinking")
+        thinking.wait_for()
+        box = thinking.bounding_box()
+        height = phone.evaluate("innerHeight")
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height
+        phone.wait_for_function("() => busy")
+        while not held:
+            phone.wait_for_timeout(20)
+        for route in held:
+            route.continue_()
+        phone.unroute("**/api/games/*/turn")
+        phone.wait_for_function("() => !busy && game.turns_played > 1")
+        thinking.wait_for(state="hidden")
+
+
+def _post(url, body):
+    import json
+    from urllib.request import Request, urlopen
+
+    request = Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urlopen(request, timeout=120) as answer:
+        return json.load(answer)
+
+
+def test_at_the_table_on_a_phone_the_ranking_is_read_at_the_end(browser, club_url):
+    # The board stayed at the top of the window over the list to do: at the end it hid
+    # the Game over box and its ranking when scrolled to them.
+    with checked_page(browser, **PHONE) as phone:
+        _open(phone, club_url)
+        _start_table_game(phone)
+        game = f"{club_url}/api/games/{phone.evaluate('() => game.id')}"
+        state = phone.evaluate("() => game")
+        while not state["over"]:  # the people pass to the end (the computers play on)
+            answer = _post(f"{game}/turn", {"moves": [], "version": state["version"]})
+            state = answer["state"]
+        phone.reload()
+        phone.wait_for_function("() => !busy && game && game.over")
+        ranking = phone.locator("#ranking").filter(has_text="1. ")
+        ranking.scroll_into_view_if_needed()
+        box = ranking.bounding_box()
+        seen = "([x, y]) => document.elementFromPoint(x, y).closest('#ranking') !== null"
+        for y in (box["y"] + 2, box["y"] + box["height"] - 2):
+            assert phone.evaluate(seen, [box["x"] + box["width"] / 2, y])
+
+
+def test_on_a_phone_a_server_away_is_said_where_the_phone_is_scrolled(browser, club_url):
+    # The laptop's Wi-Fi gone for a minute: "the server cannot be reached" stood above the
+    # board, off the screen of a phone scrolled to it; the page seemed to hang.
+    with checked_page(browser, **PHONE) as phone:
+        _open(phone, club_url)
+        _start_table_game(phone)
+        away = ["**/api/games/*/turn", "**/api/games/*"]
+        for pattern in away:
+            phone.route(pattern, lambda route: route.abort())
+        source, destinations = phone.evaluate("() => Object.entries(game.legal)[0]")
+        phone.get_by_label(TYPED).fill(f"{source}-{destinations[0]}")
+        phone.get_by_role("button", name="Play typed moves").tap()
+        phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        waiting = phone.locator("#thinking").filter(has_text="Waiting for fabgen serve")
+        waiting.wait_for()
+        box = waiting.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= phone.evaluate("innerHeight")
+        for pattern in away:
+            phone.unroute(pattern)
+        phone.locator("#status").filter(has_text="fabgen serve is back").wait_for()
+        waiting.wait_for(state="hidden")
+        _settled(phone)
+        assert phone.evaluate("() => game.turns_played") == 0  # the turn never arrived
