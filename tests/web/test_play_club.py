@@ -190,3 +190,25 @@ def test_on_a_phone_a_server_away_is_said_where_the_phone_is_scrolled(browser, c
         waiting.wait_for(state="hidden")
         _settled(phone)
         assert phone.evaluate("() => game.turns_played") == 0  # the turn never arrived
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_on_a_narrow_phone_each_seat_s_name_is_whole(browser, club_url, width):
+    # At 360 px the names of the machine seats were cut: "Seat 2: Machin…".
+    with checked_page(browser, **{**PHONE, "viewport": {"width": width, "height": 800}}) as phone:
+        _open(phone, club_url)
+        phone.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
+        rows = phone.locator(f'#seat-list[data-board="preset:{BOARD}"] .seat-row')
+        rows.nth(5).locator("select").wait_for()
+        phone.wait_for_function(
+            "() => [...document.styleSheets].some(s => s.href && s.href.endsWith('/play.css'))"
+        )
+        cut = phone.evaluate(
+            "() => [...document.querySelectorAll('#seat-list label')].filter(l => {"
+            " const r = document.createRange(); r.selectNodeContents(l);"
+            " return r.getBoundingClientRect().width > l.getBoundingClientRect().width + 0.01;"
+            "}).map(l => l.textContent)"
+        )
+        assert cut == []
+        assert rows.nth(1).locator("label").inner_text() == "Seat 2: Machine A"
+        assert phone.evaluate("document.documentElement.scrollWidth") <= width
