@@ -6,9 +6,6 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-// The play page's own styles (touch sizes on a phone; play.css), beside this script.
-document.head.append(Object.assign(document.createElement("link"),
-  {rel: "stylesheet", href: new URL("play.css", document.currentScript.src).href}));
 const GAME_KEY = "fabgen-play-game";
 const KINDS = ["person", "strong", "strong:3000", "greedy", "random"];
 // (strong:3000: the strong player with ten times the budget, which buys a deeper search)
