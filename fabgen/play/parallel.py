@@ -569,13 +569,14 @@ def _check_address(scheduler: str) -> None:
             "tcp://10.0.0.5:8786 (`dask scheduler` prints it)",
         )
     try:
-        host, _ = get_address_host_port(scheduler)
+        host, port = get_address_host_port(scheduler)
         problem = "" if host else "no host"
     except ValueError as exc:  # (Dask's word for an address it cannot read)
         problem = str(exc)
+        if problem.startswith("invalid literal for int()"):  # Python's word, not Dask's
+            problem = "the port, after the last colon, is not a number"
     else:
-        if host and not _can_be_looked_up(host):
-            problem = "a host name has at most 253 characters, 1 to 63 between two dots"
+        problem = _host_port_problem(host, port)
     if problem:
         raise ParameterError.about(
             "scheduler",
@@ -583,6 +584,22 @@ def _check_address(scheduler: str) -> None:
             f"({_shown(problem)}): give it as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786 "
             "(`dask scheduler` prints it)",
         )
+
+
+def _host_port_problem(host: str, port: int) -> str:
+    """What is wrong with a host and port Dask has read, or "". A port over 65535 was
+    "nothing listens on port 187860" (the system connected to it modulo 65536), and
+    ``tcp//10.0.0.5:8786`` (a colon left out) asked the name service for the host
+    "tcp//10.0.0.5"."""
+    if not host:
+        return "no host"
+    if not 0 < port < 65536:
+        return f"the port is {port}, and a port is 1 to 65535"
+    if "/" in host:
+        return f"the host {_shown(host)} has a slash, and a host name has none"
+    if not _can_be_looked_up(host):
+        return "a host name has at most 253 characters, 1 to 63 between two dots"
+    return ""
 
 
 def _can_be_looked_up(host: str) -> bool:
