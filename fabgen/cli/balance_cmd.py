@@ -112,7 +112,7 @@ def balance(
     """
     from fabgen.export.transaction import write_transaction
     from fabgen.play.balance import BalanceOptions, run_balance
-    from fabgen.play.parallel import default_jobs
+    from fabgen.play.parallel import default_jobs, played_by
     from fabgen.products.balance import balance_files, files_list_name
 
     if not suggest_starts:
@@ -124,6 +124,7 @@ def balance(
     options = BalanceOptions(games, names, variant, seed, max_turns, save_games)
     options.check(board)
     jobs = jobs or default_jobs()
+    played_by.clear()
     began = time.perf_counter()
     table = None
     if suggest_starts:
@@ -160,7 +161,7 @@ def balance(
     source = f"--preset {preset}" if preset else shown_path(board_file)
     for line in _next_steps(checked, source, made.report, written, table is not None):
         click.echo(line, err=output_format == "json")
-    where = f"on the cluster at {scheduler}" if scheduler else _processes_used(jobs, options)
+    where = _cluster_used(scheduler) if scheduler else _processes_used(jobs, options)
     games = sum(len(r.records) for r in played)
     turns = sum(record.turns for r in played for record in r.records)
     click.echo(
@@ -216,6 +217,13 @@ def _next_steps(board, source: str, report: dict, written, suggested: bool) -> l
         "--suggest-starts --games 40 plays other start fields and writes the fairest found "
         "as a board file"
     ]
+
+
+def _cluster_used(scheduler: str) -> str:
+    """The cluster and how many of its workers played (those that joined late too)."""
+    from fabgen.play.parallel import helpers, played_by
+
+    return f"on the cluster at {scheduler} ({helpers(played_by)})"
 
 
 def _processes_used(jobs: int, options) -> str:

@@ -246,6 +246,21 @@ def _run_on(client, scheduler: str) -> Iterator[Executor]:
         client.close()
 
 
+#: Addresses of the cluster workers whose batches this process took, for the run's
+#: last line (the organiser sees how many machines helped, late ones too). A worker
+#: that a nanny restarted comes back with another port and counts again.
+played_by: set[str] = set()
+
+
+def helpers(addresses: set[str]) -> str:
+    """``addresses`` of workers as the organiser counts them: "3 workers on 2 machines"."""
+    from distributed.comm.addressing import get_address_host
+
+    machines = len({get_address_host(a) for a in addresses})
+    workers = f"{len(addresses)} worker{'s' if len(addresses) != 1 else ''}"
+    return f"{workers} on {machines} machine{'s' if machines != 1 else ''}"
+
+
 class ClusterExecutor(Executor):
     """A Dask client's executor that can tell a cluster left without workers (the
     scheduler keeps the batches for workers to come, and a run whose every worker was
@@ -281,6 +296,7 @@ class ClusterExecutor(Executor):
             raise
         if version != __version__:
             raise _other_fabgen(self._scheduler, [(address, version)], during=True)
+        played_by.add(address)
         return result
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:

@@ -1,0 +1,32 @@
+"""What the organiser of a cluster run is told about its helpers: the run's last line
+says how many workers on how many machines played its games."""
+
+import pytest
+
+from fabgen.play.parallel import helpers
+
+distributed = pytest.importorskip("distributed")
+
+
+def test_workers_are_counted_by_process_and_by_machine():
+    anna, ben = "tcp://10.0.0.5", "tcp://[fe80::7]"
+    assert helpers({f"{anna}:40001", f"{anna}:40002", f"{ben}:40001"}) == (
+        "3 workers on 2 machines"
+    )
+    assert helpers({f"{ben}:40001"}) == "1 worker on 1 machine"
+
+
+def test_the_last_line_of_a_cluster_run_names_the_workers_that_played(cli, tmp_path):
+    """(It said only "on the cluster at ADDRESS": a run of hours did not tell whether
+    one laptop played or all of them.)"""
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        result = cli(
+            "balance", "--out", tmp_path, "--preset", "3p-triangle-4", "--players", "random",
+            "--games", "12", "--scheduler", address,
+        )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    last = result.stderr.strip().splitlines()[-1]
+    assert f"on the cluster at {address} (1 worker on 1 machine): " in last, last
