@@ -705,6 +705,9 @@ def _insert_children(path: Path, insert, name: str) -> list:
             f"INSERT of block '{name}' (handle {handle}) has scale "
             f"{', '.join(f'{s:g}' for s in scales)}; a scale must be a non-zero number",
         )
+    problem = _extrusion_problem(insert, f"INSERT of block '{name}' (handle {handle})")
+    if problem:
+        raise InputFileError(str(path), problem)
     copies = insert.mcount if hasattr(insert, "mcount") else 1
     if copies > MAX_ELEMENTS:
         raise InputFileError(str(path), _too_many("entities once every block is inserted"))
@@ -727,6 +730,7 @@ def _dxf_label(kind: str, layer: str, handle: str | None) -> str:
 def _dxf_entity(entity, scale, circles, outlines, loose) -> None:
     kind = entity.dxftype()
     label = _dxf_label(kind, entity.dxf.get("layer", "0"), entity.dxf.get("handle"))
+    _check_extrusion(entity, label)
     if kind == "CIRCLE" and _flat(entity):
         # Centre in the circle's OCS: a mirrored circle has extrusion (0, 0, -1).
         c = entity.ocs().to_wcs(entity.dxf.center)
@@ -749,6 +753,7 @@ def _dxf_entity(entity, scale, circles, outlines, loose) -> None:
     ):
         raise _Degenerate
     sagitta = FLATTENING_MM / scale if scale > 0 else FLATTENING_MM
+    _check_numbers(label, [v * scale for v in _curve_extent(entity, kind)])
     try:
         vertices = _dxf_vertices(entity, kind, sagitta)
     except Exception:  # ezdxf: degenerate arcs, splines without control points, ...
@@ -851,6 +856,37 @@ def _flat(entity) -> bool:
     """Whether a circle lies in the drawing plane (a tilted one projects to an ellipse)."""
     e = entity.dxf.get("extrusion", (0.0, 0.0, 1.0))
     return abs(e[0]) < 1e-12 and abs(e[1]) < 1e-12
+
+
+def _check_extrusion(entity, label: str) -> None:
+    problem = _extrusion_problem(entity, label)
+    if problem:
+        raise _Refused(problem)
+
+
+def _extrusion_problem(entity, label: str) -> str | None:
+    """An extrusion direction of no length or not finite, (0, 0, 0) from a broken
+    exporter, said with what to do: ezdxf divides by zero on the plane of such an
+    entity (a ZeroDivisionError traceback)."""
+    e = entity.dxf.get("extrusion", None)
+    if e is None or (all(math.isfinite(v) for v in e) and math.hypot(*e) > 1e-12):
+        return None
+    return (
+        f"{label} has the extrusion direction ({', '.join(f'{v:g}' for v in e)}), which "
+        "points nowhere: remove its extrusion (group codes 210, 220 and 230) or draw it again"
+    )
+
+
+def _curve_extent(entity, kind: str) -> list[float]:
+    """The numbers that set how far an ELLIPSE or SPLINE reaches, in drawing units:
+    checked before the curve is flattened into points a sagitta apart, which for an
+    ellipse of 1e300 would never end."""
+    if kind == "ELLIPSE":
+        c = entity.dxf.center
+        return [c.x, c.y, entity.dxf.major_axis.magnitude]
+    if kind == "SPLINE":
+        return [v for p in (*entity.control_points, *entity.fit_points) for v in p[:2]]
+    return []
 
 
 def _check_numbers(label: str, values) -> None:

@@ -177,6 +177,25 @@ def dxf_files(folder) -> list:
     )
     save(doc, "circle-huge.dxf", lambda t: t.replace("\n 40\n1.0\n", "\n 40\n1e308\n"))
 
+    # An extrusion of (0, 0, 0) divided by zero (a traceback), on an INSERT 'float
+    # division'; a SPLINE reaching 1e300 (also endless_dxf below).
+    doc = ezdxf.new("R2010")
+    doc.modelspace().add_spline([(0, 0), (1e300, 1), (2, 2), (3, 0)])
+    save(doc, "spline-huge.dxf")
+
+    def no_direction(kind):
+        codes = "\n210\n0.0\n220\n0.0\n230\n0.0\n  5\n"
+        return lambda t: t.replace(f"{kind}\n  5\n", kind + codes, 1)
+
+    doc = ezdxf.new("R2010")
+    doc.modelspace().add_circle((0, 0), 1)
+    save(doc, "extrusion-0.dxf", no_direction("CIRCLE"))
+
+    doc = ezdxf.new("R2010")
+    doc.blocks.new("C").add_circle((0, 0), 1)
+    doc.modelspace().add_blockref("C", (0, 0))
+    save(doc, "insert-extrusion-0.dxf", no_direction("INSERT"))
+
     doc = ezdxf.new("R2010")
     msp = doc.modelspace()
     for k in range(20_000):
@@ -194,3 +213,13 @@ def dxf_files(folder) -> list:
         (folder / name).write_text(text, encoding="latin-1")
         paths.append(folder / name)
     return paths
+
+
+def endless_dxf(folder):
+    """An ELLIPSE of 1e300: flattened into points 0.005 mm apart, it never ended, in
+    ezdxf's compiled code, which no alarm interrupts: run it in a child process."""
+    doc = ezdxf.new("R2010")
+    doc.modelspace().add_ellipse((0, 0), major_axis=(1e300, 0), ratio=0.5)
+    path = folder / "ellipse-huge.dxf"
+    doc.saveas(path)
+    return path

@@ -26,8 +26,10 @@ MEMORY_LIMIT = 1 << 30  # bytes of address space for subprocess cases (1 GiB)
 SENTINEL = {"previous.txt": b"the kit of an earlier build\n", "sub/keep.svg": b"<svg/>\n"}
 
 
-class Hang(Exception):
-    pass
+class Hang(BaseException):
+    """The time limit's alarm: not an Exception, so that no ``except Exception`` of the
+    code under test takes it for a failure of its own and goes on (a DXF reader's did,
+    and an endless case hung the suite instead of failing)."""
 
 
 @dataclass

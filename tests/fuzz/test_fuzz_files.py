@@ -95,11 +95,13 @@ def test_special_files_fail_fast(tmp_path, special):
         ["check-alignment", "--from", "{svg}"],
         ["sheet", "--count", "1", "--sheet", "3000x3000", "--width", "5"],
         ["check-alignment", "--tiles", "2000"],
+        ["check-alignment", "--from", "{ellipse}"],
     ],
 )
 def test_memory_and_time_bounded_in_a_child_process(tmp_path, dxf_corpus, args):
     svg = _write(tmp_path, "bomb.svg", corpus.svg_files()["use-bomb.svg"])
-    args = [a.format(dxf=dxf_corpus[0].parent, svg=svg) for a in args]
+    ellipse = corpus.endless_dxf(tmp_path)
+    args = [a.format(dxf=dxf_corpus[0].parent, svg=svg, ellipse=ellipse) for a in args]
     out = prepare_out(tmp_path)
     before = snapshot(out)
     if args[0] == "sheet":
