@@ -24,6 +24,7 @@ from concurrent.futures import (
 )
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager, suppress
+from functools import cache
 
 from fabgen.errors import ParameterError, abridged
 
@@ -274,17 +275,13 @@ class ClusterExecutor(Executor):
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
         """``fn`` on a worker, which says who it is with the result (:meth:`result`)."""
-        from fabgen import __version__
-
-        return self._inner.submit(_on_worker, __version__, fn, *args, **kwargs)
+        return self._inner.submit(_on_worker, fabgen_build(), fn, *args, **kwargs)
 
     def result(self, future: Future):
         """The result of a batch submitted here, once its worker is known to have this
         fabgen. A worker without fabgen, or with one from before the worker's report,
         cannot even read the batch: then every worker is asked, as at the start."""
         from distributed import KilledWorker
-
-        from fabgen import __version__
 
         try:
             address, version, result = future.result()
@@ -294,7 +291,7 @@ class ClusterExecutor(Executor):
             with suppress(OSError):  # the scheduler gone: the batch's own error says so
                 _check_versions(self._client, self._scheduler, during=True)
             raise
-        if version != __version__:
+        if version != fabgen_build():
             raise _other_fabgen(self._scheduler, [(address, version)], during=True)
         played_by.add(address)
         return result
@@ -377,10 +374,8 @@ def _check_workers(client, scheduler: str) -> None:
 
 def _check_versions(client, scheduler: str, during: bool = False) -> None:
     """Asks every worker for its fabgen; refuses the cluster when one has another."""
-    from fabgen import __version__
-
     found = client.run(_worker_fabgen, on_error="return")
-    wrong = sorted((a, v) for a, v in found.items() if v != __version__)
+    wrong = sorted((a, v) for a, v in found.items() if v != fabgen_build())
     if wrong:
         raise _other_fabgen(scheduler, wrong, during)
 
@@ -392,6 +387,8 @@ def _other_fabgen(scheduler: str, wrong: list, during: bool = False) -> Paramete
 
     address, version = wrong[0]
     has = f"fabgen {version}" if isinstance(version, str) else f"no fabgen ({version})"
+    if isinstance(version, str) and "(game code" not in version:
+        has += " (an older copy, which does not tell its game code)"
     more = f" (and {len(wrong) - 1} more workers)" if len(wrong) > 1 else ""
     if during:
         has += ", which joined after the check at the start"
@@ -402,9 +399,9 @@ def _other_fabgen(scheduler: str, wrong: list, during: bool = False) -> Paramete
     return ParameterError.about(
         "scheduler",
         f"{scheduler} has a worker at {address} with {has}{more}, and this machine has "
-        f"fabgen {__version__}{stopped}install fabgen {__version__} where every worker runs "
-        f"(pip install '.[cluster]' in a copy of fabgen {__version__}, then restart the "
-        f"workers), so that "
+        f"fabgen {fabgen_build()}{stopped}install fabgen {__version__} where every worker "
+        f"runs (pip install '.[cluster]' in a copy of fabgen {__version__} from the same "
+        "commit, with no changes of its own, then restart the workers), so that "
         f"they play the games this fabgen would, nothing else{again}",
     )
 
@@ -421,11 +418,38 @@ def _on_worker(expected: str, fn, /, *args, **kwargs) -> tuple:
 
 
 def _worker_fabgen() -> str:
-    """The fabgen version of the worker that runs it: a worker without fabgen cannot
-    even unpickle it, and says so."""
-    from fabgen import __version__
+    """The fabgen of the worker that runs it (:func:`fabgen_build`): a worker without
+    fabgen cannot even unpickle it, and says so."""
+    return fabgen_build()
 
-    return __version__
+
+#: fabgen's packages whose code decides which games a seed plays.
+GAME_CODE = ("board", "geometry", "rules", "play")
+
+
+@cache
+def fabgen_build() -> str:
+    """This fabgen's version and a digest of its game code, "0.1.0 (game code
+    1a2b3c4d)": a club member's older checkout has the same version number and played
+    other games for the same seed, without a word. Line ends do not count (a Windows
+    checkout writes CRLF)."""
+    from pathlib import Path
+
+    import fabgen
+
+    return f"{fabgen.__version__} (game code {code_digest(Path(fabgen.__file__).parent)})"
+
+
+def code_digest(root) -> str:
+    """8 hex digits of the :data:`GAME_CODE` sources under the package folder ``root``."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for package in GAME_CODE:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+    return digest.hexdigest()[:8]
 
 
 @contextmanager

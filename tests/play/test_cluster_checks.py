@@ -268,9 +268,7 @@ def _late_joiner_run(monkeypatch, version) -> tuple[object, str]:
 
 
 def _this_fabgen() -> str:
-    from fabgen import __version__
-
-    return __version__
+    return parallel.fabgen_build()
 
 
 def _old_after_joining() -> str:
