@@ -30,7 +30,8 @@ from fabgen.text import shown_path
     default=None,
     metavar="ADDRESS",
     help="Play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 "
-    "(pip install '.[cluster]' in fabgen's folder; see docs/balance.md).",
+    "(pip install '.[cluster]' in fabgen's folder; see docs/balance.md); the games go "
+    "out in batches cut for 64 workers' threads, or for --jobs.",
 )
 @option("max_turns")
 @option("save_games")
@@ -112,7 +113,7 @@ def balance(
     """
     from fabgen.export.transaction import write_transaction
     from fabgen.play.balance import BalanceOptions, run_balance
-    from fabgen.play.parallel import default_jobs, played_by
+    from fabgen.play.parallel import CLUSTER_JOBS, default_jobs, played_by
     from fabgen.products.balance import balance_files, files_list_name
 
     if not suggest_starts:
@@ -123,7 +124,7 @@ def balance(
     variant = file_variant(variant, board_file)
     options = BalanceOptions(games, names, variant, seed, max_turns, save_games)
     options.check(board)
-    jobs = jobs or default_jobs()
+    jobs = jobs or (CLUSTER_JOBS if scheduler else default_jobs())
     played_by.clear()
     began = time.perf_counter()
     table = None
