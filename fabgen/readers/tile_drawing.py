@@ -22,6 +22,14 @@ from fabgen.limits import limit_for
 from fabgen.readers.shapes import DrawnCircle, DrawnOutline, read_shapes
 
 ANGLE_TOLERANCE_DEG = 1.0  # how far from ±19.11° still counts as "meant to be" the pattern
+MAX_OUTLINE_POINTS = 200_000
+"""Most points of the cut line checked at all: shapely's validity check of a path that
+runs back and forth over itself grows faster than its points (200,000: 2.5 s; a
+million did not end in a minute); a tile's outline has some hundreds."""
+MAX_REPAIRED_POINTS = 1000
+"""Most points of a cut line that crosses or retraces itself that are repaired (shapely's
+buffer(0)); a tile's outline has some hundreds. A path running back and forth over one
+line 10,000 times took 44 s and 12 GB to repair (1,000 points: 1 s)."""
 
 
 @dataclass
@@ -158,8 +166,22 @@ def _circles_inside(
 ) -> list[DrawnCircle]:
     from shapely.geometry import Point, Polygon
 
+    if len(outline.points) > MAX_OUTLINE_POINTS:
+        raise InputFileError(
+            str(path),
+            f"the cut line ({outline.name}) has {len(outline.points):,} points; a tile's "
+            f"outline has some hundreds, and fabgen checks at most {MAX_OUTLINE_POINTS:,}: "
+            "simplify the path in the drawing program (Inkscape: Path > Simplify)",
+        )
     poly = Polygon(outline.points)
     if not poly.is_valid:
+        if len(outline.points) > MAX_REPAIRED_POINTS:
+            raise InputFileError(
+                str(path),
+                f"the cut line ({outline.name}) crosses or runs back over itself, and has "
+                f"{len(outline.points):,} points, too many to straighten out: draw the "
+                "tile's outline as one closed path that does not cross itself",
+            )
         poly = poly.buffer(0)
     inside = [c for c in circles if c.name != outline.name and poly.contains(Point(c.centre))]
     if len(inside) != 7:

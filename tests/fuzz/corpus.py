@@ -223,3 +223,15 @@ def endless_dxf(folder):
     path = folder / "ellipse-huge.dxf"
     doc.saveas(path)
     return path
+
+
+def retraced_svg(folder, turns: int = 10_000):
+    """A tile's seven circles inside a cut line that runs back and forth over one line
+    ``turns`` times: repairing it (shapely's buffer(0)) took 44 s and 12 GB for 10,000,
+    in compiled code no alarm interrupts: run it in a child process."""
+    head = svg_files()["nan.svg"].split("<circle")[0]
+    circles = "".join(f'<circle cx="{10 * k}" cy="50" r="3"/>' for k in range(1, 8))
+    outline = "M 0 0 " + "L 100 100 L 0 0 " * turns + "L 100 0 Z"
+    path = folder / f"retraced-{turns}.svg"
+    path.write_text(f'{head}{circles}<path d="{outline}"/></svg>', "utf-8")
+    return path

@@ -96,18 +96,27 @@ def test_special_files_fail_fast(tmp_path, special):
         ["sheet", "--count", "1", "--sheet", "3000x3000", "--width", "5"],
         ["check-alignment", "--tiles", "2000"],
         ["check-alignment", "--from", "{ellipse}"],
+        ["check-alignment", "--from", "{retraced}"],
+        ["check-alignment", "--from", "{dense}"],
     ],
 )
 def test_memory_and_time_bounded_in_a_child_process(tmp_path, dxf_corpus, args):
     svg = _write(tmp_path, "bomb.svg", corpus.svg_files()["use-bomb.svg"])
-    ellipse = corpus.endless_dxf(tmp_path)
-    args = [a.format(dxf=dxf_corpus[0].parent, svg=svg, ellipse=ellipse) for a in args]
+    drawings = {
+        "ellipse": corpus.endless_dxf(tmp_path),
+        "retraced": corpus.retraced_svg(tmp_path),
+        "dense": corpus.retraced_svg(tmp_path, 150_000),
+    }
+    args = [a.format(dxf=dxf_corpus[0].parent, svg=svg, **drawings) for a in args]
     out = prepare_out(tmp_path)
     before = snapshot(out)
     if args[0] == "sheet":
         args += ["--out", out]
     outcome = run_subprocess(args)
     check_outcome(outcome, args, out if args[0] == "sheet" else None, before)
+    if "retraced" in str(args[-1]):
+        assert outcome.exit_code == 2, outcome.output
+        assert "runs back over itself" in outcome.output or "300,00" in outcome.output
 
 
 @pytest.mark.parametrize(
