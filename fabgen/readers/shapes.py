@@ -41,6 +41,8 @@ MAX_ARC_STEPS = 2048
 """...in at most this many chords per arc (a circle of 1 m radius: 3 mm chords)."""
 MAX_COORDINATE_MM = 1e6
 """Largest coordinate accepted (1 km): anything larger is a unit or file error."""
+RESAVE = ": open it in the drawing program and save it again as plain SVG"
+"""What to do about an SVG file svgelements or the XML parser cannot read."""
 MAX_SHEET_TILES = 10_000
 """Most tiles a fabgen sheet's settings may name: more is no file fabgen wrote (its
 sheets hold some hundreds), and is read as none (Infinity was a traceback, 1e308
@@ -162,7 +164,8 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
         # reify=False: shapes keep their own coordinates and their transform apart.
         doc = se.SVG.parse(io.BytesIO(data), reify=False, ppi=dpi)
     except Exception as exc:  # svgelements raises assorted XML and value errors
-        raise InputFileError(str(path), f"not a readable SVG file ({_short(exc)})") from None
+        message = f"not a readable SVG file ({_short(exc)}){RESAVE}"
+        raise InputFileError(str(path), message) from None
     mm_per_unit = _svg_mm_per_px(doc, dpi)
     height = _svg_height_mm(doc, mm_per_unit)
     circles: list[DrawnCircle] = []
@@ -232,7 +235,7 @@ def _check_svg_structure(path: Path, data: bytes) -> list:
     try:
         root = ET.fromstring(data)
     except ET.ParseError as exc:
-        raise InputFileError(str(path), f"not a readable SVG file ({exc})") from None
+        raise InputFileError(str(path), f"not a readable SVG file ({exc}){RESAVE}") from None
     except RecursionError:
         raise InputFileError(str(path), "not a readable SVG file (nested too deep)") from None
     by_id = {}

@@ -131,3 +131,19 @@ def test_a_transform_refused_says_what_to_do(tmp_path, transform):
     outcome = run_cli(["check-alignment", "--from", svg])
     check_outcome(outcome, ["check-alignment", "--from", svg])
     assert outcome.exit_code == 2 and "remove the transform" in outcome.output, outcome.output
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<svg",
+        corpus.svg_files()["nan.svg"].split("<circle")[0]
+        + '<path d="M 0 0 A 50 50 0 0 1 100 0 A 1e-300 1e-300 0 0 1 0 0 Z"/></svg>',
+    ],
+)
+def test_an_unreadable_svg_says_what_to_do(tmp_path, text):
+    """It said only 'not a readable SVG file (float division by zero)'."""
+    svg = _write(tmp_path, "t.svg", text)
+    outcome = run_cli(["check-alignment", "--from", svg])
+    check_outcome(outcome, ["check-alignment", "--from", svg])
+    assert outcome.exit_code == 2 and "save it again as plain SVG" in outcome.output
