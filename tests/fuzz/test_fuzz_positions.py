@@ -158,3 +158,16 @@ def test_special_files_given_to_the_newer_commands(tmp_path, special):
         check_outcome(outcome, args)
         assert outcome.exit_code == 2, (args, outcome.output)
         assert "regular file" in outcome.output or "is a folder" in outcome.output
+
+
+@pytest.mark.parametrize("key", ["turns_played", "passes"])
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_count_of_turns_no_game_reaches_is_refused(tmp_path, key, command):
+    """A position that says 10**25 turns were played is a damaged file: refused by
+    name, where it was printed back as turn 10000000000000000000000001."""
+    path = _game(tmp_path, "position.json", **{key: 10**25})
+    args = [a.format(f=path) for a in COMMANDS[command]]
+    outcome = run_cli(args)
+    check_answer(outcome, args, command)
+    assert outcome.exit_code == 2, outcome.output
+    assert f"$.{key}: expected a whole number from 0 to 1,000,000" in outcome.output

@@ -50,6 +50,9 @@ MAX_SEGMENTS = 127
 """Segments (tiles) of the largest board read from a transcript (as for board files)."""
 MAX_TURNS = 100_000
 """Turns a transcript may hold (a long real game has a few hundred)."""
+MAX_TURNS_PLAYED = 1_000_000
+"""The most ``turns_played`` (and ``passes``) a position may say: ten times the turns a
+transcript may hold; a larger count is a damaged file, not a game."""
 
 
 def read_transcript(path: str | Path) -> Transcript:
@@ -127,12 +130,12 @@ def transcript_from_json(
         turns,
         moves_key,
         next_player=reader.optional_int(top, "next_player", 0),
-        turns_played=reader.optional_int(top, "turns_played", 0),
+        turns_played=reader.optional_int(top, "turns_played", 0, MAX_TURNS_PLAYED),
         game_over=reader.optional_bool(top, "game_over"),
         scores=reader.optional_scores(top, "scores"),
         places=reader.optional_scores(top, "places"),
         variant=reader.optional_variant(top),
-        passes=reader.optional_int(top, "passes", 0),
+        passes=reader.optional_int(top, "passes", 0, MAX_TURNS_PLAYED),
         source=source,
     )
     if check_board:
@@ -351,12 +354,19 @@ class _Reader:
             )
         return name
 
-    def optional_int(self, top: dict, key: str, minimum: int) -> int | None:
+    def optional_int(
+        self, top: dict, key: str, minimum: int, maximum: int | None = None
+    ) -> int | None:
         if key not in top:
             return None
         value = top[key]
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
             raise self.error(f"expected a whole number >= {minimum}, found {_kind(value)}", (key,))
+        if maximum is not None and value > maximum:
+            raise self.error(
+                f"expected a whole number from {minimum} to {maximum:,}, found {_kind(value)}",
+                (key,),
+            )
         return value
 
     def optional_bool(self, top: dict, key: str) -> bool | None:
