@@ -61,7 +61,9 @@ PLA_DENSITY = 1.24e-3
 
 
 def _mm(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    # (a size under 0.005 mm is said as typed, not as "0 mm")
+    return f"{value:.2g}" if text in ("0", "-0") and value != 0 else text
 
 
 def _down(value: float) -> str:

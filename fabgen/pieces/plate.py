@@ -58,7 +58,7 @@ def parse_bed(text: str) -> tuple[float, float]:
         quoted = abridged(text, quoted=True)
         raise ParameterError.about(
             "bed",
-            f"{quoted} is not WIDTHxDEPTH in mm with both sides between 0 and "
+            f"{quoted} is not WIDTHxDEPTH in mm with both sides more than 0 and at most "
             f"{MAX_BED:.0f} (for example 180x180)",
         )
     return width, depth

@@ -151,6 +151,8 @@ BAD = [
     (["--width", "5"], "the tile's circles (1.13 mm) are too small for stones"),
     (["--width", "10"], "circles of at least 7.6 mm, most simply with a tile width of at least"),
     (["--stone-diameter", "4"], "--stone-diameter 4 mm is too small for a stacking boss"),
+    (["--stone-diameter", "0.001"], "--stone-diameter 0.001 mm is too small"),  # (not "0 mm")
+    (["--bed", "0x0"], "both sides more than 0 and at most 2000"),  # (0 is not allowed)
 ]
 
 
