@@ -118,6 +118,8 @@ def test_a_whole_game_tapped_against_two_computers(play, tmp_path, fixed_game_id
         rounds += 1
         assert rounds < 60
     play.locator("#game-over").wait_for()
+    # nothing left to ask a hint for: the button and the choice of whom from are off
+    assert play.locator("#hint").is_disabled() and play.locator("#hint-from").is_disabled()
     scores = _shown_scores(play)
     ranking = play.locator("#ranking li").all_text_contents()  # a place a line, ties together
     assert ranking[0].startswith("1. ") and sum(p.count("player ") for p in ranking) == 3

@@ -907,6 +907,7 @@ function setButtons() {
   const mine = personToMove() && !busy;
   $("end-turn").disabled = !mine;
   $("hint").disabled = !mine;
+  $("hint-from").disabled = !mine;  // (a choice for a hint that cannot be asked for)
   $("play-typed").disabled = !mine;
   $("take-back").disabled = !mine || !pending.length;
   $("undo").disabled = busy || !$("undo-turn").options.length;
