@@ -64,6 +64,8 @@ def serve(host, port, open_browser, games_dir):
         server = _server(host, port, app)
     except (OSError, SystemExit) as exc:
         raise _cannot_listen(host, port, exc) from None
+    # (the play page gives a game's address to other phones: not this computer's 127.0.0.1)
+    app.config["FABGEN_NETWORK_ORIGIN"] = _network_origin(host, server.server_port)
     url = f"http://{_shown(host)}:{server.server_port}/"
     with stop_signals_raise():  # Ctrl+C and kill stop it cleanly, whatever was inherited
         _run(app, server, url, open_browser, _network_hint(host, server.server_port))
@@ -244,9 +246,15 @@ def _network_hint(host: str, port: int) -> str:
     URL names this computer only); empty otherwise."""
     if host not in _EVERY_ADDRESS:
         return ""
-    address = _network_address()
-    where = f"http://{address}:{port}/" if address else f"http://THIS-COMPUTER'S-ADDRESS:{port}/"
-    return f"other devices on your network: {where}"
+    origin = _network_origin(host, port) or f"http://THIS-COMPUTER'S-ADDRESS:{port}"
+    return f"other devices on your network: {origin}/"
+
+
+def _network_origin(host: str, port: int) -> str:
+    """``http://ADDRESS:PORT``, where other devices reach a server open to the network;
+    empty for one that listens for this computer only, or when no address is known."""
+    address = _network_address() if host in _EVERY_ADDRESS else None
+    return f"http://{address}:{port}" if address else ""
 
 
 def _network_address() -> str | None:

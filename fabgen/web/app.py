@@ -122,6 +122,7 @@ def _pages(app: Flask) -> None:
         return render_template(
             "play.html",
             page="play",
+            network_origin=app.config.get("FABGEN_NETWORK_ORIGIN", ""),
             presets=preset_names(),
             default_preset="3p-triangle-4",
             variants=list(VARIANTS),

@@ -45,6 +45,34 @@ def _start_table_game(page):
     _settled(page)
 
 
+def test_the_game_address_given_on_the_server_s_computer_is_its_network_address(
+    browser, club_url, tmp_path
+):
+    # The laptop opens the page at 127.0.0.1, which no phone reaches: a server open to
+    # the network (fabgen serve --host 0.0.0.0 sets FABGEN_NETWORK_ORIGIN) gives its
+    # network address instead; one for this computer only says how to open it.
+    from fabgen.web import create_app
+
+    def join_of(page, url):
+        _open(page, url)
+        _start_table_game(page)
+        game_id = page.evaluate("() => game.id")
+        link = page.locator("#join a").filter(has_text=f"#game={game_id}")
+        return link.get_attribute("href").removesuffix(f"/play#game={game_id}"), page.locator(
+            "#join"
+        ).inner_text()
+
+    with checked_page(browser) as laptop:
+        origin, words = join_of(laptop, club_url)
+        assert origin == club_url and "--host 0.0.0.0" in words
+    network = "http://192.0.2.77:8123"
+    app = create_app(games_dir=tmp_path / "games")
+    app.config["FABGEN_NETWORK_ORIGIN"] = network
+    with serving(app) as url, checked_page(browser) as laptop:
+        origin, words = join_of(laptop, url)
+        assert origin == network and "--host" not in words
+
+
 def test_another_phone_opens_the_game_by_the_address_the_page_gives(browser, club_url):
     # Each browser reopened only its own last game: a second phone at the table (or the
     # laptop) had no way to the game started on the first.

@@ -233,6 +233,9 @@ def test_a_server_open_to_the_network_says_which_address_other_devices_use(monke
         "other devices on your network: http://192.168.1.23:8000/"
     )
     assert serve_cmd._network_hint("127.0.0.1", 8000) == ""  # only this computer may come in
+    # the origin the play page gives a game's address with, for other phones
+    assert serve_cmd._network_origin("0.0.0.0", 8000) == "http://192.168.1.23:8000"
+    assert serve_cmd._network_origin("127.0.0.1", 8000) == ""
     monkeypatch.setattr(serve_cmd, "_network_address", lambda: None)
     assert "THIS-COMPUTER'S-ADDRESS:8000" in serve_cmd._network_hint("::", 8000)
 

@@ -453,10 +453,17 @@ function showJoin(id) {
     join = Object.assign(document.createElement("p"), {id: "join", className: "join help"});
     $("game-controls").append(join);
   }
-  const address = `${location.origin}/play#game=${id}`;
+  // Opened on the server's own computer (127.0.0.1), the page's address is no use to a
+  // phone: the server open to the network gives its network address instead.
+  const network = document.querySelector(".play-page").dataset.networkOrigin;
+  const here = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  const origin = here && network ? network : location.origin;
+  const address = `${origin}/play#game=${id}`;
+  const note = here && !network
+    ? " (phones reach it when fabgen serve runs with --host 0.0.0.0: use this computer's network address)."
+    : ".";
   join.replaceChildren("On another phone or computer, this game is at ",
-    Object.assign(document.createElement("a"), {href: address, textContent: address}),
-    " (phones reach it when fabgen serve runs with --host 0.0.0.0: use this computer's network address).");
+    Object.assign(document.createElement("a"), {href: address, textContent: address}), note);
 }
 
 // `turns`: those of its history about to be played back (they log themselves).
