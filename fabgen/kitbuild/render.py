@@ -123,7 +123,7 @@ def kit_bom(plan: KitPlan, files: dict[str, bytes]) -> dict:
     board, supply, g = plan.board, plan.supply, plan.geometry
     laser = plan.kit.section("laser")
     stones = plan.kit.section("stones")
-    sheets = sum(1 for n in files if n.startswith("laser/tiles-sheet-") and n.endswith(".svg"))
+    sheets = _count(files, "laser/tiles-sheet-", ".svg")
     bom = {
         "kit": plan.kit.name,
         "board": board.name,
@@ -143,15 +143,37 @@ def kit_bom(plan: KitPlan, files: dict[str, bytes]) -> dict:
             "per_colour": stones_per_colour(plan) if stones["design"] != "none" else 0,
             "colours": [seat_colour(s.colour, k) for k, s in enumerate(board.seats)],
             "basis": supply.stones_basis,
+            # per colour: a plain stone's plates are printed once in each colour
+            "sheets": _count(files, "laser/stones-colour-", ".svg") // len(board.seats),
+            "plates": _count(files, "3d/stone-", ".3mf")
+            // (len(board.seats) if stones["seat_symbols"] else 1),
         },
         "markers": {
             "growing": supply.growing_markers,
             "dead": supply.dead_markers,
             "made": stones["markers"] and stones["design"] != "none",
+            "sheets": _count(files, "laser/markers-", ".svg"),
+            "plates": _count(files, "3d/marker-", ".3mf"),
         },
         "fields": supply.fields,
     }
     return bom
+
+
+def _count(files: dict[str, bytes], prefix: str, suffix: str) -> int:
+    """How many of the kit's files start with ``prefix`` and end with ``suffix``: the
+    sheets and plates the bill of materials counts are the files the kit writes."""
+    return sum(1 for n in files if n.startswith(prefix) and n.endswith(suffix))
+
+
+def _made_on(part: dict, each: str = "") -> str:
+    """``, on 2 sheets`` or ``, on 1 plate per colour``: what a maker cuts or prints
+    them on."""
+    for word in ("sheet", "plate"):
+        n = part.get(f"{word}s", 0)
+        if n:
+            return f", on {n} {word}{'' if n == 1 else 's'}{each}"
+    return ""
 
 
 def seat_text(people: int, machines: int) -> str:
@@ -175,7 +197,7 @@ def bom_text(bom: dict) -> str:
     if s["design"] != "none":
         lines.append(
             f"  stones             {s['per_colour']} per colour × {len(s['colours'])} colours "
-            f"({colours}); {s['design']}"
+            f"({colours}); {s['design']}{_made_on(s, ' per colour')}"
         )
     lines.append(
         f"  growing markers    {m['growing']}" + ("" if m["made"] else " (not made by this kit)")
@@ -183,6 +205,8 @@ def bom_text(bom: dict) -> str:
     lines.append(
         f"  dead markers       {m['dead']}" + ("" if m["made"] else " (not made by this kit)")
     )
+    if m["made"] and _made_on(m):
+        lines.append(f"  markers            growing and dead{_made_on(m)}")
     lines.append(f"  stones per colour: {s['basis']}")
     return "\n".join(lines) + "\n"
 
@@ -214,6 +238,8 @@ def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
     for folder, note in FOLDER_NOTES.items():
         if any(n.startswith(folder) for n in files):
             text = f"{folder:<8} {note.format(colours=_laser_colours(plan))}"
+            if folder == "print/" and len(plan.papers) > 1:
+                text += f"; {_paper_choice(plan.papers)}"
             lines += _wrap(text, "  ", " " * 11)
     pieces = piece_lines(plan)
     if pieces:
@@ -234,6 +260,12 @@ def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _paper_choice(papers: tuple[str, ...]) -> str:
+    """With both papers every print file comes twice, page for page: a maker prints one."""
+    ends = " and ".join(f"-{p.lower()}.pdf" for p in papers)
+    return f"the {ends} files are the same pages on two papers: print only those for yours"
 
 
 def _wrap(text: str, indent: str = "", rest: str = "") -> list[str]:
@@ -285,6 +317,10 @@ def piece_lines(plan: KitPlan) -> list[str]:
     symbols = board_seat_symbols([seat.is_machine for seat in seats])
     marked = settings["seat_symbols"]
     lines = [f"Stones: {stones_per_colour(plan)} of each colour."]
+    if not stones.laser_sheets:
+        from fabgen.products.stones import PRINT_SETTINGS
+
+        lines[0] += f" Filament as estimated for {PRINT_SETTINGS.label()}:"
     for k, seat in enumerate(seats):
         colour = seat_colour(seat.colour, k)  # the pictures' and the transcript's
         symbol = f", marked with {SYMBOL_WORDS[symbols[k]]}" if marked else ""
@@ -295,7 +331,8 @@ def piece_lines(plan: KitPlan) -> list[str]:
             where = f"3d/{piece.name}-plate*.3mf: print in {colour}"
         who = seat_words(seat.name, seat.kind)
         named = f"seat {k + 1} ({who})" if who else f"seat {k + 1}"
-        lines.append(f"  {where}, for {named}{symbol}")
+        grams = "" if stones.laser_sheets else _filament(stones, stones.pieces[k if marked else 0])
+        lines.append(f"  {where}, for {named}{symbol}{grams}")
     if settings["markers"]:
         supply = plan.supply
         for kind, count in (("growing", supply.growing_markers), ("dead", supply.dead_markers)):
@@ -304,11 +341,21 @@ def piece_lines(plan: KitPlan) -> list[str]:
             else:
                 (piece,) = [p for p in stones.pieces if getattr(p, "kind", None) == kind]
                 where = f"3d/{piece.name}-plate*.3mf"
+            grams = "" if stones.laser_sheets else _filament(stones, piece)
             lines.append(
                 f"  {where}: {count} {kind} markers, marked with "
-                f"{SYMBOL_WORDS[MARKER_SYMBOLS[kind]]}"
+                f"{SYMBOL_WORDS[MARKER_SYMBOLS[kind]]}{grams}"
             )
     return lines
+
+
+def _filament(stones: StonePlan, piece) -> str:
+    """``; about 19 g of PLA``: the filament of every plate of ``piece``, as its 3MF
+    files say, so a maker knows how much of each colour to have."""
+    from fabgen.products.stones import grams_text, plate_filament
+
+    grams = sum(plate_filament(p) for p in stones.plates if p.pieces[0] == piece)
+    return f"; about {grams_text(grams)} g of PLA"
 
 
 def manifest(plan: KitPlan, files: dict[str, bytes]) -> bytes:

@@ -1,0 +1,125 @@
+"""A built kit read as a maker reads it: the sheets, plates and filament that bom.txt and
+README.txt give are those of the files beside them (shapes counted in the SVG sheets,
+objects in the 3MF plates, grams in the plates' own descriptions)."""
+
+import re
+import zipfile
+from xml.etree import ElementTree
+
+import pytest
+
+from tests.readback import read_svg
+
+MODEL = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
+
+
+def _build(root, text):
+    from click.testing import CliRunner
+
+    from fabgen.cli import main
+
+    kit = root / "kit.toml"
+    kit.write_text(text)
+    out = root / "out"
+    result = CliRunner().invoke(main, ["build", str(kit), "--quiet", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def laser_kit(tmp_path_factory):
+    return _build(
+        tmp_path_factory.mktemp("laser"),
+        '[kit]\nboard = "4p-diamond-5-stacks"\npaper = "a4"\n'
+        '[laser]\nsheet = "200x150"\n[stones]\ndesign = "laser"\n',
+    )
+
+
+@pytest.fixture(scope="module")
+def printed_kit(tmp_path_factory):
+    # a small bed: the markers need more than one plate
+    return _build(tmp_path_factory.mktemp("printed"), '[stones]\nbed = "100x100"\n')
+
+
+def _bom_line(out, start):
+    return next(x for x in (out / "bom.txt").read_text().splitlines() if x.startswith(start))
+
+
+def _on(line):
+    """(count, word) of the line's ``on N sheets`` / ``on N plate``."""
+    n, word = re.search(r", on (\d+) (sheets?|plates?)", line).groups()
+    assert (word.endswith("s")) == (n != "1"), line
+    return int(n), word
+
+
+def test_laser_stone_and_marker_sheets_are_counted_as_the_files_hold_them(laser_kit):
+    """bom.txt named the tile sheets only: a maker ordering coloured sheets for the
+    stones and a sheet for the markers was not told how many."""
+    per_colour = int(
+        re.search(r"(\d+) per colour × (\d+)", _bom_line(laser_kit, "  stones")).group(1)
+    )
+    colours = int(re.search(r"× (\d+) colours", _bom_line(laser_kit, "  stones")).group(1))
+    n, _ = _on(_bom_line(laser_kit, "  stones"))
+    assert "per colour" in _bom_line(laser_kit, "  stones").split(", on ")[1]
+    for k in range(1, colours + 1):
+        sheets = sorted((laser_kit / "laser").glob(f"stones-colour-{k}-sheet-*.svg"))
+        assert len(sheets) == n
+        cut = sum(len(read_svg(s.read_bytes()).circles["cut"]) for s in sheets)
+        assert cut == per_colour
+    markers = sorted((laser_kit / "laser").glob("markers-*-sheet-*.svg"))
+    assert _on(_bom_line(laser_kit, "  markers "))[0] == len(markers) > 2  # the small sheet
+    for kind in ("growing", "dead"):
+        count = int(_bom_line(laser_kit, f"  {kind} markers").split()[2])
+        sheets = [s for s in markers if f"markers-{kind}-" in s.name]
+        assert sum(len(read_svg(s.read_bytes()).circles["cut"]) for s in sheets) == count
+
+
+def _plates(out, piece):
+    return sorted((out / "3d").glob(f"{piece}-plate*.3mf"))
+
+
+def _items_and_grams(path):
+    root = ElementTree.fromstring(zipfile.ZipFile(path).read("3D/3dmodel.model"))
+    items = len(root.findall(f"{MODEL}build/{MODEL}item"))
+    text = next(m.text for m in root.findall(f"{MODEL}metadata") if m.get("name") == "Description")
+    return items, float(re.search(r"about ([\d.]+) g of PLA", text).group(1))
+
+
+def test_printed_plates_and_filament_are_those_of_the_3mf_files(printed_kit):
+    """README.txt named the plates and colours but not how much filament each colour
+    takes, and bom.txt not how many plates: both now agree with the 3MF files."""
+    readme = " ".join((printed_kit / "README.txt").read_text().split())
+    stone_line = _bom_line(printed_kit, "  stones")
+    per_colour = int(re.search(r"(\d+) per colour", stone_line).group(1))
+    n, _ = _on(stone_line)
+    stone = re.search(r"3d/(stone-[^ ]+)-plate\*\.3mf", readme).group(1)
+    plates = _plates(printed_kit, stone)
+    assert len(plates) == n
+    read = [_items_and_grams(p) for p in plates]
+    assert sum(items for items, _ in read) == per_colour
+    grams = sum(g for _, g in read)
+    said = [float(g) for g in re.findall(r"for seat \d \([A-Za-z]+\); about ([\d.]+) g", readme)]
+    assert len(said) == 3 and all(abs(g - grams) <= 1 for g in said), (said, grams)
+    marker_plates = []
+    for kind in ("growing", "dead"):
+        count = int(_bom_line(printed_kit, f"  {kind} markers").split()[2])
+        found = re.search(
+            rf"3d/(marker-{kind}-[^ ]+)-plate\*\.3mf: {count} {kind} markers, [^;]+; about "
+            r"([\d.]+) g of PLA",
+            readme,
+        )
+        plates = _plates(printed_kit, found.group(1))
+        read = [_items_and_grams(p) for p in plates]
+        assert sum(items for items, _ in read) == count
+        assert abs(sum(g for _, g in read) - float(found.group(2))) <= len(read)
+        marker_plates += plates
+    assert _on(_bom_line(printed_kit, "  markers "))[0] == len(marker_plates) > 2
+
+
+def test_the_readme_says_to_print_one_paper_of_two(printed_kit, laser_kit):
+    """With paper = both every print file came twice and nothing said to print one."""
+    both = " ".join((printed_kit / "README.txt").read_text().split())
+    assert (printed_kit / "print/rulesheet-a4.pdf").exists()
+    assert (printed_kit / "print/rulesheet-letter.pdf").exists()
+    assert "-a4.pdf and -letter.pdf files are the same pages" in both
+    assert "-letter.pdf" not in (laser_kit / "README.txt").read_text()
