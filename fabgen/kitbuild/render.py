@@ -216,8 +216,10 @@ FOLDER_NOTES = {
     "sheets-report.txt gives the laser time of every sheet",
     "3d/": "3D printer: .3mf plates open in PrusaSlicer, Cura or Bambu Studio; .step for CAD, "
     ".stl for any slicer",
-    "print/": "paper: print at 100 % (no 'fit to page'); check the 50 mm square on the printed "
-    "board; rule sheet and quick reference for every player",
+    "print/": "paper: print at 100 % (no 'fit to page'); {board}-setup.pdf shows where each "
+    "numbered tile and the first stones go; {board}-board-*.pdf is the board at full size on "
+    "pages to tape together (page 1 is the assembly map: check its 50 mm square); rule sheet "
+    "and quick reference for every player",
     "board/": "the board as a board file (fabgen validate / layout) and as a transcript of the "
     "start position (fabgen rules turn, the online version); the board's bill of materials",
 }
@@ -237,7 +239,8 @@ def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
     lines += ["", "What to do with each folder:"]
     for folder, note in FOLDER_NOTES.items():
         if any(n.startswith(folder) for n in files):
-            text = f"{folder:<8} {note.format(colours=_laser_colours(plan))}"
+            note = note.format(colours=_laser_colours(plan), board=plan.board.name)
+            text = f"{folder:<8} {note}"
             if folder == "print/" and len(plan.papers) > 1:
                 text += f"; {_paper_choice(plan.papers)}"
             lines += _wrap(text, "  ", " " * 11)

@@ -123,3 +123,15 @@ def test_the_readme_says_to_print_one_paper_of_two(printed_kit, laser_kit):
     assert (printed_kit / "print/rulesheet-letter.pdf").exists()
     assert "-a4.pdf and -letter.pdf files are the same pages" in both
     assert "-letter.pdf" not in (laser_kit / "README.txt").read_text()
+
+
+def test_every_print_file_the_readme_names_is_in_the_kit(printed_kit, laser_kit):
+    """The print/ note said "check the 50 mm square on the printed board" but named
+    neither the setup diagram nor the printed board's files; now it names both, and
+    each name (or pattern) matches files of the kit."""
+    for out in (printed_kit, laser_kit):
+        words = (out / "README.txt").read_text().split("Files:")[0].split()
+        named = [w.rstrip(";,") for w in words if re.search(r"-(setup|board-\*)\.pdf", w)]
+        assert len(named) == 2, named
+        for name in named:
+            assert list((out / "print").glob(name)), name
