@@ -8,6 +8,7 @@ memory limit for the inputs built to exhaust memory.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import resource
@@ -143,3 +144,27 @@ def check_files(out: Path, before: dict[str, str]) -> None:
             assert data.startswith(b"%PDF-") and b"%%EOF" in data[-1024:], name
         elif suffix == ".txt":
             path.read_text("utf-8")
+
+
+def key_paths(value, path=()):
+    """Every place in ``value`` a key or list item can be replaced (lists: their first
+    two items)."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from key_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for k, item in enumerate(value[:2]):
+            yield from key_paths(item, (*path, k))
+
+
+def replaced(value, path, new):
+    """A deep copy of ``value`` with the item at ``path`` set to ``new``."""
+    if not path:
+        return new
+    value = copy.deepcopy(value)
+    inner = value
+    for key in path[:-1]:
+        inner = inner[key]
+    inner[path[-1]] = new
+    return value

@@ -6,7 +6,6 @@ half an answer (docs/design-notes.md, Bad input)."""
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz.harness import check_outcome, run_cli
+from tests.fuzz.harness import check_outcome, key_paths, replaced, run_cli
 
 MID_GAME = Path(__file__).parents[1] / "board" / "data" / "mid-game.json"
 FUZZ = settings(
@@ -48,27 +47,6 @@ def positions(tmp_path_factory):
         "turn's position": json.loads(turn.output)["position"],
         "replay's line": json.loads(replay.output),
     }
-
-
-def key_paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from key_paths(item, (*path, key))
-    elif isinstance(value, list):
-        for k, item in enumerate(value[:2]):
-            yield from key_paths(item, (*path, k))
-
-
-def replaced(value, path, new):
-    if not path:
-        return new
-    value = copy.deepcopy(value)
-    inner = value
-    for key in path[:-1]:
-        inner = inner[key]
-    inner[path[-1]] = new
-    return value
 
 
 def check_answer(outcome, args, command: str) -> None:

@@ -4,7 +4,6 @@ every answer is JSON, a 4xx with a message saying what to send, never a 500 or a
 
 from __future__ import annotations
 
-import copy
 import io
 import json
 import math
@@ -16,6 +15,7 @@ from hypothesis import strategies as st
 
 from fabgen.web.limits import LIMITS
 from tests.fuzz import corpus as _corpus
+from tests.fuzz.harness import key_paths, replaced
 
 FUZZ = settings(
     max_examples=80,
@@ -67,29 +67,6 @@ def bodies(app):
         "/api/games/{game}/hint": {"player": "strong:20", "version": "{version}"},
         "/api/games/{game}/again": {"rotate": False, "version": "{version}"},
     }
-
-
-def key_paths(value, path=()):
-    """Every place in ``value`` a key or list item can be replaced (lists: their first
-    two items)."""
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from key_paths(item, (*path, key))
-    elif isinstance(value, list):
-        for k, item in enumerate(value[:2]):
-            yield from key_paths(item, (*path, k))
-
-
-def replaced(value, path, new):
-    if not path:
-        return new
-    value = copy.deepcopy(value)
-    inner = value
-    for key in path[:-1]:
-        inner = inner[key]
-    inner[path[-1]] = new
-    return value
 
 
 def _url(client, route: str) -> tuple[str, str]:
