@@ -45,6 +45,19 @@ def _start_table_game(page):
     _settled(page)
 
 
+def _play_a_typed_move(page):
+    """Type the first legal move of the seat to move and tap Play typed moves."""
+    source, destinations = page.evaluate("() => Object.entries(game.legal)[0]")
+    page.get_by_label(TYPED).fill(f"{source}-{destinations[0]}")
+    page.get_by_role("button", name="Play typed moves").tap()
+
+
+def _on_screen(page, locator) -> bool:
+    """Is all of ``locator`` inside the window as it is scrolled?"""
+    box = locator.bounding_box()
+    return box["y"] >= 0 and box["y"] + box["height"] <= page.evaluate("innerHeight")
+
+
 def test_the_game_address_given_on_the_server_s_computer_is_its_network_address(
     browser, club_url, tmp_path
 ):
@@ -90,10 +103,8 @@ def test_another_phone_opens_the_game_by_the_address_the_page_gives(browser, clu
         _settled(phone)
         assert phone.url == club_url + "/play"  # the address is the page's again
         # the phone enters Red's move; the laptop follows it
-        source, destinations = phone.evaluate("() => Object.entries(game.legal)[0]")
         played = phone.evaluate("() => game.turns_played")
-        phone.get_by_label(TYPED).fill(f"{source}-{destinations[0]}")
-        phone.get_by_role("button", name="Play typed moves").tap()
+        _play_a_typed_move(phone)
         phone.wait_for_function(f"() => !busy && game.turns_played > {played}")
         laptop.reload()
         laptop.wait_for_function(
@@ -146,15 +157,11 @@ def test_on_a_phone_scrolled_to_the_board_the_page_says_the_computer_thinks(brow
         _open(phone, club_url)
         _start_table_game(phone)
         held = _held_turns(phone)
-        source, destinations = phone.evaluate("() => Object.entries(game.legal)[0]")
-        phone.get_by_label(TYPED).fill(f"{source}-{destinations[0]}")
-        phone.get_by_role("button", name="Play typed moves").tap()
+        _play_a_typed_move(phone)
         phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         thinking = phone.locator("#thinking").filter(has_text="Blue is thinking")
         thinking.wait_for()
-        box = thinking.bounding_box()
-        height = phone.evaluate("innerHeight")
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height
+        assert _on_screen(phone, thinking)
         phone.wait_for_function("() => busy")
         while not held:
             phone.wait_for_timeout(20)
@@ -204,14 +211,11 @@ def test_on_a_phone_a_server_away_is_said_where_the_phone_is_scrolled(browser, c
         away = ["**/api/games/*/turn", "**/api/games/*"]
         for pattern in away:
             phone.route(pattern, lambda route: route.abort())
-        source, destinations = phone.evaluate("() => Object.entries(game.legal)[0]")
-        phone.get_by_label(TYPED).fill(f"{source}-{destinations[0]}")
-        phone.get_by_role("button", name="Play typed moves").tap()
+        _play_a_typed_move(phone)
         phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         waiting = phone.locator("#thinking").filter(has_text="Waiting for fabgen serve")
         waiting.wait_for()
-        box = waiting.bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= phone.evaluate("innerHeight")
+        assert _on_screen(phone, waiting)
         for pattern in away:
             phone.unroute(pattern)
         phone.locator("#status").filter(has_text="fabgen serve is back").wait_for()
