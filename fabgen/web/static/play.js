@@ -461,7 +461,7 @@ function showJoin(id) {
   const address = `${origin}/play#game=${id}`;
   const note = here && !network
     ? " (phones reach it when fabgen serve runs with --host 0.0.0.0: use this computer's network address)."
-    : ".";
+    : "";  // (no full stop after the address alone: it would wrap onto a line by itself)
   join.replaceChildren("On another phone or computer, this game is at ",
     Object.assign(document.createElement("a"), {href: address, textContent: address}), note);
 }
