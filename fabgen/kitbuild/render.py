@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -118,8 +118,9 @@ def render_kit(
     return files, timings
 
 
-def kit_bom(plan: KitPlan, files: dict[str, bytes]) -> dict:
-    """What the kit makes and what to get: tiles, stones, markers, sheets, paper."""
+def kit_bom(plan: KitPlan, files: Iterable[str]) -> dict:
+    """What the kit makes and what to get: tiles, stones, markers, sheets, paper;
+    ``files`` names the kit's files (:func:`planned_files` names enough of them)."""
     board, supply, g = plan.board, plan.supply, plan.geometry
     laser = plan.kit.section("laser")
     stones = plan.kit.section("stones")
@@ -160,7 +161,22 @@ def kit_bom(plan: KitPlan, files: dict[str, bytes]) -> dict:
     return bom
 
 
-def _count(files: dict[str, bytes], prefix: str, suffix: str) -> int:
+def planned_files(plan: KitPlan) -> list[str]:
+    """The sheet and plate files :func:`render_kit` writes, named from the plan without
+    drawing or modelling them: what :func:`kit_bom` counts, for a preview of the kit's
+    bill of materials that says what its ``bom.txt`` will (a test compares the two)."""
+    from fabgen.products.sheet import named
+
+    sheets = named(plan.sheet_params, plan.sheets)
+    stones, plates = plan.stones, ()
+    if stones is not None:
+        sheets += named(stones.laser, stones.laser_sheets) if stones.laser_sheets else []
+        sheets += named(stones.markers, stones.marker_sheets) if stones.marker_sheets else []
+        plates = stones.plates
+    return [f"laser/{s.name}.svg" for s in sheets] + [f"3d/{p.file_name}" for p in plates]
+
+
+def _count(files: Iterable[str], prefix: str, suffix: str) -> int:
     """How many of the kit's files start with ``prefix`` and end with ``suffix``: the
     sheets and plates the bill of materials counts are the files the kit writes."""
     return sum(1 for n in files if n.startswith(prefix) and n.endswith(suffix))

@@ -463,11 +463,10 @@ def _first_sheet(plan) -> dict:
 
 
 def _bom(plan) -> str:
-    from fabgen.kitbuild.render import bom_text, kit_bom
+    from fabgen.kitbuild.render import bom_text, kit_bom, planned_files
 
-    # kit_bom counts the tile sheets by their file names, as render_kit names them
-    sheet_files = {f"laser/tiles-{s.name}.svg": b"" for s in plan.sheets}
-    return bom_text(kit_bom(plan, sheet_files))
+    # kit_bom counts sheets and plates by their files' names; the plan names them all
+    return bom_text(kit_bom(plan, planned_files(plan)))
 
 
 # ---- downloads --------------------------------------------------------------------------

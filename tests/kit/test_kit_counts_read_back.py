@@ -135,3 +135,18 @@ def test_every_print_file_the_readme_names_is_in_the_kit(printed_kit, laser_kit)
         assert len(named) == 2, named
         for name in named:
             assert list((out / "print").glob(name)), name
+
+
+@pytest.mark.parametrize("kit", ["printed_kit", "laser_kit"])
+def test_the_kit_pages_bill_of_materials_is_the_built_kits_bom_txt(kit, request):
+    """The kit page's preview counted the tile sheets only (it was given their names
+    alone), so its stone and marker lines said nothing of the sheets or plates that
+    bom.txt of the same kit names; it now names the files from the kit's plan."""
+    from fabgen.kitbuild.kitfile import load_kit
+    from fabgen.web.kitform import preview
+
+    out = request.getfixturevalue(kit)
+    settings = load_kit(out.parent / "kit.toml").settings
+    answer = preview(settings, rest=True)
+    assert answer["ok"], answer["findings"]
+    assert answer["bom"] == (out / "bom.txt").read_text()
