@@ -254,9 +254,9 @@ def _run_on(client, scheduler: str) -> Iterator[Executor]:
         client.close()
 
 
-#: Addresses of the cluster workers whose batches this process took, for the run's
-#: last line (the organiser sees how many machines helped, late ones too). A worker
-#: that a nanny restarted comes back with another port and counts again.
+#: The cluster workers whose batches this process took, for the run's last line (the
+#: organiser sees how many machines helped, late ones too), each by its nanny's address
+#: when it has one (:func:`_on_worker`).
 played_by: set[str] = set()
 
 
@@ -291,7 +291,7 @@ class ClusterExecutor(Executor):
         from distributed import KilledWorker
 
         try:
-            address, version, result = future.result()
+            address, worker, version, result = future.result()
         except (CancelledError, KilledWorker):
             raise
         except Exception:
@@ -300,7 +300,7 @@ class ClusterExecutor(Executor):
             raise
         if version != fabgen_build():
             raise _other_fabgen(self._scheduler, [(address, version)], during=True)
-        played_by.add(address)
+        played_by.add(worker)
         return result
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -414,14 +414,16 @@ def _other_fabgen(scheduler: str, wrong: list, during: bool = False) -> Paramete
 
 
 def _on_worker(expected: str, fn, /, *args, **kwargs) -> tuple:
-    """On a Dask worker: its address, its fabgen version and ``fn``'s result, or None
-    when its fabgen is not ``expected`` (the client refuses the batch; playing it would
-    cost minutes for nothing)."""
+    """On a Dask worker: its address, the worker as the organiser counts it, its fabgen
+    version and ``fn``'s result, or None when its fabgen is not ``expected`` (the client
+    refuses the batch; playing it would cost minutes for nothing). A worker that its
+    nanny restarts comes back on another port, with the same nanny: it counted twice."""
     from distributed import get_worker
 
     version = _worker_fabgen()
     result = fn(*args, **kwargs) if version == expected else None
-    return get_worker().address, version, result
+    worker = get_worker()
+    return worker.address, worker.nanny or worker.address, version, result
 
 
 def _worker_fabgen() -> str:

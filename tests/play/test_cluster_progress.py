@@ -30,3 +30,26 @@ def test_the_last_line_of_a_cluster_run_names_the_workers_that_played(cli, tmp_p
     assert result.exit_code == 0, result.output
     last = result.stderr.strip().splitlines()[-1]
     assert f"on the cluster at {address} (1 worker on 1 machine): " in last, last
+
+
+def test_a_worker_restarted_by_its_nanny_counts_once():
+    """A killed worker that its nanny (`dask worker` starts one) brings back comes on
+    another port: it counted as a second worker, and a run on one laptop said "2
+    workers"."""
+    from fabgen.play.parallel import batches, executor, played_by
+
+    played_by.clear()
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+        executor(scheduler=cluster.scheduler_address) as ex,
+    ):
+        before = set(client.scheduler_info()["workers"])
+        assert ex.result(ex.submit(batches, 4, 1)) == batches(4, 1)
+        client.restart_workers(list(before))
+        after = set(client.scheduler_info()["workers"])
+        assert ex.result(ex.submit(batches, 6, 1)) == batches(6, 1)
+    assert len(after) == 1 and after != before  # the worker came back on another port
+    assert helpers(played_by) == "1 worker on 1 machine"
