@@ -50,6 +50,9 @@ class KitPlan:
     stones: object = None  # StonePlan or None
     papers: tuple[str, ...] = ()
     findings: list[KitFinding] = field(default_factory=list)
+    # False: a simulated supply's settings are checked but its games not played, the
+    # rule's counts standing in (a kit file is checked in the time of a click)
+    play: bool = True
 
     @property
     def errors(self) -> list[KitFinding]:
@@ -96,12 +99,14 @@ class StonePlan:
 # ---- planning ---------------------------------------------------------------------------
 
 
-def plan_kit(kit: Kit, only: tuple[str, ...] | None = None) -> KitPlan:
+def plan_kit(kit: Kit, only: tuple[str, ...] | None = None, play: bool = True) -> KitPlan:
     """Check the whole kit; raise :class:`KitError` listing every error found.
 
     ``only``: run just the checks with these finding codes (``kit-board``, ``kit-tile``,
-    ...) and the board validator, for a quick preview; such a plan cannot be rendered."""
-    plan = KitPlan(kit)
+    ...) and the board validator, for a quick preview; such a plan cannot be rendered.
+    ``play=False``: a simulated supply is checked but not played (see ``KitPlan.play``);
+    nor can such a plan be rendered."""
+    plan = KitPlan(kit, play=play)
     # (finding code, check, what it needs); a check whose inputs failed is skipped
     steps = (
         ("kit-board", _plan_board, ()),
@@ -343,7 +348,7 @@ def tile_params(plan: KitPlan):
 
 def _plan_stones(plan: KitPlan) -> None:
     stones = plan.kit.section("stones")
-    plan.supply = kit_supply(plan.kit.section("kit"), plan.board)
+    plan.supply = kit_supply(plan.kit.section("kit"), plan.board, plan.play)
     if stones["count"] < 0:
         raise KitError(
             f"[stones] count must be 0 (as the board needs) or more, got {stones['count']}"
@@ -358,9 +363,10 @@ def _plan_stones(plan: KitPlan) -> None:
         plan.stones = _printed_stones(plan, stones)
 
 
-def kit_supply(settings: dict, board):
+def kit_supply(settings: dict, board, play: bool = True):
     """Stones and markers by the 20 % rule, or from simulated games when the kit says
-    ``supply = "simulate"`` (the same numbers as ``fabgen validate --simulate``)."""
+    ``supply = "simulate"`` (the same numbers as ``fabgen validate --simulate``);
+    ``play=False``: the simulation's settings checked, the rule's numbers."""
     from fabgen.board.supply import simulated_supply, supply_needed
 
     if settings["supply"] != "simulate":
@@ -376,6 +382,8 @@ def kit_supply(settings: dict, board):
     names = settings["simulate_players"].split(",")
     players = tuple(policy_name(p.strip()) for p in names if p.strip())
     _check_simulate_players(players)
+    if not play:
+        return supply_needed(board)
     report = simulate(board, settings["simulate_games"], players, jobs=default_jobs())
     return simulated_supply(board, report)
 

@@ -564,10 +564,16 @@ def zip_bytes(files: dict[str, bytes]) -> bytes:
 
 
 def kit_file(settings: object, board_state: object = None) -> tuple[bytes, str, str]:
-    """The kit file after the reader's checks (a zip with the board file beside it for
-    the designer's board), its file name and the kit's name."""
+    """The kit file (a zip with the board file beside it for the designer's board), its
+    file name and the kit's name; refused, as the zip is, for any error that would stop
+    ``fabgen build`` before rendering (it checked the reader's errors only, so ``sheet =
+    "x"`` was written). A simulated supply is checked but not played: the file goes to
+    the command line for games the browser would not play."""
+    from fabgen.kitbuild.plan import plan_kit
+
     with scratch_folder() as folder, form_words(board_state is not None):
         kit, text, extra = read_settings(settings, folder, board_state)
+        plan_kit(kit, play=False)
     if extra:
         return zip_bytes({**extra, KIT_FILE_NAME: text.encode("utf-8")}), "zip", kit.name
     return text.encode("utf-8"), "toml", kit.name

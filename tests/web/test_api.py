@@ -1027,11 +1027,26 @@ def test_a_designers_board_with_errors_is_sent_back_to_the_designer(client, defa
     )
 
 
-def test_a_kit_the_planner_refuses_is_not_downloaded_in_the_forms_words(client, default_settings):
+@pytest.mark.parametrize("url", ["/api/kit/zip", "/api/kit/file"])
+@pytest.mark.parametrize(("setting", "value"), [("stones.bed", "10x10"), ("laser.sheet", "x")])
+def test_a_kit_the_planner_refuses_is_not_downloaded_in_the_forms_words(
+    client, default_settings, cli, tmp_path, url, setting, value
+):
+    # The kit file was written after the reader's checks only: sheet = "x" gave a
+    # kit file that fabgen build then refused.
     settings = copy.deepcopy(default_settings)
-    settings["stones"]["bed"] = "10x10"
+    section, key = setting.split(".")
+    settings[section][key] = value
     [mark] = _errors(_preview(client, settings))
-    answer = client.post("/api/kit/zip", json={"settings": settings})
+    answer = client.post(url, json={"settings": settings})
     assert answer.status_code == 400
     error = answer.get_json()["error"]
     assert f"cannot be built: {mark['message']}. Fix the settings marked" in error
+    # the command's words for the same kit file, after the setting's label
+    from fabgen.web.kitform import kit_text
+
+    (tmp_path / "kit.toml").write_text(kit_text(settings))
+    result = cli("build", tmp_path / "kit.toml", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    said = re.search(rf"\] {re.escape(setting)}: (.+)", result.output).group(1)
+    assert mark["message"].endswith(f" {said}")
