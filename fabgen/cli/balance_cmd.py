@@ -6,6 +6,7 @@ import time
 
 import click
 
+from fabgen.cli.balance_options import run_jobs, scheduler_option
 from fabgen.cli.boards_cmd import FILE_VARIANT, board_file_argument, file_variant, preset_option
 from fabgen.cli.common import (
     GamesProgress,
@@ -25,14 +26,7 @@ from fabgen.text import shown_path
 @option("variant", unset=True, default_text=FILE_VARIANT)
 @option("seed")
 @option("jobs")
-@click.option(
-    "--scheduler",
-    default=None,
-    metavar="ADDRESS",
-    help="Play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 "
-    "(pip install '.[cluster]' in fabgen's folder; see docs/balance.md); the games go "
-    "out in batches cut for 64 workers' threads, or for --jobs.",
-)
+@scheduler_option()
 @option("max_turns")
 @option("save_games")
 @click.option(
@@ -113,7 +107,7 @@ def balance(
     """
     from fabgen.export.transaction import write_transaction
     from fabgen.play.balance import BalanceOptions, run_balance
-    from fabgen.play.parallel import CLUSTER_JOBS, default_jobs, played_by
+    from fabgen.play.parallel import played_by
     from fabgen.products.balance import balance_files, files_list_name
 
     if not suggest_starts:
@@ -124,7 +118,7 @@ def balance(
     variant = file_variant(variant, board_file)
     options = BalanceOptions(games, names, variant, seed, max_turns, save_games)
     options.check(board)
-    jobs = jobs or (CLUSTER_JOBS if scheduler else default_jobs())
+    jobs = run_jobs(jobs, scheduler)
     played_by.clear()
     began = time.perf_counter()
     table = None

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from fabgen.cli.balance_options import scheduler_option
 from fabgen.cli.common import InputPath, format_option, out_option, write_and_report
 from fabgen.cli.options import Choice, option, player_names
 
@@ -162,6 +163,7 @@ def boards(show, show_as, output_format):
 @option("variant", unset=True, default_text=FILE_VARIANT, lead="With --simulate only. ")
 @option("seed", lead="With --simulate only. ")
 @option("jobs", lead="With --simulate only. ")
+@scheduler_option(lead="With --simulate only. ")
 def validate(
     board_file,
     preset,
@@ -174,6 +176,7 @@ def validate(
     variant,
     seed,
     jobs,
+    scheduler,
 ):
     """Check a board FILE (board file .toml, or an Atlantis transcript .json: its first
     position) and print the findings, each with a code, a severity (error, warning,
@@ -195,27 +198,26 @@ def validate(
     from fabgen.board.validate import validate as run
 
     if simulate is None:
-        _only_with_simulate("players", "variant", "seed", "jobs")
+        _only_with_simulate("players", "variant", "seed", "jobs", "scheduler")
     board, source = _load(board_file, preset)
     kit = KitCounts(stones_per_player, growing_markers, dead_markers)
     report = run(board, kit, source)
     if simulate is not None and report.ok:
+        from fabgen.cli.balance_options import run_jobs
+        from fabgen.cli.common import GamesProgress
         from fabgen.play.balance import simulate as play
-        from fabgen.play.parallel import default_jobs
 
         names = player_names(players)
-        from fabgen.cli.common import GamesProgress
-
         variant = file_variant(variant, board_file)
         with GamesProgress(simulate) as bar:
-            jobs = jobs or default_jobs()
             games = play(
                 board,
                 simulate,
                 names,
                 variant=variant,
                 seed=seed,
-                jobs=jobs,
+                jobs=run_jobs(jobs, scheduler),
+                scheduler=scheduler,
                 progress=bar.update,
             )
         report = run(board, kit, source, balance=games)

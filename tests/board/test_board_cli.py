@@ -262,13 +262,14 @@ def test_stack_start_presets_give_one_note_for_their_seats(cli, preset, seats):
 
 def test_the_options_that_need_simulate_say_so_before_their_own_sentence():
     # "With --simulate: Who plays: ..." began a sentence after a colon.
+    from fabgen.cli.balance_options import SCHEDULER_HELP
     from fabgen.cli.boards_cmd import validate
     from fabgen.settings import SETTINGS
 
     leads = [p for p in validate.params if (p.help or "").startswith("With --simulate")]
-    assert len(leads) >= 4
+    assert len(leads) >= 5
     for param in leads:
-        own = SETTINGS[param.name].help
+        own = SETTINGS[param.name].help if param.name in SETTINGS else SCHEDULER_HELP
         assert param.help.startswith(f"With --simulate only. {own}"), param.help
 
 

@@ -46,6 +46,28 @@ def test_same_seed_same_json_with_one_job_two_jobs_and_a_dask_cluster(cli, tmp_p
     assert other != one
 
 
+def test_validate_simulate_plays_on_a_dask_cluster_as_balance_does(cli):
+    """An organiser with a cluster gave validate --simulate no --scheduler; it takes
+    balance's, with its help, and it plays the same games as one local process."""
+    distributed = pytest.importorskip("distributed")
+    from fabgen.cli.balance_cmd import balance
+    from fabgen.cli.boards_cmd import validate
+
+    board = ("--preset", "3p-triangle-4", "--format", "json")
+    args = ("validate", *board, "--simulate", "8", "--players", "random", "--seed", "3")
+    here = cli(*args, "--jobs", "1")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        there = cli(*args, "--scheduler", cluster.scheduler_address)
+        alone = cli("validate", *board, "--scheduler", cluster.scheduler_address)
+    assert here.exit_code == there.exit_code == 0, there.output
+    assert there.stdout == here.stdout and "seat-balance" in here.stdout
+    assert alone.exit_code == 2 and "--scheduler only works with --simulate N" in alone.stderr
+    helps = [next(p.help for p in c.params if p.name == "scheduler") for c in (balance, validate)]
+    assert helps[1] == f"With --simulate only. {helps[0]}"
+
+
 def test_report_holds_the_promised_keys_and_consistent_numbers(cli, tmp_path):
     text, out = balance_json(
         cli, tmp_path, "--preset", "3p-triangle-4", "--players", "random", "--games", "40"
@@ -187,7 +209,7 @@ def test_saved_games_replay_to_the_reported_scores(cli, tmp_path):
     for game in games:
         shown = cli("rules", "replay", game).stdout
         ranking = shown.split("final ranking: ")[1].splitlines()[0]
-        # "1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2 (Blue) 2":
+        # "1. seat 1 (Red) 5, seat 3 (Green) 5 (tied); 3. seat 2 (Blue) 2":
         # the first place is the group before the first "; ", seats counted from 1.
         first_place = ranking.split("; ")[0]
         assert first_place.startswith("1. ")

@@ -17,7 +17,12 @@ distributed = pytest.importorskip("distributed")
     ],
     ids=["a letter in the port", "a digit too many", "port 0", "tcp// without its colon"],
 )
-def test_a_mistyped_scheduler_address_says_what_is_wrong(cli, tmp_path, monkeypatch, address, says):
+@pytest.mark.parametrize(
+    "command", [("balance", "--games", "1"), ("validate", "--simulate", "1")], ids=lambda c: c[0]
+)
+def test_a_mistyped_scheduler_address_says_what_is_wrong(
+    cli, tmp_path, monkeypatch, address, says, command
+):
     """(A port of 87860 was "nothing listens on port 87860", the system having tried
     87860 - 65536; tcp// was "no address for tcp//10.0.0.5"; a letter was Python's
     "invalid literal for int() with base 10".)"""
@@ -31,11 +36,11 @@ def test_a_mistyped_scheduler_address_says_what_is_wrong(cli, tmp_path, monkeypa
     monkeypatch.setattr(distributed, "Client", no_client)
     monkeypatch.setattr("socket.create_connection", no_connection)
     out = tmp_path / "out"
-    result = cli(
-        "balance", "--out", out, "--preset", "2p-diamond-4", "--games", "1", "--scheduler", address
-    )
+    if command[0] == "balance":
+        command += ("--out", out)
+    result = cli(*command, "--preset", "2p-diamond-4", "--scheduler", address)
     assert result.exit_code == 2, result.output
-    assert not out.exists()
+    assert not out.exists() and result.stdout == ""
     assert f"--scheduler '{address}' is not an address of a Dask scheduler {says}" in result.stderr
     assert "give it as tcp://HOST:PORT" in result.stderr
     assert "Traceback" not in result.output and "invalid literal" not in result.stderr
