@@ -143,7 +143,7 @@ def kit_bom(plan: KitPlan, files: Iterable[str]) -> dict:
             "design": stones["design"],
             "per_colour": stones_per_colour(plan) if stones["design"] != "none" else 0,
             "colours": [seat_colour(s.colour, k) for k, s in enumerate(board.seats)],
-            "basis": supply.stones_basis,
+            "basis": _stones_basis(plan),
             # per colour: a plain stone's plates are printed once in each colour
             "sheets": _count(files, "laser/stones-colour-", ".svg") // len(board.seats),
             "plates": _count(files, "3d/stone-", ".3mf")
@@ -174,6 +174,18 @@ def planned_files(plan: KitPlan) -> list[str]:
         sheets += named(stones.markers, stones.marker_sheets) if stones.marker_sheets else []
         plates = stones.plates
     return [f"laser/{s.name}.svg" for s in sheets] + [f"3d/{p.file_name}" for p in plates]
+
+
+def _stones_basis(plan: KitPlan) -> str:
+    """Why each colour has its stones: what the board needs and why, or the kit's own
+    count beside that (a count of 50 was explained by the rule's 20 % of the fields)."""
+    supply, count = plan.supply, plan.kit.section("stones")["count"]
+    if not count:
+        return supply.stones_basis
+    return (
+        f"{count}, as the kit sets them (count under [stones]); the board needs about "
+        f"{supply.stones_per_player}: {supply.stones_basis}"
+    )
 
 
 def _count(files: Iterable[str], prefix: str, suffix: str) -> int:
