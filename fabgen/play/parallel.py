@@ -684,14 +684,18 @@ def run_batches(
         return done
     futures = {ex.submit(task, *args, part): k for k, part in enumerate(parts)}
     results: list = [None] * len(parts)
-    pending = set(futures)
-    while pending:
-        finished, pending = wait(pending, timeout=WATCH_SECONDS, return_when=FIRST_COMPLETED)
+    while futures:
+        finished, _ = wait(futures, timeout=WATCH_SECONDS, return_when=FIRST_COMPLETED)
         if not finished and isinstance(ex, ClusterExecutor):
             ex.check_workers()
-        for future in finished:
-            k = futures[future]
+        while finished:
+            # A taken batch's future is let go at once: a Dask cluster keeps the result
+            # of a future still held, and had the next worker play again those of a
+            # worker that left (19 of 40 games played twice before any new one).
+            future = finished.pop()
+            k = futures.pop(future)
             results[k] = ex.result(future) if isinstance(ex, ClusterExecutor) else future.result()
+            del future
             if progress is not None:
                 progress(len(parts[k]))
     return results
