@@ -113,6 +113,7 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     _summarise(pieces)
     made = _render(StoneSet(pieces, tuple(plates)))
     _summarise_plates(made.report)
+    _summarise_filament(made.files, markers)
     write_and_report(out_dir, made.files)
 
 
@@ -178,6 +179,28 @@ def _summarise_plates(report: dict) -> None:
             f"{plate['file']}: {n} piece{'s' if n != 1 else ''} (up to {plate['capacity']} "
             f"fit the {plate['bed']} bed), about {grams_text(plate['filament_g'])} g of PLA at "
             f"{report['print_settings']}"
+        )
+
+
+def _summarise_filament(files: dict[str, bytes], markers: bool) -> None:
+    """The filament of every piece on the plates, read back from the 3MF files about to
+    be written (printed solid), and the markers' colours."""
+    from fabgen.pieces.printing import SOLID, marker_colours, read_plates
+
+    printed = read_plates([data for name, data in files.items() if name.endswith(".3mf")])
+    if not printed:
+        return
+    click.echo(f"filament, {SOLID}:")
+    colours = marker_colours()
+    for name, piece in printed.items():
+        kind = next((k for k in colours if name.startswith(f"marker-{k}-")), None)
+        colour = f" (print in {colours[kind]})" if markers and kind else ""
+        copies = f"{piece.copies} × {name}"
+        click.echo(f"  {copies}{colour}: {piece.filament.text()}")
+    if markers:
+        click.echo(
+            "markers: print them in colours no player's stones use, light for growing and "
+            "dark for dead (the symbols tell the kinds apart too)"
         )
 
 

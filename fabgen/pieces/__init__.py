@@ -7,6 +7,8 @@
   the CadQuery solids (helpers in :mod:`~fabgen.pieces.solids`);
   :func:`fabgen.pieces.build.build_piece` picks the right one
 - pieces to STEP, STL and 3MF bytes on print plates: :mod:`fabgen.products.stones`
+- :mod:`fabgen.pieces.printing`: the filament of the plates written, read back from
+  their 3MF files; the sheets' thickness and the markers' colours (pure Python)
 
 CadQuery is imported only inside functions, so importing this package stays cheap.
 """

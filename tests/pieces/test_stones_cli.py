@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 import subprocess
@@ -64,6 +65,30 @@ def test_a_plate_of_one_small_stone_says_its_grams_in_tenths(tmp_path, cq):
     solid_g = _stl_volume(stl.read_bytes()) * PLA_DENSITY  # the piece printed solid
     assert 0 < grams <= solid_g + 0.05
     assert re.search(r"about [0-9]+\.[0-9] g of PLA", result.stdout)
+    # Printed solid, as the STL holds it: cm³, grams of PLA, metres of 1.75 mm filament.
+    cm3, solid, metres = _filament_said(result.stdout, f"1 × {stl.stem}")
+    assert abs(cm3 - solid_g / PLA_DENSITY / 1000) <= 0.05 and abs(solid - solid_g) <= 0.05
+    assert abs(metres - cm3 / (math.pi * 0.0875**2) / 100) <= 0.05
+
+
+def test_markers_filament_and_colours_are_said_per_kind(tmp_path, cq):
+    """fabgen stones --markers said grams at 15 % infill only, and not what colour to
+    print the two kinds in: each kind's filament printed solid is its copies' volume
+    as the STL holds it, and its colour no player's stones use."""
+    result = run("--markers", "--width", "70", "--count", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "100 % infill; a slicer's infill makes it less" in result.stdout
+    for kind, colour in (("growing", "white"), ("dead", "black")):
+        (stl,) = tmp_path.glob(f"marker-{kind}-*.stl")
+        said = _filament_said(result.stdout, f"2 × {stl.stem} \\(print in {colour}\\)")
+        assert abs(said[0] - 2 * _stl_volume(stl.read_bytes()) / 1000) <= 0.05, said
+
+
+def _filament_said(stdout: str, what: str) -> list[float]:
+    """cm³, grams and metres said for ``what`` (a pattern)."""
+    found = re.search(rf"  {what}: ([0-9.]+) cm³, ([0-9.]+) g, ([0-9.]+) m", stdout)
+    assert found, stdout
+    return [float(x) for x in found.groups()]
 
 
 def test_a_small_plates_own_description_says_its_grams_in_tenths(tmp_path, cq):

@@ -1,0 +1,151 @@
+"""What a maker needs before printing: the filament of the pieces, read back from the
+STL and 3MF files fabgen wrote so that the figure describes the file, the thickness of
+the laser-cut sheets, and the colours the markers are made in (docs/design-notes.md,
+*Products*: what a maker buys before printing).
+
+A mesh's volume is the sum of its triangles' signed tetrahedra; a 3MF plate's is the
+sum over its build items, each object placed by its item's transform.
+The figures are for pieces printed solid (100 % infill): a slicer's infill makes them
+less. Pure Python and numpy: no CadQuery here.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import zipfile
+from dataclasses import dataclass
+from xml.etree import ElementTree
+
+import numpy as np
+
+from fabgen.pieces.params import PLA_DENSITY
+
+#: Thickness of the laser-cut tiles (and cut stones and markers) the kit assumes: its
+#: default laser speeds suit 3 mm plywood (``draw/laser_job.py: LaserSpeeds``). The
+#: drawings fit any thickness.
+SHEET_THICKNESS = 3.0
+#: The usual filament; 2.85 mm printers are the exception.
+FILAMENT_DIAMETER = 1.75
+MODEL_PATH = "3D/3dmodel.model"
+_NS = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
+
+
+@dataclass(frozen=True)
+class Filament:
+    """PLA for ``volume`` mm³ printed solid."""
+
+    volume: float
+
+    @property
+    def cm3(self) -> float:
+        return self.volume / 1000.0
+
+    @property
+    def grams(self) -> float:
+        return self.volume * PLA_DENSITY
+
+    @property
+    def metres(self) -> float:
+        """Length of filament of :data:`FILAMENT_DIAMETER` holding the volume."""
+        return self.volume / (math.pi * (FILAMENT_DIAMETER / 2) ** 2) / 1000.0
+
+    def __add__(self, other: Filament) -> Filament:
+        return Filament(self.volume + other.volume)
+
+    def text(self) -> str:
+        """``23.4 cm³, 29 g, 9.7 m``; grams in tenths below 10 g (one stone is 2.0 g)."""
+        grams = f"{self.grams:.1f}" if self.grams < 9.95 else f"{self.grams:.0f}"
+        return f"{self.cm3:.1f} cm³, {grams} g, {self.metres:.1f} m"
+
+    def to_json(self) -> dict[str, float]:
+        return {
+            "cm3": round(self.cm3, 2),
+            "grams": round(self.grams, 1),
+            "metres": round(self.metres, 2),
+        }
+
+
+#: What the figures assume, in words.
+SOLID = (
+    f"PLA at {PLA_DENSITY * 1000:g} g/cm³, {FILAMENT_DIAMETER:g} mm filament, printed solid "
+    "(100 % infill; a slicer's infill makes it less)"
+)
+
+
+@dataclass(frozen=True)
+class Printed:
+    """Copies of one piece in the files: how many, and their volume in all (mm³)."""
+
+    copies: int
+    volume: float
+
+    def __add__(self, other: Printed) -> Printed:
+        return Printed(self.copies + other.copies, self.volume + other.volume)
+
+    @property
+    def filament(self) -> Filament:
+        return Filament(self.volume)
+
+
+def signed_volume(corners: np.ndarray) -> float:
+    """Volume enclosed by triangles (m × 3 × 3 corners, counter-clockwise seen from
+    outside)."""
+    a, b, c = corners[:, 0, :], corners[:, 1, :], corners[:, 2, :]
+    return float(np.einsum("ij,ij->i", a, np.cross(b, c)).sum() / 6.0)
+
+
+def read_plate(data: bytes) -> dict[str, Printed]:
+    """The pieces on a 3MF plate by name (an object ``stone-disc-d20.7-c0.2 #3`` is a
+    copy of ``stone-disc-d20.7-c0.2``)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        root = ElementTree.fromstring(package.read(MODEL_PATH))
+    objects = {obj.get("id"): obj for obj in root.iter(f"{_NS}object")}
+    out: dict[str, Printed] = {}
+    for item in root.iter(f"{_NS}item"):
+        obj = objects[item.get("objectid")]
+        name = (obj.get("name") or "").rpartition(" #")[0] or obj.get("name") or ""
+        piece = _placed(obj, item.get("transform"))
+        out[name] = out[name] + piece if name in out else piece
+    return out
+
+
+def _placed(obj, transform: str | None) -> Printed:
+    """One object where its build item puts it (3MF transforms act on row vectors)."""
+    vertices = np.array(
+        [[float(v.get(k)) for k in "xyz"] for v in obj.iter(f"{_NS}vertex")], dtype=np.float64
+    ).reshape(-1, 3)
+    triangles = np.array(
+        [[int(t.get(k)) for k in ("v1", "v2", "v3")] for t in obj.iter(f"{_NS}triangle")],
+        dtype=np.int64,
+    ).reshape(-1, 3)
+    m = np.array([float(x) for x in (transform or "1 0 0 0 1 0 0 0 1 0 0 0").split()])
+    rotation, move = m[:9].reshape(3, 3), m[9:]
+    return Printed(1, signed_volume((vertices @ rotation + move)[triangles]))
+
+
+def read_plates(plates: list[bytes]) -> dict[str, Printed]:
+    """The pieces on several plates, added up by name."""
+    out: dict[str, Printed] = {}
+    for data in plates:
+        for name, printed in read_plate(data).items():
+            out[name] = out[name] + printed if name in out else printed
+    return out
+
+
+#: Marker colours to choose from, first one no seat uses: light for growing and dark
+#: for dead, as the pictures draw those fields (pale green, grey-blue). No seat's colour,
+#: so a marker is never taken for a stone; the symbols tell the kinds apart without it.
+MARKER_COLOURS = {
+    "growing": ("white", "yellow", "cyan", "pink", "orange"),
+    "dead": ("black", "grey", "brown", "purple", "magenta"),
+}
+
+
+def marker_colours(seat_colours=()) -> dict[str, str]:
+    """The colour each kind of marker is made in, none of ``seat_colours``."""
+    taken = {str(c).strip().lower().replace("gray", "grey") for c in seat_colours}
+    return {
+        kind: next((c for c in options if c not in taken), "a colour no seat uses")
+        for kind, options in MARKER_COLOURS.items()
+    }
