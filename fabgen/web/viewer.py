@@ -9,7 +9,10 @@ moves typed for the player to move are played. What lies on the board before and
 the turn is listed a seat a line, in seat order, in the words of ``fabgen rules turn``
 (:func:`fabgen.rules.terminal.stacks_by_seat`), and after a turn its last lines too:
 the scores with what the turn changed, and who moves next or how the game ended
-(``closing``, :func:`fabgen.products.turn.closing_lines`).
+(``closing``, :func:`fabgen.products.turn.closing_lines`). The answer gives the seat whose
+turn it is (``seat``, from 1) beside its words, so that the viewer can name it as the
+play page's game does when it shows a turn of one (docs/design-notes.md, *The play
+page*: a disputed turn step by step).
 """
 
 from __future__ import annotations
@@ -249,6 +252,9 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
         "source": source,
         "turn": t,
         "turns": count,
+        # (the seat, from 1, whose turn it is: a page that knows the seats by other names,
+        # the play page's game, names it as the game does)
+        "seat": k + 1,
         "player": start.players[k].label(k),
         "legend": legend(start),
         "before": stacks_by_seat(start),

@@ -813,12 +813,32 @@ function logHistory(history, turns) {
   for (const h of history) if (h.turn < first) addLog(h.words || `${seatName(h.seat)}: ${h.moves}`, h);
 }
 
+// Each turn in the list opens step by step in the rules viewer (stepsLink); its words
+// are the link, so the list reads as before.
 function addLog(words, t) {
   const li = document.createElement("li");
-  setText(li, words);
+  li.append(stepsLink(t.turn, words));
   li.value = t.turn + 1;
   li.dataset.seat = t.seat;
   $("log").prepend(li);
+}
+
+// Turn `turn` (from 0) of this game step by step in the rules viewer: each move, each
+// wave of explosions, where the stones went, for a chain a table disputes. The viewer
+// fetches the game by its id (its address keeps the turn on a reload); the page is left,
+// and found again as it was (Back, or the viewer's Back to the game).
+// `words`: the turn's, as the list says it (the link's title says where it goes).
+function stepsLink(turn, words = null) {
+  const link = document.createElement("a");
+  link.href = `/rules#game=${encodeURIComponent(game.id)}&turn=${turn + 1}`;
+  link.className = "steps-link";
+  // (one box inside the link, which is a flex box on a phone: the words' parts as boxes of
+  // their own lost the spaces between them, "from-d1to-c1")
+  const text = document.createElement("span");
+  setText(text, words || "Check this turn step by step");
+  if (words) link.title = "Check this turn step by step";
+  link.append(text);
+  return link;
 }
 
 // At the table: what the players carry out on the physical board for the machines and
@@ -837,6 +857,8 @@ function showToDo() {
     li.append(head);
     // (a person's moves are made on the board already: the list has what they set off)
     if (t.kind === "person") li.append(ownTurnNote(t));
+    // (under the turn's words, before its steps, however long the chain)
+    li.append(stepsLink(t.turn));
     const details = document.createElement("ul");
     t.details.forEach((d, i) => {
       const item = document.createElement("li");

@@ -58,14 +58,8 @@ async function askNow(moves, loading) {
     $("step").value = moves !== undefined || steps.length === 1 ? steps.length - 1 : 0;
     // A finished game has nobody to move and no next turn to type: why it ended and
     // the final ranking instead, as fabgen rules turn says them.
-    const where = answer.turn < turns
-      ? `turn ${answer.turn + 1} of the ${turns} in the file`
-      : `after the ${turns} turns of the file` +
-        (answer.ending ? "" : ": type moves to play the next turn");
-    $("turn-info").textContent = answer.ending
-      ? `${answer.source}, ${where}: the game is over: ${answer.ending}.`
-      : `${answer.source}, ${where}; ${answer.player} to move. ` +
-        `Scores before the turn: ${answer.scores_words.join(", ")}.`;
+    setText($("turn-info"), fromGame ? gameTurnWords(answer) : fileTurnWords(answer));
+    keepAddress(answer.turn);
     showAfter(answer.after || [], answer.closing || []);
     showStep();
     setStatus("");
@@ -82,6 +76,109 @@ async function askNow(moves, loading) {
     return false;
   }
 }
+
+function fileTurnWords(answer) {
+  const where = answer.turn < turns
+    ? `turn ${answer.turn + 1} of the ${turns} in the file`
+    : `after the ${turns} turns of the file` +
+      (answer.ending ? "" : ": type moves to play the next turn");
+  return answer.ending
+    ? `${answer.source}, ${where}: the game is over: ${answer.ending}.`
+    : `${answer.source}, ${where}; ${answer.player} to move. ` +
+      `Scores before the turn: ${answer.scores_words.join(", ")}.`;
+}
+
+// ---- a turn of a play page's game ---------------------------------------------------------
+
+// A game of the play page, opened by its address (/rules#game=ID&turn=N: the play page's
+// "Check this turn step by step", for a turn a table disputes). Its seats are named as
+// the game names them, and a turn by the words of the game's list of turns; the steps
+// stay the command's words, as for a file. null: a file or a preset board is shown.
+let fromGame = null;
+
+function addressed() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const id = params.get("game");
+  return id ? {id, turn: Math.floor(Number(params.get("turn"))) || 0} : null;
+}
+
+// The game as the server has it now (a reload shows the turns played since, the turn
+// asked for stays); an id the server does not know (deleted, or another server's) is
+// said, and whatever was shown stays.
+async function openAddressed() {
+  const wanted = addressed();
+  if (!wanted) return;
+  setStatus(`Opening game ${wanted.id} of the play page…`);
+  let state;
+  try {
+    state = await getJSON(`/api/games/${encodeURIComponent(wanted.id)}`);
+  } catch (e) {
+    const instead = transcript ? "The game shown before stays." : "Load a transcript instead.";
+    setStatus(`The play page's game ${wanted.id} cannot be shown: ${e.message}. ${instead}`, true);
+    if (shown) keepAddress(shown.turn); // (the address names what is shown again)
+    $("status").scrollIntoView({block: "nearest"}); // (on a phone: below the form's fields)
+    return;
+  }
+  fromGame = {id: state.id, name: state.name, seats: state.seats, history: state.history};
+  transcript = JSON.stringify(state.transcript);
+  name = state.name;
+  turns = state.turns_played;
+  $("variant").value = state.variant; // (the game's, which its transcript names too)
+  // (no turn asked for: the last turn played, the one a table disputes)
+  $("turn").value = Math.max(1, wanted.turn || turns);
+  showGameSeats();
+  if (await ask()) showSteps();
+}
+
+async function getJSON(url) {
+  return readAnswer(await reach(url));
+}
+
+// A seat as the game names it: "Red (person)", "Machine (machine)".
+function seatWords(seat) {
+  const s = fromGame.seats[seat - 1];
+  return `${s.name} (${s.kind})`;
+}
+
+function showGameSeats() {
+  $("from-game").hidden = !fromGame;
+  if (!fromGame) return;
+  const letters = fromGame.seats.map((s, k) => `${String.fromCharCode(65 + k)} ${seatWords(k + 1)}`);
+  $("game-seats").textContent = `A turn of the game ${fromGame.name} on the play page. ` +
+    `Its seats, with the letters of stones such as 1B: ${letters.join(", ")}.`;
+  $("back-to-game").href = `/play#game=${fromGame.id}`;
+}
+
+// The turn shown as the play page says it: the words of its list of turns (who played
+// what, the explosions), and whose turn is next after the last.
+function gameTurnWords(answer) {
+  const scores = answer.scores.map((n, k) => `${fromGame.seats[k].name} ${n}`).join(", ");
+  const played = fromGame.history[answer.turn];
+  if (played) {
+    return `Turn ${answer.turn + 1} of the ${turns} played: ${played.words}. ` +
+      `Scores before the turn: ${scores}.`;
+  }
+  if (answer.ending) return `After the ${turns} turns played: the game is over: ${answer.ending}.`;
+  return `After the ${turns} turns played; ${seatWords(answer.seat)} to move: type moves to ` +
+    `try a turn here (the game itself goes on on the play page). Scores: ${scores}.`;
+}
+
+// The address names the game and the turn shown, so that a reload shows it again; it
+// names no game once a file is shown instead.
+function keepAddress(turn) {
+  const address = fromGame ? `#game=${fromGame.id}&turn=${turn + 1}` : "";
+  if (location.hash === address) return;
+  history.replaceState(history.state, "", location.pathname + location.search + address);
+}
+
+// Opened from the play page, the steps are what the table came for: on a phone they are
+// a screen below the form, so the page goes to them (the game's box, with the way back,
+// just above), and the keyboard to Next step.
+function showSteps() {
+  $("next-step").focus({preventScroll: true});
+  if (NARROW.matches) $("step-title").scrollIntoView({block: "start"});
+}
+const NARROW = window.matchMedia("(max-width: 760px)");
 
 // What lies on the board after the turn, a seat a line in seat order, as fabgen rules
 // turn lists it (six seats' fields mixed in board order were hard to read), then the
@@ -144,13 +241,17 @@ function showStep() {
 // A file that cannot be read, or has an illegal move anywhere (the server replays the
 // whole file first), leaves the game shown before loaded (its turns still step).
 async function loadText(text, fileName) {
-  const before = {transcript, name, turn: $("turn").value};
+  const before = {transcript, name, turn: $("turn").value, fromGame};
   transcript = text;
   name = fileName || "game"; // (the server names it so: "club.json", as the designer does)
+  fromGame = null; // (a game of the play page is shown no more: its seats' names neither)
   $("turn").value = 1;
   const mine = asked + 1;
-  if ((await ask(undefined, true)) || before.transcript === null || mine !== asked) return;
-  ({transcript, name} = before);
+  const loaded = await ask(undefined, true);
+  if (mine === asked) showGameSeats();
+  if (loaded || before.transcript === null || mine !== asked) return;
+  ({transcript, name, fromGame} = before);
+  showGameSeats();
   $("turn").value = before.turn;
   setStatus(`${$("status").textContent} The game shown before stays loaded.`, true);
 }
@@ -204,3 +305,6 @@ $("moves").addEventListener("keydown", (e) => {
   e.preventDefault();
   $("play").click();
 });
+// A game's address: opened as the page opens (a reload too), or pasted into this tab.
+window.addEventListener("hashchange", openAddressed);
+openAddressed();
