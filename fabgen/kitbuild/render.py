@@ -111,6 +111,7 @@ def render_kit(
         if progress:
             progress(f"[{k}/{len(PRODUCTS)}] {product.title}: {timings[product.title]:.1f} s")
     bom = kit_bom(plan, files)
+    bom["filament"] = filament_bom(plan, files)
     files["bom.json"] = (json.dumps(bom, indent=2, sort_keys=True) + "\n").encode("utf-8")
     files["bom.txt"] = bom_text(bom).encode("utf-8")
     files["README.txt"] = readme_text(plan, files).encode("utf-8")
@@ -158,7 +159,65 @@ def kit_bom(plan: KitPlan, files: Iterable[str]) -> dict:
         },
         "fields": supply.fields,
     }
+    _add_sizes(bom, plan)
     return bom
+
+
+def _add_sizes(bom: dict, plan: KitPlan) -> None:
+    """Thicknesses and sizes a maker buys material by, from the plan (the kit page's
+    preview shows them too): the tiles' sheet (assumed), the pieces' sizes and the
+    markers' colours."""
+    from fabgen.pieces.printing import SHEET_THICKNESS, marker_colours
+
+    bom["tiles"]["thickness_mm"] = SHEET_THICKNESS
+    bom["markers"]["colours"] = marker_colours(bom["stones"]["colours"])
+    stones = plan.stones
+    if stones is None:
+        return
+    if stones.laser_sheets:
+        across = round(stones.laser.job.stones.diameter, 2)
+        bom["stones"].update(diameter_mm=across, height_mm=SHEET_THICKNESS)
+        bom["stones"]["pitch_mm"] = SHEET_THICKNESS
+        if bom["markers"]["made"]:
+            bom["markers"].update(diameter_mm=across, thickness_mm=SHEET_THICKNESS)
+        return
+    for piece in stones.pieces:
+        height = round(piece.total_height, 2)
+        part = bom["markers"] if getattr(piece, "kind", None) else bom["stones"]
+        key = "thickness_mm" if part is bom["markers"] else "height_mm"
+        part.update({"diameter_mm": round(piece.diameter, 2), key: max(part.get(key, 0), height)})
+        if part is bom["stones"]:
+            part["pitch_mm"] = round(piece.stack_pitch, 2)
+
+
+def filament_bom(plan: KitPlan, files: dict[str, bytes]) -> dict | None:
+    """The filament of each colour's stones and each kind of marker, read back from
+    the kit's 3MF plates (printed solid); None when nothing is printed. Only a built
+    kit has it: the kit page's preview models no solids."""
+    from fabgen.pieces.params import PLA_DENSITY
+    from fabgen.pieces.printing import FILAMENT_DIAMETER, Filament, read_plates
+
+    stones = plan.stones
+    if stones is None or not stones.plates:
+        return None
+    printed = read_plates([files[f"3d/{plate.file_name}"] for plate in stones.plates])
+    marked = plan.kit.section("stones")["seat_symbols"]
+    colours = [seat_colour(s.colour, k) for k, s in enumerate(plan.board.seats)]
+    out: dict = {"density_g_cm3": round(PLA_DENSITY * 1000, 3), "diameter_mm": FILAMENT_DIAMETER}
+    out.update(infill_percent=100, stones=[], markers={})
+    total = Filament(0.0)
+    for k, colour in enumerate(colours):
+        piece = printed[stones.pieces[k if marked else 0].name]
+        out["stones"].append({"colour": colour, "pieces": piece.copies, **piece.filament.to_json()})
+        total += piece.filament
+    for piece in stones.pieces:
+        kind = getattr(piece, "kind", None)
+        if kind is not None:
+            made = printed[piece.name]
+            out["markers"][kind] = {"pieces": made.copies, **made.filament.to_json()}
+            total += made.filament
+    out["total"] = total.to_json()
+    return out
 
 
 def planned_files(plan: KitPlan) -> list[str]:
@@ -221,22 +280,64 @@ def bom_text(bom: dict) -> str:
         f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare), "
         f"{t['width_mm']:g} mm across the flats, on {t['sheets']} "
         f"sheet{'' if t['sheets'] == 1 else 's'} of {t['sheet_mm']} mm",
+        f"  tile material      {t['thickness_mm']:g} mm sheet (plywood, as the default laser "
+        "speeds assume); the cut lines fit any thickness",
     ]
     if s["design"] != "none":
         lines.append(
             f"  stones             {s['per_colour']} per colour × {len(s['colours'])} colours "
             f"({colours}); {s['design']}{_made_on(s, ' per colour')}"
         )
-    lines.append(
-        f"  growing markers    {m['growing']}" + ("" if m["made"] else " (not made by this kit)")
-    )
-    lines.append(
-        f"  dead markers       {m['dead']}" + ("" if m["made"] else " (not made by this kit)")
-    )
+        lines.append(f"  stone size         {_stone_size(s)}")
+    for kind in ("growing", "dead"):
+        how = f"print in {m['colours'][kind]}" if m.get("plates") else ""
+        how = f"cut from {m['colours'][kind]} material" if m.get("sheets") else how
+        lines.append(
+            f"  {kind + ' markers':<19}{m[kind]}"
+            + (f" ({how})" if m["made"] else " (not made by this kit)")
+        )
     if m["made"] and _made_on(m):
-        lines.append(f"  markers            growing and dead{_made_on(m)}")
+        lines.append(
+            f"  markers            growing and dead{_made_on(m)}; {_mm(m['diameter_mm'])} mm "
+            f"across, {_mm(m['thickness_mm'])} mm thick, in colours no seat uses (the symbols "
+            "tell the kinds apart too)"
+        )
     lines.append(f"  stones per colour: {s['basis']}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _filament_lines(bom.get("filament"))) + "\n"
+
+
+def _stone_size(s: dict) -> str:
+    """``20.7 mm across, 6.5 mm high; a stack rises 5 mm a stone``."""
+    size = f"{_mm(s['diameter_mm'])} mm across, {_mm(s['height_mm'])} mm high"
+    if s["design"] == "laser":
+        return f"{size} (the sheet's thickness)"
+    return f"{size}; a stack rises {_mm(s['pitch_mm'])} mm a stone"
+
+
+def _mm(value: float) -> str:
+    """A size to a tenth of a mm, as the files' names give the diameter (d20.7)."""
+    return f"{value:.1f}".removesuffix(".0")
+
+
+def _filament_lines(filament: dict | None) -> list[str]:
+    """What each colour's stones and each kind of marker take, printed solid."""
+    from fabgen.pieces.printing import SOLID
+
+    if filament is None:
+        return []
+    lines = [f"  filament           {SOLID}:"]
+    parts = [(f"{p['colour']} stones", p) for p in filament["stones"]]
+    parts += [(f"{kind} markers", p) for kind, p in filament["markers"].items()]
+    for name, part in parts:
+        lines.append(f"    {name:<17}{part['pieces']}: {_amount(part)}")
+    lines.append(f"    {'in all':<17}{_amount(filament['total'])}")
+    return lines
+
+
+def _amount(part: dict) -> str:
+    from fabgen.pieces.printing import Filament
+
+    return Filament(part["cm3"] * 1000).text()
 
 
 FOLDER_NOTES = {

@@ -2,6 +2,8 @@
 README.txt give are those of the files beside them (shapes counted in the SVG sheets,
 objects in the 3MF plates, grams in the plates' own descriptions)."""
 
+import json
+import math
 import re
 import zipfile
 from xml.etree import ElementTree
@@ -149,4 +151,75 @@ def test_the_kit_pages_bill_of_materials_is_the_built_kits_bom_txt(kit, request)
     settings = load_kit(out.parent / "kit.toml").settings
     answer = preview(settings, rest=True)
     assert answer["ok"], answer["findings"]
-    assert answer["bom"] == (out / "bom.txt").read_text()
+    # (less the filament, read back from the 3MF plates that only a built kit has)
+    assert answer["bom"] == (out / "bom.txt").read_text().split("  filament ")[0]
+
+
+def _solid_cm3(plate) -> dict[str, float]:
+    """cm³ of each piece on a 3MF plate, by another formula than fabgen's: the volume
+    under each triangle down to z = 0 (mean height × area projected on the bed)."""
+    import numpy as np
+
+    root = ElementTree.fromstring(zipfile.ZipFile(plate).read("3D/3dmodel.model"))
+    objects = {o.get("id"): o for o in root.iter(f"{MODEL}object")}
+    out: dict[str, float] = {}
+    for item in root.iter(f"{MODEL}item"):
+        obj = objects[item.get("objectid")]
+        xyz = np.array([[float(v.get(k)) for k in "xyz"] for v in obj.iter(f"{MODEL}vertex")])
+        tri = np.array(
+            [[int(t.get(k)) for k in ("v1", "v2", "v3")] for t in obj.iter(f"{MODEL}triangle")]
+        )
+        a, b, c = (xyz[tri[:, i]] for i in range(3))
+        projected = ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0]) / 2
+        name = obj.get("name").rsplit(" #", 1)[0]
+        out[name] = out.get(name, 0.0) + float((projected * (a + b + c)[:, 2] / 3).sum()) / 1000
+    return out
+
+
+def _stl_height(path) -> float:
+    import numpy as np
+
+    data = path.read_bytes()
+    (n,) = np.frombuffer(data, "<u4", 1, 80)
+    z = np.frombuffer(data, np.dtype([("f", "<f4", 12), ("a", "<u2")]), n, 84)["f"][:, 5::3]
+    return float(z.max() - z.min())
+
+
+def test_filament_and_sizes_are_those_of_the_files_written(printed_kit, laser_kit):
+    """bom.txt said neither how much filament a colour takes nor how thick the tiles,
+    stones and markers are: the filament of each colour and kind is the volume of its
+    3MF plates (read back here by another formula), printed solid, in grams of PLA and
+    metres of 1.75 mm filament; the heights are the STL files'."""
+    bom = json.loads((printed_kit / "bom.json").read_text())
+    text = (printed_kit / "bom.txt").read_text()
+    filament, stones, markers = bom["filament"], bom["stones"], bom["markers"]
+    read: dict[str, float] = {}
+    for plate in (printed_kit / "3d").glob("*.3mf"):
+        for name, cm3 in _solid_cm3(plate).items():
+            read[name] = read.get(name, 0.0) + cm3
+    (stone,) = [n for n in read if n.startswith("stone-")]
+    marker = {k: next(n for n in read if n.startswith(f"marker-{k}-")) for k in ("growing", "dead")}
+    said = [(f"{s['colour']} stones", s, read[stone]) for s in filament["stones"]]
+    said += [(f"{k} markers", filament["markers"][k], read[marker[k]]) for k in markers["colours"]]
+    assert [s["colour"] for s in filament["stones"]] == stones["colours"]
+    assert [s["pieces"] for s in filament["stones"]] == [stones["per_colour"]] * 3
+    for name, part, cm3 in said:
+        assert abs(part["cm3"] - cm3) <= 0.01, (name, part, cm3)
+        assert abs(part["grams"] - 1.24 * part["cm3"]) <= 0.1
+        assert abs(part["metres"] - part["cm3"] / (math.pi * 0.0875**2) / 100) <= 0.01
+        pattern = rf"    {name} +{part['pieces']}: ([\d.]+) cm³, ([\d.]+) g, ([\d.]+) m"
+        shown = [float(x) for x in re.search(pattern, text).groups()]
+        assert abs(shown[0] - cm3) <= 0.06 and abs(shown[1] - 1.24 * cm3) <= 0.6, (shown, cm3)
+        assert abs(shown[2] - part["metres"]) <= 0.06
+    assert abs(filament["total"]["cm3"] - sum(cm3 for _, _, cm3 in said)) <= 0.02
+    assert "100 % infill" in text and "1.75 mm" in text
+    assert stones["height_mm"] == round(_stl_height(printed_kit / f"3d/{stone}.stl"), 2) > 5
+    for kind in ("growing", "dead"):
+        assert markers["thickness_mm"] == round(
+            _stl_height(printed_kit / f"3d/{marker[kind]}.stl"), 2
+        )
+    assert set(markers["colours"].values()).isdisjoint(stones["colours"])
+    assert bom["tiles"]["thickness_mm"] == 3
+    cut = json.loads((laser_kit / "bom.json").read_text())
+    assert cut["filament"] is None and "filament" not in (laser_kit / "bom.txt").read_text()
+    assert cut["stones"]["height_mm"] == cut["markers"]["thickness_mm"] == 3
