@@ -145,7 +145,7 @@ def test_a_disagreement_is_reported_with_its_turn_and_field(tmp_path):
     source = game.start.board.names[game.start.board.index[game.turns[turn - 1][0].source]]
     start = game.start.field_state(source)
     block = run.stdout.split("DISAGREEMENT: 3p-triangle-4 game 1 ")[1].split("\n\n")[0]
-    assert re.search(rf", after turn {turn} \(played by player \d \(\w+\)\)\n", block), block
+    assert re.search(rf", after turn {turn} \(played by seat \d \(\w+\)\)\n", block), block
     online = f"online live, player {start.owner + 1}, {start.stones} stone"
     assert re.search(rf"^  {source}: fabgen .*; {online}", block, re.M), block
 

@@ -29,6 +29,7 @@ from fabgen.geometry.lattice import (
     neighbours,
     rotate60,
 )
+from fabgen.rules.names import seat_label
 
 TileCoord = tuple[int, int]
 #: The six neighbouring tiles in tile coordinates: ±A, ±B, ±(B − A).
@@ -144,8 +145,9 @@ class Seat:
         return sum(abs(v) for _, v in self.stacks)
 
     def label(self, number: int) -> str:
-        """How messages name the seat: ``seat 2 (Blue)``; ``number`` counts from 1."""
-        return f"seat {number} ({self.name})" if self.name else f"seat {number}"
+        """How messages name the seat: ``seat 2 (Blue)``; ``number`` counts from 1
+        (:func:`~fabgen.rules.names.seat_label`, as the rules commands name it)."""
+        return seat_label(number - 1, self.name)
 
 
 @dataclass(frozen=True)

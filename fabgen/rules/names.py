@@ -8,6 +8,9 @@ y = −1 and ``a-1`` is y = −2. Coordinates are the lattice's ``(q, r)``: no c
 Only the canonical spelling is accepted (no leading zeros, no ``-0``), so a name read
 and written back is the same text. An upper-case name (``C3``) is a stack key that
 stands for the seven fields of the standard segment centred on that field.
+
+A seat is named here too, one way for every text meant for people: ``seat 2 (Blue)``
+(docs/design-notes.md, *The board checks*).
 """
 
 from __future__ import annotations
@@ -46,6 +49,16 @@ def letters_value(text: str) -> int:
     for ch in text:
         n = n * 26 + ord(ch) - 96
     return n - 1
+
+
+def seat_label(index: int, name: str | None = None) -> str:
+    """How text for people names the seat at list ``index``: ``seat 2 (Blue)`` for
+    index 1, ``seat 2`` without a name. Seats count from 1, as on the board and the
+    setup diagram; "seat", not "player", because a machine's seat is no one's. The name
+    is put on one line: a line break or tab in a file's name would split a legend, a
+    ranking or a message."""
+    shown = " ".join((name or "").split())
+    return f"seat {index + 1} ({shown})" if shown else f"seat {index + 1}"
 
 
 def field_name(field: Field) -> str:

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from fabgen.errors import FabgenError
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field
-from fabgen.rules.names import field_name
+from fabgen.rules.names import field_name, seat_label
 
 # Field status codes in the flat lists.
 LIVE, GROWING, DEAD = 0, 1, 2
@@ -60,13 +60,9 @@ class Player:
     kind: str = "player"
 
     def label(self, index: int) -> str:
-        """How messages name the player at list ``index``: seats count from 1, as on the
-        board and the setup diagram, so index 1 is ``player 2 (Blue)``. The name is put
-        on one line: a line break or tab in a file's name would split a legend, a
-        ranking or a message."""
-        number = index + 1
-        name = " ".join((self.name or "").split())
-        return f"player {number} ({name})" if name else f"player {number}"
+        """How messages name the player at list ``index``: ``seat 2 (Blue)`` for index 1,
+        as the board's messages name it (:func:`~fabgen.rules.names.seat_label`)."""
+        return seat_label(index, self.name)
 
 
 @dataclass(frozen=True)
@@ -598,10 +594,10 @@ def _stack_field(board: Board, player: int, field: object, value: object, claime
         what = (
             "the same field is given twice"
             if other == player
-            else f"player {other + 1} already has it ($.players[{other}])"
+            else f"{seat_label(other)} already has it ($.players[{other}])"
         )
         raise PositionError(
-            f"{field_name(field)} belongs to one player at most, but {what}: remove one of the two",
+            f"{field_name(field)} belongs to one seat at most, but {what}: remove one of the two",
             where,
         )
     return i

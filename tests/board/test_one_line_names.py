@@ -44,7 +44,7 @@ def test_validate_reads_the_names_on_one_line_as_the_rules_commands_say_them(tmp
     replay = run("rules", "replay", path).stdout
     ranking = re.search(r"^scores so far: (.*)$", replay, re.M)
     assert ranking is not None, replay
-    assert [f"player {k + 1} ({n})" in ranking[1] for k, n in enumerate(ONE_LINE)] == [True] * 3
+    assert [f"seat {k + 1} ({n})" in ranking[1] for k, n in enumerate(ONE_LINE)] == [True] * 3
     assert json.loads(run("validate", path, "--format", "json").stdout)["board"]["players"] == 3
 
 

@@ -213,7 +213,7 @@ def test_saved_games_replay_to_the_reported_scores(cli, tmp_path):
         # the first place is the group before the first "; ", seats counted from 1.
         first_place = ranking.split("; ")[0]
         assert first_place.startswith("1. ")
-        firsts = [int(k) - 1 for k in re.findall(r"player (\d)", first_place)]
+        firsts = [int(k) - 1 for k in re.findall(r"seat (\d)", first_place)]
         for k in firsts:
             wins[k] += 1 / len(firsts)
     assert [s["wins"] for s in report["seats"]] == pytest.approx(wins, abs=1e-3)

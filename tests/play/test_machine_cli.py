@@ -79,7 +79,7 @@ def test_the_one_exploding_turn_of_a_small_position_is_found(tmp_path):
     assert report["exhaustive"] is True and report["ties"] == 1
     text = run("rules", "machine", path).stdout
     assert "moves: a1-b1\n1 explosion this turn\nsearch: exhaustive" in text
-    assert "player 1 (Red)" in text
+    assert "seat 1 (Red)" in text
 
 
 def test_a_budget_makes_the_search_say_what_it_proved(game):

@@ -41,7 +41,7 @@ def test_replay_draws_each_final_position(games):
     for path, _ in games:
         assert f"{path}: 25 turns replayed, all legal; game over: no" in result.stdout
     assert result.stdout.count("scores so far: 1. ") == 2
-    assert "A = player 1 (Red), B = player 2 (Blue), C = player 3 (Green)" in result.stdout
+    assert "A = seat 1 (Red), B = seat 2 (Blue), C = seat 3 (Green)" in result.stdout
 
 
 def test_replay_json_gives_one_final_position_per_line_in_input_order(games):
@@ -86,7 +86,7 @@ def test_replay_tied_scores_share_a_place(tmp_path):
     assert obj["variant"] == "online"
     assert parse_transcript(line).places == (1, 3, 1)  # read back
     text = run("rules", "replay", str(path)).stdout
-    assert "final ranking: 1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2" in text
+    assert "final ranking: 1. seat 1 (Red) 5, seat 3 (Green) 5 (tied); 3. seat 2" in text
 
 
 def test_replay_the_2013_option_ranks_ties_in_reverse_turn_order(tmp_path):
@@ -95,7 +95,7 @@ def test_replay_the_2013_option_ranks_ties_in_reverse_turn_order(tmp_path):
     obj = json.loads(run(*args, "--format", "json").stdout)
     assert obj["places"] == [2, 3, 1] and obj["variant"] == "online-2013"
     text = run(*args).stdout
-    assert "final ranking: 1. player 3 (Green) 5; 2. player 1 (Red) 5; 3. player 2" in text
+    assert "final ranking: 1. seat 3 (Green) 5; 2. seat 1 (Red) 5; 3. seat 2" in text
 
 
 def test_replay_json_stacks_follow_the_transcript_convention(tmp_path):
@@ -126,7 +126,7 @@ def test_an_illegal_move_exits_1_naming_file_turn_player_move_and_rule(tmp_path,
     result = run("rules", "replay", str(bad), str(games[1][0]))
     assert result.exit_code == 1
     assert result.stderr.strip() == (
-        f"{bad}: illegal move at turn 26 (counting from 1), player {k + 1} ({name}), move a1-a1: "
+        f"{bad}: illegal move at turn 26 (counting from 1), seat {k + 1} ({name}), move a1-a1: "
         "the move starts and ends on the same field (rule same-field: a move goes at least "
         "one step). Every turn before it is legal; to see the position before turn 26: "
         f"fabgen rules turn {bad} --turn 26"
@@ -193,7 +193,7 @@ def test_turn_shows_moves_every_explosion_wave_and_growth(tmp_path):
     out = result.stdout
     titles = [line for line in out.splitlines() if line.startswith("step ")]
     assert titles == [
-        "step 0: before the turn of player 1 (Red)",
+        "step 0: before the turn of seat 1 (Red)",
         "step 1: move 1: -c1 to -a1",
         "step 2: explosion wave 1 (2 explosions): -a1, g1",
         "step 3: explosion wave 2 (1 explosion): a1",
@@ -205,7 +205,7 @@ def test_turn_shows_moves_every_explosion_wave_and_growth(tmp_path):
     assert (
         "  b1 explodes (live -> growing): 4 stones, 3 live neighbours, 1 lost over capacity" in out
     )
-    assert "next to move: player 2 (Blue)" in out
+    assert "next to move: seat 2 (Blue)" in out
 
 
 def test_turn_writes_one_svg_per_step(tmp_path):
@@ -367,8 +367,8 @@ def test_every_turn_picture_has_a_legend_with_the_marks_it_shows_and_the_seats(t
         for kind, words in KEY:
             assert (words in texts) == shown.get(kind, True), (path.name, words)
         # seats count from 1, as in the text output
-        assert any(t.startswith("player 1 (Red)") for t in texts), path.name
-        assert any(t.startswith("player 2 (Blue)") for t in texts), path.name
+        assert any(t.startswith("seat 1 (Red)") for t in texts), path.name
+        assert any(t.startswith("seat 2 (Blue)") for t in texts), path.name
 
 
 def test_turn_pictures_outline_what_explodes_next_as_the_rule_sheet_does(turn_pictures):
@@ -403,19 +403,19 @@ def test_turn_pictures_count_the_explosions_of_each_wave(turn_pictures):
     assert "next wave: 2 fields explode (outlined)" in move
     assert "step 2: explosion wave 1 (2 explosions): -a1, g1" in stdout
     growth = svg_texts(out_dir / "step-07-growth.svg")
-    assert "outlined: they explode in player 1 (Red)'s next turn" in growth
+    assert "outlined: they explode in seat 1 (Red)'s next turn" in growth
 
 
 def test_seats_are_numbered_from_1_in_text_json_and_pictures(tmp_path, games, turn_pictures):
     out_dir, stdout = turn_pictures
-    assert "player 1 (Red) plays turn 1 of the game" in stdout
-    assert "player 0" not in stdout
+    assert "seat 1 (Red) plays turn 1 of the game" in stdout
+    assert "seat 0" not in stdout
     bad, (k, _) = broken_game(tmp_path, games)
     record = json.loads(run("rules", "replay", "--format", "json", str(bad)).stdout)
     assert record["player"] == k + 1
-    assert f"player {k + 1} (" in record["error"]
+    assert f"seat {k + 1} (" in record["error"]
     for path in out_dir.iterdir():
-        assert not any(t.startswith("player 0") for t in svg_texts(path))
+        assert not any(t.startswith("seat 0") for t in svg_texts(path))
 
 
 @pytest.mark.parametrize("command", ["replay", "machine"])

@@ -124,7 +124,7 @@ def test_a_move_typed_twice_is_refused_naming_both(tmp_path_factory, move):
     assert message.startswith(
         f"Error: --moves: move 2 of 2, {move}, is refused (the same as move 1: written twice?): "
     )
-    assert "Nothing was played: this is turn 1 of the game, player 1 (Red) to move" in message
+    assert "Nothing was played: this is turn 1 of the game, seat 1 (Red) to move" in message
     assert "\n" not in message
 
 
@@ -181,7 +181,7 @@ def test_each_turn_ends_with_every_seats_score_and_what_the_turn_changed(game, n
     result = run("rules", "turn", str(game), "--turn", str(n))
     before, after = scores(replay(START, TURNS[: n - 1])), scores(replay(START, TURNS[:n]))
     parts = [
-        f"player {k + 1} ({name}) {a}" + (f" ({a - b:+d})" if a != b else "")
+        f"seat {k + 1} ({name}) {a}" + (f" ({a - b:+d})" if a != b else "")
         for k, (name, b, a) in enumerate(zip(("Red", "Blue"), before, after, strict=True))
     ]
     assert f"\nscores after the turn: {', '.join(parts)}\n" in result.stdout
@@ -201,7 +201,7 @@ def test_the_turn_that_ends_the_game_says_so_and_names_nobody_to_move_next(tmp_p
     assert last == f"this turn ends the game: every region is settled; final ranking: {standings}"
     earlier = run("rules", "turn", str(path), "--turn", str(len(FINISHED) - 1))
     assert "this turn ends the game" not in earlier.stdout
-    assert earlier.stdout.splitlines()[-1].startswith("next to move: player ")
+    assert earlier.stdout.splitlines()[-1].startswith("next to move: seat ")
 
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -262,12 +262,12 @@ def test_a_turn_without_moves_says_it_is_a_pass_and_how_to_give_moves(tmp_path):
     path = game_file(tmp_path, [])
     forgot = run("rules", "turn", str(path)).stdout.splitlines()[0]
     hint = ', as no --moves were given (--moves "c3-c5,f2-d2" plays moves)'
-    assert forgot == f"player 1 (Red) plays turn 1 of the game: a pass{hint}"
+    assert forgot == f"seat 1 (Red) plays turn 1 of the game: a pass{hint}"
     meant = run("rules", "turn", str(path), "--moves", "pass").stdout.splitlines()[0]
-    assert meant == "player 1 (Red) plays turn 1 of the game: a pass"
+    assert meant == "seat 1 (Red) plays turn 1 of the game: a pass"
     move = str(legal_first_moves()[0])
     moved = run("rules", "turn", str(path), "--moves", move).stdout.splitlines()[0]
-    assert moved == "player 1 (Red) plays turn 1 of the game"
+    assert moved == "seat 1 (Red) plays turn 1 of the game"
 
 
 def test_an_extreme_machine_turn_without_moves_is_named_a_pass_too(tmp_path):
@@ -277,5 +277,5 @@ def test_an_extreme_machine_turn_without_moves_is_named_a_pass_too(tmp_path):
     path = tmp_path / "extreme.json"
     path.write_text(json.dumps(game))
     first = run("rules", "turn", str(path)).stdout.splitlines()[0]
-    assert first.startswith("player 1 (Red) plays turn 1 of the game (an extreme machine")
+    assert first.startswith("seat 1 (Red) plays turn 1 of the game (an extreme machine")
     assert first.endswith(': a pass, as no --moves were given (--moves "c3-c5,f2-d2" plays moves)')

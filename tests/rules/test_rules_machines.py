@@ -152,7 +152,7 @@ def test_replay_of_a_transcript_where_a_machine_moves_exits_1(tmp_path):
     path.write_text(json.dumps(obj))
     result = run("rules", "replay", path)
     assert result.exit_code == 1
-    assert "turn 2 (counting from 1), player 2 (Machine A)" in result.output
+    assert "turn 2 (counting from 1), seat 2 (Machine A)" in result.output
     assert "rule machine-moves: a machine seat never moves" in result.output
 
 
@@ -261,7 +261,7 @@ def test_rules_turn_plays_a_machines_turn_as_a_pass(tmp_path):
     path.write_text(write_transcript(transcript_from_position(start, turns=[[]])))
     result = run("rules", "turn", path)
     assert result.exit_code == 0, result.output
-    assert "player 2 (Machine) plays turn 2 of the game (a machine: it never moves" in (
+    assert "seat 2 (Machine) plays turn 2 of the game (a machine: it never moves" in (
         result.output
     )
     (_, a, _), (_, b, _) = machine_stacks(board)

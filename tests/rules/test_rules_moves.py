@@ -40,7 +40,7 @@ def refused(moves: list[str], pos=None) -> IllegalMove:
         (["d2-d1"], "not-live-source", "d2 is a growing field"),
         (["g1-h1"], "not-live-source", "g1 is a dead field"),
         (["b1-c1"], "no-stones", "b1 holds no stones"),
-        (["e1-d1"], "not-your-stones", "belong to player 2 (Blue)"),
+        (["e1-d1"], "not-your-stones", "belong to seat 2 (Blue)"),
         (["a1-c2"], "not-straight", "c2 is not in a straight line from a1"),
         (["c2-a1"], "not-straight", "a1 is not in a straight line from c2"),
         (["a1-e1"], "wrong-distance", "going 4 steps takes 4 stones, but a1 has only 3"),
@@ -97,7 +97,7 @@ def test_the_first_illegal_move_of_a_replay_names_turn_and_player():
     error = info.value
     assert (error.turn, error.player, error.rule) == (1, 1, "not-straight")
     message = str(error)
-    assert message.startswith("turn 2 (counting from 1), player 2 (Blue), move e1-g2: ")
+    assert message.startswith("turn 2 (counting from 1), seat 2 (Blue), move e1-g2: ")
 
 
 def test_no_turn_after_the_end_of_the_game():
@@ -107,7 +107,7 @@ def test_no_turn_after_the_end_of_the_game():
         replay(pos, [[]])
     assert info.value.rule == "game-over"
     assert "the game ended after 0 turns played: every region is settled" in str(info.value)
-    assert "turn 1 (counting from 1), player 1 (Red)" in str(info.value)
+    assert "turn 1 (counting from 1), seat 1 (Red)" in str(info.value)
 
 
 def test_illegal_moves_are_fabgen_errors_with_one_paragraph():

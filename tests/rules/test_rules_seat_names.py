@@ -1,6 +1,6 @@
-"""The rules commands name a seat one way in their text: ``player 2 (Zoë 北)``, seats
+"""The rules commands name a seat one way in their text: ``seat 2 (Zoë 北)``, seats
 counted from 1 with the name of the file (spaces and any script kept); the legend
-alone adds the board's letter (``B = player 2 (Zoë 北)``). Read from ``rules replay``,
+alone adds the board's letter (``B = seat 2 (Zoë 北)``). Read from ``rules replay``,
 ``rules turn`` and ``rules machine`` on the same game files."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def game_file(folder, turns):
 
 
 def named(k: int) -> str:
-    return f"player {k + 1} ({NAMES[k]})"
+    return f"seat {k + 1} ({NAMES[k]})"
 
 
 @pytest.mark.parametrize("played", [0, 1, 5, len(TURNS)])
@@ -76,7 +76,7 @@ def test_the_legend_alone_gives_a_seat_its_letter(tmp_path):
         assert not [
             line
             for line in lines
-            if re.search(r"\b[ABC] = player", line) and not line.startswith("  ")
+            if re.search(r"\b[ABC] = seat", line) and not line.startswith("  ")
         ], out
 
 
@@ -90,5 +90,21 @@ def test_a_name_with_a_line_break_is_said_on_one_line(tmp_path):
     )
     for args in (["replay"], ["turn"], ["turn", "--turn", "2"], ["machine"]):
         out = run("rules", *args, path).stdout
-        assert "player 2 (Zoë 北)" in out, (args, out)
+        assert "seat 2 (Zoë 北)" in out, (args, out)
         assert not [line for line in out.splitlines() if line.startswith(("北", "\t"))]
+
+
+def test_validate_names_a_seat_as_the_rules_commands_do(tmp_path):
+    # validate said "seat 2 (Zoë 北)" where the rules commands said "player 2 (Zoë 北)":
+    # one seat, two names (and a machine's seat is no player's)
+    path = game_file(tmp_path, TURNS[:1])
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('"Anna Lena"', '"Zoë 北"'),
+        encoding="utf-8",
+    )
+    checked = run("validate", path).stdout  # name-shared: seat 2 has seat 1's name
+    outputs = [checked, *(run("rules", *args, path).stdout for args in (["replay"], ["turn"]))]
+    for out in outputs:
+        assert "seat 2 (Zoë 北)" in out, out
+        assert "player 2" not in out, out
+    assert "[name-shared]" in checked

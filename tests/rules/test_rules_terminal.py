@@ -55,8 +55,8 @@ def test_every_column_letter_stands_under_its_column(segments):
 def test_the_text_position_has_a_legend_and_whose_turn_it_is():
     text = render_position(small(), title="example")
     assert text.startswith("example\n")
-    assert "A = player 1 (Red), B = player 2 (Blue)" in text
-    assert text.endswith("turns played: 0; next to move: player 1 (Red)")
+    assert "A = seat 1 (Red), B = seat 2 (Blue)" in text
+    assert text.endswith("turns played: 0; next to move: seat 1 (Red)")
     assert describe_stacks(small()) == "a1 3A, b2 +2B"
 
 

@@ -215,12 +215,12 @@ def test_bad_json_says_where():
         (
             {"players": [{"stacks": {"b2": 1}}, {"stacks": {"b2": 2}}]},
             "$.players[1].stacks.b2",
-            "player 1 already has it ($.players[0])",
+            "seat 1 already has it ($.players[0])",
         ),
         (
             {"players": [{"stacks": {"c2": 1}}, {"stacks": {"B2": 2}}]},
             "$.players[1].stacks.B2",
-            "player 1 already has it ($.players[0])",
+            "seat 1 already has it ($.players[0])",
         ),
         ({"players": [{"stacks": {"B2": 1, "c3": 2}}]}, "$.players[0].stacks.c3", "given twice"),
         ({"turns": {"0": []}}, "$.turns", "expected a list of turns"),

@@ -60,9 +60,9 @@ def test_machine_and_turn_name_the_player_to_move_alike(tmp_path, start):
     turn = first_line(run("rules", "turn", path))
     machine = first_line(run("rules", "machine", path))
     who = turn.split(" plays ")[0]
-    assert re.fullmatch(r"player 1 \(\w+\)", who), turn
+    assert re.fullmatch(r"seat 1 \(\w+\)", who), turn
     assert machine.startswith(f"{path}: {who} plays "), machine
-    assert "seat 1" not in machine
+    assert "player 1" not in machine  # (a seat, as validate says: a machine is no player)
 
 
 # ---- the turn of a position typed in from the table ---------------------------------------

@@ -1068,7 +1068,7 @@ def test_the_designer_says_what_it_took_of_a_game_with_an_illegal_move(page, tmp
     status.filter(has_text="Loaded club.json").wait_for()
     assert status.inner_text() == (
         "Loaded club.json: the board as its game starts, without its 3 turns, which a board "
-        "does not have (the game has an illegal move at turn 3 (counting from 1), player 3 "
+        "does not have (the game has an illegal move at turn 3 (counting from 1), seat 3 "
         "(Green), move f7-g7: f7 holds no stones (rule no-stones: a move needs stones on its "
         "starting field), so the play page and the rules viewer refuse it)."
     )

@@ -122,7 +122,7 @@ def test_a_whole_game_tapped_against_two_computers(play, tmp_path, fixed_game_id
     assert play.locator("#hint").is_disabled() and play.locator("#hint-from").is_disabled()
     scores = _shown_scores(play)
     ranking = play.locator("#ranking li").all_text_contents()  # a place a line, ties together
-    assert ranking[0].startswith("1. ") and sum(p.count("player ") for p in ranking) == 3
+    assert ranking[0].startswith("1. ") and sum(p.count("seat ") for p in ranking) == 3
     with play.expect_download() as info:
         play.get_by_role("link", name="Download transcript").click()
     path = tmp_path / "game.json"

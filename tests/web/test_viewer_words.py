@@ -88,8 +88,8 @@ def test_the_viewer_ends_a_turn_with_the_scores_and_what_comes_next(client, chai
         answer = client.post("/api/rules/turn", json={"transcript": text, "turn": turn - 1})
         closing = answer.get_json()["closing"]
         assert closing == _command(path, turn)[-2:]
-        assert closing[0].startswith("scores after the turn: player 1 (")
-        last = "this turn ends the game: " if turn == count else "next to move: player "
+        assert closing[0].startswith("scores after the turn: seat 1 (")
+        last = "this turn ends the game: " if turn == count else "next to move: seat "
         assert closing[1].startswith(last)
     # the position after the last turn, no turn played: nothing to close
     answer = client.post("/api/rules/turn", json={"transcript": text, "turn": count})
@@ -98,7 +98,7 @@ def test_the_viewer_ends_a_turn_with_the_scores_and_what_comes_next(client, chai
 
 def _scores_after(lines: list[str]) -> list[str]:
     """The command's "scores after the turn:" line, each seat's score without what the
-    turn changed ("player 1 (Red) 9 (+2)" is "player 1 (Red) 9")."""
+    turn changed ("seat 1 (Red) 9 (+2)" is "seat 1 (Red) 9")."""
     line = next(x for x in lines if x.startswith("scores after the turn: "))
     seats = line.removeprefix("scores after the turn: ").split(", ")
     return [re.sub(r" \([+-]\d+\)$", "", seat) for seat in seats]
@@ -151,7 +151,7 @@ def test_the_viewer_counts_turns_from_1_as_rules_turn_does(client, page, chain_g
     info.filter(has_text=f"turn {chain} of the {count} in the file").wait_for()
     words = _command(path, chain)
     steps = [line for line in words if re.match(r"step \d+: ", line)]
-    assert words[0].startswith("player ") and f"plays turn {chain} of the game" in words[0]
+    assert words[0].startswith("seat ") and f"plays turn {chain} of the game" in words[0]
     page.locator("#step").fill(str(len(steps) - 1))
     page.locator("#step").dispatch_event("input")
     n, last = steps[-1].removeprefix("step ").split(": ", 1)
@@ -212,7 +212,7 @@ def test_the_viewer_says_what_its_red_outline_marks(client, page, chain_game):
 
 def test_a_finished_game_says_how_it_ended_not_who_moves(client, page, chain_game):
     # After the last turn of a finished game the viewer said "type moves to play the next
-    # turn; player 1 (Red) to move. ... The game is over.": nobody moves after the end.
+    # turn; seat 1 (Red) to move. ... The game is over.": nobody moves after the end.
     path, count = chain_game
     text = path.read_text()
     last = _command(path, count)[-1]
@@ -312,7 +312,7 @@ def test_the_play_pages_turns_title_their_waves_as_rules_turn_does(tmp_path, fix
 
 
 def test_on_a_phone_the_lists_under_the_board_never_break_a_field_name(page, chain_game):
-    # "A = player 1 (Red): a4 1A, -b2 2A, -a2 1A, -" / "c1 1A, ...": the browser broke
+    # "A = seat 1 (Red): a4 1A, -b2 2A, -a2 1A, -" / "c1 1A, ...": the browser broke
     # the line after a field's leading minus.
     path, count = chain_game
     chain = _turns_to_check(path)[1]
