@@ -258,6 +258,8 @@ class _Reader:
                     (*where, k, "name"),
                 )
             color = self.optional_str(entry, "color", (*where, k))
+            for key, text in (("name", name), ("color", color)):
+                self.whole_characters(text, (*where, k, key))
             kind = self.optional_str(entry, "kind", (*where, k))
             if kind is not None and kind not in KINDS:
                 raise self.error(
@@ -340,6 +342,20 @@ class _Reader:
         if not isinstance(obj[key], str):
             raise self.error(f"expected a string, found {_kind(obj[key])}", (*where, key))
         return obj[key]
+
+    def whole_characters(self, text: str | None, where: tuple) -> None:
+        """Refuse half a character in a name or colour: a lone surrogate (an escape such
+        as "\\ud800" without its other half) has no UTF-8 form, so no terminal, file or
+        drawing can show it; the rules commands printed it as "?" where validate
+        refused it."""
+        bad = next((ch for ch in text or "" if "\ud800" <= ch <= "\udfff"), None)
+        if bad is not None:
+            raise self.error(
+                f'contains "\\u{ord(bad):04x}", half of a character (a lone surrogate: a '
+                "JSON escape without its other half), which no file or screen can show: "
+                "remove it, or write the character itself",
+                where,
+            )
 
     def optional_variant(self, top: dict) -> str | None:
         """The rule variant a game was played under (fabgen writes it in the results
