@@ -74,8 +74,9 @@ def test_the_viewer_says_whose_turn_it_shows_by_seat(client):
 
 
 def test_a_game_s_turn_in_the_viewer_is_the_turn_the_game_played(client):
-    # The machine's turn with its explosions, as the play page played it (its record's
-    # waves and the board after it) and as the engine replays the game's transcript.
+    # The machine's turn with its explosions, as the play page played it (the lines of
+    # its list to do, its explosions, the board after it) and as the engine replays the
+    # game's transcript.
     state = _table_game(client, 1)
     machine = state["history"][1]
     assert machine["kind"] == "machine" and machine["explosions"] > 0
