@@ -159,10 +159,11 @@ def _kit_api(app: Flask) -> None:
     def kit_file():
         data = _json()
         body, kind, name = kitform.kit_file(data["settings"], data.get("board_state"))
-        mimetype = "application/zip" if kind == "zip" else "application/toml"
-        # (A kit file with its board is a zip too: named apart from the kit's own zip.)
-        suffix = "kit-file.zip" if kind == "zip" else "kit.toml"
-        return _download(body, f"{_safe(name)}-{suffix}", mimetype)
+        if kind == "zip":  # with its board: named apart from the kit's own zip
+            return _download(body, f"{_safe(name)}-kit-file.zip", "application/zip")
+        # kit.toml, as its first lines, the kit's zip and README.txt name it: built under
+        # another name (it was NAME-kit.toml), README.txt and the manifest said that name
+        return _download(body, kitform.KIT_FILE_NAME, "application/toml")
 
     @app.post("/api/kit/zip")
     def kit_zip():

@@ -186,12 +186,15 @@ def test_download_the_kit_and_build_its_kit_file_with_the_cli(page, tmp_path):
 
     with page.expect_download() as file_download:
         page.get_by_role("button", name="Download kit file").click()
-    assert file_download.value.suggested_filename == "club-kit.toml"
+    # saved as the browser names it and built as its first lines say (it was named
+    # club-kit.toml, and built so its README.txt and manifest were not the zip's)
+    name = file_download.value.suggested_filename
     kit_text = file_download.value.path().read_bytes()
     assert kit_text == files["kit.toml"]
-    (tmp_path / "kit.toml").write_bytes(kit_text)
+    assert f"# Build it with: fabgen build {name} --out output/" in kit_text.decode()
+    (tmp_path / name).write_bytes(kit_text)
     subprocess.run(
-        [sys.executable, "-m", "fabgen", "build", "kit.toml", "--out", "out", "--quiet"],
+        [sys.executable, "-m", "fabgen", "build", name, "--out", "out", "--quiet"],
         cwd=tmp_path,
         check=True,
         capture_output=True,
