@@ -149,6 +149,11 @@ def form_json() -> dict:
 #: Where the browser builds a kit otherwise than ``fabgen build``, said beside the
 #: setting (the kit file still goes to the command line as it is).
 WEB_NOTES = {
+    # (the help speaks of a board file beside the kit file, which the page has not got)
+    "kit.board": (
+        "In the browser: a preset, or the board of the board designer; the kit file then "
+        "comes in a zip with that board's file beside it."
+    ),
     "kit.simulate_games": (
         f"In the browser: at most {LIMITS.simulate_games} games, played again for every "
         "preview; fabgen build plays any number."
@@ -183,7 +188,8 @@ def kit_text(settings: object) -> str:
     head = (
         "# Atlantis kit made with the fabgen kit configurator (fabgen serve).\n"
         f"# Build it with: fabgen build {KIT_FILE_NAME} --out output/\n"
-        "# templates/kit.toml explains every setting.\n\n"
+        "# Every setting with its help: python -m fabgen.kitbuild.kitfile prints them\n"
+        "# (templates/kit.toml in fabgen's source; a pip install has no templates folder).\n\n"
     )
     try:
         return head + tomli_w.dumps(data)

@@ -348,7 +348,8 @@ def test_a_full_temporary_folder_is_said(client, default_settings, monkeypatch, 
     assert "(No space left on device): make room there" in error
 
 
-def test_the_form_says_what_the_browser_plays_of_a_simulated_supply(client):
+def test_the_form_says_what_the_browser_does_otherwise_than_the_command(client):
+    from fabgen.board.files import preset_names
     from fabgen.web.limits import LIMITS
 
     form = client.get("/api/kit/form").get_json()
@@ -358,6 +359,15 @@ def test_the_form_says_what_the_browser_plays_of_a_simulated_supply(client):
     assert notes["tile.width"] == ""
     page = client.get("/").get_data(as_text=True)
     assert notes["kit.simulate_players"].replace("'", "&#39;") in page
+    # The board's help speaks of a board file "relative to the kit file", which the
+    # page has not got: its choices are the presets and the designer's board.
+    board = next(c for s in form["sections"] for c in s["controls"] if c["name"] == "kit.board")
+    assert "relative to the kit file" in board["help"]
+    assert "a preset, or the board of the board designer" in board["note"]
+    assert re.findall(r'<option value="([^"]+)"', page)[: len(preset_names()) + 1] == [
+        *preset_names(),
+        "@designer",
+    ]
 
 
 def test_every_preset_previews(client, default_settings):
