@@ -472,7 +472,18 @@ def _bom(plan) -> str:
     from fabgen.kitbuild.render import bom_text, kit_bom, planned_files
 
     # kit_bom counts sheets and plates by their files' names; the plan names them all
-    return bom_text(kit_bom(plan, planned_files(plan)))
+    text = bom_text(kit_bom(plan, planned_files(plan)))
+    if plan.stones is not None and plan.stones.plates:
+        text += FILAMENT_LINE
+    return text
+
+
+#: Where the preview's bill of materials has bom.txt's filament lines: they are read
+#: back from the kit's 3MF plates, and modelling the pieces would hold up every change.
+FILAMENT_LINE = (
+    "  filament           of each colour and marker kind: in bom.txt of the built kit "
+    "(Download kit), read back from its 3D plates\n"
+)
 
 
 # ---- downloads --------------------------------------------------------------------------
