@@ -225,14 +225,14 @@ def test_validate_names_alike_seats_and_one_note_for_alike_stack_starts(cli, tmp
     assert text.exit_code == 0, text.output
     lines = text.output.splitlines()
     assert [ln for ln in lines if "[name-shared]" in ln] == [
-        "warning [name-shared] seat 3: seat 1 (Ann) and seat 3 ( ann) have the same name "
+        "warning [name-shared] seat 3: seat 1 (Ann) and seat 3 (ann) have the same name "
         "(capitals and spaces aside): every list, legend and score line would name them "
         "alike, told apart by their seat numbers only; give seat 3 a name of its own"
     ]
     assert [ln for ln in lines if "[start-explodes]" in ln] == [
         "info [start-explodes] seats 1, 2 and 3: each start stack of 6 stones explodes in its "
         "seat's first turn, after that seat's moves (as a stack start, a machine or a dummy "
-        "should): seat 1 (Ann)'s on -d1, seat 2 (Bob)'s on f7 and seat 3 ( ann)'s on c-2, "
+        "should): seat 1 (Ann)'s on -d1, seat 2 (Bob)'s on f7 and seat 3 (ann)'s on c-2, "
         "fields of 6 live neighbours"
     ]
     data = json.loads(cli("validate", path, "--format", "json").output)

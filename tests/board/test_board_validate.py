@@ -752,7 +752,7 @@ def test_seats_named_alike_are_warned_by_number():
     (finding,) = [f for f in report.findings if f.code == "name-shared"]
     assert finding.severity is Severity.WARNING and report.ok
     assert finding.message == (
-        "seat 1 (Ann) and seat 2 (ann ) have the same name (capitals and spaces aside): "
+        "seat 1 (Ann) and seat 2 (ann) have the same name (capitals and spaces aside): "
         "every list, legend and score line would name them alike, told apart by their seat "
         "numbers only; give seat 2 a name of its own"
     )
