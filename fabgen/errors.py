@@ -7,6 +7,8 @@ code 2; anything else is a bug and keeps its traceback.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from types import MappingProxyType
 
 
 def abridged(text: str, limit: int = 24, *, quoted: bool | str = False) -> str:
@@ -61,16 +63,32 @@ class InputFileError(FabgenError):
     """A file that cannot be read or does not describe what it should.
 
     ``where`` locates the problem inside the file (a JSON path such as
-    ``$.players[1].stacks.c3``, a TOML key, an SVG element id).
+    ``$.players[1].stacks.c3``, a TOML key, an SVG element id). ``code`` names a refusal
+    that a front end says in words of its own, as a finding's code does (the board
+    reader's: ``fabgen.board.boardfile.REFUSALS``), and ``facts`` holds what those words
+    need (the field given twice): a front end matches the code, never the message.
     """
 
-    def __init__(self, path: str, message: str, where: str | None = None):
+    code: str | None = None
+    facts: Mapping[str, str] = MappingProxyType({})
+
+    def __init__(
+        self,
+        path: str,
+        message: str,
+        where: str | None = None,
+        *,
+        code: str | None = None,
+        facts: Mapping[str, str] | None = None,
+    ):
         shown = _long_path(str(path))
         location = f"{shown} at {where}" if where else shown
         super().__init__(f"{location}: {message}")
         self.path = str(path)
         self.where = where
         self.detail = message
+        self.code = code
+        self.facts = MappingProxyType(dict(facts or {}))
 
 
 def _long_path(path: str, limit: int = 200) -> str:

@@ -86,6 +86,19 @@ NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 #: systems cap at 255 bytes.
 MAX_BOARD_NAME = 64
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+#: The reader's refusals that a front end says in its own words (the board designer:
+#: what to do in its page, not what to write in a file), by a stable code carried by the
+#: error (``InputFileError.code``, its ``facts`` what the words need), as the validator's
+#: findings have codes (docs/design-notes.md, *The board checks*): what each is about.
+REFUSALS: dict[str, str] = {
+    "machine-start-tile": "a machine given a start tile and no stacks (it never moves)",
+    "empty-value": "a key that may be left out given as an empty string (facts: expected)",
+    "field-given-twice": "one seat's stones given twice on a field (facts: field)",
+    "name-not-a-file-name": (
+        "a board name that cannot begin a file name (facts: file_note, when it is said)"
+    ),
+    "control-character": "a control character in a text (facts: file_note, outside notes)",
+}
 
 
 # --- reading -----------------------------------------------------------------------
@@ -127,8 +140,14 @@ class _Reader:
     def __init__(self, source: str):
         self.source = source
 
-    def error(self, message: str, where: str) -> InputFileError:
-        return InputFileError(self.source, message, where or None)
+    def error(
+        self, message: str, where: str, code: str | None = None, **facts: str
+    ) -> InputFileError:
+        """The refusal of the file at ``where``; ``code``, one of :data:`REFUSALS`, for
+        a refusal a front end says in its own words."""
+        if code is not None and code not in REFUSALS:
+            raise ValueError(f"{code!r} is not a board reader's refusal (REFUSALS)")
+        return InputFileError(self.source, message, where or None, code=code, facts=facts)
 
     def table(self, value: object, where: str, allowed: Sequence[str], example: str) -> dict:
         if not isinstance(value, dict):
@@ -199,15 +218,17 @@ class _Reader:
             or not NAME_PATTERN.fullmatch(name)
             or len(name) > MAX_BOARD_NAME
         ):
-            hint = ""
+            hint, note = "", "the description can say more"
             if isinstance(name, str) and len(name) > MAX_BOARD_NAME:
-                hint = ": shorten it (the description can say more)"
+                hint = f": shorten it ({note})"
             elif isinstance(name, str) and name_from_stem(name) not in (name, "board"):
-                hint = f": write {json.dumps(name_from_stem(name))} (the description can say more)"
+                hint = f": write {json.dumps(name_from_stem(name))} ({note})"
             raise self.error(
                 f"expected a name of at most {MAX_BOARD_NAME} letters, digits, - and _ (it "
                 f"is used in file names), found {_kind(name)}{hint}",
                 "board.name",
+                "name-not-a-file-name",
+                **({"file_note": note} if hint else {}),
             )
         return name
 
@@ -223,10 +244,13 @@ class _Reader:
         allowed = "\n" if lines else ""
         bad = next((ch for ch in value if not ch.isprintable() and ch not in allowed), None)
         if bad is not None:
+            note = {} if lines else {"file_note": "line breaks are allowed in notes only"}
             raise self.error(
                 f"contains the control character U+{ord(bad):04X}: remove it"
-                + ("" if lines else " (line breaks are allowed in notes only)"),
+                + "".join(f" ({n})" for n in note.values()),
                 where,
+                "control-character",
+                **note,
             )
         return value
 
@@ -354,9 +378,11 @@ class _Reader:
             for f in segment_fields(centre) if whole_tile else (centre,):
                 if f in given:
                     raise self.error(
-                        f"{field_name(f)} already has stones of this player (from the start "
+                        f"{field_name(f)} already has stones of this seat (from the start "
                         "tile or another key): give each field once",
                         f"{where}.stacks.{key}",
+                        "field-given-twice",
+                        field=field_name(f),
                     )
                 given.add(f)
                 stacks.append((f, count))
@@ -367,6 +393,7 @@ class _Reader:
                 "(a 1995 machine: 3 stones on a corner field) or a stack of 6 on the middle "
                 'field of a tile (a dummy), or make it kind = "extreme-machine"',
                 f"{where}.start",
+                "machine-start-tile",
             )
         return Seat(name, colour, tuple(stacks), kind)
 
@@ -395,6 +422,8 @@ class _Reader:
                 f"is empty (or only spaces); expected: {expected}; leave the key out for "
                 f"{left_out}",
                 _path(where, key),
+                "empty-value",
+                expected=expected,
             )
 
     def optional_str(self, spec: dict, key: str, where: str) -> str | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from fabgen.board.colours import NAMED_COLOURS
@@ -252,9 +253,8 @@ def refusal_words(exc: InputFileError | TooLarge, state: object) -> str:
     reason the reader's ("seat 2's start tile: a machine never moves, ...") where the
     message said "board (designer) at players[1].start: ..."."""
     where = getattr(exc, "where", None)
-    detail = getattr(exc, "detail", None) or str(exc).removeprefix(f"{SOURCE}: ")
     place = page_place(where, state) if where else None
-    reason = page_reason(where, detail, state)
+    reason = page_reason(exc, state)
     return f"{place}: {reason}" if place else reason
 
 
@@ -267,38 +267,41 @@ _MACHINE_START = (
     "corner field, as a 1995 machine, or 6 on the middle field of a tile, as a dummy); or "
     "make the seat an extreme-machine"
 )
-_EMPTY = re.compile(r"is empty \(or only spaces\); expected: (.+); leave the key out for .+")
-_TWICE = re.compile(
-    r"(\S+) already has stones of this player \(from the start tile or another key\): "
-    r"give each field once"
-)
 
 
-def page_reason(where: str | None, detail: str, state: object) -> str:
+def _given_twice(where: str | None, facts: Mapping[str, str], state: object) -> str:
+    field = facts["field"]
+    if field in _start_fields(where, state):
+        return (
+            f"{field} is on the seat's start tile, which puts a stone on each of its "
+            "fields: put the stones on a field off the start tile, or take the start "
+            "tile away first"
+        )
+    return f"{field} already has stones of this seat: give each field its stones once"
+
+
+#: The reader's refusals (by their codes, ``boardfile.REFUSALS``) that tell a board
+#: file's user what to write (a key, a table, "leave the key out"): what to do in the
+#: page instead, from the refusal's place, its facts and the board.
+_PAGE_REASONS: dict[str, Callable[[str | None, Mapping[str, str], object], str]] = {
+    "machine-start-tile": lambda where, facts, state: _MACHINE_START,
+    # (only the board name can be left empty in the page)
+    "empty-value": lambda where, facts, state: f"is empty: type {facts['expected']}",
+    "field-given-twice": _given_twice,
+}
+
+
+def page_reason(exc: InputFileError | TooLarge, state: object) -> str:
     """The reader's reason as the page says it: where it tells a board file's user what
-    to write (a key, a table, "leave the key out"), what to do in the page instead; any
-    other reason as the reader gives it."""
-    if detail.startswith("a machine never moves, so a start tile"):
-        return _MACHINE_START
-    empty = _EMPTY.fullmatch(detail)
-    if empty:  # (only the board name can be left empty in the page)
-        return f"is empty: type {empty[1]}"
-    twice = _TWICE.fullmatch(detail)
-    if twice:
-        if twice[1] in _start_fields(where, state):
-            return (
-                f"{twice[1]} is on the seat's start tile, which puts a stone on each of its "
-                "fields: put the stones on a field off the start tile, or take the start "
-                "tile away first"
-            )
-        return f"{twice[1]} already has stones of this seat: give each field its stones once"
-    # (the page has no description to say more in, nor notes)
-    for file_words in (
-        " (the description can say more)",
-        " (line breaks are allowed in notes only)",
-    ):
-        detail = detail.replace(file_words, "")
-    return detail
+    to write, what to do in the page instead (known by the refusal's code); any other
+    reason as the reader gives it, without a note for a board file's user alone (the
+    page has no description to say more in, nor notes: the refusal's ``file_note``)."""
+    where, code = getattr(exc, "where", None), getattr(exc, "code", None)
+    facts: Mapping[str, str] = getattr(exc, "facts", {})
+    if code in _PAGE_REASONS:
+        return _PAGE_REASONS[code](where, facts, state)
+    detail = getattr(exc, "detail", None) or str(exc).removeprefix(f"{SOURCE}: ")
+    return detail.removesuffix(f" ({facts['file_note']})") if "file_note" in facts else detail
 
 
 def _start_fields(where: str | None, state: object) -> set[str]:

@@ -8,7 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fabgen.board.boardfile import board_to_toml, parse_board_toml, read_board_toml
+from fabgen.board.boardfile import (
+    REFUSALS,
+    board_to_toml,
+    parse_board_toml,
+    read_board_toml,
+)
 from fabgen.board.colours import seat_colour
 from fabgen.board.files import load_preset, preset_names, preset_text, read_board
 from fabgen.board.model import Board, Seat, SeatKind, TurnDirection
@@ -171,7 +176,7 @@ BAD = [
     (
         "[board]\ntiles = [[0, 0]]\n[[players]]\nstart = [0, 0]\nstacks = { b1 = 2 }\n",
         "players[0].stacks.b1",
-        "b1 already has stones of this player (from the start tile or another key)",
+        "b1 already has stones of this seat (from the start tile or another key)",
     ),
     (
         '[board]\ntiles = [[0, 0]]\n[[players]]\n[[players]]\nkind = "robot"\n',
@@ -301,6 +306,38 @@ def test_every_mistake_names_its_key_path(text, where, message):
     assert (err.where or "") == where
     assert message in err.detail
     assert str(err).startswith(f"mine.toml at {where}: " if where else "mine.toml: ")
+
+
+# A board file for each refusal that front ends say in words of their own (the board
+# designer: what to do in its page), known by its code, and the facts they need.
+CODED = [
+    (SEAT + 'kind = "machine"\nstart = [0, 0]\n', "machine-start-tile", {}),
+    (ONE + "origin = ' '\n", "empty-value", {"expected": 'the field in the middle of tile (0, '
+     '0), like "b2"'}),
+    (SEAT + "start = [0, 0]\nstacks = { B1 = 2 }\n", "field-given-twice", {"field": "b1"}),
+    (ONE + "name = 'my board'\n", "name-not-a-file-name",
+     {"file_note": "the description can say more"}),
+    (ONE + "name = 5\n", "name-not-a-file-name", {}),
+    (SEAT + 'name = "Red\\t"\n', "control-character",
+     {"file_note": "line breaks are allowed in notes only"}),
+    (ONE + 'notes = "a\\u0007"\n', "control-character", {}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "code", "facts"), CODED, ids=[f"{c[1]}-{k}" for k, c in
+                         enumerate(CODED)])  # fmt: skip
+def test_a_refusal_front_ends_word_anew_carries_its_code_and_facts(text, code, facts):
+    with pytest.raises(InputFileError) as caught:
+        parse_board_toml(text, "mine.toml")
+    assert (caught.value.code, dict(caught.value.facts)) == (code, facts)
+    for value in facts.values():  # (the message says them: the facts are its own)
+        assert value in caught.value.detail
+
+
+def test_every_refusal_code_is_one_the_reader_raises():
+    # (a code renamed where it is raised but not in REFUSALS stops the reader instead)
+    assert {code for _, code, _ in CODED} == set(REFUSALS)
+    assert all(code == code.lower() and " " not in code for code in REFUSALS)  # as CODES
 
 
 EMPTY = {  # key: (its line in GOOD, where, what leaving it out gives)

@@ -174,6 +174,21 @@ def test_a_refusal_says_what_to_do_in_the_page_not_what_to_write_in_a_file(
     assert not FILE_WORDS.search(body["page_words"].split(": ", 1)[1])
 
 
+def test_every_refusal_the_page_words_anew_is_known_by_a_code_the_reader_raises():
+    # page_reason matched the reader's text ("a machine never moves, so a start tile",
+    # "is empty", "already has stones of this player"): a reworded message fell back to
+    # a board file's words unnoticed. Each code it handles is raised for a state above.
+    from fabgen.errors import InputFileError
+    from fabgen.web.designer import _PAGE_REASONS, board_from_state
+
+    raised = set()
+    for state, _, _ in SAID_IN_THE_PAGE:
+        with pytest.raises(InputFileError) as caught:
+            board_from_state(state)
+        raised.add(caught.value.code)
+    assert set(_PAGE_REASONS) <= raised
+
+
 @pytest.mark.parametrize("what", ["setup-svg", "setup-pdf"])
 def test_a_setup_diagram_refused_says_the_findings_not_their_codes(client, what):
     # "Not downloaded: two: the board has 1 error (player-without-stones): ...": a code

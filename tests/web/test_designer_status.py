@@ -101,7 +101,7 @@ def _refused(state: dict) -> str:
     try:
         board_from_state(state)
     except InputFileError as exc:
-        return page_reason(exc.where, exc.detail, state)
+        return page_reason(exc, state)
     raise AssertionError("the board was not refused")
 
 
