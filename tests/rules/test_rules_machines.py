@@ -261,9 +261,7 @@ def test_rules_turn_plays_a_machines_turn_as_a_pass(tmp_path):
     path.write_text(write_transcript(transcript_from_position(start, turns=[[]])))
     result = run("rules", "turn", path)
     assert result.exit_code == 0, result.output
-    assert "seat 2 (Machine) plays turn 2 of the game (a machine: it never moves" in (
-        result.output
-    )
+    assert "seat 2 (Machine) plays turn 2 of the game (a machine: it never moves" in result.output
     (_, a, _), (_, b, _) = machine_stacks(board)
     for f in (a, b):  # both stacks of the one machine colour explode in its first turn
         assert f"{field_name(f)} explodes (live -> growing): 3 stones, 3 live neighbours" in (
