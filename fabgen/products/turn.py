@@ -26,7 +26,7 @@ def step_title(step: Step) -> str:
 
 
 def score_changes(start, final) -> list[str]:
-    """Each seat's score after the turn, with what the turn changed (``player 1 (Red) 9
+    """Each seat's score after the turn, with what the turn changed (``seat 1 (Red) 9
     (+2)``), to check a scoresheet: the command's last lines and the last picture."""
     from fabgen.rules.scoring import scores
 
@@ -52,7 +52,7 @@ def closing_lines(start, final, variant: str) -> list[str]:
 
 def game_end_words(final, variant: str) -> str:
     """Why a finished game ended and its final ranking: ``every region is settled; final
-    ranking: 1. player 3 (Green) 27; 2. ...`` (the command's words, and the viewer's)."""
+    ranking: 1. seat 3 (Green) 27; 2. ...`` (the command's words, and the viewer's)."""
     from fabgen.rules.scoring import ranking
     from fabgen.rules.terminal import ranking_text
     from fabgen.rules.turn import game_over_reason

@@ -84,7 +84,7 @@ def refused_turn(position, transcript, moves, exc, variant: str) -> str:
     """Moves typed for the player to move that the rules refuse: which move it is, the
     rule, and that nothing was played (``move 2 of 2, -c0 to -a0, is refused (the same
     as move 1: written twice?): -c0 holds no stones (rule no-stones: ...). Nothing was
-    played: this is turn 31 of the game, player 1 (Red) to move``)."""
+    played: this is turn 31 of the game, seat 1 (Red) to move``)."""
     from fabgen.rules.moves import RULES
 
     k = position.next_player

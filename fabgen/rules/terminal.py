@@ -77,7 +77,7 @@ def kind_note(kind: str) -> str:
 
 def render_position(position: Position, *, title: str = "") -> str:
     """Board, legend and whose turn it is, named as every rules command names a seat
-    (``next to move: player 2 (Blue)``, as ``rules turn`` ends; the legend above gives
+    (``next to move: seat 2 (Blue)``, as ``rules turn`` ends; the legend above gives
     its letter)."""
     k = position.next_player
     head = f"{title}\n" if title else ""
@@ -97,7 +97,7 @@ def describe_stacks(position: Position) -> str:
 
 def stacks_by_seat(position: Position) -> list[str]:
     """One line per seat in seat order, its fields together in board order:
-    ``A = player 1 (Red): c3 3A, d4 +2A``; a seat without stones or growing fields says
+    ``A = seat 1 (Red): c3 3A, d4 +2A``; a seat without stones or growing fields says
     so. The same fields as :func:`describe_stacks`, easier to read with many seats."""
     fields: list[list[str]] = [[] for _ in position.players]
     for i, name in enumerate(position.board.names):
@@ -111,14 +111,14 @@ def stacks_by_seat(position: Position) -> list[str]:
 
 
 def ranking_text(position: Position, standings) -> str:
-    """``1. player 1 (Red) 5, player 3 (Green) 5 (tied); 3. player 2 (Blue) 2``: the
+    """``1. seat 1 (Red) 5, seat 3 (Green) 5 (tied); 3. seat 2 (Blue) 2``: the
     places of :func:`ranking_places` in one line."""
     return "; ".join(ranking_places(position, standings))
 
 
 def ranking_places(position: Position, standings) -> list[str]:
-    """One entry per place, players sharing a place listed together: ``1. player 1 (Red)
-    5, player 3 (Green) 5 (tied)`` (the play page lists them a line each)."""
+    """One entry per place, players sharing a place listed together: ``1. seat 1 (Red)
+    5, seat 3 (Green) 5 (tied)`` (the play page lists them a line each)."""
     groups: dict[int, list] = {}
     for s in standings:
         groups.setdefault(s.rank, []).append(s)
