@@ -395,6 +395,27 @@ def test_a_narrow_window_keeps_the_kit_preview_in_reach(page):
     page.keyboard.press("Enter")
     expect(page.locator("#preview-title")).to_be_focused()
     expect(page.locator("#preview-title")).to_be_in_viewport()
+    # A line of the bill of materials too long for the window goes on under its value;
+    # it went on at the left edge, under the lines' names ("mm" and "with" stood there).
+    bom = page.locator("#bom")
+    expect(bom).to_contain_text("95 mm across the flats")
+    lines = bom.evaluate(  # each line's rows on the screen: where the first text starts
+        """e => [...e.querySelectorAll('.bom-line')].map(line => {
+          const range = document.createRange();
+          range.selectNodeContents(line);
+          const rows = {};
+          for (const r of range.getClientRects()) {
+            const top = Math.round(r.top);
+            rows[top] = Math.min(rows[top] ?? Infinity, r.left);
+          }
+          return Object.keys(rows).map(Number).sort((a, b) => a - b).map(t => rows[t]);
+        })"""
+    )
+    assert len(lines) == len(bom.inner_text().strip("\n").split("\n"))
+    wrapped = [rows for rows in lines if len(rows) > 1]
+    assert len(wrapped) > 3  # (400 px: most lines wrap)
+    indents = {round(left - rows[0]) for rows in wrapped for left in rows[1:]}
+    assert len(indents) == 1 and indents.pop() > 100, lines  # one value column, 21 ch in
 
 
 @pytest.mark.parametrize("path", ["/", "/board", "/rules"])

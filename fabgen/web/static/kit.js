@@ -126,8 +126,21 @@ async function ask(body, mine, quick) {
   document.getElementById("sheet-caption").textContent =
     `Tile sheet 1 of ${answer.sheet.count}`;
   document.getElementById("sheet-report").textContent = answer.sheet.report;
-  document.getElementById("bom").textContent = answer.bom;
+  showBom(answer.bom);
   document.body.dataset.preview = String(mine);
+}
+
+// The bill of materials a line a block, so that a line too long for the column goes on
+// under its value, not under the names of the lines (it went on at the left edge:
+// "mm", "colour" and "with" stood alone where the names are).
+function showBom(text) {
+  const lines = text.replace(/\n$/, "").split("\n").map((line) => {
+    const span = document.createElement("span");
+    span.className = "bom-line";
+    span.textContent = line;
+    return span;
+  });
+  document.getElementById("bom").replaceChildren(...lines);
 }
 
 // Narrow windows show the preview below the form: a bar at the bottom of the window
