@@ -160,7 +160,33 @@ def kit_bom(plan: KitPlan, files: Iterable[str]) -> dict:
         "fields": supply.fields,
     }
     _add_sizes(bom, plan)
+    _add_offcuts(bom, plan)
     return bom
+
+
+def _add_offcuts(bom: dict, plan: KitPlan) -> None:
+    """The sheets little used, by the part in use, as sheets-report.txt gives it ("an
+    offcut that size will do"): a maker buying a coloured sheet for each colour's 35
+    stones was told "on 1 sheet" of 600x400 mm, of which they take 145×139 mm."""
+    bom["tiles"]["offcuts_mm"] = _offcuts(plan.sheets)
+    stones = plan.stones
+    if stones is None or not stones.laser_sheets:
+        return
+    # (every colour's sheets are laid out alike: colour 1's stand for each)
+    bom["stones"]["offcuts_mm"] = _offcuts([s for s in stones.laser_sheets if s.colour == 1])
+    bom["markers"]["offcuts_mm"] = _offcuts(stones.marker_sheets)
+
+
+def _offcuts(sheets) -> list[list[float] | None]:
+    """Per sheet, the part in use when at most half of it is (else None)."""
+    from fabgen.draw.sheet_report import OFFCUT_SHARE, used_mm
+
+    out: list[list[float] | None] = []
+    for sheet in sheets:
+        width, height = used_mm(sheet)
+        small = width * height <= OFFCUT_SHARE * sheet.sheet.width * sheet.sheet.height
+        out.append([width, height] if small else None)
+    return out
 
 
 def _add_sizes(bom: dict, plan: KitPlan) -> None:
@@ -279,14 +305,14 @@ def bom_text(bom: dict) -> str:
         f"({seat_text(bom['people'], bom['machines'])}, {bom['fields']} fields)",
         f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare), "
         f"{t['width_mm']:g} mm across the flats, on {t['sheets']} "
-        f"sheet{'' if t['sheets'] == 1 else 's'} of {t['sheet_mm']} mm",
+        f"sheet{'' if t['sheets'] == 1 else 's'} of {t['sheet_mm']} mm" + _offcut_words(t),
         f"  tile material      {t['thickness_mm']:g} mm sheet (plywood, as the default laser "
         "speeds assume); the cut lines fit any thickness",
     ]
     if s["design"] != "none":
         lines.append(
             f"  stones             {s['per_colour']} per colour × {len(s['colours'])} colours "
-            f"({colours}); {s['design']}{_made_on(s, ' per colour')}"
+            f"({colours}); {s['design']}{_made_on(s, ' per colour')}" + _offcut_words(s)
         )
         lines.append(f"  stone size         {_stone_size(s)}")
     for kind in ("growing", "dead"):
@@ -298,12 +324,31 @@ def bom_text(bom: dict) -> str:
         )
     if m["made"] and _made_on(m):
         lines.append(
-            f"  markers            growing and dead{_made_on(m)}; {_mm(m['diameter_mm'])} mm "
+            f"  markers            growing and dead{_made_on(m)}"
+            + _offcut_words(m)
+            + f"; {_mm(m['diameter_mm'])} mm "
             f"across, {_mm(m['thickness_mm'])} mm thick, in colours no seat uses (the symbols "
             "tell the kinds apart too)"
         )
     lines.append(f"  stones per colour: {s['basis']}")
     return "\n".join(lines + _filament_lines(bom.get("filament"))) + "\n"
+
+
+def _offcut_words(part: dict) -> str:
+    """`` (an offcut of 144.6×138.3 mm will do)``, ``... will do for the last)``."""
+    per_sheet = part.get("offcuts_mm") or []
+    offcuts = [size for size in per_sheet if size]
+    if not offcuts:
+        return ""
+    sizes = list(dict.fromkeys(f"{w:g}×{h:g}" for w, h in offcuts))
+    what = f"an offcut of {sizes[0]}" if len(sizes) == 1 else f"offcuts of {' and '.join(sizes)}"
+    if len(offcuts) == len(per_sheet):
+        which = " for each" if len(sizes) == 1 and len(offcuts) > 1 else ""
+    elif offcuts == [per_sheet[-1]]:
+        which = " for the last"
+    else:
+        which = f" for {len(offcuts)} of them"
+    return f" ({what} mm will do{which})"
 
 
 def _stone_size(s: dict) -> str:

@@ -226,3 +226,53 @@ def test_filament_and_sizes_are_those_of_the_files_written(printed_kit, laser_ki
     cut = json.loads((laser_kit / "bom.json").read_text())
     assert cut["filament"] is None and "filament" not in (laser_kit / "bom.txt").read_text()
     assert cut["stones"]["height_mm"] == cut["markers"]["thickness_mm"] == 3
+
+
+def _used_mm(svg, margin):
+    """The part of a sheet in use read back from its SVG: from the bottom-left corner
+    to the farthest cut line, and the margin beyond it."""
+    drawing = read_svg(svg.read_bytes())
+    xs = [x + r for x, _, r in drawing.circles.get("cut", [])]
+    ys = [y + r for _, y, r in drawing.circles.get("cut", [])]
+    for line in drawing.polylines.get("cut", []):
+        xs += [p[0] for p in line]
+        ys += [p[1] for p in line]
+    return max(xs) + margin, max(ys) + margin, drawing.width * drawing.height
+
+
+def _numbered(folder, pattern):
+    return sorted(folder.glob(pattern), key=lambda p: int(p.stem.rpartition("-")[2]))
+
+
+def test_sheets_an_offcut_will_do_for_are_said_by_the_part_in_use(laser_kit):
+    """bom.txt said "on 1 sheet" for a colour's stones where sheets-report.txt said an
+    offcut a quarter of it would do: a maker bought a sheet of each colour. Each size
+    it gives is the part in use of the sheet's SVG file, read back (at most half)."""
+    bom = json.loads((laser_kit / "bom.json").read_text())
+    margin = json.loads((laser_kit / "manifest.json").read_text())["kit"]["laser"]["margin"]
+    laser = laser_kit / "laser"
+    for part, sheets in (
+        ("tiles", _numbered(laser, "tiles-sheet-*.svg")),
+        ("stones", _numbered(laser, "stones-colour-1-sheet-*.svg")),
+        (
+            "markers",
+            [*_numbered(laser, "markers-growing-*.svg"), *_numbered(laser, "markers-dead-*.svg")],
+        ),
+    ):
+        said = bom[part]["offcuts_mm"]
+        assert len(said) == len(sheets), part
+        for sheet, size in zip(sheets, said, strict=True):
+            width, height, area = _used_mm(sheet, margin)
+            if size is None:  # (the used part rounded up to 0.1 mm, from the drawing's box)
+                assert width * height > area / 2 - 1, sheet.name
+            else:
+                assert abs(size[0] - width) <= 0.15 and abs(size[1] - height) <= 0.15, sheet.name
+    # 200x150 mm sheets hold one tile each, and the last sheet of markers a few
+    (tiles,) = {tuple(size) for size in bom["tiles"]["offcuts_mm"]}
+    assert _bom_line(laser_kit, "  island tiles").endswith(
+        f"(an offcut of {tiles[0]:g}×{tiles[1]:g} mm will do for each)"
+    )
+    *_, last = bom["markers"]["offcuts_mm"]
+    assert f"(an offcut of {last[0]:g}×{last[1]:g} mm will do for the last)" in _bom_line(
+        laser_kit, "  markers "
+    )
