@@ -6,7 +6,7 @@ import time
 
 import click
 
-from fabgen.cli.balance_options import run_jobs, scheduler_option
+from fabgen.cli.balance_options import cluster_notices, run_jobs, scheduler_option
 from fabgen.cli.boards_cmd import FILE_VARIANT, board_file_argument, file_variant, preset_option
 from fabgen.cli.common import (
     GamesProgress,
@@ -129,7 +129,7 @@ def balance(
         # Every candidate's games and the fresh ones, until the search knows how many
         # setups it plays: a board may offer fewer than --candidates.
         progress = GamesProgress(games * (candidates + 1))
-        with progress as bar:
+        with progress as bar, cluster_notices():
             board, run, table, played = _suggest(
                 board,
                 options,
@@ -140,7 +140,7 @@ def balance(
                 lambda setups: progress.set_total(games * (setups + 1)),
             )
     else:
-        with GamesProgress(games) as bar:
+        with GamesProgress(games) as bar, cluster_notices():
             run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=bar.update)
         played = [run]
     seconds = time.perf_counter() - began

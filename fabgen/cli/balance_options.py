@@ -4,6 +4,10 @@ validate --simulate``), declared once so that both read and explain them alike
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import click
 
 #: --scheduler's help: where the games are played, and how they are cut into batches.
@@ -26,3 +30,19 @@ def run_jobs(jobs: int | None, scheduler: str | None) -> int:
     from fabgen.play.parallel import CLUSTER_JOBS, default_jobs
 
     return jobs or (CLUSTER_JOBS if scheduler else default_jobs())
+
+
+@contextmanager
+def cluster_notices() -> Iterator[None]:
+    """What a cluster run waits for (:data:`fabgen.play.parallel.notice`) on stderr, for
+    the time of the run; on a terminal on a line of its own under the progress bar."""
+    from fabgen.play import parallel
+
+    def say(text: str) -> None:
+        click.echo(("\n" if sys.stderr.isatty() else "") + text, err=True)
+
+    parallel.notice = say
+    try:
+        yield
+    finally:
+        parallel.notice = None

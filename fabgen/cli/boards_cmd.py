@@ -203,13 +203,13 @@ def validate(
     kit = KitCounts(stones_per_player, growing_markers, dead_markers)
     report = run(board, kit, source)
     if simulate is not None and report.ok:
-        from fabgen.cli.balance_options import run_jobs
+        from fabgen.cli.balance_options import cluster_notices, run_jobs
         from fabgen.cli.common import GamesProgress
         from fabgen.play.balance import simulate as play
 
         names = player_names(players)
         variant = file_variant(variant, board_file)
-        with GamesProgress(simulate) as bar:
+        with GamesProgress(simulate) as bar, cluster_notices():
             games = play(
                 board,
                 simulate,

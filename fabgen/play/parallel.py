@@ -310,7 +310,7 @@ class ClusterExecutor(Executor):
         """Returns while the cluster has a worker, or gets one within
         :data:`WORKER_SECONDS` (a nanny restarts a killed worker in a few seconds)."""
         try:
-            self._client.wait_for_workers(1, timeout=WORKER_SECONDS)
+            _wait_for_a_worker(self._client, self._scheduler, "has lost all its workers")
         except TimeoutError:
             raise ParameterError.about(
                 "scheduler",
@@ -368,7 +368,7 @@ def _check_workers(client, scheduler: str) -> None:
     from fabgen import __version__
 
     try:
-        client.wait_for_workers(1, timeout=WORKER_SECONDS)
+        _wait_for_a_worker(client, scheduler, "has no worker yet")
     except TimeoutError:
         raise ParameterError.about(
             "scheduler",
@@ -377,6 +377,24 @@ def _check_workers(client, scheduler: str) -> None:
             "installed",
         ) from None
     _check_versions(client, scheduler)
+
+
+#: Told, when set, what a cluster run waits for, for the command line to show: a run on a
+#: cluster without workers showed its progress at 0 % for :data:`WORKER_SECONDS`, then
+#: an error, and an organiser who starts the workers after the run did not know it waited.
+notice: Callable[[str], None] | None = None
+
+
+def _wait_for_a_worker(client, scheduler: str, state: str) -> None:
+    """Returns once the cluster has a worker; TimeoutError after :data:`WORKER_SECONDS`.
+    When it has none, :data:`notice` hears first what the cluster's ``state`` is and
+    what to do."""
+    if not client.scheduler_info(n_workers=1)["workers"] and notice is not None:
+        notice(
+            f"waiting for a worker: {scheduler} {state}; start one with `dask worker "
+            f"{scheduler}` (the run stops after {WORKER_SECONDS} s without one)"
+        )
+    client.wait_for_workers(1, timeout=WORKER_SECONDS)
 
 
 def _check_versions(client, scheduler: str, during: bool = False) -> None:

@@ -106,12 +106,31 @@ def test_balance_on_an_http_proxy_is_one_paragraph_and_exit_2(cli, tmp_path):
 
 
 def test_a_cluster_without_workers_is_refused(monkeypatch):
+    """(Saying first what the run waits for: an organiser who starts the workers after
+    the run saw its progress at 0 % for 30 s, and nothing else.)"""
+    told: list[str] = []
     monkeypatch.setattr(parallel, "WORKER_SECONDS", 1, raising=False)
+    monkeypatch.setattr(parallel, "notice", told.append, raising=False)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
-        outcome = _outcome(cluster.scheduler_address)
+        address = cluster.scheduler_address
+        outcome = _outcome(address)
     assert isinstance(outcome, ParameterError), outcome
     assert "has no worker (none came in 1 s)" in str(outcome)
     assert "dask worker" in str(outcome)
+    assert told == [
+        f"waiting for a worker: {address} has no worker yet; start one with `dask worker "
+        f"{address}` (the run stops after 1 s without one)"
+    ]
+
+
+def test_a_cluster_with_a_worker_is_not_said_to_wait(monkeypatch):
+    told: list[str] = []
+    monkeypatch.setattr(parallel, "notice", told.append, raising=False)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        assert _outcome(cluster.scheduler_address) == [[0], [1], [2], [3]]
+    assert told == []
 
 
 def _old_fabgen() -> str:
@@ -137,14 +156,6 @@ def test_workers_without_this_fabgen_are_refused(monkeypatch, worker, says):
     assert says in str(outcome) and "install fabgen" in str(outcome)
 
 
-def test_a_cluster_of_workers_with_this_fabgen_plays():
-    with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
-    ) as cluster:
-        outcome = _outcome(cluster.scheduler_address)
-    assert outcome == [[0], [1], [2], [3]]
-
-
 def test_an_unreachable_long_address_is_quoted_briefly():
     """(A host name of up to 253 characters passes the address check and is tried.)"""
     address = f"tcp://{'h' * 60}.{'h' * 60}.{'h' * 60}:8786"
@@ -166,8 +177,10 @@ def test_a_cluster_that_loses_all_its_workers_during_the_run_is_one_clear_error(
     and the run waited for them for ever."""
     from distributed.utils import sync
 
+    told: list[str] = []
     monkeypatch.setattr(parallel, "WORKER_SECONDS", 1)
     monkeypatch.setattr(parallel, "WATCH_SECONDS", 0.2)
+    monkeypatch.setattr(parallel, "notice", told.append)
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
@@ -191,6 +204,8 @@ def test_a_cluster_that_loses_all_its_workers_during_the_run_is_one_clear_error(
     assert isinstance(outcome[0], ParameterError), outcome[0]
     assert "has lost all its workers during the run (none for 1 s)" in str(outcome[0])
     assert "dask worker" in str(outcome[0])
+    assert told and told[-1].startswith("waiting for a worker: ")
+    assert " has lost all its workers; start one with `dask worker " in told[-1]
     assert "Traceback" not in capfd.readouterr().err
 
 
