@@ -259,35 +259,53 @@ def _has_tiles(board_state: object) -> None:
 
 
 def check_simulation(kit: Kit) -> None:
+    """Refuse a simulated supply the browser will not play (:func:`simulation_problems`),
+    every reason in one message: the label of each after the first, which the form's
+    words put in front of it."""
+    first, *more = simulation_problems(kit) or [None]
+    if first is None:
+        return
+    said = [str(first), *(f"{_LABELS[p.where or '']} {p}" for p in more)]
+    raise TooMuchWork("; ".join(said), first.where)
+
+
+def simulation_problems(kit: Kit) -> list[TooMuchWork]:
     """A supply from self-played games is measured again on every change of the
-    preview: more games than a request may play, or players too slow for it (a strong
+    preview: more games than a request may play, and players too slow for it (a strong
     player's game takes seconds), go to the command line (the kit file itself can
-    still be downloaded)."""
+    still be downloaded). Both at once: the default 200 strong games were refused at
+    the games, and the players only once the games were lowered."""
     settings = kit.section("kit")
     if settings["supply"] != "simulate":
-        return
+        return []
     games = settings["simulate_games"]
     command_line = (
         f'or download the kit file and run "fabgen build {KIT_FILE_NAME}" on the command line'
     )
+    out = []
     # (said after the setting's label, as the form marks it: "Simulate games must be ...")
     if games > LIMITS.simulate_games:
-        raise TooMuchWork(
-            f"must be at most {LIMITS.simulate_games} in the browser, which plays the games "
-            f"again for every preview ({games} games take minutes, too long for the browser): "
-            "lower it, " + command_line,
-            "kit.simulate_games",
+        out.append(
+            TooMuchWork(
+                f"must be at most {LIMITS.simulate_games} in the browser, which plays the "
+                f"games again for every preview ({games} games take minutes, too long for the "
+                "browser): lower it, " + command_line,
+                "kit.simulate_games",
+            )
         )
     players = [p.strip() for p in str(settings["simulate_players"]).split(",")]
     slow = sorted({f'"{p}"' for p in players if p.partition(":")[0] == "strong"})
     if slow:
-        raise TooMuchWork(
-            f"must be {' or '.join(SIMULATE_PLAYERS)} in the browser, which plays the "
-            f"{games} games again for every preview ({', '.join(slow)} take seconds a game, "
-            f"too long for the browser): choose {' or '.join(SIMULATE_PLAYERS)} here, "
-            + command_line,
-            "kit.simulate_players",
+        out.append(
+            TooMuchWork(
+                f"must be {' or '.join(SIMULATE_PLAYERS)} in the browser, which plays the "
+                f"{games} games again for every preview ({', '.join(slow)} take seconds a "
+                f"game, too long for the browser): choose {' or '.join(SIMULATE_PLAYERS)} "
+                "here, " + command_line,
+                "kit.simulate_players",
+            )
         )
+    return out
 
 
 def _server_file(folder: Path, name: str) -> bool:
@@ -406,9 +424,11 @@ def _preview(settings: object, board_state: object, quick: bool, rest: bool) -> 
     with scratch_folder() as folder:
         try:
             kit, text, _ = read_settings(settings, folder, board_state)
-            check_simulation(kit)
         except FabgenError as exc:
             return {"ok": False, "findings": errors_json(exc)}
+        slow = simulation_problems(kit)
+        if slow:
+            return {"ok": False, "findings": [error_json(exc) for exc in slow]}
         try:
             plan = plan_kit(kit, QUICK_CHECKS if quick else None)
         except KitError as exc:

@@ -291,11 +291,17 @@ def test_a_simulated_supply_is_refused_beyond_a_few_games(client, default_settin
 
     settings = copy.deepcopy(default_settings)
     settings["kit"]["supply"] = "simulate"  # with the default 200 games: minutes
-    [error] = _errors(_preview(client, settings))
+    # and the default strong players, said at once (they were said once the games were
+    # lowered: a second round of the form for the same choice)
+    error, players = _errors(_preview(client, settings))
     assert error["setting"] == "kit.simulate_games"
     assert "200 games" in error["message"] and "fabgen build kit.toml" in error["message"]
+    assert players["setting"] == "kit.simulate_players"
+    assert players["message"].startswith("Simulate players must be greedy or random")
     answer = client.post("/api/kit/zip", json={"settings": settings})
-    assert answer.status_code >= 400 and "200 games" in answer.get_json()["error"]
+    refused = answer.get_json()["error"]
+    assert answer.status_code >= 400 and "200 games" in refused
+    assert refused == f"Not downloaded: {error['message']}; {players['message']}"
     # the kit file itself (no games played) can still be taken to the command line
     download = client.post("/api/kit/file", json={"settings": settings})
     assert download.status_code == 200
