@@ -77,7 +77,10 @@ def test_a_download_refused_as_too_much_work_names_the_setting_by_its_label(
     # 'supply = "simulate" with 50 games takes minutes ...: lower simulate_games', without
     # saying that nothing was downloaded
     settings = copy.deepcopy(default_settings)
-    settings["kit"].update({"supply": "simulate", "simulate_games": 10, key: value})
+    # (one reason at a time: the default strong players are refused too, and said)
+    settings["kit"].update(
+        {"supply": "simulate", "simulate_games": 10, "simulate_players": "greedy", key: value}
+    )
     error = _refusal(client, settings)
     assert error.startswith(f"Not downloaded: {label} must be ")
     assert key not in error.split("fabgen build")[0]
