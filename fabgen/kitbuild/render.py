@@ -263,14 +263,21 @@ def planned_files(plan: KitPlan) -> list[str]:
 
 def _stones_basis(plan: KitPlan) -> str:
     """Why each colour has its stones: what the board needs and why, or the kit's own
-    count beside that (a count of 50 was explained by the rule's 20 % of the fields)."""
-    supply, count = plan.supply, plan.kit.section("stones")["count"]
-    if not count:
-        return supply.stones_basis
-    return (
-        f"{count}, as the kit sets them (count under [stones]); the board needs about "
-        f"{supply.stones_per_player}: {supply.stones_basis}"
-    )
+    count beside that (a count of 50 was explained by the rule's 20 % of the fields).
+    A kit that makes no stones gives the number, which no stones line above gives."""
+    supply, stones = plan.supply, plan.kit.section("stones")
+    count, needed = stones["count"], supply.stones_per_player
+    number = f"{count or needed}"
+    if stones["design"] == "none":
+        number += " (not made by this kit)"
+    if count:
+        return (
+            f"{number}, as the kit sets them (count under [stones]); the board needs about "
+            f"{needed}: {supply.stones_basis}"
+        )
+    if stones["design"] == "none":
+        return f"{number}: {supply.stones_basis}"
+    return supply.stones_basis
 
 
 def _count(files: Iterable[str], prefix: str, suffix: str) -> int:
