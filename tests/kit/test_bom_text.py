@@ -24,21 +24,25 @@ def test_the_bill_of_materials_counts_the_tile_sheets_the_laser_files_hold(tmp_p
 
 def test_stones_per_colour_set_in_the_kit_are_said_as_set(tmp_path):
     """With count = 50 the last line said "stones per colour: 20% of 70 fields, rounded
-    up, ...": the board's reason for 14, beside a stones line of 50."""
+    up, ...": the board's reason for 14, beside a stones line of 50. A kit that makes no
+    stones said the reason without the number (it has no stones line)."""
     from fabgen.kitbuild.render import planned_files
 
     kit = tmp_path / "kit.toml"
-    for count in (0, 50):
-        kit.write_text(f"[stones]\ncount = {count}\n")
+    for count, design in ((0, "disc"), (50, "disc"), (0, "none"), (50, "none")):
+        kit.write_text(f'[stones]\ncount = {count}\ndesign = "{design}"\n')
         plan = plan_kit(load_kit(kit))
         lines = bom_text(kit_bom(plan, planned_files(plan))).splitlines()
-        stones = next(x for x in lines if x.startswith("  stones "))
+        stones = [x.split()[1] for x in lines if x.startswith("  stones    ")]
         basis = next(x for x in lines if x.startswith("  stones per colour:"))
         needed = plan.supply.stones_per_player
-        assert stones.split()[1] == str(count or needed)
         rule = f"20% of {plan.supply.fields} fields"
+        number = f"{count or needed}" + (" (not made by this kit)" if design == "none" else "")
+        assert stones == ([] if design == "none" else [str(count or needed)])
         if count:
-            assert basis.startswith(f"  stones per colour: {count}, as the kit sets them (count")
+            assert basis.startswith(f"  stones per colour: {number}, as the kit sets them (count")
             assert f"the board needs about {needed}: {rule}" in basis
+        elif design == "none":
+            assert basis.startswith(f"  stones per colour: {number}: {rule}")
         else:
             assert basis.startswith(f"  stones per colour: {rule}")
