@@ -259,7 +259,7 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
         "legend": legend(start),
         "before": stacks_by_seat(start),
         "scores": scores(start),
-        # (named as the command's score lines name them: "player 1 (Red) 9")
+        # (named as the command's score lines name them: "seat 1 (Red) 9")
         "scores_words": [
             f"{p.label(k)} {n}"
             for k, (p, n) in enumerate(zip(start.players, scores(start), strict=True))
