@@ -114,7 +114,7 @@ def render_kit(
     bom["filament"] = filament_bom(plan, files)
     files["bom.json"] = (json.dumps(bom, indent=2, sort_keys=True) + "\n").encode("utf-8")
     files["bom.txt"] = bom_text(bom).encode("utf-8")
-    files["README.txt"] = readme_text(plan, files).encode("utf-8")
+    files["README.txt"] = readme_text(plan, files, bom["filament"]).encode("utf-8")
     files["manifest.json"] = manifest(plan, files)
     return files, timings
 
@@ -218,10 +218,13 @@ def _add_sizes(bom: dict, plan: KitPlan) -> None:
 
 def filament_bom(plan: KitPlan, files: dict[str, bytes]) -> dict | None:
     """The filament of each colour's stones and each kind of marker, read back from
-    the kit's 3MF plates (printed solid); None when nothing is printed. Only a built
-    kit has it: the kit page's preview models no solids."""
+    the kit's 3MF plates: printed solid (the most it takes), and the estimate of the
+    plates' own descriptions (2 walls, 15 % infill) from the same meshes; None when
+    nothing is printed. Only a built kit has it: the kit page's preview models no
+    solids. README.txt gives the same figures."""
     from fabgen.pieces.params import PLA_DENSITY
     from fabgen.pieces.printing import FILAMENT_DIAMETER, Filament, read_plates
+    from fabgen.products.stones import PRINT_SETTINGS
 
     stones = plan.stones
     if stones is None or not stones.plates:
@@ -231,19 +234,40 @@ def filament_bom(plan: KitPlan, files: dict[str, bytes]) -> dict | None:
     colours = [seat_colour(s.colour, k) for k, s in enumerate(plan.board.seats)]
     out: dict = {"density_g_cm3": round(PLA_DENSITY * 1000, 3), "diameter_mm": FILAMENT_DIAMETER}
     out.update(infill_percent=100, stones=[], markers={})
-    total = Filament(0.0)
+    out["estimate"] = {
+        "walls": PRINT_SETTINGS.walls,
+        "line_width_mm": PRINT_SETTINGS.line_width,
+        "infill_percent": round(PRINT_SETTINGS.infill * 100),
+    }
+    parts = []
     for k, colour in enumerate(colours):
         piece = printed[stones.pieces[k if marked else 0].name]
-        out["stones"].append({"colour": colour, "pieces": piece.copies, **piece.filament.to_json()})
-        total += piece.filament
+        out["stones"].append({"colour": colour, **_filament_part(piece)})
+        parts.append(piece)
     for piece in stones.pieces:
         kind = getattr(piece, "kind", None)
         if kind is not None:
-            made = printed[piece.name]
-            out["markers"][kind] = {"pieces": made.copies, **made.filament.to_json()}
-            total += made.filament
-    out["total"] = total.to_json()
+            out["markers"][kind] = _filament_part(printed[piece.name])
+            parts.append(printed[piece.name])
+    total = sum((p.filament for p in parts), Filament(0.0))
+    estimate = sum(_estimate_grams(p) for p in parts)
+    out["total"] = {**total.to_json(), "estimate_grams": round(estimate, 1)}
     return out
+
+
+def _filament_part(piece) -> dict:
+    """One colour's stones or one kind of marker in bom.json: printed solid and as
+    estimated."""
+    estimate = round(_estimate_grams(piece), 1)
+    return {"pieces": piece.copies, **piece.filament.to_json(), "estimate_grams": estimate}
+
+
+def _estimate_grams(piece) -> float:
+    """Grams at the plates' slicer settings, of each copy's mesh as the plate holds it
+    (the estimate's skin is per piece, so it is taken per copy)."""
+    from fabgen.products.stones import filament_grams
+
+    return piece.copies * filament_grams(piece.volume / piece.copies, piece.area / piece.copies)
 
 
 def planned_files(plan: KitPlan) -> list[str]:
@@ -372,24 +396,48 @@ def _mm(value: float) -> str:
 
 
 def _filament_lines(filament: dict | None) -> list[str]:
-    """What each colour's stones and each kind of marker take, printed solid."""
+    """What each colour's stones and each kind of marker take: printed solid, and
+    about as much as the plates' estimate says."""
     from fabgen.pieces.printing import SOLID
 
     if filament is None:
         return []
-    lines = [f"  filament           {SOLID}:"]
+    lines = [f'  filament           {SOLID}; "about": {_estimate_basis(filament)}:']
     parts = [(f"{p['colour']} stones", p) for p in filament["stones"]]
     parts += [(f"{kind} markers", p) for kind, p in filament["markers"].items()]
-    for name, part in parts:
-        lines.append(f"    {name:<17}{part['pieces']}: {_amount(part)}")
-    lines.append(f"    {'in all':<17}{_amount(filament['total'])}")
+    for name, part in [*parts, ("in all", filament["total"])]:
+        count = f"{part['pieces']}: " if "pieces" in part else ""
+        lines.append(f"    {name:<17}{count}{_amount(part)}; about {_estimate(part)} g")
     return lines
+
+
+def _estimate_basis(filament: dict) -> str:
+    """``estimated for 2 walls, 15% infill, as each 3MF plate's description says``."""
+    basis = filament["estimate"]
+    return (
+        f"estimated for {basis['walls']} walls, {basis['infill_percent']}% infill, as each "
+        "3MF plate's description says"
+    )
 
 
 def _amount(part: dict) -> str:
     from fabgen.pieces.printing import Filament
 
     return Filament(part["cm3"] * 1000).text()
+
+
+def _solid_grams(part: dict) -> str:
+    """The grams of :func:`_amount`, alone."""
+    from fabgen.pieces.printing import Filament
+    from fabgen.products.stones import grams_text
+
+    return grams_text(Filament(part["cm3"] * 1000).grams)
+
+
+def _estimate(part: dict) -> str:
+    from fabgen.products.stones import grams_text
+
+    return grams_text(part["estimate_grams"])
 
 
 FOLDER_NOTES = {
@@ -411,7 +459,9 @@ FOLDER_NOTES = {
 README_WIDTH = 78
 
 
-def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
+def readme_text(plan: KitPlan, files: dict[str, bytes], filament: dict | None = None) -> str:
+    """The kit's README.txt; ``filament`` is bom.json's, whose figures it repeats for
+    each colour and kind of marker (none without it)."""
     lines = _wrap(
         f"Atlantis kit '{plan.kit.name}': board {plan.board.name}, "
         f"{seat_text(plan.board.people, plan.board.machines)}, {len(plan.board.tiles)} tiles. "
@@ -425,7 +475,7 @@ def readme_text(plan: KitPlan, files: dict[str, bytes]) -> str:
             if folder == "print/" and len(plan.papers) > 1:
                 text += f"; {_paper_choice(plan.papers)}"
             lines += _wrap(text, "  ", " " * 11)
-    pieces = piece_lines(plan)
+    pieces = piece_lines(plan, filament)
     if pieces:
         lines.append("")
         for line in pieces:
@@ -487,10 +537,11 @@ def _laser_colours(plan: KitPlan) -> str:
     return text
 
 
-def piece_lines(plan: KitPlan) -> list[str]:
+def piece_lines(plan: KitPlan, filament: dict | None = None) -> list[str]:
     """Which file makes the stones of which seat, and the markers of which kind. A seat
     is named in the setup diagram's words ("seat 4 (a machine)", "seat 2 (Machine A,
-    a machine)", "seat 1 (Red)"), so the README and the diagram beside it agree."""
+    a machine)", "seat 1 (Red)"), so the README and the diagram beside it agree. With
+    bom.json's ``filament``, each line gives its PLA as bom.txt does."""
     from fabgen.board.model import seat_words
     from fabgen.geometry.symbols import MARKER_SYMBOLS, SYMBOL_WORDS, board_seat_symbols
 
@@ -501,10 +552,12 @@ def piece_lines(plan: KitPlan) -> list[str]:
     symbols = board_seat_symbols([seat.is_machine for seat in seats])
     marked = settings["seat_symbols"]
     lines = [f"Stones: {stones_per_colour(plan)} of each colour."]
-    if not stones.laser_sheets:
-        from fabgen.products.stones import PRINT_SETTINGS
-
-        lines[0] += f" Filament as estimated for {PRINT_SETTINGS.label()}:"
+    if filament is not None:
+        basis = _estimate_basis(filament)
+        lines[0] += (
+            " PLA of each colour and kind of marker, as bom.txt gives it: printed solid "
+            f"(100 % infill), and about what a slicer uses, {basis}:"
+        )
     for k, seat in enumerate(seats):
         colour = seat_colour(seat.colour, k)  # the pictures' and the transcript's
         symbol = f", marked with {SYMBOL_WORDS[symbols[k]]}" if marked else ""
@@ -515,7 +568,7 @@ def piece_lines(plan: KitPlan) -> list[str]:
             where = f"3d/{piece.name}-plate*.3mf: print in {colour}"
         who = seat_words(seat.name, seat.kind)
         named = f"seat {k + 1} ({who})" if who else f"seat {k + 1}"
-        grams = "" if stones.laser_sheets else _filament(stones, stones.pieces[k if marked else 0])
+        grams = _grams(filament["stones"][k]) if filament else ""
         lines.append(f"  {where}, for {named}{symbol}{grams}")
     if settings["markers"]:
         supply = plan.supply
@@ -525,7 +578,7 @@ def piece_lines(plan: KitPlan) -> list[str]:
             else:
                 (piece,) = [p for p in stones.pieces if getattr(p, "kind", None) == kind]
                 where = f"3d/{piece.name}-plate*.3mf"
-            grams = "" if stones.laser_sheets else _filament(stones, piece)
+            grams = _grams(filament["markers"][kind]) if filament else ""
             lines.append(
                 f"  {where}: {count} {kind} markers, marked with "
                 f"{SYMBOL_WORDS[MARKER_SYMBOLS[kind]]}{grams}"
@@ -533,13 +586,10 @@ def piece_lines(plan: KitPlan) -> list[str]:
     return lines
 
 
-def _filament(stones: StonePlan, piece) -> str:
-    """``; about 19 g of PLA``: the filament of every plate of ``piece``, as its 3MF
-    files say, so a maker knows how much of each colour to have."""
-    from fabgen.products.stones import grams_text, plate_filament
-
-    grams = sum(plate_filament(p) for p in stones.plates if p.pieces[0] == piece)
-    return f"; about {grams_text(grams)} g of PLA"
+def _grams(part: dict) -> str:
+    """``; 28 g of PLA printed solid, about 19 g``: bom.txt's figures of a colour or
+    kind of marker, so a maker knows how much of each to have."""
+    return f"; {_solid_grams(part)} g of PLA printed solid, about {_estimate(part)} g"
 
 
 def manifest(plan: KitPlan, files: dict[str, bytes]) -> bytes:

@@ -4,7 +4,8 @@ the laser-cut sheets, and the colours the markers are made in (docs/design-notes
 *Products*: what a maker buys before printing).
 
 A mesh's volume is the sum of its triangles' signed tetrahedra; a 3MF plate's is the
-sum over its build items, each object placed by its item's transform.
+sum over its build items, each object placed by its item's transform; its surface, which
+a slicer's estimate of walls and skins needs, the sum of its triangles' areas.
 The figures are for pieces printed solid (100 % infill): a slicer's infill makes them
 less. Pure Python and numpy: no CadQuery here.
 """
@@ -75,13 +76,17 @@ SOLID = (
 
 @dataclass(frozen=True)
 class Printed:
-    """Copies of one piece in the files: how many, and their volume in all (mm³)."""
+    """Copies of one piece in the files: how many, and their volume (mm³) and surface
+    (mm²) in all."""
 
     copies: int
     volume: float
+    area: float = 0.0
 
     def __add__(self, other: Printed) -> Printed:
-        return Printed(self.copies + other.copies, self.volume + other.volume)
+        return Printed(
+            self.copies + other.copies, self.volume + other.volume, self.area + other.area
+        )
 
     @property
     def filament(self) -> Filament:
@@ -93,6 +98,12 @@ def signed_volume(corners: np.ndarray) -> float:
     outside)."""
     a, b, c = corners[:, 0, :], corners[:, 1, :], corners[:, 2, :]
     return float(np.einsum("ij,ij->i", a, np.cross(b, c)).sum() / 6.0)
+
+
+def surface_area(corners: np.ndarray) -> float:
+    """Area of triangles (m × 3 × 3 corners)."""
+    edges = np.cross(corners[:, 1, :] - corners[:, 0, :], corners[:, 2, :] - corners[:, 0, :])
+    return float(np.linalg.norm(edges, axis=1).sum() / 2.0)
 
 
 def read_plate(data: bytes) -> dict[str, Printed]:
@@ -121,7 +132,8 @@ def _placed(obj, transform: str | None) -> Printed:
     ).reshape(-1, 3)
     m = np.array([float(x) for x in (transform or "1 0 0 0 1 0 0 0 1 0 0 0").split()])
     rotation, move = m[:9].reshape(3, 3), m[9:]
-    return Printed(1, signed_volume((vertices @ rotation + move)[triangles]))
+    corners = (vertices @ rotation + move)[triangles]
+    return Printed(1, signed_volume(corners), surface_area(corners))
 
 
 def read_plates(plates: list[bytes]) -> dict[str, Printed]:
