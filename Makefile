@@ -6,6 +6,9 @@ VENV   ?= .venv
 OUT    ?= output
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# The suite runs on every core (pytest-xdist), a test file per process so that each file's
+# tests keep their order and share their module's fixtures; TESTFLAGS= runs it in one.
+TESTFLAGS ?= -n auto --dist loadfile
 
 .PHONY: kit test lint bench pictures fairness docs clean
 
@@ -19,7 +22,7 @@ kit: $(STAMP)
 	$(BIN)/fabgen build --out $(OUT)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(TESTFLAGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

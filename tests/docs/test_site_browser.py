@@ -16,7 +16,6 @@ pytest.importorskip("mkdocs")
 pytest.importorskip("mkdocs_click")
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 @pytest.fixture(scope="module")
@@ -38,18 +37,6 @@ def served(site):
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        # --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 def search_results(browser, start: str) -> list[str]:

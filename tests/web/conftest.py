@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-
 
 def ends_within(pid: int, seconds: float) -> bool:
     """Whether process ``pid`` has ended (or is a zombie, ended but not yet waited for)
@@ -113,22 +111,6 @@ def serving(app):
 def server_url(app):
     with serving(app) as url:
         yield url
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip(
-            "browser tests need Debian's chromium at /usr/bin/chromium "
-            "(apt-get install chromium; .ci/run installs it)"
-        )
-    from playwright.sync_api import sync_playwright  # the test extra installs it
-
-    with sync_playwright() as p:
-        # --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
