@@ -234,7 +234,10 @@ def test_filament_and_sizes_are_those_of_the_files_written(printed_kit, laser_ki
         shown = [float(x) for x in re.search(pattern, text).groups()]
         assert abs(shown[0] - cm3) <= 0.06 and abs(shown[1] - 1.24 * cm3) <= 0.6, (shown, cm3)
         assert abs(shown[2] - part["metres"]) <= 0.06
+        assert 0 < part["estimate_grams"] <= part["grams"] + 0.05  # never more than solid
     assert abs(filament["total"]["cm3"] - sum(cm3 for _, _, cm3 in said)) <= 0.02
+    estimate = sum(part["estimate_grams"] for _, part, _ in said)
+    assert abs(filament["total"]["estimate_grams"] - estimate) <= 0.05 * len(said)
     assert "100 % infill" in text and "1.75 mm" in text
     assert stones["height_mm"] == round(_stl_height(printed_kit / f"3d/{stone}.stl"), 2) > 5
     for kind in ("growing", "dead"):
