@@ -17,7 +17,7 @@ import pytest
 from fabgen.errors import FabgenError
 from fabgen.export import transaction as tx
 from fabgen.export.transaction import write_transaction
-from tests.processes import stop_signals
+from tests.processes import with_signals
 
 OLD = {"a.txt": b"old a\n", "sub/b.txt": b"old b\n"}
 NEW = {"a.txt": b"new a\n", "sub/b.txt": b"new b\n", "c/d/e.txt": b"new e\n", "f.txt": b"f\n"}
@@ -55,11 +55,10 @@ def start_writer(
     test run itself inherited)."""
     payload = json.dumps({k: v.decode() for k, v in files.items()})
     return subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(out), payload],
+        with_signals([sys.executable, "-c", WRITER, str(out), payload], inherited),
         env={**os.environ, **env},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        preexec_fn=stop_signals(inherited),
     )
 
 

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.processes import stop_signals
+from tests.processes import with_signals
 
 FIRST = '[kit]\nname = "first"\n[stones]\ndesign = "none"\n'
 SECOND = '[kit]\nname = "second"\nboard = "2p-diamond-4"\n[stones]\ndesign = "none"\n'
@@ -28,11 +28,12 @@ def tree(root):
 def build(kit, out, env=None, wait=True, inherited=signal.SIG_DFL):
     """``fabgen build`` in a child process whose stop signals are ``inherited``."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "fabgen", "build", str(kit), "--out", str(out)],
+        with_signals(
+            [sys.executable, "-m", "fabgen", "build", str(kit), "--out", str(out)], inherited
+        ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, **(env or {})},
-        preexec_fn=stop_signals(inherited),
     )
     if wait:
         assert proc.wait(timeout=120) == 0, proc.stderr.read().decode()

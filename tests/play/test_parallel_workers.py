@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from fabgen.play.parallel import default_jobs
-from tests.processes import stop_signals
+from tests.processes import with_signals
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 #: A run with --jobs 2 has two workers only where there are two cores.
@@ -67,10 +67,9 @@ def _ended(pids: list[int]) -> bool:
 def _kill_parent_of_workers(command: list[str], count: int) -> list[int]:
     """Start ``command``, wait for its ``count`` workers, SIGKILL it: its workers."""
     child = subprocess.Popen(
-        command,
+        with_signals(command),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-        preexec_fn=stop_signals(),
     )
     workers: list[int] = []
     try:
@@ -159,11 +158,10 @@ def test_a_run_that_ignores_a_signal_keeps_its_workers_when_the_group_gets_it(tm
     command = [sys.executable, "-m", "fabgen", "balance", "--preset", "3p-triangle-4"]
     command += ["--players", "random", "--games", "600", "--jobs", "2", "--out", str(out)]
     child = subprocess.Popen(
-        command,
+        with_signals(command, signal.SIG_IGN),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=stop_signals(signal.SIG_IGN),
         start_new_session=True,  # a process group of its own, as a shell's job has
     )
     try:
@@ -187,11 +185,10 @@ def test_a_worker_killed_during_the_run_is_one_clear_error(tmp_path):
     command = [sys.executable, "-m", "fabgen", "balance", "--preset", "2p-diamond-4"]
     command += ["--players", "strong:1000000", "--games", "100", "--jobs", "2", "--out", str(out)]
     child = subprocess.Popen(
-        command,
+        with_signals(command),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=stop_signals(),
     )
     try:
         workers = _workers(child, 2)

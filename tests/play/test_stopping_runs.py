@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from fabgen.play.parallel import batches, check_wanted, executor, run_batches
-from tests.processes import stop_signals
+from tests.processes import with_signals
 
 RELEASE = threading.Event()  # lets the Dask tests' held batches go
 #: A hang guard, not a measure: how long a batch that should be stopped or released
@@ -83,10 +83,9 @@ def test_sigterm_ends_a_run_on_local_processes_and_its_workers():
         "    futures[-1].result()\n"
     )
     child = subprocess.Popen(
-        [sys.executable, "-c", script],
+        with_signals([sys.executable, "-c", script]),
         stdout=subprocess.PIPE,
         text=True,
-        preexec_fn=stop_signals(),
     )
     workers = [int(pid) for pid in child.stdout.readline().split()]
     assert len(workers) == 2

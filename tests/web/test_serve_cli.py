@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from tests.processes import stop_signals
+from tests.processes import with_signals
 from tests.web.conftest import children_of, ends_within
 
 
@@ -21,11 +21,13 @@ def served(request):
     """``fabgen serve`` on a free port: its address, the line it printed, its process.
     Its stop signals come at their defaults, or as ``request.param`` says (SIG_IGN)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "fabgen", "serve", "--port", "0"],
+        with_signals(
+            [sys.executable, "-m", "fabgen", "serve", "--port", "0"],
+            getattr(request, "param", signal.SIG_DFL),
+        ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=stop_signals(getattr(request, "param", signal.SIG_DFL)),
     )
     try:
         line = process.stdout.readline()

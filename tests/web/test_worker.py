@@ -13,7 +13,7 @@ import pytest
 
 from fabgen.web.kitform import preview
 from fabgen.web.worker import PreviewWorker
-from tests.processes import stop_signals
+from tests.processes import with_signals
 from tests.web.conftest import ends_within
 
 
@@ -125,10 +125,9 @@ def test_the_worker_leaves_ctrl_c_to_the_server_and_ends_on_a_kill(default_setti
 
     request = json.dumps({"settings": _settings(default_settings, 85), "board_state": None})
     worker = subprocess.Popen(
-        [sys.executable, "-m", "fabgen.web.worker"],
+        with_signals([sys.executable, "-m", "fabgen.web.worker"], inherited),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        preexec_fn=stop_signals(inherited),
     )
 
     def answered() -> bool:
