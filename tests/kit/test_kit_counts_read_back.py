@@ -299,3 +299,15 @@ def test_sheets_an_offcut_will_do_for_are_said_by_the_part_in_use(laser_kit):
     assert f"(an offcut of {last[0]:g}×{last[1]:g} mm will do for the last)" in _bom_line(
         laser_kit, "  markers "
     )
+
+
+def test_every_size_in_the_bill_of_materials_is_in_the_file_formats_page(printed_kit, laser_kit):
+    # bom.json's offcuts_mm (tiles, stones, markers) went undocumented beside the sizes
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "formats.md").read_text()
+    named = set(re.findall(r"`((?:tiles|stones|markers)\.\w+)`", page))
+    for out in (printed_kit, laser_kit):
+        bom = json.loads((out / "bom.json").read_text())
+        sizes = {f"{part}.{key}" for part in ("tiles", "stones", "markers") for key in bom[part]}
+        assert {s for s in sizes if s.endswith("_mm")} <= named
