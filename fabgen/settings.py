@@ -536,13 +536,15 @@ _d(
     "bed",
     str,
     "180x180",
-    "Printer bed size in mm; copies that do not fit one bed go onto more 3MF plates "
-    "(plate-1-of-2, plate-2-of-2).",
+    "Printer bed size in mm, width x depth; a spec sheet's build volume, WxDxH "
+    "(250x210x220), will do: the height is not needed. Copies that do not fit one bed go "
+    "onto more 3MF plates (plate-1-of-2, plate-2-of-2).",
     unit="mm",
     metavar="WxD",
     kit="stones.bed",
     label="Printer bed",
-    kit_help="printer bed WIDTHxDEPTH in mm; more copies go onto more plates",
+    kit_help="printer bed WIDTHxDEPTH in mm (a build volume, WIDTHxDEPTHxHEIGHT, will do: "
+    "the height is not needed); more copies go onto more plates",
 )
 _d(
     "spacing",

@@ -2,11 +2,14 @@
 
 Two sizes written as one value, ``WIDTHxHEIGHT`` (a laser sheet, a printer bed):
 ``600x400``, ``600 X 400``, ``600×400``, ``600x400mm``, ``600mm x 400mm``
-(:func:`parse_size`); and one length with its unit (a tile width, a kerf): ``100``,
-``100mm``, ``100 mm`` (:func:`parse_length`). A size in inches or centimetres
-(``24x12in``, ``24"x12"``, ``60x40cm``, ``4in``) is refused with its value in
-millimetres, since fabgen works in millimetres throughout and a silent conversion would
-hide a typing error."""
+(:func:`parse_size`). A third number, as a spec sheet gives a printer's build volume
+(``250x210x220``: width, depth and build height), is read where the caller takes it and
+left out; any other caller refuses it with the two sides to give (a sheet's thickness is
+not needed either; docs/design-notes.md, *Building a kit*). And one length with its unit
+(a tile width, a kerf): ``100``, ``100mm``, ``100 mm`` (:func:`parse_length`). A size in
+inches or centimetres (``24x12in``, ``24"x12"``, ``60x40cm``, ``4in``) is refused with its
+value in millimetres, since fabgen works in millimetres throughout and a silent
+conversion would hide a typing error."""
 
 from __future__ import annotations
 
@@ -20,7 +23,8 @@ from fabgen.limits import check, limit_for
 _NUMBER = r"[0-9]*\.?[0-9]+|[0-9]+\.?[0-9]*"
 _UNIT = r"mm|cm|inches|inch|in|\"|''"
 _SIZE = re.compile(
-    rf"\s*(?P<w>{_NUMBER})\s*(?P<wu>{_UNIT})?\s*[xX×]\s*(?P<h>{_NUMBER})\s*(?P<hu>{_UNIT})?\s*",
+    rf"\s*(?P<w>{_NUMBER})\s*(?P<wu>{_UNIT})?\s*[xX×]\s*(?P<h>{_NUMBER})\s*(?P<hu>{_UNIT})?"
+    rf"(?:\s*[xX×]\s*(?P<z>{_NUMBER})\s*(?P<zu>{_UNIT})?)?\s*",
     re.IGNORECASE,
 )
 #: One length with a unit after it (a length without a unit is a plain number, which
@@ -30,10 +34,18 @@ _LENGTH = re.compile(rf"\s*(?P<n>{_NUMBER})\s*(?P<u>{_UNIT})\s*", re.IGNORECASE)
 _MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "inch": 25.4, "inches": 25.4, '"': 25.4, "''": 25.4}
 
 
-def parse_size(text: str, setting: str, names: str = "WIDTHxHEIGHT", example: str = "600x400"):
+def parse_size(
+    text: str,
+    setting: str,
+    names: str = "WIDTHxHEIGHT",
+    example: str = "600x400",
+    third: bool = False,
+):
     """``text`` as (width, height) in mm; refused about ``setting`` (its registry name)
     when it is no such size, is in another unit or, when the setting has a range, has a
-    side outside it."""
+    side outside it. ``third``: a third number (a printer's build height) is read,
+    checked as the sides are and left out; else three numbers are refused with the two
+    sides to give."""
     match = _SIZE.fullmatch(text) if isinstance(text, str) else None
     quoted = abridged(text, quoted=True) if isinstance(text, str) and text else repr(text)
     try:
@@ -44,7 +56,7 @@ def parse_size(text: str, setting: str, names: str = "WIDTHxHEIGHT", example: st
         raise ParameterError.about(
             setting, f"{quoted} is not {names} in mm{_comma_hint(text, names, example)}"
         ) from None
-    factors = {_MM_PER[u.lower()] for u in (match["wu"], match["hu"]) if u}
+    factors = {_MM_PER[u.lower()] for u in (match["wu"], match["hu"], match["zu"]) if u}
     if len(factors) > 1:
         raise ParameterError.about(
             setting, f"{quoted} mixes units: give both sides in mm, e.g. {example}"
@@ -58,11 +70,32 @@ def parse_size(text: str, setting: str, names: str = "WIDTHxHEIGHT", example: st
             f"{width:g}×{height:g} {_unit(per)} is {mm} mm; give {mm}, or a little less for "
             "the part of the bed your machine reaches",
         )
+    if match["z"] is not None and not third:
+        raise ParameterError.about(setting, _three_numbers(quoted, match, names))
     if limit_for(setting) is not None:  # each side, quoted as typed (5000, not 5000.0)
-        for side, typed in ((width, match["w"]), (height, match["h"])):
+        sides = [(width, match["w"]), (height, match["h"])]
+        sides += [(float(match["z"]), match["z"])] if match["z"] is not None else []
+        for side, typed in sides:
             # (digits only: a number of 400 digits reads as infinite, and is only too large)
             check(setting, side if math.isfinite(side) else sys.float_info.max, shown=typed)
     return width, height
+
+
+def third_number(text: str) -> float | None:
+    """The third number of a size written with three (``250x210x220``: a printer's build
+    height), in the unit it is written in; None for a size of two numbers, or no size."""
+    match = _SIZE.fullmatch(text) if isinstance(text, str) else None
+    return float(match["z"]) if match and match["z"] is not None else None
+
+
+def _three_numbers(quoted: str, match: re.Match, names: str) -> str:
+    """Three numbers where two sides are wanted (a sheet's thickness after its sides,
+    ``600x400x3``): the two sides to give."""
+    two = f"{match['w']}x{match['h']}"
+    return (
+        f"{quoted} has three numbers, but {names} is two sides: give {two} (a third "
+        "number, such as a sheet's thickness, is not needed)"
+    )
 
 
 def _comma_hint(text: object, names: str, example: str) -> str:

@@ -112,7 +112,7 @@ def _size_written(text: str, setting: KitKey) -> tuple[str, str] | None:
     from fabgen.geometry.sizes import parse_size
 
     try:
-        parse_size(text, setting.name)
+        parse_size(text, setting.name, third=setting.key == "bed")  # (a build height)
     except ParameterError as size:
         detail = size.detail or str(size)
         fixed = re.search(r"(?:stop|them|give),? ([0-9.]+ ?[xX] ?[0-9.]+)", detail)

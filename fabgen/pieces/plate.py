@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from fabgen.errors import ParameterError, abridged
-from fabgen.geometry.sizes import parse_size
+from fabgen.geometry.sizes import parse_size, third_number
 
 #: Fits most printers (Prusa MINI 180 × 180, Ender 3 220 × 220, Bambu A1 mini 180 × 180).
 DEFAULT_BED = (180.0, 180.0)
@@ -52,14 +52,25 @@ Point = tuple[float, float]
 
 def parse_bed(text: str) -> tuple[float, float]:
     """``"220x220"`` (also ``220X220``, ``220×220``, ``220x220mm``) as (width, depth) in
-    mm, as :func:`fabgen.geometry.sizes.parse_size` reads it."""
-    width, depth = parse_size(text, "bed", "WIDTHxDEPTH", "180x180")
+    mm, as :func:`fabgen.geometry.sizes.parse_size` reads it. A printer's build volume as
+    its spec sheet gives it (``250x210x220``, width × depth × height; PrusaSlicer and Cura
+    set the height apart from the bed) is taken too: plates are a few mm high, so the
+    height is checked as a number and left out."""
+    width, depth = parse_size(text, "bed", "WIDTHxDEPTH", "180x180", third=True)
+    quoted = abridged(text, quoted=True)
     if not (0 < width <= MAX_BED and 0 < depth <= MAX_BED):
-        quoted = abridged(text, quoted=True)
         raise ParameterError.about(
             "bed",
             f"{quoted} is not WIDTHxDEPTH in mm with both sides more than 0 and at most "
             f"{MAX_BED:.0f} (for example 180x180)",
+        )
+    height = third_number(text)
+    if height is not None and not 0 < height <= MAX_BED:
+        raise ParameterError.about(
+            "bed",
+            f"{quoted}: its third number, the build height, must be more than 0 and at "
+            f"most {MAX_BED:.0f} mm; or leave it out, {width:g}x{depth:g}: the plates are a "
+            "few mm high, so the height is not needed",
         )
     return width, depth
 

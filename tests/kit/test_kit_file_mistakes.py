@@ -125,6 +125,30 @@ def test_a_sheet_size_with_a_comma_says_how_to_write_it(cli, tmp_path, typed, me
     assert SheetSpec.parse(meant, 5.0).width > 0
 
 
+# ---- a bed as a printer's spec sheet gives it, a sheet with its thickness -----------------
+
+
+def test_a_build_volume_is_read_as_the_bed_and_a_sheets_thickness_is_refused(cli, tmp_path):
+    from fabgen.kitbuild.kitfile import parse_kit
+    from fabgen.kitbuild.plan import plan_kit
+
+    def plates(bed: str) -> list:
+        kit = parse_kit(f'[stones]\nbed = "{bed}"\n', "kit.toml", tmp_path)
+        plan = plan_kit(kit, ("kit-board", "kit-tile", "kit-stones"))
+        return [(p.name, p.positions, p.bed) for p in plan.stones.plates]
+
+    # (on a 250x210 bed, not the default 180x180: the height is left out, not the bed)
+    assert plates("250x210x220") == plates("250x210") != plates("180x180")
+    # unquoted, as typed after --bed: the quotes only; the build volume stays as typed
+    message = build(cli, tmp_path, "[stones]\nbed = 250x210x220\n")
+    assert advised(message) == 'bed = "250x210x220"', message
+    message = build(cli, tmp_path, '[laser]\nsheet = "600x400x3"\n')
+    assert "laser.sheet: '600x400x3' has three numbers" in message
+    assert "give 600x400 (a third number, such as a sheet's thickness, is not needed)" in message
+    message = build(cli, tmp_path, "[laser]\nsheet = 600x400x3\n")
+    assert advised(message) == 'sheet = "600x400"', message
+
+
 # ---- simulate_players as --players takes it ----------------------------------------------
 
 

@@ -139,3 +139,43 @@ def test_a_bed_in_other_units_is_refused_with_its_size_in_mm(text, message):
 def test_a_bed_written_with_mm_is_read_as_mm():
     assert parse_bed("250 x 210 mm") == (250.0, 210.0)
     assert parse_bed("250mmx210mm") == (250.0, 210.0)
+
+
+# ---- a build volume as a printer's spec sheet gives it -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["250x210x220", "250 x 210 x 220 mm", "250×210×220", "250X210X220mm"]
+)
+def test_a_build_volume_from_a_spec_sheet_is_read_as_its_bed(text):
+    # A Prusa MK4's spec sheet gives 250x210x220 (width x depth x height), as Cura's
+    # X (Width), Y (Depth), Z (Height); it was "not WIDTHxDEPTH". The plates are laid
+    # out on the bed alone, as without the height.
+    assert parse_bed(text) == parse_bed("250x210") == (250.0, 210.0)
+    bed = Bed(*parse_bed(text))
+    assert layout(30, 20.7, bed) == layout(30, 20.7, Bed(250, 210))
+
+
+@pytest.mark.parametrize("text", ["250x210x0", "250x210x5000"])
+def test_a_build_height_out_of_range_is_refused_with_the_bed_to_give(text):
+    with pytest.raises(ParameterError) as info:
+        parse_bed(text)
+    said = str(info.value)
+    assert "build height, must be more than 0 and at most 2000 mm" in said
+    assert "leave it out, 250x210" in said and "not needed" in said
+
+
+@pytest.mark.parametrize(
+    ("typed", "sides"), [("600x400x3", "600x400"), ("600 x 400 x 6mm", "600x400")]
+)
+def test_a_laser_sheet_with_its_thickness_is_refused_with_its_sides_to_give(typed, sides):
+    # the sheet parser the bed's shares: a third number is no build height there
+    from fabgen.geometry.nesting import SheetSpec
+
+    with pytest.raises(ParameterError) as info:
+        SheetSpec.parse(typed)
+    said = str(info.value)
+    assert info.value.parameter == "sheet_size"
+    assert f"has three numbers, but WIDTHxHEIGHT is two sides: give {sides}" in said
+    assert "thickness" in said and "build height" not in said
+    assert SheetSpec.parse(sides).width == 600
