@@ -219,7 +219,7 @@ def _add_sizes(bom: dict, plan: KitPlan) -> None:
 def filament_bom(plan: KitPlan, files: dict[str, bytes]) -> dict | None:
     """The filament of each colour's stones and each kind of marker, read back from
     the kit's 3MF plates: printed solid (the most it takes), and the estimate of the
-    plates' own descriptions (2 walls, 15 % infill) from the same meshes; None when
+    plates' own descriptions (``SlicerSettings``) from the same meshes; None when
     nothing is printed. Only a built kit has it: the kit page's preview models no
     solids. README.txt gives the same figures."""
     from fabgen.pieces.params import PLA_DENSITY
@@ -234,10 +234,14 @@ def filament_bom(plan: KitPlan, files: dict[str, bytes]) -> dict | None:
     colours = [seat_colour(s.colour, k) for k, s in enumerate(plan.board.seats)]
     out: dict = {"density_g_cm3": round(PLA_DENSITY * 1000, 3), "diameter_mm": FILAMENT_DIAMETER}
     out.update(infill_percent=100, stones=[], markers={})
+    settings = PRINT_SETTINGS
     out["estimate"] = {
-        "walls": PRINT_SETTINGS.walls,
-        "line_width_mm": PRINT_SETTINGS.line_width,
-        "infill_percent": round(PRINT_SETTINGS.infill * 100),
+        "walls": settings.walls,
+        "line_width_mm": settings.line_width,
+        "layer_height_mm": settings.layer_height,
+        "top_layers": settings.top_layers,
+        "bottom_layers": settings.bottom_layers,
+        "infill_percent": round(settings.infill * 100),
     }
     parts = []
     for k, colour in enumerate(colours):
@@ -267,7 +271,7 @@ def _estimate_grams(piece) -> float:
     (the estimate's skin is per piece, so it is taken per copy)."""
     from fabgen.products.stones import filament_grams
 
-    return piece.copies * filament_grams(piece.volume / piece.copies, piece.area / piece.copies)
+    return filament_grams(piece)
 
 
 def planned_files(plan: KitPlan) -> list[str]:
@@ -383,7 +387,7 @@ def _offcut_words(part: dict) -> str:
 
 
 def _stone_size(s: dict) -> str:
-    """``20.7 mm across, 6.5 mm high; a stack rises 5 mm a stone``."""
+    """``20.7 mm across, 6.6 mm high; a stack rises 5 mm a stone``."""
     size = f"{_mm(s['diameter_mm'])} mm across, {_mm(s['height_mm'])} mm high"
     if s["design"] == "laser":
         return f"{size} (the sheet's thickness)"
@@ -412,11 +416,13 @@ def _filament_lines(filament: dict | None) -> list[str]:
 
 
 def _estimate_basis(filament: dict) -> str:
-    """``estimated for 2 walls, 15% infill, as each 3MF plate's description says``."""
+    """``estimated for 2 walls, 6 top and 4 bottom layers of 0.2 mm, 15% infill, as each
+    3MF plate's description says``."""
     basis = filament["estimate"]
     return (
-        f"estimated for {basis['walls']} walls, {basis['infill_percent']}% infill, as each "
-        "3MF plate's description says"
+        f"estimated for {basis['walls']} walls, {basis['top_layers']} top and "
+        f"{basis['bottom_layers']} bottom layers of {basis['layer_height_mm']:g} mm, "
+        f"{basis['infill_percent']}% infill, as each 3MF plate's description says"
     )
 
 

@@ -11,6 +11,13 @@ with ``clearance`` per side. The recess is deeper than the boss (plus its symbol
 on the boss: a bridged recess ceiling sags a little in print. The stacking pitch is
 therefore the body height.
 
+Layers (docs/design-notes.md, *Products*): a slicer keeps a layer where the plane at its
+middle cuts the solid, so a height between layers prints to one of them (a 6.5 mm stone
+came out 6.4 mm high at 0.2 mm layers). The default height, boss and symbol are whole
+layers (:data:`LAYER`), and the recess is as deep as the boss, its symbol and the clearance
+rounded up to a whole layer, so every face of a default stone lies on a 0.2 mm (and a
+0.1 mm) layer and the vertical play is never less than the clearance.
+
 Nesting (pyramid): a hollow, truncated hexagonal pyramid whose cap is exactly one
 nesting pitch thick. The next pyramid rests with its inner ceiling on the cap below,
 and its sloping inner faces stay ``clearance`` (measured square to the faces) away
@@ -58,6 +65,15 @@ DEFAULT_TOP_RATIO = 0.4
 DEFAULT_VENT = 2.0
 #: Density of PLA in g/mm³, for the filament estimate.
 PLA_DENSITY = 1.24e-3
+#: The layer height a disc stone's heights land on: the usual 0.2 mm of slicers' standard
+#: profiles, and so every 0.1 mm layer too.
+LAYER = 0.2
+
+
+def whole_layers(height: float) -> float:
+    """``height`` rounded up to whole layers of :data:`LAYER` (2.3 → 2.4; 2.4, however a
+    sum of floats gives it, stays 2.4)."""
+    return round(math.ceil(height / LAYER - 1e-6) * LAYER, 6)
 
 
 def _mm(value: float) -> str:
@@ -207,7 +223,7 @@ class DiscStone(_Piece):
     boss_diameter: float | None = field(
         default=None, metadata={"help": "stacking boss diameter (default: half the stone's)"}
     )
-    boss_height: float = field(default=1.5, metadata={"help": "stacking boss height"})
+    boss_height: float = field(default=1.6, metadata={"help": "stacking boss height"})
     clearance: float = field(
         default=default("clearance"), metadata={"help": "play per side, boss in recess"}
     )
@@ -261,8 +277,15 @@ class DiscStone(_Piece):
 
     @property
     def recess_depth(self) -> float:
-        """Boss plus symbol plus clearance, the same for every symbol so stones mix."""
-        return self.boss_height + self.symbol_height + self.clearance
+        """Boss plus symbol plus clearance, the same for every symbol so stones mix,
+        rounded up to whole layers so that the ceiling lies on one."""
+        return whole_layers(self.boss_height + self.symbol_height + self.clearance)
+
+    @property
+    def vertical_play(self) -> float:
+        """Gap between a boss's symbol and the recess ceiling of the stone above it
+        (at least the clearance; more where the depth was rounded up to a layer)."""
+        return self.recess_depth - self.boss_height - self.symbol_height
 
     @property
     def ring_wall(self) -> float:

@@ -15,37 +15,60 @@ from functools import cache, partial
 
 from fabgen.pieces.params import PLA_DENSITY
 from fabgen.pieces.plate import Bed, capacity, layout, plate_counts
+from fabgen.pieces.printing import Printed, facing_areas
 from fabgen.products.output import Files
 
 
 @dataclass(frozen=True)
 class SlicerSettings:
-    """The slicer settings the filament estimate assumes: PrusaSlicer's and Cura's
-    usual defaults for PLA (2 perimeters of 0.45 mm, 15 % infill). Top and bottom
-    layers are taken as thick as the walls (0.9 mm: 4 to 5 layers of 0.2 mm)."""
+    """The slicer settings the filament estimate assumes (docs/design-notes.md,
+    *Products*): PrusaSlicer 2.5's 0.20mm QUALITY profile for the Original Prusa MINI, a
+    0.4 mm nozzle's usual settings. The stone plates of three kits sliced with it took 1 to
+    4 % more than this estimate (the pieces alone), the marker plates 0.3 to 0.8 % more
+    than their solid volume, which this estimate gives for them.
+
+    Under every face looking up lie ``top_layers`` solid layers, under every face looking
+    down ``bottom_layers``, and inside every side ``walls`` perimeters; the rest is
+    ``infill``. A piece no thicker than its skins (a marker) is solid layers only."""
 
     walls: int = 2
     line_width: float = 0.45  # mm
+    layer_height: float = 0.2  # mm
+    top_layers: int = 6
+    bottom_layers: int = 4
     infill: float = 0.15
 
     @property
-    def shell(self) -> float:
-        """Thickness of the solid skin around every surface, mm."""
+    def wall(self) -> float:
+        """Thickness of the perimeters inside every side, mm."""
         return self.walls * self.line_width
 
+    @property
+    def top_skin(self) -> float:
+        return self.top_layers * self.layer_height
+
+    @property
+    def bottom_skin(self) -> float:
+        return self.bottom_layers * self.layer_height
+
     def label(self) -> str:
-        return f"{self.walls} walls, {self.infill:.0%} infill"
+        """``2 walls, 6 top and 4 bottom layers of 0.2 mm, 15% infill``."""
+        return (
+            f"{self.walls} walls, {self.top_layers} top and {self.bottom_layers} bottom "
+            f"layers of {self.layer_height:g} mm, {self.infill:.0%} infill"
+        )
 
 
 PRINT_SETTINGS = SlicerSettings()
 
 
-def filament_grams(volume: float, area: float, settings: SlicerSettings = PRINT_SETTINGS) -> float:
-    """PLA for a piece of ``volume`` mm³ and surface ``area`` mm²: a solid skin
-    ``settings.shell`` thick under the whole surface (never more than the piece) and
-    ``settings.infill`` of the rest."""
-    skin = min(volume, area * settings.shell)
-    return PLA_DENSITY * (skin + settings.infill * (volume - skin))
+def filament_grams(printed: Printed, settings: SlicerSettings = PRINT_SETTINGS) -> float:
+    """PLA for the copies of a piece ``printed`` (volume and surface as the files hold
+    them): in each copy, the solid skins and walls under its faces (never more than the
+    piece) and ``settings.infill`` of the rest."""
+    one, s = printed.each(), settings
+    skin = min(one.volume, one.up * s.top_skin + one.down * s.bottom_skin + one.side * s.wall)
+    return printed.copies * PLA_DENSITY * (skin + s.infill * (one.volume - skin))
 
 
 @dataclass(frozen=True)
@@ -158,7 +181,8 @@ def _plate_report(plate: Plate) -> dict:
 def piece_filament(piece, settings: SlicerSettings = PRINT_SETTINGS) -> float:
     """Grams of PLA to print one ``piece`` (builds and meshes it once per process)."""
     mesh = _mesh(piece)
-    return filament_grams(mesh.volume(), mesh.area(), settings)
+    printed = Printed(1, mesh.volume(), mesh.area(), *facing_areas(mesh.corners))
+    return filament_grams(printed, settings)
 
 
 def plate_filament(plate: Plate, settings: SlicerSettings = PRINT_SETTINGS) -> float:

@@ -32,8 +32,8 @@ def test_defaults_write_step_stl_and_75_stones_on_two_180_plates(tmp_path, cq):
     ]
     assert "38/38 copies" in result.stderr and "37/37 copies" in result.stderr
     assert "plate-1-of-2.3mf: 38 pieces (up to 52 fit the 180×180 mm bed)" in result.stdout
-    assert "g of PLA at 2 walls, 15% infill" in result.stdout
-    assert "a stack of six stands 31.50 mm" in result.stdout
+    assert "g of PLA at 2 walls, 6 top and 4 bottom layers of 0.2 mm, 15% infill" in result.stdout
+    assert "a stack of six stands 31.60 mm" in result.stdout
     assert result.stdout.count("wrote ") == 4
 
 
@@ -77,7 +77,8 @@ def test_markers_filament_and_colours_are_said_per_kind(tmp_path, cq):
     as the STL holds it, and its colour no player's stones use."""
     result = run("--markers", "--width", "70", "--count", "2", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert "100 % infill; a slicer's infill makes it less" in result.stdout
+    # the solid figure is what a marker takes, not more than it (it is all skins)
+    assert "100 % infill: the most a piece takes; a marker, as thin as" in result.stdout
     for kind, colour in (("growing", "white"), ("dead", "black")):
         (stl,) = tmp_path.glob(f"marker-{kind}-*.stl")
         said = _filament_said(result.stdout, f"2 × {stl.stem} \\(print in {colour}\\)")

@@ -40,12 +40,15 @@ def test_default_tile_gives_the_documented_sizes():
 def test_disc_stacking_sizes():
     s = DiscStone(clearance=0.25)
     assert s.recess_radius - s.boss_radius == pytest.approx(0.25)
-    # the boss and its symbol clear the recess ceiling by the clearance too
-    assert s.recess_depth == pytest.approx(s.boss_height + s.symbol_height + 0.25)
+    # the boss and its symbol clear the recess ceiling by the clearance at least: 1.6 +
+    # 0.6 + 0.25 mm, rounded up to the 0.2 mm layer the ceiling prints on
+    assert s.recess_depth == pytest.approx(2.6)
+    assert s.vertical_play == pytest.approx(0.4)
+    assert DiscStone(clearance=0.2).vertical_play == pytest.approx(0.2)
     assert s.stack_pitch == s.height
     assert s.stack_height(6) == pytest.approx(6 * s.height + s.boss_height)
     starred = DiscStone(symbol="star")
-    assert starred.stack_height(6) == pytest.approx(6 * 5.0 + 1.5 + 0.6)
+    assert starred.stack_height(6) == pytest.approx(6 * 5.0 + 1.6 + 0.6)
 
 
 def test_pyramid_nesting_geometry_follows_from_the_slope():
@@ -89,8 +92,8 @@ REFUSALS = [
     (lambda: DiscStone(diameter=23.0), "stone_diameter", "22.68"),
     (lambda: PyramidStone(diameter=30.0), "stone_diameter", "22.68"),
     (lambda: DiscStone(boss_diameter=18.0), "boss_diameter", "at most 17.87"),
-    (lambda: DiscStone(height=3.0), "height", "at least 3.5"),
-    (lambda: DiscStone(chamfer=1.0), "chamfer", "0.75"),
+    (lambda: DiscStone(height=3.0), "height", "at least 3.6"),
+    (lambda: DiscStone(chamfer=1.0), "chamfer", "0 and 0.8 mm"),
     (lambda: DiscStone(symbol="heart"), "symbol", "heart"),
     (lambda: DiscStone.for_seat(7), "seat", "1 to 6"),
     (lambda: DiscStone(diameter=8.0, symbol="ring"), "symbol", "0.8"),
@@ -175,6 +178,8 @@ def test_accepted_disc_stones_keep_every_wall(
     assert s.wall >= 0.8 and 0 <= s.clearance <= 1 and s.diameter <= s.circle_diameter
     assert s.radius - s.recess_radius >= wall - 1e-9
     assert s.height - s.recess_depth >= wall - 1e-9
+    assert s.vertical_play >= s.clearance - 1e-9
+    assert abs(s.recess_depth / 0.2 - round(s.recess_depth / 0.2)) < 1e-6  # on a layer
     assert s.volume > 0
 
 

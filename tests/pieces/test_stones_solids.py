@@ -51,7 +51,8 @@ def symbol_area(name, r):
 def disc_volume(s: DiscStone):
     R, rb, c, ch = s.diameter / 2, s.boss_diameter / 2, s.clearance, s.chamfer
     rr = rb + c
-    depth = s.boss_height + s.symbol_height + c
+    # boss, symbol and clearance, rounded up to whole 0.2 mm layers
+    depth = math.ceil((s.boss_height + s.symbol_height + c) / 0.2 - 1e-6) * 0.2
     body = PI * R * R * s.height - chamfer_off(R, ch)
     recess = PI * rr * rr * depth + chamfer_off(rr, ch, outward=True)
     boss = PI * rb * rb * s.boss_height - chamfer_off(rb, ch)

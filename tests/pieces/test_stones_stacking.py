@@ -29,6 +29,24 @@ def test_disc_stone_rests_on_the_one_below_with_play_equal_to_clearance(
     assert diagonal == pytest.approx(clearance, abs=0.01)
 
 
+@pytest.mark.parametrize("clearance", [0.1, 0.2, 0.35])
+def test_a_stones_symbol_clears_the_recess_ceiling_above_by_the_clearance_at_least(
+    clearance, build, cq, overlap
+):
+    """The recess ceiling is on a 0.2 mm layer (the depth rounded up), so a stone lowered
+    by the clearance onto the boss and symbol below (the ring taken away) does not touch
+    them, and lowered by the stone's vertical play and a little more, it does."""
+    stone = DiscStone(symbol="star", clearance=clearance)
+    solid = build(stone)
+    above = cq.Solid.makeBox(40, 40, 10, cq.Vector(-20, -20, stone.height))
+    boss = solid.intersect(above)  # the boss and its symbol alone
+    assert stone.vertical_play >= clearance - 1e-9
+    assert stone.vertical_play - clearance < 0.2
+    assert overlap(boss, solid, dz=stone.height - clearance + 0.01) < ZERO
+    assert overlap(boss, solid, dz=stone.height - stone.vertical_play + 0.01) < ZERO
+    assert overlap(boss, solid, dz=stone.height - stone.vertical_play - 0.02) > ZERO
+
+
 def test_seat_symbol_fits_the_recess_of_the_stone_above(build, overlap, play):
     starred = DiscStone(symbol="star")
     lower, upper = build(starred), build(DiscStone(symbol="cross"))
