@@ -99,7 +99,11 @@ def test_another_phone_opens_the_game_by_the_address_the_page_gives(browser, clu
         link = laptop.locator("#join a").filter(has_text=f"#game={game_id}")
         address = link.get_attribute("href")
         phone.goto(address)
-        phone.wait_for_function("id => game && game.id === id", arg=game_id)
+        # (the address changes only the page's #fragment, so the page reloads itself:
+        # until its script has run again, `game` is not even declared)
+        phone.wait_for_function(
+            "id => typeof game !== 'undefined' && game && game.id === id", arg=game_id
+        )
         _settled(phone)
         assert phone.url == club_url + "/play"  # the address is the page's again
         # the phone enters Red's move; the laptop follows it
