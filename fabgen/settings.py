@@ -184,7 +184,7 @@ _d(
     label="Tile width",
     kit_default=0.0,
     kit_help="across the flats = distance between tile centres, mm; "
-    "0 = the board file's tile width, else 100 mm",
+    "0 = the board's own tile width, else 100 mm",
     kit_why="a kit follows its board file's tile width when the file gives one",
 )
 _d(
@@ -699,7 +699,7 @@ _d(
     "seats of the board never move, whatever is named.",
     metavar="NAMES",
     kit="kit.simulate_players",
-    kit_help="with supply = simulate: who plays (strong, greedy, random)",
+    kit_help="for a simulated supply: who plays (strong, greedy, random)",
 )
 _d(
     "games",
@@ -719,7 +719,7 @@ _d(
     limit=Limit(1, 100_000, integer=True, why="games played to measure the board"),
     kit="kit.simulate_games",
     kit_default=200,
-    kit_help="with supply = simulate: games to play",
+    kit_help="for a simulated supply: games to play",
     kit_why="a kit plays games only when supply = simulate, and then needs a number",
 )
 _d(

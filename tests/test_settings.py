@@ -163,9 +163,10 @@ def test_the_web_form_names_the_label():
         parse_kit("[tile]\nkerf = 9.0\n", "kit.toml", Path("."))
     found = error_json(caught.value)
     assert found["setting"] == "tile.kerf"
-    assert found["message"].startswith("Kerf (mm) 9.0 is outside the allowed range")
+    # (the label "Kerf (mm)" without its unit, which the value says)
+    assert found["message"].startswith("Kerf 9.0 is outside the allowed range")
     planned = finding_json("kit-laser", "error", "300 mm leaves nothing", "laser.margin")
-    assert planned["message"] == "Sheet margin (mm) 300 mm leaves nothing"
+    assert planned["message"] == "Sheet margin 300 mm leaves nothing"
 
 
 # ---- refusals from below the front ends, named the same three ways ------------------------
@@ -186,7 +187,7 @@ def test_a_tile_the_geometry_refuses_is_named_by_each_front_end(tmp_path):
     (found,) = [f for f in caught.value.findings if f.severity == "error"]
     shown = finding_json(found.code, found.severity, found.message, found.where)
     assert shown["setting"] == "tile.circle_diameter"
-    assert shown["message"].startswith(f"Circle diameter (mm) {words}")
+    assert shown["message"].startswith(f"Circle diameter {words}")
 
 
 def test_a_kit_names_a_setting_without_a_key_in_words_under_its_section(tmp_path):

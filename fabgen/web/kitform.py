@@ -4,9 +4,11 @@ The form is generated from :data:`fabgen.kitbuild.kitfile.SCHEMA` (keys, kinds, 
 choices): the same definitions the kit reader and ``templates/kit.toml`` use, so the
 browser never holds a second copy of a default or a choice. Settings from the browser
 are written as kit-file text and read back by :func:`fabgen.kitbuild.kitfile.parse_kit`, then
-checked by :func:`fabgen.kitbuild.plan.plan_kit`: every message is the CLI's, but for a
-download refused for the kit's errors, which lists them as the form marks them
-(docs/design-notes.md, *The browser front end*).
+checked by :func:`fabgen.kitbuild.plan.plan_kit`: every message is the CLI's, said in the
+page's words where the CLI's are a kit file's (a setting by its name on the form, what to
+type rather than the line to write: :func:`page_words`), and a download refused for the
+kit's errors lists them as the form marks them (docs/design-notes.md, *The browser front
+end*, *Building a kit*).
 """
 
 from __future__ import annotations
@@ -126,8 +128,10 @@ def controls() -> dict[str, list[Control]]:
     return out
 
 
-#: The form label of every kit key, for messages about it.
-_LABELS = {c.name: c.label for group in controls().values() for c in group}
+#: Every kit key's name in the page's messages: its form label without the unit, which
+#: the value says ("Tile width 5 mm is outside ...": "Tile width (mm) 5 mm" said it twice).
+_NAMES = {c.name: c.setting.label for group in controls().values() for c in group}
+_KINDS = {c.name: c.kind for group in controls().values() for c in group}
 
 
 def form_json() -> dict:
@@ -224,8 +228,8 @@ def read_settings(
     if board not in preset_names() and not _server_file(folder, board):
         raise InputFileError(
             KIT_FILE_NAME,
-            f"board = {board!r}: in the browser the board is a preset "
-            f"({', '.join(preset_names())}) or the board of the board designer",
+            f"{board!r} is neither a preset ({', '.join(preset_names())}) nor the board of "
+            "the board designer: choose one of them",
             "kit.board",
         )
     return kit, text, extra
@@ -265,7 +269,7 @@ def check_simulation(kit: Kit) -> None:
     first, *more = simulation_problems(kit) or [None]
     if first is None:
         return
-    said = [str(first), *(f"{_LABELS[p.where or '']} {p}" for p in more)]
+    said = [str(first), *(f"{_NAMES[p.where or '']} {p}" for p in more)]
     raise TooMuchWork("; ".join(said), first.where)
 
 
@@ -316,12 +320,15 @@ def _server_file(folder: Path, name: str) -> bool:
 # ---- findings placed next to their settings ---------------------------------------------
 
 
-def finding_json(code: str, severity: str, message: str, where: str) -> dict:
+def finding_json(code: str, severity: str, message: str, where: str, named: bool = True) -> dict:
+    """A kit finding as the page shows it: in the page's words (:func:`page_words`), and
+    a message about a setting (a reader's at its key, a planner's naming it) after the
+    setting's name, as the form shows it. ``named``: False for a message whose place is
+    said apart (the designer's board)."""
     setting = locate(code, where, message)
-    if setting is not None and setting == where:
-        # A message about the setting at ``where`` ("must be ..."): named by its label,
-        # as the form shows it.
-        message = f"{_LABELS[setting]} {message}"
+    message = page_words(message, setting)
+    if named and setting is not None and where in (setting, ""):
+        message = _named(message, setting)
     return {
         "code": code,
         "severity": severity,
@@ -329,6 +336,109 @@ def finding_json(code: str, severity: str, message: str, where: str) -> dict:
         "where": where,
         "setting": setting,
     }
+
+
+def _named(message: str, setting: str) -> str:
+    """``message`` after the setting's name: "Kerf 5 mm is not smaller ...", "Kerf must
+    be ..." where it is said of the setting, "Tile width: the tile's circles ..." where
+    it is not (it read "Tile width (mm) the tile's circles")."""
+    name = _NAMES[setting]
+    if message.startswith(name):
+        return message
+    return f"{name} {message}" if _SAID_OF.match(message) else f"{name}: {message}"
+
+
+#: A message said of its setting's value, to follow the setting's name.
+_SAID_OF = re.compile(r"(must|is|has|needs|does|would|leaves)\b|[-'\"0-9]")
+
+
+# ---- the kit file's words in the page's ---------------------------------------------------
+
+
+def page_words(message: str, setting: str | None) -> str:
+    """A kit finding's message as the page says it: a setting by its name on the form
+    ("set Players to 3", not "set players = 3"), what to type in a field, not the line
+    to write in a kit file. The CLI keeps the kit file's words; these are matched by
+    their text, so a test gives every message the page can show and looks for a kit
+    file's words in them (tests/web/test_kit_words.py)."""
+    if setting is not None and message.startswith(_EMPTY):
+        return _empty_words(setting, message)
+    for pattern, words in _PAGE_WORDS:
+        message = pattern.sub(words, message)
+    return message
+
+
+#: The kit reader's "is empty (or only spaces); expected: ...; the default, used when the
+#: setting is left out, is X": the page has no setting to leave out.
+_EMPTY = "is empty (or only spaces)"
+
+
+def _empty_words(setting: str, message: str) -> str:
+    if setting == "kit.board":
+        return "is empty: choose a preset, or the board of the board designer"
+    what = {"number": "a number", "integer": "a whole number"}.get(_KINDS[setting], "a value")
+    default = re.search(r"the default, used when the setting is left out, is (.*)$", message)
+    return f"is empty: type {what}" + (f" (the default is {default[1]})" if default else "")
+
+
+def _name(key: str) -> str:
+    """The page's name of a kit key given without its section (a key is in one section)."""
+    return next(name for setting, name in _NAMES.items() if setting.endswith(f".{key}"))
+
+
+def _players(m: re.Match) -> str:
+    example = f", e.g. {m['preset']}" if m["preset"] else ""
+    return (
+        f"{_name('players')} {m['players']} but the board {m['board']} has {m['has']}: set "
+        f"{_name('players')} to {m['people']} (it counts people, not machines; 0 takes the "
+        f"board's), or choose a {_name('board')} for {m['for']}{example}"
+    )
+
+
+#: A kit file's words, and the page's for them (a pattern, then the words or a function
+#: of the match), applied in turn.
+_PAGE_WORDS: tuple[tuple[re.Pattern, object], ...] = (
+    (
+        re.compile(
+            r"^players = (?P<players>\d+) but the board (?P<board>\S+) has (?P<has>.+?); set "
+            r"players = (?P<people>\d+) \(players counts people, not machines\), or choose a "
+            r"board for (?P<for>.+?)(?:, e\.g\. board = '(?P<preset>[^']+)')?$"
+        ),
+        _players,
+    ),
+    (
+        re.compile(r"^give either width or pitch in \[tile\], not both \(.+\)$"),
+        lambda m: (
+            f"{_name('width')} and {_name('pitch')} are both given: give one of them, and 0 "
+            "for the other (a tile's width is √7 times its circle pitch)"
+        ),
+    ),
+    (
+        re.compile(
+            r"^\[tile\] handedness = '(?P<given>\w+)' but (?P<why>.+); use handedness = "
+            r"'(?P<lattice>\w+)' \(or 'board'\)$"
+        ),
+        lambda m: f"'{m['given']}' but {m['why']}; choose {m['lattice']} (or board)",
+    ),
+    (
+        re.compile(r"^\[stones\] seat_symbols needs design = '(?P<design>\w+)': "),
+        lambda m: f"{_name('seat_symbols')} need the {_name('design')} {m['design']}: ",
+    ),
+    (re.compile(r"^\[(?:kit|tile|laser|stones)\] "), ""),  # (the setting's name says it)
+    # the line to write in a kit file, after a reason ("must be a number, got 'abc'; write
+    # e.g. width = 0.0 (...)"): the field says what it takes; a value: type it
+    (re.compile(r"; write e\.g\. [a-z_]+ = .*$"), ""),
+    (
+        re.compile(r"(?P<sep>[:;]) write [a-z_]+ = (?P<value>[^\s;]+)(?: \([^()]*\))?$"),
+        r"\g<sep> type \g<value>",
+    ),
+    # a board finding's advice for a kit file
+    (
+        re.compile(r"a kit file's seat_symbols = true \(under \[stones\]\)"),
+        lambda m: f"checking {_name('seat_symbols')} (under Stones)",
+    ),
+    (re.compile(r" \(its turns setting\)"), ""),  # (a board file's key: none here)
+)
 
 
 # Planner codes named after a check rather than a section.
@@ -382,8 +492,9 @@ def error_json(exc: FabgenError) -> dict:
     where = getattr(exc, "where", None) or ""
     detail = getattr(exc, "detail", None) or str(exc)
     code = "kit-effort" if isinstance(exc, TooMuchWork) else "kit-file"
-    found = finding_json(code, "error", detail, where)
-    if getattr(exc, "path", None) == DESIGNER_SOURCE:  # the designer's board: at Board
+    designer = getattr(exc, "path", None) == DESIGNER_SOURCE
+    found = finding_json(code, "error", detail, where, named=not designer)
+    if designer:  # the designer's board: at Board
         # (its reason in the designer's words, the place in it: see _designer_board)
         found.update(code="kit-board", where="board from the designer")
         found["setting"] = "kit.board"
@@ -436,13 +547,43 @@ def _preview(settings: object, board_state: object, quick: bool, rest: bool) -> 
             if not found:
                 found = [finding_json("kit-board", "error", str(exc), "")]
             return {"ok": False, "findings": found, "kit_file": text}
+    findings = [finding_json(f.code, f.severity, f.message, f.where) for f in plan.findings]
     return {
         "ok": True,
-        "findings": [finding_json(f.code, f.severity, f.message, f.where) for f in plan.findings],
+        "findings": findings + _bed_note(plan),
         "kit_file": text,
         "quick": quick,
         **_pictures(plan, quick, rest),
     }
+
+
+def _bed_note(plan) -> list[dict]:
+    """A printer bed given as a build volume (``250x210x220``, as a spec sheet gives it):
+    the plates are laid out on its width and depth, and its height is left out, said
+    beside the other findings (fabgen build says the bed it used at each plate)."""
+    from fabgen.geometry.sizes import third_number
+    from fabgen.pieces.plate import parse_bed
+
+    bed = plan.kit.section("stones")["bed"]
+    height = third_number(bed)
+    if height is None or plan.stones is None or not plan.stones.plates:
+        return []
+    width, depth = parse_bed(bed)
+    tallest = max(piece.total_height for piece in plan.stones.pieces)
+    note = (
+        f"{_NAMES['stones.bed']} {bed!r}: the plates are laid out on a {width:g}×{depth:g} "
+        f"mm bed; the build height, {height:g} mm, is not needed (the tallest piece is "
+        f"{tallest:.1f} mm high)"
+    )
+    return [
+        {
+            "code": "kit-stones",
+            "severity": "info",
+            "message": note,
+            "where": "stones.bed",
+            "setting": "stones.bed",
+        }
+    ]
 
 
 def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
@@ -541,11 +682,11 @@ def _listed(errors: list[dict]) -> str:
     setting: "Board: seat 1 has no stones ...; seat 2 has no stones ...")."""
     out, before = [], None
     for error in errors:
-        label = _LABELS.get(error["setting"] or "")
+        name = _NAMES.get(error["setting"] or "")
         message = error["message"]
-        named = not label or message.startswith(label) or label == before
-        out.append(message if named else f"{label}: {message}")
-        before = label
+        named = not name or message.startswith(name) or name == before
+        out.append(message if named else f"{name}: {message}")
+        before = name
     return "; ".join(out)
 
 
@@ -567,10 +708,10 @@ def form_words(designer: bool = False):
     except InputFileError as exc:
         raise KitNotDownloaded(errors_json(exc), designer) from None
     except TooMuchWork as exc:
-        label = _LABELS.get(exc.where or "")
-        if not label:
+        name = _NAMES.get(exc.where or "")
+        if not name:
             raise
-        raise TooMuchWork(f"Not downloaded: {label} {exc}", exc.where) from None
+        raise TooMuchWork(f"Not downloaded: {name} {exc}", exc.where) from None
 
 
 def build_zip(settings: object, board_state: object = None) -> tuple[bytes, str]:

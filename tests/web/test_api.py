@@ -211,9 +211,10 @@ def test_an_impossible_kerf_is_shown_at_the_kerf_with_the_clis_message(
     assert not answer["ok"]
     [error] = _errors(answer)
     assert error["setting"] == "tile.kerf"
-    # the same words, the kerf named by the form's label here and by its key in the kit
-    assert error["message"].startswith("Kerf (mm) 5 mm is not smaller than the")
-    detail = error["message"].removeprefix("Kerf (mm) ")
+    # the same words, the kerf named by the form's label here (without its unit, which
+    # the value says) and by its key in the kit
+    assert error["message"].startswith("Kerf 5 mm is not smaller than the")
+    detail = error["message"].removeprefix("Kerf ")
     assert f"tile.kerf: {detail}" in " ".join(
         _cli_build_output(cli, tmp_path, answer["kit_file"]).split()
     )
@@ -227,10 +228,17 @@ def test_players_against_the_boards_seats_is_shown_at_players(
     answer = _preview(client, settings)
     [error] = _errors(answer)
     assert error["setting"] == "kit.players"
-    assert "4p-diamond-5" in error["message"]
-    assert error["message"] in " ".join(
-        _cli_build_output(cli, tmp_path, answer["kit_file"]).split()
+    # in the page's words: its Players field and Board list, not the kit file's keys
+    # ("players = 4 ... set players = 3 ... e.g. board = '4p-diamond-5'", which the
+    # command keeps)
+    assert error["message"] == (
+        "Players 4 but the board 3p-triangle-4 has 3 people: set Players to 3 (it counts "
+        "people, not machines; 0 takes the board's), or choose a Board for 4 people, e.g. "
+        "4p-diamond-5"
     )
+    said = " ".join(_cli_build_output(cli, tmp_path, answer["kit_file"]).split())
+    assert "players = 4 but the board 3p-triangle-4 has 3 people; set players = 3" in said
+    assert "e.g. board = '4p-diamond-5'" in said
 
 
 def test_every_mistake_of_the_kit_file_is_marked_at_its_setting(client, default_settings):
@@ -254,8 +262,11 @@ def test_a_value_of_the_wrong_type_gets_the_kit_readers_message(client, default_
     kit.write_text('[tile]\nkerf = "abc"\n')
     with pytest.raises(InputFileError) as raised:
         load_kit(kit)
-    # the same words, with the setting named by the form's label
-    assert error["message"] == f"Kerf (mm) {raised.value.detail}"
+    # the reader's words, with the setting named by the form's label; the line to write
+    # in a kit file left out (the field says what it takes)
+    reason, advice = raised.value.detail.split("; write e.g. ")
+    assert advice.startswith("kerf = 0.15")
+    assert error["message"] == f"Kerf {reason}" == "Kerf must be a number, got 'abc'"
 
 
 def test_an_empty_field_says_so(client, default_settings):
@@ -1016,10 +1027,9 @@ def test_a_kit_download_refused_says_it_in_the_forms_words(client, default_setti
     body = answer.get_json()
     error = body["error"]
     assert error.startswith("Not downloaded: the kit cannot be built: ")
-    assert (
-        "Kerf (mm) is empty (or only spaces); expected: a number, width the laser burns away, "
-        "mm; the default, used when the setting is left out, is 0.15 mm" in error
-    )
+    # (the kit reader's "is empty (or only spaces); expected: ...; the default, used
+    # when the setting is left out, is 0.15 mm": the page has no setting to leave out)
+    assert "Kerf is empty: type a number (the default is 0.15 mm)" in error
     assert "Stones per colour must be a whole number, got 2.5" in error
     assert error.endswith(
         "Fix the settings marked in the form (the preview lists them too), then download again."

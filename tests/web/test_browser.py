@@ -75,10 +75,10 @@ def test_an_error_is_shown_next_to_its_setting_and_goes_away(page):
     kerf = page.get_by_label("Kerf (mm)", exact=True)
     kerf.fill("5")
     message = page.locator('.control[data-name="tile.kerf"] .error')
-    message.filter(has_text="Kerf (mm) 5 mm is not smaller").wait_for()
+    message.filter(has_text="Kerf 5 mm is not smaller").wait_for()
     assert "margin between the circles and the outline" in message.inner_text()
     # The list of findings names the setting once, by its label, not also by its key.
-    listed = page.locator("#findings li").filter(has_text="Kerf (mm) 5 mm").inner_text()
+    listed = page.locator("#findings li").filter(has_text="Kerf 5 mm").inner_text()
     assert "tile.kerf" not in listed, listed
     kerf.fill("0.15")
     page.wait_for_function(
@@ -87,8 +87,8 @@ def test_an_error_is_shown_next_to_its_setting_and_goes_away(page):
     players = page.get_by_label("Players", exact=True)
     players.fill("5")
     page.locator('.control[data-name="kit.players"] .error').filter(
-        has_text="players = 5"
-    ).wait_for()
+        has_text="Players 5 but the board 3p-triangle-4 has 3 people: set Players to 3"
+    ).wait_for()  # (the page's words: it said "players = 5", the kit file's)
 
 
 def test_a_simulated_supply_never_holds_up_the_preview(page):

@@ -6,6 +6,7 @@ them (docs/web.md, *The kit, the designer and the rules viewer*)."""
 from __future__ import annotations
 
 import copy
+import json
 import re
 
 import pytest
@@ -118,3 +119,81 @@ def test_a_refused_download_says_nothing_was_downloaded(page):
     status.wait_for()
     assert status.inner_text().startswith("Not downloaded: Simulate games must be at most ")
     assert "simulate_games" not in status.inner_text()
+
+
+#: A kit file's words: a key and its value, a [section], a key of two words, the
+#: setting "left out", the line to write.
+def _kit_file_words() -> re.Pattern:
+    from fabgen.kitbuild.kitfile import SCHEMA
+
+    keys = "|".join(s.key for group in SCHEMA.values() for s in group)
+    two_words = "|".join(s.key for group in SCHEMA.values() for s in group if "_" in s.key)
+    sections = "|".join(SCHEMA)
+    return re.compile(
+        rf"\b({keys}) = |\[({sections})\]|\b({two_words})\b|left out|write e\.g\.|kit file's"
+    )
+
+
+#: Mistakes a maker makes in the form (and a board the API may name), and kits whose
+#: findings advise on a kit file's setting.
+MISTAKES = [
+    {"kit": {"name": ""}},
+    {"kit": {"players": 4}},  # "players = 4 ... set players = 3 ... board = '4p-diamond-5'"
+    {"kit": {"players": 2.5}},
+    {"kit": {"board": "4p-diamnd-5"}},
+    {"tile": {"width": ""}},
+    {"tile": {"width": 5}},  # "Tile width (mm) the tile's circles ..."
+    {"tile": {"width": 60, "pitch": 30}},  # "give either width or pitch in [tile]"
+    {"tile": {"handedness": "ccw"}},  # "[tile] handedness = 'ccw' ... use handedness = 'cw'"
+    {"stones": {"design": "pyramid", "seat_symbols": True}},  # "[stones] seat_symbols needs"
+    {"stones": {"bed": "big"}},
+    {"stones": {"count": 3}},
+    {"laser": {"sheet": "600x400x3"}},
+    {"kit": {"supply": "simulate", "simulate_players": "nobody", "simulate_games": 5}},
+    {"kit": {"board": "4p-hexagon-19-machines"}},  # "(its turns setting)"
+    {"stones": {"bed": "250x210x220"}},  # a note, and the colour-blind "seat_symbols = true"
+]
+
+
+@pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: json.dumps(m))
+def test_every_message_the_kit_page_shows_speaks_of_its_fields(client, default_settings, mistake):
+    from fabgen.web.kitform import controls
+
+    names = {c.name: c.setting.label for group in controls().values() for c in group}
+    settings = copy.deepcopy(default_settings)
+    for section, values in mistake.items():
+        settings[section].update(values)
+    file_words = _kit_file_words()
+    answer = client.post("/api/kit/preview", json={"settings": settings}).get_json()
+    shown = [f["message"] for f in answer["findings"]]
+    errors = [f for f in answer["findings"] if f["severity"] == "error"]
+    for found in errors:  # (a board's finding is said after its place: "board ..., seat 1")
+        if found["where"] in (found["setting"], ""):
+            assert found["message"].startswith(names[found["setting"]]), found
+            assert not found["message"].startswith(f"{names[found['setting']]} ("), found
+    if errors:
+        for url in ("/api/kit/file", "/api/kit/zip"):
+            refused = client.post(url, json={"settings": settings})
+            assert refused.status_code == 400
+            shown.append(refused.get_json()["error"])
+    assert shown
+    for message in shown:
+        assert not file_words.search(message), message
+
+
+def test_a_build_volume_at_printer_bed_is_read_as_the_bed_with_a_note(client, default_settings):
+    # A Prusa owner copies the spec sheet's 250x210x220 (it was "is not WIDTHxDEPTH")
+    def preview(bed: str) -> dict:
+        settings = copy.deepcopy(default_settings)
+        settings["stones"]["bed"] = bed
+        answer = client.post("/api/kit/preview", json={"settings": settings}).get_json()
+        assert answer["ok"], answer["findings"]
+        return answer
+
+    volume, bed = preview("250x210x220"), preview("250x210")
+    assert volume["bom"] == bed["bom"] != preview("100x100")["bom"]  # (a bed, of plates)
+    [note] = [f for f in volume["findings"] if f["setting"] == "stones.bed"]
+    assert note["severity"] == "info"
+    assert note["message"].startswith("Printer bed '250x210x220': the plates are laid out on ")
+    assert "250×210 mm bed; the build height, 220 mm, is not needed" in note["message"]
+    assert not [f for f in bed["findings"] if f["setting"] == "stones.bed"]
