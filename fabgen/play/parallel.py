@@ -521,7 +521,7 @@ def _check_answer(scheduler: str) -> None:
         await comm.close()
 
     try:
-        asyncio.run(asyncio.wait_for(handshake(), 2 * CONNECT_SECONDS))
+        _run_apart(lambda: asyncio.run(asyncio.wait_for(handshake(), 2 * CONNECT_SECONDS)))
     except TimeoutError:  # connected, no answer
         raise _not_a_scheduler(scheduler, f"no answer in {2 * CONNECT_SECONDS} s") from None
     except CommClosedError:  # connected, hung up on the first message
@@ -531,6 +531,17 @@ def _check_answer(scheduler: str) -> None:
     except Exception:  # an answer Dask cannot read: any error of its reader
         # (an HTTP proxy's "HTTP/1.1 400" read as a message's length: a MemoryError)
         raise _not_a_scheduler(scheduler, "it answered, not as Dask does") from None
+
+
+def _run_apart(work):
+    """``work()`` on a thread of its own, its exception raised here: asyncio.run refuses
+    a thread whose event loop runs (a notebook's, a GUI's, Playwright's in the tests),
+    and the handshake's coroutines were then never run, its refusal taken for an answer
+    Dask cannot read."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1, thread_name_prefix="fabgen-handshake") as pool:
+        return pool.submit(work).result()
 
 
 def _check_listening(scheduler: str) -> None:

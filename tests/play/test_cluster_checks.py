@@ -90,6 +90,27 @@ def test_an_address_where_no_dask_scheduler_listens_is_refused(monkeypatch, gree
     assert "Error" not in message and "\n" not in message
 
 
+def test_the_check_works_where_an_event_loop_runs(monkeypatch):
+    """From a thread whose event loop runs (a notebook's, or Playwright's in this very
+    test run) asyncio.run refused to start the handshake, and the refusal was taken for
+    an answer Dask cannot read."""
+    import asyncio
+
+    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1, raising=False)
+    server, address = _listener(None)  # (told apart by the handshake alone)
+
+    async def inside_a_loop() -> str:
+        with pytest.raises(ParameterError) as refused:
+            parallel._check_answer(address)
+        return str(refused.value)
+
+    try:
+        message = asyncio.run(inside_a_loop())
+    finally:
+        server.close()
+    assert "it hung up on Dask's first message" in message
+
+
 def test_balance_on_an_http_proxy_is_one_paragraph_and_exit_2(cli, tmp_path):
     server, address = _listener(PROXY)
     out = tmp_path / "out"
