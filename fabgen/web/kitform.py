@@ -328,7 +328,7 @@ def finding_json(code: str, severity: str, message: str, where: str, named: bool
     setting = locate(code, where, message)
     message = page_words(message, setting)
     if named and setting is not None and where in (setting, ""):
-        message = _named(message, setting)
+        message = _named(message, setting, of_value=where == setting)
     return {
         "code": code,
         "severity": severity,
@@ -338,14 +338,17 @@ def finding_json(code: str, severity: str, message: str, where: str, named: bool
     }
 
 
-def _named(message: str, setting: str) -> str:
+def _named(message: str, setting: str, of_value: bool) -> str:
     """``message`` after the setting's name: "Kerf 5 mm is not smaller ...", "Kerf must
-    be ..." where it is said of the setting, "Tile width: the tile's circles ..." where
-    it is not (it read "Tile width (mm) the tile's circles")."""
+    be ..." where it is said of the setting's value (``of_value``: a message at the
+    setting), "Tile width: the tile's circles ..." where it is not (it read "Tile width
+    (mm) the tile's circles"), as a planner's message found at a setting by a word of it
+    ("Printer bed: 500 copies of a 20.7 mm piece need ...")."""
     name = _NAMES[setting]
     if message.startswith(name):
         return message
-    return f"{name} {message}" if _SAID_OF.match(message) else f"{name}: {message}"
+    said_of = of_value and _SAID_OF.match(message)
+    return f"{name} {message}" if said_of else f"{name}: {message}"
 
 
 #: A message said of its setting's value, to follow the setting's name.
@@ -418,7 +421,9 @@ _PAGE_WORDS: tuple[tuple[re.Pattern, object], ...] = (
             r"^\[tile\] handedness = '(?P<given>\w+)' but (?P<why>.+); use handedness = "
             r"'(?P<lattice>\w+)' \(or 'board'\)$"
         ),
-        lambda m: f"'{m['given']}' but {m['why']}; choose {m['lattice']} (or board)",
+        lambda m: (
+            f"{_name('handedness')} '{m['given']}' but {m['why']}; choose {m['lattice']} (or board)"
+        ),
     ),
     (
         re.compile(r"^\[stones\] seat_symbols needs design = '(?P<design>\w+)': "),

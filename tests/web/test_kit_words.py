@@ -147,6 +147,7 @@ MISTAKES = [
     {"tile": {"handedness": "ccw"}},  # "[tile] handedness = 'ccw' ... use handedness = 'cw'"
     {"stones": {"design": "pyramid", "seat_symbols": True}},  # "[stones] seat_symbols needs"
     {"stones": {"bed": "big"}},
+    {"stones": {"count": 500, "bed": "40x40"}},  # "Printer bed 500 copies ...": a colon
     {"stones": {"count": 3}},
     {"laser": {"sheet": "600x400x3"}},
     {"kit": {"supply": "simulate", "simulate_players": "nobody", "simulate_games": 5}},
@@ -169,8 +170,13 @@ def test_every_message_the_kit_page_shows_speaks_of_its_fields(client, default_s
     errors = [f for f in answer["findings"] if f["severity"] == "error"]
     for found in errors:  # (a board's finding is said after its place: "board ..., seat 1")
         if found["where"] in (found["setting"], ""):
-            assert found["message"].startswith(names[found["setting"]]), found
-            assert not found["message"].startswith(f"{names[found['setting']]} ("), found
+            name = names[found["setting"]]
+            assert found["message"].startswith(name), found
+            assert not found["message"].startswith(f"{name} ("), found
+            # a figure after the name is the setting's ("Tile width 5 mm", "Players 4")
+            figure = re.match(rf"{name} (-?[0-9.]+)\b", found["message"])
+            section, key = found["setting"].split(".")
+            assert not figure or float(figure[1]) == settings[section][key], found
     if errors:
         for url in ("/api/kit/file", "/api/kit/zip"):
             refused = client.post(url, json={"settings": settings})
