@@ -424,6 +424,9 @@ def _errors(app: Flask) -> None:
         where = getattr(exc, "where", None)
         if where:
             body["where"] = where
+        code = getattr(exc, "code", None)
+        if code:  # (a refusal a program acts on by its code, never by the message's words)
+            body["code"] = code
         page_words = getattr(exc, "page_words", None)
         if page_words:  # (the designer's board: the refusal as its page says it)
             body["page_words"] = page_words

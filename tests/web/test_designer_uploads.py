@@ -49,6 +49,31 @@ def test_a_file_refused_is_named_as_the_user_named_it(client, text, filename, na
     assert "(uploaded)" not in error and "-toml" not in error and "-json" not in error
 
 
+def test_a_refusal_with_a_code_sends_it_and_one_without_sends_none(client):
+    # The page's script and scripts matched the message's words to act on a refusal;
+    # the board reader's code (boardfile.REFUSALS) now comes beside the message.
+    from fabgen.board.boardfile import REFUSALS
+
+    body = _upload(client, MACHINE_START.encode(), "club.toml").get_json()
+    assert body["code"] == "machine-start-tile" and body["code"] in REFUSALS
+    assert set(body) == {"error", "where", "code"}
+    assert body["error"].startswith("club.toml at players[1].start: ")
+    answer = _upload(client, b"[board]\ntiles = [[0, 0]", "syn.toml")  # (no code)
+    assert answer.status_code == 400
+    assert set(answer.get_json()) == {"error"}
+
+
+def test_the_web_guide_names_every_code_an_error_answer_can_carry():
+    from pathlib import Path
+
+    from fabgen.board.boardfile import REFUSALS
+
+    guide = (Path(__file__).parents[2] / "docs" / "web.md").read_text(encoding="utf-8")
+    keys = guide.split("Every error answer", 1)[1].split("\n\n", 1)[0]
+    assert all(f"`{code}`" in keys for code in REFUSALS), keys
+    assert all(f"`{key}`" in keys for key in ("error", "where", "code", "page_words"))
+
+
 def test_a_file_too_large_or_not_text_is_named_as_the_user_named_it(client):
     from fabgen.web.limits import LIMITS
 
