@@ -119,6 +119,26 @@ def test_a_refused_download_says_nothing_was_downloaded(page):
     status.wait_for()
     assert status.inner_text().startswith("Not downloaded: Simulate games must be at most ")
     assert "simulate_games" not in status.inner_text()
+    # A change just before the click: the preview's answer, coming after the refusal,
+    # cleared it (it flashed and was gone); it stays until the next change.
+    from playwright.sync_api import expect
+
+    held: list = []
+    page.route("**/api/kit/preview", lambda route: held.append(route))
+    page.get_by_label("Simulate games", exact=True).fill("60")
+    while len(held) < 2:  # (the quick answer and the rest)
+        page.wait_for_timeout(20)
+    page.get_by_role("button", name="Download kit", exact=True).click()
+    status.filter(has_text="(60 games take minutes").wait_for()
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/kit/preview")
+    page.locator('.control[data-name="kit.simulate_games"] .error').filter(
+        has_text="(60 games take minutes"
+    ).wait_for()
+    expect(page.locator("#status")).to_contain_text("Not downloaded: Simulate games must be")
+    page.get_by_label("Simulate games", exact=True).fill("10")
+    expect(page.locator("#status")).to_have_text("")
 
 
 #: A kit file's words: a key and its value, a [section], a key of two words, the

@@ -67,6 +67,12 @@ function showFindings(findings) {
 // replaces the older, so a slow preview never holds up the next).
 const pageId = Math.random().toString(36).slice(2) + Date.now().toString(36);
 let shownFull = 0;
+// A download's message stays until the next change: a preview answer that came after it
+// cleared it (a refusal, the settings changed just before the click, flashed and was gone).
+let downloadSaid = false;
+function previewStatus(text, isError) {
+  if (!downloadSaid) setStatus(text, isError);
+}
 function refresh() {
   const mine = ++asked;
   const body = request();
@@ -92,7 +98,7 @@ async function ask(body, mine, quick) {
   try {
     answer = await postJSON("/api/kit/preview", body);
   } catch (e) {
-    if (mine === asked) setStatus(e.message, true);
+    if (mine === asked) previewStatus(e.message, true);
     return;
   }
   if (mine !== asked) return;
@@ -101,7 +107,7 @@ async function ask(body, mine, quick) {
     return;
   }
   if (!quick) shownFull = mine;
-  setStatus(quick ? "Checking the sheets…" : "");
+  previewStatus(quick ? "Checking the sheets…" : "");
   showFindings(answer.findings);
   document.body.classList.toggle("kit-bad", !answer.ok);
   if (!answer.ok) {
@@ -231,6 +237,9 @@ function resetForm() {
 }
 
 const later = debounce(refresh, 150);
+const changed = () => { downloadSaid = false; };  // (a download's message is then old)
+form.addEventListener("input", changed);
+form.addEventListener("change", changed);
 form.addEventListener("input", saveForm);
 form.addEventListener("change", saveForm);
 form.addEventListener("input", noteControl);
@@ -239,6 +248,7 @@ form.addEventListener("change", later);
 form.addEventListener("submit", (e) => e.preventDefault());
 
 async function fetchFile(url, what) {
+  downloadSaid = true;
   setStatus(`${what}…`);
   try {
     const name = await download(url, request());
