@@ -160,6 +160,10 @@ def _seat_symbol(seat: str) -> str:
 
 
 def _summarise(pieces) -> None:
+    """Each piece's size, and a note for heights a 0.2 mm layer slicer moves (the pieces
+    are made as given: the note says what prints, in a kit's words too)."""
+    from fabgen.pieces.params import layer_note
+
     for piece in pieces:
         line = (
             f"{piece.name}: {2 * piece.radius:.2f} mm across, {piece.total_height:.2f} mm high, "
@@ -168,6 +172,9 @@ def _summarise(pieces) -> None:
         if hasattr(piece, "stack_height"):
             line += f"; a stack of six stands {piece.stack_height(6):.2f} mm"
         click.echo(line)
+        note = layer_note(piece)
+        if note:
+            click.echo(f"note: {note}")
 
 
 def _summarise_plates(report: dict) -> None:

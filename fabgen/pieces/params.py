@@ -16,7 +16,9 @@ middle cuts the solid, so a height between layers prints to one of them (a 6.5 m
 came out 6.4 mm high at 0.2 mm layers). The default height, boss and symbol are whole
 layers (:data:`LAYER`), and the recess is as deep as the boss, its symbol and the clearance
 rounded up to a whole layer, so every face of a default stone lies on a 0.2 mm (and a
-0.1 mm) layer and the vertical play is never less than the clearance.
+0.1 mm) layer and the vertical play is never less than the clearance. A maker's own
+heights are kept as given; :func:`layer_note` says where a slicer prints the faces they
+put between layers, and which heights would not.
 
 Nesting (pyramid): a hollow, truncated hexagonal pyramid whose cap is exactly one
 nesting pitch thick. The next pyramid rests with its inner ceiling on the cap below,
@@ -74,6 +76,58 @@ def whole_layers(height: float) -> float:
     """``height`` rounded up to whole layers of :data:`LAYER` (2.3 → 2.4; 2.4, however a
     sum of floats gives it, stays 2.4)."""
     return round(math.ceil(height / LAYER - 1e-6) * LAYER, 6)
+
+
+def printed_at(z: float, layer: float = LAYER) -> tuple[float, ...]:
+    """Where a flat face at height ``z`` prints at ``layer`` mm layers: nowhere else when
+    it lies on a layer (``()``); else on the nearer layer, as a slicer keeps a layer where
+    the plane at its middle cuts the solid, and on either from a layer's middle (a slicer's
+    tie: the 6.5 mm stone printed 6.4 mm high)."""
+    n = z / layer
+    if abs(n - round(n)) < 1e-6:
+        return ()
+    below = math.floor(n)
+    if abs(n - below - 0.5) < 1e-6:
+        return (round(below * layer, 6), round((below + 1) * layer, 6))
+    return (round(round(n) * layer, 6),)
+
+
+def layer_note(piece) -> str | None:
+    """The words for a piece whose heights put a flat face between layers of
+    :data:`LAYER` mm (None when none does): where a slicer prints those faces and the
+    whole layers to give instead, in words that name no flag or kit key (a kit, whose
+    file sets no height, never needs them). The piece is made as given, never rounded: a
+    maker may print at finer layers, which may hold it."""
+    faces = piece.flat_faces()
+    off = {face: (z, printed_at(z)) for face, z in faces.items() if printed_at(z)}
+    if not off:
+        return None
+    said = [f"its {face} at {_either(at)} mm (not {_mm(z)} mm)" for face, (z, at) in off.items()]
+    fine = not any(printed_at(z, LAYER / 2) for z in faces.values())
+    finer = f"; at {_mm(LAYER / 2)} mm layers it prints as made" if fine else ""
+    heights = [
+        f"a {name.replace('_', ' ')} of {_either(_layers_around(value))} mm"
+        for name, value in piece.layer_settings().items()
+        if printed_at(value)
+    ]
+    return (
+        f"{piece.name} is made as given, but at {_mm(LAYER)} mm layers a slicer prints "
+        f"{_all(said)}: a face between layers goes to the nearer one{finer}. For every "
+        f"face on a {_mm(LAYER)} mm layer, give {_all(heights)}"
+    )
+
+
+def _layers_around(value: float) -> tuple[float, float]:
+    below = math.floor(value / LAYER + 1e-6) * LAYER
+    return (round(below, 6), round(below + LAYER, 6))
+
+
+def _either(heights: tuple[float, ...]) -> str:
+    return " or ".join(_mm(h) for h in heights)
+
+
+def _all(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _mm(value: float) -> str:
@@ -310,6 +364,21 @@ class DiscStone(_Piece):
     def total_height(self) -> float:
         return self.height + self.boss_height + self.raised_symbol_height
 
+    def flat_faces(self) -> dict[str, float]:
+        """The heights of the flat faces a maker's heights set (the bottom, on the bed,
+        and the recess ceiling, rounded to a layer, are always on one)."""
+        faces = {"top": self.height, "boss's top": self.height + self.boss_height}
+        if self.symbol != "none":
+            faces["symbol's top"] = self.total_height
+        return faces
+
+    def layer_settings(self) -> dict[str, float]:
+        """The settings that set :meth:`flat_faces`, by name."""
+        heights = {"height": self.height, "boss_height": self.boss_height}
+        if self.symbol != "none":
+            heights["symbol_height"] = self.symbol_height
+        return heights
+
     @property
     def stack_pitch(self) -> float:
         """Rise per stone in a stack: the stone above rests on this one's top face."""
@@ -351,11 +420,18 @@ class DiscStone(_Piece):
         if self.ring_wall < self.wall - 1e-9:
             raise self._ring_wall_error(derived)
         if self.ceiling < self.wall - 1e-9:
+            least = _up(self.recess_depth + self.wall)
+            layers = whole_layers(float(least))  # (the least whole layers, said too)
+            on = (
+                f" ({_mm(layers)} mm on whole {_mm(LAYER)} mm layers)"
+                if layers > float(least)
+                else ""
+            )
             raise ParameterError.about(
                 "height",
                 f"{_mm(self.height)} mm is too low for a disc stone: the recess under it is "
                 f"{_mm(self.recess_depth)} mm deep and needs a {_mm(self.wall)} mm wall above "
-                f"it; choose a height of at least {_up(self.recess_depth + self.wall)} mm",
+                f"it; choose a height of at least {least} mm{on}",
             )
         self._validate_chamfer()
         if self.symbol != "none" and stroke(self.symbol_radius) < MIN_STROKE:
@@ -479,6 +555,13 @@ class PyramidStone(_Piece):
     @property
     def total_height(self) -> float:
         return self.height
+
+    def flat_faces(self) -> dict[str, float]:
+        """The flat top (the cap's inner ceiling follows the slope: on no layer)."""
+        return {"top": self.height}
+
+    def layer_settings(self) -> dict[str, float]:
+        return {"height": self.height}
 
     @property
     def stack_pitch(self) -> float:
@@ -744,6 +827,17 @@ class Marker(_Piece):
     @property
     def total_height(self) -> float:
         return self.thickness
+
+    def flat_faces(self) -> dict[str, float]:
+        """The top (rim and symbol, flush), the pocket's floor and the sunk symbol's."""
+        return {
+            "top": self.thickness,
+            "pocket's floor": self.thickness - self.pocket_depth,
+            "sunk symbol's floor": self.sunk_depth,
+        }
+
+    def layer_settings(self) -> dict[str, float]:
+        return {n: getattr(self, n) for n in ("thickness", "pocket_depth", "sunk_depth")}
 
     @property
     def volume(self) -> float:

@@ -34,6 +34,7 @@ def test_defaults_write_step_stl_and_75_stones_on_two_180_plates(tmp_path, cq):
     assert "plate-1-of-2.3mf: 38 pieces (up to 52 fit the 180×180 mm bed)" in result.stdout
     assert "g of PLA at 2 walls, 6 top and 4 bottom layers of 0.2 mm, 15% infill" in result.stdout
     assert "a stack of six stands 31.60 mm" in result.stdout
+    assert "note: " not in result.stdout  # (every face on a 0.2 mm layer)
     assert result.stdout.count("wrote ") == 4
 
 
@@ -109,6 +110,51 @@ def test_a_small_plates_own_description_says_its_grams_in_tenths(tmp_path, cq):
     assert f"about {said} g of PLA" in description
     assert re.search(r"about [0-9]+\.[0-9] g of PLA", description)
     assert "about 0 g" not in description
+
+
+def _flat_heights(data: bytes) -> set[float]:
+    """The heights of the flat faces of a binary STL (triangles level in z), in mm."""
+    (count,) = struct.unpack_from("<I", data, 80)
+    flat = set()
+    for k in range(count):
+        z = [struct.unpack_from("<f", data, 84 + 50 * k + 12 + 12 * v + 8)[0] for v in range(3)]
+        if z[0] == z[1] == z[2]:
+            flat.add(round(z[0], 3))
+    return flat
+
+
+def _on(z: float, layer: float) -> bool:
+    return abs(z / layer - round(z / layer)) < 1e-3
+
+
+@pytest.mark.parametrize(
+    "args", [["--height", "7.1"], ["--height", "7.15", "--seat", "3"]], ids=["tie", "symbol"]
+)
+def test_a_height_between_layers_is_made_as_given_with_a_note_of_what_prints(args, tmp_path, cq):
+    # --height 7.1 gave no word that a 0.2 mm slicer prints the stone 7 or 7.2 mm high
+    result = run(*args, "--count", "0", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (stl,) = tmp_path.glob("*.stl")
+    flat = _flat_heights(stl.read_bytes())
+    height = float(args[1])
+    assert height in flat  # made as given, not rounded
+    off = sorted(z for z in flat if not _on(z, 0.2))
+    (note,) = [line for line in result.stdout.splitlines() if line.startswith("note: ")]
+    assert note.startswith(f"note: {stl.stem} is made as given, but at 0.2 mm layers")
+    said = re.findall(r"at ([\d.]+)(?: or ([\d.]+))? mm \(not ([\d.]+) mm\)", note)
+    assert sorted(float(z) for *_, z in said) == pytest.approx(off, abs=1e-3)
+    for low, high, z in said:  # the nearer layer, or both from a layer's middle
+        at = [float(a) for a in (low, high) if a]
+        assert all(_on(a, 0.2) for a in at)
+        gaps = sorted(abs(a - float(z)) for a in at)
+        middle = abs(float(z) / 0.2 % 1 - 0.5) < 1e-3
+        assert gaps[-1] < 0.1 + 1e-6 if not middle else gaps == pytest.approx([0.1, 0.1])
+    finer = all(_on(z, 0.1) for z in flat)
+    assert ("at 0.1 mm layers it prints as made" in note) == finer
+    low, high = (
+        float(h) for h in re.search(r"give a height of ([\d.]+) or ([\d.]+) mm", note).groups()
+    )
+    assert low < height < high and high - low == pytest.approx(0.2) and _on(low, 0.2)
 
 
 def _stl_volume(data: bytes) -> float:

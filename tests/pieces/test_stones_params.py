@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +18,7 @@ from fabgen.pieces.params import (
     PyramidStone,
     calibration_name,
     calibration_stones,
+    layer_note,
 )
 
 
@@ -92,7 +94,8 @@ REFUSALS = [
     (lambda: DiscStone(diameter=23.0), "stone_diameter", "22.68"),
     (lambda: PyramidStone(diameter=30.0), "stone_diameter", "22.68"),
     (lambda: DiscStone(boss_diameter=18.0), "boss_diameter", "at most 17.87"),
-    (lambda: DiscStone(height=3.0), "height", "at least 3.6"),
+    (lambda: DiscStone(height=3.0), "height", "at least 3.6 mm"),
+    (lambda: DiscStone(height=3.0, wall=1.3), "height", "3.7 mm (3.8 mm on whole 0.2 mm layers)"),
     (lambda: DiscStone(chamfer=1.0), "chamfer", "0 and 0.8 mm"),
     (lambda: DiscStone(symbol="heart"), "symbol", "heart"),
     (lambda: DiscStone.for_seat(7), "seat", "1 to 6"),
@@ -215,3 +218,75 @@ def test_the_smallest_stone_a_marker_refusal_suggests_gets_markers():
         assert 0.8 <= stroke(marker.symbol_radius) < 0.81
     with pytest.raises(ParameterError, match=r"at least 11\.86 mm"):
         Marker.for_stone(DiscStone(diameter=11.85), "growing")
+
+
+# ---- heights on layers ---------------------------------------------------------------
+
+#: Pieces with one or two heights between 0.2 mm layers, and those heights by name.
+BETWEEN_LAYERS = [
+    (DiscStone(height=7.1), {"height"}),
+    (DiscStone(height=6.33, boss_height=1.5), {"height", "boss_height"}),
+    (DiscStone(symbol="star", symbol_height=0.5), {"symbol_height"}),
+    (DiscStone(symbol_height=0.5), set()),  # (no symbol: its height sets no face)
+    (PyramidStone(height=12.1), {"height"}),
+    (Marker(thickness=3.1, sunk_depth=0.5), {"thickness", "sunk_depth"}),
+]
+
+
+@pytest.mark.parametrize(("piece", "named"), BETWEEN_LAYERS, ids=lambda p: getattr(p, "name", ""))
+def test_heights_between_layers_are_kept_and_the_note_gives_whole_layers_that_need_none(
+    piece, named
+):
+    """A maker's height between 0.2 mm layers is made as given (never rounded unsaid),
+    and the note says which heights to give instead: each of them, put in its place,
+    leaves no face between layers."""
+    note = layer_note(piece)
+    assert (note is None) == (not named)
+    if note is None:
+        return
+    assert note.startswith(f"{piece.name} is made as given, but at 0.2 mm layers")
+    suggested = re.findall(r"an? ([a-z ]+) of ([\d.]+) or ([\d.]+) mm", note.split("give ")[-1])
+    assert {words.replace(" ", "_") for words, _, _ in suggested} == named
+    for words, low, high in suggested:
+        name = words.replace(" ", "_")
+        given = getattr(piece, name)
+        assert float(low) < given < float(high)  # (the layers around the height given)
+    for choice in (1, 2):
+        values = {w.replace(" ", "_"): float(pair[choice - 1]) for w, *pair in suggested}
+        assert layer_note(replace(piece, **values)) is None
+
+
+def test_every_piece_a_kit_plans_is_on_layers():
+    """A kit file sets no height; its clearance deepens the recess, which is rounded up
+    to a whole layer: so a kit, with or without seat symbols and markers, needs no note."""
+    from pathlib import Path
+
+    from fabgen.kitbuild.kitfile import parse_kit
+    from fabgen.kitbuild.plan import plan_kit
+
+    for design, symbols in (("disc", "true"), ("pyramid", "false")):
+        for clearance in (0, 0.15, 0.25, 0.35, 1):
+            kit = parse_kit(
+                f'[kit]\nboard = "6p-hexagon-19"\n[stones]\ndesign = "{design}"\n'
+                f"clearance = {clearance}\nseat_symbols = {symbols}\n",
+                "kit.toml",
+                Path("."),
+            )
+            plan = plan_kit(kit, only=("kit-board", "kit-tile", "kit-stones"))
+            assert len(plan.stones.pieces) == (8 if design == "disc" else 3)
+            assert [layer_note(p) for p in plan.stones.pieces] == [None] * len(plan.stones.pieces)
+
+
+@settings(max_examples=60, deadline=None)
+@given(wall=st.floats(0.8, 3), clearance=st.floats(0, 1), symbol=st.sampled_from(["none", "star"]))
+def test_a_height_too_low_is_refused_with_a_height_on_whole_layers_that_is_taken(
+    wall, clearance, symbol
+):
+    with pytest.raises(ParameterError) as info:
+        DiscStone(height=1.0, wall=wall, clearance=clearance, symbol=symbol)
+    least = re.findall(r"([\d.]+) mm(?: \(([\d.]+) mm on whole 0.2 mm layers\))?$", str(info.value))
+    (given, layered) = least[0]
+    height = float(layered or given)
+    assert abs(height / 0.2 - round(height / 0.2)) < 1e-9
+    stone = DiscStone(height=height, wall=wall, clearance=clearance, symbol=symbol)
+    assert layer_note(stone) is None
