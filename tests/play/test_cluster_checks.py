@@ -104,8 +104,11 @@ def test_the_check_works_where_an_event_loop_runs(monkeypatch):
             parallel._check_answer(address)
         return str(refused.value)
 
-    try:
-        message = asyncio.run(inside_a_loop())
+    from concurrent.futures import ThreadPoolExecutor
+
+    try:  # (a thread of the test's own: this one may run Playwright's loop already)
+        with ThreadPoolExecutor(1) as pool:
+            message = pool.submit(asyncio.run, inside_a_loop()).result()
     finally:
         server.close()
     assert "it hung up on Dask's first message" in message
