@@ -129,7 +129,7 @@ def balance(
         # Every candidate's games and the fresh ones, until the search knows how many
         # setups it plays: a board may offer fewer than --candidates.
         progress = GamesProgress(games * (candidates + 1))
-        with progress as bar, cluster_notices():
+        with progress as bar, cluster_notices(progress):
             board, run, table, played = _suggest(
                 board,
                 options,
@@ -140,7 +140,8 @@ def balance(
                 lambda setups: progress.set_total(games * (setups + 1)),
             )
     else:
-        with GamesProgress(games) as bar, cluster_notices():
+        progress = GamesProgress(games)
+        with progress as bar, cluster_notices(progress):
             run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=bar.update)
         played = [run]
     seconds = time.perf_counter() - began

@@ -7,8 +7,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from fabgen.cli.common import GamesProgress
 
 #: --scheduler's help: where the games are played, and how they are cut into batches.
 SCHEDULER_HELP = (
@@ -33,16 +37,18 @@ def run_jobs(jobs: int | None, scheduler: str | None) -> int:
 
 
 @contextmanager
-def cluster_notices() -> Iterator[None]:
+def cluster_notices(progress: GamesProgress) -> Iterator[None]:
     """What a cluster run waits for (:data:`fabgen.play.parallel.notice`) on stderr, for
-    the time of the run; on a terminal on a line of its own under the progress bar."""
+    the time of the run; on a terminal on a line of its own under the progress bar. The
+    time it waited (:data:`fabgen.play.parallel.waited`) is left out of ``progress``'s
+    estimate."""
     from fabgen.play import parallel
 
     def say(text: str) -> None:
         click.echo(("\n" if sys.stderr.isatty() else "") + text, err=True)
 
-    parallel.notice = say
+    parallel.notice, parallel.waited = say, progress.leave_out
     try:
         yield
     finally:
-        parallel.notice = None
+        parallel.notice = parallel.waited = None

@@ -209,7 +209,8 @@ def validate(
 
         names = player_names(players)
         variant = file_variant(variant, board_file)
-        with GamesProgress(simulate) as bar, cluster_notices():
+        progress = GamesProgress(simulate)
+        with progress as bar, cluster_notices(progress):
             games = play(
                 board,
                 simulate,

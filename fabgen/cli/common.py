@@ -187,6 +187,13 @@ class GamesProgress:
         if self.bar is not None:
             self.bar.length = total
 
+    def leave_out(self, seconds: float) -> None:
+        """Leave ``seconds`` that played no game (a cluster run waiting for a worker) out
+        of the time the estimate of the time left is projected from."""
+        self.began += seconds
+        if self.bar is not None:
+            self.bar.start += seconds  # click's bar projects from its own start
+
     def update(self, n: int) -> None:
         """No bar: a line when :data:`LOG_EVERY` seconds have passed since the last."""
         self.done += n

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -385,16 +386,29 @@ def _check_workers(client, scheduler: str) -> None:
 notice: Callable[[str], None] | None = None
 
 
+#: Told, when set, the seconds a cluster run spent waiting for a worker, for the
+#: progress to leave them out of its time estimate: a run that waited 25 s for its first
+#: worker counted them as playing time and projected them onto every game left.
+waited: Callable[[float], None] | None = None
+
+
 def _wait_for_a_worker(client, scheduler: str, state: str) -> None:
     """Returns once the cluster has a worker; TimeoutError after :data:`WORKER_SECONDS`.
     When it has none, :data:`notice` hears first what the cluster's ``state`` is and
-    what to do."""
-    if not client.scheduler_info(n_workers=1)["workers"] and notice is not None:
+    what to do, and :data:`waited` afterwards how long the run waited."""
+    if client.scheduler_info(n_workers=1)["workers"]:
+        return
+    if notice is not None:
         notice(
             f"waiting for a worker: {scheduler} {state}; start one with `dask worker "
             f"{scheduler}` (the run stops after {WORKER_SECONDS} s without one)"
         )
-    client.wait_for_workers(1, timeout=WORKER_SECONDS)
+    began = time.monotonic()
+    try:
+        client.wait_for_workers(1, timeout=WORKER_SECONDS)
+    finally:
+        if waited is not None:
+            waited(time.monotonic() - began)
 
 
 def _check_versions(client, scheduler: str, during: bool = False) -> None:

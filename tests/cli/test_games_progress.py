@@ -66,3 +66,27 @@ def test_the_bar_redraws_itself_through_the_terminal_safe_wrapper():
     shown = screen.getvalue()
     assert "\r" in shown and "playing" in shown
     assert "\\u000d" not in shown
+
+
+def test_time_spent_waiting_for_a_cluster_worker_is_left_out_of_the_estimate():
+    """(A run that waited for its first worker projected the wait onto every game left:
+    5 min of waiting and 1 min for 40 games said "about 24.0 min left" for 160 more.)"""
+    clock, log = Clock(), io.StringIO()
+    with GamesProgress(200, stream=log, clock=clock) as bar:
+        clock.now += 300  # no worker for 5 minutes
+        bar.leave_out(300)
+        clock.now += 60
+        bar.update(40)
+    assert log.getvalue() == "played 40 of 200 games in 1.0 min, about 4.0 min left\n"
+
+
+def test_the_bar_on_a_terminal_leaves_the_wait_out_too():
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    progress = GamesProgress(20, stream=Terminal())
+    with progress:
+        began = progress.bar.start
+        progress.leave_out(300)
+        assert progress.bar.start == began + 300

@@ -133,12 +133,16 @@ def test_a_cluster_without_workers_is_refused(monkeypatch):
     """(Saying first what the run waits for: an organiser who starts the workers after
     the run saw its progress at 0 % for 30 s, and nothing else.)"""
     told: list[str] = []
+    waited: list[float] = []
     monkeypatch.setattr(parallel, "WORKER_SECONDS", 1, raising=False)
     monkeypatch.setattr(parallel, "notice", told.append, raising=False)
+    monkeypatch.setattr(parallel, "waited", waited.append, raising=False)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
         address = cluster.scheduler_address
         outcome = _outcome(address)
     assert isinstance(outcome, ParameterError), outcome
+    # the wait is told, to be left out of the progress's estimate of the time left
+    assert len(waited) == 1 and waited[0] > 0, waited
     assert "has no worker (none came in 1 s)" in str(outcome)
     assert "dask worker" in str(outcome)
     assert told == [
@@ -148,8 +152,9 @@ def test_a_cluster_without_workers_is_refused(monkeypatch):
 
 
 def test_a_cluster_with_a_worker_is_not_said_to_wait(monkeypatch):
-    told: list[str] = []
+    told: list = []
     monkeypatch.setattr(parallel, "notice", told.append, raising=False)
+    monkeypatch.setattr(parallel, "waited", told.append, raising=False)
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
