@@ -135,6 +135,7 @@ class Turn:
         self._finished = True
         pos, player = self._pos, self.player
         waves: list | None = [] if self._steps is not None else None
+        before = list(pos._status) if waves is not None else []  # to name lost capacity
         explode(pos, player, waves)
         grown = sorted(grow(pos, player))
         end_turn(pos, bool(self.moves))
@@ -142,7 +143,7 @@ class Turn:
             return pos, []
         return pos, [
             *self._steps,
-            *_explosion_steps(pos, waves or [], player),
+            *_explosion_steps(pos, waves or [], player, before),
             _growth_step(pos, grown),
         ]
 
@@ -164,7 +165,9 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _explosion_steps(final: Position, waves: list, player: int) -> list[Step]:
+def _explosion_steps(final: Position, waves: list, player: int, status: list) -> list[Step]:
+    """One step per wave. ``status``: each field's status before the phase, kept up
+    explosion by explosion, to say which neighbours no longer count for capacity."""
     steps = []
     for n, (snapshot, exploded) in enumerate(waves, start=1):
         names = final.board.names
@@ -178,7 +181,9 @@ def _explosion_steps(final: Position, waves: list, player: int) -> list[Step]:
             details.append(
                 f"{names[i]} explodes ({change}): {_count(stones, 'stone')}, "
                 f"{_count(cap, 'live neighbour')}{lost}"
+                f"{_capacity_words(final.board, status, i, cap)}"
             )
+            status[i] = GROWING if was_live else DEAD
             effects.append(_where_stones_go(names, player, was_live, stones, around))
         title = f"explosion wave {n}: " + ", ".join(names[e[0]] for e in exploded)
         fields = tuple(final.board.fields[e[0]] for e in exploded)
@@ -187,6 +192,24 @@ def _explosion_steps(final: Position, waves: list, player: int) -> list[Step]:
             Step("explosion", title, tuple(details), snapshot, fields, tuple(effects), data)
         )
     return steps
+
+
+def _capacity_words(board, status: list, i: int, cap: int) -> str:
+    """Its stones against its capacity, and why that capacity may be lower than the
+    neighbours a player counts on the table: only live ones count (``(capacity 5 of
+    its 6 neighbours: -i-1 is growing)``). Empty for a field with no live neighbour
+    left, whose next line says so."""
+    if not cap:
+        return ""
+    gone = [n for n in board.neighbours[i] if status[n] != LIVE]
+    if not gone:
+        return f" (capacity {cap}: all its neighbours are live)"
+    words = ", ".join(f"{board.names[n]} is {_STATUS_WORDS[status[n]]}" for n in gone)
+    total = len(board.neighbours[i])
+    return f" (capacity {cap} of its {total} neighbours: {words})"
+
+
+_STATUS_WORDS = {GROWING: "growing", DEAD: "dead"}
 
 
 def _explosion(fields, i: int, was_live: bool, stones: int, cap: int, around) -> Explosion:

@@ -14,6 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from random_positions import positions
 
+from fabgen.geometry.lattice import neighbours
 from fabgen.rules.names import field_name, parse_field
 from fabgen.rules.random_games import random_moves
 from fabgen.rules.scoring import game_over
@@ -23,6 +24,7 @@ from fabgen.rules.turn import Turn
 EXPLODES = re.compile(
     r"(\S+) explodes \((live -> growing|growing -> dead)\): (\d+) stones?, (\d+) live "
     r"neighbours?(?:, (\d+) lost (?:over capacity|\(no live neighbour left\)))?"
+    r"(?: \(capacity (\d+)(?:: all its neighbours are live| of its (\d+) neighbours: ([^)]*))\))?"
 )
 GOES = re.compile(r"(\S+) \(([^)]*)\)")
 
@@ -47,6 +49,20 @@ def by_hand(state, field, player: int) -> tuple[dict[str, str], str]:
     return goes, was
 
 
+def capacity_by_hand(state, field) -> list:
+    """The capacity clause's figures, worked out on the board: the capacity, and when
+    some neighbours are not live, how many it has and which are growing or dead; all
+    None for a field without a live neighbour (its next line says why)."""
+    around = [n for n in neighbours(field) if n in state]
+    live = [n for n in around if state[n][0] == "live"]
+    gone = [f"{field_name(n)} is {state[n][0]}" for n in around if state[n][0] != "live"]
+    if not live:
+        return [None, None, None]
+    if not gone:
+        return [str(len(live)), None, None]
+    return [str(len(live)), str(len(around)), sorted(gone)]
+
+
 @settings(deadline=None, max_examples=150)
 @given(positions(any_next_player=True), st.integers(0, 2**32 - 1))
 def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
@@ -62,7 +78,7 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
         state = ref.snapshot(before.position)
         assert len(step.effects) == len(step.details) == len(step.fields)
         for detail, effect, field in zip(step.details, step.effects, step.fields, strict=True):
-            name, change, stones, cap, lost = EXPLODES.fullmatch(detail).groups()
+            name, change, stones, cap, lost, *capacity = EXPLODES.fullmatch(detail).groups()
             assert ("no live neighbour left" in detail) == (int(cap) == 0 and int(stones) > 0)
             assert parse_field(name) == field
             live = ref.live_neighbours(state, field)
@@ -70,6 +86,9 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
             # It explodes: the player's stones reach its capacity, its live neighbours.
             assert owner == player and held >= len(live)
             assert (int(stones), int(cap), int(lost or 0)) == (held, len(live), held - len(live))
+            if capacity[2]:  # the fields that no longer count, in any order
+                capacity[2] = sorted(capacity[2].split(", "))
+            assert capacity == capacity_by_hand(state, field)
             goes, was = by_hand(state, field, player)
             assert change == ("live -> growing" if was == "live" else "growing -> dead")
             if live:
