@@ -92,7 +92,36 @@ def refused_turn(position, transcript, moves, exc, variant: str) -> str:
     which = f"{place}, {exc.move}," if place else f"move {exc.move}"
     note = f" ({note})" if note else ""
     return (
-        f"{which} is refused{note}: {exc.detail} (rule {exc.rule}: {RULES[exc.rule]}). "
+        f"{which} is refused{note}: {exc.detail} (rule {exc.rule}: {RULES[exc.rule]})"
+        f"{minus_sign_hint(position.board, exc.move)}. "
         f"Nothing was played: this is {turn_words(transcript, position)}, "
         f"{position.players[k].label(k)} to move"
+    )
+
+
+def minus_sign_hint(board, move) -> str:
+    """For a move with an end off the board that is on it with its minus sign put back
+    (or taken off): that move, written so it reads one way (``h-1 to i-1`` typed for
+    ``-h-1 to -i-1``, or ``-h-1-i-1``, which reads as ``-h-1`` to ``i-1``). Empty when
+    there is no such move."""
+    from fabgen.rules.moves import Move
+    from fabgen.rules.names import field_name, parse_field
+
+    if move is None:
+        return ""
+    ends, found = [], []
+    for end in move:
+        if end not in board.index:
+            name = field_name(end)
+            end = parse_field(name[1:] if name.startswith("-") else "-" + name)
+            if end not in board.index:
+                return ""
+            found.append(field_name(end))
+        ends.append(end)
+    if not found:
+        return ""
+    are = f"{found[0]} is" if len(found) == 1 else f"{' and '.join(found)} are"
+    return (
+        f"; {are} on the board: did you mean {Move(*ends)}? (a minus sign is part of a "
+        "field's name)"
     )

@@ -8,8 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fabgen.errors import ParameterError
-from fabgen.rules.moves import Move, parse_moves
+from fabgen.rules.moves import IllegalMove, Move, parse_moves
 from fabgen.rules.names import field_name, parse_field
+from fabgen.rules.refusals import refused_turn
+from fabgen.rules.setup import start_position
+from fabgen.rules.transcript import transcript_from_position
+from fabgen.rules.turn import play_turn
 
 FIELDS = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
 MOVES = st.lists(st.builds(Move, FIELDS, FIELDS), min_size=1, max_size=6)
@@ -18,6 +22,8 @@ MOVES = st.lists(st.builds(Move, FIELDS, FIELDS), min_size=1, max_size=6)
 JOINS = ["-", " - ", "\u2013", " \u2013 ", "\u2014", "\u2212", " to ", " -> ", "->", " \u2192 "]
 SEPARATORS = [",", ", ", " ,", ";", "; ", " ; ", ",\n"]
 CASES = [str.lower, str.upper, str.title]
+START = start_position(2, 2)  # the 19-tile hexagon: fields named with and without minus
+TRANSCRIPT = transcript_from_position(START)
 
 
 @given(MOVES, st.data())
@@ -107,3 +113,45 @@ def test_a_pass_among_moves_says_it_stands_alone(text):
     with pytest.raises(ParameterError, match="stands for a whole turn without moves") as info:
         parse_moves(text)
     assert "' pass'" not in str(info.value) and "' none'" not in str(info.value)
+
+
+@given(st.data())
+def test_a_move_typed_without_a_names_minus_sign_is_refused_with_the_move_meant(data):
+    """'h-1 to i-1' typed for -h-1 to -i-1, or '-h-1-i-1' (which reads as -h-1 to
+    i-1): the refusal said only that h-1 is not on the board, not what to type."""
+    board = START.board
+    signed = data.draw(st.sampled_from(sorted(ONLY_SIGNED)))
+    other = data.draw(st.sampled_from(board.fields))
+    meant = Move(*data.draw(st.permutations([signed, other])))
+    # the ends typed without their minus sign, each off the board that way (a name on
+    # the board either way is read as typed)
+    ends = [i for i in (0, 1) if meant[i] in ONLY_SIGNED]
+    dropped = data.draw(st.sets(st.sampled_from(ends), min_size=1))
+    typed = Move(*(unsigned(f) if i in dropped else f for i, f in enumerate(meant)))
+    words = refused_words(typed)
+    assert f"did you mean {meant}? (a minus sign is part of a field's name)" in words
+    off = [field_name(f) for f, t in zip(meant, typed, strict=True) if t not in board.index]
+    assert f"{' and '.join(off)} {'is' if len(off) == 1 else 'are'} on the board" in words
+
+
+@pytest.mark.parametrize("typed", ["a1-z1", "-z1 to a1", "z1 to -z1"])
+def test_a_move_off_the_board_either_way_suggests_nothing(typed):
+    assert "did you mean" not in refused_words(Move.parse(typed))
+
+
+def unsigned(field):
+    return parse_field(field_name(field).removeprefix("-"))
+
+
+#: The fields whose name without its minus sign is not on the board.
+ONLY_SIGNED = {
+    f
+    for f in START.board.fields
+    if field_name(f).startswith("-") and unsigned(f) not in START.board.index
+}
+
+
+def refused_words(move: Move) -> str:
+    with pytest.raises(IllegalMove, match="is not on the board") as info:
+        play_turn(START, [move])
+    return refused_turn(START, TRANSCRIPT, [move], info.value, "online")
