@@ -64,20 +64,21 @@ def turn_words(transcript, position) -> str:
 
 def place_in_file(transcript, exc, variant: str) -> str:
     """Where an illegal move of a file's turn stands in that turn, to follow the replay's
-    message (``; it is move 2 of 2 of that turn (the same as move 1: written twice?)``);
-    empty for a turn of one move."""
+    message (``; it is move 2 of 2 of that turn (the same as move 1: written twice?)``),
+    after the move meant when a minus sign was left out (:func:`minus_sign_hint`);
+    empty for a turn of one move without one."""
     from fabgen.rules.turn import replay
 
     if exc.turn is None:
         return ""
     moves = transcript.move_list[exc.turn]
-    if len(moves) < 2:
-        return ""
     before = replay(transcript.position, transcript.move_list[: exc.turn], variant)
-    place, note = move_place(before, moves, failing_move(before, moves, variant), exc.rule)
+    index = failing_move(before, moves, variant)
+    hint = minus_sign_hint(before, moves[:index], exc.move, variant) if index is not None else ""
+    place, note = move_place(before, moves, index, exc.rule)
     if not place:
-        return ""
-    return f"; it is {place} of that turn" + (f" ({note})" if note else "")
+        return hint
+    return f"{hint}; it is {place} of that turn" + (f" ({note})" if note else "")
 
 
 def refused_turn(position, transcript, moves, exc, variant: str) -> str:
@@ -88,29 +89,32 @@ def refused_turn(position, transcript, moves, exc, variant: str) -> str:
     from fabgen.rules.moves import RULES
 
     k = position.next_player
-    place, note = move_place(position, moves, failing_move(position, moves, variant), exc.rule)
+    index = failing_move(position, moves, variant)
+    place, note = move_place(position, moves, index, exc.rule)
+    hint = minus_sign_hint(position, moves[:index], exc.move, variant) if index is not None else ""
     which = f"{place}, {exc.move}," if place else f"move {exc.move}"
     note = f" ({note})" if note else ""
     return (
         f"{which} is refused{note}: {exc.detail} (rule {exc.rule}: {RULES[exc.rule]})"
-        f"{minus_sign_hint(position.board, exc.move)}. "
+        f"{hint}. "
         f"Nothing was played: this is {turn_words(transcript, position)}, "
         f"{position.players[k].label(k)} to move"
     )
 
 
-def minus_sign_hint(board, move) -> str:
+def minus_sign_hint(position, earlier, move, variant: str) -> str:
     """For a move with an end off the board that is on it with its minus sign put back
-    (or taken off): that move, written so it reads one way (``h-1 to i-1`` typed for
+    (or taken off), and that the rules allow after the turn's ``earlier`` moves from
+    ``position``: that move, written so it reads one way (``h-1 to i-1`` typed for
     ``-h-1 to -i-1``, or ``-h-1-i-1``, which reads as ``-h-1`` to ``i-1``). Empty when
     there is no such move."""
-    from fabgen.rules.moves import Move
+    from fabgen.rules.moves import IllegalMove, Move
     from fabgen.rules.names import field_name, parse_field
+    from fabgen.rules.turn import Turn
 
-    if move is None:
-        return ""
+    board = position.board
     ends, found = [], []
-    for end in move:
+    for end in move or ():
         if end not in board.index:
             name = field_name(end)
             end = parse_field(name[1:] if name.startswith("-") else "-" + name)
@@ -120,8 +124,12 @@ def minus_sign_hint(board, move) -> str:
         ends.append(end)
     if not found:
         return ""
+    meant = Move(*ends)
+    try:  # a move the rules refuse as well would only send the player elsewhere
+        turn = Turn(position, variant)
+        for m in [*earlier, meant]:
+            turn.move(m)
+    except IllegalMove:
+        return ""
     are = f"{found[0]} is" if len(found) == 1 else f"{' and '.join(found)} are"
-    return (
-        f"; {are} on the board: did you mean {Move(*ends)}? (a minus sign is part of a "
-        "field's name)"
-    )
+    return f"; {are} on the board: did you mean {meant}? (a minus sign is part of a field's name)"

@@ -4,16 +4,19 @@ a spoken pass. Whatever the spelling, the moves read are the moves meant; a spel
 that can be read two ways is refused with both readings."""
 
 import pytest
-from hypothesis import given
+from click.testing import CliRunner
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fabgen.cli import main
 from fabgen.errors import ParameterError
 from fabgen.rules.moves import IllegalMove, Move, parse_moves
 from fabgen.rules.names import field_name, parse_field
 from fabgen.rules.refusals import refused_turn
 from fabgen.rules.setup import start_position
-from fabgen.rules.transcript import transcript_from_position
-from fabgen.rules.turn import play_turn
+from fabgen.rules.state import Position
+from fabgen.rules.transcript import transcript_from_position, write_transcript
+from fabgen.rules.turn import Turn, play_turn
 
 FIELDS = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
 MOVES = st.lists(st.builds(Move, FIELDS, FIELDS), min_size=1, max_size=6)
@@ -23,7 +26,6 @@ JOINS = ["-", " - ", "\u2013", " \u2013 ", "\u2014", "\u2212", " to ", " -> ", "
 SEPARATORS = [",", ", ", " ,", ";", "; ", " ; ", ",\n"]
 CASES = [str.lower, str.upper, str.title]
 START = start_position(2, 2)  # the 19-tile hexagon: fields named with and without minus
-TRANSCRIPT = transcript_from_position(START)
 
 
 @given(MOVES, st.data())
@@ -115,14 +117,12 @@ def test_a_pass_among_moves_says_it_stands_alone(text):
     assert "' pass'" not in str(info.value) and "' none'" not in str(info.value)
 
 
+@settings(max_examples=25)  # each plays the turn three times
 @given(st.data())
 def test_a_move_typed_without_a_names_minus_sign_is_refused_with_the_move_meant(data):
     """'h-1 to i-1' typed for -h-1 to -i-1, or '-h-1-i-1' (which reads as -h-1 to
     i-1): the refusal said only that h-1 is not on the board, not what to type."""
-    board = START.board
-    signed = data.draw(st.sampled_from(sorted(ONLY_SIGNED)))
-    other = data.draw(st.sampled_from(board.fields))
-    meant = Move(*data.draw(st.permutations([signed, other])))
+    meant = data.draw(st.sampled_from(LEGAL))
     # the ends typed without their minus sign, each off the board that way (a name on
     # the board either way is read as typed)
     ends = [i for i in (0, 1) if meant[i] in ONLY_SIGNED]
@@ -130,13 +130,20 @@ def test_a_move_typed_without_a_names_minus_sign_is_refused_with_the_move_meant(
     typed = Move(*(unsigned(f) if i in dropped else f for i, f in enumerate(meant)))
     words = refused_words(typed)
     assert f"did you mean {meant}? (a minus sign is part of a field's name)" in words
-    off = [field_name(f) for f, t in zip(meant, typed, strict=True) if t not in board.index]
-    assert f"{' and '.join(off)} {'is' if len(off) == 1 else 'are'} on the board" in words
+    off = [field_name(meant[i]) for i in sorted(dropped)]
+    assert f"; {' and '.join(off)} {'is' if len(off) == 1 else 'are'} on the board" in words
 
 
 @pytest.mark.parametrize("typed", ["a1-z1", "-z1 to a1", "z1 to -z1"])
 def test_a_move_off_the_board_either_way_suggests_nothing(typed):
     assert "did you mean" not in refused_words(Move.parse(typed))
+
+
+def test_a_move_the_rules_refuse_with_its_minus_sign_too_is_not_suggested():
+    """Going two steps takes two stones: the field has one."""
+    source = next(iter(LEGAL)).source
+    far = next(m.destination for m in far_moves(source))
+    assert "did you mean" not in refused_words(Move(unsigned(source), far))
 
 
 def unsigned(field):
@@ -151,7 +158,40 @@ ONLY_SIGNED = {
 }
 
 
+#: A stone on each of them, the player to move's: their moves, one step each (and a
+#: stone of Blue's, so that the game goes on).
+BLUE = max(START.board.fields)
+TABLE = Position.from_stacks(
+    START.board, ["Red", "Blue"], [dict.fromkeys(ONLY_SIGNED, 1), {BLUE: 1}]
+)
+LEGAL = [m for m in Turn(TABLE).legal_moves()]
+TRANSCRIPT = transcript_from_position(TABLE)
+
+
+def far_moves(source):
+    """Two steps in a straight line from ``source``, on the board."""
+    board = TABLE.board
+    for d in range(6):
+        one = board.towards[board.index[source]][d]
+        two = board.towards[one][d] if one >= 0 else -1
+        if two >= 0:
+            yield Move(source, board.fields[two])
+
+
 def refused_words(move: Move) -> str:
     with pytest.raises(IllegalMove, match="is not on the board") as info:
-        play_turn(START, [move])
-    return refused_turn(START, TRANSCRIPT, [move], info.value, "online")
+        play_turn(TABLE, [move])
+    return refused_turn(TABLE, TRANSCRIPT, [move], info.value, "online")
+
+
+def test_a_recorded_move_without_a_names_minus_sign_is_refused_with_the_move_meant(tmp_path):
+    """A game typed into a transcript by hand: replay names the move meant, as turn does."""
+    meant = next(m for m in LEGAL if m.destination in ONLY_SIGNED)
+    typed = Move(meant.source, unsigned(meant.destination))
+    game = transcript_from_position(TABLE, turns=[[typed]], with_state=False)
+    (tmp_path / "game.json").write_text(write_transcript(game))
+    result = CliRunner().invoke(main, ["rules", "replay", str(tmp_path / "game.json")])
+    assert result.exit_code == 1
+    assert f"; {field_name(meant.destination)} is on the board: did you mean {meant}?" in (
+        result.output
+    )
