@@ -404,7 +404,7 @@ def report_text(report: dict) -> str:
         said = "favoured" if t["seats_differ"] else "most wins, within chance"
         lines.append(
             f"{said}: seat {fav['seat']}, wins {100 * fav['win_rate']:.1f}% "
-            f"(95% interval {100 * fav['ci_low']:.1f}-{100 * fav['ci_high']:.1f}%) "
+            f"(95% interval {_interval(fav['ci_low'], fav['ci_high'])}) "
             f"against an even {100 * fav['even']:.1f}%"
         )
     tu = report["turns"]
@@ -469,16 +469,22 @@ def _seat_table(seats: list[dict]) -> list[str]:
     w = max([10, *map(columns, names)])  # terminal columns: 北京队长 takes 8
     lines = [
         f"seat  {'name':<{w}}  {'kind':<15}  {'played by':<15}  {'wins':>9}  win rate  "
-        "95% interval  mean score  board share"
+        "  95% interval  mean score  board share"
     ]
     for s, name in zip(seats, names, strict=True):
         lines.append(
             f"{s['seat']:>4}  {padded(name, w)}  {s['kind']:<15}  {s['player']:<15}  "
             f"{_count(s['wins']):>9}  {100 * s['win_rate']:>7.1f}%  "
-            f"{100 * s['ci_low']:>5.1f}-{100 * s['ci_high']:>5.1f}%  "
+            f"{_interval(s['ci_low'], s['ci_high']):>14}  "
             f"{s['mean_score']:>10.2f}  {100 * s['board_share']:>10.1f}%"
         )
     return lines
+
+
+def _interval(low: float, high: float) -> str:
+    """A 95 % interval of a rate as people say one: "14.6 to 40.7%" ("14.6- 40.7%" and
+    "1.4%-16.5%" read as minus signs)."""
+    return f"{100 * low:.1f} to {100 * high:.1f}%"
 
 
 def _seat_name(seat: dict) -> str:
@@ -491,29 +497,57 @@ def _count(x: float) -> str:
 
 
 def _metric_lines(m: dict, seats: list[dict]) -> list[str]:
-    def pct(x):
-        return "-" if x is None else f"{100 * x:.1f}%"
+    """The metrics, each with what it says of these games: "decisiveness 0.076" alone
+    left a club to guess what it measured and whether it was good."""
 
-    def rate(r: dict) -> str:
-        return f"{pct(r['rate'])} (95% interval {pct(r['ci_low'])}-{pct(r['ci_high'])})"
+    def rate(r: dict, what: str) -> str:
+        if r["rate"] is None:
+            return "-"
+        return (
+            f"{100 * r['rate']:.1f}% {what} (95% interval {_interval(r['ci_low'], r['ci_high'])})"
+        )
 
     fsa = m["first_seat_advantage"]
     turns, rounds = m["duration"]["turns"], m["duration"]["rounds"]
     bal = "-" if m["balance"] is None else f"{m['balance']:.3f}{_balance_reading(seats)}"
-    dec = "-" if m["decisiveness"] is None else f"{m['decisiveness']:.3f}"
-    adv = "-" if fsa["value"] is None else f"{100 * fsa['value']:+.1f} percentage points"
     return [
         "",
         "metrics (see fabgen balance --help):",
         f"  balance               {bal}",
-        f"  drawishness           {rate(m['drawishness'])}",
-        f"  all_zero              {rate(m['all_zero'])}",
-        f"  decisiveness          {dec}",
-        f"  duration              {turns['mean']:g} turns (p95 {turns['p95']}), "
-        f"{rounds['mean']:g} rounds (p95 {rounds['p95']})",
-        f"  first_seat_advantage  {adv} "
-        f"(95% interval {100 * fsa['ci_low']:+.1f} to {100 * fsa['ci_high']:+.1f})",
+        f"  drawishness           {rate(m['drawishness'], SHARED)}",
+        f"  all_zero              {rate(m['all_zero'], ALL_ZERO)}",
+        f"  decisiveness          {_decisiveness(m['decisiveness'])}",
+        f"  duration              {turns['mean']:.1f} turns on average (95% of games within "
+        f"{turns['p95']}), {rounds['mean']:.1f} rounds (within {rounds['p95']})",
+        f"  first_seat_advantage  {_first_seat(fsa, seats)}",
     ]
+
+
+#: What the drawishness and all_zero rates count, in the text report.
+SHARED = "of finished games shared first place"
+ALL_ZERO = "of finished games ended 0 for every seat"
+
+
+def _decisiveness(value: float | None) -> str:
+    """The figure and how long, on average, the winner led for good."""
+    if value is None:
+        return "-"
+    return (
+        f"{value:.3f} (on average the winner led for good over the last {100 * value:.0f}% "
+        "of a game; 1 = from the first turn, a shared first place counts 0)"
+    )
+
+
+def _first_seat(fsa: dict, seats: list[dict]) -> str:
+    """Seat 1's win rate against its fair share, in percentage points."""
+    if fsa["value"] is None:
+        return "-"
+    fair = 100 / len(seats)
+    return (
+        f"{100 * fsa['value']:+.1f} percentage points (seat 1 won "
+        f"{100 * seats[0]['win_rate']:.1f}% against a fair {fair:.1f}%; 95% interval "
+        f"{100 * fsa['ci_low']:+.1f} to {100 * fsa['ci_high']:+.1f} points)"
+    )
 
 
 def _balance_reading(seats: list[dict]) -> str:

@@ -496,7 +496,7 @@ def test_the_text_says_percentage_points_and_the_jobs_asked_for(cli, tmp_path):
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     line = next(s for s in result.stdout.splitlines() if "first_seat_advantage" in s)
-    assert re.search(r"first_seat_advantage  [+-]\d+\.\d percentage points \(95% ", line)
+    assert re.search(r"first_seat_advantage  [+-]\d+\.\d percentage points \(seat 1 ", line)
     assert re.search(
         r"played 2 games \(\d+ turns\) in [\d.]+ s with --jobs 8 \(2 processes: one per game\): ",
         result.stderr,
@@ -626,6 +626,45 @@ def test_the_text_gives_the_pieces_to_make_as_validate_simulate_counts_them(few_
     assert line.startswith(
         f"pieces for such games: {supply.stones_per_player} stones of each colour, "
         f"{supply.growing_markers} growing and {supply.dead_markers} dead markers"
+    )
+
+
+def test_every_interval_is_said_as_one_and_every_metric_says_what_it_counts(few_games):
+    """The table's "14.6- 40.7%" and the metrics' "1.4%-16.5%" read as minus signs,
+    and "decisiveness 0.076" or "drawishness 5.0%" said nothing of what they counted."""
+    from fabgen.play.balance import report_text
+
+    _, report = few_games
+    lines = report_text(report).splitlines()
+
+    def interval(r: dict) -> str:
+        return f"(95% interval {100 * r['ci_low']:.1f} to {100 * r['ci_high']:.1f}%)"
+
+    for seat in report["seats"]:
+        (row,) = [s for s in lines if s.startswith(f"{seat['seat']:>4}  ")]
+        assert f"  {100 * seat['ci_low']:.1f} to {100 * seat['ci_high']:.1f}%  " in row, row
+    metric = {s.split()[0]: s for s in lines[lines.index("metrics (see fabgen balance --help):") :]}
+    m = report["metrics"]
+    drawn, zero = m["drawishness"], m["all_zero"]
+    assert metric["drawishness"].endswith(
+        f"{100 * drawn['rate']:.1f}% of finished games shared first place {interval(drawn)}"
+    )
+    assert metric["all_zero"].endswith(
+        f"{100 * zero['rate']:.1f}% of finished games ended 0 for every seat {interval(zero)}"
+    )
+    assert (
+        f"{m['decisiveness']:.3f} (on average the winner led for good over the last "
+        f"{100 * m['decisiveness']:.0f}% of a game" in metric["decisiveness"]
+    )
+    turns = m["duration"]["turns"]
+    assert (
+        f"{turns['mean']:.1f} turns on average (95% of games within {turns['p95']})"
+        in (metric["duration"])
+    )
+    red = report["seats"][0]
+    assert (
+        f"(seat 1 won {100 * red['win_rate']:.1f}% against a fair 33.3%; 95% interval "
+        in (metric["first_seat_advantage"])
     )
 
 
