@@ -182,6 +182,7 @@ def _explosion_steps(final: Position, waves: list, player: int, status: list) ->
                 f"{names[i]} explodes ({change}): {_count(stones, 'stone')}, "
                 f"{_count(cap, 'live neighbour')}{lost}"
                 f"{_capacity_words(final.board, status, i, cap)}"
+                f"{_arrived_words(names, i, stones, exploded)}"
             )
             status[i] = GROWING if was_live else DEAD
             effects.append(_where_stones_go(names, player, was_live, stones, around))
@@ -210,6 +211,22 @@ def _capacity_words(board, status: list, i: int, cap: int) -> str:
 
 
 _STATUS_WORDS = {GROWING: "growing", DEAD: "dead"}
+
+
+def _arrived_words(names, i: int, stones: int, exploded: list) -> str:
+    """Stones a field got from explosions earlier in its own wave, which the board
+    before the wave does not show (``; it held 2 when the wave began, then one from
+    -i0``). Empty when it got none."""
+    sent = []
+    for e in exploded:
+        if e[0] == i:
+            break
+        if any(n == i for n, _, _ in e[4]):
+            sent.append(names[e[0]])
+    if not sent:
+        return ""
+    each = "one" if len(sent) == 1 else "one each"
+    return f"; it held {stones - len(sent)} when the wave began, then {each} from {', '.join(sent)}"
 
 
 def _explosion(fields, i: int, was_live: bool, stones: int, cap: int, around) -> Explosion:

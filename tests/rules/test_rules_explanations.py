@@ -3,7 +3,9 @@ explosion of every wave, the field and its change, its stones and live neighbour
 (its capacity), and where each stone goes (added to the player's stones, onto an
 empty field, or cancelling one of another seat's) are what the rules give when a
 player works the wave out on the board, in the order the explanation lists them; and
-the board after following the explanation is the engine's board after the wave."""
+the board after following the explanation is the engine's board after the wave. Its
+capacity names the neighbours that no longer count, and stones it got from explosions
+earlier in its wave are named with what it held when the wave began."""
 
 import itertools
 import random
@@ -25,6 +27,7 @@ EXPLODES = re.compile(
     r"(\S+) explodes \((live -> growing|growing -> dead)\): (\d+) stones?, (\d+) live "
     r"neighbours?(?:, (\d+) lost (?:over capacity|\(no live neighbour left\)))?"
     r"(?: \(capacity (\d+)(?:: all its neighbours are live| of its (\d+) neighbours: ([^)]*))\))?"
+    r"(?:; it held (\d+) when the wave began, then one(?: each)? from (.*))?"
 )
 GOES = re.compile(r"(\S+) \(([^)]*)\)")
 
@@ -76,9 +79,18 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
             assert step.effects == ()
             continue
         state = ref.snapshot(before.position)
+        began = ref.snapshot(before.position)  # the board the wave's picture starts from
+        sent = []  # (field, its live neighbours) of the wave's explosions so far
         assert len(step.effects) == len(step.details) == len(step.fields)
         for detail, effect, field in zip(step.details, step.effects, step.fields, strict=True):
-            name, change, stones, cap, lost, *capacity = EXPLODES.fullmatch(detail).groups()
+            name, change, stones, cap, lost, *capacity, had, came = EXPLODES.fullmatch(
+                detail
+            ).groups()
+            # Stones sent to it earlier in the wave: named, and what it held before them.
+            earlier = [field_name(f) for f, near in sent if field in near]
+            assert (came.split(", ") if came else []) == earlier
+            if earlier:
+                assert int(had) == began[field][2] == int(stones) - len(earlier)
             assert ("no live neighbour left" in detail) == (int(cap) == 0 and int(stones) > 0)
             assert parse_field(name) == field
             live = ref.live_neighbours(state, field)
@@ -89,6 +101,7 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
             if capacity[2]:  # the fields that no longer count, in any order
                 capacity[2] = sorted(capacity[2].split(", "))
             assert capacity == capacity_by_hand(state, field)
+            sent.append((field, live))
             goes, was = by_hand(state, field, player)
             assert change == ("live -> growing" if was == "live" else "growing -> dead")
             if live:
