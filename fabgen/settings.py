@@ -512,7 +512,13 @@ _d(
     "Disc body height = stacking pitch [default: 5], or pyramid height [default: 12].",
     unit="mm",
     limit=Limit(0.0, 200.0, "mm", above=True),
-    label="Printed piece height",
+    kit="stones.height",
+    label="Stone height",
+    kit_default=0.0,
+    kit_help="printed stones: a disc's body height without the boss = stacking pitch, or "
+    "a pyramid's height, mm; 0 = the design's own, 5 mm disc, 12 mm pyramid",
+    kit_why="0 stands for 'not given' in a kit file, which has no empty value: each "
+    "design has its own height",
 )
 _d(
     "wall",

@@ -119,9 +119,18 @@ def test_the_web_form_takes_label_and_unit_from_the_registry():
     assert by_name["tile.width"].label == "Tile width (mm)"
     assert by_name["laser.cut_speed"].label == "Cut speed (mm/s)"
     assert by_name["stones.count"].label == "Stones per colour"
+    assert by_name["stones.height"].label == "Stone height (mm)"
     for name, control in by_name.items():
         s = next(x for x in SETTINGS.values() if x.kit == name)
         assert control.unit == s.unit, name
+
+
+def test_a_kits_stone_height_is_the_setting_of_fabgen_stones_height():
+    """One definition: the kit key is the flag's setting, with its range and refusals,
+    not a copy of them."""
+    (height,) = [s for s in SETTINGS.values() if s.kit == "stones.height"]
+    assert (height.name, height.flag) == ("height", "--height")
+    assert height.in_kit == 0  # (each design's own height, as without --height)
 
 
 # ---- each front end names the setting as its user gave it --------------------------------

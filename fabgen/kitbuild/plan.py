@@ -415,6 +415,8 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
     from fabgen.pieces.plate import Bed, parse_bed
 
     common = {"circle_diameter": plan.geometry.circle_diameter, "clearance": stones["clearance"]}
+    if stones["height"]:  # (0: the design's own height, as fabgen stones without --height)
+        common["height"] = stones["height"]
     if stones["design"] == "pyramid":
         if stones["seat_symbols"]:
             raise KitError(
@@ -433,6 +435,7 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
     bed = Bed(width, depth)
     count = stones_per_colour(plan)
     plates = [p for stone in base for p in _plates(stone, count, bed)]
+    _note_layers(plan, base)
     pieces = list(base)
     if stones["markers"]:
         for kind, n in (
@@ -443,6 +446,18 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
             pieces.append(marker)
             plates.extend(_plates(marker, n, bed))
     return StonePlan(tuple(pieces), tuple(plates))
+
+
+def _note_layers(plan: KitPlan, stones: list) -> None:
+    """A height between 0.2 mm layers is made as given, with the warning fabgen stones
+    prints under the piece's size (``layer_note``, in words that name no flag or key),
+    placed at the kit's height (docs/design-notes.md, *Building a kit*)."""
+    from fabgen.pieces.params import layer_note
+
+    for stone in stones:
+        note = layer_note(stone)
+        if note:
+            plan.findings.append(KitFinding("kit-stones", "warning", note, "stones.height"))
 
 
 def _plates(piece, count: int, bed) -> list:

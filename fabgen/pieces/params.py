@@ -95,9 +95,10 @@ def printed_at(z: float, layer: float = LAYER) -> tuple[float, ...]:
 def layer_note(piece) -> str | None:
     """The words for a piece whose heights put a flat face between layers of
     :data:`LAYER` mm (None when none does): where a slicer prints those faces and the
-    whole layers to give instead, in words that name no flag or kit key (a kit, whose
-    file sets no height, never needs them). The piece is made as given, never rounded: a
-    maker may print at finer layers, which may hold it."""
+    whole layers to give instead, in words that name no flag or kit key (``fabgen stones``
+    prints them under the piece, a kit of its own ``[stones] height`` as a warning there).
+    The piece is made as given, never rounded: a maker may print at finer layers, which
+    may hold it."""
     faces = piece.flat_faces()
     off = {face: (z, printed_at(z)) for face, z in faces.items() if printed_at(z)}
     if not off:

@@ -257,8 +257,9 @@ def test_heights_between_layers_are_kept_and_the_note_gives_whole_layers_that_ne
 
 
 def test_every_piece_a_kit_plans_is_on_layers():
-    """A kit file sets no height; its clearance deepens the recess, which is rounded up
-    to a whole layer: so a kit, with or without seat symbols and markers, needs no note."""
+    """A kit of the default height (the design's own); its clearance deepens the recess,
+    which is rounded up to a whole layer: so such a kit, with or without seat symbols and
+    markers, needs no note."""
     from pathlib import Path
 
     from fabgen.kitbuild.kitfile import parse_kit

@@ -177,6 +177,25 @@ def test_preview_of_the_default_kit(client, default_settings):
     assert not [f for f in answer["findings"] if f["severity"] == "error"]
 
 
+def test_a_stone_height_between_layers_is_a_warning_at_the_stone_height(client, default_settings):
+    """In fabgen stones' words after the field's name; none for a height on a layer."""
+    from fabgen.pieces.params import DiscStone, layer_note
+
+    settings = copy.deepcopy(default_settings)
+    warned = {}
+    for height in (7.1, 7.2):
+        settings["stones"]["height"] = height
+        answer = _preview(client, settings)
+        assert answer["ok"]
+        assert f"a stack rises {height:g} mm a stone" in answer["bom"]
+        warned[height] = [
+            (f["setting"], f["message"]) for f in answer["findings"] if f["severity"] == "warning"
+        ]
+    note = layer_note(DiscStone(height=7.1))
+    assert "(not 7.1 mm)" in note
+    assert warned == {7.1: [("stones.height", f"Stone height: {note}")], 7.2: []}
+
+
 def test_a_wider_tile_gives_a_wider_test_tile(client, default_settings):
     widths = {}
     for width in (80.0, 120.0):
@@ -1055,7 +1074,9 @@ def test_a_designers_board_with_errors_is_sent_back_to_the_designer(client, defa
 
 
 @pytest.mark.parametrize("url", ["/api/kit/zip", "/api/kit/file"])
-@pytest.mark.parametrize(("setting", "value"), [("stones.bed", "10x10"), ("laser.sheet", "x")])
+@pytest.mark.parametrize(
+    ("setting", "value"), [("stones.bed", "10x10"), ("laser.sheet", "x"), ("stones.height", 3)]
+)
 def test_a_kit_the_planner_refuses_is_not_downloaded_in_the_forms_words(
     client, default_settings, cli, tmp_path, url, setting, value
 ):
