@@ -257,6 +257,33 @@ def _where_stones_go(names, player: int, was_live: bool, stones: int, around) ->
     return ("one stone to " if len(parts) == 1 else "one stone each to ") + ", ".join(parts)
 
 
+def calm_words(position: Position, player: int) -> str:
+    """Why nothing explodes in a turn, to settle a dispute at the table: every field of
+    the player is below its capacity, and which come nearest (``no explosion: every
+    field of seat 1 (Red) is below its capacity (its live neighbours); one stone short:
+    -i-1 3 of 4, -i0 5 of 6``)."""
+    pos, names = position, position.board.names
+    mine = [
+        i
+        for i, o in enumerate(pos._owner)
+        if o == player and pos._status[i] != DEAD and pos._stones[i]
+    ]
+    label = pos.players[player].label(player)
+    if not mine:
+        return f"no explosion: {label} has no stones on the board"
+    gap = min(pos._cap[i] - pos._stones[i] for i in mine)
+    nearest = sorted(
+        (i for i in mine if pos._cap[i] - pos._stones[i] == gap), key=lambda i: names[i]
+    )
+    shown = ", ".join(f"{names[i]} {pos._stones[i]} of {pos._cap[i]}" for i in nearest[:8])
+    more = f" and {len(nearest) - 8} more" if len(nearest) > 8 else ""
+    short = "one stone short" if gap == 1 else f"the nearest, {gap} stones short"
+    return (
+        f"no explosion: every field of {label} is below its capacity (its live "
+        f"neighbours); {short}: {shown}{more}"
+    )
+
+
 def _growth_step(pos: Position, grown: list[int]) -> Step:
     names = [pos.board.names[i] for i in grown]
     title = "growth: " + (", ".join(names) if names else "no growing fields")

@@ -498,3 +498,32 @@ def test_a_nul_in_a_folder_is_a_clear_error_from_python_callers_too(tmp_path):
     assert result.exit_code == 2
     assert "contains a NUL character" in result.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_a_turn_without_explosions_says_why_before_growth(tmp_path):
+    """A player who expected a field to explode read only 'growth': the text now says
+    that nothing reached its capacity, and which fields came nearest."""
+    from fabgen.rules.turn import calm_words, replay
+
+    start = start_position(2, 2)
+    path = tmp_path / "start.json"
+    path.write_text(write_transcript(transcript_from_position(start)))
+    out = run("rules", "turn", str(path)).output
+    words = calm_words(start, 0)
+    assert words.startswith("no explosion: every field of seat 1 (Red) is below its capacity")
+    assert f"\n\n{words}\n\nstep 1: growth" in out
+    # (a turn with explosions says what exploded instead)
+    turns, _ = random_game(start, 7, max_turns=30, explode_bias=0.5)
+    n = next(n for n in range(len(turns)) if _explodes(replay(start, turns[:n]), turns[n]))
+    path.write_text(
+        write_transcript(transcript_from_position(start, turns=turns[: n + 1], with_state=False))
+    )
+    moved = run("rules", "turn", str(path), "--turn", str(n + 1)).output
+    assert "explosion wave 1" in moved and "no explosion" not in moved
+
+
+def _explodes(position, moves) -> bool:
+    from fabgen.rules.turn import play_turn
+
+    _, steps = play_turn(position, moves, record_steps=True)
+    return any(s.kind == "explosion" for s in steps)

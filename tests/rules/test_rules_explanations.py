@@ -21,7 +21,7 @@ from fabgen.rules.names import field_name, parse_field
 from fabgen.rules.random_games import random_moves
 from fabgen.rules.scoring import game_over
 from fabgen.rules.terminal import player_letter
-from fabgen.rules.turn import Turn
+from fabgen.rules.turn import Turn, calm_words, explosion_phase
 
 EXPLODES = re.compile(
     r"(\S+) explodes \((live -> growing|growing -> dead)\): (\d+) stones?, (\d+) live "
@@ -112,3 +112,29 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
             else:
                 assert effect.startswith("no live neighbour")
         assert ref.snapshot(step.position) == state
+
+
+@given(positions(any_next_player=True))
+def test_a_turn_without_explosions_names_the_fields_nearest_to_their_capacity(pos):
+    """After the explosion phase every field of the player is below its capacity: the
+    words say so and name the stacks nearest to it, counted on the board by hand."""
+    player = pos.next_player
+    calm, _ = explosion_phase(pos)
+    words = calm_words(calm, player)
+    state = ref.snapshot(calm)
+    stacks = {
+        field_name(f): (len(ref.live_neighbours(state, f)) - held, held)
+        for f, (status, owner, held) in state.items()
+        if owner == player and status != "dead" and held
+    }
+    if not stacks:
+        assert words.endswith("has no stones on the board")
+        return
+    gap = min(short for short, _ in stacks.values())
+    assert gap >= 1
+    nearest = sorted(name for name, (short, _) in stacks.items() if short == gap)
+    shown = ", ".join(f"{n} {stacks[n][1]} of {stacks[n][1] + gap}" for n in nearest[:8])
+    short = "one stone short" if gap == 1 else f"the nearest, {gap} stones short"
+    more = f" and {len(nearest) - 8} more" if len(nearest) > 8 else ""
+    assert words.startswith("no explosion: every field of ")
+    assert words.endswith(f"below its capacity (its live neighbours); {short}: {shown}{more}")
