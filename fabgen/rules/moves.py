@@ -110,14 +110,26 @@ def parse_moves(text: str) -> list[Move]:
     if text.strip().lower() in PASS_WORDS:
         return []
     moves = []
-    for part in _SEPARATORS.split(text):
-        if not part.strip():
-            continue
+    parts = [part for part in _SEPARATORS.split(text) if part.strip()]
+    for j, part in enumerate(parts):
         try:
             moves.extend(_parse_typed(part))
         except ValueError as exc:
-            raise ParameterError.about("moves", str(exc)) from None
+            raise ParameterError.about("moves", _split_move(parts, j) or str(exc)) from None
     return moves
+
+
+def _split_move(parts: list[str], j: int) -> str:
+    """For a field name alone followed by another (``-h-1, -i-1``): that it is not a
+    move, and the move the comma cut in two, as it reads whole. Empty otherwise."""
+    names = [part.strip().translate(_DASHES).lower() for part in parts[j : j + 2]]
+    if len(names) < 2 or not all(_ONE_NAME.fullmatch(name) for name in names):
+        return ""
+    return (
+        f"{abridged(parts[j].strip(), 40, quoted=True)} is not a move: a comma or semicolon "
+        f"separates whole moves; for a move from {names[0]} to {names[1]}, write "
+        f"{move_text(*names)}"
+    )
 
 
 def _parse_typed(text: str) -> list[Move]:

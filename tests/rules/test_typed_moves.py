@@ -195,3 +195,17 @@ def test_a_recorded_move_without_a_names_minus_sign_is_refused_with_the_move_mea
     assert f"; {field_name(meant.destination)} is on the board: did you mean {meant}?" in (
         result.output
     )
+
+
+@given(FIELDS, FIELDS, st.sampled_from(SEPARATORS), st.sampled_from(CASES))
+def test_a_move_cut_in_two_by_a_comma_is_refused_with_the_move_whole(source, dest, comma, case):
+    """'-h-1, -i-1' was refused as '-h-1' is not a move, with the whole help on how to
+    write one: the player had typed a comma for the hyphen."""
+    names = [field_name(source), field_name(dest)]
+    with pytest.raises(ParameterError) as info:
+        parse_moves(case(names[0]) + comma + case(names[1]))
+    message = str(info.value)
+    assert message.endswith(f"for a move from {names[0]} to {names[1]}, write {Move(source, dest)}")
+    assert "a comma or semicolon separates whole moves" in message
+    written = message.rsplit(", write ", 1)[1]
+    assert parse_moves(written) == [Move(source, dest)]
