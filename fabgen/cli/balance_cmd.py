@@ -258,6 +258,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
     from fabgen.play.balance import balance_report, run_balance
     from fabgen.play.starts import (
         MAX_ALL_ZERO,
+        board_file_lines,
         candidates_text,
         chance,
         confirm_seed,
@@ -285,16 +286,22 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
     fresh = balance_report(run)
     run = replace(run, board=suggested_board(board, best, options, fresh))
     head = (
-        f"{len(found)} setups played, {options.games} games each: first those ending 0:0 in "
+        f"{len(found)} setups played, {options.games} game{'s' if options.games != 1 else ''} "
+        f"each: first those ending 0:0 in "
         f"at most {100 * MAX_ALL_ZERO:.0f}% of their games (a board burnt down is a first "
         "place shared by all: even, and it decides nothing), closest to even first (the "
         "largest gap between a seat's win rate and an even share decides); then the "
         "others, fewest 0:0 first:"
     )
-    tail = (
-        f"suggested: {best.names} ({best.origin} setup); its report on {options.games} "
-        f"fresh games (seed {fresh_options.seed}) follows\n"
-    )
+    games = f"{options.games} fresh game{'s' if options.games != 1 else ''}"
+    follows = f"its report on {games} (seed {fresh_options.seed}) follows"
+    if best.origin == "board":
+        tail = f"suggested: {best.names} (board setup: keep the board's own); {follows}\n"
+    else:
+        tail = (
+            f"suggested: {best.names} ({best.origin} setup); in a board file, the seats' "
+            f"lines:\n{board_file_lines(board, best)}{follows}\n"
+        )
     warnings = [w for w in (not_fair(best), not_confirmed(fresh, options)) if w]
     notes = [origins_text(found), chance(found)]
     tail = (

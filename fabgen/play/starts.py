@@ -35,7 +35,7 @@ from fabgen.geometry.lattice import Field, field_xy, hex_distance, neighbours
 from fabgen.play.balance import BalanceOptions, BalanceRun, balance_report, run_balance
 from fabgen.play.stats import wilson_interval
 from fabgen.rules.names import field_name
-from fabgen.text import cut_to_columns, padded
+from fabgen.text import columns, cut_to_columns, padded
 
 STACK = 6  # stones in a start stack (1995 rules)
 MIN_APART = 3  # start stacks at least this many steps apart
@@ -561,7 +561,7 @@ def chance(found: Sequence[Candidate]) -> str:
     low, high = wilson_interval(even * n, n)
     return (
         f"with {n} finished games a setup, an even seat's win rate ({100 * even:.1f}%) falls "
-        f"anywhere in {100 * low:.1f}-{100 * high:.1f}% by chance (95%): setups closer than "
+        f"anywhere in {100 * low:.1f} to {100 * high:.1f}% by chance (95%): setups closer than "
         "that are not told apart, and the fresh games below are the better guide"
     )
 
@@ -602,6 +602,23 @@ def candidates_text(found: Sequence[Candidate]) -> str:
         zero = f"{100 * c.all_zero:5.1f}%"
         p = c.report["test"]["p_value"]
         lines.append(f"{c.names:<28} {c.origin:<10}  {zero}  {rates:<{width}}  {p:.4f}")
+    return "\n".join(lines) + "\n"
+
+
+def board_file_lines(board: Board, best: Candidate) -> str:
+    """Each seat's start as a board file writes it, to type into a board file of one's
+    own: the suggestion's "-f-3 f0 h6 d8 -c4" was no line a board file takes. A seat whose
+    stack moved says from where."""
+    own = stack_starts(board)
+    seats = [
+        f"seat {k + 1} ({s.name})" if s.name else f"seat {k + 1}" for k, s in enumerate(board.seats)
+    ]
+    width = max(map(columns, seats))
+    lines = []
+    for seat, name, start, was in zip(board.seats, seats, best.fields, own, strict=True):
+        moved = f"   (was {field_name(was)})" if start != was else ""
+        stack = f"stacks = {{ {field_name(start)} = {seat.stacks[0][1]} }}"
+        lines.append(f"  {padded(name, width)}  {stack}{moved}")
     return "\n".join(lines) + "\n"
 
 

@@ -10,13 +10,14 @@ import pytest
 from fabgen.board import board_symmetry, board_to_toml, load_preset, read_board
 from fabgen.board.files import preset_names
 from fabgen.board.symmetry import reflection, rotation
-from fabgen.geometry.lattice import field_xy, hex_distance
+from fabgen.geometry.lattice import field_xy, hex_distance, neighbours
 from fabgen.play.balance import BalanceOptions
 from fabgen.play.starts import (
     MAX_ALL_ZERO,
     MIN_APART,
     Candidate,
     GroupMove,
+    board_file_lines,
     candidates_text,
     combined_setups,
     group_moves,
@@ -29,7 +30,7 @@ from fabgen.play.starts import (
     suggest_starts,
     symmetric_setups,
 )
-from fabgen.rules.names import parse_field
+from fabgen.rules.names import field_name, parse_field
 
 PRESETS = preset_names()
 
@@ -517,3 +518,23 @@ def test_suggest_starts_explains_the_origins_under_the_table(cli, tmp_path, stac
     note = next(line for line in result.stdout.splitlines() if "the origins: " in line)
     assert note.startswith("note: the origins: board = the board's own start fields")
     assert all(f"{origin} = " in note for origin in origins)
+
+
+def test_a_suggestion_is_printed_as_the_lines_a_board_file_takes(tmp_path):
+    """("suggested: -f-3 f0 h6 d8 -c4" was no line to type into a board file.) The
+    printed lines, typed into the board's own file in place of its stacks lines, give
+    the suggested setup; the seat whose stack moved says from where."""
+    board = load_preset("5p-hexagon-18-stacks")
+    own = stack_starts(board)
+    moved = next(f for f in neighbours(own[0]) if f in board.field_set and f not in own)
+    best = Candidate((moved, *own[1:]), "nearby", {})
+    lines = board_file_lines(board, best).splitlines()
+    assert lines[0].startswith("  seat 1 (Red)  ")
+    assert lines[0].endswith(f"(was {field_name(own[0])})")
+    assert not any("(was" in line for line in lines[1:])
+    typed = [re.search(r"stacks = \{[^}]*\}", line).group() for line in lines]
+    text = iter(typed)
+    toml = re.sub(r"stacks = \{[^}]*\}", lambda _: next(text), board_to_toml(board))
+    path = tmp_path / "mine.toml"
+    path.write_text(toml, encoding="utf-8")
+    assert [s.stacks for s in read_board(path).seats] == [((f, 6),) for f in best.fields]
