@@ -291,8 +291,12 @@ class Position:
         if next_player is None:
             next_player = turns_played % len(roster)
         if not (isinstance(next_player, int) and 0 <= next_player < len(roster)):
+            last = len(roster) - 1
+            counted = ""
+            if next_player == len(roster):  # counted from 1, as seats are everywhere else
+                counted = f": it counts from 0, so {roster[last].label(last)} is {last}"
             raise PositionError(
-                f"next player {next_player!r} is not a player index (0 to {len(roster) - 1})",
+                f"next player {next_player!r} is not a player index (0 to {last}){counted}",
                 ("next_player",),
             )
         return cls._from_lists(

@@ -294,3 +294,40 @@ def test_json_paths_quote_keys_that_are_not_identifiers():
     assert json_path(("players", 1, "stacks", "c3")) == "$.players[1].stacks.c3"
     assert json_path(("players", 0, "stacks", (-1, 0))) == '$.players[0].stacks["-a1"]'
     assert json_path(()) == "$"
+
+
+@given(st.integers(2, 6), st.data())
+def test_a_next_player_counted_from_1_is_refused_with_the_number_to_write(count, data):
+    """A player typing a position in wrote next_player 2 for the second of two seats."""
+    from fabgen.rules.setup import start_position
+
+    names = data.draw(
+        st.lists(st.sampled_from(["Ann", "Ben", "Cas", "Dee"]), min_size=count, max_size=count)
+    )
+    game = json.loads(write_transcript(transcript_from_position(start_position(1, count))))
+    for player, name in zip(game["players"], names, strict=True):
+        player["name"] = name
+    game["next_player"] = count
+    with pytest.raises(InputFileError) as info:
+        parse_transcript(json.dumps(game), "table.json")
+    said = str(info.value)
+    assert said.endswith(f"it counts from 0, so seat {count} ({names[-1]}) is {count - 1}")
+    game["next_player"] = int(said.rsplit(" is ", 1)[1])  # as the message says
+    assert parse_transcript(json.dumps(game)).position.next_player == count - 1
+
+
+@given(st.sampled_from([BOARD[0], BOARD[2]]), st.integers(1, 6))  # (Blue's is BOARD[1])
+def test_an_upper_case_key_typed_for_one_field_says_it_stands_for_seven(tile, k):
+    """'B2': 3 typed for the field b2, beside another stack on its segment: the message
+    named that field as given twice and said nothing of the upper case."""
+    centre, other = tile[0], tile[k]
+    red = {"name": "Red", "stacks": {other: 2, centre.upper(): 3}}
+    with pytest.raises(InputFileError) as info:
+        transcript_from_json(game(players=[red, game()["players"][1]], turns=[]))
+    said = str(info.value)
+    assert f"the upper-case key {centre.upper()} stands for all seven fields of the " in said
+    assert f"centred on {centre}, {other} among them" in said
+    assert said.endswith(f"(for the field {centre} alone, write it in lower case)")
+    red["stacks"] = {other: 2, centre: 3}  # as the message says
+    pos = transcript_from_json(game(players=[red, game()["players"][1]], turns=[])).position
+    assert (pos.stones(centre), pos.stones(other)) == (3, 2)

@@ -125,13 +125,25 @@ class Transcript:
                         where,
                     )
                 if f in out:
-                    raise self._error(
-                        f"{field_name(f)} is given twice for this player (once through an "
-                        "upper-case segment key): give each field once",
-                        where,
-                    )
+                    raise self._error(self._twice(f, stacks), where)
                 out[f] = value
         return out
+
+    @staticmethod
+    def _twice(field: Field, stacks) -> str:
+        """A field given twice through an upper-case key (``B2``, all seven fields of
+        the segment centred on b2), which a player may have typed for the field b2."""
+        name = field_name(field)
+        for key, _ in stacks:
+            centre, is_segment = parse_stack_key(key)
+            if is_segment and field in segment_fields(centre):
+                return (
+                    f"{name} is given twice for this player: the upper-case key {key} stands "
+                    f"for all seven fields of the segment centred on {field_name(centre)}, "
+                    f"{name} among them; give each field once (for the field "
+                    f"{field_name(centre)} alone, write it in lower case)"
+                )
+        return f"{name} is given twice for this player: give each field once"
 
     @staticmethod
     def _keys(stacks):
