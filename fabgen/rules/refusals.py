@@ -98,7 +98,25 @@ def refused_turn(position, transcript, moves, exc, variant: str) -> str:
         f"{which} is refused{note}: {exc.detail} (rule {exc.rule}: {RULES[exc.rule]})"
         f"{hint}. "
         f"Nothing was played: this is {turn_words(transcript, position)}, "
-        f"{position.players[k].label(k)} to move"
+        f"{position.players[k].label(k)} to move{_next_player_hint(position, transcript, exc)}"
+    )
+
+
+def _next_player_hint(position, transcript, exc) -> str:
+    """For a position typed in (a file without turns) whose moves are another seat's:
+    how to make it that seat's turn, as the file's ``next_player`` counts from 0."""
+    if exc.rule != "not-your-stones" or transcript.move_list or exc.move is None:
+        return ""
+    o = position.owner(exc.move.source)
+    seat = position.players[o].label(o)
+    if transcript.next_player is None:
+        return (
+            f" (the file gives no next_player: for {seat}'s turn, add "
+            f'"next_player": {o}, counting seats from 0)'
+        )
+    return (
+        f" (the file's next_player is {transcript.next_player}: for {seat}'s turn, make it "
+        f"{o}, counting seats from 0)"
     )
 
 

@@ -3,6 +3,8 @@ field): upper case, spaces, dashes a word processor puts, "to" and arrows, semic
 a spoken pass. Whatever the spelling, the moves read are the moves meant; a spelling
 that can be read two ways is refused with both readings."""
 
+import json
+
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -161,9 +163,8 @@ ONLY_SIGNED = {
 #: A stone on each of them, the player to move's: their moves, one step each (and a
 #: stone of Blue's, so that the game goes on).
 BLUE = max(START.board.fields)
-TABLE = Position.from_stacks(
-    START.board, ["Red", "Blue"], [dict.fromkeys(ONLY_SIGNED, 1), {BLUE: 1}]
-)
+TABLE_STACKS = [dict.fromkeys(ONLY_SIGNED, 1), {BLUE: 1}]
+TABLE = Position.from_stacks(START.board, ["Red", "Blue"], TABLE_STACKS)
 LEGAL = [m for m in Turn(TABLE).legal_moves()]
 TRANSCRIPT = transcript_from_position(TABLE)
 
@@ -209,3 +210,35 @@ def test_a_move_cut_in_two_by_a_comma_is_refused_with_the_move_whole(source, des
     assert "a comma or semicolon separates whole moves" in message
     written = message.rsplit(", write ", 1)[1]
     assert parse_moves(written) == [Move(source, dest)]
+
+
+@pytest.mark.parametrize("given_next", [True, False])
+def test_moves_of_another_seat_in_a_typed_position_say_how_to_make_it_their_turn(
+    tmp_path, given_next
+):
+    """A position typed in from the table with next_player left at 0, and Blue's move
+    typed: the refusal said whose stones they are, not how to make it Blue's turn."""
+    game = json.loads(write_transcript(transcript_from_position(TABLE)))
+    if not given_next:
+        game.pop("next_player", None)
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(game))
+    blues = Position.from_stacks(TABLE.board, ["Red", "Blue"], TABLE_STACKS, next_player=1)
+    move = Turn(blues).legal_moves()[-1]  # (Blue's, from BLUE)
+    result = CliRunner().invoke(main, ["rules", "turn", str(path), "--moves", str(move)])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    change = "make it 1" if given_next else 'add "next_player": 1'
+    assert f"for seat 2 (Blue)'s turn, {change}, counting seats from 0)" in said
+    game["next_player"] = 1  # as the message says
+    path.write_text(json.dumps(game))
+    result = CliRunner().invoke(main, ["rules", "turn", str(path), "--moves", str(move)])
+    assert result.exit_code == 0 and "seat 2 (Blue) plays" in result.output
+    # A file with turns decides whose turn it is by them: no hint to change it.
+    game["turns"] = [[]]
+    game["next_player"] = 0
+    path.write_text(json.dumps(game))
+    moved = CliRunner().invoke(
+        main, ["rules", "turn", str(path), "--turn", "1", "--moves", str(move)]
+    )
+    assert moved.exit_code == 2 and "next_player" not in moved.output
