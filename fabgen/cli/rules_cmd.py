@@ -148,7 +148,8 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
     destination] pairs, [] for a pass); "steps" in order, each with "step" (from 0),
     "kind" (start, move, explosion, growth) and "title", a move with "move", "stones"
     and "landed", an explosion wave with "wave", "died" (fields that became dead) and
-    "explosions" (each with "field", "status", "becomes", "stones", "lost" and "sent":
+    "explosions" (each with "field", "status", "becomes", "stones", "capacity" (its
+    live neighbours just then), "lost" and "sent":
     each live neighbour that got a stone, with the "player" and "stones" it "was" and
     "now" holds), growth with "fields"; "scores_before", "scores" (after the turn),
     "game_over", "places" (only when the turn ends the game), "variant", and

@@ -89,8 +89,8 @@ def _step_json(n: int, step: Step, steps: Sequence[Step]) -> dict:
 
 
 def _explosion_json(e: Explosion, player: int) -> dict:
-    """A field's explosion: its status before and after, its stones, those lost, and
-    each live neighbour that got a stone, as it was and as it is after."""
+    """A field's explosion: its status before and after, its stones, its capacity, those
+    lost, and each live neighbour that got a stone, as it was and as it is after."""
     sent = []
     for field, owner, held in e.neighbours:
         if owner < 0:
@@ -105,6 +105,7 @@ def _explosion_json(e: Explosion, player: int) -> dict:
         "status": "live" if e.was_live else "growing",
         "becomes": "growing" if e.was_live else "dead",
         "stones": e.stones,
+        "capacity": len(e.neighbours),  # its live neighbours just then
         "lost": e.lost,
         "sent": sent,
     }

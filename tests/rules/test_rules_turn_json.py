@@ -60,6 +60,7 @@ def follow_wave(step: dict, before: dict, mover: int) -> dict:
         live = [n for n in around if n in state and state[n][0] == "live"]
         assert sorted(s["field"] for s in e["sent"]) == sorted(live), e["field"]
         assert e["lost"] == max(0, stones - len(live))
+        assert e["capacity"] == len(live) <= stones  # why it explodes
         for s in e["sent"]:
             _, was_owner, was_stones = state[s["field"]]
             assert s["was"] == {"player": was_owner, "stones": was_stones}
