@@ -821,3 +821,30 @@ def test_seats_that_differ_on_start_tiles_are_pointed_to_stack_starts(cli, tmp_p
     followed = cli(*command, "--players", "random", "--out", tmp_path / "o2")
     assert followed.exit_code == 2
     assert " ".join(followed.stderr.split()).count("in place of start = [") == 4
+
+
+def test_a_run_stopped_with_ctrl_c_says_what_became_of_its_games(cli, tmp_path, monkeypatch):
+    """It said only "Stopped (Ctrl+C).": an organiser who stopped a run of many minutes
+    was not told that nothing was kept, nor that the same command plays the games
+    again. (Ctrl+C comes in the third game here, as from the terminal.)"""
+    from fabgen.play import balance
+
+    real, calls = balance.play_batch, []
+
+    def stopped_in_the_third(*args):
+        calls.append(args)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(balance, "play_batch", stopped_in_the_third)
+    out = tmp_path / "out"
+    result = cli(
+        "balance", "--preset", "3p-triangle-4", "--players", "greedy", "--games", "4",
+        "--jobs", "1", "--out", out,
+    )  # fmt: skip
+    assert result.exit_code == 130, result.output
+    assert result.stderr.startswith("balance stopped after 2 of 4 games (")
+    assert "nothing was written" in result.stderr and "same --seed" in result.stderr
+    assert result.stderr.endswith("Stopped (Ctrl+C).\n")
+    assert result.stdout == "" and not out.exists()
