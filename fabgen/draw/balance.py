@@ -40,7 +40,10 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
     width = len(seats) * step + gap
     d = Drawing(0.0, 0.0, f"Win rates: {report['board']}", _metadata(report))
     shapes = d.layers.setdefault(Operation.PRINT, [])
-    top = _axis_top(max([s["ci_high"] for s in seats] + [1 / max(len(seats), 1)]))
+    # Room above the highest error bar for its figure (2 mm and a 2.6 mm label), which
+    # stood across the axis's top line.
+    room = 1 - 5.0 / height
+    top = _axis_top(max([s["ci_high"] / room for s in seats] + [1 / max(len(seats), 1)]))
     ticks = round(top * 10)
     for k in range(ticks + 1):
         y = y0 + height * k / ticks
@@ -60,7 +63,7 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
             shapes.append(Polyline(((mid - 3, yy), (mid + 3, yy)), style=WHISKER))
         shapes.append(Text((mid, y0 - 6), f"seat {s['seat']}", 3.0, "center", INK))
         shapes.append(Text((mid, y0 - 11), names[k], LABEL, "center", INK))
-        shapes.append(Text((mid, hi + 2), f"{100 * s['win_rate']:.1f}%", 2.6, "center", INK))
+        shapes.extend(_label_on_white((mid, hi + 2), f"{100 * s['win_rate']:.1f}%", 2.6))
     even = y0 + height / len(seats) / top
     shapes.append(Polyline(((x0, even), (x0 + width, even)), style=EVEN))
     shapes.append(Text((x0 + width + 1, even - 1), "even", 2.6, "left", INK))
@@ -77,6 +80,15 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
         size = 3.6 if i == 0 else 3.0
         shapes.append(Text((x0 - 12, y0 + height + 24 - 5 * i), line, size, "left", INK))
     return _on_page(d)
+
+
+def _label_on_white(at: tuple[float, float], text: str, size: float) -> list:
+    """``text`` centred at ``at`` on a white box: a win rate above its error bar sat on
+    a grid line or the axis's top line, which ran through its figures."""
+    half, pad = text_width(text, size) / 2 + 0.6, 0.6
+    x, y = at
+    box = Polyline(_rect(x - half, y - pad, x + half, y + size + pad), True, style=PAGE)
+    return [box, Text(at, text, size, "center", INK)]
 
 
 #: Cap height of a seat's name under its bar, and the longest name shown whole.

@@ -83,3 +83,50 @@ def test_the_pictures_pages_end_a_margin_past_their_widest_text(run):
         assert widest <= width - 6.0 + 0.05, kind
         if kind == "win-rates":  # its notes are wider than its bars
             assert widest == pytest.approx(width - 6.0, abs=0.05)
+
+
+@pytest.mark.parametrize("highs", [[0.466] * 4 + [0.548], [0.76] * 5, [1.0] * 5])
+def test_no_grid_line_runs_through_a_win_rate(highs):
+    """The figure above an error bar stood on a grid line, or across the axis's top
+    line (6p-hexagon-37 after 2 games: every "16.7%" on the 80 % line; a 5-seat board's
+    "18.3%" on the 50 % line). Now the axis
+    leaves room for it below 100 %, and a white box under it hides any line."""
+    from fabgen.draw.balance import GRID, win_rate_drawing
+    from fabgen.draw.board_parts import text_width
+    from fabgen.draw.drawing import Operation, Polyline, Text
+
+    seats = [
+        {"seat": k + 1, "name": f"S{k}", "player": "strong", "win_rate": 0.2,
+         "ci_low": 0.05, "ci_high": high}
+        for k, high in enumerate(highs)
+    ]  # fmt: skip
+    report = {
+        "board": "b", "variant": "online", "seed": 0, "games": 12, "finished": 12,
+        "capped": 0, "seats": seats, "test": {"p_value": 1.0, "seats_differ": False},
+    }  # fmt: skip
+    shapes = win_rate_drawing(report, [None] * 5).layers[Operation.PRINT]
+    grid = [(k, s) for k, s in enumerate(shapes) if isinstance(s, Polyline) and s.style == GRID]
+    labels = [(k, s) for k, s in enumerate(shapes) if isinstance(s, Text) and s.text == "20.0%"]
+    assert len(labels) == 5
+    top = max(line.points[0][1] for _, line in grid)
+    for k, label in labels:
+        (x, y), h = label.position, label.height
+        half = text_width(label.text, h) / 2
+        if max(highs) < 0.9:
+            assert y + h <= top, "the figure stands above the axis"
+        for g, line in grid:
+            gy = line.points[0][1]
+            if not y <= gy <= y + h:
+                continue
+            boxes = [
+                box.points
+                for box in shapes[g + 1 : k]
+                if isinstance(box, Polyline) and box.closed and box.style.fill == "#ffffff"
+            ]
+            assert any(
+                min(p[0] for p in b) <= x - half
+                and max(p[0] for p in b) >= x + half
+                and min(p[1] for p in b) <= y
+                and max(p[1] for p in b) >= y + h
+                for b in boxes
+            ), f"a grid line at {gy:.1f} runs through the figure at {y:.1f}"
