@@ -624,7 +624,7 @@ def test_no_seat_differing_in_few_games_says_what_chance_allows():
     assert "\n" not in finding.message  # one paragraph
     assert finding.message.endswith(
         "; with 20 finished games, an even seat's win rate (33.3%) falls anywhere in "
-        "16.9-55.1% by chance (95%): no difference found is not proof of fairness; about "
+        "16.9 to 55.1% by chance (95%): no difference found is not proof of fairness; about "
         "342 games tell a seat's win rate within ±5 points"
     )
     assert finding.message.endswith(_too_few_games(few).strip())
@@ -633,7 +633,7 @@ def test_no_seat_differing_in_few_games_says_what_chance_allows():
     (finding,) = [f for f in validate(board, balance=many).findings if f.code == "seat-balance"]
     assert finding.message.endswith(
         "with 400 finished games, an even seat's win rate (33.3%) falls anywhere in "
-        "28.9-38.1% by chance (95%): no difference found is not proof of fairness"
+        "28.9 to 38.1% by chance (95%): no difference found is not proof of fairness"
     )
     assert finding.message.endswith(_too_few_games(many).strip())
     # Seats that differ need no such caveat.

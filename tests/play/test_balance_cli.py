@@ -608,7 +608,7 @@ def test_no_difference_found_in_few_games_says_what_chance_allows(few_games):
     verdict = next(k for k, line in enumerate(lines) if line.startswith("chi-square"))
     note = lines[verdict + 1]
     assert f"with {n} finished games, an even seat's win rate (33.3%)" in note
-    assert f"anywhere in {100 * low:.1f}-{100 * high:.1f}% by chance" in note
+    assert f"anywhere in {100 * low:.1f} to {100 * high:.1f}% by chance" in note
     assert "not proof of fairness" in note
     assert f"about {games_for_margin(1 / 3, MARGIN)} games tell" in note
     # Where the seats differ, the test has spoken: no such line.

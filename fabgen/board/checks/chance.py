@@ -56,6 +56,6 @@ def chance_caveat(finished: int, seats: int) -> str:
     )
     return (
         f"with {finished} finished game{'s' if finished != 1 else ''}, an even seat's win "
-        f"rate ({100 * even:.1f}%) falls anywhere in {100 * low:.1f}-{100 * high:.1f}% by "
+        f"rate ({100 * even:.1f}%) falls anywhere in {100 * low:.1f} to {100 * high:.1f}% by "
         f"chance (95%): no difference found is not proof of fairness{more}"
     )
