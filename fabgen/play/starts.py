@@ -554,7 +554,8 @@ def not_confirmed(fresh: dict, options: BalanceOptions) -> str | None:
 
 def chance(found: Sequence[Candidate]) -> str:
     """How far chance alone moves a setup's win rates at this many games: with 4 games
-    a setup the listing ranked setups by rates of 0 and 50 % as if they told them apart."""
+    a setup the listing ranked setups by rates of 0 and 50 % as if they told them apart.
+    And what the listing's last column, a bare "p-value", says of a setup."""
     seats = len(found[0].report["seats"])
     n = min(c.report["finished"] for c in found)
     even = 1 / seats
@@ -562,7 +563,8 @@ def chance(found: Sequence[Candidate]) -> str:
     return (
         f"with {n} finished games a setup, an even seat's win rate ({100 * even:.1f}%) falls "
         f"anywhere in {100 * low:.1f} to {100 * high:.1f}% by chance (95%): setups closer than "
-        "that are not told apart, and the fresh games below are the better guide"
+        "that are not told apart, and the fresh games below are the better guide; p-value: "
+        "below 0.05, that setup's seats differ more than chance makes them (chi-square test)"
     )
 
 

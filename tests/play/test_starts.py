@@ -19,6 +19,7 @@ from fabgen.play.starts import (
     GroupMove,
     board_file_lines,
     candidates_text,
+    chance,
     combined_setups,
     group_moves,
     moves_in_order,
@@ -30,6 +31,7 @@ from fabgen.play.starts import (
     suggest_starts,
     symmetric_setups,
 )
+from fabgen.play.stats import wilson_interval
 from fabgen.rules.names import field_name, parse_field
 
 PRESETS = preset_names()
@@ -538,3 +540,16 @@ def test_a_suggestion_is_printed_as_the_lines_a_board_file_takes(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_text(toml, encoding="utf-8")
     assert [s.stacks for s in read_board(path).seats] == [((f, 6),) for f in best.fields]
+
+
+def test_the_note_under_the_setups_says_what_chance_allows_and_what_the_p_value_says():
+    """The listing's last column was a bare "p-value"; the chance range read as a minus."""
+    even = _candidate("a1 b1 c1 d1", [0.25] * 4, all_zero=0, finished=12)
+    low, high = wilson_interval(3, 12)
+    note = chance([even])
+    assert "with 12 finished games a setup, an even seat's win rate (25.0%) falls " in note
+    assert f"anywhere in {100 * low:.1f} to {100 * high:.1f}% by chance (95%)" in note
+    assert note.endswith(
+        "p-value: below 0.05, that setup's seats differ more than chance makes them "
+        "(chi-square test)"
+    )
