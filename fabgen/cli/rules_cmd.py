@@ -277,9 +277,22 @@ def _turn_out_of_range(n: int, path, transcript, variant: str) -> str:
         over = game_over(replay(transcript.position, transcript.move_list, variant), variant)
     except IllegalMove:
         over = False  # the turn asked for is refused anyway; replay names the illegal move
+    last = played if over and played else played + 1
+    game = _game_turn_hint(n, transcript.position.turns_played, last)
     if over and played:
-        return f"{head} and the game ended with turn {played}; give a turn from 1 to {played}"
-    return f"{head}; give a turn from 1 to {played + 1} ({played + 1}: the next one)"
+        return f"{head} and the game ended with turn {played}; give a turn from 1 to {played}{game}"
+    return f"{head}; give a turn from 1 to {played + 1} ({played + 1}: the next one){game}"
+
+
+def _game_turn_hint(n: int, before: int, last: int) -> str:
+    """--turn N given as the game's turn number (the one the command prints, ``turn 23
+    of the game``) for a file that starts after ``before`` turns: the file's number."""
+    if not before or not 1 <= n - before <= last:
+        return ""
+    return (
+        f". --turn counts the file's own turns, from 1; the file starts after turn {before} "
+        f"of the game, so the game's turn {n} is --turn {n - before}"
+    )
 
 
 def _turns(n: int) -> str:

@@ -527,3 +527,25 @@ def _explodes(position, moves) -> bool:
 
     _, steps = play_turn(position, moves, record_steps=True)
     return any(s.kind == "explosion" for s in steps)
+
+
+@pytest.mark.parametrize("before", [5, 22])
+def test_a_game_turn_number_given_to_turn_says_the_files_number_for_it(tmp_path, before):
+    """The command prints 'plays turn 23 of the game' for a file that starts after turn
+    22; --turn 23 (the game's number) was refused with only the file's range."""
+    start = start_position(2, 2)
+    turns, _ = random_game(start, 3, max_turns=3)
+    game = json.loads(
+        write_transcript(transcript_from_position(start, turns=turns, with_state=False))
+    )
+    game.update(turns_played=before, next_player=0)  # Red played the file's first turn
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(game))
+    for n in range(max(before + 1, len(turns) + 2), before + len(turns) + 2):
+        refused = run("rules", "turn", str(path), "--turn", str(n))
+        assert refused.exit_code == 2
+        said = " ".join(refused.output.split())
+        assert f"so the game's turn {n} is --turn " in said
+        again = said.rsplit("--turn ", 1)[1]  # as the message says
+        played = run("rules", "turn", str(path), "--turn", again)
+        assert f"plays turn {n} of the game" in played.output.splitlines()[0]
