@@ -651,7 +651,7 @@ def _legend(position: Position, pitch: float, x: float, y: float) -> list:
     for k, player in enumerate(position.players):
         colour = stone_colour(player.color, k)
         out.append(Circle((x + 0.2 * pitch, y), 0.2 * pitch, Style("#000000", colour, 0.25)))
-        label = player.label(k) + (" (to move)" if k == position.next_player else "")
+        label = player.label(k) + (", to move" if k == position.next_player else "")
         out.append(Text((x + 0.55 * pitch, y - h / 2), label, h, "left"))
         y -= 0.6 * pitch
     return out

@@ -549,3 +549,12 @@ def test_a_game_turn_number_given_to_turn_says_the_files_number_for_it(tmp_path,
         again = said.rsplit("--turn ", 1)[1]  # as the message says
         played = run("rules", "turn", str(path), "--turn", again)
         assert f"plays turn {n} of the game" in played.output.splitlines()[0]
+
+
+def test_the_pictures_legend_says_who_moves_without_a_second_bracket(turn_pictures):
+    """'seat 1 (Red) (to move)': two brackets in a row read as two names."""
+    out_dir, _ = turn_pictures
+    for n, path in enumerate(sorted(out_dir.iterdir())):
+        movers = [t for t in svg_texts(path) if t and "to move" in t]
+        mover = "seat 2 (Blue)" if n == len(list(out_dir.iterdir())) - 1 else "seat 1 (Red)"
+        assert movers == [f"{mover}, to move"], path.name  # (after growth: the next seat)
