@@ -100,7 +100,8 @@ def balance(
     field), prints them closest to even first (among the setups whose games end 0:0 at most
     10% of the time: a board burnt down looks even and decides nothing), and reports
     on the best one from --games fresh games (with --seed plus 1): the best of several
-    setups' few games looks better than it is. It writes
+    setups' few games looks better than it is. It prints each seat's line for a board
+    file of your own (such as stacks = { -f-3 = 6 }) and writes
 
     \b
     NAME-suggested.toml      the board with the suggested start fields
