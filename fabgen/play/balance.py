@@ -42,6 +42,7 @@ from fabgen.play.selfplay import (
 )
 from fabgen.play.stats import chi_square_uniform, summary, wilson_interval
 from fabgen.play.strong import DEFAULT_BUDGET, TWO_SEAT_BUDGET, deeper_by_default
+from fabgen.rules.names import field_name
 from fabgen.rules.transcript import Transcript
 from fabgen.rules.variants import NO_TIE_BREAK, get_variant
 from fabgen.text import columns, cut_to_columns, padded
@@ -189,6 +190,9 @@ def balance_report(run: BalanceRun) -> dict:
                 "name": seat.name,
                 "kind": str(seat.kind),
                 "player": _player_name(str(seat.kind), players[k]),
+                # where it starts, as a board file writes it: two runs' reports of a
+                # board and of a copy with one stack moved could not be told apart
+                "stacks": {field_name(f): n for f, n in seat.stacks},
                 "wins": _round(wins[k]),
                 "win_rate": _round(wins[k] / n if n else 0.0),
                 "ci_low": _round(low),
@@ -385,6 +389,7 @@ def report_text(report: dict) -> str:
         "",
         *_seat_table(report["seats"]),
     ]
+    lines += _start_stacks(report["seats"])
     lines += _deeper_note(report["seats"])
     t = report["test"]
     verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
@@ -479,6 +484,15 @@ def _seat_table(seats: list[dict]) -> list[str]:
             f"{s['mean_score']:>10.2f}  {100 * s['board_share']:>10.1f}%"
         )
     return lines
+
+
+def _start_stacks(seats: list[dict]) -> list[str]:
+    """Where each seat's one stack starts, on a board of stack starts: the organiser
+    who moved a stack in a copy of the board sees which setup a report is of."""
+    if not seats or any(len(s["stacks"]) != 1 for s in seats):
+        return []  # start tiles, or several stacks: the board file says
+    starts = ", ".join(f"{_seat_name(s)} {next(iter(s['stacks']))}" for s in seats)
+    return [f"start stacks: {starts}"]
 
 
 def _interval(low: float, high: float) -> str:

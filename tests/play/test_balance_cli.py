@@ -848,3 +848,33 @@ def test_a_run_stopped_with_ctrl_c_says_what_became_of_its_games(cli, tmp_path, 
     assert "nothing was written" in result.stderr and "same --seed" in result.stderr
     assert result.stderr.endswith("Stopped (Ctrl+C).\n")
     assert result.stdout == "" and not out.exists()
+
+
+def test_a_report_says_where_each_seat_starts():
+    """Two reports, of a board and of a copy with Red's stack moved a field, could not be
+    told apart: the JSON names each seat's stacks as a board file writes them, and the
+    text of a board of stack starts lists them under the table."""
+    from dataclasses import replace
+
+    from fabgen.geometry.lattice import neighbours
+    from fabgen.rules.names import field_name
+
+    board = load_preset("5p-hexagon-18-stacks")
+    red = board.seats[0].stacks[0][0]
+    taken = {f for s in board.seats for f, _ in s.stacks}
+    moved = next(f for f in neighbours(red) if f in board.field_set and f not in taken)
+    copy = replace(board, seats=(replace(board.seats[0], stacks=((moved, 6),)), *board.seats[1:]))
+    options = BalanceOptions(1, ("greedy",), max_turns=2)
+    for played in (board, copy):
+        report = balance_report(run_balance(played, options))
+        wanted = [{field_name(f): n for f, n in s.stacks} for s in played.seats]
+        assert [s["stacks"] for s in report["seats"]] == wanted
+        seats = zip(played.seats, wanted, strict=True)
+        starts = ", ".join(f"{s.name} {next(iter(w))}" for s, w in seats)
+        assert f"\nstart stacks: {starts}\n" in report_text(report)
+    assert f"Red {field_name(moved)}," in starts and field_name(moved) != field_name(red)
+    # Start tiles: the JSON has the tile's seven stones, the text no such line.
+    triangle = load_preset("3p-triangle-4")
+    report = balance_report(run_balance(triangle, options))
+    assert [len(s["stacks"]) for s in report["seats"]] == [7, 7, 7]
+    assert "start stacks" not in report_text(report)
