@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 
 from fabgen.draw.board_parts import text_width
-from fabgen.draw.drawing import Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.draw.position import stone_colour
 from fabgen.geometry.lattice import Field, field_xy, rotate_xy
 
@@ -26,6 +26,8 @@ INK = Style(stroke=None, fill="#202020")
 CELL_LINE = "#8c8c8c"
 PAGE = Style(stroke=None, fill="#ffffff", width=0.0)
 NOBODY = (1.0, 1.0, 1.0)
+#: A start stack's ring on the territory picture, in field pitches.
+RING = 0.42
 
 
 def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
@@ -120,13 +122,16 @@ def territory_drawing(
     seat_labels: Sequence[str] = (),
     pitch_mm: float = 10.0,
     turn_deg: float = 0.0,
+    stacks: Sequence[tuple[int, Field]] = (),
 ) -> Drawing:
     """The board with every field coloured by who it ended up scoring for.
 
     ``counts[seat][i]``: finished games in which field ``fields[i]`` was in a region
     scored by ``seat``; ``tile_of[i]``: its tile, for the tile borders; ``turn_deg``:
     the board turned as the setup diagram turns it (``BoardPlacement.rotation_deg``),
-    so that the two pictures show it the same way up."""
+    so that the two pictures show it the same way up. ``stacks``: (seat, field) of the
+    seats' start stacks, ringed in the seat's colour: the pictures of a board and of a
+    copy with one stack moved looked alike, and the setup played was shown nowhere."""
     d = Drawing(0.0, 0.0, title, {"games": games})
     shapes = d.layers.setdefault(Operation.PRINT, [])
     rgb = [
@@ -151,6 +156,9 @@ def territory_drawing(
                 Text((x, y - 1.2), f"{100 * shares[best]:.0f}", 0.24 * pitch_mm, "center", ink)
             )
     shapes.extend(_tile_borders(fields, index, tile_of, pitch_mm, turn_deg))
+    for seat, f in stacks:
+        at = rotate_xy(field_xy(f, pitch_mm), turn_deg)
+        shapes.extend(_ring(at, RING * pitch_mm, _hex(rgb[seat])))
     box = d.bbox()
     assert box is not None
     y = box[1] - pitch_mm
@@ -161,6 +169,17 @@ def territory_drawing(
         label = seat_labels[k] if k < len(seat_labels) else f"seat {k + 1}"
         shapes.append(Text((box[0] + 6, y + 0.8), label, 3.0, "left", INK))
         y -= 6
+    if stacks:
+        shapes.extend(_ring((box[0] + 2, y + 2), 1.8, "#ffffff"))
+        shapes.append(
+            Text(
+                (box[0] + 6, y + 0.8),
+                "a seat's start stack, ringed in its colour",
+                3.0,
+                "left",
+                INK,
+            )
+        )
     notes = [
         title,
         f"{games} finished games. Colour: the seat in whose territory",
@@ -171,6 +190,14 @@ def territory_drawing(
         y = box[3] + 4 + 5 * (len(notes) - 1 - i)
         shapes.append(Text((box[0], y), line, 3.6 if i == 0 else 3.0, "left", INK))
     return _on_page(d)
+
+
+def _ring(at: tuple[float, float], radius: float, colour: str) -> list[Circle]:
+    """A ring in ``colour`` edged black, seen on a field of any colour."""
+    return [
+        Circle(at, radius, style=Style(stroke="#000000", width=1.1)),
+        Circle(at, radius, style=Style(stroke=colour, width=0.6)),
+    ]
 
 
 def _on_page(d: Drawing, margin: float = 6.0) -> Drawing:

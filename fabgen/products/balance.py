@@ -78,6 +78,7 @@ def _territory(run: BalanceRun, report: dict):
         title,
         [seat.label(k + 1) for k, seat in enumerate(board.seats)],
         turn_deg=BoardPlacement(board).rotation_deg,  # as the setup diagram turns it
+        stacks=[(k, f) for k, seat in enumerate(board.seats) for f, n in seat.stacks if n > 1],
     )
 
 

@@ -130,3 +130,32 @@ def test_no_grid_line_runs_through_a_win_rate(highs):
                 and max(p[1] for p in b) >= y + h
                 for b in boxes
             ), f"a grid line at {gy:.1f} runs through the figure at {y:.1f}"
+
+
+def test_the_territory_picture_rings_each_start_stack_in_its_seats_colour():
+    """The territory pictures of a board and of a copy with one stack moved looked
+    alike: the setup played was shown nowhere. Each start stack is ringed, on a field's
+    middle, in its seat's colour; start tiles (a stone a field) get no ring."""
+    from xml.etree import ElementTree
+
+    from fabgen.draw.position import stone_colour
+
+    for name, rings in (("5p-hexagon-18-stacks", 5), ("3p-triangle-4", 0)):
+        played = load_preset(name)
+        run = run_balance(played, BalanceOptions(1, ("greedy",), max_turns=2))
+        root = ElementTree.fromstring(balance_files(run).files[f"{name}-territory.svg"])
+        middles = set()
+        for path in root.iter(f"{SVG}path"):
+            corners = path.get("d", "").strip("MZ ").split(" L ")
+            if len(corners) == 6:  # a field's hexagon
+                xy = [tuple(map(float, c.split(","))) for c in corners]
+                middles.add(tuple(round(sum(v) / 6, 1) for v in zip(*xy, strict=True)))
+        seats = [
+            c.get("stroke")
+            for c in root.iter(f"{SVG}circle")
+            if c.get("stroke") != "#000000"
+            and (round(float(c.get("cx")), 1), round(float(c.get("cy")), 1)) in middles
+        ]
+        assert len(seats) == rings
+        wanted = [stone_colour(s.colour, k).lower() for k, s in enumerate(played.seats)]
+        assert sorted(seats) == (sorted(wanted) if rings else [])
