@@ -9,7 +9,9 @@ moves typed for the player to move are played. What lies on the board before and
 the turn is listed a seat a line, in seat order, in the words of ``fabgen rules turn``
 (:func:`fabgen.rules.terminal.stacks_by_seat`), and after a turn its last lines too:
 the scores with what the turn changed, and who moves next or how the game ended
-(``closing``, :func:`fabgen.products.turn.closing_lines`). The answer gives the seat whose
+(``closing``, :func:`fabgen.products.turn.closing_lines`). A turn in which nothing
+explodes says why on its growth step (``calm``), the line the command prints before
+growth (:func:`fabgen.rules.turn.calm_words`). The answer gives the seat whose
 turn it is (``seat``, from 1) beside its words, so that the viewer can name it as the
 play page's game does when it shows a turn of one (docs/design-notes.md, *The play
 page*: a disputed turn step by step).
@@ -245,6 +247,8 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
                 ),
                 "board": fields_json(step.position),
                 "fields": [field_name(f) for f in step.fields],
+                # (growth after no explosion: why none, as the command says it before growth)
+                "calm": _calm(steps, n, k),
             }
             for n, step in enumerate(steps)
         ]
@@ -271,6 +275,16 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
         "picture": picture,
         "variant": variant,
     }
+
+
+def _calm(steps, n: int, player: int) -> str | None:
+    """The command's line before step ``n`` when it is growth with no explosion before
+    it: why nothing exploded, on the board the moves left."""
+    from fabgen.rules.turn import calm_words
+
+    if steps[n].kind != "growth" or steps[n - 1].kind == "explosion":
+        return None
+    return calm_words(steps[n - 1].position, player)
 
 
 def _svg(data: bytes) -> str:

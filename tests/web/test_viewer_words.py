@@ -364,3 +364,40 @@ def test_the_viewers_step_pictures_show_the_board_the_way_up_rules_turn_svg_does
         command = _normalised(theirs, theirs)
         for x, y in _normalised(ours, ours):
             assert min(math.hypot(x - u, y - v) for u, v in command) < 0.02
+
+
+def _calm_and_stormy_turns(path) -> tuple[int, int]:
+    """The first turn of the game with moves in which nothing explodes (the line is said
+    of the board the moves left) and the first in which something does, counted from 1;
+    the steps counted by the engine."""
+    from fabgen.rules.transcript import parse_transcript
+    from fabgen.rules.turn import play_turn
+
+    transcript = parse_transcript(path.read_text())
+    position, found = transcript.position, {}
+    for t, moves in enumerate(transcript.move_list, 1):
+        position, steps = play_turn(position, list(moves), record_steps=True)
+        kinds = {step.kind for step in steps}
+        if moves or "explosion" in kinds:
+            found.setdefault("explosion" in kinds, t)
+    return found[False], found[True]
+
+
+def test_the_viewer_says_why_nothing_exploded_as_rules_turn_does(client, chain_game):
+    # rules turn says, before growth, "no explosion: every field of seat 1 (Red) is below
+    # its capacity ...; one stone short: ..."; the viewer showed growth without it.
+    path, _ = chain_game
+    text = path.read_text()
+    for turn, calm in zip(_calm_and_stormy_turns(path), (True, False), strict=True):
+        lines = _command(path, turn)
+        answer = client.post("/api/rules/turn", json={"transcript": text, "turn": turn - 1})
+        steps = answer.get_json()["steps"]
+        said = {s["title"]: s["calm"] for s in steps if s["calm"] is not None}
+        if not calm:
+            assert said == {} and not any(x.startswith("no explosion") for x in lines)
+            continue
+        # the command's line, then a blank one, then the growth step's
+        n = next(i for i, x in enumerate(lines) if re.match(r"step \d+: growth", x))
+        assert lines[n - 2].startswith("no explosion: every field of seat ") and not lines[n - 1]
+        growth = lines[n].removeprefix("step ").replace(": ", ". ", 1)
+        assert said == {growth: lines[n - 2]} and steps[-1]["title"] == growth
