@@ -221,6 +221,10 @@ function showStep() {
   picture.paint(s.board, picture.picture.colours);
   picture.mark({flash: s.fields, flashWords: "this step is about it"});
   $("step-key").textContent = KEY[s.kind] || "";
+  // Growth after a turn in which nothing exploded: why not, as fabgen rules turn says
+  // it before growth (the fields nearest their capacity, their names kept whole).
+  $("step-calm").hidden = !s.calm;
+  setText($("step-calm"), s.calm || "");
   // An explosion's line is followed by where its stones go (fabgen rules turn's second
   // line), on a line of its own that wraps between fields, never inside a field's name
   // or its bracket.
