@@ -353,6 +353,8 @@ def _plan_stones(plan: KitPlan) -> None:
         raise KitError(
             f"[stones] count must be 0 (as the board needs) or more, got {stones['count']}"
         )
+    if stones["design"] in ("none", "laser") and stones["height"]:
+        _note_unused_height(plan, stones)
     if stones["design"] == "none":
         plan.stones = None
     elif stones["design"] == "laser":
@@ -361,6 +363,25 @@ def _plan_stones(plan: KitPlan) -> None:
         plan.stones = _laser_stones(plan, stones)
     else:
         plan.stones = _printed_stones(plan, stones)
+
+
+def _note_unused_height(plan: KitPlan, stones: dict) -> None:
+    """A height is a printed stone's: laser-cut stones are the sheet's thickness, and
+    design none makes no stones. Said as a warning, as the kit is built all the same
+    (docs/design-notes.md, *Building a kit*)."""
+    why = {
+        "laser": "laser-cut stones are as thick as the sheet they are cut from",
+        "none": "the kit makes no stones (design none)",
+    }[stones["design"]]
+    plan.findings.append(
+        KitFinding(
+            "kit-stones",
+            "warning",
+            f"{stones['height']:g} mm is not used: {why}; choose a printed design (disc or "
+            "pyramid) for stones of this height, or give 0",
+            "stones.height",
+        )
+    )
 
 
 def kit_supply(settings: dict, board, play: bool = True):
@@ -451,13 +472,27 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
 def _note_layers(plan: KitPlan, stones: list) -> None:
     """A height between 0.2 mm layers is made as given, with the warning fabgen stones
     prints under the piece's size (``layer_note``, in words that name no flag or key),
-    placed at the kit's height (docs/design-notes.md, *Building a kit*)."""
+    placed at the kit's height (docs/design-notes.md, *Building a kit*). Stones whose
+    faces are at the same heights (each seat's, whatever its symbol) get one warning."""
     from fabgen.pieces.params import layer_note
 
+    alike: dict[tuple, list] = {}
     for stone in stones:
-        note = layer_note(stone)
+        faces = (tuple(stone.flat_faces().items()), tuple(stone.layer_settings().items()))
+        alike.setdefault(faces, []).append(stone)
+    for group in alike.values():
+        note = layer_note(group[0], name=_group_name(group))
         if note:
             plan.findings.append(KitFinding("kit-stones", "warning", note, "stones.height"))
+
+
+def _group_name(stones: list) -> str:
+    """One stone by its name; each seat's by the first name and the others' symbols
+    ("each seat's stone (stone-disc-d20.7-c0.2-ring, -bar, -cross)")."""
+    if len(stones) == 1:
+        return stones[0].name
+    others = ", ".join(f"-{stone.symbol}" for stone in stones[1:])
+    return f"each seat's stone ({stones[0].name}, {others})"
 
 
 def _plates(piece, count: int, bed) -> list:

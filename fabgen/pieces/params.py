@@ -92,13 +92,14 @@ def printed_at(z: float, layer: float = LAYER) -> tuple[float, ...]:
     return (round(round(n) * layer, 6),)
 
 
-def layer_note(piece) -> str | None:
+def layer_note(piece, name: str | None = None) -> str | None:
     """The words for a piece whose heights put a flat face between layers of
     :data:`LAYER` mm (None when none does): where a slicer prints those faces and the
     whole layers to give instead, in words that name no flag or kit key (``fabgen stones``
     prints them under the piece, a kit of its own ``[stones] height`` as a warning there).
     The piece is made as given, never rounded: a maker may print at finer layers, which
-    may hold it."""
+    may hold it. ``name``: the piece's name in the words (its own by default), or of
+    pieces whose faces are the piece's, said as one ("each seat's stone (...)")."""
     faces = piece.flat_faces()
     off = {face: (z, printed_at(z)) for face, z in faces.items() if printed_at(z)}
     if not off:
@@ -112,7 +113,7 @@ def layer_note(piece) -> str | None:
         if printed_at(value)
     ]
     return (
-        f"{piece.name} is made as given, but at {_mm(LAYER)} mm layers a slicer prints "
+        f"{name or piece.name} is made as given, but at {_mm(LAYER)} mm layers a slicer prints "
         f"{_all(said)}: a face between layers goes to the nearer one{finer}. For every "
         f"face on a {_mm(LAYER)} mm layer, give {_all(heights)}"
     )

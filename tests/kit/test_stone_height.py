@@ -139,3 +139,50 @@ def test_a_refused_height_says_what_fabgen_stones_says(tmp_path, cli, design, he
     assert built.exit_code == 2
     assert f"stones.height: {said.removeprefix('--height ')}" in " ".join(built.output.split())
     assert not (tmp_path / "s").exists() and not (tmp_path / "out").exists()
+
+
+def test_each_seats_stone_is_warned_of_once(tmp_path):
+    """The seats' stones differ only in their symbol, whose faces are at the same heights:
+    one warning names them all (it was one per seat, six alike on a 6-seat board)."""
+    from fabgen.pieces.params import layer_note
+
+    plan = plan_kit(
+        _kit(
+            tmp_path,
+            "[kit]\nboard = '6p-hexagon-19'\nplayers = 6\n"
+            f"[stones]\nheight = {TALL}\nseat_symbols = true\nmarkers = false\n",
+        )
+    )
+    stones = _stones(plan)
+    assert len({s.symbol for s in stones}) == 6
+    (warning,) = _warnings(plan)
+    assert warning.where == "stones.height"
+    first, *others = stones
+    named = f"each seat's stone ({first.name}, {', '.join('-' + s.symbol for s in others)})"
+    # the note of any one of them, the group named where the stone's name was
+    for stone in stones:
+        alone = layer_note(stone)
+        assert warning.message == named + alone.removeprefix(stone.name)
+    assert "its symbol's top at" in warning.message
+
+
+@pytest.mark.parametrize(
+    ("design", "why"),
+    [
+        ("laser", "laser-cut stones are as thick as the sheet they are cut from"),
+        ("none", "the kit makes no stones"),
+    ],
+    ids=["laser", "none"],
+)
+def test_a_height_the_design_does_not_use_is_warned_of(tmp_path, design, why):
+    """Laser-cut stones are the sheet's thickness and none makes no stones: the height was
+    silently dropped; the kit is built as without it, with a warning at the height."""
+    given = plan_kit(_kit(tmp_path, f"[stones]\ndesign = '{design}'\nheight = {TALL}\n"))
+    (warning,) = _warnings(given)
+    assert (warning.code, warning.where) == ("kit-stones", "stones.height")
+    assert warning.message.startswith(f"{TALL} mm is not used: {why}")
+    assert warning.message.endswith("or give 0")
+    plain = plan_kit(_kit(tmp_path, f"[stones]\ndesign = '{design}'\n"))
+    assert _warnings(plain) == []
+    assert given.stones == plain.stones
+    assert (plain.stones is None) == (design == "none")
