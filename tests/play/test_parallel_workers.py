@@ -42,12 +42,14 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _workers(child: subprocess.Popen, count: int) -> list[int]:
-    """The ``count`` processes ``child`` started, once they are there."""
-    deadline = time.monotonic() + 120
+def _workers(child: subprocess.Popen, count: int, playing: Path | None = None) -> list[int]:
+    """The ``count`` processes ``child`` started, once they are there; with ``playing``,
+    once that many have each written a file named by its process id there (a state, not
+    a time: a worker seen is not yet a worker with its games)."""
+    deadline = time.monotonic() + 120  # a guard against a hang only
     while time.monotonic() < deadline:
         assert child.poll() is None, "the run ended before its workers were seen"
-        found = _children(child.pid)
+        found = [int(p.name) for p in playing.iterdir()] if playing else _children(child.pid)
         if len(found) >= count:
             return found
         time.sleep(0.1)
@@ -64,8 +66,11 @@ def _ended(pids: list[int]) -> bool:
     return not any(map(_alive, pids))
 
 
-def _kill_parent_of_workers(command: list[str], count: int) -> list[int]:
-    """Start ``command``, wait for its ``count`` workers, SIGKILL it: its workers."""
+def _kill_parent_of_workers(
+    command: list[str], count: int, playing: Path | None = None
+) -> list[int]:
+    """Start ``command``, wait for its ``count`` workers (see :func:`_workers`), SIGKILL
+    it: its workers."""
     child = subprocess.Popen(
         with_signals(command),
         stdout=subprocess.DEVNULL,
@@ -73,7 +78,7 @@ def _kill_parent_of_workers(command: list[str], count: int) -> list[int]:
     )
     workers: list[int] = []
     try:
-        workers = _workers(child, count)
+        workers = _workers(child, count, playing)
         child.send_signal(signal.SIGKILL)
         assert child.wait(30) == -signal.SIGKILL
         return workers
@@ -123,8 +128,9 @@ def test_workers_die_with_a_balance_run_killed_by_sigkill(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+#: Forked workers (whatever the default), as the script's own functions must reach them.
 FALLBACK = """
-import multiprocessing, os
+import multiprocessing, os, sys
 from concurrent.futures import ProcessPoolExecutor
 from fabgen.board import load_preset
 from fabgen.play import parallel
@@ -133,18 +139,29 @@ from fabgen.play.balance import BalanceOptions, play_batch
 def watch(parent):  # what the workers note of their parent, without PR_SET_PDEATHSIG
     parallel._PARENT = parent
 
+def playing(folder, board, options, part):  # a worker says it has its batch
+    open(os.path.join(folder, str(os.getpid())), "x").close()
+    return play_batch(board, options, part)
+
 board = load_preset("2p-diamond-4")
 options = BalanceOptions(players=("random",))
-with ProcessPoolExecutor(2, initializer=watch, initargs=(os.getpid(),)) as ex:
-    futures = [ex.submit(play_batch, board, options, range(k, 10**6, 2)) for k in (0, 1)]
+fork = multiprocessing.get_context("fork")
+with ProcessPoolExecutor(2, fork, initializer=watch, initargs=(os.getpid(),)) as ex:
+    parts = [range(k, 10**6, 2) for k in (0, 1)]
+    futures = [ex.submit(playing, sys.argv[1], board, options, part) for part in parts]
     futures[0].result()
 """
 
 
 def test_without_the_kernels_help_workers_end_between_games(tmp_path):
     """Where PR_SET_PDEATHSIG is missing (not Linux), a worker sees that its parent has
-    gone before its next game."""
-    workers = _kill_parent_of_workers([sys.executable, "-c", FALLBACK], 2)
+    gone before its next game. The parent is killed once both workers play: killed
+    before a worker had its batch, it left it waiting for one for ever (no game, so no
+    check; a test that killed it when the workers were merely there failed under load)."""
+    playing = tmp_path / "playing"
+    playing.mkdir()
+    command = [sys.executable, "-c", FALLBACK, str(playing)]
+    workers = _kill_parent_of_workers(command, 2, playing)
     assert _ended(workers), "the workers play on without their parent"
 
 
