@@ -284,6 +284,15 @@ def calm_words(position: Position, player: int) -> str:
     )
 
 
+def calm_before(steps: list[Step], n: int, player: int) -> str | None:
+    """:func:`calm_words` where a turn's steps say them, before step ``n``: a growth step
+    with no explosion before it, on the board the moves left; else None. One rule for
+    ``fabgen rules turn`` and the rules viewer."""
+    if n == 0 or steps[n].kind != "growth" or steps[n - 1].kind == "explosion":
+        return None
+    return calm_words(steps[n - 1].position, player)
+
+
 def _growth_step(pos: Position, grown: list[int]) -> Step:
     names = [pos.board.names[i] for i in grown]
     title = "growth: " + (", ".join(names) if names else "no growing fields")

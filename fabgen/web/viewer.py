@@ -11,7 +11,7 @@ the turn is listed a seat a line, in seat order, in the words of ``fabgen rules 
 the scores with what the turn changed, and who moves next or how the game ended
 (``closing``, :func:`fabgen.products.turn.closing_lines`). A turn in which nothing
 explodes says why on its growth step (``calm``), the line the command prints before
-growth (:func:`fabgen.rules.turn.calm_words`). The answer gives the seat whose
+growth (:func:`fabgen.rules.turn.calm_before`). The answer gives the seat whose
 turn it is (``seat``, from 1) beside its words, so that the viewer can name it as the
 play page's game does when it shows a turn of one (docs/design-notes.md, *The play
 page*: a disputed turn step by step).
@@ -209,6 +209,7 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
     from fabgen.products.turn import game_end_words, setup_turn, step_title
     from fabgen.rules.names import field_name
     from fabgen.rules.scoring import game_over, scores
+    from fabgen.rules.turn import calm_before
     from fabgen.web.games import fields_json
 
     k = start.next_player
@@ -248,7 +249,7 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
                 "board": fields_json(step.position),
                 "fields": [field_name(f) for f in step.fields],
                 # (growth after no explosion: why none, as the command says it before growth)
-                "calm": _calm(steps, n, k),
+                "calm": calm_before(steps, n, k),
             }
             for n, step in enumerate(steps)
         ]
@@ -275,16 +276,6 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
         "picture": picture,
         "variant": variant,
     }
-
-
-def _calm(steps, n: int, player: int) -> str | None:
-    """The command's line before step ``n`` when it is growth with no explosion before
-    it: why nothing exploded, on the board the moves left."""
-    from fabgen.rules.turn import calm_words
-
-    if steps[n].kind != "growth" or steps[n - 1].kind == "explosion":
-        return None
-    return calm_words(steps[n - 1].position, player)
 
 
 def _svg(data: bytes) -> str:
