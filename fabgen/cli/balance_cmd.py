@@ -104,7 +104,8 @@ def balance(
     file of your own (such as stacks = { -f-3 = 6 }) and writes
 
     \b
-    NAME-suggested.toml      the board with the suggested start fields
+    NAME-suggested.toml      the board with the suggested start fields (none
+                             when the board's own are the best: keep them)
     NAME-suggested-*         the files above of its fresh games
 
     Example: fabgen balance --preset 3p-triangle-4 --players random --games 2000
@@ -126,6 +127,7 @@ def balance(
     played_by.clear()
     began = time.perf_counter()
     table = None
+    own = False  # --suggest-starts found the board's own setup the best
     counted = _Counted()
     if suggest_starts:
         from fabgen.play.starts import stack_starts
@@ -135,7 +137,7 @@ def balance(
         # setups it plays: a board may offer fewer than --candidates.
         progress = GamesProgress(games * (candidates + 1))
         with _told_when_stopped(counted, progress), progress as bar, cluster_notices(progress):
-            board, run, table, played = _suggest(
+            run, table, played, own = _suggest(
                 board,
                 options,
                 candidates,
@@ -151,7 +153,9 @@ def balance(
             run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=update)
         played = [run]
     seconds = time.perf_counter() - began
-    made = balance_files(run, with_board=table is not None)
+    # (no board file for the board's own setup: a copy with the same start fields
+    # passed for a change)
+    made = balance_files(run, with_board=table is not None and not own)
     # The files first: a folder that fails only when written (a full disk) gives its
     # error alone, exit 2, where the whole report was printed before it.
     written = write_transaction(out_dir, made.files, manifest=files_list_name(run.board.name))
@@ -222,8 +226,11 @@ def _next_steps(board, source: str, report: dict, written, suggested: bool) -> l
     more = max(report["games"], -(-games_for_margin(1 / seats, MARGIN) // 100) * 100)
     if suggested:
         path = next((p for p in written.written if p.name.endswith("-suggested.toml")), None)
-        if path is None:
-            return []
+        if path is None:  # the board's own setup was the best: nothing to change
+            return [
+                f"next: before you print the board, play it longer: fabgen balance {source} "
+                f"--games {more}"
+            ]
         shown = shown_path(path)
         return [
             f"next: before you print it, play the suggested board longer: fabgen balance "
@@ -291,9 +298,10 @@ def _only_with_suggest_starts(name: str) -> None:
 
 
 def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None):
-    """The best setup's board and a run of fresh games on it, the table of every
-    candidate, and every run played; ``planned`` is told how many setups are played
-    once the search knows (:func:`fabgen.play.starts.suggest_starts`)."""
+    """A run of fresh games on the best setup's board, the table of every candidate,
+    every run played, and whether the best is the board's own setup; ``planned`` is
+    told how many setups are played once the search knows
+    (:func:`fabgen.play.starts.suggest_starts`)."""
     from dataclasses import replace
 
     from fabgen.play.balance import balance_report, run_balance
@@ -337,7 +345,11 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
     games = f"{options.games} fresh game{'s' if options.games != 1 else ''}"
     follows = f"its report on {games} (seed {fresh_options.seed}) follows"
     if best.origin == "board":
-        tail = f"suggested: {best.names} (board setup: keep the board's own); {follows}\n"
+        tail = (
+            f"suggested: {best.names} (board setup: keep the board's own; no "
+            f"{board.name}-suggested.toml is written, its start fields would be the "
+            f"board's); {follows}\n"
+        )
     else:
         tail = (
             f"suggested: {best.names} ({best.origin} setup); in a board file, the seats' "
@@ -349,7 +361,8 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
         "".join(f"warning: {w}\n" for w in warnings) + "".join(f"note: {n}\n" for n in notes) + tail
     )
     played = [c.run for c in found] + [run]
-    return run.board, run, f"{head}\n{candidates_text(found)}{tail}", played
+    own = best.origin == "board"
+    return run, f"{head}\n{candidates_text(found)}{tail}", played, own
 
 
 def _checked_board(board_file, preset):

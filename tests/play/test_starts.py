@@ -65,13 +65,15 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     out = tmp_path / "out"
     result, rows = _suggest(
         cli, tmp_path, stack_board, "--candidates", "3", "--games", "10", "--variant", "blog",
-        "--out", out,
+        "--seed", "1", "--out", out,
     )  # fmt: skip
     assert result.stdout.startswith("3 setups played, 10 games each")
     assert "played 40 games (" in result.stderr  # every candidate's, then 10 fresh ones
     assert len(rows) == 3 and any(" board " in r for r in rows)
     assert any(" symmetric " in r for r in rows)
-    # The best row's fields are the suggested board's stacks, seat by seat.
+    # The best row's fields are the suggested board's stacks, seat by seat (seed 1: not
+    # the board's own setup, for which no board file is written).
+    assert " board " not in rows[0], "seed 1 no longer finds a better setup than the board's"
     best = rows[0].split()[:4]
     suggested = read_board(out / "4p-stacks-suggested.toml")
     assert [s.stacks for s in suggested.seats] == [((parse_field(n), 6),) for n in best]
@@ -80,9 +82,9 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     assert "seats differ" not in suggested.description
     assert suggested.description.endswith("(suggested start fields)")
     notes = " ".join(suggested.notes.split())
-    assert "--suggest-starts (10 games a setup, players random, seed 0" in notes
+    assert "--suggest-starts (10 games a setup, players random, seed 1" in notes
     assert " ".join(best) in notes
-    assert "In 10 fresh games (seed 1) the seats took" in notes
+    assert "In 10 fresh games (seed 2) the seats took" in notes
     # The listing heads each seat's column with its name, says what chance allows at
     # 10 games a setup, and the report ends with what to do with the file.
     header = result.stdout.splitlines()[1].split()
@@ -99,16 +101,34 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     own = " ".join(_field_names(stack_starts(stack_board)))
     intro = f"The notes of 4p-stacks follow, written for its own start fields, {own}: "
     assert notes.endswith(intro + " ".join(stack_board.notes.split()))
-    # Its report is on fresh games (seed 1, not its candidate games, whose luck helped
+    # Its report is on fresh games (seed 2, not its candidate games, whose luck helped
     # choose it): the same as a run of the board written with that seed.
     again = tmp_path / "again"
     result = cli(
         "balance", out / "4p-stacks-suggested.toml", "--games", "10", "--players", "random",
-        "--variant", "blog", "--seed", "1", "--jobs", "1", "--out", again,
+        "--variant", "blog", "--seed", "2", "--jobs", "1", "--out", again,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     name = "4p-stacks-suggested-balance.json"
     assert json.loads((out / name).read_text()) == json.loads((again / name).read_text())
+
+
+def test_no_board_file_when_the_boards_own_setup_is_the_best(cli, tmp_path, stack_board):
+    """(A copy of the board's own start fields as NAME-suggested.toml passed for a
+    change.) One setup played, the board's own: the text says to keep it and why no
+    board file, the fresh games' report is written, and the next step plays the board."""
+    out = tmp_path / "out"
+    result, rows = _suggest(cli, tmp_path, stack_board, "--candidates", "1", "--games", "2",
+                            "--out", out)  # fmt: skip
+    assert len(rows) == 1 and " board " in rows[0]
+    written = {p.name for p in out.iterdir()}
+    assert not [name for name in written if name.endswith(".toml")], written
+    assert "4p-stacks-suggested-balance.json" in written
+    own = " ".join(_field_names(stack_starts(stack_board)))
+    said = " ".join(result.stdout.split("suggested: ", 1)[1].split())
+    assert said.startswith(f"{own} (board setup: keep the board's own; no 4p-stacks-suggested")
+    (next_line,) = [s for s in result.stdout.splitlines() if s.startswith("next: ")]
+    assert f"fabgen balance {tmp_path / '4p-stacks.toml'} --games " in next_line
 
 
 @pytest.mark.parametrize("candidates", [3, 40])
