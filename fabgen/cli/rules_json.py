@@ -72,15 +72,18 @@ def _pair(move: Move) -> list[str]:
 
 def _step_json(n: int, step: Step, steps: Sequence[Step]) -> dict:
     from fabgen.products.turn import step_title
+    from fabgen.rules.turn import calm_before
 
+    player = steps[0].position.next_player
     out: dict = {"step": n, "kind": step.kind, "title": step_title(step)}
+    # (growth after no explosion: why none, the line the text prints before that step)
+    out["calm"] = calm_before(steps, n, player)
     if step.kind == "move":
         out["move"] = [field_name(step.fields[0]), field_name(step.fields[-1])]
         out["stones"] = len(step.fields) - 1  # k stones go k steps
         out["landed"] = step.landed
     elif step.kind == "explosion":
         out["wave"] = sum(1 for s in steps[: n + 1] if s.kind == "explosion")
-        player = steps[0].position.next_player
         out["explosions"] = [_explosion_json(e, player) for e in step.explosions]
         out["died"] = [field_name(e.field) for e in step.explosions if not e.was_live]
     elif step.kind == "growth":

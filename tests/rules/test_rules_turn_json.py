@@ -75,6 +75,28 @@ def follow_wave(step: dict, before: dict, mover: int) -> dict:
     return state
 
 
+def check_calm(calm: str, state: dict, mover: int, label: str) -> None:
+    """Why nothing exploded, against the board before growth: the mover's fields that
+    come nearest their capacity (live neighbours, found from the coordinates)."""
+    gaps = {}
+    for name, (status, owner, stones) in state.items():
+        if owner == mover and status != "dead" and stones:
+            q, r = parse_field(name)
+            around = [field_name((q + dq, r + dr)) for dq, dr in STEPS]
+            cap = sum(1 for n in around if n in state and state[n][0] == "live")
+            gaps[name] = (cap - stones, f"{name} {stones} of {cap}")
+    if not gaps:
+        assert calm == f"no explosion: {label} has no stones on the board"
+        return
+    gap = min(g for g, _ in gaps.values())
+    head = f"no explosion: every field of {label} is below its capacity (its live neighbours); "
+    short = "one stone short" if gap == 1 else f"the nearest, {gap} stones short"
+    assert calm.startswith(f"{head}{short}: "), calm
+    named = calm.removeprefix(f"{head}{short}: ").split(" and ")[0].split(", ")
+    nearest = {words for g, words in gaps.values() if g == gap}
+    assert set(named) <= nearest and len(named) == min(8, len(nearest))
+
+
 def check_turn(obj: dict, start, moves) -> None:
     """The whole JSON against the engine's own play of the turn from ``start``."""
     final, steps = play_turn(start, moves, record_steps=True)
@@ -85,7 +107,12 @@ def check_turn(obj: dict, start, moves) -> None:
     assert [s["kind"] for s in obj["steps"]] == [s.kind for s in steps]
     state = board_state(start)
     waves = 0
-    for shown, step in zip(obj["steps"][1:], steps[1:], strict=True):
+    assert obj["steps"][0]["calm"] is None
+    for before, shown, step in zip(obj["steps"][:-1], obj["steps"][1:], steps[1:], strict=True):
+        if shown["kind"] == "growth" and before["kind"] != "explosion":
+            check_calm(shown["calm"], state, mover, start.players[mover - 1].label(mover - 1))
+        else:
+            assert shown["calm"] is None, shown
         if shown["kind"] == "move":
             source, destination = shown["move"]
             (q0, r0), (q1, r1) = parse_field(source), parse_field(destination)
@@ -132,6 +159,17 @@ def test_the_turn_that_ends_the_game_gives_the_places_and_nobody_to_move(tmp_pat
     check_turn(obj, replay(START, FINISHED[:-1]), list(FINISHED[-1]))
     assert obj["game_over"] is True and obj["places"] == places(FINAL)
     assert "next_player" not in obj["position"] and obj["position"]["game_over"] is True
+
+
+def test_a_turn_without_explosion_says_why_before_growth_as_the_text_does(tmp_path):
+    path = write(tmp_path, START)
+    args = ["rules", "turn", str(path), "--moves", "c7-c6"]
+    obj = json.loads(run(*args, "--format", "json").stdout)
+    check_turn(obj, parse_transcript(path.read_text()).position, parse_moves("c7-c6"))
+    growth = obj["steps"][-1]
+    assert growth["kind"] == "growth" and growth["calm"]
+    text = run(*args).stdout
+    assert f"\n{growth['calm']}\n\nstep {growth['step']}: growth" in text
 
 
 def test_json_and_svg_together_keep_stdout_one_json_object(tmp_path):
