@@ -132,26 +132,50 @@ _PARENT: int | None = None
 def _worker_start(owner: int, method: str) -> None:
     """A local worker's first act: it dies with its parent. On Linux the kernel kills it
     (PR_SET_PDEATHSIG, the helper the extreme machine's forked half uses, which also
-    leaves Ctrl+C to the parent and a kill to the defaults); elsewhere
-    :func:`check_wanted` ends it between two games. A parent killed by SIGKILL or the
-    OOM killer runs no clean-up, and its workers played on for nobody, then waited for
-    ever. Under ``forkserver`` the parent is the fork server, which ends with ``owner``.
+    leaves Ctrl+C to the parent and a kill to the defaults); on every system
+    :func:`watch_parent` ends it too. A parent killed by SIGKILL or the OOM killer runs
+    no clean-up, and its workers played on for nobody, then waited for ever. Under
+    ``forkserver`` the parent is the fork server, which ends with ``owner``.
 
     SIGTERM and SIGHUP the run was started to ignore stay ignored (``nohup``: a closed
     terminal sends SIGHUP to the whole process group, and workers that died of it broke
     the pool of a run that was meant to go on)."""
-    global _PARENT
-
     from fabgen.signals import die_with
 
-    _PARENT = os.getppid() if method == "forkserver" else owner
-    die_with(_PARENT)
+    parent = os.getppid() if method == "forkserver" else owner
+    die_with(parent)
+    watch_parent(parent)
+
+
+#: Seconds between two looks of a worker's watchdog at its parent.
+WATCH_PARENT_SECONDS = 1.0
+
+
+def watch_parent(parent: int) -> None:
+    """Ends this worker within :data:`WATCH_PARENT_SECONDS` of ``parent``'s death, from a
+    watchdog thread; where the kernel does not (macOS, Windows), the check between two
+    games (:func:`check_wanted`) was all, and a worker still waiting for its first batch
+    plays no game: it waited for ever."""
+    import threading
+
+    global _PARENT
+
+    _PARENT = parent
+    if os.getppid() != parent:  # gone already
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_PARENT_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="fabgen-watch-parent", daemon=True).start()
 
 
 def check_wanted() -> None:
     """Called between two games of a batch: ends a local worker whose parent has died
-    (where the kernel did not), and stops a batch that a Dask client has cancelled
-    (Ctrl+C) instead of playing its games for nobody."""
+    (where neither the kernel nor the watchdog did yet), and stops a batch that a Dask
+    client has cancelled (Ctrl+C) instead of playing its games for nobody."""
     if _PARENT is not None:
         if os.getppid() != _PARENT:
             os._exit(1)

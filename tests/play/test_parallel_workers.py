@@ -66,11 +66,8 @@ def _ended(pids: list[int]) -> bool:
     return not any(map(_alive, pids))
 
 
-def _kill_parent_of_workers(
-    command: list[str], count: int, playing: Path | None = None
-) -> list[int]:
-    """Start ``command``, wait for its ``count`` workers (see :func:`_workers`), SIGKILL
-    it: its workers."""
+def _kill_parent_of_workers(command: list[str], count: int) -> list[int]:
+    """Start ``command``, wait for its ``count`` workers, SIGKILL it: its workers."""
     child = subprocess.Popen(
         with_signals(command),
         stdout=subprocess.DEVNULL,
@@ -78,7 +75,7 @@ def _kill_parent_of_workers(
     )
     workers: list[int] = []
     try:
-        workers = _workers(child, count, playing)
+        workers = _workers(child, count)
         child.send_signal(signal.SIGKILL)
         assert child.wait(30) == -signal.SIGKILL
         return workers
@@ -128,16 +125,15 @@ def test_workers_die_with_a_balance_run_killed_by_sigkill(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-#: Forked workers (whatever the default), as the script's own functions must reach them.
-FALLBACK = """
+#: Two forked workers (whatever the default: the script's own functions must reach them)
+#: started as a run's are but without the kernel's help (no PR_SET_PDEATHSIG), and one
+#: batch: one worker plays it, the other waits for a batch that never comes.
+WITHOUT_THE_KERNEL = """
 import multiprocessing, os, sys
 from concurrent.futures import ProcessPoolExecutor
 from fabgen.board import load_preset
-from fabgen.play import parallel
+from fabgen.play.parallel import watch_parent
 from fabgen.play.balance import BalanceOptions, play_batch
-
-def watch(parent):  # what the workers note of their parent, without PR_SET_PDEATHSIG
-    parallel._PARENT = parent
 
 def playing(folder, board, options, part):  # a worker says it has its batch
     open(os.path.join(folder, str(os.getpid())), "x").close()
@@ -146,23 +142,36 @@ def playing(folder, board, options, part):  # a worker says it has its batch
 board = load_preset("2p-diamond-4")
 options = BalanceOptions(players=("random",))
 fork = multiprocessing.get_context("fork")
-with ProcessPoolExecutor(2, fork, initializer=watch, initargs=(os.getpid(),)) as ex:
-    parts = [range(k, 10**6, 2) for k in (0, 1)]
-    futures = [ex.submit(playing, sys.argv[1], board, options, part) for part in parts]
-    futures[0].result()
+with ProcessPoolExecutor(2, fork, initializer=watch_parent, initargs=(os.getpid(),)) as ex:
+    ex.submit(playing, sys.argv[1], board, options, range(10**6)).result()
 """
 
 
-def test_without_the_kernels_help_workers_end_between_games(tmp_path):
-    """Where PR_SET_PDEATHSIG is missing (not Linux), a worker sees that its parent has
-    gone before its next game. The parent is killed once both workers play: killed
-    before a worker had its batch, it left it waiting for one for ever (no game, so no
-    check; a test that killed it when the workers were merely there failed under load)."""
+def test_without_the_kernels_help_workers_end_with_their_parent(tmp_path):
+    """Where PR_SET_PDEATHSIG is missing (macOS), a worker's watchdog sees that its
+    parent has gone: the worker playing a batch, and the one still waiting for its
+    first (the check between games was all, and that worker waited for ever). The
+    parent is killed once both workers are there and one plays."""
     playing = tmp_path / "playing"
     playing.mkdir()
-    command = [sys.executable, "-c", FALLBACK, str(playing)]
-    workers = _kill_parent_of_workers(command, 2, playing)
-    assert _ended(workers), "the workers play on without their parent"
+    child = subprocess.Popen(
+        with_signals([sys.executable, "-c", WITHOUT_THE_KERNEL, str(playing)]),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    workers: list[int] = []
+    try:
+        _workers(child, 1, playing)
+        workers = _workers(child, 2)
+        PENDING.extend(workers)
+        child.send_signal(signal.SIGKILL)
+        assert child.wait(30) == -signal.SIGKILL
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        child.stderr.close()
+    assert _ended(workers), "the workers wait on without their parent"
 
 
 @two_cores
