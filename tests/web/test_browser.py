@@ -337,6 +337,9 @@ def test_play_a_turn_in_the_rules_viewer(page):
     page.get_by_label("Moves for the player to move").fill("")
     page.get_by_role("button", name="Play these moves").click()
     page.wait_for_function("() => Number(document.querySelector('#step').max) >= 1")
+    # its growth step, shown first: no growing field at the start, so nothing grows
+    assert page.locator("#step-title").inner_text().endswith("growth: no growing fields")
+    assert page.locator("#step-key").inner_text().startswith("No field grows: ")
     page.get_by_role("button", name="Previous step").click()
     assert re.match(r"Step \d+\. ", page.locator("#step-title").inner_text())
 

@@ -209,6 +209,9 @@ const KEY = {
     "and outline the next wave's fields in red).",
   growth: "Outlined in red: the growing fields that gain a stone.",
 };
+// (growth with no growing field of the seat to move: nothing is outlined, nothing grows)
+const NO_GROWTH = "No field grows: the seat to move has no growing field, " +
+  "so nothing is outlined.";
 
 function showStep() {
   const k = Number($("step").value) || 0;
@@ -220,7 +223,8 @@ function showStep() {
   picture.svg.setAttribute("aria-label", s.title);
   picture.paint(s.board, picture.picture.colours);
   picture.mark({flash: s.fields, flashWords: "this step is about it"});
-  $("step-key").textContent = KEY[s.kind] || "";
+  const idle = s.kind === "growth" && !s.fields.length;
+  $("step-key").textContent = idle ? NO_GROWTH : KEY[s.kind] || "";
   // Growth after a turn in which nothing exploded: why not, as fabgen rules turn says
   // it before growth (the fields nearest their capacity, their names kept whole).
   $("step-calm").hidden = !s.calm;
