@@ -165,7 +165,8 @@ def balance(
     # With --format json the report is on stdout, so the list of files goes to stderr.
     report_written(written, err=output_format == "json")
     source = f"--preset {preset}" if preset else shown_path(board_file)
-    for line in _next_steps(checked, source, made.report, written, table is not None):
+    kept = _games_options(options)
+    for line in _next_steps(checked, source, made.report, written, table is not None, kept):
         click.echo(line, err=output_format == "json")
     where = _cluster_used(scheduler) if scheduler else _processes_used(jobs, options)
     games = sum(len(r.records) for r in played)
@@ -212,10 +213,37 @@ def _told_when_stopped(counted: _Counted, progress) -> Iterator[None]:
         raise
 
 
-def _next_steps(board, source: str, report: dict, written, suggested: bool) -> list[str]:
+def _games_options(options) -> str:
+    """The run's options that change its games, as a next command repeats them after
+    its board (" --players greedy --variant blog"), those at their defaults left out:
+    a next step without them played other players than the organiser chose. Not
+    --seed (a longer run plays fresh games), nor --jobs or --scheduler (where, not
+    what)."""
+    import shlex
+
+    from fabgen.settings import SETTINGS
+
+    given = {
+        "players": ",".join(options.players),
+        "variant": options.variant,
+        "max_turns": options.max_turns,
+    }
+    default = {name: SETTINGS[name].default for name in given}
+    default["players"] = ",".join(player_names(default["players"]))
+    return "".join(
+        f" {SETTINGS[name].flag} {shlex.quote(str(value))}"
+        for name, value in given.items()
+        if value != default[name]
+    )
+
+
+def _next_steps(
+    board, source: str, report: dict, written, suggested: bool, kept: str = ""
+) -> list[str]:
     """What to do with the report: the suggested board file to play longer and then
     print, or, when a board of 4 or 5 seats with stack starts (or start tiles, which
-    stacks can replace) shows its seats differ, --suggest-starts.
+    stacks can replace) shows its seats differ, --suggest-starts; each command with the
+    run's options ``kept`` (:func:`_games_options`) after its board.
     The report ended with its files and left a club to find its way from there."""
     from fabgen.play.balance import MARGIN
     from fabgen.play.stats import games_for_margin
@@ -228,13 +256,13 @@ def _next_steps(board, source: str, report: dict, written, suggested: bool) -> l
         path = next((p for p in written.written if p.name.endswith("-suggested.toml")), None)
         if path is None:  # the board's own setup was the best: nothing to change
             return [
-                f"next: before you print the board, play it longer: fabgen balance {source} "
+                f"next: before you print the board, play it longer: fabgen balance {source}{kept} "
                 f"--games {more}"
             ]
         shown = shown_path(path)
         return [
             f"next: before you print it, play the suggested board longer: fabgen balance "
-            f"{shown} --games {more}; then fabgen layout {shown} prints it (or a kit "
+            f"{shown}{kept} --games {more}; then fabgen layout {shown} prints it (or a kit "
             f'file\'s board = "{shown}" and fabgen build)'
         ]
     if not report["test"]["seats_differ"]:
@@ -252,12 +280,12 @@ def _next_steps(board, source: str, report: dict, written, suggested: bool) -> l
             return [
                 f"next: the seats differ; 4 or 5 seats can start with one stack of 6 each "
                 "instead of a start tile (the 1995 rules' stack starts): fabgen balance "
-                f"{source} --suggest-starts says what to write for each seat, then plays "
+                f"{source}{kept} --suggest-starts says what to write for each seat, then plays "
                 "other start fields"
             ]
         return []
     return [
-        f"next: the seats differ, and each starts with one stack: fabgen balance {source} "
+        f"next: the seats differ, and each starts with one stack: fabgen balance {source}{kept} "
         "--suggest-starts --games 40 plays other start fields and writes the fairest found "
         "as a board file"
     ]

@@ -722,6 +722,21 @@ def test_a_board_of_stack_starts_whose_seats_differ_is_pointed_to_suggest_starts
     assert _next_steps(load_preset("3p-triangle-4"), "x", differ, None, suggested=False) == []
 
 
+def test_a_next_step_plays_the_runs_games():
+    """The options that change the games, not at their defaults, follow the board (a
+    next step without them played strong players, online); --seed and where the games
+    are played do not."""
+    from fabgen.cli.balance_cmd import _games_options, _next_steps
+    from fabgen.play.balance import BalanceOptions
+
+    assert _games_options(BalanceOptions(40, ("strong",), seed=7)) == ""
+    kept = _games_options(BalanceOptions(40, ("greedy", "random"), "1995", 7, 50))
+    assert kept == " --players greedy,random --variant 1995 --max-turns 50"
+    report = {"games": 40, "seats": [{}] * 4, "test": {"seats_differ": True}}
+    (line,) = _next_steps(load_preset("4p-diamond-5-stacks"), "b.toml", report, None, False, kept)
+    assert f"fabgen balance b.toml{kept} --suggest-starts --games 40 " in line
+
+
 @pytest.mark.parametrize("width", [60, 80, 100])
 def test_the_help_names_every_file_a_run_writes_each_name_whole(cli, tmp_path, width):
     from click.testing import CliRunner
@@ -816,9 +831,9 @@ def test_seats_that_differ_on_start_tiles_are_pointed_to_stack_starts(cli, tmp_p
     assert result.exit_code == 0 and "the seats differ (at 0.05)" in result.stdout
     (step,) = [line for line in result.stdout.splitlines() if line.startswith("next: ")]
     assert "instead of a start tile" in step
-    command = re.search(r"fabgen (balance \S+ --suggest-starts)", step)[1].split()
-    assert command == ["balance", str(board), "--suggest-starts"]
-    followed = cli(*command, "--players", "random", "--out", tmp_path / "o2")
+    command = re.search(r"fabgen (balance .*? --suggest-starts)", step)[1].split()
+    assert command == ["balance", str(board), "--players", "random", "--suggest-starts"]
+    followed = cli(*command, "--out", tmp_path / "o2")
     assert followed.exit_code == 2
     assert " ".join(followed.stderr.split()).count("in place of start = [") == 4
 

@@ -93,7 +93,8 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     assert 0 < int(re.search(note, result.stdout).group(1)) <= 10
     path = out / "4p-stacks-suggested.toml"
     (next_line,) = [s for s in result.stdout.splitlines() if s.startswith("next: ")]
-    assert f"fabgen balance {path} --games " in next_line
+    command = re.search(r"fabgen (balance .*?);", next_line)[1].split()
+    assert command[:6] == ["balance", str(path), "--players", "random", "--variant", "blog"]
     assert f"fabgen layout {path}" in next_line
     # The board's own notes follow, marked as written for its own fields (the presets'
     # notes give their fields' figures, which would pass for the suggested ones').
@@ -102,12 +103,13 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
     intro = f"The notes of 4p-stacks follow, written for its own start fields, {own}: "
     assert notes.endswith(intro + " ".join(stack_board.notes.split()))
     # Its report is on fresh games (seed 2, not its candidate games, whose luck helped
-    # choose it): the same as a run of the board written with that seed.
+    # choose it): the same as the next line's run of the board written (the run's
+    # players and variant; without them it played strong players, online) with that
+    # seed and as many games.
     again = tmp_path / "again"
-    result = cli(
-        "balance", out / "4p-stacks-suggested.toml", "--games", "10", "--players", "random",
-        "--variant", "blog", "--seed", "2", "--jobs", "1", "--out", again,
-    )  # fmt: skip
+    assert command[6] == "--games"
+    command[7] = "10"
+    result = cli(*command, "--seed", "2", "--jobs", "1", "--out", again)
     assert result.exit_code == 0, result.output
     name = "4p-stacks-suggested-balance.json"
     assert json.loads((out / name).read_text()) == json.loads((again / name).read_text())
@@ -116,10 +118,11 @@ def test_suggest_starts_plays_candidates_and_writes_the_best_board(cli, tmp_path
 def test_no_board_file_when_the_boards_own_setup_is_the_best(cli, tmp_path, stack_board):
     """(A copy of the board's own start fields as NAME-suggested.toml passed for a
     change.) One setup played, the board's own: the text says to keep it and why no
-    board file, the fresh games' report is written, and the next step plays the board."""
+    board file, the fresh games' report is written, and the next step plays the board
+    with the run's players (it left them out)."""
     out = tmp_path / "out"
     result, rows = _suggest(cli, tmp_path, stack_board, "--candidates", "1", "--games", "2",
-                            "--out", out)  # fmt: skip
+                            "--out", out, players="greedy")  # fmt: skip
     assert len(rows) == 1 and " board " in rows[0]
     written = {p.name for p in out.iterdir()}
     assert not [name for name in written if name.endswith(".toml")], written
@@ -128,7 +131,10 @@ def test_no_board_file_when_the_boards_own_setup_is_the_best(cli, tmp_path, stac
     said = " ".join(result.stdout.split("suggested: ", 1)[1].split())
     assert said.startswith(f"{own} (board setup: keep the board's own; no 4p-stacks-suggested")
     (next_line,) = [s for s in result.stdout.splitlines() if s.startswith("next: ")]
-    assert f"fabgen balance {tmp_path / '4p-stacks.toml'} --games " in next_line
+    board = tmp_path / "4p-stacks.toml"
+    assert re.search(r"fabgen (balance .*) --games \d+$", next_line)[1].split() == [
+        "balance", str(board), "--players", "greedy",
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("candidates", [3, 40])
@@ -266,13 +272,13 @@ def test_the_refusal_of_start_tiles_says_which_stack_to_write_instead(cli, tmp_p
         assert seat.stacks == ((board.tiles[tile].centre, 6),)
 
 
-def _suggest(cli, tmp_path, board, *options):
-    """``fabgen balance FILE --suggest-starts`` on ``board`` with random players; the
+def _suggest(cli, tmp_path, board, *options, players="random"):
+    """``fabgen balance FILE --suggest-starts`` on ``board`` with ``players``; the
     result and the listing's setup rows (not its warnings)."""
     path = tmp_path / f"{board.name}.toml"
     path.write_text(board_to_toml(board))
     result = cli(
-        "balance", path, "--suggest-starts", "--players", "random", "--jobs", "1", *options,
+        "balance", path, "--suggest-starts", "--players", players, "--jobs", "1", *options,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     table = result.stdout.split("suggested: ")[0].splitlines()
