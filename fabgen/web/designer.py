@@ -474,7 +474,7 @@ _HINTS = {
         'field" and the same number of stones, which takes them away'
     ),
     "symmetry": 'in the designer: choose it under "Seat order goes round"',
-    # ("reorder the players or change turns", "[[players]] ... seated in turn order")
+    # ("reorder the [[players]] tables or change turns", "[[players]] ... seated in turn order")
     "turn-direction": (
         'in the designer: choose the other way under "Seat order goes round", or change '
         "the seats' order with Earlier and Later"

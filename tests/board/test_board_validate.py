@@ -171,7 +171,7 @@ BROKEN_BOARDS = {
     "shared-field.toml": (
         ["field-shared"],
         "-c2 has stones of seat 1 (Red) and seat 2 (Blue): a field holds the stones of one "
-        "player only, once; keep one",
+        "seat only, once; keep one",
         {"field": "-c2", "player": 2},
     ),
     "missing-stones.toml": (
@@ -239,7 +239,7 @@ BROKEN_BOARDS = {
     ),
     "one-player.toml": (
         ["player-count"],
-        "the board has 1 player: Atlantis is played by 2 to 6 seats; add [[players]] tables "
+        "the board has 1 seat: Atlantis is played by 2 to 6 seats; add [[players]] tables "
         '(to play solo, add a machine seat: kind = "machine"',
         {},
     ),
@@ -496,7 +496,7 @@ def test_turns_declared_against_the_seat_order(tmp_path):
     (finding,) = [f for f in report.findings if f.code == "turn-direction"]
     assert finding.message == (
         "the board says turns go counter-clockwise, but the seats in the order of [[players]] "
-        "go round the board clockwise: reorder the players or change turns"
+        "go round the board clockwise: reorder the [[players]] tables or change turns"
     )
 
 
@@ -966,7 +966,7 @@ def test_two_seats_on_one_start_tile_is_one_finding_naming_the_tile():
     assert shared.code == "field-shared"
     assert shared.message == (
         "seat 2 (Blue) starts on tile 7 [-1, -1], which is seat 1 (Red)'s start too: a field "
-        "holds the stones of one player only; give seat 2 (Blue) a start tile of its own"
+        "holds the stones of one seat only; give seat 2 (Blue) a start tile of its own"
     )
     assert shared.where.to_json() == {"tile": 7, "field": "-d1", "player": 2}
 

@@ -58,7 +58,7 @@ BOARD_FILES = {
     "huge tile": (_tile("1e308").encode(), "the number 1e+308 is not a whole number", 2),
     "-0.0 tile": (_tile("-0.0").encode(), "-0.0 is a decimal number; write 0", 2),
     "key twice": (BOARD.replace('name = "Red"', 'name = "Red"\nname = "R"').encode(), "twice", 2),
-    "no seats": (_seats(0).encode(), "the board has 0 players", 1),
+    "no seats": (_seats(0).encode(), "the board has 0 seats", 1),
     "seven seats": (_seats(7).encode(), "the board has 7 seats", 1),
     "long name": (
         BOARD.replace('name = "Red"', f'name = "{"R" * 10_000}"').encode(),
@@ -172,7 +172,7 @@ KIT_FILES = {
     "board /dev/zero": ('[kit]\nboard = "/dev/zero"\n', "is not a regular file"),
     "no seats and players": (
         '[kit]\nboard = "seats.toml"\nplayers = 3\n',
-        "the board has 0 players",
+        "the board has 0 seats",
     ),
 }
 

@@ -163,8 +163,8 @@ def turn_direction(ctx: Context) -> Iterator[Finding]:
         "turn-direction",
         Severity.WARNING,
         f"the board says turns go {declared.value}, but the seats in the order of "
-        f"[[players]] go round the board {actual.value}: reorder the players or change "
-        "turns",
+        f"[[players]] go round the board {actual.value}: reorder the [[players]] tables or "
+        "change turns",
     )
 
 

@@ -143,7 +143,7 @@ def player_count(ctx: Context) -> Iterator[Finding]:
         )
     elif n < MIN_PLAYERS:
         problem = (
-            f"the board has {n} player{'s' if n != 1 else ''}: Atlantis is played by "
+            f"the board has {n} seat{'s' if n != 1 else ''}: Atlantis is played by "
             f"{MIN_PLAYERS} to {MAX_PLAYERS} seats; add [[players]] tables (to play solo, "
             'add a machine seat: kind = "machine" with stacks = { a1 = 3 })'
         )
@@ -223,7 +223,7 @@ def _shared_by_two(ctx: Context, first: int, k: int, fields: list[Field]) -> Ite
                 "field-shared",
                 Severity.ERROR,
                 f"{ctx.seat(k)} starts on tile {t + 1}{tile_coord(tile)}, which is "
-                f"{ctx.seat(first)}'s start too: a field holds the stones of one player "
+                f"{ctx.seat(first)}'s start too: a field holds the stones of one seat "
                 f"only; give {ctx.seat(k)} a start tile of its own",
                 Where(tile=t + 1, field=field_name(tile.fields[0]), player=k + 1),
             )
@@ -233,7 +233,7 @@ def _shared_by_two(ctx: Context, first: int, k: int, fields: list[Field]) -> Ite
             "field-shared",
             Severity.ERROR,
             f"{field_list(left)} {both} stones of {ctx.seat(first)} and {ctx.seat(k)}: a "
-            "field holds the stones of one player only, once; keep one",
+            "field holds the stones of one seat only, once; keep one",
             Where(field=field_name(left[0]), player=k + 1),
         )
 
@@ -257,7 +257,7 @@ def _given_twice(ctx: Context, k: int, fields: list[Field]) -> Iterator[Finding]
             "field-shared",
             Severity.ERROR,
             f"{field_name(f)} is given twice for {ctx.seat(k)}: a field holds the "
-            "stones of one player only, once; keep one",
+            "stones of one seat only, once; keep one",
             Where(field=field_name(f), player=k + 1),
         )
 
