@@ -29,6 +29,13 @@ def test_without_a_terminal_a_line_at_most_once_a_minute():
     assert lines[-1] == "played 160 of 200 games in 4.0 min, about 1.0 min left"
 
 
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal, as a console's stderr does."""
+
+    def isatty(self):
+        return True
+
+
 def test_a_short_run_without_a_terminal_prints_nothing():
     clock, log = Clock(), io.StringIO()
     with GamesProgress(40, stream=log, clock=clock) as bar:
@@ -39,10 +46,6 @@ def test_a_short_run_without_a_terminal_prints_nothing():
 
 
 def test_on_a_terminal_it_is_a_bar():
-    class Terminal(io.StringIO):
-        def isatty(self):
-            return True
-
     screen = Terminal()
     with GamesProgress(20, stream=screen) as bar:
         bar.update(10)
@@ -54,10 +57,6 @@ def test_the_bar_redraws_itself_through_the_terminal_safe_wrapper():
     """Every command's stderr is wrapped (fabgen.text.TerminalSafe): the bar's carriage
     returns and escape codes must reach the terminal as such, not as escaped text."""
     from fabgen.text import TerminalSafe
-
-    class Terminal(io.StringIO):
-        def isatty(self):
-            return True
 
     screen = Terminal()
     with GamesProgress(20, stream=TerminalSafe(screen)) as bar:
@@ -81,10 +80,6 @@ def test_time_spent_waiting_for_a_cluster_worker_is_left_out_of_the_estimate():
 
 
 def test_the_bar_on_a_terminal_leaves_the_wait_out_too():
-    class Terminal(io.StringIO):
-        def isatty(self):
-            return True
-
     progress = GamesProgress(20, stream=Terminal())
     with progress:
         began = progress.bar.start

@@ -48,3 +48,11 @@ def checked_page(browser, **context_args):
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def play_settled(page) -> None:
+    """Wait until the play page has no request under way: a person may tap, or the game
+    is over. (Not "#board svg": the board chosen is pictured there before Start game.)"""
+    page.wait_for_function(
+        "() => !busy && game && (game.over || !document.querySelector('#end-turn').disabled)"
+    )

@@ -9,7 +9,7 @@ from contextlib import ExitStack
 import pytest
 
 from tests.web.conftest import serving
-from tests.web.helpers import checked_page, chosen_board_is_preset
+from tests.web.helpers import checked_page, chosen_board_is_preset, play_settled
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
@@ -43,12 +43,6 @@ def _in_view(page, box) -> bool:
     return box["y"] >= -1 and box["y"] + box["height"] <= height + 1
 
 
-def _settled(page):
-    page.wait_for_function(
-        "() => !busy && game && (game.over || !document.querySelector('#end-turn').disabled)"
-    )
-
-
 def _table_game_after_a_round(page):
     """A game at the table on 3p-triangle-4: the person's hinted turn, then greedy's and
     strong's, whose list to do is on show."""
@@ -58,11 +52,11 @@ def _table_game_after_a_round(page):
     page.get_by_label("At the table (the physical board is the truth)").check()
     page.get_by_label("Show explosions wave by wave").set_checked(False)
     page.get_by_role("button", name="Start game").click()
-    _settled(page)
+    play_settled(page)
     page.get_by_role("button", name="Hint").click()
     page.locator("#status").filter(has_text="Hint: ").wait_for()
     page.get_by_role("button", name="End turn").click()
-    _settled(page)
+    play_settled(page)
     page.locator("#to-do-list > li").first.wait_for()
 
 
@@ -216,7 +210,7 @@ def test_a_board_chosen_is_pictured_before_start_game(open_page):
     assert chosen_board_is_preset(page, "2p-diamond-5-machines")
     # a game's own picture replaces it
     page.get_by_role("button", name="Start game").click()
-    _settled(page)
+    play_settled(page)
     assert page.locator("#board .chosen-board").count() == 0
     assert page.locator("#board [data-field]").count() > 0
 

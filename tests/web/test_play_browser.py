@@ -14,7 +14,7 @@ import pytest
 
 from fabgen.rules.moves import move_text
 from tests.web.conftest import serving
-from tests.web.helpers import checked_page, chosen_board_is_preset, fields_changed
+from tests.web.helpers import checked_page, chosen_board_is_preset, fields_changed, play_settled
 from tests.web.test_browser import _lines_split_inside_brackets
 
 PERSON_VS_TWO = {"seat-1": "greedy", "seat-2": "strong"}
@@ -45,15 +45,7 @@ def _start(page, seats=PERSON_VS_TWO, board="3p-triangle-4", animate=False):
         page.locator(f"#{seat}").select_option(kind)
     page.get_by_label("Show explosions wave by wave").set_checked(animate)
     page.get_by_role("button", name="Start game").click()
-    _settled(page)
-
-
-def _settled(page):
-    """Wait until no request is under way: a person may tap, or the game is over. (Not
-    "#board svg": the board chosen is pictured there before Start game.)"""
-    page.wait_for_function(
-        "() => !busy && game && (game.over || !document.querySelector('#end-turn').disabled)"
-    )
+    play_settled(page)
 
 
 def _field(page, name):
@@ -88,7 +80,7 @@ def _end_turn(page):
     turns = page.locator("#log li").count()
     page.get_by_role("button", name="End turn").click()
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {turns}")
-    _settled(page)
+    play_settled(page)
 
 
 def _shown_scores(page) -> list[int]:
@@ -262,7 +254,7 @@ def test_a_game_played_with_the_keyboard_alone(play):
     play.locator("body").focus()
     _press_until(play, "Tab", "#start")
     play.keyboard.press("Enter")
-    _settled(play)
+    play_settled(play)
     source = _focused_field(play)
     assert source in play.evaluate("() => game.legal"), source  # a field Red may move from
 
@@ -285,7 +277,7 @@ def test_a_game_played_with_the_keyboard_alone(play):
     _press_until(play, "Shift+Tab", "#end-turn")
     play.keyboard.press("Enter")
     play.wait_for_function(f"() => document.querySelectorAll('#log li').length > {turns}")
-    _settled(play)
+    play_settled(play)
     # on the board again, on a field Red may move from; what the computers did is said
     play.wait_for_function("() => document.activeElement.dataset.field in game.legal")
     status = play.locator("#status").inner_text()  # (in a line: who played, the last turn)
@@ -300,7 +292,7 @@ def test_a_game_played_with_the_keyboard_alone(play):
     _press_until(play, "Shift+Tab", "#undo")
     play.keyboard.press("Enter")
     play.locator("#status").filter(has_text="Back to before turn 1.").wait_for()
-    _settled(play)
+    play_settled(play)
     assert play.locator("#log li").count() == turns
     # nothing left to undo (the button is disabled): on to the board
     assert play.locator("#undo").is_disabled()
@@ -390,14 +382,14 @@ def test_undo_and_a_reload_keep_the_game(play):
     after_two = _board(play)
     assert after_two != start
     play.reload()
-    _settled(play)
+    play_settled(play)
     assert _board(play) == after_two
     assert play.locator("#log li").count() == 6  # two rounds of three seats
     undo = play.get_by_label("Undo back to")
     undo.select_option(label=f"turn 1, Red: {move_text(*moves[0])}")
     play.get_by_role("button", name="Undo", exact=True).click()
     play.wait_for_function("() => game.turns_played === 0")
-    _settled(play)
+    play_settled(play)
     assert _board(play) == start
     assert play.locator("#log li").count() == 0
 
@@ -603,7 +595,7 @@ def test_the_log_holds_each_turn_once_when_a_computer_opens_and_after_a_restart(
     assert history and sorted(_logged_turns(play)) == sorted(history)
     play.on("dialog", lambda dialog: dialog.accept())
     play.get_by_role("button", name="Restart").click()
-    _settled(play)
+    play_settled(play)
     play.wait_for_function("() => game.history.length > 0")
     history = play.evaluate("() => game.history.map(h => h.turn + 1)")
     assert history and sorted(_logged_turns(play)) == sorted(history)
@@ -668,7 +660,7 @@ def _second_window(page):
     other = page.context.new_page()
     other.set_default_timeout(page_timeout())
     other.goto(page.url)
-    _settled(other)
+    play_settled(other)
     assert other.evaluate("() => game.id") == page.evaluate("() => game.id")
     return other
 
@@ -679,7 +671,7 @@ def page_timeout() -> float:
 
 def _moved_on(page):
     page.locator("#status").filter(has_text="moved on in another window").wait_for()
-    _settled(page)
+    play_settled(page)
     assert page.locator("#status").inner_text() == "This game moved on in another window: reloaded."
 
 
@@ -710,7 +702,7 @@ def test_a_second_window_plays_no_turn_on_a_board_it_does_not_show(play):
     play.get_by_label("Undo back to").select_option(index=1)  # turn 1
     play.get_by_role("button", name="Undo", exact=True).click()
     play.wait_for_function("() => game.turns_played === 0")
-    _settled(play)
+    play_settled(play)
     source, destinations = other.evaluate("() => Object.entries(game.legal)[0]")
     _field(other, source).click()
     _field(other, destinations[0]).click()
@@ -726,7 +718,7 @@ def _play_typed_turn(page):
     page.get_by_label(TYPED).fill(f"{source}-{destinations[0]}")
     page.get_by_role("button", name="Play typed moves").click()
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {turns}")
-    _settled(page)
+    play_settled(page)
 
 
 def _table_game(play) -> None:
@@ -752,12 +744,12 @@ def test_at_the_table_undo_and_restart_leave_only_the_turns_the_game_has(play):
     )  # the person's second turn
     play.get_by_role("button", name="Undo", exact=True).click()
     play.wait_for_function("() => game.turns_played === 2")
-    _settled(play)
+    play_settled(play)
     assert _to_do(play) == shown[:1]  # the machine's second turn is gone
     play.on("dialog", lambda dialog: dialog.accept())
     play.get_by_role("button", name="Restart").click()
     play.wait_for_function("() => game.turns_played === 0")
-    _settled(play)
+    play_settled(play)
     assert _to_do(play) == []
     assert play.locator("#to-do").is_hidden()
 
@@ -771,7 +763,7 @@ def test_a_reload_shows_the_same_turns_and_what_to_do_on_the_board(play):
     todo = play.locator("#to-do").inner_text()
     assert any("explosion" in line for line in log) and "no moves;" in todo
     play.reload()
-    _settled(play)
+    play_settled(play)
     assert play.locator("#log li").all_text_contents() == log
     assert play.locator("#to-do").inner_text() == todo
     # outside table mode too, the log keeps each turn's explosions
@@ -780,7 +772,7 @@ def test_a_reload_shows_the_same_turns_and_what_to_do_on_the_board(play):
     _play_typed_turn(play)
     log = play.locator("#log li").all_text_contents()
     play.reload()
-    _settled(play)
+    play_settled(play)
     assert play.locator("#log li").all_text_contents() == log
 
 
@@ -952,7 +944,7 @@ def test_typed_moves_go_with_enter_in_any_case_and_a_lost_server_is_said(play):
     typed.fill(f"{source}-{destinations[0]}".upper())
     typed.press("Enter")
     play.locator("#log li").first.wait_for()
-    _settled(play)
+    play_settled(play)
     log = play.locator("#log li").all_text_contents()
     assert any(line.startswith(f"Red: 1 stone from {source} to {destinations[0]};") for line in log)
     # the server is gone: a tap says so, not "Refused: Failed to fetch"
@@ -1026,7 +1018,7 @@ def test_a_turn_cut_off_by_a_server_restart_goes_on_when_the_server_is_back(play
     ).wait_for()
     play.unroute("**/api/games/*/turn")
     status.filter(has_text="fabgen serve is back").wait_for()
-    _settled(play)
+    play_settled(play)
     saved = _get(f"{play_url}/api/games/{play.evaluate('() => game.id')}")
     assert lost and play.evaluate("() => game.version") == saved["version"]
     assert saved["turns_played"] == 3  # Red's turn and the two computers' after it
@@ -1074,7 +1066,7 @@ def test_while_the_last_game_opens_the_page_says_so(play):
     for route in held:
         route.continue_()
     play.unroute("**/api/games/*")
-    _settled(play)
+    play_settled(play)
     assert status.inner_text() == "" and play.locator("#new-game").is_hidden()
 
 
@@ -1220,7 +1212,7 @@ def test_a_reload_while_a_new_game_s_computers_think_finds_the_new_game(play, fi
     play.wait_for_function(
         "id => typeof game !== 'undefined' && game && game.id === id", arg=fixed_game_id
     )
-    _settled(play)
+    play_settled(play)
     assert play.locator("#new-game").is_hidden()
     assert play.evaluate("() => [game.to_move, game.turns_played]") == [3, 2]
 
@@ -1255,7 +1247,7 @@ def test_moves_tapped_and_not_yet_sent_are_kept_by_a_reload(play):
     play.reload()
     pending = play.locator("#pending")
     pending.filter(has_text=move_text(source, destination)).wait_for()
-    _settled(play)
+    play_settled(play)
     assert pending.inner_text() == f"This turn: {move_text(source, destination)}"
     assert play.locator("#status").inner_text() == (
         f"The moves tapped before the reload are kept: {move_text(source, destination)}."
@@ -1267,7 +1259,7 @@ def test_moves_tapped_and_not_yet_sent_are_kept_by_a_reload(play):
     assert any(line.startswith(f"Red: 1 stone from {source} to {destination};") for line in log)
     # once the turn is played, a reload brings no taps back
     play.reload()
-    _settled(play)
+    play_settled(play)
     assert play.locator("#pending").inner_text() == ""
 
 
@@ -1355,11 +1347,11 @@ def test_a_move_between_names_with_a_minus_sign_reads_with_to(play):
     play.get_by_label("Undo back to").select_option(label=undo[0])
     play.get_by_role("button", name="Undo", exact=True).click()
     play.wait_for_function("() => game.turns_played === 0")
-    _settled(play)
+    play_settled(play)
     play.get_by_label(TYPED).fill(shown)
     play.get_by_role("button", name="Play typed moves").click()
     play.wait_for_function("() => game.turns_played > 0")
-    _settled(play)
+    play_settled(play)
     assert play.evaluate("() => game.transcript.turns[0]") == [[source, destination]]
     assert play.locator("#undo-turn option").all_inner_texts() == undo
 
@@ -1405,7 +1397,7 @@ def test_at_the_table_the_page_says_what_to_do_when_the_board_shows_something_el
     play.get_by_label("Undo back to").select_option(index=0)
     play.get_by_role("button", name="Undo", exact=True).click()
     play.wait_for_function("() => game.turns_played === 0")
-    _settled(play)
+    play_settled(play)
     assert _board(play) == before and play.locator("#to-do").is_hidden()
 
 
@@ -1458,7 +1450,7 @@ def test_at_the_table_a_person_s_own_explosions_are_listed_and_outlined(play, tm
     play.get_by_label("At the table (the physical board is the truth)").check()
     play.get_by_label("Show explosions wave by wave").set_checked(False)
     play.get_by_role("button", name="Start game").click()
-    _settled(play)
+    play_settled(play)
     _field(play, "b3").click()
     _field(play, "c3").click()
     play.locator("#pending").filter(has_text="b3-c3").wait_for()
@@ -1636,7 +1628,7 @@ def test_new_game_pictures_the_board_chosen_instead_of_the_last_game(play):
     assert seats != 3  # (the last game's had 3)
     play.get_by_role("button", name="Start game").click()
     play.wait_for_function(f"() => game && game.seats.length === {seats}")
-    _settled(play)
+    play_settled(play)
     assert play.locator("#board .chosen-board").count() == 0
     assert _game_picture_on_show(play)
     assert play.locator("#turn-bar").is_visible() and play.locator("#aside").is_hidden()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import serving
-from tests.web.helpers import checked_page
+from tests.web.helpers import checked_page, play_settled
 
 BOARD = "4p-hexagon-19-machines"  # four seats of players and two machines
 PHONE = {"viewport": {"width": 375, "height": 740}, "has_touch": True, "is_mobile": True}
@@ -28,12 +28,6 @@ def _open(page, url):
     return page
 
 
-def _settled(page):
-    page.wait_for_function(
-        "() => !busy && game && (game.over || !document.querySelector('#end-turn').disabled)"
-    )
-
-
 def _start_table_game(page):
     """Red and Green people, Blue and Yellow strong, the machines themselves; at the table."""
     page.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
@@ -42,7 +36,7 @@ def _start_table_game(page):
     page.get_by_label("At the table (the physical board is the truth)").check()
     page.get_by_role("button", name="Start game").click()
     page.wait_for_function("() => game && game.table")
-    _settled(page)
+    play_settled(page)
 
 
 def _play_a_typed_move(page):
@@ -104,7 +98,7 @@ def test_another_phone_opens_the_game_by_the_address_the_page_gives(browser, clu
         phone.wait_for_function(
             "id => typeof game !== 'undefined' && game && game.id === id", arg=game_id
         )
-        _settled(phone)
+        play_settled(phone)
         assert phone.url == club_url + "/play"  # the address is the page's again
         # the phone enters Red's move; the laptop follows it
         played = phone.evaluate("() => game.turns_played")
@@ -224,7 +218,7 @@ def test_on_a_phone_a_server_away_is_said_where_the_phone_is_scrolled(browser, c
             phone.unroute(pattern)
         phone.locator("#status").filter(has_text="fabgen serve is back").wait_for()
         waiting.wait_for(state="hidden")
-        _settled(phone)
+        play_settled(phone)
         assert phone.evaluate("() => game.turns_played") == 0  # the turn never arrived
 
 

@@ -13,7 +13,7 @@ from fabgen.rules.moves import Move, move_text
 from fabgen.web import create_app
 from fabgen.web.games import Game
 from tests.web.conftest import serving
-from tests.web.helpers import checked_page
+from tests.web.helpers import checked_page, play_settled
 
 SEATS = ["person", "greedy", "strong:20"]
 
@@ -89,12 +89,6 @@ def play(browser, tmp_path):
         yield page
 
 
-def _settled(page):
-    page.wait_for_function(
-        "() => !busy && game && (game.over || !document.querySelector('#end-turn').disabled)"
-    )
-
-
 def _tap(page, move):
     for name in move:
         page.locator(f'#board [data-field="{name}"]').click()
@@ -126,7 +120,7 @@ def _start(page):
     page.locator("#seat-2").select_option("greedy")
     page.get_by_label("Show explosions wave by wave").set_checked(False)
     page.get_by_role("button", name="Start game").click()
-    _settled(page)
+    play_settled(page)
 
 
 def test_a_page_open_as_the_server_renames_its_positions_plays_on_as_tapped(play, renamed):
@@ -143,7 +137,7 @@ def test_a_page_open_as_the_server_renames_its_positions_plays_on_as_tapped(play
     renamed()
     play.get_by_role("button", name="End turn").click()
     play.wait_for_function("() => game.turns_played >= 1")
-    _settled(play)
+    play_settled(play)
     assert play.evaluate("() => game.transcript.turns[0]") == [move]
     assert "moved on" not in play.locator("#status").inner_text()
 
@@ -155,7 +149,7 @@ def test_taps_kept_over_a_reload_come_back_where_the_server_renamed_the_position
     renamed()
     play.reload()
     play.locator("#status").filter(has_text="tapped before the reload are kept").wait_for()
-    _settled(play)
+    play_settled(play)
     assert play.evaluate("() => pending") == [move]
 
 
@@ -169,10 +163,10 @@ def test_taps_stay_when_the_server_comes_back_upgraded(play, renamed):
     renamed()
     play.get_by_role("button", name="Hint").click()
     play.locator("#status").filter(has_text="fabgen serve is back").wait_for()
-    _settled(play)
+    play_settled(play)
     assert play.evaluate("() => pending") == [move]
     assert play.evaluate("() => game.version").startswith("renamed0:")
     play.get_by_role("button", name="End turn").click()
     play.wait_for_function("() => game.turns_played >= 1")
-    _settled(play)
+    play_settled(play)
     assert play.evaluate("() => game.transcript.turns[0]") == [move]
