@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from fabgen.pieces.printing import signed_volume, surface_area
+
 #: Largest distance between the mesh and the true surface, mm.
 LINEAR_DEFLECTION = 0.02
 #: Largest angle between neighbouring facets on a curved surface, radians (about 11.5°).
@@ -31,14 +33,13 @@ class Mesh:
         return self.vertices[self.triangles]
 
     def volume(self) -> float:
-        """Enclosed volume (positive when the triangles face outward)."""
-        a, b, c = (self.corners[:, i, :] for i in range(3))
-        return float(np.einsum("ij,ij->i", a, np.cross(b, c)).sum() / 6.0)
+        """Enclosed volume (positive when the triangles face outward), as the filament
+        read back from a written file is measured (:mod:`fabgen.pieces.printing`)."""
+        return signed_volume(self.corners)
 
     def area(self) -> float:
         """Surface area, mm²."""
-        a, b, c = (self.corners[:, i, :] for i in range(3))
-        return float(np.linalg.norm(np.cross(b - a, c - a), axis=1).sum() / 2.0)
+        return surface_area(self.corners)
 
     def normals(self) -> np.ndarray:
         a, b, c = (self.corners[:, i, :] for i in range(3))
