@@ -74,13 +74,18 @@ def test_ctrl_c_ends_a_run_on_local_processes_at_once(tmp_path):
 
 
 def test_sigterm_ends_a_run_on_local_processes_and_its_workers():
+    # The script waits in steps, as a run does (run_batches: WATCH_SECONDS): the kernel
+    # may hand SIGTERM to one of the pool's threads, and Python's handler then runs only
+    # when the main thread wakes; a wait without a time limit hung until the sleeps ended.
     script = (
         "import multiprocessing, time\n"
+        "from concurrent.futures import wait\n"
         "from fabgen.play.parallel import executor\n"
         "with executor(jobs=2) as ex:\n"
         f"    futures = [ex.submit(time.sleep, {LONG}) for _ in range(4)]\n"
         "    print(*(p.pid for p in multiprocessing.active_children()), flush=True)\n"
-        "    futures[-1].result()\n"
+        "    while not futures[-1].done():\n"
+        "        wait(futures, timeout=0.5)\n"
     )
     child = subprocess.Popen(
         with_signals([sys.executable, "-c", script]),
