@@ -3,6 +3,7 @@ replay, symmetric boards, bad input."""
 
 import json
 import math
+import os
 import re
 import socket
 from xml.etree import ElementTree
@@ -893,3 +894,30 @@ def test_a_report_says_where_each_seat_starts():
     report = balance_report(run_balance(triangle, options))
     assert [len(s["stacks"]) for s in report["seats"]] == [7, 7, 7]
     assert "start stacks" not in report_text(report)
+
+
+def test_a_folder_where_nothing_can_be_made_is_refused_before_any_game(cli, tmp_path, monkeypatch):
+    """As root, /proc/x passes the check that the folder's parent is writable (/proc is,
+    to root's permissions) and fails only when the folder is made: the games were played
+    and the run failed at its end. Making the folder and a file in it first refuses it
+    at once."""
+    from fabgen.play import balance
+
+    if not os.path.isdir("/proc/self"):
+        pytest.skip("needs Linux's /proc")
+
+    def played(*_args, **_kw):
+        raise AssertionError("a game was played before the folder was tried")
+
+    monkeypatch.setattr(balance, "run_balance", played)
+    args = ("--preset", "2p-diamond-4", "--players", "random", "--games", "1")
+    result = cli("balance", *args, "--out", "/proc/fabgen-out")
+    assert result.exit_code == 2
+    said = result.stderr.removeprefix("Error: ")
+    assert said.startswith("cannot write into /proc/fabgen-out: ")
+    assert said.count("\n") == 1 and result.stdout == ""
+    # a folder that can be made is made by the run, and the trial leaves nothing in it
+    monkeypatch.undo()
+    out = tmp_path / "a" / "b"
+    assert cli("balance", *args, "--out", out).exit_code == 0
+    assert not [p for p in out.iterdir() if p.name.startswith(".")]
