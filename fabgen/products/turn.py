@@ -26,14 +26,16 @@ def step_title(step: Step) -> str:
 
 
 def score_changes(start, final) -> list[str]:
-    """Each seat's score after the turn, with what the turn changed (``seat 1 (Red) 9
-    (+2)``), to check a scoresheet: the command's last lines and the last picture."""
+    """Each seat's score after the turn, with what the turn changed (``seat 1 (Red): 9
+    (+2)``, :func:`~fabgen.rules.terminal.seat_score`), to check a scoresheet: the
+    command's last lines and the last picture."""
     from fabgen.rules.scoring import scores
+    from fabgen.rules.terminal import seat_score
 
     out = []
     for k, (before, after) in enumerate(zip(scores(start), scores(final), strict=True)):
         change = f" ({after - before:+d})" if after != before else ""
-        out.append(f"{final.players[k].label(k)} {after}{change}")
+        out.append(f"{seat_score(final, k, after)}{change}")
     return out
 
 
@@ -52,7 +54,7 @@ def closing_lines(start, final, variant: str) -> list[str]:
 
 def game_end_words(final, variant: str) -> str:
     """Why a finished game ended and its final ranking: ``every region is settled; final
-    ranking: 1. seat 3 (Green) 27; 2. ...`` (the command's words, and the viewer's)."""
+    ranking: 1. seat 3 (Green): 27; 2. ...`` (the command's words, and the viewer's)."""
     from fabgen.rules.scoring import ranking
     from fabgen.rules.terminal import ranking_text
     from fabgen.rules.turn import game_over_reason

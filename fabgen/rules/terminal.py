@@ -110,20 +110,27 @@ def stacks_by_seat(position: Position) -> list[str]:
     ]
 
 
+def seat_score(position: Position, k: int, score: int) -> str:
+    """Seat ``k`` with its score, ``seat 1 (Red): 5``, as every score line and ranking
+    says it: the colon keeps a seat without a name apart from its score (``seat 1: 0``,
+    where ``seat 1 0`` read as seat 10)."""
+    return f"{position.players[k].label(k)}: {score}"
+
+
 def ranking_text(position: Position, standings) -> str:
-    """``1. seat 1 (Red) 5, seat 3 (Green) 5 (tied); 3. seat 2 (Blue) 2``: the
+    """``1. seat 1 (Red): 5, seat 3 (Green): 5 (tied); 3. seat 2 (Blue): 2``: the
     places of :func:`ranking_places` in one line."""
     return "; ".join(ranking_places(position, standings))
 
 
 def ranking_places(position: Position, standings) -> list[str]:
-    """One entry per place, players sharing a place listed together: ``1. seat 1 (Red)
-    5, seat 3 (Green) 5 (tied)`` (the play page lists them a line each)."""
+    """One entry per place, players sharing a place listed together: ``1. seat 1 (Red):
+    5, seat 3 (Green): 5 (tied)`` (the play page lists them a line each)."""
     groups: dict[int, list] = {}
     for s in standings:
         groups.setdefault(s.rank, []).append(s)
     parts = []
     for rank, group in groups.items():
-        names = ", ".join(f"{position.players[s.player].label(s.player)} {s.score}" for s in group)
+        names = ", ".join(seat_score(position, s.player, s.score) for s in group)
         parts.append(f"{rank}. {names}" + (" (tied)" if len(group) > 1 else ""))
     return parts

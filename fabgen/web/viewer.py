@@ -209,6 +209,7 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
     from fabgen.products.turn import game_end_words, setup_turn, step_title
     from fabgen.rules.names import field_name
     from fabgen.rules.scoring import game_over, scores
+    from fabgen.rules.terminal import seat_score
     from fabgen.rules.turn import calm_before
     from fabgen.web.games import fields_json
 
@@ -264,11 +265,8 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
         "legend": legend(start),
         "before": stacks_by_seat(start),
         "scores": scores(start),
-        # (named as the command's score lines name them: "seat 1 (Red) 9")
-        "scores_words": [
-            f"{p.label(k)} {n}"
-            for k, (p, n) in enumerate(zip(start.players, scores(start), strict=True))
-        ],
+        # (named as the command's score lines name them: "seat 1 (Red): 9")
+        "scores_words": [seat_score(start, k, n) for k, n in enumerate(scores(start))],
         "game_over": game_over(start, variant),
         # (a finished game: why it ended and the final ranking, in the command's words)
         "ending": game_end_words(start, variant) if game_over(start, variant) else None,

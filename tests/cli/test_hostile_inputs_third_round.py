@@ -310,7 +310,7 @@ def test_a_seat_name_of_spaces_is_no_name(cli, tmp_path, name):
         assert result.exit_code == 0, result.output
         assert "seat 1 and seat 3 (Green)" in result.output, result.output
     replay = cli("rules", "replay", game)
-    assert replay.exit_code == 0 and "1. seat 1 0," in replay.output, replay.output
+    assert replay.exit_code == 0 and "1. seat 1: 0," in replay.output, replay.output
 
 
 def test_a_very_long_input_path_is_named_by_its_end(cli, tmp_path):

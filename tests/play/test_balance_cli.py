@@ -210,7 +210,7 @@ def test_saved_games_replay_to_the_reported_scores(cli, tmp_path):
     for game in games:
         shown = cli("rules", "replay", game).stdout
         ranking = shown.split("final ranking: ")[1].splitlines()[0]
-        # "1. seat 1 (Red) 5, seat 3 (Green) 5 (tied); 3. seat 2 (Blue) 2":
+        # "1. seat 1 (Red): 5, seat 3 (Green): 5 (tied); 3. seat 2 (Blue): 2":
         # the first place is the group before the first "; ", seats counted from 1.
         first_place = ranking.split("; ")[0]
         assert first_place.startswith("1. ")

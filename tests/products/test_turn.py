@@ -82,7 +82,7 @@ def test_the_last_picture_gives_every_seats_score_as_the_command_does(steps):
     assert "scores after the turn:" in last
     for k, (b, a) in enumerate(zip(before, after, strict=True)):
         change = f" ({a - b:+d})" if a != b else ""
-        assert f"{START.players[k].label(k)} {a}{change}" in last
+        assert f"{START.players[k].label(k)}: {a}{change}" in last
     assert all("scores after the turn:" not in texts(p) for p in made[:-1])
 
 

@@ -86,7 +86,7 @@ def test_replay_tied_scores_share_a_place(tmp_path):
     assert obj["variant"] == "online"
     assert parse_transcript(line).places == (1, 3, 1)  # read back
     text = run("rules", "replay", str(path)).stdout
-    assert "final ranking: 1. seat 1 (Red) 5, seat 3 (Green) 5 (tied); 3. seat 2" in text
+    assert "final ranking: 1. seat 1 (Red): 5, seat 3 (Green): 5 (tied); 3. seat 2" in text
 
 
 def test_replay_the_2013_option_ranks_ties_in_reverse_turn_order(tmp_path):
@@ -95,7 +95,7 @@ def test_replay_the_2013_option_ranks_ties_in_reverse_turn_order(tmp_path):
     obj = json.loads(run(*args, "--format", "json").stdout)
     assert obj["places"] == [2, 3, 1] and obj["variant"] == "online-2013"
     text = run(*args).stdout
-    assert "final ranking: 1. seat 3 (Green) 5; 2. seat 1 (Red) 5; 3. seat 2" in text
+    assert "final ranking: 1. seat 3 (Green): 5; 2. seat 1 (Red): 5; 3. seat 2" in text
 
 
 def test_replay_json_stacks_follow_the_transcript_convention(tmp_path):

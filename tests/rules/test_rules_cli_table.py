@@ -181,7 +181,7 @@ def test_each_turn_ends_with_every_seats_score_and_what_the_turn_changed(game, n
     result = run("rules", "turn", str(game), "--turn", str(n))
     before, after = scores(replay(START, TURNS[: n - 1])), scores(replay(START, TURNS[:n]))
     parts = [
-        f"seat {k + 1} ({name}) {a}" + (f" ({a - b:+d})" if a != b else "")
+        f"seat {k + 1} ({name}): {a}" + (f" ({a - b:+d})" if a != b else "")
         for k, (name, b, a) in enumerate(zip(("Red", "Blue"), before, after, strict=True))
     ]
     assert f"\nscores after the turn: {', '.join(parts)}\n" in result.stdout

@@ -108,3 +108,34 @@ def test_validate_names_a_seat_as_the_rules_commands_do(tmp_path):
         assert "seat 2 (Zoë 北)" in out, out
         assert "player 2" not in out, out
     assert "[name-shared]" in checked
+
+
+SCORED = re.compile(r"seat (\d+)(?: \([^)]*\))?: (-?\d+)")
+
+
+@pytest.mark.parametrize("names", [(None, None, None), NAMES])
+def test_a_seats_score_follows_a_colon_so_seat_1_with_0_is_not_seat_10(tmp_path, names):
+    """``seat 1 0`` read as seat 10: a score stands after a colon, named seat or not,
+    in the score line of ``rules turn`` and in the final ranking of both commands."""
+    from fabgen.rules.scoring import scores
+
+    start = start_position(1, [Player(n) for n in names])
+    turns, final = random_game(start, 4, max_turns=300)  # seat 2 wins, 33 to 0 and 0
+    path = tmp_path / "game.json"
+    path.write_text(
+        write_transcript(transcript_from_position(start, turns=turns, with_state=False)),
+        encoding="utf-8",
+    )
+    out = run("rules", "turn", path, "--turn", len(turns)).stdout
+    out += run("rules", "replay", path).stdout
+    lines = [
+        line
+        for line in out.splitlines()
+        if line.startswith(("scores after the turn: ", "final ranking: ", "this turn ends"))
+    ]
+    assert len(lines) == 3, out  # the turn's scores, its end, replay's ranking
+    for line in lines:
+        said = line.split(": ", 1)[1] if line.startswith("s") else line.split("ranking: ")[1]
+        found = {int(k) - 1: int(n) for k, n in SCORED.findall(said)}
+        assert found == dict(enumerate(scores(final))), line
+        assert not re.search(r"seat \d+ \d", line), line

@@ -13,6 +13,7 @@ import pytest
 
 from fabgen.products.turn import step_title
 from fabgen.rules.names import field_name
+from fabgen.rules.scoring import scores
 from fabgen.rules.transcript import transcript_from_json
 from fabgen.rules.turn import play_turn, replay
 from tests.web.conftest import serving
@@ -147,6 +148,9 @@ def test_a_disputed_turn_at_the_table_opens_step_by_step_on_a_phone(browser, ste
         phone.locator("#turn-info").filter(has_text="Turn 2 of the 2 played").wait_for()
         machine = state["history"][1]
         assert machine["words"] in phone.locator("#turn-info").inner_text()
+        before = scores(_engine_steps(state["transcript"], 1, state["variant"])[0].position)
+        named = ", ".join(f"{s['name']}: {n}" for s, n in zip(state["seats"], before, strict=True))
+        assert f"Scores before the turn: {named}." in phone.locator("#turn-info").inner_text()
         letters = ", ".join(
             f"{chr(65 + k)} {s['name']} ({s['kind']})" for k, s in enumerate(state["seats"])
         )

@@ -98,7 +98,7 @@ def test_the_viewer_ends_a_turn_with_the_scores_and_what_comes_next(client, chai
 
 def _scores_after(lines: list[str]) -> list[str]:
     """The command's "scores after the turn:" line, each seat's score without what the
-    turn changed ("seat 1 (Red) 9 (+2)" is "seat 1 (Red) 9")."""
+    turn changed ("seat 1 (Red): 9 (+2)" is "seat 1 (Red): 9")."""
     line = next(x for x in lines if x.startswith("scores after the turn: "))
     seats = line.removeprefix("scores after the turn: ").split(", ")
     return [re.sub(r" \([+-]\d+\)$", "", seat) for seat in seats]

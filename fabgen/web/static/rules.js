@@ -152,7 +152,8 @@ function showGameSeats() {
 // The turn shown as the play page says it: the words of its list of turns (who played
 // what, the explosions), and whose turn is next after the last.
 function gameTurnWords(answer) {
-  const scores = answer.scores.map((n, k) => `${fromGame.seats[k].name} ${n}`).join(", ");
+  // (a colon, as the command's score lines: "Seat 1 0" read as seat 10)
+  const scores = answer.scores.map((n, k) => `${fromGame.seats[k].name}: ${n}`).join(", ");
   const played = fromGame.history[answer.turn];
   if (played) {
     return `Turn ${answer.turn + 1} of the ${turns} played: ${played.words}. ` +
