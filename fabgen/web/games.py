@@ -1,9 +1,12 @@
 """Games played in the browser (the play page and its JSON API), without the web server.
 
 A :class:`Game` is a start position, the turns played since and a kind per seat:
-``person``, a computer player (``strong``, ``strong:N``, ``greedy``, ``random``) or,
-for a board's machine seats, ``machine`` and ``extreme-machine`` (they keep their
-kind). A person's turn comes from the request; every other seat's turn is decided by
+``person``, a computer player (``strong``, ``strong:N``, ``greedy``, ``random``,
+``extreme-machine``) or, for a board's machine seats, ``machine`` and
+``extreme-machine`` (they keep their kind). Which seats are the board's machines is the
+start position's to say, never the kind played: a person's seat given to the extreme
+machine stays a person's seat (docs/design-notes.md, *The play page*). A person's turn
+comes from the request; every other seat's turn is decided by
 a :class:`~fabgen.web.thinker.Thinker`, outside the request thread when the server
 runs one (see :mod:`fabgen.web.thinker`).
 
@@ -46,8 +49,10 @@ from fabgen.rules.variants import PASSES, VARIANTS, get_variant
 from fabgen.web.limits import ABANDONED_DAYS, LIMITS, TooMuchWork
 
 PERSON = "person"
-#: Kinds a person's seat may be given; ``strong:N`` too (N up to the server's cap).
-COMPUTERS = ("strong", "greedy", "random")
+#: Kinds a person's seat may be given; ``strong:N`` too (N up to the server's cap). The
+#: extreme machine as well: it starts with a full tile like a person, so a person's seat
+#: is one it can play (as ``fabgen balance --players extreme-machine,strong`` seats it).
+COMPUTERS = ("strong", "greedy", "random", "extreme-machine")
 #: Kinds of a board's machine seats (fabgen.board.model.SeatKind), kept as they are.
 MACHINES = (MACHINE, "extreme-machine")
 #: Game ids: made by the server, checked before any file is named after one.
@@ -102,8 +107,10 @@ class Outdated(GameError):
 
 def seat_kinds(requested: object, position: Position) -> list[str]:
     """One kind per seat: ``requested`` lists every seat, or only the seats that are
-    not machines (machine seats keep their kind). Default: a person on seat 1, the
-    strong player on the others."""
+    not the board's machines (machine seats keep their kind). Default: a person on seat
+    1, the strong player on the others. The board's machine seats are those of
+    ``position`` (the start), so a list read back with a person's seat given to the
+    extreme machine puts it back in that seat."""
     machine = [p.kind in MACHINES for p in position.players]
     if requested is None:
         people = [PERSON] + ["strong"] * (machine.count(False) - 1)
@@ -137,6 +144,14 @@ def _merge(people: list[str], position: Position) -> list[str]:
     return [p.kind if p.kind in MACHINES else next(it) for p in position.players]
 
 
+def rotated(seats: list[str], position: Position) -> list[str]:
+    """``seats`` with each person's seat's player moved on to the next person's seat
+    (the last to the first); the board's machine seats (those of the start ``position``)
+    stay. An extreme machine playing a person's seat moves on with the others."""
+    people = [k for k, p in zip(seats, position.players, strict=True) if p.kind not in MACHINES]
+    return _merge(people[-1:] + people[:-1], position)
+
+
 def check_kind(kind: str) -> None:
     base, colon, budget = kind.partition(":")
     ok = kind == PERSON or (kind in COMPUTERS) or (base == "strong" and colon)
@@ -144,7 +159,7 @@ def check_kind(kind: str) -> None:
         raise ParameterError(
             "seats",
             f"unknown seat kind {abridged(kind, quoted=True)}: person, strong, strong:N, "
-            "greedy or random",
+            "greedy, random or extreme-machine",
         )
     if colon and not _budget_allowed(budget):
         raise ParameterError(
@@ -896,6 +911,7 @@ __all__ = [
     "default_games_dir",
     "fields_json",
     "parse_move_pairs",
+    "rotated",
     "seat_kinds",
     "state_json",
     "turn_record",

@@ -14,7 +14,6 @@ from pathlib import Path
 from fabgen.errors import InputFileError, ParameterError, requested
 from fabgen.rules.state import Position
 from fabgen.web.games import (
-    MACHINES,
     PERSON,
     Game,
     GameError,
@@ -23,6 +22,7 @@ from fabgen.web.games import (
     hint_player,
     legal_json,
     parse_move_pairs,
+    rotated,
     seat_kinds,
     seed,
     state_json,
@@ -59,7 +59,8 @@ class Play:
 
     def again(self, game_id: str, data: dict) -> dict:
         """Start again: the same game from its first turn, or (``rotate``) a new game
-        in which each seat's player moves on to the next seat (machines stay)."""
+        in which each seat's player moves on to the next seat (the board's machines
+        stay; an extreme machine playing a person's seat moves on)."""
         game = self.store.get(game_id)
         rotate, play = data.get("rotate", False), _play_now(data)
         if not isinstance(rotate, bool):
@@ -69,10 +70,7 @@ class Play:
                 game.check_version(data)
                 game.undo_to(0)
                 return self._answer(game, self._computers_saved(game))
-        people = [k for k in game.seats if k not in MACHINES]
-        people = people[-1:] + people[:-1]
-        it = iter(people)
-        seats = [k if k in MACHINES else next(it) for k in game.seats]
+        seats = rotated(game.seats, game.start)  # (the board's machine seats stay)
         new = self.store.new_game(game.start, [], seats, game.variant, game.name, game.table)
         return self._answer(new, self._computers(new) if play else [], with_id=True)
 

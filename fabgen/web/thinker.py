@@ -7,7 +7,11 @@ neither holds up the server's other requests (Python runs one thread at a time) 
 other games' decisions nor runs for ever: a decision that takes longer than
 ``LIMITS.think_seconds`` is abandoned (the worker is stopped and started again for the
 next one) and the greedy player's turn is played instead, which the turn's words say.
-Without a worker (the tests' app) turns are decided in the request's own thread.
+Without a worker (the tests' app) turns are decided in the request's own thread. An
+extreme machine, a board's machine seat or a person's seat given to it, goes the same
+way; the worker has one thread, so the machine's look-ahead forks its second half there
+(:mod:`fabgen.play.exact.lookahead`), and that half dies with the worker when a decision
+is stopped (:func:`fabgen.signals.die_with`).
 
 A request is one JSON line: the position as a transcript object, the player's name (as
 :func:`fabgen.play.policy.get_policy` takes it), the rule variant and a seed; the answer

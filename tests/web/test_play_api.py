@@ -4,6 +4,7 @@ Results are checked against the rules engine replaying the game's own transcript
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
@@ -12,6 +13,7 @@ import tomllib
 
 import pytest
 
+from fabgen.rules.names import field_name
 from fabgen.rules.scoring import game_over, scores
 from fabgen.rules.transcript import transcript_from_json
 from fabgen.rules.turn import replay
@@ -418,7 +420,14 @@ def test_the_picture_gives_each_seat_the_symbol_its_stones_carry_in_the_kit(clie
     ("body", "status", "words"),
     [
         ({"preset": "no-such-board"}, 400, "unknown preset"),
-        ({"preset": "3p-triangle-4", "seats": ["person", "wizard", "greedy"]}, 400, "unknown seat"),
+        (
+            {"preset": "3p-triangle-4", "seats": ["person", "wizard", "greedy"]},
+            400,
+            "unknown seat kind 'wizard': person, strong, strong:N, greedy, random or "
+            "extreme-machine",
+        ),
+        # (a machine never moves: a person's seat, with a full tile, is not one for it)
+        ({"preset": "3p-triangle-4", "seats": ["person", "machine", "greedy"]}, 400, "or extreme"),
         (
             {"preset": "3p-triangle-4", "seats": ["person", "strong:9999999", "greedy"]},
             400,
@@ -543,6 +552,49 @@ def test_the_worker_sends_an_extreme_machines_ties_with_its_moves(monkeypatch):
         worker.close()
     here = thinker.choose_turn(start, "extreme-machine", "online", "seed")
     assert there == here and here.ties > 1 and here.in_time
+
+
+def test_the_worker_forks_an_extreme_machines_look_ahead_and_stops_with_it(monkeypatch):
+    """The look-ahead searches half its turns in a forked process, only where its process
+    has one thread: the thinker's worker is such a process (the decision uses two cores),
+    and stopping the worker (a decision too long, Ctrl+C) ends the forked half too."""
+    import time
+    from pathlib import Path
+
+    from fabgen.web import thinker
+    from tests.play.test_exact import _alive, position
+
+    crowded = position("4p-diamond-5", 9, 7)  # a look-ahead of seconds, forked at once
+    monkeypatch.setattr(thinker, "LIMITS", dataclasses.replace(thinker.LIMITS, think_seconds=300))
+    deciding = thinker.Thinker(use_worker=True)
+    outcome: list = []
+
+    def decide():
+        try:
+            outcome.append(deciding.decide_turn(crowded, "extreme-machine", "online", "seed"))
+        except thinker.Stopping as exc:
+            outcome.append(exc)
+
+    decision = threading.Thread(target=decide)
+    decision.start()
+    halves: list[int] = []
+    try:
+        while not halves and decision.is_alive():
+            pid = deciding._workers[0].pid if deciding._workers else None
+            with contextlib.suppress(FileNotFoundError, TypeError):  # (no worker yet: None)
+                halves = [
+                    int(k) for k in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+                ]
+            time.sleep(0.01)
+        assert halves, f"the worker decided without forking: {outcome}"
+    finally:
+        deciding.close()
+        decision.join(60)
+    assert isinstance(outcome[0], thinker.Stopping)  # stopped, not played
+    deadline = time.monotonic() + 30  # (killed with the worker: ends at once)
+    while time.monotonic() < deadline and any(_alive(k) for k in halves):
+        time.sleep(0.05)
+    assert not any(_alive(k) for k in halves)
 
 
 def _stand_in_thinkers(monkeypatch, answer: str) -> list:
@@ -1089,3 +1141,92 @@ def test_an_extreme_machines_turn_says_it_was_one_of_its_equally_good_turns(clie
     restarted = create_app(games_dir=games_dir).test_client()
     history = restarted.get(f"/api/games/{answer['id']}").get_json()["history"]
     assert history[0]["words"] == played["words"]
+
+
+def _extreme_start(client):
+    """A game on 3p-triangle-4 whose first seat, a person's seat of the board, is given
+    to the extreme machine: it plays before the answer."""
+    return _new(client, seats=["extreme-machine", "person", "greedy"])
+
+
+def test_a_person_s_seat_given_to_the_extreme_machine_plays_its_turns(client):
+    from fabgen.web.thinker import choose_turn
+
+    answer = _extreme_start(client)
+    game_id, state = answer["id"], answer["state"]
+    start = transcript_from_json(state["transcript"]).position
+    # the board's seat is still a person's: the transcript says player, the game the kind
+    assert [p.kind for p in start.players] == ["player"] * 3
+    assert [s["kind"] for s in state["seats"]] == ["extreme-machine", "person", "greedy"]
+    (first,) = answer["turns"]
+    decided = choose_turn(start, "extreme-machine", "online", f"{game_id}:0")
+    assert first["kind"] == "extreme-machine" and first["moves"]  # it moves, as a person
+    assert first["moves"] == [[a, b] for a, b in state["transcript"]["turns"][0]]
+    assert state["transcript"]["turns"][0] == [
+        [field_name(m.source), field_name(m.destination)] for m in decided.moves
+    ]
+    assert first["words"].endswith(f"; one of {decided.ties:,} equally good turns")
+    # the person's turn, then greedy's and the machine's again
+    after = _turn(client, game_id, _first_legal(state)).get_json()
+    assert [t["kind"] for t in after["turns"]] == ["person", "greedy", "extreme-machine"]
+    assert after["turns"][-1]["moves"] == after["state"]["transcript"]["turns"][3]
+    final = _replayed(after["state"])
+    assert after["state"]["scores"] == scores(final)
+
+
+def test_the_extreme_machine_in_a_person_s_seat_rotates_and_gives_the_seat_back(client):
+    # On a board with machine seats of its own: those stay, the extreme machine moves
+    # on with the people (it was taken for a board's machine and kept its seat).
+    answer = _new(client, preset="2p-diamond-5-machines", seats=["extreme-machine", "person"])
+    kinds = [s["kind"] for s in answer["state"]["seats"]]
+    assert kinds == ["extreme-machine", "machine", "person", "machine"]
+    again = client.post(f"/api/games/{answer['id']}/again", json={"rotate": True}).get_json()
+    kinds = [s["kind"] for s in again["state"]["seats"]]
+    assert kinds == ["person", "machine", "extreme-machine", "machine"]
+    back = client.post(f"/api/games/{again['id']}/again", json={"rotate": True}).get_json()
+    assert [s["kind"] for s in back["state"]["seats"]][::2] == ["extreme-machine", "person"]
+    # given back to a person, with the people's seats only or every seat listed
+    for seats in (["person", "greedy"], ["person", "machine", "greedy", "machine"]):
+        changed = client.post(f"/api/games/{again['id']}/settings", json={"seats": seats})
+        assert changed.status_code == 200, changed.get_json()
+        kinds = [s["kind"] for s in changed.get_json()["state"]["seats"]]
+        assert kinds == ["person", "machine", "greedy", "machine"]
+    refused = client.post(
+        f"/api/games/{again['id']}/settings",
+        json={"seats": ["person", "extreme-machine", "greedy", "machine"]},
+    )
+    assert refused.status_code == 400 and "keeps its kind" in refused.get_json()["error"]
+
+
+def test_a_restart_keeps_which_extreme_machine_is_the_boards_and_which_a_person_s(games_dir):
+    # A board whose seat 1 is its own extreme machine, and seat 3 (a person's) given to
+    # the extreme machine: the seats file says extreme-machine twice; read back, the
+    # start position says which is the board's.
+    from fabgen.rules.setup import start_position
+    from fabgen.rules.transcript import transcript_from_position, write_transcript
+
+    data = json.loads(write_transcript(transcript_from_position(start_position(2, 3))))
+    data["players"][0]["kind"] = "extreme-machine"
+    first = create_app(games_dir=games_dir).test_client()
+    body = {"board": json.dumps(data), "filename": "x.json", "seats": ["person", "extreme-machine"]}
+    answer = first.post("/api/games", json=body).get_json()
+    game_id, state = answer["id"], answer["state"]
+    assert [s["kind"] for s in state["seats"]] == ["extreme-machine", "person", "extreme-machine"]
+    saved = tomllib.loads((games_dir / f"{game_id}.seats.toml").read_text())
+    assert saved["seats"] == ["extreme-machine", "person", "extreme-machine"]
+    kinds = [p.get("kind", "player") for p in state["transcript"]["players"]]
+    assert kinds == ["extreme-machine", "player", "player"]
+    second = create_app(games_dir=games_dir).test_client()  # a new server, same folder
+    assert second.get(f"/api/games/{game_id}").get_json() == state
+    after = _turn(second, game_id, _first_legal(state)).get_json()
+    assert [t["kind"] for t in after["turns"]] == ["person", "extreme-machine", "extreme-machine"]
+    rotated = second.post(f"/api/games/{game_id}/again", json={"rotate": True}).get_json()
+    kinds = [s["kind"] for s in rotated["state"]["seats"]]
+    assert kinds == ["extreme-machine", "extreme-machine", "person"]
+    # the person's seat of the board given back to a person: the board's machine stays
+    changed = second.post(f"/api/games/{game_id}/settings", json={"seats": ["person", "person"]})
+    assert [s["kind"] for s in changed.get_json()["state"]["seats"]] == [
+        "extreme-machine",
+        "person",
+        "person",
+    ]
