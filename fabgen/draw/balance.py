@@ -1,7 +1,8 @@
 """Pictures of a balance run (``fabgen balance``), on the ``print`` layer.
 
 - :func:`win_rate_drawing`: one bar per seat, its win rate, with the 95 % interval as
-  an error bar and a dashed line at an even share (1 / seats).
+  an error bar and a dashed line at an even share (1 / seats); its notes say who played
+  which seat.
 - :func:`territory_drawing`: the board, each field filled with the colour of the seat
   in whose territory it ended most often (white: nobody's) and that share written on
   it. Seats are drawn in their printed colours, each its own grey
@@ -13,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from fabgen.board.findings import and_list
 from fabgen.draw.board_parts import text_width
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.draw.position import stone_colour
@@ -73,14 +75,15 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
     verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
     lines = [
         f"Win rates on {report['board']}",
-        f"{report['finished']} finished games ({report['capped']} capped), "
+        f"{report['finished']} finished games ({report['capped']} capped)",
         f"players: {_players(report)}",
         "error bars: 95% Wilson intervals",
         f"chi-square test of equal wins: p = {t['p_value']:.4f} ({verdict})",
     ]
-    for i, line in enumerate(lines):
+    for i, line in enumerate(lines):  # the last line 9 mm above the axis's top line
         size = 3.6 if i == 0 else 3.0
-        shapes.append(Text((x0 - 12, y0 + height + 24 - 5 * i), line, size, "left", INK))
+        y = y0 + height + 9 + 5 * (len(lines) - 1 - i)
+        shapes.append(Text((x0 - 12, y), line, size, "left", INK))
     return _on_page(d)
 
 
@@ -108,8 +111,18 @@ def _axis_top(value: float) -> float:
 
 
 def _players(report: dict) -> str:
-    names = dict.fromkeys(s["player"] for s in report["seats"])
-    return ", ".join(names)
+    """Who played which seat, ``seat 1 greedy; seats 2 and 3 random``, or the one
+    player every seat had: the players' names alone ("greedy, random") did not say
+    which seat each played."""
+    seats: dict[str, list[str]] = {}
+    for s in report["seats"]:
+        seats.setdefault(s["player"], []).append(str(s["seat"]))
+    if len(seats) == 1:
+        return next(iter(seats))
+    return "; ".join(
+        f"seat{'s' if len(numbers) > 1 else ''} {and_list(numbers)} {player}"
+        for player, numbers in seats.items()
+    )
 
 
 def territory_drawing(

@@ -3,6 +3,7 @@ played run, read back and checked against the run's parameters."""
 
 import hashlib
 import json
+import re
 
 import pytest
 
@@ -159,3 +160,39 @@ def test_the_territory_picture_rings_each_start_stack_in_its_seats_colour():
         assert len(seats) == rings
         wanted = [stone_colour(s.colour, k).lower() for k, s in enumerate(played.seats)]
         assert sorted(seats) == (sorted(wanted) if rings else [])
+
+
+@pytest.mark.parametrize(
+    "preset, players",
+    [
+        ("2p-diamond-4", ("greedy", "random")),
+        ("2p-diamond-4", ("random",)),
+        ("2p-diamond-5-machines", ("random",)),  # its machine seats 2 and 4 never move
+        ("3p-triangle-4", ("random", "greedy", "random")),
+    ],
+)
+def test_the_win_rates_picture_says_who_played_each_seat(preset, players):
+    """The notes said "players: greedy, random", the players' names only: which played
+    seat 1? Now ``players: seat 1 greedy; seat 2 random`` (``seats 1 and 3 random`` for
+    a player in several), read back against the report, or one name when every seat
+    played it; the line ends inside the page."""
+    from xml.etree import ElementTree
+
+    from tests.products.test_turn import text_extents
+
+    made = balance_files(run_balance(load_preset(preset), BalanceOptions(1, players, seed=3)))
+    svg = made.files[f"{preset}-win-rates.svg"]
+    texts = [t.text or "" for t in ElementTree.fromstring(svg).iter(f"{SVG}text")]
+    (line,) = [t for t in texts if t.startswith("players: ")]
+    played = {s["seat"]: s["player"] for s in made.report["seats"]}
+    said = line.removeprefix("players: ")
+    if len(set(played.values())) == 1:
+        assert said == played[1]
+    else:
+        shown = {}
+        for group in said.split("; "):
+            seats, player = re.fullmatch(r"seats? ([\d, and]+) (\S+)", group).groups()
+            shown.update({int(n): player for n in re.findall(r"\d+", seats)})
+        assert shown == played
+    extents, (_, _, width, _) = text_extents(svg)
+    assert max(x1 for _, _, _, x1, _ in extents) <= width - 6.0 + 0.05
