@@ -43,11 +43,12 @@ def replay(games, variant, output_format):
     names the file, the turn counted from 1, the player, the move and the rule).
     2: a file cannot be read or is not a valid transcript. All files are checked
     either way. With --format json, each game gives one line: its final position as a
-    transcript object with turns_played, game_over, scores, places (each player's
-    place, 1 = first; tied players share a place) and variant added, and next_player
-    (an index into players, from 0) only while the game goes on; or for a game that
-    failed an object with "file" and "error", and for an illegal move "rule", "turn"
-    (from 1), "player" (the seat, from 1) and "move".
+    transcript object with turns_played, passes (turns in a row without a move),
+    game_over, scores, places (each player's place, 1 = first; tied players share a
+    place) and variant added, and next_player (an index into players, from 0) only
+    while the game goes on; or for a game that failed an object with "file" and
+    "error", and for an illegal move "rule", "turn" (from 1), "player" (the seat,
+    from 1) and "move".
 
     Example: fabgen rules replay games/*.json --format json
     """

@@ -20,9 +20,9 @@ from fabgen.rules.turn import Explosion, Step
 
 def position_json(position: Position, variant: str) -> dict:
     """``rules replay``'s object for a final position: a transcript without turns, with
-    turns_played, game_over, scores, places and variant, and next_player only while the
-    game goes on (a finished game has nobody to move; transcripts fabgen writes keep it,
-    see docs/formats.md)."""
+    turns_played, passes, game_over, scores, places and variant, and next_player only
+    while the game goes on (a finished game has nobody to move; transcripts fabgen writes
+    keep it, see docs/formats.md)."""
     from fabgen.rules.scoring import game_over, places, scores
     from fabgen.rules.transcript import transcript_from_position, transcript_to_json
 
@@ -33,8 +33,10 @@ def position_json(position: Position, variant: str) -> dict:
         "places": places(position, variant),
         "variant": variant,
     }
-    with_passes = variant == "1995"  # its end condition counts passes in a row
-    transcript = transcript_from_position(position, with_passes=with_passes, results=results)
+    # The passes in a row under every variant, not only 1995's (whose end counts them):
+    # a pass's position read back with 0 was not the engine's, and a file continued
+    # under --variant 1995 ended a round late.
+    transcript = transcript_from_position(position, with_passes=True, results=results)
     if over:
         transcript = dataclasses.replace(transcript, next_player=None)
     return transcript_to_json(transcript)

@@ -55,7 +55,9 @@ def test_replay_json_gives_one_final_position_per_line_in_input_order(games):
         assert list(obj) == [
             "format", "version", "segments", "players",
             "next_player", "turns_played", "game_over", "scores", "places", "variant",
+            "passes",
         ]  # fmt: skip
+        assert obj["passes"] == final.passes  # under every variant (1995's end counts them)
         assert obj["turns_played"] == 25 and obj["next_player"] == 25 % 3
         assert obj["game_over"] is game_over(final) and obj["scores"] == scores(final)
         assert parse_transcript(line).position == final

@@ -251,3 +251,24 @@ def test_replay_json_names_a_player_to_move_only_while_the_game_goes_on(tmp_path
     assert parse_transcript(line).position.turns_played == final.turns_played
     # A transcript fabgen writes keeps next_player: its turns are counted from it.
     assert '"next_player"' in path.read_text()
+
+
+@pytest.mark.parametrize("variant", ["online", "1995"])
+def test_a_pass_s_json_position_reads_back_as_the_engines_position(tmp_path, variant):
+    """The position after a pass read back with 0 passes in a row under the online
+    rules (the count was written for 1995 only): not the engine's position, and a file
+    continued under ``--variant 1995`` would have ended a round late. ``rules turn``'s
+    position and ``rules replay``'s, of the same pass."""
+    path = write(tmp_path, START)
+    start = parse_transcript(path.read_text()).position  # with the colours written
+    after, _ = play_turn(start, [], variant)
+    assert after.passes == 1 and not game_over(after, variant)
+    turned = run("rules", "turn", str(path), "--variant", variant, "--format", "json")
+    assert turned.exit_code == 0, turned.output
+    position = json.dumps(json.loads(turned.stdout)["position"])
+    passed = write(tmp_path, START, [[]], "passed.json")
+    replayed = run("rules", "replay", str(passed), "--variant", variant, "--format", "json")
+    assert replayed.exit_code == 0, replayed.output
+    for text in (position, replayed.stdout):
+        assert json.loads(text)["passes"] == 1
+        assert parse_transcript(text).position == after
