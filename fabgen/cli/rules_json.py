@@ -35,7 +35,7 @@ def position_json(position: Position, variant: str) -> dict:
     }
     # The passes in a row under every variant, not only 1995's (whose end counts them):
     # a pass's position read back with 0 was not the engine's, and a file continued
-    # under --variant 1995 ended a round late.
+    # under --variant 1995 needed those passes again before it could end.
     transcript = transcript_from_position(position, with_passes=True, results=results)
     if over:
         transcript = dataclasses.replace(transcript, next_player=None)

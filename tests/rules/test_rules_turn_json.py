@@ -257,8 +257,8 @@ def test_replay_json_names_a_player_to_move_only_while_the_game_goes_on(tmp_path
 def test_a_pass_s_json_position_reads_back_as_the_engines_position(tmp_path, variant):
     """The position after a pass read back with 0 passes in a row under the online
     rules (the count was written for 1995 only): not the engine's position, and a file
-    continued under ``--variant 1995`` would have ended a round late. ``rules turn``'s
-    position and ``rules replay``'s, of the same pass."""
+    continued under ``--variant 1995`` needed those passes again before it could end.
+    ``rules turn``'s position and ``rules replay``'s, of the same pass."""
     path = write(tmp_path, START)
     start = parse_transcript(path.read_text()).position  # with the colours written
     after, _ = play_turn(start, [], variant)
