@@ -611,15 +611,26 @@ def test_the_seat_list_keeps_its_choices_when_the_same_board_is_shown_again(play
     assert play.locator("#seat-0").input_value() == "person"
 
 
-def test_the_deeper_strong_player_can_take_a_seat(play):
-    """strong:3000 (ten times the budget, a deeper search) is offered beside strong,
-    and the game is played with it: its opening turn is made before the person's."""
-    _start(play, seats={"seat-0": "strong:3000", "seat-1": "person", "seat-2": "greedy"})
+@pytest.mark.parametrize(
+    ("kind", "label"),
+    [
+        ("strong:3000", "strong:3000 (deeper, slower)"),
+        ("extreme-machine", "extreme machine (1995 rules)"),
+    ],
+)
+def test_the_deeper_strong_player_and_the_extreme_machine_can_take_a_seat(play, kind, label):
+    """strong:3000 (ten times the budget, a deeper search) is offered beside strong, and
+    the 1995 rules' extreme machine for a person's seat; the game is played with it: its
+    opening turn (moves, as a person's) is made before the person's."""
+    _start(play, seats={"seat-0": kind, "seat-1": "person", "seat-2": "greedy"})
     labels = play.locator("#seat-1 option").all_inner_texts()
-    assert "strong:3000 (deeper, slower)" in labels and "strong" in labels
-    assert play.evaluate("() => game.seats[0].kind") == "strong:3000"
+    assert label in labels and "strong" in labels
+    assert play.evaluate("() => game.seats[0].kind") == kind
     assert play.evaluate("() => game.history.length") >= 1
-    assert play.evaluate("() => game.history[0].kind") == "strong:3000"
+    first = play.evaluate("() => game.history[0]")
+    assert first["kind"] == kind and first["moves"] != "(pass)"
+    assert play.locator("#log li").filter(has_text=first["words"]).count() == 1
+    assert play.locator("#scores tbody tr").first.inner_text().split("\t")[1] == f"Red ({kind})"
 
 
 def test_with_two_seats_the_deeper_option_says_it_is_strong_itself(play):

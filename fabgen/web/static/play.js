@@ -7,9 +7,14 @@
 
 const $ = (id) => document.getElementById(id);
 const GAME_KEY = "fabgen-play-game";
-const KINDS = ["person", "strong", "strong:3000", "greedy", "random"];
-// (strong:3000: the strong player with ten times the budget, which buys a deeper search)
-const KIND_LABELS = {"strong:3000": "strong:3000 (deeper, slower)"};
+const KINDS = ["person", "strong", "strong:3000", "greedy", "random", "extreme-machine"];
+// (strong:3000: the strong player with ten times the budget, which buys a deeper search;
+// the extreme machine plays a person's seat by the 1995 rules' fixed rules, and the seat
+// stays a person's: it rotates, and a board's own machine seats are not in this list)
+const KIND_LABELS = {
+  "strong:3000": "strong:3000 (deeper, slower)",
+  "extreme-machine": "extreme machine (1995 rules)", // (whole in the closed list, as above)
+};
 // (where strong itself searches as strong:3000: the board's view says so, strong_deeper)
 const TWO_SEAT_LABELS = {"strong:3000": "strong:3000 (as strong here)"};
 const WAVES_MS = 1000; // one turn's explosion waves take about a second
