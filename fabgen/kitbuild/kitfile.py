@@ -12,15 +12,51 @@ included) before anything is rendered.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 
 from fabgen.errors import FabgenError, InputFileError, ParameterError, abridged
 from fabgen.inputs import parse_toml, read_text
 from fabgen.kitbuild.schema import SCHEMA, KitKey, is_kind, quoted, wanted
 from fabgen.limits import check as check_number
 from fabgen.text import MAX_LABEL, has_control
+
+#: What the kit reader's and planner's messages say that a front end says in words of its
+#: own (the kit page: what to do in the form, not what to write in a file), by a stable
+#: code carried with the message (``InputFileError.code`` of the reader, ``KitError.code``
+#: of the planner, ``KitFinding.reason``) with the facts those words need, as the board
+#: reader's refusals (``boardfile.REFUSALS``): a front end matches the code, never the
+#: message (docs/design-notes.md, *Building a kit*). What each is about:
+REASONS: dict[str, str] = {
+    "empty-setting": "a setting given as an empty string (facts: default)",
+    "wrong-type": (
+        "a value of the wrong kind (facts: reason, the message without what to write; "
+        "typed, the value to write, and sep, the mark before it, when there is one)"
+    ),
+    "players-not-people": (
+        "players is not the board's count of people (facts: players, board, has, people, "
+        "wanted: the people players asks for, preset: a board for them or '')"
+    ),
+    "width-and-pitch": "[tile] gives both width and pitch",
+    "handedness-mirrored": "tiles of the other handedness than the board's (facts: given, "
+    "board, lattice)",
+    "symbols-need-disc": "seat symbols on a pyramid (facts: design, the one they need)",
+    "setting-not-used": (
+        "a [stones] setting the design does not use (facts: key, value as said, design, "
+        "why, use: the designs that use it)"
+    ),
+}
+
+
+def reason_facts(reason: str | None, facts: Mapping[str, str] | None) -> Mapping[str, str]:
+    """The facts of a message with code ``reason``, which must be one of :data:`REASONS`
+    (a code renamed where it is raised but not here stops at once)."""
+    if reason is not None and reason not in REASONS:
+        raise ValueError(f"{reason!r} is not a kit reason (REASONS)")
+    return MappingProxyType(dict(facts or {}))
 
 
 @dataclass(frozen=True)
@@ -29,6 +65,8 @@ class KitFinding:
     severity: str  # error | warning | info
     message: str
     where: str = ""
+    reason: str | None = None  # one of REASONS, for the words of another front end
+    facts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def text(self) -> str:
         where = f"{self.where}: " if self.where else ""
@@ -50,7 +88,8 @@ class KitFileError(InputFileError):
 
     def __init__(self, source: str, problems: list[InputFileError]):
         self.findings = tuple(
-            KitFinding("kit-file", "error", p.detail, p.where or "") for p in problems
+            KitFinding("kit-file", "error", p.detail, p.where or "", p.code, p.facts)
+            for p in problems
         )
         FabgenError.__init__(self, failure_text(source, self.findings))
         self.path, self.where, self.detail = source, problems[0].where, problems[0].detail
@@ -58,11 +97,14 @@ class KitFileError(InputFileError):
 
 @dataclass(frozen=True)
 class Kit:
-    """A kit file after key and type checks: every setting present (defaults filled in)."""
+    """A kit file after key and type checks: every setting present (defaults filled in).
+    ``given``: the settings the file itself writes (``section.key``), before the defaults
+    are filled in, so that a setting the kit does not use is said only when written."""
 
     source: str
     settings: dict
     folder: Path = field(default_factory=Path.cwd)
+    given: frozenset[str] = frozenset()
 
     @property
     def name(self) -> str:
@@ -122,7 +164,18 @@ def parse_kit(text: str, source: str, folder: Path) -> Kit:
 
         refuse_a_misread_line(text, source, exc)
         raise
-    return Kit(source, _checked(source, data), folder)
+    return Kit(source, _checked(source, data), folder, _given(data))
+
+
+def _given(data: dict) -> frozenset[str]:
+    """The known settings the kit file writes (``section.key``)."""
+    return frozenset(
+        f"{section}.{key}"
+        for section, settings in SCHEMA.items()
+        if isinstance(data.get(section), dict)
+        for key in data[section]
+        if key in {s.key for s in settings}
+    )
 
 
 def _checked(source: str, data: dict) -> dict:
@@ -183,11 +236,21 @@ def _unknown_keys(source: str, section: str, given: dict, settings) -> list[Inpu
 
 def _value(source: str, where: str, setting: KitKey, value: object) -> object:
     if isinstance(value, str) and not value.strip():  # board = "" read the kit's folder
-        raise InputFileError(source, _empty(setting), where)
+        message, shown = _empty(setting)
+        raise InputFileError(
+            source,
+            message,
+            where,
+            code="empty-setting",
+            facts=reason_facts("empty-setting", {"default": shown}),
+        )
     if not is_kind(value, setting):
         from fabgen.kitbuild.mistakes import wrong_type
 
-        raise InputFileError(source, wrong_type(setting, value), where)
+        message, facts = wrong_type(setting, value)
+        raise InputFileError(
+            source, message, where, code="wrong-type", facts=reason_facts("wrong-type", facts)
+        )
     if isinstance(value, str) and (has_control(value) or len(value) > MAX_LABEL):
         raise InputFileError(
             source,
@@ -214,10 +277,10 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
     return value
 
 
-def _empty(setting: KitKey) -> str:
+def _empty(setting: KitKey) -> tuple[str, str]:
     """An empty value (or spaces) of any kind, in words that suit the kit file and the
     web form alike: what the setting expects and its default, which leaving the setting
-    out gives (a number said only "must be a number, got ''")."""
+    out gives (a number said only "must be a number, got ''"); and the default as said."""
     default = setting.default
     if isinstance(default, bool):
         shown = "true" if default else "false"
@@ -233,7 +296,7 @@ def _empty(setting: KitKey) -> str:
     return (
         f"is empty (or only spaces); expected: {expected}; the default, used when the "
         f"setting is left out, is {shown}"
-    )
+    ), shown
 
 
 # ---- the documented default kit ---------------------------------------------------------

@@ -218,43 +218,50 @@ def closest(name: str, names) -> str | None:
     return close[0] if close else None
 
 
-def wrong_type(setting: KitKey, value: object) -> str:
+def wrong_type(setting: KitKey, value: object) -> tuple[str, dict[str, str]]:
     """A value of the wrong type, and what to write: a number in quotes or with its unit
     gets the number (as the command line reads ``--width 100mm``), a list, a table or a
-    boolean gets the kind of value the setting takes."""
+    boolean gets the kind of value the setting takes. With the facts of the refusal
+    ``wrong-type`` (``kitfile.REASONS``): the reason alone, and the value to type when
+    there is one, for a front end that says what to do in its own words."""
     if isinstance(value, str) and str not in setting.kind:
         typed = _typed_number(setting, value)
         if typed:
             return typed
     shown = _shown(value)
     example = _toml(setting.key, setting.default)
+    must = f"must be {wanted(setting)}, got {shown}"
     if isinstance(value, str) and bool in setting.kind and value.strip().lower() in _TRUTHS:
-        return (
-            f"must be true or false, got {shown}: write {setting.key} = "
-            f"{_TRUTHS[value.strip().lower()]} (true or false in lower case, without quotes)"
+        truth = _TRUTHS[value.strip().lower()]
+        return _advised(
+            f"must be true or false, got {shown}",
+            f": write {setting.key} = {truth} (true or false in lower case, without quotes)",
+            truth,
         )
     if isinstance(value, float) and value.is_integer() and int in setting.kind:
-        return f"must be a whole number, got {shown}: write {setting.key} = {int(value)}"
+        whole = f"must be a whole number, got {shown}"
+        return _advised(whole, f": write {setting.key} = {int(value)}", str(int(value)))
     if isinstance(value, list) and len(value) == 1 and is_kind(value[0], setting):
-        return (
-            f"must be {wanted(setting)}, got {shown}: write one value without brackets, "
-            f"{_toml(setting.key, value[0])}"
-        )
+        advice = f": write one value without brackets, {_toml(setting.key, value[0])}"
+        return _advised(must, advice, _toml_value(value[0]))
     if isinstance(value, dict):
         home = section_of(setting.key)
-        return (
-            f"must be {wanted(setting)}, got {shown} ([{home}.{setting.key}] or "
-            f"{setting.key}.x = ... makes one): write {example} under [{home}]"
-        )
+        made = f" ([{home}.{setting.key}] or {setting.key}.x = ... makes one)"
+        return f"{must}{made}: write {example} under [{home}]", {"reason": must}
     advice = f"write e.g. {example}"
     if setting.default == 0 and not isinstance(setting.default, bool):
         advice += f" ({setting.help})"  # what 0 stands for (the board's width, ...)
     if bool in setting.kind:
         advice = f"write {setting.key} = true or {setting.key} = false, without quotes"
-    return f"must be {wanted(setting)}, got {shown}; {advice}"
+    return f"{must}; {advice}", {"reason": must}
 
 
-def _typed_number(setting: KitKey, text: str) -> str | None:
+def _advised(reason: str, advice: str, typed: str) -> tuple[str, dict[str, str]]:
+    """A message that says what to write after its reason, and its facts."""
+    return reason + advice, {"reason": reason, "typed": typed, "sep": advice[0]}
+
+
+def _typed_number(setting: KitKey, text: str) -> tuple[str, dict[str, str]] | None:
     """What to write for a number given as text the way the command line takes it
     (``"100mm"``, ``"10cm"``, ``"0,15"``, ``"100"``); None for other text. A length in
     cm or inches gets the command line's words (:mod:`fabgen.geometry.sizes`), which say
@@ -264,11 +271,12 @@ def _typed_number(setting: KitKey, text: str) -> str | None:
         return None
     written, why = number
     if why.startswith("'"):  # in another unit: why names the value
-        return f"{why}; write {setting.key} = {written} (a number, no quotes)"
+        return _advised(why, f"; write {setting.key} = {written} (a number, no quotes)", written)
     quoted = abridged(text.strip(), quoted=True)
-    return (
-        f"must be {wanted(setting)}, got {quoted}: write {setting.key} = {written} "
-        f"({why or 'a number'}, no quotes)"
+    return _advised(
+        f"must be {wanted(setting)}, got {quoted}",
+        f": write {setting.key} = {written} ({why or 'a number'}, no quotes)",
+        written,
     )
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from fabgen.board.findings import MAX_PLAYERS, MIN_PLAYERS
 from fabgen.errors import FabgenError
-from fabgen.kitbuild.kitfile import Kit, KitFinding, failure_text
+from fabgen.kitbuild.kitfile import Kit, KitFinding, failure_text, reason_facts
 
 DEFAULT_BOARD_FOR_PLAYERS = {
     1: "1p-triangle-5-machine",
@@ -29,11 +29,15 @@ DEFAULT_BOARD_FOR_PLAYERS = {
 
 class KitError(FabgenError):
     """A kit that cannot be built; the message lists every finding (also kept as
-    ``findings`` when the whole kit was checked, for front ends that place them)."""
+    ``findings`` when the whole kit was checked, for front ends that place them).
+    ``code``: one of ``kitfile.REASONS`` for a refusal another front end says in its
+    own words, ``facts`` what those words need."""
 
-    def __init__(self, message: str, findings: tuple = ()):
+    def __init__(self, message: str, findings: tuple = (), *, code: str | None = None, facts=None):
         super().__init__(message)
         self.findings = tuple(findings)
+        self.code = code
+        self.facts = reason_facts(code, facts)
 
 
 @dataclass
@@ -83,7 +87,8 @@ class KitPlan:
             where, message = section, str(exc)
         else:
             where = f"{section} {parameter}"
-        self.findings.append(KitFinding(code, "error", message, where))
+        reason, facts = (exc.code, exc.facts) if isinstance(exc, KitError) else (None, {})
+        self.findings.append(KitFinding(code, "error", message, where, reason, facts))
 
 
 @dataclass(frozen=True)
@@ -256,11 +261,20 @@ def _check_players(players: int, board) -> None:
         has = f"{people} {'person' if people == 1 else 'people'}"
         if machines:
             has += f" and {machines} machine seat{'s' if machines > 1 else ''}"
+        wanted = f"{players} {'person' if players == 1 else 'people'}"
         raise KitError(
             f"players = {players} but the board {board.name} has {has}; "
             f"set players = {people} (players counts people, not machines), or choose a "
-            f"board for {players} {'person' if players == 1 else 'people'}"
-            + (f", e.g. board = {suggestion!r}" if suggestion else "")
+            f"board for {wanted}" + (f", e.g. board = {suggestion!r}" if suggestion else ""),
+            code="players-not-people",
+            facts={
+                "players": str(players),
+                "board": board.name,
+                "has": has,
+                "people": str(people),
+                "wanted": wanted,
+                "preset": suggestion or "",
+            },
         )
 
 
@@ -274,7 +288,10 @@ def _plan_tile(plan: KitPlan) -> None:
     if tile["pitch"]:
         values["pitch"] = tile["pitch"]
         if tile["width"]:
-            raise KitError("give either width or pitch in [tile], not both (width = pitch × √7)")
+            raise KitError(
+                "give either width or pitch in [tile], not both (width = pitch × √7)",
+                code="width-and-pitch",
+            )
     else:
         values["width"] = tile["width"] or board.tile_width_mm or 100.0
     if tile["circle_diameter"]:
@@ -294,7 +311,9 @@ def _handedness(setting: str, board) -> str:
     raise KitError(
         f"[tile] handedness = {setting!r} but the board {board.name} uses the {lattice} "
         f"lattice: tiles cut that way are its mirror image and their circles would not line up "
-        f"with the board's; use handedness = {lattice!r} (or 'board')"
+        f"with the board's; use handedness = {lattice!r} (or 'board')",
+        code="handedness-mirrored",
+        facts={"given": setting, "board": board.name, "lattice": lattice},
     )
 
 
@@ -353,8 +372,7 @@ def _plan_stones(plan: KitPlan) -> None:
         raise KitError(
             f"[stones] count must be 0 (as the board needs) or more, got {stones['count']}"
         )
-    if stones["design"] in ("none", "laser") and stones["height"]:
-        _note_unused_height(plan, stones)
+    _note_unused(plan, stones)
     if stones["design"] == "none":
         plan.stones = None
     elif stones["design"] == "laser":
@@ -365,23 +383,74 @@ def _plan_stones(plan: KitPlan) -> None:
         plan.stones = _printed_stones(plan, stones)
 
 
-def _note_unused_height(plan: KitPlan, stones: dict) -> None:
-    """A height is a printed stone's: laser-cut stones are the sheet's thickness, and
-    design none makes no stones. Said as a warning, as the kit is built all the same
-    (docs/design-notes.md, *Building a kit*)."""
-    why = {
-        "laser": "laser-cut stones are as thick as the sheet they are cut from",
-        "none": "the kit makes no stones (design none)",
-    }[stones["design"]]
-    plan.findings.append(
-        KitFinding(
-            "kit-stones",
-            "warning",
-            f"{stones['height']:g} mm is not used: {why}; choose a printed design (disc or "
-            "pyramid) for stones of this height, or give 0",
-            "stones.height",
+#: The [stones] settings each design leaves unused: a printed stone's height, play and
+#: bed mean nothing to laser-cut stones (as thick as their sheet, flat, cut on the laser),
+#: and design none makes no stones, markers or symbols.
+UNUSED_BY_DESIGN: dict[str, tuple[str, ...]] = {
+    "laser": ("height", "clearance", "bed"),
+    "none": ("height", "clearance", "bed", "seat_symbols", "markers"),
+}
+
+_WHY_UNUSED = {
+    ("laser", "height"): "laser-cut stones are as thick as the sheet they are cut from",
+    ("laser", "clearance"): "laser-cut stones are flat, with no boss to give play around",
+    ("laser", "bed"): "laser-cut stones are cut on the laser, not printed",
+    ("none", "markers"): "the kit makes no stones or markers (design none)",
+}
+
+_PRINTED = "a printed design (disc or pyramid)"
+_ANY = "a design that makes stones (disc, pyramid or laser)"
+#: What to choose for a setting to be used, and what the kit file writes not to give it.
+_TO_USE = {
+    "height": (f"choose {_PRINTED} for stones of this height", "give 0"),
+    "clearance": (f"choose {_PRINTED} for stones with this play", "leave it out"),
+    "bed": (f"choose {_PRINTED} to print on this bed", "leave it out"),
+    "seat_symbols": (f"choose {_ANY} for stones with symbols", "leave it out"),
+    "markers": (f"choose {_ANY} for markers", "leave it out"),
+}
+
+
+def _note_unused(plan: KitPlan, stones: dict) -> None:
+    """A setting the kit file writes that its design does not use (a printed stone's
+    height with laser-cut stones, markers with design none), each once, at its key. Said
+    as a warning, as the kit is built all the same; a setting the file does not write is
+    its default, and not said (docs/design-notes.md, *Building a kit*)."""
+    design = stones["design"]
+    for key in UNUSED_BY_DESIGN.get(design, ()):
+        value = stones[key]
+        if f"stones.{key}" not in plan.kit.given or value is False or value == 0 == _default(key):
+            continue  # (false, and 0 where it stands for "not given", ask for nothing)
+        why = _WHY_UNUSED.get((design, key), "the kit makes no stones (design none)")
+        choice, undo = _TO_USE[key]
+        shown = _shown_value(key, value)
+        plan.findings.append(
+            KitFinding(
+                "kit-stones",
+                "warning",
+                f"{shown} is not used: {why}; {choice}, or {undo}",
+                f"stones.{key}",
+                "setting-not-used",
+                reason_facts(
+                    "setting-not-used",
+                    {"key": key, "value": shown, "design": design, "why": why, "use": choice},
+                ),
+            )
         )
-    )
+
+
+def _default(key: str) -> object:
+    from fabgen.kitbuild.schema import SCHEMA
+
+    return next(s.default for s in SCHEMA["stones"] if s.key == key)
+
+
+def _shown_value(key: str, value: object) -> str:
+    """A [stones] value as a message says it: 7.1 mm, '250x210', true."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"{value:g} mm"
+    return repr(value)
 
 
 def kit_supply(settings: dict, board, play: bool = True):
@@ -442,7 +511,9 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
         if stones["seat_symbols"]:
             raise KitError(
                 "[stones] seat_symbols needs design = 'disc': the pyramid has a vent on top "
-                "where the symbol would go"
+                "where the symbol would go",
+                code="symbols-need-disc",
+                facts={"design": "disc"},
             )
         base = [PyramidStone(**common)]
     elif stones["seat_symbols"]:

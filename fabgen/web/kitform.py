@@ -20,11 +20,12 @@ import re
 import shutil
 import tempfile
 import zipfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from fabgen.errors import FabgenError, InputFileError
-from fabgen.kitbuild.kitfile import SCHEMA, Kit, KitKey, parse_kit
+from fabgen.kitbuild.kitfile import SCHEMA, Kit, KitFinding, KitKey, parse_kit
 from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
 from fabgen.web.limits import LIMITS, SIMULATE_PLAYERS, TooLarge, TooMuchWork
 
@@ -176,7 +177,10 @@ def kit_text(settings: object) -> str:
     """The kit file for settings sent by the browser (``{section: {key: value}}``).
 
     Every key of the schema is written, in the schema's order, so the file documents
-    the whole kit; keys and values are checked afterwards by the kit reader."""
+    the whole kit, but for a [stones] setting the chosen design does not use, left at its
+    default: fabgen build warns of such a setting written (the page, which cannot tell a
+    default left from one typed, warns of one changed); keys and values are checked
+    afterwards by the kit reader."""
     import tomli_w
 
     if not isinstance(settings, dict):
@@ -189,6 +193,7 @@ def kit_text(settings: object) -> str:
             if value is None:
                 raise InputFileError(KIT_FILE_NAME, "is empty: enter a value", f"{section}.{key}")
         data[str(section)] = dict(values)
+    _leave_out_unused(data)
     head = (
         "# Atlantis kit made with the fabgen kit configurator (fabgen serve).\n"
         f"# Build it with: fabgen build {KIT_FILE_NAME} --out output/\n"
@@ -201,6 +206,28 @@ def kit_text(settings: object) -> str:
         raise InputFileError(KIT_FILE_NAME, f"a value cannot be written to TOML: {exc}") from None
     except RecursionError:
         raise InputFileError(KIT_FILE_NAME, "nested too deeply to be kit settings") from None
+
+
+def _leave_out_unused(data: dict) -> None:
+    """Leave out of ``data`` the [stones] settings its design does not use that are at
+    their defaults (``plan.UNUSED_BY_DESIGN``)."""
+    from fabgen.kitbuild.plan import UNUSED_BY_DESIGN
+
+    stones = data.get("stones")
+    if not isinstance(stones, dict) or not isinstance(stones.get("design"), str):
+        return
+    defaults = {s.key: s.default for s in SCHEMA["stones"]}
+    for key in UNUSED_BY_DESIGN.get(stones["design"], ()):
+        if key in stones and _same(stones[key], defaults[key]):
+            del stones[key]
+
+
+def _same(value: object, default: object) -> bool:
+    """A value sent as the default (``True`` is no 1, nor ``0.2`` the text "0.2")."""
+    numbers = (int, float)
+    if type(value) in numbers and type(default) in numbers:
+        return value == default
+    return type(value) is type(default) and value == default
 
 
 def read_settings(
@@ -320,13 +347,22 @@ def _server_file(folder: Path, name: str) -> bool:
 # ---- findings placed next to their settings ---------------------------------------------
 
 
-def finding_json(code: str, severity: str, message: str, where: str, named: bool = True) -> dict:
+def finding_json(
+    code: str,
+    severity: str,
+    message: str,
+    where: str,
+    named: bool = True,
+    reason: str | None = None,
+    facts: Mapping[str, str] | None = None,
+) -> dict:
     """A kit finding as the page shows it: in the page's words (:func:`page_words`), and
     a message about a setting (a reader's at its key, a planner's naming it) after the
     setting's name, as the form shows it. ``named``: False for a message whose place is
-    said apart (the designer's board)."""
-    setting = locate(code, where, message)
-    message = page_words(message, setting)
+    said apart (the designer's board). ``reason`` and ``facts``: the message's code
+    (``kitfile.REASONS``) and what the page's words for it need."""
+    setting = locate(code, where, message, reason)
+    message = page_words(message, setting, reason, facts or {}, code)
     if named and setting is not None and where in (setting, ""):
         message = _named(message, setting, of_value=where == setting)
     return {
@@ -336,6 +372,13 @@ def finding_json(code: str, severity: str, message: str, where: str, named: bool
         "where": where,
         "setting": setting,
     }
+
+
+def kit_finding_json(found: KitFinding) -> dict:
+    """A :class:`KitFinding` of the reader or the planner as the page shows it."""
+    return finding_json(
+        found.code, found.severity, found.message, found.where, True, found.reason, found.facts
+    )
 
 
 def _named(message: str, setting: str, of_value: bool) -> str:
@@ -352,36 +395,50 @@ def _named(message: str, setting: str, of_value: bool) -> str:
 
 
 #: A message said of its setting's value, to follow the setting's name.
-_SAID_OF = re.compile(r"(must|is|has|needs|does|would|leaves)\b|[-'\"0-9]")
+_SAID_OF = re.compile(r"(must|is|are|has|needs|does|would|leaves)\b|[-'\"0-9]")
 
 
 # ---- the kit file's words in the page's ---------------------------------------------------
 
 
-def page_words(message: str, setting: str | None) -> str:
+def page_words(
+    message: str,
+    setting: str | None,
+    reason: str | None = None,
+    facts: Mapping[str, str] | None = None,
+    code: str = "",
+) -> str:
     """A kit finding's message as the page says it: a setting by its name on the form
     ("set Players to 3", not "set players = 3"), what to type in a field, not the line
-    to write in a kit file. The CLI keeps the kit file's words; these are matched by
-    their text, so a test gives every message the page can show and looks for a kit
-    file's words in them (tests/web/test_kit_words.py)."""
-    if setting is not None and message.startswith(_EMPTY):
-        return _empty_words(setting, message)
-    for pattern, words in _PAGE_WORDS:
+    to write in a kit file. The CLI keeps the kit file's words. A message of the kit
+    reader or planner is known by its code (``reason``, one of ``kitfile.REASONS``) and
+    said from its facts, so a message reworded keeps the page's words; a board finding's
+    advice for a kit file by its finding's ``code``; a test gives every message the page
+    can show and looks for a kit file's words in them (tests/web/test_kit_words.py)."""
+    facts = facts or {}
+    if reason in _REASON_WORDS:
+        return _REASON_WORDS[reason](facts, setting)
+    for pattern, words in _BOARD_WORDS.get(code, ()):
         message = pattern.sub(words, message)
-    return message
+    # (a planner's message about a setting begins with its [section], which the
+    # setting's name on the page says)
+    return re.sub(r"^\[(?:kit|tile|laser|stones)\] ", "", message)
 
 
-#: The kit reader's "is empty (or only spaces); expected: ...; the default, used when the
-#: setting is left out, is X": the page has no setting to leave out.
-_EMPTY = "is empty (or only spaces)"
-
-
-def _empty_words(setting: str, message: str) -> str:
+def _empty_words(facts: Mapping[str, str], setting: str | None) -> str:
+    """The kit reader's "is empty (or only spaces); expected: ...; the default, used when
+    the setting is left out, is X": the page has no setting to leave out."""
     if setting == "kit.board":
         return "is empty: choose a preset, or the board of the board designer"
-    what = {"number": "a number", "integer": "a whole number"}.get(_KINDS[setting], "a value")
-    default = re.search(r"the default, used when the setting is left out, is (.*)$", message)
-    return f"is empty: type {what}" + (f" (the default is {default[1]})" if default else "")
+    kind = _KINDS.get(setting or "")
+    what = {"number": "a number", "integer": "a whole number"}.get(kind or "", "a value")
+    return f"is empty: type {what} (the default is {facts['default']})"
+
+
+def _wrong_type_words(facts: Mapping[str, str], setting: str | None) -> str:
+    """The reason, and what to type in the field rather than the line to write."""
+    typed = f"{facts['sep']} type {facts['typed']}" if facts.get("typed") else ""
+    return facts["reason"] + typed
 
 
 def _name(key: str) -> str:
@@ -389,74 +446,96 @@ def _name(key: str) -> str:
     return next(name for setting, name in _NAMES.items() if setting.endswith(f".{key}"))
 
 
-def _players(m: re.Match) -> str:
-    example = f", e.g. {m['preset']}" if m["preset"] else ""
+def _players(facts: Mapping[str, str], setting: str | None) -> str:
+    example = f", e.g. {facts['preset']}" if facts["preset"] else ""
     return (
-        f"{_name('players')} {m['players']} but the board {m['board']} has {m['has']}: set "
-        f"{_name('players')} to {m['people']} (it counts people, not machines; 0 takes the "
-        f"board's), or choose a {_name('board')} for {m['for']}{example}"
+        f"{_name('players')} {facts['players']} but the board {facts['board']} has "
+        f"{facts['has']}: set {_name('players')} to {facts['people']} (it counts people, not "
+        f"machines; 0 takes the board's), or choose a {_name('board')} for "
+        f"{facts['wanted']}{example}"
     )
 
 
-#: A kit file's words, and the page's for them (a pattern, then the words or a function
-#: of the match), applied in turn.
-_PAGE_WORDS: tuple[tuple[re.Pattern, object], ...] = (
-    (
-        re.compile(
-            r"^players = (?P<players>\d+) but the board (?P<board>\S+) has (?P<has>.+?); set "
-            r"players = (?P<people>\d+) \(players counts people, not machines\), or choose a "
-            r"board for (?P<for>.+?)(?:, e\.g\. board = '(?P<preset>[^']+)')?$"
+def _handedness_words(facts: Mapping[str, str], setting: str | None) -> str:
+    return (
+        f"{_name('handedness')} '{facts['given']}' but the board {facts['board']} uses the "
+        f"{facts['lattice']} lattice: tiles cut that way are its mirror image and their "
+        f"circles would not line up with the board's; choose {facts['lattice']} (or board)"
+    )
+
+
+def _not_used_words(facts: Mapping[str, str], setting: str | None) -> str:
+    """A [stones] setting the design does not use: what to choose in the form, or how to
+    give the setting back its default (the page warns only of one changed from it)."""
+    key = facts["key"]
+    default = next(s.default for s in SCHEMA["stones"] if s.key == key)
+    if isinstance(default, bool):
+        return f"are not used: {facts['why']}; {facts['use']}, or untick {_name(key)}"
+    undo = "type 0" if default == 0 else f"set it back to {_default_said(key, default)}"
+    return f"{facts['value']} is not used: {facts['why']}; {facts['use']}, or {undo}"
+
+
+def _default_said(key: str, default: object) -> str:
+    unit = next(s.unit for s in SCHEMA["stones"] if s.key == key)
+    if isinstance(default, str):
+        return default
+    return f"{default:g}{f' {unit}' if unit else ''}"
+
+
+#: The page's words for the kit reader's and planner's messages, by their codes
+#: (``kitfile.REASONS``): a function of the facts and the setting the finding is at.
+_REASON_WORDS = {
+    "empty-setting": _empty_words,
+    "wrong-type": _wrong_type_words,
+    "players-not-people": _players,
+    "width-and-pitch": lambda facts, setting: (
+        f"{_name('width')} and {_name('pitch')} are both given: give one of them, and 0 "
+        "for the other (a tile's width is √7 times its circle pitch)"
+    ),
+    "handedness-mirrored": _handedness_words,
+    "symbols-need-disc": lambda facts, setting: (
+        f"{_name('seat_symbols')} need the {_name('design')} {facts['design']}: the pyramid "
+        "has a vent on top where the symbol would go"
+    ),
+    "setting-not-used": _not_used_words,
+}
+
+#: A board finding's advice for a kit file, by the finding's code: a pattern of its
+#: message, and the page's words for it.
+_BOARD_WORDS: dict[str, tuple[tuple[re.Pattern, object], ...]] = {
+    "colours-colour-blind": (
+        (
+            re.compile(r"a kit file's seat_symbols = true \(under \[stones\]\)"),
+            lambda m: f"checking {_name('seat_symbols')} (under Stones)",
         ),
-        _players,
     ),
-    (
-        re.compile(r"^give either width or pitch in \[tile\], not both \(.+\)$"),
-        lambda m: (
-            f"{_name('width')} and {_name('pitch')} are both given: give one of them, and 0 "
-            "for the other (a tile's width is √7 times its circle pitch)"
-        ),
-    ),
-    (
-        re.compile(
-            r"^\[tile\] handedness = '(?P<given>\w+)' but (?P<why>.+); use handedness = "
-            r"'(?P<lattice>\w+)' \(or 'board'\)$"
-        ),
-        lambda m: (
-            f"{_name('handedness')} '{m['given']}' but {m['why']}; choose {m['lattice']} (or board)"
-        ),
-    ),
-    (
-        re.compile(r"^\[stones\] seat_symbols needs design = '(?P<design>\w+)': "),
-        lambda m: f"{_name('seat_symbols')} need the {_name('design')} {m['design']}: ",
-    ),
-    (re.compile(r"^\[(?:kit|tile|laser|stones)\] "), ""),  # (the setting's name says it)
-    # the line to write in a kit file, after a reason ("must be a number, got 'abc'; write
-    # e.g. width = 0.0 (...)"): the field says what it takes; a value: type it
-    (re.compile(r"; write e\.g\. [a-z_]+ = .*$"), ""),
-    (
-        re.compile(r"(?P<sep>[:;]) write [a-z_]+ = (?P<value>[^\s;]+)(?: \([^()]*\))?$"),
-        r"\g<sep> type \g<value>",
-    ),
-    # a board finding's advice for a kit file
-    (
-        re.compile(r"a kit file's seat_symbols = true \(under \[stones\]\)"),
-        lambda m: f"checking {_name('seat_symbols')} (under Stones)",
-    ),
-    (re.compile(r" \(its turns setting\)"), ""),  # (a board file's key: none here)
-)
+    "symmetry": ((re.compile(r" \(its turns setting\)"), ""),),  # (a board file's key)
+}
 
 
 # Planner codes named after a check rather than a section.
 _CODE_SECTIONS = {"kit-board": "kit", "kit-paper": "kit"}
 
 
-def locate(code: str, where: str, message: str) -> str | None:
+#: The setting a planner's message of a code (``kitfile.REASONS``) is about.
+_REASON_SETTINGS = {
+    "players-not-people": "kit.players",
+    "width-and-pitch": "tile.width",
+    "handedness-mirrored": "tile.handedness",
+    "symbols-need-disc": "stones.seat_symbols",
+}
+
+
+def locate(code: str, where: str, message: str, reason: str | None = None) -> str | None:
     """The setting (``section.key``) a kit finding is about, or None.
 
-    Reader errors name it (``tile.kerf``); planner errors name it by the section of
-    their code (``kit-tile``) and the first of its keys they mention."""
+    Reader errors name it (``tile.kerf``); planner errors by their code (``reason``), or
+    by the section of their finding's code (``kit-tile``) and the first of its keys
+    they mention."""
     if where in {f"{s}.{x.key}" for s, group in SCHEMA.items() for x in group}:
         return where
+    if reason in _REASON_SETTINGS:
+        return _REASON_SETTINGS[reason]
     section = _CODE_SECTIONS.get(code, code.removeprefix("kit-"))
     if code.startswith("kit-") and section in SCHEMA:
         text = f"{where} {message}"
@@ -488,7 +567,7 @@ def errors_json(exc: FabgenError) -> list[dict]:
     from fabgen.kitbuild.kitfile import KitFileError
 
     if isinstance(exc, KitFileError) and getattr(exc, "path", None) != DESIGNER_SOURCE:
-        return [finding_json(f.code, f.severity, f.message, f.where) for f in exc.findings]
+        return [kit_finding_json(f) for f in exc.findings]
     return [error_json(exc)]
 
 
@@ -498,7 +577,10 @@ def error_json(exc: FabgenError) -> dict:
     detail = getattr(exc, "detail", None) or str(exc)
     code = "kit-effort" if isinstance(exc, TooMuchWork) else "kit-file"
     designer = getattr(exc, "path", None) == DESIGNER_SOURCE
-    found = finding_json(code, "error", detail, where, named=not designer)
+    # (a code of the kit reader's; the designer's are the board reader's, said apart)
+    reason = None if designer else getattr(exc, "code", None)
+    facts = getattr(exc, "facts", None)
+    found = finding_json(code, "error", detail, where, not designer, reason, facts)
     if designer:  # the designer's board: at Board
         # (its reason in the designer's words, the place in it: see _designer_board)
         found.update(code="kit-board", where="board from the designer")
@@ -548,11 +630,11 @@ def _preview(settings: object, board_state: object, quick: bool, rest: bool) -> 
         try:
             plan = plan_kit(kit, QUICK_CHECKS if quick else None)
         except KitError as exc:
-            found = [finding_json(f.code, f.severity, f.message, f.where) for f in exc.findings]
+            found = [kit_finding_json(f) for f in exc.findings]
             if not found:
                 found = [finding_json("kit-board", "error", str(exc), "")]
             return {"ok": False, "findings": found, "kit_file": text}
-    findings = [finding_json(f.code, f.severity, f.message, f.where) for f in plan.findings]
+    findings = [kit_finding_json(f) for f in plan.findings]
     return {
         "ok": True,
         "findings": findings + _bed_note(plan),
@@ -705,7 +787,7 @@ def form_words(designer: bool = False):
     try:
         yield
     except KitError as exc:
-        found = [finding_json(f.code, f.severity, f.message, f.where) for f in exc.findings]
+        found = [kit_finding_json(f) for f in exc.findings]
         errors = [f for f in found if f["severity"] == "error"]
         if not errors:
             raise

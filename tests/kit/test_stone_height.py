@@ -1,6 +1,7 @@
 """A kit's stones of the height the maker gives (``[stones] height``): the setting of
 ``fabgen stones --height``, with its limits, refusals and layer note, and the bill of
-materials following it (docs/design-notes.md, *Building a kit*)."""
+materials following it; and the warning at a [stones] setting the design does not use
+(docs/design-notes.md, *Building a kit*)."""
 
 from __future__ import annotations
 
@@ -166,23 +167,70 @@ def test_each_seats_stone_is_warned_of_once(tmp_path):
     assert "its symbol's top at" in warning.message
 
 
+#: A [stones] setting a design does not use, written in a kit file: (design, the line,
+#: the setting, the start of its warning). The height was once the only one said; the
+#: others were dropped without a word.
+UNUSED = [
+    ("laser", f"height = {TALL}", "height", f"{TALL} mm is not used: laser-cut stones are "
+     "as thick as the sheet they are cut from"),
+    ("none", f"height = {TALL}", "height", f"{TALL} mm is not used: the kit makes no stones"),
+    ("laser", "clearance = 0.3", "clearance", "0.3 mm is not used: laser-cut stones are flat"),
+    # (the default, written: the maker wrote it, so it is said)
+    ("none", "clearance = 0.2", "clearance", "0.2 mm is not used: the kit makes no stones"),
+    ("laser", "bed = '250x210'", "bed", "'250x210' is not used: laser-cut stones are cut on "
+     "the laser, not printed"),
+    ("none", "markers = true", "markers", "true is not used: the kit makes no stones or "
+     "markers"),
+    ("none", "seat_symbols = true", "seat_symbols", "true is not used: the kit makes no "
+     "stones"),
+]  # fmt: skip
+
+
 @pytest.mark.parametrize(
-    ("design", "why"),
-    [
-        ("laser", "laser-cut stones are as thick as the sheet they are cut from"),
-        ("none", "the kit makes no stones"),
-    ],
-    ids=["laser", "none"],
+    ("design", "line", "key", "said"), UNUSED, ids=[f"{u[0]}-{u[2]}" for u in UNUSED]
 )
-def test_a_height_the_design_does_not_use_is_warned_of(tmp_path, design, why):
-    """Laser-cut stones are the sheet's thickness and none makes no stones: the height was
-    silently dropped; the kit is built as without it, with a warning at the height."""
-    given = plan_kit(_kit(tmp_path, f"[stones]\ndesign = '{design}'\nheight = {TALL}\n"))
+def test_a_setting_the_design_does_not_use_is_warned_of(tmp_path, design, line, key, said):
+    """The kit is built as without the setting, with a warning at it (docs/design-notes.md,
+    *Building a kit*); a kit file that does not write it gets none."""
+    given = plan_kit(_kit(tmp_path, f"[stones]\ndesign = '{design}'\n{line}\n"))
     (warning,) = _warnings(given)
-    assert (warning.code, warning.where) == ("kit-stones", "stones.height")
-    assert warning.message.startswith(f"{TALL} mm is not used: {why}")
-    assert warning.message.endswith("or give 0")
+    assert (warning.code, warning.where) == ("kit-stones", f"stones.{key}")
+    assert warning.message.startswith(said)
+    assert warning.message.endswith("or give 0" if key == "height" else "or leave it out")
+    assert warning.reason == "setting-not-used" and warning.facts["key"] == key
     plain = plan_kit(_kit(tmp_path, f"[stones]\ndesign = '{design}'\n"))
     assert _warnings(plain) == []
     assert given.stones == plain.stones
     assert (plain.stones is None) == (design == "none")
+
+
+def test_every_unused_setting_is_warned_of_once_and_what_asks_for_nothing_not_at_all(
+    tmp_path, cli, monkeypatch
+):
+    """A kit file copied from the template writes every key: each setting the design does
+    not use is said once, at its key, by fabgen build before it builds; false, and 0
+    where it stands for "not given", ask for nothing and are not said."""
+    from fabgen.errors import ParameterError
+    from fabgen.kitbuild import render
+
+    every = (
+        "[stones]\ndesign = 'laser'\ncount = 0\nclearance = 0.2\nheight = 7.1\n"
+        "bed = '180x180'\nseat_symbols = false\nmarkers = true\n"
+    )
+    warned = _warnings(plan_kit(_kit(tmp_path, every)))
+    assert sorted(w.where for w in warned) == ["stones.bed", "stones.clearance", "stones.height"]
+    nothing = "[stones]\ndesign = 'none'\nheight = 0\nseat_symbols = false\nmarkers = false\n"
+    assert _warnings(plan_kit(_kit(tmp_path, nothing))) == []
+
+    def stop(*_args, **_kw):
+        raise ParameterError("count", "stopped before building")
+
+    monkeypatch.setattr(render, "render_kit", stop)
+    for text, said in ((every, warned), (nothing, [])):
+        kit = tmp_path / "kit.toml"
+        kit.write_text(text)
+        built = cli("build", kit, "--out", tmp_path / "out").output
+        assert [line for line in built.splitlines() if line.startswith("warning [")] == [
+            w.text() for w in said
+        ]
+        assert "stopped before building" in built

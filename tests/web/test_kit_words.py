@@ -173,6 +173,10 @@ MISTAKES = [
     {"kit": {"supply": "simulate", "simulate_players": "nobody", "simulate_games": 5}},
     {"kit": {"board": "4p-hexagon-19-machines"}},  # "(its turns setting)"
     {"stones": {"bed": "250x210x220"}},  # a note, and the colour-blind "seat_symbols = true"
+    # warnings of settings the design does not use: "or leave it out"
+    {"stones": {"design": "laser", "clearance": 0.3, "bed": "250x210"}},
+    {"stones": {"design": "none", "seat_symbols": True, "height": 7.1}},
+    {"tile": {"width": [90]}},  # "write one value without brackets, width = 90"
 ]
 
 
@@ -223,3 +227,92 @@ def test_a_build_volume_at_printer_bed_is_read_as_the_bed_with_a_note(client, de
     assert note["message"].startswith("Printer bed '250x210x220': the plates are laid out on ")
     assert "250×210 mm bed; the build height, 220 mm, is not needed" in note["message"]
     assert not [f for f in bed["findings"] if f["setting"] == "stones.bed"]
+
+
+@pytest.mark.parametrize("design", ["laser", "none"])
+def test_the_page_warns_of_a_setting_the_design_does_not_use_once_it_is_changed(
+    client, default_settings, tmp_path, design
+):
+    """The form sends every setting, and cannot tell a default left from one typed: a
+    setting changed from its default is warned of, and the page's kit file leaves out
+    those left at their defaults, so fabgen build warns of the same settings (it warns of
+    every one a kit file writes)."""
+    from fabgen.kitbuild.kitfile import parse_kit
+    from fabgen.kitbuild.plan import plan_kit
+
+    settings = copy.deepcopy(default_settings)
+    settings["stones"]["design"] = design
+    plain = client.post("/api/kit/preview", json={"settings": settings}).get_json()
+    settings["stones"].update(clearance=0.3, bed="250x210")
+    changed = client.post("/api/kit/preview", json={"settings": settings}).get_json()
+    warned = {f["setting"]: f["message"] for f in changed["findings"] if f["severity"] == "warning"}
+    assert [f for f in plain["findings"] if f["severity"] == "warning"] == []
+    assert set(warned) == {"stones.clearance", "stones.bed"}
+    assert warned["stones.clearance"].startswith("Clearance 0.3 mm is not used: ")
+    assert warned["stones.clearance"].endswith(", or set it back to 0.2 mm")
+    assert warned["stones.bed"].startswith("Printer bed '250x210' is not used: ")
+    for answer in (plain, changed):
+        plan = plan_kit(parse_kit(answer["kit_file"], "kit.toml", tmp_path), play=False)
+        said = {f.where for f in plan.findings if f.severity == "warning"}
+        assert said == {f["setting"] for f in answer["findings"] if f["severity"] == "warning"}
+
+
+#: A kit file for each message of the kit reader and planner that the page says in words
+#: of its own, known by its code (kitfile.REASONS), and the facts those words need.
+CODED = [
+    ("[kit]\nplayers = 4\n", "players-not-people", {"players": "4", "board": "3p-triangle-4",
+     "has": "3 people", "people": "3", "wanted": "4 people", "preset": "4p-diamond-5"}),
+    ("[tile]\nwidth = 60\npitch = 30\n", "width-and-pitch", {}),
+    ("[tile]\nhandedness = 'ccw'\n", "handedness-mirrored",
+     {"given": "ccw", "board": "3p-triangle-4", "lattice": "cw"}),
+    ("[stones]\ndesign = 'pyramid'\nseat_symbols = true\n", "symbols-need-disc",
+     {"design": "disc"}),
+    ("[tile]\nkerf = ''\n", "empty-setting", {"default": "0.15 mm"}),
+    ("[tile]\nwidth = '100mm'\n", "wrong-type",
+     {"reason": "must be a number, got '100mm'", "typed": "100", "sep": ":"}),
+    ("[tile]\nwidth = 'abc'\n", "wrong-type", {"reason": "must be a number, got 'abc'"}),
+    ("[stones]\ndesign = 'laser'\nclearance = 0.3\n", "setting-not-used",
+     {"key": "clearance", "value": "0.3 mm", "design": "laser",
+      "why": "laser-cut stones are flat, with no boss to give play around",
+      "use": "choose a printed design (disc or pyramid) for stones with this play"}),
+]  # fmt: skip
+
+
+def _coded_finding(text: str, folder):
+    from fabgen.kitbuild.kitfile import KitFileError, parse_kit
+    from fabgen.kitbuild.plan import KitError, plan_kit
+
+    try:
+        found = plan_kit(parse_kit(text, "kit.toml", folder), play=False).findings
+    except (KitFileError, KitError) as exc:
+        found = list(exc.findings)
+    (finding,) = [f for f in found if f.reason]
+    return finding
+
+
+@pytest.mark.parametrize(("text", "reason", "facts"), CODED, ids=[f"{c[1]}-{k}" for k, c in
+                         enumerate(CODED)])  # fmt: skip
+def test_the_page_says_a_kit_message_by_its_code_so_a_reworded_one_keeps_its_words(
+    tmp_path, text, reason, facts
+):
+    from dataclasses import replace
+
+    from fabgen.web.kitform import kit_finding_json
+
+    finding = _coded_finding(text, tmp_path)
+    assert (finding.reason, dict(finding.facts)) == (reason, facts)
+    for value in facts.values():  # (the message says them, or its place: the facts are its own)
+        assert value in finding.message or value in finding.where
+    shown = kit_finding_json(finding)
+    reworded = kit_finding_json(replace(finding, message="said otherwise: players = 9"))
+    assert reworded["message"] == shown["message"] and reworded["setting"] == shown["setting"]
+    assert not _kit_file_words().search(shown["message"]), shown
+
+
+def test_every_kit_message_code_is_raised_and_has_the_pages_words():
+    from fabgen.kitbuild.kitfile import REASONS
+    from fabgen.web.kitform import _REASON_WORDS
+
+    # (a code renamed where it is raised but not in REASONS stops the kit reader instead)
+    assert {reason for _, reason, _ in CODED} == set(REASONS) == set(_REASON_WORDS)
+    assert all(code == code.lower() and " " not in code for code in REASONS)
