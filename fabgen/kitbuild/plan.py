@@ -414,12 +414,14 @@ def _note_unused(plan: KitPlan, stones: dict) -> None:
     """A setting the kit file writes that its design does not use (a printed stone's
     height with laser-cut stones, markers with design none), each once, at its key. Said
     as a warning, as the kit is built all the same; a setting the file does not write is
-    its default, and not said (docs/design-notes.md, *Building a kit*)."""
+    its default, and not said, nor is one written at its default: a kit file copied
+    from the template writes every key, and a line that changes nothing asks for nothing
+    (docs/design-notes.md, *Building a kit*)."""
     design = stones["design"]
     for key in UNUSED_BY_DESIGN.get(design, ()):
         value = stones[key]
-        if f"stones.{key}" not in plan.kit.given or value is False or value == 0 == _default(key):
-            continue  # (false, and 0 where it stands for "not given", ask for nothing)
+        if f"stones.{key}" not in plan.kit.given or value is False or value == _default(key):
+            continue  # (false asks for nothing either)
         why = _WHY_UNUSED.get((design, key), "the kit makes no stones (design none)")
         choice, undo = _TO_USE[key]
         shown = _shown_value(key, value)

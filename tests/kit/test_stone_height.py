@@ -6,6 +6,7 @@ materials following it; and the warning at a [stones] setting the design does no
 from __future__ import annotations
 
 import struct
+from pathlib import Path
 
 import pytest
 
@@ -175,12 +176,10 @@ UNUSED = [
      "as thick as the sheet they are cut from"),
     ("none", f"height = {TALL}", "height", f"{TALL} mm is not used: the kit makes no stones"),
     ("laser", "clearance = 0.3", "clearance", "0.3 mm is not used: laser-cut stones are flat"),
-    # (the default, written: the maker wrote it, so it is said)
-    ("none", "clearance = 0.2", "clearance", "0.2 mm is not used: the kit makes no stones"),
+    ("none", "clearance = 0.25", "clearance", "0.25 mm is not used: the kit makes no stones"),
     ("laser", "bed = '250x210'", "bed", "'250x210' is not used: laser-cut stones are cut on "
      "the laser, not printed"),
-    ("none", "markers = true", "markers", "true is not used: the kit makes no stones or "
-     "markers"),
+
     ("none", "seat_symbols = true", "seat_symbols", "true is not used: the kit makes no "
      "stones"),
 ]  # fmt: skip
@@ -207,20 +206,26 @@ def test_a_setting_the_design_does_not_use_is_warned_of(tmp_path, design, line, 
 def test_every_unused_setting_is_warned_of_once_and_what_asks_for_nothing_not_at_all(
     tmp_path, cli, monkeypatch
 ):
-    """A kit file copied from the template writes every key: each setting the design does
-    not use is said once, at its key, by fabgen build before it builds; false, and 0
-    where it stands for "not given", ask for nothing and are not said."""
+    """Each setting the design does not use is said once, at its key, by fabgen build
+    before it builds; false, and a value at its default (a kit file copied from the
+    template writes every key), ask for nothing and are not said."""
     from fabgen.errors import ParameterError
     from fabgen.kitbuild import render
 
     every = (
-        "[stones]\ndesign = 'laser'\ncount = 0\nclearance = 0.2\nheight = 7.1\n"
-        "bed = '180x180'\nseat_symbols = false\nmarkers = true\n"
+        "[stones]\ndesign = 'laser'\ncount = 0\nclearance = 0.3\nheight = 7.1\n"
+        "bed = '250x210'\nseat_symbols = false\nmarkers = true\n"
     )
     warned = _warnings(plan_kit(_kit(tmp_path, every)))
     assert sorted(w.where for w in warned) == ["stones.bed", "stones.clearance", "stones.height"]
     nothing = "[stones]\ndesign = 'none'\nheight = 0\nseat_symbols = false\nmarkers = false\n"
     assert _warnings(plan_kit(_kit(tmp_path, nothing))) == []
+    template = (Path(__file__).parents[2] / "templates" / "kit.toml").read_text()
+    assert 'design = "disc"' in template and "clearance = " in template and "bed = " in template
+    for design in ("laser", "none"):
+        copied = tmp_path / f"copied-{design}.toml"
+        copied.write_text(template.replace('design = "disc"', f'design = "{design}"'))
+        assert _warnings(plan_kit(load_kit(copied))) == []
 
     def stop(*_args, **_kw):
         raise ParameterError("count", "stopped before building")
