@@ -124,7 +124,6 @@ def balance(
     options = BalanceOptions(games, names, variant, seed, max_turns, save_games)
     options.check(board)
     jobs = run_jobs(jobs, scheduler)
-    _try_writing(out_dir)
     played_by.clear()
     began = time.perf_counter()
     table = None
@@ -392,36 +391,6 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
     played = [c.run for c in found] + [run]
     own = best.origin == "board"
     return run, f"{head}\n{candidates_text(found)}{tail}", played, own
-
-
-def _try_writing(out_dir) -> None:
-    """Do what writing the files will do, before any game is played: make the folder and
-    a file in it, then remove both. A folder the permission check passes may still be
-    one where nothing can be made (as root, ``/proc/x``: the games were played, and the
-    run failed when it wrote)."""
-    import contextlib
-    import os
-    import tempfile
-    from pathlib import Path
-
-    from fabgen.errors import FabgenError
-    from fabgen.export.transaction import STAGING_PREFIX, _os_message, check_out_dir
-    from fabgen.signals import signals_held
-
-    root = check_out_dir(out_dir)
-    made = [f for f in [root, *root.parents] if not f.exists()]
-    with signals_held():  # (a Ctrl+C between making and removing would leave them)
-        try:
-            root.mkdir(parents=True, exist_ok=True)
-            handle, name = tempfile.mkstemp(prefix=STAGING_PREFIX, dir=root)
-            os.close(handle)
-            Path(name).unlink()
-        except OSError as exc:
-            raise FabgenError(_os_message(root, exc)) from None
-        finally:
-            for folder in made:
-                with contextlib.suppress(OSError):
-                    folder.rmdir()
 
 
 def _checked_board(board_file, preset):

@@ -91,11 +91,12 @@ def _is_file(path: str) -> bool:
 
 class OutFolder(Folder):
     """A folder to write into; refuses the empty string (which would mean the current
-    folder) and what :func:`~fabgen.export.transaction.check_out_dir` refuses."""
+    folder) and a folder where :func:`~fabgen.export.transaction.try_out_dir` cannot make
+    a file, before any work is done."""
 
     def convert(self, value, param, ctx):
         from fabgen.errors import FabgenError
-        from fabgen.export.transaction import check_out_dir
+        from fabgen.export.transaction import try_out_dir
 
         flag = _flag(param)
         if isinstance(value, str) and not value.strip():
@@ -104,7 +105,7 @@ class OutFolder(Folder):
             _refuse(f"{flag} contains a NUL character: give a folder name without it")
         path = super().convert(value, param, ctx)
         try:  # refuse now, not after minutes of rendering
-            check_out_dir(path, flag)
+            try_out_dir(path, flag)
         except FabgenError as exc:
             _refuse(str(exc))
         return path

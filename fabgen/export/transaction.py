@@ -122,6 +122,29 @@ def check_out_dir(out_dir: str | os.PathLike, flag: str = "--out") -> Path:
     return root
 
 
+def try_out_dir(out_dir: str | os.PathLike, flag: str = "--out") -> Path:
+    """:func:`check_out_dir`, then what writing will do: make the folder and a file in
+    it, and remove both. A folder the permission check passes may still be one where
+    nothing can be made (as root, ``/proc/x``: ``fabgen build`` rendered the whole kit
+    and ``balance`` played every game before the write failed), so commands try it
+    before their work."""
+    root = check_out_dir(out_dir, flag)
+    made = [f for f in [root, *root.parents] if not f.exists()]
+    with signals_held():  # (a Ctrl+C between making and removing would leave them)
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            handle, name = tempfile.mkstemp(prefix=STAGING_PREFIX, dir=root)
+            os.close(handle)
+            Path(name).unlink()
+        except OSError as exc:
+            raise FabgenError(_os_message(root, exc, flag)) from None
+        finally:
+            for folder in made:  # (innermost first)
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+    return root
+
+
 def _check_name_lengths(root: Path) -> None:
     """Refuse a name longer than the file system takes before anything is made (the
     kernel reports it only for names below a folder that exists)."""

@@ -27,3 +27,31 @@ def test_a_file_for_a_folder_is_refused_naming_the_option(tmp_path, command, fla
     assert "Directory" not in result.output  # click's own wording
     assert target.read_text() == "keep me"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+#: Commands that work before they write, with the slow part of each.
+WORKERS = [["build"], ["stones"], ["tile"], ["rulesheet"], ["layout", "--preset", "2p-diamond-4"]]
+
+
+@pytest.mark.parametrize("command", WORKERS, ids=lambda c: c[0])
+def test_a_folder_where_nothing_can_be_made_is_refused_before_the_work(command):
+    """As root, /proc/x passes the check that the nearest folder is writable and fails
+    only when the folder is made: `fabgen build` rendered the whole kit first. Every
+    --out is tried (the folder and a file in it made and removed) before the work."""
+    import os
+
+    if not os.path.isdir("/proc/self"):
+        pytest.skip("needs Linux's /proc")
+    result = CliRunner().invoke(main, [*command, "--out", "/proc/fabgen-out"])
+    assert result.exit_code == 2, result.output
+    assert "cannot write into /proc/fabgen-out: " in result.output
+    assert "wrote" not in result.output and "[1/" not in result.output
+
+
+def test_trying_the_folder_leaves_nothing_when_the_command_then_refuses(tmp_path):
+    """The trial makes the folder and its missing parents and removes them, so a command
+    refused for another reason after it leaves no folder behind (no partial output)."""
+    out = tmp_path / "a" / "b"
+    result = CliRunner().invoke(main, ["tile", "--out", str(out), "--width", "-5"])
+    assert result.exit_code == 2, result.output
+    assert list(tmp_path.iterdir()) == []
