@@ -349,22 +349,31 @@ def test_look_aheads_over_many_turns_are_proven(board, rounds, seed, sets, best,
     assert TurnSpace(following).best(random.Random(0)).value == decision.next_turn == best
 
 
-def test_a_look_ahead_too_big_to_play_values_next_turns_by_the_exact_search():
+@pytest.mark.parametrize(
+    ("board", "rounds", "seed", "sets", "best"),
+    [
+        ("6p-hexagon-19", 16, 20, 143_640, 37),
+        ("2p-diamond-4", 9, 32, 203_840, 31),
+    ],
+)
+def test_a_look_ahead_too_big_to_play_values_next_turns_by_the_exact_search(
+    board, rounds, seed, sets, best
+):
     """Above ``NEXT_TURNS`` the machine picks its turn by a beam over this turn's
-    tiles, valuing each by its next turn. Valued by the older bounded search, this
-    position's beam chose a turn with a next turn of 30; the exact search of each next
-    turn finds 37, the most of any turn (every one of the 143,640 turns played and its
-    next turn searched, offline: two minutes)."""
+    tiles, valuing each by its next turn. Valued by the older bounded search, the
+    first position's beam chose a turn with a next turn of 30; the exact search of
+    each next turn finds the most of any turn on both (every turn played and its next
+    turn searched, offline: 62 and 135 s wall-clock on two loaded cores, 2026-11-30)."""
     from fabgen.play.search import next_turn_of
 
-    pos = position("6p-hexagon-19", 16, 20)
-    assert count_move_sets(moves_by_tile(pos, "online")) == 143_640
-    decision = ExtremeMachine().decide(pos, "online", random.Random(20))
+    pos = position(board, rounds, seed)
+    assert count_move_sets(moves_by_tile(pos, "online")) == sets
+    decision = ExtremeMachine().decide(pos, "online", random.Random(seed))
     assert decision.criterion == NEXT and not decision.exhaustive
     assert "beam" in decision.limits and decision.bound >= decision.next_turn
     after, _ = play_turn(pos, decision.moves)
     following = next_turn_of(after, pos.next_player, "online")
-    assert TurnSpace(following).best(random.Random(0)).value == decision.next_turn == 37
+    assert TurnSpace(following).best(random.Random(0)).value == decision.next_turn == best
 
 
 def test_two_shares_of_the_turns_are_every_turn_once():
