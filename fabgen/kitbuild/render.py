@@ -447,7 +447,7 @@ def _estimate(part: dict) -> str:
 
 
 FOLDER_NOTES = {
-    "laser/": "laser cutter {colours}; cut test-tile first and check its width; "
+    "laser/": "laser cutter {colours}; cut test-tile first and check {test_tile}; "
     "sheets-report.txt gives the laser time of every sheet",
     "3d/": "3D printer: .3mf plates open in PrusaSlicer, Cura or Bambu Studio; .step for CAD, "
     ".stl for any slicer",
@@ -476,7 +476,11 @@ def readme_text(plan: KitPlan, files: dict[str, bytes], filament: dict | None = 
     lines += ["", "What to do with each folder:"]
     for folder, note in FOLDER_NOTES.items():
         if any(n.startswith(folder) for n in files):
-            note = note.format(colours=_laser_colours(plan), board=plan.board.name)
+            note = note.format(
+                colours=_laser_colours(plan),
+                board=plan.board.name,
+                test_tile=_test_tile_size(plan.geometry),
+            )
             text = f"{folder:<8} {note}"
             if folder == "print/" and len(plan.papers) > 1:
                 text += f"; {_paper_choice(plan.papers)}"
@@ -525,6 +529,17 @@ def _wrap(text: str, indent: str = "", rest: str = "") -> list[str]:
 
 
 COLOUR_WORDS = {"#ff0000": "red", "#0000ff": "blue", "#000000": "black", "#00e000": "green"}
+
+
+def _test_tile_size(geometry) -> str:
+    """What to measure on the cut test tile: "check its width" left a maker to guess
+    which width (across the flats or the corners) and how much; a rosette has no flats,
+    but its circles' spacing is there to measure."""
+    from fabgen.geometry.tile import OutlineKind
+
+    if geometry.outline is OutlineKind.HEXAGON:
+        return f"that it is {round(geometry.width, 2):g} mm across the flats"
+    return f"that its circles are {round(geometry.pitch, 2):g} mm apart, centre to centre"
 
 
 def _laser_colours(plan: KitPlan) -> str:

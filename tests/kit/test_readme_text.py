@@ -48,3 +48,20 @@ def test_the_laser_note_names_the_colour_profile_before_its_colours(tmp_path):
         words = " ".join(_readme(tmp_path, f'[laser]\nprofile = "{profile}"\n').split())
         assert f"laser/ laser cutter ({profile} colours): cut " in words
         assert ") (" not in words
+
+
+def test_the_laser_note_says_what_the_test_tile_must_measure(tmp_path):
+    """It said "cut test-tile first and check its width": which width (a hexagon is
+    wider across its corners) and how much was left to guess. The figure is the kit's
+    tile, read from the kit file; a rosette, without flats, is checked by its circles."""
+    cases = (
+        ("[tile]\nwidth = 80\n", "check that it is 80 mm across the flats;"),
+        ("[tile]\npitch = 35\n", "check that it is 92.6 mm across the flats;"),
+        (
+            '[tile]\noutline = "rosette"\npitch = 35\n',
+            "check that its circles are 35 mm apart, centre to centre;",
+        ),
+    )
+    for kit, check in cases:
+        words = " ".join(_readme(tmp_path, kit).split())
+        assert f"cut test-tile first and {check} sheets-report.txt" in words
