@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from fabgen.board.checks.chance import MARGIN as CHANCE_MARGIN
 from fabgen.board.checks.chance import chance_caveat
+from fabgen.board.findings import and_list
 from fabgen.board.model import Board
 from fabgen.board.supply import (
     ROOM_NOTE,
@@ -412,6 +413,7 @@ def report_text(report: dict) -> str:
             f"(95% interval {_interval(fav['ci_low'], fav['ci_high'])}) "
             f"against an even {100 * fav['even']:.1f}%"
         )
+    lines += _people_only(report["seats"]) if report["finished"] else []
     tu = report["turns"]
     lines.append(
         f"game length: {tu['mean']:g} turns on average, 95% of games within {tu['p95']}, "
@@ -562,6 +564,43 @@ def _first_seat(fsa: dict, seats: list[dict]) -> str:
         f"{100 * seats[0]['win_rate']:.1f}% against a fair {fair:.1f}%; 95% interval "
         f"{100 * fsa['ci_low']:+.1f} to {100 * fsa['ci_high']:+.1f} points)"
     )
+
+
+def _people_only(seats: list[dict]) -> list[str]:
+    """On a board with machine seats, the people compared among themselves: the even
+    share, the test and the metrics count a machine as a seat, so on
+    4p-hexagon-19-machines a machine that seldom wins made the seats "differ" and was
+    named the least seat, and a solo board "favoured" its one person."""
+    machines = [s["seat"] for s in seats if s["kind"] != "player"]
+    people = [s for s in seats if s["kind"] == "player"]
+    if not machines or not people:
+        return []
+    which = f"{'seat' if len(machines) == 1 else 'seats'} {and_list(map(str, machines))}"
+    seat = "a seat" if len(machines) == 1 else "seats"
+    counted = f"counted as {seat} by the even share, the test and the metrics"
+    if len(people) == 1:
+        (p,) = people
+        return [
+            f"one person against the machines ({which}, {counted}): seat {p['seat']}, the "
+            f"person, won {100 * p['win_rate']:.1f}% of the games "
+            f"(95% interval {_interval(p['ci_low'], p['ci_high'])})"
+        ]
+    best = max(people, key=lambda s: (s["win_rate"], -s["seat"]))
+    worst = min(people, key=lambda s: (s["win_rate"], s["seat"]))
+    share = sum(s["win_rate"] for s in people)
+    if best["win_rate"] == worst["win_rate"]:
+        spread = f"every person's seat won {100 * best['win_rate']:.1f}%"
+    else:
+        spread = (
+            f"seat {best['seat']} won most, {100 * best['win_rate']:.1f}%, seat "
+            f"{worst['seat']} least, {100 * worst['win_rate']:.1f}%, "
+            f"{100 * (best['win_rate'] - worst['win_rate']):.1f} points apart"
+        )
+    are = "is a machine" if len(machines) == 1 else "are machines"
+    return [
+        f"the people alone ({which} {are}, {counted}): {spread}; an even share of the "
+        f"people's {100 * share:.1f}% of the wins is {100 * share / len(people):.1f}% a seat"
+    ]
 
 
 def _balance_reading(seats: list[dict]) -> str:

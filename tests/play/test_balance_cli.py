@@ -921,3 +921,39 @@ def test_a_folder_where_nothing_can_be_made_is_refused_before_any_game(cli, tmp_
     out = tmp_path / "a" / "b"
     assert cli("balance", *args, "--out", out).exit_code == 0
     assert not [p for p in out.iterdir() if p.name.startswith(".")]
+
+
+def _with_machines(report: dict, rates: tuple[float, ...], machines: set[int]) -> dict:
+    seats = [
+        {**s, "win_rate": r, "kind": "machine" if s["seat"] in machines else "player"}
+        for s, r in zip(report["seats"], rates, strict=True)
+    ]
+    return {**report, "seats": seats}
+
+
+def test_a_board_with_machine_seats_compares_the_people_among_themselves(few_games):
+    """On 4p-hexagon-19-machines the even share (1/6), the test and the balance metric
+    counted the two machines as seats: a machine that seldom won was "least" and made the
+    seats "differ", and a solo board "favoured" its one person. A line compares the
+    people alone, against an even share of the wins the machines left them."""
+    from fabgen.play.balance import report_text
+
+    _, report = few_games
+    lines = report_text(_with_machines(report, (0.5, 0.1, 0.4), {2})).splitlines()
+    (line,) = [s for s in lines if s.startswith("the people alone")]
+    assert line == (
+        "the people alone (seat 2 is a machine, counted as a seat by the even share, the "
+        "test and the metrics): seat 1 won most, 50.0%, seat 3 least, 40.0%, 10.0 points "
+        "apart; an even share of the people's 90.0% of the wins is 45.0% a seat"
+    )
+    solo = _with_machines(report, (0.8, 0.1, 0.1), {2, 3})
+    (line,) = [s for s in report_text(solo).splitlines() if s.startswith("one person")]
+    red = report["seats"][0]
+    assert line == (
+        "one person against the machines (seats 2 and 3, counted as seats by the even "
+        "share, the test and the metrics): seat 1, the person, won 80.0% of the games "
+        f"(95% interval {100 * red['ci_low']:.1f} to {100 * red['ci_high']:.1f}%)"
+    )
+    # Without machine seats the seats are the people: no such line.
+    text = report_text(report)
+    assert "the people alone" not in text and "one person" not in text
