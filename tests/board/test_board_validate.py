@@ -314,6 +314,14 @@ def test_colours_written_differently_are_the_same_colour():
     )
 
 
+def test_a_board_of_one_tile_is_said_to_have_one_tile():
+    """The designer's new board (one tile) was said to have "1 tiles"."""
+    text = (BROKEN / "tiny.toml").read_text().replace("[[0, 0], [1, 0], [0, 1]]", "[[0, 0]]")
+    text = text.replace("d1 = 1", "a2 = 1")
+    (finding,) = [f for f in run(parse_board_toml(text)).findings if f.code == "tile-count"]
+    assert finding.message.startswith("the board has 1 tile; the 1995 rules use 9 to 43")
+
+
 def without_first_colour(second: str):
     """same-colour.toml with seat 1 given no colour (made and drawn red, its place's)
     and seat 2 given ``second``."""

@@ -17,8 +17,9 @@ def tile_count(ctx: Context) -> Iterator[Finding]:
     if MIN_TILES <= n <= MAX_TILES:
         return
     todo = "add tiles for a longer game" if n < MIN_TILES else "games on it will be long"
+    tiles = f"{n} tile{'' if n == 1 else 's'}"
     yield Finding(
         "tile-count",
         Severity.WARNING,
-        f"the board has {n} tiles; the 1995 rules use {MIN_TILES} to {MAX_TILES}: {todo}",
+        f"the board has {tiles}; the 1995 rules use {MIN_TILES} to {MAX_TILES}: {todo}",
     )
