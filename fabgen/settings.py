@@ -565,7 +565,8 @@ _d(
     "seat_symbols",
     bool,
     False,
-    "A raised symbol per seat, for colour-blind players.",
+    "A symbol per seat on its stones (raised when printed, engraved when cut), for "
+    "colour-blind players.",
     flag=None,
     kit="stones.seat_symbols",
 )

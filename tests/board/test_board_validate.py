@@ -434,6 +434,11 @@ def test_red_and_green_are_noted_for_colour_blind_players():
     (finding,) = [f for f in report.findings if f.code == "colours-colour-blind"]
     assert finding.severity is Severity.INFO
     assert "may not tell red from green (seat 1 (Red) and seat 2 (Blue))" in finding.message
+    # (it said "a raised symbol", which laser-cut stones, a kit's other design, do not have)
+    assert finding.message.endswith(
+        "gives each seat's stones a symbol of its own (raised on printed discs, engraved on "
+        "laser-cut stones)"
+    )
     assert "colours-colour-blind" not in run(with_colours("red", "blue")).codes()
     six = [f for f in run(load_preset("6p-hexagon-19")).findings if f.code.startswith("colour")]
     assert [f.code for f in six] == ["colours-colour-blind"]

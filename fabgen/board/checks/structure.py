@@ -517,8 +517,8 @@ def colour_blind_colours(ctx: Context) -> Iterator[Finding]:
         "colours-colour-blind",
         Severity.INFO,
         f"players with red-green colour blindness (about 1 man in 12) may not tell {listed}: "
-        "a kit file's seat_symbols = true (under [stones]) gives each seat's stones a raised "
-        "symbol of its own",
+        "a kit file's seat_symbols = true (under [stones]) gives each seat's stones a symbol "
+        "of its own (raised on printed discs, engraved on laser-cut stones)",
     )
 
 
