@@ -112,7 +112,7 @@ def report_text(report: dict) -> str:
             what += " + reference square"
         lines.append(
             f"{s['name']}: {width:g}×{height:g} mm, {what}, material use "
-            f"{100 * s['material_use']:.1f} %, area bound {s['area_bound']:.1f} "
+            f"{100 * s['material_use']:.1f} %, {_room(s['area_bound'], s['kind'])} "
             f"({s['usable_area_bound']:.1f} inside the margins)"
         )
         used_w, used_h = s.get("used_mm", (width, height))
@@ -126,7 +126,7 @@ def report_text(report: dict) -> str:
         lines.append(
             f"{kind}: {_pieces(kind, t['pieces'])} on {t['sheets']} "
             f"sheet{'s' if t['sheets'] != 1 else ''}, material use "
-            f"{100 * t['material_use']:.1f} %, area bound {t['area_bound']:.1f}"
+            f"{100 * t['material_use']:.1f} %, {_room(t['area_bound'], kind)}"
         )
     lines.append("total: " + _lengths(report["total"]))
     v = report["speeds_mm_per_s"]
@@ -145,6 +145,12 @@ def _lengths(d: dict) -> str:
         f"{d['engrave_length_mm']:.0f} mm{label}, travel {d['travel_length_mm']:.0f} mm; "
         f"laser time {format_duration(d['laser_time_s'])}"
     )
+
+
+def _room(area_bound: float, kind: str) -> str:
+    """The sheet area over a piece's: it read "area bound 17.3", which a maker could not
+    tell from a count of pieces placed or a limit of the machine."""
+    return f"room for {area_bound:.1f} {kind} by area alone"
 
 
 def _pieces(kind: str, n: int) -> str:

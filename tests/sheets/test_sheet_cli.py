@@ -69,6 +69,24 @@ def test_every_length_in_the_text_report_has_its_unit_and_the_json_figure(cli, t
         assert int(found.group(1)) == round(total[key]), (word, line)
 
 
+def test_the_text_report_says_how_many_pieces_the_area_has_room_for(cli, tmp_path):
+    """It read "area bound 17.3 (16.4 inside the margins)": jargon a maker could not
+    tell from a count. The figures are the JSON's, per sheet and in all."""
+    args = ("--count", "14", "--sheet", "500x300", "--stones", "5", "--out", tmp_path)
+    result = cli("sheet", *args)
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "sheets-report.json").read_text())
+    lines = result.output.splitlines()
+    for s in report["sheets"]:
+        room = f"room for {s['area_bound']:.1f} {s['kind']} by area alone "
+        room += f"({s['usable_area_bound']:.1f} inside the margins)"
+        assert any(x.startswith(f"{s['name']}: ") and x.endswith(room) for x in lines), room
+    for kind, t in report["totals"].items():
+        room = f"room for {t['area_bound']:.1f} {kind} by area alone"
+        assert any(x.startswith(f"{kind}: ") and x.endswith(room) for x in lines), room
+    assert "area bound" not in result.output
+
+
 def test_laser_time_follows_the_speeds(cli, tmp_path):
     def report(speed: str) -> dict:
         args = ("--count", "2", "--format", "json", "--cut-speed", speed, "--out", tmp_path)
