@@ -347,7 +347,8 @@ def bom_text(bom: dict) -> str:
     if s["design"] != "none":
         lines.append(
             f"  stones             {s['per_colour']} per colour × {len(s['colours'])} colours "
-            f"({colours}); {s['design']}{_made_on(s, ' per colour')}" + _offcut_words(s)
+            f"({colours}); {_design_words(s['design'])}{_made_on(s, ' per colour')}"
+            + _offcut_words(s)
         )
         lines.append(f"  stone size         {_stone_size(s)}")
     for kind in ("growing", "dead"):
@@ -367,6 +368,12 @@ def bom_text(bom: dict) -> str:
         )
     lines.append(f"  stones per colour: {s['basis']}")
     return "\n".join(lines + _filament_lines(bom.get("filament"))) + "\n"
+
+
+def _design_words(design: str) -> str:
+    """The stones' design as bom.txt says it: "laser" alone read as a machine, not as
+    stones cut from a sheet."""
+    return {"laser": "laser-cut discs"}.get(design, design)
 
 
 def _offcut_words(part: dict) -> str:

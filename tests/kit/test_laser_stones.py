@@ -145,3 +145,13 @@ def test_each_stone_sheet_names_its_colour_as_the_readme_does(laser_kit):
         (line,) = [x for x in text.splitlines() if x.startswith(sheet["name"] + ":")]
         assert f" stones (colour {k}, {name})," in line
     assert all(s["colour_name"] is None for s in report["sheets"] if s["kind"] != "stones")
+
+
+def test_the_bill_of_materials_says_the_stones_are_cut_discs(laser_kit):
+    """bom.txt read "2 colours (red, blue); laser, on 1 sheet per colour": the design's
+    key word, not what the stones are. The count and sheets are bom.json's."""
+    bom = json.loads((laser_kit / "bom.json").read_text())
+    s = bom["stones"]
+    (line,) = [x for x in (laser_kit / "bom.txt").read_text().splitlines() if "  stones  " in x]
+    sheets = f"{s['sheets']} sheet{'' if s['sheets'] == 1 else 's'} per colour"
+    assert f"({', '.join(s['colours'])}); laser-cut discs, on {sheets}" in line, line
