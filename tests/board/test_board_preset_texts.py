@@ -82,3 +82,28 @@ def test_the_seat_differences_in_preset_descriptions_are_the_fairness_tables():
     assert len(rows_quoting) >= 3
     for name, figures in rows_quoting:
         assert f"(seats differ: {figures})" in preset_text(name), name
+
+
+def test_the_board_tutorial_says_where_seat_1_sits_on_every_preset():
+    """ "Seat 1 sits at the bottom of the setup diagram" was not so on 5p-hexagon-19-dummy
+    (seat 1 at the right corner): the tutorial names every preset where it is not."""
+    import math
+
+    from fabgen.board.files import load_preset
+    from fabgen.board.placement import BoardPlacement
+
+    tutorial = (ROOT / "docs" / "tutorials" / "board.md").read_text("utf-8")
+    said = re.search(r"Seat 1 sits at\s+the bottom of the setup diagram([^.]*)\.", tutorial)
+    assert said
+    elsewhere = set(re.findall(r"`([0-9a-z-]+)`", said[1]))
+    for name in preset_names():
+        board = load_preset(name)
+        place = BoardPlacement(board)  # as the setup diagram draws it (y up)
+        every = [place.xy(f) for tile in board.tiles for f in tile.fields]
+        seat = [place.xy(f) for f, _ in board.seats[0].stacks]
+        dx, dy = (
+            sum(p[k] for p in seat) / len(seat) - sum(p[k] for p in every) / len(every)
+            for k in (0, 1)
+        )
+        bottom = -150.001 <= math.degrees(math.atan2(dy, dx)) <= -29.999
+        assert bottom == (name not in elsewhere), name
