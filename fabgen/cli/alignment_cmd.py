@@ -218,11 +218,18 @@ def _subject(drawing, dpi, blog_radius, blog_reading, options):
     p = geometry.parameters()
     header = (
         f"fabgen tile: width {p['width_mm']:.3f} mm, pitch {p['pitch_mm']:.3f} mm, "
-        f"circles {p['circle_diameter_mm']:.3f} mm, {p['outline']}, "
+        f"circles {p['circle_diameter_mm']:.3f} mm, {p['outline']}{_rounded(geometry)}, "
         f"kerf {geometry.kerf:g} mm "
         + ("compensated" if geometry.compensate_kerf else "not compensated")
     )
     return header, geometry.layout(), geometry.kerf, None
+
+
+def _rounded(geometry) -> str:
+    """The corner radius given, said back: left out, --corner-radius 3 looked ignored.
+    (It moves no circle: tiles meet on their straight edges.)"""
+    radius = geometry.corner_radius
+    return f" with corners rounded {radius:g} mm" if radius else ""
 
 
 def _blog_subject(radius, reading, options):

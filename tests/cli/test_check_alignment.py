@@ -47,6 +47,13 @@ def test_text_report_names_the_figures(cli):
     assert "Result: within tolerance 0.2 mm" in result.output
 
 
+def test_the_header_says_the_corner_radius_given(cli):
+    """--corner-radius was taken and not said back, as if ignored."""
+    header = cli("check-alignment", "--corner-radius", "3", "--kerf", "0.15").output
+    assert ", hexagon with corners rounded 3 mm, kerf 0.15 mm compensated\n" in header
+    assert "rounded" not in cli("check-alignment", "--kerf", "0.15").output
+
+
 @pytest.mark.parametrize("kerf", ["0.001", "0.2"])
 def test_drift_is_explained_only_when_it_reaches_a_hundredth_of_a_millimetre(cli, kerf):
     args = ("check-alignment", "--kerf", kerf, "--no-compensate-kerf")
