@@ -1023,3 +1023,36 @@ def test_a_tile_listed_twice_is_named_by_its_coordinates():
     assert finding.code == "field-in-two-tiles"
     assert finding.message.startswith(f"tile 5 [{i}, {j}] is tile 1 again (the same 7 fields)")
     assert finding.message.endswith(f"remove one [{i}, {j}] from tiles = [...]")
+
+
+def test_simulated_games_beside_machines_compare_the_people_and_a_solo_board_warns_not():
+    """The even share and the test count a machine as a seat: a solo board whose person
+    beat the machines was warned "the seats differ: move the starts or give the seats
+    that lose something back". There the person's win rate is a note; beside machines
+    the people are compared among themselves too."""
+    solo = validate(
+        load_preset("1p-triangle-5-two-machines"), balance=_balance([87, 7, 6], 0, True)
+    )
+    (finding,) = [f for f in solo.findings if f.code == "seat-balance"]
+    assert finding.severity is Severity.INFO and finding.where.player == 1
+    assert finding.message.startswith("the one person wins 87.0% (95% interval 0.0 to 100.0%)")
+    assert "against the machines (seats 2 and 3; greedy players)" in finding.message
+    assert "move the starts" not in finding.message and "an even" not in finding.message
+    four = load_preset("4p-hexagon-19-machines")
+    assert [s.is_machine for s in four.seats] == [False, True, False, False, True, False]
+    mixed = validate(four, balance=_balance([31, 1, 21, 8, 6, 33], 0.04, True))
+    (finding,) = [f for f in mixed.findings if f.code == "seat-balance"]
+    assert finding.severity is Severity.WARNING
+    assert (
+        "; seats 2 and 5 are machines, counted in the even share and the test: among the "
+        "people, seat 6 wins most (33%) and seat 4 least (8%); the seats differ"
+    ) in finding.message
+    # Without machines, no such words.
+    (finding,) = [
+        f
+        for f in validate(
+            load_preset("3p-triangle-4"), balance=_balance([50, 30, 20], 0, True)
+        ).findings
+        if f.code == "seat-balance"
+    ]
+    assert "machine" not in finding.message

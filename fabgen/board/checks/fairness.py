@@ -11,7 +11,7 @@ from fabgen.board.checks.context import Context
 from fabgen.board.checks.registry import Section
 from fabgen.board.checks.seat_advice import four_or_five, no_rotation_message, preferred
 from fabgen.board.checks.wording import order_words, stack_list
-from fabgen.board.findings import DISTANCE_TOLERANCE, Finding, Severity, Where
+from fabgen.board.findings import DISTANCE_TOLERANCE, Finding, Severity, Where, and_list
 from fabgen.board.symmetry import (
     rotation_direction,
     rotation_words,
@@ -249,13 +249,19 @@ def _pairs(seat: list[int], ks: list[int]) -> str:
 @FAIRNESS.check("seat-balance")
 def seat_balance(ctx: Context) -> Iterator[Finding]:
     if ctx.balance is not None:
-        yield _seat_balance(ctx.balance)
+        machines = [k + 1 for k, seat in enumerate(ctx.board.seats) if seat.is_machine]
+        yield _seat_balance(ctx.balance, machines)
 
 
-def _seat_balance(report: dict) -> Finding:
+def _seat_balance(report: dict, machines: list[int]) -> Finding:
     """Which seat simulated games favour, by how much, and whether that is more than
-    chance (the report's test)."""
+    chance (the report's test). The even share and the test count a machine as a seat:
+    a solo board is no contest of equal seats, and beside machines the people are
+    compared among themselves too."""
     fav, test = report["favoured"], report["test"]
+    people = [s for s in report["seats"] if s["seat"] not in machines]
+    if fav is not None and machines and len(people) == 1:
+        return _solo_balance(report, people[0], machines)
     if fav is None:
         return Finding(  # (it said only "no game finished of 2")
             "seat-balance",
@@ -272,6 +278,8 @@ def _seat_balance(report: dict) -> Finding:
         f"{100 * fav['even']:.1f}%; seats 1 to {len(report['seats'])} win {rates} of "
         f"{report['finished']} finished simulated games ({players} players)"
     )
+    if machines:
+        share += _people_alone(people, machines)
     tested = f"{test['name']}, p = {test['p_value']:.4f}"
     if not test["seats_differ"]:
         return Finding(
@@ -293,4 +301,39 @@ def _seat_balance(report: dict) -> Finding:
         Severity.WARNING,
         f"{share}; the seats differ ({tested}): {advice}",
         Where(player=fav["seat"]),
+    )
+
+
+def _seats_words(seats: list[int]) -> str:
+    return f"{'seat' if len(seats) == 1 else 'seats'} {and_list(map(str, seats))}"
+
+
+def _solo_balance(report: dict, person: dict, machines: list[int]) -> Finding:
+    """One person against machines: how often the person wins, not a fairness finding
+    (it warned "the seats differ: move the starts or give the seats that lose something
+    back" of a person who beat the machines)."""
+    players = ", ".join(dict.fromkeys(s["player"] for s in report["seats"]))
+    zero = report["all_zero"]
+    shared = f" ({zero} ended 0:0, a first place shared with the machines)" if zero else ""
+    return Finding(
+        "seat-balance",
+        Severity.INFO,
+        f"the one person wins {100 * person['win_rate']:.1f}% (95% interval "
+        f"{100 * person['ci_low']:.1f} to {100 * person['ci_high']:.1f}%) of "
+        f"{report['finished']} finished simulated games{shared} against the machines "
+        f"({_seats_words(machines)}; {players} players): a solo board has no seats to even "
+        "out, and the person's win rate says how hard its machines are to beat",
+        Where(player=person["seat"]),
+    )
+
+
+def _people_alone(people: list[dict], machines: list[int]) -> str:
+    """The people's seats among themselves, beside machines that the even share counts."""
+    best = max(people, key=lambda s: (s["win_rate"], -s["seat"]))
+    worst = min(people, key=lambda s: (s["win_rate"], s["seat"]))
+    are = "is a machine" if len(machines) == 1 else "are machines"
+    return (
+        f"; {_seats_words(machines)} {are}, counted in the even share and the test: among "
+        f"the people, seat {best['seat']} wins most ({100 * best['win_rate']:.0f}%) and seat "
+        f"{worst['seat']} least ({100 * worst['win_rate']:.0f}%)"
     )
