@@ -1056,3 +1056,29 @@ def test_simulated_games_beside_machines_compare_the_people_and_a_solo_board_war
         if f.code == "seat-balance"
     ]
     assert "machine" not in finding.message
+
+
+def test_a_solo_board_of_extreme_machines_measures_each_start_tile_once():
+    """docs/seats.md makes a solo board of 3p-triangle-4 with extreme machines in seats 2
+    and 3: their start tiles are the person's, turned a third, yet the check measured
+    each of their 14 fields (7, 8 and 9 steps away) and warned "place them at equal
+    distances". A start tile is one place, as far as its nearest field."""
+    from dataclasses import replace
+
+    from fabgen.board.model import SeatKind
+
+    def solo(board):
+        machine = SeatKind.EXTREME_MACHINE
+        seats = [board.seats[0], *(replace(s, kind=machine) for s in board.seats[1:])]
+        return validate(replace(board, seats=tuple(seats)))
+
+    assert "machines-asymmetric" not in solo(load_preset("3p-triangle-4")).codes()
+    text = board_to_toml(load_preset("3p-triangle-4")).replace("start = [2, -1]", "start = [1, 0]")
+    (finding,) = [
+        f for f in solo(parse_board_toml(text)).findings if f.code == "machines-asymmetric"
+    ]
+    assert finding.message.startswith(
+        "the machines' stacks are not equally far from seat 1 (Red)'s start (field steps: "
+    )
+    assert "tile 1 (seat 2 (Blue)'s start): 7" in finding.message
+    assert "): the one on tile 6 (seat 3 (Green)'s start) reaches it first" in finding.message

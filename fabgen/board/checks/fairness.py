@@ -19,7 +19,7 @@ from fabgen.board.symmetry import (
     seat_rotations,
     unmatched_machine_stacks,
 )
-from fabgen.geometry.lattice import field_xy, hex_distance
+from fabgen.geometry.lattice import Field, field_xy, hex_distance
 from fabgen.rules.names import field_name
 
 FAIRNESS = Section("fairness")
@@ -133,22 +133,38 @@ def solo(ctx: Context) -> Iterator[Finding]:
     (p,) = ctx.people
     start = [f for f, _ in ctx.board.seats[p].stacks]
     far = {
-        f: min(hex_distance(f, g) for g in start)
+        name: min((hex_distance(f, g), f) for f in fields for g in start)
         for k in ctx.machine_seats
-        for f, _ in ctx.board.seats[k].stacks
+        for name, fields in _machine_places(ctx, k)
     }
-    if len(set(far.values())) <= 1:
+    if len({d for d, _ in far.values()}) <= 1:
         return
-    text = ", ".join(f"{field_name(f)}: {d}" for f, d in sorted(far.items()))
-    near = min(far, key=lambda f: (far[f], f))
+    text = ", ".join(f"{name}: {d}" for name, (d, _) in sorted(far.items(), key=_by_field))
+    near = min(far, key=lambda name: far[name])
     yield Finding(
         "machines-asymmetric",
         Severity.WARNING,
         f"the machines' stacks are not equally far from {ctx.seat(p)}'s start (field "
-        f"steps: {text}): the one on {field_name(near)} reaches it first; place them at "
-        "equal distances",
-        Where(field=field_name(near), player=p + 1),
+        f"steps: {text}): the one on {near} reaches it first; place them at equal distances",
+        Where(field=field_name(far[near][1]), player=p + 1),
     )
+
+
+def _by_field(item: tuple[str, tuple[int, Field]]) -> Field:
+    return item[1][1]
+
+
+def _machine_places(ctx: Context, k: int) -> list[tuple[str, list[Field]]]:
+    """A machine seat's stacks, each on its own; an extreme machine's start tile (its
+    stacks on one tile) as one place, whose nearest field counts: its seven fields lie
+    at several distances from the person wherever the tile stands, and the check warned
+    of the symmetric solo board docs/seats.md makes."""
+    fields = [f for f, _ in ctx.board.seats[k].stacks]
+    tiles = {ctx.board.tile_index(f) for f in fields}
+    t = tiles.pop() if len(tiles) == 1 else None
+    if len(fields) > 1 and t is not None:
+        return [(f"tile {t + 1} ({ctx.seat(k)}'s start)", fields)]
+    return [(field_name(f), [f]) for f in fields]
 
 
 @FAIRNESS.check("turn-direction")
