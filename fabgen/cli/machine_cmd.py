@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from fabgen.board.findings import and_list
 from fabgen.cli.common import InputPath, OutFolder, format_option, report_written
 from fabgen.cli.options import option
 from fabgen.cli.rules_common import (
@@ -86,7 +87,7 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     if output_format == "json":
         text = json.dumps(report, ensure_ascii=False)
     else:
-        text = _text(report, turn_words(transcript, start))
+        text = _text(report, turn_words(transcript, start)) + _persons_seat(start)
         file_turn = len(transcript.move_list) + 1 if play else None
         own = variant if variant != (transcript.variant or "online") else None
         text += "\n" + _steps_hint(game, report["moves"], file_turn, own)
@@ -192,6 +193,26 @@ def _text(r: dict, turn: str) -> str:
             f"and bounds evaluated; {_chosen(r)}"
         )
     return "\n".join(lines)
+
+
+def _persons_seat(position) -> str:
+    """A note when the seat to move is a person's on a board with machine seats: at the
+    table of docs/seats.md one run too many worked out (and with --play appended) the
+    person's own turn, saying only "plays turn 4 as an extreme machine"."""
+    from fabgen.rules.state import Player
+
+    players = position.players
+    k = position.next_player
+    machines = [j + 1 for j, p in enumerate(players) if getattr(p, "kind", "player") != "player"]
+    if getattr(players[k], "kind", "player") != "player" or not machines:
+        return ""
+    who = Player(players[k].name).label(k)
+    seats = f"{'seat' if len(machines) == 1 else 'seats'} {and_list(map(str, machines))}"
+    return (
+        f"\nnote: {who} is a person's seat (the machines are {seats}): this is the turn an "
+        "extreme machine would make there; a person makes their own turn and adds it to "
+        "the file's turns"
+    )
 
 
 def _chosen(r: dict) -> str:

@@ -295,3 +295,29 @@ def test_the_report_says_the_turn_is_one_of_its_equally_good_turns(tmp_path):
     assert report["ties"] > 1 and report["all_ties"]  # a fresh start has equally good turns
     text = run("rules", "machine", path).output
     assert f"; one of {report['ties']:,} equally good turns, drawn by seed 0\n" in text
+
+
+def test_a_persons_seat_beside_machines_is_said_to_be_a_persons(tmp_path, game):
+    """At the table of docs/seats.md one run too many worked out the person's own turn
+    as an extreme machine's ("plays turn 1 as an extreme machine"), and --play would have
+    appended it: the report says whose seat it is."""
+    players = [
+        Player("Red"),
+        Player("Blue", kind="extreme-machine"),
+        Player("Grey", kind="machine"),
+    ]
+    stacks = [{(0, 0): 1}, {(1, 1): 1}, {(-1, -1): 1}]
+    start = Position.from_stacks([TILE], players, stacks)
+    path = write_game(tmp_path / "solo.json", start, [])
+    said = run("rules", "machine", path).stdout
+    assert f"{path}: seat 1 (Red) plays turn 1 of the game as an extreme machine\n" in said
+    assert (
+        "\nnote: seat 1 (Red) is a person's seat (the machines are seats 2 and 3): this is the "
+        "turn an extreme machine would make there; a person makes their own turn and adds it "
+        "to the file's turns\n"
+    ) in said
+    # The machine's own turn, and a game without machines, need no such note.
+    machines_turn = write_game(tmp_path / "next.json", start, [[]])
+    assert "note:" not in run("rules", "machine", machines_turn).stdout
+    path, _ = game
+    assert "note:" not in run("rules", "machine", path).stdout
