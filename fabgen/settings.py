@@ -567,7 +567,6 @@ _d(
     False,
     "A symbol per seat on its stones (raised when printed, engraved when cut), for "
     "colour-blind players.",
-    flag=None,
     kit="stones.seat_symbols",
 )
 _d(

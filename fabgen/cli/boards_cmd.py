@@ -234,8 +234,13 @@ def validate(
 @option("paper")
 @option("page_margin")
 @option("overlap")
+@option(
+    "seat_symbols",
+    lead="The setup diagram draws each seat's stones with its symbol (stones made by "
+    "fabgen stones --seat N, or a kit's seat_symbols). ",
+)
 @out_option
-def layout(board_file, preset, width, paper, margin, overlap, out_dir):
+def layout(board_file, preset, width, paper, margin, overlap, seat_symbols, out_dir):
     """Write what a group needs to build and set up a board (FILE: a board file or a
     transcript; or --preset NAME):
 
@@ -266,7 +271,9 @@ def layout(board_file, preset, width, paper, margin, overlap, out_dir):
             f"fix {'them' if report.errors > 1 else 'it'} first; fabgen validate shows what "
             "and where",
         )
-    made = layout_files(LayoutParams(board, width, papers_of(paper), margin, overlap))
+    papers = papers_of(paper)
+    params = LayoutParams(board, width, papers, margin, overlap, seat_symbols=seat_symbols)
+    made = layout_files(params)
     s = report.summary()
     click.echo(
         f"board {board.name}: {counted_seats(board)}, {len(board.tiles)} tiles; "

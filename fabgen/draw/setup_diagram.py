@@ -40,6 +40,13 @@ from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Sty
 from fabgen.draw.label_room import Room
 from fabgen.draw.metrics import LEGIBLE_CAP_MM
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field, add
+from fabgen.geometry.symbols import (
+    SYMBOL_WORDS,
+    DiscPart,
+    RingPart,
+    board_seat_symbols,
+    symbol_parts,
+)
 
 A4 = (210.0, 297.0)
 MARGIN = 12.0
@@ -58,13 +65,16 @@ def setup_diagram(
     width: float = 100.0,
     supply: Supply | None = None,
     paper: tuple[float, float] = A4,
+    symbols: bool = False,
 ) -> Drawing:
     """The setup diagram on a page of ``paper`` (width and height in mm, portrait or
     landscape, whichever shows the board larger) for tiles ``width`` mm across the
-    flats; ``supply``: the pieces needed when not by the 20 % rule. The text is set
-    for A4's width, which Letter's exceeds."""
+    flats; ``supply``: the pieces needed when not by the 20 % rule; ``symbols``: the
+    stones carry their seats' symbols. The text is set for A4's width, which Letter's
+    exceeds."""
     place = BoardPlacement(board, width)
-    legend = _legend_lines(board, place, supply)
+    marks = board_seat_symbols([s.is_machine for s in board.seats]) if symbols else ()
+    legend = _legend_lines(board, place, supply, marks)
     legend_h = LINE * (len(legend) + 1)
     best = None
     for page in (paper, paper[::-1]):
@@ -79,6 +89,8 @@ def setup_diagram(
     page, scale, area = best  # type: ignore[misc]
     drawing = Drawing(page[0], page[1], f"Atlantis board {board.name}: setup")
     drawing.metadata.update(_metadata(board, place))
+    if marks:
+        drawing.metadata["seat_symbols"] = list(marks)
     shapes: list[Shape] = [Polyline(((0, 0), (page[0], 0), page, (0, page[1])), True, style=PAPER)]
     x0, y0 = place.bbox[:2]
     board_w, board_h = place.size[0] * scale, place.size[1] * scale
@@ -87,14 +99,15 @@ def setup_diagram(
     bottom = y_area + (area[1] - board_h) / 2
     frame = Frame(scale, left - x0 * scale, bottom - y0 * scale)
     shapes += _title(board, page)
-    shapes += _board(place, frame, Rect(x_area, y_area, x_area + area[0], y_area + area[1]))
+    board_area = Rect(x_area, y_area, x_area + area[0], y_area + area[1])
+    shapes += _board(place, frame, board_area, marks)
     shapes += dimension(
         (left, bottom - 6), (left + board_w, bottom - 6), mm(place.size[0]), TEXT_H, -1
     )
     shapes += dimension(
         (left - 6, bottom), (left - 6, bottom + board_h), mm(place.size[1]), TEXT_H, 1
     )
-    shapes += _legend(board, legend, MARGIN, MARGIN + legend_h - LINE)
+    shapes += _legend(board, legend, MARGIN, MARGIN + legend_h - LINE, marks)
     drawing.extend(Operation.PRINT, shapes)
     return drawing
 
@@ -144,10 +157,12 @@ BADGE_INK = Style(stroke=None, fill=INK, bold=True)
 ARROW = Style(stroke="#303030", width=0.6)
 
 
-def _board(place: BoardPlacement, frame: Frame, area: Rect) -> list[Shape]:
-    """Tiles, fields, tile numbers, stacks, seat badges and turn arrows, placed so that
-    no label, badge or arrow covers another or a stack, and arrows stay in ``area``
-    (the board's part of the page)."""
+def _board(
+    place: BoardPlacement, frame: Frame, area: Rect, marks: tuple[str, ...] = ()
+) -> list[Shape]:
+    """Tiles, fields, tile numbers, stacks (with the seats' symbols ``marks``, if any),
+    seat badges and turn arrows, placed so that no label, badge or arrow covers another
+    or a stack, and arrows stay in ``area`` (the board's part of the page)."""
     board, scale = place.board, frame.scale
     out: list[Shape] = []
     for k in range(len(board.seats)):
@@ -161,16 +176,30 @@ def _board(place: BoardPlacement, frame: Frame, area: Rect) -> list[Shape]:
     )
     out += tile_outline_shapes(place, frame, Style(stroke=INK, width=0.4))
     room = Room()
-    stacks = [shape for k in range(len(board.seats)) for shape in _stacks(place, frame, k, room)]
+    stacks = [
+        shape
+        for k in range(len(board.seats))
+        for shape in _stacks(place, frame, k, room, marks[k] if marks else "none")
+    ]
     numbers = _tile_numbers(place, frame, room)
     badges, centres = _badges(place, frame, room)
     arrows = _turn_arrows(place, frame, centres, room, area)
     return out + numbers + stacks + arrows + badges
 
 
-def _stacks(place: BoardPlacement, frame: Frame, k: int, room: Room) -> list[Shape]:
-    """A seat's stacks: a stone in its colour on each field, with the number of stones
-    when it is not one."""
+#: A seat symbol on a stone, per the stone's radius: alone in the middle, or above the
+#: stack's number (as the designer's picture has them). The number below it is as high
+#: as :data:`MARKED_NUMBER` of the radius at most: its box's corners stay in the circle.
+SYMBOL_ALONE = 0.6
+SYMBOL_ABOVE = (0.5, 0.38)  # (centre above the stone's, radius)
+MARKED_NUMBER = 0.78
+
+
+def _stacks(
+    place: BoardPlacement, frame: Frame, k: int, room: Room, mark: str = "none"
+) -> list[Shape]:
+    """A seat's stacks: a stone in its colour on each field, with the seat's symbol
+    ``mark`` and the number of stones when it is not one."""
     board = place.board
     colour = print_seat_colour(board, k)
     pitch = place.pitch * frame.scale
@@ -184,13 +213,38 @@ def _stacks(place: BoardPlacement, frame: Frame, k: int, room: Room) -> list[Sha
         x, y = frame(place.xy(f))
         out.append(Circle((x, y), radius, stone))
         room.circles.append(((x, y), radius))
-        if n != 1:
-            words = str(n)
-            # as high as fits the stone: a box whose corners stay inside the circle
-            # (at least the legible size where the stone holds it: on a big board 0.26
-            # of the pitch is less)
-            h = min(max(0.26 * pitch, LEGIBLE_CAP_MM), 1.2 * radius / max(1.0, 0.9 * len(words)))
+        if n == 1:
+            out += symbol_shapes(mark, (x, y), SYMBOL_ALONE * radius, ink_on(colour))
+            continue
+        words = str(n)
+        # as high as fits the stone: a box whose corners stay inside the circle
+        # (at least the legible size where the stone holds it: on a big board 0.26
+        # of the pitch is less)
+        h = min(max(0.26 * pitch, LEGIBLE_CAP_MM), 1.2 * radius / max(1.0, 0.9 * len(words)))
+        if mark == "none":
             out.append(Text((x, y - h / 2), words, h, "center", ink))
+            continue
+        rise, size = SYMBOL_ABOVE
+        out += symbol_shapes(mark, (x, y + rise * radius), size * radius, ink_on(colour))
+        h = min(h, MARKED_NUMBER * radius / max(1.0, 0.9 * len(words)))
+        out.append(Text((x, y - 0.04 * radius - h), words, h, "center", ink))
+    return out
+
+
+def symbol_shapes(name: str, centre, radius: float, ink: str) -> list[Shape]:
+    """The seat symbol ``name`` round ``centre`` within ``radius``, filled with ``ink``
+    (none for ``"none"``): a ring as a circle drawn as wide as the ring."""
+    x, y = centre
+    out: list[Shape] = []
+    for part in symbol_parts(name, radius):
+        if isinstance(part, RingPart):
+            width = part.outer - part.inner
+            out.append(Circle((x, y), part.outer - width / 2, Style(stroke=ink, width=width)))
+        elif isinstance(part, DiscPart):
+            out.append(Circle((x, y), part.radius, Style(stroke=None, fill=ink)))
+        else:
+            points = tuple((x + px, y + py) for px, py in part.points)
+            out.append(Polyline(points, True, style=Style(stroke=None, fill=ink)))
     return out
 
 
@@ -518,11 +572,15 @@ def _stacks_of(stones: int, many: bool) -> str:
 
 
 def _legend_lines(
-    board: Board, place: BoardPlacement, supply: Supply | None = None
+    board: Board,
+    place: BoardPlacement,
+    supply: Supply | None = None,
+    marks: tuple[str, ...] = (),
 ) -> list[tuple[object, str]]:
     """(marker, text) for each line of the legend, wrapped to the page. The marker is a
     seat index (its colour swatch; -1 for the continuation of a seat's line), a
-    :class:`SeatKind` (its badge; ``""`` continues that line), or None."""
+    :class:`SeatKind` (its badge; ``""`` continues that line), or None. With seat
+    symbols ``marks`` each seat's line says its stones' symbol, in README.txt's words."""
     lines: list[tuple[object, str]] = []
     n = len(board.seats)
     for k, seat in enumerate(board.seats):
@@ -539,6 +597,9 @@ def _legend_lines(
         order = f"{verb} first" if k == 0 else f"{verb} {_ordinal(k + 1)}"
         who = seat_words(seat.name, seat.kind)
         head = f"Seat {k + 1}: {who}, {order}" if who else f"Seat {k + 1}: {order}"
+        if marks:
+            marked = f"stones marked with {SYMBOL_WORDS[marks[k]]}"
+            parts = [*(parts or ["no stones at the start"]), marked]
         text = f"{head}; {'; '.join(parts) or 'no stones'}"
         lines += [(k if i == 0 else -1, part) for i, part in enumerate(_wrap(text, SEAT_ROOM))]
     notes = []
@@ -594,7 +655,7 @@ def _ordinal(n: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(n, f"{n}th")
 
 
-def _legend(board: Board, lines, x: float, y: float) -> list[Shape]:
+def _legend(board: Board, lines, x: float, y: float, marks: tuple[str, ...] = ()) -> list[Shape]:
     out: list[Shape] = []
     for k, text in lines:
         tx = x
@@ -609,6 +670,9 @@ def _legend(board: Board, lines, x: float, y: float) -> list[Shape]:
                 colour = print_seat_colour(board, k)
                 style = Style(stroke=INK, fill=colour, width=0.25)
                 out.append(Circle((x + 2.0, y + TEXT_H / 2), 2.0, style))
+                if marks:
+                    centre = (x + 2.0, y + TEXT_H / 2)
+                    out += symbol_shapes(marks[k], centre, SYMBOL_ALONE * 2.0, ink_on(colour))
         out.append(Text((tx, y), text, TEXT_H, "left"))
         y -= LINE
     return out

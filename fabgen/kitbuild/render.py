@@ -69,13 +69,23 @@ def _laser_stone_files(stones: StonePlan) -> dict[str, bytes]:
     return files
 
 
-def _board_product(plan: KitPlan) -> dict[str, bytes]:
-    """The layout product with the kit's board, tile width, papers and supply."""
-    from fabgen.products.layout import LayoutParams, layout_files
+def layout_params(plan: KitPlan):
+    """The layout product's parameters of a kit: its board, tile width, papers and
+    supply, and seat symbols when its stones carry them (design none makes no stones)."""
+    from fabgen.products.layout import LayoutParams
 
-    params = LayoutParams(plan.board, plan.geometry.width, plan.papers, supply=plan.supply)
+    marked = plan.stones is not None and plan.kit.section("stones")["seat_symbols"]
+    return LayoutParams(
+        plan.board, plan.geometry.width, plan.papers, supply=plan.supply, seat_symbols=marked
+    )
+
+
+def _board_product(plan: KitPlan) -> dict[str, bytes]:
+    """The layout product with the kit's settings (:func:`layout_params`)."""
+    from fabgen.products.layout import layout_files
+
     out = {}
-    for name, data in layout_files(params).files.items():
+    for name, data in layout_files(layout_params(plan)).files.items():
         folder = "board" if name.endswith((".toml", "-start.json")) else "print"
         if "-bom." in name:
             folder = "board"

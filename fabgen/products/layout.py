@@ -22,8 +22,8 @@ PAPER_CHOICES = ("a4", "letter")
 
 @dataclass(frozen=True)
 class LayoutParams:
-    """The board and how to print it (the settings ``width``, ``paper``, ``page_margin``
-    and ``overlap``)."""
+    """The board and how to print it (the settings ``width``, ``paper``, ``page_margin``,
+    ``overlap`` and ``seat_symbols``)."""
 
     board: Board
     width: float | None = None  # tile width across the flats; None: the board's, or 100
@@ -32,6 +32,8 @@ class LayoutParams:
     overlap: float = default("overlap")
     #: Pieces needed when not by the 20 % rule (a kit with supply = "simulate").
     supply: Supply | None = None
+    #: The stones carry their seats' symbols: the setup diagram draws them so.
+    seat_symbols: bool = False
 
 
 def papers_of(paper: str) -> tuple[str, ...]:
@@ -107,7 +109,8 @@ def _setup_files(
     name = params.board.name
     # One page: Letter when the kit prints on Letter only, else A4.
     paper = PAPERS["letter" if params.papers == ("letter",) else "a4"]
-    diagram = setup_diagram(params.board, width, params.supply, (paper.width, paper.height))
+    page = (paper.width, paper.height)
+    diagram = setup_diagram(params.board, width, params.supply, page, params.seat_symbols)
     files = {}
     if "svg" in formats:
         files[f"{name}-setup.svg"] = render_svg(diagram)

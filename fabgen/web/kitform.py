@@ -677,6 +677,7 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
     from dataclasses import replace
 
     from fabgen.kitbuild.plan import tile_params
+    from fabgen.kitbuild.render import layout_params
     from fabgen.products.layout import LayoutParams, setup_files
     from fabgen.products.tile import tile_files
     from fabgen.web.designer import seat_words
@@ -696,7 +697,9 @@ def _pictures(plan, quick: bool = False, rest: bool = False) -> dict:
         params = replace(tile_params(plan), formats=("svg",))
         (svg,) = tile_files(params).files.values()
         quick_parts["tile"]["svg"] = svg.decode("utf-8")
-        setup = setup_files(LayoutParams(plan.board, g.width), ("svg",))
+        # (with the seat symbols of the kit's stones, as its print/ folder has them)
+        marked = layout_params(plan).seat_symbols
+        setup = setup_files(LayoutParams(plan.board, g.width, seat_symbols=marked), ("svg",))
         (svg,) = setup.files.values()
         quick_parts["setup"] = {"svg": svg.decode("utf-8")}
     if quick:

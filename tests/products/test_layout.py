@@ -3,6 +3,7 @@ materials against the parameters, and the kit's print files as ``fabgen layout``
 makes them."""
 
 import json
+import math
 
 import pdfplumber
 import pytest
@@ -103,3 +104,119 @@ def test_the_designer_downloads_the_board_files_of_fabgen_layout(made):
     assert setup_diagram_bytes(BOARD, "svg") == default[f"{name}-setup.svg"]
     # The PDF too: the same bytes as fabgen layout's, document info included.
     assert setup_diagram_bytes(BOARD, "pdf") == default[f"{name}-setup.pdf"]
+
+
+SOLO = "1p-triangle-5-two-machines"
+
+
+def _kit_plan(tmp_path, stones: str):
+    from fabgen.kitbuild.kitfile import load_kit
+    from fabgen.kitbuild.plan import plan_kit
+
+    kit = tmp_path / "kit.toml"
+    kit.write_text(f'[kit]\nboard = "{SOLO}"\nplayers = 1\npaper = "a4"\n[stones]\n{stones}')
+    return plan_kit(load_kit(kit))
+
+
+def _marks_on_stones(svg: bytes) -> dict[str, list[list[object]]]:
+    """What is drawn inside each stone of the setup SVG (those on the board and the
+    legend's swatches), by the stone's colour: for each stone, the parts of the mark
+    on it, a ring as "ring" and a filled polygon by its number of corners."""
+    from xml.etree import ElementTree
+
+    shapes = list(ElementTree.fromstring(svg).iter())
+    circles = [e for e in shapes if e.tag.endswith("circle")]
+    stones = [
+        e
+        for e in circles
+        if e.get("stroke-width") == "0.25" and e.get("fill") not in ("none", "#ffffff")
+    ]
+    marks = [
+        (e, [(float(e.get("cx")), float(e.get("cy")))], float(e.get("r")))
+        for e in circles
+        if e.get("fill") == "none" and e.get("stroke") in ("#000000", "#ffffff")
+    ]
+    for e in shapes:  # filled polygons without an edge, in black or white
+        if (
+            e.tag.endswith("path")
+            and e.get("stroke") == "none"
+            and e.get("fill")
+            in (
+                "#000000",
+                "#ffffff",
+            )
+        ):
+            numbers = [
+                float(v)
+                for v in e.get("d")
+                .replace("M", " ")
+                .replace("L", " ")
+                .replace("Z", " ")
+                .replace(",", " ")
+                .split()
+            ]
+            points = list(zip(numbers[::2], numbers[1::2], strict=True))
+            marks.append((e, points, 0.0))
+    out: dict[str, list[list[object]]] = {}
+    for stone in stones:
+        x, y, r = (float(stone.get(a)) for a in ("cx", "cy", "r"))
+        inside = [
+            "ring" if e.tag.endswith("circle") else len(points)
+            for e, points, extra in marks
+            if all(math.dist(p, (x, y)) + extra < r for p in points)
+        ]
+        out.setdefault(stone.get("fill"), []).append(sorted(inside, key=str))
+    return out
+
+
+def test_a_kit_with_seat_symbols_draws_each_seats_symbol_on_its_stones_and_swatch(cli, tmp_path):
+    """The setup diagram drew start stones by colour only where the kit's stones carry
+    symbols: read back from the kit's SVG, every stone of a seat on the board and its
+    swatch in the legend carry the seat's symbol (the machines' stacks above their
+    number), the legend names it, fabgen layout --seat-symbols makes the same bytes and
+    the kit page previews it so."""
+    from fabgen.draw.board_parts import print_seat_colour
+    from fabgen.geometry.symbols import SYMBOL_WORDS, RingPart, board_seat_symbols, symbol_parts
+    from fabgen.kitbuild.render import _board_product
+    from fabgen.web.kitform import _pictures
+
+    plan = _kit_plan(tmp_path, "seat_symbols = true\nmarkers = false\n")
+    files = _board_product(plan)
+    assert _board_product(plan) == files  # the same kit file, the same bytes
+    svg = files[f"print/{SOLO}-setup.svg"]
+    board = plan.board
+    symbols = board_seat_symbols([s.is_machine for s in board.seats])
+    marks = _marks_on_stones(svg)
+    legend = " ".join(read_svg(svg).texts["print"])
+    for k, seat in enumerate(board.seats):
+        parts = symbol_parts(symbols[k], 1.0)
+        want = sorted(
+            ("ring" if isinstance(p, RingPart) else len(p.points) for p in parts), key=str
+        )
+        stacks = [f for f, _ in seat.stacks]
+        assert marks[print_seat_colour(board, k)] == [want] * (len(stacks) + 1), k
+        assert f"; stones marked with {SYMBOL_WORDS[symbols[k]]}" in legend, k
+    result = cli(
+        "layout", "--preset", SOLO, "--paper", "a4", "--seat-symbols", "--out", tmp_path / "o"
+    )
+    assert result.exit_code == 0, result.output
+    for name in (f"{SOLO}-setup.svg", f"{SOLO}-setup.pdf"):
+        assert (tmp_path / "o" / name).read_bytes() == files[f"print/{name}"], name
+    shown = _pictures(plan, quick=True)["setup"]["svg"].encode("utf-8")
+    assert _marks_on_stones(shown) == marks
+
+
+@pytest.mark.parametrize(
+    "stones", ["seat_symbols = false\n", "design = 'none'\nseat_symbols = true\nmarkers = false\n"]
+)
+def test_stones_without_symbols_are_drawn_without_them(tmp_path, stones):
+    """A kit whose stones carry no symbols (or that makes no stones) draws none."""
+    from fabgen.kitbuild.render import _board_product
+
+    plan = _kit_plan(tmp_path, stones)
+    svg = _board_product(plan)[f"print/{SOLO}-setup.svg"]
+    marks = _marks_on_stones(svg)
+    assert len(marks) == len(plan.board.seats)
+    assert all(inside == [] for stones in marks.values() for inside in stones)
+    default = layout_files(LayoutParams(plan.board, plan.geometry.width, plan.papers))
+    assert default.files[f"{SOLO}-setup.svg"] == svg
