@@ -1,8 +1,9 @@
 """Pictures of a balance run (``fabgen balance``), on the ``print`` layer.
 
 - :func:`win_rate_drawing`: one bar per seat, its win rate, with the 95 % interval as
-  an error bar and a dashed line at an even share (1 / seats); its notes say who played
-  which seat.
+  an error bar and a dashed line at an even share (1 / seats), beside machine seats a
+  dotted one at the people's even share of the wins the machines left; its notes say who
+  played which seat.
 - :func:`territory_drawing`: the board, each field filled with the colour of the seat
   in whose territory it ended most often (white: nobody's) and that share written on
   it. Seats are drawn in their printed colours, each its own grey
@@ -23,6 +24,7 @@ from fabgen.geometry.lattice import Field, field_xy, rotate_xy
 AXIS = Style(stroke="#000000", width=0.3)
 GRID = Style(stroke="#bbbbbb", width=0.15)
 EVEN = Style(stroke="#444444", width=0.3, dash=(1.5, 1.0))
+PEOPLE_EVEN = Style(stroke="#444444", width=0.3, dash=(0.4, 0.8))
 WHISKER = Style(stroke="#000000", width=0.45)
 INK = Style(stroke=None, fill="#202020")
 CELL_LINE = "#8c8c8c"
@@ -71,6 +73,10 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
     even = y0 + height / len(seats) / top
     shapes.append(Polyline(((x0, even), (x0 + width, even)), style=EVEN))
     shapes.append(Text((x0 + width + 1, even - 1), "even", 2.6, "left", INK))
+    people = [s for s in seats if s.get("kind", "player") == "player"]
+    beside = 1 < len(people) < len(seats)  # people beside machine seats
+    if beside:
+        shapes.extend(_people_even(people, (x0, y0, width, height, top), even))
     t = report["test"]
     verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
     lines = [
@@ -80,11 +86,35 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
         "error bars: 95% Wilson intervals",
         f"chi-square test of equal wins: p = {t['p_value']:.4f} ({verdict})",
     ]
+    if beside:
+        machines = [str(s["seat"]) for s in seats if s not in people]
+        which = "seat" if len(machines) == 1 else "seats"
+        are = "is a machine" if len(machines) == 1 else "are machines"
+        lines.append(
+            f"even: 1 / seats; people: the people's wins shared evenly ({which} "
+            f"{and_list(machines)} {are})"
+        )
     for i, line in enumerate(lines):  # the last line 9 mm above the axis's top line
         size = 3.6 if i == 0 else 3.0
         y = y0 + height + 9 + 5 * (len(lines) - 1 - i)
         shapes.append(Text((x0 - 12, y), line, size, "left", INK))
     return _on_page(d)
+
+
+def _people_even(people: list[dict], frame: tuple, even: float) -> list:
+    """A dotted line at an even share of the wins the machines left the people: the
+    even line (1 / seats) counts a machine as a seat, and on 4p-hexagon-19-machines
+    every person's bar stood above it."""
+    x0, y0, width, height, top = frame
+    share = sum(s["win_rate"] for s in people) / len(people)
+    y = y0 + height * share / top
+    label = y - 1  # the label's baseline, as "even"'s: a line through its middle
+    if abs(y - even) < 3.2:  # clear of "even", on the far side
+        label = y + 1.6 if y >= even else y - 3.6
+    return [
+        Polyline(((x0, y), (x0 + width, y)), style=PEOPLE_EVEN),
+        Text((x0 + width + 1, label), "people", 2.6, "left", INK),
+    ]
 
 
 def _label_on_white(at: tuple[float, float], text: str, size: float) -> list:

@@ -196,3 +196,44 @@ def test_the_win_rates_picture_says_who_played_each_seat(preset, players):
         assert shown == played
     extents, (_, _, width, _) = text_extents(svg)
     assert max(x1 for _, _, _, x1, _ in extents) <= width - 6.0 + 0.05
+
+
+@pytest.mark.parametrize(
+    "rates", [(0.31, 0.01, 0.21, 0.08, 0.06, 0.33), (0.2, 0.14, 0.32, 0.0, 0.22, 0.12)]
+)
+def test_beside_machine_seats_the_win_rates_show_the_peoples_even_share(rates):
+    """The even line (1 / seats) counts a machine as a seat: on 4p-hexagon-19-machines
+    every person's bar but one stood above it. A dotted line, labelled "people", marks an
+    even share of the wins the machines left, its label clear of "even"'s."""
+    from fabgen.draw.balance import AXIS, EVEN, PEOPLE_EVEN, win_rate_drawing
+    from fabgen.draw.drawing import Operation, Polyline, Text
+
+    machines = {2, 5} if rates[1] < 0.1 else {6}
+    seats = [
+        {"seat": k + 1, "name": f"S{k}", "player": "strong", "win_rate": r, "ci_low": 0.0,
+         "ci_high": r, "kind": "machine" if k + 1 in machines else "player"}
+        for k, r in enumerate(rates)
+    ]  # fmt: skip
+    report = {
+        "board": "b", "variant": "online", "seed": 0, "games": 100, "finished": 100,
+        "capped": 0, "seats": seats, "test": {"p_value": 0.5, "seats_differ": False},
+    }  # fmt: skip
+
+    def parts(seats):
+        shapes = win_rate_drawing({**report, "seats": seats}, [None] * 6).layers[Operation.PRINT]
+        lines = {s.style: s.points[0][1] for s in shapes if isinstance(s, Polyline)}
+        texts = {s.text: s for s in shapes if isinstance(s, Text)}
+        return lines, texts
+
+    lines, texts = parts(seats)
+    people = [r for s, r in zip(seats, rates, strict=True) if s["kind"] == "player"]
+    axis, even = lines[AXIS], lines[EVEN]
+    share = sum(people) / len(people)
+    assert (lines[PEOPLE_EVEN] - axis) / (even - axis) == pytest.approx(share * len(rates))
+    said, kept = texts["people"].position[1], texts["even"].position[1]
+    assert abs(said - kept) >= texts["even"].height, "the labels overlap"
+    which = "seats 2 and 5 are machines" if len(machines) == 2 else "seat 6 is a machine"
+    assert f"even: 1 / seats; people: the people's wins shared evenly ({which})" in texts
+    # Without machine seats (or with one person), no such line.
+    lines, texts = parts([{**s, "kind": "player"} for s in seats])
+    assert PEOPLE_EVEN not in lines and "people" not in texts
