@@ -130,7 +130,8 @@ def stack_starts(board: Board) -> tuple[Field, ...]:
     if n not in (4, 5):
         raise ParameterError.about(
             "suggest_starts",
-            f"is for 4 or 5 seats, the board has {n}: play it without suggested starts",
+            f"is for 4 or 5 seats, the board has {n}{_machines_counted(board)}: play it "
+            "without suggested starts",
         )
     unstacked = [
         k for k, seat in enumerate(board.seats) if len(seat.stacks) != 1 or seat.stacks[0][1] <= 1
@@ -153,6 +154,22 @@ def stack_starts(board: Board) -> tuple[Field, ...]:
             f"{_start_words(board, unstacked[0])}{also}: give each seat one stack, {lines}",
         )
     return tuple(seat.stacks[0][0] for seat in board.seats)
+
+
+#: The presets of stack starts, by the people they seat.
+STACK_PRESETS = {4: "4p-diamond-5-stacks", 5: "5p-hexagon-18-stacks"}
+
+
+def _machines_counted(board: Board) -> str:
+    """Machine seats are seats: "the board has 6" of 5p-hexagon-19-dummy read as wrong
+    to a club of five; say so, and where 4 or 5 people find stack starts."""
+    if not board.machines:
+        return ""
+    people = "1 person" if board.people == 1 else f"{board.people} people"
+    machines = f"{board.machines} machine seat{'s' if board.machines > 1 else ''}"
+    preset = STACK_PRESETS.get(board.people)
+    instead = f"; for {people} with stack starts, --preset {preset}" if preset else ""
+    return f" ({people} and {machines}, which count as seats{instead})"
 
 
 def _start_words(board: Board, k: int) -> str:

@@ -234,12 +234,21 @@ def test_the_help_says_what_the_minutes_of_suggest_starts_assume():
 
 @pytest.mark.parametrize(
     ("preset", "message"),
-    [("3p-triangle-4", "for 4 or 5 seats"), ("4p-diamond-5", "needs stack starts")],
+    [
+        ("3p-triangle-4", "for 4 or 5 seats, the board has 3: play it"),
+        ("4p-diamond-5", "needs stack starts"),
+        # a club of five read "the board has 6" as wrong: the dummy is a seat
+        (
+            "5p-hexagon-19-dummy",
+            "the board has 6 (5 people and 1 machine seat, which count as seats; for 5 "
+            "people with stack starts, --preset 5p-hexagon-18-stacks): play it",
+        ),
+    ],
 )
 def test_suggest_starts_needs_4_or_5_stack_starts(cli, tmp_path, preset, message):
     result = cli("balance", "--preset", preset, "--suggest-starts", "--players", "random",
                  "--out", tmp_path / "o")  # fmt: skip
-    assert result.exit_code == 2 and message in result.stderr
+    assert result.exit_code == 2 and message in " ".join(result.stderr.split())
     assert not (tmp_path / "o").exists()
 
 
