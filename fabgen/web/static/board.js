@@ -85,6 +85,7 @@ function render(answer, next) {
   view = answer;
   state = next && answer.state ? answer.state : next;
   localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
+  showPresetChoice();
   const svg = showSVG($("canvas"), answer.svg);
   applyZoom();
   $("canvas").dataset.tiles = (state.board.tiles || []).length;
@@ -144,6 +145,12 @@ function count(n, word) {
 // validator's seat-rotation check says (machines never move).
 function seatRotation(answer) {
   const who = answer.seat_rotation_of;
+  // (with fewer than two there is no next to map onto: "none maps every seat onto the
+  // next" read as a fault of a board without seats)
+  const seats = answer.seats.filter((s) => who === "seat" || s.kind === "player").length;
+  if (!answer.seats.length) return "no seats yet";
+  if (!seats) return "no people yet (machines stay)";
+  if (seats === 1) return `one ${who}: no other to map onto`;
   if (!answer.seat_rotation.length) return `none maps every ${who} onto the next`;
   const rotations = answer.seat_rotation.join(", ");
   return who === "person" ? `${rotations}, person to person (machines stay)` : rotations;
@@ -465,14 +472,35 @@ function load(answer) {
   render(answer, answer.state);
 }
 
+// The presets loaded, by their boards as loaded. The preset list names the board shown
+// when it is one of them (after Undo too), else "(your board)": the list kept saying
+// 3p-triangle-4 beside a new empty board or one restored from the browser.
+// A preset picked in the list and not loaded yet stays picked: an answer on its way
+// meanwhile does not put back the name of the board shown over it (Load preset would
+// load that one instead). Load preset, New empty board or a file uploaded end the pick.
+const presetBoards = new Map();
+let presetPicked = false;
+$("preset").addEventListener("change", () => { presetPicked = true; });
+function showPresetChoice() {
+  if (presetPicked) return;
+  const name = presetBoards.get(JSON.stringify(state)) || "";
+  // (an option chosen by its value: the first, "(your board)", is disabled to pick)
+  for (const option of $("preset").options) option.selected = option.value === name;
+}
+
 $("load-preset").addEventListener("click", () => {
   const name = $("preset").value;
+  presetPicked = false;
   inTurn(async () => {
+    if (!name) return setStatus("Not loaded: choose a preset board in the list first.", true);
     try {
-      load(await readAnswer(await reach(`/api/board/preset/${encodeURIComponent(name)}`)));
+      const answer = await readAnswer(await reach(`/api/board/preset/${encodeURIComponent(name)}`));
+      presetBoards.set(JSON.stringify(answer.state), name);
+      load(answer);
       setStatus(`Loaded ${name}.`);
     } catch (e) {
       setStatus(`Not loaded: ${e.message}`, true);
+      showPresetChoice(); // (the board shown stays, and so does its name)
     }
   });
 });
@@ -483,6 +511,7 @@ $("upload").addEventListener("change", async () => {
   const body = new FormData();
   body.append("file", file);
   $("upload").value = "";
+  presetPicked = false;
   await inTurn(async () => {
     try {
       const answer = await readAnswer(await reach("/api/board/upload", {method: "POST", body}));
@@ -496,11 +525,13 @@ $("upload").addEventListener("change", async () => {
   });
 });
 
-$("new-board").addEventListener("click", () =>
+$("new-board").addEventListener("click", () => {
+  presetPicked = false;
   change((s) => {
     s.board = {name: "my-board", tiles: [[0, 0]]};
     s.players = [];
-  }, "New board: one tile. Click the dashed places to add more."));
+  }, "New board: one tile. Click the dashed places to add more.");
+});
 
 // (each change takes the value as it was chosen: when its turn comes, an answer before
 // it may have put the board's own values back in the fields)
