@@ -189,7 +189,8 @@ def _board(
 
 #: A seat symbol on a stone, per the stone's radius: alone in the middle, or above the
 #: stack's number (as the designer's picture has them). The number below it is as high
-#: as :data:`MARKED_NUMBER` of the radius at most: its box's corners stay in the circle.
+#: as :data:`MARKED_NUMBER` of the radius at most: its box's corners stay in the circle;
+#: a stone too small for that to be legible (under 2.3 mm) shows its number alone.
 SYMBOL_ALONE = 0.6
 SYMBOL_ABOVE = (0.5, 0.38)  # (centre above the stone's, radius)
 MARKED_NUMBER = 0.78
@@ -221,13 +222,15 @@ def _stacks(
         # (at least the legible size where the stone holds it: on a big board 0.26
         # of the pitch is less)
         h = min(max(0.26 * pitch, LEGIBLE_CAP_MM), 1.2 * radius / max(1.0, 0.9 * len(words)))
-        if mark == "none":
+        below = min(h, MARKED_NUMBER * radius / max(1.0, 0.9 * len(words)))
+        # (a stone too small for both keeps its number legible: the symbol is on the
+        # seat's swatch in the legend, and the seat's badge is beside its stacks)
+        if mark == "none" or below < min(h, LEGIBLE_CAP_MM) - 1e-9:
             out.append(Text((x, y - h / 2), words, h, "center", ink))
             continue
         rise, size = SYMBOL_ABOVE
         out += symbol_shapes(mark, (x, y + rise * radius), size * radius, ink_on(colour))
-        h = min(h, MARKED_NUMBER * radius / max(1.0, 0.9 * len(words)))
-        out.append(Text((x, y - 0.04 * radius - h), words, h, "center", ink))
+        out.append(Text((x, y - 0.04 * radius - below), words, below, "center", ink))
     return out
 
 

@@ -283,15 +283,17 @@ def test_names_of_long_words_stay_on_the_page(word):
 def test_every_text_on_the_setup_diagram_is_legible(name):
     """Tile numbers and seat badges shrink with a big board: on the 28-tile triangle
     the tile numbers printed 6.3 pt, a person's seat number 6.9 pt and a machine's
-    (in its diamond) 4.5 pt; every text is 7 pt or larger."""
-    drawing = setup_diagram(VARIANTS[name])
-    small = [
-        (s.text, round(s.height, 2))
-        for shapes in drawing.layers.values()
-        for s in shapes
-        if isinstance(s, Text) and s.height < LEGIBLE_CAP_MM - 1e-9
-    ]
-    assert not small
+    (in its diamond) 4.5 pt; every text is 7 pt or larger, a stack's number below its
+    seat's symbol too."""
+    for symbols in (False, True):
+        drawing = setup_diagram(VARIANTS[name], symbols=symbols)
+        small = [
+            (s.text, round(s.height, 2))
+            for shapes in drawing.layers.values()
+            for s in shapes
+            if isinstance(s, Text) and s.height < LEGIBLE_CAP_MM - 1e-9
+        ]
+        assert not small, symbols
 
 
 def test_the_setup_pdf_prints_every_character_at_7_pt_or_larger():
