@@ -71,10 +71,13 @@ def _laser_stone_files(stones: StonePlan) -> dict[str, bytes]:
 
 def layout_params(plan: KitPlan):
     """The layout product's parameters of a kit: its board, tile width, papers and
-    supply, and seat symbols when its stones carry them (design none makes no stones)."""
+    supply, and seat symbols when its stones carry them (design none makes no stones).
+    (Read from the settings, not the stones planned: the kit page's quick preview plans
+    none.)"""
     from fabgen.products.layout import LayoutParams
 
-    marked = plan.stones is not None and plan.kit.section("stones")["seat_symbols"]
+    stones = plan.kit.section("stones")
+    marked = stones["seat_symbols"] and stones["design"] != "none"
     return LayoutParams(
         plan.board, plan.geometry.width, plan.papers, supply=plan.supply, seat_symbols=marked
     )

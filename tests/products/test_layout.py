@@ -177,8 +177,9 @@ def test_a_kit_with_seat_symbols_draws_each_seats_symbol_on_its_stones_and_swatc
     the kit page previews it so."""
     from fabgen.draw.board_parts import print_seat_colour
     from fabgen.geometry.symbols import SYMBOL_WORDS, RingPart, board_seat_symbols, symbol_parts
+    from fabgen.kitbuild.plan import plan_kit
     from fabgen.kitbuild.render import _board_product
-    from fabgen.web.kitform import _pictures
+    from fabgen.web.kitform import QUICK_CHECKS, _pictures
 
     plan = _kit_plan(tmp_path, "seat_symbols = true\nmarkers = false\n")
     files = _board_product(plan)
@@ -202,7 +203,9 @@ def test_a_kit_with_seat_symbols_draws_each_seats_symbol_on_its_stones_and_swatc
     assert result.exit_code == 0, result.output
     for name in (f"{SOLO}-setup.svg", f"{SOLO}-setup.pdf"):
         assert (tmp_path / "o" / name).read_bytes() == files[f"print/{name}"], name
-    shown = _pictures(plan, quick=True)["setup"]["svg"].encode("utf-8")
+    # (the page's quick preview plans the board, tile and paper only, no stones)
+    quick = plan_kit(plan.kit, QUICK_CHECKS)
+    shown = _pictures(quick, quick=True)["setup"]["svg"].encode("utf-8")
     assert _marks_on_stones(shown) == marks
 
 
