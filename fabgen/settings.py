@@ -365,6 +365,20 @@ _d(
     kit_help="unused border of the sheet, mm",
 )
 _d(
+    "sheet_thickness",
+    float,
+    3.0,
+    "Thickness of the sheet the tiles, laser-cut stones and markers are cut from: the "
+    "bill of materials buys it, and laser-cut stones stack at it.",
+    param="thickness",
+    unit="mm",
+    limit=Limit(0.5, 30.0, "mm", why="card to thick plywood"),
+    flag=None,
+    kit="laser.thickness",
+    label="Sheet thickness",
+    kit_help="the sheet's thickness, mm (3 mm plywood suits the default speeds)",
+)
+_d(
     "spare_tiles",
     int,
     0,

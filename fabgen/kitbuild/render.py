@@ -204,21 +204,22 @@ def _offcuts(sheets) -> list[list[float] | None]:
 
 def _add_sizes(bom: dict, plan: KitPlan) -> None:
     """Thicknesses and sizes a maker buys material by, from the plan (the kit page's
-    preview shows them too): the tiles' sheet (assumed), the pieces' sizes and the
-    markers' colours."""
-    from fabgen.pieces.printing import SHEET_THICKNESS, marker_colours
+    preview shows them too): the tiles' sheet (``[laser] thickness``), the pieces' sizes
+    and the markers' colours."""
+    from fabgen.pieces.printing import marker_colours
 
-    bom["tiles"]["thickness_mm"] = SHEET_THICKNESS
+    thickness = plan.kit.section("laser")["thickness"]
+    bom["tiles"]["thickness_mm"] = thickness
     bom["markers"]["colours"] = marker_colours(bom["stones"]["colours"])
     stones = plan.stones
     if stones is None:
         return
     if stones.laser_sheets:
         across = round(stones.laser.job.stones.diameter, 2)
-        bom["stones"].update(diameter_mm=across, height_mm=SHEET_THICKNESS)
-        bom["stones"]["pitch_mm"] = SHEET_THICKNESS
+        bom["stones"].update(diameter_mm=across, height_mm=thickness)
+        bom["stones"]["pitch_mm"] = thickness
         if bom["markers"]["made"]:
-            bom["markers"].update(diameter_mm=across, thickness_mm=SHEET_THICKNESS)
+            bom["markers"].update(diameter_mm=across, thickness_mm=thickness)
         return
     for piece in stones.pieces:
         height = round(piece.total_height, 2)
@@ -354,8 +355,8 @@ def bom_text(bom: dict) -> str:
         f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare), "
         f"{t['width_mm']:g} mm across the flats, on {t['sheets']} "
         f"sheet{'' if t['sheets'] == 1 else 's'} of {t['sheet_mm']} mm" + _offcut_words(t),
-        f"  tile material      {t['thickness_mm']:g} mm sheet (plywood, as the default laser "
-        "speeds assume); the cut lines fit any thickness",
+        f"  tile material      {t['thickness_mm']:g} mm sheet ([laser] thickness; the default "
+        "laser speeds suit 3 mm plywood); the cut lines fit any thickness",
     ]
     if s["design"] != "none":
         lines.append(

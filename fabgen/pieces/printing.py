@@ -24,10 +24,6 @@ import numpy as np
 
 from fabgen.pieces.params import PLA_DENSITY
 
-#: Thickness of the laser-cut tiles (and cut stones and markers) the kit assumes: its
-#: default laser speeds suit 3 mm plywood (``draw/laser_job.py: LaserSpeeds``). The
-#: drawings fit any thickness.
-SHEET_THICKNESS = 3.0
 #: The usual filament; 2.85 mm printers are the exception.
 FILAMENT_DIAMETER = 1.75
 MODEL_PATH = "3D/3dmodel.model"

@@ -22,7 +22,7 @@ def laser_kit(tmp_path_factory):
     kit = root / "kit.toml"
     kit.write_text(
         '[kit]\nboard = "2p-diamond-5-machines"\npaper = "a4"\n'
-        '[laser]\nsheet = "400x300"\n[stones]\ndesign = "laser"\n'
+        '[laser]\nsheet = "400x300"\nthickness = 4\n[stones]\ndesign = "laser"\n'
     )
     result = CliRunner().invoke(main, ["build", str(kit), "--quiet", "--out", str(root / "out")])
     assert result.exit_code == 0, result.output
@@ -155,3 +155,15 @@ def test_the_bill_of_materials_says_the_stones_are_cut_discs(laser_kit):
     (line,) = [x for x in (laser_kit / "bom.txt").read_text().splitlines() if "  stones  " in x]
     sheets = f"{s['sheets']} sheet{'' if s['sheets'] == 1 else 's'} per colour"
     assert f"({', '.join(s['colours'])}); laser-cut discs, on {sheets}" in line, line
+
+
+def test_the_sheet_thickness_given_is_the_material_and_the_cut_pieces_thickness(laser_kit):
+    """[laser] thickness is what the tiles, stones and markers are cut from (4 mm here, 3 mm
+    by default): the bill of materials buys it, and a stack of cut stones rises by it."""
+    bom = json.loads((laser_kit / "bom.json").read_text())
+    assert bom["tiles"]["thickness_mm"] == 4
+    assert bom["stones"]["height_mm"] == bom["stones"]["pitch_mm"] == 4
+    assert bom["markers"]["thickness_mm"] == 4
+    text = (laser_kit / "bom.txt").read_text()
+    assert "  tile material      4 mm sheet ([laser] thickness;" in text
+    assert "4 mm thick" in text and "4 mm high (the sheet's thickness)" in text
