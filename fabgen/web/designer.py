@@ -25,9 +25,10 @@ from fabgen.board.model import TILE_STEPS, Board, SeatKind, TurnDirection, cell_
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.board_parts import INK, Frame, contrast, number_spot, seat_colour, tint
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
+from fabgen.draw.setup_diagram import symbol_shapes
 from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Point, rotate60
-from fabgen.geometry.symbols import DiscPart, RingPart, board_seat_symbols, symbol_parts
+from fabgen.geometry.symbols import board_seat_symbols
 from fabgen.play.strong import deeper_by_default
 from fabgen.rules.names import field_name
 from fabgen.web.limits import LIMITS, TooLarge
@@ -649,7 +650,7 @@ def _fields(board: Board, place: BoardPlacement, frame: Frame) -> list[Shape]:
         # The seat's symbol, as on the kit's stones and the play page's: seats are told
         # apart without their colours. Alone in the middle, or above the label.
         at = (centre[0], centre[1] + 0.4 * r) if label else centre
-        out += _symbol(symbols[k], at, r * (0.36 if label else 0.55), _ink_on(colour))
+        out += symbol_shapes(symbols[k], at, r * (0.36 if label else 0.55), _ink_on(colour))
         if label:
             ink = Style(stroke=None, fill=_ink_on(colour), bold=True)
             out.append(Text((centre[0], centre[1] - 0.62 * r), label, 0.6 * h, "center", ink))
@@ -663,22 +664,6 @@ def _ink_on(colour: str) -> str:
     """Black or white, whichever stands out more on ``colour``: white on green was 3.4:1
     (the printed parts' rule, by brightness), black is 6.2."""
     return max(("#ffffff", INK), key=lambda ink: contrast(ink, colour))
-
-
-def _symbol(name: str, centre: Point, radius: float, ink: str) -> list[Shape]:
-    """The symbol ``name`` round ``centre`` within ``radius``, filled with ``ink``."""
-    x, y = centre
-    out: list[Shape] = []
-    for part in symbol_parts(name, radius):
-        if isinstance(part, RingPart):
-            width = part.outer - part.inner
-            out.append(Circle((x, y), part.outer - width / 2, Style(stroke=ink, width=width)))
-        elif isinstance(part, DiscPart):
-            out.append(Circle((x, y), part.radius, Style(stroke=None, fill=ink)))
-        else:
-            points = tuple((x + px, y + py) for px, py in part.points)
-            out.append(Polyline(points, True, style=Style(stroke=None, fill=ink)))
-    return out
 
 
 # ---- downloads --------------------------------------------------------------------------
