@@ -234,5 +234,18 @@ def and_list(words: Iterable[str]) -> str:
     return " and ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))
 
 
+def seat_list(numbers: Iterable[int | str]) -> str:
+    """``seat 2`` or ``seats 2, 4 and 5``: seats (counted from 1) as a sentence names them."""
+    items = [str(n) for n in numbers]
+    return f"{'seat' if len(items) == 1 else 'seats'} {and_list(items)}"
+
+
+def machines_are(numbers: Iterable[int | str]) -> str:
+    """``seat 2 is a machine``, ``seats 2 and 5 are machines``: which seats beside the
+    people are machines, as the balance texts and the validator say it."""
+    items = [str(n) for n in numbers]
+    return f"{seat_list(items)} {'is a machine' if len(items) == 1 else 'are machines'}"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"

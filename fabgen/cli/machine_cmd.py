@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from fabgen.board.findings import and_list
+from fabgen.board.findings import seat_list
 from fabgen.cli.common import InputPath, OutFolder, format_option, report_written
 from fabgen.cli.options import option
 from fabgen.cli.rules_common import (
@@ -199,19 +199,14 @@ def _persons_seat(position) -> str:
     """A note when the seat to move is a person's on a board with machine seats: at the
     table of docs/seats.md one run too many worked out (and with --play appended) the
     person's own turn, saying only "plays turn 4 as an extreme machine"."""
-    from fabgen.rules.state import Player
-
-    players = position.players
-    k = position.next_player
-    machines = [j + 1 for j, p in enumerate(players) if getattr(p, "kind", "player") != "player"]
-    if getattr(players[k], "kind", "player") != "player" or not machines:
+    players, k = position.players, position.next_player
+    machines = [j + 1 for j, p in enumerate(players) if p.kind != "player"]
+    if players[k].kind != "player" or not machines:
         return ""
-    who = Player(players[k].name).label(k)
-    seats = f"{'seat' if len(machines) == 1 else 'seats'} {and_list(map(str, machines))}"
     return (
-        f"\nnote: {who} is a person's seat (the machines are {seats}): this is the turn an "
-        "extreme machine would make there; a person makes their own turn and adds it to "
-        "the file's turns"
+        f"\nnote: {players[k].label(k)} is a person's seat (the machines are "
+        f"{seat_list(machines)}): this is the turn an extreme machine would make there; a "
+        "person makes their own turn and adds it to the file's turns"
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from fabgen.board.findings import and_list
+from fabgen.board.findings import machines_are, seat_list
 from fabgen.draw.board_parts import text_width
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
 from fabgen.draw.position import stone_colour
@@ -77,6 +77,17 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
     beside = 1 < len(people) < len(seats)  # people beside machine seats
     if beside:
         shapes.extend(_people_even(people, (x0, y0, width, height, top), even))
+    lines = _notes(report, [s["seat"] for s in seats if s not in people] if beside else [])
+    for i, line in enumerate(lines):  # the last line 9 mm above the axis's top line
+        size = 3.6 if i == 0 else 3.0
+        y = y0 + height + 9 + 5 * (len(lines) - 1 - i)
+        shapes.append(Text((x0 - 12, y), line, size, "left", INK))
+    return _on_page(d)
+
+
+def _notes(report: dict, machines: list[int]) -> list[str]:
+    """The lines above the bars: the board, the games, who played which seat, the test;
+    and what the two even lines are where ``machines`` (their seats) play beside people."""
     t = report["test"]
     verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
     lines = [
@@ -86,19 +97,11 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
         "error bars: 95% Wilson intervals",
         f"chi-square test of equal wins: p = {t['p_value']:.4f} ({verdict})",
     ]
-    if beside:
-        machines = [str(s["seat"]) for s in seats if s not in people]
-        which = "seat" if len(machines) == 1 else "seats"
-        are = "is a machine" if len(machines) == 1 else "are machines"
+    if machines:
         lines.append(
-            f"even: 1 / seats; people: the people's wins shared evenly ({which} "
-            f"{and_list(machines)} {are})"
+            f"even: 1 / seats; people: the people's wins shared evenly ({machines_are(machines)})"
         )
-    for i, line in enumerate(lines):  # the last line 9 mm above the axis's top line
-        size = 3.6 if i == 0 else 3.0
-        y = y0 + height + 9 + 5 * (len(lines) - 1 - i)
-        shapes.append(Text((x0 - 12, y), line, size, "left", INK))
-    return _on_page(d)
+    return lines
 
 
 def _people_even(people: list[dict], frame: tuple, even: float) -> list:
@@ -149,10 +152,7 @@ def _players(report: dict) -> str:
         seats.setdefault(s["player"], []).append(str(s["seat"]))
     if len(seats) == 1:
         return next(iter(seats))
-    return "; ".join(
-        f"seat{'s' if len(numbers) > 1 else ''} {and_list(numbers)} {player}"
-        for player, numbers in seats.items()
-    )
+    return "; ".join(f"{seat_list(numbers)} {player}" for player, numbers in seats.items())
 
 
 def territory_drawing(

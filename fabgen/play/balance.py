@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from fabgen.board.checks.chance import MARGIN as CHANCE_MARGIN
 from fabgen.board.checks.chance import chance_caveat
-from fabgen.board.findings import and_list
+from fabgen.board.findings import machines_are, seat_list
 from fabgen.board.model import Board
 from fabgen.board.supply import (
     ROOM_NOTE,
@@ -575,14 +575,13 @@ def _people_only(seats: list[dict]) -> list[str]:
     people = [s for s in seats if s["kind"] == "player"]
     if not machines or not people:
         return []
-    which = f"{'seat' if len(machines) == 1 else 'seats'} {and_list(map(str, machines))}"
     seat = "a seat" if len(machines) == 1 else "seats"
     counted = f"counted as {seat} by the even share, the test and the metrics"
     if len(people) == 1:
         (p,) = people
         return [
-            f"one person against the machines ({which}, {counted}): seat {p['seat']}, the "
-            f"person, won {100 * p['win_rate']:.1f}% of the games "
+            f"one person against the machines ({seat_list(machines)}, {counted}): seat "
+            f"{p['seat']}, the person, won {100 * p['win_rate']:.1f}% of the games "
             f"(95% interval {_interval(p['ci_low'], p['ci_high'])})"
         ]
     best = max(people, key=lambda s: (s["win_rate"], -s["seat"]))
@@ -596,9 +595,8 @@ def _people_only(seats: list[dict]) -> list[str]:
             f"{worst['seat']} least, {100 * worst['win_rate']:.1f}%, "
             f"{100 * (best['win_rate'] - worst['win_rate']):.1f} points apart"
         )
-    are = "is a machine" if len(machines) == 1 else "are machines"
     return [
-        f"the people alone ({which} {are}, {counted}): {spread}; an even share of the "
+        f"the people alone ({machines_are(machines)}, {counted}): {spread}; an even share of the "
         f"people's {100 * share:.1f}% of the wins is {100 * share / len(people):.1f}% a seat"
     ]
 

@@ -11,7 +11,14 @@ from fabgen.board.checks.context import Context
 from fabgen.board.checks.registry import Section
 from fabgen.board.checks.seat_advice import four_or_five, no_rotation_message, preferred
 from fabgen.board.checks.wording import order_words, stack_list
-from fabgen.board.findings import DISTANCE_TOLERANCE, Finding, Severity, Where, and_list
+from fabgen.board.findings import (
+    DISTANCE_TOLERANCE,
+    Finding,
+    Severity,
+    Where,
+    machines_are,
+    seat_list,
+)
 from fabgen.board.symmetry import (
     rotation_direction,
     rotation_words,
@@ -320,10 +327,6 @@ def _seat_balance(report: dict, machines: list[int]) -> Finding:
     )
 
 
-def _seats_words(seats: list[int]) -> str:
-    return f"{'seat' if len(seats) == 1 else 'seats'} {and_list(map(str, seats))}"
-
-
 def _solo_balance(report: dict, person: dict, machines: list[int]) -> Finding:
     """One person against machines: how often the person wins, not a fairness finding
     (it warned "the seats differ: move the starts or give the seats that lose something
@@ -337,7 +340,7 @@ def _solo_balance(report: dict, person: dict, machines: list[int]) -> Finding:
         f"the one person wins {100 * person['win_rate']:.1f}% (95% interval "
         f"{100 * person['ci_low']:.1f} to {100 * person['ci_high']:.1f}%) of "
         f"{report['finished']} finished simulated games{shared} against the machines "
-        f"({_seats_words(machines)}; {players} players): a solo board has no seats to even "
+        f"({seat_list(machines)}; {players} players): a solo board has no seats to even "
         "out, and the person's win rate says how hard its machines are to beat",
         Where(player=person["seat"]),
     )
@@ -347,9 +350,8 @@ def _people_alone(people: list[dict], machines: list[int]) -> str:
     """The people's seats among themselves, beside machines that the even share counts."""
     best = max(people, key=lambda s: (s["win_rate"], -s["seat"]))
     worst = min(people, key=lambda s: (s["win_rate"], s["seat"]))
-    are = "is a machine" if len(machines) == 1 else "are machines"
     return (
-        f"; {_seats_words(machines)} {are}, counted in the even share and the test: among "
+        f"; {machines_are(machines)}, counted in the even share and the test: among "
         f"the people, seat {best['seat']} wins most ({100 * best['win_rate']:.0f}%) and seat "
         f"{worst['seat']} least ({100 * worst['win_rate']:.0f}%)"
     )
