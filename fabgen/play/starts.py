@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
+from fabgen.board.findings import counted_seats
 from fabgen.board.model import Board
 from fabgen.board.symmetry import Centre, board_symmetry, reflection, rotation
 from fabgen.errors import ParameterError
@@ -165,11 +166,10 @@ def _machines_counted(board: Board) -> str:
     to a club of five; say so, and where 4 or 5 people find stack starts."""
     if not board.machines:
         return ""
-    people = "1 person" if board.people == 1 else f"{board.people} people"
-    machines = f"{board.machines} machine seat{'s' if board.machines > 1 else ''}"
     preset = STACK_PRESETS.get(board.people)
+    people = "1 person" if board.people == 1 else f"{board.people} people"
     instead = f"; for {people} with stack starts, --preset {preset}" if preset else ""
-    return f" ({people} and {machines}, which count as seats{instead})"
+    return f" ({counted_seats(board)}, which count as seats{instead})"
 
 
 def _start_words(board: Board, k: int) -> str:
