@@ -177,9 +177,8 @@ def kit_text(settings: object) -> str:
     """The kit file for settings sent by the browser (``{section: {key: value}}``).
 
     Every key of the schema is written, in the schema's order, so the file documents
-    the whole kit, but for a [stones] setting the chosen design does not use, left at its
-    default: fabgen build warns of such a setting written (the page, which cannot tell a
-    default left from one typed, warns of one changed); keys and values are checked
+    the whole kit (a [stones] setting the design does not use, left at its default, is
+    warned of by neither fabgen build nor the page); keys and values are checked
     afterwards by the kit reader."""
     import tomli_w
 
@@ -193,7 +192,6 @@ def kit_text(settings: object) -> str:
             if value is None:
                 raise InputFileError(KIT_FILE_NAME, "is empty: enter a value", f"{section}.{key}")
         data[str(section)] = dict(values)
-    _leave_out_unused(data)
     head = (
         "# Atlantis kit made with the fabgen kit configurator (fabgen serve).\n"
         f"# Build it with: fabgen build {KIT_FILE_NAME} --out output/\n"
@@ -206,28 +204,6 @@ def kit_text(settings: object) -> str:
         raise InputFileError(KIT_FILE_NAME, f"a value cannot be written to TOML: {exc}") from None
     except RecursionError:
         raise InputFileError(KIT_FILE_NAME, "nested too deeply to be kit settings") from None
-
-
-def _leave_out_unused(data: dict) -> None:
-    """Leave out of ``data`` the [stones] settings its design does not use that are at
-    their defaults (``plan.UNUSED_BY_DESIGN``)."""
-    from fabgen.kitbuild.plan import UNUSED_BY_DESIGN
-
-    stones = data.get("stones")
-    if not isinstance(stones, dict) or not isinstance(stones.get("design"), str):
-        return
-    defaults = {s.key: s.default for s in SCHEMA["stones"]}
-    for key in UNUSED_BY_DESIGN.get(stones["design"], ()):
-        if key in stones and _same(stones[key], defaults[key]):
-            del stones[key]
-
-
-def _same(value: object, default: object) -> bool:
-    """A value sent as the default (``True`` is no 1, nor ``0.2`` the text "0.2")."""
-    numbers = (int, float)
-    if type(value) in numbers and type(default) in numbers:
-        return value == default
-    return type(value) is type(default) and value == default
 
 
 def read_settings(

@@ -234,9 +234,8 @@ def test_the_page_warns_of_a_setting_the_design_does_not_use_once_it_is_changed(
     client, default_settings, tmp_path, design
 ):
     """The form sends every setting, and cannot tell a default left from one typed: a
-    setting changed from its default is warned of, and the page's kit file leaves out
-    those left at their defaults, so fabgen build warns of the same settings (it warns of
-    every one a kit file writes)."""
+    setting changed from its default is warned of, and fabgen build of the page's kit
+    file (which writes every key) warns of the same settings."""
     from fabgen.kitbuild.kitfile import parse_kit
     from fabgen.kitbuild.plan import plan_kit
 
