@@ -64,8 +64,10 @@ def balance(
     """Play a board FILE (or --preset NAME) many times with computer players and
     report, per seat, its wins (a shared first place shares the win), the win rate
     with a 95% Wilson interval, mean score and share of the board; a chi-square test
-    of whether the seats' wins differ; game length; and the most stones of each colour
-    and growing and dead markers on the board at once (mean, 95th percentile, max).
+    of whether the seats' wins differ (a machine seat counts as a seat: beside machines
+    a line compares the people alone, and on a solo board gives the person's win rate);
+    game length; and the most stones of each colour and growing and dead markers on the
+    board at once (mean, 95th percentile, max).
 
     Writes into --out:
 

@@ -49,7 +49,10 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     turn that explodes the most fields now; if none explodes anything, the turn
     after which its next turn could explode the most; ties broken by --seed. Seats are
     numbered from 1 (with --format json the seat to move is "player", as in rules turn
-    and replay). A seat of kind "machine" never moves: its turn is a pass.
+    and replay). A seat of kind "machine" never moves: its turn is a pass. When the
+    seat to move is a person's on a board with machine seats, the text report says so
+    in a note: the turn is the one an extreme machine would make there, and the person
+    makes their own.
 
     The search is exact: the report says exhaustive when the turn is proven best.
     With --budget it may stop early; the report then says what no turn can beat.
