@@ -189,8 +189,10 @@ def validate(
     strong player unless --players says otherwise, by the rules of --variant, else of
     the variant a game FILE names, as fabgen rules plays it, else online): a
     seat-balance finding names the seat they favour, by how much and with its 95%
-    interval, and the stones and markers needed come from the games' peaks (95th
-    percentile plus 10%) instead of the 20% rule.
+    interval (beside machine seats the people's most and least wins too; on a solo
+    board it is a note of the person's win rate against the machines), and the stones
+    and markers needed come from the games' peaks (95th percentile plus 10%) instead of
+    the 20% rule.
 
     Example: fabgen validate my-board.toml --stones-per-player 20
     """
