@@ -86,6 +86,14 @@ def test_the_pictures_pages_end_a_margin_past_their_widest_text(run):
             assert widest == pytest.approx(width - 6.0, abs=0.05)
 
 
+def _drawn_report(seats: list[dict], games: int, p_value: float) -> dict:
+    """A balance report of ``seats`` with the keys the win-rate picture reads."""
+    return {
+        "board": "b", "variant": "online", "seed": 0, "games": games, "finished": games,
+        "capped": 0, "seats": seats, "test": {"p_value": p_value, "seats_differ": False},
+    }  # fmt: skip
+
+
 @pytest.mark.parametrize("highs", [[0.466] * 4 + [0.548], [0.76] * 5, [1.0] * 5])
 def test_no_grid_line_runs_through_a_win_rate(highs):
     """The figure above an error bar stood on a grid line, or across the axis's top
@@ -101,11 +109,7 @@ def test_no_grid_line_runs_through_a_win_rate(highs):
          "ci_low": 0.05, "ci_high": high}
         for k, high in enumerate(highs)
     ]  # fmt: skip
-    report = {
-        "board": "b", "variant": "online", "seed": 0, "games": 12, "finished": 12,
-        "capped": 0, "seats": seats, "test": {"p_value": 1.0, "seats_differ": False},
-    }  # fmt: skip
-    shapes = win_rate_drawing(report, [None] * 5).layers[Operation.PRINT]
+    shapes = win_rate_drawing(_drawn_report(seats, 12, 1.0), [None] * 5).layers[Operation.PRINT]
     grid = [(k, s) for k, s in enumerate(shapes) if isinstance(s, Polyline) and s.style == GRID]
     labels = [(k, s) for k, s in enumerate(shapes) if isinstance(s, Text) and s.text == "20.0%"]
     assert len(labels) == 5
@@ -214,10 +218,7 @@ def test_beside_machine_seats_the_win_rates_show_the_peoples_even_share(rates):
          "ci_high": r, "kind": "machine" if k + 1 in machines else "player"}
         for k, r in enumerate(rates)
     ]  # fmt: skip
-    report = {
-        "board": "b", "variant": "online", "seed": 0, "games": 100, "finished": 100,
-        "capped": 0, "seats": seats, "test": {"p_value": 0.5, "seats_differ": False},
-    }  # fmt: skip
+    report = _drawn_report(seats, 100, 0.5)
 
     def parts(seats):
         shapes = win_rate_drawing({**report, "seats": seats}, [None] * 6).layers[Operation.PRINT]
