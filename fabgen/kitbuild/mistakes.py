@@ -12,7 +12,7 @@ write instead, in the command line's words where it has them
 from __future__ import annotations
 
 from fabgen.errors import InputFileError, ParameterError, abridged
-from fabgen.kitbuild.schema import SCHEMA, KitKey, is_kind, quoted, wanted
+from fabgen.kitbuild.schema import SCHEMA, KitKey, is_kind, kit_key, quoted, wanted
 
 
 def refuse_a_misread_line(text: str, source: str, exc: InputFileError) -> None:
@@ -57,7 +57,7 @@ def _line_problem(line: str) -> str | None:
     home = section_of(key)
     if home is None:
         return None
-    (setting,) = [s for s in SCHEMA[home] if s.key == key]
+    setting = kit_key(home, key)
     written, why = _written(setting, given[3])
     if written is None:
         return None

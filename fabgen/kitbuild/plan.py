@@ -441,9 +441,9 @@ def _note_unused(plan: KitPlan, stones: dict) -> None:
 
 
 def _default(key: str) -> object:
-    from fabgen.kitbuild.schema import SCHEMA
+    from fabgen.kitbuild.schema import kit_key
 
-    return next(s.default for s in SCHEMA["stones"] if s.key == key)
+    return kit_key("stones", key).default
 
 
 def _shown_value(key: str, value: object) -> str:

@@ -49,6 +49,12 @@ def _schema() -> dict[str, tuple[KitKey, ...]]:
 SCHEMA: dict[str, tuple[KitKey, ...]] = _schema()
 
 
+def kit_key(section: str, key: str) -> KitKey:
+    """The setting ``key`` of ``[section]`` (both known)."""
+    (setting,) = [s for s in SCHEMA[section] if s.key == key]
+    return setting
+
+
 def quoted(value: object) -> str:
     """A value the file gave, as a message quotes it: briefly when long."""
     if isinstance(value, str):

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from fabgen.errors import FabgenError, InputFileError
 from fabgen.kitbuild.kitfile import SCHEMA, Kit, KitFinding, KitKey, parse_kit
+from fabgen.kitbuild.schema import kit_key
 from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
 from fabgen.web.limits import LIMITS, SIMULATE_PLAYERS, TooLarge, TooMuchWork
 
@@ -443,16 +444,15 @@ def _handedness_words(facts: Mapping[str, str], setting: str | None) -> str:
 def _not_used_words(facts: Mapping[str, str], setting: str | None) -> str:
     """A [stones] setting the design does not use: what to choose in the form, or how to
     give the setting back its default (the page warns only of one changed from it)."""
-    key = facts["key"]
-    default = next(s.default for s in SCHEMA["stones"] if s.key == key)
-    if isinstance(default, bool):
-        return f"are not used: {facts['why']}; {facts['use']}, or untick {_name(key)}"
-    undo = "type 0" if default == 0 else f"set it back to {_default_said(key, default)}"
+    setting = kit_key("stones", facts["key"])
+    if isinstance(setting.default, bool):
+        return f"are not used: {facts['why']}; {facts['use']}, or untick {_name(setting.key)}"
+    undo = "type 0" if setting.default == 0 else f"set it back to {_default_said(setting)}"
     return f"{facts['value']} is not used: {facts['why']}; {facts['use']}, or {undo}"
 
 
-def _default_said(key: str, default: object) -> str:
-    unit = next(s.unit for s in SCHEMA["stones"] if s.key == key)
+def _default_said(setting: KitKey) -> str:
+    default, unit = setting.default, setting.unit
     if isinstance(default, str):
         return default
     return f"{default:g}{f' {unit}' if unit else ''}"
