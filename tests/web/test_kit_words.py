@@ -242,14 +242,20 @@ def test_the_page_warns_of_a_setting_the_design_does_not_use_once_it_is_changed(
     settings = copy.deepcopy(default_settings)
     settings["stones"]["design"] = design
     plain = client.post("/api/kit/preview", json={"settings": settings}).get_json()
-    settings["stones"].update(clearance=0.3, bed="250x210")
+    # (seat symbols ticked: a box's setting, said of the setting, "Seat symbols are ...")
+    ticked = {"seat_symbols": True} if design == "none" else {}
+    settings["stones"].update(clearance=0.3, bed="250x210", **ticked)
     changed = client.post("/api/kit/preview", json={"settings": settings}).get_json()
     warned = {f["setting"]: f["message"] for f in changed["findings"] if f["severity"] == "warning"}
     assert [f for f in plain["findings"] if f["severity"] == "warning"] == []
-    assert set(warned) == {"stones.clearance", "stones.bed"}
+    assert set(warned) == {"stones.clearance", "stones.bed", *(f"stones.{k}" for k in ticked)}
     assert warned["stones.clearance"].startswith("Clearance 0.3 mm is not used: ")
     assert warned["stones.clearance"].endswith(", or set it back to 0.2 mm")
     assert warned["stones.bed"].startswith("Printer bed '250x210' is not used: ")
+    if ticked:
+        symbols = warned["stones.seat_symbols"]
+        assert symbols.startswith("Seat symbols are not used: the kit makes no stones")
+        assert symbols.endswith(", or untick Seat symbols")
     for answer in (plain, changed):
         plan = plan_kit(parse_kit(answer["kit_file"], "kit.toml", tmp_path), play=False)
         said = {f.where for f in plan.findings if f.severity == "warning"}
