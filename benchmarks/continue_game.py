@@ -10,7 +10,7 @@ continuation saves from a turn on was lost before that turn; one that the varian
 more often than the default is a lead worth a match.
 
 Run: .venv/bin/python benchmarks/continue_game.py 2p-diamond-4 82 --from 4
-     [--field random] [--times 8] [budget=3000 rounds=10 ...]
+     [--field random] [--times 8] [--seed 1] [budget=3000 rounds=10 ...]
 """
 
 from __future__ import annotations
@@ -31,15 +31,18 @@ from fabgen.play.strong import Strong
 from fabgen.rules.turn import replay
 
 
-def continuations(board: str, number: int, field: str, at: int, times: int, pairs: list[str]):
-    """(label, the strong seat's final scores) for the default and the variant."""
+def continuations(
+    board: str, number: int, field: str, at: int, times: int, pairs: list[str], seed: int = 1
+):
+    """(label, the strong seat's final scores) for the default and the variant; game
+    ``number`` of the match whose first seed is ``seed``."""
     start = start_of(board)
     people = [k for k, p in enumerate(start.players) if p.kind != "machine"]
     seat = people[number % len(people)]
     names = ["strong" if k == seat else field for k in range(len(start.players))]
     policies = seat_policies(start, names)
     record = play_game(
-        start, policies, "online", game_rng(1, number), max_turns=at, keep_moves=True
+        start, policies, "online", game_rng(seed, number), max_turns=at, keep_moves=True
     )
     position = replay(start, record.moves, "online")
     out = []
@@ -64,6 +67,9 @@ def main() -> None:
     parser.add_argument("--from", dest="at", type=int, default=0, help="turn to continue from")
     parser.add_argument("--field", default="random", help="the other seats' player (random)")
     parser.add_argument("--times", type=int, default=8, help="continuations of each (8)")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the match's first seed, as why_zero's (1)"
+    )
     args = parser.parse_intermixed_args()
     if min(args.number, args.at) < 0 or args.times < 1:
         parser.error("the game number and --from must be 0 or more, --times 1 or more")
@@ -73,7 +79,7 @@ def main() -> None:
     except (ValueError, FabgenError) as exc:
         parser.error(str(exc))
     turns, results = continuations(
-        args.board, args.number, args.field, args.at, args.times, args.pairs
+        args.board, args.number, args.field, args.at, args.times, args.pairs, args.seed
     )
     print(f"{args.board} game {args.number}, continued from turn {turns}:")
     for label, finals in results:

@@ -56,6 +56,10 @@ def test_continue_game_replays_the_matchs_game_up_to_the_turn_it_continues_from(
     # from an earlier turn the continuations are played on, with other seeds
     turns, results = continuations("3p-triangle-4", 3, "random", 4, 2, [])
     assert turns == 4 and all(len(finals) == 2 for _, finals in results)
+    # a game of a match with other seeds (why_zero.py --seed 201) is that match's game
+    other = strength.play_one("3p-triangle-4", "strong", "random", 201, 3)
+    turns, results = continuations("3p-triangle-4", 3, "random", other.turns, 1, [], seed=201)
+    assert turns == other.turns and results[0][1] == [other.scores[other.test_seat]]
 
 
 @pytest.mark.parametrize(
