@@ -20,7 +20,7 @@ from types import MappingProxyType
 
 from fabgen.errors import FabgenError, InputFileError, ParameterError, abridged
 from fabgen.inputs import parse_toml, read_text
-from fabgen.kitbuild.schema import SCHEMA, KitKey, is_kind, quoted, wanted
+from fabgen.kitbuild.schema import SCHEMA, KitKey, is_kind, quoted, shown_value, wanted
 from fabgen.limits import check as check_number
 from fabgen.text import MAX_LABEL, has_control
 
@@ -282,12 +282,9 @@ def _empty(setting: KitKey) -> tuple[str, str]:
     web form alike: what the setting expects and its default, which leaving the setting
     out gives (a number said only "must be a number, got ''"); and the default as said."""
     default = setting.default
-    if isinstance(default, bool):
-        shown = "true" if default else "false"
-    elif isinstance(default, int | float):  # 0 stands for "not given": no unit
-        shown = f"{default:g}{f' {setting.unit}' if setting.unit and default else ''}"
-    else:
-        shown = quoted(default)
+    shown = shown_value(setting, default)
+    if default == 0 and not isinstance(default, bool):
+        shown = f"{default:g}"  # (0 stands for "not given": no unit)
     expected = setting.help
     if setting.choices:
         expected = f"one of {', '.join(setting.choices)} ({setting.help})"

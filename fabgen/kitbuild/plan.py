@@ -16,6 +16,7 @@ from pathlib import Path
 from fabgen.board.findings import MAX_PLAYERS, MIN_PLAYERS
 from fabgen.errors import FabgenError
 from fabgen.kitbuild.kitfile import Kit, KitFinding, failure_text, reason_facts
+from fabgen.kitbuild.schema import kit_key, shown_value
 
 DEFAULT_BOARD_FOR_PLAYERS = {
     1: "1p-triangle-5-machine",
@@ -424,7 +425,7 @@ def _note_unused(plan: KitPlan, stones: dict) -> None:
             continue  # (false asks for nothing either)
         why = _WHY_UNUSED.get((design, key), "the kit makes no stones (design none)")
         choice, undo = _TO_USE[key]
-        shown = _shown_value(key, value)
+        shown = shown_value(kit_key("stones", key), value)
         plan.findings.append(
             KitFinding(
                 "kit-stones",
@@ -441,18 +442,7 @@ def _note_unused(plan: KitPlan, stones: dict) -> None:
 
 
 def _default(key: str) -> object:
-    from fabgen.kitbuild.schema import kit_key
-
     return kit_key("stones", key).default
-
-
-def _shown_value(key: str, value: object) -> str:
-    """A [stones] value as a message says it: 7.1 mm, '250x210', true."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return f"{value:g} mm"
-    return repr(value)
 
 
 def kit_supply(settings: dict, board, play: bool = True):

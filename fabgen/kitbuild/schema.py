@@ -55,6 +55,15 @@ def kit_key(section: str, key: str) -> KitKey:
     return setting
 
 
+def shown_value(setting: KitKey, value: object) -> str:
+    """A value of ``setting`` as a message says it: true, 7.1 mm, '250x210'."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"{value:g}{f' {setting.unit}' if setting.unit else ''}"
+    return quoted(value)
+
+
 def quoted(value: object) -> str:
     """A value the file gave, as a message quotes it: briefly when long."""
     if isinstance(value, str):
