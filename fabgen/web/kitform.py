@@ -26,7 +26,7 @@ from pathlib import Path
 
 from fabgen.errors import FabgenError, InputFileError
 from fabgen.kitbuild.kitfile import SCHEMA, Kit, KitFinding, KitKey, parse_kit
-from fabgen.kitbuild.schema import kit_key
+from fabgen.kitbuild.schema import kit_key, shown_value
 from fabgen.web.designer import SOURCE as DESIGNER_SOURCE
 from fabgen.web.limits import LIMITS, SIMULATE_PLAYERS, TooLarge, TooMuchWork
 
@@ -452,10 +452,9 @@ def _not_used_words(facts: Mapping[str, str], setting: str | None) -> str:
 
 
 def _default_said(setting: KitKey) -> str:
-    default, unit = setting.default, setting.unit
-    if isinstance(default, str):
-        return default
-    return f"{default:g}{f' {unit}' if unit else ''}"
+    """The default as the form shows it: a text as typed (180x180), else with its unit."""
+    default = setting.default
+    return default if isinstance(default, str) else shown_value(setting, default)
 
 
 #: The page's words for the kit reader's and planner's messages, by their codes
