@@ -123,6 +123,10 @@ def write_kit(tmp_path, text):
             "[kit]\nplayers = 7\n",
             ["kit.players", "7 is outside the allowed range; allowed: 0 to 6"],
         ),
+        (
+            "[laser]\nthickness = 0.1\n",
+            ["laser.thickness", "0.1 is outside the allowed range; allowed: 0.5 to 30 mm"],
+        ),
         ("[kit]\nplayers = 4\n", ["has 3 people", "board = '4p-diamond-5'"]),
         ("[tile]\nwidth = -5.0\n", ["tile.width", "-5.0 is outside the allowed range"]),
         ("[tile]\nwidth = nan\n", ["tile.width", "nan is not a finite number; allowed: 5 to"]),
