@@ -565,6 +565,10 @@ def _check_answer(scheduler: str) -> None:
     except CommClosedError:  # connected, hung up on the first message
         raise _not_a_scheduler(scheduler, "it hung up on Dask's first message") from None
     except OSError as exc:
+        if isinstance(exc.__cause__, CommClosedError):  # hung up before Dask's connect
+            # had the connection in hand (a race a busy machine loses): Dask tried again
+            # until its time limit, "Timed out trying to connect", yet something listens
+            raise _not_a_scheduler(scheduler, "it hung up on Dask's first message") from None
         raise _unreachable(scheduler, exc) from None
     except Exception:  # an answer Dask cannot read: any error of its reader
         # (an HTTP proxy's "HTTP/1.1 400" read as a message's length: a MemoryError)
