@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,9 @@ from fabgen.board.boardfile import board_to_toml, parse_board_toml
 from fabgen.board.colours import delta_e
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.board.validate import CODES, KitCounts, Severity, validate
-from fabgen.geometry.lattice import Handedness, neighbours
+from fabgen.geometry.lattice import Handedness, hex_distance, neighbours
 from fabgen.play.starts import with_starts
-from fabgen.rules.names import field_name
+from fabgen.rules.names import field_name, parse_field
 from tests.board.test_board_file import boards
 
 BROKEN = Path(__file__).parent / "broken"
@@ -1082,3 +1083,26 @@ def test_a_solo_board_of_extreme_machines_measures_each_start_tile_once():
     )
     assert "tile 1 (seat 2 (Blue)'s start): 7" in finding.message
     assert "): the one on tile 6 (seat 3 (Green)'s start) reaches it first" in finding.message
+
+
+@pytest.mark.parametrize("near", ["h9", "d-3"])
+def test_a_simple_machines_stacks_on_one_tile_are_measured_each_as_on_two_tiles(near):
+    """A simple machine's stacks each explode: on 1p-triangle-5-machine with its stacks on
+    j10 (12 steps from Red's start) and h9 (10, the same tile) the check took the tile as
+    one place, as far as its nearer stack, and said nothing; with the stack on d-3 (10,
+    another tile) it warned. Both are warned of, by field."""
+    stacks = f"stacks = {{ j10 = 3, {near} = 3 }}"
+    text = board_to_toml(load_preset("1p-triangle-5-machine"))
+    board = parse_board_toml(re.sub(r"stacks = \{[^}]*\}", stacks, text))
+    j10, other = (board.tile_index(parse_field(f)) for f in ("j10", near))
+    assert (j10 == other) == (near == "h9")
+    start = [f for f, _ in board.seats[0].stacks]
+    steps = [min(hex_distance(parse_field(f), g) for g in start) for f in (near, "j10")]
+    assert steps == [10, 12]
+    (finding,) = [f for f in validate(board).findings if f.code == "machines-asymmetric"]
+    assert finding.message == (
+        "the machines' stacks are not equally far from seat 1 (Red)'s start (field steps: "
+        f"{near}: 10, j10: 12): the one on {near} reaches it first; place them at equal "
+        "distances"
+    )
+    assert finding.where.field == near

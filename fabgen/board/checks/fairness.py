@@ -162,16 +162,23 @@ def _by_field(item: tuple[str, tuple[int, Field]]) -> Field:
 
 
 def _machine_places(ctx: Context, k: int) -> list[tuple[str, list[Field]]]:
-    """A machine seat's stacks, each on its own; an extreme machine's start tile (its
-    stacks on one tile) as one place, whose nearest field counts: its seven fields lie
-    at several distances from the person wherever the tile stands, and the check warned
-    of the symmetric solo board docs/seats.md makes."""
-    fields = [f for f, _ in ctx.board.seats[k].stacks]
-    tiles = {ctx.board.tile_index(f) for f in fields}
-    t = tiles.pop() if len(tiles) == 1 else None
-    if len(fields) > 1 and t is not None:
-        return [(f"tile {t + 1} ({ctx.seat(k)}'s start)", fields)]
-    return [(field_name(f), [f]) for f in fields]
+    """A machine seat's places: a start tile (the seat holds all its fields) is one
+    place, whose nearest field counts: its seven fields lie at several distances from
+    the person wherever the tile stands, and the check warned of the symmetric solo
+    board docs/seats.md makes. Every other stack is a place of its own, beside others
+    on its tile or not: a simple machine's stacks each explode, and two on one tile were
+    one place as far as the nearer, so stacks 10 and 12 steps away went unsaid on one
+    tile and were warned of on two."""
+    board = ctx.board
+    held = set(board.seats[k].stack_map)
+    places: dict[str, list[Field]] = {}
+    for f, _ in board.seats[k].stacks:
+        t = board.tile_index(f)
+        if t is not None and held.issuperset(board.tiles[t].fields):
+            places[f"tile {t + 1} ({ctx.seat(k)}'s start)"] = list(board.tiles[t].fields)
+        else:
+            places[field_name(f)] = [f]
+    return list(places.items())
 
 
 @FAIRNESS.check("turn-direction")
