@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from fabgen.board.checks.chance import MARGIN as CHANCE_MARGIN
 from fabgen.board.checks.chance import chance_caveat
+from fabgen.board.checks.people import PeopleAlone
 from fabgen.board.findings import machines_are, seat_list
 from fabgen.board.model import Board
 from fabgen.board.supply import (
@@ -571,10 +572,10 @@ def _people_only(seats: list[dict]) -> list[str]:
     share, the test and the metrics count a machine as a seat, so on
     4p-hexagon-19-machines a machine that seldom wins made the seats "differ" and was
     named the least seat, and a solo board "favoured" its one person."""
-    machines = [s["seat"] for s in seats if s["kind"] != "player"]
-    people = [s for s in seats if s["kind"] == "player"]
-    if not machines or not people:
+    alone = PeopleAlone.of(seats, [s["seat"] for s in seats if s["kind"] != "player"])
+    if alone is None:
         return []
+    machines, people = alone.machines, alone.people
     seat = "a seat" if len(machines) == 1 else "seats"
     counted = f"counted as {seat} by the even share, the test and the metrics"
     if len(people) == 1:
@@ -584,10 +585,8 @@ def _people_only(seats: list[dict]) -> list[str]:
             f"{p['seat']}, the person, won {100 * p['win_rate']:.1f}% of the games "
             f"(95% interval {_interval(p['ci_low'], p['ci_high'])})"
         ]
-    best = max(people, key=lambda s: (s["win_rate"], -s["seat"]))
-    worst = min(people, key=lambda s: (s["win_rate"], s["seat"]))
-    share = sum(s["win_rate"] for s in people)
-    if best["win_rate"] == worst["win_rate"]:
+    best, worst = alone.best, alone.worst
+    if alone.alike:
         spread = f"every person's seat won {100 * best['win_rate']:.1f}%"
     else:
         spread = (
@@ -597,7 +596,8 @@ def _people_only(seats: list[dict]) -> list[str]:
         )
     return [
         f"the people alone ({machines_are(machines)}, {counted}): {spread}; an even share of the "
-        f"people's {100 * share:.1f}% of the wins is {100 * share / len(people):.1f}% a seat"
+        f"people's {100 * alone.share:.1f}% of the wins is {100 * alone.share / len(people):.1f}%"
+        " a seat"
     ]
 
 

@@ -1048,6 +1048,18 @@ def test_simulated_games_beside_machines_compare_the_people_and_a_solo_board_war
         "; seats 2 and 5 are machines, counted in the even share and the test: among the "
         "people, seat 6 wins most (33%) and seat 4 least (8%); the seats differ"
     ) in finding.message
+    # People who won alike have no most and least; rates that print alike get a decimal.
+    for wins, among in [
+        ([24, 1, 24, 24, 3, 24], "every seat wins 24%"),
+        ([251, 4, 249, 250, 0, 246], "seat 1 wins most (25.1%) and seat 6 least (24.6%)"),
+    ]:
+        (finding,) = [
+            f
+            for f in validate(four, balance=_balance(wins, 0.5, False)).findings
+            if f.code == "seat-balance"
+        ]
+        people = f"counted in the even share and the test: among the people, {among}; no "
+        assert people in finding.message
     # Without machines, no such words.
     (finding,) = [
         f

@@ -946,6 +946,11 @@ def test_a_board_with_machine_seats_compares_the_people_among_themselves(few_gam
         "test and the metrics): seat 1 won most, 50.0%, seat 3 least, 40.0%, 10.0 points "
         "apart; an even share of the people's 90.0% of the wins is 45.0% a seat"
     )
+    alike = report_text(_with_machines(report, (0.45, 0.1, 0.45), {2}))
+    assert (
+        "the people alone (seat 2 is a machine, counted as a seat by the even share, the "
+        "test and the metrics): every person's seat won 45.0%; an even share" in alike
+    )
     solo = _with_machines(report, (0.8, 0.1, 0.1), {2, 3})
     (line,) = [s for s in report_text(solo).splitlines() if s.startswith("one person")]
     red = report["seats"][0]

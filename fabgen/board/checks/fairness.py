@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from fabgen.board.checks.chance import chance_caveat
 from fabgen.board.checks.context import Context
+from fabgen.board.checks.people import PeopleAlone
 from fabgen.board.checks.registry import Section
 from fabgen.board.checks.seat_advice import four_or_five, no_rotation_message, preferred
 from fabgen.board.checks.wording import order_words, stack_list
@@ -289,9 +290,9 @@ def _seat_balance(report: dict, machines: list[int]) -> Finding:
     a solo board is no contest of equal seats, and beside machines the people are
     compared among themselves too."""
     fav, test = report["favoured"], report["test"]
-    people = [s for s in report["seats"] if s["seat"] not in machines]
-    if fav is not None and machines and len(people) == 1:
-        return _solo_balance(report, people[0], machines)
+    alone = PeopleAlone.of(report["seats"], machines)
+    if fav is not None and alone is not None and len(alone.people) == 1:
+        return _solo_balance(report, alone.people[0], machines)
     if fav is None:
         return Finding(  # (it said only "no game finished of 2")
             "seat-balance",
@@ -308,8 +309,8 @@ def _seat_balance(report: dict, machines: list[int]) -> Finding:
         f"{100 * fav['even']:.1f}%; seats 1 to {len(report['seats'])} win {rates} of "
         f"{report['finished']} finished simulated games ({players} players)"
     )
-    if machines:
-        share += _people_alone(people, machines)
+    if alone is not None:
+        share += _people_alone(alone)
     tested = f"{test['name']}, p = {test['p_value']:.4f}"
     if not test["seats_differ"]:
         return Finding(
@@ -353,12 +354,27 @@ def _solo_balance(report: dict, person: dict, machines: list[int]) -> Finding:
     )
 
 
-def _people_alone(people: list[dict], machines: list[int]) -> str:
-    """The people's seats among themselves, beside machines that the even share counts."""
-    best = max(people, key=lambda s: (s["win_rate"], -s["seat"]))
-    worst = min(people, key=lambda s: (s["win_rate"], s["seat"]))
+def _people_alone(alone: PeopleAlone) -> str:
+    """The people's seats among themselves, beside machines that the even share counts:
+    as the balance text compares them, every person alike when they won alike (it named
+    a most and a least of people with one rate), and a decimal more when the two would
+    print alike ("seat 1 wins most (33%) and seat 4 least (33%)")."""
+    best, worst = alone.best, alone.worst
+    if alone.alike:
+        among = f"every seat wins {100 * best['win_rate']:.0f}%"
+    else:
+        most, least = _rates(best["win_rate"], worst["win_rate"])
+        among = f"seat {best['seat']} wins most ({most}) and seat {worst['seat']} least ({least})"
     return (
-        f"; {machines_are(machines)}, counted in the even share and the test: among "
-        f"the people, seat {best['seat']} wins most ({100 * best['win_rate']:.0f}%) and seat "
-        f"{worst['seat']} least ({100 * worst['win_rate']:.0f}%)"
+        f"; {machines_are(alone.machines)}, counted in the even share and the test: among "
+        f"the people, {among}"
     )
+
+
+def _rates(high: float, low: float) -> tuple[str, str]:
+    """Two win rates in whole percent, or to a tenth where whole ones print alike."""
+    for digits in (0, 1):
+        most, least = f"{100 * high:.{digits}f}%", f"{100 * low:.{digits}f}%"
+        if most != least:
+            break
+    return most, least
