@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from fabgen.board.findings import machines_are, seat_list
 from fabgen.draw.board_parts import text_width
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.ink import ink_on
 from fabgen.draw.position import stone_colour
 from fabgen.geometry.lattice import Field, field_xy, rotate_xy
 
@@ -194,7 +195,7 @@ def territory_drawing(
         best = max(range(len(shares)), key=lambda k: (shares[k], -k)) if shares else 0
         if shares and shares[best] > 0:
             x, y = rotate_xy(field_xy(f, pitch_mm), turn_deg)
-            ink = Style(stroke=None, fill=_ink_on(colour))
+            ink = Style(stroke=None, fill=ink_on(colour))
             shapes.append(
                 Text((x, y - 1.2), f"{100 * shares[best]:.0f}", 0.24 * pitch_mm, "center", ink)
             )
@@ -297,11 +298,6 @@ def _mix(rgb: Sequence[tuple[float, float, float]], shares: Sequence[float]) -> 
 
 def _hex(rgb: Sequence[float]) -> str:
     return "#" + "".join(f"{min(255, round(255 * v)):02x}" for v in rgb)
-
-
-def _ink_on(colour: str) -> str:
-    r, g, b = _rgb(colour)
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
 
 
 def _metadata(report: dict) -> dict:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fabgen.board.model import Board
 from fabgen.board.placement import BoardPlacement
 from fabgen.draw.drawing import Circle, Polyline, Shape, Style, Text
+from fabgen.draw.ink import contrast
 from fabgen.draw.metrics import fill_lines, text_advance
 from fabgen.draw.position import player_colour, stone_colour
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Point, add
@@ -55,24 +56,6 @@ def tint(colour: str, amount: float = 0.75) -> str:
     """The colour mixed with white (``amount`` of white)."""
     rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
-
-
-def ink_on(colour: str) -> str:
-    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
-
-
-def luminance(colour: str) -> float:
-    """Relative luminance of a ``#rrggbb`` colour (WCAG 2)."""
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio of two colours, 1 to 21."""
-    la, lb = sorted((luminance(a), luminance(b)))
-    return (lb + 0.05) / (la + 0.05)
 
 
 #: Contrast small text needs to be read (WCAG 2, level AA).

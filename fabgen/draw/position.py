@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fabgen.board.colours import PALETTE as PALETTE  # (the places' colours, for callers)
 from fabgen.board.colours import print_colour, seat_rgb
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
+from fabgen.draw.ink import ink_on
 from fabgen.draw.metrics import ASCENT, DESCENT, LEGIBLE_CAP_MM, fill_measured, text_advance
 from fabgen.geometry.lattice import Field, Point, field_xy, rotate_xy, step_between
 from fabgen.rules.state import Position, Status
@@ -569,13 +570,8 @@ def _stack(position: Position, owner: int, stones: int, x: float, y: float, pitc
     colour = stone_colour(position.players[owner].color, owner)
     disc = Circle((x, y), STONE * pitch, Style(stroke="#000000", fill=colour, width=0.25))
     h = COUNT_HEIGHT * pitch
-    ink = Style(stroke=None, fill=_ink_on(colour), bold=True)
+    ink = Style(stroke=None, fill=ink_on(colour), bold=True)
     return [disc, Text((x, y - h / 2), str(stones), h, "center", ink)]
-
-
-def _ink_on(colour: str) -> str:
-    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
 
 
 def _tile_borders(position: Position, pitch: float, turn: float = 0.0) -> list[Polyline]:

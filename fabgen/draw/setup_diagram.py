@@ -27,7 +27,6 @@ from fabgen.draw.board_parts import (
     dimension,
     field_circles,
     fitted_height,
-    ink_on,
     mm,
     print_seat_colour,
     seat_centre,
@@ -37,6 +36,7 @@ from fabgen.draw.board_parts import (
 )
 from fabgen.draw.clip import Rect
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
+from fabgen.draw.ink import ink_on
 from fabgen.draw.label_room import Room
 from fabgen.draw.metrics import LEGIBLE_CAP_MM
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field, add

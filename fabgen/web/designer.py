@@ -23,8 +23,9 @@ from fabgen.board.colours import NAMED_COLOURS
 from fabgen.board.findings import MAX_PLAYERS
 from fabgen.board.model import TILE_STEPS, Board, SeatKind, TurnDirection, cell_corners
 from fabgen.board.placement import BoardPlacement
-from fabgen.draw.board_parts import INK, Frame, contrast, number_spot, seat_colour, tint
+from fabgen.draw.board_parts import INK, Frame, number_spot, seat_colour, tint
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
+from fabgen.draw.ink import ink_on
 from fabgen.draw.setup_diagram import symbol_shapes
 from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Point, rotate60
@@ -650,20 +651,14 @@ def _fields(board: Board, place: BoardPlacement, frame: Frame) -> list[Shape]:
         # The seat's symbol, as on the kit's stones and the play page's: seats are told
         # apart without their colours. Alone in the middle, or above the label.
         at = (centre[0], centre[1] + 0.4 * r) if label else centre
-        out += symbol_shapes(symbols[k], at, r * (0.36 if label else 0.55), _ink_on(colour))
+        out += symbol_shapes(symbols[k], at, r * (0.36 if label else 0.55), ink_on(colour))
         if label:
-            ink = Style(stroke=None, fill=_ink_on(colour), bold=True)
+            ink = Style(stroke=None, fill=ink_on(colour), bold=True)
             out.append(Text((centre[0], centre[1] - 0.62 * r), label, 0.6 * h, "center", ink))
     for f, tiles in board.field_tiles.items():
         if len(tiles) > 1 and f not in owner:
             out.append(Circle(frame(place.xy(f)), r, Style(stroke="#d40000", width=0.6)))
     return out
-
-
-def _ink_on(colour: str) -> str:
-    """Black or white, whichever stands out more on ``colour``: white on green was 3.4:1
-    (the printed parts' rule, by brightness), black is 6.2."""
-    return max(("#ffffff", INK), key=lambda ink: contrast(ink, colour))
 
 
 # ---- downloads --------------------------------------------------------------------------

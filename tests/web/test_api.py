@@ -572,11 +572,12 @@ def test_the_designers_labels_stand_out_on_every_seat_colour():
     """Counts on the stones and tile numbers on the start tiles: 4.5:1 at least (WCAG 2
     for small text); white on green was 3.4, grey on red's start tile 2.7."""
     from fabgen.draw.board_parts import contrast, tint
+    from fabgen.draw.ink import ink_on
     from fabgen.draw.position import PALETTE
-    from fabgen.web.designer import NUMBER_INK, _ink_on
+    from fabgen.web.designer import NUMBER_INK
 
     for colour in PALETTE:
-        assert contrast(_ink_on(colour), colour) >= 4.5, colour
+        assert contrast(ink_on(colour), colour) >= 4.5, colour
         assert contrast(NUMBER_INK, tint(colour, 0.6)) >= 4.5, colour
 
 
