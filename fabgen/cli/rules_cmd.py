@@ -185,6 +185,13 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
     try:
         final, steps = play_turn(start, given, variant, record_steps=True)
     except IllegalMove as exc:
+        k = start.next_player
+        in_file = turn_number is not None and turn_number <= len(transcript.move_list)
+        if exc.rule == "game-over" and in_file:  # the file's turn N, after the game's end
+            exc.turn, exc.player, exc.player_label = turn_number - 1, k, start.players[k].label(k)
+            message = illegal_in_file(position_file, transcript, exc, variant)
+            report_failure(position_file, message, output_format, exc)
+            raise SystemExit(1) from None
         if exc.rule == "game-over":  # the file's game ended: no turn follows its last
             words = _no_turn(position_file, transcript, start, turn_number, variant)
             raise UserError(words) from None
@@ -192,7 +199,6 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
             raise UserError(_refused(start, given, exc, variant, transcript)) from None
         # The file's own turn N is illegal: the position before it, to compare with the
         # table and the notes, and the error (as replay gives it).
-        k = start.next_player
         exc.turn, exc.player, exc.player_label = turn_number - 1, k, start.players[k].label(k)
         if output_format == "json":
             message = illegal_in_file(position_file, transcript, exc, variant)

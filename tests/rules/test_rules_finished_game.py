@@ -60,3 +60,22 @@ def test_the_turn_after_the_last_is_refused_as_any_turn_past_the_file(tmp_path):
     beyond = refusal("rules", "turn", path, "--turn", n + 2)
     assert after == beyond.replace(f"--turn {n + 2}:", f"--turn {n + 1}:")
     assert after.endswith(f"the game ended with turn {n}; give a turn from 1 to {n}")
+
+
+def test_a_file_that_goes_on_after_its_game_ended_says_which_turns_to_remove(tmp_path):
+    # A game written down past its end: replay pointed to --turn n+1, which answered
+    # "give a turn from 1 to n+3" of the turn it had been given.
+    path, n = tmp_path / "notes.json", len(FINISHED)
+    turns = [*FINISHED, [], []]
+    path.write_text(write_transcript(transcript_from_position(START, turns=turns)))
+    replayed = run("rules", "replay", path)
+    assert replayed.exit_code == 1 and replayed.stdout == ""
+    said = replayed.stderr.strip()
+    assert f"illegal move at turn {n + 1} (counting from 1)" in said
+    assert f"The file's turns {n + 1} to {n + 2} come after the end: remove them" in said
+    assert said.endswith(f"to see turn {n}, which ended it: fabgen rules turn {path} --turn {n}")
+    for asked, moves in ((n + 1, ()), (n + 2, ()), (n + 1, ("--moves", "pass"))):
+        result = run("rules", "turn", path, "--turn", asked, *moves)  # turns after the end
+        assert result.exit_code == 1 and result.stderr.strip() == said, result.output
+    last = run("rules", "turn", path, "--turn", n)
+    assert last.exit_code == 0 and "this turn ends the game" in last.stdout
