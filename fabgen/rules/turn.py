@@ -540,4 +540,4 @@ def game_over_reason(position: Position, variant: Variant) -> str:
             "nothing can change any more (every region is settled or holds only machines' "
             "stacks, and nothing grows next to them)"
         )
-    return f"the game ended after {position.turns_played} turns played: {why}"
+    return f"the game ended after {_count(position.turns_played, 'turn')} played: {why}"

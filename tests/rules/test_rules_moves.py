@@ -108,6 +108,9 @@ def test_no_turn_after_the_end_of_the_game():
     assert info.value.rule == "game-over"
     assert "the game ended after 0 turns played: every region is settled" in str(info.value)
     assert "turn 1 (counting from 1), seat 1 (Red)" in str(info.value)
+    with pytest.raises(IllegalMove) as info:  # one turn, not "1 turns"
+        replay(position_from_names(["a1 b1"], [{"a1": 1}, {"b1": 1}]), [[Move.parse("a1-b1")], []])
+    assert "the game ended after 1 turn played: every region is settled" in str(info.value)
 
 
 def test_illegal_moves_are_fabgen_errors_with_one_paragraph():
