@@ -13,6 +13,8 @@ finding in a board file's words comes with what to do in the page (docs/design-n
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 import re
 import tomllib
@@ -391,6 +393,7 @@ def designer_view(board: Board, validated: bool = True) -> dict:
     # number would mean nothing, and a stack of 10**4000 stones would take its time)
     supply = None if "stack-too-high" in report.codes() else supply_needed(board)
     symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
+    state = state_of(board)
     return {
         "board": board.details(),
         "seat_words": seat_words(board),  # (the summary's: "6 seats (4 people, 2 machines)")
@@ -433,7 +436,25 @@ def designer_view(board: Board, validated: bool = True) -> dict:
         "strong_deeper": deeper_by_default([s.kind.value for s in board.seats]),
         "svg": picture.svg(),
         "targets": picture.targets,
-        "state": state_of(board),
+        "state": state,
+        # (the page's preset list names it: a board restored from the browser too)
+        "preset": preset_of(state),
+    }
+
+
+def preset_of(state: dict) -> str | None:
+    """The name of the shipped preset whose board ``state`` is, as loaded (name, seats
+    and stones alike), or None for any other board."""
+    return _preset_states().get(json.dumps(state, sort_keys=True))
+
+
+@functools.cache
+def _preset_states() -> dict[str, str]:
+    """Each preset's name by its board as the page keeps it (the keys sorted)."""
+    from fabgen.board.files import load_preset, preset_names
+
+    return {
+        json.dumps(state_of(load_preset(name)), sort_keys=True): name for name in preset_names()
     }
 
 

@@ -72,10 +72,20 @@ def test_a_preset_loaded_by_mistake_is_undone(page, tmp_path):
     page.wait_for_function("() => state.board.name === '6p-hexagon-37'")
     page.wait_for_function("() => !document.body.dataset.busy")
     assert _preset_shown(page) == "6p-hexagon-37"
-    # (the board restored from the browser is this window's own, whatever its name)
+    # A board restored from the browser is named as it is: a preset as loaded by the
+    # preset's name (it said "(your board)"), an edited one "(your board)"
     page.reload()
     page.wait_for_function("() => state && state.board.name === '6p-hexagon-37'")
     page.wait_for_function("() => !document.body.dataset.busy")
+    assert _preset_shown(page) == "6p-hexagon-37"
+    page.get_by_role("button", name=re.compile(r"^add tile \(")).first.click()
+    page.locator("#status").filter(has_text="Added tile").wait_for()
+    page.wait_for_function("() => !document.body.dataset.busy")
+    edited = _board(page)
+    page.reload()
+    page.wait_for_function("() => state && state.board.tiles.length === 38")
+    page.wait_for_function("() => !document.body.dataset.busy")
+    assert _board(page) == edited
     assert _preset_shown(page) == "(your board)"
     page.get_by_role("button", name="Load preset").click()
     page.locator("#status").filter(has_text="choose a preset board in the list").wait_for()

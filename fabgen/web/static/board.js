@@ -472,18 +472,18 @@ function load(answer) {
   render(answer, answer.state);
 }
 
-// The presets loaded, by their boards as loaded. The preset list names the board shown
-// when it is one of them (after Undo too), else "(your board)": the list kept saying
-// 3p-triangle-4 beside a new empty board or one restored from the browser.
+// The preset list names the board shown when it is a preset as loaded (the server's
+// view says which: after Undo, and restored from the browser after a reload, too), else
+// "(your board)": the list kept saying 3p-triangle-4 beside a new empty board, and said
+// "(your board)" beside a preset restored unedited.
 // A preset picked in the list and not loaded yet stays picked: an answer on its way
 // meanwhile does not put back the name of the board shown over it (Load preset would
 // load that one instead). Load preset, New empty board or a file uploaded end the pick.
-const presetBoards = new Map();
 let presetPicked = false;
 $("preset").addEventListener("change", () => { presetPicked = true; });
 function showPresetChoice() {
   if (presetPicked) return;
-  const name = presetBoards.get(JSON.stringify(state)) || "";
+  const name = (view && view.preset) || "";
   // (an option chosen by its value: the first, "(your board)", is disabled to pick)
   for (const option of $("preset").options) option.selected = option.value === name;
 }
@@ -495,7 +495,6 @@ $("load-preset").addEventListener("click", () => {
     if (!name) return setStatus("Not loaded: choose a preset board in the list first.", true);
     try {
       const answer = await readAnswer(await reach(`/api/board/preset/${encodeURIComponent(name)}`));
-      presetBoards.set(JSON.stringify(answer.state), name);
       load(answer);
       setStatus(`Loaded ${name}.`);
     } catch (e) {
