@@ -45,7 +45,7 @@ from fabgen.rules.scoring import game_over, ranking, regions, scores
 from fabgen.rules.state import Position
 from fabgen.rules.transcript import Transcript, parse_transcript, transcript_to_json
 from fabgen.rules.turn import Turn, play_turn, replay
-from fabgen.rules.variants import PASSES, VARIANTS, get_variant
+from fabgen.rules.variants import VARIANTS
 from fabgen.web.limits import ABANDONED_DAYS, LIMITS, TooMuchWork
 
 PERSON = "person"
@@ -367,6 +367,9 @@ class Game:
         from fabgen.rules.transcript import transcript_from_position
 
         pos, start = self.position, self.start
+        # A start that is not fresh is written whole, its passes in a row under every
+        # variant (as the rules commands write them): read back with 0, the start after a
+        # pass was not the page's, and replayed under --variant 1995 it ended a round late.
         fresh = start.turns_played == 0 and start.next_player == 0 and start.passes == 0
         over = self.over
         results: dict = {"game_over": over, "scores": scores(pos), "variant": self.variant}
@@ -378,7 +381,7 @@ class Game:
             start,
             turns=self.turns,
             with_state=not fresh,
-            with_passes=get_variant(self.variant).end == PASSES,
+            with_passes=not fresh,
             results=results,
         )
 

@@ -794,6 +794,33 @@ def test_the_games_folder_holds_transcripts_the_rules_replay(games_dir, cli):
     assert json.loads(result.output)["scores"] == state["scores"]
 
 
+def test_a_downloaded_game_keeps_its_starts_passes_under_every_variant(client, cli, tmp_path):
+    """A game started from a position after a pass (as rules turn --format json writes it,
+    passes under every variant) and passed once more: its download, replayed, is the
+    page's position, two passes in a row, and under --variant 1995 a full round of passes
+    with no growing field, the end. The page wrote passes under 1995 only, so under the
+    online rules the replay counted 1 and 1995 played on."""
+    from fabgen.board.boardfile import parse_board_toml
+    from fabgen.board.files import preset_text
+    from fabgen.board.transcript_io import board_to_transcript
+    from fabgen.rules.transcript import transcript_from_position, write_transcript
+    from fabgen.rules.turn import play_turn
+
+    start = board_to_transcript(parse_board_toml(preset_text("2p-diamond-4"))).position
+    passed, _ = play_turn(start, [], "online")
+    text = write_transcript(transcript_from_position(passed, with_passes=True))
+    answer = _new(client, board=text, seats=["person", "person"], preset=None)
+    state = _turn(client, answer["id"], []).get_json()["state"]
+    download = tmp_path / "game.json"
+    download.write_text(client.get(f"/api/games/{answer['id']}/transcript").get_data(True))
+    for variant, over in (("online", False), ("1995", True)):
+        result = cli("rules", "replay", download, "--format", "json", "--variant", variant)
+        assert result.exit_code == 0, result.output
+        final = json.loads(result.output)
+        assert final["passes"] == passed.passes + 1 == 2 and final["game_over"] is over
+        assert final["scores"] == state["scores"]
+
+
 def test_serve_takes_a_games_folder(cli):
     result = cli("serve", "--help")
     assert result.exit_code == 0 and "--games-dir" in result.output

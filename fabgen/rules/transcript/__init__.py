@@ -24,8 +24,8 @@ from 0 like the turn numbers of the format), ``turns_played``, ``game_over``,
 and ``variant`` (the rule variant the results were computed under); they are read
 back (the results are not used to build the position). It may also carry ``passes``,
 the number of turns in a row without a move, which the 1995 end condition counts (the
-JSON of ``rules replay`` and ``rules turn`` always carries it, a play page's game under
-1995).
+JSON of ``rules replay`` and ``rules turn`` always carries it, a play page's game when
+it did not start fresh).
 
 Reading checks everything a file can get wrong and raises
 :class:`~fabgen.errors.InputFileError` with the JSON path of the problem (such as
