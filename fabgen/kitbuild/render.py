@@ -14,6 +14,7 @@ from pathlib import Path
 from fabgen import __version__
 from fabgen.board.colours import seat_colour
 from fabgen.kitbuild.plan import KitPlan, StonePlan, stones_per_colour, tile_params
+from fabgen.kitbuild.schema import setting_words
 
 
 @dataclass(frozen=True)
@@ -314,8 +315,8 @@ def _stones_basis(plan: KitPlan) -> str:
         number += " (not made by this kit)"
     if count:
         return (
-            f"{number}, as the kit sets them (count under [stones]); the board needs about "
-            f"{needed}: {supply.stones_basis}"
+            f"{number}, as the kit sets them ({setting_words('stones', 'count')}); "
+            f"the board needs about {needed}: {supply.stones_basis}"
         )
     if stones["design"] == "none":
         return f"{number}: {supply.stones_basis}"
@@ -355,8 +356,9 @@ def bom_text(bom: dict) -> str:
         f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare), "
         f"{t['width_mm']:g} mm across the flats, on {t['sheets']} "
         f"sheet{'' if t['sheets'] == 1 else 's'} of {t['sheet_mm']} mm" + _offcut_words(t),
-        f"  tile material      {t['thickness_mm']:g} mm sheet ([laser] thickness; the default "
-        "laser speeds suit 3 mm plywood); the cut lines fit any thickness",
+        f"  tile material      {t['thickness_mm']:g} mm sheet "
+        f"({setting_words('laser', 'thickness')}; the default laser speeds suit 3 mm "
+        "plywood); the cut lines fit any thickness",
     ]
     if s["design"] != "none":
         lines.append(

@@ -55,6 +55,13 @@ def kit_key(section: str, key: str) -> KitKey:
     return setting
 
 
+def setting_words(section: str, key: str) -> str:
+    """A setting as the kit's own files name it (bom.txt), for the kit page's user and
+    the kit file's alike: ``Sheet thickness, [laser] thickness in the kit file`` (the
+    page's label, then the key as fabgen build's messages write it)."""
+    return f"{kit_key(section, key).label}, [{section}] {key} in the kit file"
+
+
 def shown_value(setting: KitKey, value: object) -> str:
     """A value of ``setting`` as a message says it: true, 7.1 mm, '250x210'."""
     if isinstance(value, bool):

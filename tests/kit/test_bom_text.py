@@ -40,7 +40,7 @@ def test_stones_per_colour_set_in_the_kit_are_said_as_set(tmp_path):
         number = f"{count or needed}" + (" (not made by this kit)" if design == "none" else "")
         assert stones == ([] if design == "none" else [str(count or needed)])
         if count:
-            assert basis.startswith(f"  stones per colour: {number}, as the kit sets them (count")
+            assert basis.startswith(f"  stones per colour: {number}, as the kit sets them (")
             assert f"the board needs about {needed}: {rule}" in basis
         elif design == "none":
             assert basis.startswith(f"  stones per colour: {number}: {rule}")

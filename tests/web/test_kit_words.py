@@ -321,3 +321,27 @@ def test_every_kit_message_code_is_raised_and_has_the_pages_words():
     # (a code renamed where it is raised but not in REASONS stops the kit reader instead)
     assert {reason for _, reason, _ in CODED} == set(REASONS) == set(_REASON_WORDS)
     assert all(code == code.lower() and " " not in code for code in REASONS)
+
+
+def test_the_bill_of_materials_names_each_setting_for_the_page_and_the_kit_file(
+    client, default_settings
+):
+    """bom.txt is one file for the kit page's user and the kit file's: it said "4 mm sheet
+    ([laser] thickness; ...", a key the page shows nowhere (its control is "Sheet
+    thickness"), and "count under [stones]" in words of its own. Each kit key it names
+    now comes with the label of the page's control for it."""
+    form = client.get("/api/kit/form").get_json()
+    labels = {
+        c["name"]: c["label"].removesuffix(f" ({c['unit']})")
+        for section in form["sections"]
+        for c in section["controls"]
+    }
+    settings = copy.deepcopy(default_settings)
+    settings["stones"]["count"] = 50  # (said only when the kit sets it)
+    answer = client.post("/api/kit/preview", json={"settings": settings}).get_json()
+    assert answer["ok"], answer["findings"]
+    named = re.findall(r"\[(\w+)\] (\w+) in the kit file", answer["bom"])
+    assert {f"{s}.{k}" for s, k in named} == {"laser.thickness", "stones.count"}
+    for section, key in named:
+        assert f"({labels[f'{section}.{key}']}, [{section}] {key} in the kit file" in answer["bom"]
+    assert "under [" not in answer["bom"] and not re.search(r"\(\[\w+\] \w+;", answer["bom"])
