@@ -178,6 +178,36 @@ def test_bad_json_says_where():
     assert "line 2, column" in str(error)
 
 
+GAME = '{"format": "Atlantis transcript",\n "version": "1.0",\n "segments": [["a1", "b1"]]}'
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (GAME.replace('"b1"]]', '"b1"],]'), 'line 3, column 28: the line is "\\"segments\\": '),
+        (GAME.replace('"b1"]]', '"b1"],]'), "remove the comma before the ]: JSON allows none"),
+        (GAME.replace('"1.0",', '"1.0"'), "a comma is missing at the end of line 2: "),
+        (GAME.replace('"1.0",', '"1.0"').replace("\n", "\r\n"), "at the end of line 2: "),
+        (GAME[:40], "the file ends before its last ] or }: it looks cut off"),
+        (GAME[:-3], "the file ends before its last ] or }: it looks cut off"),
+        (GAME.replace('"b1"', '"b1\t"'), "a tab inside a string (between its quotes): remove it"),
+        (GAME.replace('"1.0"', '"1.0'), 'a string is not closed on its line: end it with "'),
+        (GAME.replace('"b1"', '"b1'), 'a string is not closed: end it with "'),
+        (GAME.replace(",\n", ", // Ann's game\n", 1), "JSON has no comments: remove it"),
+        (GAME.replace('"', "'"), "JSON writes text in double quotes"),
+        (GAME.replace('"b1"', "b1"), 'text goes in double quotes: "b1"'),
+        (GAME + "}", "the file goes on after its JSON object has ended"),
+        (" \n", "the file is empty; fabgen boards --show NAME --as transcript writes"),
+    ],
+)
+def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
+    # Python's words alone ("Expecting value at line 3, column 29") named no mistake,
+    # and some ("Invalid control character at") read "at at line".
+    message = str(error_for(text))
+    assert "is not valid JSON: " in message and words in message, message
+    assert " at at " not in message
+
+
 @pytest.mark.parametrize(
     ("change", "where", "words"),
     [

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -95,10 +96,7 @@ def parse_transcript(
     try:
         obj = json.loads(text, object_pairs_hook=_object_pairs, parse_int=bounded_int)
     except json.JSONDecodeError as exc:
-        raise InputFileError(
-            source,
-            f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-        ) from None
+        raise InputFileError(source, _json_syntax(text, exc)) from None
     except RecursionError:
         raise InputFileError(source, "is not valid JSON: nested too deeply") from None
     except ValueError as exc:  # an integer with too many digits (bounded_int)
@@ -107,6 +105,67 @@ def parse_transcript(
 
     check_nesting(obj, source)
     return transcript_from_json(obj, source, check_board=check_board)
+
+
+def _json_syntax(text: str, exc: json.JSONDecodeError) -> str:
+    """A JSON syntax error as a person who wrote the file by hand can mend it: where,
+    the line, and the likely mistake (a comma after the last item, a file cut off, a
+    tab in a string, ...); Python's words alone ("Expecting value") said none of it."""
+    if not text.strip():
+        return (
+            "is not valid JSON: the file is empty; fabgen boards --show NAME --as transcript "
+            "writes a board's start position to begin from"
+        )
+    reason = exc.msg.removesuffix(" at")  # ("Invalid control character at", ...)
+    line = text.split("\n")[exc.lineno - 1].strip()
+    shown = json.dumps(line[:60] + ("..." if len(line) > 60 else ""), ensure_ascii=False)
+    where = f"is not valid JSON: {reason} at line {exc.lineno}, column {exc.colno}"
+    return f"{where}: the line is {shown}{_json_hint(text, exc.pos, exc.msg)}"
+
+
+def _json_hint(text: str, pos: int, msg: str) -> str:
+    """What is probably wrong at ``pos`` of ``text``, after a semicolon; empty when
+    nothing fits."""
+    here = text[pos : pos + 1]
+    before = text[:pos].rstrip()[-1:]
+    if msg.startswith("Unterminated string") and text.rstrip()[-1] in "]}":
+        return '; a string is not closed: end it with "'
+    if msg.startswith("Unterminated string") or pos >= len(text.rstrip()):
+        return (
+            "; the file ends before its last ] or }: it looks cut off (saved before the "
+            "game was written to its end?); write the rest, or close what is open"
+        )
+    if msg.startswith("Invalid control character"):
+        if here in "\r\n":
+            return '; a string is not closed on its line: end it with "'
+        what = "a tab" if here == "\t" else "an invisible control character"
+        return f"; {what} inside a string (between its quotes): remove it"
+    if before == "," and here in "]}":
+        return f"; remove the comma before the {here}: JSON allows none after the last item"
+    if here in "/#":
+        return "; JSON has no comments: remove it"
+    if here == "'":
+        return """; JSON writes text in double quotes: "b3", not 'b3'"""
+    if msg.startswith("Expecting ',' delimiter"):
+        start = text.rfind("\n", 0, pos) + 1
+        if text[start:pos].strip():
+            return (
+                "; a comma is missing before it: items of a list or object are separated by commas"
+            )
+        number = text.count("\n", 0, start)  # the line before, from 1
+        return (
+            f"; a comma is missing at the end of line {number}: items of a list or object "
+            "are separated by commas"
+        )
+    if msg.startswith("Extra data"):
+        return "; the file goes on after its JSON object has ended: a } too many?"
+    word = re.match(r"[A-Za-z][A-Za-z0-9-]*", text[pos:])
+    if word and msg.startswith("Expecting value"):
+        known = {"True": "true", "False": "false", "None": "null"}.get(word[0])
+        if known:
+            return f"; JSON writes {word[0]} as {known}"
+        return f'; text goes in double quotes: "{word[0]}"'
+    return ""
 
 
 def transcript_from_json(
