@@ -76,9 +76,31 @@ def place_in_file(transcript, exc, variant: str) -> str:
     index = failing_move(before, moves, variant)
     hint = minus_sign_hint(before, moves[:index], exc.move, variant) if index is not None else ""
     place, note = move_place(before, moves, index, exc.rule)
+    whose = _another_seats_turn(transcript, before, exc)
     if not place:
-        return hint
-    return f"{hint}; it is {place} of that turn" + (f" ({note})" if note else "")
+        return hint + whose
+    return f"{hint}; it is {place} of that turn" + (f" ({note})" if note else "") + whose
+
+
+def _another_seats_turn(transcript, position, exc) -> str:
+    """For a file's move of another seat's stones: whose turn it is and why the turn may
+    have come to the wrong seat (a pass not written down, two turns swapped, or, for the
+    first turn, the file's ``next_player``), as people who write a game down mistake it."""
+    if exc.rule != "not-your-stones" or exc.move is None:
+        return ""
+    o, k = position.owner(exc.move.source), position.next_player
+    mover, owner = position.players[k].label(k), position.players[o].label(o)
+    if exc.turn:
+        return (
+            f"; turn {exc.turn + 1} is {mover}'s by the order of the turns, so a turn before "
+            f"it may be missing (write a pass as []) or two turns swapped"
+        )
+    given = transcript.next_player
+    said = "gives no next_player" if given is None else f"gives next_player {given}"
+    return (
+        f"; turn 1 is {mover}'s, as the file {said} (seats counted from 0): if {owner} "
+        f'began, write "next_player": {o}; if {mover} passed, write that turn as []'
+    )
 
 
 def refused_turn(position, transcript, moves, exc, variant: str) -> str:

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fabgen.cli import main
-from fabgen.rules.moves import Move
+from fabgen.rules.moves import IllegalMove, Move
 from fabgen.rules.random_games import random_game
 from fabgen.rules.scoring import game_over, ranking, scores
 from fabgen.rules.setup import start_position
@@ -104,6 +104,36 @@ def test_a_move_written_twice_in_a_file_is_named_with_how_to_look_at_the_turn(
     assert render_board(replay(START, TURNS[:t])) in looked.stdout
     assert f"the file's moves of turn {t + 1}: {', '.join(map(str, written))}" in looked.stdout
     assert looked.stderr.strip() == message
+
+
+def test_a_turn_left_out_says_whose_turn_it_became(tmp_path):
+    # A pass not written down gives the next turn's moves to the seat before: replay
+    # said only that the stones are another seat's, not that the turns went wrong.
+    t = next(t for t in range(1, len(TURNS)) if _left_out_refusal(t) == "not-your-stones")
+    path = game_file(tmp_path, [*TURNS[:t], *TURNS[t + 1 :]])  # turn t + 1 left out
+    message = run("rules", "replay", str(path)).stderr
+    seat = "seat 1 (Red)" if t % 2 == 0 else "seat 2 (Blue)"
+    assert f"illegal move at turn {t + 1} (counting from 1), {seat}, " in message
+    assert (
+        f"; turn {t + 1} is {seat}'s by the order of the turns, so a turn before it may be "
+        "missing (write a pass as []) or two turns swapped. " in message
+    )
+    first = game_file(tmp_path, TURNS[1:], "first.json")  # Blue's turn written first
+    said = run("rules", "replay", str(first)).stderr
+    assert (
+        "; turn 1 is seat 1 (Red)'s, as the file gives no next_player (seats counted "
+        'from 0): if seat 2 (Blue) began, write "next_player": 1; if seat 1 (Red) passed, '
+        "write that turn as []. " in said
+    )
+
+
+def _left_out_refusal(t: int) -> str | None:
+    """The rule the turn after turn ``t`` (from 0) breaks when ``t`` is left out."""
+    try:
+        replay(START, [*TURNS[:t], *TURNS[t + 1 :]])
+    except IllegalMove as exc:
+        return exc.rule if exc.turn == t else None
+    return None
 
 
 def _hint(path, t: int) -> str:
