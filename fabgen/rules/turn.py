@@ -172,16 +172,16 @@ def _explosion_steps(final: Position, waves: list, player: int, status: list) ->
     for n, (snapshot, exploded) in enumerate(waves, start=1):
         names = final.board.names
         details, effects = [], []
+        began = list(status)  # to say which neighbours exploded earlier in this wave
         for i, was_live, stones, cap, around in exploded:
             change = "live -> growing" if was_live else "growing -> dead"
             lost = ""
             if stones > cap:  # none of them has a field to go to when no neighbour is live
-                why = " (no live neighbour left)" if cap == 0 else " over capacity"
-                lost = f", {stones - cap} lost{why}"
+                lost = f", {stones - cap} lost" + (" over capacity" if cap else "")
             details.append(
                 f"{names[i]} explodes ({change}): {_count(stones, 'stone')}, "
                 f"{_count(cap, 'live neighbour')}{lost}"
-                f"{_capacity_words(final.board, status, i, cap)}"
+                f"{_capacity_words(final.board, status, began, i, cap)}"
                 f"{_arrived_words(names, i, stones, exploded)}"
             )
             status[i] = GROWING if was_live else DEAD
@@ -195,19 +195,28 @@ def _explosion_steps(final: Position, waves: list, player: int, status: list) ->
     return steps
 
 
-def _capacity_words(board, status: list, i: int, cap: int) -> str:
+def _capacity_words(board, status: list, began: list, i: int, cap: int) -> str:
     """Its stones against its capacity, and why that capacity may be lower than the
     neighbours a player counts on the table: only live ones count (``(capacity 5 of
-    its 6 neighbours: -i-1 is growing)``). Empty for a field with no live neighbour
-    left, whose next line says so."""
-    if not cap:
-        return ""
+    its 6 neighbours: -i-1 is growing)``), and a neighbour that exploded earlier in the
+    same wave is live on the board before the wave, so it is said so (``b3 turned
+    growing earlier in this wave``; ``began``: the statuses when the wave began). A
+    field with no live neighbour left names them all: a hand count of the board before
+    the wave may give it one."""
     gone = [n for n in board.neighbours[i] if status[n] != LIVE]
+    words = ", ".join(_gone_words(board.names[n], status[n], began[n]) for n in gone)
+    if not cap:
+        return f" (no live neighbour left: {words})" if words else " (no neighbour on the board)"
     if not gone:
         return f" (capacity {cap}: all its neighbours are live)"
-    words = ", ".join(f"{board.names[n]} is {_STATUS_WORDS[status[n]]}" for n in gone)
     total = len(board.neighbours[i])
     return f" (capacity {cap} of its {total} neighbours: {words})"
+
+
+def _gone_words(name: str, now: int, began: int) -> str:
+    if now == began:
+        return f"{name} is {_STATUS_WORDS[now]}"
+    return f"{name} {'turned growing' if now == GROWING else 'died'} earlier in this wave"
 
 
 _STATUS_WORDS = {GROWING: "growing", DEAD: "dead"}

@@ -51,7 +51,10 @@ def test_chain_figure_shows_every_wave_and_its_facts_match_the_engine():
     lost = sum(int(d.split(", ")[-1].split()[0]) for d in details if " lost " in d)
     assert figure.facts["lost"] == f"{lost} stone" + ("s" if lost != 1 else "")
     # The last wave: the first exploded field, growing, empty and cut off, dies.
-    assert waves[-1].details[-1] == "e2 explodes (growing -> dead): 0 stones, 0 live neighbours"
+    assert waves[-1].details[-1] == (
+        "e2 explodes (growing -> dead): 0 stones, 0 live neighbours (no live neighbour left: "
+        "d2 is dead, d1 is growing, e1 is growing)"
+    )
     assert figure.facts["died_empty"] == "a"  # e2's letter
     assert figure.facts["cancelled"] == "3 opponent stones"
     # Each panel outlines the fields of the next wave; the last panel none.

@@ -4,8 +4,10 @@ explosion of every wave, the field and its change, its stones and live neighbour
 empty field, or cancelling one of another seat's) are what the rules give when a
 player works the wave out on the board, in the order the explanation lists them; and
 the board after following the explanation is the engine's board after the wave. Its
-capacity names the neighbours that no longer count, and stones it got from explosions
-earlier in its wave are named with what it held when the wave began."""
+capacity names the neighbours that no longer count (those that exploded earlier in its
+wave, live on the board before the wave, said so; all of them when none is left), and
+stones it got from explosions earlier in its wave are named with what it held when the
+wave began."""
 
 import itertools
 import random
@@ -25,8 +27,9 @@ from fabgen.rules.turn import Turn, calm_words, explosion_phase
 
 EXPLODES = re.compile(
     r"(\S+) explodes \((live -> growing|growing -> dead)\): (\d+) stones?, (\d+) live "
-    r"neighbours?(?:, (\d+) lost (?:over capacity|\(no live neighbour left\)))?"
+    r"neighbours?(?:, (\d+) lost(?: over capacity)?)?"
     r"(?: \(capacity (\d+)(?:: all its neighbours are live| of its (\d+) neighbours: ([^)]*))\))?"
+    r"(?: \(no live neighbour left: ([^)]*)\))?"
     r"(?:; it held (\d+) when the wave began, then one(?: each)? from (.*))?"
 )
 GOES = re.compile(r"(\S+) \(([^)]*)\)")
@@ -52,18 +55,25 @@ def by_hand(state, field, player: int) -> tuple[dict[str, str], str]:
     return goes, was
 
 
-def capacity_by_hand(state, field) -> list:
+def capacity_by_hand(state, began, field) -> list:
     """The capacity clause's figures, worked out on the board: the capacity, and when
-    some neighbours are not live, how many it has and which are growing or dead; all
-    None for a field without a live neighbour (its next line says why)."""
+    some neighbours are not live, how many it has and which are growing or dead (or
+    turned so earlier in the wave: live on ``began``, the board before it); for a
+    field without a live neighbour, those alone."""
     around = [n for n in neighbours(field) if n in state]
     live = [n for n in around if state[n][0] == "live"]
-    gone = [f"{field_name(n)} is {state[n][0]}" for n in around if state[n][0] != "live"]
+    gone = sorted(_gone(field_name(n), state[n][0], began[n][0]) for n in around if n not in live)
     if not live:
-        return [None, None, None]
+        return [None, None, None, gone]
     if not gone:
-        return [str(len(live)), None, None]
-    return [str(len(live)), str(len(around)), sorted(gone)]
+        return [str(len(live)), None, None, None]
+    return [str(len(live)), str(len(around)), gone, None]
+
+
+def _gone(name: str, now: str, began: str) -> str:
+    if now == began:
+        return f"{name} is {now}"
+    return f"{name} {'turned growing' if now == 'growing' else 'died'} earlier in this wave"
 
 
 @settings(deadline=None, max_examples=150)
@@ -91,16 +101,17 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
             assert (came.split(", ") if came else []) == earlier
             if earlier:
                 assert int(had) == began[field][2] == int(stones) - len(earlier)
-            assert ("no live neighbour left" in detail) == (int(cap) == 0 and int(stones) > 0)
+            assert ("no live neighbour left" in detail) == (int(cap) == 0)
             assert parse_field(name) == field
             live = ref.live_neighbours(state, field)
             _, owner, held = state[field]
             # It explodes: the player's stones reach its capacity, its live neighbours.
             assert owner == player and held >= len(live)
             assert (int(stones), int(cap), int(lost or 0)) == (held, len(live), held - len(live))
-            if capacity[2]:  # the fields that no longer count, in any order
-                capacity[2] = sorted(capacity[2].split(", "))
-            assert capacity == capacity_by_hand(state, field)
+            for k in (2, 3):  # the fields that no longer count, in any order
+                if capacity[k]:
+                    capacity[k] = sorted(capacity[k].split(", "))
+            assert capacity == capacity_by_hand(state, began, field)
             sent.append((field, live))
             goes, was = by_hand(state, field, player)
             assert change == ("live -> growing" if was == "live" else "growing -> dead")
