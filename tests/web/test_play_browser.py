@@ -928,6 +928,29 @@ def test_the_end_of_a_game_is_said_in_the_words_of_rules_replay(
     assert len(places) == 2 and places[1].endswith(" (tied)")  # the game this id plays
 
 
+def test_a_game_played_again_after_its_end_no_longer_says_it_is_over(play, play_url, fixed_game_id):
+    # The line under the buttons kept "Game over: every region is settled; final ranking:
+    # ..." above the new game's first turn (Play again, Restart, or Start game with the
+    # same board) when a person moves first: nothing played said anything else there.
+    answer = _post(
+        play_url + "/api/games", {"preset": "2p-diamond-4", "seats": ["person", "greedy"]}
+    )
+    state = answer["state"]
+    while not state["over"]:  # (the first legal move: 27 turns of the person with this id)
+        legal = state["legal"]
+        moves = [[next(iter(legal)), next(iter(legal.values()))[0]]] if legal else []
+        state = _post(f"{play_url}/api/games/{answer['id']}/turn", {"moves": moves})["state"]
+    play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
+    play.reload()
+    status = play.locator("#status")
+    status.filter(has_text="; final ranking: ").wait_for()  # (only a finished game says it)
+    play.get_by_role("button", name="Play again", exact=True).click()
+    play.wait_for_function("() => !busy && game && !game.over && game.turns_played === 0")
+    assert play.locator("#to-move").inner_text().startswith("Red to move: tap one of your")
+    assert play.locator("#game-over").is_hidden()
+    assert "Game over" not in status.inner_text()
+
+
 def test_while_turns_are_played_back_the_heading_says_whose_turn_is_shown(play):
     # It said "Red to move: tap one of your fields…" and "This turn: …" stayed on show
     # while Blue's and Green's turns were played back.

@@ -925,16 +925,22 @@ function showUndo() {
   $("undo-turn").replaceChildren(...options);
 }
 
+const GAME_OVER = "Game over: ";
 function showOver() {
   $("game-over").hidden = !game.over;
-  if (!game.over) return;
+  if (!game.over) {
+    // (the end's words go with the end: after Play again or Restart they stood above the
+    // new game's first turn when a person moves first, as nothing played said otherwise)
+    if ($("status").textContent.startsWith(GAME_OVER)) setStatus("");
+    return;
+  }
   // The server's words (fabgen rules turn's and replay's), why and the ranking, ties marked.
   $("ranking").replaceChildren(...game.ending.places.map((place) => {
     const li = document.createElement("li");
     li.textContent = place;
     return li;
   }));
-  setStatus(`Game over: ${game.ending.words}.`);
+  setStatus(`${GAME_OVER}${game.ending.words}.`);
 }
 
 function setButtons() {
