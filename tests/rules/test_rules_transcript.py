@@ -223,7 +223,21 @@ def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
         ({"segments": [["a1", "b1"], ["c1", "a1"]]}, "$.segments[1][1]", "already in segment 0"),
         ({"players": {"name": "Red"}}, "$.players", "expected a list of players"),
         ({"players": ["Red"]}, "$.players[0]", "expected a JSON object"),
-        ({"players": [{"colour": "red"}]}, "$.players[0].colour", "unknown key 'colour'"),
+        (
+            {"players": [{"colour": "red"}]},
+            "$.players[0].colour",
+            "unknown key 'colour' (did you mean color? a transcript spells it as the online",
+        ),
+        ({"player": []}, "$.player", "unknown key 'player' (did you mean players?): the keys"),
+        ({"segment": []}, "$.segment", "(did you mean segments?)"),
+        ({"players": [{"stones": {}}]}, "$.players[0].stones", "(did you mean stacks?)"),
+        ({"next-player": 1}, '$["next-player"]', "(did you mean next_player?)"),
+        ({"notes": "x"}, "$.notes", "unknown key 'notes': the keys allowed here are format,"),
+        (
+            {"events": [{"type": "turn", "player": "Ann", "moves": []}]},
+            "$.events[0].player",
+            "(a turn's seat follows from its place: turns go round the seats from next_player",
+        ),
         ({"players": [{"name": 7}]}, "$.players[0].name", "expected a string"),
         (
             {"players": [{"name": "n" * 201}]},

@@ -247,11 +247,12 @@ class _Reader:
             if allowed is not None and key not in allowed:
                 lower = key.lower() if key.lower() in allowed else None
                 raise self.error(
-                    f"unknown key {abridged(key, quoted=True)}: "
+                    f"unknown key {abridged(key, quoted=True)}"
                     + (
-                        f'write "{lower}": keys are lower case, as the online version reads them'
+                        f': write "{lower}": keys are lower case, as the online version reads them'
                         if lower
-                        else f"the keys allowed here are {', '.join(allowed)}"
+                        else f"{_meant_key(key, allowed)}: the keys allowed here are "
+                        + ", ".join(allowed)
                     ),
                     (*where, key),
                 )
@@ -460,6 +461,44 @@ class _Reader:
             if not isinstance(v, int) or isinstance(v, bool):
                 raise self.error(f"expected a whole number, found {_kind(v)}", (key, i))
         return tuple(values)
+
+
+#: Keys people write for a transcript's own (board files say colour; the online version,
+#: whose format this is, color).
+_KEY_ALIASES = {
+    "colour": "color",
+    "player": "players",
+    "seat": "players",
+    "seats": "players",
+    "stones": "stacks",
+    "type": "kind",
+    "tiles": "segments",
+    "moves": "turns",
+}
+_SEAT_OF_A_TURN = ("player", "seat", "name", "colour", "color", "turn")
+
+
+def _meant_key(key: str, allowed: Sequence[str]) -> str:
+    """`` (did you mean color?)`` for an unknown key close to an allowed one (a board
+    file's colour, players written player), or what to do with a seat named in a turn
+    event; empty when nothing fits."""
+    import difflib
+
+    word = key.strip().lower().replace("-", "_").replace(" ", "_")
+    if "moves" in allowed and "players" not in allowed and word in _SEAT_OF_A_TURN:
+        return (
+            " (a turn's seat follows from its place: turns go round the seats from "
+            "next_player; remove it)"
+        )
+    meant = word if word in allowed else _KEY_ALIASES.get(word)
+    if meant not in allowed:
+        close = difflib.get_close_matches(word, allowed, n=1, cutoff=0.75)
+        meant = close[0] if close else None
+    if meant is None:
+        return ""
+    if meant == "color":
+        return " (did you mean color? a transcript spells it as the online version does)"
+    return f" (did you mean {meant}?)"
 
 
 def _with_lower_case(value: str, message: str) -> str:
