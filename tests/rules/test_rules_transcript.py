@@ -278,6 +278,12 @@ def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
         ({"players": []}, "$.players", "list of players is empty"),
         ({"next_player": 2}, "$.next_player", "not a player index (0 to 1)"),
         ({"next_player": -1}, "$.next_player", "whole number >= 0"),
+        (
+            {"next_player": "blue "},  # a seat's name, as people say whose turn it is
+            "$.next_player",
+            'counted from 0; for seat 2 (Blue) write "next_player": 1',
+        ),
+        ({"next_player": "Green"}, "$.next_player", 'whole number >= 0, found the string "Green"'),
         ({"turns_played": 1.5}, "$.turns_played", "whole number >= 0"),
         ({"game_over": "no"}, "$.game_over", "true or false"),
         ({"scores": [1, None]}, "$.scores[1]", "found null"),

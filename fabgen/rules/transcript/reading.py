@@ -188,7 +188,7 @@ def transcript_from_json(
         players,
         turns,
         moves_key,
-        next_player=reader.optional_int(top, "next_player", 0),
+        next_player=reader.next_player(top, players or ()),
         turns_played=reader.optional_int(top, "turns_played", 0, MAX_TURNS_PLAYED),
         game_over=reader.optional_bool(top, "game_over"),
         scores=reader.optional_scores(top, "scores"),
@@ -416,6 +416,24 @@ class _Reader:
                 "remove it, or write the character itself",
                 where,
             )
+
+    def next_player(self, top: dict, players: Sequence[PlayerEntry]) -> int | None:
+        """``next_player``, an index from 0; a seat's name written there (``"Ben"``) is
+        refused with the number to write for it."""
+        from fabgen.rules.names import seat_label
+
+        value = top.get("next_player")
+        if isinstance(value, str):
+            said = " ".join(value.split()).casefold()
+            for k, entry in enumerate(players):
+                if said and said == " ".join((entry.name or "").split()).casefold():
+                    raise self.error(
+                        f"expected a whole number, found {_kind(value)}: next_player is a "
+                        f"seat's place in players, counted from 0; for {seat_label(k, entry.name)} "
+                        f'write "next_player": {k}',
+                        ("next_player",),
+                    )
+        return self.optional_int(top, "next_player", 0)
 
     def optional_variant(self, top: dict) -> str | None:
         """The rule variant a game was played under (fabgen writes it in the results
