@@ -47,6 +47,7 @@ def test_the_viewer_refuses_a_game_with_an_illegal_move_and_keeps_the_one_before
     status = own.locator("#status")
     status.filter(has_text="The game shown before stays loaded.").wait_for()
     assert "bad.json: illegal move at turn 3 (counting from 1)" in status.inner_text()
+    assert status.inner_text().endswith("field). The game shown before stays loaded.")  # a stop
     assert info.inner_text().startswith("good.json, ")
 
 

@@ -262,7 +262,8 @@ async function loadText(text, fileName) {
   ({transcript, name, fromGame} = before);
   showGameSeats();
   $("turn").value = before.turn;
-  setStatus(`${$("status").textContent} The game shown before stays loaded.`, true);
+  const said = $("status").textContent.trim();  // (fabgen's refusals end without a stop)
+  setStatus(`${said}${/[.?!]$/.test(said) ? "" : "."} The game shown before stays loaded.`, true);
 }
 
 $("transcript-file").addEventListener("change", async () => {
