@@ -107,8 +107,13 @@ def parse_moves(text: str) -> list[Move]:
     """Moves separated by commas or semicolons, e.g. ``"c3-c5, f2-d2"``, each written
     as :meth:`Move.parse` reads it (whole moves may also be separated by spaces:
     ``"c3-c5 f2-d2"``); an empty text, or ``pass``, is a pass."""
+    bare = text.strip()
+    if len(bare) > 1 and bare[0] == bare[-1] and bare[0] in "'\"":
+        text = bare[1:-1]  # quoted once too often: "'c3-c5'"
     if text.strip().lower() in PASS_WORDS:
         return []
+    if _BRACKETS.search(text):
+        raise ParameterError.about("moves", _as_pairs(text))
     moves = []
     parts = [part for part in _SEPARATORS.split(text) if part.strip()]
     for j, part in enumerate(parts):
@@ -117,6 +122,32 @@ def parse_moves(text: str) -> list[Move]:
         except ValueError as exc:
             raise ParameterError.about("moves", _split_move(parts, j) or str(exc)) from None
     return moves
+
+
+_BRACKETS = re.compile(r"[\[\]()]")
+
+
+def _as_pairs(text: str) -> str:
+    """For moves written as a transcript writes them (``[["c3", "c5"]]``, ``("c3",
+    "c5")``): the same moves as typed moves are written. The names are each in quotes
+    or brackets there, so a minus sign is part of the name it stands before."""
+    names = [n for n in re.split(r"[\s,;\[\]()\"']+", text.translate(_DASHES).lower()) if n]
+    quoted = abridged(text.strip(), 40, quoted=True)
+    if not names or len(names) % 2 or any(_not_a_field(n) for n in names):
+        return f"{quoted} is not a move: {MOVE_HELP}"
+    typed = ", ".join(move_text(*names[k : k + 2]) for k in range(0, len(names), 2))
+    return (
+        f"{quoted} is written as a transcript writes moves, [source, destination] pairs; "
+        f'typed moves are source-destination: write "{typed}"'
+    )
+
+
+def _not_a_field(name: str) -> bool:
+    try:
+        parse_field(name)
+    except ValueError:
+        return True
+    return False
 
 
 def _split_move(parts: list[str], j: int) -> str:

@@ -131,6 +131,32 @@ def test_moves_parse_with_negative_coordinates_and_spaces():
             parse_moves(text)
 
 
+@pytest.mark.parametrize(
+    ("typed", "write"),
+    [
+        ('[["b3", "c3"]]', "b3-c3"),
+        ('["b3","c3"]', "b3-c3"),
+        ("(b3, c3)", "b3-c3"),
+        ('[["-a0", "b-2"], ["c3", "c5"]]', "-a0 to b-2, c3-c5"),
+    ],
+)
+def test_moves_typed_as_a_transcript_writes_them_get_the_typed_form(typed, write):
+    # '[["b3", "c3"]]' was refused as "'[[\"b3\"' is not a move", its first comma's part
+    with pytest.raises(ParameterError) as info:
+        parse_moves(typed)
+    said = str(info.value)
+    assert "is written as a transcript writes moves, [source, destination] pairs" in said
+    assert said.endswith(f'typed moves are source-destination: write "{write}"')
+    parse_moves(write)  # which reads
+
+
+def test_moves_quoted_once_too_often_are_read_and_a_lone_quote_is_no_pass():
+    assert parse_moves("'c3-c5, -a1--b1'") == parse_moves('"c3-c5, -a1--b1"') != []
+    for text in ('"', "[c3]", "[c3-c5]"):
+        with pytest.raises(ParameterError, match="is not a move"):
+            parse_moves(text)
+
+
 def test_move_text_round_trips():
     # a name with a minus sign: shown with "to", so that each name is seen whole
     for typed, shown in (
