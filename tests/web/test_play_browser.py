@@ -928,10 +928,12 @@ def test_the_end_of_a_game_is_said_in_the_words_of_rules_replay(
     assert len(places) == 2 and places[1].endswith(" (tied)")  # the game this id plays
 
 
-def test_a_game_played_again_after_its_end_no_longer_says_it_is_over(play, play_url, fixed_game_id):
+def test_a_game_s_end_is_said_only_beside_its_own_board(play, play_url, fixed_game_id):
     # The line under the buttons kept "Game over: every region is settled; final ranking:
     # ..." above the new game's first turn (Play again, Restart, or Start game with the
     # same board) when a person moves first: nothing played said anything else there.
+    # And New game left the Game over box, its ranking and Play again, under the board
+    # chosen (style.css put it aside only inside the turn's column, where it is not).
     answer = _post(
         play_url + "/api/games", {"preset": "2p-diamond-4", "seats": ["person", "greedy"]}
     )
@@ -944,6 +946,11 @@ def test_a_game_played_again_after_its_end_no_longer_says_it_is_over(play, play_
     play.reload()
     status = play.locator("#status")
     status.filter(has_text="; final ranking: ").wait_for()  # (only a finished game says it)
+    play.get_by_role("button", name="New game").click()
+    play.locator("#aside").wait_for()  # (the board chosen pictured, the last game aside)
+    assert play.locator("#game-over").is_hidden()
+    play.get_by_role("button", name="Back to the last game").click()
+    assert play.locator("#game-over").is_visible()
     play.get_by_role("button", name="Play again", exact=True).click()
     play.wait_for_function("() => !busy && game && !game.over && game.turns_played === 0")
     assert play.locator("#to-move").inner_text().startswith("Red to move: tap one of your")
