@@ -40,33 +40,15 @@ def illegal_in_file(path, transcript, exc, variant: str) -> str:
     message = f"{path}: illegal move at {exc}"
     if exc.turn is None:  # not a move of the file (cannot happen in a replay)
         return message
-    if exc.rule == "game-over":
-        return message + _after_the_end(path, exc.turn, len(transcript.move_list))
     message += place_in_file(transcript, exc, variant)
+    if exc.rule == "game-over":  # (the position before the turn is the end: no turn to show)
+        if not exc.turn:
+            return message
+        command = f"fabgen rules turn {shlex.quote(str(path))} --turn {exc.turn}"
+        return f"{message}; to see turn {exc.turn}, which ended it: {command}"
     return (
         f"{message}. Every turn before it is legal; to see the position before turn "
         f"{exc.turn + 1}: fabgen rules turn {shlex.quote(str(path))} --turn {exc.turn + 1}"
-    )
-
-
-def _after_the_end(path, ended: int, played: int) -> str:
-    """For a file whose turns go on after its game ended with its turn ``ended`` (from
-    1; 0: before its first): the turns to remove, and the turn that ended it to look at
-    (the position before the first turn too many is the end, with no turn to show)."""
-    import shlex
-
-    one = ended + 1 == played
-    extra = f"turn {played} comes" if one else f"turns {ended + 1} to {played} come"
-    them = "it" if one else "them"
-    if not ended:
-        return (
-            f". The file's position is the end of the game, and its {extra} after it: remove {them}"
-        )
-    command = f"fabgen rules turn {shlex.quote(str(path))} --turn {ended}"
-    return (
-        f". The file's {extra} after the end: remove {them} (or, if the game went on at "
-        f"the table, a turn before is written wrong); to see turn {ended}, which ended "
-        f"it: {command}"
     )
 
 

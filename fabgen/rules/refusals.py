@@ -71,6 +71,8 @@ def place_in_file(transcript, exc, variant: str) -> str:
 
     if exc.turn is None:
         return ""
+    if exc.rule == "game-over":
+        return after_the_end(exc.turn, len(transcript.move_list))
     moves = transcript.move_list[exc.turn]
     before = replay(transcript.position, transcript.move_list[: exc.turn], variant)
     index = failing_move(before, moves, variant)
@@ -100,6 +102,23 @@ def _another_seats_turn(transcript, position, exc) -> str:
     return (
         f"; turn 1 is {mover}'s, as the file {said} (seats counted from 0): if {owner} "
         f'began, write "next_player": {o}; if {mover} passed, write that turn as []'
+    )
+
+
+def after_the_end(ended: int, played: int) -> str:
+    """For a file of ``played`` turns whose game ended with its turn ``ended`` (from 1;
+    0: before its first): that the turns after it are to be removed, as a game written
+    down past its end, or one with a turn written wrong before it."""
+    one = ended + 1 == played
+    extra = f"turn {played} comes" if one else f"turns {ended + 1} to {played} come"
+    them = "it" if one else "them"
+    if not ended:
+        return (
+            f"; the file's position is the end of the game, and its {extra} after it: remove {them}"
+        )
+    return (
+        f"; the file's {extra} after the end: remove {them} (or, if the game went on at the "
+        "table, a turn before is written wrong)"
     )
 
 

@@ -72,7 +72,7 @@ def test_a_file_that_goes_on_after_its_game_ended_says_which_turns_to_remove(tmp
     assert replayed.exit_code == 1 and replayed.stdout == ""
     said = replayed.stderr.strip()
     assert f"illegal move at turn {n + 1} (counting from 1)" in said
-    assert f"The file's turns {n + 1} to {n + 2} come after the end: remove them" in said
+    assert f"; the file's turns {n + 1} to {n + 2} come after the end: remove them" in said
     assert said.endswith(f"to see turn {n}, which ended it: fabgen rules turn {path} --turn {n}")
     for asked, moves in ((n + 1, ()), (n + 2, ()), (n + 1, ("--moves", "pass"))):
         result = run("rules", "turn", path, "--turn", asked, *moves)  # turns after the end

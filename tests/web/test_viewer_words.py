@@ -284,6 +284,24 @@ def test_a_file_with_a_move_written_twice_is_refused_as_rules_replay_says_it(cli
     assert answer.get_json()["error"] == f"twice.json: illegal move at {words}"
 
 
+def test_a_file_that_goes_on_after_its_game_ended_is_refused_as_rules_replay_says_it(client):
+    # The viewer said the game had ended, not that the turns after it are to be removed.
+    from fabgen.rules.random_games import random_game
+    from fabgen.rules.setup import start_position
+    from fabgen.rules.transcript import transcript_from_position, write_transcript
+
+    start = start_position(2, 2)
+    turns, _ = random_game(start, 3, max_turns=500)
+    text = write_transcript(transcript_from_position(start, turns=[*turns, [], []]))
+    answer = client.post("/api/rules/turn", json={"transcript": text, "name": "notes.json"})
+    n = len(turns)
+    assert answer.status_code == 400
+    assert answer.get_json()["error"].endswith(
+        f"; the file's turns {n + 1} to {n + 2} come after the end: remove them (or, if the "
+        "game went on at the table, a turn before is written wrong)"
+    )
+
+
 def test_the_play_pages_turns_title_their_waves_as_rules_turn_does(tmp_path, fixed_game_id):
     # At the table the list said "explosion wave 1: b-3" where fabgen rules turn (and the
     # viewer) say "explosion wave 1 (1 explosion): b-3"; the turn's own line counts them.
