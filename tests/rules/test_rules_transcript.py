@@ -197,6 +197,7 @@ GAME = '{"format": "Atlantis transcript",\n "version": "1.0",\n "segments": [["a
         (GAME.replace('"', "'"), "JSON writes text in double quotes"),
         (GAME.replace('"b1"', "b1"), 'text goes in double quotes: "b1"'),
         (GAME + "}", "the file goes on after its JSON object has ended"),
+        (GAME.replace('"1.0"', "+2"), "JSON numbers have no plus sign: a stack is n stones on"),
         (" \n", "the file is empty; fabgen boards --show NAME --as transcript writes"),
     ],
 )
@@ -249,6 +250,16 @@ def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
         ({"players": [{"stacks": {"b2": 1.0}}]}, "$.players[0].stacks.b2", "whole number"),
         ({"players": [{"stacks": {"b2": True}}]}, "$.players[0].stacks.b2", "found true"),
         ({"players": [{"stacks": {"b2": "1"}}]}, "$.players[0].stacks.b2", 'the string "1"'),
+        # stacks copied from the text board: the number to write
+        ({"players": [{"stacks": {"b2": "3"}}]}, "$.players[0].stacks.b2", "write 3 without"),
+        ({"players": [{"stacks": {"b2": "2A"}}]}, "$.players[0].stacks.b2", "; write 2 without"),
+        (
+            {"players": [{"stacks": {"b2": "+2A"}}]},
+            "$.players[0].stacks.b2",
+            "; write -2 without quotes (a growing field's stones are negative here)",
+        ),
+        ({"players": [{"stacks": {"b2": "#"}}]}, "$.players[0].stacks.b2", "write 0 for a dead"),
+        ({"players": [{"stacks": {"b2": "."}}]}, "$.players[0].stacks.b2", "leave an empty field"),
         ({"players": [{"stacks": {"z9": 1}}]}, "$.players[0].stacks.z9", "z9 is not on the board"),
         (
             {"players": [{"stacks": {"-z9": 1}}]},

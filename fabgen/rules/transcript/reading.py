@@ -144,6 +144,11 @@ def _json_hint(text: str, pos: int, msg: str) -> str:
         return f"; remove the comma before the {here}: JSON allows none after the last item"
     if here in "/#":
         return "; JSON has no comments: remove it"
+    if here == "+":
+        return (
+            "; JSON numbers have no plus sign: a stack is n stones on a live field, -n on "
+            "a growing one (the text board's +2A is -2 here), 0 for a dead one"
+        )
     if here == "'":
         return """; JSON writes text in double quotes: "b3", not 'b3'"""
     if msg.startswith("Expecting ',' delimiter"):
@@ -346,7 +351,7 @@ class _Reader:
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.error(
                 f"expected a whole number (n stones on a live field, -n on a growing field, "
-                f"0 for a dead one), found {_kind(value)}",
+                f"0 for a dead one), found {_kind(value)}{_as_number(value)}",
                 where,
             )
         return value
@@ -517,6 +522,23 @@ def _meant_key(key: str, allowed: Sequence[str]) -> str:
     if meant == "color":
         return " (did you mean color? a transcript spells it as the online version does)"
     return f" (did you mean {meant}?)"
+
+
+def _as_number(value: object) -> str:
+    """For a stack written as text, as the text board shows it (``"2A"``, ``"+2A"``,
+    ``"#"``) or a number in quotes: the number to write; empty otherwise."""
+    if not isinstance(value, str):
+        return ""
+    text = value.strip()
+    if text in ("#", "."):
+        return "; write 0 for a dead field" if text == "#" else "; leave an empty field out"
+    match = re.fullmatch(r"(\+|-)?(\d+)[A-Za-z]?", text)
+    if match is None:
+        return ""
+    number = -int(match[2]) if match[1] else int(match[2])
+    return f"; write {number} without quotes" + (
+        " (a growing field's stones are negative here)" if match[1] == "+" else ""
+    )
 
 
 def _with_lower_case(value: str, message: str) -> str:
