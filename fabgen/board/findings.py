@@ -65,6 +65,10 @@ CODES: dict[str, tuple[tuple[Severity, ...], str]] = {
         "start stacks of one height reach their capacity: each explodes in its seat's first turn",
     ),
     "start-stack-high": ((Severity.WARNING,), "a start stack of more than 6 stones"),
+    "stack-high": (
+        (Severity.WARNING,),
+        "a stack of more than 6 stones in a position from the middle of a game",
+    ),
     "stack-too-high": (
         (Severity.ERROR,),
         f"a stack of more than {MAX_STACK} stones (growing fields: their stones count too)",

@@ -857,6 +857,26 @@ def test_start_stacks_of_other_heights_keep_notes_of_their_own():
     )
 
 
+def test_a_stack_no_game_leaves_between_turns_is_a_warning_in_a_position_from_a_game(tmp_path):
+    # A position typed in from the table with 9 for a 2 was validated without a word
+    # (start-stack-high is a start's; a game's stacks between turns stay at 6 or below).
+    game = json.loads((DATA / "mid-game.json").read_text())
+    game["players"][0]["stacks"].update(a1=9, b1=-7, c2=6)
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(game))
+    high = [f for f in run(read_board(path)).findings if f.code == "stack-high"]
+    assert [(f.severity, f.where.field, f.where.player) for f in high] == [
+        (Severity.WARNING, "a1", 1),
+        (Severity.WARNING, "b1", 1),
+    ]
+    assert high[0].message == (
+        "seat 1 (Red) has 9 stones on a1: between turns no field of a game holds more than 6 "
+        "(a field explodes once its stones reach its live neighbours, six at most, and a "
+        "growing one gains a stone a turn); count the stack again"
+    )
+    assert high[1].message.startswith("seat 1 (Red) has 7 stones on b1 (a growing field): ")
+
+
 def test_every_code_is_produced_by_some_test():
     # Runs last in this module (pytest keeps file order).
     assert set(CODES) <= SEEN | {"not-a-start"}, sorted(set(CODES) - SEEN)

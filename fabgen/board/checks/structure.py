@@ -606,6 +606,28 @@ def _neighbours(cap: int) -> str:
     return f"{cap} live neighbour{'s' if cap != 1 else ''}"
 
 
+@STRUCTURE.check("stack-high")
+def high_stacks_in_a_game(ctx: Context) -> Iterator[Finding]:
+    """A stack higher than any a game leaves between turns, in a position from the middle
+    of a game (a start's are start-stack-high): most likely a miscount or a typing error
+    in a position written down from the table."""
+    if ctx.broken or not ctx.board.seats or ctx.is_start():
+        return
+    for k, seat in enumerate(ctx.board.seats):
+        for f, v in seat.stacks:
+            if MAX_START_STACK < abs(v) <= MAX_STACK:  # (more: stack-too-high)
+                growing = " (a growing field)" if v < 0 else ""
+                yield Finding(
+                    "stack-high",
+                    Severity.WARNING,
+                    f"{ctx.seat(k)} has {stone_count(abs(v))} on {field_name(f)}{growing}: "
+                    f"between turns no field of a game holds more than {MAX_START_STACK} (a "
+                    "field explodes once its stones reach its live neighbours, six at most, "
+                    "and a growing one gains a stone a turn); count the stack again",
+                    Where(field=field_name(f), player=k + 1),
+                )
+
+
 @STRUCTURE.check("not-a-start")
 def not_a_start(ctx: Context) -> Iterator[Finding]:
     for k, seat in enumerate(ctx.board.seats):
