@@ -241,6 +241,13 @@ def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
         ),
         ({"players": [{"name": 7}]}, "$.players[0].name", "expected a string"),
         (
+            {"players": [{"kind": "Machine"}]},
+            "$.players[0].kind",
+            'unknown kind "Machine" (did you mean "machine"?): use one of',
+        ),
+        ({"players": [{"kind": "Extreme Machine"}]}, "$.players[0].kind", '"extreme-machine"?)'),
+        ({"players": [{"kind": "robot"}]}, "$.players[0].kind", 'unknown kind "robot": use one'),
+        (
             {"players": [{"name": "n" * 201}]},
             "$.players[0].name",
             'the name "nnnnnnnnnnnn"... (201 characters) is too long',

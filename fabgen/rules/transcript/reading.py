@@ -328,7 +328,7 @@ class _Reader:
             kind = self.optional_str(entry, "kind", (*where, k))
             if kind is not None and kind not in KINDS:
                 raise self.error(
-                    f"unknown kind {abridged(kind, quoted='json')}: use one of "
+                    f"unknown kind {abridged(kind, quoted='json')}{_meant_kind(kind)}: use one of "
                     f"{', '.join(json.dumps(k) for k in KINDS)} (a person, a machine that "
                     "never moves, a machine that moves by fixed rules)",
                     (*where, k, "kind"),
@@ -499,6 +499,16 @@ _KEY_ALIASES = {
     "moves": "turns",
 }
 _SEAT_OF_A_TURN = ("player", "seat", "name", "colour", "color", "turn")
+
+
+def _meant_kind(kind: str) -> str:
+    """`` (did you mean "machine"?)`` for a seat kind in other case or spacing, or close
+    to one (``Machine``, ``extreme machine``, ``machin``); empty otherwise."""
+    import difflib
+
+    word = re.sub(r"[\s_]+", "-", kind.strip().lower())
+    close = difflib.get_close_matches(word, KINDS, n=1, cutoff=0.75)
+    return f" (did you mean {json.dumps(close[0])}?)" if close else ""
 
 
 def _meant_key(key: str, allowed: Sequence[str]) -> str:
