@@ -220,6 +220,12 @@ def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
         ({"segments": [["a1", "c"]]}, "$.segments[0][1]", "'c' is not a field name"),
         ({"segments": [["a1", "C3"]]}, "$.segments[0][1]", "'C3' is not a field name"),
         ({"segments": [["a1"], []]}, "$.segments[1]", "at least one field"),
+        ({"segments": [[0, 0], [1, 0]]}, "$.segments[0]", "found the tile coordinates [0, 0]: "),
+        (
+            {"players": [{"start": [0, 0]}]},
+            "$.players[0].start",
+            "(a start tile is a board file's: a transcript gives a seat's stones in stacks,",
+        ),
         ({"segments": []}, "$.segments", "no segments"),
         ({"segments": [["a1", "b1"], ["c1", "a1"]]}, "$.segments[1][1]", "already in segment 0"),
         ({"players": {"name": "Red"}}, "$.players", "expected a list of players"),

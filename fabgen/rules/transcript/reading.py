@@ -298,6 +298,14 @@ class _Reader:
         out = []
         for i, row in enumerate(rows):
             names = self.json_list(row, ("segments", i), "field names")
+            if len(names) == 2 and all(type(n) is int for n in names):
+                raise self.error(
+                    f"expected a segment's field names, found the tile coordinates {names}: "
+                    "a transcript lists each tile's seven fields by name, as fabgen boards "
+                    "--show NAME --as transcript writes them (tile coordinates are a board "
+                    "file's)",
+                    ("segments", i),
+                )
             out.append(self.fields(names, ("segments", i)))
         return tuple(out)
 
@@ -522,6 +530,11 @@ def _meant_key(key: str, allowed: Sequence[str]) -> str:
         return (
             " (a turn's seat follows from its place: turns go round the seats from "
             "next_player; remove it)"
+        )
+    if word == "start" and "stacks" in allowed:
+        return (
+            " (a start tile is a board file's: a transcript gives a seat's stones in stacks, "
+            'one stone on each of the tile\'s fields, {"b2": 1, "c2": 1, ...})'
         )
     meant = word if word in allowed else _KEY_ALIASES.get(word)
     if meant not in allowed:
