@@ -85,12 +85,20 @@ def place_in_file(transcript, exc, variant: str) -> str:
 
 
 def _another_seats_turn(transcript, position, exc) -> str:
-    """For a file's move of another seat's stones: whose turn it is and why the turn may
-    have come to the wrong seat (a pass not written down, two turns swapped, or, for the
-    first turn, the file's ``next_player``), as people who write a game down mistake it."""
+    """For a file's move of another seat's stones, or a move in a machine's turn: whose
+    turn it is and why the turn may have come to the wrong seat (a pass or a machine's
+    turn not written down, two turns swapped, or, for the first turn, the file's
+    ``next_player``), as people who write a game down mistake it."""
+    k = position.next_player
+    if exc.rule == "machine-moves" and exc.turn is not None:  # its pass not written down
+        return (
+            f"; turn {exc.turn + 1} is {position.players[k].label(k)}'s by the order of the "
+            "turns: every machine turn is written down, as [], and these moves in their "
+            "seat's turn"
+        )
     if exc.rule != "not-your-stones" or exc.move is None:
         return ""
-    o, k = position.owner(exc.move.source), position.next_player
+    o = position.owner(exc.move.source)
     mover, owner = position.players[k].label(k), position.players[o].label(o)
     if exc.turn:
         return (

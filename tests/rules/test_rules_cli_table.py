@@ -127,6 +127,25 @@ def test_a_turn_left_out_says_whose_turn_it_became(tmp_path):
     )
 
 
+def test_a_machines_turn_left_out_says_that_every_machine_turn_is_written(tmp_path):
+    # A person's two turns written one after the other, the machine's pass between
+    # them left out: the rule alone said a machine never moves.
+    solo = tmp_path / "solo.json"
+    shown = run("boards", "--show", "1p-triangle-5-machine", "--as", "transcript")
+    game = json.loads(shown.stdout)
+    game["turns"] = [[["-d1", "-d0"]], [["-c1", "-c0"]]]
+    solo.write_text(json.dumps(game))
+    said = run("rules", "replay", str(solo)).stderr
+    assert "illegal move at turn 2 (counting from 1), seat 2 (Machine), " in said
+    assert (
+        "; turn 2 is seat 2 (Machine)'s by the order of the turns: every machine turn is "
+        "written down, as [], and these moves in their seat's turn. " in said
+    )
+    game["turns"].insert(1, [])
+    solo.write_text(json.dumps(game))
+    assert run("rules", "replay", str(solo)).exit_code == 0
+
+
 def _left_out_refusal(t: int) -> str | None:
     """The rule the turn after turn ``t`` (from 0) breaks when ``t`` is left out."""
     try:
