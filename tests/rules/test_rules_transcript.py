@@ -293,6 +293,17 @@ def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
         ({"players": [{"stacks": {"B2": 1, "c3": 2}}]}, "$.players[0].stacks.c3", "given twice"),
         ({"turns": {"0": []}}, "$.turns", "expected a list of turns"),
         ({"turns": [["b2-b3"]]}, "$.turns[0][0]", "a pair of field names"),
+        # a pass as people write it, and a turn typed as text
+        ({"turns": [None]}, "$.turns[0]", "found null; a pass is written as [], an empty list"),
+        ({"turns": ["Pass"]}, "$.turns[0]", 'found the string "Pass"; a pass is written as []'),
+        ({"turns": [[[]]]}, "$.turns[0]", "a pass is written as [], the turn's list of moves left"),
+        ({"turns": [["pass"]]}, "$.turns[0]", 'left empty; found ["pass"]'),
+        ({"turns": ["B2 to B3"]}, "$.turns[0]", 'write the turn as [["b2", "b3"]], a list of'),
+        (
+            {"events": [{"type": "turn", "moves": None}]},
+            "$.events[0].moves",
+            "a pass is written as []",
+        ),
         ({"turns": [[["b2", "b3", "b4"]]]}, "$.turns[0][0]", "a pair of field names"),
         ({"turns": [[], [["b2", "B3"]]]}, "$.turns[1][0][1]", "'B3' is not a field name"),
         ({"events": [{"type": "move", "moves": []}]}, "$.events[0].type", '"type": "turn"'),

@@ -398,7 +398,18 @@ class _Reader:
 
     def moves(self, value: object, where: tuple) -> tuple[Move, ...]:
         out = []
-        moves = self.json_list(value, where, "moves")
+        if not isinstance(value, list):
+            raise self.error(
+                f"expected a list of moves, found {_kind(value)}{_as_turn(value)}", where
+            )
+        moves = value
+        if moves and all(_a_pass(m) for m in moves):
+            shown = json.dumps(moves, ensure_ascii=False)
+            raise self.error(
+                f"a pass is written as [], the turn's list of moves left empty; found "
+                f"{shown if len(shown) <= 40 else _kind(moves)}",
+                where,
+            )
         for m, pair in enumerate(moves):
             if type(pair) is not list or len(pair) != 2:
                 raise self.error(
@@ -597,6 +608,23 @@ def _as_pairs(found: object, moves: list) -> str:
                 pair = []
             if pair:
                 return f"; a turn is a list of moves: write this one as [{json.dumps(pair)}]"
+    return ""
+
+
+def _a_pass(value: object) -> bool:
+    """A pass written as people write it: null, "", "pass", an empty move."""
+    if value is None or value == []:
+        return True
+    return isinstance(value, str) and value.strip().lower() in ("", "pass", "none", "-")
+
+
+def _as_turn(value: object) -> str:
+    """For a turn that is no list: a pass to write as [], or the moves of a turn typed
+    as text as pairs; empty otherwise."""
+    if _a_pass(value):
+        return "; a pass is written as [], an empty list of moves"
+    if isinstance(value, str) and len(value) <= 100 and (typed := _typed_pairs(value)):
+        return f"; write the turn as {json.dumps(typed)}, a list of [source, destination] pairs"
     return ""
 
 
