@@ -218,7 +218,8 @@ def _board_api(app: Flask) -> None:
 
     @app.post("/api/board/download/<what>")
     def board_download(what: str):
-        board = designer.board_from_state(_json()["state"])
+        body = _json()
+        board = designer.board_from_state(body["state"])
         name = board.name
         if what == "toml":
             return _download(designer.board_file_bytes(board), f"{name}.toml", "application/toml")
@@ -227,7 +228,8 @@ def _board_api(app: Flask) -> None:
             return _download(data, f"{name}-start.json", "application/json")
         if what in ("setup-svg", "setup-pdf"):
             fmt = what.removeprefix("setup-")
-            data = designer.setup_diagram_bytes(board, fmt)
+            marked = designer.seat_symbols_asked(body)  # (as fabgen layout --seat-symbols)
+            data = designer.setup_diagram_bytes(board, fmt, marked)
             kind = "image/svg+xml" if fmt == "svg" else "application/pdf"
             return _download(data, f"{name}-setup.{fmt}", kind)
         raise RequestError(

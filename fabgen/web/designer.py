@@ -29,7 +29,7 @@ from fabgen.draw.board_parts import INK, Frame, number_spot, seat_colour, tint
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.draw.ink import ink_on
 from fabgen.draw.setup_diagram import symbol_shapes
-from fabgen.errors import InputFileError, abridged
+from fabgen.errors import InputFileError, ParameterError, abridged
 from fabgen.geometry.lattice import Point, rotate60
 from fabgen.geometry.symbols import board_seat_symbols
 from fabgen.play.strong import deeper_by_default
@@ -699,8 +699,22 @@ def start_transcript_bytes(board: Board) -> bytes:
     return board_files(board).files[f"{board.name}-start.json"]
 
 
-def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
-    """The setup diagram, refused (as ``fabgen layout`` refuses) for a board with errors."""
+def seat_symbols_asked(body: Mapping) -> bool:
+    """Whether a download request asks for the seats' symbols on the setup diagram
+    (``"seat_symbols": true``, the page's "Seat symbols on the stones"; default no)."""
+    asked = body.get("seat_symbols", False)
+    if not isinstance(asked, bool):
+        raise ParameterError(
+            "seat_symbols",
+            f"seat_symbols must be true or false, got {abridged(repr(asked), 40)}: true draws "
+            "each seat's stones with its symbol, as fabgen layout --seat-symbols does",
+        )
+    return asked
+
+
+def setup_diagram_bytes(board: Board, fmt: str = "svg", seat_symbols: bool = False) -> bytes:
+    """The setup diagram, refused (as ``fabgen layout`` refuses) for a board with errors;
+    ``seat_symbols``: the stones carry their seats' symbols, as ``--seat-symbols`` says."""
     from fabgen.board.validate import validate
     from fabgen.products.layout import LayoutParams, setup_files
 
@@ -718,7 +732,7 @@ def setup_diagram_bytes(board: Board, fmt: str = "svg") -> bytes:
         refusal.page_words = f"the board has {errors} (see the findings); fix {them} first"
         raise refusal
     # The setup diagram as fabgen layout makes it.
-    made = setup_files(LayoutParams(board), (fmt,))
+    made = setup_files(LayoutParams(board, seat_symbols=seat_symbols), (fmt,))
     return made.files[f"{board.name}-setup.{fmt}"]
 
 
@@ -732,6 +746,7 @@ __all__ = [
     "read_upload",
     "refusal_words",
     "seat_colour_choices",
+    "seat_symbols_asked",
     "seat_words",
     "setup_diagram_bytes",
     "start_transcript_bytes",

@@ -288,6 +288,22 @@ def test_design_a_three_player_board_by_clicking(page, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert "3 players, 7 tiles" in result.stdout
 
+    # The setup diagram for stones with symbols: each seat's stones carry its symbol (the
+    # download had none), as fabgen layout --seat-symbols draws them
+    from fabgen.board.files import read_board
+    from fabgen.draw.board_parts import print_seat_colour
+    from tests.products.test_layout import _marks_on_stones
+
+    page.get_by_label("Seat symbols on the stones").check()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download setup diagram (SVG)").click()
+    marks = _marks_on_stones(download.value.path().read_bytes())
+    board = read_board(path)
+    # (seat 1 a ring, 2 a bar, 3 a triangle: on the 7 stones of its start tile and on
+    # its swatch in the legend)
+    for k, mark in enumerate([["ring"], [4], [3]]):
+        assert marks[print_seat_colour(board, k)] == [mark] * 8, k
+
 
 def test_removing_a_tile_under_a_start_gives_a_finding(page):
     _open(page, "/board")

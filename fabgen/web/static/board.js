@@ -679,11 +679,12 @@ document.querySelectorAll("input[name=tool]").forEach((radio) =>
   }));
 
 // Downloads, like the kit's board, are of the board the changes on their way leave.
-function save(what, label) {
+// `options`: what else the download is asked with, as chosen when it was clicked.
+function save(what, label, options = {}) {
   return inTurn(async () => {
     setStatus(`${label}…`);
     try {
-      setStatus(`Downloaded ${await download(`/api/board/download/${what}`, {state})}.`);
+      setStatus(`Downloaded ${await download(`/api/board/download/${what}`, {state, ...options})}.`);
     } catch (e) {
       // (the page's words where the API's name what the page shows otherwise: the
       // findings, not their codes)
@@ -693,8 +694,21 @@ function save(what, label) {
 }
 $("download-board").addEventListener("click", () => save("toml", "Writing the board file"));
 $("download-start").addEventListener("click", () => save("start", "Writing the start transcript"));
-$("download-setup-svg").addEventListener("click", () => save("setup-svg", "Drawing the setup diagram"));
-$("download-setup-pdf").addEventListener("click", () => save("setup-pdf", "Drawing the setup diagram"));
+// The setup diagram draws the seats' symbols on the stones when they carry them, as
+// fabgen layout --seat-symbols does (a maker with engraved stones matches seats to
+// stones by them); the choice is kept, as the field names' switch is.
+const SYMBOLS_KEY = "fabgen-designer-seat-symbols";
+$("seat-symbols").checked = localStorage.getItem(SYMBOLS_KEY) === "yes";
+$("seat-symbols").addEventListener("change", () => {
+  localStorage.setItem(SYMBOLS_KEY, $("seat-symbols").checked ? "yes" : "no");
+});
+function saveSetup(fmt) {
+  const options = {seat_symbols: $("seat-symbols").checked};
+  const label = options.seat_symbols ? "Drawing the setup diagram with the seat symbols" : "Drawing the setup diagram";
+  return save(`setup-${fmt}`, label, options);
+}
+$("download-setup-svg").addEventListener("click", () => saveSetup("svg"));
+$("download-setup-pdf").addEventListener("click", () => saveSetup("pdf"));
 $("status").addEventListener("click", () => setStatus(""));
 $("use-in-kit").addEventListener("click", () => inTurn(() => {
   localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
