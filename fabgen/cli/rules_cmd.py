@@ -163,7 +163,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
     from fabgen.rules.moves import IllegalMove, parse_moves
     from fabgen.rules.terminal import legend, render_board, stacks_by_seat
     from fabgen.rules.transcript import read_transcript
-    from fabgen.rules.turn import calm_before, play_turn, replay
+    from fabgen.rules.turn import calm_before, chain_before, play_turn, replay
 
     transcript = read_transcript(position_file)
     variant = game_variant(variant, transcript)
@@ -239,7 +239,7 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
     )
     click.echo(legend(start) + "\n")
     for n, step in enumerate(steps):
-        calm = calm_before(steps, n, k)
+        calm = calm_before(steps, n, k) or chain_before(steps, n, k)
         if calm:
             click.echo(calm + "\n")
         effects = step.effects or ("",) * len(step.details)

@@ -302,6 +302,28 @@ def calm_before(steps: list[Step], n: int, player: int) -> str | None:
     return calm_words(steps[n - 1].position, player)
 
 
+def chain_before(steps: list[Step], n: int, player: int) -> str | None:
+    """The explosion phase in figures, before the growth step ``n`` that follows it: to
+    check a chain worked out by hand at a glance (``the explosion phase: 4 waves, 6
+    explosions (...), 3 stones lost, 1 opponent stone cancelled``); None elsewhere."""
+    if n == 0 or steps[n].kind != "growth" or steps[n - 1].kind != "explosion":
+        return None
+    waves = [s for s in steps[:n] if s.kind == "explosion"]
+    blasts = [e for s in waves for e in s.explosions]
+    grew = sum(e.was_live for e in blasts)
+    changes = [
+        f"{grew} live -> growing" if grew else "",
+        f"{len(blasts) - grew} growing -> dead" if len(blasts) > grew else "",
+    ]
+    cancelled = sum(0 <= o != player for e in blasts for _, o, _ in e.neighbours)
+    return (
+        f"the explosion phase: {_count(len(waves), 'wave')}, "
+        f"{_count(len(blasts), 'explosion')} ({', '.join(c for c in changes if c)}), "
+        f"{_count(sum(e.lost for e in blasts), 'stone')} lost, "
+        f"{_count(cancelled, 'opponent stone')} cancelled"
+    )
+
+
 def _growth_step(pos: Position, grown: list[int]) -> Step:
     names = [pos.board.names[i] for i in grown]
     title = "growth: " + (", ".join(names) if names else "no growing fields")

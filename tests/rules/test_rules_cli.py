@@ -207,6 +207,11 @@ def test_turn_shows_moves_every_explosion_wave_and_growth(tmp_path):
     assert (
         "  b1 explodes (live -> growing): 4 stones, 3 live neighbours, 1 lost over capacity" in out
     )
+    # the chain's figures, to check a count by hand, before growth
+    assert (
+        "\nthe explosion phase: 5 waves, 6 explosions (4 live -> growing, 2 growing -> dead), "
+        "1 stone lost, 0 opponent stones cancelled\n\nstep 7: growth: " in out
+    )
     assert "next to move: seat 2 (Blue)" in out
 
 

@@ -23,7 +23,7 @@ from fabgen.rules.names import field_name, parse_field
 from fabgen.rules.random_games import random_moves
 from fabgen.rules.scoring import game_over
 from fabgen.rules.terminal import player_letter
-from fabgen.rules.turn import Turn, calm_words, explosion_phase
+from fabgen.rules.turn import Turn, calm_words, chain_before, explosion_phase
 
 EXPLODES = re.compile(
     r"(\S+) explodes \((live -> growing|growing -> dead)\): (\d+) stones?, (\d+) live "
@@ -84,10 +84,12 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
     random_moves(turn, random.Random(seed), explode_bias=0.5)
     player = turn.player
     _, steps = turn.finish()
+    tally = {"waves": 0, "explosions": 0, "grew": 0, "lost": 0, "cancelled": 0}
     for before, step in itertools.pairwise(steps):
         if step.kind != "explosion":
             assert step.effects == ()
             continue
+        tally["waves"] += 1
         state = ref.snapshot(before.position)
         began = ref.snapshot(before.position)  # the board the wave's picture starts from
         sent = []  # (field, its live neighbours) of the wave's explosions so far
@@ -115,6 +117,10 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
             sent.append((field, live))
             goes, was = by_hand(state, field, player)
             assert change == ("live -> growing" if was == "live" else "growing -> dead")
+            tally["explosions"] += 1
+            tally["grew"] += was == "live"
+            tally["lost"] += max(0, held - len(live))
+            tally["cancelled"] += sum(g.startswith("cancels") for g in goes.values())
             if live:
                 assert effect.startswith(
                     "one stone to " if len(live) == 1 else "one stone each to "
@@ -123,6 +129,24 @@ def test_following_the_explanation_by_hand_gives_the_engines_board(pos, seed):
             else:
                 assert effect.startswith("no live neighbour")
         assert ref.snapshot(step.position) == state
+    assert chain_before(steps, len(steps) - 1, player) == _chain_by_hand(**tally)
+
+
+def _chain_by_hand(waves, explosions, grew, lost, cancelled) -> str | None:
+    """The explosion phase's figures line, from the counts worked out by hand."""
+    if not waves:
+        return None
+    changes = [f"{grew} live -> growing" * (grew > 0)]
+    changes.append(f"{explosions - grew} growing -> dead" * (explosions > grew))
+
+    def count(n, word):
+        return f"{n} {word}" + ("s" if n != 1 else "")
+
+    return (
+        f"the explosion phase: {count(waves, 'wave')}, {count(explosions, 'explosion')} "
+        f"({', '.join(c for c in changes if c)}), {count(lost, 'stone')} lost, "
+        f"{count(cancelled, 'opponent stone')} cancelled"
+    )
 
 
 @given(positions(any_next_player=True))
