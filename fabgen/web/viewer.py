@@ -11,7 +11,9 @@ the turn is listed a seat a line, in seat order, in the words of ``fabgen rules 
 the scores with what the turn changed, and who moves next or how the game ended
 (``closing``, :func:`fabgen.products.turn.closing_lines`). A turn in which nothing
 explodes says why on its growth step (``calm``), the line the command prints before
-growth (:func:`fabgen.rules.turn.calm_before`). The answer gives the seat whose
+growth (:func:`fabgen.rules.turn.calm_before`); one in which something explodes gives
+the explosion phase in figures there (``chain``, :func:`~fabgen.rules.turn.chain_before`).
+The answer gives the seat whose
 turn it is (``seat``, from 1) beside its words, so that the viewer can name it as the
 play page's game does when it shows a turn of one (docs/design-notes.md, *The play
 page*: a disputed turn step by step).
@@ -210,7 +212,7 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
     from fabgen.rules.names import field_name
     from fabgen.rules.scoring import game_over, scores
     from fabgen.rules.terminal import seat_score
-    from fabgen.rules.turn import calm_before
+    from fabgen.rules.turn import calm_before, chain_before
     from fabgen.web.games import fields_json
 
     k = start.next_player
@@ -251,6 +253,8 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
                 "fields": [field_name(f) for f in step.fields],
                 # (growth after no explosion: why none, as the command says it before growth)
                 "calm": calm_before(steps, n, k),
+                # (growth after explosions: the explosion phase in figures, as the command)
+                "chain": chain_before(steps, n, k),
             }
             for n, step in enumerate(steps)
         ]

@@ -413,6 +413,10 @@ def test_the_viewer_says_why_nothing_exploded_as_rules_turn_does(client, chain_g
         said = {s["title"]: s["calm"] for s in steps if s["calm"] is not None}
         if not calm:
             assert said == {} and not any(x.startswith("no explosion") for x in lines)
+            # the explosion phase in figures instead, as the command prints it there
+            figures = [x for x in lines if x.startswith("the explosion phase: ")]
+            chain = [(s["title"], s["chain"]) for s in steps if s["chain"] is not None]
+            assert len(figures) == 1 and chain == [(steps[-1]["title"], figures[0])]
             continue
         # the command's line, then a blank one, then the growth step's
         n = next(i for i, x in enumerate(lines) if re.match(r"step \d+: growth", x))

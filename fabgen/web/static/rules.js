@@ -227,9 +227,11 @@ function showStep() {
   const idle = s.kind === "growth" && !s.fields.length;
   $("step-key").textContent = idle ? NO_GROWTH : KEY[s.kind] || "";
   // Growth after a turn in which nothing exploded: why not, as fabgen rules turn says
-  // it before growth (the fields nearest their capacity, their names kept whole).
-  $("step-calm").hidden = !s.calm;
-  setText($("step-calm"), s.calm || "");
+  // it before growth (the fields nearest their capacity, their names kept whole); after
+  // explosions, the explosion phase in figures, as the command says it there.
+  const before = s.calm || s.chain;
+  $("step-calm").hidden = !before;
+  setText($("step-calm"), before || "");
   // An explosion's line is followed by where its stones go (fabgen rules turn's second
   // line), on a line of its own that wraps between fields, never inside a field's name
   // or its bracket.
