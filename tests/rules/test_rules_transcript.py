@@ -187,6 +187,7 @@ GAME = '{"format": "Atlantis transcript",\n "version": "1.0",\n "segments": [["a
         (GAME.replace('"b1"]]', '"b1"],]'), 'line 3, column 28: the line is "\\"segments\\": '),
         (GAME.replace('"b1"]]', '"b1"],]'), "remove the comma before the ]: JSON allows none"),
         (GAME.replace('"1.0",', '"1.0"'), "a comma is missing at the end of line 2: "),
+        (GAME.replace('"1.0",', '"1.0",,'), 'the line is "\\"version\\": \\"1.0\\",,"; two commas'),
         (GAME.replace('"1.0",', '"1.0"').replace("\n", "\r\n"), "at the end of line 2: "),
         (GAME[:40], "the file ends before its last ] or }: it looks cut off"),
         (GAME[:-3], "the file ends before its last ] or }: it looks cut off"),

@@ -142,6 +142,8 @@ def _json_hint(text: str, pos: int, msg: str) -> str:
         return f"; {what} inside a string (between its quotes): remove it"
     if before == "," and here in "]}":
         return f"; remove the comma before the {here}: JSON allows none after the last item"
+    if before == "," and here == ",":
+        return "; two commas in a row: remove one"
     if here in "/#":
         return "; JSON has no comments: remove it"
     if here == "+":
