@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fabgen.board.checks.chance import MARGIN as CHANCE_MARGIN
 from fabgen.board.checks.chance import chance_caveat
 from fabgen.board.checks.people import PeopleAlone
-from fabgen.board.findings import machines_are, seat_list
+from fabgen.board.findings import counted_seats, machines_are, seat_list
 from fabgen.board.model import Board
 from fabgen.board.supply import (
     ROOM_NOTE,
@@ -87,13 +87,29 @@ class BalanceOptions:
             raise ParameterError.about(
                 "players",
                 f"names {len(self.players)} players but the board has {seats} "
-                "seats: give one name for all seats or one per seat, comma-separated",
+                f"seats{_machine_places(board, self.players)}",
             )
         for name in self.players:
             check_player_name(name)
 
     def seat_players(self, seats: int) -> tuple[str, ...]:
         return self.players * seats if len(self.players) == 1 else self.players
+
+
+def _machine_places(board: Board, players: tuple[str, ...]) -> str:
+    """The rest of the refusal of a count of ``players`` that fits no seat count: beside
+    machines, which seats they are and the list to type (an organiser gave a name per
+    person and read "the board has 6 seats" as wrong)."""
+    default = ": give one name for all seats or one per seat, comma-separated"
+    if not board.machines:
+        return default
+    machines = [k for k, seat in enumerate(board.seats) if seat.is_machine]
+    people = iter(players if len(players) == board.people else [DEFAULT_PLAYER] * board.people)
+    typed = ",".join("machine" if k in machines else next(people) for k in range(len(board.seats)))
+    return (
+        f" ({counted_seats(board)}, which count as seats: {machines_are(k + 1 for k in machines)} "
+        f"and play themselves whatever is named there){default}, such as --players {typed}"
+    )
 
 
 @dataclass

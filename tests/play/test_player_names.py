@@ -64,3 +64,24 @@ def test_an_unknown_kind_is_refused_on_the_command_line(cli, tmp_path, command):
     result = cli(*command, *PRESET, "--players", "Grandmaster")
     assert result.exit_code == 2
     assert "--players 'Grandmaster' is not a player: choose one of random, greedy" in result.stderr
+
+
+@pytest.mark.parametrize("command", [("balance", "--games", "1"), ("validate", "--simulate", "1")])
+def test_a_name_per_person_beside_machines_is_told_where_the_machines_sit(cli, tmp_path, command):
+    """Four names for the four people of 4p-hexagon-19-machines were refused with "the
+    board has 6 seats" alone: the refusal says which seats are machines and gives the
+    list to type, the people's names in their seats; that list is then played."""
+    preset = ("--preset", "4p-hexagon-19-machines")
+    out = ("--out", tmp_path / "o")
+    written = out if command[0] == "balance" else ()
+    result = cli(*command, *preset, "--players", "strong:5,greedy,random,greedy", *written)
+    assert result.exit_code == 2 and not (tmp_path / "o").exists()
+    said = " ".join(result.stderr.split())
+    assert "the board has 6 seats (4 people and 2 machine seats, which count as seats" in said
+    assert "seats 2 and 5 are machines" in said
+    typed = said.rsplit("--players ", 1)[1].split()[0]
+    assert typed == "strong:5,machine,greedy,random,machine,greedy"
+    again = cli("balance", *preset, "--players", typed, "--games", "1", "--format", "json", *out)
+    assert again.exit_code == 0, again.output
+    played = [s["player"] for s in json.loads(again.stdout)["seats"]]
+    assert played == ["strong:5", "machine", "greedy", "random", "machine", "greedy"]
