@@ -78,7 +78,10 @@ def turn_view(
     elif moves is not None:  # an empty text is a pass
         if not isinstance(moves, str) or len(moves) > LIMITS.moves_text:
             raise ParameterError("moves", "the moves must be text like c3-c5,f2-d2")
-        given = parse_moves(moves)
+        try:
+            given = parse_moves(moves)
+        except ParameterError as exc:  # (named as the refused moves below name them)
+            raise ViewerError(exc.naming("Moves:")) from None
     else:
         return _view(start, [], t, len(played), source, variant, stacks_by_seat, legend, picture)
     try:

@@ -259,6 +259,12 @@ def test_moves_typed_in_the_viewer_are_refused_in_the_words_of_rules_turn(client
     answer = client.post("/api/rules/turn", json=asked)
     assert answer.status_code == 400
     assert answer.get_json()["error"] == (f"Moves: {words}; correct the moves and play them again")
+    # moves the box cannot read are named the same way ("moves '[[...' is ..." before)
+    pairs = json.dumps([move])
+    answer = client.post("/api/rules/turn", json=asked | {"moves": pairs})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"].startswith(f"Moves: '{pairs}' is written as a transcript")
+    assert answer.get_json()["error"].endswith(f'write "{move[0]} to {move[1]}"')
 
 
 def test_a_file_with_a_move_written_twice_is_refused_as_rules_replay_says_it(client, chain_game):
