@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 
 import click
 
-from fabgen.cli.balance_options import cluster_notices, run_jobs, scheduler_option
+from fabgen.cli.balance_options import (
+    BALANCE_STOPPED,
+    Counted,
+    cluster_notices,
+    run_jobs,
+    scheduler_option,
+    told_when_stopped,
+)
 from fabgen.cli.boards_cmd import FILE_VARIANT, board_file_argument, file_variant, preset_option
 from fabgen.cli.common import (
     GamesProgress,
@@ -130,7 +134,7 @@ def balance(
     began = time.perf_counter()
     table = None
     own = False  # --suggest-starts found the board's own setup the best
-    counted = _Counted()
+    counted = Counted()
     if suggest_starts:
         from fabgen.play.starts import stack_starts
 
@@ -138,7 +142,11 @@ def balance(
         # Every candidate's games and the fresh ones, until the search knows how many
         # setups it plays: a board may offer fewer than --candidates.
         progress = GamesProgress(games * (candidates + 1))
-        with _told_when_stopped(counted, progress), progress as bar, cluster_notices(progress):
+        with (
+            told_when_stopped(counted, progress, BALANCE_STOPPED),
+            progress as bar,
+            cluster_notices(progress),
+        ):
             run, table, played, own = _suggest(
                 board,
                 options,
@@ -150,7 +158,11 @@ def balance(
             )
     else:
         progress = GamesProgress(games)
-        with _told_when_stopped(counted, progress), progress as bar, cluster_notices(progress):
+        with (
+            told_when_stopped(counted, progress, BALANCE_STOPPED),
+            progress as bar,
+            cluster_notices(progress),
+        ):
             update = counted.passing_to(bar.update)
             run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=update)
         played = [run]
@@ -178,41 +190,6 @@ def balance(
         f"{where}: {games / seconds:.1f} games/s",
         err=True,
     )
-
-
-@dataclass
-class _Counted:
-    """The games played so far, counted on their way to the progress bar (whose own
-    count a terminal's bar keeps to itself), and when the run began."""
-
-    games: int = 0
-    began: float = field(default_factory=time.perf_counter)
-
-    def passing_to(self, update: Callable[[int], None]) -> Callable[[int], None]:
-        def counted(n: int) -> None:
-            self.games += n
-            update(n)
-
-        return counted
-
-
-@contextmanager
-def _told_when_stopped(counted: _Counted, progress) -> Iterator[None]:
-    """On Ctrl+C, what became of the games and what to do, before the command's
-    "Stopped (Ctrl+C).": an organiser who stopped a run of many minutes was not told
-    that nothing was kept, nor that the same command plays the same games again."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        seconds = time.perf_counter() - counted.began
-        click.echo(
-            f"balance stopped after {counted.games} of {progress.total} games "
-            f"({seconds:.0f} s): nothing was written, a report needs every game. Run the "
-            "command again to play them all (the same --seed plays the same games), or with "
-            "fewer --games for a shorter run",
-            err=True,
-        )
-        raise
 
 
 def _games_options(options) -> str:

@@ -5,8 +5,10 @@ validate --simulate``), declared once so that both read and explain them alike
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import click
@@ -52,3 +54,50 @@ def cluster_notices(progress: GamesProgress) -> Iterator[None]:
         yield
     finally:
         parallel.notice = parallel.waited = None
+
+
+@dataclass
+class Counted:
+    """The games played so far, counted on their way to the progress bar (whose own
+    count a terminal's bar keeps to itself), and when the run began."""
+
+    games: int = 0
+    began: float = field(default_factory=time.perf_counter)
+
+    def passing_to(self, update: Callable[[int], None]) -> Callable[[int], None]:
+        def counted(n: int) -> None:
+            self.games += n
+            update(n)
+
+        return counted
+
+
+#: What a stopped run did not do, and the option that makes it shorter, by command.
+BALANCE_STOPPED = ("balance", "nothing was written, a report needs every game", "--games")
+VALIDATE_STOPPED = (
+    "validate --simulate",
+    "no finding was printed, the seat balance and the pieces need every game",
+    "--simulate",
+)
+
+
+@contextmanager
+def told_when_stopped(
+    counted: Counted, progress: GamesProgress, said: tuple[str, str, str]
+) -> Iterator[None]:
+    """On Ctrl+C, what became of the games and what to do, before the command's
+    "Stopped (Ctrl+C).": an organiser who stopped a run of many minutes was not told
+    that nothing was kept, nor that the same command plays the same games again.
+    ``said``: the command, what it left undone, its option for fewer games."""
+    command, undone, fewer = said
+    try:
+        yield
+    except KeyboardInterrupt:
+        seconds = time.perf_counter() - counted.began
+        click.echo(
+            f"{command} stopped after {counted.games} of {progress.total} games "
+            f"({seconds:.0f} s): {undone}. Run the command again to play them all (the "
+            f"same --seed plays the same games), or with fewer {fewer} for a shorter run",
+            err=True,
+        )
+        raise

@@ -205,14 +205,21 @@ def validate(
     kit = KitCounts(stones_per_player, growing_markers, dead_markers)
     report = run(board, kit, source)
     if simulate is not None and report.ok:
-        from fabgen.cli.balance_options import cluster_notices, run_jobs
+        from fabgen.cli.balance_options import (
+            VALIDATE_STOPPED,
+            Counted,
+            cluster_notices,
+            run_jobs,
+            told_when_stopped,
+        )
         from fabgen.cli.common import GamesProgress
         from fabgen.play.balance import simulate as play
 
         names = player_names(players)
         variant = file_variant(variant, board_file)
-        progress = GamesProgress(simulate)
-        with progress as bar, cluster_notices(progress):
+        progress, counted = GamesProgress(simulate), Counted()
+        stopped = told_when_stopped(counted, progress, VALIDATE_STOPPED)
+        with stopped, progress as bar, cluster_notices(progress):
             games = play(
                 board,
                 simulate,
@@ -221,7 +228,7 @@ def validate(
                 seed=seed,
                 jobs=run_jobs(jobs, scheduler),
                 scheduler=scheduler,
-                progress=bar.update,
+                progress=counted.passing_to(bar.update),
             )
         report = run(board, kit, source, balance=games)
     click.echo(report.json_text() if output_format == "json" else report.text(), nl=False)

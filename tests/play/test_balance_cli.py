@@ -866,6 +866,30 @@ def test_a_run_stopped_with_ctrl_c_says_what_became_of_its_games(cli, tmp_path, 
     assert result.stdout == "" and not out.exists()
 
 
+def test_validate_simulate_stopped_with_ctrl_c_says_what_became_of_its_games(cli, monkeypatch):
+    """It said only "Stopped (Ctrl+C).", where balance says how many games were played
+    and that the same command plays them again."""
+    from fabgen.play import balance
+
+    real, calls = balance.play_batch, []
+
+    def stopped_in_the_second(*args):
+        calls.append(args)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(balance, "play_batch", stopped_in_the_second)
+    result = cli("validate", "--preset", "3p-triangle-4", "--simulate", "3", "--players",
+                 "greedy", "--jobs", "1")  # fmt: skip
+    assert result.exit_code == 130, result.output
+    said = " ".join(result.stderr.split())
+    assert said.startswith("validate --simulate stopped after 1 of 3 games (")
+    assert "no finding was printed" in said and "same --seed" in said
+    assert "fewer --simulate" in said and said.endswith("Stopped (Ctrl+C).")
+    assert result.stdout == ""
+
+
 def test_a_report_says_where_each_seat_starts():
     """Two reports, of a board and of a copy with Red's stack moved a field, could not be
     told apart: the JSON names each seat's stacks as a board file writes them, and the
