@@ -72,12 +72,12 @@ class Counted:
         return counted
 
 
-#: What a stopped run did not do, and the option that makes it shorter, by command.
-BALANCE_STOPPED = ("balance", "nothing was written, a report needs every game", "--games")
+#: What a stopped run did not do, and how to make it shorter, by command.
+BALANCE_STOPPED = ("balance", "nothing was written, a report needs every game", "fewer --games")
 VALIDATE_STOPPED = (
     "validate --simulate",
     "no finding was printed, the seat balance and the pieces need every game",
-    "--simulate",
+    "a smaller --simulate N",
 )
 
 
@@ -88,7 +88,7 @@ def told_when_stopped(
     """On Ctrl+C, what became of the games and what to do, before the command's
     "Stopped (Ctrl+C).": an organiser who stopped a run of many minutes was not told
     that nothing was kept, nor that the same command plays the same games again.
-    ``said``: the command, what it left undone, its option for fewer games."""
+    ``said``: the command, what it left undone, how to play fewer games."""
     command, undone, fewer = said
     try:
         yield
@@ -97,7 +97,7 @@ def told_when_stopped(
         click.echo(
             f"{command} stopped after {counted.games} of {progress.total} games "
             f"({seconds:.0f} s): {undone}. Run the command again to play them all (the "
-            f"same --seed plays the same games), or with fewer {fewer} for a shorter run",
+            f"same --seed plays the same games), or with {fewer} for a shorter run",
             err=True,
         )
         raise

@@ -886,7 +886,7 @@ def test_validate_simulate_stopped_with_ctrl_c_says_what_became_of_its_games(cli
     said = " ".join(result.stderr.split())
     assert said.startswith("validate --simulate stopped after 1 of 3 games (")
     assert "no finding was printed" in said and "same --seed" in said
-    assert "fewer --simulate" in said and said.endswith("Stopped (Ctrl+C).")
+    assert "with a smaller --simulate N for" in said and said.endswith("Stopped (Ctrl+C).")
     assert result.stdout == ""
 
 
