@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import signal
 from collections.abc import Iterator
+from types import ModuleType
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
@@ -61,6 +62,34 @@ def signals_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def import_whole(name: str) -> ModuleType:
+    """Import ``name`` with the stop signals put off until it is done. OCP, CadQuery's
+    binary core, turns Ctrl+C during its initialisation into ``ImportError:
+    initialization failed``, and its VTK modules swallow it with a bare ``except``, so a
+    command stopped while CadQuery loaded ended in a traceback and exit 1; put off, the
+    signal comes after the import and stops the command as anywhere else ("Stopped
+    (Ctrl+C).", 130). Python's handlers are swapped, not the signal mask: a library's
+    thread (OpenBLAS's) would take a signal the main thread blocks and trip them anyway."""
+    import importlib
+
+    caught: list[int] = []
+    try:
+        old = {
+            signum: signal.signal(signum, lambda signum, _frame: caught.append(signum))
+            for signum in STOP_SIGNALS
+            if signal.getsignal(signum) not in (None, signal.SIG_IGN)
+        }
+    except ValueError:  # not the main thread, where Python runs no handler
+        return importlib.import_module(name)
+    try:
+        return importlib.import_module(name)
+    finally:
+        for signum, previous in old.items():
+            signal.signal(signum, previous)
+        for signum in dict.fromkeys(caught):
+            signal.raise_signal(signum)  # now to the handler it would have met
 
 
 def die_with(parent: int) -> None:

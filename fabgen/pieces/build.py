@@ -10,7 +10,9 @@ from __future__ import annotations
 def build_piece(piece):
     """The solid of any piece from :mod:`fabgen.pieces.params`."""
     from fabgen.pieces.params import DiscStone, Marker, PyramidStone
+    from fabgen.signals import import_whole
 
+    import_whole("cadquery")  # loaded whole, before any builder imports it
     if isinstance(piece, DiscStone):
         from fabgen.pieces.stone import build_disc_stone
 

@@ -123,3 +123,34 @@ def test_two_builds_into_one_folder_at_once_give_one_whole_kit(tmp_path, first_k
     assert set(files) == set(listed) | {"manifest.json"}
     assert all(files[name] == digest for name, digest in listed.items())
     assert manifest["kit"]["kit"]["name"] in ("first", "second")
+
+
+# A stand-in for CadQuery whose binary core is interrupted while it loads: OCP turns a
+# KeyboardInterrupt during its initialisation into an ImportError, and its VTK modules
+# swallow one with a bare except.
+INTERRUPTED_IMPORT = """
+import os, signal, time
+try:
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl+C while the module initialises
+    time.sleep(0.5)
+except BaseException:
+    raise ImportError("initialization failed") from None
+"""
+
+
+def test_ctrl_c_while_cadquery_loads_stops_as_anywhere_else(tmp_path):
+    """It ended in a traceback, 'ImportError: initialization failed', and exit 1: Ctrl+C
+    in the second or two that `fabgen build` or `stones` takes to load CadQuery."""
+    (tmp_path / "cadquery").mkdir()
+    (tmp_path / "cadquery" / "__init__.py").write_text(INTERRUPTED_IMPORT)
+    out = tmp_path / "out"
+    run = subprocess.run(
+        with_signals([sys.executable, "-m", "fabgen", "stones", "--out", str(out)]),
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        timeout=120,
+    )
+    assert run.returncode == 130, run.stderr
+    assert run.stderr.endswith("\nStopped (Ctrl+C).\n") and "Traceback" not in run.stderr
+    assert not out.exists()
