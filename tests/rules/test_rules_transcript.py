@@ -305,7 +305,11 @@ def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
             "$.events[0].moves",
             "a pass is written as []",
         ),
-        ({"turns": [[["b2", "b3", "b4"]]]}, "$.turns[0][0]", "a pair of field names"),
+        (
+            {"turns": [[["b2", "b3", "b4"]]]},  # its path written out
+            "$.turns[0][0]",
+            'a list of 3; a move names only where its stones start and end: write ["b2", "b4"]',
+        ),
         ({"turns": [[], [["b2", "B3"]]]}, "$.turns[1][0][1]", "'B3' is not a field name"),
         ({"events": [{"type": "move", "moves": []}]}, "$.events[0].type", '"type": "turn"'),
         ({"events": [{"type": "turn"}]}, "$.events[0]", 'needs "moves"'),

@@ -610,6 +610,13 @@ def _as_pairs(found: object, moves: list) -> str:
                 pair = []
             if pair:
                 return f"; a turn is a list of moves: write this one as [{json.dumps(pair)}]"
+    if type(found) is list and len(found) > 2 and all(type(n) is str for n in found):
+        try:  # the fields the stones pass, written out: only the ends are named
+            path = [field_name(parse_field(n)) for n in found]
+        except ValueError:
+            return ""
+        ends = json.dumps([path[0], path[-1]])
+        return f"; a move names only where its stones start and end: write {ends}"
     return ""
 
 
