@@ -240,7 +240,15 @@ def suggest_starts(
         planned(len(trials.out) + min(len(new), candidates - len(trials.out)))
     for fields in nearby:
         trials.play(fields, "nearby")
-    return sorted(trials.out, key=lambda c: (*c.rank[:2], c.origin != "symmetric", c.names))
+    return best_first(trials.out)
+
+
+def best_first(found: Sequence[Candidate]) -> list[Candidate]:
+    """``found`` by :attr:`Candidate.rank`; on a tie the board's own setup first (a
+    suggestion no closer to even moved every stack for nothing), then symmetric ones."""
+    return sorted(
+        found, key=lambda c: (*c.rank[:2], c.origin != "board", c.origin != "symmetric", c.names)
+    )
 
 
 @dataclass

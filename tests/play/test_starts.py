@@ -17,6 +17,7 @@ from fabgen.play.starts import (
     MIN_APART,
     Candidate,
     GroupMove,
+    best_first,
     board_file_lines,
     candidates_text,
     chance,
@@ -321,6 +322,21 @@ def test_a_setup_whose_games_burn_down_is_not_called_even():
     rows = candidates_text(ranked).splitlines()
     assert rows[0].split()[-1] == "p-value" and "0:0" in rows[0]
     assert [row.split()[5] for row in rows[1:]] == ["10.0%", "5.0%", "75.0%", "100.0%"]
+
+
+def test_a_setup_no_closer_to_even_than_the_boards_own_is_not_suggested():
+    """(club4 with 3 games a setup: a symmetric setup and a group move came out as far
+    from even as the board's own, 66.7 % for one seat, and the board's own was listed
+    last: the suggestion moved every stack for no gain.) A tie keeps the board's own."""
+    rates = [0.0, 0.667, 0.0, 0.333]
+    own = replace(_candidate("b-3 f2 -a5 -e0", rates[::-1], all_zero=0), origin="board")
+    symmetric = _candidate("-a-3 g3 b5 -f-1", rates, all_zero=0)
+    together = replace(_candidate("-a-2 g3 b4 -f-1", rates, all_zero=0), origin="together")
+    assert [c.origin for c in best_first([together, symmetric, own])] == [
+        "board", "symmetric", "together",
+    ]  # fmt: skip
+    closer = replace(together, report=_candidate("a1 b1 c1 d1", [0.3, 0.2, 0.25, 0.25], 0).report)
+    assert best_first([own, symmetric, closer])[0] is closer
 
 
 def test_suggest_starts_warns_when_every_setup_burns_down(cli, tmp_path, stack_board):
