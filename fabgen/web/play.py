@@ -161,7 +161,9 @@ class Play:
 
         game = self.store.get(game_id)
         with game.lock:
-            return write_transcript(game.transcript()), f"{name_from_stem(game.name)}-game.json"
+            stem = name_from_stem(game.name)
+            # (a game uploaded from its own download is named "...-game" already)
+            return write_transcript(game.transcript()), f"{stem.removesuffix('-game')}-game.json"
 
     def close(self) -> None:
         self.thinker.close()

@@ -289,6 +289,17 @@ def test_uploading_a_transcript_continues_it(client):
         assert copy[key] == state[key]
 
 
+def test_a_game_downloaded_uploaded_and_downloaded_again_keeps_its_file_name(client):
+    """(Its second download was 3p-triangle-4-game-game.json, a third -game-game-game.)"""
+    game_id = _new(client)["state"]["id"]
+    name = 'filename="3p-triangle-4-game.json"'
+    for _ in range(2):
+        download = client.get(f"/api/games/{game_id}/transcript")
+        assert name in download.headers["Content-Disposition"]
+        upload = {"board": download.get_data(True), "filename": "3p-triangle-4-game.json"}
+        game_id = _new(client, **upload, preset=None)["state"]["id"]
+
+
 def test_a_board_file_and_the_designers_board_start_games(client):
     from fabgen.board.files import preset_text
 
