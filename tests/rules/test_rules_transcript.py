@@ -181,6 +181,13 @@ def test_bad_json_says_where():
 GAME = '{"format": "Atlantis transcript",\n "version": "1.0",\n "segments": [["a1", "b1"]]}'
 
 
+def test_a_text_with_a_byte_order_mark_reads_as_a_file_with_one_does():
+    # A file's BOM is dropped as it is read; the same text sent to the web API said
+    # "Unexpected UTF-8 BOM (decode using utf-8-sig)".
+    text = json.dumps(game())
+    assert parse_transcript("\ufeff" + text, "game.json") == parse_transcript(text, "game.json")
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [

@@ -93,6 +93,7 @@ def parse_transcript(
     """
     from fabgen.inputs import bounded_int
 
+    text = text.removeprefix("\ufeff")  # a BOM, as a file's is dropped (the web API's text)
     try:
         obj = json.loads(text, object_pairs_hook=_object_pairs, parse_int=bounded_int)
     except json.JSONDecodeError as exc:
