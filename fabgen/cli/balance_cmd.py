@@ -138,7 +138,7 @@ def balance(
     if suggest_starts:
         from fabgen.play.starts import stack_starts
 
-        stack_starts(board)  # a clear error before any game is played
+        stack_starts(board, preset)  # a clear error before any game is played
         # Every candidate's games and the fresh ones, until the search knows how many
         # setups it plays: a board may offer fewer than --candidates.
         progress = GamesProgress(games * (candidates + 1))

@@ -125,8 +125,9 @@ def _wrapped(text: str) -> str:
     return textwrap.fill(text, 88, break_on_hyphens=False)
 
 
-def stack_starts(board: Board) -> tuple[Field, ...]:
-    """Each seat's one start stack; a clear error when the board is not set up so."""
+def stack_starts(board: Board, preset: str | None = None) -> tuple[Field, ...]:
+    """Each seat's one start stack; a clear error when the board is not set up so.
+    ``preset``: the board is that preset, which has no file to write the stacks in."""
     n = len(board.seats)
     if n not in (4, 5):
         raise ParameterError.about(
@@ -152,13 +153,28 @@ def stack_starts(board: Board) -> tuple[Field, ...]:
         raise ParameterError.about(
             "suggest_starts",
             f"needs stack starts (one stack of 2 or more stones a seat), but {first} "
-            f"{_start_words(board, unstacked[0])}{also}: give each seat one stack, {lines}",
+            f"{_start_words(board, unstacked[0])}{also}: give each seat one stack"
+            f"{_in_a_copy(board, preset, lines)}",
         )
     return tuple(seat.stacks[0][0] for seat in board.seats)
 
 
 #: The presets of stack starts, by the people they seat.
 STACK_PRESETS = {4: "4p-diamond-5-stacks", 5: "5p-hexagon-18-stacks"}
+
+
+def _in_a_copy(board: Board, preset: str | None, lines: str) -> str:
+    """Each seat's line, and for a preset where to write them: it has no file to change
+    (the refusal said "give each seat one stack, for seat 1 (Red) stacks = ..." to a
+    club that had only --preset), or which preset starts with stacks."""
+    if preset is None:
+        return f", {lines}"
+    ready = STACK_PRESETS.get(board.people)
+    instead = f"; or play --preset {ready}, whose seats start with stacks" if ready else ""
+    return (
+        f" in a board file of the preset (fabgen boards --show {preset} > {preset}.toml "
+        f"writes one): {lines}{instead}"
+    )
 
 
 def _machines_counted(board: Board) -> str:

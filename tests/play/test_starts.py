@@ -282,6 +282,31 @@ def test_the_refusal_of_start_tiles_says_which_stack_to_write_instead(cli, tmp_p
         assert seat.stacks == ((board.tiles[tile].centre, 6),)
 
 
+def test_the_refusal_of_a_presets_start_tiles_says_where_to_write_the_stacks(cli, tmp_path):
+    """--preset 4p-butterfly --suggest-starts (as balance's next: line says when its
+    seats differ) was told "give each seat one stack, for seat 1 (Red) stacks = ...":
+    a preset has no file. The refusal names the command that writes one, and the
+    preset whose seats start with stacks; followed, the file is played."""
+    args = ("--suggest-starts", "--players", "random", "--games", "1", "--candidates", "1")
+    out = ("--jobs", "1", "--out", tmp_path / "o")
+    result = cli("balance", "--preset", "4p-butterfly", *args, *out)
+    assert result.exit_code == 2 and not (tmp_path / "o").exists()
+    said = " ".join(result.stderr.split())
+    show = re.search(r"\((fabgen boards --show \S+) > (\S+\.toml) writes one\): for seat 1", said)
+    assert show and said.endswith("; or play --preset 4p-diamond-5-stacks, whose seats "
+                                  "start with stacks")  # fmt: skip
+    shown = cli(*show[1].split()[1:])
+    assert shown.exit_code == 0
+    text = shown.stdout
+    for stack, start in re.findall(r"(stacks = \{ \S+ = 6 \}) \(its start tile's middle\) "
+                                   r"in place of (start = \[.*?\])", said):  # fmt: skip
+        assert text.count(start) == 1
+        text = text.replace(start, stack)
+    path = tmp_path / show[2]
+    path.write_text(text)
+    assert cli("balance", path, *args, *out).exit_code == 0
+
+
 def _suggest(cli, tmp_path, board, *options, players="random"):
     """``fabgen balance FILE --suggest-starts`` on ``board`` with ``players``; the
     result and the listing's setup rows (not its warnings)."""
