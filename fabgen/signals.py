@@ -52,28 +52,25 @@ def stop_signals_raise() -> Iterator[None]:
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
     """Hold SIGINT, SIGTERM and SIGHUP back for a short section that must not be cut
-    short (they are delivered when it ends)."""
-    try:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    except (ValueError, OSError):
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    short (they are delivered when it ends). Blocked, and Python's handlers put off as
+    well: once numpy is loaded, OpenBLAS's thread takes a signal that the main thread
+    blocks, and Python then runs the handler in the main thread all the same."""
+    with _handlers_put_off():
+        try:
+            old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        except (ValueError, OSError):
+            yield
+            return
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def import_whole(name: str) -> ModuleType:
-    """Import ``name`` with the stop signals put off until it is done. OCP, CadQuery's
-    binary core, turns Ctrl+C during its initialisation into ``ImportError:
-    initialization failed``, and its VTK modules swallow it with a bare ``except``, so a
-    command stopped while CadQuery loaded ended in a traceback and exit 1; put off, the
-    signal comes after the import and stops the command as anywhere else ("Stopped
-    (Ctrl+C).", 130). Python's handlers are swapped, not the signal mask: a library's
-    thread (OpenBLAS's) would take a signal the main thread blocks and trip them anyway."""
-    import importlib
-
+@contextlib.contextmanager
+def _handlers_put_off() -> Iterator[None]:
+    """Python's handlers of the stop signals only noted while the section runs, then met
+    by each signal that came (those ignored or set outside Python are left alone)."""
     caught: list[int] = []
     try:
         old = {
@@ -82,14 +79,28 @@ def import_whole(name: str) -> ModuleType:
             if signal.getsignal(signum) not in (None, signal.SIG_IGN)
         }
     except ValueError:  # not the main thread, where Python runs no handler
-        return importlib.import_module(name)
+        yield
+        return
     try:
-        return importlib.import_module(name)
+        yield
     finally:
         for signum, previous in old.items():
             signal.signal(signum, previous)
         for signum in dict.fromkeys(caught):
-            signal.raise_signal(signum)  # now to the handler it would have met
+            signal.raise_signal(signum)
+
+
+def import_whole(name: str) -> ModuleType:
+    """Import ``name`` with the stop signals held until it is done. OCP, CadQuery's
+    binary core, turns Ctrl+C during its initialisation into ``ImportError:
+    initialization failed``, and its VTK modules swallow it with a bare ``except``, so a
+    command stopped while CadQuery loaded ended in a traceback and exit 1; held, the
+    signal comes after the import and stops the command as anywhere else ("Stopped
+    (Ctrl+C).", 130)."""
+    import importlib
+
+    with signals_held():
+        return importlib.import_module(name)
 
 
 def die_with(parent: int) -> None:
