@@ -93,7 +93,7 @@ def _notes(report: dict, machines: list[int]) -> list[str]:
     verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
     lines = [
         f"Win rates on {report['board']}",
-        f"{report['finished']} finished games ({report['capped']} capped)",
+        f"{_finished(report['finished'])} ({report['capped']} capped)",
         f"players: {_players(report)}",
         "error bars: 95% Wilson intervals",
         f"chi-square test of equal wins: p = {t['p_value']:.4f} ({verdict})",
@@ -226,7 +226,7 @@ def territory_drawing(
         )
     notes = [
         title,
-        f"{games} finished games. Colour: the seat in whose territory",
+        f"{_finished(games)}. Colour: the seat in whose territory",
         "the field ended most often (white: never anybody's). Number:",
         "% of the games in which that seat scored it.",
     ]
@@ -303,3 +303,7 @@ def _hex(rgb: Sequence[float]) -> str:
 def _metadata(report: dict) -> dict:
     keys = ("board", "variant", "seed", "games", "finished", "capped")
     return {k: report[k] for k in keys}
+
+
+def _finished(n: int) -> str:
+    return f"{n} finished game{'' if n == 1 else 's'}"

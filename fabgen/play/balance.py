@@ -399,10 +399,14 @@ def _deeper_note(seats: list[dict]) -> list[str]:
     ]
 
 
+def _games(n: int) -> str:
+    return f"{n} game{'' if n == 1 else 's'}"
+
+
 def report_text(report: dict) -> str:
     """The report for people: one line per seat, then the test and the pieces."""
     lines = [
-        f"board {report['board']}: {report['games']} games ({report['finished']} finished, "
+        f"board {report['board']}: {_games(report['games'])} ({report['finished']} finished, "
         f"{report['capped']} capped), variant {report['variant']}, seed {report['seed']}",
         "",
         *_seat_table(report["seats"]),

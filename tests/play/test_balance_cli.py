@@ -118,6 +118,19 @@ def test_pictures_show_one_bar_per_seat_and_every_field(cli, tmp_path):
     assert len(hexagons) == 70  # one cell per field of the 10-tile triangle
 
 
+def test_one_game_is_counted_as_one_game_in_the_report_and_the_pictures(cli, tmp_path):
+    # (the header read "1 games", the pictures "1 finished games")
+    out = tmp_path / "out"
+    result = cli("balance", "--preset", "3p-triangle-4", "--players", "random", "--games", "1",
+                 "--out", out)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("board 3p-triangle-4: 1 game (1 finished, 0 capped)")
+    for name in ("win-rates", "territory"):
+        svg = ElementTree.parse(out / f"3p-triangle-4-{name}.svg").getroot()
+        texts = " ".join(t.text or "" for t in svg.iter(f"{SVG}text"))
+        assert "1 finished game" in texts and "1 finished games" not in texts
+
+
 LONG_NAMES = """
 [board]
 name = "long-names"
