@@ -69,6 +69,35 @@ def test_four_player_boards_warn_and_explain(name):
     assert "seat-rotation" not in report.codes()
 
 
+@pytest.mark.parametrize(
+    ("name", "extra"), [("4p-diamond-5", "b2"), ("5p-hexagon-18-stacks", None)]
+)
+def test_four_or_five_seats_starting_with_other_numbers_of_stones_are_told(name, extra):
+    """(A club's board gave its first seat a second start tile, 14 stones against 7, or
+    a stack of 5 against four of 6: the warning said only that 4 seats cannot all start
+    alike, as on any 4-seat board, and nothing that 3 seats would be told.)"""
+    from dataclasses import replace
+
+    board = load_preset(name)
+    first = board.seats[0]
+    if extra is None:  # one stone fewer in the first seat's stack
+        ((field, n),) = first.stacks
+        changed = replace(first, stacks=((field, n - 1),))
+    else:  # a stone more, on a field of no other seat
+        changed = replace(first, stacks=(*first.stacks, (parse_field(extra), 1)))
+    board = replace(board, seats=(changed, *board.seats[1:]))
+    (finding,) = [f for f in run(board).findings if f.code == "seats-differ-4-5"]
+    counts = {sum(s.stack_map.values()) for s in board.seats}
+    mine, theirs = sum(changed.stack_map.values()), sum(board.seats[1].stack_map.values())
+    assert len(counts) == 2
+    assert (
+        f"seat 1 ({first.name}) starts with {mine} stones, every other seat with {theirs}: "
+        "give every seat as many" in finding.message
+    )
+    (same,) = [f for f in run(load_preset(name)).findings if f.code == "seats-differ-4-5"]
+    assert "starts with" not in same.message
+
+
 def test_the_butterfly_seats_are_unequally_far_apart():
     report = run(load_preset("4p-butterfly"))
     (finding,) = [f for f in report.findings if f.code == "seat-distances"]

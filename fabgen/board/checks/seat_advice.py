@@ -69,7 +69,29 @@ def four_or_five(ctx: Context, n: int) -> Finding:
                 f"; here the 180° rotation maps seat {a} onto seat {b} and seat {c} onto "
                 f"seat {d}, so each pair starts alike but the two pairs differ"
             )
-    return Finding("seats-differ-4-5", Severity.WARNING, text + _evening_out(ctx))
+    return Finding(
+        "seats-differ-4-5", Severity.WARNING, text + _other_stones(ctx) + _evening_out(ctx)
+    )
+
+
+def _other_stones(ctx: Context) -> str:
+    """People who start with other numbers of stones than the rest (a second start
+    tile, a stack of 5 among stacks of 6): with 4 or 5 seats nothing else said so,
+    where 3 seats are told by no-seat-rotation."""
+    if not ctx.is_start():  # a position from the middle of a game: stones differ
+        return ""
+    stones = {k: ctx.board.seats[k].stones for k in ctx.people}
+    counts = sorted(set(stones.values()), key=lambda n: (-list(stones.values()).count(n), n))
+    if len(counts) < 2:
+        return ""
+    usual, *others = counts
+    parts = []
+    for n in others:
+        seats = [ctx.seat(k) for k in ctx.people if stones[k] == n]
+        verb = "starts" if len(seats) == 1 else "start"
+        parts.append(f"{' and '.join(seats)} {verb} with {n} stones")
+    who = "person" if ctx.machine_seats else "seat"
+    return f"; {', '.join(parts)}, every other {who} with {usual}: give every {who} as many"
 
 
 def _half_turn_pairs(ctx: Context) -> tuple[tuple[int, int], tuple[int, int]] | None:
