@@ -148,6 +148,7 @@ class SheetDrawing:
     first_number: int = 1  # number of the first piece (tile numbers run across sheets)
     marker: str | None = None  # "growing" or "dead" on a sheet of markers
     colour_name: str | None = None  # the stones' material in a kit ("red")
+    burn: float = 0.0  # how far the laser burns beyond a cut line: half the kerf, mm
 
 
 def shared_edges_possible(geometry: TileGeometry) -> bool:
@@ -225,6 +226,7 @@ def _tile_sheets(job: SheetJob) -> list[SheetDrawing]:
                 piece_area=path_area(job.geometry.finished_outline().path()),
                 reference_square=bool(inner),
                 first_number=first_number,
+                burn=job.geometry.kerf / 2,
             )
         )
         first_number += len(placements)
@@ -405,6 +407,7 @@ def _stone_sheet(job: SheetJob, colour: int, index: int, of: int, placements, sq
         placements=placements,
         piece_area=math.pi * (stones.diameter / 2) ** 2,
         reference_square=bool(inner),
+        burn=job.geometry.kerf / 2,
     )
 
 

@@ -50,14 +50,16 @@ def sheet_json(sheet: SheetDrawing, speeds: LaserSpeeds) -> dict:
 
 def used_mm(sheet: SheetDrawing) -> list[float]:
     """Width and height of the sheet's part in use: from its bottom-left corner to the
-    farthest piece, with the margin beyond it (rounded up to 0.1 mm)."""
+    farthest piece, its burn (half the kerf beyond the cut line) and the margin beyond
+    that, as the pieces keep from the bottom-left edges (rounded up to 0.1 mm)."""
     box = sheet.drawing.bbox()
     if box is None:
         return [0.0, 0.0]
     spec = sheet.sheet
+    beyond = sheet.burn + spec.margin
     return [
-        min(spec.width, math.ceil((box[2] + spec.margin) * 10 - 1e-6) / 10),
-        min(spec.height, math.ceil((box[3] + spec.margin) * 10 - 1e-6) / 10),
+        min(spec.width, math.ceil((box[2] + beyond) * 10 - 1e-6) / 10),
+        min(spec.height, math.ceil((box[3] + beyond) * 10 - 1e-6) / 10),
     ]
 
 

@@ -253,7 +253,8 @@ def test_filament_and_sizes_are_those_of_the_files_written(printed_kit, laser_ki
 
 def _used_mm(svg, margin):
     """The part of a sheet in use read back from its SVG: from the bottom-left corner
-    to the farthest cut line, and the margin beyond it."""
+    to the farthest cut line, and ``margin`` beyond it (the kit's, and the half kerf the
+    laser burns beyond the line)."""
     drawing = read_svg(svg.read_bytes())
     xs = [x + r for x, _, r in drawing.circles.get("cut", [])]
     ys = [y + r for _, y, r in drawing.circles.get("cut", [])]
@@ -272,7 +273,8 @@ def test_sheets_an_offcut_will_do_for_are_said_by_the_part_in_use(laser_kit):
     offcut a quarter of it would do: a maker bought a sheet of each colour. Each size
     it gives is the part in use of the sheet's SVG file, read back (at most half)."""
     bom = json.loads((laser_kit / "bom.json").read_text())
-    margin = json.loads((laser_kit / "manifest.json").read_text())["kit"]["laser"]["margin"]
+    kit = json.loads((laser_kit / "manifest.json").read_text())["kit"]
+    margin = kit["laser"]["margin"] + kit["tile"]["kerf"] / 2
     laser = laser_kit / "laser"
     for part, sheets in (
         ("tiles", _numbered(laser, "tiles-sheet-*.svg")),

@@ -359,6 +359,32 @@ def test_a_sheet_little_used_names_the_offcut_that_holds_its_pieces(cli, tmp_pat
     assert full.exit_code == 0 and "offcut" not in full.output
 
 
+def test_the_offcut_said_holds_the_burn_of_a_wide_kerf_within_its_margin(cli, tmp_path):
+    """The part in use ran to the farthest cut line and the margin beyond it, but the
+    laser burns half a kerf beyond the line: with a 4 mm kerf and 0.5 mm margins, the
+    pieces start 0.5 mm from the bottom-left edges (burn included) and burnt 1.5 mm past
+    the top and right of the offcut said. Read back from the DXF, both ends keep the
+    margin."""
+    from tests.sheets.sheet_readback import dxf_entities, read_dxf
+
+    result = cli(
+        "sheet", "--count", "2", "--kerf", "4", "--margin", "0.5", "--sheet", "1000x1000",
+        "--out", tmp_path / "s",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "s" / "sheets-report.json").read_text())
+    (sheet,) = report["sheets"]
+    doc = read_dxf((tmp_path / "s" / f"{sheet['name']}.dxf").read_bytes())
+    from ezdxf import bbox
+
+    box = bbox.extents(e.entity for e in dxf_entities(doc) if e.layer == "cut")
+    burn, margin = 4 / 2, 0.5
+    assert min(box.extmin.x, box.extmin.y) - burn >= margin - 1e-6  # as the pieces are placed
+    width, height = sheet["used_mm"]
+    assert box.extmax.x + burn + margin <= width < box.extmax.x + burn + margin + 0.1 + 1e-9
+    assert box.extmax.y + burn + margin <= height < box.extmax.y + burn + margin + 0.1 + 1e-9
+
+
 def test_a_reference_square_alone_is_told_how_to_cut_it_and_that_works(cli, tmp_path):
     """`fabgen sheet --reference-square 20`, the first thing to cut to measure the kerf,
     said only "nothing to cut"; the message now gives options that cut it."""
