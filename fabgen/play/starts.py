@@ -613,7 +613,11 @@ def chance(found: Sequence[Candidate]) -> str:
 ORIGINS = {
     "board": "the board's own start fields",
     "symmetric": "fields that a rotation or mirror of the board carries onto each other",
-    "together": "a group of such stacks moved a field or two towards or away from the middle",
+    "together": (
+        "the stacks on the same kind of place (those that a rotation or mirror carrying the "
+        "setup onto itself swaps; on a board without one, one stack) moved together a field "
+        "or two towards or away from the middle"
+    ),
     "combined": "two such moves at once",
     "nearby": "one stack of the best so far moved a field",
 }

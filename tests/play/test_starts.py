@@ -583,8 +583,18 @@ def test_the_listing_says_what_each_origin_shown_means():
     found.append(replace(found[0], origin="together"))
     text = origins_text(found)
     assert text.startswith("the origins: symmetric = fields that a rotation or mirror")
-    assert "together = a group of such stacks moved" in text
+    assert "together = the stacks on the same kind of place" in text
     assert "board =" not in text and "nearby" not in text and "combined" not in text
+
+
+def test_the_meaning_of_together_stands_without_symmetric_setups():
+    """(club5, a copy of 5p-hexagon-18-stacks with a stack moved, has no symmetric
+    setup: "together = a group of such stacks moved ..." followed "board = ..." alone,
+    and "such" named nothing.) Each meaning says what it is by itself."""
+    own = replace(_candidate("a1 b1 c1 d1", [0.25] * 4, all_zero=0), origin="board")
+    text = origins_text([own, replace(own, origin="together")])
+    assert "such" not in text.split("together = ", 1)[1]
+    assert "on the same kind of place" in text and "moved together" in text
 
 
 def test_suggest_starts_explains_the_origins_under_the_table(cli, tmp_path, stack_board):
