@@ -166,10 +166,29 @@ def player_names(text: str) -> tuple[str, ...]:
     """``--players``: the names, comma-separated, each as the registry spells it
     (``Greedy, extreme machine`` is greedy and extreme-machine, see
     :func:`fabgen.play.policy.policy_name`); unknown names are refused where they are
-    used, with the list of known ones."""
+    used, with the list of known ones. An empty name between commas is refused: it was
+    dropped, and ``strong,,greedy,random`` was told it named 3 players."""
     from fabgen.play.policy import policy_name
 
-    return tuple(policy_name(p.strip()) for p in text.split(",") if p.strip())
+    names = [p.strip() for p in text.split(",")]
+    if "" in names:
+        k = names.index("")
+        what = (
+            "names no player"
+            if not any(names)
+            else f"has an empty name, the {_ordinal(k + 1)} of {len(names)} (two commas in a "
+            "row, or one at an end)"
+        )
+        raise ParameterError.about(
+            "players",
+            f"{text!r} {what}: give one name for every seat or one per seat, comma-separated",
+        )
+    return tuple(map(policy_name, names))
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 #: Options that steer a command rather than being settings, whose values the library

@@ -85,3 +85,23 @@ def test_a_name_per_person_beside_machines_is_told_where_the_machines_sit(cli, t
     assert again.exit_code == 0, again.output
     played = [s["player"] for s in json.loads(again.stdout)["seats"]]
     assert played == ["strong:5", "machine", "greedy", "random", "machine", "greedy"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("strong,,greedy", "has an empty name, the 2nd of 3 (two commas in a row"),
+        ("greedy,random,", "has an empty name, the 3rd of 3"),
+        (" , ", "names no player"),
+    ],
+)
+@pytest.mark.parametrize("command", [("balance", "--games", "1"), ("validate", "--simulate", "1")])
+def test_an_empty_name_between_commas_is_refused(cli, typed, said, command):
+    """It was dropped: 'strong,,greedy,random' on a board of 4 seats was told that it
+    named 3 players, and on the 3-seat triangle it played without a word, seat 2 given
+    greedy and seat 3 random."""
+    result = cli(*command, *PRESET, "--players", typed)
+    assert result.exit_code == 2 and result.stdout == ""
+    said_now = " ".join(result.stderr.split())
+    assert f"--players {typed!r} {said}" in said_now
+    assert said_now.endswith("give one name for every seat or one per seat, comma-separated")
