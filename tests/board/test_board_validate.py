@@ -528,6 +528,8 @@ def test_machine_presets_treat_people_and_machines_apart():
     stacks = run(load_preset("5p-hexagon-18-stacks"))
     (differ,) = [f for f in stacks.findings if f.code == "seats-differ-4-5"]
     assert "these are stack starts (1995 rules)" in differ.message
+    # (it said "move the stacks until everybody agrees" without the command that tries)
+    assert "fabgen balance FILE --suggest-starts plays other fields" in differ.message
     assert stacks.codes("info").count("start-explodes") == 1  # one for the five seats
 
 
@@ -904,6 +906,31 @@ def test_a_stack_no_game_leaves_between_turns_is_a_warning_in_a_position_from_a_
         "growing one gains a stone a turn); count the stack again"
     )
     assert high[1].message.startswith("seat 1 (Red) has 7 stones on b1 (a growing field): ")
+
+
+def test_a_position_from_a_game_is_not_judged_as_a_start(tmp_path):
+    """The seats' starts are compared at a start only: in a position from the middle of
+    a game on 2p-diamond-4 (a random game played to its first growing field) the stones
+    have moved, and no-seat-rotation told seat 2 to start on that position's fields."""
+    import random
+
+    from fabgen.board.transcript_io import board_to_transcript
+    from fabgen.play.random_policy import RandomPolicy
+    from fabgen.rules.state import GROWING
+    from fabgen.rules.transcript import transcript_from_position, write_transcript
+    from fabgen.rules.turn import play_turn
+    from fabgen.rules.variants import get_variant
+
+    position = board_to_transcript(load_preset("2p-diamond-4")).position
+    player, rng, online = RandomPolicy(), random.Random(3), get_variant("online")
+    while GROWING not in position.status_codes:
+        position, _ = play_turn(position, player.choose_turn(position, online, rng), online)
+    path = tmp_path / "from-the-table.json"
+    path.write_text(write_transcript(transcript_from_position(position)))
+    codes = run(read_board(path)).codes()
+    assert "not-a-start" in codes
+    starts = {"no-seat-rotation", "seat-rotation", "seats-differ-4-5", "machines-asymmetric"}
+    assert not starts & set(codes), codes
 
 
 def test_every_code_is_produced_by_some_test():

@@ -111,7 +111,8 @@ def _evening_out(ctx: Context) -> str:
     if places is None and _stack_starts(ctx):
         return (
             "; these are stack starts (1995 rules): the fields are a suggestion, so move "
-            "the stacks until everybody at the table agrees"
+            "the stacks until everybody at the table agrees (fabgen balance FILE "
+            "--suggest-starts plays other fields and writes the fairest it finds)"
         )
     if places is None:
         return (
