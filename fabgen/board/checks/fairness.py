@@ -93,8 +93,10 @@ def turning_words(ctx: Context) -> str:
 
 @FAIRNESS.check("seats-differ-4-5", "no-seat-rotation", "seat-rotation", "machines-asymmetric")
 def seats_alike(ctx: Context) -> Iterator[Finding]:
-    """Fairness between the people; machines must look the same from every person."""
-    if not ctx.seats_ready():
+    """Fairness between the people; machines must look the same from every person.
+    Starts only: in a position from the middle of a game (not-a-start) the stones have
+    moved, and no-seat-rotation put a seat's start on a dead field."""
+    if not ctx.seats_ready() or not ctx.is_start():
         return
     people = ctx.people
     n = len(people)

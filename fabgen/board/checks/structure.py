@@ -638,6 +638,6 @@ def not_a_start(ctx: Context) -> Iterator[Finding]:
                 Severity.INFO,
                 f"{ctx.seat(k)} has growing or dead fields ({field_list(special)}): this is a "
                 "position from the middle of a game, so stacks that would explode are not "
-                "reported",
+                "reported and the seats' starts are not compared",
                 Where(field=field_name(special[0]), player=k + 1),
             )
