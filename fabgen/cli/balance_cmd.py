@@ -374,19 +374,11 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
 
 def _checked_board(board_file, preset):
     from fabgen.board.validate import validate as run
-    from fabgen.cli.boards_cmd import _load
+    from fabgen.cli.boards_cmd import _load, refuse_errors
     from fabgen.errors import InputFileError
 
     board, source = _load(board_file, preset)
-    report = run(board, source=source)
-    errors = [f.code for f in report.findings if f.severity == "error"]
-    if errors:
-        codes = ", ".join(dict.fromkeys(errors))
-        raise InputFileError(
-            source,
-            f"the board has {len(errors)} error{'s' if len(errors) > 1 else ''} ({codes}): "
-            "fix it first; fabgen validate shows what and where",
-        )
+    refuse_errors(run(board, source=source), source)
     if not board.seats:
         raise InputFileError(source, "the board has no seats: add players to play it")
     return board, source

@@ -432,7 +432,8 @@ def test_the_setup_diagram_is_on_a4_unless_only_letter_is_printed(out):
     [
         (
             (str(BROKEN / "overlapping-tiles.toml"),),
-            "the board has 3 errors (field-in-two-tiles): fix them first; fabgen validate shows",
+            "the board has 3 errors: [field-in-two-tiles] tile 10, field b1: tiles 5 and 10 "
+            "overlap on b1, b2, c2, c3",
         ),
         (("--preset", NAME, "--margin", "5"), "--margin 5 is outside the allowed range"),
         (("--preset", NAME, "--margin", "53"), "margin 53 mm is outside 6 to 52.5 mm"),  # on A4

@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from fabgen.board import load_preset
+from fabgen.board import board_to_toml, load_preset
 from fabgen.play.balance import BalanceOptions, balance_report, report_text, run_balance
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -292,7 +292,7 @@ def test_the_seat_with_most_wins_is_not_called_favoured_when_the_test_sees_nothi
             ("--preset", "3p-triangle-4", "--max-turns", "0"),
             "--max-turns 0 is outside the allowed range; allowed: 1 to",
         ),
-        ((f"{BROKEN}/overlapping-tiles.toml", "--players", "random"), "fix it first"),
+        ((f"{BROKEN}/overlapping-tiles.toml", "--players", "random"), "Fix them first"),
         (("--preset", "nope"), "unknown preset"),
         ((), "give a board FILE"),
     ],
@@ -304,6 +304,23 @@ def test_bad_input_is_refused_with_exit_2_and_no_files(cli, tmp_path, args, mess
     assert message in result.stderr
     assert "Traceback" not in result.output
     assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["balance", "layout"])
+def test_a_board_with_an_error_is_refused_with_the_error(cli, tmp_path, command):
+    """Two seats on one start tile were refused with "the board has 1 error
+    (field-shared): fix it first; fabgen validate shows what and where": the refusal
+    quotes the error as fabgen validate prints it."""
+    text = board_to_toml(load_preset("3p-triangle-4"))
+    assert text.count("start = [-1, 2]") == 1
+    path = tmp_path / "shared.toml"
+    path.write_text(text.replace("start = [-1, 2]", "start = [-1, -1]"))
+    (error,) = [s for s in cli("validate", path).stdout.splitlines() if s.startswith("error ")]
+    assert error.startswith("error [field-shared] seat 2")
+    result = cli(command, path, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and result.stdout == "" and not (tmp_path / "out").exists()
+    said = " ".join(result.stderr.split())
+    assert f"shared.toml: the board has 1 error: {error.removeprefix('error ')}. Fix it " in said
 
 
 @pytest.mark.parametrize(
