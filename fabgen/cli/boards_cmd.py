@@ -233,6 +233,12 @@ def validate(
         report = run(board, kit, source, balance=games)
     click.echo(report.json_text() if output_format == "json" else report.text(), nl=False)
     if not report.ok:
+        if simulate is not None:  # (its supply lines, of the 20% rule, passed for played)
+            click.echo(
+                f"--simulate {simulate} played no game: a board with errors cannot be played; "
+                "fix them and run the command again",
+                err=True,
+            )
         raise SystemExit(1)
 
 

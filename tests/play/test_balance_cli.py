@@ -323,6 +323,19 @@ def test_a_board_with_an_error_is_refused_with_the_error(cli, tmp_path, command)
     assert f"shared.toml: the board has 1 error: {error.removeprefix('error ')}. Fix it " in said
 
 
+@pytest.mark.parametrize("output_format", ["text", "json"])
+def test_validate_simulate_says_it_played_nothing_on_a_board_with_errors(cli, output_format):
+    # (the findings came with the 20%-rule supply and no word that no game was played)
+    path = f"{BROKEN}/overlapping-tiles.toml"
+    result = cli("validate", path, "--simulate", "5", "--format", output_format)
+    assert result.exit_code == 1
+    assert "--simulate 5 played no game: a board with errors cannot be played" in result.stderr
+    if output_format == "json":
+        assert json.loads(result.stdout)["summary"]["errors"] == 3
+    else:
+        assert "simulated" not in result.stdout
+
+
 @pytest.mark.parametrize(
     "address", ["abc", "", "1e308", "tcp://", "tcp://10.0.0.5", "tcp://:8786", "ucx://h:1"]
 )
