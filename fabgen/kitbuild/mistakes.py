@@ -168,9 +168,13 @@ def _as_typed(text: str, integer: bool) -> tuple[str, str] | None:
 
 
 def unknown_key(section: str, key: str, keys: list[str]) -> str:
-    """An unknown key and what was meant: a setting of another section ("kerf belongs
-    in [tile]") or a typo of one of this section ("did you mean 'width'?")."""
+    """An unknown key and what was meant: a key written by meaning ("colours", "count"
+    of tiles), a setting of another section ("kerf belongs in [tile]") or a typo of one
+    of this section ("did you mean 'width'?")."""
     shown = abridged(key, quoted=True)
+    meant = _meant_key(section, key.lower().replace("-", "_").replace(" ", "_"))
+    if meant:
+        return f"unknown key {shown} in [{section}]: {meant}"
     names = ", ".join(sorted(keys))
     home = section_of(key)
     if home is not None:
@@ -185,6 +189,41 @@ def unknown_key(section: str, key: str, keys: list[str]) -> str:
             f"; known keys of [{section}]: {names}"
         )
     return f"unknown key {shown}; known keys: {names}"
+
+
+_COLOUR_KEYS = {"colour", "colours", "color", "colors", "stone_colours", "stone_colors"}
+_TILE_COUNT_KEYS = {"count", "tiles", "tile_count", "number_of_tiles", "tiles_count"}
+_STONE_SIZE_KEYS = {"diameter", "stone_diameter", "size", "stone_size"}
+
+
+def _meant_key(section: str, key: str) -> str | None:
+    """What to write for a key a maker names by what it means, where no setting has the
+    name, or the setting that has it means something else: ``[tile] count = 21`` was
+    told to move to [stones], where count is stones per colour."""
+    if key in _COLOUR_KEYS:
+        return (
+            "the stones' colours are the seats', which the board file gives: copy the board "
+            'file a build writes into board/, set colour = "orange" (a name or #rrggbb) '
+            'under each [[players]], and name the copy with board = "FILE.toml" under [kit]'
+        )
+    if key in _TILE_COUNT_KEYS and section != "stones":
+        return (
+            "the number of tiles is the board's (board under [kit]); for tiles beyond it "
+            "write spare_tiles = N under [laser] ([stones] count is stones per colour)"
+        )
+    if section == "stones" and key in _STONE_SIZE_KEYS:
+        return (
+            "a kit's stones are as wide as the tiles' engraved circles allow (2 mm less "
+            "across when printed, 90 % when cut): set circle_diameter under [tile], or make "
+            "stones of another size with fabgen stones --stone-diameter"
+        )
+    said = {
+        ("tile", "size"): "width = 100 (across the flats, mm)",
+        ("tile", "diameter"): "circle_diameter = 18 (the engraved circles, mm)",
+        ("laser", "size"): 'sheet = "600x400" (WIDTHxHEIGHT in mm)',
+        ("laser", "sheet_size"): 'sheet = "600x400" (WIDTHxHEIGHT in mm)',
+    }.get((section, key))
+    return f"did you mean {said.split()[0]!r}? write e.g. {said}" if said else None
 
 
 def outside_sections(key: str) -> str:

@@ -199,6 +199,19 @@ def test_a_machine_in_any_case_is_still_no_kit_player(cli, tmp_path):
         ("[tile]\nWidth = 100\n", "unknown key 'Width' (did you mean 'width'?)"),
         ("[tile]\nspare_tile = 1\n", "(did you mean 'spare_tiles'? it belongs in [laser])"),
         ("[Tile]\nwidth = 100\n", "unknown section [Tile] (did you mean [tile]?)"),
+        # Keys written by meaning: [tile] count was sent to [stones], stones per colour
+        (
+            "[tile]\ncount = 21\n",
+            "tile.count: unknown key 'count' in [tile]: the number of tiles is the board's "
+            "(board under [kit]); for tiles beyond it write spare_tiles = N under [laser]",
+        ),
+        (
+            '[stones]\ncolours = ["red", "blue"]\n',
+            "the stones' colours are the seats', which the board file gives: copy the board "
+            'file a build writes into board/, set colour = "orange"',
+        ),
+        ("[tile]\nsize = 80\n", "did you mean 'width'? write e.g. width = 100 (across the"),
+        ("[stones]\ndiameter = 18\n", "set circle_diameter under [tile], or make stones"),
         (
             'board = "2p-diamond-4"\n[kit]\n',
             "board: is above every section, where no setting goes: move it under [kit]",
