@@ -36,6 +36,7 @@ from fabgen.geometry.nesting import (
 )
 from fabgen.geometry.outline import Path, arc_centre_radius
 from fabgen.geometry.shared_cuts import merge_cut_paths
+from fabgen.geometry.sizes import inches_hint
 from fabgen.geometry.symbols import MARKER_SYMBOLS, STONE_SYMBOLS, symbol_outline
 from fabgen.geometry.tile import OutlineKind, TileGeometry
 from fabgen.limits import MAX_STONES_PER_SHEET, MAX_STONES_TOTAL, MAX_TILES_PER_SHEET
@@ -513,8 +514,9 @@ def _check_fits(footprint: Footprint, sheet: SheetSpec, what: str, parameter: st
         text = f"{sheet.size_text} mm with {sheet.margin:g} mm margins leaves {room}, but {needs}"
     else:
         text = f"is too large: {needs}, but the {sheet.size_text} mm sheet leaves {room}"
+    hint = inches_hint(sheet.width, sheet.height, "sheet") if parameter == "sheet_size" else ""
     raise ParameterError.about(
-        parameter, f"{text}; use a larger sheet, smaller margins or a smaller piece"
+        parameter, f"{text}; use a larger sheet, smaller margins or a smaller piece{hint}"
     )
 
 

@@ -128,6 +128,24 @@ def parse_length(text: str, setting: str) -> float | None:
     return value
 
 
+#: A size too small for its pieces whose sides are all at most this many mm was likely
+#: written in inches without its unit (a 24x16 in sheet, an 8x8 in bed).
+INCH_LIKE_MM = 60.0
+
+
+def inches_hint(width: float, height: float, what: str) -> str:
+    """What a size too small for its pieces is in mm if it was meant in inches
+    (`` (if 24x16 is in inches, the sheet is 609.6x406.4 mm: ...)``); '' for a larger
+    size, which no maker writes in inches."""
+    if max(width, height) > INCH_LIKE_MM:
+        return ""
+    mm = f"{_mm(width * 25.4)}x{_mm(height * 25.4)}"
+    return (
+        f" (if {width:g}x{height:g} is in inches, the {what} is {mm} mm: fabgen takes "
+        f"sizes in millimetres, so give {mm})"
+    )
+
+
 def _not_in_mm(setting: str, quoted: str, converted: str) -> ParameterError:
     return ParameterError.about(
         setting, f"{quoted} is not in mm: fabgen takes sizes in millimetres, and {converted}"

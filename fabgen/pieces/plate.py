@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from fabgen.errors import ParameterError, abridged
-from fabgen.geometry.sizes import parse_size, third_number
+from fabgen.geometry.sizes import inches_hint, parse_size, third_number
 
 #: Fits most printers (Prusa MINI 180 × 180, Ender 3 220 × 220, Bambu A1 mini 180 × 180).
 DEFAULT_BED = (180.0, 180.0)
@@ -142,7 +142,8 @@ def plate_counts(count: int, footprint: float, bed: Bed, per_set: int = 1) -> li
         raise ParameterError.about(
             "bed",
             f"{bed.label()} with {bed.margin:g} mm margin (room for the slicer's skirt) is "
-            f"too small for a piece {footprint:.1f} mm across: use a larger bed",
+            f"too small for a piece {footprint:.1f} mm across: use a larger bed"
+            + inches_hint(bed.width, bed.depth, "bed"),
         )
     plates = math.ceil(count / per_plate)
     if plates > MAX_PLATES:

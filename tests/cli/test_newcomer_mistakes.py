@@ -202,3 +202,34 @@ def test_a_number_with_a_comma_says_how_to_write_it(tmp_path, monkeypatch, args,
     assert result.exit_code == 2, result.output
     assert said in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["sheet", "--count", "1", "--sheet", "20x12"], "the sheet is 508x304.8 mm"),
+        (["stones", "--bed", "8x8"], "the bed is 203.2x203.2 mm"),
+    ],
+    ids=["sheet", "bed"],
+)
+def test_a_size_in_inches_without_its_unit_is_told_its_millimetres(
+    tmp_path, monkeypatch, args, said
+):
+    """A Glowforge's 20x12 (inches) was read as 20×12 mm and refused as too small for a
+    tile, with no word of inches; the message now says what it is in mm, and that size
+    cuts the tile (read back from the sheet's SVG)."""
+    result = run(tmp_path, monkeypatch, *args, "--out", "out")
+    assert result.exit_code == 2, result.output
+    flat = " ".join(result.output.split())
+    assert f"(if {args[-1]} is in inches, {said}: fabgen takes sizes in millimetres" in flat
+    assert not (tmp_path / "out").exists()
+    if args[0] == "sheet":
+        again = run(tmp_path, monkeypatch, *args[:-1], "508x304.8", "--out", "out")
+        assert again.exit_code == 0, again.output
+        svg = (tmp_path / "out" / "sheet-1.svg").read_text()
+        assert 'width="508mm"' in svg and 'height="304.8mm"' in svg
+
+
+def test_a_small_sheet_that_cannot_be_inches_says_nothing_of_them(tmp_path, monkeypatch):
+    result = run(tmp_path, monkeypatch, "sheet", "--count", "1", "--sheet", "80x80")
+    assert result.exit_code == 2 and "inches" not in result.output
