@@ -7,7 +7,13 @@ from pathlib import Path
 import click
 
 from fabgen.cli.balance_options import scheduler_option
-from fabgen.cli.common import InputPath, format_option, out_option, write_and_report
+from fabgen.cli.common import (
+    InputPath,
+    format_option,
+    out_option,
+    refuse_overwriting,
+    write_and_report,
+)
 from fabgen.cli.options import Choice, option, player_names
 
 board_file_argument = click.argument(
@@ -281,6 +287,7 @@ def layout(board_file, preset, width, paper, margin, overlap, seat_symbols, out_
     papers = papers_of(paper)
     params = LayoutParams(board, width, papers, margin, overlap, seat_symbols=seat_symbols)
     made = layout_files(params)
+    refuse_overwriting(board_file, out_dir, made.files)
     s = report.summary()
     click.echo(
         f"board {board.name}: {counted_seats(board)}, {len(board.tiles)} tiles; "

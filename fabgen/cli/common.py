@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import click
@@ -109,6 +109,21 @@ class OutFolder(Folder):
         except FabgenError as exc:
             _refuse(str(exc))
         return path
+
+
+def refuse_overwriting(source: Path | None, out_dir: Path, names: Iterable[str]) -> None:
+    """Refuse to write a file over the input ``source`` (``fabgen layout club.toml --out
+    .`` wrote fabgen's copy of the board over the hand-written file and its comments)."""
+    if source is None or not Path(source).is_file():
+        return
+    for name in names:
+        target = Path(out_dir) / name
+        if target.is_file() and target.samefile(source):
+            raise BadInput(
+                f"--out {shown_path(out_dir)} would write {name} over {shown_path(source)}, the "
+                "file you gave it to read, with fabgen's own copy (your comments and line "
+                "breaks lost): give another --out folder, or move the file"
+            )
 
 
 def write_and_report(

@@ -427,6 +427,25 @@ def test_the_setup_diagram_is_on_a4_unless_only_letter_is_printed(out):
         assert sorted((round(page.width / PT), round(page.height / PT))) == [210, 297]
 
 
+def test_layout_never_writes_over_the_board_file_it_reads(cli, tmp_path):
+    """fabgen layout club.toml --out . wrote fabgen's copy of the board (club.toml, the
+    board's name) over the hand-written file, its comments lost."""
+    from fabgen.board import board_to_toml, load_preset
+
+    text = "# Anna sits by the window\n" + board_to_toml(load_preset(NAME)).replace(
+        f'name = "{NAME}"', 'name = "club"'
+    )
+    path = tmp_path / "club.toml"
+    path.write_text(text, encoding="utf-8")
+    result = cli("layout", path, "--out", tmp_path)
+    assert result.exit_code == 2 and result.stdout == ""
+    said = " ".join(result.stderr.split())
+    assert "would write club.toml over" in said and "give another --out folder" in said
+    assert path.read_text(encoding="utf-8") == text
+    assert [p.name for p in tmp_path.iterdir()] == ["club.toml"]
+    assert cli("layout", path, "--out", tmp_path / "print").exit_code == 0
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
