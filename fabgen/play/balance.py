@@ -374,7 +374,10 @@ def _warnings(report: dict) -> list[str]:
     if n and report["all_zero"] / n > ALL_ZERO_WARNING:
         out.append(_all_zero_warning(report, n))
     if not n:
-        out.append("no game finished: there is nothing to score")
+        out.append(  # (it said only that: machines in every seat never end a game)
+            "no game finished: there is nothing to score; give --players that play a game "
+            "to its end (strong, greedy or random), or a larger --max-turns"
+        )
     return out
 
 

@@ -118,6 +118,18 @@ def test_pictures_show_one_bar_per_seat_and_every_field(cli, tmp_path):
     assert len(hexagons) == 70  # one cell per field of the 10-tile triangle
 
 
+def test_a_run_where_no_game_finished_says_what_to_do(cli, tmp_path):
+    # (machines in every seat never move: "no game finished: there is nothing to score")
+    result = cli("balance", "--preset", "3p-triangle-4", "--players", "machine", "--games", "1",
+                 "--max-turns", "30", "--out", tmp_path / "out")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    (line,) = [s for s in result.stdout.splitlines() if s.startswith("warning: no game finished")]
+    assert line.endswith(
+        "give --players that play a game to its end (strong, greedy or random), or a larger "
+        "--max-turns"
+    )
+
+
 def test_one_game_is_counted_as_one_game_in_the_report_and_the_pictures(cli, tmp_path):
     # (the header read "1 games", the pictures "1 finished games")
     out = tmp_path / "out"
