@@ -588,6 +588,7 @@ def piece_lines(plan: KitPlan, filament: dict | None = None) -> list[str]:
     bom.json's ``filament``, each line gives its PLA as bom.txt does."""
     from fabgen.board.model import seat_words
     from fabgen.geometry.symbols import MARKER_SYMBOLS, SYMBOL_WORDS, board_seat_symbols
+    from fabgen.pieces.printing import marker_colours
 
     stones, settings = plan.stones, plan.kit.section("stones")
     if stones is None:
@@ -616,15 +617,17 @@ def piece_lines(plan: KitPlan, filament: dict | None = None) -> list[str]:
         lines.append(f"  {where}, for {named}{symbol}{grams}")
     if settings["markers"]:
         supply = plan.supply
+        # (bom.txt's colours: none a seat's; README.txt said only the stones' colours)
+        made_in = marker_colours(seat_colour(seat.colour, k) for k, seat in enumerate(seats))
         for kind, count in (("growing", supply.growing_markers), ("dead", supply.dead_markers)):
             if stones.laser_sheets:
-                where = f"laser/markers-{kind}-sheet-*"
+                where = f"laser/markers-{kind}-sheet-*: cut from {made_in[kind]} material"
             else:
                 (piece,) = [p for p in stones.pieces if getattr(p, "kind", None) == kind]
-                where = f"3d/{piece.name}-plate*.3mf"
+                where = f"3d/{piece.name}-plate*.3mf: print in {made_in[kind]}"
             grams = _grams(filament["markers"][kind]) if filament else ""
             lines.append(
-                f"  {where}: {count} {kind} markers, marked with "
+                f"  {where}, {count} {kind} markers, marked with "
                 f"{SYMBOL_WORDS[MARKER_SYMBOLS[kind]]}{grams}"
             )
     return lines

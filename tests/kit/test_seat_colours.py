@@ -78,6 +78,24 @@ def test_laser_cut_stones_say_which_colour_of_material(plan, tmp_path):
         )
 
 
+def test_the_kit_readme_says_which_colour_to_make_the_markers_in(tmp_path):
+    """README.txt said the stones' colour of every seat but not the markers' (bom.txt's
+    alone): with a white seat the growing markers are yellow, which only bom.txt said.
+    Each marker line names bom.json's colour, printed or cut."""
+    text = TEMPLATE.read_text().replace('colour = "blue"', 'colour = "white"')
+    (tmp_path / "club.toml").write_text(text)
+    for design, made in (("disc", "print in {}"), ("laser", "cut from {} material")):
+        kit = f'[kit]\nboard = "club.toml"\n[stones]\ndesign = "{design}"\n'
+        (tmp_path / "kit.toml").write_text(kit)
+        plan = plan_kit(load_kit(tmp_path / "kit.toml"))
+        colours = kit_bom(plan, {})["markers"]["colours"]
+        assert colours == {"growing": "yellow", "dead": "black"}  # (white is seat 2's)
+        words = " ".join(readme_text(plan, {"3d/a.3mf": b"", "laser/a.svg": b""}).split())
+        for kind in ("growing", "dead"):
+            said = re.escape(made.format(colours[kind]))
+            assert re.search(rf"markers?-{kind}\S*: {said}, \d+ {kind} markers", words), words
+
+
 def test_the_boards_bill_of_materials_names_the_colours(plan, layout):
     name = plan.board.name
     bom = json.loads(layout[f"{name}-bom.json"])
