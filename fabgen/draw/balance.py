@@ -91,12 +91,15 @@ def _notes(report: dict, machines: list[int]) -> list[str]:
     and what the two even lines are where ``machines`` (their seats) play beside people."""
     t = report["test"]
     verdict = "the seats differ" if t["seats_differ"] else "no significant difference"
+    tested = f"p = {t['p_value']:.4f} ({verdict})"
+    if not report["finished"]:  # (as the text says: "p = 1.0000" of no game)
+        tested = "not made, no game finished"
     lines = [
         f"Win rates on {report['board']}",
         f"{_finished(report['finished'])} ({report['capped']} capped)",
         f"players: {_players(report)}",
         "error bars: 95% Wilson intervals",
-        f"chi-square test of equal wins: p = {t['p_value']:.4f} ({verdict})",
+        f"chi-square test of equal wins: {tested}",
     ]
     if machines:
         lines.append(

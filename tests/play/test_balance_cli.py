@@ -128,6 +128,11 @@ def test_a_run_where_no_game_finished_says_what_to_do(cli, tmp_path):
         "give --players that play a game to its end (strong, greedy or random), or a larger "
         "--max-turns"
     )
+    # the picture says of the test what the text says (it gave "p = 1.0000")
+    svg = ElementTree.parse(tmp_path / "out/3p-triangle-4-win-rates.svg").getroot()
+    texts = [t.text or "" for t in svg.iter(f"{SVG}text")]
+    assert "chi-square test of equal wins: not made, no game finished" in texts
+    assert "of the wins against equal shares: not made, no game finished" in result.stdout
 
 
 def test_one_game_is_counted_as_one_game_in_the_report_and_the_pictures(cli, tmp_path):
