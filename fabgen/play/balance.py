@@ -572,8 +572,12 @@ def _decisiveness(value: float | None) -> str:
     """The figure and how long, on average, the winner led for good."""
     if value is None:
         return "-"
+    # (0.004 read "over the last 0% of a game")
+    share = f"{100 * value:.0f}"
+    if value > 0 and share == "0":
+        share = "less than 1"
     return (
-        f"{value:.3f} (on average the winner led for good over the last {100 * value:.0f}% "
+        f"{value:.3f} (on average the winner led for good over the last {share}% "
         "of a game; 1 = from the first turn, a shared first place counts 0)"
     )
 

@@ -118,6 +118,20 @@ def test_pictures_show_one_bar_per_seat_and_every_field(cli, tmp_path):
     assert len(hexagons) == 70  # one cell per field of the 10-tile triangle
 
 
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [(0.004, "0.004 (on average the winner led for good over the last less than 1% "),
+     (0.005, "0.005 (on average the winner led for good over the last less than 1% "),
+     (0.0, "0.000 (on average the winner led for good over the last 0% "),
+     (0.006, "0.006 (on average the winner led for good over the last 1% ")],
+)  # fmt: skip
+def test_decisiveness_under_half_a_percent_is_not_called_0_percent(value, said):
+    # (2 random games on a hand-made board: "0.005 (... over the last 0% of a game")
+    from fabgen.play.balance import _decisiveness
+
+    assert _decisiveness(value).startswith(said)
+
+
 def test_a_run_where_no_game_finished_says_what_to_do(cli, tmp_path):
     # (machines in every seat never move: "no game finished: there is nothing to score")
     result = cli("balance", "--preset", "3p-triangle-4", "--players", "machine", "--games", "1",
