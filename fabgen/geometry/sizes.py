@@ -30,6 +30,8 @@ _SIZE = re.compile(
 #: One length with a unit after it (a length without a unit is a plain number, which
 #: the caller reads itself: signs and exponents included).
 _LENGTH = re.compile(rf"\s*(?P<n>{_NUMBER})\s*(?P<u>{_UNIT})\s*", re.IGNORECASE)
+#: ... and with a decimal comma (``0,2mm``, ``3,5in``), as much of Europe writes it.
+_COMMA_LENGTH = re.compile(rf"\s*(?P<n>[0-9]+,[0-9]+)\s*(?P<u>{_UNIT})\s*", re.IGNORECASE)
 #: Millimetres per unit a maker may write a size in.
 _MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "inch": 25.4, "inches": 25.4, '"': 25.4, "''": 25.4}
 
@@ -119,6 +121,7 @@ def parse_length(text: str, setting: str) -> float | None:
     (its registry name) with its value in millimetres. The range is the caller's."""
     match = _LENGTH.fullmatch(text)
     if match is None:
+        _refuse_a_decimal_comma(text, setting)
         return None
     value, per = float(match["n"]), _MM_PER[match["u"].lower()]
     if per != 1.0:
@@ -143,6 +146,22 @@ def inches_hint(width: float, height: float, what: str) -> str:
     return (
         f" (if {width:g}x{height:g} is in inches, the {what} is {mm} mm: fabgen takes "
         f"sizes in millimetres, so give {mm})"
+    )
+
+
+def _refuse_a_decimal_comma(text: str, setting: str) -> None:
+    """A length with a decimal comma and a unit (``0,2mm``, ``3,5in``): the number to
+    give, in mm (it was "not a number", with no word of either mistake)."""
+    match = _COMMA_LENGTH.fullmatch(text)
+    if match is None:
+        return
+    value, per = float(match["n"].replace(",", ".")), _MM_PER[match["u"].lower()]
+    mm = _mm(value * per, 3)
+    unit = "" if per == 1.0 else f" ({value:g} {_unit(per)} is {mm} mm)"
+    raise ParameterError.about(
+        setting,
+        f"{abridged(text.strip(), quoted=True)} is written with a decimal comma: fabgen "
+        f"reads the decimal point as a full stop, and lengths in millimetres{unit}; give {mm}",
     )
 
 

@@ -95,6 +95,9 @@ def test_the_kit_file_and_the_command_line_convert_alike(cli, tmp_path):
             1000,
         ),
         ("[laser]\nmargin = 2,5\n", "margin", "the decimal point is written as a full stop", 2.5),
+        # a decimal comma and a unit: it was a bare TOML error, or "must be a number"
+        ("[tile]\nkerf = 0,2mm\n", "kerf", "'0,2mm' is written with a decimal comma", 0.2),
+        ('[tile]\nwidth = "3,5in"\n', "width", "millimetres (3.5 in is 88.9 mm)", 88.9),
     ],
 )
 def test_a_number_with_a_comma_says_how_to_write_it(cli, tmp_path, text, key, said, value):
