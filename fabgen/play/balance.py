@@ -617,8 +617,8 @@ def _people_only(seats: list[dict]) -> list[str]:
         spread = f"every person's seat won {100 * best['win_rate']:.1f}%"
     else:
         spread = (
-            f"seat {best['seat']} won most, {100 * best['win_rate']:.1f}%, seat "
-            f"{worst['seat']} least, {100 * worst['win_rate']:.1f}%, "
+            f"{_seats_at(people, best)} won most, {100 * best['win_rate']:.1f}%, "
+            f"{_seats_at(people, worst)} least, {100 * worst['win_rate']:.1f}%, "
             f"{100 * (best['win_rate'] - worst['win_rate']):.1f} points apart"
         )
     return [
@@ -639,9 +639,16 @@ def _balance_reading(seats: list[dict]) -> str:
     if best["win_rate"] == worst["win_rate"]:  # "seat 1 won most, 50.0%, seat 1 least"
         return f" (1 = even; every seat won {100 * best['win_rate']:.1f}%)"
     return (
-        f" (1 = even; seat {best['seat']} won most, {100 * best['win_rate']:.1f}%, seat "
-        f"{worst['seat']} least, {100 * worst['win_rate']:.1f}%: {gap:.1f} points apart)"
+        f" (1 = even; {_seats_at(seats, best)} won most, {100 * best['win_rate']:.1f}%, "
+        f"{_seats_at(seats, worst)} least, {100 * worst['win_rate']:.1f}%: {gap:.1f} points "
+        "apart)"
     )
+
+
+def _seats_at(seats: list[dict], row: dict) -> str:
+    """``row``'s seat and every seat that won as often ("seat 1 least" of three seats
+    that won nothing read as the one worst seat)."""
+    return seat_list(s["seat"] for s in seats if s["win_rate"] == row["win_rate"])
 
 
 def simulate(

@@ -767,6 +767,20 @@ def test_seats_that_won_alike_are_not_called_most_and_least(few_games):
     assert line.endswith("1.000 (1 = even; every seat won 33.3%)")
 
 
+def test_seats_tied_for_most_or_least_are_all_named(few_games):
+    """One game of four seats: "seat 4 won most, 100.0%, seat 1 least, 0.0%", where seats
+    1, 2 and 3 all won nothing (a club read seat 1 as the worst)."""
+    from fabgen.play.balance import report_text
+
+    _, report = few_games
+    seats = [{**s, "win_rate": r} for s, r in zip(report["seats"], (0.1, 0.45, 0.45), strict=True)]
+    report = {**report, "seats": seats, "metrics": {**report["metrics"], "balance": 0.65}}
+    (line,) = [s for s in report_text(report).splitlines() if s.startswith("  balance ")]
+    assert line.endswith(
+        "0.650 (1 = even; seats 2 and 3 won most, 45.0%, seat 1 least, 10.0%: 35.0 points apart)"
+    )
+
+
 def test_no_finished_game_is_no_test_of_the_seats():
     """With every game capped the report said "no significant difference" of no game."""
     from fabgen.play.balance import BalanceOptions, balance_report, report_text, run_balance

@@ -366,7 +366,13 @@ def _people_alone(alone: PeopleAlone) -> str:
         among = f"every seat wins {100 * best['win_rate']:.0f}%"
     else:
         most, least = _rates(best["win_rate"], worst["win_rate"])
-        among = f"seat {best['seat']} wins most ({most}) and seat {worst['seat']} least ({least})"
+        # (every person tied for most or least: it named the first only, "seat 3 least")
+        top, bottom = (
+            [s["seat"] for s in alone.people if s["win_rate"] == row["win_rate"]]
+            for row in (best, worst)
+        )
+        wins = "wins" if len(top) == 1 else "win"
+        among = f"{seat_list(top)} {wins} most ({most}) and {seat_list(bottom)} least ({least})"
     return (
         f"; {machines_are(alone.machines)}, counted in the even share and the test: among "
         f"the people, {among}"
