@@ -200,6 +200,11 @@ def _meant_key(section: str, key: str) -> str | None:
     """What to write for a key a maker names by what it means, where no setting has the
     name, or the setting that has it means something else: ``[tile] count = 21`` was
     told to move to [stones], where count is stones per colour."""
+    if key in {"unit", "units", "measurement", "measurements"}:
+        return (
+            "a kit file has no unit setting: its lengths and sizes are in millimetres, "
+            'always (width = 101.6 for 4 in; sheet = "609.6x406.4" for 24x16 in)'
+        )
     if key in _COLOUR_KEYS:
         return (
             "the stones' colours are the seats', which the board file gives: copy the board "

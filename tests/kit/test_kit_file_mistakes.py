@@ -215,6 +215,7 @@ def test_a_machine_in_any_case_is_still_no_kit_player(cli, tmp_path):
         ),
         ("[tile]\nsize = 80\n", "did you mean 'width'? write e.g. width = 100 (across the"),
         ("[stones]\ndiameter = 18\n", "set circle_diameter under [tile], or make stones"),
+        ('[kit]\nunits = "inch"\n', "a kit file has no unit setting: its lengths and sizes"),
         (
             'board = "2p-diamond-4"\n[kit]\n',
             "board: is above every section, where no setting goes: move it under [kit]",
