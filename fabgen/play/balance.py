@@ -432,8 +432,10 @@ def report_text(report: dict) -> str:
         # "favoured" only when the test sees the seats differ: "favoured: seat 2" under
         # "no significant difference" reads like a finding it is not
         said = "favoured" if t["seats_differ"] else "most wins, within chance"
+        tied = _seats_at(report["seats"], fav)  # (it named the first of three tied seats)
+        wins = "wins" if tied.startswith("seat ") else "each wins"
         lines.append(
-            f"{said}: seat {fav['seat']}, wins {100 * fav['win_rate']:.1f}% "
+            f"{said}: {tied}, {wins} {100 * fav['win_rate']:.1f}% "
             f"(95% interval {_interval(fav['ci_low'], fav['ci_high'])}) "
             f"against an even {100 * fav['even']:.1f}%"
         )

@@ -673,6 +673,8 @@ def test_no_seat_differing_in_few_games_says_what_chance_allows():
         "342 games tell a seat's win rate within ±5 points"
     )
     assert finding.message.endswith(_too_few_games(few).strip())
+    # Seats that won as often are all named (it said "seat 1 wins most often" of 1 and 2).
+    assert finding.message.startswith("seats 1 and 2 each win most often: 35.0% (95% interval")
     # With games enough to tell a rate within 5 points, no advice to play more.
     many = _balance([134, 133, 133], 0.99, False)
     (finding,) = [f for f in validate(board, balance=many).findings if f.code == "seat-balance"]

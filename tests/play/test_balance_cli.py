@@ -779,6 +779,9 @@ def test_seats_tied_for_most_or_least_are_all_named(few_games):
     assert line.endswith(
         "0.650 (1 = even; seats 2 and 3 won most, 45.0%, seat 1 least, 10.0%: 35.0 points apart)"
     )
+    fav = {**report["favoured"], "seat": 2, "win_rate": 0.45}
+    (line,) = [s for s in report_text({**report, "favoured": fav}).splitlines() if "wins 45" in s]
+    assert line.split(": ", 1)[1].startswith("seats 2 and 3, each wins 45.0% (95% interval")
 
 
 def test_no_finished_game_is_no_test_of_the_seats():

@@ -315,10 +315,15 @@ def _seat_balance(report: dict, machines: list[int]) -> Finding:
         share += _people_alone(alone)
     tested = f"{test['name']}, p = {test['p_value']:.4f}"
     if not test["seats_differ"]:
+        # (of three seats that won as often it named the first: "seat 1 wins most often")
+        tied = [s["seat"] for s in report["seats"] if s["win_rate"] == fav["win_rate"]]
+        who = f"seat {fav['seat']} " if len(tied) == 1 else f"{seat_list(tied)} each "
+        if len(tied) > 1:
+            share = share.replace("wins most often", "win most often", 1)
         return Finding(
             "seat-balance",
             Severity.INFO,
-            f"seat {fav['seat']} {share}; no seat differs more than chance would make "
+            f"{who}{share}; no seat differs more than chance would make "
             f"it ({tested}); {chance_caveat(report['finished'], len(report['seats']))}",
         )
     if report["all_zero"] / report["finished"] > 0.5:
