@@ -67,9 +67,19 @@ def read_text(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -
     """:func:`read_bytes` decoded as UTF-8 (a BOM is dropped)."""
     data = read_bytes(path, what, limit)
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputFileError(os.fspath(path), _not_utf8(data, exc.start)) from None
+    if "\0" in text and _utf16_without_bom(data):  # (NUL bytes are UTF-8 too)
+        raise InputFileError(os.fspath(path), _not_utf8(data, data.index(b"\0")))
+    return text
+
+
+def _utf16_without_bom(data: bytes) -> bool:
+    """UTF-16 text saved without its byte order mark: ASCII letters with a NUL byte
+    before or after each (TOML's reader said "Invalid initial character" of line 1)."""
+    sample = data[:400]
+    return any(half.count(0) > len(half) // 2 for half in (sample[0::2], sample[1::2]))
 
 
 def _not_utf8(data: bytes, start: int) -> str:
@@ -77,7 +87,7 @@ def _not_utf8(data: bytes, start: int) -> str:
     the system's legacy encoding (Windows-1252 or Latin-1, UTF-16 by Windows tools)."""
     line = data.count(b"\n", 0, start) + 1
     column = start - (data.rfind(b"\n", 0, start) + 1) + 1
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _utf16_without_bom(data):
         found = "the file is UTF-16 text"
     else:
         legacy = data[start : start + 1].decode("cp1252", "replace")

@@ -53,6 +53,8 @@ BOARD_FILES = {
     "BOM": (b"\xef\xbb\xbf" + BOARD.encode(), None, 0),
     "CRLF": (BOARD.replace("\n", "\r\n").encode(), None, 0),
     "UTF-16": (BOARD.encode("utf-16"), "the file is UTF-16 text", 2),
+    # without its byte order mark (read as UTF-8: "Invalid initial character for a key")
+    "UTF-16 no BOM": (BOARD.encode("utf-16-le"), "the file is UTF-16 text", 2),
     "NaN tile": (_tile("nan").encode(), "the number nan is not a whole number", 2),
     "inf tile": (_tile("-inf").encode(), "the number -inf is not a whole number", 2),
     "huge tile": (_tile("1e308").encode(), "the number 1e+308 is not a whole number", 2),
