@@ -46,6 +46,7 @@ class Folder(click.Path):
         super().__init__(file_okay=False, **kwargs)
 
     def convert(self, value, param, ctx):
+        value = home_expanded(value)
         if isinstance(value, str) and "\0" not in value and _is_file(value):
             flag = _flag(param)
             _refuse(
@@ -69,7 +70,16 @@ class InputPath(click.Path):
     def convert(self, value, param, ctx):
         if value == "":  # (a name of spaces may be a file's: the reader looks for it)
             _refuse(f"the file name given is empty: give the path of {self.what}")
-        return super().convert(value, param, ctx)
+        return super().convert(home_expanded(value), param, ctx)
+
+
+def home_expanded(value):
+    """``~/kit`` as the shell would have read it: a path in quotes (``--out "~/club
+    kit"``, with a space) or after ``=`` keeps its ``~``, and fabgen wrote into a folder
+    named ``~`` in the current one, where nobody looked for it."""
+    import os
+
+    return os.path.expanduser(value) if isinstance(value, str) and value[:1] == "~" else value
 
 
 def _flag(param) -> str:

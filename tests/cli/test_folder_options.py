@@ -55,3 +55,23 @@ def test_trying_the_folder_leaves_nothing_when_the_command_then_refuses(tmp_path
     result = CliRunner().invoke(main, ["tile", "--out", str(out), "--width", "-5"])
     assert result.exit_code == 2, result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_path_from_the_home_folder_in_quotes_goes_there(tmp_path, monkeypatch):
+    """`--out "~/club kit"` (quoted for its space, so the shell keeps the ~) wrote into
+    a folder named ~ in the current one, where nobody looked; a kit file given as
+    "~/kit.toml" was no such file. Both are read from the home folder, as the shell
+    reads ~ outside quotes."""
+    home, work = tmp_path / "home", tmp_path / "work"
+    home.mkdir()
+    work.mkdir()
+    (home / "kit.toml").write_text('[stones]\ndesign = "none"\n[laser]\nspare_tiles = 1\n')
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(work)
+    tile = CliRunner().invoke(main, ["tile", "--out", "~/club kit"])
+    assert tile.exit_code == 0, tile.output
+    assert sorted(p.name for p in (home / "club kit").iterdir()) == ["tile.dxf", "tile.svg"]
+    build = CliRunner().invoke(main, ["build", "~/kit.toml", "--out", "~/kit out", "-q"])
+    assert build.exit_code == 0, build.output
+    assert "11 (10 for the board + 1 spare)" in (home / "kit out" / "bom.txt").read_text()
+    assert list(work.iterdir()) == []
