@@ -87,39 +87,19 @@ def build(kit_file, quiet, out_dir):
     note(f"{len(files)} files, {sum(timings.values()):.1f} s")
 
 
-def _refuse_writing_over_inputs(out_dir: str, files: dict[str, bytes], kit) -> None:
-    """A build into the folder that holds its own board file (or kit file) where the kit
-    writes a file of that name (``--out .`` beside ``board/club.toml``): the maker's file,
-    comments and all, was replaced by fabgen's rewrite of it without a word."""
-    import os
+def _refuse_writing_over_inputs(out_dir, files: dict[str, bytes], kit) -> None:
+    """A build into the folder that holds its own board file (``--out .`` beside
+    ``board/club.toml``, which a build writes as board/NAME.toml) or kit file: the
+    maker's file, comments and all, was replaced by fabgen's rewrite of it."""
+    from pathlib import Path
 
     from fabgen.board.files import preset_names
-    from fabgen.errors import FabgenError
+    from fabgen.cli.common import refuse_overwriting
 
-    inputs = {"the kit file": os.path.abspath(kit.source)}
+    refuse_overwriting(Path(kit.source), out_dir, files)
     board = kit.section("kit")["board"]
     if board not in preset_names():
-        inputs[f"the board file it reads (board = {board!r})"] = str(kit.folder / board)
-    for name, data in sorted(files.items()):
-        target = os.path.join(out_dir, name)
-        for what, path in inputs.items():
-            if _replaced(target, path, data):
-                raise FabgenError(
-                    f"--out {out_dir}: the kit writes {name} there, but that is {what}, which "
-                    "would be replaced by fabgen's own copy (its comments lost); nothing was "
-                    "written. Build into another folder (e.g. --out kit/), or move the file "
-                    "out of the way and name its new place in the kit file"
-                )
-
-
-def _replaced(target: str, path: str, data: bytes) -> bool:
-    """Is ``target`` the file ``path``, with other bytes than ``data``?"""
-    import os
-
-    if not (os.path.isfile(target) and os.path.isfile(path) and os.path.samefile(target, path)):
-        return False
-    with open(path, "rb") as handle:
-        return handle.read() != data
+        refuse_overwriting(kit.folder / board, out_dir, files)
 
 
 def _refuse_a_preset_name(kit_file: str | None) -> None:
