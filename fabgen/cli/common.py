@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
@@ -121,14 +121,15 @@ class OutFolder(Folder):
         return path
 
 
-def refuse_overwriting(source: Path | None, out_dir: Path, names: Iterable[str]) -> None:
+def refuse_overwriting(source: Path | None, out_dir: Path, files: Mapping[str, bytes]) -> None:
     """Refuse to write a file over the input ``source`` (``fabgen layout club.toml --out
-    .`` wrote fabgen's copy of the board over the hand-written file and its comments)."""
+    .`` wrote fabgen's copy of the board over the hand-written file and its comments);
+    a file with the bytes about to be written (an earlier run's) is written over."""
     if source is None or not Path(source).is_file():
         return
-    for name in names:
+    for name, data in files.items():
         target = Path(out_dir) / name
-        if target.is_file() and target.samefile(source):
+        if target.is_file() and target.samefile(source) and target.read_bytes() != data:
             raise BadInput(
                 f"--out {shown_path(out_dir)} would write {name} over {shown_path(source)}, the "
                 "file you gave it to read, with fabgen's own copy (your comments and line "

@@ -444,6 +444,9 @@ def test_layout_never_writes_over_the_board_file_it_reads(cli, tmp_path):
     assert path.read_text(encoding="utf-8") == text
     assert [p.name for p in tmp_path.iterdir()] == ["club.toml"]
     assert cli("layout", path, "--out", tmp_path / "print").exit_code == 0
+    # fabgen's own copy, laid out again into its folder, loses nothing: it is written over
+    again = cli("layout", tmp_path / "print/club.toml", "--out", tmp_path / "print")
+    assert again.exit_code == 0, again.output
 
 
 @pytest.mark.parametrize(
