@@ -117,7 +117,8 @@ def test_printed_plates_and_filament_are_those_of_the_3mf_files(printed_kit):
     for kind in ("growing", "dead"):
         count = int(_bom_line(printed_kit, f"  {kind} markers").split()[2])
         found = re.search(
-            rf"3d/(marker-{kind}-[^ ]+)-plate\*\.3mf: {count} {kind} markers, [^;]+; "
+            rf"3d/(marker-{kind}-[^ ]+)-plate\*\.3mf: print in "
+            rf"{bom['markers']['colours'][kind]}, {count} {kind} markers, [^;]+; "
             r"([\d.]+) g of PLA printed solid, about ([\d.]+) g",
             readme,
         )
