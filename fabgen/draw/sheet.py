@@ -65,6 +65,7 @@ class TileSheetOptions:
     numbers: bool = False  # engrave the tile number on each tile
     border_inset: float | None = None  # engraved border this far inside the edge
     label_height: float = 3.0  # mm, for the numbers
+    numbered: int | None = None  # tiles 1 to this get their number; more (spares) none
 
     def validate(self) -> None:
         h = self.label_height
@@ -242,6 +243,7 @@ class _TileArt:
     engrave: tuple[Shape, ...]
     labels: _LabelSpots | None
     shared: bool
+    numbered: int | None = None  # (TileSheetOptions.numbered)
 
     @classmethod
     def of(cls, job: SheetJob) -> _TileArt:
@@ -255,7 +257,8 @@ class _TileArt:
         inset = 1.0 + (options.border_inset or 0.0)
         labels = _LabelSpots(layout, options.label_height, inset) if options.numbers else None
         engrave = tuple(tile_shapes(layout, drawing_options)[Operation.ENGRAVE])
-        return cls(layout, engrave, labels, use_shared_edges(job.geometry, options))
+        shared = use_shared_edges(job.geometry, options)
+        return cls(layout, engrave, labels, shared, options.numbered)
 
     def engravings(self, placements, first_number: int) -> tuple[list[Shape], list[Shape]]:
         """Engraved shapes and numbers of the tiles at ``placements``."""
@@ -263,7 +266,9 @@ class _TileArt:
         if self.labels is None:
             return engrave, []
         numbers = [
-            _placed(self.labels.text(str(first_number + k)), p) for k, p in enumerate(placements)
+            _placed(self.labels.text(str(first_number + k)), p)
+            for k, p in enumerate(placements)
+            if self.numbered is None or first_number + k <= self.numbered
         ]
         return engrave, numbers
 

@@ -330,7 +330,12 @@ def _plan_laser(plan: KitPlan) -> None:
     if laser["spare_tiles"] < 0:
         raise KitError(f"[laser] spare_tiles must be 0 or more, got {laser['spare_tiles']}")
     speeds = LaserSpeeds(laser["cut_speed"], laser["engrave_speed"], laser["travel_speed"])
-    options = TileSheetOptions(numbers=tile["numbers"], border_inset=tile["border"] or None)
+    # Spare tiles stand in for any tile, so they carry no number of the board's.
+    options = TileSheetOptions(
+        numbers=tile["numbers"],
+        border_inset=tile["border"] or None,
+        numbered=len(plan.board.tiles),
+    )
     options.validate()
     job = SheetJob(
         geometry=plan.geometry,

@@ -353,7 +353,8 @@ def bom_text(bom: dict) -> str:
     lines = [
         f"Bill of materials: kit '{bom['kit']}', board {bom['board']} "
         f"({seat_text(bom['people'], bom['machines'])}, {bom['fields']} fields)",
-        f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare), "
+        f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare"
+        f"{', without a number' if t['spare'] else ''}), "
         f"{t['width_mm']:g} mm across the flats, on {t['sheets']} "
         f"sheet{'' if t['sheets'] == 1 else 's'} of {t['sheet_mm']} mm" + _offcut_words(t),
         f"  tile material      {t['thickness_mm']:g} mm sheet "

@@ -2,6 +2,7 @@
 README.txt give are those of the files beside them (shapes counted in the SVG sheets,
 objects in the 3MF plates, grams in the plates' own descriptions)."""
 
+import io
 import json
 import math
 import re
@@ -314,3 +315,29 @@ def test_every_size_in_the_bill_of_materials_is_in_the_file_formats_page(printed
         bom = json.loads((out / "bom.json").read_text())
         sizes = {f"{part}.{key}" for part in ("tiles", "stones", "markers") for key in bom[part]}
         assert {s for s in sizes if s.endswith("_mm")} <= named
+
+
+def test_spare_tiles_carry_no_number_of_the_board(tmp_path):
+    """A kit's 3 spare tiles were engraved 11, 12 and 13 beside a board of 10 tiles:
+    numbers no setup diagram shows, on tiles that stand in for any tile. Read back from
+    the sheet's DXF: 13 tiles cut, the numbers 1 to 10 engraved; bom.txt says so."""
+    import ezdxf
+
+    from fabgen.kitbuild.kitfile import load_kit
+    from fabgen.kitbuild.plan import plan_kit
+    from fabgen.kitbuild.render import bom_text, kit_bom
+    from fabgen.products.sheet import sheet_files
+
+    kit = tmp_path / "kit.toml"
+    kit.write_text('[laser]\nspare_tiles = 3\n[stones]\ndesign = "none"\n')
+    plan = plan_kit(load_kit(kit))
+    (sheet,) = [
+        d
+        for n, d in sheet_files(plan.sheet_params, plan.sheets).files.items()
+        if n.endswith(".dxf")
+    ]
+    doc = ezdxf.read(io.StringIO(sheet.decode()))
+    space = doc.modelspace()
+    assert sum(e.dxftype() == "CIRCLE" for e in space) == 13 * 7  # 13 tiles, 7 circles each
+    assert sorted(int(e.dxf.text) for e in space if e.dxftype() == "TEXT") == list(range(1, 11))
+    assert "13 (10 for the board + 3 spare, without a number)" in bom_text(kit_bom(plan, {}))
