@@ -192,7 +192,7 @@ def test_validate_and_layout_refuse_a_start_twice_and_a_huge_stack(cli, tmp_path
         assert f"at most {MAX_STACK} on a field" in errors[0]["message"]
     result = cli("layout", BROKEN / name, "--out", tmp_path / "out")
     assert result.exit_code == 2
-    assert f"the board has 1 error ({code})" in result.output
+    assert f"the board has 1 error: [{code}] " in result.output
     assert not (tmp_path / "out").exists()
     result = cli("balance", BROKEN / name, "--games", "1", "--out", tmp_path / "out")
     assert result.exit_code == 2
