@@ -90,6 +90,14 @@ class BalanceOptions:
                 f"seats{_machine_places(board, self.players)}",
             )
         for name in self.players:
+            if name.isdigit():  # (an organiser typed how many play: "'4' is not a player")
+                raise ParameterError.about(
+                    "players",
+                    f"{name!r} is a number, but --players says who plays each seat (strong, "
+                    f"greedy, random, ...), not how many: the board sets that, one seat per "
+                    f"[[players]] table ({counted_seats(board)} here); for another number of "
+                    "people play another board (fabgen boards lists the presets by people)",
+                )
             check_player_name(name)
 
     def seat_players(self, seats: int) -> tuple[str, ...]:

@@ -105,3 +105,17 @@ def test_an_empty_name_between_commas_is_refused(cli, typed, said, command):
     said_now = " ".join(result.stderr.split())
     assert f"--players {typed!r} {said}" in said_now
     assert said_now.endswith("give one name for every seat or one per seat, comma-separated")
+
+
+@pytest.mark.parametrize("command", [("balance", "--games", "1"), ("validate", "--simulate", "1")])
+def test_a_number_of_players_is_told_that_the_board_sets_it(cli, tmp_path, command):
+    """An organiser who wants fair games for 5 typed --players 5 and was told only that
+    '5' is not a player: the refusal says what --players is and where the number of
+    seats comes from."""
+    written = ("--out", tmp_path / "o") if command[0] == "balance" else ()
+    result = cli(*command, *PRESET, "--players", "5", *written)
+    assert result.exit_code == 2 and result.stdout == ""
+    said = " ".join(result.stderr.split())
+    assert said.startswith("Error: --players '5' is a number, but --players says who plays")
+    assert "one seat per [[players]] table (3 players here)" in said
+    assert "fabgen boards lists the presets by people" in said
