@@ -8,7 +8,7 @@ import click
 
 from fabgen.cli.balance_options import (
     BALANCE_STOPPED,
-    Counted,
+    GamesSoFar,
     cluster_notices,
     run_jobs,
     scheduler_option,
@@ -134,7 +134,7 @@ def balance(
     began = time.perf_counter()
     table = None
     own = False  # --suggest-starts found the board's own setup the best
-    counted = Counted()
+    counted = GamesSoFar()
     if suggest_starts:
         from fabgen.play.starts import stack_starts
 

@@ -57,7 +57,7 @@ def cluster_notices(progress: GamesProgress) -> Iterator[None]:
 
 
 @dataclass
-class Counted:
+class GamesSoFar:
     """The games played so far, counted on their way to the progress bar (whose own
     count a terminal's bar keeps to itself), and when the run began."""
 
@@ -83,7 +83,7 @@ VALIDATE_STOPPED = (
 
 @contextmanager
 def told_when_stopped(
-    counted: Counted, progress: GamesProgress, said: tuple[str, str, str]
+    counted: GamesSoFar, progress: GamesProgress, said: tuple[str, str, str]
 ) -> Iterator[None]:
     """On Ctrl+C, what became of the games and what to do, before the command's
     "Stopped (Ctrl+C).": an organiser who stopped a run of many minutes was not told

@@ -213,7 +213,7 @@ def validate(
     if simulate is not None and report.ok:
         from fabgen.cli.balance_options import (
             VALIDATE_STOPPED,
-            Counted,
+            GamesSoFar,
             cluster_notices,
             run_jobs,
             told_when_stopped,
@@ -223,7 +223,7 @@ def validate(
 
         names = player_names(players)
         variant = file_variant(variant, board_file)
-        progress, counted = GamesProgress(simulate), Counted()
+        progress, counted = GamesProgress(simulate), GamesSoFar()
         stopped = told_when_stopped(counted, progress, VALIDATE_STOPPED)
         with stopped, progress as bar, cluster_notices(progress):
             games = play(
