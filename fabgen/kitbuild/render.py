@@ -471,7 +471,7 @@ def _estimate(part: dict) -> str:
 
 
 FOLDER_NOTES = {
-    "laser/": "laser cutter {colours}; cut test-tile first and check {test_tile}; "
+    "laser/": "laser cutter {colours}; {kerf}cut test-tile first and check {test_tile}; "
     "sheets-report.txt gives the laser time of every sheet",
     "3d/": "3D printer: .3mf plates open in PrusaSlicer, Cura or Bambu Studio; .step for CAD, "
     ".stl for any slicer",
@@ -504,6 +504,7 @@ def readme_text(plan: KitPlan, files: dict[str, bytes], filament: dict | None = 
                 colours=_laser_colours(plan),
                 board=plan.board.name,
                 test_tile=_test_tile_size(plan.geometry),
+                kerf=_kerf_words(plan.geometry),
             )
             text = f"{folder:<8} {note}"
             if folder == "print/" and len(plan.papers) > 1:
@@ -564,6 +565,20 @@ def _test_tile_size(geometry) -> str:
     if geometry.outline is OutlineKind.HEXAGON:
         return f"that it is {round(geometry.width, 2):g} mm across the flats"
     return f"that its circles are {round(geometry.pitch, 2):g} mm apart, centre to centre"
+
+
+def _kerf_words(geometry) -> str:
+    """Who allows for the kerf: a maker whose laser program also offsets the cut lines
+    cut every tile a kerf too large, and README.txt said nothing of it."""
+    if geometry.kerf <= 0:
+        return ""
+    kerf = f"{round(geometry.kerf, 3):g} mm"
+    if geometry.cut_offset > 0:
+        return (
+            f"the cut lines are already moved out by half the {kerf} kerf, so keep your "
+            "laser program's kerf offset off; "
+        )
+    return f"set your laser program's kerf offset for the {kerf} kerf (compensate_kerf = false); "
 
 
 def _laser_colours(plan: KitPlan) -> str:

@@ -1,6 +1,8 @@
 """README.txt of a kit read as a person reads it: prose wrapped to 78 characters,
 file names and patterns whole."""
 
+import pytest
+
 from fabgen.kitbuild.kitfile import load_kit
 from fabgen.kitbuild.plan import plan_kit
 from fabgen.kitbuild.render import README_WIDTH, readme_text
@@ -65,3 +67,26 @@ def test_the_laser_note_says_what_the_test_tile_must_measure(tmp_path):
     for kit, check in cases:
         words = " ".join(_readme(tmp_path, kit).split())
         assert f"cut test-tile first and {check} sheets-report.txt" in words
+
+
+def test_the_laser_note_says_who_allows_for_the_kerf(tmp_path):
+    """README.txt said nothing of the kerf: a maker whose laser program offsets the cut
+    lines as well cut every tile a kerf too large. The kit's kerf is read back from the
+    test tile's cut line (half of it out from the finished outline when compensated)."""
+    from fabgen.kitbuild.plan import tile_params
+    from fabgen.products.tile import tile_files
+    from tests.readback import read_dxf
+
+    for kit, said in (
+        ("[tile]\nkerf = 0.2\n", "the cut lines are already moved out by half the 0.2 mm "
+         "kerf, so keep your laser program's kerf offset off;"),
+        ("[tile]\nkerf = 0.2\ncompensate_kerf = false\n",
+         "set your laser program's kerf offset for the 0.2 mm kerf (compensate_kerf = false);"),
+        ("[tile]\nkerf = 0\n", "engrave them lightly, or leave them off); cut test-tile"),
+    ):  # fmt: skip
+        words = " ".join(_readme(tmp_path, kit).split())
+        assert said in words and ("kerf offset" in words) == ("kerf = 0\n" not in kit), words
+        plan = plan_kit(load_kit(tmp_path / "kit.toml"))
+        cut = read_dxf(tile_files(tile_params(plan)).files["test-tile.dxf"]).polylines["cut"][0]
+        across = max(p[1] for p in cut) - min(p[1] for p in cut)
+        assert across == pytest.approx(100 + (0.2 if "already" in said else 0), abs=1e-6)
