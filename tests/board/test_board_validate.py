@@ -98,6 +98,18 @@ def test_four_or_five_seats_starting_with_other_numbers_of_stones_are_told(name,
     assert "starts with" not in same.message
 
 
+def test_a_person_starting_with_one_stone_is_said_so_in_the_singular():
+    # ("seat 1 (Red) starts with 1 stones")
+    from dataclasses import replace
+
+    board = load_preset("5p-hexagon-18-stacks")
+    first = board.seats[0]
+    changed = replace(first, stacks=((first.stacks[0][0], 1),))
+    board = replace(board, seats=(changed, *board.seats[1:]))
+    (finding,) = [f for f in run(board).findings if f.code == "seats-differ-4-5"]
+    assert f"seat 1 ({first.name}) starts with 1 stone, every other seat with 6" in finding.message
+
+
 def test_the_butterfly_seats_are_unequally_far_apart():
     report = run(load_preset("4p-butterfly"))
     (finding,) = [f for f in report.findings if f.code == "seat-distances"]

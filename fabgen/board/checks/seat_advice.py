@@ -4,7 +4,7 @@ to use and where each seat goes, or which machine seats would even out 4 or 5 pe
 from __future__ import annotations
 
 from fabgen.board.checks.context import Context
-from fabgen.board.checks.wording import stack_list
+from fabgen.board.checks.wording import stack_list, stone_count
 from fabgen.board.findings import Finding, Severity
 from fabgen.board.model import TurnDirection
 from fabgen.board.symmetry import rotate_stacks, rotation, rotation_direction, rotation_words
@@ -89,7 +89,7 @@ def _other_stones(ctx: Context) -> str:
     for n in others:
         seats = [ctx.seat(k) for k in ctx.people if stones[k] == n]
         verb = "starts" if len(seats) == 1 else "start"
-        parts.append(f"{' and '.join(seats)} {verb} with {n} stones")
+        parts.append(f"{' and '.join(seats)} {verb} with {stone_count(n)}")
     who = "person" if ctx.machine_seats else "seat"
     return f"; {', '.join(parts)}, every other {who} with {usual}: give every {who} as many"
 
