@@ -95,7 +95,8 @@ def told_when_stopped(
     except KeyboardInterrupt:
         seconds = time.perf_counter() - counted.began
         click.echo(
-            f"{command} stopped after {counted.games} of {progress.total} games "
+            f"{command} stopped after {counted.games} of {progress.total} "
+            f"game{'' if progress.total == 1 else 's'} "
             f"({seconds:.0f} s): {undone}. Run the command again to play them all (the "
             f"same --seed plays the same games), or with {fewer} for a shorter run",
             err=True,

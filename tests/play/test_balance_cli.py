@@ -957,25 +957,30 @@ def test_a_run_stopped_with_ctrl_c_says_what_became_of_its_games(cli, tmp_path, 
     assert result.stdout == "" and not out.exists()
 
 
-def test_validate_simulate_stopped_with_ctrl_c_says_what_became_of_its_games(cli, monkeypatch):
+@pytest.mark.parametrize(
+    ("games", "stopped", "counted"), [(3, 2, "1 of 3 games"), (1, 1, "0 of 1 game")]
+)
+def test_validate_simulate_stopped_with_ctrl_c_says_what_became_of_its_games(
+    cli, monkeypatch, games, stopped, counted
+):
     """It said only "Stopped (Ctrl+C).", where balance says how many games were played
-    and that the same command plays them again."""
+    and that the same command plays them again (of one game: "0 of 1 games")."""
     from fabgen.play import balance
 
     real, calls = balance.play_batch, []
 
-    def stopped_in_the_second(*args):
+    def stopped_in_batch(*args):
         calls.append(args)
-        if len(calls) == 2:
+        if len(calls) == stopped:
             raise KeyboardInterrupt
         return real(*args)
 
-    monkeypatch.setattr(balance, "play_batch", stopped_in_the_second)
-    result = cli("validate", "--preset", "3p-triangle-4", "--simulate", "3", "--players",
+    monkeypatch.setattr(balance, "play_batch", stopped_in_batch)
+    result = cli("validate", "--preset", "3p-triangle-4", "--simulate", games, "--players",
                  "greedy", "--jobs", "1")  # fmt: skip
     assert result.exit_code == 130, result.output
     said = " ".join(result.stderr.split())
-    assert said.startswith("validate --simulate stopped after 1 of 3 games (")
+    assert said.startswith(f"validate --simulate stopped after {counted} (")
     assert "no finding was printed" in said and "same --seed" in said
     assert "with a smaller --simulate N for" in said and said.endswith("Stopped (Ctrl+C).")
     assert result.stdout == ""
