@@ -699,6 +699,11 @@ def test_no_seat_differing_in_few_games_says_what_chance_allows():
     differ = _balance([50, 30, 20], 0.001, True)
     (finding,) = [f for f in validate(board, balance=differ).findings if f.code == "seat-balance"]
     assert "proof of fairness" not in finding.message
+    # Seats that differ and tie for most are all named there too ("seat 1: wins most often")
+    tied = _balance([40, 40, 20], 0.001, True)
+    (finding,) = [f for f in validate(board, balance=tied).findings if f.code == "seat-balance"]
+    assert finding.where.players == (1, 2) and finding.where.player is None
+    assert finding.text().startswith("warning [seat-balance] seats 1 and 2: win most often: 40.0%")
 
 
 def test_stacks_beyond_the_maximum_are_errors_in_board_files_and_transcripts():

@@ -314,12 +314,12 @@ def _seat_balance(report: dict, machines: list[int]) -> Finding:
     if alone is not None:
         share += _people_alone(alone)
     tested = f"{test['name']}, p = {test['p_value']:.4f}"
+    # (of three seats that won as often it named the first: "seat 1 wins most often")
+    tied = [s["seat"] for s in report["seats"] if s["win_rate"] == fav["win_rate"]]
+    if len(tied) > 1:
+        share = share.replace("wins most often", "win most often", 1)
     if not test["seats_differ"]:
-        # (of three seats that won as often it named the first: "seat 1 wins most often")
-        tied = [s["seat"] for s in report["seats"] if s["win_rate"] == fav["win_rate"]]
         who = f"seat {fav['seat']} " if len(tied) == 1 else f"{seat_list(tied)} each "
-        if len(tied) > 1:
-            share = share.replace("wins most often", "win most often", 1)
         return Finding(
             "seat-balance",
             Severity.INFO,
@@ -338,7 +338,7 @@ def _seat_balance(report: dict, machines: list[int]) -> Finding:
         "seat-balance",
         Severity.WARNING,
         f"{share}; the seats differ ({tested}): {advice}",
-        Where(player=fav["seat"]),
+        Where(player=fav["seat"]) if len(tied) == 1 else Where(players=tuple(tied)),
     )
 
 
