@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from fabgen.cli.common import format_option
+from fabgen.cli.common import InputPath, format_option
 from fabgen.cli.options import option
 from fabgen.cli.tile_options import (
     TILE_KEYS,
@@ -33,7 +33,7 @@ below what a laser cuts or a printer prints, and a drawing re-saved by another p
 @click.option(
     "--from",
     "drawing",
-    type=click.Path(dir_okay=False),
+    type=InputPath("the drawing to check", dir_okay=False),
     default=None,
     help="Check a tile you drew yourself (.svg in mm or px, .dxf in mm) instead of "
     "fabgen's own geometry. --kerf is then the laser's kerf around your cut line.",

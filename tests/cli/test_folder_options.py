@@ -71,6 +71,8 @@ def test_a_path_from_the_home_folder_in_quotes_goes_there(tmp_path, monkeypatch)
     tile = CliRunner().invoke(main, ["tile", "--out", "~/club kit"])
     assert tile.exit_code == 0, tile.output
     assert sorted(p.name for p in (home / "club kit").iterdir()) == ["tile.dxf", "tile.svg"]
+    drawing = CliRunner().invoke(main, ["check-alignment", "--from", "~/club kit/tile.dxf"])
+    assert drawing.exit_code == 0, drawing.output  # (an input path as well)
     build = CliRunner().invoke(main, ["build", "~/kit.toml", "--out", "~/kit out", "-q"])
     assert build.exit_code == 0, build.output
     assert "11 (10 for the board + 1 spare" in (home / "kit out" / "bom.txt").read_text()
