@@ -108,7 +108,7 @@ def _machine_places(board: Board, players: tuple[str, ...]) -> str:
     """The rest of the refusal of a count of ``players`` that fits no seat count: beside
     machines, which seats they are and the list to type (an organiser gave a name per
     person and read "the board has 6 seats" as wrong)."""
-    default = ": give one name for all seats or one per seat, comma-separated"
+    default = ": give one name for every seat or one per seat, comma-separated"
     if not board.machines:
         return default
     machines = [k for k, seat in enumerate(board.seats) if seat.is_machine]

@@ -114,8 +114,10 @@ def test_options_are_checked_before_playing(triangle):
         BalanceOptions(games=0).check(triangle)
     with pytest.raises(ParameterError, match="players 'expert' is not a player"):
         BalanceOptions(players=("expert",)).check(triangle)
-    with pytest.raises(ParameterError, match="2 players but the board has 3 seats"):
+    with pytest.raises(ParameterError, match="2 players but the board has 3 seats") as refused:
         BalanceOptions(players=("random", "random")).check(triangle)
+    # (in the words of --help and of an empty name's refusal: "for all seats" before)
+    assert "seats: give one name for every seat or one per seat" in str(refused.value)
 
 
 def test_the_play_package_is_pure():
