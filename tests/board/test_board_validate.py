@@ -1147,6 +1147,8 @@ def test_simulated_games_beside_machines_compare_the_people_and_a_solo_board_war
     for wins, among in [
         ([24, 1, 24, 24, 3, 24], "every seat wins 24%"),
         ([251, 4, 249, 250, 0, 246], "seat 1 wins most (25.1%) and seat 6 least (24.6%)"),
+        # (and more where a tenth still prints alike: "(25.0%) ... least (25.0%)")
+        ([2501, 0, 2500, 2500, 0, 2499], "seat 1 wins most (25.01%) and seat 6 least (24.99%)"),
         # (of people tied for least it named the first only: "seat 3 least")
         ([40, 1, 20, 20, 0, 20], "seat 1 wins most (40%) and seats 3, 4 and 6 least (20%)"),
     ]:

@@ -385,8 +385,9 @@ def _people_alone(alone: PeopleAlone) -> str:
 
 
 def _rates(high: float, low: float) -> tuple[str, str]:
-    """Two win rates in whole percent, or to a tenth where whole ones print alike."""
-    for digits in (0, 1):
+    """Two win rates in whole percent, or with as many decimals as tell them apart
+    (thousands of games: 25.01% and 24.99% printed 25.0% both at a tenth)."""
+    for digits in range(6):
         most, least = f"{100 * high:.{digits}f}%", f"{100 * low:.{digits}f}%"
         if most != least:
             break
