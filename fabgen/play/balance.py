@@ -582,10 +582,12 @@ def _decisiveness(value: float | None) -> str:
     """The figure and how long, on average, the winner led for good."""
     if value is None:
         return "-"
-    # (0.004 read "over the last 0% of a game")
+    # (0.004 read "over the last 0% of a game", 0.996 "100%", which 1 alone is)
     share = f"{100 * value:.0f}"
     if value > 0 and share == "0":
         share = "less than 1"
+    elif value < 1 and share == "100":
+        share = "more than 99"
     return (
         f"{value:.3f} (on average the winner led for good over the last {share}% "
         "of a game; 1 = from the first turn, a shared first place counts 0)"

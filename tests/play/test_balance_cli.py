@@ -123,7 +123,9 @@ def test_pictures_show_one_bar_per_seat_and_every_field(cli, tmp_path):
     [(0.004, "0.004 (on average the winner led for good over the last less than 1% "),
      (0.005, "0.005 (on average the winner led for good over the last less than 1% "),
      (0.0, "0.000 (on average the winner led for good over the last 0% "),
-     (0.006, "0.006 (on average the winner led for good over the last 1% ")],
+     (0.006, "0.006 (on average the winner led for good over the last 1% "),
+     (0.996, "0.996 (on average the winner led for good over the last more than 99% "),
+     (1.0, "1.000 (on average the winner led for good over the last 100% ")],
 )  # fmt: skip
 def test_decisiveness_under_half_a_percent_is_not_called_0_percent(value, said):
     # (2 random games on a hand-made board: "0.005 (... over the last 0% of a game")
