@@ -196,6 +196,7 @@ def test_a_text_with_a_byte_order_mark_reads_as_a_file_with_one_does():
         (GAME.replace('"1.0",', '"1.0"'), "a comma is missing at the end of line 2: "),
         (GAME.replace('"1.0",', '"1.0",,'), 'the line is "\\"version\\": \\"1.0\\",,"; two commas'),
         (GAME.replace('"1.0",', '"1.0"').replace("\n", "\r\n"), "at the end of line 2: "),
+        (GAME.replace('"1.0",\n', '"1.0"\n\n'), "at the end of line 2: "),  # not the blank 3
         (GAME[:40], "the file ends before its last ] or }: it looks cut off"),
         (GAME[:-3], "the file ends before its last ] or }: it looks cut off"),
         (GAME.replace('"b1"', '"b1\t"'), "a tab inside a string (between its quotes): remove it"),

@@ -160,7 +160,8 @@ def _json_hint(text: str, pos: int, msg: str) -> str:
             return (
                 "; a comma is missing before it: items of a list or object are separated by commas"
             )
-        number = text.count("\n", 0, start)  # the line before, from 1
+        # (the last line with something on it, from 1: blank lines may come between)
+        number = text.count("\n", 0, len(text[:start].rstrip())) + 1
         return (
             f"; a comma is missing at the end of line {number}: items of a list or object "
             "are separated by commas"
