@@ -161,7 +161,7 @@ def _refuse_a_decimal_comma(text: str, setting: str) -> None:
     raise ParameterError.about(
         setting,
         f"{abridged(text.strip(), quoted=True)} is written with a decimal comma: fabgen "
-        f"reads the decimal point as a full stop, and lengths in millimetres{unit}; give {mm}",
+        f"reads a full stop as the decimal point, and lengths in millimetres{unit}; give {mm}",
     )
 
 

@@ -196,8 +196,8 @@ def test_help_as_a_command_says_where_help_is(tmp_path, monkeypatch, args, shows
         # With a unit too it was only "not a number"
         (
             ["tile", "--kerf", "0,2mm"],
-            "--kerf '0,2mm' is written with a decimal comma: fabgen reads the decimal point "
-            "as a full stop, and lengths in millimetres; give 0.2",
+            "--kerf '0,2mm' is written with a decimal comma: fabgen reads a full stop as the "
+            "decimal point, and lengths in millimetres; give 0.2",
         ),
         (["tile", "--width", "3,5in"], "millimetres (3.5 in is 88.9 mm); give 88.9"),
         (["tile", "--kerf", "abc"], "--kerf 'abc' is not a number\n"),
