@@ -57,11 +57,13 @@ def build(kit_file, quiet, out_dir):
     built. Everything is checked first, the board validator
     included; nothing is written unless every product succeeds, and an interrupted build
     leaves the folder as it was. Files that an earlier build of the same folder wrote,
-    that this one does not write and that nobody has changed since, are removed.
+    that this one does not write and that nobody has changed since, are removed; one it
+    would write again that somebody has changed since stops the build.
 
     Example: fabgen build my_kit.toml --out output/
     """
     from fabgen.errors import FabgenError
+    from fabgen.export.transaction import refuse_replacing_changes
     from fabgen.kitbuild.kitfile import load_kit
     from fabgen.kitbuild.plan import plan_kit
     from fabgen.kitbuild.render import render_kit
@@ -83,6 +85,7 @@ def build(kit_file, quiet, out_dir):
     note(f"building kit '{kit.name}' ({plan.board.name}) from {kit.source}")
     files, timings = render_kit(plan, progress=note)
     _refuse_writing_over_inputs(out_dir, files, kit)
+    refuse_replacing_changes(out_dir, files, "manifest.json")
     write_and_report(out_dir, files, manifest="manifest.json")
     note(f"{len(files)} files, {sum(timings.values()):.1f} s")
 

@@ -41,6 +41,7 @@ from pathlib import Path, PurePosixPath
 
 from fabgen.errors import FabgenError
 from fabgen.signals import signals_held, stop_signals_raise
+from fabgen.text import shown_path
 
 LOCK_NAME = ".fabgen.lock"
 STAGING_PREFIX = ".fabgen-staging-"
@@ -394,6 +395,41 @@ def _stale(root: Path, manifest: str, files: Mapping[str, bytes]) -> list[str]:
         if _sha256(root / name) == digest:
             stale.append(name)
     return stale
+
+
+def refuse_replacing_changes(
+    out_dir: str | os.PathLike, files: Mapping[str, bytes], manifest: str, flag: str = "--out"
+) -> None:
+    """Refuse to write over files that the folder's previous manifest lists and that were
+    changed since (a sheet re-nested in Inkscape and saved over): a rebuild replaced them
+    without a word, though a changed file it no longer writes is kept. For ``build``,
+    which calls it before :func:`write_transaction`."""
+    root = check_out_dir(out_dir, flag)
+    entries = _manifest_entries(root / manifest)
+    changed = [
+        name
+        for name, digest in sorted(entries.items())
+        if name in files
+        and name != manifest
+        and _is_plain_file_inside(root, name)
+        and _sha256(root / name) not in (digest, hashlib.sha256(files[name]).hexdigest())
+    ]
+    if changed:
+        first = PurePosixPath(changed[0])
+        mine = first.with_name(f"{first.stem}-mine{first.suffix}")
+        one = len(changed) == 1
+        was, it, copy = ("was", "it", "copy") if one else ("were", "them", "copies")
+        raise FabgenError(
+            f"{flag} {shown_path(root)}: {_listed(changed)} {was} changed since fabgen wrote "
+            f"{it}, and this build would replace {it}, so nothing was written: rename your "
+            f"{copy} (e.g. {first} to {mine}), or delete what you no longer need, and build "
+            "again"
+        )
+
+
+def _listed(names: list[str]) -> str:
+    shown = names[:5] + ([f"{len(names) - 5} more"] if len(names) > 5 else [])
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _manifest_entries(path: Path) -> dict[str, str]:

@@ -264,6 +264,25 @@ def test_rebuild_removes_only_unchanged_files_of_the_previous_manifest(tmp_path)
     assert outside.read_bytes() == b"keep\n"
 
 
+def test_a_rebuild_refuses_to_replace_what_was_changed_since(tmp_path):
+    """Only a file the previous manifest lists, changed since, and about to get other
+    bytes is refused; the refusal names each and a name to keep the copy under."""
+    out = tmp_path / "kit"
+    old = {"a.svg": b"a\n", "sub/b.svg": b"b\n", "c.txt": b"c\n"}
+    manifest = json.dumps({"files": tx.manifest_files(old)}).encode()
+    write_transaction(out, {**old, "manifest.json": manifest})
+    (out / "sub" / "b.svg").write_bytes(b"moved in Inkscape\n")
+    (out / "c.txt").write_bytes(b"C\n")
+    new = {"a.svg": b"A\n", "sub/b.svg": b"B\n", "c.txt": b"C\n", "manifest.json": b"{}"}
+    with pytest.raises(FabgenError) as refused:
+        tx.refuse_replacing_changes(out, new, "manifest.json")
+    said = str(refused.value)
+    assert "sub/b.svg was changed since fabgen wrote it" in said  # not a.svg, nor c.txt
+    assert "a.svg and" not in said and "c.txt" not in said
+    assert "(e.g. sub/b.svg to sub/b-mine.svg)" in said
+    tx.refuse_replacing_changes(out, {**new, "sub/b.svg": b"moved in Inkscape\n"}, "manifest.json")
+
+
 def test_a_manifest_pointing_through_a_symlink_deletes_nothing(tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

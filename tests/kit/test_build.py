@@ -315,6 +315,15 @@ def test_rebuild_removes_files_of_an_earlier_build(tmp_path, cli):
     assert not any("pyramid" in f for f in tree(out))
     assert "removed" in result.output
     assert (out / "notes.txt").read_text() == "mine"
+    # A sheet changed since (re-nested in Inkscape and saved over) was replaced without a
+    # word by the next build; it is refused, and nothing in the folder changes.
+    sheet = out / "laser" / "tiles-sheet-1.svg"
+    sheet.write_bytes(sheet.read_bytes().replace(b"</svg>", b"<!-- moved --></svg>"))
+    before = tree(out)
+    again = cli("build", write_kit(tmp_path, "[tile]\nkerf = 0.2\n"), "-q", "--out", out)
+    assert again.exit_code == 2, again.output
+    assert "laser/tiles-sheet-1.svg was changed since fabgen wrote it" in again.output
+    assert tree(out) == before
 
 
 def test_load_kit_fills_defaults():
