@@ -77,9 +77,8 @@ def four_or_five(ctx: Context, n: int) -> Finding:
 def _other_stones(ctx: Context) -> str:
     """People who start with other numbers of stones than the rest (a second start
     tile, a stack of 5 among stacks of 6): with 4 or 5 seats nothing else said so,
-    where 3 seats are told by no-seat-rotation."""
-    if not ctx.is_start():  # a position from the middle of a game: stones differ
-        return ""
+    where 3 seats are told by no-seat-rotation. (Starts only: fairness.seats_alike
+    leaves positions from the middle of a game alone.)"""
     stones = {k: ctx.board.seats[k].stones for k in ctx.people}
     counts = sorted(set(stones.values()), key=lambda n: (-list(stones.values()).count(n), n))
     if len(counts) < 2:
