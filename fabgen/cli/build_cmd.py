@@ -63,7 +63,6 @@ def build(kit_file, quiet, out_dir):
     Example: fabgen build my_kit.toml --out output/
     """
     from fabgen.errors import FabgenError
-    from fabgen.export.transaction import refuse_replacing_changes
     from fabgen.kitbuild.kitfile import load_kit
     from fabgen.kitbuild.plan import plan_kit
     from fabgen.kitbuild.render import render_kit
@@ -85,8 +84,7 @@ def build(kit_file, quiet, out_dir):
     note(f"building kit '{kit.name}' ({plan.board.name}) from {kit.source}")
     files, timings = render_kit(plan, progress=note)
     _refuse_writing_over_inputs(out_dir, files, kit)
-    refuse_replacing_changes(out_dir, files, "manifest.json")
-    write_and_report(out_dir, files, manifest="manifest.json")
+    write_and_report(out_dir, files, manifest="manifest.json", keep_changed=True)
     note(f"{len(files)} files, {sum(timings.values()):.1f} s")
 
 

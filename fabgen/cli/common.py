@@ -138,16 +138,21 @@ def refuse_overwriting(source: Path | None, out_dir: Path, files: Mapping[str, b
 
 
 def write_and_report(
-    out_dir: Path, files: Mapping[str, bytes], manifest: str | None = None, err: bool = False
+    out_dir: Path,
+    files: Mapping[str, bytes],
+    manifest: str | None = None,
+    err: bool = False,
+    keep_changed: bool = False,
 ) -> list[Path]:
     """Write ``files`` as one transaction and print one line per file written or removed.
 
     ``manifest``: see :func:`fabgen.export.transaction.write_transaction` (rebuilds remove the
-    unchanged files of the previous build). ``err``: print the lines on stderr.
+    unchanged files of the previous build; ``keep_changed``: and refuse to replace the
+    changed ones). ``err``: print the lines on stderr.
     """
     from fabgen.export.transaction import write_transaction
 
-    result = write_transaction(out_dir, files, manifest=manifest)
+    result = write_transaction(out_dir, files, manifest=manifest, keep_changed=keep_changed)
     report_written(result, err=err)
     return result.written
 

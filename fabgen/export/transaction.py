@@ -63,24 +63,32 @@ def write_transaction(
     files: Mapping[str, bytes],
     manifest: str | None = None,
     flag: str = "--out",
+    keep_changed: bool = False,
 ) -> WriteResult:
     """Write ``files`` (relative POSIX names -> bytes) into ``out_dir``, all or nothing.
 
     With ``manifest`` (the name of the manifest among ``files``), files that the folder's
     previous manifest lists, that this set does not write and whose content is unchanged
-    since, are removed in the same transaction. ``flag``: the option that gave the folder,
-    which the messages name (``rules turn`` writes into ``--svg``).
+    since, are removed in the same transaction; with ``keep_changed`` too, files it lists
+    that were changed since and would get other bytes are refused
+    (:func:`refuse_replacing_changes`, checked under the lock). ``flag``: the option that
+    gave the folder, which the messages name (``rules turn`` writes into ``--svg``).
     """
     root = check_out_dir(out_dir, flag)
     names = sorted(files)
     for name in names:
         _relative(name)
     with stop_signals_raise():
-        return _write(root, files, names, manifest, flag)
+        return _write(root, files, names, manifest, flag, keep_changed)
 
 
 def _write(
-    root: Path, files: Mapping[str, bytes], names: list[str], manifest: str | None, flag: str
+    root: Path,
+    files: Mapping[str, bytes],
+    names: list[str],
+    manifest: str | None,
+    flag: str,
+    keep_changed: bool = False,
 ) -> WriteResult:
     created: list[Path] = []  # noted with signals held: a kill at any moment removes them
     try:
@@ -89,6 +97,8 @@ def _write(
         with _locked(root), _staging(root) as staging:
             _pause("locked")
             stale = _stale(root, manifest, files) if manifest else []
+            if manifest and keep_changed:
+                refuse_replacing_changes(root, files, manifest, flag)
             for k, name in enumerate(names):
                 _stage(staging / "new" / name, files[name])
                 if k == len(names) // 2:
@@ -402,8 +412,8 @@ def refuse_replacing_changes(
 ) -> None:
     """Refuse to write over files that the folder's previous manifest lists and that were
     changed since (a sheet re-nested in Inkscape and saved over): a rebuild replaced them
-    without a word, though a changed file it no longer writes is kept. For ``build``,
-    which calls it before :func:`write_transaction`."""
+    without a word, though a changed file it no longer writes is kept (``build``'s
+    ``keep_changed``)."""
     root = check_out_dir(out_dir, flag)
     entries = _manifest_entries(root / manifest)
     changed = [
