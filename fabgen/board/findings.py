@@ -190,6 +190,16 @@ class Report:
     def codes(self, severity: Severity | str | None = None) -> list[str]:
         return [f.code for f in self.findings if severity is None or f.severity == severity]
 
+    def errors_quoted(self, shown: int = 2) -> str:
+        """``the board has 3 errors: [code] ...; [code] ... (and 1 more)``: the first
+        ``shown`` errors as fabgen validate prints them, without the word error the
+        sentence says, for a refusal to play or draw the board (the CLI's and the play
+        page's, which each had their own)."""
+        errors = [f for f in self.findings if f.severity is Severity.ERROR]
+        quoted = "; ".join(f.text().removeprefix("error ") for f in errors[:shown])
+        more = f" (and {len(errors) - shown} more)" if len(errors) > shown else ""
+        return f"the board has {_plural(len(errors), 'error')}: {quoted}{more}"
+
     def summary(self) -> dict[str, int]:
         return {
             "errors": self.count(Severity.ERROR),

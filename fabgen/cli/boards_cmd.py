@@ -297,28 +297,18 @@ def layout(board_file, preset, width, paper, margin, overlap, seat_symbols, out_
     write_and_report(out_dir, made.files)
 
 
-#: The errors a refusal to play or draw a board quotes (fabgen validate lists them all).
-SHOWN_ERRORS = 2
-
-
 def refuse_errors(report, source: str) -> None:
     """Refuse a board with errors, quoting the first ones as fabgen validate prints
     them: "the board has 1 error (field-shared): fix it first; fabgen validate shows
     what and where" sent a club organiser to another command to learn what it was."""
     from fabgen.errors import InputFileError
 
-    errors = [f for f in report.findings if f.severity == "error"]
-    if not errors:
-        return
-    # (as validate prints them, without the word error that the sentence says)
-    quoted = "; ".join(f.text().removeprefix("error ") for f in errors[:SHOWN_ERRORS])
-    more = f" (and {len(errors) - SHOWN_ERRORS} more)" if len(errors) > SHOWN_ERRORS else ""
-    one = len(errors) == 1
-    raise InputFileError(
-        source,
-        f"the board has {len(errors)} error{'' if one else 's'}: {quoted}{more}. Fix "
-        f"{'it' if one else 'them'} first (fabgen validate lists every finding)",
-    )
+    if not report.ok:
+        them = "it" if report.errors == 1 else "them"
+        raise InputFileError(
+            source,
+            f"{report.errors_quoted()}. Fix {them} first (fabgen validate lists every finding)",
+        )
 
 
 def file_variant(variant: str | None, board_file: Path | None) -> str:

@@ -309,27 +309,19 @@ def upload_name(filename: object) -> str:
     return name_from_stem(str(filename).rsplit(".", 1)[0]) or "game"
 
 
-#: The errors a refusal to play quotes (the designer and fabgen validate list them all).
-SHOWN_ERRORS = 2
-
-
 def _playable(board, source: str) -> None:
     """Refuse a board the validator finds errors in, as the designer's **Play this
-    board** does, quoting the first errors as the designer's findings show them."""
+    board** does, quoting the first errors as fabgen validate prints them."""
     from fabgen.board.validate import validate
 
     report = validate(board, source=board.name)
-    if report.ok:
-        return
-    errors = [f for f in report.findings if f.severity == "error"]
-    quoted = "; ".join(f.text() for f in errors[:SHOWN_ERRORS])
-    more = f" (and {len(errors) - SHOWN_ERRORS} more)" if len(errors) > SHOWN_ERRORS else ""
-    raise InputFileError(
-        source,
-        f"not played: the board has {len(errors)} error{'s' if len(errors) > 1 else ''}: "
-        f"{quoted}{more}. Fix {'it' if len(errors) == 1 else 'them'} first; the board "
-        "designer (or fabgen validate) shows what and where",
-    )
+    if not report.ok:
+        them = "it" if report.errors == 1 else "them"
+        raise InputFileError(
+            source,
+            f"not played: {report.errors_quoted()}. Fix {them} first; the board designer "
+            "(or fabgen validate) shows what and where",
+        )
 
 
 __all__ = ["PERSON", "Play"]
