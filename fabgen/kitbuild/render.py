@@ -540,17 +540,21 @@ def _paper_choice(papers: tuple[str, ...]) -> str:
 def _wrap(text: str, indent: str = "", rest: str = "") -> list[str]:
     """``text`` in lines of at most :data:`README_WIDTH` characters, the first after
     ``indent``, the others after ``rest``; a word (a path, a pattern such as
-    ``laser/stones-colour-1-sheet-*``) is never broken, at a hyphen or anywhere."""
+    ``laser/stones-colour-1-sheet-*``) is never broken, at a hyphen or anywhere, nor a
+    figure from its unit (a line ended "...; 17" and the next began "g of PLA")."""
+    import re
     import textwrap
 
-    return textwrap.wrap(
-        text,
+    kept = re.sub(r"(\d) (mm|g|m|%)(?=[\s,;.)]|$)", "\\1\u00a0\\2", text)  # (no-break space)
+    lines = textwrap.wrap(
+        kept,
         README_WIDTH,
         initial_indent=indent,
         subsequent_indent=rest,
         break_long_words=False,
         break_on_hyphens=False,
     )
+    return [line.replace("\u00a0", " ") for line in lines]
 
 
 COLOUR_WORDS = {"#ff0000": "red", "#0000ff": "blue", "#000000": "black", "#00e000": "green"}

@@ -1,6 +1,8 @@
 """README.txt of a kit read as a person reads it: prose wrapped to 78 characters,
 file names and patterns whole."""
 
+import re
+
 import pytest
 
 from fabgen.kitbuild.kitfile import load_kit
@@ -90,3 +92,17 @@ def test_the_laser_note_says_who_allows_for_the_kerf(tmp_path):
         cut = read_dxf(tile_files(tile_params(plan)).files["test-tile.dxf"]).polylines["cut"][0]
         across = max(p[1] for p in cut) - min(p[1] for p in cut)
         assert across == pytest.approx(100 + (0.2 if "already" in said else 0), abs=1e-6)
+
+
+def test_a_figure_stays_on_the_line_of_its_unit():
+    """A README line ended "for seat 2 (Blue); 17" and the next began "g of PLA printed
+    solid": a figure and its unit are wrapped as one word, and written with a plain
+    space."""
+    from fabgen.kitbuild.render import _wrap
+
+    for width in range(60, 79):
+        text = "x" * (width - 22) + " for seat 2 (Blue); 17 g of PLA, about 17 g, 80 mm, 15 %"
+        lines = _wrap(text, "  ", "    ")
+        assert all(len(line) <= README_WIDTH for line in lines)
+        assert not any(re.search(r"\d$", line) for line in lines), lines
+        assert " ".join(" ".join(lines).split()) == text and "\u00a0" not in "".join(lines)
