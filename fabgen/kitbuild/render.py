@@ -596,7 +596,8 @@ def _laser_colours(plan: KitPlan) -> str:
         f"({profile.name} colours): cut {word[Operation.CUT]} lines, "
         f"engrave {word[Operation.ENGRAVE]}"
     )
-    if word[Operation.LABEL] != word[Operation.ENGRAVE]:
+    numbered = plan.kit.section("tile")["numbers"]  # (without, no sheet has a number)
+    if numbered and word[Operation.LABEL] != word[Operation.ENGRAVE]:
         text += f", tile numbers {word[Operation.LABEL]} (engrave them lightly, or leave them off)"
     return text
 

@@ -106,3 +106,23 @@ def test_a_figure_stays_on_the_line_of_its_unit():
         assert all(len(line) <= README_WIDTH for line in lines)
         assert not any(re.search(r"\d$", line) for line in lines), lines
         assert " ".join(" ".join(lines).split()) == text and "\u00a0" not in "".join(lines)
+
+
+def test_the_laser_note_names_tile_numbers_only_when_the_sheets_have_them(tmp_path):
+    """With numbers = false README.txt still said "tile numbers green (engrave them
+    lightly, or leave them off)" of sheets without a number on them (read back from the
+    sheets' DXF)."""
+    from fabgen.products.sheet import sheet_files
+    from tests.readback import read_dxf
+
+    for numbers in ("true", "false"):
+        words = " ".join(_readme(tmp_path, f"[tile]\nnumbers = {numbers}\n").split())
+        plan = plan_kit(load_kit(tmp_path / "kit.toml"))
+        files = sheet_files(plan.sheet_params, plan.sheets).files
+        texts = [
+            t
+            for n, d in files.items()
+            if n.endswith(".dxf")
+            for t in read_dxf(d).texts.get("label", [])
+        ]
+        assert bool(texts) == (numbers == "true") == ("tile numbers green" in words), words
