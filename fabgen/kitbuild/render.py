@@ -211,6 +211,8 @@ def _add_sizes(bom: dict, plan: KitPlan) -> None:
 
     thickness = plan.kit.section("laser")["thickness"]
     bom["tiles"]["thickness_mm"] = thickness
+    # (bom.txt said the spare tiles come "without a number" of a kit with none at all)
+    bom["tiles"]["numbered"] = plan.kit.section("tile")["numbers"]
     bom["markers"]["colours"] = marker_colours(bom["stones"]["colours"])
     stones = plan.stones
     if stones is None:
@@ -354,7 +356,7 @@ def bom_text(bom: dict) -> str:
         f"Bill of materials: kit '{bom['kit']}', board {bom['board']} "
         f"({seat_text(bom['people'], bom['machines'])}, {bom['fields']} fields)",
         f"  island tiles       {t['count']} ({t['board']} for the board + {t['spare']} spare"
-        f"{', without a number' if t['spare'] else ''}), "
+        f"{', without a number' if t['spare'] and t['numbered'] else ''}), "
         f"{t['width_mm']:g} mm across the flats, on {t['sheets']} "
         f"sheet{'' if t['sheets'] == 1 else 's'} of {t['sheet_mm']} mm" + _offcut_words(t),
         f"  tile material      {t['thickness_mm']:g} mm sheet "

@@ -341,3 +341,8 @@ def test_spare_tiles_carry_no_number_of_the_board(tmp_path):
     assert sum(e.dxftype() == "CIRCLE" for e in space) == 13 * 7  # 13 tiles, 7 circles each
     assert sorted(int(e.dxf.text) for e in space if e.dxftype() == "TEXT") == list(range(1, 11))
     assert "13 (10 for the board + 3 spare, without a number)" in bom_text(kit_bom(plan, {}))
+    # (and of a kit without tile numbers, none is said to be without one)
+    kit.write_text('[laser]\nspare_tiles = 3\n[tile]\nnumbers = false\n[stones]\ndesign = "none"\n')
+    plain = plan_kit(load_kit(kit))
+    assert "13 (10 for the board + 3 spare), " in bom_text(kit_bom(plain, {}))
+    assert kit_bom(plain, {})["tiles"]["numbered"] is False
