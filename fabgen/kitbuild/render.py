@@ -584,7 +584,10 @@ def _kerf_words(geometry) -> str:
             f"the cut lines are already moved out by half the {kerf} kerf, so keep your "
             "laser program's kerf offset off; "
         )
-    return f"set your laser program's kerf offset for the {kerf} kerf (compensate_kerf = false); "
+    return (
+        f"set your laser program's kerf offset for the {kerf} kerf: the cut lines are not "
+        "moved ([tile] compensate_kerf = false); "
+    )
 
 
 def _laser_colours(plan: KitPlan) -> str:

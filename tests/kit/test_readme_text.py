@@ -83,7 +83,8 @@ def test_the_laser_note_says_who_allows_for_the_kerf(tmp_path):
         ("[tile]\nkerf = 0.2\n", "the cut lines are already moved out by half the 0.2 mm "
          "kerf, so keep your laser program's kerf offset off;"),
         ("[tile]\nkerf = 0.2\ncompensate_kerf = false\n",
-         "set your laser program's kerf offset for the 0.2 mm kerf (compensate_kerf = false);"),
+         "set your laser program's kerf offset for the 0.2 mm kerf: the cut lines are not "
+         "moved ([tile] compensate_kerf = false);"),
         ("[tile]\nkerf = 0\n", "engrave them lightly, or leave them off); cut test-tile"),
     ):  # fmt: skip
         words = " ".join(_readme(tmp_path, kit).split())
