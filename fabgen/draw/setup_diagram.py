@@ -1,4 +1,5 @@
-"""The setup diagram: one page (A4, or Letter) that shows a group how to lay out a board.
+"""The setup diagram: one page that shows a group how to lay out a board (A4, Letter, or
+the area they share when a kit prints on both: ``products.layout.setup_page``).
 
 Tiles with their numbers (the same numbers as on the printed board and in the bill of
 materials), the start tiles filled in the seats' colours with the seat numbers, stones
@@ -38,7 +39,7 @@ from fabgen.draw.clip import Rect
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.draw.ink import ink_on
 from fabgen.draw.label_room import Room
-from fabgen.draw.metrics import LEGIBLE_CAP_MM
+from fabgen.draw.metrics import ASCENT, LEGIBLE_CAP_MM
 from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field, add
 from fabgen.geometry.symbols import (
     SYMBOL_WORDS,
@@ -71,7 +72,7 @@ def setup_diagram(
     landscape, whichever shows the board larger) for tiles ``width`` mm across the
     flats; ``supply``: the pieces needed when not by the 20 % rule; ``symbols``: the
     stones carry their seats' symbols. The text is set for A4's width, which Letter's
-    exceeds."""
+    exceeds. Everything drawn stays :data:`MARGIN` inside the page."""
     place = BoardPlacement(board, width)
     marks = board_seat_symbols([s.is_machine for s in board.seats]) if symbols else ()
     legend = _legend_lines(board, place, supply, marks)
@@ -124,10 +125,10 @@ def _metadata(board: Board, place: BoardPlacement) -> dict[str, object]:
 
 
 def _title(board: Board, page: tuple[float, float]) -> list[Shape]:
-    top = page[1] - MARGIN - TITLE_H
     room = page[0] - 2 * MARGIN
     title = f"Atlantis board {board.name}"
     size = fitted_height(title, TITLE_H, room, bold=True)
+    top = page[1] - MARGIN - size * ASCENT  # (a 'b' or 'l' rises above the capitals)
     out: list[Shape] = [Text((MARGIN, top), title, size, "left", Style(bold=True))]
     y = top - 1.6 * TITLE_H
     for line in _description(board, page):

@@ -1,7 +1,8 @@
 """Every file that shows how to build and set up a board: ``fabgen layout``, the kit's
 ``print/`` and ``board/`` files (docs/design-notes.md, *Products*).
 
-:func:`layout_files` renders in memory the setup diagram (SVG and PDF), the printed
+:func:`layout_files` renders in memory the setup diagram (SVG and PDF, one page that
+fits each paper printed on: :func:`setup_page`), the printed
 board at full size per paper size (PDF), the bill of materials (text and JSON), and the
 board itself as a board file and as a transcript of its start position.
 """
@@ -101,15 +102,12 @@ def setup_files(params: LayoutParams, formats: tuple[str, ...] = ("svg", "pdf"))
 def _setup_files(
     params: LayoutParams, width: float, formats: tuple[str, ...] = ("svg", "pdf")
 ) -> dict[str, bytes]:
-    from fabgen.draw.printed_board import PAPERS
     from fabgen.draw.setup_diagram import setup_diagram
     from fabgen.export.pdf import PdfInfo, render_pdf
     from fabgen.export.svg import render_svg
 
     name = params.board.name
-    # One page: Letter when the kit prints on Letter only, else A4.
-    paper = PAPERS["letter" if params.papers == ("letter",) else "a4"]
-    page = (paper.width, paper.height)
+    page = setup_page(params.papers)
     diagram = setup_diagram(params.board, width, params.supply, page, params.seat_symbols)
     files = {}
     if "svg" in formats:
@@ -118,6 +116,17 @@ def _setup_files(
         info = PdfInfo(diagram.title, "Setup diagram", _keywords(params.board))
         files[f"{name}-setup.pdf"] = render_pdf([diagram], info)
     return files
+
+
+def setup_page(papers: tuple[str, ...]) -> tuple[float, float]:
+    """The setup diagram's page (mm): the paper, or with A4 and Letter the area they
+    share (A4's width, Letter's height). The diagram has no scale to keep, so one page
+    that prints whole at 100 % on either paper serves a maker better than a file per
+    paper; an A4 page printed on Letter lost its last legend line."""
+    from fabgen.draw.printed_board import PAPERS
+
+    sizes = [PAPERS[p] for p in papers]
+    return (min(p.width for p in sizes), min(p.height for p in sizes))
 
 
 def _printed_board(params: LayoutParams, width: float, paper: str) -> tuple[str, int, bytes]:

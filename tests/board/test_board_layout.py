@@ -332,7 +332,7 @@ def test_qpdf_check_passes(out):
 
 def test_setup_diagram_read_back(out):
     drawing = read_svg((out[0] / f"{NAME}-setup.svg").read_bytes())
-    assert (drawing.width, drawing.height) == (210.0, 297.0)
+    assert (drawing.width, drawing.height) == (210.0, 279.4)
     assert drawing.metadata["board"] == NAME and drawing.metadata["tiles"] == 19
     texts = drawing.texts["print"]
     for n in range(1, 20):
@@ -421,10 +421,11 @@ def test_layout_of_a_transcript_file_and_one_paper(cli, tmp_path):
     assert sorted((svg.width, svg.height)) == [215.9, 279.4]
 
 
-def test_the_setup_diagram_is_on_a4_unless_only_letter_is_printed(out):
-    with _pdf(out[0], f"{NAME}-setup.pdf") as pdf:  # both papers: A4
+def test_the_setup_diagram_of_both_papers_fits_each_of_them(out):
+    """Both papers: A4's width and Letter's height, whole at 100 % on either."""
+    with _pdf(out[0], f"{NAME}-setup.pdf") as pdf:
         (page,) = pdf.pages
-        assert sorted((round(page.width / PT), round(page.height / PT))) == [210, 297]
+        assert sorted((round(page.width / PT, 1), round(page.height / PT, 1))) == [210, 279.4]
 
 
 def test_layout_never_writes_over_the_board_file_it_reads(cli, tmp_path):

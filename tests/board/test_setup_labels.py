@@ -384,6 +384,35 @@ def test_the_legend_fills_the_width_of_the_page_and_stays_on_it(paper):
     assert sum(end - 12.0 >= 0.85 * room for end in ends) >= 4  # the long lines fill
 
 
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+@pytest.mark.parametrize("name", ["5p-hexagon-19-dummy", "6p-hexagon-19"])
+@pytest.mark.parametrize("papers", [("a4",), ("letter",), ("a4", "letter")])
+def test_everything_on_the_setup_pdf_prints_inside_the_margins_of_each_paper(name, papers):
+    """Read back from the PDF: every character, line and curve lies 12 mm inside the page,
+    and the page fits every paper the kit prints on. With paper = "both" the A4 page's
+    last legend line ended 280.9 mm from the top, past Letter's 279.4 mm."""
+    files = setup_files(LayoutParams(load_preset(name), papers=papers, seat_symbols=True))
+    mm = 25.4 / 72
+    with pdfplumber.open(io.BytesIO(files.files[f"{name}-setup.pdf"])) as pdf:
+        (page,) = pdf.pages
+        w, h = float(page.width) * mm, float(page.height) * mm
+        drawn = [
+            (o["x0"] * mm, o["top"] * mm, o["x1"] * mm, o["bottom"] * mm)
+            for o in page.chars + page.lines + page.rects + page.curves
+            if not (o.get("text", "x").isspace())
+        ]
+    for paper in papers:
+        assert w <= PAPER_MM[paper][0] + 0.01 and h <= PAPER_MM[paper][1] + 0.01
+    assert (w, h) == pytest.approx(PAPER_MM[papers[0]]) or len(papers) > 1
+    items = [box for box in drawn if box != pytest.approx((0, 0, w, h), abs=0.01)]
+    assert len(items) >= 100 and len(items) == len(drawn) - 1  # all but the paper
+    for x0, top, x1, bottom in items:
+        assert x0 >= 12.0 - 0.05 and x1 <= w - 12.0 + 0.05, (x0, x1)
+        assert top >= 12.0 - 0.05 and bottom <= h - 12.0 + 0.05, (top, bottom)
+
+
 def test_the_setup_svgs_text_stays_inside_its_margins():
     """Read back from the SVG: every text, measured in Vera, stays inside the page less
     the 12 mm margin, the legend's full lines included."""
