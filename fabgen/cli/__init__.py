@@ -156,8 +156,9 @@ def _stream_failed(exc: OSError) -> None:
 def main() -> None:
     """Build and check a hand-made copy of the Atlantis hex-island game.
 
-    Every command that writes files takes --out DIR (default: output/) and lists the
-    files it wrote. Bad input stops with a message and exit code 2.
+    Commands that write files write them into --out DIR (default: output/; rules turn
+    into --svg DIR; rules machine --play prints the game unless given --out) and list
+    them. Bad input stops with a message and exit code 2.
     """
 
 

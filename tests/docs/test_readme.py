@@ -1,7 +1,7 @@
 """The README is a short overview that points into the documentation site: its relative
-links and pictures exist, its command table is the CLI's command tree (no more, no less),
-its make targets are the Makefile's, and its examples use commands and options that
-exist."""
+links and pictures exist, its command table is the CLI's command tree (no more, no less)
+with an example of each command, its make targets are the Makefile's, and its examples
+use commands and options that exist."""
 
 from __future__ import annotations
 
@@ -62,14 +62,27 @@ def test_the_readme_points_into_every_page_of_the_site():
     assert pages - linked == {"docs/cli.md"}
 
 
+def command_of(example: str, commands: dict[str, click.Command]) -> str | None:
+    """The command an example runs (``fabgen rules turn game.json ...``: ``fabgen rules
+    turn``), or None when it names none."""
+    words = shlex.split(example)
+    return next((c for c in (" ".join(words[:n]) for n in (3, 2)) if c in commands), None)
+
+
+def table_examples() -> list[str]:
+    """The examples of the Commands table's first column, each one code span."""
+    cells = table_first_cells("Commands")
+    examples = [re.fullmatch(r"`(fabgen [^`]+)`", cell) for cell in cells]
+    assert all(examples), cells
+    return [m.group(1) for m in examples]
+
+
 def test_the_command_table_is_the_cli_command_tree():
-    listed = [re.fullmatch(r"`(fabgen [a-z -]+)`", cell) for cell in table_first_cells("Commands")]
-    assert all(listed), table_first_cells("Commands")
-    listed_names = [m.group(1) for m in listed]
+    commands = leaf_commands(main)
+    listed_names = [command_of(example, commands) for example in table_examples()]
+    assert all(listed_names), "the README's command table has an example of no command"
     assert len(listed_names) == len(set(listed_names)), "a command listed twice"
-    commands = set(leaf_commands(main))
-    assert set(listed_names) - commands == set(), "the README lists commands the CLI lacks"
-    assert commands - set(listed_names) == set(), "CLI commands missing from the README"
+    assert set(commands) - set(listed_names) == set(), "CLI commands missing from the README"
 
 
 def test_the_make_targets_table_is_the_makefiles():
@@ -91,10 +104,9 @@ def test_the_readmes_examples_use_commands_and_options_that_exist():
         if line.startswith("fabgen ")
     ]
     assert len(examples) >= 5
-    for example in examples:
+    for example in examples + table_examples():
         words = shlex.split(example)
-        candidates = [" ".join(words[:n]) for n in (3, 2)]
-        path = next((c for c in candidates if c in commands), None)
+        path = command_of(example, commands)
         assert path, f"{example}: no such command"
         ctx = click.Context(commands[path], info_name=path)
         params = commands[path].get_params(ctx)
