@@ -100,7 +100,7 @@ def test_the_designer_downloads_the_board_files_of_fabgen_layout(made):
     assert board_file_bytes(BOARD) == made.files[f"{name}.toml"]
     assert start_transcript_bytes(BOARD) == made.files[f"{name}-start.json"]
     # made draws 80 mm tiles; the designer, the board's own width (100 mm)
-    default = layout_files(LayoutParams(BOARD, papers=("a4",))).files
+    default = layout_files(LayoutParams(BOARD)).files  # both papers, as fabgen layout
     assert setup_diagram_bytes(BOARD, "svg") == default[f"{name}-setup.svg"]
     # The PDF too: the same bytes as fabgen layout's, document info included.
     assert setup_diagram_bytes(BOARD, "pdf") == default[f"{name}-setup.pdf"]
