@@ -65,7 +65,7 @@ def build(kit_file, quiet, out_dir):
     from fabgen.errors import FabgenError
     from fabgen.kitbuild.kitfile import load_kit
     from fabgen.kitbuild.plan import plan_kit
-    from fabgen.kitbuild.render import render_kit
+    from fabgen.kitbuild.render import board_folder_files, render_kit
 
     def note(text: str) -> None:
         if not quiet:
@@ -78,12 +78,14 @@ def build(kit_file, quiet, out_dir):
         _refuse_a_board_file(kit_file)
         raise
     plan = plan_kit(kit)
+    # (the board files are known from the plan: refused before minutes of rendering)
+    _refuse_writing_over_inputs(out_dir, board_folder_files(plan), kit)
     for finding in plan.findings:
         if finding.severity == "warning":
             note(finding.text())
     note(f"building kit '{kit.name}' ({plan.board.name}) from {kit.source}")
     files, timings = render_kit(plan, progress=note)
-    _refuse_writing_over_inputs(out_dir, files, kit)
+    _refuse_writing_over_inputs(out_dir, files, kit)  # (a kit file named like another)
     write_and_report(out_dir, files, manifest="manifest.json", keep_changed=True)
     note(f"{len(files)} files, {sum(timings.values()):.1f} s")
 
@@ -91,16 +93,26 @@ def build(kit_file, quiet, out_dir):
 def _refuse_writing_over_inputs(out_dir, files: dict[str, bytes], kit) -> None:
     """A build into the folder that holds its own board file (``--out .`` beside
     ``board/club.toml``, which a build writes as board/NAME.toml) or kit file: the
-    maker's file, comments and all, was replaced by fabgen's rewrite of it."""
+    maker's file, comments and all, was replaced by fabgen's rewrite of it. The words
+    name the kit file's ``board`` setting: build was given the kit file, not the board's."""
     from pathlib import Path
 
     from fabgen.board.files import preset_names
     from fabgen.cli.common import refuse_overwriting
+    from fabgen.text import shown_path
 
-    refuse_overwriting(Path(kit.source), out_dir, files)
+    source = Path(kit.source)
+    refuse_overwriting(source, out_dir, files, "the kit file you gave it", "move the kit file")
     board = kit.section("kit")["board"]
     if board not in preset_names():
-        refuse_overwriting(kit.folder / board, out_dir, files)
+        setting = f'board = "{board}"'
+        refuse_overwriting(
+            kit.folder / board,
+            out_dir,
+            files,
+            f"the board file that {shown_path(source)} names ({setting} under [kit])",
+            f"move the board file and change {setting} in {shown_path(source)} to its new place",
+        )
 
 
 def _refuse_a_preset_name(kit_file: str | None) -> None:

@@ -121,19 +121,26 @@ class OutFolder(Folder):
         return path
 
 
-def refuse_overwriting(source: Path | None, out_dir: Path, files: Mapping[str, bytes]) -> None:
+def refuse_overwriting(
+    source: Path | None,
+    out_dir: Path,
+    files: Mapping[str, bytes],
+    what: str = "the file you gave it to read",
+    instead: str = "move the file",
+) -> None:
     """Refuse to write a file over the input ``source`` (``fabgen layout club.toml --out
     .`` wrote fabgen's copy of the board over the hand-written file and its comments);
-    a file with the bytes about to be written (an earlier run's) is written over."""
+    a file with the bytes about to be written (an earlier run's) is written over.
+    ``what``: the words for ``source``; ``instead``: what to do besides another --out."""
     if source is None or not Path(source).is_file():
         return
     for name, data in files.items():
         target = Path(out_dir) / name
         if target.is_file() and target.samefile(source) and target.read_bytes() != data:
             raise BadInput(
-                f"--out {shown_path(out_dir)} would write {name} over {shown_path(source)}, the "
-                "file you gave it to read, with fabgen's own copy (your comments and line "
-                "breaks lost): give another --out folder, or move the file"
+                f"--out {shown_path(out_dir)} would write {name} over {shown_path(source)}, "
+                f"{what}, with fabgen's own copy (your comments and line breaks lost): give "
+                f"another --out folder, or {instead}"
             )
 
 

@@ -306,6 +306,15 @@ def planned_files(plan: KitPlan) -> list[str]:
     return [f"laser/{s.name}.svg" for s in sheets] + [f"3d/{p.file_name}" for p in plates]
 
 
+def board_folder_files(plan: KitPlan) -> dict[str, bytes]:
+    """The kit's ``board/NAME.toml`` and ``board/NAME-start.json``, byte for byte as
+    :func:`render_kit` writes them, made without rendering anything: ``fabgen build``
+    checks before its work that they would not replace the kit's own board file."""
+    from fabgen.products.layout import board_files
+
+    return board_files(plan.board).in_folder("board")
+
+
 def _stones_basis(plan: KitPlan) -> str:
     """Why each colour has its stones: what the board needs and why, or the kit's own
     count beside that (a count of 50 was explained by the rule's 20 % of the fields).

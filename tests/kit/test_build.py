@@ -418,20 +418,33 @@ def test_a_kit_file_given_as_an_option_is_told_the_command_that_builds_it(tmp_pa
     assert "kit 'hinted'" in (out / "README.txt").read_text()
 
 
-def test_a_build_into_the_folder_of_its_own_board_file_leaves_it_alone(tmp_path, cli):
+def test_a_build_into_the_folder_of_its_own_board_file_leaves_it_alone(tmp_path, cli, monkeypatch):
     """`fabgen build kit.toml --out .` beside board/club.toml, the kit's own board file
     with the maker's comments, replaced it with fabgen's rewrite without a word (a build
-    writes board/NAME.toml). It is refused, nothing written, as layout refuses it."""
+    writes board/NAME.toml). It is refused before anything is rendered (the refusal came
+    after the whole kit), in one paragraph that names the kit file's board setting (it
+    said "the file you gave it to read" of a file build was not given), nothing written;
+    the same file as fabgen writes it (an earlier build's, unchanged) is built over."""
     shown = cli("boards", "--show", "2p-diamond-4").output
     board = tmp_path / "board" / "club.toml"
     board.parent.mkdir()
     board.write_text("# our club's board: keep this note\n" + shown.replace("2p-diamond-4", "club"))
-    kit = write_kit(tmp_path, '[kit]\nboard = "board/club.toml"\n[stones]\ndesign = "none"\n')
+    write_kit(tmp_path, '[kit]\nboard = "board/club.toml"\n[stones]\ndesign = "none"\n')
+    monkeypatch.chdir(tmp_path)
     before = sorted(tmp_path.rglob("*"))
-    result = cli("build", kit, "--out", tmp_path)
+    result = cli("build", "kit.toml", "--out", ".")
+    err = result.stderr.strip()
     assert result.exit_code == 2, result.output
-    assert "would write board/club.toml over" in result.output
-    assert "the file you gave it to read" in " ".join(result.output.split())
+    assert err.startswith("Error: ") and "\n" not in err, err  # no "building kit", no [1/4]
+    assert (
+        "would write board/club.toml over board/club.toml, the board file that kit.toml "
+        'names (board = "board/club.toml" under [kit])'
+    ) in err
+    assert 'change board = "board/club.toml" in kit.toml' in err
+    assert "the file you gave it to read" not in err
     assert board.read_text().startswith("# our club's board") and before == sorted(
         tmp_path.rglob("*")
     )
+    assert cli("build", "kit.toml", "--quiet", "--out", "out").exit_code == 0
+    board.write_bytes((tmp_path / "out" / "board" / "club.toml").read_bytes())
+    assert cli("build", "kit.toml", "--quiet", "--out", ".").exit_code == 0
