@@ -29,7 +29,7 @@ from fabgen.draw.board_parts import INK, Frame, number_spot, seat_colour, tint
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Style, Text
 from fabgen.draw.ink import ink_on
 from fabgen.draw.setup_diagram import symbol_shapes
-from fabgen.errors import InputFileError, ParameterError, abridged
+from fabgen.errors import InputFileError, ParameterError, abridged, requested
 from fabgen.geometry.lattice import Point, rotate60
 from fabgen.geometry.symbols import board_seat_symbols
 from fabgen.play.strong import deeper_by_default
@@ -706,7 +706,7 @@ def seat_symbols_asked(body: Mapping) -> bool:
     if not isinstance(asked, bool):
         raise ParameterError(
             "seat_symbols",
-            f"seat_symbols must be true or false, got {abridged(repr(asked), 40)}: true draws "
+            f"seat_symbols must be true or false, got {requested(asked)}: true draws "
             "each seat's stones with its symbol, as fabgen layout --seat-symbols does",
         )
     return asked

@@ -123,7 +123,7 @@ def seat_kinds(requested: object, position: Position) -> list[str]:
                 raise ParameterError(
                     "seats",
                     f"seat {k + 1} is a {position.players[k].kind} seat of the board: it keeps "
-                    f"its kind (give {position.players[k].kind!r} or leave machine seats out)",
+                    f'its kind (give "{position.players[k].kind}" or leave machine seats out)',
                 )
         requested = [
             kind for kind, is_machine in zip(requested, machine, strict=True) if not is_machine
@@ -572,7 +572,7 @@ def parse_move_pairs(value: object) -> list[Move]:
             or not all(isinstance(p, str) and len(p) < 12 for p in pair)
         ):
             raise ParameterError(
-                "moves", f'a move is a pair of field names like ["c3", "c5"], not {pair!r:.40}'
+                "moves", f'a move is a pair of field names like ["c3", "c5"], not {requested(pair)}'
             )
         try:
             out.append(Move.from_names(*pair))

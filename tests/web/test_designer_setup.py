@@ -41,11 +41,16 @@ def test_the_setup_diagram_draws_each_seats_symbol_when_asked(client):
         assert all(inside == [] for stones in marks.values() for inside in stones)
 
 
-@pytest.mark.parametrize("what", ["setup-svg", "setup-pdf"])
-def test_seat_symbols_other_than_true_or_false_are_refused(client, what):
+@pytest.mark.parametrize(
+    ("what", "sent", "quoted"),  # (quoted as JSON, which was sent: not Python's 'yes', None)
+    [("setup-svg", "yes", '"yes"'), ("setup-pdf", "yes", '"yes"'), ("setup-svg", None, "null")],
+)
+def test_seat_symbols_other_than_true_or_false_are_refused(client, what, sent, quoted):
     state = client.get(f"/api/board/preset/{PRESET}").get_json()["state"]
     answer = client.post(
-        f"/api/board/download/{what}", json={"state": state, "seat_symbols": "yes"}
+        f"/api/board/download/{what}", json={"state": state, "seat_symbols": sent}
     )
     assert answer.status_code == 400
-    assert answer.get_json()["error"].startswith("seat_symbols must be true or false, got 'yes'")
+    assert answer.get_json()["error"].startswith(
+        f"seat_symbols must be true or false, got {quoted}:"
+    )

@@ -271,6 +271,7 @@ def test_machine_seats_keep_their_kind(client):
         json={"preset": "2p-diamond-5-machines", "seats": ["person", "strong", "greedy", "random"]},
     )
     assert refused.status_code == 400 and "keeps its kind" in refused.get_json()["error"]
+    assert '(give "machine" or leave' in refused.get_json()["error"]  # (JSON's quotes)
 
 
 def test_uploading_a_transcript_continues_it(client):
@@ -484,6 +485,7 @@ def test_bad_requests_get_a_reason(client, body, status, words):
         ("c3-c5, " * 400, "moves typed as text are at most 2000 characters"),
         ([["a1", "a2"]] * 128, "128 moves: this server takes at most 127 moves in one turn"),
         ({"c3": "c5"}, "moves must be a list of [source, destination] pairs"),
+        ([["c3", None]], 'not ["c3", null]'),  # (as JSON spells what was sent)
     ],
 )
 def test_a_turn_too_long_or_not_a_list_says_which(client, moves, words):
