@@ -79,7 +79,14 @@ class Choice(click.Choice):
         text = value if isinstance(value, str) else str(value)
         if len(self.choices) == 1:
             return f"{abridged(text, quoted=True)} is not {choices}."
-        return f"{abridged(text, quoted=True)} is not one of {choices}."
+        return f"{abridged(text, quoted=True)} is not one of {choices}{self._meant(text)}."
+
+    def _meant(self, text: str) -> str:
+        """ " (did you mean 'online'?)" for a choice typed in another case (--variant
+        Online), as a preset's name typed nearly right is suggested."""
+        said = text.strip().casefold()
+        meant = [c for c in self.choices if str(c).casefold() == said]
+        return f" (did you mean {meant[0]!r}?)" if len(meant) == 1 else ""
 
     def fail(self, message, param=None, ctx=None):
         """One paragraph and exit 2, as a bad number's message (click's usage error put

@@ -67,6 +67,13 @@ DEFAULT = ONLINE
 VARIANTS: dict[str, Variant] = {v.name: v for v in (ONLINE, ONLINE_2013, BLOG, RULES_1995)}
 
 
+def meant_variant(name: object) -> str | None:
+    """The variant a name typed in another case means ("Online": online), else None:
+    refusals suggest it, as a preset's name typed nearly right is suggested."""
+    said = name.strip().casefold() if isinstance(name, str) else None
+    return said if said in VARIANTS and said != name else None
+
+
 def get_variant(name: str | Variant) -> Variant:
     """The variant called ``name``; a clear error lists the known names."""
     if isinstance(name, Variant):
@@ -75,7 +82,9 @@ def get_variant(name: str | Variant) -> Variant:
         return VARIANTS[name]
     except (KeyError, TypeError):  # (TypeError: a list or dict from a JSON request)
         known = ", ".join(VARIANTS)
+        meant = meant_variant(name)
         raise ParameterError.about(
             "variant",
-            f"{abridged(str(name), quoted=True)} is not a rule variant: choose one of {known}",
+            f"{abridged(str(name), quoted=True)} is not a rule variant: choose one of {known}"
+            + (f" (did you mean {meant!r}?)" if meant else ""),
         ) from None

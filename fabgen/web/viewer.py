@@ -192,11 +192,12 @@ def board_note(text: str) -> str | None:
 def requested_variant(variant: object) -> str:
     """A request's rule variant, or a 400 naming the known ones (a request may send
     anything: a list, an object)."""
-    from fabgen.rules.variants import VARIANTS
+    from fabgen.rules.variants import VARIANTS, meant_variant
 
     if not isinstance(variant, str) or variant not in VARIANTS:
-        shown = requested(variant)
-        raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}")
+        shown, meant = requested(variant), meant_variant(variant)
+        hint = f' (did you mean "{meant}"?)' if meant else ""
+        raise ParameterError("variant", f"unknown variant {shown}: {', '.join(VARIANTS)}{hint}")
     return variant
 
 

@@ -178,6 +178,11 @@ def test_unknown_variant_is_a_usage_error(games):
     result = run("rules", "replay", "--variant", "1985", str(games[0][0]))
     assert result.exit_code == 2
     assert "'1985' is not one of 'online', 'online-2013', 'blog', '1995'" in result.stderr
+    assert "did you mean" not in result.stderr
+    result = run("rules", "replay", "--variant", "Online", str(games[0][0]))
+    assert result.exit_code == 2
+    assert "'Online' is not one of 'online', " in result.stderr
+    assert "(did you mean 'online'?)" in result.stderr
 
 
 def chain_file(tmp_path):
@@ -460,14 +465,25 @@ def test_the_usage_lines_name_the_files_alike():
     assert usage["turn"].endswith(" POSITION.json") and usage["machine"].endswith(" GAME.json")
 
 
-def test_a_file_naming_an_unknown_variant_is_refused(tmp_path, games):
+@pytest.mark.parametrize(
+    ("variant", "words"),
+    [
+        ("weird", "at $.variant: unknown rule variant 'weird': one of online, online-2013"),
+        (
+            "Online",
+            "unknown rule variant 'Online': one of online, online-2013, blog, 1995 "
+            '(did you mean "online"?)',
+        ),
+    ],
+)
+def test_a_file_naming_an_unknown_variant_is_refused(tmp_path, games, variant, words):
     obj = json.loads(games[0][0].read_text())
-    obj["variant"] = "weird"
+    obj["variant"] = variant
     path = tmp_path / "weird.json"
     path.write_text(json.dumps(obj))
     result = run("rules", "replay", str(path))
     assert result.exit_code == 2
-    assert "at $.variant: unknown rule variant 'weird': one of online, online-2013" in result.stderr
+    assert words in result.stderr
 
 
 def test_a_picture_folder_that_cannot_be_used_is_named_by_its_own_flag(tmp_path):

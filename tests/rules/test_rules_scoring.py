@@ -85,3 +85,5 @@ def test_variants_by_name():
     assert get_variant("online-2013").tie_break == "reverse-turn-order"
     with pytest.raises(ParameterError, match="variant '1985' is not a rule variant: choose one of"):
         get_variant("1985")
+    with pytest.raises(ParameterError, match=r"'Online' is not .* \(did you mean 'online'\?\)"):
+        get_variant("Online")  # (a name in another case: the name meant, not the list only)

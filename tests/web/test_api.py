@@ -957,6 +957,14 @@ def test_the_rules_viewer_refuses_a_variant_it_does_not_know(client, variant):
     answer = client.post("/api/rules/turn", json={"transcript": _game(), "variant": variant})
     assert answer.status_code == 400
     assert "unknown variant" in answer.get_json()["error"]
+    assert "did you mean" not in answer.get_json()["error"]
+
+
+def test_the_rules_viewer_suggests_the_variant_meant_in_another_case(client):
+    answer = client.post("/api/rules/turn", json={"transcript": _game(), "variant": "Online"})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"].startswith('unknown variant "Online": ')
+    assert '(did you mean "online"?)' in answer.get_json()["error"]
 
 
 def test_get_variant_refuses_a_list_with_the_known_names():

@@ -466,13 +466,15 @@ class _Reader:
     def optional_variant(self, top: dict) -> str | None:
         """The rule variant a game was played under (fabgen writes it in the results
         of the games it saves), one of the variants fabgen knows."""
-        from fabgen.rules.variants import VARIANTS
+        from fabgen.rules.variants import VARIANTS, meant_variant
 
         name = self.optional_str(top, "variant", ())
         if name is not None and name not in VARIANTS:
             known = ", ".join(VARIANTS)
+            meant = meant_variant(name)
+            hint = f' (did you mean "{meant}"?)' if meant else ""
             raise self.error(
-                f"unknown rule variant {abridged(name)!r}: one of {known}", ("variant",)
+                f"unknown rule variant {abridged(name)!r}: one of {known}{hint}", ("variant",)
             )
         return name
 
