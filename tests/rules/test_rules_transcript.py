@@ -33,6 +33,10 @@ def segment(i: int, j: int) -> list[str]:
 BOARD = [segment(0, 0), segment(-1, -1), segment(0, 1)]
 
 
+#: The seats of :func:`game` without their names (nor colours).
+NAMELESS = [{"stacks": {"B2": 1, "e2": 2}}, {"stacks": {"-b0": 2, "-c-1": -1, "-b-1": 0}}]
+
+
 def game(**changes) -> dict:
     obj = {
         "format": "Atlantis transcript",
@@ -332,6 +336,16 @@ def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
             'counted from 0; for seat 2 (Blue) write "next_player": 1',
         ),
         ({"next_player": "Green"}, "$.next_player", 'whole number >= 0, found the string "Green"'),
+        (  # seats without names: a seat's colour, its place's (seat 2 is drawn blue)
+            {"players": NAMELESS, "next_player": "Blue"},
+            "$.next_player",
+            'counted from 0; for seat 2 (Blue) write "next_player": 1',
+        ),
+        (  # or the one the file writes
+            {"players": [{**NAMELESS[0], "color": "green"}, NAMELESS[1]], "next_player": "green"},
+            "$.next_player",
+            'counted from 0; for seat 1 (Green) write "next_player": 0',
+        ),
         ({"turns_played": 1.5}, "$.turns_played", "whole number >= 0"),
         ({"game_over": "no"}, "$.game_over", "true or false"),
         ({"scores": [1, None]}, "$.scores[1]", "found null"),

@@ -20,12 +20,34 @@ from fabgen.rules.transcript.format import (
     KINDS,
     MAX_SEATS,
     MAX_STACK,
+    SEAT_COLOURS,
     VERSION,
     PlayerEntry,
     Transcript,
     json_path,
 )
 from fabgen.text import MAX_LABEL
+
+
+def _seat_called(said: str, players: Sequence[PlayerEntry]) -> tuple[int, str] | None:
+    """The seat ``said`` names, any case and spacing, and what to call it: a seat's name,
+    else a seat's colour (the file's, or its place's, which fabgen writes and draws: seat 2
+    is blue), as people say whose turn it is."""
+    words = _plain(said)
+    if not words:
+        return None
+    for k, entry in enumerate(players):
+        if words == _plain(entry.name):
+            return k, entry.name or ""
+    for k, entry in enumerate(players):
+        colour = " ".join((entry.color or "").split()) or SEAT_COLOURS[k % len(SEAT_COLOURS)]
+        if words == colour.casefold():
+            return k, entry.name or colour[:1].upper() + colour[1:]
+    return None
+
+
+def _plain(text: str | None) -> str:
+    return " ".join((text or "").split()).casefold()
 
 
 class _Object(dict):
@@ -446,21 +468,20 @@ class _Reader:
             )
 
     def next_player(self, top: dict, players: Sequence[PlayerEntry]) -> int | None:
-        """``next_player``, an index from 0; a seat's name written there (``"Ben"``) is
-        refused with the number to write for it."""
+        """``next_player``, an index from 0; a seat's name or colour written there
+        (``"Ben"``, ``"Blue"``) is refused with the number to write for it."""
         from fabgen.rules.names import seat_label
 
         value = top.get("next_player")
-        if isinstance(value, str):
-            said = " ".join(value.split()).casefold()
-            for k, entry in enumerate(players):
-                if said and said == " ".join((entry.name or "").split()).casefold():
-                    raise self.error(
-                        f"expected a whole number, found {_kind(value)}: next_player is a "
-                        f"seat's place in players, counted from 0; for {seat_label(k, entry.name)} "
-                        f'write "next_player": {k}',
-                        ("next_player",),
-                    )
+        seat = _seat_called(value, players) if isinstance(value, str) else None
+        if seat is not None:
+            k, label = seat
+            raise self.error(
+                f"expected a whole number, found {_kind(value)}: next_player is a "
+                f"seat's place in players, counted from 0; for {seat_label(k, label)} "
+                f'write "next_player": {k}',
+                ("next_player",),
+            )
         return self.optional_int(top, "next_player", 0)
 
     def optional_variant(self, top: dict) -> str | None:
