@@ -309,8 +309,8 @@ def test_a_json_mistake_says_its_line_and_what_to_do(text, words):
         # a pass as people write it, and a turn typed as text
         ({"turns": [None]}, "$.turns[0]", "found null; a pass is written as [], an empty list"),
         ({"turns": ["Pass"]}, "$.turns[0]", 'found the string "Pass"; a pass is written as []'),
-        ({"turns": [[[]]]}, "$.turns[0]", "a pass is written as [], the turn's list of moves left"),
-        ({"turns": [["pass"]]}, "$.turns[0]", 'left empty; found ["pass"]'),
+        ({"turns": [[[]]]}, "$.turns[0]", "a pass is written as [], an empty list of moves; found"),
+        ({"turns": [["pass"]]}, "$.turns[0]", 'an empty list of moves; found ["pass"]'),
         ({"turns": ["B2 to B3"]}, "$.turns[0]", 'write the turn as [["b2", "b3"]], a list of'),
         (
             {"events": [{"type": "turn", "moves": None}]},

@@ -432,7 +432,7 @@ class _Reader:
         if moves and all(_a_pass(m) for m in moves):
             shown = json.dumps(moves, ensure_ascii=False)
             raise self.error(
-                f"a pass is written as [], the turn's list of moves left empty; found "
+                f"a pass is written as [], an empty list of moves; found "
                 f"{shown if len(shown) <= 40 else _kind(moves)}",
                 where,
             )
