@@ -71,6 +71,7 @@ def build(kit_file, quiet, out_dir):
         if not quiet:
             click.echo(text, err=True)
 
+    _refuse_a_dash(kit_file, out_dir)
     _refuse_a_preset_name(kit_file)
     try:
         kit = load_kit(kit_file)
@@ -113,6 +114,25 @@ def _refuse_writing_over_inputs(out_dir, files: dict[str, bytes], kit) -> None:
             f"the board file that {shown_path(source)} names ({setting} under [kit])",
             f"move the board file and change {setting} in {shown_path(source)} to its new place",
         )
+
+
+def _refuse_a_dash(kit_file: str | None, out_dir) -> None:
+    """``fabgen build -``: standard input to many programs; it said "-: no such file"
+    (no fabgen command reads standard input; a file named ``-`` is read as given)."""
+    import os
+    import shlex
+
+    from fabgen.errors import ParameterError
+
+    if kit_file != "-" or os.path.lexists(kit_file):
+        return
+    example = shlex.join(["fabgen", "build", "my_kit.toml", "--out", str(out_dir)])
+    raise ParameterError(
+        "kit",
+        "-: fabgen build does not read standard input: it takes the path of a kit file, "
+        f"so save the kit as a file and name it: {example} (without a file it builds the "
+        "default kit)",
+    )
 
 
 def _refuse_a_preset_name(kit_file: str | None) -> None:

@@ -66,6 +66,16 @@ def test_a_presets_name_given_to_build_says_what_a_kit_file_is(tmp_path, monkeyp
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_dash_given_to_build_says_it_takes_a_kit_files_path(tmp_path, monkeypatch):
+    # '-' is standard input to many programs; build said "-: no such file".
+    result = run(tmp_path, monkeypatch, "build", "-", "--out", "kit")
+    assert result.exit_code == 2, result.output
+    assert "-: fabgen build does not read standard input" in result.output
+    assert "fabgen build my_kit.toml --out kit" in result.output
+    assert "no such file" not in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize(
     ("command", "guess", "meant"),
     [
