@@ -621,7 +621,9 @@ def _validate_board(plan: KitPlan) -> None:
     from fabgen.board.validate import validate
 
     counts = None
-    if plan.supply is not None and plan.kit.section("stones")["design"] != "none":
+    stones = plan.kit.section("stones")
+    # (design none: a count is the stones the maker has from elsewhere, checked alike)
+    if plan.supply is not None and (stones["design"] != "none" or stones["count"]):
         counts = KitCounts(stones_per_player=stones_per_colour(plan))
     plan.report = validate(plan.board, counts, source=plan.board.name)
     for f in plan.report.findings:

@@ -152,6 +152,10 @@ def write_kit(tmp_path, text):
         ('[stones]\nbed = "20x20"\n', ["[kit-stones] stones.bed: 20×20 mm", "larger bed"]),
         ("[stones]\ncount = 500\nbed = '60x60'\n", ["[kit-stones]", "at most 20 plates"]),
         ("[stones]\ncount = 5000\n", ["stones.count", "5000 is outside the allowed range"]),
+        (  # stones from elsewhere (design none) are checked as printed ones are
+            "[stones]\ndesign = 'none'\ncount = 5\n",
+            ["[stones-supply]", "has 5 stones per player but seat 1 (Red) starts with 7"],
+        ),
         (
             "[tile]\nwidth = 25.0\nborder = 0.0\n[laser]\nsheet = '200x200'\n",
             ["[kit-stones] tile.width: the tile's circles (5.67 mm) are too small for stones"],
@@ -166,6 +170,24 @@ def test_invalid_kits_stop_before_writing(tmp_path, cli, text, messages):
         assert message in result.output
     assert "boss_diameter" not in result.output  # no kit key sets the boss
     assert not out.exists()
+
+
+def test_stones_from_elsewhere_are_checked_against_the_board(tmp_path):
+    """With design none a count is the stones the maker has (bom.txt says it as set):
+    too few are warned of, as a kit's printed ones are; it was accepted silently."""
+    from fabgen.kitbuild.plan import plan_kit
+
+    def supply(count):
+        plan = plan_kit(
+            load_kit(write_kit(tmp_path, f"[stones]\ndesign = 'none'\ncount = {count}\n"))
+        )
+        return [(f.severity, f.message) for f in plan.findings if f.code == "stones-supply"]
+
+    needed = plan_kit(load_kit(write_kit(tmp_path, "[kit]\n"))).supply.stones_per_player
+    ((severity, message),) = supply(needed - 1)
+    assert severity == "warning" and f"has {needed - 1} stones per player" in message
+    assert supply(needed)[0][0] == "info" and "are enough" in supply(needed)[0][1]
+    assert supply(0)[0][0] == "info" and "the kit" not in supply(0)[0][1]
 
 
 # Mistakes of the kit file itself, each alone in a file; listed together when together.
