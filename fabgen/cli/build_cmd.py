@@ -78,6 +78,12 @@ def build(kit_file, quiet, out_dir):
     except FabgenError:
         _refuse_a_board_file(kit_file)
         raise
+    if kit_file is not None and not kit.given:  # (a file saved empty but for comments)
+        note(
+            f"warning [kit-file] {kit.source}: the file sets no setting (only comments or "
+            "empty sections): the default kit is built, as fabgen build without a file "
+            "builds it"
+        )
     plan = plan_kit(kit)
     # (the board files are known from the plan: refused before minutes of rendering)
     _refuse_writing_over_inputs(out_dir, board_folder_files(plan), kit)

@@ -306,6 +306,29 @@ def test_an_empty_kit_file_is_refused(cli, tmp_path, text):
     assert "fabgen build without a file builds the default kit" in message
 
 
+@pytest.mark.parametrize("text", ["# my club's kit\n\n# board = 'x'\n", "[kit]\n[tile]\n"])
+def test_a_kit_file_that_sets_nothing_says_the_default_kit_is_built(
+    cli, tmp_path, monkeypatch, text
+):
+    """Comments alone (or empty sections) built the default kit without a word; a file
+    that sets something is not told so."""
+    from fabgen.errors import ParameterError
+    from fabgen.kitbuild import render
+
+    def stop(*_args, **_kw):
+        raise ParameterError("kit", "stopped before building")
+
+    monkeypatch.setattr(render, "render_kit", stop)
+    kit = tmp_path / "kit.toml"
+    for written, said in ((text, True), (text + "[stones]\ncount = 20\n", False)):
+        kit.write_text(written)
+        output = cli("build", kit, "--out", tmp_path / "out").output
+        assert "stopped before building" in output
+        line = f"{kit}: the file sets no setting (only comments or empty sections)"
+        assert (line in output) is said, output
+        assert ("the default kit is built" in output) is said
+
+
 def test_a_kit_file_with_a_bom_and_crlf_line_ends_is_read(tmp_path):
     kit = tmp_path / "kit.toml"
     kit.write_bytes(b'\xef\xbb\xbf[kit]\r\nname = "club"\r\n[tile]\r\nkerf = 0.2\r\n')
