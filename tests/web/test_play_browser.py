@@ -958,6 +958,40 @@ def test_a_game_s_end_is_said_only_beside_its_own_board(play, play_url, fixed_ga
     assert "Game over" not in status.inner_text()
 
 
+@pytest.mark.parametrize("play", [{"width": 1280, "height": 600}], indirect=True)
+def test_after_play_again_rotated_the_line_saying_whose_turn_it_is_is_in_the_window(
+    play, play_url, monkeypatch
+):
+    # At the table, Play again, seats rotated (pressed under the last game's list to do,
+    # read to its end) left the page and the list's column scrolled down: the new game's
+    # "Blue to move, once the list is done on the board: ..." was above the window.
+    ids = iter(["0000000000000001", "0000000000000002"])  # (fixed_game_id's, then another)
+    monkeypatch.setattr("fabgen.web.games.secrets.token_hex", lambda _n=8: next(ids))
+    body = {"preset": "2p-diamond-4", "seats": ["person", "greedy"], "table": True}
+    answer = _post(play_url + "/api/games", body)
+    state = answer["state"]
+    while not state["over"]:  # (the first legal move, as in the test above)
+        legal = state["legal"]
+        moves = [[next(iter(legal)), next(iter(legal.values()))[0]]] if legal else []
+        state = _post(f"{play_url}/api/games/{answer['id']}/turn", {"moves": moves})["state"]
+    play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
+    play.reload()
+    play.locator("#status").filter(has_text="; final ranking: ").wait_for()
+    # (read to its end: the page, in a low window, and the column of the list to do)
+    play.evaluate("document.querySelector('.turn-side').scrollTop = 1e6; scrollTo(0, 1e6)")
+    play.get_by_role("button", name="Play again, seats rotated").click()
+    # (greedy opens the new game: its turn is listed to do, then the person is to move)
+    play.wait_for_function(
+        "id => !busy && game.id !== id && game.todo.length && !game.over"
+        " && !document.querySelector('#end-turn').disabled",
+        arg=answer["id"],
+    )
+    line = play.locator("#to-move")
+    assert line.inner_text().startswith("Blue to move, once the list is done on the board")
+    box = line.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= play.viewport_size["height"]
+
+
 def test_while_turns_are_played_back_the_heading_says_whose_turn_is_shown(play):
     # It said "Red to move: tap one of your fields…" and "This turn: …" stayed on show
     # while Blue's and Green's turns were played back.

@@ -250,6 +250,7 @@ function focusBoard() {
 // the game's history.
 async function request(send, seatKinds, rewinds = false) {
   if (busy) return;
+  const before = game && game.id;
   const answer = await holding(async () => {
     showThinking(seatKinds);
     try {
@@ -269,8 +270,21 @@ async function request(send, seatKinds, rewinds = false) {
       $("thinking").hidden = true;
     }
   });
+  if (answer && (rewinds || (answer.id && answer.id !== before))) turnLineDue = true;
+  if (answer && turnLineDue && !(computersToMove() && !paused)) showTurnLine();
   if (answer) goOn();
   return answer;
+}
+
+// A game begun or taken back (Start game, Play again, Restart, Undo) was pressed below
+// the board (the ranking, a phone's controls): the page stayed there, the line saying
+// whose turn it is above the window. It comes to the top of the window once the
+// computers have played up to a person (their list to do changes the page's length).
+let turnLineDue = false;
+function showTurnLine() {
+  turnLineDue = false;
+  const line = $("to-move").getBoundingClientRect();
+  if (line.top < 0 || line.bottom > window.innerHeight) $("turn-bar").scrollIntoView({block: "start"});
 }
 
 // A request about the game as this page shows it: the server refuses it (409) once the
@@ -885,7 +899,11 @@ function showToDo() {
   const letters = game.seats.map((s, k) => `${String.fromCharCode(65 + k)} ${s.name}`).join(", ");
   $("to-do-letters").hidden = !counts;
   $("to-do-letters").textContent = `Stones such as 1B: how many, then whose (${letters}).`;
+  const fresh = $("to-do").hidden && items.length;
   $("to-do").hidden = !items.length;
+  // A new list is read from its start, under whose turn it is: on a wide screen its
+  // column (it scrolls) kept the last list's place, the line above the window.
+  if (fresh) document.querySelector(".turn-side").scrollTop = 0;
 }
 
 function ownTurnNote(t) {
