@@ -456,6 +456,14 @@ def test_while_a_tapped_move_is_checked_the_turn_cannot_end_or_take_it_back(play
 @pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
 def test_a_phone_sized_window_can_make_a_move(play):
     _start(play)
+    # A typed turn refused scrolled the page to the board, its reason above the window.
+    play.get_by_label("Type the moves").fill("a0-a0")
+    play.get_by_role("button", name="Play typed moves").click()
+    reason = play.locator("#status").filter(has_text="a0-a0")
+    reason.wait_for()
+    play_settled(play)
+    box = reason.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= play.viewport_size["height"]
     zoom_in = play.get_by_role("button", name="Zoom in")
     for _ in range(3):
         if play.evaluate("() => picture.fieldPixels()") >= 40:

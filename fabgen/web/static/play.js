@@ -775,8 +775,10 @@ async function endTurn(moves) {
     $("typed-moves").value = "";
     hinted = [];
   }
-  // The next turn starts on the board (typed moves: in the box, for the next ones).
-  if ([$("end-turn"), $("play-typed")].includes(document.activeElement)) landFocus();
+  // The next turn starts on the board (typed moves: in the box, for the next ones). A
+  // turn refused stays where its reason is said (a phone scrolled to the board, away
+  // from it), to be mended.
+  if (answer && [$("end-turn"), $("play-typed")].includes(document.activeElement)) landFocus();
 }
 
 // ---- playing turns back ----------------------------------------------------------------
