@@ -47,9 +47,7 @@ def test_the_setup_diagram_draws_each_seats_symbol_when_asked(client):
 )
 def test_seat_symbols_other_than_true_or_false_are_refused(client, what, sent, quoted):
     state = client.get(f"/api/board/preset/{PRESET}").get_json()["state"]
-    answer = client.post(
-        f"/api/board/download/{what}", json={"state": state, "seat_symbols": sent}
-    )
+    answer = client.post(f"/api/board/download/{what}", json={"state": state, "seat_symbols": sent})
     assert answer.status_code == 400
     assert answer.get_json()["error"].startswith(
         f"seat_symbols must be true or false, got {quoted}:"
