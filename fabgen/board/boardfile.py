@@ -49,7 +49,7 @@ from fabgen.board.suggest import (
 )
 from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Field, Handedness, TileLattice
-from fabgen.rules.names import NAME_HELP, field_name, parse_field, parse_stack_key
+from fabgen.rules.names import NAME_HELP, field_name, is_field_name, parse_field, parse_stack_key
 from fabgen.rules.setup import segment_fields
 from fabgen.text import MAX_LABEL
 
@@ -289,7 +289,7 @@ class _Reader:
             return parse_field(value)
         except ValueError:
             hint = ""
-            if value.strip().lower() != value and _is_field(value.strip().lower()):
+            if value.strip().lower() != value and is_field_name(value.strip().lower()):
                 hint = f" (did you mean {json.dumps(value.strip().lower())}?)"
             raise self.error(
                 f"{abridged(value, 40, quoted=True)} is not a field name{hint}: {NAME_HELP}",
@@ -514,14 +514,6 @@ def _choice_hint(key: str, value: object, options: list[str]) -> str:
     return did_you_mean(suggestion)
 
 
-def _is_field(text: str) -> bool:
-    try:
-        parse_field(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _path(where: str, key: str) -> str:
     shown = key if _BARE_KEY.fullmatch(key) else json.dumps(key)
     if len(key) > 40:
@@ -542,7 +534,7 @@ def _coord_hint(value: object, lattice: TileLattice | None) -> str:
     if numbers:
         i, j = (int(n) for n in numbers.groups())
         return f": write [{i}, {j}], a list of two numbers, without quotes"
-    if lattice is None or not _is_field(value.strip().lower()):
+    if lattice is None or not is_field_name(value.strip().lower()):
         return ""
     field = parse_field(value.strip().lower())
     name = field_name(field)

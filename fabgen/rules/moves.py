@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from fabgen.errors import FabgenError, ParameterError, abridged
 from fabgen.geometry.lattice import Field
-from fabgen.rules.names import field_name, parse_field
+from fabgen.rules.names import field_name, is_field_name, parse_field
 from fabgen.rules.state import LIVE, NOBODY, STATUS_BY_CODE, Position
 
 #: Every rule an illegal move can break: stable code -> the rule in one line.
@@ -133,21 +133,13 @@ def _as_pairs(text: str) -> str:
     or brackets there, so a minus sign is part of the name it stands before."""
     names = [n for n in re.split(r"[\s,;\[\]()\"']+", text.translate(_DASHES).lower()) if n]
     quoted = abridged(text.strip(), 40, quoted=True)
-    if not names or len(names) % 2 or any(_not_a_field(n) for n in names):
+    if not names or len(names) % 2 or not all(map(is_field_name, names)):
         return f"{quoted} is not a move: {MOVE_HELP}"
     typed = ", ".join(move_text(*names[k : k + 2]) for k in range(0, len(names), 2))
     return (
         f"{quoted} is written as a transcript writes moves, [source, destination] pairs; "
         f'typed moves are source-destination: write "{typed}"'
     )
-
-
-def _not_a_field(name: str) -> bool:
-    try:
-        parse_field(name)
-    except ValueError:
-        return True
-    return False
 
 
 def _split_move(parts: list[str], j: int) -> str:

@@ -80,6 +80,16 @@ def parse_field(name: str) -> Field:
     return _parse_field(name)
 
 
+def is_field_name(text: str) -> bool:
+    """Whether ``text`` is a field's name as :func:`parse_field` reads it (a move
+    typed as a transcript writes it, a board file's value in another case)."""
+    try:
+        parse_field(text)
+    except ValueError:
+        return False
+    return True
+
+
 @lru_cache(maxsize=1 << 16)
 def _parse_field(name: str) -> Field:
     # Cached: a transcript names the same fields over and over.
