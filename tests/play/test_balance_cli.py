@@ -745,14 +745,21 @@ def test_every_interval_is_said_as_one_and_every_metric_says_what_it_counts(few_
     )
 
 
-def test_the_balance_metric_names_the_seats_it_is_made_of(few_games):
-    """ "balance 0.650" alone left a club to guess what it measured."""
+def _balance_line(few_games, rates: tuple[float, ...], balance: float) -> tuple[dict, str]:
+    """The report of ``few_games`` with the seats' win rates and the balance metric set,
+    and the text's balance line."""
     from fabgen.play.balance import report_text
 
     _, report = few_games
-    seats = [{**s, "win_rate": r} for s, r in zip(report["seats"], (0.25, 0.6, 0.15), strict=True)]
-    report = {**report, "seats": seats, "metrics": {**report["metrics"], "balance": 0.55}}
+    seats = [{**s, "win_rate": r} for s, r in zip(report["seats"], rates, strict=True)]
+    report = {**report, "seats": seats, "metrics": {**report["metrics"], "balance": balance}}
     (line,) = [s for s in report_text(report).splitlines() if s.startswith("  balance ")]
+    return report, line
+
+
+def test_the_balance_metric_names_the_seats_it_is_made_of(few_games):
+    """ "balance 0.650" alone left a club to guess what it measured."""
+    _, line = _balance_line(few_games, (0.25, 0.6, 0.15), 0.55)
     assert line.endswith(
         "0.550 (1 = even; seat 2 won most, 60.0%, seat 3 least, 15.0%: 45.0 points apart)"
     )
@@ -760,24 +767,17 @@ def test_the_balance_metric_names_the_seats_it_is_made_of(few_games):
 
 def test_seats_that_won_alike_are_not_called_most_and_least(few_games):
     """It said "seat 1 won most, 50.0%, seat 1 least, 50.0%"."""
-    from fabgen.play.balance import report_text
-
-    _, report = few_games
-    seats = [{**s, "win_rate": 1 / 3} for s in report["seats"]]
-    report = {**report, "seats": seats, "metrics": {**report["metrics"], "balance": 1.0}}
-    (line,) = [s for s in report_text(report).splitlines() if s.startswith("  balance ")]
+    _, line = _balance_line(few_games, (1 / 3, 1 / 3, 1 / 3), 1.0)
     assert line.endswith("1.000 (1 = even; every seat won 33.3%)")
 
 
 def test_seats_tied_for_most_or_least_are_all_named(few_games):
-    """One game of four seats: "seat 4 won most, 100.0%, seat 1 least, 0.0%", where seats
-    1, 2 and 3 all won nothing (a club read seat 1 as the worst)."""
+    """It named one seat of those tied ("seat 4 won most, 100.0%, seat 1 least, 0.0%" of
+    a game of four seats where seats 1, 2 and 3 all won nothing: a club read seat 1 as
+    the worst); here two seats tie for most."""
     from fabgen.play.balance import report_text
 
-    _, report = few_games
-    seats = [{**s, "win_rate": r} for s, r in zip(report["seats"], (0.1, 0.45, 0.45), strict=True)]
-    report = {**report, "seats": seats, "metrics": {**report["metrics"], "balance": 0.65}}
-    (line,) = [s for s in report_text(report).splitlines() if s.startswith("  balance ")]
+    report, line = _balance_line(few_games, (0.1, 0.45, 0.45), 0.65)
     assert line.endswith(
         "0.650 (1 = even; seats 2 and 3 won most, 45.0%, seat 1 least, 10.0%: 35.0 points apart)"
     )
