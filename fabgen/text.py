@@ -20,6 +20,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
+def counted(n: int, word: str) -> str:
+    """``1 tile``, ``2 tiles``: a count with its noun (a regular plural)."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def shown_path(path: str | os.PathLike) -> str:
     """A path as a person finds it in messages: relative to the current folder when
     inside it, else as given."""

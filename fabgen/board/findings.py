@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from fabgen.board.model import Board
 from fabgen.rules.transcript.format import MAX_STACK as TRANSCRIPT_MAX_STACK
+from fabgen.text import counted
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # seats at the table, people and machines together
 MIN_PEOPLE = 1  # solo play needs at least one machine seat
@@ -198,7 +199,7 @@ class Report:
         errors = [f for f in self.findings if f.severity is Severity.ERROR]
         quoted = "; ".join(f.text().removeprefix("error ") for f in errors[:shown])
         more = f" (and {len(errors) - shown} more)" if len(errors) > shown else ""
-        return f"the board has {_plural(len(errors), 'error')}: {quoted}{more}"
+        return f"the board has {counted(len(errors), 'error')}: {quoted}{more}"
 
     def summary(self) -> dict[str, int]:
         return {
@@ -227,8 +228,8 @@ class Report:
         )
         s = self.summary()
         tail = (
-            f"{_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}, "
-            f"{_plural(s['info'], 'note')}"
+            f"{counted(s['errors'], 'error')}, {counted(s['warnings'], 'warning')}, "
+            f"{counted(s['info'], 'note')}"
         )
         return "\n".join([head, *(f.text() for f in self.findings), tail]) + "\n"
 
@@ -237,9 +238,9 @@ def counted_seats(board: Board) -> str:
     """``4 players``, or ``1 person and 2 machine seats`` when machines play too: as
     fabgen validate, layout and build count them."""
     if not board.machines:
-        return _plural(len(board.seats), "player")
+        return counted(len(board.seats), "player")
     people = "1 person" if board.people == 1 else f"{board.people} people"
-    return f"{people} and {_plural(board.machines, 'machine seat')}"
+    return f"{people} and {counted(board.machines, 'machine seat')}"
 
 
 def and_list(words: Iterable[str]) -> str:
@@ -259,7 +260,3 @@ def machines_are(numbers: Iterable[int | str]) -> str:
     people are machines, as the balance texts and the validator say it."""
     items = [str(n) for n in numbers]
     return f"{seat_list(items)} {'is a machine' if len(items) == 1 else 'are machines'}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -21,6 +21,7 @@ from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Tex
 from fabgen.draw.ink import ink_on
 from fabgen.draw.position import stone_colour
 from fabgen.geometry.lattice import Field, field_xy, rotate_xy
+from fabgen.text import counted
 
 AXIS = Style(stroke="#000000", width=0.3)
 GRID = Style(stroke="#bbbbbb", width=0.15)
@@ -96,7 +97,7 @@ def _notes(report: dict, machines: list[int]) -> list[str]:
         tested = "not made, no game finished"
     lines = [
         f"Win rates on {report['board']}",
-        f"{_finished(report['finished'])} ({report['capped']} capped)",
+        f"{counted(report['finished'], 'finished game')} ({report['capped']} capped)",
         f"players: {_players(report)}",
         "error bars: 95% Wilson intervals",
         f"chi-square test of equal wins: {tested}",
@@ -229,7 +230,7 @@ def territory_drawing(
         )
     notes = [
         title,
-        f"{_finished(games)}. Colour: the seat in whose territory",
+        f"{counted(games, 'finished game')}. Colour: the seat in whose territory",
         "the field ended most often (white: never anybody's). Number:",
         "% of the games in which that seat scored it.",
     ]
@@ -306,7 +307,3 @@ def _hex(rgb: Sequence[float]) -> str:
 def _metadata(report: dict) -> dict:
     keys = ("board", "variant", "seed", "games", "finished", "capped")
     return {k: report[k] for k in keys}
-
-
-def _finished(n: int) -> str:
-    return f"{n} finished game{'' if n == 1 else 's'}"

@@ -194,11 +194,6 @@ def dimension(start: Point, end: Point, label: str, height: float, side: float) 
     return out
 
 
-def counted(n: int, word: str) -> str:
-    """``1 tile``, ``2 tiles``: a count with its noun."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def mm(value: float) -> str:
     """A length for people: whole millimetres."""
     return f"{value:.0f} mm"

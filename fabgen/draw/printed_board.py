@@ -32,7 +32,6 @@ from fabgen.draw.board_parts import (
     GREY,
     INK,
     Frame,
-    counted,
     fitted_height,
     legible,
     mm,
@@ -58,6 +57,7 @@ from fabgen.draw.label_room import Box, Point, segment_touches_box
 from fabgen.draw.metrics import LEGIBLE_CAP_MM, text_advance
 from fabgen.errors import ParameterError
 from fabgen.settings import default, range_of
+from fabgen.text import counted
 
 MIN_MARGIN: float = range_of("page_margin").low
 MIN_OVERLAP: float = range_of("overlap").low

@@ -24,7 +24,6 @@ from fabgen.draw.board_parts import (
     PAPER,
     Frame,
     arrow,
-    counted,
     dimension,
     field_circles,
     fitted_height,
@@ -48,6 +47,7 @@ from fabgen.geometry.symbols import (
     board_seat_symbols,
     symbol_parts,
 )
+from fabgen.text import counted
 
 A4 = (210.0, 297.0)
 MARGIN = 12.0

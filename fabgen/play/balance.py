@@ -47,7 +47,7 @@ from fabgen.play.strong import DEFAULT_BUDGET, TWO_SEAT_BUDGET, deeper_by_defaul
 from fabgen.rules.names import field_name
 from fabgen.rules.transcript import Transcript
 from fabgen.rules.variants import NO_TIE_BREAK, get_variant
-from fabgen.text import columns, cut_to_columns, padded
+from fabgen.text import columns, counted, cut_to_columns, padded
 
 DEFAULT_PLAYER = "strong"
 #: Significance level of the test of equal wins.
@@ -410,14 +410,11 @@ def _deeper_note(seats: list[dict]) -> list[str]:
     ]
 
 
-def _games(n: int) -> str:
-    return f"{n} game{'' if n == 1 else 's'}"
-
-
 def report_text(report: dict) -> str:
     """The report for people: one line per seat, then the test and the pieces."""
     lines = [
-        f"board {report['board']}: {_games(report['games'])} ({report['finished']} finished, "
+        f"board {report['board']}: {counted(report['games'], 'game')} "
+        f"({report['finished']} finished, "
         f"{report['capped']} capped), variant {report['variant']}, seed {report['seed']}",
         "",
         *_seat_table(report["seats"]),

@@ -27,6 +27,7 @@ from fabgen.rules.scoring import (
 )
 from fabgen.rules.state import DEAD, GROWING, LIVE, NOBODY, Position
 from fabgen.rules.variants import DEFAULT, PASSES, Variant, get_variant
+from fabgen.text import counted
 
 
 @dataclass(frozen=True)
@@ -150,19 +151,15 @@ class Turn:
     def _record_move(self, move: Move, path: tuple[int, ...], landed: int) -> None:
         k = len(path)
         names = self._pos.board.names
-        details = [f"{_count(k, 'stone')} {'goes' if k == 1 else 'go'} {_count(k, 'step')}"]
+        details = [f"{counted(k, 'stone')} {'goes' if k == 1 else 'go'} {counted(k, 'step')}"]
         if landed < k:
-            details.append(f"{_count(k - landed, 'stone')} cancelled against opponent stones")
+            details.append(f"{counted(k - landed, 'stone')} cancelled against opponent stones")
         details.append(f"{landed} {'lands' if landed == 1 else 'land'} on {names[path[-1]]}")
         title = f"move {len(self.moves)}: {move}"
         fields = (move.source, *(self._pos.board.fields[i] for i in path))
         assert self._steps is not None
         step = Step("move", title, tuple(details), self._pos.copy(), fields, landed=landed)
         self._steps.append(step)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _explosion_steps(final: Position, waves: list, player: int, status: list) -> list[Step]:
@@ -179,8 +176,8 @@ def _explosion_steps(final: Position, waves: list, player: int, status: list) ->
             if stones > cap:  # none of them has a field to go to when no neighbour is live
                 lost = f", {stones - cap} lost" + (" over capacity" if cap else "")
             details.append(
-                f"{names[i]} explodes ({change}): {_count(stones, 'stone')}, "
-                f"{_count(cap, 'live neighbour')}{lost}"
+                f"{names[i]} explodes ({change}): {counted(stones, 'stone')}, "
+                f"{counted(cap, 'live neighbour')}{lost}"
                 f"{_capacity_words(final.board, status, began, i, cap)}"
                 f"{_arrived_words(names, i, stones, exploded)}"
             )
@@ -317,10 +314,10 @@ def chain_before(steps: list[Step], n: int, player: int) -> str | None:
     ]
     cancelled = sum(0 <= o != player for e in blasts for _, o, _ in e.neighbours)
     return (
-        f"the explosion phase: {_count(len(waves), 'wave')}, "
-        f"{_count(len(blasts), 'explosion')} ({', '.join(c for c in changes if c)}), "
-        f"{_count(sum(e.lost for e in blasts), 'stone')} lost, "
-        f"{_count(cancelled, 'opponent stone')} cancelled"
+        f"the explosion phase: {counted(len(waves), 'wave')}, "
+        f"{counted(len(blasts), 'explosion')} ({', '.join(c for c in changes if c)}), "
+        f"{counted(sum(e.lost for e in blasts), 'stone')} lost, "
+        f"{counted(cancelled, 'opponent stone')} cancelled"
     )
 
 
@@ -571,4 +568,4 @@ def game_over_reason(position: Position, variant: Variant) -> str:
             "nothing can change any more (every region is settled or holds only machines' "
             "stacks, and nothing grows next to them)"
         )
-    return f"the game ended after {_count(position.turns_played, 'turn')} played: {why}"
+    return f"the game ended after {counted(position.turns_played, 'turn')} played: {why}"

@@ -46,6 +46,7 @@ from fabgen.rules.state import Position
 from fabgen.rules.transcript import Transcript, parse_transcript, transcript_to_json
 from fabgen.rules.turn import Turn, play_turn, replay
 from fabgen.rules.variants import VARIANTS
+from fabgen.text import counted
 from fabgen.web.limits import ABANDONED_DAYS, LIMITS, TooMuchWork
 
 PERSON = "person"
@@ -492,15 +493,11 @@ def turn_words(position: Position, k: int, moves: list[Move], explosions: int) -
     for m in moves:
         found = direction_and_distance(m.source, m.destination)
         n = found[1] if found else 0
-        parts.append(f"{_count(n, 'stone')} from {_name(m.source)} to {_name(m.destination)}")
+        parts.append(f"{counted(n, 'stone')} from {_name(m.source)} to {_name(m.destination)}")
     if not parts:
         parts = ["no moves" if position.players[k].kind == MACHINE else "passes"]
-    blast = _count(explosions, "explosion") if explosions else "no explosions"
+    blast = counted(explosions, "explosion") if explosions else "no explosions"
     return f"{seat_name(position, k)}: {', '.join(parts)}; {blast}"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _name(f) -> str:
