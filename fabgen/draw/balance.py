@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from fabgen.board.checks.people import PeopleAlone
 from fabgen.board.findings import machines_are, seat_list
 from fabgen.draw.board_parts import text_width
 from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Style, Text
@@ -75,11 +76,12 @@ def win_rate_drawing(report: dict, colours: Sequence[str | None]) -> Drawing:
     even = y0 + height / len(seats) / top
     shapes.append(Polyline(((x0, even), (x0 + width, even)), style=EVEN))
     shapes.append(Text((x0 + width + 1, even - 1), "even", 2.6, "left", INK))
-    people = [s for s in seats if s.get("kind", "player") == "player"]
-    beside = 1 < len(people) < len(seats)  # people beside machine seats
-    if beside:
-        shapes.extend(_people_even(people, (x0, y0, width, height, top), even))
-    lines = _notes(report, [s["seat"] for s in seats if s not in people] if beside else [])
+    machines = [s["seat"] for s in seats if s.get("kind", "player") != "player"]
+    alone = PeopleAlone.of(seats, machines)
+    beside = alone is not None and len(alone.people) > 1  # people beside machine seats
+    if alone is not None and beside:
+        shapes.extend(_people_even(alone, (x0, y0, width, height, top), even))
+    lines = _notes(report, machines if beside else [])
     for i, line in enumerate(lines):  # the last line 9 mm above the axis's top line
         size = 3.6 if i == 0 else 3.0
         y = y0 + height + 9 + 5 * (len(lines) - 1 - i)
@@ -109,12 +111,12 @@ def _notes(report: dict, machines: list[int]) -> list[str]:
     return lines
 
 
-def _people_even(people: list[dict], frame: tuple, even: float) -> list:
+def _people_even(alone: PeopleAlone, frame: tuple, even: float) -> list:
     """A dotted line at an even share of the wins the machines left the people: the
     even line (1 / seats) counts a machine as a seat, and on 4p-hexagon-19-machines
     every person's bar stood above it."""
     x0, y0, width, height, top = frame
-    share = sum(s["win_rate"] for s in people) / len(people)
+    share = alone.share / len(alone.people)
     y = y0 + height * share / top
     label = y - 1  # the label's baseline, as "even"'s: a line through its middle
     if abs(y - even) < 3.2:  # clear of "even", on the far side
