@@ -4,7 +4,9 @@ The estimates, and why:
 
 - **Stones per colour**: about 20% of the board's fields (the 1995 rules' figure),
   rounded up, and never fewer than twice the stones a seat starts with (the start tile
-  itself plus as many again for the first growing fields).
+  itself plus as many again for the first growing fields). A position from the middle
+  of a game (a growing or dead field: its start is not known) needs at least the most
+  stones a seat holds in it; twice that has no reason behind it.
 - **Growing markers**: 20% of the fields. A growing field explodes at the latest six
   of its owner's turns after it appeared (it gains a stone each turn and holds at most
   six), so only a small share of the board is growing at any moment.
@@ -46,7 +48,8 @@ def share_of(count: int, share: tuple[int, int]) -> int:
 
 @dataclass(frozen=True)
 class Supply:
-    """Pieces needed for a board; ``start_stones`` is the largest start of any seat."""
+    """Pieces needed for a board; ``start_stones`` is the largest start of any seat
+    (with ``mid_game``, the most stones a seat holds in the position)."""
 
     fields: int
     players: int
@@ -63,6 +66,9 @@ class Supply:
     #: margin took past what the board can hold at once, and was cut to
     #: (:func:`marker_room`).
     markers_capped: tuple[str, ...] = ()
+    #: The board is a position from the middle of a game (growing or dead fields), not
+    #: a start: its seats hold stones, they do not start with them.
+    mid_game: bool = False
 
     @property
     def dead_markers_text(self) -> str:
@@ -98,9 +104,15 @@ class Supply:
                 f"the 95th percentile of the most stones of one colour on the board at once "
                 f"in {self.simulated}, plus {SIMULATED_MARGIN:.0%}"
             )
+        stones = f"{self.start_stones} stone{'s' if self.start_stones != 1 else ''}"
+        if self.mid_game:
+            return (
+                f"20% of {self.fields} fields, rounded up, and at least the {stones} a seat "
+                "holds in this position from the middle of a game"
+            )
         return (
-            f"20% of {self.fields} fields, rounded up, and at least twice the "
-            f"{self.start_stones} stone{'s' if self.start_stones != 1 else ''} a seat starts with"
+            f"20% of {self.fields} fields, rounded up, and at least twice the {stones} a seat "
+            "starts with"
         )
 
 
@@ -141,14 +153,22 @@ def markers_capped(markers_peak: dict, fields: int, tiles: int) -> tuple[str, ..
 def supply_needed(board: Board) -> Supply:
     fields = len(board.field_tiles)
     start = max((s.stones for s in board.seats), default=START_TILE_TOTAL) or START_TILE_TOTAL
+    mid_game = is_mid_game(board)
     return Supply(
         fields=fields,
         players=len(board.seats),
         start_stones=start,
-        stones_per_player=max(share_of(fields, STONE_SHARE), 2 * start),
+        stones_per_player=max(share_of(fields, STONE_SHARE), start if mid_game else 2 * start),
         growing_markers=share_of(fields, GROWING_SHARE),
         dead_markers=share_of(fields, DEAD_SHARE),
+        mid_game=mid_game,
     )
+
+
+def is_mid_game(board: Board) -> bool:
+    """A position from the middle of a game: a seat has a growing or dead field (a
+    start has neither; the validator's not-a-start)."""
+    return any(v <= 0 for seat in board.seats for _, v in seat.stacks)
 
 
 def with_margin(p95: float) -> int:

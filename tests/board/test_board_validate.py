@@ -591,6 +591,38 @@ def test_supply_against_a_kit(kit, severities, message):
     assert any(message in f.message for f in supply)
 
 
+@pytest.mark.parametrize("mid_game", [True, False], ids=["mid-game", "start"])
+def test_the_stones_supply_of_a_position_from_a_game_says_what_a_seat_holds(tmp_path, mid_game):
+    # A position after turns were played said what each seat "starts with", and asked
+    # for twice that; it holds those stones, and needs at least as many.
+    game = json.loads((DATA / "mid-game.json").read_text())
+    stacks = game["players"][0]["stacks"]
+    stacks.update(b2=3, c2=3, c3=2)
+    if not mid_game:  # the same stones on live fields alone: a start
+        stacks.update(b1=1, a2=1)
+    held = sum(abs(v) for v in stacks.values())
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(game))
+    report = run(read_board(path), KitCounts(held - 1))
+    (error,) = [f for f in report.findings if f.code == "stones-supply"]
+    need = held if mid_game else 2 * held
+    has = f"holds {held} in this position" if mid_game else f"starts with {held}"
+    assert error.message == (
+        f"the kit has {held - 1} stones per player but seat 1 (Red) {has}: make at least "
+        f"{need} per colour"
+    )
+    (info,) = [f for f in run(read_board(path)).findings if f.code == "stones-supply"]
+    basis = (
+        f"at least the {held} stones a seat holds in this position from the middle of a game"
+        if mid_game
+        else f"at least twice the {held} stones a seat starts with"
+    )
+    assert (
+        info.message
+        == f"each colour needs about {need} stones (20% of 21 fields, rounded up, and {basis})"
+    )
+
+
 def test_json_report():
     report = run(read_board(BROKEN / "shared-field.toml"))
     data = json.loads(report.json_text())

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from fabgen.board.checks.context import Context
 from fabgen.board.checks.registry import Section
 from fabgen.board.findings import Finding, Severity, Where
-from fabgen.board.supply import ROOM_NOTE, SIMULATED_MARGIN
+from fabgen.board.supply import ROOM_NOTE, SIMULATED_MARGIN, Supply
 
 SUPPLY = Section("supply")
 
@@ -28,8 +28,8 @@ def stones(ctx: Context) -> Iterator[Finding]:
         yield Finding(
             "stones-supply",
             Severity.ERROR,
-            f"the kit has {have} stones per player but {ctx.seat(k)} starts with "
-            f"{starts[k]}: make at least {need.stones_per_player} per colour",
+            f"the kit has {have} stones per player but {ctx.seat(k)} {_has(need, starts[k])}: "
+            f"make at least {need.stones_per_player} per colour",
             Where(player=k + 1),
         )
     elif have < need.stones_per_player:
@@ -43,6 +43,12 @@ def stones(ctx: Context) -> Iterator[Finding]:
         yield Finding(
             "stones-supply", Severity.INFO, f"the kit's {have} per player are enough: {basis}"
         )
+
+
+def _has(need: Supply, stones: int) -> str:
+    """A seat's stones: what it starts with, or in a position from the middle of a
+    game (whose start is not known) what it holds there."""
+    return f"holds {stones} in this position" if need.mid_game else f"starts with {stones}"
 
 
 @SUPPLY.check("markers-supply")
