@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from fabgen.cli.common import InputPath, format_option
+from fabgen.cli.common import InputPath, dash_message, format_option
 from fabgen.cli.options import option
 from fabgen.cli.tile_options import (
     TILE_KEYS,
@@ -33,7 +33,7 @@ below what a laser cuts or a printer prints, and a drawing re-saved by another p
 @click.option(
     "--from",
     "drawing",
-    type=InputPath("the drawing to check", dir_okay=False),
+    type=InputPath("the drawing to check", example="--from my-tile.svg", dir_okay=False),
     default=None,
     help="Check a tile you drew yourself (.svg in mm or px, .dxf in mm) instead of "
     "fabgen's own geometry. --kerf is then the laser's kerf around your cut line.",
@@ -146,6 +146,10 @@ def _board_tiles(name: str, handedness, drawn: bool = False):
 
     board = load_preset(name) if name in preset_names() else None
     if board is None:
+        if name == "-" and not os.path.lexists(name):
+            command = click.get_current_context().command_path
+            example = "--board my-board.toml (or --board NAME for a preset board)"
+            raise ParameterError("board", dash_message(command, "a board file", example))
         if not os.path.lexists(name):  # anything there is read (and its problem named)
             raise ParameterError(
                 "board",

@@ -20,7 +20,11 @@ board_file_argument = click.argument(
     "board_file",
     metavar="[FILE]",
     required=False,
-    type=InputPath("a board file or transcript", path_type=Path),
+    type=InputPath(
+        "a board file or transcript",
+        example="my-board.toml (or --preset NAME for a preset board)",
+        path_type=Path,
+    ),
 )
 #: The default of ``--variant`` where a command plays a board FILE (validate --simulate,
 #: balance): None when not given, for :func:`file_variant`.

@@ -61,16 +61,39 @@ class Folder(click.Path):
 
 class InputPath(click.Path):
     """An input file's path; an empty one is refused (click made it ".", the current
-    folder, and the reader said "is a folder": ``fabgen validate ""``)."""
+    folder, and the reader said "is a folder": ``fabgen validate ""``), and so is ``-``
+    (:func:`refuse_a_dash`; ``example``: what to type instead, after the command; None:
+    the command says it in its own words)."""
 
-    def __init__(self, what: str, **kwargs):
+    def __init__(self, what: str, example: str | None = None, **kwargs):
         super().__init__(**kwargs)
         self.what = what
+        self.example = example
 
     def convert(self, value, param, ctx):
         if value == "":  # (a name of spaces may be a file's: the reader looks for it)
             _refuse(f"the file name given is empty: give the path of {self.what}")
+        if self.example is not None and ctx is not None:
+            refuse_a_dash(value, ctx.command_path, self.what, self.example)
         return super().convert(home_expanded(value), param, ctx)
+
+
+def refuse_a_dash(value, command: str, what: str, example: str) -> None:
+    """``-`` where a file goes: standard input to many programs, and "-: no such file"
+    to fabgen, which reads files only (design notes, *Safe writing and bounded input*).
+    A file named ``-`` is read as given."""
+    import os
+
+    if value == "-" and not os.path.lexists(value):
+        _refuse(dash_message(command, what, example))
+
+
+def dash_message(command: str, what: str, example: str) -> str:
+    """What :func:`refuse_a_dash` says: no standard input, and what to type instead."""
+    return (
+        f"-: {command} does not read standard input: it takes the path of {what}, so "
+        f"save it as a file and name it: {command} {example}"
+    )
 
 
 def home_expanded(value):

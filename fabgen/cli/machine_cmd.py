@@ -23,7 +23,11 @@ from fabgen.rules.refusals import turn_words
 
 
 @click.command("machine", short_help="The turn an extreme machine makes; --play appends it.")
-@click.argument("game", metavar="GAME.json", type=InputPath("a transcript (JSON)", path_type=Path))
+@click.argument(
+    "game",
+    metavar="GAME.json",
+    type=InputPath("a transcript (JSON)", example="game.json", path_type=Path),
+)
 @option("seed")
 @format_option("text: the moves and why; json: one object (fields in docs/seats.md).")
 @variant_option

@@ -31,7 +31,7 @@ def rules() -> None:
     nargs=-1,
     required=True,
     metavar="GAME.json...",  # as turn's POSITION.json and machine's GAME.json
-    type=InputPath("a transcript (JSON)", path_type=Path),
+    type=InputPath("a transcript (JSON)", example="game.json", path_type=Path),
 )
 @variant_option
 @format_option("text: draw each final position; json: one JSON object per game and line.")
@@ -98,7 +98,7 @@ def _replay_one(path: Path, transcript, variant: str, output_format: str) -> str
 @click.argument(
     "position_file",
     metavar="POSITION.json",
-    type=InputPath("a transcript (JSON)", path_type=Path),
+    type=InputPath("a transcript (JSON)", example="game.json", path_type=Path),
 )
 @click.option(
     "--moves",

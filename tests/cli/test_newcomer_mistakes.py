@@ -77,6 +77,46 @@ def test_a_dash_given_to_build_says_it_takes_a_kit_files_path(tmp_path, monkeypa
 
 
 @pytest.mark.parametrize(
+    ("command", "typed"),
+    [
+        (["validate", "-"], "fabgen validate my-board.toml (or --preset NAME"),
+        (["layout", "-", "--out", "boards"], "fabgen layout my-board.toml (or --preset NAME"),
+        (["balance", "-", "--games", "2", "--out", "b"], "fabgen balance my-board.toml"),
+        (["rules", "replay", "game.json", "-"], "fabgen rules replay game.json"),
+        (["rules", "turn", "-", "--svg", "steps"], "fabgen rules turn game.json"),
+        (["rules", "machine", "-", "--play", "--out", "next"], "fabgen rules machine game.json"),
+        (["check-alignment", "--from", "-"], "fabgen check-alignment --from my-tile.svg"),
+        (["check-alignment", "--board", "-"], "fabgen check-alignment --board my-board.toml"),
+    ],
+    ids=" ".join,
+)
+def test_a_dash_given_for_a_file_says_no_command_reads_standard_input(
+    tmp_path, monkeypatch, command, typed
+):
+    # Each said "-: no such file: check the name" (or of --from: "files without
+    # extension"), as build did before it said what it takes.
+    result = run(tmp_path, monkeypatch, *command)
+    assert result.exit_code == 2, result.output
+    name = " ".join(command[:2] if command[0] == "rules" else command[:1])
+    what = "the drawing to check" if "--from" in command else "a "
+    assert f"Error: -: fabgen {name} does not read standard input" in result.output
+    assert f"it takes the path of {what}" in result.output
+    assert f"save it as a file and name it: {typed}" in result.output
+    assert "no such file" not in result.output
+    assert len(result.output.strip().splitlines()) == 1  # one paragraph
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_named_dash_is_read_as_given(tmp_path, monkeypatch):
+    (tmp_path / "-").write_text(
+        CliRunner().invoke(main, ["boards", "--show", "2p-diamond-4"]).output
+    )
+    result = run(tmp_path, monkeypatch, "validate", "-")
+    assert result.exit_code == 0, result.output
+    assert "board 2p-diamond-4: 2 players, 16 tiles" in result.output
+
+
+@pytest.mark.parametrize(
     ("command", "guess", "meant"),
     [
         (["tile"], "--size", "--width"),
