@@ -95,13 +95,15 @@ def cases(folder: Path) -> list[tuple[str, list[str], bool]]:
     text, played = transcript_text(MAX_TURNS)  # a random game, as long as it lasts
     transcript.write_text(text)
     out = str(folder / "out")
-    count = int(LIMITS["count"].high)
+    tiles = int(LIMITS["sheet_tiles"].high)
+    copies = int(LIMITS["plate_copies"].high)
+    laid_out = int(LIMITS["check_tiles"].high)
     # a sheet holding MAX_TILES_PER_SHEET 100 mm tiles (8,660 mm² each, nested)
     sheet = "1700x1000"
     return [
         (
-            "sheet: 500 tiles, ~200 per sheet",
-            ["sheet", "--count", str(count), "--sheet", sheet, "--out", out],
+            f"sheet: {tiles} tiles, ~200 per sheet",
+            ["sheet", "--count", str(tiles), "--sheet", sheet, "--out", out],
             False,
         ),
         (
@@ -120,8 +122,8 @@ def cases(folder: Path) -> list[tuple[str, list[str], bool]]:
             False,
         ),
         (
-            "check-alignment: 2000 tiles",
-            ["check-alignment", "--tiles", str(int(LIMITS["tile_count"].high))],
+            f"check-alignment: {laid_out} tiles",
+            ["check-alignment", "--tiles", str(laid_out)],
             False,
         ),
         (
@@ -130,8 +132,8 @@ def cases(folder: Path) -> list[tuple[str, list[str], bool]]:
             False,
         ),
         (
-            "stones: 500 copies per piece (large job)",
-            ["stones", "--markers", "--count", str(count), "--bed", "2000x2000", "--out", out],
+            f"stones: {copies} copies per piece (large job)",
+            ["stones", "--markers", "--count", str(copies), "--bed", "2000x2000", "--out", out],
             True,
         ),
         (f"layout: {MAX_TILES}-tile board", ["layout", str(big), "--out", out], False),
