@@ -1,11 +1,12 @@
 """A game club on club night (the play page): one laptop runs fabgen serve, people at the
-table use the page on their phones (a phone-sized window with touch) beside the laptop's
-window. Debian's chromium driven by Playwright."""
+table use the page on their phones (a phone-sized window with touch) or a tablet beside
+the laptop's window. Debian's chromium driven by Playwright."""
 
 from __future__ import annotations
 
 import pytest
 
+from fabgen.rules.moves import move_text
 from tests.web.conftest import serving
 from tests.web.helpers import checked_page, play_settled
 
@@ -242,3 +243,42 @@ def test_on_a_narrow_phone_each_seat_s_name_is_whole(browser, club_url, width):
         assert cut == []
         assert rows.nth(1).locator("label").inner_text() == "Seat 2: Machine A"
         assert phone.evaluate("document.documentElement.scrollWidth") <= width
+
+
+TABLET = {"has_touch": True, "is_mobile": True}
+SCREEN_FONT = """g => { const svg = g.ownerSVGElement, t = g.querySelector('.badge');
+  return parseFloat(t.getAttribute('font-size')) * svg.getBoundingClientRect().width
+    / svg.viewBox.baseVal.width; }"""
+
+
+@pytest.mark.parametrize("size", [(820, 1180), (1180, 820)], ids=["upright", "sideways"])
+def test_on_a_tablet_either_way_up_a_field_is_tapped_and_read_with_a_finger(
+    browser, club_url, size
+):
+    # Upright, the board beside the settings had 340 px: fields of 24 px on this board;
+    # sideways the board fitted the window's height: 37 px. A lit field's count was 8 px
+    # high, and a field tapped kept a blue tint (a touch screen keeps :hover on it) that
+    # read as lit.
+    width, height = size
+    with checked_page(browser, **TABLET, viewport={"width": width, "height": height}) as tablet:
+        _open(tablet, club_url)
+        tablet.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
+        tablet.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
+        tablet.get_by_role("button", name="Start game").tap()
+        play_settled(tablet)
+        assert tablet.evaluate("() => picture.fieldPixels()") >= 40  # (as drawn)
+        assert tablet.evaluate("document.documentElement.scrollWidth") <= width
+        if width < height:  # the board across the window, above the game's controls
+            board = tablet.locator("#board").bounding_box()
+            assert board["width"] >= width - 60
+            assert board["y"] < tablet.locator("#game-controls").bounding_box()["y"]
+        source = tablet.evaluate("() => Object.keys(game.legal)[0]")
+        tablet.locator(f'#board [data-field="{source}"]').tap()
+        lit = tablet.locator("#board .field.lit").first
+        lit.wait_for()
+        assert lit.evaluate(SCREEN_FONT) >= 11
+        destination = lit.get_attribute("data-field")
+        lit.tap()
+        tablet.locator("#pending").filter(has_text=move_text(source, destination)).wait_for()
+        tapped = tablet.locator(f'#board [data-field="{destination}"] .hit')
+        assert tapped.evaluate("e => getComputedStyle(e).fill") == "rgba(0, 0, 0, 0)"

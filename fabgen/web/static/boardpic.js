@@ -251,15 +251,18 @@ class BoardPicture {
 
   // Field names at least NAME_PX high on screen where the field leaves room (up to 0.33
   // of the pitch, moved down into the gap below the field as they grow): 0.42 of the
-  // radius was about 8 px at a phone's zoom.
+  // radius was about 8 px at a phone's zoom. So are the badges over a field (the stones
+  // a lit field's move takes, 6 px there), up to the radius, growing up into the gap.
   fitNames() {
     const scale = this.svg.getBoundingClientRect().width / this.picture.viewbox[0];
     if (!scale) return; // (not on show)
     const r = this.picture.radius;
     const size = Math.min(this.picture.pitch * 0.33, Math.max(r * 0.42, NAME_PX / scale));
+    const badge = Math.min(r, Math.max(r * 0.5, NAME_PX / scale));
     for (const c of this.cells.values()) {
       c.name.setAttribute("font-size", size);
       c.name.setAttribute("y", r * 0.92 + (size - r * 0.42) / 2);
+      c.badge.setAttribute("font-size", badge);
     }
   }
 
@@ -271,9 +274,19 @@ class BoardPicture {
     if (c) c.g.scrollIntoView({block: "nearest", inline: "center"});
   }
 
-  // Field size on screen, in px.
+  // Field size on screen, in px, as drawn: at zoom 1 the picture fits the window's height
+  // too (svg.fit), which draws it smaller than its width alone would (a tablet held
+  // sideways: 37 px, not 50).
   fieldPixels() {
-    return this.svg.getBoundingClientRect().width / this.picture.viewbox[0] * this.picture.pitch;
+    const box = this.svg.getBoundingClientRect();
+    const [w, h] = this.picture.viewbox;
+    return Math.min(box.width / w, box.height / h) * this.picture.pitch;
+  }
+
+  // Field size on screen at zoom `z` above 1, where the picture is `z` times as wide as
+  // its box, whatever its height.
+  zoomedFieldPixels(z) {
+    return this.scroller.clientWidth * z / this.picture.viewbox[0] * this.picture.pitch;
   }
 }
 

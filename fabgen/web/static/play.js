@@ -570,13 +570,16 @@ function lookAt(names) {
 
 // On a phone the whole board leaves fields of 18 to 31 px, small to tap and nothing
 // said the zoom buttons were there: a narrow window opens the board zoomed so that a
-// field is a finger wide, and says how to see the rest.
+// field is a finger wide, and says how to see the rest. So does a tablet (a finger, not
+// a mouse: fields of 17 to 37 px upright or sideways on the larger boards).
 const FINGER_PX = 40;
-const NARROW = window.matchMedia("(max-width: 760px)");
+const FINGERS = window.matchMedia("(max-width: 760px), (pointer: coarse)");
 function fingerZoom() {
   const shown = picture.fieldPixels();
-  if (NARROW.matches && shown && shown < FINGER_PX) {
-    picture.setZoom(picture.zoom * (FINGER_PX + 1) / shown); // (+1: rounding)
+  if (FINGERS.matches && shown && shown < FINGER_PX) {
+    // (+1: rounding. Zoomed at all, the board is no longer fitted to the window's height,
+    // which may be enough: 1.01 then)
+    picture.setZoom(Math.max(1.01, (FINGER_PX + 1) / picture.zoomedFieldPixels(1)));
   }
   showZoomHint();
 }
