@@ -123,6 +123,11 @@ TARGETS = """() => [...document.querySelectorAll(
   .filter(([, h]) => h < 44)"""
 
 
+SMALL_TEXT = """() => [...document.querySelectorAll('.play-page select, .play-page [type=text]')]
+  .filter(e => e.getClientRects().length && parseFloat(getComputedStyle(e).fontSize) < 16)
+  .map(e => e.id)"""
+
+
 @pytest.mark.parametrize("width", [360, 430])
 def test_on_a_phone_every_control_is_a_finger_s_size(browser, club_url, width):
     # A checkbox was 13 px square, Undo, Restart and Start game 33 px tall, the seat
@@ -141,6 +146,14 @@ def test_on_a_phone_every_control_is_a_finger_s_size(browser, club_url, width):
         phone.locator("#differs").evaluate("d => d.open = true")
         assert phone.evaluate(TARGETS) == []  # the game's controls
         assert phone.evaluate("document.documentElement.scrollWidth") <= width
+        # Safari zooms into a text box or list of less than 16 px as it is typed in or
+        # chosen from, and stays zoomed (the page's were 15 px)
+        assert phone.evaluate(SMALL_TEXT) == []
+        # the hint's player on the line of its "from", not a line of its own below it
+        hint_from = phone.locator(".hint-from").bounding_box()
+        assert hint_from["height"] <= phone.locator("#hint-from").bounding_box()["height"] + 2
+        # the keyboard's Enter, which plays the typed moves, says so
+        assert phone.get_by_label(TYPED).get_attribute("enterkeyhint") == "go"
 
 
 def _held_turns(page) -> list:
