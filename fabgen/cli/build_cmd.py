@@ -57,8 +57,9 @@ def build(kit_file, quiet, out_dir):
     built. Everything is checked first, the board validator
     included; nothing is written unless every product succeeds, and an interrupted build
     leaves the folder as it was. Files that an earlier build of the same folder wrote,
-    that this one does not write and that nobody has changed since, are removed; one it
-    would write again that somebody has changed since stops the build.
+    that this one does not write and that nobody has changed since, are removed; a file
+    it would write over with other bytes that somebody has changed since, or that no
+    earlier build wrote (your own README.txt), stops the build.
 
     Example: fabgen build my_kit.toml --out output/
     """

@@ -20,7 +20,10 @@ then stops with a message.
 
 A rebuild (``manifest=...``) removes files that the folder's previous manifest lists only
 when their content still has the SHA-256 recorded there: a file the user changed, or a
-name that leaves the folder, is never deleted.
+name that leaves the folder, is never deleted. With ``keep_changed`` (``fabgen build``) a
+file is written over only if that manifest lists it unchanged, or if it has the new bytes
+already: a file changed since, or one no manifest of fabgen's lists (the user's own
+README.txt), stops the write (design notes, *Safe writing and bounded input*).
 """
 
 from __future__ import annotations
@@ -69,8 +72,8 @@ def write_transaction(
 
     With ``manifest`` (the name of the manifest among ``files``), files that the folder's
     previous manifest lists, that this set does not write and whose content is unchanged
-    since, are removed in the same transaction; with ``keep_changed`` too, files it lists
-    that were changed since and would get other bytes are refused
+    since, are removed in the same transaction; with ``keep_changed`` too, a file that
+    would get other bytes is refused unless that manifest lists it unchanged
     (:func:`refuse_replacing_changes`, checked under the lock). ``flag``: the option that
     gave the folder, which the messages name (``rules turn`` writes into ``--svg``).
     """
@@ -410,31 +413,66 @@ def _stale(root: Path, manifest: str, files: Mapping[str, bytes]) -> list[str]:
 def refuse_replacing_changes(
     out_dir: str | os.PathLike, files: Mapping[str, bytes], manifest: str, flag: str = "--out"
 ) -> None:
-    """Refuse to write over files that the folder's previous manifest lists and that were
-    changed since (a sheet re-nested in Inkscape and saved over): a rebuild replaced them
-    without a word, though a changed file it no longer writes is kept (``build``'s
-    ``keep_changed``)."""
+    """Refuse to write over a file that ``files`` would give other bytes, unless the
+    folder's previous manifest lists it unchanged since: one it lists that was changed
+    since (a sheet re-nested in Inkscape and saved over), and one no manifest of fabgen's
+    lists (the user's own README.txt or bom.txt, or ``manifest.json`` of something else).
+    Both were replaced without a word, though a changed file the build no longer writes
+    was always kept (``build``'s ``keep_changed``)."""
     root = check_out_dir(out_dir, flag)
+    changed, unlisted = _replaced_unasked(root, files, manifest)
+    if changed or unlisted:
+        raise FabgenError(_refusal(root, changed, unlisted, manifest, flag))
+
+
+def _replaced_unasked(
+    root: Path, files: Mapping[str, bytes], manifest: str
+) -> tuple[list[str], list[str]]:
+    """The names ``files`` would write over with other bytes: those the previous manifest
+    lists but that were changed since, and those it does not list (the manifest itself
+    counts as listed when it is fabgen's)."""
     entries = _manifest_entries(root / manifest)
-    changed = [
-        name
-        for name, digest in sorted(entries.items())
-        if name in files
-        and name != manifest
-        and _is_plain_file_inside(root, name)
-        and _sha256(root / name) not in (digest, hashlib.sha256(files[name]).hexdigest())
-    ]
-    if changed:
-        first = PurePosixPath(changed[0])
-        mine = first.with_name(f"{first.stem}-mine{first.suffix}")
-        one = len(changed) == 1
-        was, it, copy = ("was", "it", "copy") if one else ("were", "them", "copies")
-        raise FabgenError(
-            f"{flag} {shown_path(root)}: {_listed(changed)} {was} changed since fabgen wrote "
-            f"{it}, and this build would replace {it}, so nothing was written: rename your "
-            f"{copy} (e.g. {first} to {mine}), or delete what you no longer need, and build "
-            "again"
+    changed, unlisted = [], []
+    for name, data in sorted(files.items()):
+        target = root / name
+        if not os.path.lexists(target) or (target.is_dir() and not target.is_symlink()):
+            continue  # (a folder in the way is the commit's error)
+        digest = None if target.is_symlink() else _sha256(target)  # (a link is not ours)
+        if digest == hashlib.sha256(data).hexdigest():
+            continue
+        if name == manifest:
+            if not entries:
+                unlisted.append(name)
+        elif name not in entries:
+            unlisted.append(name)
+        elif digest != entries[name]:
+            changed.append(name)
+    return changed, unlisted
+
+
+def _refusal(root: Path, changed: list[str], unlisted: list[str], manifest: str, flag: str) -> str:
+    """One paragraph: which files, why they are not replaced, and what to do."""
+    named = unlisted + changed
+    one = len(named) == 1
+    it, copy = ("it", "file") if one else ("them", "files")
+    why = []
+    if unlisted:
+        are = "is" if len(unlisted) == 1 else "are"
+        why.append(
+            f"{_listed(unlisted)} {are} not from an earlier build into this folder (no "
+            f"{manifest} of fabgen's lists {'it' if len(unlisted) == 1 else 'them'})"
         )
+    if changed:
+        was, them = ("was", "it") if len(changed) == 1 else ("were", "them")
+        why.append(f"{_listed(changed)} {was} changed since fabgen wrote {them}")
+    first = PurePosixPath(named[0])
+    mine = first.with_name(f"{first.stem}-mine{first.suffix}")
+    elsewhere = "build into another folder, or " if unlisted else ""
+    return (
+        f"{flag} {shown_path(root)}: {'; '.join(why)}; this build would replace {it}, so "
+        f"nothing was written: {elsewhere}rename your {copy} (e.g. {first} to {mine}), or "
+        "delete what you no longer need, and build again"
+    )
 
 
 def _listed(names: list[str]) -> str:

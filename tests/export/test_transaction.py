@@ -17,6 +17,7 @@ import pytest
 from fabgen.errors import FabgenError
 from fabgen.export import transaction as tx
 from fabgen.export.transaction import write_transaction
+from fabgen.text import shown_path
 from tests.processes import with_signals
 
 OLD = {"a.txt": b"old a\n", "sub/b.txt": b"old b\n"}
@@ -25,6 +26,7 @@ NEW = {"a.txt": b"new a\n", "sub/b.txt": b"new b\n", "c/d/e.txt": b"new e\n", "f
 WRITER = """
 import sys, json
 from fabgen.export.transaction import write_transaction
+from fabgen.text import shown_path
 files = {k: v.encode() for k, v in json.loads(sys.argv[2]).items()}
 write_transaction(sys.argv[1], files, manifest=sys.argv[3] if len(sys.argv) > 3 else None)
 """
@@ -281,6 +283,75 @@ def test_a_rebuild_refuses_to_replace_what_was_changed_since(tmp_path):
     assert "a.svg and" not in said and "c.txt" not in said
     assert "(e.g. sub/b.svg to sub/b-mine.svg)" in said
     tx.refuse_replacing_changes(out, {**new, "sub/b.svg": b"moved in Inkscape\n"}, "manifest.json")
+
+
+KIT = {"README.txt": b"the kit\n", "laser/a.svg": b"a\n"}
+
+
+def kit_files(files: dict[str, bytes]) -> dict[str, bytes]:
+    """``files`` with the manifest that lists them, as a build writes it."""
+    return {**files, "manifest.json": json.dumps({"files": tx.manifest_files(files)}).encode()}
+
+
+def build(out: Path, files: dict[str, bytes]) -> tx.WriteResult:
+    return write_transaction(out, kit_files(files), manifest="manifest.json", keep_changed=True)
+
+
+@pytest.mark.parametrize("earlier", [False, True], ids=["new-folder", "after-a-build"])
+def test_a_build_refuses_to_replace_a_file_no_manifest_lists(tmp_path, earlier):
+    """The user's own README.txt (or manifest.json of something else) in --out was
+    replaced without a word; it stops the build, nothing is written, the file is kept."""
+    out = tmp_path / "kit"
+    out.mkdir()
+    if earlier:  # a manifest of an earlier build that does not list the file
+        build(out, {"laser/a.svg": b"a\n"})
+        (out / "README.txt").write_bytes(b"my notes\n")
+    else:
+        (out / "README.txt").write_bytes(b"my notes\n")
+        (out / "manifest.json").write_bytes(b'{"name": "my web app"}\n')
+    before = snapshot(out)
+    with pytest.raises(FabgenError) as refused:
+        build(out, {**KIT, "laser/a.svg": b"A\n"})
+    said = str(refused.value)
+    assert snapshot(out) == before
+    assert (out / "README.txt").read_bytes() == b"my notes\n"
+    unlisted = "README.txt is" if earlier else "README.txt and manifest.json are"
+    assert f"{shown_path(out)}: {unlisted} not from an earlier build into this folder" in said
+    assert "laser/a.svg" not in said  # listed unchanged, or not there
+    assert "build into another folder, or rename your " in said
+    assert "(e.g. README.txt to README-mine.txt)" in said
+
+
+def test_a_build_refusal_names_unlisted_and_changed_files_together(tmp_path):
+    out = tmp_path / "kit"
+    build(out, {"laser/a.svg": b"a\n"})
+    (out / "laser" / "a.svg").write_bytes(b"moved in Inkscape\n")
+    (out / "README.txt").write_bytes(b"my notes\n")
+    with pytest.raises(FabgenError) as refused:
+        build(out, {**KIT, "laser/a.svg": b"A\n"})
+    assert (
+        "README.txt is not from an earlier build into this folder (no manifest.json of "
+        "fabgen's lists it); laser/a.svg was changed since fabgen wrote it; this build would "
+        "replace them, so nothing was written"
+    ) in str(refused.value)
+
+
+@pytest.mark.parametrize("case", ["same-bytes", "twice", "rebuild", "manifest-removed"])
+def test_a_build_writes_over_what_is_its_own_or_the_same(tmp_path, case):
+    """What must keep working: a file with the bytes the build writes (no manifest
+    needed), the same build twice (make kit), a rebuild of other bytes over an earlier
+    build's unchanged files, and an earlier build whose manifest was deleted."""
+    out = tmp_path / "kit"
+    new = {**KIT, "laser/a.svg": b"A\n"} if case == "rebuild" else KIT
+    if case == "same-bytes":
+        out.mkdir()
+        (out / "README.txt").write_bytes(KIT["README.txt"])
+    else:
+        build(out, KIT)
+    if case == "manifest-removed":
+        (out / "manifest.json").unlink()
+    build(out, new)
+    assert {n: (out / n).read_bytes() for n in kit_files(new)} == kit_files(new)
 
 
 def test_a_manifest_pointing_through_a_symlink_deletes_nothing(tmp_path):

@@ -329,6 +329,11 @@ def test_kit_with_a_board_file_pitch_and_laser_stones(tmp_path, cli):
 
 def test_rebuild_removes_files_of_an_earlier_build(tmp_path, cli):
     out = tmp_path / "out"
+    # Other commands' files in the same --out: their names are never a kit's, so the
+    # build neither refuses nor replaces nor removes them.
+    for command in (["tile"], ["layout", "--preset", "3p-triangle-4"]):
+        assert cli(*command, "--out", out).exit_code == 0
+    theirs = tree(out)
     cli("build", write_kit(tmp_path, "[stones]\ndesign = 'pyramid'\n"), "-q", "--out", out)
     assert any("pyramid" in f for f in tree(out))
     (out / "notes.txt").write_text("mine")  # not fabgen's: must survive
@@ -337,15 +342,26 @@ def test_rebuild_removes_files_of_an_earlier_build(tmp_path, cli):
     assert not any("pyramid" in f for f in tree(out))
     assert "removed" in result.output
     assert (out / "notes.txt").read_text() == "mine"
-    # A sheet changed since (re-nested in Inkscape and saved over) was replaced without a
-    # word by the next build; it is refused, and nothing in the folder changes.
+    assert theirs.items() <= tree(out).items()
+    # A sheet changed since (re-nested in Inkscape and saved over), and a file of the
+    # user's where this build writes one that no manifest lists, were replaced without a
+    # word by the next build; they are refused, and nothing in the folder changes.
     sheet = out / "laser" / "tiles-sheet-1.svg"
     sheet.write_bytes(sheet.read_bytes().replace(b"</svg>", b"<!-- moved --></svg>"))
+    (out / "3d").mkdir()
+    mine = out / "3d" / "stone-disc-d20.7-c0.2.stl"
+    mine.write_bytes(b"solid my own stone\n")
     before = tree(out)
     again = cli("build", write_kit(tmp_path, "[tile]\nkerf = 0.2\n"), "-q", "--out", out)
     assert again.exit_code == 2, again.output
-    assert "laser/tiles-sheet-1.svg was changed since fabgen wrote it" in again.output
+    assert (
+        "3d/stone-disc-d20.7-c0.2.stl is not from an earlier build into this folder (no "
+        "manifest.json of fabgen's lists it); laser/tiles-sheet-1.svg was changed since fabgen "
+        "wrote it; this build would replace them, so nothing was written: build into another "
+        "folder, or rename your files"
+    ) in " ".join(again.output.split())
     assert tree(out) == before
+    assert mine.read_bytes() == b"solid my own stone\n"
 
 
 def test_load_kit_fills_defaults():
