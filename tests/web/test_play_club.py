@@ -182,6 +182,12 @@ def test_on_a_phone_scrolled_to_the_board_the_page_says_the_computer_thinks(brow
         phone.unroute("**/api/games/*/turn")
         phone.wait_for_function("() => !busy && game.turns_played > 1")
         thinking.wait_for(state="hidden")
+        # The list done on the board goes, and with it the page below the board: the line
+        # saying whose turn it is comes back into the window.
+        phone.get_by_role("button", name="Done on the board").tap()
+        phone.locator("#to-do").wait_for(state="hidden")
+        play_settled(phone)
+        assert _on_screen(phone, phone.locator("#to-move"))
 
 
 def _post(url, body):

@@ -1082,9 +1082,11 @@ $("table-switch").addEventListener("change", () => {
   showGamePicture();
   request(() => postJSON(`/api/games/${game.id}/settings`, {table: $("table-switch").checked}));
 });
-$("done").addEventListener("click", () => {
+// The list done goes from the page: a phone was left below the board, at the list of
+// turns, the line saying whose turn it is far above the window.
+$("done").addEventListener("click", async () => {
   showGamePicture();
-  request(() => postJSON(`/api/games/${game.id}/settings`, {done: true}));
+  if (await request(() => postJSON(`/api/games/${game.id}/settings`, {done: true}))) showTurnLine();
 });
 // "The board shows something else?" points to the Undo list (below the board on a phone).
 $("differs").querySelector("a[href='#undo-turn']").addEventListener("click", (e) => {
