@@ -73,6 +73,10 @@ def test_the_game_address_given_on_the_server_s_computer_is_its_network_address(
     with checked_page(browser) as laptop:
         origin, words = join_of(laptop, club_url)
         assert origin == club_url and "--host 0.0.0.0" in words
+        # kept whole (a phone broke it after its first minus)
+        option = laptop.locator("#join .together")
+        assert option.inner_text() == "--host 0.0.0.0"
+        assert option.evaluate("e => getComputedStyle(e).whiteSpace") == "nowrap"
     network = "http://192.0.2.77:8123"
     app = create_app(games_dir=tmp_path / "games")
     app.config["FABGEN_NETWORK_ORIGIN"] = network

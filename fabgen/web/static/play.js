@@ -478,11 +478,13 @@ function showJoin(id) {
   const here = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
   const origin = here && network ? network : location.origin;
   const address = `${origin}/play#game=${id}`;
+  // (the option kept whole: a phone broke it after its first minus, "-" over "-host")
+  const option = Object.assign(document.createElement("span"), {className: "together", textContent: "--host 0.0.0.0"});
   const note = here && !network
-    ? " (phones reach it when fabgen serve runs with --host 0.0.0.0: use this computer's network address)."
-    : "";  // (no full stop after the address alone: it would wrap onto a line by itself)
+    ? [" (phones reach it when fabgen serve runs with ", option, ": use this computer's network address)."]
+    : [];  // (no full stop after the address alone: it would wrap onto a line by itself)
   join.replaceChildren("On another phone or computer, this game is at ",
-    Object.assign(document.createElement("a"), {href: address, textContent: address}), note);
+    Object.assign(document.createElement("a"), {href: address, textContent: address}), ...note);
 }
 
 // `turns`: those of its history about to be played back (they log themselves).
