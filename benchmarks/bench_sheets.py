@@ -4,10 +4,13 @@ shared edges, laser time and run time.
 Run: .venv/bin/python benchmarks/bench_sheets.py
 100 mm tiles, 0.1 mm kerf, 5 mm margins, default speeds (cut 10, engrave 100,
 travel 300 mm/s). Run time covers nesting, drawings and rendering SVG + DXF.
+
+Takes about 5 s (4.3 s on the 2-core development machine, 2026-11-30).
 """
 
 from __future__ import annotations
 
+import argparse
 import time
 
 from fabgen.draw.laser_job import JobFigures, LaserSpeeds, format_duration, measure
@@ -42,6 +45,9 @@ def run(count: int, size, shared: bool, width: float = WIDTH):
 
 
 def main() -> None:
+    argparse.ArgumentParser(  # --help says what it measures; no options
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     speeds = LaserSpeeds()
     geometry = TileGeometry.from_width(WIDTH, kerf=KERF)
     print(f"Laser sheets: {WIDTH:g} mm tiles, kerf {KERF:g} mm, margin {MARGIN:g} mm\n")

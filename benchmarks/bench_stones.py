@@ -1,10 +1,14 @@
 """Time per product of ``fabgen stones`` with default parameters. Prints; asserts nothing.
 
 Run: .venv/bin/python benchmarks/bench_stones.py
+
+Takes 5 to 15 s, most of it importing CadQuery twice (here and in the ``fabgen stones``
+process) (2-core development machine shared with other work, 2026-11-30).
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import tempfile
@@ -20,6 +24,9 @@ def timed(label: str, func):
 
 
 def main() -> None:
+    argparse.ArgumentParser(  # --help says what it measures; no options
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     timed("import cadquery", lambda: __import__("cadquery"))
     from fabgen.export.mesh import tessellate
     from fabgen.export.step import step_bytes
