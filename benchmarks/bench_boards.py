@@ -7,6 +7,9 @@ split into drawing and rendering. Each figure is the best of several runs, in
 milliseconds.
 
 Run: .venv/bin/python benchmarks/bench_boards.py [--runs N]
+
+Takes about 40 s; ``--runs 1`` about 25 s (2-core development machine shared with other
+work, 2026-11-30).
 """
 
 from __future__ import annotations
@@ -50,19 +53,22 @@ def bench(name: str, runs: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=3, help="timed runs, best kept (3)")
     args = parser.parse_args()
     layout_files(LayoutParams(load_preset(preset_names()[0])))  # warm up: fonts, imports
     print(f"boards: best of {args.runs} runs, milliseconds")
-    header = f"{'preset':<15} {'tiles':>5} {'pages':>5} {'read':>7} {'validate':>9} {'draw':>7}"
+    w = max(len(name) for name in preset_names())  # the longest name sets the column
+    header = f"{'preset':<{w}} {'tiles':>5} {'pages':>5} {'read':>7} {'validate':>9} {'draw':>7}"
     print(header + f" {'layout':>7}")
     total = 0.0
     for name in preset_names():
         r = bench(name, args.runs)
         total += r["layout"]
         print(
-            f"{name:<15} {r['tiles']:>5} {r['pages']:>5} {r['read']:>7.1f} "
+            f"{name:<{w}} {r['tiles']:>5} {r['pages']:>5} {r['read']:>7.1f} "
             f"{r['validate']:>9.1f} {r['draw']:>7.1f} {r['layout']:>7.1f}"
         )
     print(f"layout of all {len(preset_names())} presets: {total:.0f} ms")
