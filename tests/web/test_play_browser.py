@@ -475,6 +475,10 @@ def test_a_phone_sized_window_can_make_a_move(play):
     _field(play, source).scroll_into_view_if_needed()
     move = _tap_a_move(play)
     _end_turn(play)
+    # The next turn's line stays in the window: the focus put on the person's field
+    # scrolled the page down to it (two people passing a phone did not see whose turn it was).
+    box = play.locator("#to-move").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= play.viewport_size["height"]
     log = play.locator("#log li").all_text_contents()
     assert any(f"Red: 1 stone from {move[0]} to {move[1]};" in line for line in log)
 

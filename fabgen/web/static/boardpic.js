@@ -113,11 +113,15 @@ class BoardPicture {
     for (const [other, c] of this.cells) c.g.setAttribute("tabindex", other === name ? "0" : "-1");
   }
 
+  // The keyboard's field is brought into view. A tap's or a click's is not: after End
+  // turn on a phone the focus scrolled the page down to the next player's field, the
+  // line saying whose turn it is above the window (two people passing a phone).
   focusField(name) {
     const c = this.cells.get(name);
     if (!c) return;
     this.rove(name);
-    c.g.focus();
+    c.g.focus({preventScroll: true});
+    if (c.g.matches(":focus-visible")) c.g.scrollIntoView({block: "nearest", inline: "nearest"});
   }
 
   // The field the keyboard's focus is on, or the one Tab comes to.
