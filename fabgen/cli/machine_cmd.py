@@ -66,20 +66,34 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
 
     Example: fabgen rules machine game.json --play --out next/
     """
-    import json
     import random
 
     from fabgen.errors import UserError
-    from fabgen.products.turn import longer_transcript_files
-    from fabgen.rules.moves import IllegalMove
-    from fabgen.rules.scoring import game_over
     from fabgen.rules.transcript import read_transcript
-    from fabgen.rules.turn import replay
 
     if out_dir is not None and not play:
         raise UserError("--out is only used with --play (the longer transcript goes there)")
     transcript = read_transcript(game)
     variant = game_variant(variant, transcript)
+    start = _position_to_move(game, transcript, variant, output_format)
+    # "file", "turn" and "player" first and "variant" near the end, as in rules turn's JSON
+    report = {"file": str(game), **_decide(start, variant, random.Random(seed), budget)}
+    report.update(seed=seed, variant=variant)
+    text = _shown(report, game, transcript, start, play, output_format)
+    if not play:
+        click.echo(text)
+        return
+    _append_turn(game, transcript, report["moves"], text, out_dir)
+
+
+def _position_to_move(game, transcript, variant: str, output_format: str):
+    """The position after the file's turns; an illegal move among them stops with exit
+    code 1 (as in replay), a game already over with its reason (exit code 2)."""
+    from fabgen.errors import UserError
+    from fabgen.rules.moves import IllegalMove
+    from fabgen.rules.scoring import game_over
+    from fabgen.rules.turn import replay
+
     try:
         start = replay(transcript.position, transcript.move_list, variant)
     except IllegalMove as exc:
@@ -88,20 +102,28 @@ def machine(game, seed, output_format, variant, play, budget, out_dir):
     if game_over(start, variant):
         last = len(transcript.move_list)
         raise UserError(game_over_words(game, start, variant, "compute", last))
-    # "file", "turn" and "player" first and "variant" near the end, as in rules turn's JSON
-    report = {"file": str(game), **_decide(start, variant, random.Random(seed), budget)}
-    report.update(seed=seed, variant=variant)
+    return start
+
+
+def _shown(report: dict, game, transcript, start, play: bool, output_format: str) -> str:
+    """The report as printed: JSON, or words with the note on a person's seat and the
+    command that plays the turn step by step."""
+    import json
+
     if output_format == "json":
-        text = json.dumps(report, ensure_ascii=False)
-    else:
-        text = _text(report, turn_words(transcript, start)) + _persons_seat(start)
-        file_turn = len(transcript.move_list) + 1 if play else None
-        own = variant if variant != (transcript.variant or "online") else None
-        text += "\n" + _steps_hint(game, report["moves"], file_turn, own)
-    if not play:
-        click.echo(text)
-        return
-    made = longer_transcript_files(Path(game).name, transcript, report["moves"])
+        return json.dumps(report, ensure_ascii=False)
+    text = _text(report, turn_words(transcript, start)) + _persons_seat(start)
+    file_turn = len(transcript.move_list) + 1 if play else None
+    own = report["variant"] if report["variant"] != (transcript.variant or "online") else None
+    return text + "\n" + _steps_hint(game, report["moves"], file_turn, own)
+
+
+def _append_turn(game, transcript, moves, text: str, out_dir) -> None:
+    """--play: the longer transcript on stdout (the report on stderr), or written into
+    --out before the report is printed."""
+    from fabgen.products.turn import longer_transcript_files
+
+    made = longer_transcript_files(Path(game).name, transcript, moves)
     if out_dir is None:
         click.echo(text, err=True)
         click.echo(made.files[Path(game).name].decode("utf-8"), nl=False)
