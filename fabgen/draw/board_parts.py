@@ -81,20 +81,22 @@ def text_width(text: str, height: float, bold: bool = False) -> float:
     return max(text_advance(text, height, bold), estimate)
 
 
-def wrap(text: str, height: float, room: float, measured: bool = False) -> list[str]:
+def wrap(
+    text: str, height: float, room: float, measured: bool = False, most: int | None = None
+) -> list[str]:
     """Words of ``text`` in lines that fit ``room`` mm at cap height ``height``; a word
     longer than a line is broken. ``measured``: lines filled to Vera's real widths (a
     page's legend), not to the :data:`WRAP_WIDTH` per letter that leaves a third of the
-    line empty in plain words."""
+    line empty in plain words. ``most``: the first that many lines only."""
     import textwrap
 
     if measured:
-        return fill_lines(text, room, lambda line: text_advance(line, height))
-    lines = textwrap.wrap(text, max(10, int(room / (WRAP_WIDTH * height)))) or [""]
+        return fill_lines(text, room, lambda line: text_advance(line, height), most)
+    lines = textwrap.wrap(text, max(10, int(room / (WRAP_WIDTH * height))))[:most] or [""]
     if all(text_width(line, height) <= room for line in lines):
         return lines
     # Wide letters (a name of 69 W's ran off the page): fill lines by measured widths.
-    return fill_lines(text, room, lambda line: text_width(line, height))
+    return fill_lines(text, room, lambda line: text_width(line, height), most)
 
 
 def fitted_height(text: str, height: float, room: float, bold: bool = False) -> float:

@@ -63,36 +63,55 @@ def _unknown(char: str) -> int:
     return UNKNOWN if unicodedata.east_asian_width(char) in "WF" else UNKNOWN_NARROW
 
 
-def fill_lines(text: str, room: float, width) -> list[str]:
+def fill_lines(text: str, room: float, width, most: int | None = None) -> list[str]:
     """Words of ``text`` in lines no wider than ``room`` by ``width(line)``; a word
-    longer than a line is broken."""
+    longer than a line is broken. ``most``: the first that many lines only (a picture
+    that shows two lines of a description of any length fills no more)."""
     out: list[str] = []
     line = ""
     for word in text.split():
+        if most is not None and len(out) >= most:
+            return out[:most]
         joined = f"{line} {word}" if line else word
         if width(joined) <= room:
             line = joined
             continue
         if line:
             out.append(line)
-        while width(word) > room:
-            cut = max(1, _longest_fit(word, room, width))
-            out.append(word[:cut])
-            word = word[cut:]
-        line = word
-    return [*out, line] if line or not out else out
+        *pieces, line = _broken(word, room, width, most)
+        out += pieces
+    lines = [*out, line] if line or not out else out
+    return lines[:most]
 
 
-def _longest_fit(word: str, room: float, width) -> int:
-    """How many of ``word``'s first characters fit ``room`` mm."""
-    low, high = 0, len(word)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if width(word[:mid]) <= room:
-            low = mid
+def _broken(word: str, room: float, width, most: int | None) -> list[str]:
+    """``word`` in pieces that fit ``room`` (a letter alone where none fits), at most
+    ``most`` + 1 of them: the word is cut where it is, never measured whole again (a
+    word of a million letters took minutes)."""
+    pieces: list[str] = []
+    start = 0
+    while start < len(word) and (most is None or len(pieces) <= most):
+        cut = max(1, _longest_fit(word, start, room, width))
+        pieces.append(word[start : start + cut])
+        start += cut
+    return pieces
+
+
+def _longest_fit(word: str, start: int, room: float, width) -> int:
+    """How many of ``word``'s characters from ``start`` fit ``room`` mm: prefixes of
+    doubling length are measured until one does not fit, then the fit is bisected."""
+    rest = len(word) - start
+    fits, over = 0, 1  # (fits: a length that fits; over: one that does not, or rest + 1)
+    while over <= rest and width(word[start : start + over]) <= room:
+        fits, over = over, 2 * over
+    over = min(over, rest + 1)
+    while over - fits > 1:
+        mid = (fits + over) // 2
+        if width(word[start : start + mid]) <= room:
+            fits = mid
         else:
-            high = mid - 1
-    return low
+            over = mid
+    return fits
 
 
 def fill_measured(text: str, height: float, room: float) -> list[str]:

@@ -138,10 +138,10 @@ def _title(board: Board, page: tuple[float, float]) -> list[Shape]:
 
 
 def _description(board: Board, page: tuple[float, float]) -> list[str]:
-    """The board's description in at most two lines."""
+    """The board's description in at most two lines (a third filled says there is more)."""
     if not board.description:
         return []
-    lines = wrap(board.description, TEXT_H, page[0] - 2 * MARGIN, measured=True)
+    lines = wrap(board.description, TEXT_H, page[0] - 2 * MARGIN, measured=True, most=3)
     if len(lines) > 2:
         lines = [lines[0], lines[1].rstrip(".,;: ") + " …"]
     return lines

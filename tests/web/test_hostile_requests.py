@@ -1,0 +1,174 @@
+"""Hostile or careless requests to fabgen serve, one table row each, through Flask's
+test client: what each gets is a 4xx with a JSON message saying what is wrong and what
+to do (or the file asked for, where the input is odd but usable), never a 500, a
+traceback or a wait (docs/web.md, *Safety and limits*; the request parsing is
+fabgen/web/app.py's). tests/fuzz/test_fuzz_web.py puts values of every type at every
+key; these are the inputs it does not reach."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+import pytest
+
+
+@dataclass(frozen=True)
+class Case:
+    """One request: ``url`` ({game}: a new game's id), a JSON ``body`` (``{state}``: the
+    2p-diamond-4 board's designer state, with ``board`` keys of ``board_keys``) or raw
+    ``data`` of ``content_type``, and the answer's status and words."""
+
+    method: str
+    url: str
+    status: int
+    words: str
+    body: object = None
+    board_keys: dict = field(default_factory=dict)
+    data: bytes | None = None
+    content_type: str | None = None
+
+
+def _raw(text: str) -> bytes:
+    return text.encode("utf-8")
+
+
+BIG = "x" * 900_000  # (a body of some 900 kB: under the 1024 kB every request may have)
+CASES = {
+    # names in the address
+    "a preset named ..": Case("GET", "/api/board/preset/%2E%2E", 400, "unknown preset '..'"),
+    "a preset in capitals": Case(
+        "GET", "/api/rules/preset/3P-TRIANGLE-4", 400, "(did you mean '3p-triangle-4'?)"
+    ),
+    "a preset path to another file": Case(
+        "POST", "/api/games", 400, 'unknown preset "../../etc/passwd"',
+        {"preset": "../../etc/passwd"},
+    ),
+    "a game id of no game": Case("GET", "/api/games/" + "0" * 16, 404, "no game 0000000000000000"),
+    # numbers JSON writes but fabgen cannot use
+    "1e999 for a turn": Case(
+        "POST", "/api/games/{game}/undo", 400, "turn must be a whole number",
+        data=b'{"turn": 1e999}', content_type="application/json",
+    ),
+    "10**400 for a turn": Case(
+        "POST", "/api/games/{game}/undo", 400, "an integer of 401 digits",
+        data=_raw('{"turn": 1' + "0" * 400 + "}"), content_type="application/json",
+    ),
+    "a float for a whole number": Case(
+        "POST", "/api/games/{game}/undo", 400, "turn must be a whole number", {"turn": 0.0}
+    ),
+    "Infinity for a kit setting": Case(
+        "POST", "/api/kit/file", 400, "Infinity is not a number JSON allows",
+        data=b'{"settings": {"tile": {"width": Infinity}}}', content_type="application/json",
+    ),
+    # values of the wrong type or size
+    "text for a number in the kit": Case(
+        "POST", "/api/kit/file", 400, "Tile width must be a number, got '100'",
+        {"settings": {"tile": {"width": "100"}}},
+    ),
+    "a negative tile width": Case(
+        "POST", "/api/kit/file", 400, "Tile width -1 is outside the allowed range; allowed: 5 to",
+        {"settings": {"tile": {"width": -1}}},
+    ),
+    "null moves": Case(
+        "POST", "/api/games/{game}/turn", 400, "moves must be a list of [source, destination]",
+        {"moves": None},
+    ),
+    "a seat kind of 900 kB": Case(
+        "POST", "/api/games", 400, "unknown seat kind 'xxxxxxxxxxxx'... (900000 characters)",
+        {"preset": "2p-diamond-4", "seats": [BIG, "person"]},
+    ),
+    "a board text of 900 kB": Case(
+        "POST", "/api/games", 413, "the board is larger than 512 kB", {"board": BIG}
+    ),
+    "moves nested 10,000 deep": Case(
+        "POST", "/api/games/{game}/turn", 400, "nested too deeply",
+        data=_raw('{"moves": ' + "[" * 10_000 + "]" * 10_000 + "}"),
+        content_type="application/json",
+    ),
+    "a lone surrogate for a transcript": Case(
+        "POST", "/api/rules/turn", 400, "game: is not valid JSON",
+        data=b'{"transcript": "\\ud800"}', content_type="application/json",
+    ),
+    "a control character in a board name": Case(
+        "POST", "/api/board/view", 400, 'found the string "a\\u0000b": write "a-b"',
+        {"state": "{state}"}, {"name": "a\u0000b"},
+    ),
+    "100,000 tiles": Case(
+        "POST", "/api/board/view", 413, "100000 tiles is more than fabgen serve takes",
+        {"state": "{state}"}, {"tiles": [[0, 0]] * 100_000},
+    ),
+    "a million tiles": Case(
+        "POST", "/api/games", 413, "the request is larger than 1024 kB",
+        data=b'{"board_state": {"board": {"tiles": [' + b"[0,0]," * 10**6 + b"[0,0]]}}}",
+        content_type="application/json",
+    ),
+    "a kit's board path to another file": Case(
+        "POST", "/api/kit/file", 400, "'../../etc/passwd' is neither a preset",
+        {"settings": {"kit": {"board": "../../etc/passwd"}}},
+    ),
+    "a body of 2 MB": Case(
+        "POST", "/api/kit/preview", 413, "the request is larger than 1024 kB",
+        data=b" " * 2**21, content_type="application/json",
+    ),
+    "a form where JSON goes": Case(
+        "POST", "/api/kit/zip", 400, "Content-Type application/json",
+        data=b"settings=1", content_type="application/x-www-form-urlencoded",
+    ),
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    from fabgen.web import create_app
+
+    app = create_app(games_dir=tmp_path_factory.mktemp("games"), think_worker=False)
+    app.config["TESTING"] = True
+    yield app
+    app.extensions["fabgen_play"].close()
+
+
+@pytest.fixture(scope="module")
+def state(app):
+    return app.test_client().get("/api/board/preset/2p-diamond-4").get_json()["state"]
+
+
+def _body(case: Case, state: dict) -> object:
+    board = {**state["board"], **case.board_keys}
+    text = json.dumps(case.body).replace('"{state}"', json.dumps({**state, "board": board}))
+    return json.loads(text)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_hostile_request_gets_its_answer_in_words(app, state, name):
+    case = CASES[name]
+    client = app.test_client()
+    url = case.url
+    if "{game}" in url:
+        game = client.post("/api/games", json={"preset": "2p-diamond-4", "seats": ["person"] * 2})
+        url = url.format(game=game.get_json()["id"])
+    if case.data is not None:
+        answer = client.open(
+            url, method=case.method, data=case.data, content_type=case.content_type
+        )
+    elif case.body is not None:
+        answer = client.open(url, method=case.method, json=_body(case, state))
+    else:
+        answer = client.open(url, method=case.method)
+    assert answer.status_code == case.status, answer.get_data()[:300]
+    if case.status >= 400:
+        assert answer.is_json, answer.get_data()[:300]
+        assert case.words in answer.get_json()["error"]
+        assert "Traceback" not in answer.get_json()["error"]
+    else:
+        assert case.words in answer.get_data(as_text=True)
+
+
+def test_a_huge_description_shows_as_two_lines_on_the_setup_diagram(app, state):
+    board = {**state["board"], "description": "x" * 300_000}
+    answer = app.test_client().post(
+        "/api/board/download/setup-svg", json={"state": {**state, "board": board}}
+    )
+    lines = re.findall(r">(x+(?: …)?)</text>", answer.get_data(as_text=True))
+    assert len(lines) == 2 and lines[1].endswith(" …"), lines
