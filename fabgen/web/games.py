@@ -538,16 +538,22 @@ def legal_json(turn: Turn) -> tuple[dict, dict]:
     return legal, stones
 
 
+def typed_moves_length(text: str) -> None:
+    """Refuse moves typed as text longer than :attr:`WebLimits.moves_text` (the play
+    page's and the rules viewer's words)."""
+    if len(text) > LIMITS.moves_text:
+        raise ParameterError(
+            "moves",
+            f"moves typed as text are at most {LIMITS.moves_text} characters "
+            f"(like c3-c5, f2-d2), not {len(text)}",
+        )
+
+
 def parse_move_pairs(value: object) -> list[Move]:
     """``[["c3", "c5"], ...]`` or the text ``"c3-c5, f2-d2"`` (as typed at the table)
     -> moves, with a clear error for anything else."""
     if isinstance(value, str):
-        if len(value) > LIMITS.moves_text:
-            raise ParameterError(
-                "moves",
-                f"moves typed as text are at most {LIMITS.moves_text} characters "
-                f"(like c3-c5, f2-d2), not {len(value)}",
-            )
+        typed_moves_length(value)
         from fabgen.rules.moves import parse_moves
 
         return parse_moves(value)

@@ -55,6 +55,7 @@ def turn_view(
     from fabgen.rules.terminal import legend, stacks_by_seat
     from fabgen.rules.turn import play_turn, replay
     from fabgen.web.designer import upload_label
+    from fabgen.web.games import typed_moves_length
 
     source = upload_label(name)  # (as the designer names a file: "club.json")
     try:
@@ -76,8 +77,9 @@ def turn_view(
     if t < len(played):
         given = list(played[t])
     elif moves is not None:  # an empty text is a pass
-        if not isinstance(moves, str) or len(moves) > LIMITS.moves_text:
+        if not isinstance(moves, str):
             raise ParameterError("moves", "the moves must be text like c3-c5,f2-d2")
+        typed_moves_length(moves)
         try:
             given = parse_moves(moves)
         except ParameterError as exc:  # (named as the refused moves below name them)

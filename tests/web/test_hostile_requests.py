@@ -34,6 +34,13 @@ def _raw(text: str) -> bytes:
     return text.encode("utf-8")
 
 
+def _start_transcript() -> str:
+    from fabgen.board.files import load_preset
+    from fabgen.board.transcript_io import board_transcript_text
+
+    return board_transcript_text(load_preset("2p-diamond-4"))
+
+
 BIG = "x" * 900_000  # (a body of some 900 kB: under the 1024 kB every request may have)
 CASES = {
     # names in the address
@@ -79,6 +86,10 @@ CASES = {
         "POST", "/api/games", 400, "unknown seat kind 'xxxxxxxxxxxx'... (900000 characters)",
         {"preset": "2p-diamond-4", "seats": [BIG, "person"]},
     ),
+    "moves typed in the rules viewer, 900 kB": Case(
+        "POST", "/api/rules/turn", 400, "moves typed as text are at most 2000 characters",
+        {"transcript": _start_transcript(), "moves": BIG},
+    ),  # (was: the moves must be text)
     "a board text of 900 kB": Case(
         "POST", "/api/games", 413, "the board is larger than 512 kB", {"board": BIG}
     ),
