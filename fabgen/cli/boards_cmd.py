@@ -215,41 +215,51 @@ def validate(
     kit = KitCounts(stones_per_player, growing_markers, dead_markers)
     report = run(board, kit, source)
     if simulate is not None and report.ok:
-        from fabgen.cli.balance_options import (
-            VALIDATE_STOPPED,
-            GamesSoFar,
-            cluster_notices,
-            run_jobs,
-            told_when_stopped,
-        )
-        from fabgen.cli.common import GamesProgress
-        from fabgen.play.balance import simulate as play
-
-        names = player_names(players)
-        variant = file_variant(variant, board_file)
-        progress, counted = GamesProgress(simulate), GamesSoFar()
-        stopped = told_when_stopped(counted, progress, VALIDATE_STOPPED)
-        with stopped, progress as bar, cluster_notices(progress):
-            games = play(
-                board,
-                simulate,
-                names,
-                variant=variant,
-                seed=seed,
-                jobs=run_jobs(jobs, scheduler),
-                scheduler=scheduler,
-                progress=counted.passing_to(bar.update),
-            )
+        names, variant = player_names(players), file_variant(variant, board_file)
+        games = _simulated(board, simulate, names, variant, seed, jobs, scheduler)
         report = run(board, kit, source, balance=games)
     click.echo(report.json_text() if output_format == "json" else report.text(), nl=False)
     if not report.ok:
-        if simulate is not None:  # (its supply lines, of the 20% rule, passed for played)
-            click.echo(
-                f"--simulate {simulate} played no game: a board with errors cannot be played; "
-                "fix them and run the command again",
-                err=True,
-            )
-        raise SystemExit(1)
+        _stop_on_errors(simulate)
+
+
+def _simulated(board, games: int, names, variant: str, seed, jobs, scheduler):
+    """--simulate N: the board's N games by computer players, their progress on stderr
+    (and what became of them when stopped)."""
+    from fabgen.cli.balance_options import (
+        VALIDATE_STOPPED,
+        GamesSoFar,
+        cluster_notices,
+        run_jobs,
+        told_when_stopped,
+    )
+    from fabgen.cli.common import GamesProgress
+    from fabgen.play.balance import simulate as play
+
+    progress, counted = GamesProgress(games), GamesSoFar()
+    stopped = told_when_stopped(counted, progress, VALIDATE_STOPPED)
+    with stopped, progress as bar, cluster_notices(progress):
+        return play(
+            board,
+            games,
+            names,
+            variant=variant,
+            seed=seed,
+            jobs=run_jobs(jobs, scheduler),
+            scheduler=scheduler,
+            progress=counted.passing_to(bar.update),
+        )
+
+
+def _stop_on_errors(simulate: int | None) -> None:
+    """Exit code 1 for a board with errors, saying that --simulate played nothing."""
+    if simulate is not None:  # (its supply lines, of the 20% rule, passed for played)
+        click.echo(
+            f"--simulate {simulate} played no game: a board with errors cannot be played; "
+            "fix them and run the command again",
+            err=True,
+        )
+    raise SystemExit(1)
 
 
 @click.command("layout", short_help="Setup diagram, printed board (A4, Letter), bill of materials.")
