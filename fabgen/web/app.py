@@ -20,6 +20,8 @@ from fabgen import __version__
 from fabgen.errors import FabgenError, abridged
 from fabgen.web.limits import LIMITS, TooLarge, TooMuchWork
 
+#: What the board designer downloads (/api/board/download/WHAT).
+DOWNLOADS = ("toml", "start", "setup-svg", "setup-pdf")
 #: One kit build at a time: a build takes seconds and most of the machine.
 _BUILD_LOCK = threading.Lock()
 
@@ -218,6 +220,11 @@ def _board_api(app: Flask) -> None:
 
     @app.post("/api/board/download/<what>")
     def board_download(what: str):
+        if what not in DOWNLOADS:  # (before the body: the address is what is wrong)
+            raise RequestError(
+                f"unknown download {abridged(what, quoted=True)}: {', '.join(DOWNLOADS[:-1])} "
+                f"or {DOWNLOADS[-1]}"
+            )
         body = _json()
         board = designer.board_from_state(body["state"])
         name = board.name
@@ -226,15 +233,11 @@ def _board_api(app: Flask) -> None:
         if what == "start":
             data = designer.start_transcript_bytes(board)
             return _download(data, f"{name}-start.json", "application/json")
-        if what in ("setup-svg", "setup-pdf"):
-            fmt = what.removeprefix("setup-")
-            marked = designer.seat_symbols_asked(body)  # (as fabgen layout --seat-symbols)
-            data = designer.setup_diagram_bytes(board, fmt, marked)
-            kind = "image/svg+xml" if fmt == "svg" else "application/pdf"
-            return _download(data, f"{name}-setup.{fmt}", kind)
-        raise RequestError(
-            f"unknown download {abridged(what, quoted=True)}: toml, start, setup-svg or setup-pdf"
-        )
+        fmt = what.removeprefix("setup-")  # setup-svg, setup-pdf
+        marked = designer.seat_symbols_asked(body)  # (as fabgen layout --seat-symbols)
+        data = designer.setup_diagram_bytes(board, fmt, marked)
+        kind = "image/svg+xml" if fmt == "svg" else "application/pdf"
+        return _download(data, f"{name}-setup.{fmt}", kind)
 
 
 # ---- the rules viewer -------------------------------------------------------------------

@@ -52,6 +52,13 @@ CASES = {
         "POST", "/api/games", 400, 'unknown preset "../../etc/passwd"',
         {"preset": "../../etc/passwd"},
     ),
+    "an unknown download with no board": Case(
+        "POST", "/api/board/download/TOML", 400, "unknown download 'TOML': toml, start, setup-svg",
+        {"state": {}},
+    ),  # (was: the [board] table is missing)
+    "a download path to another file": Case(
+        "POST", "/api/board/download/..%2Fx", 404, "no such page", {"state": {}}
+    ),
     "a game id of no game": Case("GET", "/api/games/" + "0" * 16, 404, "no game 0000000000000000"),
     # numbers JSON writes but fabgen cannot use
     "1e999 for a turn": Case(
