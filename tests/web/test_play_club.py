@@ -305,3 +305,10 @@ def test_on_a_tablet_either_way_up_a_field_is_tapped_and_read_with_a_finger(
         tablet.locator("#pending").filter(has_text=move_text(source, destination)).wait_for()
         tapped = tablet.locator(f'#board [data-field="{destination}"] .hit')
         assert tapped.evaluate("e => getComputedStyle(e).fill") == "rgba(0, 0, 0, 0)"
+        # nor does a button tapped keep the mouse's hover colour (it looked pressed)
+        take_back = tablet.get_by_role("button", name="Take back move")
+        take_back.tap()
+        tablet.wait_for_function("() => !busy && !pending.length")
+        assert (
+            take_back.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"
+        )
