@@ -421,6 +421,18 @@ def _download(data: bytes, filename: str, mimetype: str) -> Response:
     return response
 
 
+def _wrong_method_words(methods) -> str:
+    """What to send to an address asked with a method it does not take."""
+    allowed = sorted(m for m in methods if m in ("GET", "POST"))
+    what = ""
+    if allowed == ["POST"]:
+        upload = request.path == "/api/board/upload"
+        what = ' with the file as the form field "file"' if upload else " with a JSON object"
+        what += " (docs/web.md lists the API)"
+    use = " or ".join(allowed) or "another method"
+    return f"{request.method} is not used at {abridged(request.path, 80)}: use {use}{what}"
+
+
 def _errors(app: Flask) -> None:
     @app.errorhandler(FabgenError)
     def bad_input(exc: FabgenError):
@@ -446,6 +458,15 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(404)
     def not_found(_exc):
         return jsonify({"error": "no such page: the pages are /, /board, /rules and /play"}), 404
+
+    @app.errorhandler(405)
+    def wrong_method(exc: HTTPException):
+        # (werkzeug said "The method is not allowed for the requested URL.": not which one)
+        methods = getattr(exc, "valid_methods", None) or ()
+        response = jsonify({"error": _wrong_method_words(methods)})
+        response.status_code = 405
+        response.headers["Allow"] = ", ".join(methods)
+        return response
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

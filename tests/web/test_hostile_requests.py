@@ -59,6 +59,14 @@ CASES = {
     "a download path to another file": Case(
         "POST", "/api/board/download/..%2Fx", 404, "no such page", {"state": {}}
     ),
+    "a page asked for by GET where POST goes": Case(
+        "GET", "/api/kit/preview", 405, "GET is not used at /api/kit/preview: use POST with a JSON"
+    ),  # (was: "The method is not allowed for the requested URL.")
+    "an upload asked for by GET": Case(
+        "GET", "/api/board/upload", 405, 'use POST with the file as the form field "file"'
+    ),
+    "a page posted to": Case("POST", "/play", 405, "POST is not used at /play: use GET"),
+    "a game deleted": Case("DELETE", "/api/games/{game}", 405, "use GET"),
     "a game id of no game": Case("GET", "/api/games/" + "0" * 16, 404, "no game 0000000000000000"),
     # numbers JSON writes but fabgen cannot use
     "1e999 for a turn": Case(
