@@ -371,6 +371,16 @@ def _too_large_words() -> str:
     return f"the request is larger than {LIMITS.request_bytes // 1024} kB: send a smaller file"
 
 
+def _form_too_large_words() -> str:
+    """A form refused within the size limit: werkzeug reads at most so many parts, and
+    so much of a field that is not a file (it was said to be larger than 1024 kB)."""
+    return (
+        f"the form has more than {request.max_form_parts} parts, or a field other than the "
+        f"file of more than {request.max_form_memory_size // 1000} kB: send the board file or "
+        'transcript as the form field "file" (with "check" and "variant" if needed)'
+    )
+
+
 class _Fields(dict):
     """A request's JSON object whose missing keys give a clear error."""
 
@@ -453,6 +463,9 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(413)
     def too_large(_exc):
+        length = request.content_length
+        if length is not None and length <= LIMITS.request_bytes:
+            return jsonify({"error": _form_too_large_words()}), 413
         return jsonify({"error": _too_large_words()}), 413
 
     @app.errorhandler(404)

@@ -34,6 +34,20 @@ def _raw(text: str) -> bytes:
     return text.encode("utf-8")
 
 
+BOUNDARY = "fabgen-test"
+
+
+def _form(fields: dict) -> bytes:
+    """A multipart form: a (filename, text) pair is a file."""
+    parts = []
+    for name, value in fields.items():
+        filename = f'; filename="{value[0]}"' if isinstance(value, tuple) else ""
+        text = value[1] if isinstance(value, tuple) else value
+        head = f'Content-Disposition: form-data; name="{name}"{filename}'
+        parts.append(f"--{BOUNDARY}\r\n{head}\r\n\r\n{text}\r\n")
+    return ("".join(parts) + f"--{BOUNDARY}--\r\n").encode("utf-8")
+
+
 def _start_transcript() -> str:
     from fabgen.board.files import load_preset
     from fabgen.board.transcript_io import board_transcript_text
@@ -137,6 +151,16 @@ CASES = {
     "a body of 2 MB": Case(
         "POST", "/api/kit/preview", 413, "the request is larger than 1024 kB",
         data=b" " * 2**21, content_type="application/json",
+    ),
+    "an upload form of 2000 parts": Case(
+        "POST", "/api/board/upload", 413, "the form has more than 1000 parts, or a field",
+        data=_form({**{f"f{k}": "1" for k in range(2000)}, "file": ("b.toml", "x")}),
+        content_type="multipart/form-data; boundary=" + BOUNDARY,
+    ),  # (was: the request is larger than 1024 kB)
+    "an upload form with a field of 600 kB": Case(
+        "POST", "/api/board/upload", 413, 'transcript as the form field "file"',
+        data=_form({"variant": "v" * 600_000, "file": ("b.toml", "x")}),
+        content_type="multipart/form-data; boundary=" + BOUNDARY,
     ),
     "a form where JSON goes": Case(
         "POST", "/api/kit/zip", 400, "Content-Type application/json",
