@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -17,6 +19,10 @@ from fabgen.cli.rules_common import (
     variant_option,
 )
 from fabgen.rules.refusals import refused_turn, turn_words
+
+if TYPE_CHECKING:
+    from fabgen.rules.state import Position
+    from fabgen.rules.transcript import Transcript
 
 
 @click.group("rules", short_help="Replay and check games; play a turn step by step.")
@@ -158,72 +164,135 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
 
     Example: fabgen rules turn game.json --moves "c3-c5,f2-d2" --svg steps/
     """
-    from fabgen.errors import UserError
-    from fabgen.products.turn import closing_lines, step_title, turn_picture_files
     from fabgen.rules.moves import IllegalMove, parse_moves
-    from fabgen.rules.terminal import legend, render_board, stacks_by_seat
     from fabgen.rules.transcript import read_transcript
-    from fabgen.rules.turn import calm_before, chain_before, play_turn, replay
+    from fabgen.rules.turn import play_turn
 
     transcript = read_transcript(position_file)
-    variant = game_variant(variant, transcript)
-    played = transcript.move_list
-    own = None  # the file's own moves of turn N (--turn N without --moves)
-    if turn_number is not None:
-        if turn_number > len(played) + 1:
-            raise UserError(_turn_out_of_range(turn_number, position_file, transcript, variant))
-        if moves is None and turn_number <= len(played):
-            own = played[turn_number - 1]
-        played = played[: turn_number - 1]
-    try:
-        start = replay(transcript.position, played, variant)
-    except IllegalMove as exc:
-        message = illegal_in_file(position_file, transcript, exc, variant)
-        report_failure(position_file, message, output_format, exc)
-        raise SystemExit(1) from None
+    game = _GameFile(position_file, transcript, game_variant(variant, transcript), output_format)
+    played, own = _turns_before(game, turn_number, moves)
+    start = game.replayed(played)
     given = list(own) if own is not None else parse_moves(moves or "")
     try:
-        final, steps = play_turn(start, given, variant, record_steps=True)
+        final, steps = play_turn(start, given, game.variant, record_steps=True)
     except IllegalMove as exc:
-        k = start.next_player
-        in_file = turn_number is not None and turn_number <= len(transcript.move_list)
-        if exc.rule == "game-over" and in_file:  # the file's turn N, after the game's end
-            exc.turn, exc.player, exc.player_label = turn_number - 1, k, start.players[k].label(k)
-            message = illegal_in_file(position_file, transcript, exc, variant)
-            report_failure(position_file, message, output_format, exc)
-            raise SystemExit(1) from None
-        if exc.rule == "game-over":  # the file's game ended: no turn follows its last
-            words = _no_turn(position_file, transcript, start, turn_number, variant)
-            raise UserError(words) from None
-        if own is None:
-            raise UserError(_refused(start, given, exc, variant, transcript)) from None
-        # The file's own turn N is illegal: the position before it, to compare with the
-        # table and the notes, and the error (as replay gives it).
-        exc.turn, exc.player, exc.player_label = turn_number - 1, k, start.players[k].label(k)
-        if output_format == "json":
-            message = illegal_in_file(position_file, transcript, exc, variant)
-            report_failure(position_file, message, output_format, exc)
-            raise SystemExit(1) from None
-        click.echo(f"the position before turn {turn_number}, {exc.player_label} to move")
-        click.echo(legend(start) + "\n")
-        click.echo(render_board(start) + "\n")
-        written_moves = ", ".join(map(str, own)) or "none (a pass)"
-        click.echo(f"the file's moves of turn {turn_number}: {written_moves}")
-        click.echo(illegal_in_file(position_file, transcript, exc, variant), err=True)
-        raise SystemExit(1) from None
-    written = None
-    if svg_dir is not None:  # before the report: a folder that fails leaves no half output
-        from fabgen.export.transaction import write_transaction
-
-        written = write_transaction(svg_dir, turn_picture_files(steps, names).files, flag="--svg")
+        _refuse(game, exc, start, turn_number, own, given)
+    written = _write_pictures(svg_dir, steps, names)  # None without --svg
     if output_format == "json":
-        from fabgen.cli.rules_json import turn_json
-        from fabgen.rules.transcript.writing import json_text
+        _echo_json(game, start, given, steps)
+    else:
+        plays = _plays(start, transcript, given, asked=moves is not None or own is not None)
+        _echo_turn(game, start, final, steps, plays)
+    if written is not None:  # (after JSON on stderr: stdout holds the JSON alone)
+        report_written(written, err=output_format == "json")
 
-        click.echo(json_text(turn_json(str(position_file), start, given, steps, variant)))
-        if written is not None:
-            report_written(written, err=True)  # stdout holds the JSON alone
-        return
+
+@dataclass(frozen=True)
+class _GameFile:
+    """The transcript rules turn plays a turn of, the variant it plays by and the
+    --format it reports in."""
+
+    path: Path
+    transcript: Transcript
+    variant: str
+    output_format: str
+
+    def replayed(self, moves) -> Position:
+        """The position after ``moves``, the file's turns before the one played."""
+        from fabgen.rules.moves import IllegalMove
+        from fabgen.rules.turn import replay
+
+        try:
+            return replay(self.transcript.position, moves, self.variant)
+        except IllegalMove as exc:
+            self.stop_at(exc)
+
+    def stop_at(self, exc) -> NoReturn:
+        """An illegal move inside the file: its message (and with --format json replay's
+        object of it), exit code 1, as in replay."""
+        message = illegal_in_file(self.path, self.transcript, exc, self.variant)
+        report_failure(self.path, message, self.output_format, exc)
+        raise SystemExit(1) from None
+
+
+def _turns_before(game: _GameFile, turn_number: int | None, moves: str | None):
+    """The file's turns to replay before the one played, and the file's own moves of
+    turn N (--turn N without --moves), else None. A --turn past the next is refused."""
+    from fabgen.errors import UserError
+
+    played = game.transcript.move_list
+    if turn_number is None:
+        return played, None
+    if turn_number > len(played) + 1:
+        words = _turn_out_of_range(turn_number, game.path, game.transcript, game.variant)
+        raise UserError(words)
+    own = played[turn_number - 1] if moves is None and turn_number <= len(played) else None
+    return played[: turn_number - 1], own
+
+
+def _refuse(game: _GameFile, exc, start, turn_number: int | None, own, given) -> NoReturn:
+    """A turn the rules refuse: the file's own turn N (exit code 1, as replay says it),
+    a turn after the game's end, or a move of --moves (exit code 2)."""
+    from fabgen.errors import UserError
+
+    in_file = turn_number is not None and turn_number <= len(game.transcript.move_list)
+    if exc.rule == "game-over" and in_file:  # the file's turn N, after the game's end
+        game.stop_at(_placed(exc, turn_number, start))
+    if exc.rule == "game-over":  # the file's game ended: no turn follows its last
+        words = _no_turn(game.path, game.transcript, start, turn_number, game.variant)
+        raise UserError(words) from None
+    if own is None:
+        raise UserError(_refused(start, given, exc, game.variant, game.transcript)) from None
+    # The file's own turn N is illegal: the position before it, to compare with the
+    # table and the notes, and the error (as replay gives it).
+    _placed(exc, turn_number, start)
+    if game.output_format == "json":
+        game.stop_at(exc)
+    _echo_before_illegal(game, exc, start, turn_number, own)
+
+
+def _placed(exc, turn_number: int, start):
+    """``exc`` as a move of the file's turn ``turn_number``, by the seat to move."""
+    k = start.next_player
+    exc.turn, exc.player, exc.player_label = turn_number - 1, k, start.players[k].label(k)
+    return exc
+
+
+def _echo_before_illegal(game: _GameFile, exc, start, turn_number: int, own) -> NoReturn:
+    """The position before the file's illegal turn N and its moves, then the error on
+    stderr; exit code 1."""
+    from fabgen.rules.terminal import legend, render_board
+
+    click.echo(f"the position before turn {turn_number}, {exc.player_label} to move")
+    click.echo(legend(start) + "\n")
+    click.echo(render_board(start) + "\n")
+    written_moves = ", ".join(map(str, own)) or "none (a pass)"
+    click.echo(f"the file's moves of turn {turn_number}: {written_moves}")
+    click.echo(illegal_in_file(game.path, game.transcript, exc, game.variant), err=True)
+    raise SystemExit(1) from None
+
+
+def _write_pictures(svg_dir: Path | None, steps, names: bool):
+    """--svg DIR: a picture per step, written before the report (a folder that fails
+    leaves no half output); None without it."""
+    if svg_dir is None:
+        return None
+    from fabgen.export.transaction import write_transaction
+    from fabgen.products.turn import turn_picture_files
+
+    return write_transaction(svg_dir, turn_picture_files(steps, names).files, flag="--svg")
+
+
+def _echo_json(game: _GameFile, start, given, steps) -> None:
+    from fabgen.cli.rules_json import turn_json
+    from fabgen.rules.transcript.writing import json_text
+
+    click.echo(json_text(turn_json(str(game.path), start, given, steps, game.variant)))
+
+
+def _plays(start, transcript, given, asked: bool) -> str:
+    """Who plays which turn, what kind of seat when a machine, and a pass (with how to
+    give moves when none were ``asked`` for, by --moves or the file's turn N)."""
     k = start.next_player
     machine = {
         "machine": " (a machine: it never moves, so its turn is explosion and growth only)",
@@ -232,12 +301,34 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
     passes = ""
     if not given and start.players[k].kind != "machine":  # a pass; how to give moves
         passes = ": a pass"
-        if moves is None and own is None:
+        if not asked:
             passes += ', as no --moves were given (--moves "c3-c5,f2-d2" plays moves)'
-    click.echo(
-        f"{start.players[k].label(k)} plays {turn_words(transcript, start)}{machine}{passes}"
-    )
+    return f"{start.players[k].label(k)} plays {turn_words(transcript, start)}{machine}{passes}"
+
+
+def _echo_turn(game: _GameFile, start, final, steps, plays: str) -> None:
+    """The turn in text: who plays, each step with its board, each seat's fields after
+    it and how the game stands."""
+    from fabgen.products.turn import closing_lines
+    from fabgen.rules.terminal import legend, stacks_by_seat
+
+    click.echo(plays)
     click.echo(legend(start) + "\n")
+    _echo_steps(start, steps)
+    click.echo("after the turn, each seat's fields:")
+    for line in stacks_by_seat(final):
+        click.echo(f"  {line}")
+    click.echo("\n".join(closing_lines(start, final, game.variant)))
+
+
+def _echo_steps(start, steps) -> None:
+    """Each step's title, details and board, after a word on the calm or the chain
+    before it."""
+    from fabgen.products.turn import step_title
+    from fabgen.rules.terminal import render_board
+    from fabgen.rules.turn import calm_before, chain_before
+
+    k = start.next_player
     for n, step in enumerate(steps):
         calm = calm_before(steps, n, k) or chain_before(steps, n, k)
         if calm:
@@ -249,12 +340,6 @@ def turn(position_file, moves, turn_number, variant, svg_dir, names, output_form
         )
         click.echo(f"step {n}: {step_title(step)}{details}")
         click.echo(render_board(step.position) + "\n")
-    click.echo("after the turn, each seat's fields:")
-    for line in stacks_by_seat(final):
-        click.echo(f"  {line}")
-    click.echo("\n".join(closing_lines(start, final, variant)))
-    if written is not None:
-        report_written(written)
 
 
 def _no_turn(path, transcript, start, turn_number: int | None, variant: str) -> str:
