@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 from flask import Flask, Response, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from fabgen import __version__
 from fabgen.errors import FabgenError, abridged
@@ -471,6 +471,16 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(404)
     def not_found(_exc):
         return jsonify({"error": "no such page: the pages are /, /board, /rules and /play"}), 404
+
+    @app.errorhandler(ClientDisconnected)
+    def body_cut_short(_exc):
+        # (werkzeug: "The browser (or proxy) sent a request that this server could not
+        # understand.", of a chunked body with a broken chunk or a connection closed early)
+        message = (
+            "the request's body could not be read to its end (a broken chunked encoding, or "
+            "the connection closed early): send the request again, whole"
+        )
+        return jsonify({"error": message}), 400
 
     @app.errorhandler(405)
     def wrong_method(exc: HTTPException):

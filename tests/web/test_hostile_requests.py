@@ -7,6 +7,7 @@ key; these are the inputs it does not reach."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import dataclass, field
@@ -213,6 +214,39 @@ def test_a_hostile_request_gets_its_answer_in_words(app, state, name):
         assert "Traceback" not in answer.get_json()["error"]
     else:
         assert case.words in answer.get_data(as_text=True)
+
+
+class _BrokenChunks(io.RawIOBase):
+    """A chunked body whose next chunk header cannot be read (as werkzeug's server finds
+    a chunk size "zz")."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, _buffer) -> int:
+        raise OSError("Invalid chunk header")
+
+
+@pytest.mark.parametrize(
+    ("url", "content_type"),
+    [
+        ("/api/board/view", "application/json"),
+        ("/api/board/upload", "multipart/form-data; boundary=x"),
+    ],
+)
+def test_a_body_that_breaks_off_is_said_so(app, url, content_type):
+    answer = app.test_client().post(
+        url,
+        content_type=content_type,
+        environ_overrides={
+            "wsgi.input": io.BufferedReader(_BrokenChunks()),
+            "wsgi.input_terminated": True,
+            "HTTP_TRANSFER_ENCODING": "chunked",
+        },
+    )
+    assert answer.status_code == 400  # (was werkzeug's "sent a request that this server could
+    # not understand")
+    assert "could not be read to its end" in answer.get_json()["error"]
 
 
 def test_a_huge_description_shows_as_two_lines_on_the_setup_diagram(app, state):
