@@ -33,6 +33,9 @@ decision's time, whether it is proven, its count, bound and bound evaluations.
 Run: .venv/bin/python benchmarks/bench_machine.py [--positions N] [--games N]
 [--held-out] (the held-out set only) [--seeds FIRST-LAST] (of the held-out set, or
 the crowded positions) [--crowded [--rounds N] [--budget N]]
+
+Takes about 10 s with the defaults (2-core development machine shared with other work,
+2026-11-30).
 """
 
 from __future__ import annotations
@@ -266,7 +269,9 @@ def _seeds(text: str) -> range:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--positions", type=int, default=5, help="positions per stage (5)")
     parser.add_argument("--games", type=int, default=10, help="greedy games on 19 tiles (10)")
     parser.add_argument("--held-out", action="store_true", help="the held-out set only")

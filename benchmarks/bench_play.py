@@ -16,6 +16,11 @@ figures of two runs, or two machines, do not divide.
 
 Run: .venv/bin/python benchmarks/bench_play.py [--online-engine DIR] [--boards A,B]
      [--games N] [--runs N] [--quick] [--write-games DIR]
+
+The default run takes more than 5 minutes on two cores (stopped at 5 during its last
+part, the strong players' balance runs); ``--quick`` about a minute (63 s with
+``--online-engine``), ``--quick --games 2 --boards 3p-triangle-4`` under a second
+(2-core development machine shared with other work, 2026-11-30).
 """
 
 from __future__ import annotations
@@ -215,7 +220,9 @@ def _cell(row: dict, key: str, width: int) -> str:
 
 
 def _arguments() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument(
         "--online-engine",
         type=Path,

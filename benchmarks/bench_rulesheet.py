@@ -3,6 +3,9 @@ drawing model) and the four PDFs (A4 and Letter), in a fresh process as
 ``fabgen rulesheet`` would, then best of several runs once imports are warm.
 
 Run: .venv/bin/python benchmarks/bench_rulesheet.py [--runs N]
+
+Takes about 15 s; ``--runs 1`` about 6 s (2-core development machine shared with other
+work, 2026-11-30).
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from timing import best_of
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=3, help="timed runs once warm, best kept (3)")
     args = parser.parse_args()
 
     t0 = time.perf_counter()

@@ -23,6 +23,9 @@ new (nesting cache emptied): how long a width takes depends on how its lattices 
 the sheet's edges, so the best of a few widths says little on its own.
 
 Run: .venv/bin/python benchmarks/bench_web.py [--runs N]
+
+Takes about 8 s; ``--runs 1`` about 6 s (2-core development machine shared with other
+work, 2026-11-30).
 """
 
 from __future__ import annotations
@@ -129,8 +132,10 @@ SWEEP = tuple(80.0 + 0.25 * k for k in range(29))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=5, help="timed requests, best kept (5)")
     args = parser.parse_args()
     app = create_app(preview_worker=True)
     client = app.test_client()
