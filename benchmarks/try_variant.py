@@ -14,8 +14,11 @@ variant of it on a diamond gives those pairs too.
 With ``--field variant`` the variant takes every person's seat (self-play): its line
 then gives the games ending 0:0 and the capped ones of a change (``fabgen balance``
 plays only the named players, ``strong`` and ``strong:N``).
-A match of 40 games on a 2-player diamond takes about a minute on two cores; 100 games give
-intervals of about +-8 points.
+A match of 40 games on a 2-player diamond, where the default searches as ``strong:3000``,
+takes several minutes on two cores (``--games 4`` on the default board and field,
+2p-diamond-5 against greedy: 41 s; 2-core development machine shared with other work,
+2026-11-30); on 3p-triangle-4 2 games take a second. 100 games give intervals of about
++-8 points.
 
 Run: .venv/bin/python benchmarks/try_variant.py keep=3 stone=0.6 --field random
      --boards 2p-diamond-5,2p-diamond-4 --games 100 [--seed 1] [--jobs 2]
@@ -67,13 +70,17 @@ def variant(pairs: list[str]) -> Settings | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("pairs", nargs="*", metavar="KEY=VALUE", help="settings and weights")
     parser.add_argument("--field", default="greedy", help="the other seats' player (greedy)")
     parser.add_argument("--boards", default="2p-diamond-5", help="comma-separated presets")
     parser.add_argument("--games", type=int, default=40, help="games per board (40)")
     parser.add_argument("--seed", type=int, default=1, help="first seed of the games (1)")
-    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument(
+        "--jobs", type=int, default=len(os.sched_getaffinity(0)), help="processes (every core)"
+    )
     args = parser.parse_args()
     try:
         strength.CUSTOM["variant"] = variant(args.pairs)
