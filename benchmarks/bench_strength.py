@@ -25,6 +25,12 @@ Run: .venv/bin/python benchmarks/bench_strength.py [--games N] [--jobs N]
      [--only strength,budget,games,speed] [--boards B1,B2] [--against greedy,random]
      [--seeds 1,201] [--balance-run]
 
+The whole default run takes hours on two cores (not timed whole: it plays some 2,000
+games, a two-seat one in about 5 s of the two cores' time); ``--only speed``
+takes about 80 s, and ``--only strength --boards 2p-diamond-4 --against greedy --games
+2`` about 10 s (2-core development machine, 2026-11-30). ``--balance-run`` adds about
+4 minutes.
+
 ``--seeds`` plays ``--games`` games from each seed set and pools them into one row
 (the README's 800 games against random on the diamonds: ``--only strength --boards
 2p-diamond-4,2p-diamond-5 --against random --games 100 --seeds 1,201,401,601``, the
@@ -215,7 +221,9 @@ def speed(games: int, balance_run: bool) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=40, help="games per match and seed set")
     parser.add_argument(
         "--seeds",
@@ -227,9 +235,19 @@ def main() -> None:
         default="greedy,random",
         help="comma-separated: the two-seat strength rows' other players (greedy, random)",
     )
-    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
-    parser.add_argument("--only", default="strength,budget,games,speed")
-    parser.add_argument("--balance-run", action="store_true")
+    parser.add_argument(
+        "--jobs", type=int, default=len(os.sched_getaffinity(0)), help="processes (every core)"
+    )
+    parser.add_argument(
+        "--only",
+        default="strength,budget,games,speed",
+        help="comma-separated parts to run (all four: strength,budget,games,speed)",
+    )
+    parser.add_argument(
+        "--balance-run",
+        action="store_true",
+        help="speed: also time fabgen balance --preset 6p-hexagon-19 --games 200 --jobs 2",
+    )
     parser.add_argument(
         "--boards",
         default=None,

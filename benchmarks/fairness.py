@@ -14,6 +14,9 @@ the file's first paragraph. The sections after the table are notes written by ha
 whole new table makes moot.
 
 Run: make fairness    (or .venv/bin/python benchmarks/fairness.py [--scale F] [--out FILE])
+
+Takes about an hour on two cores (38 minutes for docs/fairness.md on 2026-11-28);
+``--only 3p-triangle-4 --scale 0.05 --out /tmp/f.md`` (9 games) about 15 s.
 """
 
 from __future__ import annotations
@@ -167,10 +170,16 @@ def merged(old: str, intro: str, rows: dict[str, str], only: bool) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--scale", type=float, default=1.0, help="games per preset × F")
-    parser.add_argument("--out", default="docs/fairness.md")
-    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument(
+        "--out", default="docs/fairness.md", help="the Markdown file written (docs/fairness.md)"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=len(os.sched_getaffinity(0)), help="processes (every core)"
+    )
     parser.add_argument(
         "--machine",
         default="",

@@ -12,6 +12,11 @@ Prints the result of every match, then the best weights as a ``Weights(...)`` an
 
 Run: .venv/bin/python benchmarks/tune_strong.py [--games N] [--passes N]
      [--boards 2p-diamond-4,3p-triangle-4] [--against greedy]
+
+A match is played for each weight halved and doubled (34 a pass), so the default (40
+games a match on two boards) takes hours on two cores (not timed whole); ``--games 2
+--boards 3p-triangle-4`` takes about a minute (2-core development machine shared with
+other work, 2026-11-30).
 """
 
 from __future__ import annotations
@@ -55,16 +60,24 @@ def variants(best: Settings):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=40, help="games per match and board")
     parser.add_argument("--passes", type=int, default=1, help="rounds over every weight")
-    parser.add_argument("--boards", default="2p-diamond-4,3p-triangle-4")
+    parser.add_argument(
+        "--boards",
+        default="2p-diamond-4,3p-triangle-4",
+        help="comma-separated tuning presets (2p-diamond-4,3p-triangle-4)",
+    )
     parser.add_argument(
         "--against",
         default="best",
         help="best (the current best weights) or a player name (greedy)",
     )
-    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument(
+        "--jobs", type=int, default=len(os.sched_getaffinity(0)), help="processes (every core)"
+    )
     args = parser.parse_args()
     boards = args.boards.split(",")
     best = Settings()
