@@ -312,3 +312,6 @@ def test_on_a_tablet_either_way_up_a_field_is_tapped_and_read_with_a_finger(
         assert (
             take_back.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"
         )
+        if width < height:  # turned sideways: the board, now in a narrower box, zooms again
+            tablet.set_viewport_size({"width": height, "height": width})
+            tablet.wait_for_function("() => picture.fieldPixels() >= 40")

@@ -586,6 +586,20 @@ function fingerZoom() {
   showZoomHint();
 }
 
+// The board's box made narrower (a tablet at the table, once the list to do stands beside
+// the board: fields of 25 px; a tablet turned) zooms it again to fields a finger wide,
+// the fields to look at in view. (Its width only: the zoom buttons change its height.)
+let boardWidth = 0;
+new ResizeObserver(() => {
+  const width = $("board").clientWidth;
+  if (width === boardWidth) return;
+  boardWidth = width;
+  if (!game || game.over || !picture || picture.scroller.hidden) return; // (the end: whole)
+  const zoom = picture.zoom;
+  fingerZoom();
+  if (picture.zoom !== zoom) showWhereToLook();
+}).observe($("board"));
+
 // Said while the board is larger than its box, where what lies outside is easy to miss.
 function showZoomHint() {
   const box = picture && picture.scroller;
