@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
@@ -23,6 +26,9 @@ from fabgen.cli.common import (
 )
 from fabgen.cli.options import option, player_names
 from fabgen.text import shown_path
+
+if TYPE_CHECKING:
+    from fabgen.play.balance import BalanceRun
 
 
 @click.command("balance", short_help="Play a board many times: win rates per seat, pieces used.")
@@ -116,15 +122,12 @@ def balance(
 
     Example: fabgen balance --preset 3p-triangle-4 --players random --games 2000
     """
-    from fabgen.export.transaction import write_transaction
-    from fabgen.play.balance import BalanceOptions, run_balance
+    from fabgen.play.balance import BalanceOptions
     from fabgen.play.parallel import played_by
-    from fabgen.products.balance import balance_files, files_list_name
 
     if not suggest_starts:
         _only_with_suggest_starts("candidates")
     board, _ = _checked_board(board_file, preset)
-    checked = board
     names = player_names(players)
     variant = file_variant(variant, board_file)
     options = BalanceOptions(games, names, variant, seed, max_turns, save_games)
@@ -132,63 +135,104 @@ def balance(
     jobs = run_jobs(jobs, scheduler)
     played_by.clear()
     began = time.perf_counter()
-    table = None
-    own = False  # --suggest-starts found the board's own setup the best
-    counted = GamesSoFar()
     if suggest_starts:
-        from fabgen.play.starts import stack_starts
-
-        stack_starts(board, preset)  # a clear error before any game is played
-        # Every candidate's games and the fresh ones, until the search knows how many
-        # setups it plays: a board may offer fewer than --candidates.
-        progress = GamesProgress(games * (candidates + 1))
-        with (
-            told_when_stopped(counted, progress, BALANCE_STOPPED),
-            progress as bar,
-            cluster_notices(progress),
-        ):
-            run, table, played, own = _suggest(
-                board,
-                options,
-                candidates,
-                jobs,
-                scheduler,
-                counted.passing_to(bar.update),
-                lambda setups: progress.set_total(games * (setups + 1)),
-            )
+        played = _played_suggesting(board, preset, options, candidates, jobs, scheduler)
     else:
-        progress = GamesProgress(games)
-        with (
-            told_when_stopped(counted, progress, BALANCE_STOPPED),
-            progress as bar,
-            cluster_notices(progress),
-        ):
-            update = counted.passing_to(bar.update)
-            run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=update)
-        played = [run]
+        played = _played(board, options, jobs, scheduler)
     seconds = time.perf_counter() - began
+    report, written = _write_and_show(played, output_format, out_dir)
+    source = f"--preset {preset}" if preset else shown_path(board_file)
+    kept = _games_options(options)
+    suggested = played.table is not None
+    for line in _next_steps(board, source, report, written, suggested, kept):
+        click.echo(line, err=output_format == "json")
+    where = _cluster_used(scheduler) if scheduler else _processes_used(jobs, options)
+    click.echo(_games_played(played, seconds, where), err=True)
+
+
+@dataclass(frozen=True)
+class _Played:
+    """A balance run's games: the run reported on, every run played (with
+    --suggest-starts each setup's and the fresh games), and with --suggest-starts the
+    table of the setups and whether the best is the board's own."""
+
+    run: BalanceRun
+    runs: list[BalanceRun]
+    table: str | None = None
+    own: bool = False
+
+
+@contextmanager
+def _progress(total: int):
+    """The games' progress on stderr (and, on Ctrl+C, what became of them) around the
+    play; gives the progress and the callback the games count themselves to."""
+    counted = GamesSoFar()
+    progress = GamesProgress(total)
+    with (
+        told_when_stopped(counted, progress, BALANCE_STOPPED),
+        progress as bar,
+        cluster_notices(progress),
+    ):
+        yield progress, counted.passing_to(bar.update)
+
+
+def _played(board, options, jobs: int, scheduler) -> _Played:
+    """The board's own games."""
+    from fabgen.play.balance import run_balance
+
+    with _progress(options.games) as (_, update):
+        run = run_balance(board, options, jobs=jobs, scheduler=scheduler, progress=update)
+    return _Played(run, [run])
+
+
+def _played_suggesting(board, preset, options, candidates: int, jobs: int, scheduler) -> _Played:
+    """--suggest-starts: every candidate setup's games and the best one's fresh games."""
+    from fabgen.play.starts import stack_starts
+
+    stack_starts(board, preset)  # a clear error before any game is played
+    games = options.games
+    # Every candidate's games and the fresh ones, until the search knows how many
+    # setups it plays: a board may offer fewer than --candidates.
+    with _progress(games * (candidates + 1)) as (progress, update):
+        return _suggest(
+            board,
+            options,
+            candidates,
+            jobs,
+            scheduler,
+            update,
+            lambda setups: progress.set_total(games * (setups + 1)),
+        )
+
+
+def _write_and_show(played: _Played, output_format: str, out_dir):
+    """The run's files written, then the setups' table, the report and the files
+    listed; the report and the files written."""
+    from fabgen.export.transaction import write_transaction
+    from fabgen.products.balance import balance_files, files_list_name
+
+    run = played.run
     # (no board file for the board's own setup: a copy with the same start fields
     # passed for a change)
-    made = balance_files(run, with_board=table is not None and not own)
+    made = balance_files(run, with_board=played.table is not None and not played.own)
     # The files first: a folder that fails only when written (a full disk) gives its
     # error alone, exit 2, where the whole report was printed before it.
     written = write_transaction(out_dir, made.files, manifest=files_list_name(run.board.name))
-    if table is not None:
-        click.echo(table, err=output_format == "json")
+    if played.table is not None:
+        click.echo(played.table, err=output_format == "json")
     _show(made.report, output_format)
     # With --format json the report is on stdout, so the list of files goes to stderr.
     report_written(written, err=output_format == "json")
-    source = f"--preset {preset}" if preset else shown_path(board_file)
-    kept = _games_options(options)
-    for line in _next_steps(checked, source, made.report, written, table is not None, kept):
-        click.echo(line, err=output_format == "json")
-    where = _cluster_used(scheduler) if scheduler else _processes_used(jobs, options)
-    games = sum(len(r.records) for r in played)
-    turns = sum(record.turns for r in played for record in r.records)
-    click.echo(
+    return made.report, written
+
+
+def _games_played(played: _Played, seconds: float, where: str) -> str:
+    """The games and turns every run played, the time and where they were played."""
+    games = sum(len(r.records) for r in played.runs)
+    turns = sum(record.turns for r in played.runs for record in r.records)
+    return (
         f"played {games} game{'s' if games != 1 else ''} ({turns} turns) in {seconds:.1f} s "
-        f"{where}: {games / seconds:.1f} games/s",
-        err=True,
+        f"{where}: {games / seconds:.1f} games/s"
     )
 
 
@@ -304,9 +348,9 @@ def _only_with_suggest_starts(name: str) -> None:
         )
 
 
-def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None):
-    """A run of fresh games on the best setup's board, the table of every candidate,
-    every run played, and whether the best is the board's own setup; ``planned`` is
+def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None) -> _Played:
+    """A run of fresh games on the best setup's board, every run played, the table of
+    every candidate, and whether the best is the board's own setup; ``planned`` is
     told how many setups are played once the search knows
     (:func:`fabgen.play.starts.suggest_starts`)."""
     from dataclasses import replace
@@ -369,7 +413,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
     )
     played = [c.run for c in found] + [run]
     own = best.origin == "board"
-    return run, f"{head}\n{candidates_text(found)}{tail}", played, own
+    return _Played(run, played, f"{head}\n{candidates_text(found)}{tail}", own)
 
 
 def _checked_board(board_file, preset):
