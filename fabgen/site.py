@@ -105,6 +105,8 @@ WEB_LIMITS: dict[str, str] = {
     "strong_budget": "the budget N of a `strong:N` seat or hint",
     "think_seconds": "a computer seat's decision (then the greedy player's turn is played)",
     "computer_turns": "computer turns one request plays before it answers",
+    "computer_seconds": "computer turns one request plays before it answers, in seconds (no "
+    "turn is begun after them; the page goes on with the next request)",
     "idle_seconds": "a connection that sends nothing (then fabgen serve closes it)",
 }
 

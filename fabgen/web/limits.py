@@ -53,8 +53,10 @@ class WebLimits:
     strong_budget: int = 20000
     think_seconds: float = 20.0
     # computer turns one request plays before it answers (a game of computers only
-    # goes on with the next request)
+    # goes on with the next request), and the seconds of them: no turn is begun after
+    # that (60 turns of strong:20000 seats on 6p-hexagon-37 took 80 s and more)
     computer_turns: int = 60
+    computer_seconds: float = 10.0
     # seconds a connection may send nothing before fabgen serve closes it (each open
     # connection holds a thread)
     idle_seconds: float = 60.0

@@ -9,6 +9,7 @@ a game's lock keeps two requests for one game from playing at once. See docs/web
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from fabgen.errors import InputFileError, ParameterError, requested
@@ -176,8 +177,11 @@ class Play:
         return record
 
     def _computers(self, game: Game) -> list[dict]:
-        played = []
+        played: list[dict] = []
+        started = time.monotonic()
         while not game.over and not game.person_to_move and len(played) < LIMITS.computer_turns:
+            if played and time.monotonic() - started >= LIMITS.computer_seconds:
+                break  # (the page, or a script sending {}, goes on with the next request)
             pos = game.position
             kind = game.seats[pos.next_player]
             choice = DecidedTurn([])

@@ -7,6 +7,7 @@ key; these are the inputs it does not reach."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -214,6 +215,21 @@ def test_a_hostile_request_gets_its_answer_in_words(app, state, name):
         assert "Traceback" not in answer.get_json()["error"]
     else:
         assert case.words in answer.get_data(as_text=True)
+
+
+def test_computer_turns_stop_after_their_seconds_and_go_on_with_the_next_request(app, monkeypatch):
+    """Seats of strong:20000 on the largest board played 60 turns in one request: 80 s
+    and more. Past LIMITS.computer_seconds no turn is begun (here at once: one turn)."""
+    from fabgen.web import play
+
+    monkeypatch.setattr(play, "LIMITS", dataclasses.replace(play.LIMITS, computer_seconds=0.0))
+    client = app.test_client()
+    seats = {"preset": "2p-diamond-4", "seats": ["greedy", "random"]}
+    answer = client.post("/api/games", json=seats).get_json()
+    assert [t["seat"] for t in answer["turns"]] == [1]  # (was 60 turns)
+    assert answer["state"]["to_move"] == 2 and not answer["state"]["over"]
+    more = client.post(f"/api/games/{answer['id']}/turn", json={}).get_json()
+    assert [t["seat"] for t in more["turns"]] == [2] and more["state"]["turns_played"] == 2
 
 
 class _BrokenChunks(io.RawIOBase):
