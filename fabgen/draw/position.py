@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from fabgen.board.colours import PALETTE as PALETTE  # (the places' colours, for callers)
 from fabgen.board.colours import print_colour, seat_rgb
@@ -113,70 +114,151 @@ def position_drawing(
     metadata = {"turns_played": position.turns_played}
     drawing = Drawing(0.0, 0.0, title or "Atlantis position", metadata)
     shapes = drawing.layers.setdefault(Operation.PRINT, [])
-    board = position.board
-    states = list(position.fields())
-    for state in states:
-        shapes.extend(_cell_shapes(state, pitch_mm, turn))
-    shown = [(a, b) for a, b in arrows if a in board and b in board]
-    drawn_arrows: list = []
-    for (start, end), shift in zip(shown, _arrow_shifts(shown), strict=True):
-        drawn_arrows.extend(_arrow(start, end, pitch_mm, shift, turn))
-    shapes.extend(drawn_arrows)
-    for state in states:
-        if state.stones and state.owner is not None:
-            x, y = _xy(state.field, pitch_mm, turn)
-            shapes.extend(_stack(position, state.owner, state.stones, x, y, pitch_mm))
-    crossed = _crossed_fields(arrows, pitch_mm, turn)
+    marked = _OnBoard.of(position, arrows, exploded, highlight)
+    drawn_arrows = _arrows(marked.arrows, pitch_mm, turn)
     borders = _tile_borders(position, pitch_mm, turn)
+    shapes.extend(_cells(position, pitch_mm, turn))
+    shapes.extend(drawn_arrows)
+    shapes.extend(_stones(position, pitch_mm, turn))
     shapes.extend(borders)
-    burst = sorted(set(exploded) & set(board.fields))
-    for field in burst:
-        shapes.append(Polyline(_burst(_xy(field, pitch_mm, turn), pitch_mm), True, style=BURST))
-    highlighted = sorted(set(highlight) & set(board.fields))
-    for field in highlighted:
-        outline = _hexagon(field, pitch_mm, HIGHLIGHTED, turn)
-        shapes.append(Polyline(outline, True, style=HIGHLIGHT))
-    for group in outlines:
-        shapes.extend(_outline([f for f in group if f in board], pitch_mm, turn))
+    shapes.extend(_marks(position, marked, outlines, pitch_mm, turn))
     # Names after the lines too: the red outline runs through a name at the bottom of
     # its cell (and a growing cell's ring behind it).
     if field_names:
-        h = min(name_height(state.name, pitch_mm, turn) for state in states)
-        for state in states:
-            shapes.extend(_name(state, pitch_mm, h, turn))
+        shapes.extend(_names(position, pitch_mm, turn))
     # Labels last, over every line: a cell's red outline runs just where a label at
     # the top or bottom of the cell sits, and would cut through its letters.
     if labels:
         room = _LabelRoom(position, pitch_mm, borders, drawn_arrows, turn)
-        shown_labels = [
-            (f, text, crossed.get(f)) for f, text in sorted(labels.items()) if f in board
-        ]
-        room.size_for(shown_labels)
-        while shown_labels:  # the label with the fewest free spots left chooses first
-            label = min(shown_labels, key=lambda label: room.free_spots(*label))
-            shown_labels.remove(label)
-            shapes.extend(room.label(*label))
+        shapes.extend(_labels(room, position, labels, _crossed_fields(arrows, pitch_mm, turn)))
     box = drawing.bbox()
     assert box is not None  # a board has at least one field
-    if legend or key or notes:
-        y = box[1] - text_pitch * 0.9
-        if legend:
-            shapes.extend(_legend(position, text_pitch, box[0], y))
-            y -= 0.6 * text_pitch * len(position.players)
-        if key:
-            marks = {"arrow": bool(shown), "outline": bool(highlighted), "burst": bool(burst)}
-            entries = [(kind, words) for kind, words in KEY if marks.get(kind, True)]
-            shapes.extend(_key(entries, text_pitch, box[0], y))
-            y -= 0.6 * text_pitch * len(entries)
-        for line in notes:
-            h = 0.3 * text_pitch
-            # leading spaces indent (an SVG viewer collapses them)
-            words = line.lstrip(" ")
-            indent = text_advance(line[: len(line) - len(words)], h)
-            shapes.append(Text((box[0] + indent, y - h / 2), words, h, "left"))
-            y -= 0.6 * text_pitch
+    entries = marked.key() if key else None
+    shapes.extend(_under_board(position, text_pitch, box[0], box[1], legend, entries, notes))
     if title:
         shapes.extend(_title(title, text_pitch, box[0], box[3], drawing.ink_bbox()))
+    return _on_page(drawing, margin_mm, background)
+
+
+@dataclass(frozen=True)
+class _OnBoard:
+    """The arrows, bursts and red outlines asked for whose fields are on the board (the
+    others are ignored); the key shows a mark only when the picture has one."""
+
+    arrows: list[tuple[Field, Field]]
+    burst: list[Field]
+    highlighted: list[Field]
+
+    @classmethod
+    def of(cls, position: Position, arrows, exploded, highlight) -> _OnBoard:
+        board = position.board
+        return cls(
+            [(a, b) for a, b in arrows if a in board and b in board],
+            sorted(set(exploded) & set(board.fields)),
+            sorted(set(highlight) & set(board.fields)),
+        )
+
+    def key(self) -> list[tuple[str, str]]:
+        """The entries of :data:`KEY` this picture needs: the field states always."""
+        marks = {
+            "arrow": bool(self.arrows),
+            "outline": bool(self.highlighted),
+            "burst": bool(self.burst),
+        }
+        return [(kind, words) for kind, words in KEY if marks.get(kind, True)]
+
+
+def _cells(position: Position, pitch: float, turn: float) -> list:
+    return [shape for state in position.fields() for shape in _cell_shapes(state, pitch, turn)]
+
+
+def _arrows(shown: Sequence[tuple[Field, Field]], pitch: float, turn: float) -> list:
+    """The moves' arrows, those between the same fields side by side."""
+    drawn: list = []
+    for (start, end), shift in zip(shown, _arrow_shifts(shown), strict=True):
+        drawn.extend(_arrow(start, end, pitch, shift, turn))
+    return drawn
+
+
+def _stones(position: Position, pitch: float, turn: float) -> list:
+    out: list = []
+    for state in position.fields():
+        if state.stones and state.owner is not None:
+            x, y = _xy(state.field, pitch, turn)
+            out.extend(_stack(position, state.owner, state.stones, x, y, pitch))
+    return out
+
+
+def _marks(position: Position, marked: _OnBoard, outlines, pitch: float, turn: float) -> list:
+    """The bursts of the fields that exploded, the red outlines of those that explode
+    next, then the dashed outlines of the groups of fields."""
+    out: list = []
+    for field in marked.burst:
+        out.append(Polyline(_burst(_xy(field, pitch, turn), pitch), True, style=BURST))
+    for field in marked.highlighted:
+        outline = _hexagon(field, pitch, HIGHLIGHTED, turn)
+        out.append(Polyline(outline, True, style=HIGHLIGHT))
+    board = position.board
+    for group in outlines:
+        out.extend(_outline([f for f in group if f in board], pitch, turn))
+    return out
+
+
+def _names(position: Position, pitch: float, turn: float) -> list:
+    """Every field's name, all at the height of the one that fits its cell least."""
+    states = list(position.fields())
+    h = min(name_height(state.name, pitch, turn) for state in states)
+    return [shape for state in states for shape in _name(state, pitch, h, turn)]
+
+
+def _labels(room: _LabelRoom, position: Position, labels: Mapping[Field, str], crossed) -> list:
+    """The labels of the fields on the board, placed in ``room``: the label with the
+    fewest free spots left chooses first."""
+    board = position.board
+    shown = [(f, text, crossed.get(f)) for f, text in sorted(labels.items()) if f in board]
+    room.size_for(shown)
+    out: list = []
+    while shown:
+        label = min(shown, key=lambda label: room.free_spots(*label))
+        shown.remove(label)
+        out.extend(room.label(*label))
+    return out
+
+
+def _under_board(
+    position: Position,
+    pitch: float,
+    x: float,
+    top: float,
+    legend: bool,
+    key: Sequence[tuple[str, str]] | None,
+    notes: Sequence[str],
+) -> list:
+    """Below the board, from ``top`` down: the legend of the seats, the key's
+    ``entries`` (None: no key) and the notes, a line each."""
+    out: list = []
+    if not (legend or key is not None or notes):
+        return out
+    y = top - pitch * 0.9
+    if legend:
+        out.extend(_legend(position, pitch, x, y))
+        y -= 0.6 * pitch * len(position.players)
+    if key is not None:
+        out.extend(_key(key, pitch, x, y))
+        y -= 0.6 * pitch * len(key)
+    for line in notes:
+        h = 0.3 * pitch
+        # leading spaces indent (an SVG viewer collapses them)
+        words = line.lstrip(" ")
+        indent = text_advance(line[: len(line) - len(words)], h)
+        out.append(Text((x + indent, y - h / 2), words, h, "left"))
+        y -= 0.6 * pitch
+    return out
+
+
+def _on_page(drawing: Drawing, margin_mm: float, background: str | None) -> Drawing:
+    """The drawing fitted to its page, ``margin_mm`` around it; with a ``background``,
+    a page of that colour behind everything."""
     if background is None:
         return drawing.fit_page(margin_mm)
     # A page behind everything (white unless told), so viewers that show transparency
@@ -185,7 +267,7 @@ def position_drawing(
     x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
     style = Style(stroke=None, fill=background, width=0.0)
     page = Polyline(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), True, style=style)
-    shapes.insert(0, page)
+    drawing.layers[Operation.PRINT].insert(0, page)
     return drawing.fit_page(0.0)
 
 
