@@ -116,15 +116,22 @@ def upload_label(filename: str) -> str:
     return abridged(shown, 60) if shown else "the file"
 
 
+def upload_board_name(filename: str) -> str:
+    """The name an uploaded file gives its board (or game): without its folder and its
+    extension, in a board name's letters ("Club board (v2).toml": Club-board-v2)."""
+    from fabgen.board.boardfile import name_from_stem
+
+    return name_from_stem(filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0])
+
+
 def read_upload(text: str, filename: str) -> Board:
     """A board file (TOML) or a transcript (JSON: its first position) sent by the
     browser, read by the CLI's readers. The file name names the board (as a board name
     may be written) and the messages (as the user named it)."""
-    from fabgen.board.boardfile import name_from_stem, parse_board_toml
+    from fabgen.board.boardfile import parse_board_toml
     from fabgen.board.transcript_io import parse_board_transcript
 
-    stem = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0]
-    name = name_from_stem(stem)
+    name = upload_board_name(filename)
     shown = upload_label(filename)
     if text.lstrip().startswith("{"):
         board = parse_board_transcript(text, shown, name=name)

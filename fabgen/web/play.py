@@ -288,29 +288,32 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
                 f"the board is larger than {LIMITS.upload_bytes // 1024} kB: is it a board "
                 "file or a transcript?"
             )
-        from fabgen.web.designer import read_upload, upload_label
+        from fabgen.web.designer import read_upload, upload_board_name, upload_label
 
-        filename = data.get("filename", "board")
-        name = upload_name(filename)
-        shown = upload_label(str(filename))  # (the messages': "club.json", as the designer's)
+        filename = _filename(data)
+        name = upload_board_name(filename)  # (as the designer names it: no folder)
+        shown = upload_label(filename)  # (the messages': "club.json", as the designer's)
         if text.lstrip().startswith("{"):
             # checked as fabgen rules replay checks a file, as the rules viewer does
             transcript, variant = read_game(
                 text, shown, data.get("variant"), max_tiles=LIMITS.board_tiles
             )
             return transcript.position, list(transcript.move_list), name, variant
-        board = read_upload(text, str(filename))
+        board = read_upload(text, filename)
         _playable(board, shown)
         name = board.name
     variant = requested_variant(data.get("variant", "online"))
     return board_to_transcript(board).position, [], name, variant
 
 
-def upload_name(filename: object) -> str:
-    """The name of a game uploaded to the play page, from its file's name."""
-    from fabgen.board.boardfile import name_from_stem
-
-    return name_from_stem(str(filename).rsplit(".", 1)[0]) or "game"
+def _filename(data: dict) -> str:
+    """The name of the file a board's text comes from (``filename``; none: "board")."""
+    filename = data.get("filename")
+    if filename is None:
+        return "board"
+    if not isinstance(filename, str):  # (a list or true was a game named "['x']", "True")
+        raise ParameterError("filename", "filename must be text: the file's name, like club.json")
+    return filename
 
 
 def _playable(board, source: str) -> None:

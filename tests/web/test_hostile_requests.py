@@ -57,6 +57,7 @@ def _start_transcript() -> str:
     return board_transcript_text(load_preset("2p-diamond-4"))
 
 
+START = _start_transcript()
 BIG = "x" * 900_000  # (a body of some 900 kB: under the 1024 kB every request may have)
 CASES = {
     # names in the address
@@ -119,8 +120,19 @@ CASES = {
     ),
     "moves typed in the rules viewer, 900 kB": Case(
         "POST", "/api/rules/turn", 400, "moves typed as text are at most 2000 characters",
-        {"transcript": _start_transcript(), "moves": BIG},
+        {"transcript": START, "moves": BIG},
     ),  # (was: the moves must be text)
+    "a file name that is no text": Case(
+        "POST", "/api/games", 400, "filename must be text: the file's name, like club.json",
+        {"board": START, "filename": True},
+    ),  # (was: a game named True)
+    "a file name with folders": Case(
+        "POST", "/api/games", 200, '"name":"club-v2"',
+        {"board": START, "filename": "../../games/club.v2.json"},
+    ),  # (was: games-club-v2, and "../../../etc/passwd" a game named board)
+    "a file name of null": Case(
+        "POST", "/api/games", 200, '"name":"board"', {"board": START, "filename": None}
+    ),  # (was: a game named None)
     "a board text of 900 kB": Case(
         "POST", "/api/games", 413, "the board is larger than 512 kB", {"board": BIG}
     ),
