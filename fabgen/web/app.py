@@ -145,7 +145,7 @@ def _kit_api(app: Flask) -> None:
     @app.post("/api/kit/preview")
     def kit_preview():
         data = _json()
-        quick, rest = bool(data.get("quick")), bool(data.get("rest"))
+        quick, rest = _flag(data, "quick"), _flag(data, "rest")
         settings, board_state = data["settings"], data.get("board_state")
         worker = app.extensions.get("fabgen_worker")
         if rest and not quick and worker is not None:
@@ -392,6 +392,16 @@ def _text(data: dict, key: str, default: str | None = None) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
         raise RequestError(f"{key!r} must be text")
+    return value
+
+
+def _flag(data: dict, key: str) -> bool:
+    """A true-or-false key of a request, default false ("false" as text was true)."""
+    from fabgen.errors import requested
+
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise RequestError(f"{key} must be true or false, not {requested(value)}")
     return value
 
 

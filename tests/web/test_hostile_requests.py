@@ -162,6 +162,10 @@ CASES = {
         "POST", "/api/kit/file", 400, "'../../etc/passwd' is neither a preset",
         {"settings": {"kit": {"board": "../../etc/passwd"}}},
     ),
+    "text for true or false": Case(
+        "POST", "/api/kit/preview", 400, 'quick must be true or false, not "false"',
+        {"settings": {}, "quick": "false"},
+    ),  # (was: a quick preview)
     "a body of 2 MB": Case(
         "POST", "/api/kit/preview", 413, "the request is larger than 1024 kB",
         data=b" " * 2**21, content_type="application/json",
