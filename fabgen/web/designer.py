@@ -59,6 +59,12 @@ def board_from_state(state: object, name: str = "board") -> Board:
     if not isinstance(state, dict):
         raise InputFileError(SOURCE, "expected a board: {board: {...}, players: [...]}")
     _check_size(state)
+    null = _null_at(state)
+    if null is not None:  # (a board file has no null: tomli_w said "Object of type
+        # 'NoneType' is not TOML serializable", of no key)
+        raise InputFileError(
+            SOURCE, "a value is empty (null): give one, or leave the key out", null
+        )
     try:
         text = tomli_w.dumps(state)
     except (TypeError, ValueError) as exc:
@@ -66,6 +72,29 @@ def board_from_state(state: object, name: str = "board") -> Board:
     except RecursionError:
         raise InputFileError(SOURCE, "nested too deeply to be a board") from None
     return parse_board_toml(text, SOURCE, default_name=name)
+
+
+def _null_at(state: dict) -> str | None:
+    """Where the browser's board has its first null, as the board reader names a place
+    (``players[0].start``); None if it has none."""
+    stack: list[tuple[object, str]] = [(state, "")]
+    while stack:
+        item, where = stack.pop()
+        if item is None:
+            return where
+        if isinstance(item, dict):
+            inside = [(v, _key_path(where, str(k))) for k, v in item.items()]
+        elif isinstance(item, list):
+            inside = [(v, f"{where}[{k}]") for k, v in enumerate(item)]
+        else:
+            continue
+        stack.extend(reversed(inside))  # (the first in the file is found first)
+    return None
+
+
+def _key_path(where: str, key: str) -> str:
+    named = key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else abridged(key, 40, quoted="json")
+    return f"{where}.{named}" if where else named
 
 
 def _check_size(state: dict, source: str = SOURCE) -> None:

@@ -149,6 +149,15 @@ CASES = {
         "POST", "/api/board/view", 400, 'found the string "a\\u0000b": write "a-b"',
         {"state": "{state}"}, {"name": "a\u0000b"},
     ),
+    "null in a board": Case(
+        "POST", "/api/board/view", 400,
+        "board (designer) at board.tiles[1]: a value is empty (null): give one, or leave the key",
+        {"state": "{state}"}, {"tiles": [[0, 0], None]},
+    ),  # (was: Object of type 'NoneType' is not TOML serializable)
+    "null in a board to play": Case(
+        "POST", "/api/games", 400, "at board.name: a value is empty (null)",
+        {"board_state": "{state}"}, {"name": None},
+    ),
     "100,000 tiles": Case(
         "POST", "/api/board/view", 413, "100000 tiles is more than fabgen serve takes",
         {"state": "{state}"}, {"tiles": [[0, 0]] * 100_000},
