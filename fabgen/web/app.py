@@ -480,7 +480,13 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(404)
     def not_found(_exc):
-        return jsonify({"error": "no such page: the pages are /, /board, /rules and /play"}), 404
+        message = "no such page: the pages are /, /board, /rules and /play"
+        if request.path.startswith("/api/"):  # (a script's typo: where its addresses are)
+            message = (
+                f"no such page: {abridged(request.path, 60, quoted='json')} is no address of "
+                "the API; docs/web.md lists them (/api/games, /api/games/ID/turn, ...)"
+            )
+        return jsonify({"error": message}), 404
 
     @app.errorhandler(ClientDisconnected)
     def body_cut_short(_exc):

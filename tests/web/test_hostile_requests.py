@@ -84,6 +84,9 @@ CASES = {
     ),
     "a page posted to": Case("POST", "/play", 405, "POST is not used at /play: use GET"),
     "a game deleted": Case("DELETE", "/api/games/{game}", 405, "use GET"),
+    "an API address misspelt": Case(
+        "POST", "/api/game", 404, 'no such page: "/api/game" is no address of the API; docs/web.md'
+    ),  # (was: the pages are /, /board, /rules and /play)
     "a game id of no game": Case("GET", "/api/games/" + "0" * 16, 404, "no game 0000000000000000"),
     # numbers JSON writes but fabgen cannot use
     "1e999 for a turn": Case(
