@@ -16,6 +16,7 @@ import math
 import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from fabgen.errors import InputFileError, ParameterError
 from fabgen.inputs import MAX_DRAWING_BYTES, read_bytes
@@ -238,7 +239,7 @@ def _check_svg_structure(path: Path, data: bytes) -> list:
         raise InputFileError(str(path), f"not a readable SVG file ({exc}){RESAVE}") from None
     except RecursionError:
         raise InputFileError(str(path), "not a readable SVG file (nested too deep)") from None
-    by_id = {}
+    by_id: dict[str, ET.Element] = {}
     order = []  # every element, parents before children
     stack = [(root, 1)]
     while stack:
@@ -248,13 +249,14 @@ def _check_svg_structure(path: Path, data: bytes) -> list:
                 str(path), f"elements are nested more than {MAX_XML_DEPTH} deep; no drawing is"
             )
         order.append(element)
-        if element.get("id") is not None:
-            by_id.setdefault(element.get("id"), element)
+        name = element.get("id")
+        if name is not None:
+            by_id.setdefault(name, element)
         stack.extend((child, level + 1) for child in element)
     if len(order) > MAX_ELEMENTS:
         raise InputFileError(str(path), _too_many("elements"))
-    size = {}  # elements each element stands for after expanding <use>
-    depth = {}  # longest chain of <use> below it
+    size: dict[int, int] = {}  # elements each element stands for after expanding <use>
+    depth: dict[int, int] = {}  # longest chain of <use> below it
     for element in _use_order(path, order, by_id):
         target = _use_target(element, by_id)
         total, deepest = 1, 0
@@ -652,7 +654,7 @@ def _dxf_units(path: Path, code) -> tuple[float, str]:
             f"$INSUNITS is {code!r}, a unit fabgen cannot convert to mm; set the drawing "
             "units to millimetres (4), centimetres (5), metres (6) or inches (1)",
         )
-    scale = units.conversion_factor(code, units.MM)
+    scale = units.conversion_factor(units.InsertUnits(code), units.InsertUnits.Millimeters)
     return scale, f"DXF units ({units.unit_name(code)}) converted to mm"
 
 
@@ -670,7 +672,10 @@ def _dxf_entities(path: Path, doc) -> list:
     bombs are refused."""
     result = []
     visited = inserts = 0
-    stack = [(entity, ()) for entity in reversed(list(doc.modelspace()))]
+    # (an entity, the names of the blocks inserted to reach it)
+    stack: list[tuple[Any, tuple[str, ...]]] = [
+        (entity, ()) for entity in reversed(list(doc.modelspace()))
+    ]
     while stack:
         entity, chain = stack.pop()
         visited += 1

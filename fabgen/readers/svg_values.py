@@ -80,11 +80,10 @@ def _page_size(path: Path, root, dpi: float) -> None:
     """The page's width and height must be positive lengths, and in the proportions of
     its viewBox: else the tile's size depends on how a program fits the viewBox into the
     page (evenly to fit, as SVG says and fabgen does, or by the width alone)."""
-    sizes = [_length(path, root, name, dpi) for name in ("width", "height")]
+    width, height = (_length(path, root, name, dpi) for name in ("width", "height"))
     view_box = root.get("viewBox")
-    if None in sizes or view_box is None or _stretched_on_purpose(root):
+    if width is None or height is None or view_box is None or _stretched_on_purpose(root):
         return
-    width, height = sizes
     box_width, box_height = _view_box(path, root)
     ratio = (width / height) / (box_width / box_height)
     if abs(ratio - 1) > PROPORTION_TOLERANCE:
