@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from strength import MAX_TURNS, start_of
+from strength import MAX_TURNS, check, start_of
 from try_variant import variant
 
 from fabgen.errors import FabgenError
@@ -81,7 +81,7 @@ def main() -> None:
         parser.error("the game number and --from must be 0 or more, --times 1 or more")
     try:
         variant(args.pairs)
-        start_of(args.board)
+        check([args.board], [args.field])
     except (ValueError, FabgenError) as exc:
         parser.error(str(exc))
     turns, results = continuations(

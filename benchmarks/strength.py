@@ -14,11 +14,12 @@ tuning (starts inside the board, which no preset has; starts side by side).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from fabgen.board import load_preset
+from fabgen.play.policy import get_policy
 from fabgen.play.selfplay import game_rng, play_game, seat_policies
 from fabgen.play.stats import wilson_interval
 from fabgen.play.strong import Settings, Strong
@@ -172,6 +173,20 @@ CUSTOM: dict[str, Settings | None] = {}  # (None: the default player)
 
 def _known(names: list[str]) -> list[str]:
     return ["strong" if n in CUSTOM else n for n in names]
+
+
+def check(boards: Iterable[str], players: Iterable[str]) -> None:
+    """Raise here, before any game, the error an unknown board or player would raise in a
+    worker process: from there it reaches the parent as a broken process pool, which
+    names neither (fabgen's ParameterError cannot be unpickled)."""
+    for board in boards:
+        try:
+            start_of(board)
+        except ValueError as exc:  # (ParameterError is one)
+            built = ", ".join([*UNUSUAL, *TUNING])
+            raise ValueError(f"{exc}; or one of the boards built here: {built}") from None
+    for name in _known(list(players)):
+        get_policy(name)
 
 
 def play_one(board: str, test: str, field: str, seed: int, number: int) -> Game:

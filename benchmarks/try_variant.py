@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import strength
 
+from fabgen.errors import FabgenError
 from fabgen.play.strong import Settings
 from fabgen.play.territory import Weights
 
@@ -84,7 +85,8 @@ def main() -> None:
     args = parser.parse_args()
     try:
         strength.CUSTOM["variant"] = variant(args.pairs)
-    except ValueError as exc:
+        strength.check(args.boards.split(","), [args.field])
+    except (ValueError, FabgenError) as exc:
         parser.error(str(exc))
     label = " ".join(args.pairs) or "the default"
     for board in args.boards.split(","):

@@ -29,8 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from strength import CUSTOM, match, summarise
+from strength import CUSTOM, check, match, summarise
 
+from fabgen.errors import FabgenError
 from fabgen.play.stats import wilson_interval
 from fabgen.play.strong import Settings
 from fabgen.play.territory import WEIGHT_NAMES
@@ -80,6 +81,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     boards = args.boards.split(",")
+    try:
+        check(boards, [] if args.against == "best" else [args.against])
+    except (ValueError, FabgenError) as exc:
+        parser.error(str(exc))
     best = Settings()
     print(f"start: {asdict(best)}")
     for n in range(args.passes):

@@ -37,8 +37,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from strength import MAX_TURNS, start_of
+from strength import MAX_TURNS, check, start_of
 
+from fabgen.errors import FabgenError
 from fabgen.play.selfplay import game_rng, seat_policies
 from fabgen.rules.moves import IllegalMove
 from fabgen.rules.scoring import scores
@@ -140,6 +141,10 @@ def main() -> None:
         "--jobs", type=int, default=len(os.sched_getaffinity(0)), help="processes (every core)"
     )
     args = parser.parse_args()
+    try:
+        check([args.board], [args.test, args.field])
+    except (ValueError, FabgenError) as exc:
+        parser.error(str(exc))
     chunks = [list(range(s, min(s + 5, args.games))) for s in range(0, args.games, 5)]
     tasks = [(args.board, args.test, args.field, args.seed, c) for c in chunks]
     with ProcessPoolExecutor(args.jobs) as pool:

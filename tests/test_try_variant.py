@@ -69,6 +69,7 @@ def test_continue_game_replays_the_matchs_game_up_to_the_turn_it_continues_from(
         (["2p-nowhere", "0"], "unknown preset"),
         (["2p-line-7", "-1"], "0 or more"),
         (["2p-line-7", "0", "--times", "0"], "1 or more"),
+        (["2p-line-7", "0", "--field", "nobody"], "not a player"),
     ],
 )
 def test_continue_game_refuses_bad_arguments_with_exit_2(args, words):
@@ -116,3 +117,24 @@ def test_with_the_variant_as_the_field_every_persons_seat_plays_it(monkeypatch):
     game = strength.play_one("3p-triangle-4", "variant", "variant", 1, 0)
     assert len(made) == 3 and all(settings.keep == 3 for settings in made)
     assert game.seats == 3 and (game.capped or len(game.scores) == 3)
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "words"),
+    [
+        ("why_zero.py", ["2p-nowhere"], "or one of the boards built here: 2p-line-7"),
+        ("try_variant.py", ["--field", "nobody"], "'nobody' is not a player"),
+        ("tune_strong.py", ["--boards", "2p-nowhere"], "unknown preset '2p-nowhere'"),
+    ],
+)
+def test_a_match_with_an_unknown_board_or_player_is_refused_before_it_starts(script, args, words):
+    # The games are played in worker processes, whose ParameterError cannot be
+    # unpickled: the parent said only "BrokenProcessPool", naming neither.
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert result.returncode == 2 and words in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
