@@ -70,7 +70,11 @@ def _set_extents(msp) -> None:
 
 
 def _add_properties(doc, drawing: Drawing, profile: ColourProfile) -> None:
-    props = {"generator": f"fabgen {__version__}", "title": drawing.title, "profile": profile.name}
+    props: dict[str, object] = {
+        "generator": f"fabgen {__version__}",
+        "title": drawing.title,
+        "profile": profile.name,
+    }
     props.update({k: drawing.metadata[k] for k in sorted(drawing.metadata)})
     for key, value in props.items():
         doc.header.custom_vars.append(str(key), _one_line(value))
@@ -84,7 +88,7 @@ def _one_line(value) -> str:
 
 
 def _add_shape(msp, shape, layer: str):
-    attribs = {"layer": layer}
+    attribs: dict[str, object] = {"layer": layer}
     if isinstance(shape, Polyline):
         bulges = shape.bulges or (0.0,) * len(shape.points)
         points = [(x, y, 0.0, 0.0, b) for (x, y), b in zip(shape.points, bulges, strict=True)]
@@ -101,7 +105,7 @@ def _add_shape(msp, shape, layer: str):
 def _apply_style(entity, style: Style) -> None:
     colour = style.stroke or style.fill
     if colour:
-        entity.rgb = colors.hex2rgb(colour)
+        entity.rgb = colors.RGB.from_hex(colour)
     if isinstance(style, Style) and entity.dxftype() == "LWPOLYLINE" and style.width:
         entity.dxf.const_width = 0.0  # line weight is a plot setting, not geometry
         entity.dxf.lineweight = _lineweight(style.width)

@@ -331,7 +331,8 @@ def _stage(path: Path, data: bytes) -> None:
 
 def _commit(root: Path, staging: Path, names: list[str], stale: list[str]) -> None:
     """Move old files aside and new ones in; on any error undo every move made."""
-    undo: list[tuple[Path, Path]] = []
+    # (a file moved, where it goes back to: None removes a new file)
+    undo: list[tuple[Path, Path | None]] = []
     made_dirs: list[Path] = []
     try:
         for k, name in enumerate(sorted(set(names) | set(stale))):
@@ -544,7 +545,7 @@ def _os_message(root: Path, exc: OSError, flag: str = "--out") -> str:
     reason = exc.strerror or str(exc)
     shown = _shown(exc.filename) if exc.filename else ""
     where = f" ({shown})" if shown and shown != _shown(root) else ""
-    hint = {
+    hints: dict[int | None, str] = {  # (an OSError made without one has errno None)
         errno.ENOSPC: "free some space and run the command again",
         errno.EDQUOT: "free some space and run the command again",
         errno.EACCES: f"choose another {flag} folder or change its permissions",
@@ -557,5 +558,6 @@ def _os_message(root: Path, exc: OSError, flag: str = "--out") -> str:
         errno.ELOOP: (
             f"a symbolic link in {flag} leads back to itself: choose another {flag} folder"
         ),
-    }.get(exc.errno, f"choose another {flag} folder")
+    }
+    hint = hints.get(exc.errno, f"choose another {flag} folder")
     return f"cannot write into {_shown(root)}: {reason}{where}; nothing was changed: {hint}."
