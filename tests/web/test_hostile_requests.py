@@ -161,6 +161,10 @@ CASES = {
         "POST", "/api/games", 400, "at board.name: a value is empty (null)",
         {"board_state": "{state}"}, {"name": None},
     ),
+    "a bidi override for a seat": Case(
+        "POST", "/api/board/view", 400, 'found the string "\\u202eRed"',
+        {"state": {"board": {"tiles": [[0, 0]]}, "players": ["\u202eRed"]}},
+    ),  # (was: the character itself, which turned the rest of the message round)
     "100,000 tiles": Case(
         "POST", "/api/board/view", 413, "100000 tiles is more than fabgen serve takes",
         {"state": "{state}"}, {"tiles": [[0, 0]] * 100_000},
