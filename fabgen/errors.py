@@ -6,6 +6,7 @@ code 2; anything else is a bug and keeps its traceback.
 
 from __future__ import annotations
 
+import copyreg
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -32,6 +33,28 @@ def requested(value: object) -> str:
 
 class FabgenError(Exception):
     """Bad input: a parameter, flag or file the user can correct."""
+
+    def __reduce__(self):
+        # Pickled as what it holds: an exception unpickles by calling its class with
+        # its args (the one message), which every subclass taking other arguments
+        # refused, so an error raised in a worker process (balance --jobs, a Dask
+        # task) reached the parent as a broken process pool instead of itself.
+        return (_unpickled, (type(self), self.args, dict(vars(self))))
+
+
+def _unpickled(cls: type[FabgenError], args: tuple, state: dict) -> FabgenError:
+    error = cls.__new__(cls)
+    error.args = args
+    vars(error).update(state)
+    return error
+
+
+def _read_only(items: dict) -> Mapping:
+    return MappingProxyType(items)
+
+
+# The read-only mappings the errors hold (InputFileError.facts) pickle as themselves.
+copyreg.pickle(MappingProxyType, lambda m: (_read_only, (dict(m),)))
 
 
 class ParameterError(FabgenError, ValueError):
