@@ -177,8 +177,8 @@ def _known(names: list[str]) -> list[str]:
 
 def check(boards: Iterable[str], players: Iterable[str]) -> None:
     """Raise here, before any game, the error an unknown board or player would raise in a
-    worker process: from there it reaches the parent as a broken process pool, which
-    names neither (fabgen's ParameterError cannot be unpickled)."""
+    worker process, where it ends the match with the worker's traceback (before fabgen's
+    errors pickled, with a broken process pool that named neither)."""
     for board in boards:
         try:
             start_of(board)

@@ -128,8 +128,8 @@ def test_with_the_variant_as_the_field_every_persons_seat_plays_it(monkeypatch):
     ],
 )
 def test_a_match_with_an_unknown_board_or_player_is_refused_before_it_starts(script, args, words):
-    # The games are played in worker processes, whose ParameterError cannot be
-    # unpickled: the parent said only "BrokenProcessPool", naming neither.
+    # The games are played in worker processes: a misspelt name ended the match with a
+    # worker's traceback (before fabgen's errors pickled, "BrokenProcessPool", no name).
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / script), *args],
         capture_output=True,
