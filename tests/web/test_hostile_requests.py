@@ -66,8 +66,19 @@ CASES = {
         "GET", "/api/rules/preset/3P-TRIANGLE-4", 400, "(did you mean '3p-triangle-4'?)"
     ),
     "a preset path to another file": Case(
-        "POST", "/api/games", 400, 'unknown preset "../../etc/passwd"',
+        "POST", "/api/games", 400, "unknown preset '../../etc/passwd': choose one of",
         {"preset": "../../etc/passwd"},
+    ),
+    "a preset to play in capitals": Case(
+        "POST", "/api/games", 400, "(did you mean '3p-triangle-4'?): choose one of",
+        {"preset": "3P-TRIANGLE-4"},
+    ),  # (was: without the name meant, in other words than the command line's)
+    "a preset name of 900 kB": Case(
+        "POST", "/api/games", 400, "unknown preset 'xxxxxxxxxxxx'... (900000 characters)",
+        {"preset": BIG},
+    ),
+    "a preset that is a list": Case(
+        "POST", "/api/games", 400, 'unknown preset ["x"]: choose one of', {"preset": ["x"]}
     ),
     "an unknown download with no board": Case(
         "POST", "/api/board/download/TOML", 400, "unknown download 'TOML': toml, start, setup-svg",
