@@ -189,6 +189,17 @@ def main() -> None:
     parser.add_argument("--only", default=None, help="comma-separated preset names")
     args = parser.parse_args()
     names = args.only.split(",") if args.only else preset_names()
+    unknown = [name for name in names if name not in preset_names()]
+    if unknown:
+        parser.error(f"--only: {', '.join(unknown)} is no preset (fabgen boards lists them)")
+    out = Path(args.out)
+    old = out.read_text(encoding="utf-8") if out.exists() else ""
+    if args.only and not any(line.startswith("| ") for line in old.splitlines()):
+        # (a table of the --only rows alone would say "every preset played")
+        parser.error(
+            f"--only remakes rows of the table in {out}, which has none: make the whole "
+            "table first, without --only"
+        )
     lines = []
     total = 0.0
     for name in names:
@@ -211,8 +222,6 @@ def main() -> None:
         "run `fabgen balance --preset NAME --games 1000` (or this script with "
         "`--scale 10 --scheduler ADDRESS` on a cluster) before changing a board."
     )
-    out = Path(args.out)
-    old = out.read_text(encoding="utf-8") if out.exists() else ""
     text = merged(old, intro, dict(zip(names, lines, strict=True)), only=bool(args.only))
     out.write_text(text, encoding="utf-8")
     print(text)

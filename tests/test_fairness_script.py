@@ -3,8 +3,11 @@ reading guide finds in the rows (no games are played here)."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -80,3 +83,26 @@ def test_machine_seats_written_as_the_setup_diagram_names_them_are_read_as_machi
     people = SKEWED.replace("Blue", "Big machine").replace("Green", "Gina machine")
     assert [found[2] for found in SEAT.findall(people)] == ["", "", ""]
     assert "`3p-b` (seats 1, 2, 3)" in _read(people)
+
+
+@pytest.mark.parametrize(
+    ("only", "said"),
+    [
+        ("3p-triangle-4,3p-nowhere", "--only: 3p-nowhere is no preset"),
+        ("3p-triangle-4", "which has none: make the whole table first"),
+    ],
+)
+def test_only_is_refused_before_any_game_for_an_unknown_preset_or_a_file_without_table(
+    only, said, tmp_path
+):
+    # An unknown name stopped the run with a traceback after the rows before it were
+    # played; --only into a new file wrote those rows under "every preset played".
+    out = tmp_path / "fairness.md"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "fairness.py"), "--only", only, "--out", out],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert result.returncode == 2 and said in result.stderr, result.stderr
+    assert not out.exists()
