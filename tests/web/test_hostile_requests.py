@@ -87,7 +87,7 @@ CASES = {
     "a download path to another file": Case(
         "POST", "/api/board/download/..%2Fx", 404, "no such page", {"state": {}}
     ),
-    "a page asked for by GET where POST goes": Case(
+    "an API address asked for by GET where POST goes": Case(
         "GET", "/api/kit/preview", 405, "GET is not used at /api/kit/preview: use POST with a JSON"
     ),  # (was: "The method is not allowed for the requested URL.")
     "an upload asked for by GET": Case(
