@@ -269,9 +269,10 @@ def test_on_a_narrow_phone_each_seat_s_name_is_whole(browser, club_url, width):
 
 
 TABLET = {"has_touch": True, "is_mobile": True}
-SCREEN_FONT = """g => { const svg = g.ownerSVGElement, t = g.querySelector('.badge');
+SCREEN_PX = """texts => texts.filter(t => t.textContent).map(t => {
+  const svg = t.ownerSVGElement;
   return parseFloat(t.getAttribute('font-size')) * svg.getBoundingClientRect().width
-    / svg.viewBox.baseVal.width; }"""
+    / svg.viewBox.baseVal.width; })"""
 
 
 @pytest.mark.parametrize("size", [(820, 1180), (1180, 820)], ids=["upright", "sideways"])
@@ -280,8 +281,8 @@ def test_on_a_tablet_either_way_up_a_field_is_tapped_and_read_with_a_finger(
 ):
     # Upright, the board beside the settings had 340 px: fields of 24 px on this board;
     # sideways the board fitted the window's height: 37 px. A lit field's count was 8 px
-    # high, and a field tapped kept a blue tint (a touch screen keeps :hover on it) that
-    # read as lit.
+    # high, a stone's 7 to 8 px under its symbol, and a field tapped kept a blue tint (a
+    # touch screen keeps :hover on it) that read as lit.
     width, height = size
     with checked_page(browser, **TABLET, viewport={"width": width, "height": height}) as tablet:
         _open(tablet, club_url)
@@ -299,7 +300,10 @@ def test_on_a_tablet_either_way_up_a_field_is_tapped_and_read_with_a_finger(
         tablet.locator(f'#board [data-field="{source}"]').tap()
         lit = tablet.locator("#board .field.lit").first
         lit.wait_for()
-        assert lit.evaluate(SCREEN_FONT) >= 11
+        assert min(lit.locator(".badge").evaluate_all(SCREEN_PX)) >= 11
+        # a stone's count with its symbol (the machines' stacks of three) was 7 to 8 px
+        counts = tablet.locator("#board .count").evaluate_all(SCREEN_PX)
+        assert counts and min(counts) >= 9, counts
         destination = lit.get_attribute("data-field")
         lit.tap()
         tablet.locator("#pending").filter(has_text=move_text(source, destination)).wait_for()

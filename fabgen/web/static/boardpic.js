@@ -12,6 +12,7 @@ const ARROWS = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], Arrow
 const GROWING_FILL = "#9fd89a";
 const DEAD_FILL = "#7f9bbf";
 const NAME_PX = 12; // a field name's height on screen, where the field leaves room
+const COUNT_PX = 9; // the smallest count under a symbol on screen (else it goes beside)
 
 function svgEl(name, attrs, parent) {
   const el = document.createElementNS(PIC_NS, name);
@@ -105,6 +106,7 @@ class BoardPicture {
       svgEl("text", {x, y: y + r * 0.2, "font-size": r * 0.55}, numbers).textContent = t.number;
     }
     this.names = false;
+    this.scale = 0; // (screen px per unit, once on show: fitNames)
     this.setZoom(1);
   }
 
@@ -178,18 +180,15 @@ class BoardPicture {
       const symbol = shown && this.picture.symbols ? this.picture.symbols[owner] : null;
       c.symbol.style.display = symbol ? "" : "none";
       if (shown) {
-        const r = this.picture.radius;
         const stone = status === 1 ? tintOf(colours[owner], 0.35) : colours[owner];
-        const both = Boolean(symbol && count);
         c.stone.setAttribute("fill", stone);
-        c.count.setAttribute("fill", inkOn(stone));
-        c.count.setAttribute("y", String(r * (both ? 0.44 : 0.22)));
-        c.count.setAttribute("font-size", String(r * (both ? 0.48 : 0.62)));
+        c.ink = inkOn(stone);
+        c.both = Boolean(symbol && count);
         if (symbol) {
           c.symbol.setAttribute("d", symbol.path);
-          c.symbol.setAttribute("transform", `translate(0 ${both ? -0.27 * r : 0}) scale(${(both ? 0.2 : 0.36) * r})`);
-          c.symbol.setAttribute("fill", inkOn(stone));
+          c.symbol.setAttribute("fill", c.ink);
         }
+        this.placeCount(c);
       }
       c.g.dataset.symbol = symbol ? symbol.name : "";
       c.g.dataset.stones = shown ? String(stones) : "0";
@@ -197,6 +196,24 @@ class BoardPicture {
       c.said = this.describe(f.name, status, shown ? owner : -1, stones, region, board.settled[i]);
       this.say(c, "");
     });
+  }
+
+  // A stone's count, alone in the middle or under its symbol. Under its symbol it was 6 px
+  // high at a phone's zoom (5 at a laptop's), too small to read: where it would be under
+  // COUNT_PX on screen it stands at the stone's lower right instead, as large as a field's
+  // name (up to 0.8 of the radius), outlined in white, and the symbol has the stone.
+  placeCount(c) {
+    const r = this.picture.radius;
+    const beside = Boolean(c.both && this.scale && r * 0.48 * this.scale < COUNT_PX);
+    const under = c.both && !beside;
+    const size = beside ? Math.min(0.8 * r, Math.max(0.48 * r, NAME_PX / this.scale)) : r * (under ? 0.48 : 0.62);
+    c.count.classList.toggle("beside", beside);
+    c.count.setAttribute("x", String(beside ? 0.6 * r : 0));
+    c.count.setAttribute("y", String(beside ? 0.55 * r + 0.36 * size : r * (under ? 0.44 : 0.22)));
+    c.count.setAttribute("font-size", String(size));
+    c.count.setAttribute("stroke-width", String(beside ? 0.16 * r : 0));
+    if (c.ink) c.count.setAttribute("fill", beside ? "#1b1b1b" : c.ink);
+    c.symbol.setAttribute("transform", `translate(0 ${under ? -0.27 * r : 0}) scale(${(under ? 0.2 : 0.36) * r})`);
   }
 
   // A field in words: "c3: 2 stones of Red, growing, in Red's territory".
@@ -260,6 +277,7 @@ class BoardPicture {
   fitNames() {
     const scale = this.svg.getBoundingClientRect().width / this.picture.viewbox[0];
     if (!scale) return; // (not on show)
+    this.scale = scale;
     const r = this.picture.radius;
     const size = Math.min(this.picture.pitch * 0.33, Math.max(r * 0.42, NAME_PX / scale));
     const badge = Math.min(r, Math.max(r * 0.5, NAME_PX / scale));
@@ -267,6 +285,7 @@ class BoardPicture {
       c.name.setAttribute("font-size", size);
       c.name.setAttribute("y", r * 0.92 + (size - r * 0.42) / 2);
       c.badge.setAttribute("font-size", badge);
+      this.placeCount(c);
     }
   }
 
