@@ -179,12 +179,14 @@ def main() -> None:
         help="stop a large job after this many seconds (20 s)",
     )
     args = parser.parse_args()
-    print(f"{'case':44} {'seconds':>8} {'MiB':>7}  exit  progress")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        for name, argv, large in cases(folder):
-            if args.only not in name:
-                continue
+        chosen = [case for case in cases(folder) if args.only in case[0]]
+        if not chosen:
+            names = "; ".join(name for name, _, _ in cases(folder))
+            parser.error(f"--only {args.only!r}: no case's name contains it ({names})")
+        print(f"{'case':44} {'seconds':>8} {'MiB':>7}  exit  progress")
+        for name, argv, large in chosen:
             seconds, mib, code, err = run(argv, args.job_cap if large else args.cap)
             shown = "stopped" if code is None else str(code)
             progress = ""
