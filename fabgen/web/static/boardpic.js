@@ -200,16 +200,17 @@ class BoardPicture {
 
   // A stone's count, alone in the middle or under its symbol. Under its symbol it was 6 px
   // high at a phone's zoom (5 at a laptop's), too small to read: where it would be under
-  // COUNT_PX on screen it stands at the stone's lower right instead, as large as a field's
-  // name (up to 0.8 of the radius), outlined in white, and the symbol has the stone.
+  // COUNT_PX on screen it stands at the stone's right instead (clear of the badge above
+  // and the name below), as large as a field's name (up to the radius), outlined in
+  // white, and the symbol has the stone.
   placeCount(c) {
     const r = this.picture.radius;
     const beside = Boolean(c.both && this.scale && r * 0.48 * this.scale < COUNT_PX);
     const under = c.both && !beside;
-    const size = beside ? Math.min(0.8 * r, Math.max(0.48 * r, NAME_PX / this.scale)) : r * (under ? 0.48 : 0.62);
+    const size = beside ? Math.min(r, Math.max(0.48 * r, NAME_PX / this.scale)) : r * (under ? 0.48 : 0.62);
     c.count.classList.toggle("beside", beside);
-    c.count.setAttribute("x", String(beside ? 0.6 * r : 0));
-    c.count.setAttribute("y", String(beside ? 0.55 * r + 0.36 * size : r * (under ? 0.44 : 0.22)));
+    c.count.setAttribute("x", String(beside ? 0.85 * r : 0));
+    c.count.setAttribute("y", String(beside ? 0.36 * size : r * (under ? 0.44 : 0.22)));
     c.count.setAttribute("font-size", String(size));
     c.count.setAttribute("stroke-width", String(beside ? 0.16 * r : 0));
     if (c.ink) c.count.setAttribute("fill", beside ? "#1b1b1b" : c.ink);
