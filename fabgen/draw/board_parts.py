@@ -152,7 +152,7 @@ def seat_centre(place: BoardPlacement, k: int) -> Point | None:
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
-def arrow(start: Point, end: Point, head: float, style: Style) -> list[Shape]:
+def arrow(start: Point, end: Point, head: float, style: Style) -> list[Polyline]:
     """A straight arrow with a filled head of length ``head`` at ``end``."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)

@@ -73,52 +73,57 @@ class _Item:
     reversed: bool = False  # open polylines: run from the last point to the first
     entry_index: int = 0  # closed polylines: the corner the head starts at
 
+    def __post_init__(self) -> None:
+        # The source as a polyline, the only shape with a choice of way in (None: a
+        # circle or a text, entered at its start point).
+        self.line = self.source if isinstance(self.source, Polyline) else None
+
     @property
     def open(self) -> bool:
-        return isinstance(self.source, Polyline) and not self.source.closed
-
-    @property
-    def closed_polyline(self) -> bool:
-        return isinstance(self.source, Polyline) and self.source.closed
+        return self.line is not None and not self.line.closed
 
     def entry(self) -> Point:
-        if self.open:
-            return self.source.points[-1 if self.reversed else 0]
-        if self.closed_polyline:
-            return self.source.points[self.entry_index]
-        return start_point(self.source)
+        line = self.line
+        if line is None:
+            return start_point(self.source)
+        if line.closed:
+            return line.points[self.entry_index]
+        return line.points[-1 if self.reversed else 0]
 
     def exit(self) -> Point:
-        if self.open:
-            return self.source.points[0 if self.reversed else -1]
+        line = self.line
+        if line is not None and not line.closed:
+            return line.points[0 if self.reversed else -1]
         return self.entry()
 
     def anchors(self) -> tuple[Point, ...]:
         """Every point where the head may enter this shape."""
-        if self.open:
-            return (self.source.points[0], self.source.points[-1])
-        if self.closed_polyline:
-            return self.source.points
-        return (start_point(self.source),)
+        line = self.line
+        if line is None:
+            return (start_point(self.source),)
+        if line.closed:
+            return line.points
+        return (line.points[0], line.points[-1])
 
     def best_entry_from(self, p: Point) -> tuple[float, bool, int]:
         """Distance from ``p`` to the nearest way in, and that way in."""
-        if self.open:
-            d0 = math.dist(p, self.source.points[0])
-            d1 = math.dist(p, self.source.points[-1])
-            return (d1, True, 0) if d1 < d0 else (d0, False, 0)
-        if self.closed_polyline:
-            k = _nearest_corner(self.source, p, p)
-            return math.dist(p, self.source.points[k]), False, k
-        return math.dist(p, start_point(self.source)), False, 0
+        line = self.line
+        if line is None:
+            return math.dist(p, start_point(self.source)), False, 0
+        if line.closed:
+            k = _nearest_corner(line, p, p)
+            return math.dist(p, line.points[k]), False, k
+        d0 = math.dist(p, line.points[0])
+        d1 = math.dist(p, line.points[-1])
+        return (d1, True, 0) if d1 < d0 else (d0, False, 0)
 
     def shape(self) -> Shape:
-        s = self.source
-        if self.open and self.reversed:
-            return _reverse_open(s)
-        if self.closed_polyline and self.entry_index:
-            return _rotate_closed(s, self.entry_index)
-        return s
+        line = self.line
+        if line is not None and not line.closed and self.reversed:
+            return _reverse_open(line)
+        if line is not None and line.closed and self.entry_index:
+            return _rotate_closed(line, self.entry_index)
+        return self.source
 
 
 def _nearest_neighbour(items: list[_Item], start: Point) -> list[_Item]:
@@ -157,10 +162,10 @@ class _Grid:
     def _key(self, p: Point) -> tuple[int, int]:
         return (math.floor(p[0] / self.cell), math.floor(p[1] / self.cell))
 
-    def pop_nearest(self, p: Point):
+    def pop_nearest(self, p: Point) -> tuple[int, tuple[float, bool, int]]:
         """The nearest item still left (ties: the lowest index), and how to enter it."""
         cx, cy = self._key(p)
-        best = None
+        best: tuple[tuple[float, bool, int], int] | None = None
         ring = 0
         while best is None or best[0][0] > (ring - 1) * self.cell:
             for key in _ring(cx, cy, ring):
@@ -172,6 +177,9 @@ class _Grid:
             ring += 1
             if ring > self.span + abs(cx) + abs(cy) + 1:
                 break
+        # (the last rings reach every bucket, and an item is left: the caller asks
+        # only while one is)
+        assert best is not None
         choice, i = best
         self.left[i] = False
         return i, choice
@@ -237,11 +245,11 @@ def _choose_entries(items: list[_Item], start: Point) -> bool:
     any start changed."""
     changed = False
     for k, item in enumerate(items):
-        if not item.closed_polyline:
+        if item.line is None or not item.line.closed:
             continue
         before = items[k - 1].exit() if k else start
         after = items[k + 1].entry() if k + 1 < len(items) else None
-        corner = _nearest_corner(item.source, before, after)
+        corner = _nearest_corner(item.line, before, after)
         changed |= corner != item.entry_index
         item.entry_index = corner
     return changed

@@ -30,7 +30,9 @@ class Operation(StrEnum):
     CUT = "cut"
 
     @property
-    def title(self) -> str:
+    def layer_label(self) -> str:
+        """The layer's name for people (Inkscape's layer label); not ``title``, which
+        would hide ``str.title``."""
         return {
             "print": "Print",
             "engrave": "Engrave",

@@ -111,7 +111,7 @@ def position_drawing(
     text_pitch = pitch_mm  # the title, legend, key and notes keep the pitch asked for
     if field_names:  # (larger where the names need it to fit their cells legibly)
         pitch_mm = names_pitch((state.name for state in position.fields()), pitch_mm, turn)
-    metadata = {"turns_played": position.turns_played}
+    metadata: dict[str, object] = {"turns_played": position.turns_played}
     drawing = Drawing(0.0, 0.0, title or "Atlantis position", metadata)
     shapes = drawing.layers.setdefault(Operation.PRINT, [])
     marked = _OnBoard.of(position, arrows, exploded, highlight)

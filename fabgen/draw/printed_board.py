@@ -475,9 +475,9 @@ def _texts_by_page(grid: PageGrid, texts: list[Text]) -> dict[tuple[int, int], l
         for cell in inside:
             out[cell].append(moved[cell])
         if not inside:
-            cell = _page_on_top(grid, moved, window)
-            if cell is not None:
-                out[cell].append(_nudged_inside(moved[cell], window))
+            top = _page_on_top(grid, moved, window)
+            if top is not None:
+                out[top].append(_nudged_inside(moved[top], window))
     return out
 
 
@@ -734,9 +734,9 @@ def _map(grid: PageGrid, box: Rect) -> list[Shape]:
     place = grid.place
     for row, col in grid.cells:
         w = grid.window(row, col)
-        corners = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
+        page = ((w.x0, w.y0), (w.x1, w.y0), (w.x1, w.y1), (w.x0, w.y1))
         paper = Style(stroke=None, fill="#f1f1f1", width=0)
-        out.append(Polyline(frame.loop(corners), True, style=paper))
+        out.append(Polyline(frame.loop(page), True, style=paper))
     # start tiles first, so that their fill leaves their numbers and edges visible
     for k in range(len(place.board.seats)):
         fill = Style(stroke=None, fill=tint(print_seat_colour(place.board, k), 0.6), width=0)

@@ -39,7 +39,7 @@ from fabgen.draw.drawing import Circle, Drawing, Operation, Polyline, Shape, Sty
 from fabgen.draw.ink import ink_on
 from fabgen.draw.label_room import Room
 from fabgen.draw.metrics import ASCENT, LEGIBLE_CAP_MM
-from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field, add
+from fabgen.geometry.lattice import NEIGHBOUR_STEPS, Field, Point, add
 from fabgen.geometry.symbols import (
     SYMBOL_WORDS,
     DiscPart,
@@ -452,7 +452,7 @@ ARROW_TRIES = tuple(
 )
 
 
-def _arrow_line(a, b, gap: float, side: float):
+def _arrow_line(a, b, gap: float, side: float) -> tuple[Point, Point] | None:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
     if length <= 2 * gap + 0.2 * gap:
@@ -519,8 +519,8 @@ def _stack_words(board: Board, stacks: list[tuple[Field, int]]) -> list[str]:
     whole, stacks = _whole_tiles(board, stacks)
     groups: dict[tuple[int, str], list[str]] = {}
     for f, stones in stacks:
-        tiles = " or ".join(str(t + 1) for t in board.field_tiles[f])
-        groups.setdefault((stones, _place(board, f, corners)), []).append(tiles)
+        on_tiles = " or ".join(str(t + 1) for t in board.field_tiles[f])
+        groups.setdefault((stones, _place(board, f, corners)), []).append(on_tiles)
     out = []
     for (stones, place), tiles in groups.items():
         tiles = sorted(tiles, key=lambda t: int(t.split(" ")[0]))

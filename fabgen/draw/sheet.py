@@ -38,7 +38,7 @@ from fabgen.geometry.outline import Path, arc_centre_radius
 from fabgen.geometry.shared_cuts import merge_cut_paths
 from fabgen.geometry.sizes import inches_hint
 from fabgen.geometry.symbols import MARKER_SYMBOLS, STONE_SYMBOLS, symbol_outline
-from fabgen.geometry.tile import OutlineKind, TileGeometry
+from fabgen.geometry.tile import OutlineKind, TileGeometry, TileLayout
 from fabgen.limits import MAX_STONES_PER_SHEET, MAX_STONES_TOTAL, MAX_TILES_PER_SHEET
 
 TILE_TITLE = "Atlantis island tiles"
@@ -186,7 +186,7 @@ def build_sheets(job: SheetJob) -> list[SheetDrawing]:
     if job.tiles:
         sheets.extend(_tile_sheets(job))
     if job.stones is not None and job.stones.count:
-        sheets.extend(_stone_sheets(job))
+        sheets.extend(_stone_sheets(job, job.stones))
     return sheets
 
 
@@ -239,7 +239,7 @@ def _tile_sheets(job: SheetJob) -> list[SheetDrawing]:
 class _TileArt:
     """What every tile looks like, in the tile frame, ready to be placed."""
 
-    layout: object
+    layout: TileLayout
     engrave: tuple[Shape, ...]
     labels: _LabelSpots | None
     shared: bool
@@ -308,8 +308,9 @@ class _LabelSpots:
 # ---- stones ---------------------------------------------------------------------------
 
 
-def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
-    stones, geometry = job.stones, job.geometry
+def _stone_sheets(job: SheetJob, stones: StoneOptions) -> list[SheetDrawing]:
+    """The sheets of ``stones``, the job's stones."""
+    geometry = job.geometry
     smallest = smallest_cut_stone(geometry.kerf)
     if stones.diameter < smallest - 1e-9:
         raise ParameterError.about("cut_stone_diameter", _too_small(stones, geometry, smallest))
@@ -337,7 +338,7 @@ def _stone_sheets(job: SheetJob) -> list[SheetDrawing]:
         mine = first_plans if colour == 1 else plans
         for index, placements in enumerate(mine):
             square = square_at if colour == 1 else None
-            out.append(_stone_sheet(job, colour, index, len(mine), placements, square))
+            out.append(_stone_sheet(job, stones, colour, index, len(mine), placements, square))
     return out
 
 
@@ -378,8 +379,10 @@ def _too_small(stones: StoneOptions, geometry: TileGeometry, smallest: float) ->
     return f"{stones.diameter:g} mm is too small for a laser-cut {piece}: {why}; {fix}"
 
 
-def _stone_sheet(job: SheetJob, colour: int, index: int, of: int, placements, square_at):
-    stones = job.stones
+def _stone_sheet(
+    job: SheetJob, stones: StoneOptions, colour: int, index: int, of: int, placements, square_at
+) -> SheetDrawing:
+    """Sheet ``index`` (of ``of``) of one colour of the job's ``stones``."""
     radius = stones.diameter / 2 + job.geometry.cut_offset
     discs = [Circle((p.x, p.y), radius) for p in placements]
     inner, square = _square_cuts(job, square_at, index)
@@ -453,8 +456,8 @@ def reference_square_paths(side: float, cut_offset: float, centre=(0.0, 0.0)):
     return square(side / 2.0 - 2.0 * cut_offset), square(side + 2.0 * cut_offset)
 
 
-def _reference_footprint(job: SheetJob) -> Footprint:
-    return square_footprint(job.reference_square + 2 * job.geometry.cut_offset + job.geometry.kerf)
+def _reference_footprint(job: SheetJob, side: float) -> Footprint:
+    return square_footprint(side + 2 * job.geometry.cut_offset + job.geometry.kerf)
 
 
 def _place_reference_square(job: SheetJob, plans, piece: Footprint):
@@ -469,7 +472,7 @@ def _place_reference_square(job: SheetJob, plans, piece: Footprint):
             "reference_square",
             f"must be more than {4 * kerf + 2:g} mm (room for its hole after the kerf), got {side}",
         )
-    square = _reference_footprint(job)
+    square = _reference_footprint(job, side)
     if not square.fits(job.sheet):
         raise ParameterError.about(
             "reference_square", f"{side:g} mm does not fit on the sheet: choose a smaller square"
@@ -487,9 +490,9 @@ def _square_cuts(job: SheetJob, square_at, index: int) -> tuple[list[Shape], lis
     """The reference square's (inner cuts, outline) if it is on sheet ``index``."""
     if square_at is None or square_at[0] != index:
         return [], []
-    hole, outline = reference_square_paths(
-        job.reference_square, job.geometry.cut_offset, square_at[1]
-    )
+    side = job.reference_square
+    assert side is not None  # (a square is placed only when the job asks for one)
+    hole, outline = reference_square_paths(side, job.geometry.cut_offset, square_at[1])
     return [Polyline.from_path(hole)], [Polyline.from_path(outline)]
 
 

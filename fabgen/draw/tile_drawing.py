@@ -60,8 +60,10 @@ def tile_shapes(layout: TileLayout, options: TileDrawingOptions):
         Operation.CUT: [Polyline.from_path(layout.cut_path)],
         Operation.ENGRAVE: [Circle(c, layout.circle_radius) for c in layout.circles],
     }
-    if options.border_inset and layout.outline is not None:
-        border = layout.finished_outline().offset_by(-options.border_inset)
+    border_inset = options.border_inset
+    finished = layout.finished_outline() if border_inset else None  # (None: no outline)
+    if border_inset and finished is not None:
+        border = finished.offset_by(-border_inset)
         shapes[Operation.ENGRAVE].append(Polyline.from_path(border.path(), ENGRAVED_LINE))
     if options.label:
         inset = 1.0 + (options.border_inset or 0.0)

@@ -74,7 +74,7 @@ def render_svg(
     for op, shapes in drawing.ordered_layers():
         group = dwg.g(id=f"layer-{op.value}")
         group.attribs["inkscape:groupmode"] = "layer"
-        group.attribs["inkscape:label"] = op.title
+        group.attribs["inkscape:label"] = op.layer_label
         if preview and op is not Operation.PRINT:
             group.attribs["class"] = HAIRLINE_CLASS
         for shape in shapes:
