@@ -2,7 +2,8 @@
 
 A guard for changes to the nesting search: record the placements on one version, then
 check another against the record. Every case must keep at least as many pieces; where
-the count is equal the placements are listed if they differ.
+the count is equal the placements are listed if they differ. compare exits with 1 when
+a case holds fewer pieces than recorded, else 0.
 
 Run: .venv/bin/python benchmarks/nest_compare.py record FILE
      .venv/bin/python benchmarks/nest_compare.py compare FILE
@@ -15,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
+from pathlib import Path
 
 from fabgen.geometry.nesting import (
     SheetSpec,
@@ -66,8 +69,13 @@ def main() -> None:
     args = parser.parse_args()
     record = {}
     if args.mode == "compare":
-        with open(args.file) as f:
-            record = json.load(f)
+        try:
+            with open(args.file) as f:
+                record = json.load(f)
+        except (OSError, ValueError) as exc:
+            parser.error(f"{args.file}: {exc}; make it with: record {args.file}")
+    elif not Path(args.file).resolve().parent.is_dir():  # (found only after the run)
+        parser.error(f"{args.file}: its folder does not exist")
     out, worse, moved, better = {}, [], [], []
     total = 0.0
     for label, fp, sheet, fill in cases():
@@ -77,7 +85,7 @@ def main() -> None:
         if args.verbose:
             print(f"{label}: {len(placed)} ({time.process_time() - start:.2f} s)", flush=True)
         out[label] = placed
-        if args.mode == "compare":
+        if args.mode == "compare" and label in record:  # (a case added since: none)
             old = record[label]
             if len(placed) < len(old):
                 worse.append(f"{label}: {len(old)} -> {len(placed)}")
@@ -93,6 +101,7 @@ def main() -> None:
     print(f"worse: {len(worse)}, better: {len(better)}, same count but moved: {len(moved)}")
     for line in worse + better + moved:
         print("  ", line)
+    sys.exit(1 if worse else 0)
 
 
 if __name__ == "__main__":
