@@ -14,7 +14,7 @@ def marker_profile(marker: Marker) -> list[tuple[float, float]]:
     r, rp = marker.radius, marker.pocket_radius
     points = [(0.0, 0.0), (r - s, 0.0), (r, s), (r, t - s), (r - s, t)]
     points += [(rp, t), (rp, t - p), (0.0, t - p)]
-    out = []
+    out: list[tuple[float, float]] = []
     for point in points:
         if not out or point != out[-1]:
             out.append(point)

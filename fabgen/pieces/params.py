@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import SQRT3, SQRT7
@@ -244,12 +245,26 @@ def _name_number(value: float, decimals: int) -> str:
     return "0" if text in ("", "-0") else text
 
 
-class _Piece:
-    """Shared behaviour: the parameters as a dict, mass estimate, default diameter."""
+def _derived(size: float | None) -> float:
+    """A stone's size given as None (the default): ``__post_init__`` derives it (from
+    the circle, or the stone's diameter) before anything else reads it, or refuses the
+    stone."""
+    assert size is not None, "a size read before __post_init__ derived it"
+    return size
 
-    def _default_diameter(self) -> None:
-        if self.diameter is None and _finite(self.circle_diameter):
-            object.__setattr__(self, "diameter", self.circle_diameter - STONE_MARGIN)
+
+class _Piece:
+    """Shared behaviour: the parameters as a dict, mass estimate."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # (every piece is a dataclass)
+
+    @property
+    def name(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def volume(self) -> float:
+        raise NotImplementedError
 
     def parameters(self) -> dict[str, object]:
         """The settings that made this piece, for file metadata."""
@@ -265,8 +280,19 @@ class _Piece:
         return self.volume * PLA_DENSITY
 
 
+class _Stone(_Piece):
+    """A stone: it stands in an engraved circle, and by default follows its size."""
+
+    circle_diameter: float
+    diameter: float | None  # (None: the circle's less STONE_MARGIN, see _derived)
+
+    def _default_diameter(self) -> None:
+        if self.diameter is None and _finite(self.circle_diameter):
+            object.__setattr__(self, "diameter", self.circle_diameter - STONE_MARGIN)
+
+
 @dataclass(frozen=True)
-class DiscStone(_Piece):
+class DiscStone(_Stone):
     """A flat round stone with a stacking boss on top and a matching recess below."""
 
     circle_diameter: float = field(
@@ -311,16 +337,17 @@ class DiscStone(_Piece):
 
     @property
     def name(self) -> str:
-        base = f"stone-disc-d{_name_number(self.diameter, 1)}-c{_name_number(self.clearance, 2)}"
+        d, c = _name_number(_derived(self.diameter), 1), _name_number(self.clearance, 2)
+        base = f"stone-disc-d{d}-c{c}"
         return base if self.symbol == "none" else f"{base}-{self.symbol}"
 
     @property
     def radius(self) -> float:
-        return self.diameter / 2.0
+        return _derived(self.diameter) / 2.0
 
     @property
     def boss_radius(self) -> float:
-        return self.boss_diameter / 2.0
+        return _derived(self.boss_diameter) / 2.0
 
     @property
     def smallest_diameter(self) -> float:
@@ -439,7 +466,7 @@ class DiscStone(_Piece):
         if self.symbol != "none" and stroke(self.symbol_radius) < MIN_STROKE:
             raise ParameterError(
                 "symbol",
-                f"the boss ({_mm(self.boss_diameter)} mm) is too small for a readable "
+                f"the boss ({_mm(2 * self.boss_radius)} mm) is too small for a readable "
                 f"{self.symbol}: its lines would be {_mm(stroke(self.symbol_radius))} mm wide, "
                 f"under {_mm(MIN_STROKE)} mm; choose a larger stone (its boss is half of it)",
             )
@@ -448,23 +475,24 @@ class DiscStone(_Piece):
         """Too thin a wall around the recess. A boss of its own (the library's option)
         may shrink while some boss is left; the usual boss is half the stone, which no
         front end sets, so then the stone (or the circles it follows) must grow."""
-        limit = self.diameter - 2 * self.wall - 2 * self.clearance
-        own_boss = self.boss_diameter != self.diameter / 2
+        diameter, boss = _derived(self.diameter), _derived(self.boss_diameter)
+        limit = diameter - 2 * self.wall - 2 * self.clearance
+        own_boss = boss != diameter / 2
         if own_boss and limit >= 0.01:
             return ParameterError(
                 "boss_diameter",
-                f"boss diameter {_mm(self.boss_diameter)} mm leaves a wall of only "
-                f"{_mm(self.ring_wall)} mm around the recess of a {_mm(self.diameter)} mm stone "
+                f"boss diameter {_mm(boss)} mm leaves a wall of only "
+                f"{_mm(self.ring_wall)} mm around the recess of a {_mm(diameter)} mm stone "
                 f"(minimum {_mm(self.wall)} mm); choose a boss of at most {_down(limit)} mm",
             )
         needed = self.smallest_diameter
         if own_boss:
-            needed = self.boss_diameter + 2 * (self.wall + self.clearance)
+            needed = boss + 2 * (self.wall + self.clearance)
         if derived:
             return _circles_too_small(self, needed)
         return ParameterError.about(
             "stone_diameter",
-            f"{_mm(self.diameter)} mm is too small for a stacking boss and its recess: a "
+            f"{_mm(diameter)} mm is too small for a stacking boss and its recess: a "
             f"disc stone needs at least {_up(needed)} mm ({_needs_why(self)}); choose a "
             "larger stone or less clearance",
         )
@@ -481,7 +509,7 @@ class DiscStone(_Piece):
 
 
 @dataclass(frozen=True)
-class PyramidStone(_Piece):
+class PyramidStone(_Stone):
     """A hollow, truncated hexagonal pyramid with a vented cap; six nest in a stack."""
 
     circle_diameter: float = field(
@@ -509,21 +537,21 @@ class PyramidStone(_Piece):
 
     @property
     def name(self) -> str:
-        d, c = _name_number(self.diameter, 1), _name_number(self.clearance, 2)
+        d, c = _name_number(_derived(self.diameter), 1), _name_number(self.clearance, 2)
         return f"stone-pyramid-d{d}-c{c}"
 
     @property
     def radius(self) -> float:
         """Circumradius of the base (the footprint)."""
-        return self.diameter / 2.0
+        return _derived(self.diameter) / 2.0
 
     @property
     def base_apothem(self) -> float:
-        return self.diameter * SQRT3 / 4.0
+        return _derived(self.diameter) * SQRT3 / 4.0
 
     @property
     def top_apothem(self) -> float:
-        return self.top_diameter * SQRT3 / 4.0
+        return _derived(self.top_diameter) * SQRT3 / 4.0
 
     @property
     def lean(self) -> float:
@@ -594,11 +622,12 @@ class PyramidStone(_Piece):
         _check_fits_circle(self, derived)
         for name in ("height", "top_diameter", "vent_diameter"):
             _require_positive(name, getattr(self, name))
-        if self.top_diameter >= self.diameter:
+        top, base = _derived(self.top_diameter), _derived(self.diameter)
+        if top >= base:
             raise ParameterError(
                 "top_diameter",
-                f"top {_mm(self.top_diameter)} mm must be smaller than the base "
-                f"{_mm(self.diameter)} mm, or the pyramids cannot nest",
+                f"top {_mm(top)} mm must be smaller than the base "
+                f"{_mm(base)} mm, or the pyramids cannot nest",
             )
         lean = math.degrees(self.lean)
         if lean > MAX_LEAN_DEG:
@@ -626,11 +655,11 @@ class PyramidStone(_Piece):
                 raise ParameterError(
                     "vent_diameter",
                     f"vent {_mm(self.vent_diameter)} mm leaves less than the "
-                    f"{_mm(self.wall)} mm wall in a {_mm(self.top_diameter)} mm top; choose "
+                    f"{_mm(self.wall)} mm wall in a {_mm(top)} mm top; choose "
                     f"a vent of at most {_down(2 * (self.top_apothem - self.wall))} mm",
                 )
             raise self._too_small_error(
-                f"has a top ({_mm(self.top_diameter)} mm) too small for its "
+                f"has a top ({_mm(top)} mm) too small for its "
                 f"{_mm(self.vent_diameter)} mm vent in a {_mm(self.wall)} mm wall",
                 derived,
             )
@@ -662,12 +691,17 @@ class PyramidStone(_Piece):
     def lowest_any_height(self) -> float:
         """The lowest height at which some base nests and takes the vent (its faces then
         lean 45°), with this wall, clearance and top in proportion."""
-        own = self.diameter and self.top_diameter
-        top = self.top_diameter / self.diameter if own else DEFAULT_TOP_RATIO
+        top = self._top_ratio()
         vents = (self.vent_diameter / 2 + self.wall) / (top * SQRT3 / 4)
         k, step = self.wall + self.clearance, (1 - top) * SQRT3 / 4
         # (with the base's leeway of _narrowest_base: 2√2·k and vents·step without it)
         return max(2 * k * math.sqrt(1 + 1 / _SPARE**2), vents * step / _SPARE)
+
+    def _top_ratio(self) -> float:
+        """The top's share of the base; the default's where either is 0 (a base derived
+        from circles too small for any, which that error measures with this)."""
+        base, top = self.diameter, self.top_diameter
+        return top / base if base and top else DEFAULT_TOP_RATIO
 
     @property
     def smallest_diameter(self) -> float | None:
@@ -680,8 +714,7 @@ class PyramidStone(_Piece):
         h, k = self.height, self.wall + self.clearance
         if not (_finite(h) and h * h / 4 > k * k):
             return None
-        own = self.diameter and self.top_diameter
-        top = self.top_diameter / self.diameter if own else DEFAULT_TOP_RATIO
+        top = self._top_ratio()
         step = (1 - top) * SQRT3 / 4  # apothems step in by this per mm of diameter
         nests = k * h / math.sqrt(h * h / 4 - k * k) / step
         vents = (self.vent_diameter / 2 + self.wall) / (top * SQRT3 / 4)
@@ -697,7 +730,8 @@ class PyramidStone(_Piece):
         """A pyramid that does not nest, or whose top cannot take the vent, with the
         settings that would make it work: a height, a stone diameter (and the circles
         and tile width it needs), a thinner wall or less clearance."""
-        own_top = abs(self.top_diameter - DEFAULT_TOP_RATIO * self.diameter) > 1e-9
+        base_diameter = _derived(self.diameter)
+        own_top = abs(_derived(self.top_diameter) - DEFAULT_TOP_RATIO * base_diameter) > 1e-9
         vents = self._vent_fits(self.wall)
         fixes = []
         lowest = self._lowest_height()
@@ -727,7 +761,7 @@ class PyramidStone(_Piece):
         parameter = "top_diameter" if own_top else "width" if derived else "stone_diameter"
         return ParameterError(
             parameter,
-            f"a pyramid {_mm(self.diameter)} mm across and {_mm(self.height)} mm high "
+            f"a pyramid {_mm(base_diameter)} mm across and {_mm(self.height)} mm high "
             f"{problem}; choose {_one_of(fixes)}",
         )
 
@@ -793,10 +827,11 @@ class Marker(_Piece):
         kwargs.setdefault("wall", stone.wall)
         # As large as fits under the stone, but never larger than under a default disc
         # stone of this diameter, so markers for discs and pyramids are the same.
-        radius = 0.9 * min(clear, stone.diameter / 4)
+        diameter = _derived(stone.diameter)
+        radius = 0.9 * min(clear, diameter / 4)
         if stroke(radius) < MIN_STROKE:
             raise _too_small_for_markers(stone, radius)
-        return cls(kind=kind, stone_diameter=stone.diameter, symbol_radius=radius, **kwargs)
+        return cls(kind=kind, stone_diameter=diameter, symbol_radius=radius, **kwargs)
 
     # ---- derived sizes ---------------------------------------------------------------
 
@@ -938,6 +973,6 @@ def calibration_stones(stone: DiscStone, spread: float = 0.1) -> tuple[DiscStone
 
 def calibration_name(stones: tuple[DiscStone, DiscStone]) -> str:
     """File name stem of a calibration pair, e.g. ``stone-disc-d20.7-calibration-c0.1-c0.3``."""
-    d = _name_number(stones[0].diameter, 1)
+    d = _name_number(_derived(stones[0].diameter), 1)
     low, high = (_name_number(s.clearance, 2) for s in stones)
     return f"stone-disc-d{d}-calibration-c{low}-c{high}"

@@ -11,10 +11,11 @@ def build_pyramid(pyramid: PyramidStone):
     """One valid solid, base on z = 0, corners of the hexagon on the x axis."""
     import cadquery as cq
 
-    from fabgen.pieces.solids import single_solid
+    from fabgen.pieces.solids import shape_of, single_solid
 
     taper = math.degrees(pyramid.lean)
-    outer = cq.Workplane("XY").polygon(6, pyramid.diameter).extrude(pyramid.height, taper=taper)
+    across = 2 * pyramid.radius  # (the base's diameter across corners)
+    outer = cq.Workplane("XY").polygon(6, across).extrude(pyramid.height, taper=taper)
     inner_diameter = 4.0 * pyramid.inner_apothem(0.0) / math.sqrt(3.0)
     cavity = (
         cq.Workplane("XY").polygon(6, inner_diameter).extrude(pyramid.cavity_height, taper=taper)
@@ -24,5 +25,5 @@ def build_pyramid(pyramid: PyramidStone):
         .circle(pyramid.vent_diameter / 2)
         .extrude(pyramid.cap)
     )
-    shell = outer.val().cut(cavity.val()).cut(vent.val()).clean()
+    shell = shape_of(outer).cut(shape_of(cavity)).cut(shape_of(vent)).clean()
     return single_solid(shell, pyramid.name)

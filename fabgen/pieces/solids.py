@@ -2,6 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import cadquery as cq
+
+
+def shape_of(workplane: cq.Workplane) -> cq.Shape:
+    """The solid an extrusion made: ``val()`` may be a point, a location or a sketch
+    too, never after an extrusion or a revolution."""
+    import cadquery as cq
+
+    shape = workplane.val()
+    assert isinstance(shape, cq.Shape)
+    return shape
+
 
 def revolve_profile(points):
     """Revolve a closed (radius, z) profile a full turn about the z axis."""

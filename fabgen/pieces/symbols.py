@@ -31,6 +31,8 @@ def extrude_symbol(name: str, radius: float, z0: float, height: float):
     """The symbol as a CadQuery solid from ``z0`` to ``z0 + height`` (None for "none")."""
     import cadquery as cq
 
+    from fabgen.pieces.solids import shape_of
+
     solids = []
     for part in symbol_parts(name, radius):
         plane = cq.Workplane("XY", origin=(0, 0, z0))
@@ -40,7 +42,7 @@ def extrude_symbol(name: str, radius: float, z0: float, height: float):
             sketch = plane.circle(part.radius)
         else:
             sketch = plane.circle(part.outer).circle(part.inner)
-        solids.append(sketch.extrude(height).val())
+        solids.append(shape_of(sketch.extrude(height)))
     if not solids:
         return None
     shape = solids[0]
