@@ -285,7 +285,7 @@ def wrong_type(setting: KitKey, value: object) -> tuple[str, dict[str, str]]:
     if isinstance(value, float) and value.is_integer() and int in setting.kind:
         whole = f"must be a whole number, got {shown}"
         return _advised(whole, f": write {setting.key} = {int(value)}", str(int(value)))
-    if isinstance(value, list) and len(value) == 1 and is_kind(value[0], setting):
+    if isinstance(value, list) and len(value) == 1 and _writable(value[0], setting):
         advice = f": write one value without brackets, {_toml(setting.key, value[0])}"
         return _advised(must, advice, _toml_value(value[0]))
     if isinstance(value, dict):
@@ -298,6 +298,14 @@ def wrong_type(setting: KitKey, value: object) -> tuple[str, dict[str, str]]:
     if bool in setting.kind:
         advice = f"write {setting.key} = true or {setting.key} = false, without quotes"
     return f"{must}; {advice}", {"reason": must}
+
+
+def _writable(value: object, setting: KitKey) -> bool:
+    """A value of the setting's kind that may be advised as written ([inf] is no
+    ``width = inf``: the reader refuses inf and nan by name)."""
+    import math
+
+    return is_kind(value, setting) and not (isinstance(value, float) and not math.isfinite(value))
 
 
 def _advised(reason: str, advice: str, typed: str) -> tuple[str, dict[str, str]]:

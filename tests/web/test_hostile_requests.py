@@ -120,6 +120,10 @@ CASES = {
         "POST", "/api/kit/file", 400, "Tile width must be a number, got '100'",
         {"settings": {"tile": {"width": "100"}}},
     ),
+    "a list of 1e999 for a number in the kit": Case(
+        "POST", "/api/kit/file", 400, "Tile width must be a number, got a list, [inf]. Fix",
+        data=b'{"settings": {"tile": {"width": [1e999]}}}', content_type="application/json",
+    ),  # (was: "...: type inf", which is refused as not finite)
     "a negative tile width": Case(
         "POST", "/api/kit/file", 400, "Tile width -1 is outside the allowed range; allowed: 5 to",
         {"settings": {"tile": {"width": -1}}},
