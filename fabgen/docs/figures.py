@@ -104,7 +104,8 @@ class Figure:
 
 def key_figure(*, background: str | None = BACKGROUND) -> Figure:
     """How to read the figures: field states, stones, a move, a field about to explode."""
-    cells = (
+    # (a panel's label, its board's segments and the stacks on it)
+    cells: tuple[tuple[str, list[str], dict[str, int]], ...] = (
         ("live field", ["a1"], {}),
         ("growing field (red's, 1 stone)", ["a1"], {"a1": -1}),
         ("dead field", ["a1"], {"a1": 0}),

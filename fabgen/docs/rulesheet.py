@@ -40,7 +40,13 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.flowables import BalancedColumns, KeepInFrame, _listWrapOn
+
+# (_listWrapOn measures flowables as KeepInFrame does: private, so not in types-reportlab)
+from reportlab.platypus.flowables import (  # type: ignore[attr-defined]
+    BalancedColumns,
+    KeepInFrame,
+    _listWrapOn,
+)
 
 from fabgen import __version__
 from fabgen.docs.figures import BACKGROUND, FIGURES, Figure
@@ -195,7 +201,7 @@ def _build(
         title=document.title,
         author="fabgen",
         subject=_subject(sheet),
-        keywords=", ".join(KEYWORDS),
+        keywords=list(KEYWORDS),  # (written joined by ", ")
         creator=f"fabgen {__version__}",
         producer=f"fabgen {__version__} (reportlab)",
         invariant=1,
@@ -283,7 +289,7 @@ def _keep_headings_with_next(flowables: list) -> list:
     waiting: list = []
     for f in flowables:
         style = getattr(f, "style", None)
-        if isinstance(f, Paragraph) and getattr(style, "keepWithNext", 0):
+        if isinstance(f, Paragraph) and getattr(style, "keepWithNext", False):
             waiting.append(f)
         elif waiting:
             out.append(_HeadingWithNext(waiting, f))
@@ -357,7 +363,8 @@ class _Columns(BalancedColumns):
         too tall, and printed that much smaller, unseen)?"""
         if not isinstance(flowable, KeepInFrame):
             return False
-        _, height = _listWrapOn(flowable._content, flowable.maxWidth, self.canv)
+        content = flowable._content  # type: ignore[attr-defined]  # (private, as above)
+        _, height = _listWrapOn(content, flowable.maxWidth, self.canv)
         return height > flowable.maxHeight * (1 + COLUMN_SHRINK)
 
 
@@ -632,7 +639,8 @@ class FigureBlock(Flowable):
         Returns the rest of ``following``."""
         if self._aside_room is None:
             self.wrap(avail_width, self.figure_room)
-            assert self._layout is not None
+        assert self._layout is not None  # (wrap has laid the figure out, here or before)
+        if self._aside_room is None:
             caption_box, beside = self._layout[6], self._layout[7]
             fits = beside == "top" and caption_box[1] >= ASIDE_WIDTH * mm
             caption_space = caption_box[2] + self.caption.getSpaceAfter() if fits else 0.0

@@ -81,7 +81,9 @@ def load_document(name: str) -> Document:
 
 def parse_document(text: str, source: str = "<text>") -> Document:
     """The blocks of a text in the format described in the module docstring."""
-    title, lead, blocks = "", [], []
+    title = ""
+    lead: list[str] = []
+    blocks: list[Block] = []
     for number, chunk in _chunks(text):
         first = chunk[0]
         if first.startswith("# "):
