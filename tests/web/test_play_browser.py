@@ -1661,7 +1661,7 @@ def test_on_a_phone_the_board_is_seen_whole_at_the_end(play, fixed_game_id):
 @pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
 def test_on_a_phone_a_turn_played_back_is_shown_where_it_happens(play):
     # The zoomed board stayed where it was while the machine's turn was played back:
-    # its explosions flashed out of sight.
+    # its explosions flashed out of sight; so did the page, at End turn above the board.
     _start(play, seats={}, board="1p-triangle-5-machine", animate=True)
     play.evaluate(
         """() => { window.seen = [];
@@ -1670,7 +1670,8 @@ def test_on_a_phone_a_turn_played_back_is_shown_where_it_happens(play):
           for (const g of document.querySelectorAll('#board .field.flash')) {
             const r = g.getBoundingClientRect();
             const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
-            const inside = b.left <= x && x <= b.right && b.top <= y && y <= b.bottom;
+            const inside = b.left <= x && x <= b.right && b.top <= y && y <= b.bottom
+              && 0 <= y && y <= innerHeight;
             seen.push([g.dataset.field, inside]);
           }
         }).observe($('board'), {subtree: true, attributes: true, attributeFilter: ['class']}); }"""

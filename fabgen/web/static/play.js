@@ -789,7 +789,10 @@ async function takeBack() {
 async function endTurn(moves) {
   if (busy) return;
   setStatus(""); // the hint or the last move's words belong to the turn that ends
-  const answer = await request(() => gamePost("turn", {moves}));
+  const answer = await request(() => gamePost("turn", {moves}).then((played) => {
+    boardIntoView();
+    return played;
+  }));
   if (answer) {
     $("typed-moves").value = "";
     hinted = [];
@@ -798,6 +801,16 @@ async function endTurn(moves) {
   // turn refused stays where its reason is said (a phone scrolled to the board, away
   // from it), to be mended.
   if (answer && [$("end-turn"), $("play-typed")].includes(document.activeElement)) landFocus();
+}
+
+// A phone's End turn is above the board, and the page stayed there while the computers'
+// turns were played back on the board below, unseen. One person against the computers
+// sees the board as the turn is taken (the next turn is theirs again); where people share
+// the page (passing a phone, at the table) it stays at the line saying whose turn it is.
+// (A turn refused stays where its reason is said.)
+function boardIntoView() {
+  const people = game.seats.filter((s) => s.kind === "person").length;
+  if (people === 1 && !game.table) $("board").scrollIntoView({block: "nearest"});
 }
 
 // ---- playing turns back ----------------------------------------------------------------
