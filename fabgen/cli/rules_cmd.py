@@ -268,7 +268,7 @@ def _echo_before_illegal(game: _GameFile, exc, start, turn_number: int, own) -> 
     click.echo(render_board(start) + "\n")
     written_moves = ", ".join(map(str, own)) or "none (a pass)"
     click.echo(f"the file's moves of turn {turn_number}: {written_moves}")
-    click.echo(illegal_in_file(game.path, game.transcript, exc, game.variant), err=True)
+    click.echo(illegal_in_file(game.path, game.transcript, exc, game.variant, shown=True), err=True)
     raise SystemExit(1) from None
 
 

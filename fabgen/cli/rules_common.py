@@ -29,10 +29,11 @@ def game_variant(variant: str | None, transcript) -> str:
     return named or SETTINGS["variant"].default
 
 
-def illegal_in_file(path, transcript, exc, variant: str) -> str:
+def illegal_in_file(path, transcript, exc, variant: str, shown: bool = False) -> str:
     """The message for an illegal move inside a transcript: where it is (turn,
     player, move, the rule), which of the turn's moves it is, and how to look at the
-    position before that turn."""
+    position before that turn; ``shown``: ``rules turn --turn N`` has just shown it (the
+    command would repeat theirs), so how to try other moves in that turn instead."""
     import shlex
 
     from fabgen.rules.refusals import place_in_file
@@ -46,9 +47,16 @@ def illegal_in_file(path, transcript, exc, variant: str) -> str:
             return message
         command = f"fabgen rules turn {shlex.quote(str(path))} --turn {exc.turn}"
         return f"{message}; to see turn {exc.turn}, which ended it: {command}"
+    n, quoted = exc.turn + 1, shlex.quote(str(path))
+    if shown:
+        return (
+            f"{message}. Every turn before it is legal, and the position before turn {n} "
+            f"is shown above; to play other moves as turn {n}: fabgen rules turn {quoted} "
+            f"--turn {n} --moves MOVES"
+        )
     return (
         f"{message}. Every turn before it is legal; to see the position before turn "
-        f"{exc.turn + 1}: fabgen rules turn {shlex.quote(str(path))} --turn {exc.turn + 1}"
+        f"{n}: fabgen rules turn {quoted} --turn {n}"
     )
 
 

@@ -103,7 +103,30 @@ def test_a_move_written_twice_in_a_file_is_named_with_how_to_look_at_the_turn(
     assert looked.stdout.startswith(f"the position before turn {t + 1}, ")
     assert render_board(replay(START, TURNS[:t])) in looked.stdout
     assert f"the file's moves of turn {t + 1}: {', '.join(map(str, written))}" in looked.stdout
-    assert looked.stderr.strip() == message
+    # the same message, but not the command just run: how to try other moves instead
+    said = looked.stderr.strip()
+    where = message.split(". Every turn before it is legal")[0]
+    assert said.startswith(f"{where}. Every turn before it is legal, and the position ")
+    assert _hint(path, t) not in said.replace(f"{_hint(path, t)} --moves", "")
+    tried = said.rsplit(": ", 1)[1]
+    assert tried == f"{_hint(path, t)} --moves MOVES"
+    assert run(*shlex.split(tried.replace("MOVES", "pass"))[1:]).exit_code == 0
+
+
+@pytest.mark.parametrize("asked", [[], ["--turn", "last"]])
+def test_rules_turn_past_an_illegal_turn_says_how_to_look_at_it(tmp_path, asked):
+    """rules turn without --turn, or with a later one, stops at the file's illegal turn
+    with replay's message: the command it gives is not the one just run."""
+    t = TURNS_WITH_MOVES[len(TURNS_WITH_MOVES) // 2]
+    path = game_file(tmp_path, [*TURNS[:t], [*TURNS[t], TURNS[t][0]], *TURNS[t + 1 :]])
+    asked = [a.replace("last", str(len(TURNS))) for a in asked]
+    result = run("rules", "turn", str(path), *asked)
+    assert result.exit_code == 1 and result.stdout == ""
+    replayed = run("rules", "replay", str(path))
+    assert result.stderr == replayed.stderr
+    assert result.stderr.strip().endswith(
+        f"to see the position before turn {t + 1}: {_hint(path, t)}"
+    )
 
 
 def test_a_turn_left_out_says_whose_turn_it_became(tmp_path):
