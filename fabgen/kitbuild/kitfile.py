@@ -261,20 +261,19 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
     if setting.choices and value not in setting.choices:
         from fabgen.kitbuild.mistakes import closest
 
-        close = closest(value, setting.choices)  # A4 for a4, discs for disc
+        close = closest(str(value), setting.choices)  # A4 for a4, discs for disc
         meant = f" (did you mean {close!r}?)" if close else ""
         raise InputFileError(
             source, f"{quoted(value)} is not one of: {', '.join(setting.choices)}{meant}", where
         )
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    if number and not (value == 0 and setting.default == 0):  # 0 = "use the default"
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return value
+    if not (value == 0 and setting.default == 0):  # 0 = "use the default"
         try:
             check_number(setting.name, value)
         except ParameterError as exc:  # named by its key, in ``where``
             raise InputFileError(source, exc.detail or str(exc), where) from None
-    if number and float in setting.kind:
-        return float(value)
-    return value
+    return float(value) if float in setting.kind else value
 
 
 def _empty(setting: KitKey) -> tuple[str, str]:

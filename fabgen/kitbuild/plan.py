@@ -10,13 +10,27 @@ validator's format, and nothing is rendered unless there are no errors.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from fabgen.board.findings import MAX_PLAYERS, MIN_PLAYERS
 from fabgen.errors import FabgenError
 from fabgen.kitbuild.kitfile import Kit, KitFinding, failure_text, reason_facts
 from fabgen.kitbuild.schema import kit_key, shown_value
+
+if TYPE_CHECKING:  # (imported where used: planning a kit loads only what it needs)
+    from fabgen.board.findings import Report
+    from fabgen.board.model import Board
+    from fabgen.board.supply import Supply
+    from fabgen.draw.sheet import SheetDrawing
+    from fabgen.geometry.tile import TileGeometry
+    from fabgen.pieces.params import DiscStone, Marker, PyramidStone
+    from fabgen.products.sheet import SheetParams
+    from fabgen.products.stones import Plate
+
+    Piece = DiscStone | PyramidStone | Marker
 
 DEFAULT_BOARD_FOR_PLAYERS = {
     1: "1p-triangle-5-machine",
@@ -34,7 +48,14 @@ class KitError(FabgenError):
     ``code``: one of ``kitfile.REASONS`` for a refusal another front end says in its
     own words, ``facts`` what those words need."""
 
-    def __init__(self, message: str, findings: tuple = (), *, code: str | None = None, facts=None):
+    def __init__(
+        self,
+        message: str,
+        findings: Iterable[KitFinding] = (),
+        *,
+        code: str | None = None,
+        facts=None,
+    ):
         super().__init__(message)
         self.findings = tuple(findings)
         self.code = code
@@ -46,13 +67,15 @@ class KitPlan:
     """Everything a kit's products need, checked."""
 
     kit: Kit
-    board: object = None
-    report: object = None  # the board validator's report
-    supply: object = None
-    geometry: object = None
-    sheet_params: object = None  # the tile sheets, as the sheet product takes them
-    sheets: list = field(default_factory=list)  # the nested tile sheets
-    stones: object = None  # StonePlan or None
+    # (None: not planned, as a plan_kit that ran only some checks leaves them; see the
+    # checked_ properties)
+    board: Board | None = None
+    report: Report | None = None  # the board validator's report
+    supply: Supply | None = None
+    geometry: TileGeometry | None = None
+    sheet_params: SheetParams | None = None  # the tile sheets, as the sheet product takes them
+    sheets: list[SheetDrawing] = field(default_factory=list)  # the nested tile sheets
+    stones: StonePlan | None = None  # None also when the kit makes none (design none)
     papers: tuple[str, ...] = ()
     findings: list[KitFinding] = field(default_factory=list)
     # False: a simulated supply's settings are checked but its games not played, the
@@ -62,6 +85,26 @@ class KitPlan:
     @property
     def errors(self) -> list[KitFinding]:
         return [f for f in self.findings if f.severity == "error"]
+
+    @property
+    def checked_board(self) -> Board:
+        """The board, which the first check plans (what follows needs it)."""
+        return _planned(self.board, "board")
+
+    @property
+    def checked_geometry(self) -> TileGeometry:
+        """The tile geometry, which the tile check plans."""
+        return _planned(self.geometry, "tile geometry")
+
+    @property
+    def checked_supply(self) -> Supply:
+        """The stones and markers the board needs, which the stones check plans."""
+        return _planned(self.supply, "supply")
+
+    @property
+    def checked_sheet_params(self) -> SheetParams:
+        """The tile sheets' parameters, which the laser check plans."""
+        return _planned(self.sheet_params, "laser sheets")
 
     def add(self, code: str, exc: Exception) -> None:
         """An error from one check. A setting's kit key locates it in the kit file and
@@ -92,14 +135,25 @@ class KitPlan:
         self.findings.append(KitFinding(code, "error", message, where, reason, facts))
 
 
+_T = TypeVar("_T")
+
+
+def _planned(value: _T | None, what: str) -> _T:
+    """``value`` as its check planned it. A plan made by ``plan_kit(only=...)`` without
+    that check has none, and such a plan is not rendered (a front end's bug)."""
+    if value is None:
+        raise RuntimeError(f"the kit's {what} was not planned: plan_kit ran without its check")
+    return value
+
+
 @dataclass(frozen=True)
 class StonePlan:
-    pieces: tuple  # the stones and markers, one STEP and STL each
-    plates: tuple  # 3MF plates
-    laser_sheets: tuple = ()  # laser-cut stones, colour by colour
-    marker_sheets: tuple = ()  # laser-cut markers: growing, then dead
-    laser: object = None  # the sheet product's parameters of the stones
-    markers: object = None  # and of the markers
+    pieces: tuple[Piece, ...]  # the stones and markers, one STEP and STL each
+    plates: tuple[Plate, ...]  # 3MF plates
+    laser_sheets: tuple[SheetDrawing, ...] = ()  # laser-cut stones, colour by colour
+    marker_sheets: tuple[SheetDrawing, ...] = ()  # laser-cut markers: growing, then dead
+    laser: SheetParams | None = None  # the sheet product's parameters of the stones
+    markers: SheetParams | None = None  # and of the markers
 
 
 # ---- planning ---------------------------------------------------------------------------
@@ -284,7 +338,7 @@ def _plan_tile(plan: KitPlan) -> None:
     from fabgen.products.layout import tile_width
 
     tile = dict(plan.kit.section("tile"))
-    board = plan.board
+    board = plan.checked_board
     values = {k: tile[k] for k in ("outline", "corner_radius", "kerf", "compensate_kerf")}
     if tile["pitch"]:
         values["pitch"] = tile["pitch"]
@@ -298,9 +352,9 @@ def _plan_tile(plan: KitPlan) -> None:
     if tile["circle_diameter"]:
         values["circle_diameter"] = tile["circle_diameter"]
     values["handedness"] = _handedness(tile["handedness"], board)
-    plan.geometry = TileGeometry.from_parameters(values)  # errors name their tile.* key
+    plan.geometry = geometry = TileGeometry.from_parameters(values)  # errors name their key
     # The board's print files take tiles of 20 to 400 mm: refused here, not while rendering.
-    tile_width(board, plan.geometry.width)
+    tile_width(board, geometry.width)
     if tile["border"] and tile["border"] < 0:
         raise KitError(f"[tile] border must be 0 (none) or positive, got {tile['border']}")
 
@@ -334,28 +388,29 @@ def _plan_laser(plan: KitPlan) -> None:
     options = TileSheetOptions(
         numbers=tile["numbers"],
         border_inset=tile["border"] or None,
-        numbered=len(plan.board.tiles),
+        numbered=len(plan.checked_board.tiles),
     )
     options.validate()
     job = SheetJob(
-        geometry=plan.geometry,
+        geometry=plan.checked_geometry,
         sheet=SheetSpec.parse(laser["sheet"], laser["margin"]),
-        tiles=len(plan.board.tiles) + laser["spare_tiles"],
+        tiles=len(plan.checked_board.tiles) + laser["spare_tiles"],
         tile_options=options,
         metadata=metadata(plan),
     )
-    plan.sheet_params = SheetParams(job, speeds, metadata(plan), laser["profile"], "tiles-")
+    params = SheetParams(job, speeds, metadata(plan), laser["profile"], "tiles-")
+    plan.sheet_params = params
     # Nesting is also the check that tiles fit the sheet; the result is kept for rendering.
-    plan.sheets = nest(plan.sheet_params)
+    plan.sheets = nest(params)
 
 
 def metadata(plan: KitPlan) -> dict:
-    return {**made_by(plan), **plan.geometry.parameters()}
+    return {**made_by(plan), **plan.checked_geometry.parameters()}
 
 
 def made_by(plan: KitPlan) -> dict:
     """What the kit's files record as their origin."""
-    return {"kit": plan.kit.name, "board": plan.board.name}
+    return {"kit": plan.kit.name, "board": plan.checked_board.name}
 
 
 def tile_params(plan: KitPlan):
@@ -363,7 +418,7 @@ def tile_params(plan: KitPlan):
     from fabgen.products.tile import TileParams
 
     return TileParams(
-        plan.geometry,
+        plan.checked_geometry,
         border=plan.kit.section("tile")["border"] or None,
         made_by=made_by(plan),
         profile=plan.kit.section("laser")["profile"],
@@ -373,7 +428,7 @@ def tile_params(plan: KitPlan):
 
 def _plan_stones(plan: KitPlan) -> None:
     stones = plan.kit.section("stones")
-    plan.supply = kit_supply(plan.kit.section("kit"), plan.board, plan.play)
+    plan.supply = kit_supply(plan.kit.section("kit"), plan.checked_board, plan.play)
     if stones["count"] < 0:
         raise KitError(
             f"[stones] count must be 0 (as the board needs) or more, got {stones['count']}"
@@ -494,14 +549,15 @@ def _check_simulate_players(players: tuple[str, ...]) -> None:
 
 
 def stones_per_colour(plan: KitPlan) -> int:
-    return plan.kit.section("stones")["count"] or plan.supply.stones_per_player
+    return plan.kit.section("stones")["count"] or plan.checked_supply.stones_per_player
 
 
 def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
     from fabgen.pieces.params import DiscStone, Marker, PyramidStone
     from fabgen.pieces.plate import Bed, parse_bed
 
-    common = {"circle_diameter": plan.geometry.circle_diameter, "clearance": stones["clearance"]}
+    circle = plan.checked_geometry.circle_diameter
+    common = {"circle_diameter": circle, "clearance": stones["clearance"]}
     if stones["height"]:  # (0: the design's own height, as fabgen stones without --height)
         common["height"] = stones["height"]
     if stones["design"] == "pyramid":
@@ -512,11 +568,11 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
                 code="symbols-need-disc",
                 facts={"design": "disc"},
             )
-        base = [PyramidStone(**common)]
+        base: list[DiscStone | PyramidStone] = [PyramidStone(**common)]
     elif stones["seat_symbols"]:
         from fabgen.geometry.symbols import board_seat_symbols
 
-        symbols = board_seat_symbols([seat.is_machine for seat in plan.board.seats])
+        symbols = board_seat_symbols([seat.is_machine for seat in plan.checked_board.seats])
         base = [DiscStone(symbol=symbol, **common) for symbol in symbols]
     else:
         base = [DiscStone(**common)]
@@ -525,12 +581,10 @@ def _printed_stones(plan: KitPlan, stones: dict) -> StonePlan:
     count = stones_per_colour(plan)
     plates = [p for stone in base for p in _plates(stone, count, bed)]
     _note_layers(plan, base)
-    pieces = list(base)
+    pieces: list[Piece] = list(base)
     if stones["markers"]:
-        for kind, n in (
-            ("growing", plan.supply.growing_markers),
-            ("dead", plan.supply.dead_markers),
-        ):
+        supply = plan.checked_supply
+        for kind, n in (("growing", supply.growing_markers), ("dead", supply.dead_markers)):
             marker = Marker.for_stone(base[0], kind)
             pieces.append(marker)
             plates.extend(_plates(marker, n, bed))
@@ -584,27 +638,26 @@ def _laser_stones(plan: KitPlan, stones: dict) -> StonePlan:
     from fabgen.draw.sheet import StoneOptions
     from fabgen.products.sheet import default_stone_diameter, nest
 
-    diameter = default_stone_diameter(plan.geometry)
-    players = len(plan.board.seats)
+    board = plan.checked_board
+    diameter = default_stone_diameter(plan.checked_geometry)
+    players = len(board.seats)
     symbols: tuple[str, ...] = ()
     if stones["seat_symbols"]:
         from fabgen.geometry.symbols import board_seat_symbols
 
-        symbols = board_seat_symbols([seat.is_machine for seat in plan.board.seats])
+        symbols = board_seat_symbols([seat.is_machine for seat in board.seats])
     # The material named as README.txt and the pictures name it (seat 1 red).
-    names = tuple(seat_colour(seat.colour, k) for k, seat in enumerate(plan.board.seats))
+    names = tuple(seat_colour(seat.colour, k) for k, seat in enumerate(board.seats))
     cut = StoneOptions(
         stones_per_colour(plan), diameter, players, symbols=symbols, colour_names=names
     )
-    laser = replace(plan.sheet_params, prefix="", report_name=None)
+    laser = replace(plan.checked_sheet_params, prefix="", report_name=None)
     laser = replace(laser, job=replace(laser.job, tiles=0, stones=cut))
     if not stones["markers"]:
         return StonePlan((), (), tuple(nest(laser)), (), laser)
-    sheets = []
-    for kind, count in (
-        ("growing", plan.supply.growing_markers),
-        ("dead", plan.supply.dead_markers),
-    ):
+    sheets: list[SheetDrawing] = []
+    supply = plan.checked_supply
+    for kind, count in (("growing", supply.growing_markers), ("dead", supply.dead_markers)):
         cut = StoneOptions(count, diameter, 1, marker=kind)
         sheets += nest(replace(laser, job=replace(laser.job, stones=cut)))
     return StonePlan((), (), tuple(nest(laser)), tuple(sheets), laser, laser)
@@ -625,14 +678,15 @@ def _validate_board(plan: KitPlan) -> None:
     # (design none: a count is the stones the maker has from elsewhere, checked alike)
     if plan.supply is not None and (stones["design"] != "none" or stones["count"]):
         counts = KitCounts(stones_per_player=stones_per_colour(plan))
-    plan.report = validate(plan.board, counts, source=plan.board.name)
-    for f in plan.report.findings:
+    board = plan.checked_board
+    plan.report = report = validate(board, counts, source=board.name)
+    for f in report.findings:
         where = f.where.text()
         plan.findings.append(
             KitFinding(
                 f.code,
                 f.severity.value,
                 f.message,
-                f"board {plan.board.name}" + (f", {where}" if where else ""),
+                f"board {board.name}" + (f", {where}" if where else ""),
             )
         )

@@ -10,11 +10,15 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fabgen import __version__
 from fabgen.board.colours import seat_colour
 from fabgen.kitbuild.plan import KitPlan, StonePlan, stones_per_colour, tile_params
 from fabgen.kitbuild.schema import setting_words
+
+if TYPE_CHECKING:
+    from fabgen.products.stones import Plate
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ def _laser_product(plan: KitPlan) -> dict[str, bytes]:
     from fabgen.products.tile import tile_files
 
     files = tile_files(tile_params(plan)).in_folder("laser")
-    params = replace(plan.sheet_params, report_name=None)
+    params = replace(plan.checked_sheet_params, report_name=None)
     files.update(sheet_files(params, plan.sheets).in_folder("laser"))
     report = laser_report(plan)
     files[f"laser/{REPORT_NAME}"] = report_bytes(report)
@@ -43,10 +47,11 @@ def laser_report(plan: KitPlan) -> dict:
     """The report of every sheet the kit cuts, by the names of their files."""
     from fabgen.products.sheet import named, sheet_report
 
-    sheets = named(plan.sheet_params, plan.sheets)
+    params = plan.checked_sheet_params
+    sheets = named(params, plan.sheets)
     if plan.stones is not None and plan.stones.laser_sheets:
         sheets += [*plan.stones.laser_sheets, *plan.stones.marker_sheets]
-    return sheet_report(plan.sheet_params, sheets)
+    return sheet_report(params, sheets)
 
 
 def _stones_product(plan: KitPlan) -> dict[str, bytes]:
@@ -63,6 +68,7 @@ def _stones_product(plan: KitPlan) -> dict[str, bytes]:
 def _laser_stone_files(stones: StonePlan) -> dict[str, bytes]:
     from fabgen.products.sheet import sheet_files
 
+    assert stones.laser is not None  # (laser-cut stones are planned with their sheets)
     files = sheet_files(stones.laser, stones.laser_sheets).in_folder("laser")
     if stones.markers is None:
         return files
@@ -79,8 +85,9 @@ def layout_params(plan: KitPlan):
 
     stones = plan.kit.section("stones")
     marked = stones["seat_symbols"] and stones["design"] != "none"
+    width = plan.checked_geometry.width
     return LayoutParams(
-        plan.board, plan.geometry.width, plan.papers, supply=plan.supply, seat_symbols=marked
+        plan.checked_board, width, plan.papers, supply=plan.supply, seat_symbols=marked
     )
 
 
@@ -136,7 +143,7 @@ def render_kit(
 def kit_bom(plan: KitPlan, files: Iterable[str]) -> dict:
     """What the kit makes and what to get: tiles, stones, markers, sheets, paper;
     ``files`` names the kit's files (:func:`planned_files` names enough of them)."""
-    board, supply, g = plan.board, plan.supply, plan.geometry
+    board, supply, g = plan.checked_board, plan.checked_supply, plan.checked_geometry
     laser = plan.kit.section("laser")
     stones = plan.kit.section("stones")
     sheets = _count(files, "laser/tiles-sheet-", ".svg")
@@ -218,18 +225,24 @@ def _add_sizes(bom: dict, plan: KitPlan) -> None:
     if stones is None:
         return
     if stones.laser_sheets:
-        across = round(stones.laser.job.stones.diameter, 2)
+        cut = stones.laser.job.stones if stones.laser else None
+        assert cut is not None  # (laser-cut stones are planned with their sheets)
+        across = round(cut.diameter, 2)
         bom["stones"].update(diameter_mm=across, height_mm=thickness)
         bom["stones"]["pitch_mm"] = thickness
         if bom["markers"]["made"]:
             bom["markers"].update(diameter_mm=across, thickness_mm=thickness)
         return
+    from fabgen.pieces.params import Marker
+
     for piece in stones.pieces:
         height = round(piece.total_height, 2)
-        part = bom["markers"] if getattr(piece, "kind", None) else bom["stones"]
-        key = "thickness_mm" if part is bom["markers"] else "height_mm"
-        part.update({"diameter_mm": round(piece.diameter, 2), key: max(part.get(key, 0), height)})
-        if part is bom["stones"]:
+        across = round(2 * piece.radius, 2)  # (its diameter, a stone's derived if not given)
+        marker = isinstance(piece, Marker)
+        part = bom["markers"] if marker else bom["stones"]
+        key = "thickness_mm" if marker else "height_mm"
+        part.update({"diameter_mm": across, key: max(part.get(key, 0), height)})
+        if not isinstance(piece, Marker):
             part["pitch_mm"] = round(piece.stack_pitch, 2)
 
 
@@ -248,7 +261,7 @@ def filament_bom(plan: KitPlan, files: dict[str, bytes]) -> dict | None:
         return None
     printed = read_plates([files[f"3d/{plate.file_name}"] for plate in stones.plates])
     marked = plan.kit.section("stones")["seat_symbols"]
-    colours = [seat_colour(s.colour, k) for k, s in enumerate(plan.board.seats)]
+    colours = [seat_colour(s.colour, k) for k, s in enumerate(plan.checked_board.seats)]
     out: dict = {"density_g_cm3": round(PLA_DENSITY * 1000, 3), "diameter_mm": FILAMENT_DIAMETER}
     out.update(infill_percent=100, stones=[], markers={})
     settings = PRINT_SETTINGS
@@ -265,11 +278,11 @@ def filament_bom(plan: KitPlan, files: dict[str, bytes]) -> dict | None:
         piece = printed[stones.pieces[k if marked else 0].name]
         out["stones"].append({"colour": colour, **_filament_part(piece)})
         parts.append(piece)
-    for piece in stones.pieces:
-        kind = getattr(piece, "kind", None)
+    for made in stones.pieces:
+        kind = getattr(made, "kind", None)
         if kind is not None:
-            out["markers"][kind] = _filament_part(printed[piece.name])
-            parts.append(printed[piece.name])
+            out["markers"][kind] = _filament_part(printed[made.name])
+            parts.append(printed[made.name])
     total = sum((p.filament for p in parts), Filament(0.0))
     estimate = sum(_estimate_grams(p) for p in parts)
     out["total"] = {**total.to_json(), "estimate_grams": round(estimate, 1)}
@@ -297,11 +310,15 @@ def planned_files(plan: KitPlan) -> list[str]:
     bill of materials that says what its ``bom.txt`` will (a test compares the two)."""
     from fabgen.products.sheet import named
 
-    sheets = named(plan.sheet_params, plan.sheets)
-    stones, plates = plan.stones, ()
+    sheets = named(plan.checked_sheet_params, plan.sheets)
+    stones = plan.stones
+    plates: tuple[Plate, ...] = ()
     if stones is not None:
-        sheets += named(stones.laser, stones.laser_sheets) if stones.laser_sheets else []
-        sheets += named(stones.markers, stones.marker_sheets) if stones.marker_sheets else []
+        # (the sheet parameters come with their sheets; no sheets, none named)
+        if stones.laser is not None:
+            sheets += named(stones.laser, stones.laser_sheets)
+        if stones.markers is not None:
+            sheets += named(stones.markers, stones.marker_sheets)
         plates = stones.plates
     return [f"laser/{s.name}.svg" for s in sheets] + [f"3d/{p.file_name}" for p in plates]
 
@@ -312,14 +329,14 @@ def board_folder_files(plan: KitPlan) -> dict[str, bytes]:
     checks before its work that they would not replace the kit's own board file."""
     from fabgen.products.layout import board_files
 
-    return board_files(plan.board).in_folder("board")
+    return board_files(plan.checked_board).in_folder("board")
 
 
 def _stones_basis(plan: KitPlan) -> str:
     """Why each colour has its stones: what the board needs and why, or the kit's own
     count beside that (a count of 50 was explained by the rule's 20 % of the fields).
     A kit that makes no stones gives the number, which no stones line above gives."""
-    supply, stones = plan.supply, plan.kit.section("stones")
+    supply, stones = plan.checked_supply, plan.kit.section("stones")
     count, needed = stones["count"], supply.stones_per_player
     number = f"{count or needed}"
     if stones["design"] == "none":
@@ -503,9 +520,10 @@ README_WIDTH = 78
 def readme_text(plan: KitPlan, files: dict[str, bytes], filament: dict | None = None) -> str:
     """The kit's README.txt; ``filament`` is bom.json's, whose figures it repeats for
     each colour and kind of marker (none without it)."""
+    board = plan.checked_board
     lines = _wrap(
-        f"Atlantis kit '{plan.kit.name}': board {plan.board.name}, "
-        f"{seat_text(plan.board.people, plan.board.machines)}, {len(plan.board.tiles)} tiles. "
+        f"Atlantis kit '{plan.kit.name}': board {board.name}, "
+        f"{seat_text(board.people, board.machines)}, {len(board.tiles)} tiles. "
         f"Made by fabgen {__version__} from {Path(plan.kit.source).name}."
     )
     lines += ["", "What to do with each folder:"]
@@ -513,7 +531,7 @@ def readme_text(plan: KitPlan, files: dict[str, bytes], filament: dict | None = 
         if any(n.startswith(folder) for n in files):
             note = note.format(
                 colours=_laser_colours(plan),
-                board=plan.board.name,
+                board=board.name,
                 test_tile=_test_tile_size(plan.geometry),
                 kerf=_kerf_words(plan.geometry),
             )
@@ -604,7 +622,7 @@ def _laser_colours(plan: KitPlan) -> str:
     from fabgen.draw.drawing import Operation
     from fabgen.export.profiles import get_profile
 
-    profile = get_profile(plan.sheet_params.profile)
+    profile = get_profile(plan.checked_sheet_params.profile)
     word = {op: COLOUR_WORDS.get(profile.colour(op), profile.colour(op)) for op in Operation}
     text = (
         f"({profile.name} colours): cut {word[Operation.CUT]} lines, "
@@ -628,7 +646,7 @@ def piece_lines(plan: KitPlan, filament: dict | None = None) -> list[str]:
     stones, settings = plan.stones, plan.kit.section("stones")
     if stones is None:
         return []
-    seats = plan.board.seats
+    seats = plan.checked_board.seats
     symbols = board_seat_symbols([seat.is_machine for seat in seats])
     marked = settings["seat_symbols"]
     lines = [f"Stones: {stones_per_colour(plan)} of each colour."]
@@ -651,7 +669,7 @@ def piece_lines(plan: KitPlan, filament: dict | None = None) -> list[str]:
         grams = _grams(filament["stones"][k]) if filament else ""
         lines.append(f"  {where}, for {named}{symbol}{grams}")
     if settings["markers"]:
-        supply = plan.supply
+        supply = plan.checked_supply
         # (bom.txt's colours: none a seat's; README.txt said only the stones' colours)
         made_in = marker_colours(seat_colour(seat.colour, k) for k, seat in enumerate(seats))
         for kind, count in (("growing", supply.growing_markers), ("dead", supply.dead_markers)):
@@ -682,7 +700,7 @@ def manifest(plan: KitPlan, files: dict[str, bytes]) -> bytes:
         "fabgen_version": __version__,
         "kit": plan.kit.settings,
         "kit_source": Path(plan.kit.source).name,
-        "board": plan.board.name,
+        "board": plan.checked_board.name,
         "files": entries,
     }
     return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")

@@ -38,9 +38,9 @@ def _kit_setting(s) -> KitKey:
 def _schema() -> dict[str, tuple[KitKey, ...]]:
     from fabgen.settings import SETTINGS
 
-    keyed = [s for s in SETTINGS.values() if s.kit]
+    keyed = [(s.kit.split(".")[0], s) for s in SETTINGS.values() if s.kit]
     return {
-        section: tuple(_kit_setting(s) for s in keyed if s.kit.split(".")[0] == section)
+        section: tuple(_kit_setting(s) for named, s in keyed if named == section)
         for section in SECTIONS
     }
 
