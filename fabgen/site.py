@@ -15,7 +15,10 @@ import inspect
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    import click
 
 
 class WorkLimit(NamedTuple):
@@ -286,7 +289,7 @@ def _cli_flags() -> dict[tuple[str, str], str]:
     return found
 
 
-def _commands(command, path: str) -> Iterator[tuple[str, object]]:
+def _commands(command: click.Command, path: str) -> Iterator[tuple[str, click.Command]]:
     yield path, command
     for name, sub in getattr(command, "commands", {}).items():
         yield from _commands(sub, f"{path} {name}")
