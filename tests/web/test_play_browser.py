@@ -455,7 +455,7 @@ def test_while_a_tapped_move_is_checked_the_turn_cannot_end_or_take_it_back(play
 
 @pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
 def test_a_phone_sized_window_can_make_a_move(play):
-    _start(play)
+    _start(play, seats={"seat-2": "person"})  # Red and Green pass the phone; Blue strong
     # A typed turn refused scrolled the page to the board, its reason above the window.
     play.get_by_label("Type the moves").fill("a0-a0")
     play.get_by_role("button", name="Play typed moves").click()
@@ -475,8 +475,9 @@ def test_a_phone_sized_window_can_make_a_move(play):
     _field(play, source).scroll_into_view_if_needed()
     move = _tap_a_move(play)
     _end_turn(play)
-    # The next turn's line stays in the window: the focus put on the person's field
-    # scrolled the page down to it (two people passing a phone did not see whose turn it was).
+    # Green's turn: its line stays in the window. The focus put on Green's field scrolled
+    # the page down to it; passed the phone, Green did not see whose turn it was.
+    play.locator("#to-move").filter(has_text="Green to move").wait_for()
     box = play.locator("#to-move").bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= play.viewport_size["height"]
     log = play.locator("#log li").all_text_contents()
@@ -1687,6 +1688,9 @@ def test_on_a_phone_a_turn_played_back_is_shown_where_it_happens(play):
     seen = play.evaluate("() => seen")  # (each field flashed, and whether it was in view)
     assert play.evaluate("() => game.history.at(-1).explosions") >= 2  # (the machine's)
     assert seen and all(inside for _, inside in seen), seen
+    # and there the page stays (the focus given back to End turn scrolled up to it)
+    board = box.bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= play.viewport_size["height"]
 
 
 # ---- the board chosen for a new game ----------------------------------------------------

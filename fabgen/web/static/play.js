@@ -217,12 +217,13 @@ async function holding(work) {
 
 // A button disabled while the page waits drops the keyboard's focus to the top of the
 // page: it comes back to that button, or, where the button is gone (hidden, or still
-// disabled), to where the game goes on.
+// disabled), to where the game goes on. (The page stays where it is: brought back to End
+// turn, a phone scrolled away from the board the turn was played back on.)
 function keepFocus(had) {
   const now = document.activeElement;
   if (now && now !== document.body) return;
   const usable = had && had !== document.body && had.isConnected && !had.disabled && had.getClientRects().length;
-  if (usable) had.focus();
+  if (usable) had.focus({preventScroll: true});
   else landFocus();
 }
 
