@@ -41,8 +41,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-# (_listWrapOn measures flowables as KeepInFrame does: private, so not in types-reportlab)
-from reportlab.platypus.flowables import (  # type: ignore[attr-defined]
+# (_listWrapOn measures flowables as KeepInFrame does: private, so not in types-reportlab,
+# unless a later release of the stubs has it)
+from reportlab.platypus.flowables import (  # type: ignore[attr-defined, unused-ignore]
     BalancedColumns,
     KeepInFrame,
     _listWrapOn,
@@ -363,7 +364,7 @@ class _Columns(BalancedColumns):
         too tall, and printed that much smaller, unseen)?"""
         if not isinstance(flowable, KeepInFrame):
             return False
-        content = flowable._content  # type: ignore[attr-defined]  # (private, as above)
+        content = flowable._content  # type: ignore[attr-defined, unused-ignore]  # (private)
         _, height = _listWrapOn(content, flowable.maxWidth, self.canv)
         return height > flowable.maxHeight * (1 + COLUMN_SHRINK)
 

@@ -169,7 +169,9 @@ def _join(lines: list[str]) -> str:
 
 def _items(chunk: list[str], source: str, number: int) -> Items:
     items: list[list[str]] = []
-    numbered = bool(_ITEM.fullmatch(chunk[0]).group(1))  # type: ignore[union-attr]
+    first = _ITEM.fullmatch(chunk[0])
+    assert first is not None  # (the caller found an item on the chunk's first line)
+    numbered = bool(first.group(1))
     for k, line in enumerate(chunk):
         match = _ITEM.fullmatch(line)
         if match:

@@ -254,7 +254,9 @@ def _on_page(d: Drawing, margin: float = 6.0) -> Drawing:
     # Text in its width in Vera: Text.bbox's narrow letters let a name of W's run off
     # the territory picture's right edge, and text_width's wide ones left a third of
     # the win rates' page empty.
-    x0, y0, x1, y1 = d.ink_bbox()  # type: ignore[misc]
+    box = d.ink_bbox()
+    assert box is not None  # (the picture is drawn: it has a box)
+    x0, y0, x1, y1 = box
     page = Polyline(_rect(x0 - margin, y0 - margin, x1 + margin, y1 + margin), True, style=PAGE)
     d.layers[Operation.PRINT].insert(0, page)
     return d.fit_page(0.0)
@@ -290,7 +292,8 @@ def _tile_borders(fields, index, tile_of, pitch: float, turn_deg: float) -> list
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
-    return tuple(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return r, g, b
 
 
 def _mix(rgb: Sequence[tuple[float, float, float]], shares: Sequence[float]) -> str:

@@ -263,7 +263,9 @@ def _on_page(drawing: Drawing, margin_mm: float, background: str | None) -> Draw
         return drawing.fit_page(margin_mm)
     # A page behind everything (white unless told), so viewers that show transparency
     # dark still show black lines and text.
-    x0, y0, x1, y1 = drawing.ink_bbox()  # type: ignore[misc]
+    box = drawing.ink_bbox()
+    assert box is not None  # (the board is drawn: it has a box)
+    x0, y0, x1, y1 = box
     x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
     style = Style(stroke=None, fill=background, width=0.0)
     page = Polyline(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), True, style=style)

@@ -500,7 +500,9 @@ def _nudged_inside(text: Text, window: Rect) -> Text:
     x0, y0, x1, y1 = text_box(text)
     dx = max(0.0, window.x0 - x0) - max(0.0, x1 - window.x1)
     dy = max(0.0, window.y0 - y0) - max(0.0, y1 - window.y1)
-    return translate(text, dx, dy)  # type: ignore[return-value]
+    moved = translate(text, dx, dy)
+    assert isinstance(moved, Text)  # (a shape moved keeps its kind)
+    return moved
 
 
 def _page(grid: PageGrid, row: int, col: int, shapes, texts: list[Text], labels) -> Drawing:

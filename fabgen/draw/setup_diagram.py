@@ -87,7 +87,8 @@ def setup_diagram(
         scale = min(area[0] / place.size[0], area[1] / place.size[1])
         if best is None or scale > best[1] + 1e-9:
             best = (page, scale, area)
-    page, scale, area = best  # type: ignore[misc]
+    assert best is not None  # (both ways round were tried)
+    page, scale, area = best
     drawing = Drawing(page[0], page[1], f"Atlantis board {board.name}: setup")
     drawing.metadata.update(_metadata(board, place))
     if marks:
@@ -285,8 +286,9 @@ def _tile_numbers(place: BoardPlacement, frame: Frame, room: Room) -> list[Shape
                 best = (hits, text)
             if hits == 0:
                 break
-        room.boxes.append(best[1].box())  # type: ignore[index]
-        out.append(best[1])  # type: ignore[index]
+        assert best is not None  # (a tile has a spot: its centre, or a gap in it)
+        room.boxes.append(best[1].box())
+        out.append(best[1])
     return out
 
 
@@ -321,7 +323,8 @@ def _badges(place: BoardPlacement, frame: Frame, room: Room):
                 best = (hits, centre)
             if hits == 0:
                 break
-        centre = best[1]  # type: ignore[index]
+        assert best is not None  # (the fields have gaps around them)
+        centre = best[1]
         room.circles.append((centre, radius))
         centres.append(centre)
         out += badge_shapes(centre, radius, str(k + 1), seat.kind)

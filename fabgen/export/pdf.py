@@ -54,8 +54,14 @@ def render_pdf(
     buffer = io.BytesIO()
     size = (pages[0].width * mm, pages[0].height * mm)
     # initialFontName: otherwise every page references an unembedded Helvetica.
-    # (types-reportlab gives initialFontName the type of a font size: it is the name)
-    c = canvas.Canvas(buffer, pagesize=size, invariant=1, initialFontName=FONT)  # type: ignore[arg-type]
+    # (types-reportlab gives initialFontName the type of a font size: it is the name;
+    # unused-ignore: a later release of the stubs may say so)
+    c = canvas.Canvas(
+        buffer,
+        pagesize=size,
+        invariant=1,
+        initialFontName=FONT,  # type: ignore[arg-type, unused-ignore]
+    )
     c.setTitle(info.title)
     c.setAuthor(info.author)
     c.setSubject(info.subject)
