@@ -347,9 +347,11 @@ class _Columns(BalancedColumns):
     printed at a twentieth of its size under a figure at the foot of a page
     (docs/design-notes.md, *Pictures people look at*)."""
 
-    def _generated_content(self, aW, aH):
-        fh, generated = super()._generated_content(aW, aH)
-        frame = self._frame
+    # (_generated_content and _frame are reportlab's private parts, which types-reportlab
+    # leaves out unless a later release has them)
+    def _generated_content(self, aW: float, aH: float) -> tuple[float, list]:
+        fh, generated = super()._generated_content(aW, aH)  # type: ignore[misc, unused-ignore]
+        frame = self._frame  # type: ignore[attr-defined, unused-ignore]
         whole_page = aH >= frame._height - frame._topPadding - frame._bottomPadding - 1
         if not whole_page and any(self._shrunk(g) for g in generated):
             return 0, [PageBreak(), self]  # as reportlab does when less than needed is left

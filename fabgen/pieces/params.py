@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import SQRT3, SQRT7
@@ -149,7 +149,7 @@ def _up(value: float) -> str:
     return _mm(math.ceil(value * 100 - 1e-6) / 100)
 
 
-def _finite(value) -> bool:
+def _finite(value: object) -> TypeGuard[float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 

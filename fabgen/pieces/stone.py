@@ -30,8 +30,8 @@ def build_disc_stone(stone: DiscStone):
     return single_solid(body, stone.name)
 
 
-def _drop_repeats(points):
-    out = []
+def _drop_repeats(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
     for p in points:
         if not out or abs(p[0] - out[-1][0]) > 1e-12 or abs(p[1] - out[-1][1]) > 1e-12:
             out.append(p)
