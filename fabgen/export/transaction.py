@@ -146,10 +146,7 @@ def try_out_dir(out_dir: str | os.PathLike, flag: str = "--out") -> Path:
     made = [f for f in [root, *root.parents] if not f.exists()]
     with signals_held():  # (a Ctrl+C between making and removing would leave them)
         try:
-            root.mkdir(parents=True, exist_ok=True)
-            handle, name = tempfile.mkstemp(prefix=STAGING_PREFIX, dir=root)
-            os.close(handle)
-            Path(name).unlink()
+            _probe(root)
         except OSError as exc:
             raise FabgenError(_os_message(root, exc, flag)) from None
         finally:
@@ -157,6 +154,24 @@ def try_out_dir(out_dir: str | os.PathLike, flag: str = "--out") -> Path:
                 with contextlib.suppress(OSError):
                     folder.rmdir()
     return root
+
+
+def _probe(root: Path, tries: int = 3) -> None:
+    """Make ``root`` and a file in it, and remove the file. Two fabgen commands started
+    at once into a new folder probe it together, and one may remove the empty folder
+    the other just made (two builds into one new folder: one stopped with 'No such file
+    or directory'), so a folder that vanished is made again."""
+    for attempt in range(tries):
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            handle, name = tempfile.mkstemp(prefix=STAGING_PREFIX, dir=root)
+        except FileNotFoundError:
+            if attempt == tries - 1:
+                raise
+            continue
+        os.close(handle)
+        Path(name).unlink()
+        return
 
 
 def _check_name_lengths(root: Path) -> None:
@@ -271,7 +286,13 @@ def _acquire(lock: Path, held: list[int]) -> None:
 def _try_lock(lock: Path) -> int | None:
     """A descriptor of the live lock file, locked; None while another writer holds it."""
     while True:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except FileNotFoundError:
+            # Another fabgen's probe (try_out_dir) removed the empty folder just made:
+            # make it again (left behind, empty, only if this write then fails).
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            continue
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -208,6 +208,34 @@ def test_two_cli_builds_at_once_do_not_interleave(tmp_path, cli):
     assert snapshot(out) in pairs  # both files come from one run, nothing else is left
 
 
+def test_a_new_folder_another_probe_removes_is_made_again(tmp_path, monkeypatch):
+    # Two commands started at once into a new folder: the other's probe (try_out_dir)
+    # removes the empty folder between this one making it and taking the lock, and
+    # again between this one's probe making it and writing its test file.
+    out = tmp_path / "new" / "kit"
+    real_make, real_mkstemp = tx._make_root, tx.tempfile.mkstemp
+    removed = {"lock": 0, "probe": 0}
+
+    def made_then_removed(root, created, flag):
+        real_make(root, created, flag)
+        removed["lock"] += 1
+        root.rmdir()
+
+    def mkstemp_after_removal(*args, dir, **kwargs):
+        if removed["probe"] < 2:
+            removed["probe"] += 1
+            Path(dir).rmdir()
+        return real_mkstemp(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tx, "_make_root", made_then_removed)
+    write_transaction(out, NEW)
+    assert removed["lock"] == 1 and snapshot(out) == as_tree(NEW)
+    probed = tmp_path / "probed"
+    monkeypatch.setattr(tx.tempfile, "mkstemp", mkstemp_after_removal)
+    assert tx.try_out_dir(probed) == probed and not probed.exists()  # it leaves nothing
+    assert removed["probe"] == 2
+
+
 def test_a_full_disk_leaves_the_old_kit(old_kit, monkeypatch):
     real = tx._stage
     calls = []
