@@ -49,7 +49,7 @@ def _unpickled(cls: type[FabgenError], args: tuple, state: dict) -> FabgenError:
     return error
 
 
-def _read_only(items: dict) -> Mapping:
+def _read_only(items: dict) -> MappingProxyType:
     return MappingProxyType(items)
 
 

@@ -11,7 +11,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from fabgen.errors import InputFileError
 
@@ -109,6 +109,7 @@ def check_nesting(value: object, source: str, limit: int = MAX_NESTING) -> None:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Collection[object]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

@@ -86,8 +86,8 @@ def _handlers_put_off() -> Iterator[None]:
     finally:
         for signum, previous in old.items():
             signal.signal(signum, previous)
-        for signum in dict.fromkeys(caught):
-            signal.raise_signal(signum)
+        for number in dict.fromkeys(caught):
+            signal.raise_signal(number)
 
 
 def import_whole(name: str) -> ModuleType:
