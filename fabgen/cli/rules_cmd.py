@@ -207,10 +207,11 @@ class _GameFile:
         except IllegalMove as exc:
             self.stop_at(exc)
 
-    def stop_at(self, exc) -> NoReturn:
+    def stop_at(self, exc, asked: bool = False) -> NoReturn:
         """An illegal move inside the file: its message (and with --format json replay's
-        object of it), exit code 1, as in replay."""
-        message = illegal_in_file(self.path, self.transcript, exc, self.variant)
+        object of it), exit code 1, as in replay. ``asked``: the turn --turn N asked for."""
+        format_asked = self.output_format if asked else None
+        message = illegal_in_file(self.path, self.transcript, exc, self.variant, format_asked)
         report_failure(self.path, message, self.output_format, exc)
         raise SystemExit(1) from None
 
@@ -247,7 +248,7 @@ def _refuse(game: _GameFile, exc, start, turn_number: int | None, own, given) ->
     # table and the notes, and the error (as replay gives it).
     _placed(exc, turn_number, start)
     if game.output_format == "json":
-        game.stop_at(exc)
+        game.stop_at(exc, asked=True)
     _echo_before_illegal(game, exc, start, turn_number, own)
 
 
@@ -268,7 +269,7 @@ def _echo_before_illegal(game: _GameFile, exc, start, turn_number: int, own) -> 
     click.echo(render_board(start) + "\n")
     written_moves = ", ".join(map(str, own)) or "none (a pass)"
     click.echo(f"the file's moves of turn {turn_number}: {written_moves}")
-    click.echo(illegal_in_file(game.path, game.transcript, exc, game.variant, shown=True), err=True)
+    click.echo(illegal_in_file(game.path, game.transcript, exc, game.variant, "text"), err=True)
     raise SystemExit(1) from None
 
 

@@ -29,11 +29,12 @@ def game_variant(variant: str | None, transcript) -> str:
     return named or SETTINGS["variant"].default
 
 
-def illegal_in_file(path, transcript, exc, variant: str, shown: bool = False) -> str:
+def illegal_in_file(path, transcript, exc, variant: str, asked: str | None = None) -> str:
     """The message for an illegal move inside a transcript: where it is (turn,
     player, move, the rule), which of the turn's moves it is, and how to look at the
-    position before that turn; ``shown``: ``rules turn --turn N`` has just shown it (the
-    command would repeat theirs), so how to try other moves in that turn instead."""
+    position before that turn. ``asked``: the --format of ``rules turn --turn N`` that
+    asked for this very turn, whose command the hint would repeat: it says how to play
+    other moves in that turn instead (and in text, that the position is shown above)."""
     import shlex
 
     from fabgen.rules.refusals import place_in_file
@@ -48,11 +49,11 @@ def illegal_in_file(path, transcript, exc, variant: str, shown: bool = False) ->
         command = f"fabgen rules turn {shlex.quote(str(path))} --turn {exc.turn}"
         return f"{message}; to see turn {exc.turn}, which ended it: {command}"
     n, quoted = exc.turn + 1, shlex.quote(str(path))
-    if shown:
+    if asked:
+        shown = f", and the position before turn {n} is shown above" if asked == "text" else ""
         return (
-            f"{message}. Every turn before it is legal, and the position before turn {n} "
-            f"is shown above; to play other moves as turn {n}: fabgen rules turn {quoted} "
-            f"--turn {n} --moves MOVES"
+            f"{message}. Every turn before it is legal{shown}; to play other moves as turn "
+            f"{n}: fabgen rules turn {quoted} --turn {n} --moves MOVES"
         )
     return (
         f"{message}. Every turn before it is legal; to see the position before turn "

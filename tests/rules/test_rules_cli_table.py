@@ -103,14 +103,18 @@ def test_a_move_written_twice_in_a_file_is_named_with_how_to_look_at_the_turn(
     assert looked.stdout.startswith(f"the position before turn {t + 1}, ")
     assert render_board(replay(START, TURNS[:t])) in looked.stdout
     assert f"the file's moves of turn {t + 1}: {', '.join(map(str, written))}" in looked.stdout
-    # the same message, but not the command just run: how to try other moves instead
-    said = looked.stderr.strip()
+    # the same message, but not the command just run: how to play other moves instead
     where = message.split(". Every turn before it is legal")[0]
-    assert said.startswith(f"{where}. Every turn before it is legal, and the position ")
-    assert _hint(path, t) not in said.replace(f"{_hint(path, t)} --moves", "")
-    tried = said.rsplit(": ", 1)[1]
-    assert tried == f"{_hint(path, t)} --moves MOVES"
+    tried = f"{_hint(path, t)} --moves MOVES"
+    assert looked.stderr.strip() == (
+        f"{where}. Every turn before it is legal, and the position before turn {t + 1} is "
+        f"shown above; to play other moves as turn {t + 1}: {tried}"
+    )
     assert run(*shlex.split(tried.replace("MOVES", "pass"))[1:]).exit_code == 0
+    as_json = run(*shlex.split(_hint(path, t))[1:], "--format", "json")
+    assert json.loads(as_json.stdout)["error"] == (  # no position shown: the moves to try
+        f"{where}. Every turn before it is legal; to play other moves as turn {t + 1}: {tried}"
+    )
 
 
 @pytest.mark.parametrize("asked", [[], ["--turn", "last"]])
