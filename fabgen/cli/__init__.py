@@ -70,7 +70,7 @@ class FabgenGroup(click.Group):
         except click.NoSuchOption as exc:
             raise _with_meant_options(exc) from None
         except click.ClickException as exc:
-            exc.message = for_terminal(exc.message)
+            _said_for_terminal(exc)
             raise
         except StreamFailed as exc:
             _stream_failed(exc)
@@ -123,9 +123,18 @@ def _with_meant_options(exc: click.NoSuchOption) -> click.NoSuchOption:
             "it only prints (add > FILE to keep what it prints)"
         )
     else:
-        exc.message = for_terminal(exc.message)
+        _said_for_terminal(exc)
         return exc
     return click.NoSuchOption(exc.option_name, for_terminal(message), ctx=exc.ctx)
+
+
+def _said_for_terminal(exc: click.ClickException) -> None:
+    """click's own error, its message made safe to print (it may quote what was typed)."""
+    from fabgen.text import for_terminal
+
+    # click types message Final, but its error of any kind is shown from it: replacing
+    # it is the one way to keep the error's class, its usage line and exit code.
+    exc.message = for_terminal(exc.message)  # type: ignore[misc]
 
 
 def _stream_failed(exc: OSError) -> None:

@@ -218,6 +218,7 @@ def _write_and_show(played: _Played, output_format: str, out_dir):
     # The files first: a folder that fails only when written (a full disk) gives its
     # error alone, exit 2, where the whole report was printed before it.
     written = write_transaction(out_dir, made.files, manifest=files_list_name(run.board.name))
+    assert made.report is not None  # balance_files always gives the run's report
     if played.table is not None:
         click.echo(played.table, err=output_format == "json")
     _show(made.report, output_format)
@@ -252,7 +253,7 @@ def _games_options(options) -> str:
         "max_turns": options.max_turns,
     }
     default = {name: SETTINGS[name].default for name in given}
-    default["players"] = ",".join(player_names(default["players"]))
+    default["players"] = ",".join(player_names(str(SETTINGS["players"].default)))
     return "".join(
         f" {SETTINGS[name].flag} {shlex.quote(str(value))}"
         for name, value in given.items()
@@ -411,7 +412,8 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
     tail = (
         "".join(f"warning: {w}\n" for w in warnings) + "".join(f"note: {n}\n" for n in notes) + tail
     )
-    played = [c.run for c in found] + [run]
+    # (suggest_starts keeps every setup's games; a candidate without is made in tests)
+    played = [c.run for c in found if c.run is not None] + [run]
     own = best.origin == "board"
     return _Played(run, played, f"{head}\n{candidates_text(found)}{tail}", own)
 

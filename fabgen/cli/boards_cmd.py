@@ -49,6 +49,7 @@ def _load(board_file: Path | None, preset: str | None):
         )
     if preset is not None:
         return load_preset(preset), f"preset {preset}"
+    assert board_file is not None  # neither or both were refused above
     named = preset_named_by(board_file)
     if named:
         raise ParameterError(
@@ -57,9 +58,9 @@ def _load(board_file: Path | None, preset: str | None):
             f"--preset {named} (fabgen boards lists the presets)",
         )
     try:
-        return read_board(board_file), str(board_file)  # type: ignore[arg-type]
+        return read_board(board_file), str(board_file)
     except FabgenError:
-        refuse_a_kit_file(board_file)  # type: ignore[arg-type]
+        refuse_a_kit_file(board_file)
         raise
 
 

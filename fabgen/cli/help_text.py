@@ -12,6 +12,7 @@ definition per setting*: help pages read as they are typed).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import click
 
@@ -32,8 +33,10 @@ class WholeWordHelpFormatter(click.HelpFormatter):
     def write_text(self, text: str) -> None:
         super().write_text(_held(text))
 
-    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
-        held = [tuple(_held(cell) for cell in row) for row in rows]
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        held = [(_held(term), _held(text)) for term, text in rows]
         super().write_dl(held, col_max, col_spacing)
 
     def getvalue(self) -> str:

@@ -36,7 +36,7 @@ def option(name: str, *, unset: bool = False, default_text: str = "", lead: str 
     typed = isinstance(default, float) and not (default_text or s.default_text)
     shown = default_text or s.default_text or (_shown(s.default) if unset or typed else "")
     text = lead + s.help + (f"  [default: {shown}]" if shown else "")
-    decls = [_flag(s), s.keyword]
+    decls = [_flag(s.flag, s.kind), s.keyword]
     show = default is not None and not typed
     kwargs: dict = {"help": text, "default": default, "show_default": show}
     if s.kind is bool:
@@ -58,10 +58,10 @@ def option(name: str, *, unset: bool = False, default_text: str = "", lead: str 
     return apply
 
 
-def _flag(s: Setting) -> str:
-    if s.kind is bool:
-        return f"{s.flag}/--no-{s.flag.removeprefix('--')}"
-    return s.flag
+def _flag(flag: str, kind: type) -> str:
+    if kind is bool:
+        return f"{flag}/--no-{flag.removeprefix('--')}"
+    return flag
 
 
 def _shown(value) -> str:

@@ -43,7 +43,7 @@ def position_json(position: Position, variant: str) -> dict:
 
 
 def turn_json(
-    file: str, start: Position, moves: Sequence[Move], steps: Sequence[Step], variant: str
+    file: str, start: Position, moves: Sequence[Move], steps: list[Step], variant: str
 ) -> dict:
     """``rules turn --format json``: the turn of ``start``'s player to move, step by
     step, then the scores and, when the turn ends the game, the places."""
@@ -72,7 +72,7 @@ def _pair(move: Move) -> list[str]:
     return [field_name(move.source), field_name(move.destination)]
 
 
-def _step_json(n: int, step: Step, steps: Sequence[Step]) -> dict:
+def _step_json(n: int, step: Step, steps: list[Step]) -> dict:
     from fabgen.products.turn import step_title
     from fabgen.rules.turn import calm_before
 

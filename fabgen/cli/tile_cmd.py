@@ -76,11 +76,13 @@ def _check_name(name: str) -> None:
 
 def _blog(params, radius: float, reading: str, options: dict):
     """The tile of the maker's blog figures; their notes go to stderr."""
-    from fabgen.geometry.blog import BlogFigures
+    from fabgen.geometry.blog import BlogFigures, BlogReading
     from fabgen.geometry.lattice import Handedness
 
-    figures = BlogFigures(radius, reading)
-    for note in figures.implications()["notes"]:
+    figures = BlogFigures(radius, BlogReading(reading))
+    notes = figures.implications()["notes"]
+    assert isinstance(notes, list)  # implications' sentences, among its numbers
+    for note in notes:
         click.echo(f"note: {note}", err=True)
     made_by = {"command": f"fabgen tile --blog-radius {radius} --blog-reading {reading}"}
     handedness = Handedness(options["handedness"])
