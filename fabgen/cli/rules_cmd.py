@@ -236,14 +236,15 @@ def _refuse(game: _GameFile, exc, start, turn_number: int | None, own, given) ->
     a turn after the game's end, or a move of --moves (exit code 2)."""
     from fabgen.errors import UserError
 
-    in_file = turn_number is not None and turn_number <= len(game.transcript.move_list)
-    if exc.rule == "game-over" and in_file:  # the file's turn N, after the game's end
-        game.stop_at(_placed(exc, turn_number, start))
-    if exc.rule == "game-over":  # the file's game ended: no turn follows its last
+    if exc.rule == "game-over":
+        if turn_number is not None and turn_number <= len(game.transcript.move_list):
+            game.stop_at(_placed(exc, turn_number, start))  # the file's turn N, after the end
+        # the file's game ended: no turn follows its last
         words = _no_turn(game.path, game.transcript, start, turn_number, game.variant)
         raise UserError(words) from None
     if own is None:
         raise UserError(_refused(start, given, exc, game.variant, game.transcript)) from None
+    assert turn_number is not None  # the file's own moves are read for --turn N only
     # The file's own turn N is illegal: the position before it, to compare with the
     # table and the notes, and the error (as replay gives it).
     _placed(exc, turn_number, start)

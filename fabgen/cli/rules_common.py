@@ -26,7 +26,7 @@ def game_variant(variant: str | None, transcript) -> str:
     if variant is not None:
         return variant
     named = transcript.variant if transcript is not None else None
-    return named or SETTINGS["variant"].default
+    return named or str(SETTINGS["variant"].default)
 
 
 def illegal_in_file(path, transcript, exc, variant: str, asked: str | None = None) -> str:
@@ -93,7 +93,7 @@ def report_failure(path, message: str, output_format: str, exc) -> None:
     if output_format == "json":
         import json
 
-        record = {"file": str(path), "error": message}
+        record: dict[str, object] = {"file": str(path), "error": message}
         if exc is not None:
             record.update(
                 rule=exc.rule,
