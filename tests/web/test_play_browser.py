@@ -453,6 +453,16 @@ def test_while_a_tapped_move_is_checked_the_turn_cannot_end_or_take_it_back(play
     assert play.locator("#pending").inner_text() == ""
 
 
+EMPTY_FIELD_IN_VIEW = """() => {
+  const box = picture.scroller.getBoundingClientRect();
+  for (const g of document.querySelectorAll('#board .field[data-owner=""] .hit')) {
+    const r = g.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    const seen = Math.max(box.top, 0) < y && y < Math.min(box.bottom, innerHeight);
+    if (box.left < x && x < box.right && seen) return [x, y];
+  }
+}"""
+
+
 @pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
 def test_a_phone_sized_window_can_make_a_move(play):
     _start(play, seats={"seat-2": "person"})  # Red and Green pass the phone; Blue strong
@@ -472,8 +482,19 @@ def test_a_phone_sized_window_can_make_a_move(play):
     source = play.evaluate("() => Object.keys(game.legal)[0]")
     box = _field(play, source).locator(".hit").bounding_box()
     assert box["width"] >= 40 and box["height"] >= 40
+    # A tap refused with the page scrolled to the board: its reason, above the board, was
+    # out of the window; a copy stands at its foot (until the next tap).
+    play.locator("#board").evaluate("b => b.scrollIntoView({block: 'start'})")
+    x, y = play.evaluate(EMPTY_FIELD_IN_VIEW)
+    play.mouse.click(x, y)
+    refused = play.locator("#refused-here").filter(has_text="Refused: ")
+    refused.wait_for()
+    box = refused.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= play.viewport_size["height"]
+    assert play.locator("#status").bounding_box()["y"] < 0  # (the line itself)
     _field(play, source).scroll_into_view_if_needed()
     move = _tap_a_move(play)
+    assert play.locator("#refused-here").is_hidden()
     _end_turn(play)
     # Green's turn: its line stays in the window. The focus put on Green's field scrolled
     # the page down to it; passed the phone, Green did not see whose turn it was.

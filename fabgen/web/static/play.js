@@ -205,6 +205,7 @@ async function startGame() {
 async function holding(work) {
   const had = document.activeElement;
   busy = true;
+  $("refused-here").hidden = true; // (a tap's refusal: tap)
   setButtons();
   try {
     return await work();
@@ -681,7 +682,22 @@ function personToMove() {
   return game && !game.over && game.seats[game.to_move - 1].kind === "person";
 }
 
+// A tap refused on a phone scrolled to the board: its reason, in the status line above
+// the board, was out of the window, and the tap seemed to do nothing. A copy stands at
+// the foot of the window then (play.css), until the next tap or request. (A copy: the
+// line itself taken out of the page moved the board under the finger.)
 async function tap(name) {
+  $("refused-here").hidden = true;
+  await tapField(name);
+  const status = $("status");
+  const line = status.getBoundingClientRect();
+  const unseen = line.top < 0 || line.bottom > window.innerHeight;
+  if (!status.classList.contains("bad") || !unseen) return;
+  $("refused-here").textContent = status.textContent;
+  $("refused-here").hidden = false;
+}
+
+async function tapField(name) {
   if (busy || !game) return;
   if (!personToMove()) return setStatus(game.over ? "The game is over." : "Not a person's turn.", true);
   if (selected === name) {
