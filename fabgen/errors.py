@@ -32,7 +32,12 @@ def requested(value: object) -> str:
 
 
 class FabgenError(Exception):
-    """Bad input: a parameter, flag or file the user can correct."""
+    """Bad input: a parameter, flag or file the user can correct.
+
+    ``page_words``: the refusal as a web page says it, where its words differ from the
+    message's (the board designer's board), sent beside it; None: as the message."""
+
+    page_words: str | None = None
 
     def __reduce__(self):
         # Pickled as what it holds: an exception unpickles by calling its class with

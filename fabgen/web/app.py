@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from fabgen import __version__
@@ -56,6 +57,7 @@ def create_app(
     thinking = preview_worker if think_worker is None else think_worker
     app.extensions["fabgen_play"] = Play(games_dir or default_games_dir(), Thinker(thinking))
     app.config["MAX_CONTENT_LENGTH"] = LIMITS.request_bytes
+    assert isinstance(app.json, DefaultJSONProvider)  # Flask's own: none other is set
     app.json.sort_keys = False  # keep the schema's order
     _pages(app)
     _kit_api(app)
@@ -374,9 +376,11 @@ def _too_large_words() -> str:
 def _form_too_large_words() -> str:
     """A form refused within the size limit: werkzeug reads at most so many parts, and
     so much of a field that is not a file (it was said to be larger than 1024 kB)."""
+    memory = request.max_form_memory_size
+    assert memory is not None  # Flask's MAX_FORM_MEMORY_SIZE (500 kB), which fabgen keeps
     return (
         f"the form has more than {request.max_form_parts} parts, or a field other than the "
-        f"file of more than {request.max_form_memory_size // 1000} kB: send the board file or "
+        f"file of more than {memory // 1000} kB: send the board file or "
         'transcript as the form field "file" (with "check" and "variant" if needed)'
     )
 
@@ -457,16 +461,15 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(FabgenError)
     def bad_input(exc: FabgenError):
         status = 503 if isinstance(exc, TooMuchWork) else getattr(exc, "status", 400)
-        body = {"error": str(exc)}
+        body: dict[str, object] = {"error": str(exc)}
         where = getattr(exc, "where", None)
         if where:
             body["where"] = where
         code = getattr(exc, "code", None)
         if code:  # (a refusal a program acts on by its code, never by the message's words)
             body["code"] = code
-        page_words = getattr(exc, "page_words", None)
-        if page_words:  # (the designer's board: the refusal as its page says it)
-            body["page_words"] = page_words
+        if exc.page_words:  # (the designer's board: the refusal as its page says it)
+            body["page_words"] = exc.page_words
         if getattr(exc, "stopping", False):  # the page waits for the server to be back
             body["stopping"] = True
         return jsonify(body), status

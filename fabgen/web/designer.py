@@ -356,7 +356,10 @@ def _start_fields(where: str | None, state: object) -> set[str]:
         return set()
     spec, player = _board_spec(state), players[int(seat[1])]
     start = player.get("start") if isinstance(player, dict) else None
-    coords = start if isinstance(start, list) and start and isinstance(start[0], list) else [start]
+    # (any shape the page sent: one that is no list of coordinates is caught below)
+    coords: list = (
+        start if isinstance(start, list) and start and isinstance(start[0], list) else [start]
+    )
     try:
         handedness = Handedness(spec.get("handedness", "cw"))
         lattice = TileLattice(handedness, parse_field(spec.get("origin", "a1")))
@@ -626,10 +629,10 @@ def board_picture(board: Board) -> Picture:
         "tiles": [
             {
                 "index": t,
-                "coord": list(board.tiles[t].coord) if board.tiles[t].coord else None,
+                "coord": list(tile.coord) if tile.coord else None,
                 "points": [svg(frame(p)) for p in loops[0]],
             }
-            for t, loops in enumerate(tile_loops)
+            for t, (tile, loops) in enumerate(zip(board.tiles, tile_loops, strict=True))
         ],
         "free": [
             {"coord": list(c), "points": [svg(frame(p)) for p in loop]}

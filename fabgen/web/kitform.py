@@ -270,9 +270,10 @@ def check_simulation(kit: Kit) -> None:
     """Refuse a simulated supply the browser will not play (:func:`simulation_problems`),
     every reason in one message: the label of each after the first, which the form's
     words put in front of it."""
-    first, *more = simulation_problems(kit) or [None]
-    if first is None:
+    problems = simulation_problems(kit)
+    if not problems:
         return
+    first, *more = problems
     said = [str(first), *(f"{_NAMES[p.where or '']} {p}" for p in more)]
     raise TooMuchWork("; ".join(said), first.where)
 
@@ -444,10 +445,10 @@ def _handedness_words(facts: Mapping[str, str], setting: str | None) -> str:
 def _not_used_words(facts: Mapping[str, str], setting: str | None) -> str:
     """A [stones] setting the design does not use: what to choose in the form, or how to
     give the setting back its default (the page warns only of one changed from it)."""
-    setting = kit_key("stones", facts["key"])
-    if isinstance(setting.default, bool):
-        return f"are not used: {facts['why']}; {facts['use']}, or untick {_name(setting.key)}"
-    undo = "type 0" if setting.default == 0 else f"set it back to {_default_said(setting)}"
+    unused = kit_key("stones", facts["key"])
+    if isinstance(unused.default, bool):
+        return f"are not used: {facts['why']}; {facts['use']}, or untick {_name(unused.key)}"
+    undo = "type 0" if unused.default == 0 else f"set it back to {_default_said(unused)}"
     return f"{facts['value']} is not used: {facts['why']}; {facts['use']}, or {undo}"
 
 

@@ -204,7 +204,7 @@ class Play:
         return played
 
     def _answer(self, game: Game, turns: list[dict], with_id: bool = False) -> dict:
-        out = {"id": game.id} if with_id else {}
+        out: dict[str, object] = {"id": game.id} if with_id else {}
         out["turns"] = turns
         out["state"] = self._state(game)
         return out

@@ -156,11 +156,12 @@ def choose_turn(position: Position, player: str, variant: str, seed: str) -> Dec
     as ``fabgen rules machine``'s, drawn with the game's seed)."""
     from fabgen.play.machine import ExtremeMachine
     from fabgen.play.policy import get_policy
+    from fabgen.rules.variants import get_variant
 
     policy = get_policy(player)
     rng = random.Random(seed)
     if not isinstance(policy, ExtremeMachine):
-        return DecidedTurn(list(policy.choose_turn(position, variant, rng)))
+        return DecidedTurn(list(policy.choose_turn(position, get_variant(variant), rng)))
     decision = policy.decide(position, variant, rng)
     return DecidedTurn(list(decision.moves), True, decision.search.ties, decision.all_ties)
 

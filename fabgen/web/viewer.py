@@ -223,6 +223,7 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
 
     k = start.next_player
     turn_deg = setup_turn(start)  # the way up of the setup diagram, as rules turn --svg
+    shown: list[dict[str, object]]
     if not steps:
         drawing = position_drawing(start, title=f"after {t} turns", turn_deg=turn_deg)
         shown = [

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import select
 import signal
 import subprocess
@@ -24,6 +25,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import IO
 
 from fabgen.errors import FabgenError
 
@@ -60,7 +62,7 @@ class LineWorker:
     def __init__(self, command: list[str]):
         self._command = command
         self._lock = threading.Lock()
-        self._process: subprocess.Popen | None = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._deaths = 0  # in a row, without an answer
         self.closed = False  # by close(): no request is sent any more
 
@@ -84,8 +86,8 @@ class LineWorker:
                 return None
             try:
                 process = self._running()
-                process.stdin.write(line.encode("utf-8"))
-                process.stdin.flush()
+                _stdin(process).write(line.encode("utf-8"))
+                _stdin(process).flush()
                 answer = _read_line(process, timeout, stale)
             except OSError:
                 answer = b""
@@ -141,7 +143,7 @@ class LineWorker:
     def pid(self) -> int | None:
         return self._process.pid if self._process else None
 
-    def _running(self) -> subprocess.Popen:
+    def _running(self) -> subprocess.Popen[bytes]:
         if self.closed:
             raise OSError("the worker is closed")
         if self._process is None or self._process.poll() is not None:
@@ -161,25 +163,36 @@ class LineWorker:
         # Closing its input is the worker's signal to stop (if it is gone already, with
         # a request unread, there is nothing to flush).
         with contextlib.suppress(OSError):
-            process.stdin.close()
+            _stdin(process).close()
         try:
             process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        process.stdout.close()
+        _stdout(process).close()
+
+
+def _stdin(process: subprocess.Popen[bytes]) -> IO[bytes]:
+    assert process.stdin is not None  # started with stdin=PIPE (LineWorker._running)
+    return process.stdin
+
+
+def _stdout(process: subprocess.Popen[bytes]) -> IO[bytes]:
+    assert process.stdout is not None  # started with stdout=PIPE (LineWorker._running)
+    return process.stdout
 
 
 def _read_line(
-    process: subprocess.Popen,
+    process: subprocess.Popen[bytes],
     timeout: float | None,
     stale: Callable[[], bool] | None = None,
 ) -> bytes | None:
     """The worker's answer line; b"" when it died, None when none came in ``timeout``
     seconds (the answer is written in one piece, so a started line ends soon),
     :data:`STALE` when ``stale()`` said so after :data:`STALE_GRACE` seconds."""
+    out = _stdout(process)
     if timeout is None and stale is None:
-        return process.stdout.readline()
+        return out.readline()
     start = time.monotonic()
     while True:
         waited = time.monotonic() - start
@@ -187,12 +200,12 @@ def _read_line(
             return None
         if stale is not None and waited >= STALE_GRACE and stale():
             return STALE
-        step = POLL_SECONDS if stale is not None else timeout - waited
+        step = POLL_SECONDS if stale is not None else math.inf  # (then a timeout is given)
         if timeout is not None:
             step = min(step, timeout - waited)
-        ready, _, _ = select.select([process.stdout], [], [], step)
+        ready, _, _ = select.select([out], [], [], step)
         if ready:
-            return process.stdout.readline()
+            return out.readline()
 
 
 class PreviewWorker(LineWorker):
