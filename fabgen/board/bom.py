@@ -74,6 +74,8 @@ def bill_of_materials(
             "colours": colours,
             "total": supply.stones_total,
             "basis": supply.stones_basis,
+            # (a position from the middle of a game: its seats hold stones, not start with them)
+            "mid_game": supply.mid_game,
         },
         "growing_markers": {"count": supply.growing_markers, "basis": growing_basis},
         "dead_markers": {"count": supply.dead_markers, "basis": dead_basis},
@@ -126,7 +128,8 @@ def bom_text(bom: dict) -> str:
         words = seat_words(c["name"], SeatKind(kind))  # as the setup diagram names it
         who = f"  {words} (seat {c['seat']})" if words else f"  seat {c['seat']}"
         colour = f"{c['colour']} stones"
-        note = f"{colour}, {c['at_start']} on the board at the start"
+        when = "in this position" if stones.get("mid_game") else "at the start"
+        note = f"{colour}, {c['at_start']} on the board {when}"
         if kind != "player":  # it spreads like a player, so it needs as many
             note += " (a machine explodes and grows like a player)"
         rows.append((who, c["count"], note))

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fabgen.board.boardfile import board_to_toml, parse_board_toml
+from fabgen.board.bom import bill_of_materials, bom_text
 from fabgen.board.colours import delta_e
 from fabgen.board.files import load_preset, preset_names, read_board
 from fabgen.board.validate import CODES, KitCounts, Severity, validate
@@ -621,6 +622,10 @@ def test_the_stones_supply_of_a_position_from_a_game_says_what_a_seat_holds(tmp_
         info.message
         == f"each colour needs about {need} stones (20% of 21 fields, rounded up, and {basis})"
     )
+    # and the board's bill of materials (fabgen layout) says when the seat holds them
+    when = "in this position" if mid_game else "at the start"
+    text = bom_text(bill_of_materials(read_board(path), 100.0))
+    assert f"red stones, {held} on the board {when}\n" in text
 
 
 def test_json_report():
