@@ -445,6 +445,11 @@ def _download(data: bytes, filename: str, mimetype: str) -> Response:
     return response
 
 
+#: The addresses docs/web.md describes: the play page's API (the kit's, the designer's and
+#: the rules viewer's requests are their pages' own, described nowhere).
+DOCUMENTED_API = "/api/games"
+
+
 def _wrong_method_words(methods) -> str:
     """What to send to an address asked with a method it does not take."""
     allowed = sorted(m for m in methods if m in ("GET", "POST"))
@@ -452,7 +457,8 @@ def _wrong_method_words(methods) -> str:
     if allowed == ["POST"]:
         upload = request.path == "/api/board/upload"
         what = ' with the file as the form field "file"' if upload else " with a JSON object"
-        what += " (docs/web.md lists the API)"
+        if request.path.startswith(DOCUMENTED_API):
+            what += " (docs/web.md lists the play page's API)"
     use = " or ".join(allowed) or "another method"
     return f"{request.method} is not used at {abridged(request.path, 80)}: use {use}{what}"
 
@@ -487,7 +493,7 @@ def _errors(app: Flask) -> None:
         if request.path.startswith("/api/"):  # (a script's typo: where its addresses are)
             message = (
                 f"no such page: {abridged(request.path, 60, quoted='json')} is no address of "
-                "the API; docs/web.md lists them (/api/games, /api/games/ID/turn, ...)"
+                "the API; docs/web.md lists the play page's (/api/games, /api/games/ID/turn, ...)"
             )
         return jsonify({"error": message}), 404
 

@@ -12,6 +12,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -58,6 +59,7 @@ def _start_transcript() -> str:
 
 
 START = _start_transcript()
+WEB_MD = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 BIG = "x" * 900_000  # (a body of some 900 kB: under the 1024 kB every request may have)
 CASES = {
     # names in the address
@@ -96,7 +98,8 @@ CASES = {
     "a page posted to": Case("POST", "/play", 405, "POST is not used at /play: use GET"),
     "a game deleted": Case("DELETE", "/api/games/{game}", 405, "use GET"),
     "an API address misspelt": Case(
-        "POST", "/api/game", 404, 'no such page: "/api/game" is no address of the API; docs/web.md'
+        "POST", "/api/game", 404,
+        'no such page: "/api/game" is no address of the API; docs/web.md lists the play page\'s',
     ),  # (was: the pages are /, /board, /rules and /play)
     "a game id of no game": Case("GET", "/api/games/" + "0" * 16, 404, "no game 0000000000000000"),
     # numbers JSON writes but fabgen cannot use
@@ -319,3 +322,17 @@ def test_a_huge_description_shows_as_two_lines_on_the_setup_diagram(app, state):
     )
     lines = re.findall(r">(x+(?: …)?)</text>", answer.get_data(as_text=True))
     assert len(lines) == 2 and lines[1].endswith(" …"), lines
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/kit/preview", "/api/board/upload", "/api/rules/turn", "/api/games/ID/turn"]
+)
+def test_a_wrong_method_points_to_the_docs_where_they_describe_the_address(app, url):
+    # docs/web.md describes the play page's API alone: "docs/web.md lists the API" sent a
+    # script's GET /api/kit/preview to a page that says nothing of that address.
+    error = app.test_client().get(url).get_json()["error"]
+    described = f"| `POST {url}` |" in WEB_MD.read_text(encoding="utf-8")  # (its API table)
+    assert ("docs/web.md" in error) == described, error
+    if described:
+        assert error.endswith("(docs/web.md lists the play page's API)"), error
+    assert described == url.startswith("/api/games")  # (the docs as this test knows them)
