@@ -246,9 +246,12 @@ def _blog_subject(radius, reading, options):
     layout = figures.layout(Handedness(options["handedness"]))
     kerf = options["kerf"]
     if options["compensate_kerf"] and kerf:
+        assert layout.outline is not None  # the figures' hexagon (BlogFigures.layout)
         outline = layout.outline.offset_by(kerf / 2)
         layout = replace(layout, outline=outline, cut_path=outline.path(), cut_offset=kerf / 2)
-    notes = "\n  ".join(figures.implications()["notes"])
+    said = figures.implications()["notes"]
+    assert isinstance(said, list)  # implications' sentences, among its numbers
+    notes = "\n  ".join(said)
     header = f"maker's blog figures, R = {radius:g} mm, R/4.5 read as the {reading}\n  {notes}"
     return header, layout, kerf, None
 

@@ -152,7 +152,7 @@ def boards(show, show_as, output_format):
 
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    width = max(len(r["name"]) for r in rows)
+    width = max(len(b.name) for b in presets)
     click.echo(f"{'name':<{width}}  players  tiles  fields  description")
     for b, r in zip(presets, rows, strict=True):
         click.echo(

@@ -91,7 +91,7 @@ def build(kit_file, quiet, out_dir):
     for finding in plan.findings:
         if finding.severity == "warning":
             note(finding.text())
-    note(f"building kit '{kit.name}' ({plan.board.name}) from {kit.source}")
+    note(f"building kit '{kit.name}' ({plan.checked_board.name}) from {kit.source}")
     files, timings = render_kit(plan, progress=note)
     _refuse_writing_over_inputs(out_dir, files, kit)  # (a kit file named like another)
     write_and_report(out_dir, files, manifest="manifest.json", keep_changed=True)

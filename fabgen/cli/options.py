@@ -104,7 +104,9 @@ class Bounded(click.ParamType):
         self.name = "integer" if setting.kind is int else "float"
 
     def convert(self, value, param, ctx):
+        # (a setting without a flag is named as the kit and the code name it)
         label = param.opts[0] if param is not None and param.opts else self.setting.flag
+        label = label or self.setting.name
         shown = None
         try:
             if isinstance(value, str):

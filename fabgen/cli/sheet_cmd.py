@@ -57,6 +57,7 @@ def sheet(out_dir, report_format, profile, **kw):
             )
         )
     made = sheet_files(SheetParams(job, speeds, settings, profile))
+    assert made.report is not None  # SheetParams names its report unless told not to
     if report_format == "json":
         write_and_report(out_dir, made.files, err=True)
         click.echo(json.dumps(made.report, indent=2, sort_keys=True, ensure_ascii=False))

@@ -76,7 +76,13 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     """
     from fabgen.cli.tile_options import geometry_from_options
     from fabgen.errors import ParameterError
-    from fabgen.pieces.params import Marker, calibration_name, calibration_stones
+    from fabgen.pieces.params import (
+        DiscStone,
+        Marker,
+        PyramidStone,
+        calibration_name,
+        calibration_stones,
+    )
     from fabgen.pieces.plate import Bed, parse_bed
     from fabgen.products.stones import StoneSet, plan_plates
 
@@ -93,8 +99,10 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
         raise ParameterError("count", f"--count must be 0 (no plate) or more, got {count}")
     tile = geometry_from_options(pop_tile_size_options(kw))
     stone = _stone(design, tile.circle_diameter, **kw)
+    pieces: tuple[DiscStone | PyramidStone | Marker, ...]
     if calibrate:
-        pieces, default_count = calibration_stones(stone), 1
+        pair = calibration_stones(stone)
+        pieces, default_count = pair, 1
     elif markers:
         chamfer = kw["chamfer"]
         pieces = tuple(Marker.for_stone(stone, k, chamfer=chamfer) for k in ("growing", "dead"))
@@ -107,7 +115,7 @@ def stones(out_dir, design, markers, calibrate, count, bed, spacing, **kw):
     if count == 0:
         plates = []
     elif calibrate:
-        plates = plan_plates(pieces, count, plate_bed, calibration_name(pieces))
+        plates = plan_plates(pieces, count, plate_bed, calibration_name(pair))
     else:
         plates = [plate for p in pieces for plate in plan_plates((p,), count, plate_bed, p.name)]
     _summarise(pieces)
