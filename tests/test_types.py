@@ -1,6 +1,6 @@
-"""mypy finds no type error in the packages ``[tool.mypy]`` in pyproject.toml lists (all
-but fabgen.web and fabgen.cli; ``make lint`` runs it too). A second run on a copy with
-an error put in shows that the check can fail."""
+"""mypy finds no type error in the package (``[tool.mypy]`` in pyproject.toml; ``make
+lint`` runs it too). A second run on a copy with an error put in shows that the check
+can fail."""
 
 from __future__ import annotations
 
