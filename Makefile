@@ -28,7 +28,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports  # the layers and no import circles (pyproject.toml)
-	$(BIN)/mypy  # types of every package but fabgen.web and fabgen.cli ([tool.mypy] in pyproject.toml)
+	$(BIN)/mypy  # types of the whole package ([tool.mypy] in pyproject.toml)
 
 pictures: $(STAMP)
 	$(BIN)/python -m fabgen.pictures

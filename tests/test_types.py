@@ -27,7 +27,7 @@ def _mypy(root: Path, *only: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_the_pure_core_has_no_type_errors():
+def test_the_package_has_no_type_errors():
     result = _mypy(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
