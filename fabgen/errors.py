@@ -6,10 +6,8 @@ code 2; anything else is a bug and keeps its traceback.
 
 from __future__ import annotations
 
-import copyreg
 import json
-from collections.abc import Mapping
-from types import MappingProxyType
+from collections.abc import Iterator, Mapping
 
 
 def abridged(text: str, limit: int = 24, *, quoted: bool | str = False) -> str:
@@ -54,12 +52,27 @@ def _unpickled(cls: type[FabgenError], args: tuple, state: dict) -> FabgenError:
     return error
 
 
-def _read_only(items: dict) -> MappingProxyType:
-    return MappingProxyType(items)
+class Facts(Mapping[str, str]):
+    """What a refusal's own words need (the field given twice), read-only. A
+    ``MappingProxyType`` would do but does not pickle, and an error raised in a worker
+    process crosses to the parent pickled."""
 
+    __slots__ = ("_items",)
 
-# The read-only mappings the errors hold (InputFileError.facts) pickle as themselves.
-copyreg.pickle(MappingProxyType, lambda m: (_read_only, (dict(m),)))
+    def __init__(self, items: Mapping[str, str] | None = None):
+        self._items = dict(items or {})
+
+    def __getitem__(self, key: str) -> str:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"Facts({self._items!r})"
 
 
 class ParameterError(FabgenError, ValueError):
@@ -98,7 +111,7 @@ class InputFileError(FabgenError):
     """
 
     code: str | None = None
-    facts: Mapping[str, str] = MappingProxyType({})
+    facts: Mapping[str, str] = Facts()
 
     def __init__(
         self,
@@ -116,7 +129,7 @@ class InputFileError(FabgenError):
         self.where = where
         self.detail = message
         self.code = code
-        self.facts = MappingProxyType(dict(facts or {}))
+        self.facts = Facts(facts)
 
 
 def _long_path(path: str, limit: int = 200) -> str:

@@ -6,11 +6,10 @@ saw a broken process pool, naming nothing)."""
 from __future__ import annotations
 
 import pickle
-from types import MappingProxyType
 
 import pytest
 
-from fabgen.errors import InputFileError, ParameterError, UserError
+from fabgen.errors import Facts, InputFileError, ParameterError, UserError
 from fabgen.kitbuild.kitfile import KitFileError
 from fabgen.rules.moves import IllegalMove
 
@@ -45,7 +44,9 @@ def test_an_error_unpickles_as_itself(make):
 
 def test_an_unpickled_error_keeps_read_only_facts_and_names_its_setting():
     facts = pickle.loads(pickle.dumps(ERRORS["input file"]())).facts
-    assert isinstance(facts, MappingProxyType) and facts == {"f": "b2"}
+    assert isinstance(facts, Facts) and facts == {"f": "b2"}
+    with pytest.raises(TypeError):
+        facts["f"] = "c3"  # type: ignore[index]  (read-only, as the error made them)
     assert pickle.loads(pickle.dumps(ERRORS["parameter"]())).naming("--jobs") == (
         "--jobs must be 1 or more, got 0"
     )

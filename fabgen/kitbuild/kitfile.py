@@ -16,9 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
 
-from fabgen.errors import FabgenError, InputFileError, ParameterError, abridged
+from fabgen.errors import FabgenError, Facts, InputFileError, ParameterError, abridged
 from fabgen.inputs import parse_toml, read_text
 from fabgen.kitbuild.schema import SCHEMA, KitKey, is_kind, quoted, shown_value, wanted
 from fabgen.limits import check as check_number
@@ -56,7 +55,7 @@ def reason_facts(reason: str | None, facts: Mapping[str, str] | None) -> Mapping
     (a code renamed where it is raised but not here stops at once)."""
     if reason is not None and reason not in REASONS:
         raise ValueError(f"{reason!r} is not a kit reason (REASONS)")
-    return MappingProxyType(dict(facts or {}))
+    return Facts(facts)
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ class KitFinding:
     message: str
     where: str = ""
     reason: str | None = None  # one of REASONS, for the words of another front end
-    facts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    facts: Mapping[str, str] = field(default_factory=Facts)
 
     def text(self) -> str:
         where = f"{self.where}: " if self.where else ""
