@@ -223,10 +223,7 @@ def _board_api(app: Flask) -> None:
     @app.post("/api/board/download/<what>")
     def board_download(what: str):
         if what not in DOWNLOADS:  # (before the body: the address is what is wrong)
-            raise RequestError(
-                f"unknown download {abridged(what, quoted=True)}: {', '.join(DOWNLOADS[:-1])} "
-                f"or {DOWNLOADS[-1]}"
-            )
+            raise RequestError(_unknown_download_words(what))
         body = _json()
         board = designer.board_from_state(body["state"])
         name = board.name
@@ -437,6 +434,19 @@ def _safe(name: str) -> str:
     from fabgen.board.boardfile import name_from_stem
 
     return name_from_stem(name)
+
+
+def _unknown_download_words(what: str) -> str:
+    """The refusal of a download the designer does not make, in the words of the preset
+    refusal (4dd21ec): the one meant, when it is typed nearly right, and the choices."""
+    from fabgen.board.suggest import closest
+
+    meant = closest(what, DOWNLOADS)
+    hint = f" (did you mean {meant!r}?)" if meant else ""
+    return (
+        f"unknown download {abridged(what, quoted=True)}{hint}: choose one of "
+        f"{', '.join(DOWNLOADS[:-1])} or {DOWNLOADS[-1]}"
+    )
 
 
 def _download(data: bytes, filename: str, mimetype: str) -> Response:

@@ -83,9 +83,13 @@ CASES = {
         "POST", "/api/games", 400, 'unknown preset ["x"]: choose one of', {"preset": ["x"]}
     ),
     "an unknown download with no board": Case(
-        "POST", "/api/board/download/TOML", 400, "unknown download 'TOML': toml, start, setup-svg",
-        {"state": {}},
+        "POST", "/api/board/download/zip", 400,
+        "unknown download 'zip': choose one of toml, start, setup-svg or setup-pdf", {"state": {}},
     ),  # (was: the [board] table is missing)
+    "a download in capitals": Case(
+        "POST", "/api/board/download/TOML", 400,
+        "unknown download 'TOML' (did you mean 'toml'?): choose one of toml, start", {"state": {}},
+    ),  # (was: without the download meant, nor "choose one of", as presets are refused)
     "a download path to another file": Case(
         "POST", "/api/board/download/..%2Fx", 404, "no such page", {"state": {}}
     ),
