@@ -264,13 +264,13 @@ def _start(data: dict) -> tuple[Position, list, str, str]:
             'transcript, as text) or "board_state" (the designer\'s board)',
         )
     if "preset" in data:
-        from fabgen.board.files import load_preset, preset_names
+        from fabgen.board.files import load_preset
 
         name = data["preset"]
-        if not isinstance(name, str):
+        if not isinstance(name, str):  # (as the API refuses a filename that is no text)
             raise ParameterError(
                 "preset",
-                f"unknown preset {requested(name)}: choose one of {', '.join(preset_names())} "
+                f"preset must be text: a preset's name, like 6p-hexagon-19, not {requested(name)} "
                 "(fabgen boards lists them)",
             )
         board = load_preset(name)  # (an unknown name refused in the command line's words)

@@ -80,8 +80,14 @@ CASES = {
         {"preset": BIG},
     ),
     "a preset that is a list": Case(
-        "POST", "/api/games", 400, 'unknown preset ["x"]: choose one of', {"preset": ["x"]}
+        "POST", "/api/games", 400,
+        'preset must be text: a preset\'s name, like 6p-hexagon-19, not ["x"] (fabgen boards',
+        {"preset": ["x"]},
     ),
+    "a preset that is a number": Case(
+        "POST", "/api/games", 400,
+        "preset must be text: a preset's name, like 6p-hexagon-19, not 7 (fabgen", {"preset": 7},
+    ),  # (was: unknown preset 7: choose one of ..., as if 7 were a name misspelt)
     "an unknown download with no board": Case(
         "POST", "/api/board/download/zip", 400,
         "unknown download 'zip': choose one of toml, start, setup-svg or setup-pdf", {"state": {}},
