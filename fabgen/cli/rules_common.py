@@ -53,7 +53,7 @@ def illegal_in_file(path, transcript, exc, variant: str, asked: str | None = Non
         shown = f", and the position before turn {n} is shown above" if asked == "text" else ""
         return (
             f"{message}. Every turn before it is legal{shown}; to play other moves as turn "
-            f"{n}: fabgen rules turn {quoted} --turn {n} --moves MOVES"
+            f'{n}: fabgen rules turn {quoted} --turn {n} --moves "c3-c5,f2-d2"'
         )
     return (
         f"{message}. Every turn before it is legal; to see the position before turn "
