@@ -32,6 +32,7 @@ from pathlib import Path
 
 from fabgen.board.files import load_preset, preset_names
 from fabgen.board.model import SeatKind, seat_words
+from fabgen.board.suggest import closest
 from fabgen.play.balance import BalanceOptions, balance_report, run_balance
 
 #: Games per preset at scale 1: fewer on the boards whose strong games are long. Three
@@ -169,6 +170,18 @@ def merged(old: str, intro: str, rows: dict[str, str], only: bool) -> str:
     return "\n\n".join(parts + ([notes] if notes else [])) + "\n"
 
 
+def no_presets(unknown: list[str]) -> str:
+    """Each name given that is no preset, with the preset it nearly is (as the command
+    line suggests one), in one sentence: "a (did you mean 'x'?) and b are no presets"."""
+    shown = []
+    for name in unknown:
+        meant = closest(name, preset_names())
+        shown.append(f"{name} (did you mean {meant!r}?)" if meant else name)
+    if len(shown) == 1:
+        return f"{shown[0]} is no preset"
+    return f"{', '.join(shown[:-1])} and {shown[-1]} are no presets"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -191,7 +204,7 @@ def main() -> None:
     names = args.only.split(",") if args.only else preset_names()
     unknown = [name for name in names if name not in preset_names()]
     if unknown:
-        parser.error(f"--only: {', '.join(unknown)} is no preset (fabgen boards lists them)")
+        parser.error(f"--only: {no_presets(unknown)} (fabgen boards lists them)")
     out = Path(args.out)
     old = out.read_text(encoding="utf-8") if out.exists() else ""
     if args.only and not any(line.startswith("| ") for line in old.splitlines()):

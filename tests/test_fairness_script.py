@@ -88,7 +88,11 @@ def test_machine_seats_written_as_the_setup_diagram_names_them_are_read_as_machi
 @pytest.mark.parametrize(
     ("only", "said"),
     [
-        ("3p-triangle-4,3p-nowhere", "--only: 3p-nowhere is no preset"),
+        ("3p-triangle-4,3p-nowhere", "--only: 3p-nowhere is no preset (fabgen boards"),
+        (  # (was: "3P-TRIANGLE-5, 7p is no preset", without the name meant)
+            "3P-TRIANGLE-5,3p-triangle-4,7p",
+            "--only: 3P-TRIANGLE-5 (did you mean '3p-triangle-5'?) and 7p are no presets (",
+        ),
         ("3p-triangle-4", "which has none: make the whole table first"),
     ],
 )
