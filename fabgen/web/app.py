@@ -500,7 +500,8 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(404)
     def not_found(_exc):
         message = "no such page: the pages are /, /board, /rules and /play"
-        if request.path.startswith("/api/"):  # (a script's typo: where its addresses are)
+        if request.path == "/api" or request.path.startswith("/api/"):
+            # (a script's typo, or the API's root asked for: where its addresses are)
             message = (
                 f"no such page: {abridged(request.path, 60, quoted='json')} is no address of "
                 "the API; docs/web.md lists the play page's (/api/games, /api/games/ID/turn, ...)"

@@ -111,6 +111,9 @@ CASES = {
         "POST", "/api/game", 404,
         'no such page: "/api/game" is no address of the API; docs/web.md lists the play page\'s',
     ),  # (was: the pages are /, /board, /rules and /play)
+    "the API's root without its slash": Case(
+        "GET", "/api", 404, 'no such page: "/api" is no address of the API; docs/web.md lists'
+    ),  # (was: the pages a browser opens, which /api/ no longer got since 5f4c47c)
     "a game id of no game": Case("GET", "/api/games/" + "0" * 16, 404, "no game 0000000000000000"),
     # numbers JSON writes but fabgen cannot use
     "1e999 for a turn": Case(
