@@ -2,8 +2,9 @@
 
 A guard for changes to the nesting search: record the placements on one version, then
 check another against the record. Every case must keep at least as many pieces; where
-the count is equal the placements are listed if they differ. compare exits with 1 when
-a case holds fewer pieces than recorded, else 0.
+the count is equal the placements are listed if they differ. A case added to the grid
+since the record is listed as new, with its count and no comparison. compare exits with
+1 when a case holds fewer pieces than recorded, else 0.
 
 Run: .venv/bin/python benchmarks/nest_compare.py record FILE
      .venv/bin/python benchmarks/nest_compare.py compare FILE
@@ -76,7 +77,7 @@ def main() -> None:
             parser.error(f"{args.file}: {exc}; make it with: record {args.file}")
     elif not Path(args.file).resolve().parent.is_dir():  # (found only after the run)
         parser.error(f"{args.file}: its folder does not exist")
-    out, worse, moved, better = {}, [], [], []
+    out, worse, moved, better, new = {}, [], [], [], []
     total = 0.0
     for label, fp, sheet, fill in cases():
         start = time.process_time()
@@ -85,7 +86,9 @@ def main() -> None:
         if args.verbose:
             print(f"{label}: {len(placed)} ({time.process_time() - start:.2f} s)", flush=True)
         out[label] = placed
-        if args.mode == "compare" and label in record:  # (a case added since: none)
+        if args.mode == "compare" and label not in record:  # (a case added since the record)
+            new.append(f"{label}: {len(placed)} (new: not in the record, not compared)")
+        elif args.mode == "compare":
             old = record[label]
             if len(placed) < len(old):
                 worse.append(f"{label}: {len(old)} -> {len(placed)}")
@@ -98,8 +101,11 @@ def main() -> None:
         with open(args.file, "w") as f:
             json.dump(out, f)
         return
-    print(f"worse: {len(worse)}, better: {len(better)}, same count but moved: {len(moved)}")
-    for line in worse + better + moved:
+    print(
+        f"worse: {len(worse)}, better: {len(better)}, same count but moved: {len(moved)}, "
+        f"new: {len(new)}"
+    )
+    for line in worse + better + moved + new:
         print("  ", line)
     sys.exit(1 if worse else 0)
 
