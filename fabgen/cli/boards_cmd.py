@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -252,7 +253,7 @@ def _simulated(board, games: int, names, variant: str, seed, jobs, scheduler):
         )
 
 
-def _stop_on_errors(simulate: int | None) -> None:
+def _stop_on_errors(simulate: int | None) -> NoReturn:
     """Exit code 1 for a board with errors, saying that --simulate played nothing."""
     if simulate is not None:  # (its supply lines, of the 20% rule, passed for played)
         click.echo(
