@@ -26,7 +26,6 @@ NEW = {"a.txt": b"new a\n", "sub/b.txt": b"new b\n", "c/d/e.txt": b"new e\n", "f
 WRITER = """
 import sys, json
 from fabgen.export.transaction import write_transaction
-from fabgen.text import shown_path
 files = {k: v.encode() for k, v in json.loads(sys.argv[2]).items()}
 write_transaction(sys.argv[1], files, manifest=sys.argv[3] if len(sys.argv) > 3 else None)
 """
