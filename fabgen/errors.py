@@ -14,11 +14,24 @@ def abridged(text: str, limit: int = 24, *, quoted: bool | str = False) -> str:
     """``text`` as an error message quotes what a user gave: whole up to ``limit``
     characters, else its first 12 and its length (a message is one paragraph, however
     long the input). ``quoted``: in Python's quotes, as ``repr`` writes it, or in
-    JSON's with ``quoted="json"`` (for messages about JSON and TOML files)."""
-    quote = json.dumps if quoted == "json" else repr if quoted else str
+    JSON's with ``quoted="json"`` (for messages about JSON and TOML files). Quoted,
+    letters stay (``"Zoë"``) and what cannot be shown is escaped (:func:`printable`),
+    whole or cut alike."""
+    quote = _json_quoted if quoted == "json" else repr if quoted else str
     if len(text) <= limit:
         return quote(text)
     return f"{quote(text[:12])}... ({len(text)} characters)"
+
+
+def _json_quoted(text: str) -> str:
+    return printable(json.dumps(text, ensure_ascii=False))
+
+
+def printable(text: str) -> str:
+    """``text`` with what cannot be shown escaped as JSON escapes it: a bidi override
+    (U+202E turned the rest of a message round), a lone surrogate, a control character;
+    letters stay, as ``repr`` keeps them (701387e; json.dumps escaped ë as \\u00eb)."""
+    return "".join(ch if ch.isprintable() else json.dumps(ch)[1:-1] for ch in text)
 
 
 def requested(value: object) -> str:
@@ -26,7 +39,7 @@ def requested(value: object) -> str:
     abridged as :func:`abridged` does: the web's errors quote what was sent."""
     if isinstance(value, str):
         return abridged(value, quoted="json")
-    return abridged(json.dumps(value, default=str), quoted=False)
+    return abridged(printable(json.dumps(value, default=str, ensure_ascii=False)), quoted=False)
 
 
 class FabgenError(Exception):

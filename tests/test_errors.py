@@ -50,3 +50,16 @@ def test_an_unpickled_error_keeps_read_only_facts_and_names_its_setting():
     assert pickle.loads(pickle.dumps(ERRORS["parameter"]())).naming("--jobs") == (
         "--jobs must be 1 or more, got 0"
     )
+
+
+@pytest.mark.parametrize("times", [1, 10])  # (whole, and cut after 12 characters)
+def test_quoted_input_keeps_its_letters_and_escapes_what_cannot_be_shown(times):
+    # A string longer than the limit had ë escaped as \u00eb, a short one kept it (701387e).
+    from fabgen.errors import abridged, requested
+
+    text = "Zoë\u202e\ud800\x07" * times  # (6 characters)
+    shown = "Zoë\\u202e\\ud800\\u0007"
+    expected = f'"{shown}"' if times == 1 else f'"{shown * 2}"... ({len(text)} characters)'
+    assert abridged(text, quoted="json") == requested(text) == expected
+    assert abridged(text, quoted=True).count("ë") == min(times, 2)  # (as repr writes it)
+    assert requested(["Zoë", "\u202e"]) == '["Zoë", "\\u202e"]'  # (a list as JSON writes it)

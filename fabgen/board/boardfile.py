@@ -566,12 +566,6 @@ def _number(value: float) -> str:
     return str(value).lower().replace("infinity", "inf")
 
 
-def _printable(text: str) -> str:
-    """``text`` with what cannot be shown escaped as JSON escapes it: a bidi override
-    (U+202E turned the rest of a message round), a lone surrogate; letters stay."""
-    return "".join(ch if ch.isprintable() else json.dumps(ch)[1:-1] for ch in text)
-
-
 def _kind(value: object, shown: bool = False) -> str:
     """What a value is, for a message; ``shown``: a short list of numbers as written."""
     if (
@@ -588,9 +582,7 @@ def _kind(value: object, shown: bool = False) -> str:
     if isinstance(value, int):
         return f"the number {value!r}"
     if isinstance(value, str):
-        if len(value) > 40:
-            return f"the string {abridged(value, quoted='json')}"
-        return f"the string {_printable(json.dumps(value, ensure_ascii=False))}"
+        return f"the string {abridged(value, 40, quoted='json')}"  # (a bidi override escaped)
     if isinstance(value, list):
         return f"a list of {len(value)}"
     if isinstance(value, dict):

@@ -196,6 +196,10 @@ CASES = {
         "POST", "/api/board/view", 400, 'found the string "\\u202eRed"',
         {"state": {"board": {"tiles": [[0, 0]]}, "players": ["\u202eRed"]}},
     ),  # (was: the character itself, which turned the rest of the message round)
+    "a long seat with a bidi override and a letter": Case(
+        "POST", "/api/board/view", 400, 'found the string "\\u202eZoëxxxxxxxx"... (44 characters)',
+        {"state": {"board": {"tiles": [[0, 0]]}, "players": ["\u202eZoë" + "x" * 40]}},
+    ),  # (was: "\u202eZo\u00ebxxxxxxxx", though a short string keeps its ë)
     "100,000 tiles": Case(
         "POST", "/api/board/view", 413, "100000 tiles is more than fabgen serve takes",
         {"state": "{state}"}, {"tiles": [[0, 0]] * 100_000},
