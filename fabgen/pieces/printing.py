@@ -9,14 +9,18 @@ a slicer's estimate of walls and skins needs, the sum of its triangles' areas, s
 the way they face (up, down, sideways). The figures are for pieces printed solid (100 %
 infill), the most a piece takes: a slicer's infill makes a stone less, while a marker,
 no thicker than a slicer's top and bottom skins, is solid layers only and takes about as
-much. Pure Python and numpy: no CadQuery here.
+much. A plate is read as it streams, one object's XML at a time (a plate of 500 copies
+is a model of up to 68 MiB). Pure Python and numpy: no CadQuery here.
 """
 
 from __future__ import annotations
 
+import gc
 import io
 import math
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
@@ -28,6 +32,7 @@ from fabgen.pieces.params import PLA_DENSITY
 FILAMENT_DIAMETER = 1.75
 MODEL_PATH = "3D/3dmodel.model"
 _NS = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
+_OBJECT, _ITEM = f"{_NS}object", f"{_NS}item"
 
 
 @dataclass(frozen=True)
@@ -133,31 +138,94 @@ def facing_areas(corners: np.ndarray) -> tuple[float, float, float]:
 def read_plate(data: bytes) -> dict[str, Printed]:
     """The pieces on a 3MF plate by name (an object ``stone-disc-d20.7-c0.2 #3`` is a
     copy of ``stone-disc-d20.7-c0.2``)."""
-    with zipfile.ZipFile(io.BytesIO(data)) as package:
-        root = ElementTree.fromstring(package.read(MODEL_PATH))
-    objects = {obj.get("id"): obj for obj in root.iter(f"{_NS}object")}
+    with zipfile.ZipFile(io.BytesIO(data)) as package, package.open(MODEL_PATH) as model:
+        objects, items = _read_model(model)
     out: dict[str, Printed] = {}
-    for item in root.iter(f"{_NS}item"):
-        obj = objects[item.get("objectid")]
-        name = (obj.get("name") or "").rpartition(" #")[0] or obj.get("name") or ""
-        piece = _placed(obj, item.get("transform"))
+    for object_id, transform in items:
+        obj = objects[object_id]
+        name = (obj.name or "").rpartition(" #")[0] or obj.name or ""
+        piece = obj.placed(transform)
         out[name] = out[name] + piece if name in out else piece
     return out
 
 
-def _placed(obj, transform: str | None) -> Printed:
-    """One object where its build item puts it (3MF transforms act on row vectors)."""
-    vertices = np.array(
-        [[float(v.get(k)) for k in "xyz"] for v in obj.iter(f"{_NS}vertex")], dtype=np.float64
-    ).reshape(-1, 3)
-    triangles = np.array(
-        [[int(t.get(k)) for k in ("v1", "v2", "v3")] for t in obj.iter(f"{_NS}triangle")],
-        dtype=np.int64,
-    ).reshape(-1, 3)
-    m = np.array([float(x) for x in (transform or "1 0 0 0 1 0 0 0 1 0 0 0").split()])
-    rotation, move = m[:9].reshape(3, 3), m[9:]
-    corners = (vertices @ rotation + move)[triangles]
-    return Printed(1, signed_volume(corners), surface_area(corners), *facing_areas(corners))
+@dataclass(frozen=True)
+class _Object:
+    """A 3MF object's name and its mesh as numbers; for a mesh that is not numbers, the
+    error instead, raised when a build item places the object (after the whole XML has
+    parsed, as a reader of the whole document raises it)."""
+
+    name: str | None
+    vertices: np.ndarray | None = None
+    triangles: np.ndarray | None = None
+    error: Exception | None = None
+
+    def placed(self, transform: str | None) -> Printed:
+        """The object where a build item puts it (3MF transforms act on row vectors)."""
+        if self.error is not None:
+            raise self.error
+        m = np.array([float(x) for x in (transform or "1 0 0 0 1 0 0 0 1 0 0 0").split()])
+        rotation, move = m[:9].reshape(3, 3), m[9:]
+        corners = (self.vertices @ rotation + move)[self.triangles]
+        return Printed(1, signed_volume(corners), surface_area(corners), *facing_areas(corners))
+
+
+def _read_model(model) -> tuple[dict[str | None, _Object], list[tuple[str | None, str | None]]]:
+    """The objects by id and the build items (object id, transform) of a 3MF model
+    stream, parsed as it is read: each object's XML is dropped once its mesh is numbers,
+    and copies with the same numbers share one mesh, so a plate of 500 copies takes the
+    memory of one (docs/design-notes.md, *What a maker buys before printing*). Errors
+    come as a whole parse gives them: the package's, the XML's, then each item's."""
+    objects: dict[str | None, _Object] = {}
+    items: list[tuple[str | None, str | None]] = []
+    meshes: dict[tuple[bytes, bytes], tuple[np.ndarray, np.ndarray]] = {}
+    try:
+        with _no_cycle_collection():
+            for _, element in ElementTree.iterparse(model):
+                if element.tag == _OBJECT:
+                    objects[element.get("id")] = _read_object(element, meshes)
+                    element.clear()
+                elif element.tag == _ITEM:
+                    items.append((element.get("objectid"), element.get("transform")))
+    except ElementTree.ParseError:
+        while model.read(1 << 16):  # a damaged zip member is refused as such first:
+            pass  # zipfile checks its CRC at the member's end
+        raise
+    return objects, items
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a model streams: the elements made and
+    dropped by the hundred thousand start pass after pass, each over every object the
+    process holds (400,000 once CadQuery has made the solids), 40 % of the time to read
+    500 markers' plates. Elements hold no cycles, so reference counting frees each
+    object's XML as it is dropped; the few small cycles of the zip and the parser are
+    collected by the next pass after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read_object(obj, meshes: dict) -> _Object:
+    """One object's mesh as numbers, the same numbers as an earlier copy's shared."""
+    try:
+        vertices = np.array(
+            [[float(v.get(k)) for k in "xyz"] for v in obj.iter(f"{_NS}vertex")],
+            dtype=np.float64,
+        ).reshape(-1, 3)
+        triangles = np.array(
+            [[int(t.get(k)) for k in ("v1", "v2", "v3")] for t in obj.iter(f"{_NS}triangle")],
+            dtype=np.int64,
+        ).reshape(-1, 3)
+    except (TypeError, ValueError, OverflowError) as error:
+        return _Object(obj.get("name"), error=error)
+    mesh = meshes.setdefault((vertices.tobytes(), triangles.tobytes()), (vertices, triangles))
+    return _Object(obj.get("name"), *mesh)
 
 
 def read_plates(plates: list[bytes]) -> dict[str, Printed]:
