@@ -453,14 +453,17 @@ def test_while_a_tapped_move_is_checked_the_turn_cannot_end_or_take_it_back(play
     assert play.locator("#pending").inner_text() == ""
 
 
+# (a field a finger hits there: not under the bar of the turn's actions)
 EMPTY_FIELD_IN_VIEW = """() => {
-  const box = picture.scroller.getBoundingClientRect();
   for (const g of document.querySelectorAll('#board .field[data-owner=""] .hit')) {
     const r = g.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
-    const seen = Math.max(box.top, 0) < y && y < Math.min(box.bottom, innerHeight);
-    if (box.left < x && x < box.right && seen) return [x, y];
+    if (0 < y && y < innerHeight && document.elementFromPoint(x, y) === g) return [x, y];
   }
 }"""
+
+
+def _inside_window(page, box) -> bool:
+    return box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
 
 
 @pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
@@ -490,8 +493,14 @@ def test_a_phone_sized_window_can_make_a_move(play):
     refused = play.locator("#refused-here").filter(has_text="Refused: ")
     refused.wait_for()
     box = refused.bounding_box()
-    assert box["y"] >= 0 and box["y"] + box["height"] <= play.viewport_size["height"]
+    assert _inside_window(play, box)
     assert play.locator("#status").bounding_box()["y"] < 0  # (the line itself)
+    # The turn's actions stand at the foot of the window too, under that copy: at the
+    # board's foot they were 140 px above a 360 px phone's window.
+    bar = play.locator("#turn-actions").bounding_box()
+    assert _inside_window(play, bar) and box["y"] + box["height"] <= bar["y"] + 0.5
+    for name in ("End turn", "Take back move", "Hint"):
+        assert _inside_window(play, play.get_by_role("button", name=name).bounding_box())
     _field(play, source).scroll_into_view_if_needed()
     move = _tap_a_move(play)
     assert play.locator("#refused-here").is_hidden()
@@ -1694,7 +1703,8 @@ def test_on_a_phone_a_turn_played_back_is_shown_where_it_happens(play):
             const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
             const inside = b.left <= x && x <= b.right && b.top <= y && y <= b.bottom
               && 0 <= y && y <= innerHeight;
-            seen.push([g.dataset.field, inside]);
+            // (the bar of a person's actions at the foot of the window stays away meanwhile)
+            seen.push([g.dataset.field, inside, $('turn-actions').getClientRects().length > 0]);
           }
         }).observe($('board'), {subtree: true, attributes: true, attributeFilter: ['class']}); }"""
     )
@@ -1706,12 +1716,15 @@ def test_on_a_phone_a_turn_played_back_is_shown_where_it_happens(play):
     play.locator("#pending").filter(has_text=move_text(source, destinations[0])).wait_for()
     box.evaluate("b => { b.scrollLeft = 0; b.scrollTop = 0; }")
     _end_turn(play)
-    seen = play.evaluate("() => seen")  # (each field flashed, and whether it was in view)
+    seen = play.evaluate("() => seen")  # (each field flashed, in view, the bar shown)
     assert play.evaluate("() => game.history.at(-1).explosions") >= 2  # (the machine's)
-    assert seen and all(inside for _, inside in seen), seen
-    # and there the page stays (the focus given back to End turn scrolled up to it)
+    assert seen and all(inside and not bar for _, inside, bar in seen), seen
+    # and there the page stays (the focus given back to End turn scrolled up to it), the
+    # board above the bar of the turn's actions, back at the foot of the window
     board = box.bounding_box()
-    assert board["y"] >= 0 and board["y"] + board["height"] <= play.viewport_size["height"]
+    bar = play.locator("#turn-actions").bounding_box()
+    assert _inside_window(play, bar) and board["y"] >= 0
+    assert board["y"] + board["height"] <= bar["y"] + 0.5
 
 
 # ---- the board chosen for a new game ----------------------------------------------------

@@ -296,6 +296,10 @@ def test_on_a_tablet_either_way_up_a_field_is_tapped_and_read_with_a_finger(
             board = tablet.locator("#board").bounding_box()
             assert board["width"] >= width - 60
             assert board["y"] < tablet.locator("#game-controls").bounding_box()["y"]
+        # upright, as on a phone, End turn stands at the foot of the window (a bar), not
+        # above the board; sideways, above the board beside the settings
+        end = tablet.get_by_role("button", name="End turn").bounding_box()
+        assert (end["y"] + end["height"] > height - 60) == (width < height), end
         source = tablet.evaluate("() => Object.keys(game.legal)[0]")
         tablet.locator(f'#board [data-field="{source}"]').tap()
         lit = tablet.locator("#board .field.lit").first

@@ -25,6 +25,7 @@ let pending = []; // [[source, destination], ...] tapped this turn
 let now = null; // legal moves and fields after the pending moves
 let selected = null;
 let busy = false;
+let turnsComing = false; // (a request that plays turns is under way: setButtons)
 let skipping = false;
 let pickedFile = null; // {name, text}
 let hinted = []; // the last hint's moves
@@ -253,6 +254,7 @@ function focusBoard() {
 async function request(send, seatKinds, rewinds = false) {
   if (busy) return;
   const before = game && game.id;
+  turnsComing = true;
   const answer = await holding(async () => {
     showThinking(seatKinds);
     try {
@@ -270,6 +272,7 @@ async function request(send, seatKinds, rewinds = false) {
       return null;
     } finally {
       $("thinking").hidden = true;
+      turnsComing = false; // (before holding's setButtons)
     }
   });
   if (answer && (rewinds || (answer.id && answer.id !== before))) turnLineDue = true;
@@ -820,14 +823,17 @@ async function endTurn(moves) {
   if (answer && [$("end-turn"), $("play-typed")].includes(document.activeElement)) landFocus();
 }
 
-// A phone's End turn is above the board, and the page stayed there while the computers'
+// A phone's End turn was above the board, and the page stayed there while the computers'
 // turns were played back on the board below, unseen. One person against the computers
 // sees the board as the turn is taken (the next turn is theirs again); where people share
-// the page (passing a phone, at the table) it stays at the line saying whose turn it is.
-// (A turn refused stays where its reason is said.)
+// the page (passing a phone, at the table) the line saying whose turn it is comes into
+// the window once the computers have played (End turn, at the foot of a phone's screen,
+// is pressed wherever the page is scrolled). (A turn refused stays where its reason is
+// said.)
 function boardIntoView() {
   const people = game.seats.filter((s) => s.kind === "person").length;
   if (people === 1 && !game.table) $("board").scrollIntoView({block: "nearest"});
+  else turnLineDue = true;
 }
 
 // ---- playing turns back ----------------------------------------------------------------
@@ -1012,8 +1018,13 @@ function showOver() {
   setStatus(`${GAME_OVER}${game.ending.words}.`);
 }
 
+// The turn's actions at the foot of a phone's screen (play.css) while a person is to move,
+// also while a tapped move or a hint is checked (their buttons disabled: the bar does not
+// flicker at every tap); not while the turn is sent and the next turns are played back
+// (turnsComing).
 function setButtons() {
   const mine = personToMove() && !busy;
+  $("turn-bar").classList.toggle("at-hand", personToMove() && !turnsComing);
   $("end-turn").disabled = !mine;
   $("hint").disabled = !mine;
   $("hint-from").disabled = !mine;  // (a choice for a hint that cannot be asked for)
@@ -1025,6 +1036,15 @@ function setButtons() {
   $("go-on").textContent = paused || !busy ? "Continue" : "Pause";
   $("start").disabled = busy || !seatsReady;
 }
+
+// The bar's height, for the lines at the foot of the screen to stand above it and for the
+// page to end above it (play.css): 0 where it is not a bar (a laptop) or not shown.
+new ResizeObserver(() => {
+  const bar = $("turn-actions");
+  const fixed = getComputedStyle(bar).position === "fixed";
+  const height = fixed ? bar.getBoundingClientRect().height : 0;
+  document.documentElement.style.setProperty("--turn-actions", `${height}px`);
+}).observe($("turn-actions"));
 
 // ---- wiring --------------------------------------------------------------------------------
 
