@@ -273,6 +273,24 @@ SCREEN_PX = """texts => texts.filter(t => t.textContent).map(t => {
   const svg = t.ownerSVGElement;
   return parseFloat(t.getAttribute('font-size')) * svg.getBoundingClientRect().width
     / svg.viewBox.baseVal.width; })"""
+# Each stone's count beside its symbol and its field's name: whether their glyphs' boxes
+# on screen overlap (the ink, as the page's font draws the text; a text's own box has the
+# font's whole line height, room above and below the glyphs).
+COUNT_ON_NAME = """fields => { const ink = t => {
+  const size = parseFloat(t.getAttribute('font-size')), k = size / 100, m = t.getScreenCTM();
+  const pen = document.createElement('canvas').getContext('2d'), style = getComputedStyle(t);
+  pen.font = `${style.fontWeight} 100px ${style.fontFamily}`;
+  pen.textAlign = 'center';
+  const glyphs = pen.measureText(t.textContent), y = t.y.baseVal[0].value;
+  const x = t.x.baseVal.numberOfItems ? t.x.baseVal[0].value : 0;
+  const a = new DOMPoint(x - k * glyphs.actualBoundingBoxLeft,
+    y - k * glyphs.actualBoundingBoxAscent).matrixTransform(m);
+  const b = new DOMPoint(x + k * glyphs.actualBoundingBoxRight,
+    y + k * glyphs.actualBoundingBoxDescent).matrixTransform(m);
+  return [a.x, a.y, b.x, b.y]; };
+  return fields.map(g => {
+    const [c, n] = [ink(g.querySelector('.count')), ink(g.querySelector('.fname'))];
+    return [g.dataset.field, c[0] < n[2] && n[0] < c[2] && c[1] < n[3] && n[1] < c[3]]; }); }"""
 
 
 @pytest.mark.parametrize("size", [(820, 1180), (1180, 820)], ids=["upright", "sideways"])
@@ -308,6 +326,12 @@ def test_on_a_tablet_either_way_up_a_field_is_tapped_and_read_with_a_finger(
         # a stone's count with its symbol (the machines' stacks of three) was 7 to 8 px
         counts = tablet.locator("#board .count").evaluate_all(SCREEN_PX)
         assert counts and min(counts) >= 9, counts
+        # beside its symbol, at the stone's lower right, it ran into the field's name (on
+        # with Field names, and at the table on the fields to do)
+        tablet.get_by_label("Field names").tap()
+        tablet.locator("#board.show-names").wait_for()
+        beside = tablet.locator("#board .field:has(.count.beside)").evaluate_all(COUNT_ON_NAME)
+        assert beside and not [name for name, overlap in beside if overlap], beside
         destination = lit.get_attribute("data-field")
         lit.tap()
         tablet.locator("#pending").filter(has_text=move_text(source, destination)).wait_for()
