@@ -14,6 +14,13 @@ const DEAD_FILL = "#7f9bbf";
 const NAME_PX = 12; // a field name's height on screen, where the field leaves room
 const COUNT_PX = 9; // the smallest count under a symbol on screen (else it goes beside)
 
+// A field's name as a screen reader says it: "minus d1", "c minus 1". At its usual
+// setting a reader leaves a minus sign out as punctuation, and -d1 sounded as d1 (17
+// such pairs on 3p-triangle-4).
+function spokenName(name) {
+  return name.replace(/-/g, " minus ").trim().replace(/ +/g, " ");
+}
+
 function svgEl(name, attrs, parent) {
   const el = document.createElementNS(PIC_NS, name);
   for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
@@ -77,12 +84,12 @@ class BoardPicture {
         hit: svgEl("circle", {r: picture.pitch / 2, class: "hit"}, g),
       };
       parts.name.textContent = f.name;
-      parts.said = f.name;
-      parts.title.textContent = f.name;
+      parts.said = spokenName(f.name);
+      parts.title.textContent = parts.said; // (the same words: a title unlike the name is read after it)
       // Each field is named with what is on it (describe), for screen readers and, as
       // its title, when the pointer rests on it.
       g.setAttribute("role", onTap ? "button" : "img");
-      g.setAttribute("aria-label", f.name);
+      g.setAttribute("aria-label", parts.said);
       if (onTap) {
         // The board is one stop of the Tab key; the arrow keys go from field to field.
         g.setAttribute("tabindex", this.cells.size ? "-1" : "0");
@@ -217,14 +224,14 @@ class BoardPicture {
     c.symbol.setAttribute("transform", `translate(0 ${under ? -0.27 * r : 0}) scale(${(under ? 0.2 : 0.36) * r})`);
   }
 
-  // A field in words: "c3: 2 stones of Red, growing, in Red's territory".
+  // A field in words: "c3: 2 stones of Red, growing, in Red's territory" ("minus d1: ...").
   describe(name, status, owner, stones, region, settled) {
     const names = this.picture.names || this.picture.colours.map((_, k) => `Seat ${k + 1}`);
     const words = [owner >= 0 ? `${stones} stone${stones === 1 ? "" : "s"} of ${names[owner]}` : "empty"];
     if (status === 1) words.push("growing");
     if (status === 2) words.push("dead");
     if (region >= 0) words.push(`in ${names[region]}'s ${settled ? "settled " : ""}territory`);
-    return `${name}: ${words.join(", ")}`;
+    return `${spokenName(name)}: ${words.join(", ")}`;
   }
 
   say(c, mark) {
@@ -250,7 +257,7 @@ class BoardPicture {
       c.badge.textContent = name in lit ? String(lit[name]) : moved.has(name) ? "✓" : "";
       const stones = (n) => `${n} stone${n === 1 ? "" : "s"}`;
       this.say(c, marks.selected === name ? (marks.selectedWords || "chosen: now choose where its stones go")
-        : name in lit ? `lit: a move from ${marks.selected} to here takes ${stones(lit[name])}`
+        : name in lit ? `lit: a move from ${spokenName(marks.selected)} to here takes ${stones(lit[name])}`
         : moved.has(name) ? (marks.movedWords || "a move started on its tile this turn")
         : flash.has(name) ? (marks.flashWords || "")
         : todo.has(name) ? "to do on the board (the list Do this on the board)" : "");
