@@ -500,6 +500,10 @@ def test_a_phone_sized_window_can_make_a_move(play):
     refused.wait_for()
     box = refused.bounding_box()
     assert _inside_window(play, box)
+    # read once, from the status line (a live region), not again from the copy
+    said = play.locator("#status").text_content()
+    assert play.locator("#status").get_attribute("role") == "status"
+    assert play.locator("main").aria_snapshot().count(said) == 1
     assert play.locator("#status").bounding_box()["y"] < 0  # (the line itself)
     # The turn's actions stand at the foot of the window too, under that copy: at the
     # board's foot they were 140 px above a 360 px phone's window.
@@ -518,6 +522,40 @@ def test_a_phone_sized_window_can_make_a_move(play):
     assert box["y"] >= 0 and box["y"] + box["height"] <= play.viewport_size["height"]
     log = play.locator("#log li").all_text_contents()
     assert any(f"Red: 1 stone from {move[0]} to {move[1]};" in line for line in log)
+
+
+FOCUS_IN_VIEW = """() => {
+  const r = document.activeElement.getBoundingClientRect();
+  const bar = document.querySelector('#turn-actions');
+  const foot = bar.contains(document.activeElement) ? innerHeight : bar.getBoundingClientRect().top;
+  return r.top >= 0 && r.bottom <= foot + 0.5;
+}"""
+
+
+@pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
+def test_on_a_phone_the_keyboard_s_focus_is_never_under_the_bar(play):
+    """Start game pressed with the keyboard: the page brought the line saying whose turn
+    it is to the top after the field at the board's foot took the focus, and left the
+    field 7 px under the bar of turn actions. From the board, Shift+Tab comes to End
+    turn without passing anything hidden under the bar. No scroll is animated (the page
+    scrolls at once, as prefers-reduced-motion asks)."""
+    play.locator("#seat-list #seat-0").wait_for()
+    play.locator("#seat-2").select_option("person")  # Red and Green pass the phone
+    play.locator("#start").focus()
+    play.keyboard.press("Enter")
+    play.wait_for_function("() => !busy && game && document.activeElement.dataset.field")
+    assert play.locator("#turn-actions").evaluate("b => getComputedStyle(b).position") == "fixed"
+    assert play.evaluate(FOCUS_IN_VIEW), play.evaluate("() => document.activeElement.dataset.field")
+    presses = 0
+    while play.evaluate("() => document.activeElement.id") != "end-turn":
+        play.keyboard.press("Shift+Tab")
+        presses += 1
+        assert presses < 20 and play.evaluate(FOCUS_IN_VIEW), play.evaluate(
+            "() => document.activeElement.id || document.activeElement.dataset.field"
+        )
+    assert (
+        play.evaluate("() => getComputedStyle(document.documentElement).scrollBehavior") == "auto"
+    )
 
 
 @pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)

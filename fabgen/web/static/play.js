@@ -290,6 +290,10 @@ function showTurnLine() {
   turnLineDue = false;
   const line = $("to-move").getBoundingClientRect();
   if (line.top < 0 || line.bottom > window.innerHeight) $("turn-bar").scrollIntoView({block: "start"});
+  // The keyboard's focus stays in view (above a phone's bar): a field focused at the
+  // board's foot was left 7 px under the bar after Start game.
+  const focused = document.activeElement;
+  if (focused && focused.matches(":focus-visible")) focused.scrollIntoView({block: "nearest", inline: "nearest"});
 }
 
 // A request about the game as this page shows it: the server refuses it (409) once the
