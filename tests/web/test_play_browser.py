@@ -31,8 +31,9 @@ def play_url(tmp_path_factory):
 
 @pytest.fixture
 def play(browser, play_url, request):
-    size = getattr(request, "param", {"width": 1280, "height": 900})
-    with checked_page(browser, accept_downloads=True, viewport=size) as page:
+    size = dict(getattr(request, "param", {"width": 1280, "height": 900}))
+    motion = {k: size.pop(k) for k in ["reduced_motion"] if k in size}  # (not a size)
+    with checked_page(browser, accept_downloads=True, viewport=size, **motion) as page:
         page.goto(play_url + "/play")
         page.evaluate("document.fonts.ready.then(() => true)")
         yield page
@@ -532,13 +533,24 @@ FOCUS_IN_VIEW = """() => {
 }"""
 
 
-@pytest.mark.parametrize("play", [{"width": 390, "height": 844}], indirect=True)
+REDUCED_MOTION = {"width": 390, "height": 844, "reduced_motion": "reduce"}
+
+
+@pytest.mark.parametrize("play", [REDUCED_MOTION], indirect=True)
 def test_on_a_phone_the_keyboard_s_focus_is_never_under_the_bar(play):
     """Start game pressed with the keyboard: the page brought the line saying whose turn
     it is to the top after the field at the board's foot took the focus, and left the
     field 7 px under the bar of turn actions. From the board, Shift+Tab comes to End
     turn without passing anything hidden under the bar. No scroll is animated (the page
-    scrolls at once, as prefers-reduced-motion asks)."""
+    scrolls at once, as prefers-reduced-motion asks), and the explosions are not played
+    wave by wave unless the player chooses them (they were, reduced motion or not)."""
+    play.locator("#seat-list #seat-0").wait_for()
+    waves = play.get_by_label("Show explosions wave by wave")
+    assert not waves.is_checked()
+    waves.check()  # the player's choice is kept over the system's
+    play.reload()
+    assert waves.is_checked()
+    waves.uncheck()
     play.locator("#seat-list #seat-0").wait_for()
     play.locator("#seat-2").select_option("person")  # Red and Green pass the phone
     play.locator("#start").focus()

@@ -1169,7 +1169,10 @@ $("zoom-in").addEventListener("click", () => zoomBy(1.5));
 $("zoom-out").addEventListener("click", () => zoomBy(1 / 1.5));
 window.addEventListener("resize", showZoomHint);
 namesSwitch($("names"), $("board"), () => picture);
-$("animate").checked = localStorage.getItem("fabgen-play-animate") !== "no";
+// Explosions wave by wave, unless the system asks for less motion and the player has not
+// chosen (a choice kept in the browser wins either way).
+const animateKept = localStorage.getItem("fabgen-play-animate");
+$("animate").checked = animateKept ? animateKept !== "no" : !matchMedia("(prefers-reduced-motion: reduce)").matches;
 $("animate").addEventListener("change", () => {
   localStorage.setItem("fabgen-play-animate", $("animate").checked ? "yes" : "no");
 });
