@@ -212,9 +212,10 @@ function addTargets(svg, targets) {
     hit(layer, "polygon", {points: points(t.points), class: "hit tile", ...at(t.coord)}, middle(t.points),
         `tile ${t.index + 1} ${where}`, () => clickTile(t));
   }
+  // (a field's name as the play page says it, "field minus d1": boardpic.js spokenName)
   for (const f of targets.fields) {
     hit(layer, "circle", {cx: f.centre[0], cy: f.centre[1], r: f.r, class: "hit field", "data-field": f.name},
-        f.centre, `field ${f.name}${f.words ? ": " + f.words : ""}`, () => clickField(f.name));
+        f.centre, `field ${spokenName(f.name)}${f.words ? ": " + f.words : ""}`, () => clickField(f.name));
   }
   addFieldNames(svg, targets.fields); // shown with the "Field names" switch (boardpic.js)
   svg.appendChild(layer);
