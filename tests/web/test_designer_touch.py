@@ -56,6 +56,20 @@ def test_on_a_tablet_and_a_phone_the_designer_is_tapped_with_a_finger(browser, s
         field = tablet.evaluate(FIELD_IN_VIEW)
         tablet.locator(f'#canvas .hit.field[data-field="{field}"]').tap()
         tablet.locator("#status").filter(has_text=f" stones on {field}.").wait_for()
+        # A finger taps: the page says so, and a refusal says under it how to hide it (its
+        # title, "Click to hide", showed only where a pointer rests)
+        stones = tablet.get_by_label("Stones per field")
+        stones.fill("150")
+        stones.press("Tab")
+        refusal = tablet.locator("#status.bad").filter(has_text="at most")
+        refusal.wait_for()
+        hide = refusal.evaluate("e => getComputedStyle(e, '::after').content")
+        assert (tablet.locator(".intro").inner_text()[:19], hide) == (
+            "Tap a dashed place ",
+            '"Tap to hide." / ""',
+        )
+        refusal.tap()
+        refusal.wait_for(state="hidden")
         tablet.set_viewport_size({"width": 1180, "height": 820})  # sideways
         assert tablet.evaluate(UNFIT) == []
         tablet.set_viewport_size({"width": 390, "height": 844})  # (a phone's window)

@@ -530,7 +530,7 @@ $("new-board").addEventListener("click", () => {
   change((s) => {
     s.board = {name: "my-board", tiles: [[0, 0]]};
     s.players = [];
-  }, "New board: one tile. Click the dashed places to add more.");
+  }, tapWords("New board: one tile. Click the dashed places to add more."));
 });
 
 // (each change takes the value as it was chosen: when its turn comes, an answer before
@@ -762,8 +762,11 @@ function setZoom(z) {
 // out), the middle of the board in view: the fields to put stones on were 16 px across on
 // a phone, 28 on a tablet upright (the tiles some 50). The zoom buttons undo it.
 const FINGER = 40; // CSS px
+function touchScreen() {
+  return matchMedia("(pointer: coarse)").matches;
+}
 function fingerZoom() {
-  if (!matchMedia("(pointer: coarse)").matches) return;
+  if (!touchScreen()) return;
   const before = zoom;
   for (let step = 0; step < 3 && zoom < 4; step++) {
     const sizes = shownPlaces().map((el) => el.getBoundingClientRect()).map((r) => Math.min(r.width, r.height));
@@ -778,6 +781,16 @@ function fingerZoom() {
 }
 $("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
 $("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
+// On a touch screen the page says tap where it said click: the opening text, the tools'
+// label, a refusal's title (style.css writes "Tap to hide" under a refusal there, as no
+// pointer rests on a title to show it).
+function tapWords(text) {
+  return touchScreen() ? text.replace(/\bclick\b/g, "tap").replace(/\bClick\b/g, "Tap") : text;
+}
+for (const el of document.querySelectorAll("[data-tap]")) {
+  if (el.textContent) el.textContent = tapWords(el.textContent);
+  if (el.title) el.title = tapWords(el.title);
+}
 // On a phone the board stays at the top of the window (style.css): a control scrolled to
 // for typing or focus is kept clear of it by its height.
 new ResizeObserver(([entry]) => {
