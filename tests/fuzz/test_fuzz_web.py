@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from fabgen.web.limits import LIMITS
 from tests.fuzz import corpus as _corpus
 from tests.fuzz.harness import key_paths, replaced
+from tests.webapp import quiet_app
 
 FUZZ = settings(
     max_examples=80,
@@ -32,12 +33,8 @@ ODD = [
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    from fabgen.web import create_app
-
-    app = create_app(games_dir=tmp_path_factory.mktemp("games"), think_worker=False)
-    app.config["TESTING"] = True
-    yield app
-    app.extensions["fabgen_play"].close()
+    with quiet_app(tmp_path_factory.mktemp("games")) as app:
+        yield app
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.webapp import quiet_app
+
 
 @dataclass(frozen=True)
 class Case:
@@ -240,12 +242,8 @@ CASES = {
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    from fabgen.web import create_app
-
-    app = create_app(games_dir=tmp_path_factory.mktemp("games"), think_worker=False)
-    app.config["TESTING"] = True
-    yield app
-    app.extensions["fabgen_play"].close()
+    with quiet_app(tmp_path_factory.mktemp("games")) as app:
+        yield app
 
 
 @pytest.fixture(scope="module")
