@@ -33,12 +33,13 @@ def test_a_presets_name_given_as_the_file_says_to_use_preset(tmp_path, monkeypat
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_file_named_like_a_preset_is_read_as_the_file(tmp_path, monkeypatch):
-    # A board file of the user's own, named as a preset: read, not refused.
-    (tmp_path / "3p-triangle-4").write_text(
+@pytest.mark.parametrize("name", ["3p-triangle-4", "-"], ids=["preset-name", "dash"])
+def test_a_file_named_like_a_preset_or_dash_is_read_as_the_file(tmp_path, monkeypatch, name):
+    # A board file of the user's own, named as a preset or '-': read, not refused.
+    (tmp_path / name).write_text(
         CliRunner().invoke(main, ["boards", "--show", "2p-diamond-4"]).output
     )
-    result = run(tmp_path, monkeypatch, "validate", "3p-triangle-4")
+    result = run(tmp_path, monkeypatch, "validate", name)
     assert result.exit_code == 0, result.output
     assert "board 2p-diamond-4: 2 players, 16 tiles" in result.output
 
@@ -105,15 +106,6 @@ def test_a_dash_given_for_a_file_says_no_command_reads_standard_input(
     assert "no such file" not in result.output
     assert len(result.output.strip().splitlines()) == 1  # one paragraph
     assert list(tmp_path.iterdir()) == []
-
-
-def test_a_file_named_dash_is_read_as_given(tmp_path, monkeypatch):
-    (tmp_path / "-").write_text(
-        CliRunner().invoke(main, ["boards", "--show", "2p-diamond-4"]).output
-    )
-    result = run(tmp_path, monkeypatch, "validate", "-")
-    assert result.exit_code == 0, result.output
-    assert "board 2p-diamond-4: 2 players, 16 tiles" in result.output
 
 
 @pytest.mark.parametrize(
