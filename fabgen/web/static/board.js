@@ -761,7 +761,6 @@ function setZoom(z) {
 // On a touch screen a tool whose places are under a finger's width zooms in to them (never
 // out), the middle of the board in view: the fields to put stones on were 16 px across on
 // a phone, 28 on a tablet upright (the tiles some 50). The zoom buttons undo it.
-const FINGER = 40; // CSS px
 function touchScreen() {
   return matchMedia("(pointer: coarse)").matches;
 }
@@ -771,8 +770,8 @@ function fingerZoom() {
   for (let step = 0; step < 3 && zoom < 4; step++) {
     const sizes = shownPlaces().map((el) => el.getBoundingClientRect()).map((r) => Math.min(r.width, r.height));
     const smallest = Math.min(...sizes);
-    if (!sizes.length || smallest >= FINGER) break;
-    setZoom(zoom * FINGER / smallest * 1.02);
+    if (!sizes.length || smallest >= FINGER_PX) break;
+    setZoom(zoom * FINGER_PX / smallest * 1.02);
   }
   if (zoom === before) return;
   const box = $("canvas");

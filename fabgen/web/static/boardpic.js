@@ -13,6 +13,7 @@ const GROWING_FILL = "#9fd89a";
 const DEAD_FILL = "#7f9bbf";
 const NAME_PX = 12; // a field name's height on screen, where the field leaves room
 const COUNT_PX = 9; // the smallest count under a symbol on screen (else it goes beside)
+const FINGER_PX = 40; // a field or place a finger taps, across on screen (play.js, board.js)
 
 // A field's name as a screen reader says it: "minus d1", "c minus 1". At its usual
 // setting a reader leaves a minus sign out as punctuation, and -d1 sounded as d1 (17

@@ -583,7 +583,6 @@ function lookAt(names) {
 // said the zoom buttons were there: a narrow window opens the board zoomed so that a
 // field is a finger wide, and says how to see the rest. So does a tablet (a finger, not
 // a mouse: fields of 17 to 37 px upright or sideways on the larger boards).
-const FINGER_PX = 40;
 const FINGERS = window.matchMedia("(max-width: 760px), (pointer: coarse)");
 function fingerZoom() {
   const shown = picture.fieldPixels();
