@@ -125,21 +125,19 @@ def _refuse_writing_over_inputs(out_dir, files: dict[str, bytes], kit) -> None:
 
 def _refuse_a_dash(kit_file: str | None, out_dir) -> None:
     """``fabgen build -``: standard input to many programs; it said "-: no such file"
-    (no fabgen command reads standard input; a file named ``-`` is read as given)."""
+    (no fabgen command reads standard input, :func:`~fabgen.cli.common.refuse_a_dash`;
+    a file named ``-`` is read as given)."""
     import os
     import shlex
 
+    from fabgen.cli.common import dash_message
     from fabgen.errors import ParameterError
 
     if kit_file != "-" or os.path.lexists(kit_file):
         return
-    example = shlex.join(["fabgen", "build", "my_kit.toml", "--out", str(out_dir)])
-    raise ParameterError(
-        "kit",
-        "-: fabgen build does not read standard input: it takes the path of a kit file, "
-        f"so save the kit as a file and name it: {example} (without a file it builds the "
-        "default kit)",
-    )
+    example = shlex.join(["my_kit.toml", "--out", str(out_dir)])
+    message = dash_message("fabgen build", "a kit file", example)
+    raise ParameterError("kit", f"{message} (without a file it builds the default kit)")
 
 
 def _refuse_a_preset_name(kit_file: str | None) -> None:
