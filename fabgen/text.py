@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 
 MAX_LABEL = 200
@@ -23,6 +24,12 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 def counted(n: int, word: str) -> str:
     """``1 tile``, ``2 tiles``: a count with its noun (a regular plural)."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def and_list(words: Iterable[str]) -> str:
+    """``1, 2 and 3``: words as a sentence lists them."""
+    items = list(words)
+    return " and ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))
 
 
 def shown_path(path: str | os.PathLike) -> str:

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from fabgen.board.model import Board
 from fabgen.rules.transcript.format import MAX_STACK as TRANSCRIPT_MAX_STACK
-from fabgen.text import counted
+from fabgen.text import and_list, counted
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # seats at the table, people and machines together
 MIN_PEOPLE = 1  # solo play needs at least one machine seat
@@ -241,12 +241,6 @@ def counted_seats(board: Board) -> str:
         return counted(len(board.seats), "player")
     people = "1 person" if board.people == 1 else f"{board.people} people"
     return f"{people} and {counted(board.machines, 'machine seat')}"
-
-
-def and_list(words: Iterable[str]) -> str:
-    """``1, 2 and 3``: words as a sentence lists them."""
-    items = list(words)
-    return " and ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))
 
 
 def seat_list(numbers: Iterable[int | str]) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from fabgen.geometry.lattice import Field, field_xy
 from fabgen.rules import Position
 from fabgen.rules.variants import NO_TIE_BREAK, STONES
+from fabgen.text import and_list
 
 
 def _name(position: Position, player: int | None) -> str:
@@ -30,13 +31,6 @@ def _count(n: int, noun: str, verb_one: str = "", verb_many: str = "") -> str:
     text = f"{n} {noun}" if n == 1 else f"{n} {noun}s"
     verb = verb_one if n == 1 else verb_many
     return f"{text} {verb}" if verb else text
-
-
-def _join(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _letters(n: int) -> list[str]:
@@ -68,7 +62,7 @@ def _describe_region(position: Position, region) -> str:
     elif len(players) == 1:
         held = f"only {_name(position, players[0])} stones"
     else:
-        held = _join([_name(position, k) for k in players]) + " stones"
+        held = and_list([_name(position, k) for k in players]) + " stones"
     growing = (
         "a growing field next to it" if region.next_to_growing else "no growing field next to it"
     )
@@ -82,7 +76,7 @@ def _count_region(position: Position, letter: str, region) -> str:
     players = sorted(region.players)
     if len(players) == 1:
         return f"{size}, {_name(position, players[0])}'s"
-    held = "no stones" if not players else _join([_name(position, k) for k in players])
+    held = "no stones" if not players else and_list([_name(position, k) for k in players])
     return f"{size}, {held}, nobody's"
 
 
@@ -97,7 +91,7 @@ def _ranking_text(position: Position, standings) -> str:
         places.setdefault(s.rank, []).append(s)
     parts = []
     for rank, group in places.items():
-        names = _join([f"{_name(position, s.player)} {s.score}" for s in group])
+        names = and_list([f"{_name(position, s.player)} {s.score}" for s in group])
         parts.append(f"{rank}. {names}" + (" (shared place)" if len(group) > 1 else ""))
     return "; ".join(parts)
 
@@ -111,11 +105,11 @@ def _tie_text(position: Position, standings, rule) -> str:
     for score, group in by_score.items():
         if len(group) < 2:
             continue
-        names = _join([_name(position, s.player) for s in group])
+        names = and_list([_name(position, s.player) for s in group])
         if rule.tie_break == NO_TIE_BREAK:
             why = "they share the place"
         elif rule.tie_break == STONES:
-            counts = _join([f"{_name(position, s.player)} {s.stones}" for s in group])
+            counts = and_list([f"{_name(position, s.player)} {s.stones}" for s in group])
             if len({s.rank for s in group}) == 1:
                 why = f"they have as many stones on the board ({counts}) and share the place"
             else:

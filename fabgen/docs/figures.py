@@ -26,7 +26,6 @@ from fabgen.docs.captions import (
     _count,
     _count_region,
     _describe_region,
-    _join,
     _letter,
     _letters,
     _name,
@@ -69,6 +68,7 @@ from fabgen.rules import (
 from fabgen.rules.names import field_name
 from fabgen.rules.scoring import all_settled
 from fabgen.rules.variants import PASSES
+from fabgen.text import and_list
 
 #: Field centres this far apart (mm) in the drawings; the rule sheet scales them.
 PITCH = 10.0
@@ -149,8 +149,10 @@ def move_figure(example: Example = MOVE, *, background: str | None = BACKGROUND)
         "landed": _count(landed, "stone", "lands", "land") if landed else "no stone lands",
         "source": _letter(start, letters, source),
         "target": _letter(start, letters, target),
-        "blockers": _join([_letter(start, letters, f) for f in blockers]) or "none",
-        "opponent": _join(sorted({_name(start, start.owner(f)) for f in blockers})) or "opponent",
+        "blockers": and_list([_letter(start, letters, f) for f in blockers]) or "none",
+        "opponent": (
+            and_list(sorted({_name(start, start.owner(f)) for f in blockers})) or "opponent"
+        ),
     }
     panels = (
         Panel(_draw(start, background, arrows=arrows, labels=letters), "before"),
@@ -198,8 +200,8 @@ def order_figure(example: Example = ORDER, *, background: str | None = BACKGROUN
     contested = [
         f for f in _path(first) & _path(second) if start.stones(f) and start.owner(f) != player
     ]
-    facts["contested"] = _join(sorted(_letter(start, letters, f) for f in contested)) or "none"
-    facts["opponent"] = _join(sorted({_name(start, start.owner(f)) for f in contested}))
+    facts["contested"] = and_list(sorted(_letter(start, letters, f) for f in contested)) or "none"
+    facts["opponent"] = and_list(sorted({_name(start, start.owner(f)) for f in contested}))
     for n, moves in enumerate(((first, second), (second, first)), start=1):
         _, steps = play_turn(start, list(moves), record_steps=True)
         after = [s for s in steps if s.kind == "move"][-1].position
@@ -210,7 +212,7 @@ def order_figure(example: Example = ORDER, *, background: str | None = BACKGROUN
         )
         ends = [(m.destination, after.stones(m.destination)) for m in moves]
         facts[f"order{n}"] = order
-        facts[f"after{n}"] = _join(
+        facts[f"after{n}"] = and_list(
             [f"{_count(k, 'stone')} on {_letter(start, letters, f)}" for f, k in ends]
         )
         exploded = _explosions(steps)
@@ -303,7 +305,7 @@ def _chain_facts(start, player, states, waves, letters) -> dict[str, str]:
         "explosions": str(exploded),
         "lost": _count(lost, "stone"),
         "cancelled": _count(cancelled, "opponent stone"),
-        "died_empty": _join(died_empty) or "none",
+        "died_empty": and_list(died_empty) or "none",
         "growing": str(len(end.growing_fields(player))),
         "dead": str(sum(1 for s in end.fields() if s.status is Status.DEAD)),
     }
@@ -323,7 +325,7 @@ def growth_figure(example: Example = CHAIN, *, background: str | None = BACKGROU
     old = [f for f in grown if f not in new]
 
     def names(fields) -> str:
-        return _join([_letter(start, letters, f) for f in fields]) or "none"
+        return and_list([_letter(start, letters, f) for f in fields]) or "none"
 
     facts = {
         "player": _name(start, player),
@@ -333,8 +335,8 @@ def growth_figure(example: Example = CHAIN, *, background: str | None = BACKGROU
         "new": names(new),
         "old": names(old),
         "waiting": names(waiting),
-        "waiting_stones": _join([_count(final.stones(f), "stone") for f in waiting]) or "none",
-        "waiting_capacity": _join([str(final.capacity(f)) for f in waiting]) or "0",
+        "waiting_stones": and_list([_count(final.stones(f), "stone") for f in waiting]) or "none",
+        "waiting_capacity": and_list([str(final.capacity(f)) for f in waiting]) or "0",
     }
     panels = (
         Panel(_draw(before, background, labels=letters), "after the explosions"),
@@ -361,8 +363,8 @@ def regions_figure(example: Example = REGIONS, *, background: str | None = BACKG
     lettered = list(zip(_letters(len(found)), found, strict=True))
     facts = {
         "regions": " ".join(f"{c}: {_describe_region(position, r)}." for c, r in lettered),
-        "settled": _join([c for c, r in lettered if r.settled]) or "none",
-        "unsettled": _join([c for c, r in lettered if not r.settled]) or "none",
+        "settled": and_list([c for c, r in lettered if r.settled]) or "none",
+        "unsettled": and_list([c for c, r in lettered if not r.settled]) or "none",
         "scores": _scores_text(position, scores(position)),
     }
     drawing = _draw(
@@ -400,7 +402,7 @@ def scoring_figure(
         "regions": "; ".join(counted),
         "scores": _scores_text(position, points),
         "ranking": _ranking_text(position, standings),
-        "winner": _join([_name(position, s.player) for s in standings if s.rank == 1]),
+        "winner": and_list([_name(position, s.player) for s in standings if s.rank == 1]),
         "tie": _tie_text(position, standings, rule),
         "variant": rule.name,
     }
@@ -451,9 +453,9 @@ def machine_figure(
         "machine": _name(start, machine),
         "Machine": _name(start, machine).capitalize(),
         "capacity": str(start.capacity(corner)) if corner else "",
-        "turns": _join([str(t) for t, _, _ in history]),
-        "explosions": _join([str(n) for _, n, _ in history]),
-        "waves": _join([str(w) for _, _, w in history]),
+        "turns": and_list([str(t) for t, _, _ in history]),
+        "explosions": and_list([str(n) for _, n, _ in history]),
+        "waves": and_list([str(w) for _, _, w in history]),
         "growing": str(len(position.growing_fields(machine))),
         "fields": str(sum(1 for s in position.fields() if s.owner == machine)),
         "last": str(history[-1][0]) if history else "0",
@@ -492,7 +494,7 @@ def extreme_figure(
     facts = {
         "player": _name(start, player),
         "Player": _name(start, player).capitalize(),
-        "moves": _join([str(m) for m in decision.moves]) or "no move",
+        "moves": and_list([str(m) for m in decision.moves]) or "no move",
         "explosions": str(_explosions(steps)),
         "waves": str(len(waves)),
         "move_sets": str(search.move_sets),

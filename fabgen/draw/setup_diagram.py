@@ -47,7 +47,7 @@ from fabgen.geometry.symbols import (
     board_seat_symbols,
     symbol_parts,
 )
-from fabgen.text import counted
+from fabgen.text import and_list, counted
 
 A4 = (210.0, 297.0)
 MARGIN = 12.0
@@ -510,10 +510,6 @@ def _place(board: Board, f: Field, corners: frozenset[int]) -> str:
     return ""
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
 def _stack_words(board: Board, stacks: list[tuple[Field, int]]) -> list[str]:
     """A seat's stacks (off its start tiles) as a group finds them on the diagram: by
     height, where on the board and the tiles' numbers; stacks of one height in like
@@ -529,7 +525,7 @@ def _stack_words(board: Board, stacks: list[tuple[Field, int]]) -> list[str]:
         tiles = sorted(tiles, key=lambda t: int(t.split(" ")[0]))
         many = len(tiles) > 1
         what = _stacks_of(stones, many)
-        numbers = f"tile{'s' if many else ''} {_and(tiles)}"
+        numbers = f"tile{'s' if many else ''} {and_list(tiles)}"
         if place == "corner":
             count = _COUNTS.get(len(tiles), str(len(tiles)))
             where = (
@@ -560,7 +556,8 @@ def _whole_tiles(
             for f in tile.fields:
                 del left[f]
     words = [
-        f"{_stacks_of(stones, True)} on every field of tile{'s' if len(ts) > 1 else ''} {_and(ts)}"
+        f"{_stacks_of(stones, True)} on every field of "
+        f"tile{'s' if len(ts) > 1 else ''} {and_list(ts)}"
         for stones, ts in tiles.items()
     ]
     return words, list(left.items())

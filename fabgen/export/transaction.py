@@ -44,7 +44,7 @@ from pathlib import Path, PurePosixPath
 
 from fabgen.errors import FabgenError
 from fabgen.signals import signals_held, stop_signals_raise
-from fabgen.text import shown_path
+from fabgen.text import and_list, shown_path
 
 LOCK_NAME = ".fabgen.lock"
 STAGING_PREFIX = ".fabgen-staging-"
@@ -498,8 +498,7 @@ def _refusal(root: Path, changed: list[str], unlisted: list[str], manifest: str,
 
 
 def _listed(names: list[str]) -> str:
-    shown = names[:5] + ([f"{len(names) - 5} more"] if len(names) > 5 else [])
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+    return and_list(names[:5] + ([f"{len(names) - 5} more"] if len(names) > 5 else []))
 
 
 def _manifest_entries(path: Path) -> dict[str, str]:

@@ -45,6 +45,7 @@ from fabgen.geometry.symbols import (
 )
 from fabgen.geometry.tile import DEFAULT_CIRCLE_RATIO, DEFAULT_WIDTH
 from fabgen.settings import default, range_of
+from fabgen.text import and_list
 
 #: Engraved circle of the default tile (width 100 mm): 0.6 × 100 / √7 = 22.68 mm.
 DEFAULT_CIRCLE_DIAMETER = DEFAULT_CIRCLE_RATIO * DEFAULT_WIDTH / SQRT7
@@ -115,8 +116,8 @@ def layer_note(piece, name: str | None = None) -> str | None:
     ]
     return (
         f"{name or piece.name} is made as given, but at {_mm(LAYER)} mm layers a slicer prints "
-        f"{_all(said)}: a face between layers goes to the nearer one{finer}. For every "
-        f"face on a {_mm(LAYER)} mm layer, give {_all(heights)}"
+        f"{and_list(said)}: a face between layers goes to the nearer one{finer}. For every "
+        f"face on a {_mm(LAYER)} mm layer, give {and_list(heights)}"
     )
 
 
@@ -127,10 +128,6 @@ def _layers_around(value: float) -> tuple[float, float]:
 
 def _either(heights: tuple[float, ...]) -> str:
     return " or ".join(_mm(h) for h in heights)
-
-
-def _all(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _mm(value: float) -> str:

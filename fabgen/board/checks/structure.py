@@ -30,11 +30,11 @@ from fabgen.board.findings import (
     Finding,
     Severity,
     Where,
-    and_list,
 )
 from fabgen.board.model import KIND_WORDS, seat_words
 from fabgen.geometry.lattice import Field
 from fabgen.rules.names import field_name
+from fabgen.text import and_list
 
 STRUCTURE = Section("structure")
 
