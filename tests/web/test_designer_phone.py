@@ -73,6 +73,55 @@ def test_a_field_name_with_a_minus_sign_is_said_with_it(phone):
     assert said == ["f7 to g7", "c3 to minus a4", "a minus 1 to b minus 2", "minus a3"]
 
 
+@pytest.mark.parametrize("width", [320, 390, 768])
+def test_the_zoom_row_is_one_line(browser, server_url, width):
+    # At 390 px wide Play this board went onto a second line, 50 px less board below it.
+    with checked_page(browser, **TOUCH, viewport={"width": width, "height": 800}) as page:
+        _open(page, server_url)
+        tops = page.locator(".board-tools > *").evaluate_all(
+            "es => es.map(e => Math.round(e.getBoundingClientRect().top))"
+        )
+        assert len(tops) == 4 and len(set(tops)) == 1, tops
+        heights = page.locator(".board-tools > *").evaluate_all(
+            "es => es.map(e => e.getBoundingClientRect().height)"
+        )
+        assert min(heights) >= 44
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_board_loaded_on_a_phone_opens_with_places_a_finger_wide(phone):
+    # The zoom came only with a tool chosen: 6p-hexagon-37 loaded with the stones tool on
+    # kept the zoom the smaller preset had been given (fields of 28 px), and opened with
+    # the tiles tool at 1 (tiles of 37 px).
+    _open(phone, phone.base)
+    phone.get_by_label("put stones on a field").tap()
+    phone.wait_for_function("() => document.querySelector('#canvas').dataset.zoom > 1")
+    _load(phone, BIG)
+    assert phone.evaluate(SMALLEST_PLACE) >= 40
+    phone.reload()  # (the tiles tool: the board kept in the browser)
+    phone.wait_for_function("() => document.querySelector('#summary-board')?.textContent")
+    _idle(phone)
+    assert phone.evaluate("document.querySelector('input[name=tool]:checked').value") == "tiles"
+    assert phone.evaluate(SMALLEST_PLACE) >= 40
+    # a small board after it is shown whole again, not at the large one's zoom
+    _load(phone, "2p-diamond-4")
+    assert phone.evaluate("document.querySelector('#canvas').dataset.zoom") == "1"
+
+
+def test_every_box_and_list_has_16_px_text_on_a_touch_screen(browser, server_url):
+    # The file box had 13 px text: a phone's browser zooms into it when it is tapped.
+    for width in (320, 768):
+        with checked_page(browser, **TOUCH, viewport={"width": width, "height": 900}) as page:
+            _open(page, server_url)
+            small = page.evaluate(
+                """() => [...document.querySelectorAll('input, select, textarea')]
+                  .filter(e => parseFloat(getComputedStyle(e).fontSize) < 16)
+                  .map(e => e.id || e.type)"""
+            )
+            assert small == []
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def test_no_words_say_click_on_a_touch_screen(phone):
     # A board without tiles said "click the dashed place", a finding's hint "click a tile".
     _open(phone, phone.base, {"board": {"name": "tapped", "tiles": [[0, 0]]}, "players": [{}]})

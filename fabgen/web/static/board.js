@@ -523,11 +523,16 @@ function fillColours(seat, player) {
 }
 
 // A preset or a file loaded replaces the board as a change does: Undo brings back the
-// board it replaced (a preset loaded by mistake took hours of designing with it).
+// board it replaced (a preset loaded by mistake took hours of designing with it). On a
+// touch screen it is shown anew (so is the board kept in the browser): as a whole, zoomed
+// in where the tool's places are under a finger's width (the 37-tile preset's tiles were
+// 37 px on a phone, its fields 28 at the zoom a smaller board had been given).
 function load(answer) {
   if (state) undoStack.push(state);
   redoStack.length = 0;
+  if (touchScreen()) zoom = 1;
   render(answer, answer.state);
+  fingerZoom();
 }
 
 // The preset list names the board shown when it is a preset as loaded (the server's
