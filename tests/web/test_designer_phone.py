@@ -137,3 +137,30 @@ def test_no_words_say_click_on_a_touch_screen(phone):
                   .map(e => e.title || e.textContent)].filter(t => /click/i.test(t))"""
     )
     assert said == []
+
+
+def test_validate_brings_the_findings_into_view_on_a_phone(phone):
+    # Validate said only "Checked: 1 error, 1 warning.": the findings were 1,500 px below.
+    _open(phone, phone.base, {"board": {"name": "checked", "tiles": [[0, 0]]}, "players": [{}]})
+    phone.get_by_role("button", name="Validate").tap()
+    phone.locator("#status").filter(has_text="Checked: ").wait_for()
+    board = phone.locator(".board-view").bounding_box()
+    heading = phone.get_by_role("heading", name="Findings").bounding_box()
+    assert board["y"] + board["height"] <= heading["y"] <= 844 - 80
+    first = phone.locator("#findings li").first.bounding_box()
+    assert first["y"] < 844
+
+
+def test_a_place_tapped_and_refused_is_not_tinted(phone):
+    # A place tapped kept the tint of the place under a mouse (a touch screen keeps
+    # :hover and the focus there): refused, nothing drawn anew, it read as chosen.
+    _open(phone, phone.base)
+    phone.get_by_label("put stones on a field").tap()
+    phone.get_by_label("Stones per field").fill("0")
+    field = phone.locator('#canvas .hit.field[data-field="b2"]')
+    field.tap()
+    phone.locator("#status.bad").filter(has_text="stones per field must be").wait_for()
+    assert field.evaluate("e => e === document.activeElement && getComputedStyle(e).fill") in (
+        "transparent",
+        "rgba(0, 0, 0, 0)",
+    )

@@ -732,8 +732,21 @@ $("validate").addEventListener("click", () => {
     if (!answer) return;
     render(answer, state);
     say(`Checked: ${count(answer.summary.errors, "error")}, ${count(answer.summary.warnings, "warning")}.`);
+    showFindings();
   });
 });
+// The findings, brought into view where their heading and first lines are not in the
+// window: on a phone they are below the tools, some 1,500 px under Validate, which said
+// only "Checked: 1 error". (There the board stays at the top of the window: the heading
+// comes to its foot, by html's scroll-padding-top, style.css.)
+function showFindings() {
+  const view = document.querySelector(".board-view");
+  const covered = getComputedStyle(view).position === "sticky" ? view.getBoundingClientRect().bottom : 0;
+  const top = $("findings-title").getBoundingClientRect().top;
+  if (top >= covered && top + 80 <= innerHeight) return;
+  keepBoardHeight(); // (now: the status line above the board may have grown just now)
+  $("findings-title").scrollIntoView({block: "start"});
+}
 document.querySelectorAll("input[name=tool]").forEach((radio) =>
   radio.addEventListener("change", () => {
     const layer = document.querySelector("#canvas .hits");
@@ -854,7 +867,8 @@ for (const el of document.querySelectorAll("[data-tap]")) {
 }
 // On a phone the board stays at the top of the window (style.css): a control scrolled to
 // for typing or focus is kept clear of it by its height.
-new ResizeObserver(([entry]) => {
-  const height = `${Math.ceil(entry.target.getBoundingClientRect().height)}px`;
+function keepBoardHeight() {
+  const height = `${Math.ceil(document.querySelector(".board-view").getBoundingClientRect().height)}px`;
   document.documentElement.style.setProperty("--board-view-height", height);
-}).observe(document.querySelector(".board-view"));
+}
+new ResizeObserver(keepBoardHeight).observe(document.querySelector(".board-view"));
