@@ -178,8 +178,14 @@ function putTurnAside(aside) {
   const wasAside = !$("aside").hidden;
   $("aside").hidden = !aside;
   $("aside").parentElement.classList.toggle("put-aside", aside);  // the list too (style.css)
-  if (aside) $("turn-bar").hidden = true;
-  else if (wasAside && game) $("turn-bar").hidden = false;
+  if (aside) showTurn(false);
+  else if (wasAside && game) showTurn(true);
+}
+
+// The game's turn on show or not: its words above the board, its actions below it.
+function showTurn(on) {
+  $("turn-bar").hidden = !on;
+  $("turn-moves").hidden = !on;
 }
 
 async function startGame() {
@@ -276,6 +282,8 @@ async function request(send, seatKinds, rewinds = false) {
     }
   });
   if (answer && (rewinds || (answer.id && answer.id !== before))) turnLineDue = true;
+  if (answer && rewinds) boardDue = true;
+  else if (!answer) boardDue = false;
   if (answer && turnLineDue && !(computersToMove() && !paused)) showTurnLine();
   if (answer) goOn();
   return answer;
@@ -285,11 +293,18 @@ async function request(send, seatKinds, rewinds = false) {
 // the board (the ranking, a phone's controls): the page stayed there, the line saying
 // whose turn it is above the window. It comes to the top of the window once the
 // computers have played up to a person (their list to do changes the page's length).
+// Taken back or played again, the board comes into the window with it, above a phone's
+// bar (scroll-padding): on a phone its foot, where the person's fields may be, was left
+// under the bar or below the window (the line above it gives way where both do not fit).
+// At the table the list to do comes first (focusBoard).
 let turnLineDue = false;
+let boardDue = false;
 function showTurnLine() {
   turnLineDue = false;
   const line = $("to-move").getBoundingClientRect();
   if (line.top < 0 || line.bottom > window.innerHeight) $("turn-bar").scrollIntoView({block: "start"});
+  if (boardDue && $("to-do").hidden && picture && !picture.scroller.hidden) $("board").scrollIntoView({block: "nearest"});
+  boardDue = false;
   // The keyboard's focus stays in view (above a phone's bar): a field focused at the
   // board's foot was left 7 px under the bar after Start game.
   const focused = document.activeElement;
@@ -515,7 +530,7 @@ function openGame(state, turns = []) {
   $("new-game").hidden = true;
   $("game-controls").hidden = false;
   putTurnAside(false);
-  $("turn-bar").hidden = false;
+  showTurn(true);
   // Nothing of the last game stays on show while this one's turns are played back.
   showScores();
   showToDo();
@@ -625,6 +640,59 @@ function seatName(n) {
   return game.seats[n - 1].name;
 }
 
+// ---- field names read out ----------------------------------------------------------------
+
+// The page's lines and lists write a field's name as the rules do ("-d1", a move "c3-c5"
+// or "-d1 to -c1"), each name in a span of its own (common.js setText). A screen reader
+// read "-d1" as "dash d one", or left the minus out as punctuation ("d1"), where the
+// board's own buttons say "minus d1" (boardpic.js spokenName). Each such span is read in
+// those words: they stand in its data-said, the alternative text of play.css's
+// .field-name[data-said]::after, which shows nothing (copied text, textContent and
+// innerText stay as shown), and the text shown is hidden from the reader. A browser
+// without alternative text for generated content keeps the names as they were.
+const NAME_AT = new RegExp(FIELD_NAME, "y");
+const SAID_BY_CSS = CSS.supports("content", '"" / attr(data-said)');
+
+// A span's names in words, a move's joined by "to": "minus d1", "c3 to c5", "minus d1
+// to minus c1"; null where the text is not names joined by minus signs.
+function spokenWords(text) {
+  const names = [];
+  for (let at = 0; at < text.length; at = NAME_AT.lastIndex) {
+    if (names.length && text[at++] !== "-") return null;
+    NAME_AT.lastIndex = at;
+    const name = NAME_AT.exec(text);
+    if (!name) return null;
+    names.push(name[0]);
+  }
+  return names.map(spokenName).join(" to ");
+}
+
+function speakNames(node) {
+  if (!SAID_BY_CSS || node.nodeType !== Node.ELEMENT_NODE) return;
+  const spans = node.matches(".field-name") ? [node] : node.querySelectorAll(".field-name");
+  for (const span of spans) {
+    if ("said" in span.dataset || !span.textContent.includes("-")) continue;
+    const words = spokenWords(span.textContent);
+    if (!words) continue;
+    const shown = document.createElement("span");
+    shown.setAttribute("aria-hidden", "true");
+    shown.append(...span.childNodes);
+    span.append(shown);
+    span.dataset.said = words;
+  }
+}
+
+// Every name the page writes, whatever writes it (the status line, whose turn it is, the
+// moves tapped, the list to do, the turns), is given its words as it is added.
+new MutationObserver((changes) => {
+  for (const change of changes) change.addedNodes.forEach(speakNames);
+}).observe(document.querySelector(".play-page"), {childList: true, subtree: true});
+
+// A text's names in words, for an option of a list (which holds no spans).
+function spokenText(text) {
+  return text.replace(FIELD_NAMES, (names) => (names.includes("-") && spokenWords(names)) || names);
+}
+
 // ---- the board -------------------------------------------------------------------------
 
 function redraw() {
@@ -691,10 +759,15 @@ function personToMove() {
 // A tap refused on a phone scrolled to the board: its reason, in the status line above
 // the board, was out of the window, and the tap seemed to do nothing. A copy stands at
 // the foot of the window then (play.css), until the next tap or request. (A copy: the
-// line itself taken out of the page moved the board under the finger.)
+// line itself taken out of the page moved the board under the finger.) So does a typed
+// turn's, refused as it is played from the box under the board.
 async function tap(name) {
   $("refused-here").hidden = true;
   await tapField(name);
+  refusedHere();
+}
+
+function refusedHere() {
   const status = $("status");
   const line = status.getBoundingClientRect();
   const unseen = line.top < 0 || line.bottom > window.innerHeight;
@@ -819,7 +892,7 @@ async function endTurn(moves) {
   if (answer) {
     $("typed-moves").value = "";
     hinted = [];
-  }
+  } else refusedHere();
   // The next turn starts on the board (typed moves: in the box, for the next ones). A
   // turn refused stays where its reason is said (a phone scrolled to the board, away
   // from it), to be mended.
@@ -998,6 +1071,8 @@ function showUndo() {
     const o = document.createElement("option");
     o.value = h.turn;
     o.textContent = `turn ${h.turn + 1}, ${seatName(h.seat)}: ${h.moves}`;
+    const said = spokenText(o.textContent);
+    if (said !== o.textContent) o.setAttribute("aria-label", said);
     return o;
   }).reverse();
   $("undo-turn").replaceChildren(...options);
@@ -1027,7 +1102,7 @@ function showOver() {
 // (turnsComing).
 function setButtons() {
   const mine = personToMove() && !busy;
-  $("turn-bar").classList.toggle("at-hand", personToMove() && !turnsComing);
+  $("turn-moves").classList.toggle("at-hand", personToMove() && !turnsComing);
   $("end-turn").disabled = !mine;
   $("hint").disabled = !mine;
   $("hint-from").disabled = !mine;  // (a choice for a hint that cannot be asked for)
@@ -1122,11 +1197,18 @@ $("undo").addEventListener("click", () => {
     if (answer) setStatus(`Back to before turn ${turn + 1}.`);
   });
 });
+// (the last request's words go: "Back to before turn 4." stood over the game restarted)
 $("restart").addEventListener("click", () => {
   if (!confirm("Start this game again from its first turn?")) return;
-  request(() => gamePost("again", {rotate: false}), undefined, true);
+  setStatus("");
+  request(() => gamePost("again", {rotate: false}), undefined, true).then((answer) => {
+    if (answer && !$("status").textContent) setStatus("Started again from the first turn.");
+  });
 });
-$("again-rotated").addEventListener("click", () => request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true, play: false})));
+$("again-rotated").addEventListener("click", () => {
+  boardDue = true; // (a new game, not a game taken back: request)
+  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true, play: false}));
+});
 $("again").addEventListener("click", () => {
   request(() => gamePost("again", {rotate: false}), undefined, true);
 });
