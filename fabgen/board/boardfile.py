@@ -49,7 +49,15 @@ from fabgen.board.suggest import (
 )
 from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Field, Handedness, TileLattice
-from fabgen.rules.names import NAME_HELP, field_name, is_field_name, parse_field, parse_stack_key
+from fabgen.rules.names import (
+    NAME_HELP,
+    field_name,
+    is_field_name,
+    parse_field,
+    parse_stack_key,
+    unshowable,
+    unshowable_words,
+)
 from fabgen.rules.setup import segment_fields
 from fabgen.text import MAX_LABEL
 
@@ -240,13 +248,16 @@ class _Reader:
 
     def printable(self, value: str, where: str, lines: bool = False) -> str:
         """Text that drawings and SVG files can show: no control characters (line
-        breaks only in notes)."""
-        allowed = "\n" if lines else ""
-        bad = next((ch for ch in value if not ch.isprintable() and ch not in allowed), None)
-        if bad is not None:
-            note = {} if lines else {"file_note": "line breaks are allowed in notes only"}
+        breaks only in notes), nothing that turns the text round (``unshowable``). A
+        no-break or ideographic space, ZWJ and ZWNJ are text: they were refused as
+        "the control character U+3000", and a Japanese seat name typed with its own
+        space could not be given."""
+        found = unshowable(value, "\n" if lines else "")
+        if found is not None:
+            breaks = not lines and found[1] in ("control character", "line break")
+            note = {"file_note": "line breaks are allowed in notes only"} if breaks else {}
             raise self.error(
-                f"contains the control character U+{ord(bad):04X}: remove it"
+                f"contains {unshowable_words(*found)}: remove it"
                 + "".join(f" ({n})" for n in note.values()),
                 where,
                 "control-character",

@@ -13,11 +13,12 @@ transcript at all is refused with the JSON path of the problem.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from fabgen.board.model import Board, Seat, SeatKind
 from fabgen.errors import InputFileError
 from fabgen.geometry.lattice import Field
-from fabgen.rules.names import field_name, parse_stack_key
+from fabgen.rules.names import field_name, parse_stack_key, unshowable, unshowable_words
 from fabgen.rules.setup import segment_fields
 from fabgen.rules.transcript import (
     PlayerEntry,
@@ -48,15 +49,24 @@ def parse_board_transcript(
             )
     for k, player in enumerate(transcript.players or ()):
         for key in ("name", "color"):
-            value = getattr(player, key) or ""
-            if not value.isprintable():
+            found = unshowable(getattr(player, key) or "")
+            if found is not None:
+                what = (
+                    "a control character"
+                    if found[1] in ("control character", "bidi control")
+                    else unshowable_words(*found)
+                )
                 raise InputFileError(
                     source,
-                    "contains a control character: remove it (names are printed on the "
-                    "setup diagram)",
+                    f"contains {what}: remove it (names are printed on the setup diagram)",
                     f"$.players[{k}].{key}",
                 )
     return board_from_transcript(transcript, name)
+
+
+#: What a name is put on one line at: the line breaks and tabs ``str.split`` splits at
+#: that are not spaces (a no-break or ideographic space is kept as it is).
+_BREAKS = re.compile(r"[\t\n\v\f\r\x1c-\x1f\x85\u2028\u2029]")
 
 
 def _on_one_line(transcript: Transcript) -> Transcript:
@@ -64,7 +74,7 @@ def _on_one_line(transcript: Transcript) -> Transcript:
     line (names without one are kept exactly)."""
 
     def one_line(value: str | None) -> str | None:
-        return value if not value or value.isprintable() else " ".join(value.split())
+        return " ".join(value.split()) if value and _BREAKS.search(value) else value
 
     players = tuple(
         dataclasses.replace(p, name=one_line(p.name), color=one_line(p.color))

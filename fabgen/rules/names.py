@@ -16,6 +16,7 @@ A seat is named here too, one way for every text meant for people: ``seat 2 (Blu
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from fabgen.errors import abridged
@@ -59,6 +60,57 @@ def seat_label(index: int, name: str | None = None) -> str:
     ranking or a message."""
     shown = " ".join((name or "").split())
     return f"seat {index + 1} ({shown})" if shown else f"seat {index + 1}"
+
+
+#: Bidi embeddings, overrides and isolates: each turns the text after it round (a seat
+#: named "\u202eRed" printed "deR" and every word after it backwards).
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Characters nobody sees that no writing needs (a soft hyphen, a zero-width space, a
+#: word joiner, a byte order mark): two seats' names would look alike on every list.
+_INVISIBLE = frozenset("\u00ad\u180e\u200b\u2060\u2061\u2062\u2063\u2064\ufeff")
+
+
+def unshowable(text: str, allowed: str = "") -> tuple[str, str] | None:
+    """The first character of ``text`` that a name, colour or note may not hold, with
+    why, or None: a control character (C0, DEL, C1, save those in ``allowed``), a line
+    or paragraph separator, a bidi embedding, override or isolate, an invisible
+    character no writing needs (a zero-width space), a lone surrogate or a
+    noncharacter (U+FFFE, U+FFFF and their like). Every other character is text, those
+    ``str.isprintable`` calls unprintable included: spaces of every width (a no-break
+    space, Japanese and Chinese input's ideographic space), the joiners and marks that
+    writing needs (ZWJ in emoji sequences, ZWNJ in Persian and Indic scripts, the
+    left-to-right and right-to-left marks, a subdivision flag's tag characters), and
+    characters newer than Python's Unicode tables (an emoji added since)."""
+    for char in text:
+        if char in allowed:
+            continue
+        category = unicodedata.category(char)
+        if category == "Cc":
+            return char, "control character"
+        if category in ("Zl", "Zp"):
+            return char, "line break"
+        if char in _BIDI_CONTROLS:
+            return char, "bidi control"
+        if char in _INVISIBLE:
+            return char, "invisible"
+        if category == "Cs" or (ord(char) & 0xFFFE) == 0xFFFE:
+            return char, "no character"
+    return None
+
+
+def unshowable_words(char: str, why: str) -> str:
+    """How a refusal names a character :func:`unshowable` found, after "contains"."""
+    name = unicodedata.name(char, "")
+    code = f"U+{ord(char):04X}" + (f" ({name})" if name else "")
+    if why == "control character":
+        return f"the control character U+{ord(char):04X}"
+    if why == "line break":
+        return f"{code}, a line break"
+    if why == "bidi control":
+        return f"{code}, which turns the text after it round"
+    if why == "invisible":
+        return f"{code}, an invisible character"
+    return f"{code}, which is no character"
 
 
 def field_name(field: Field) -> str:

@@ -1,0 +1,101 @@
+"""Hostile inputs, another round (docs/design-notes.md, *Hostile inputs, round 27*): the
+game commands (validate, layout, balance, rules replay/turn/machine) given names,
+files and folders a careless or malicious user would give. Each test failed before its
+fix; what was already right is listed in the design notes, not tested again here."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fabgen.board.boardfile import board_to_toml
+from fabgen.board.files import load_preset
+from fabgen.board.transcript_io import board_transcript_text
+
+PRESET = "3p-triangle-4"
+BOARD = board_to_toml(load_preset(PRESET))
+TRANSCRIPT = board_transcript_text(load_preset(PRESET))
+QUICK = {
+    "layout": ["--paper", "a4"],
+    "balance": ["--games", "1", "--players", "random", "--jobs", "1"],
+}
+
+
+def refused(result, *says: str) -> None:
+    """Exit code 2, one paragraph on stderr saying each of ``says``, no traceback."""
+    err = result.stderr.strip()
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "Usage:" not in err
+    assert err.startswith("Error: ") and "\n" not in err, err
+    for words in says:
+        assert words in err, err
+
+
+def board_named(tmp_path, name: str):
+    path = tmp_path / "club.toml"
+    quoted = json.dumps(name, ensure_ascii=False)
+    path.write_text(BOARD.replace('name = "Red"', f"name = {quoted}"), "utf-8")
+    return path
+
+
+def game(tmp_path, edit, file="game.json"):
+    data = json.loads(TRANSCRIPT)
+    edit(data)
+    path = tmp_path / file
+    path.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    return path
+
+
+# Names as people write them: each was refused as "the control character U+...".
+WRITTEN = {
+    "no-break space": "Jean\u00a0Paul",
+    "ideographic space": "赤\u3000チーム",  # a Japanese input method's space
+    "ZWNJ": "نیک\u200cنام",  # Persian
+    "ZWJ emoji": "👩\u200d👩\u200d👧",
+    "right-to-left mark": "שרה\u200f",
+    "flag of Scotland": "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+    "an emoji newer than Python's tables": "Team \U0001fae8",
+}
+
+
+@pytest.mark.parametrize("case", sorted(WRITTEN))
+def test_a_name_as_people_write_it_is_a_name(cli, tmp_path, case):
+    """Board files and game files alike; layout's board file and start position read
+    back with the name unchanged."""
+    name = WRITTEN[case]
+    assert cli("validate", board_named(tmp_path, name)).exit_code == 0
+    path = game(tmp_path, lambda d: d["players"][0].update(name=name))
+    assert cli("validate", path).exit_code == 0
+    out = tmp_path / "out"
+    result = cli("layout", board_named(tmp_path, name), *QUICK["layout"], "--out", out)
+    assert result.exit_code == 0, result.output
+    start = json.loads((out / f"{PRESET}-start.json").read_text("utf-8"))
+    assert start["players"][0]["name"] == name
+    assert cli("validate", out / f"{PRESET}.toml").exit_code == 0
+    assert cli("rules", "replay", out / f"{PRESET}-start.json").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("\u202eRed", "U+202E (RIGHT-TO-LEFT OVERRIDE), which turns the text after it round"),
+        ("Re\u200bd", "U+200B (ZERO WIDTH SPACE), an invisible character"),
+        ("\ufeffRed", "U+FEFF (ZERO WIDTH NO-BREAK SPACE), an invisible character"),
+        ("Re\u2028d", "U+2028 (LINE SEPARATOR), a line break"),
+        ("Re\x1bd", "the control character U+001B"),
+    ],
+)
+def test_what_turns_a_name_round_or_hides_in_it_is_named(cli, tmp_path, name, says):
+    """Still refused, now by what it is (a bidi override is no "control character" to
+    its writer, a zero-width space makes two seats' names look alike)."""
+    refused(cli("validate", board_named(tmp_path, name)), f"players[0].name: contains {says}")
+
+
+def test_a_game_files_name_is_kept_as_written(cli, tmp_path):
+    """A game file's name was put on one line at every character str.split splits at:
+    "Jean\\u00a0Paul" became "Jean Paul"; only line breaks and tabs are."""
+    from fabgen.board import read_board
+
+    path = game(tmp_path, lambda d: d["players"][0].update(name=WRITTEN["no-break space"]))
+    assert read_board(path).seats[0].name == "Jean\u00a0Paul"
