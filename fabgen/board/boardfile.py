@@ -50,6 +50,7 @@ from fabgen.board.suggest import (
 from fabgen.errors import InputFileError, abridged
 from fabgen.geometry.lattice import Field, Handedness, TileLattice
 from fabgen.rules.names import (
+    MAX_COORDINATE,
     NAME_HELP,
     field_name,
     is_field_name,
@@ -340,7 +341,23 @@ class _Reader:
                 "board.tiles",
             )
         coords = [self.coord(v, f"board.tiles[{n}]") for n, v in enumerate(value)]
+        for n, c in enumerate(coords):
+            self.within_reach(lattice, c, f"board.tiles[{n}]")
         return [Tile(lattice.fields(c), c) for c in coords]
+
+    def within_reach(self, lattice: TileLattice, tile: tuple[int, int], where: str) -> None:
+        """Refuse a tile with a field beyond the ±MAX_COORDINATE that field names may
+        have: an origin near that edge put the tiles past it, and layout wrote a start
+        position (NAME-start.json) that every command refused to read."""
+        far = next((f for f in lattice.fields(tile) if max(map(abs, f)) > MAX_COORDINATE), None)
+        if far is not None:
+            raise self.error(
+                f"tile {list(tile)} reaches field {field_name(far)}, beyond "
+                f"±{MAX_COORDINATE:,} fields (origin = "
+                f"{json.dumps(field_name(lattice.origin))}): no board is that large; give "
+                "origin a field nearer a1",
+                where,
+            )
 
     def free_tiles(self, value: object, lattice: TileLattice) -> list[Tile]:
         if not isinstance(value, list):

@@ -99,3 +99,21 @@ def test_a_game_files_name_is_kept_as_written(cli, tmp_path):
 
     path = game(tmp_path, lambda d: d["players"][0].update(name=WRITTEN["no-break space"]))
     assert read_board(path).seats[0].name == "Jean\u00a0Paul"
+
+
+def test_a_board_beyond_the_fields_names_is_refused(cli, tmp_path):
+    """origin = "a10001": layout wrote a start position every command refused to read
+    ("field 'e10006' lies beyond ±10,000 fields")."""
+    path = tmp_path / "far.toml"
+    path.write_text(BOARD.replace('origin = "b2"', 'origin = "a10001"'), "utf-8")
+    says = (
+        "board.tiles[0]: tile [-1, 2] reaches field e10006, beyond ±10,000 fields (origin = "
+        '"a10001")'
+    )
+    for command in ("validate", "layout", "balance"):
+        out = tmp_path / "out"
+        args = [] if command == "validate" else [*QUICK[command], "--out", out]
+        refused(cli(command, path, *args), says)
+        assert not out.exists()
+    path.write_text(BOARD.replace('origin = "b2"', 'origin = "a9990"'), "utf-8")
+    assert cli("validate", path).exit_code == 0  # (its fields reach row 9,995)
