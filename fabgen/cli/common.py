@@ -124,16 +124,31 @@ def _is_file(path: str) -> bool:
 
 class OutFolder(Folder):
     """A folder to write into; refuses the empty string (which would mean the current
-    folder) and a folder where :func:`~fabgen.export.transaction.try_out_dir` cannot make
-    a file, before any work is done."""
+    folder), ``-`` (standard output to many programs; ``printed``: what prints instead)
+    and a folder where :func:`~fabgen.export.transaction.try_out_dir` cannot make a
+    file, before any work is done."""
+
+    def __init__(self, printed: str = "", **kwargs):
+        super().__init__(**kwargs)
+        self.printed = printed
 
     def convert(self, value, param, ctx):
+        import os
+
         from fabgen.errors import FabgenError
         from fabgen.export.transaction import try_out_dir
 
         flag = _flag(param)
         if isinstance(value, str) and not value.strip():
             _refuse(f"{flag} is empty: give the folder to write into, e.g. {flag} output/")
+        if value == "-" and not os.path.lexists(value):
+            # (it made a folder named "-" and wrote the files there; one that exists is
+            # written into, as an input file named "-" is read)
+            _refuse(
+                f"{flag} -: fabgen writes files into a folder, not to standard output: give "
+                f"{flag} a folder (it is created if missing), e.g. {flag} output/"
+                + (f"; {self.printed}" if self.printed else "")
+            )
         if isinstance(value, str) and "\0" in value:  # (click's own check raises ValueError)
             _refuse(f"{flag} contains a NUL character: give a folder name without it")
         path = super().convert(value, param, ctx)

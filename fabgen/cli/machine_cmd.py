@@ -41,7 +41,7 @@ from fabgen.rules.refusals import turn_words
 @click.option(
     "--out",
     "out_dir",
-    type=OutFolder(path_type=Path),
+    type=OutFolder(path_type=Path, printed="without --out, --play prints the game"),
     default=None,
     metavar="DIR",
     help="With --play: write the longer transcript into DIR (same file name) instead "

@@ -117,3 +117,29 @@ def test_a_board_beyond_the_fields_names_is_refused(cli, tmp_path):
         assert not out.exists()
     path.write_text(BOARD.replace('origin = "b2"', 'origin = "a9990"'), "utf-8")
     assert cli("validate", path).exit_code == 0  # (its fields reach row 9,995)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["layout", "--preset", PRESET, "--paper", "a4", "--out"],
+        ["balance", "--preset", PRESET, "--games", "1", "--players", "random", "--out"],
+        ["rules", "turn", "{game}", "--svg"],
+        ["rules", "machine", "{game}", "--play", "--budget", "10", "--out"],
+    ],
+)
+def test_dash_is_no_output_folder(cli, tmp_path, monkeypatch, args):
+    """``--out -`` made a folder named "-" and wrote there, where a user who meant
+    standard output never looked; a folder named "-" that exists is written into."""
+    monkeypatch.chdir(tmp_path)
+    path = game(tmp_path, lambda d: None)
+    args = [a.format(game=path) for a in args]
+    flag = args[-1]
+    result = cli(*args, "-")
+    refused(result, f"{flag} -: fabgen writes files into a folder, not to standard output")
+    if args[1] == "machine":
+        assert "without --out, --play prints the game" in result.stderr
+    assert not (tmp_path / "-").exists()
+    (tmp_path / "-").mkdir()
+    assert cli(*args, "-").exit_code == 0
+    assert any((tmp_path / "-").iterdir())
