@@ -20,10 +20,11 @@ rounded up to a whole layer, so every face of a default stone lies on a 0.2 mm (
 heights are kept as given; :func:`layer_note` says where a slicer prints the faces they
 put between layers, and which heights would not.
 
-Nesting (pyramid): a hollow, truncated hexagonal pyramid whose cap is exactly one
-nesting pitch thick. The next pyramid rests with its inner ceiling on the cap below,
-and its sloping inner faces stay ``clearance`` (measured square to the faces) away
-from the outer faces below, so nested pyramids never wedge. A hexagon fills a round
+Nesting (pyramid): a hollow, truncated hexagonal pyramid whose cap is one nesting
+pitch thick, its inner ceiling rounded down to a whole layer. The next pyramid rests
+with its inner ceiling on the cap below, and its sloping inner faces stay at least
+``clearance`` (measured square to the faces) away from the outer faces below, so
+nested pyramids never wedge. A hexagon fills a round
 field better than a square (83 % of the circle's area instead of 64 %) and matches
 the board.
 """
@@ -78,6 +79,12 @@ def whole_layers(height: float) -> float:
     """``height`` rounded up to whole layers of :data:`LAYER` (2.3 → 2.4; 2.4, however a
     sum of floats gives it, stays 2.4)."""
     return round(math.ceil(height / LAYER - 1e-6) * LAYER, 6)
+
+
+def layers_below(height: float) -> float:
+    """``height`` rounded down to whole layers of :data:`LAYER` (8.57 → 8.4; 8.4, however a
+    difference of floats gives it, stays 8.4)."""
+    return round(math.floor(height / LAYER + 1e-6) * LAYER, 6)
 
 
 def printed_at(z: float, layer: float = LAYER) -> tuple[float, ...]:
@@ -562,16 +569,24 @@ class PyramidStone(_Stone):
 
     @property
     def nesting_pitch(self) -> float:
-        """Rise per pyramid in a nested stack, which is also the cap thickness."""
+        """The least rise per pyramid in a nested stack: its inner faces then stand
+        ``clearance`` off the faces below, square to them."""
         return (self.wall + self.clearance) / math.sin(self.lean)
 
     @property
-    def cap(self) -> float:
-        return self.nesting_pitch
+    def cavity_height(self) -> float:
+        """The cap's inner ceiling: one nesting pitch under the top, rounded down to a
+        whole layer so that it prints where it is made (a slicer took it to the nearer
+        layer, up to 0.1 mm higher, which let the pyramid above sink and pinched the
+        clearance by up to 0.07 mm at a 45° lean)."""
+        return layers_below(self.height - self.nesting_pitch)
 
     @property
-    def cavity_height(self) -> float:
-        return self.height - self.cap
+    def cap(self) -> float:
+        """Thickness of the cap, at least the nesting pitch: the pyramid above rests its
+        ceiling on this one's top, so this is its rise, with at least the clearance at
+        the faces (more by under a layer's worth where the ceiling was rounded down)."""
+        return self.height - self.cavity_height
 
     def outer_apothem(self, z: float) -> float:
         return self.base_apothem - z * math.tan(self.lean)
@@ -584,7 +599,8 @@ class PyramidStone(_Stone):
         return self.height
 
     def flat_faces(self) -> dict[str, float]:
-        """The flat top (the cap's inner ceiling follows the slope: on no layer)."""
+        """The flat top (the cap's inner ceiling, rounded down to a layer, is always on
+        one)."""
         return {"top": self.height}
 
     def layer_settings(self) -> dict[str, float]:
@@ -592,10 +608,10 @@ class PyramidStone(_Stone):
 
     @property
     def stack_pitch(self) -> float:
-        return self.nesting_pitch
+        return self.cap
 
     def stack_height(self, count: int = STACK) -> float:
-        return (count - 1) * self.nesting_pitch + self.height
+        return (count - 1) * self.cap + self.height
 
     def underside_clear_radius(self, depth: float) -> float:
         if depth >= self.cavity_height:
@@ -641,10 +657,10 @@ class PyramidStone(_Stone):
                 f"{_mm(self.height)} mm makes the faces lean {lean:.0f}° from the vertical; "
                 f"more than {MAX_LEAN_DEG:.0f}° prints without support inside: choose {what}",
             )
-        if self.cap > self.height / 2:
+        if self.nesting_pitch > self.height / 2:
             raise self._too_small_error(
                 f"has such steep faces ({lean:.0f}° from the vertical) that pyramids nest "
-                f"only every {_mm(self.cap)} mm, more than half its height",
+                f"only every {_mm(self.nesting_pitch)} mm, more than half its height",
                 derived,
             )
         if not self._vent_fits(self.wall):

@@ -57,12 +57,17 @@ def test_pyramid_nesting_geometry_follows_from_the_slope():
     p = PyramidStone(wall=1.2, clearance=0.2)
     lean = math.atan((p.base_apothem - p.top_apothem) / p.height)
     pitch = (1.2 + 0.2) / math.sin(lean)
-    assert p.nesting_pitch == pytest.approx(pitch)
-    assert p.stack_height(6) == pytest.approx(p.height + 5 * pitch)
-    # a pyramid nested one pitch higher: its inner ceiling lies on the cap below and its
-    # inner faces are `clearance` away from the faces below, measured square to them
+    assert p.nesting_pitch == pytest.approx(pitch)  # 3.43 mm
+    # the cap's inner ceiling, 12 - 3.43 = 8.57 mm, rounded down to the layer at 8.4 mm
+    # (a slicer printed it at 8.6, and the pyramid above sank 0.03 mm into the clearance)
+    assert p.cavity_height == pytest.approx(8.4)
+    assert p.cap == pytest.approx(3.6) and p.stack_pitch == p.cap
+    assert p.stack_height(6) == pytest.approx(p.height + 5 * 3.6)
+    # a pyramid nested one cap higher: its inner ceiling lies on the top below and its
+    # inner faces are at least `clearance` away from the faces below, square to them
     horizontal_gap = p.inner_apothem(p.cavity_height) - p.top_apothem
-    assert horizontal_gap * math.cos(lean) == pytest.approx(0.2)
+    assert horizontal_gap * math.cos(lean) == pytest.approx(p.cap * math.sin(lean) - 1.2)
+    assert 0.2 < horizontal_gap * math.cos(lean) < 0.2 + 0.2 * math.sin(lean)
     assert 0 < math.degrees(lean) <= 45
 
 
@@ -201,10 +206,15 @@ def test_accepted_pyramids_nest(diameter, height, top, wall, clearance):
         )
     except ParameterError:
         return
-    assert p.cap <= p.height / 2
-    # the cap below fits inside the ceiling with the clearance (square to the faces)
+    assert p.nesting_pitch <= p.height / 2
+    # the ceiling on a whole 0.2 mm layer, less than one below a nesting pitch
+    assert p.cavity_height / 0.2 == pytest.approx(round(p.cavity_height / 0.2), abs=1e-9)
+    assert p.nesting_pitch - 1e-9 <= p.cap < p.nesting_pitch + 0.2
+    # the cap below fits inside the ceiling with the clearance (square to the faces), and
+    # more by what the ceiling's rounding adds
     gap = p.inner_apothem(p.cavity_height) - p.top_apothem
-    assert gap * math.cos(p.lean) == pytest.approx(clearance, abs=1e-9)
+    extra = (p.cap - p.nesting_pitch) * math.sin(p.lean)
+    assert gap * math.cos(p.lean) == pytest.approx(clearance + extra, abs=1e-9)
     assert p.inner_apothem(0) > 0 and p.volume > 0
 
 
