@@ -501,8 +501,11 @@ def _estimate(part: dict) -> str:
 FOLDER_NOTES = {
     "laser/": "laser cutter {colours}; {kerf}cut test-tile first and check {test_tile}; "
     "sheets-report.txt gives the laser time of every sheet",
-    "3d/": "3D printer: .3mf plates open in PrusaSlicer, Cura or Bambu Studio; .step for CAD, "
-    ".stl for any slicer",
+    "3d/": "3D printer: .3mf plates open in PrusaSlicer, Cura or Bambu Studio, laid out "
+    "to print as they are, {spacing} mm apart (a slicer's Arrange keeps more room, "
+    "PrusaSlicer 6 mm, and may not fit a full plate: set its spacing to {spacing} mm, or "
+    "give prusa-slicer --dont-arrange on its command line); .step for CAD, .stl for any "
+    "slicer",
     "print/": "paper: print at 100 % (no 'fit to page'); {board}-setup.pdf shows where each "
     "numbered tile and the first stones go; {board}-board-*.pdf is the board at full size on "
     "pages to tape together (page 1 is the assembly map: check its 50 mm square); rule sheet "
@@ -520,6 +523,8 @@ README_WIDTH = 78
 def readme_text(plan: KitPlan, files: dict[str, bytes], filament: dict | None = None) -> str:
     """The kit's README.txt; ``filament`` is bom.json's, whose figures it repeats for
     each colour and kind of marker (none without it)."""
+    from fabgen.pieces.plate import DEFAULT_SPACING
+
     board = plan.checked_board
     lines = _wrap(
         f"Atlantis kit '{plan.kit.name}': board {board.name}, "
@@ -534,6 +539,7 @@ def readme_text(plan: KitPlan, files: dict[str, bytes], filament: dict | None = 
                 board=board.name,
                 test_tile=_test_tile_size(plan.geometry),
                 kerf=_kerf_words(plan.geometry),
+                spacing=f"{DEFAULT_SPACING:g}",  # (the kit's plates: plan_kit's Bed)
             )
             text = f"{folder:<8} {note}"
             if folder == "print/" and len(plan.papers) > 1:
