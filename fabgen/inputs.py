@@ -66,6 +66,9 @@ def read_bytes(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) 
 def read_text(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -> str:
     """:func:`read_bytes` decoded as UTF-8 (a BOM is dropped)."""
     data = read_bytes(path, what, limit)
+    binary = _binary(data, what)
+    if binary is not None:
+        raise InputFileError(os.fspath(path), binary)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -75,11 +78,53 @@ def read_text(path: str | os.PathLike, what: str, limit: int = MAX_TEXT_BYTES) -
     return text
 
 
+#: The first bytes of files people give by mistake for a text file: fabgen's own
+#: outputs (PDF, 3MF, STL, PNG) and what else lies in a download folder.
+_SIGNATURES = (
+    (b"%PDF-", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive (a 3MF print plate, a .docx or .odt document is one)"),
+    (b"\x89PNG\r\n\x1a\n", "a PNG picture"),
+    (b"\xff\xd8\xff", "a JPEG picture"),
+    (b"GIF8", "a GIF picture"),
+    (b"\x1f\x8b", "a gzip archive"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"\x7fELF", "a program (ELF)"),
+    (b"SQLite format 3\x00", "an SQLite database"),
+)
+
+
+def _binary(data: bytes, what: str) -> str | None:
+    """What a file that is no text at all is, in the words of a refusal; None for text
+    (UTF-16 text too, which :func:`_not_utf8` names). A file of zero bytes alone was
+    called UTF-16 text, and a PDF or PNG "saved in Windows-1252 or Latin-1": both were
+    told to be saved as UTF-8."""
+    if data and not data.strip(b"\0"):
+        return (
+            f"holds only zero bytes ({len(data):,}) and no text: a save cut short (a crash, "
+            f"a full disk) leaves a file so; save the {what} again, or take a backup"
+        )
+    kind = next((k for sign, k in _SIGNATURES if data.startswith(sign)), None)
+    if kind is not None:
+        return f"is {kind}, not a {what}: give the path of the {what}, a text file"
+    zero = data.find(b"\0", 0, 4096)
+    if zero < 0 or data[:2] in (b"\xff\xfe", b"\xfe\xff") or _utf16_without_bom(data):
+        return None
+    return (
+        f"holds binary data (a zero byte at byte {zero:,}), not text: give the path of the "
+        f"{what}, a text file"
+    )
+
+
 def _utf16_without_bom(data: bytes) -> bool:
     """UTF-16 text saved without its byte order mark: ASCII letters with a NUL byte
     before or after each (TOML's reader said "Invalid initial character" of line 1)."""
     sample = data[:400]
-    return any(half.count(0) > len(half) // 2 for half in (sample[0::2], sample[1::2]))
+    even, odd = sample[0::2], sample[1::2]
+    # (and the other half of the bytes is letters: a binary file of zeros is not text)
+    return any(
+        zeros.count(0) > len(zeros) // 2 and letters.count(0) <= len(letters) // 10
+        for zeros, letters in ((even, odd), (odd, even))
+    )
 
 
 def _not_utf8(data: bytes, start: int) -> str:

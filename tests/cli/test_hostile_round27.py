@@ -143,3 +143,41 @@ def test_dash_is_no_output_folder(cli, tmp_path, monkeypatch, args):
     (tmp_path / "-").mkdir()
     assert cli(*args, "-").exit_code == 0
     assert any((tmp_path / "-").iterdir())
+
+
+def _stl() -> bytes:
+    import struct
+
+    return b"\0" * 80 + struct.pack("<I", 1) + b"\0" * 50
+
+
+# content -> what every game command says of it (they said "UTF-16 text" or "saved in
+# Windows-1252 or Latin-1", and to save it as UTF-8)
+BINARY = {
+    "zeros": (b"\0" * 4096, "holds only zero bytes (4,096) and no text: a save cut short"),
+    "PDF": (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj", "is a PDF document, not a "),
+    "PNG": (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "is a PNG picture, not a "),
+    "3MF": (b"PK\x03\x04\x14\0\0\0", "is a ZIP archive (a 3MF print plate"),
+    "binary STL": (_stl(), "holds binary data (a zero byte at byte 0), not text"),
+    "NUL after text": (b'{"format": 1}\0\x01\x02', "holds binary data (a zero byte at byte 13)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BINARY))
+@pytest.mark.parametrize("command", ["validate", "layout", "balance", "rules turn"])
+def test_a_file_that_is_no_text_says_what_it_is(cli, tmp_path, case, command):
+    data, says = BINARY[case]
+    path = tmp_path / "board.json"
+    path.write_bytes(data)
+    out = tmp_path / "out"
+    extra = [*QUICK[command], "--out", out] if command in QUICK else []
+    result = cli(*command.split(), path, *extra)
+    refused(result, says)
+    assert "UTF-16" not in result.stderr and "Windows-1252" not in result.stderr
+    assert not out.exists()
+
+
+def test_utf16_text_is_still_named_so(cli, tmp_path):
+    path = tmp_path / "board.toml"
+    path.write_bytes(BOARD.encode("utf-16-le"))
+    refused(cli("validate", path), "the file is UTF-16 text")
