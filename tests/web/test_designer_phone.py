@@ -103,8 +103,14 @@ def test_a_board_loaded_on_a_phone_opens_with_places_a_finger_wide(phone):
     _idle(phone)
     assert phone.evaluate("document.querySelector('input[name=tool]:checked').value") == "tiles"
     assert phone.evaluate(SMALLEST_PLACE) >= 40
-    # a small board after it is shown whole again, not at the large one's zoom
+    # a small board after it is shown whole again, not at the large one's zoom, and so is
+    # a new board (its one tile filled the box)
     _load(phone, "2p-diamond-4")
+    assert phone.evaluate("document.querySelector('#canvas').dataset.zoom") == "1"
+    _load(phone, BIG)
+    assert phone.evaluate("document.querySelector('#canvas').dataset.zoom") != "1"
+    phone.get_by_role("button", name="New empty board").tap()
+    phone.locator("#status").filter(has_text="New board: one tile.").wait_for()
     assert phone.evaluate("document.querySelector('#canvas').dataset.zoom") == "1"
 
 

@@ -523,15 +523,22 @@ function fillColours(seat, player) {
 }
 
 // A preset or a file loaded replaces the board as a change does: Undo brings back the
-// board it replaced (a preset loaded by mistake took hours of designing with it). On a
-// touch screen it is shown anew (so is the board kept in the browser): as a whole, zoomed
-// in where the tool's places are under a finger's width (the 37-tile preset's tiles were
-// 37 px on a phone, its fields 28 at the zoom a smaller board had been given).
+// board it replaced (a preset loaded by mistake took hours of designing with it).
 function load(answer) {
   if (state) undoStack.push(state);
   redoStack.length = 0;
-  if (touchScreen()) zoom = 1;
   render(answer, answer.state);
+  showAnew();
+}
+
+// On a touch screen a board loaded (a preset, a file, the board kept in the browser) or
+// a new one is shown anew: as a whole, zoomed in where the tool's places are under a
+// finger's width. The 37-tile preset's tiles were 37 px on a phone, and its fields 28 at
+// the zoom a smaller board had been given; a new board's one tile filled the box at the
+// zoom the board before it had.
+function showAnew() {
+  if (!touchScreen()) return;
+  setZoom(1);
   fingerZoom();
 }
 
@@ -589,10 +596,14 @@ $("upload").addEventListener("change", async () => {
 
 $("new-board").addEventListener("click", () => {
   presetPicked = false;
-  change((s) => {
-    s.board = {name: "my-board", tiles: [[0, 0]]};
-    s.players = [];
-  }, tapWords("New board: one tile. Click the dashed places to add more."));
+  act(() => ({
+    mutate: (s) => {
+      s.board = {name: "my-board", tiles: [[0, 0]]};
+      s.players = [];
+    },
+    note: tapWords("New board: one tile. Click the dashed places to add more."),
+    then: showAnew,
+  }));
 });
 
 // (each change takes the value as it was chosen: when its turn comes, an answer before
