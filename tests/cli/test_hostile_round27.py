@@ -181,3 +181,37 @@ def test_utf16_text_is_still_named_so(cli, tmp_path):
     path = tmp_path / "board.toml"
     path.write_bytes(BOARD.encode("utf-16-le"))
     refused(cli("validate", path), "the file is UTF-16 text")
+
+
+@pytest.mark.parametrize("command", ["validate", "layout", "balance"])
+@pytest.mark.parametrize("number", [3, 10**20])
+def test_a_game_files_next_player_out_of_range_is_refused_by_every_command(
+    cli, tmp_path, command, number
+):
+    """validate, layout and balance read the game file that rules replay, turn and
+    machine refused (next_player 3 of three seats); validate said 0 errors."""
+    path = game(tmp_path, lambda d: d.update(next_player=number))
+    out = tmp_path / "out"
+    extra = [*QUICK[command], "--out", out] if command in QUICK else []
+    counted = ": it counts from 0, so seat 3 (Green) is 2" if number == 3 else ""
+    says = f"$.next_player: next player {number} is not a player index (0 to 2){counted}"
+    refused(cli(command, path, *extra), says)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("key", ["scores", "places"])
+def test_scores_of_another_number_of_players_are_refused(cli, tmp_path, key):
+    """A replay's output read back with "scores": [1] for three players was taken."""
+    path = game(tmp_path, lambda d: d.update({key: [1]}))
+    for command in ("rules replay", "rules turn", "validate"):
+        refused(cli(*command.split(), path), f"$.{key}: 1 number for 3 players")
+    path = game(tmp_path, lambda d: d.update(scores=[0, 0, 0], places=[1, 1, 1]))
+    assert cli("rules", "replay", path).exit_code == 0
+
+
+def test_a_replays_output_reads_back(cli, tmp_path):
+    path = game(tmp_path, lambda d: d.update(turns=[[["-d1", "-c1"]], []]))
+    result = cli("rules", "replay", path, "--format", "json")
+    assert result.exit_code == 0, result.output
+    (tmp_path / "final.json").write_text(result.stdout, "utf-8")
+    assert cli("rules", "replay", tmp_path / "final.json").exit_code == 0

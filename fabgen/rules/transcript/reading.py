@@ -222,8 +222,8 @@ def transcript_from_json(
         next_player=reader.next_player(top, players or ()),
         turns_played=reader.optional_int(top, "turns_played", 0, MAX_TURNS_PLAYED),
         game_over=reader.optional_bool(top, "game_over"),
-        scores=reader.optional_scores(top, "scores"),
-        places=reader.optional_scores(top, "places"),
+        scores=reader.optional_scores(top, "scores", players),
+        places=reader.optional_scores(top, "places", players),
         variant=reader.optional_variant(top),
         passes=reader.optional_int(top, "passes", 0, MAX_TURNS_PLAYED),
         source=source,
@@ -482,7 +482,21 @@ class _Reader:
                 f'write "next_player": {k}',
                 ("next_player",),
             )
-        return self.optional_int(top, "next_player", 0)
+        number = self.optional_int(top, "next_player", 0)
+        if number is not None and players and number >= len(players):
+            # (the position's own check, here too for the board's reader: validate,
+            # layout and balance read a game file that every rules command refused)
+            last = len(players) - 1
+            counted = (
+                f": it counts from 0, so {seat_label(last, players[last].name)} is {last}"
+                if number == len(players)
+                else ""
+            )
+            raise self.error(
+                f"next player {number!r} is not a player index (0 to {last}){counted}",
+                ("next_player",),
+            )
+        return number
 
     def optional_variant(self, top: dict) -> str | None:
         """The rule variant a game was played under (fabgen writes it in the results
@@ -521,14 +535,25 @@ class _Reader:
             raise self.error(f"expected true or false, found {_kind(top[key])}", (key,))
         return top[key]
 
-    def optional_scores(self, top: dict, key: str) -> tuple[int, ...] | None:
-        """``scores`` or ``places``: a list of whole numbers, one per player."""
+    def optional_scores(
+        self, top: dict, key: str, players: Sequence[PlayerEntry] | None
+    ) -> tuple[int, ...] | None:
+        """``scores`` or ``places``: a list of whole numbers, one per player (a list of
+        another length was read and kept: scores [1] of three players)."""
         if key not in top:
             return None
         values = self.json_list(top[key], (key,), "whole numbers")
         for i, v in enumerate(values):
             if not isinstance(v, int) or isinstance(v, bool):
                 raise self.error(f"expected a whole number, found {_kind(v)}", (key, i))
+        if players is not None and len(values) != len(players):
+            raise self.error(
+                f"{len(values)} number{'' if len(values) == 1 else 's'} for "
+                f"{len(players)} player{'' if len(players) == 1 else 's'}: give one per player, in "
+                f"the order of players, or leave {key} out (fabgen works it out from the "
+                "position)",
+                (key,),
+            )
         return tuple(values)
 
 
