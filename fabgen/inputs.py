@@ -149,21 +149,28 @@ def _not_utf8(data: bytes, start: int) -> str:
     )
 
 
+#: What a parsed TOML or JSON file holds besides tables and lists.
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
 def check_nesting(value: object, source: str, limit: int = MAX_NESTING) -> None:
-    """Refuse tables/lists nested deeper than ``limit`` (walked without recursion)."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        children: Collection[object]
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
+    """Refuse tables/lists nested deeper than ``limit`` (walked without recursion).
+
+    Walked a level at a time, the tables and lists of each level alone, skipping a list
+    of numbers or strings by the kinds of its items: a 15 MiB transcript of five
+    million turns took 20 s and more here, item by item, before its refusal."""
+    level: list[dict | list] = [value] if isinstance(value, (dict, list)) else []
+    depth = 1
+    while level:
         if depth > limit:
             raise InputFileError(source, _too_deep())
-        stack.extend((child, depth + 1) for child in children)
+        nested: list[dict | list] = []
+        for item in level:
+            children: Collection[object] = item.values() if isinstance(item, dict) else item
+            if not _SCALARS.issuperset(map(type, children)):
+                nested.extend(c for c in children if isinstance(c, (dict, list)))
+        level = nested
+        depth += 1
 
 
 def parse_json(text: str, source: str):
