@@ -199,7 +199,9 @@ def _pass_to_the_end(page):
 
 
 @pytest.mark.parametrize("play", [SMALL_PHONE], indirect=True)
-def test_on_a_phone_undo_restart_and_play_again_show_the_board(play, fixed_game_id, monkeypatch):
+def test_on_a_phone_undo_restart_the_end_and_play_again_show_the_board(
+    play, fixed_game_id, monkeypatch
+):
     # Pressed among the game's controls below the board (or under the ranking), they
     # brought the line saying whose turn it is to the top of the window, and left the
     # board's foot, where Red's fields are, under the bar of the turn's actions.
@@ -224,6 +226,14 @@ def test_on_a_phone_undo_restart_and_play_again_show_the_board(play, fixed_game_
     assert play.locator("#status").inner_text() == "Started again from the first turn."
     for again in ["Play again", "Play again, seats rotated"]:
         _pass_to_the_end(play)
+        # the ranking under the final board, both in the window: the focus put on Play
+        # again scrolled the ranking in and the board out (with the turn's actions, all
+        # off, between them)
+        board, over = (
+            play.locator("#board").bounding_box(),
+            play.locator("#game-over").bounding_box(),
+        )
+        assert board["y"] >= 0 and over["y"] + over["height"] <= play.viewport_size["height"]
         if again != "Play again":
             monkeypatch.undo()  # (a game of its own id, as the server gives it)
         button = play.get_by_role("button", name=again, exact=True)

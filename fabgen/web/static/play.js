@@ -239,8 +239,13 @@ function keepFocus(had) {
 // the end, Pause or Continue in a game of computers only.
 function landFocus() {
   if (!game) return;
-  if (game.over) $("again-rotated").focus();
-  else if (personToMove()) focusBoard();
+  if (game.over) {
+    // The ranking comes into view under the final board, both in the window where they
+    // fit: the focus alone scrolled the ranking to the middle of a phone's window and the
+    // board out of it.
+    $("again-rotated").focus({preventScroll: true});
+    $("game-over").scrollIntoView({block: "nearest"});
+  } else if (personToMove()) focusBoard();
   else if (!$("go-on").hidden) $("go-on").focus();
 }
 
