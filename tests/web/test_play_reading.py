@@ -242,3 +242,23 @@ def test_on_a_phone_undo_restart_the_end_and_play_again_show_the_board(
         play.wait_for_function("() => !busy && !game.over && game.turns_played <= 3")
         play_settled(play)
         assert _board_in_view(play) == [], f"after {again}"
+
+
+@pytest.mark.parametrize("play", [PHONE], indirect=True)
+def test_at_the_table_on_a_phone_the_list_to_do_follows_the_board(play):
+    # With the turn's actions under the board, Hint from and the typed moves stood between
+    # the board and the list of what to do on it (250 px on a 390 px phone), the line
+    # above the board saying to do the list first.
+    play.get_by_label("At the table (the physical board is the truth)").check()
+    _start(play)
+    source, destinations = play.evaluate("() => Object.entries(game.legal)[0]")
+    play.locator(f'#board [data-field="{source}"]').click()
+    play.locator(f'#board [data-field="{destinations[0]}"]').click()
+    play.wait_for_function("() => pending.length === 1")
+    _ends_turn(play)
+    play.locator("#to-do-list > li").first.wait_for()
+    play.evaluate("window.scrollTo(0, 0)")
+    board, todo = play.locator("#board").bounding_box(), play.locator("#to-do").bounding_box()
+    assert 0 <= todo["y"] - (board["y"] + board["height"]) < 30, (board, todo)
+    # the turn's actions after the list, as in the page's order
+    assert play.get_by_label("Hint from").bounding_box()["y"] > todo["y"] + todo["height"]
