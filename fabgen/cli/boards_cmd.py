@@ -13,7 +13,7 @@ from fabgen.cli.common import (
     format_option,
     out_option,
     refuse_overwriting,
-    write_and_report,
+    report_written,
 )
 from fabgen.cli.options import Choice, option, player_names
 
@@ -288,6 +288,8 @@ def layout(board_file, preset, width, paper, margin, overlap, seat_symbols, out_
     NAME-bom.txt/.json     tiles, stones per colour, growing and dead markers
     NAME.toml              the board as a board file
     NAME-start.json        its start position as an Atlantis transcript
+    NAME-layout-files.json these files: a rerun removes those it no longer
+                           writes, and never replaces a file of yours
 
     A board with errors is refused (fabgen validate shows them).
 
@@ -295,6 +297,7 @@ def layout(board_file, preset, width, paper, margin, overlap, seat_symbols, out_
     """
     from fabgen.board.findings import counted_seats
     from fabgen.board.validate import validate as run
+    from fabgen.cli.files_list import write_listed
     from fabgen.products.layout import LayoutParams, layout_files, papers_of
 
     board, source = _load(board_file, preset)
@@ -304,13 +307,22 @@ def layout(board_file, preset, width, paper, margin, overlap, seat_symbols, out_
     params = LayoutParams(board, width, papers, margin, overlap, seat_symbols=seat_symbols)
     made = layout_files(params)
     refuse_overwriting(board_file, out_dir, made.files)
+    # (written before the summary: a refused folder prints nothing but the refusal)
+    written = write_listed(out_dir, made.files, layout_files_list(board.name), "--out", "layout")
     s = report.summary()
     click.echo(
         f"board {board.name}: {counted_seats(board)}, {len(board.tiles)} tiles; "
         f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''} "
         "(fabgen validate explains them)"
     )
-    write_and_report(out_dir, made.files)
+    report_written(written)
+
+
+def layout_files_list(board_name: str) -> str:
+    """The list of the files ``fabgen layout`` wrote for the board: a layout into the
+    same folder removes those it no longer writes (the Letter PDF after ``--paper a4``)
+    and refuses to replace a file it does not list (fabgen.cli.files_list)."""
+    return f"{board_name}-layout-files.json"
 
 
 def refuse_errors(report, source: str) -> None:

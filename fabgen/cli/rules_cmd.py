@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from fabgen.rules.state import Position
     from fabgen.rules.transcript import Transcript
 
+#: The list of the pictures ``rules turn --svg DIR`` wrote into DIR, so that the next turn
+#: into DIR removes those it does not write (fabgen.cli.files_list).
+TURN_FILES_LIST = "turn-files.json"
+
 
 @click.group("rules", short_help="Replay and check games; play a turn step by step.")
 def rules() -> None:
@@ -129,7 +133,8 @@ def _replay_one(path: Path, transcript, variant: str, output_format: str) -> str
     type=OutFolder(path_type=Path),
     default=None,
     metavar="DIR",
-    help="Also write one SVG picture per step into DIR.",
+    help="Also write one SVG picture per step into DIR, and turn-files.json listing them "
+    "(a turn into the same DIR removes an earlier turn's pictures, unless changed since).",
 )
 @click.option(
     "--names/--no-names",
@@ -279,10 +284,11 @@ def _write_pictures(svg_dir: Path | None, steps, names: bool):
     leaves no half output); None without it."""
     if svg_dir is None:
         return None
-    from fabgen.export.transaction import write_transaction
+    from fabgen.cli.files_list import write_listed
     from fabgen.products.turn import turn_picture_files
 
-    return write_transaction(svg_dir, turn_picture_files(steps, names).files, flag="--svg")
+    files = turn_picture_files(steps, names).files
+    return write_listed(svg_dir, files, TURN_FILES_LIST, "--svg", "rules turn")
 
 
 def _echo_json(game: _GameFile, start, given, steps) -> None:

@@ -67,6 +67,7 @@ def write_transaction(
     manifest: str | None = None,
     flag: str = "--out",
     keep_changed: bool = False,
+    command: str = "build",
 ) -> WriteResult:
     """Write ``files`` (relative POSIX names -> bytes) into ``out_dir``, all or nothing.
 
@@ -75,14 +76,15 @@ def write_transaction(
     since, are removed in the same transaction; with ``keep_changed`` too, a file that
     would get other bytes is refused unless that manifest lists it unchanged
     (:func:`refuse_replacing_changes`, checked under the lock). ``flag``: the option that
-    gave the folder, which the messages name (``rules turn`` writes into ``--svg``).
+    gave the folder, which the messages name (``rules turn`` writes into ``--svg``);
+    ``command``: the fabgen command writing, which the refusal names (:func:`_refusal`).
     """
     root = check_out_dir(out_dir, flag)
     names = sorted(files)
     for name in names:
         _relative(name)
     with stop_signals_raise():
-        return _write(root, files, names, manifest, flag, keep_changed)
+        return _write(root, files, names, manifest, flag, keep_changed, command)
 
 
 def _write(
@@ -92,6 +94,7 @@ def _write(
     manifest: str | None,
     flag: str,
     keep_changed: bool = False,
+    command: str = "build",
 ) -> WriteResult:
     created: list[Path] = []  # noted with signals held: a kill at any moment removes them
     try:
@@ -101,7 +104,7 @@ def _write(
             _pause("locked")
             stale = _stale(root, manifest, files) if manifest else []
             if manifest and keep_changed:
-                refuse_replacing_changes(root, files, manifest, flag)
+                refuse_replacing_changes(root, files, manifest, flag, command)
             for k, name in enumerate(names):
                 _stage(staging / "new" / name, files[name])
                 if k == len(names) // 2:
@@ -433,18 +436,22 @@ def _stale(root: Path, manifest: str, files: Mapping[str, bytes]) -> list[str]:
 
 
 def refuse_replacing_changes(
-    out_dir: str | os.PathLike, files: Mapping[str, bytes], manifest: str, flag: str = "--out"
+    out_dir: str | os.PathLike,
+    files: Mapping[str, bytes],
+    manifest: str,
+    flag: str = "--out",
+    command: str = "build",
 ) -> None:
     """Refuse to write over a file that ``files`` would give other bytes, unless the
     folder's previous manifest lists it unchanged since: one it lists that was changed
     since (a sheet re-nested in Inkscape and saved over), and one no manifest of fabgen's
     lists (the user's own README.txt or bom.txt, or ``manifest.json`` of something else).
     Both were replaced without a word, though a changed file the build no longer writes
-    was always kept (``build``'s ``keep_changed``)."""
+    was always kept (``build``'s ``keep_changed``). ``command``: see :func:`_refusal`."""
     root = check_out_dir(out_dir, flag)
     changed, unlisted = _replaced_unasked(root, files, manifest)
     if changed or unlisted:
-        raise FabgenError(_refusal(root, changed, unlisted, manifest, flag))
+        raise FabgenError(_refusal(root, changed, unlisted, manifest, flag, command))
 
 
 def _replaced_unasked(
@@ -472,8 +479,23 @@ def _replaced_unasked(
     return changed, unlisted
 
 
-def _refusal(root: Path, changed: list[str], unlisted: list[str], manifest: str, flag: str) -> str:
-    """One paragraph: which files, why they are not replaced, and what to do."""
+def _refusal(
+    root: Path,
+    changed: list[str],
+    unlisted: list[str],
+    manifest: str,
+    flag: str,
+    command: str = "build",
+) -> str:
+    """One paragraph: which files, why they are not replaced, and what to do.
+    ``command``: the fabgen command writing, in the words: ``build`` speaks of "an earlier
+    build", "this build" and "build again"; another (``layout``, ``rules turn``) of "an
+    earlier fabgen layout", "this fabgen layout" and "run fabgen layout again"."""
+    if command == "build":
+        run, elsewhere, again = "build", "build into another folder, or ", "build again"
+    else:
+        run = f"fabgen {command}"
+        elsewhere, again = f"give another {flag} folder, or ", f"run {run} again"
     named = unlisted + changed
     one = len(named) == 1
     it, copy = ("it", "file") if one else ("them", "files")
@@ -481,7 +503,7 @@ def _refusal(root: Path, changed: list[str], unlisted: list[str], manifest: str,
     if unlisted:
         are = "is" if len(unlisted) == 1 else "are"
         why.append(
-            f"{_listed(unlisted)} {are} not from an earlier build into this folder (no "
+            f"{_listed(unlisted)} {are} not from an earlier {run} into this folder (no "
             f"{manifest} of fabgen's lists {'it' if len(unlisted) == 1 else 'them'})"
         )
     if changed:
@@ -489,11 +511,11 @@ def _refusal(root: Path, changed: list[str], unlisted: list[str], manifest: str,
         why.append(f"{_listed(changed)} {was} changed since fabgen wrote {them}")
     first = PurePosixPath(named[0])
     mine = first.with_name(f"{first.stem}-mine{first.suffix}")
-    elsewhere = "build into another folder, or " if unlisted else ""
+    elsewhere = elsewhere if unlisted else ""
     return (
-        f"{flag} {shown_path(root)}: {'; '.join(why)}; this build would replace {it}, so "
+        f"{flag} {shown_path(root)}: {'; '.join(why)}; this {run} would replace {it}, so "
         f"nothing was written: {elsewhere}rename your {copy} (e.g. {first} to {mine}), or "
-        "delete what you no longer need, and build again"
+        f"delete what you no longer need, and {again}"
     )
 
 

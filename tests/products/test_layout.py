@@ -77,8 +77,11 @@ def test_papers_and_tile_width():
 def test_the_kit_prints_its_board_as_fabgen_layout_does(cli, tmp_path, default_plan, kit_files):
     result = cli("layout", "--preset", default_plan.board.name, "--out", tmp_path)
     assert result.exit_code == 0, result.output
-    written = sorted(tmp_path.iterdir())
+    listed = tmp_path / f"{default_plan.board.name}-layout-files.json"
+    written = sorted(set(tmp_path.iterdir()) - {listed})  # (the list is layout's alone)
     assert len(written) == 8
+    entries = json.loads(listed.read_text())["files"]
+    assert [entry["path"] for entry in entries] == [path.name for path in written]
     for path in written:  # the kit puts them into print/ and board/
         (theirs,) = [data for name, data in kit_files.items() if name.endswith(f"/{path.name}")]
         assert path.read_bytes() == theirs, path.name

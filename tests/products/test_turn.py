@@ -212,7 +212,7 @@ def test_the_pictures_show_the_board_the_way_up_the_setup_diagram_does(cli, tmp_
     assert laid.exit_code == 0, laid.output
     fields, stones = _setup_fields_and_stones(tmp_path / f"{preset}-setup.svg")
     diagram = _normalised(fields, fields)
-    pictures = sorted((tmp_path / "steps").iterdir())
+    pictures = sorted((tmp_path / "steps").glob("*.svg"))
     assert len(pictures) >= 2  # the start and growth at least
     for picture in pictures:  # every step's picture
         middles, _ = _picture_cells_and_stones(picture.read_bytes())

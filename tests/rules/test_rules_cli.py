@@ -235,8 +235,9 @@ def test_turn_writes_one_svg_per_step(tmp_path):
         "step-05-explosion-wave-4.svg",
         "step-06-explosion-wave-5.svg",
         "step-07-growth.svg",
+        "turn-files.json",
     ]
-    assert result.stdout.count("wrote ") == 8
+    assert result.stdout.count("wrote ") == 9
     root = ElementTree.parse(out_dir / "step-02-explosion-wave-1.svg").getroot()
     assert root.get("width", "").endswith("mm")
     texts = [t.text for t in root.iter(f"{SVG}text")]
@@ -326,7 +327,7 @@ def test_outputs_are_identical_across_processes(tmp_path):
              "--svg", str(out_dir)],
             capture_output=True, check=True, env=env,
         )  # fmt: skip
-        pictures = {p.name: p.read_bytes() for p in sorted(out_dir.iterdir())}
+        pictures = {p.name: p.read_bytes() for p in sorted(out_dir.glob("*.svg"))}
         outputs.append((replayed.stdout, pictures))
     assert outputs[0] == outputs[1]
     assert len(outputs[0][1]) == 8
@@ -367,7 +368,7 @@ def test_every_turn_picture_has_a_legend_with_the_marks_it_shows_and_the_seats(t
     from fabgen.draw.position import KEY
 
     out_dir, _ = turn_pictures
-    pictures = sorted(out_dir.iterdir())
+    pictures = sorted(out_dir.glob("*.svg"))
     assert len(pictures) == 8
     for path in pictures:
         texts = svg_texts(path)
@@ -390,7 +391,7 @@ def test_turn_pictures_outline_what_explodes_next_as_the_rule_sheet_does(turn_pi
 
     out_dir, _ = turn_pictures
     _, steps = play_turn(chain_position(), ["-c1--a1"], record_steps=True)
-    pictures = sorted(out_dir.iterdir())
+    pictures = sorted(out_dir.glob("*.svg"))
     for n, (path, step) in enumerate(zip(pictures, steps, strict=True)):
         following = steps[n + 1] if n + 1 < len(steps) else None
         if following is not None and following.kind == "explosion":
@@ -426,7 +427,7 @@ def test_seats_are_numbered_from_1_in_text_json_and_pictures(tmp_path, games, tu
     record = json.loads(run("rules", "replay", "--format", "json", str(bad)).stdout)
     assert record["player"] == k + 1
     assert f"seat {k + 1} (" in record["error"]
-    for path in out_dir.iterdir():
+    for path in out_dir.glob("*.svg"):
         assert not any(t.startswith("seat 0") for t in svg_texts(path))
 
 
@@ -577,7 +578,7 @@ def test_a_game_turn_number_given_to_turn_says_the_files_number_for_it(tmp_path,
 def test_the_pictures_legend_says_who_moves_without_a_second_bracket(turn_pictures):
     """'seat 1 (Red) (to move)': two brackets in a row read as two names."""
     out_dir, _ = turn_pictures
-    for n, path in enumerate(sorted(out_dir.iterdir())):
+    for n, path in enumerate(sorted(out_dir.glob("*.svg"))):
         movers = [t for t in svg_texts(path) if t and "to move" in t]
-        mover = "seat 2 (Blue)" if n == len(list(out_dir.iterdir())) - 1 else "seat 1 (Red)"
+        mover = "seat 2 (Blue)" if n == len(list(out_dir.glob("*.svg"))) - 1 else "seat 1 (Red)"
         assert movers == [f"{mover}, to move"], path.name  # (after growth: the next seat)
