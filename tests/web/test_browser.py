@@ -360,6 +360,24 @@ def test_play_a_turn_in_the_rules_viewer(page):
     assert re.match(r"Step \d+\. ", page.locator("#step-title").inner_text())
 
 
+def test_the_rules_viewer_says_a_minus_sign_in_words(page):
+    # A screen reader at its usual setting leaves the minus out as punctuation: "-e1"
+    # was read as "e1", another field (common.js sayNames, as the play page and the
+    # designer say it).
+    _open(page, "/rules")
+    page.get_by_label("or the start of a preset board").select_option("3p-triangle-4")
+    page.wait_for_selector("#step-svg svg")
+    page.get_by_label("Moves for the player to move").fill("-e1--e0")
+    page.get_by_role("button", name="Play these moves").click()
+    # its growth step, shown first, says which field was a stone short of exploding
+    calm = page.locator("#step-calm")
+    calm.filter(has_text="one stone short").wait_for()
+    calm.locator(".field-name[data-said]").first.wait_for()
+    shown, spoken = calm.inner_text(), calm.aria_snapshot()
+    assert "-e0 2 of 3" in shown and "minus" not in shown
+    assert "minus e0 2 of 3" in spoken and "-e0" not in spoken
+
+
 # ---- narrow windows ----------------------------------------------------------------------
 
 

@@ -69,7 +69,7 @@ def test_a_field_name_with_a_minus_sign_is_said_with_it(phone):
     assert "seat 1, field -a3: seat 1 (Red) starts with 6 stones on -a3," in finding.inner_text()
     # a move (a transcript's, in the note of what the designer took of it): the move's
     # minus sign between two names, a name's own before its letters or its number
-    said = phone.evaluate("ms => ms.map(fieldsSaid)", ["f7-g7", "c3--a4", "a-1-b-2", "-a3"])
+    said = phone.evaluate("ms => ms.map(spokenWords)", ["f7-g7", "c3--a4", "a-1-b-2", "-a3"])
     assert said == ["f7 to g7", "c3 to minus a4", "a minus 1 to b minus 2", "minus a3"]
 
 

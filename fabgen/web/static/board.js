@@ -52,7 +52,7 @@ function act(decide) {
   return inTurn(async () => {
     const outcome = decide(state);
     if (!outcome) return;
-    if (typeof outcome === "string") return say(outcome, true);
+    if (typeof outcome === "string") return setStatus(outcome, true);
     const before = state;
     await applyNow(outcome.mutate, outcome.note);
     if (state !== before && outcome.then) outcome.then(state);
@@ -67,7 +67,7 @@ async function applyNow(mutate, note) {
   undoStack.push(state);
   redoStack.length = 0;
   render(answer, next);
-  say(note || "Changed."); // and an earlier refusal goes
+  setStatus(note || "Changed."); // and an earlier refusal goes
 }
 
 // The server's view of a board, or null (and the reason shown, in this page's words:
@@ -77,52 +77,9 @@ async function ask(next) {
   try {
     return await postJSON("/api/board/view", {state: next});
   } catch (e) {
-    say(`Not changed: ${tapWords(e.pageWords || e.message)}`, true);
+    setStatus(`Not changed: ${tapWords(e.pageWords || e.message)}`, true);
     return null;
   }
-}
-
-// The status line (common.js setStatus), each field name with a minus sign said in
-// words to a screen reader, as the board's places name it ("6 stones on minus a3"): a
-// reader at its usual setting leaves the sign out as punctuation, and "-a3" was read as
-// "a3", the name of another field.
-function say(text, isError) {
-  setStatus(text, isError);
-  spokenNames($("status"));
-}
-
-// The field names (and moves, "c3--a4") with a minus sign in `el`, those setText keeps
-// whole in a span: shown and copied as they are, and read as spokenName says them, by
-// the alternative text of style.css's .field-name[data-said]::after, which the page's
-// text does not have (tests and scripts read it unchanged). A browser without such text
-// for generated content keeps the names as they were.
-const SAID_BY_CSS = CSS.supports("content", '"" / attr(data-said)');
-function spokenNames(el) {
-  if (!SAID_BY_CSS) return;
-  for (const span of el.querySelectorAll(".field-name:not([data-said])")) {
-    const text = span.textContent;
-    if (!text.includes("-")) continue;
-    const shown = document.createElement("span");
-    shown.setAttribute("aria-hidden", "true");
-    shown.textContent = text;
-    span.dataset.said = fieldsSaid(text);
-    span.replaceChildren(shown);
-  }
-}
-
-// A field name, or a move's names ("f7-g7", "c3--a4"), in words: "f7 to g7", "c3 to
-// minus a4" ("-" between two names is the move's, each name's own comes after it).
-function fieldsSaid(text) {
-  const name = new RegExp(FIELD_NAME, "y");
-  const names = [];
-  for (let at = 0; at < text.length;) {
-    name.lastIndex = at;
-    const match = name.exec(text);
-    if (!match) return spokenName(text);
-    names.push(spokenName(match[0]));
-    at = name.lastIndex + 1; // (past the move's "-")
-  }
-  return names.join(" to ");
 }
 
 function render(answer, next) {
@@ -160,7 +117,6 @@ function designerFinding(f) {
   if ([...text.matchAll(FIELD_NAMES)].some((m) => m[0].includes("-"))) {
     const words = document.createElement("span");
     setText(words, text);
-    spokenNames(words);
     li.replaceChildren(words);
   } else {
     li.textContent = text;
@@ -269,7 +225,7 @@ function addTargets(svg, targets) {
     hit(layer, "polygon", {points: points(t.points), class: "hit tile", ...at(t.coord)}, middle(t.points),
         `tile ${t.index + 1} ${where}`, () => clickTile(t));
   }
-  // (a field's name as the play page says it, "field minus d1": boardpic.js spokenName)
+  // (a field's name as the play page says it, "field minus d1": common.js spokenName)
   for (const f of targets.fields) {
     hit(layer, "circle", {cx: f.centre[0], cy: f.centre[1], r: f.r, class: "hit field", "data-field": f.name},
         f.centre, `field ${spokenName(f.name)}${f.words ? ": " + f.words : ""}`, () => clickField(f.name));
@@ -433,12 +389,12 @@ function seatMissing(b, k) {
 
 function seatGone(k) {
   const missing = seatMissing(state, k);
-  if (missing) say(missing, true);
+  if (missing) setStatus(missing, true);
   return Boolean(missing);
 }
 
 function placeStart(t) {
-  if (!t.coord) return say("A start tile must sit on the tile lattice.", true);
+  if (!t.coord) return setStatus("A start tile must sit on the tile lattice.", true);
   const k = seatIndex();
   const startsOf = (seat) => (seat.start === undefined ? [] : Array.isArray(seat.start[0]) ? seat.start : [seat.start]);
   const tile = `(${t.coord[0]}, ${t.coord[1]})`;
@@ -465,10 +421,10 @@ function clickField(name) {
   const n = Number(raw);
   if (raw === "" || !Number.isInteger(n) || n < 1) {
     const typed = raw === "" ? "nothing" : `"${raw}"`;
-    return say(`Not changed: stones per field must be a whole number of at least 1, got ${typed}.`, true);
+    return setStatus(`Not changed: stones per field must be a whole number of at least 1, got ${typed}.`, true);
   }
   const most = Number($("stack-size").max);
-  if (n > most) return say(`Not changed: stones per field must be at most ${most}, got "${raw}".`, true);
+  if (n > most) return setStatus(`Not changed: stones per field must be at most ${most}, got "${raw}".`, true);
   inTurn(() => {
     if (seatGone(k)) return;
     // (said as it is decided, on the board the changes before leave: the same number
@@ -562,13 +518,13 @@ $("load-preset").addEventListener("click", () => {
   const name = $("preset").value;
   presetPicked = false;
   inTurn(async () => {
-    if (!name) return say("Not loaded: choose a preset board in the list first.", true);
+    if (!name) return setStatus("Not loaded: choose a preset board in the list first.", true);
     try {
       const answer = await readAnswer(await reach(`/api/board/preset/${encodeURIComponent(name)}`));
       load(answer);
-      say(`Loaded ${name}.`);
+      setStatus(`Loaded ${name}.`);
     } catch (e) {
-      say(`Not loaded: ${e.message}`, true);
+      setStatus(`Not loaded: ${e.message}`, true);
       showPresetChoice(); // (the board shown stays, and so does its name)
     }
   });
@@ -586,10 +542,10 @@ $("upload").addEventListener("change", async () => {
       const answer = await readAnswer(await reach("/api/board/upload", {method: "POST", body}));
       load(answer);
       // (a game's transcript: what the designer took of it, and why)
-      say(answer.note ? `Loaded ${file.name}: ${answer.note}.` : `Loaded ${file.name}.`);
+      setStatus(answer.note ? `Loaded ${file.name}: ${answer.note}.` : `Loaded ${file.name}.`);
     } catch (e) {
       // (the board on show stays; the reason names the file as the user named it)
-      say(`Not loaded: ${e.message}`, true);
+      setStatus(`Not loaded: ${e.message}`, true);
     }
   });
 });
@@ -698,7 +654,7 @@ $("stack-size").addEventListener("change", () => {
   const most = Number(box.max);
   const over = box.value.trim() !== "" && n > most;
   box.setAttribute("aria-invalid", String(over));
-  if (over) inTurn(() => say(`Stones per field: at most ${most}, got "${box.value.trim()}"; type ${most} or fewer.`, true));
+  if (over) inTurn(() => setStatus(`Stones per field: at most ${most}, got "${box.value.trim()}"; type ${most} or fewer.`, true));
 });
 // The typed coordinate, or the words of its refusal (an empty box was read as 0: a tile
 // nobody asked for). The refusal is said in turn, after the changes on their way.
@@ -712,19 +668,19 @@ function typedCoordinate(axis) {
 $("add-tile").addEventListener("click", () => {
   const [i, j] = [typedCoordinate("i"), typedCoordinate("j")];
   const refused = [i, j].find((c) => typeof c === "string");
-  if (refused) inTurn(() => say(refused, true));
+  if (refused) inTurn(() => setStatus(refused, true));
   else addTile([i, j]);
 });
 
 function step(from, to) {
   inTurn(async () => {
     // (Ctrl+Z pressed once too often: said, not silently nothing)
-    if (!from.length) return say(from === undoStack ? "Nothing to undo." : "Nothing to redo.");
+    if (!from.length) return setStatus(from === undoStack ? "Nothing to undo." : "Nothing to redo.");
     const answer = await ask(from[from.length - 1]);
     if (!answer) return;
     to.push(state);
     render(answer, from.pop());
-    say(from === undoStack ? "Undone." : "Redone.");
+    setStatus(from === undoStack ? "Undone." : "Redone.");
   });
 }
 $("undo").addEventListener("click", () => step(undoStack, redoStack));
@@ -742,7 +698,7 @@ $("validate").addEventListener("click", () => {
     const answer = await ask(state);
     if (!answer) return;
     render(answer, state);
-    say(`Checked: ${count(answer.summary.errors, "error")}, ${count(answer.summary.warnings, "warning")}.`);
+    setStatus(`Checked: ${count(answer.summary.errors, "error")}, ${count(answer.summary.warnings, "warning")}.`);
     showFindings();
   });
 });
@@ -770,13 +726,13 @@ document.querySelectorAll("input[name=tool]").forEach((radio) =>
 // `options`: what else the download is asked with, as chosen when it was clicked.
 function save(what, label, options = {}) {
   return inTurn(async () => {
-    say(`${label}…`);
+    setStatus(`${label}…`);
     try {
-      say(`Downloaded ${await download(`/api/board/download/${what}`, {state, ...options})}.`);
+      setStatus(`Downloaded ${await download(`/api/board/download/${what}`, {state, ...options})}.`);
     } catch (e) {
       // (the page's words where the API's name what the page shows otherwise: the
       // findings, not their codes)
-      say(`Not downloaded: ${e.pageWords || e.message}`, true);
+      setStatus(`Not downloaded: ${e.pageWords || e.message}`, true);
     }
   });
 }
@@ -797,7 +753,7 @@ function saveSetup(fmt) {
 }
 $("download-setup-svg").addEventListener("click", () => saveSetup("svg"));
 $("download-setup-pdf").addEventListener("click", () => saveSetup("pdf"));
-$("status").addEventListener("click", () => say(""));
+$("status").addEventListener("click", () => setStatus(""));
 $("use-in-kit").addEventListener("click", () => inTurn(() => {
   localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
   window.location.href = "/#designer";
@@ -810,7 +766,7 @@ $("play-this").addEventListener("click", (e) => {
   inTurn(() => {
     const errors = view && view.summary ? view.summary.errors : 0;
     if (errors) {
-      return say(
+      return setStatus(
         `Not played: the board has ${count(errors, "error")} (see the findings); fix ` +
         `${errors === 1 ? "it" : "them"} first.`, true);
     }

@@ -15,13 +15,6 @@ const NAME_PX = 12; // a field name's height on screen, where the field leaves r
 const COUNT_PX = 9; // the smallest count under a symbol on screen (else it goes beside)
 const FINGER_PX = 40; // a field or place a finger taps, across on screen (play.js, board.js)
 
-// A field's name as a screen reader says it: "minus d1", "c minus 1". At its usual
-// setting a reader leaves a minus sign out as punctuation, and -d1 sounded as d1 (17
-// such pairs on 3p-triangle-4).
-function spokenName(name) {
-  return name.replace(/-/g, " minus ").trim().replace(/ +/g, " ");
-}
-
 function svgEl(name, attrs, parent) {
   const el = document.createElementNS(PIC_NS, name);
   for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);

@@ -77,6 +77,52 @@ const FIELD_NAMES = new RegExp(`(?<![\\w-])${FIELD_NAME}(?:-${FIELD_NAME})*(?![\
 
 function setText(element, text) {
   element.replaceChildren(...textParts(String(text), FIELD_NAMES, "field-name"));
+  sayNames(element);
+}
+
+// A field's name as a screen reader says it: "minus d1", "c minus 1". At its usual
+// setting a reader leaves a minus sign out as punctuation, and -d1 sounded as d1 (17
+// such pairs on 3p-triangle-4), or as "dash d one".
+function spokenName(name) {
+  return name.replace(/-/g, " minus ").trim().replace(/ +/g, " ");
+}
+
+// A span's names in words, a move's joined by "to": "minus d1", "c3 to c5", "minus d1
+// to minus c1" (each name's own minus comes after the move's); null where the text is
+// not names joined by minus signs.
+const NAME_AT = new RegExp(FIELD_NAME, "y");
+function spokenWords(text) {
+  const names = [];
+  for (let at = 0; at < text.length; at = NAME_AT.lastIndex) {
+    if (names.length && text[at++] !== "-") return null;
+    NAME_AT.lastIndex = at;
+    const name = NAME_AT.exec(text);
+    if (!name) return null;
+    names.push(name[0]);
+  }
+  return names.map(spokenName).join(" to ");
+}
+
+// The field names (and moves) with a minus sign in `node`, each in the span setText
+// keeps whole, read in spokenWords' words: they stand in its data-said, the alternative
+// text of style.css's .field-name[data-said]::after, which shows nothing, and the text
+// shown is hidden from the reader, so what is seen, copied, and read by scripts
+// (textContent, innerText) is unchanged. A browser without alternative text for
+// generated content keeps the names as they were. Done once a span.
+const SAID_BY_CSS = CSS.supports("content", '"" / attr(data-said)');
+function sayNames(node) {
+  if (!SAID_BY_CSS || node.nodeType !== Node.ELEMENT_NODE) return;
+  const spans = node.matches(".field-name") ? [node] : node.querySelectorAll(".field-name");
+  for (const span of spans) {
+    if ("said" in span.dataset || !span.textContent.includes("-")) continue;
+    const words = spokenWords(span.textContent);
+    if (!words) continue;
+    const shown = document.createElement("span");
+    shown.setAttribute("aria-hidden", "true");
+    shown.append(...span.childNodes);
+    span.append(shown);
+    span.dataset.said = words;
+  }
 }
 
 // `text` as strings and, for each match of `pattern`, a span of class `name`.
@@ -103,6 +149,7 @@ function setEffect(element, text) {
   const names = (t) => textParts(t, FIELD_NAMES, "field-name");
   element.replaceChildren(...textParts(String(text), FIELD_WITH_BRACKET, "together", names)
     .flatMap((p) => (typeof p === "string" ? names(p) : [p])));
+  sayNames(element);
 }
 
 function debounce(fn, ms) {

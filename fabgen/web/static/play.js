@@ -648,49 +648,12 @@ function seatName(n) {
 // ---- field names read out ----------------------------------------------------------------
 
 // The page's lines and lists write a field's name as the rules do ("-d1", a move "c3-c5"
-// or "-d1 to -c1"), each name in a span of its own (common.js setText). A screen reader
-// read "-d1" as "dash d one", or left the minus out as punctuation ("d1"), where the
-// board's own buttons say "minus d1" (boardpic.js spokenName). Each such span is read in
-// those words: they stand in its data-said, the alternative text of play.css's
-// .field-name[data-said]::after, which shows nothing (copied text, textContent and
-// innerText stay as shown), and the text shown is hidden from the reader. A browser
-// without alternative text for generated content keeps the names as they were.
-const NAME_AT = new RegExp(FIELD_NAME, "y");
-const SAID_BY_CSS = CSS.supports("content", '"" / attr(data-said)');
-
-// A span's names in words, a move's joined by "to": "minus d1", "c3 to c5", "minus d1
-// to minus c1"; null where the text is not names joined by minus signs.
-function spokenWords(text) {
-  const names = [];
-  for (let at = 0; at < text.length; at = NAME_AT.lastIndex) {
-    if (names.length && text[at++] !== "-") return null;
-    NAME_AT.lastIndex = at;
-    const name = NAME_AT.exec(text);
-    if (!name) return null;
-    names.push(name[0]);
-  }
-  return names.map(spokenName).join(" to ");
-}
-
-function speakNames(node) {
-  if (!SAID_BY_CSS || node.nodeType !== Node.ELEMENT_NODE) return;
-  const spans = node.matches(".field-name") ? [node] : node.querySelectorAll(".field-name");
-  for (const span of spans) {
-    if ("said" in span.dataset || !span.textContent.includes("-")) continue;
-    const words = spokenWords(span.textContent);
-    if (!words) continue;
-    const shown = document.createElement("span");
-    shown.setAttribute("aria-hidden", "true");
-    shown.append(...span.childNodes);
-    span.append(shown);
-    span.dataset.said = words;
-  }
-}
-
+// or "-d1 to -c1"), each name in a span of its own (common.js setText), read in words
+// ("minus d1") as the board's own buttons say it (common.js sayNames).
 // Every name the page writes, whatever writes it (the status line, whose turn it is, the
 // moves tapped, the list to do, the turns), is given its words as it is added.
 new MutationObserver((changes) => {
-  for (const change of changes) change.addedNodes.forEach(speakNames);
+  for (const change of changes) change.addedNodes.forEach(sayNames);
 }).observe(document.querySelector(".play-page"), {childList: true, subtree: true});
 
 // A text's names in words, for an option of a list (which holds no spans).
