@@ -113,6 +113,16 @@ def server_url(app):
         yield url
 
 
+@pytest.fixture(scope="module")
+def play_url(tmp_path_factory):
+    """A server of the play page's test module's own, with an empty games folder (the
+    games its tests start are not another module's)."""
+    from fabgen.web import create_app
+
+    with serving(create_app(games_dir=tmp_path_factory.mktemp("games"))) as url:
+        yield url
+
+
 @pytest.fixture
 def page(browser, server_url):
     from tests.web.helpers import checked_page

@@ -20,15 +20,6 @@ from tests.web.test_browser import _lines_split_inside_brackets
 PERSON_VS_TWO = {"seat-1": "greedy", "seat-2": "strong"}
 
 
-@pytest.fixture(scope="module")
-def play_url(tmp_path_factory):
-    """A server of its own, with an empty games folder."""
-    from fabgen.web import create_app
-
-    with serving(create_app(games_dir=tmp_path_factory.mktemp("games"))) as url:
-        yield url
-
-
 @pytest.fixture
 def play(browser, play_url, request):
     size = dict(getattr(request, "param", {"width": 1280, "height": 900}))

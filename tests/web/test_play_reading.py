@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import serving
 from tests.web.helpers import checked_page, play_settled
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -15,15 +14,6 @@ SMALL_PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is
 TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 BOARD = "3p-triangle-4"  # Red starts on fields whose names have a minus sign (-d1, ...)
-
-
-@pytest.fixture(scope="module")
-def play_url(tmp_path_factory):
-    """A server of its own, with an empty games folder."""
-    from fabgen.web import create_app
-
-    with serving(create_app(games_dir=tmp_path_factory.mktemp("games"))) as url:
-        yield url
 
 
 @pytest.fixture
