@@ -285,14 +285,14 @@ def filament_bom(plan: KitPlan, files: dict[str, bytes]) -> dict | None:
             parts.append(printed[made.name])
     total = sum((p.filament for p in parts), Filament(0.0))
     estimate = sum(_estimate_grams(p) for p in parts)
-    out["total"] = {**total.to_json(), "estimate_grams": round(estimate, 1)}
+    out["total"] = {**total.to_json(), "estimate_grams": round(estimate, 2)}
     return out
 
 
 def _filament_part(piece) -> dict:
     """One colour's stones or one kind of marker in bom.json: printed solid and as
     estimated."""
-    estimate = round(_estimate_grams(piece), 1)
+    estimate = round(_estimate_grams(piece), 2)
     return {"pieces": piece.copies, **piece.filament.to_json(), "estimate_grams": estimate}
 
 

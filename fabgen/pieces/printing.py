@@ -59,8 +59,7 @@ class Filament:
 
     def text(self) -> str:
         """``23.4 cm³, 29 g, 9.7 m``; grams in tenths below 10 g (one stone is 2.0 g)."""
-        grams = f"{self.grams:.1f}" if self.grams < 9.95 else f"{self.grams:.0f}"
-        return f"{self.cm3:.1f} cm³, {grams} g, {self.metres:.1f} m"
+        return f"{self.cm3:.1f} cm³, {grams_text(self.grams)} g, {self.metres:.1f} m"
 
     def to_json(self) -> dict[str, float]:
         return {
@@ -253,3 +252,11 @@ def marker_colours(seat_colours=()) -> dict[str, str]:
         kind: next((c for c in options if c not in taken), "a colour no seat uses")
         for kind, options in MARKER_COLOURS.items()
     }
+
+
+def grams_text(grams: float) -> str:
+    """Whole grams, or tenths below 10 g: a plate of two small stones is not '0 g'. Halves
+    round up, as a reader rounds: bom.json's estimate is kept to tenths, and its 20.5 g
+    printed as Python's format rounds it ('20', to even) stood beside the same solid
+    figure of 20.53 g printed as '21' ('21 g printed solid, about 20 g')."""
+    return f"{grams:.1f}" if grams < 9.95 else str(math.floor(grams + 0.5))

@@ -15,7 +15,7 @@ from functools import cache, partial
 
 from fabgen.pieces.params import PLA_DENSITY
 from fabgen.pieces.plate import Bed, capacity, layout, plate_counts
-from fabgen.pieces.printing import Printed, facing_areas
+from fabgen.pieces.printing import Printed, facing_areas, grams_text
 from fabgen.products.output import Files
 
 
@@ -161,11 +161,6 @@ def _plate_file(plate: Plate, progress: Callable[[int, int], None] | None) -> by
         f"{grams_text(plate_filament(plate))} g of PLA at {PRINT_SETTINGS.label()}"
     )
     return threemf_bytes(items, plate.name, f"{text} | {bed}", progress)
-
-
-def grams_text(grams: float) -> str:
-    """Whole grams, or tenths below 10 g: a plate of two small stones is not '0 g'."""
-    return f"{grams:.1f}" if grams < 9.95 else f"{grams:.0f}"
 
 
 def _plate_report(plate: Plate) -> dict:

@@ -183,3 +183,27 @@ def test_a_damaged_plate_is_refused_as_a_whole_parse_refuses_it(damage):
     data = DAMAGED[damage]
     assert _refusal(read_plate, data) == _refusal(whole_document, data)
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize(
+    ("grams", "text"), [(20.5, "21"), (20.49, "20"), (21.5, "22"), (9.94, "9.9"), (9.96, "10")]
+)
+def test_grams_are_rounded_as_a_reader_rounds_them(grams, text):
+    from fabgen.pieces.printing import grams_text
+
+    assert grams_text(grams) == text  # (Python's format rounds halves to even: 20.5 -> 20)
+
+
+def test_an_estimate_equal_to_the_solid_figure_reads_the_same(monkeypatch):
+    # A pyramid's skins fill it whole, so its estimate is its solid figure: 20.53 g read
+    # '21 g printed solid, about 20 g' (the estimate kept to tenths, 20.5, rounded again).
+    import fabgen.kitbuild.render as render
+    from fabgen.pieces.printing import Filament
+
+    class Pyramids:  # (what _filament_part reads of a printed piece)
+        copies = 27
+        filament = Filament(16.556 * 1000)
+
+    monkeypatch.setattr(render, "_estimate_grams", lambda piece: piece.filament.grams)
+    part = render._filament_part(Pyramids())
+    assert render._solid_grams(part) == render._estimate(part) == "21"
