@@ -64,11 +64,13 @@ def disc_volume(s: DiscStone):
 def pyramid_volume(p: PyramidStone):
     a0, a1 = p.diameter * math.sqrt(3) / 4, p.top_diameter * math.sqrt(3) / 4
     lean = math.atan((a0 - a1) / p.height)
-    cap = (p.wall + p.clearance) / math.sin(lean)
+    pitch = (p.wall + p.clearance) / math.sin(lean)
+    # the cavity's ceiling one pitch under the top, down to a whole layer of 0.2 mm
+    ceiling = 0.2 * math.floor((p.height - pitch) / 0.2 + 1e-9)
     inner0 = a0 - p.wall / math.cos(lean)
-    inner1 = inner0 - (p.height - cap) * math.tan(lean)
-    vent = PI * (p.vent_diameter / 2) ** 2 * cap
-    return hex_frustum(a0, a1, p.height) - hex_frustum(inner0, inner1, p.height - cap) - vent
+    inner1 = inner0 - ceiling * math.tan(lean)
+    vent = PI * (p.vent_diameter / 2) ** 2 * (p.height - ceiling)
+    return hex_frustum(a0, a1, p.height) - hex_frustum(inner0, inner1, ceiling) - vent
 
 
 def marker_volume(m: Marker):
