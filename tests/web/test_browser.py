@@ -342,12 +342,18 @@ def test_a_hostile_upload_gets_a_clear_message(page, tmp_path):
 # ---- the rules viewer --------------------------------------------------------------------
 
 
-def test_play_a_turn_in_the_rules_viewer(page):
+def _moves_in_the_viewer(page, moves: str) -> None:
+    """Type ``moves`` for Red at the start of 3p-triangle-4 in the rules viewer and play
+    them."""
     _open(page, "/rules")
     page.get_by_label("or the start of a preset board").select_option("3p-triangle-4")
     page.wait_for_selector("#step-svg svg")
-    page.get_by_label("Moves for the player to move").fill("zz1-zz2")
+    page.get_by_label("Moves for the player to move").fill(moves)
     page.get_by_role("button", name="Play these moves").click()
+
+
+def test_play_a_turn_in_the_rules_viewer(page):
+    _moves_in_the_viewer(page, "zz1-zz2")
     page.locator("#status").filter(has_text="zz1").wait_for()
     # a pass: the turn still has its steps (start, growth)
     page.get_by_label("Moves for the player to move").fill("")
@@ -364,11 +370,7 @@ def test_the_rules_viewer_says_a_minus_sign_in_words(page):
     # A screen reader at its usual setting leaves the minus out as punctuation: "-e1"
     # was read as "e1", another field (common.js sayNames, as the play page and the
     # designer say it).
-    _open(page, "/rules")
-    page.get_by_label("or the start of a preset board").select_option("3p-triangle-4")
-    page.wait_for_selector("#step-svg svg")
-    page.get_by_label("Moves for the player to move").fill("-e1--e0")
-    page.get_by_role("button", name="Play these moves").click()
+    _moves_in_the_viewer(page, "-e1--e0")
     # its growth step, shown first, says which field was a stone short of exploding
     calm = page.locator("#step-calm")
     calm.filter(has_text="one stone short").wait_for()
