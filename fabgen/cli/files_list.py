@@ -30,15 +30,6 @@ _MARKS = {".svg": b"<desc>Made by fabgen ", ".pdf": b"/Creator (fabgen "}
 _MAX_MARKED = 64 * 2**20  # a bigger file is no earlier output of these commands
 
 
-def files_list(files: Mapping[str, bytes]) -> bytes:
-    """The list of ``files`` (path, size, SHA-256 of each), as balance writes its own."""
-    from fabgen import __version__
-    from fabgen.export.transaction import manifest_files
-
-    data = {"fabgen_version": __version__, "files": manifest_files(files)}
-    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")
-
-
 def write_listed(
     out_dir: Path, files: Mapping[str, bytes], list_name: str, flag: str, command: str
 ) -> WriteResult:
@@ -50,6 +41,7 @@ def write_listed(
     in the refusal ("layout", "rules turn")."""
     from fabgen.export.transaction import (
         check_out_dir,
+        files_list,
         refuse_replacing_changes,
         write_transaction,
     )

@@ -423,6 +423,15 @@ def manifest_files(files: Mapping[str, bytes]) -> list[dict]:
     ]
 
 
+def files_list(files: Mapping[str, bytes]) -> bytes:
+    """A command's list of the files it writes (balance's, layout's, rules turn's), for
+    :func:`write_transaction`'s ``manifest``: fabgen's version and :func:`manifest_files`."""
+    from fabgen import __version__
+
+    data = {"fabgen_version": __version__, "files": manifest_files(files)}
+    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
 def _stale(root: Path, manifest: str, files: Mapping[str, bytes]) -> list[str]:
     """Names the previous manifest lists, this set lacks, and that are still unchanged."""
     entries = _manifest_entries(root / manifest)

@@ -35,7 +35,9 @@ def balance_files(run: BalanceRun, with_board: bool = False) -> Files:
         from fabgen.board.boardfile import board_to_toml
 
         files[f"{name}.toml"] = board_to_toml(run.board).encode()
-    files[files_list_name(name)] = _files_list(files)
+    from fabgen.export.transaction import files_list
+
+    files[files_list_name(name)] = files_list(files)
     return Files(files, report)
 
 
@@ -44,16 +46,6 @@ def files_list_name(board_name: str) -> str:
     earlier run of the board that it does not write (saved games beyond its
     --save-games), as long as nobody changed them (see fabgen.export.transaction)."""
     return f"{board_name}-balance-files.json"
-
-
-def _files_list(files: dict[str, bytes]) -> bytes:
-    import json
-
-    from fabgen import __version__
-    from fabgen.export.transaction import manifest_files
-
-    data = {"fabgen_version": __version__, "files": manifest_files(files)}
-    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
 def _win_rates(run: BalanceRun, report: dict):
