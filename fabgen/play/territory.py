@@ -201,20 +201,24 @@ class _Regions:
     live_count: int
 
 
-#: Regions by the identity of a region-label list. A position's labels are a list that
-#: is never changed, made afresh when a status changes and shared by its copies, so
-#: the candidates of one search often share one, and recounting the regions for each
-#: evaluation is spared. Each entry keeps its list, so its id is not reused; when full
-#: the cache is emptied at once (one step, so threads deciding side by side, as the
-#: web server's may, never see it half changed).
-_REGIONS: dict[int, tuple[Sequence[int], _Regions]] = {}
-_REGIONS_KEPT = 64
+#: Regions by the fields' statuses. Only a status change (an explosion) changes the
+#: regions and the capacities (a field's live neighbours), so the positions of one
+#: search mostly share a few status lists, and recounting the regions for each
+#: evaluation is spared: a position's labels are made afresh after each explosion
+#: phase, but the rollouts of different candidates mostly reach the same statuses. An
+#: entry is used only for the same board and equal region labels (the numbering of
+#: the regions, which the sums of the evaluation follow, depends on how a position's
+#: labels were kept up); when full the cache is emptied at once (one step, so threads
+#: deciding side by side, as the web server's may, never see it half changed).
+_REGIONS: dict[bytes, tuple[object, Sequence[int], _Regions]] = {}
+_REGIONS_KEPT = 1024
 
 
 def _regions(position: Position, labels: Sequence[int]) -> _Regions:
-    known = _REGIONS.get(id(labels))
-    if known is not None and known[0] is labels:
-        return known[1]
+    key = bytes(position.status_codes)
+    known = _REGIONS.get(key)
+    if known is not None and known[0] is position.board and known[1] == labels:
+        return known[2]
     count = max(labels, default=-1) + 1
     size, room = [0] * count, [0] * count
     cap, bit = position.capacities, _grid(position.board).bit
@@ -228,7 +232,7 @@ def _regions(position: Position, labels: Sequence[int]) -> _Regions:
     regions = _Regions(size, room, live, live_count)
     if len(_REGIONS) >= _REGIONS_KEPT:
         _REGIONS.clear()
-    _REGIONS[id(labels)] = (labels, regions)
+    _REGIONS[key] = (position.board, labels, regions)
     return regions
 
 
@@ -454,15 +458,20 @@ class _Grid:
         self.bit = [1 << ((r - r0) * self.width + (q - q0)) for q, r in fields]
 
 
-_GRIDS: dict = {}
+#: Grids by the identity of a board (hashing its segments, as a dict keyed by them
+#: would, costs as much as the rest of a region count); each entry keeps its board,
+#: so its id is not reused.
+_GRIDS: dict[int, tuple[object, _Grid]] = {}
 
 
 def _grid(board) -> _Grid:
-    grid = _GRIDS.get(board.segments)
-    if grid is None:
-        if len(_GRIDS) >= 32:
-            _GRIDS.pop(next(iter(_GRIDS)))
-        grid = _GRIDS[board.segments] = _Grid(board.fields)
+    known = _GRIDS.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    if len(_GRIDS) >= 32:
+        _GRIDS.pop(next(iter(_GRIDS)))
+    grid = _Grid(board.fields)
+    _GRIDS[id(board)] = (board, grid)
     return grid
 
 
