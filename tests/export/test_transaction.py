@@ -108,7 +108,7 @@ def test_a_writer_killed_before_the_commit_leaves_the_old_kit(
     if stage == "staging":  # half the files are in the staging folder by now
         assert any(p.name.startswith(tx.STAGING_PREFIX) for p in old_kit.iterdir())
     proc.send_signal(sig)
-    assert proc.wait(timeout=20) != 0
+    assert proc.wait(timeout=120) != 0
     assert snapshot(old_kit) == as_tree(OLD)  # no staging folder, no lock file, old content
 
 
@@ -121,7 +121,7 @@ def test_a_writer_killed_during_the_commit_finishes_it_first(old_kit, tmp_path, 
     proc = start_writer(old_kit, NEW, env, threaded=threaded)
     wait_for(marker, proc)
     proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    assert proc.wait(timeout=120) == 128 + signal.SIGTERM
     assert snapshot(old_kit) == as_tree(NEW)
 
 
@@ -135,7 +135,7 @@ def test_a_signal_during_the_clean_up_does_not_cut_it_short(tmp_path, inherited)
     proc = start_writer(out, NEW, env, inherited)
     wait_for(marker, proc)
     proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    assert proc.wait(timeout=120) == 128 + signal.SIGTERM
     assert snapshot(out) == as_tree(NEW)  # written whole; no lock file, no staging folder
 
 
@@ -161,7 +161,7 @@ def test_a_writer_killed_into_a_new_folder_leaves_no_folder(tmp_path):
     proc = start_writer(out, NEW, {"FABGEN_TEST_PAUSE": f"staged:{marker}"})
     wait_for(marker, proc)
     proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=20) != 0
+    assert proc.wait(timeout=120) != 0
     assert not (tmp_path / "new").exists()
 
 
@@ -170,7 +170,7 @@ def test_staging_left_by_sigkill_is_cleared_by_the_next_writer(old_kit, tmp_path
     proc = start_writer(old_kit, NEW, {"FABGEN_TEST_PAUSE": f"staged:{marker}"})
     wait_for(marker, proc)
     proc.kill()
-    proc.wait(timeout=20)
+    proc.wait(timeout=120)
     assert snapshot(old_kit) != as_tree(OLD)  # SIGKILL cannot be caught: leftovers ...
     assert {k: v for k, v in snapshot(old_kit).items() if not k.startswith(".")} == as_tree(OLD)
     write_transaction(old_kit, NEW)  # ... which the next writer clears
@@ -183,11 +183,11 @@ def test_two_writers_into_one_folder_take_turns(old_kit, tmp_path):
     first = start_writer(old_kit, NEW, env)
     wait_for(marker, first)
     impatient = start_writer(old_kit, OLD, {"FABGEN_LOCK_TIMEOUT": "0.2"})
-    assert impatient.wait(timeout=20) == 1
+    assert impatient.wait(timeout=120) == 1
     assert "another fabgen is writing into" in impatient.stderr.read().decode()
     second = start_writer(old_kit, {"a.txt": b"second\n"}, {"FABGEN_LOCK_TIMEOUT": "30"})
-    assert first.wait(timeout=30) == 0
-    assert second.wait(timeout=30) == 0
+    assert first.wait(timeout=120) == 0
+    assert second.wait(timeout=120) == 0
     assert (old_kit / "a.txt").read_bytes() == b"second\n"  # the second waited, then wrote
     assert snapshot(old_kit) == as_tree(NEW | {"a.txt": b"second\n"})
 
