@@ -582,6 +582,9 @@ def _hint(board: Board, code: str, message: str = "") -> str | None:
 #: The class of the free places in the picture's SVG: the play page hides them, so a
 #: player choosing a board sees the board only.
 FREE_CLASS = "free-place"
+#: The class of the tile numbers in the picture's SVG: the designer's page makes them
+#: larger where the picture is small on screen (board.js: fitTileNumbers).
+NUMBER_CLASS = "tile-number"
 
 
 @dataclass
@@ -591,11 +594,13 @@ class Picture:
 
     def svg(self) -> str:
         """The picture's SVG, its free places classed :data:`FREE_CLASS` (the drawing
-        model has no classes; the free places are its only dashed lines)."""
+        model has no classes; the free places are its only dashed lines) and its tile
+        numbers :data:`NUMBER_CLASS` (its only text in :data:`NUMBER_INK`)."""
         from fabgen.export.svg import render_svg
 
         text = render_svg(self.drawing).decode("utf-8")
-        return re.sub(r"<path (?=[^>]*stroke-dasharray=)", f'<path class="{FREE_CLASS}" ', text)
+        text = re.sub(r"<path (?=[^>]*stroke-dasharray=)", f'<path class="{FREE_CLASS}" ', text)
+        return re.sub(f'<text (?=[^>]*fill="{NUMBER_INK}")', f'<text class="{NUMBER_CLASS}" ', text)
 
 
 def board_picture(board: Board) -> Picture:
@@ -631,6 +636,8 @@ def board_picture(board: Board) -> Picture:
                 "index": t,
                 "coord": list(tile.coord) if tile.coord else None,
                 "points": [svg(frame(p)) for p in loops[0]],
+                # (the middle of its number's gap between fields: board.js fitTileNumbers)
+                "number_at": svg(frame(number_spot(place, t))),
             }
             for t, (tile, loops) in enumerate(zip(board.tiles, tile_loops, strict=True))
         ],
@@ -648,6 +655,7 @@ def board_picture(board: Board) -> Picture:
             for f in board.fields
         ],
         "viewbox": [round(width, 3), round(height, 3)],
+        "circle_r": round(place.circle_radius, 3),  # (a field as drawn; "r" is its target's)
     }
     return Picture(drawing, targets)
 

@@ -178,7 +178,7 @@ def test_more_stones_per_field_than_the_box_takes_are_refused(page):
     # 150 typed went on the field, and the checks then said a stack was too high.
     state = _ready(page)
     field = page.evaluate("() => view.targets.fields.find((f) => !f.words).name")
-    box = page.get_by_label("Stones per field")
+    box = page.get_by_label("Stones per field", exact=True)  # (the status is named by its words)
     most = int(box.get_attribute("max"))
     page.get_by_label("put stones on a field").check()
     box.fill(str(most + 51))

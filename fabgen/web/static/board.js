@@ -89,6 +89,8 @@ function render(answer, next) {
   showPresetChoice();
   const svg = showSVG($("canvas"), answer.svg);
   applyZoom();
+  numbersFitted.disconnect();
+  if (svg) numbersFitted.observe(svg); // (and fitted now: fitTileNumbers)
   $("canvas").dataset.tiles = (state.board.tiles || []).length;
   addTargets(svg, answer.targets);
   refocusPlace(svg);
@@ -753,7 +755,9 @@ function saveSetup(fmt) {
 }
 $("download-setup-svg").addEventListener("click", () => saveSetup("svg"));
 $("download-setup-pdf").addEventListener("click", () => saveSetup("pdf"));
-$("status").addEventListener("click", () => setStatus(""));
+$("status").addEventListener("click", () => {
+  if ($("status").classList.contains("bad")) setStatus(""); // (a refusal: its title says so)
+});
 $("use-in-kit").addEventListener("click", () => inTurn(() => {
   localStorage.setItem(DESIGNER_KEY, JSON.stringify(state));
   window.location.href = "/#designer";
@@ -800,6 +804,77 @@ function setZoom(z) {
   zoom = Math.max(1, Math.min(4, z));
   applyZoom();
 }
+
+// Tile numbers of NAME_PX on screen (boardpic.js: a field name's size), as far as the
+// gap between three fields where each stands leaves room: on a 390 px phone they were 7
+// px high on the default board, 5 on the largest. Never smaller than the server drew
+// them (a laptop's are mostly large enough). On a phone's default board single digits
+// now reach NAME_PX (13 px high) and 10 is 10 px high, all the gap holds; more with the
+// zoom. Each number's ink (its digits' advance across, a digit's height) stays an
+// eighth of a radius off every field's circle, moved a little within its gap where that
+// lets it grow more.
+const DIGIT_HEIGHT = 0.73; // a digit's height, of the font's size (DejaVu Sans)
+const numbersFitted = new ResizeObserver(() => fitTileNumbers()); // (zoomed, window turned)
+function fitTileNumbers() {
+  const svg = $("canvas").querySelector("svg");
+  const targets = view && view.targets;
+  if (!svg || !targets) return;
+  const scale = svg.getBoundingClientRect().width / targets.viewbox[0];
+  if (!scale) return; // (not on show)
+  const spots = new Map(targets.tiles.map((t) => [String(t.index + 1), t.number_at]));
+  // (the gaps on the lattice are alike: what one number found, the next of as many digits
+  // tries first; 18 ms for 37 tiles otherwise)
+  const found = new Map();
+  for (const text of svg.querySelectorAll("text.tile-number")) {
+    const at = spots.get(text.textContent);
+    if (!at) continue;
+    if (!text.dataset.size) {
+      text.dataset.size = text.getAttribute("font-size");
+      text.dataset.em = String(text.getBBox().width / parseFloat(text.dataset.size));
+    }
+    const key = `${text.dataset.size} ${text.dataset.em}`;
+    const [size, x, y] = numberRoom(at, parseFloat(text.dataset.size), parseFloat(text.dataset.em),
+      NAME_PX / scale, targets.fields, targets.circle_r, found.get(key));
+    found.set(key, [size, x - at[0], y - at[1]]);
+    text.setAttribute("font-size", String(size));
+    text.setAttribute("x", String(x));
+    text.setAttribute("y", String(y + DIGIT_HEIGHT * size / 2)); // (its baseline)
+  }
+}
+// The largest size from `least` up to `most` at which a number `em` font sizes wide keeps
+// an eighth of a radius clear of the fields' circles (radius `r`), and its middle there:
+// `at` or within half a radius of it, the nearest where sizes are equal. `guess` (a size
+// and the middle's shift from `at`) is taken where it keeps clear.
+function numberRoom(at, least, em, most, fields, r, guess) {
+  const near = fields.filter((f) => Math.hypot(f.centre[0] - at[0], f.centre[1] - at[1]) < 6 * r);
+  const clear = (size, [mx, my]) => near.every((f) => {
+    const [x, y] = f.centre;
+    const halfW = em * size / 2, halfH = DIGIT_HEIGHT * size / 2;
+    const dx = x - Math.max(mx - halfW, Math.min(mx + halfW, x));
+    const dy = y - Math.max(my - halfH, Math.min(my + halfH, y));
+    return Math.hypot(dx, dy) >= r * 1.125 - 1e-3; // (the server rounds to thousandths)
+  });
+  let best = [least, ...at];
+  if (most <= least) return best;
+  if (guess) {
+    const middle = [at[0] + guess[1], at[1] + guess[2]];
+    if (clear(guess[0], middle)) return [guess[0], ...middle];
+  }
+  const steps = Array.from({length: 11}, (_, k) => (k - 5) * r / 10);
+  const middles = steps.flatMap((sx) => steps.map((sy) => [at[0] + sx, at[1] + sy]))
+    .sort((a, b) => Math.hypot(a[0] - at[0], a[1] - at[1]) - Math.hypot(b[0] - at[0], b[1] - at[1]));
+  for (const middle of middles) {
+    if (!clear(best[0], middle)) continue;
+    if (clear(most, middle)) return [most, ...middle];
+    let [low, high] = [best[0], most];
+    for (let step = 0; step < 20; step++) {
+      const size = (low + high) / 2;
+      if (clear(size, middle)) low = size; else high = size;
+    }
+    if (low > best[0] * 1.001) best = [low, ...middle];
+  }
+  return best;
+}
 // On a touch screen a tool whose places are under a finger's width zooms in to them (never
 // out), the middle of the board in view: the fields to put stones on were 16 px across on
 // a phone, 28 on a tablet upright (the tiles some 50). The zoom buttons undo it.
@@ -823,14 +898,15 @@ function fingerZoom() {
 $("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
 $("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
 // On a touch screen the page says tap where it said click: the opening text, the tools'
-// label, a refusal's title (style.css writes "Tap to hide" under a refusal there, as no
-// pointer rests on a title to show it).
+// label, a refusal's title (data-hide: common.js setStatus; style.css writes "Tap to hide"
+// under a refusal there, as no pointer rests on a title to show it).
 function tapWords(text) {
   return touchScreen() ? text.replace(/\bclick\b/g, "tap").replace(/\bClick\b/g, "Tap") : text;
 }
 for (const el of document.querySelectorAll("[data-tap]")) {
   if (el.textContent) el.textContent = tapWords(el.textContent);
   if (el.title) el.title = tapWords(el.title);
+  if (el.dataset.hide) el.dataset.hide = tapWords(el.dataset.hide);
 }
 // On a phone the board stays at the top of the window (style.css): a control scrolled to
 // for typing or focus is kept clear of it by its height.

@@ -68,6 +68,11 @@ function setStatus(text, isError) {
   const status = document.getElementById("status");
   setText(status, text);
   status.classList.toggle("bad", Boolean(isError));
+  // A status a click hides (the designer's refusal: data-hide) says so in its title, and
+  // only then: a line with nothing to hide was described "Tap to hide" too.
+  if (!status.dataset.hide) return;
+  if (isError && text) status.title = status.dataset.hide;
+  else status.removeAttribute("title");
 }
 
 // Field names and moves ("-a4", "c3--a4"): a browser breaks a line after a leading minus

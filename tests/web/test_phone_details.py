@@ -1,0 +1,125 @@
+"""Details a phone or a screen reader meets on the designer and the play page: the
+designer's status line named by what it says, and tile numbers a phone shows large
+enough to read. Debian's chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.helpers import checked_page
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+BOARD = "3p-triangle-4"  # the designer's default board, tiles 1 to 10
+
+
+def _accessible(page, selector) -> tuple[str, str]:
+    """The name and the description chromium's accessibility tree gives the element."""
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    backend = cdp.send("DOM.describeNode", {"nodeId": node})["node"]["backendNodeId"]
+    tree = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    cdp.detach()
+    (top,) = [n for n in tree if n.get("backendDOMNodeId") == backend]
+    return (
+        top.get("name", {}).get("value", ""),
+        top.get("description", {}).get("value", ""),
+    )
+
+
+@pytest.fixture
+def designer(browser, server_url, request):
+    with checked_page(browser, **request.param) as page:
+        page.goto(server_url + "/board")
+        page.wait_for_function("() => document.querySelector('#summary-board')?.textContent")
+        page.wait_for_function("() => !document.body.dataset.busy")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        yield page
+
+
+# ---- the designer's status line ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("designer", [PHONE], indirect=True)
+def test_the_designer_s_status_line_is_named_by_what_it_says(designer):
+    # Its title, "Click to hide" (on a touch screen "Tap to hide"), named it whatever it
+    # said: "Loaded 3p-triangle-4." was "Tap to hide" to a screen reader, with nothing
+    # to hide.
+    status = designer.locator("#status")
+    status.filter(has_text=f"Loaded {BOARD}.").wait_for()
+    assert _accessible(designer, "#status") == (f"Loaded {BOARD}.", "")
+    designer.get_by_label("put stones on a field").tap()
+    designer.locator('#canvas .hit.field[data-field="b2"]').tap()
+    status.filter(has_text=" stones on b2.").wait_for()
+    said = status.inner_text()
+    status.tap()  # (nothing to hide: it stays)
+    assert status.inner_text() == said
+    assert _accessible(designer, "#status") == (said, "")
+    # a refusal: named by its words, and described by how to hide it, which works
+    stones = designer.get_by_label("Stones per field", exact=True)
+    stones.fill("150")
+    stones.press("Tab")
+    refusal = designer.locator("#status.bad")
+    refusal.wait_for()
+    assert _accessible(designer, "#status") == (refusal.inner_text(), "Tap to hide")
+    refusal.tap()
+    refusal.wait_for(state="hidden")
+    assert _accessible(designer, "#status") == ("", "")
+
+
+# ---- tile numbers on a phone ----------------------------------------------------------------
+
+# Each tile number's height on screen, its size as the server drew it, and whether its ink
+# (its advance across, a digit's 0.73 of the font size up from the baseline) stays off
+# every field's circle in the picture. (On the default board, whose stones stand one on a
+# field, the picture's only text but the field names' and the counts' is the numbers.)
+NUMBERS = """() => {
+  const svg = document.querySelector('#canvas svg');
+  const circles = [...svg.querySelectorAll('circle:not(.hit)')].map(c =>
+    [c.cx.baseVal.value, c.cy.baseVal.value, c.r.baseVal.value]);
+  return [...svg.querySelectorAll('text:not(.fname):not([font-weight])')].map(t => {
+    const box = t.getBBox(), size = parseFloat(t.getAttribute('font-size'));
+    const base = parseFloat(t.getAttribute('y'));
+    const [x0, x1, y0, y1] = [box.x, box.x + box.width, base - 0.73 * size, base];
+    const covered = circles.filter(([x, y, r]) => Math.hypot(
+      x - Math.max(x0, Math.min(x1, x)), y - Math.max(y0, Math.min(y1, y))) < r);
+    return {number: t.textContent, height: t.getBoundingClientRect().height,
+            drawn: parseFloat(t.dataset.size || t.getAttribute('font-size')), size,
+            covered: covered.length};
+  });
+}"""
+FITTED = "() => [...document.querySelectorAll('text.tile-number')].every(t => t.dataset.size)"
+
+
+@pytest.mark.parametrize("designer", [PHONE], indirect=True)
+def test_tile_numbers_are_large_enough_to_read_on_a_phone_and_cover_no_field(designer):
+    # They were 7 px high on a 390 px phone (a size of 3.06 in a picture 346 px wide).
+    designer.locator("#status").filter(has_text=f"Loaded {BOARD}.").wait_for()
+    designer.wait_for_function(FITTED)
+    numbers = designer.evaluate(NUMBERS)
+    assert [n["number"] for n in numbers] == [str(k) for k in range(1, 11)]
+    assert [n for n in numbers if n["covered"]] == []
+    assert [n for n in numbers if n["size"] < n["drawn"]] == []
+    short = [n for n in numbers if n["height"] < (12 if len(n["number"]) == 1 else 9.5)]
+    assert short == []
+    # zoomed in, still clear of the fields and no smaller on screen
+    designer.get_by_role("button", name="Zoom in").tap()
+    designer.wait_for_function(
+        "h => document.querySelector('text.tile-number').getBoundingClientRect().height > h",
+        arg=numbers[0]["height"],
+    )
+    zoomed = designer.evaluate(NUMBERS)
+    assert [n for n in zoomed if n["covered"]] == []
+    assert all(z["height"] >= n["height"] for z, n in zip(zoomed, numbers, strict=True))
+
+
+@pytest.mark.parametrize("designer", [LAPTOP], indirect=True)
+def test_on_a_laptop_tile_numbers_keep_the_size_drawn_where_it_is_large_enough(designer):
+    # (14 px high at 1280 px wide: as the server drew them)
+    designer.locator("#status").filter(has_text=f"Loaded {BOARD}.").wait_for()
+    designer.wait_for_function(FITTED)
+    numbers = designer.evaluate(NUMBERS)
+    assert len(numbers) == 10
+    assert [n for n in numbers if n["covered"] or n["size"] != n["drawn"]] == []
+    assert min(n["height"] for n in numbers) >= 13
