@@ -1,12 +1,13 @@
 """Details a phone or a screen reader meets on the designer and the play page: the
-designer's status line named by what it says, and tile numbers a phone shows large
-enough to read. Debian's chromium driven by Playwright."""
+designer's status line named by what it says, the play page's board read before its
+settings while a game is on, tile numbers a phone shows large enough to read, and the
+play page's file box at a finger's size. Debian's chromium driven by Playwright."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import checked_page
+from tests.web.helpers import checked_page, play_settled
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -123,3 +124,83 @@ def test_on_a_laptop_tile_numbers_keep_the_size_drawn_where_it_is_large_enough(d
     assert len(numbers) == 10
     assert [n for n in numbers if n["covered"] or n["size"] != n["drawn"]] == []
     assert min(n["height"] for n in numbers) >= 13
+
+
+# ---- the play page ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def play(browser, play_url, request):
+    with checked_page(browser, **request.param) as page:
+        page.goto(play_url + "/play")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        yield page
+
+
+def _before(page, first: str, then: str) -> bool:
+    """Whether ``first`` comes before ``then`` in the page (as it is read and tabbed)."""
+    return page.evaluate(
+        """([a, b]) => Boolean(document.querySelector(a).compareDocumentPosition(
+             document.querySelector(b)) & Node.DOCUMENT_POSITION_FOLLOWING)""",
+        [first, then],
+    )
+
+
+@pytest.mark.parametrize("play", [PHONE, LAPTOP], indirect=True, ids=["phone", "laptop"])
+def test_while_a_game_is_on_its_board_is_read_before_the_settings(play):
+    # The settings column came first in the page: a screen reader, the Tab key and a
+    # phone's swipe passed the score table, At the table, Undo, Restart, Download and New
+    # game (and their address for another phone) on every way to the board.
+    play.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
+    play.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
+    # before a game, the form to start one comes first
+    assert _before(play, "#new-game", "#board")
+    play.locator("#seat-1").select_option("greedy")
+    play.locator("#seat-2").select_option("greedy")
+    play.get_by_label("Show explosions wave by wave").set_checked(False)
+    play.get_by_role("button", name="Start game").click()
+    play_settled(play)
+    game_box = "#game-controls"
+    assert _before(play, "#play-title", "#board-title")  # (the page's heading first)
+    for first in ["#to-move", "#status", "#board", "#end-turn", "#typed-moves", "#log"]:
+        assert _before(play, first, game_box), first
+    # from the last of the turn's actions Tab goes on to the game's settings, not back up
+    play.locator("#play-typed").focus()
+    play.keyboard.press("Tab")
+    assert play.evaluate("() => document.activeElement.closest('.settings') !== null")
+    # as seen: on a phone the board above the settings; on a laptop the settings beside
+    # it on the left, under the page's title, as before
+    board = play.locator("#board").bounding_box()
+    box = play.locator(game_box).bounding_box()
+    title = play.locator("#play-title").bounding_box()
+    intro = play.locator(".intro").bounding_box()
+    assert board and box and title and intro
+    if play.viewport_size["width"] < 760:
+        assert board["y"] + board["height"] <= box["y"]
+    else:
+        assert box["x"] + box["width"] <= board["x"]
+        assert title["x"] == box["x"] and title["y"] < board["y"]
+        assert intro["y"] + intro["height"] <= box["y"] <= intro["y"] + intro["height"] + 20
+    # New game shows the form with the settings, the board still first in the page
+    play.get_by_role("button", name="New game").click()
+    play.locator("#new-game").wait_for()
+    assert play.evaluate("() => document.activeElement.id") == "board-choice"
+    assert _before(play, "#board", "#new-game")
+
+
+@pytest.mark.parametrize("play", [PHONE], indirect=True)
+def test_on_a_phone_the_play_page_s_file_box_is_a_finger_s_size(play):
+    # Its words were the browser's 13.3 px (a phone's browser zooms into a box under 16
+    # px as a file is chosen), its button 21 px tall at the top of a box of 44.
+    box = play.locator("#board-file")
+    box.wait_for()
+    size, button = box.evaluate(
+        """e => [parseFloat(getComputedStyle(e).fontSize),
+                 parseFloat(getComputedStyle(e, '::file-selector-button').height)]"""
+    )
+    bounds = box.bounding_box()
+    assert bounds
+    assert (size, button >= 44) == (16, True)
+    assert bounds["height"] >= 44 and bounds["width"] >= 44
+    assert bounds["x"] + bounds["width"] <= 390
+    assert play.evaluate("document.documentElement.scrollWidth") <= 390

@@ -534,11 +534,25 @@ function openGame(state, turns = []) {
   logHistory(state.history, turns);
   $("new-game").hidden = true;
   $("game-controls").hidden = false;
+  placeSettings();
   putTurnAside(false);
   showTurn(true);
   // Nothing of the last game stays on show while this one's turns are played back.
   showScores();
   showToDo();
+}
+
+// Once a game is open its board comes first in the page and the settings (the Game box,
+// the form of a new game) after it: a screen reader, the Tab key and a phone's swipe
+// passed the whole settings column on every way to the board. Before, the form to start
+// one comes first. (play.css lays them out side by side on a wide screen either way.)
+function placeSettings() {
+  const settings = document.querySelector(".play-page > .settings");
+  const preview = document.querySelector(".play-page > .preview");
+  if (!game || settings.previousElementSibling === preview) return;
+  const focused = settings.contains(document.activeElement) ? document.activeElement : null;
+  preview.after(settings);
+  if (focused) focused.focus({preventScroll: true}); // (moved, it had lost the focus)
 }
 
 function setGame(state) {
