@@ -421,18 +421,38 @@ def _reach(
     for i in stacked:
         if holder[labels[i]] == -2:
             fronts[owner[i]] |= bit[i]
-    free = regions.live
+    key = (grid.width, regions.live, *fronts)
+    counts = _REACHED.get(key)
+    if counts is None:
+        counts = _first_reach(fronts, regions.live, grid.width)
+        if len(_REACHED) >= _REACHED_KEPT:
+            _REACHED.clear()
+        _REACHED[key] = counts
+    for k, n in enumerate(counts):
+        value[k] += w * n
+
+
+#: First reach's counts by grid width, live fields and fronts (as bits): the
+#: candidates of one search mostly differ in stones off the fronts, and half the
+#: searches repeat one already made. Emptied at once when full (see :data:`_REGIONS`).
+_REACHED: dict[tuple[int, ...], list[int]] = {}
+_REACHED_KEPT = 4096
+
+
+def _first_reach(fronts: list[int], free: int, width: int) -> list[int]:
+    """Per seat, the fields its ``fronts`` (bits of :class:`_Grid` ``width`` wide)
+    reach first through the ``free`` ones, the fronts included (see :func:`_reach`)."""
     for f in fronts:
         free &= ~f
     counts = [f.bit_count() for f in fronts]
-    a, b = 1, grid.width
-    c = b + 1
+    # (a bit's six neighbours are the shifts by 1, width and width + 1 either way)
     while any(fronts):
         once = twice = 0
         grown = []
         for f in fronts:
             if f:
-                f = ((f << a) | (f >> a) | (f << b) | (f >> b) | (f << c) | (f >> c)) & free
+                x, y = f << 1, f >> 1
+                f = (x | y | ((f | x) << width) | ((f | y) >> width)) & free
                 twice |= once & f
                 once |= f
             grown.append(f)
@@ -441,8 +461,7 @@ def _reach(
         for k, f in enumerate(fronts):
             if f:
                 counts[k] += f.bit_count()
-    for k, n in enumerate(counts):
-        value[k] += w * n
+    return counts
 
 
 class _Grid:
