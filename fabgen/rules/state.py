@@ -343,7 +343,7 @@ class Position:
         """Region number of each live field (-1 for the others), cached until a status
         changes (``_version`` counts the explosion phases that changed any)."""
         if self._labels is None or self._labels[0] != self._version:
-            self._labels = (self._version, _label_regions(self._status, self.board.neighbours))
+            self._labels = (self._version, _labels_of(self._status, self.board))
         return self._labels[1]
 
     def _relabel_after(self, no_longer_live: list[int]) -> None:
@@ -558,6 +558,27 @@ def _still_joined(taken: list[int], labels: list[int], status: list[int], nbrs) 
             return False
         budget -= len(seen)
     return True
+
+
+#: Fresh region labels by the fields' statuses (with the same board): the positions
+#: a search plays out mostly reach a few status lists again and again. Labels are
+#: never changed once made (:meth:`Position.region_labels`), so they can be shared;
+#: when full the cache is emptied at once (one step, safe beside other threads).
+_LABELS: dict[bytes, tuple[Board, list[int]]] = {}
+_LABELS_KEPT = 1024
+
+
+def _labels_of(status: list[int], board: Board) -> list[int]:
+    """:func:`_label_regions`, kept by the statuses."""
+    key = bytes(status)
+    known = _LABELS.get(key)
+    if known is not None and known[0] is board:
+        return known[1]
+    labels = _label_regions(status, board.neighbours)
+    if len(_LABELS) >= _LABELS_KEPT:
+        _LABELS.clear()
+    _LABELS[key] = (board, labels)
+    return labels
 
 
 def _label_regions(status: list[int], nbrs: tuple[tuple[int, ...], ...]) -> list[int]:
