@@ -161,22 +161,36 @@ QUICKREF_PHRASES = [
 
 
 @pytest.fixture(scope="module")
-def pdfs():
-    return rulesheet_pdfs("both")
+def pdfs(rulesheet_both):
+    return rulesheet_both
 
 
 @pytest.fixture(scope="module")
-def texts(pdfs):
-    return {name: pdf_text(data) for name, data in pdfs.items()}
+def opened(pdfs):
+    """The four PDFs opened once for the module: pdfplumber reads a page's characters
+    (most of a read's time) once, and every test reads the same pages."""
+    docs = {name: pdfplumber.open(io.BytesIO(data)) for name, data in pdfs.items()}
+    yield docs
+    for pdf in docs.values():
+        pdf.close()
+
+
+@pytest.fixture(scope="module")
+def texts(opened):
+    return {name: opened_text(pdf) for name, pdf in opened.items()}
 
 
 def pdf_text(data: bytes) -> str:
     """The text in reading order (the order it is drawn), without the page footers
     (which would interrupt a paragraph that runs on to the next page), normalised."""
     with pdfplumber.open(io.BytesIO(data)) as pdf:
-        body = [p.crop((0, 0, p.width, p.height - 11 * PT_PER_MM)) for p in pdf.pages]
-        text = " ".join(page.extract_text(use_text_flow=True) for page in body)
-    return normalise(text)
+        return opened_text(pdf)
+
+
+def opened_text(pdf) -> str:
+    """:func:`pdf_text` of a PDF pdfplumber has open."""
+    body = [p.crop((0, 0, p.width, p.height - 11 * PT_PER_MM)) for p in pdf.pages]
+    return normalise(" ".join(page.extract_text(use_text_flow=True) for page in body))
 
 
 def normalise(text: str) -> str:
@@ -203,22 +217,21 @@ def test_the_quick_reference_has_the_turn_moves_explosions_and_scoring(texts):
             assert phrase in text, f"{name} needs {phrase!r}"
 
 
-def test_page_counts_and_sizes_in_millimetres(pdfs):
+def test_page_counts_and_sizes_in_millimetres(opened):
     sizes = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-    for name, data in pdfs.items():
+    for name, pdf in opened.items():
         kind, paper = name[:-4].split("-")
         width, height = sizes[paper]
         if kind == "quickref":
             width, height = height, width  # the card is landscape
-        with pdfplumber.open(io.BytesIO(data)) as pdf:
-            pages = pdf.pages
-            if kind == "rulesheet":
-                assert 2 <= len(pages) <= 5, name
-            else:
-                assert len(pages) == 1, name
-            for page in pages:
-                assert page.width / PT_PER_MM == pytest.approx(width, abs=0.05), name
-                assert page.height / PT_PER_MM == pytest.approx(height, abs=0.05), name
+        pages = pdf.pages
+        if kind == "rulesheet":
+            assert 2 <= len(pages) <= 5, name
+        else:
+            assert len(pages) == 1, name
+        for page in pages:
+            assert page.width / PT_PER_MM == pytest.approx(width, abs=0.05), name
+            assert page.height / PT_PER_MM == pytest.approx(height, abs=0.05), name
 
 
 def _rgb(colour: str) -> tuple[float, ...]:
@@ -231,30 +244,28 @@ def _inside(inner: dict, outer: dict) -> bool:
     return a != b and b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
-def test_the_quick_reference_figure_has_no_white_box_on_its_panel(pdfs):
+def test_the_quick_reference_figure_has_no_white_box_on_its_panel(opened):
     """The capacity figure sits on its section's tinted panel with the panel's colour
     behind it: every filled rectangle inside a panel (a figure's page) is not white."""
     panel = _rgb(BOX_FILL)
     for name in ("quickref-a4.pdf", "quickref-letter.pdf"):
-        with pdfplumber.open(io.BytesIO(pdfs[name])) as pdf:
-            page = pdf.pages[0]
-            filled = [r for r in page.rects if r["fill"]]
-            colour = {id(r): tuple(round(c, 3) for c in r["non_stroking_color"]) for r in filled}
-            panels = [r for r in filled if colour[id(r)] == panel]
-            assert len(panels) >= 5, name  # one per section
-            # the figure's cells (curves) lie inside a panel
-            holding = [p for p in panels if any(_inside(c, p) for c in page.curves)]
-            assert holding, name
-            for outer in panels:
-                for inner in filled:
-                    if _inside(inner, outer):
-                        assert colour[id(inner)] != (1.0, 1.0, 1.0), (name, inner["x0"])
+        page = opened[name].pages[0]
+        filled = [r for r in page.rects if r["fill"]]
+        colour = {id(r): tuple(round(c, 3) for c in r["non_stroking_color"]) for r in filled}
+        panels = [r for r in filled if colour[id(r)] == panel]
+        assert len(panels) >= 5, name  # one per section
+        # the figure's cells (curves) lie inside a panel
+        holding = [p for p in panels if any(_inside(c, p) for c in page.curves)]
+        assert holding, name
+        for outer in panels:
+            for inner in filled:
+                if _inside(inner, outer):
+                    assert colour[id(inner)] != (1.0, 1.0, 1.0), (name, inner["x0"])
 
 
-def test_fonts_are_embedded_truetype(pdfs):
+def test_fonts_are_embedded_truetype(pdfs, opened):
     for name, data in pdfs.items():
-        with pdfplumber.open(io.BytesIO(data)) as pdf:
-            fonts = {ch["fontname"] for page in pdf.pages for ch in page.chars}
+        fonts = {ch["fontname"] for page in opened[name].pages for ch in page.chars}
         assert fonts and all("Vera" in f for f in fonts), (name, fonts)
         # One embedded TrueType program per font descriptor, and no base-14 font.
         assert data.count(b"/FontFile2") == data.count(b"/Type /FontDescriptor") > 0
@@ -274,11 +285,10 @@ def test_pdffonts_lists_only_embedded_fonts(pdfs, tmp_path):
             assert re.search(r"\s(yes)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$", row), row
 
 
-def test_title_and_metadata(pdfs):
+def test_title_and_metadata(opened):
     expected = {"rulesheet": "Atlantis: rules of play", "quickref": "Atlantis: quick reference"}
-    for name, data in pdfs.items():
-        with pdfplumber.open(io.BytesIO(data)) as pdf:
-            meta = pdf.metadata
+    for name, pdf in opened.items():
+        meta = pdf.metadata
         assert meta["Title"] == expected[name.split("-")[0]]
         assert "Atlantis" in meta["Subject"] and "rules engine" in meta["Subject"]
         assert "Atlantis" in meta["Keywords"] and "rules" in meta["Keywords"]
@@ -430,19 +440,24 @@ def heading_lines(page, sizes: set[float]) -> list[dict]:
 def headings_at_a_foot(data: bytes, text_size: float = 8.8) -> list[str]:
     """Headings with no text after them lower down in their column: a heading left
     alone at the foot of a column or page."""
-    out = []
     with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for n, page in enumerate(pdf.pages, start=1):
-            body = page.crop((0, 0, page.width, page.height - 11 * PT_PER_MM))
-            chars = [c for c in body.chars if c["text"].strip()]
-            for h in heading_lines(body, heading_sizes(text_size)):
-                below = [
-                    c
-                    for c in chars
-                    if c["top"] > h["bottom"] and c["x0"] < h["x1"] and c["x1"] > h["x0"]
-                ]
-                if not below:
-                    out.append(f"page {n}: {h['text']!r}")
+        return opened_headings_at_a_foot(pdf, text_size)
+
+
+def opened_headings_at_a_foot(pdf, text_size: float = 8.8) -> list[str]:
+    """:func:`headings_at_a_foot` of a PDF pdfplumber has open."""
+    out = []
+    for n, page in enumerate(pdf.pages, start=1):
+        body = page.crop((0, 0, page.width, page.height - 11 * PT_PER_MM))
+        chars = [c for c in body.chars if c["text"].strip()]
+        for h in heading_lines(body, heading_sizes(text_size)):
+            below = [
+                c
+                for c in chars
+                if c["top"] > h["bottom"] and c["x0"] < h["x1"] and c["x1"] > h["x0"]
+            ]
+            if not below:
+                out.append(f"page {n}: {h['text']!r}")
     return out
 
 
@@ -470,10 +485,10 @@ def test_the_heading_reader_finds_a_heading_at_the_foot():
     assert headings_at_a_foot(followed) == []
 
 
-def test_no_heading_is_left_alone_at_the_foot_of_a_column_or_page(pdfs):
-    for name, data in pdfs.items():
+def test_no_heading_is_left_alone_at_the_foot_of_a_column_or_page(opened):
+    for name, pdf in opened.items():
         sheet = RULESHEET if name.startswith("rulesheet") else QUICKREF
-        assert headings_at_a_foot(data, sheet.text_size) == [], name
+        assert opened_headings_at_a_foot(pdf, sheet.text_size) == [], name
 
 
 def test_headings_move_with_the_text_after_them_wherever_the_column_ends():
@@ -490,30 +505,28 @@ def test_headings_move_with_the_text_after_them_wherever_the_column_ends():
         assert headings_at_a_foot(data) == [], n
 
 
-def test_every_text_prints_at_the_legible_size_or_larger(pdfs):
+def test_every_text_prints_at_the_legible_size_or_larger(opened):
     """The simple machine's figure set its four panels in one row at 0.54 of their
     drawn size: the stone counts printed 1.3 mm high and the label a 1.1 mm (the
     order and growth figures' labels and counts 1.5 mm). Every character of every
     sheet, read back from the PDF, is now at least 7 pt (a cap height of 1.78 mm)."""
     from fabgen.draw.metrics import CAP_HEIGHT_PER_EM, LEGIBLE_CAP_MM
 
-    for name, data in pdfs.items():
-        with pdfplumber.open(io.BytesIO(data)) as pdf:
-            for number, page in enumerate(pdf.pages, start=1):
-                assert page.chars, (name, number)
-                for char in page.chars:
-                    cap = char["size"] * CAP_HEIGHT_PER_EM / PT_PER_MM
-                    where = f"{name} page {number}: {char['text']!r} at {cap:.2f} mm"
-                    assert cap >= LEGIBLE_CAP_MM - 0.005, where
+    for name, pdf in opened.items():
+        for number, page in enumerate(pdf.pages, start=1):
+            assert page.chars, (name, number)
+            for char in page.chars:
+                cap = char["size"] * CAP_HEIGHT_PER_EM / PT_PER_MM
+                where = f"{name} page {number}: {char['text']!r} at {cap:.2f} mm"
+                assert cap >= LEGIBLE_CAP_MM - 0.005, where
 
 
-def test_the_rule_sheet_prints_on_four_pages_at_most(pdfs):
+def test_the_rule_sheet_prints_on_four_pages_at_most(opened):
     """At the legible size the sheet grew to 5 pages, the last holding a quarter page
     (three sheets of paper printed double-sided); the text after a wide figure now
     starts beside its panels, and the sheet is back to 4 pages on both papers."""
     for paper in ("a4", "letter"):
-        with pdfplumber.open(io.BytesIO(pdfs[f"rulesheet-{paper}.pdf"])) as pdf:
-            assert len(pdf.pages) <= 4, paper
+        assert len(opened[f"rulesheet-{paper}.pdf"].pages) <= 4, paper
 
 
 def test_a_figure_too_small_to_read_in_one_row_takes_more_rows():
@@ -534,34 +547,34 @@ def test_a_figure_too_small_to_read_in_one_row_takes_more_rows():
     assert smallest_text(figure) * scale >= LEGIBLE_CAP_MM
 
 
-def aside_endings(data: bytes, text_size: float = 8.8) -> list[str]:
+def aside_endings(pdf, text_size: float = 8.8) -> list[tuple[int, str]]:
     """The last line of the text set beside each figure, under its caption (page,
-    line): the lines that start at the caption's left edge (or a list's indent from
-    it) and follow it down without a gap, in the body size; captions at the left
-    edge of the text (below their panels) are not beside them."""
+    line), in a PDF open in pdfplumber: the lines that start at the caption's left
+    edge (or a list's indent from it) and follow it down without a gap, in the body
+    size; captions at the left edge of the text (below their panels) are not beside
+    them."""
     from fabgen.docs.rulesheet import _styles
 
     styles = _styles(text_size)
     body, leading = round(styles["body"].fontSize, 1), styles["body"].leading
     caption = round(styles["caption"].fontSize, 1)
     out = []
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for n, page in enumerate(pdf.pages, start=1):
-            lines = text_lines(page)
-            left = min(li["x0"] for li in lines)
-            for start in (li for li in lines if li["text"].startswith("Figure")):
-                if start["size"] != caption or start["x0"] < left + 1:
-                    continue
-                column = [li for li in lines if 0 <= li["x0"] - start["x0"] + 0.5 < 14]
-                column = [li for li in column if li["top"] >= start["top"]]
-                run = [column[0]]
-                for li in column[1:]:
-                    if li["top"] - run[-1]["top"] > 3 * leading:  # a heading has room above
-                        break
-                    run.append(li)
-                aside = [li for li in run if li["size"] == body]
-                if aside:
-                    out.append((n, aside[-1]["text"]))
+    for n, page in enumerate(pdf.pages, start=1):
+        lines = text_lines(page)
+        left = min(li["x0"] for li in lines)
+        for start in (li for li in lines if li["text"].startswith("Figure")):
+            if start["size"] != caption or start["x0"] < left + 1:
+                continue
+            column = [li for li in lines if 0 <= li["x0"] - start["x0"] + 0.5 < 14]
+            column = [li for li in column if li["top"] >= start["top"]]
+            run = [column[0]]
+            for li in column[1:]:
+                if li["top"] - run[-1]["top"] > 3 * leading:  # a heading has room above
+                    break
+                run.append(li)
+            aside = [li for li in run if li["size"] == body]
+            if aside:
+                out.append((n, aside[-1]["text"]))
     return out
 
 
@@ -584,14 +597,14 @@ def text_lines(page) -> list[dict]:
     return lines
 
 
-def test_the_text_beside_a_wide_figure_ends_with_its_paragraph(pdfs):
+def test_the_text_beside_a_wide_figure_ends_with_its_paragraph(opened):
     """Text set beside a wide figure's panels is read down the right-hand side; a
     paragraph split there ran on in the left column below the figure, where nobody
     looks for it ('... you can walk' / 'from any of its fields'): only whole
     paragraphs go beside a figure, and the sheet still holds 4 pages."""
     found = 0
     for paper in ("a4", "letter"):
-        endings = aside_endings(pdfs[f"rulesheet-{paper}.pdf"])
+        endings = aside_endings(opened[f"rulesheet-{paper}.pdf"])
         found += len(endings)
         for page, line in endings:
             assert line.rstrip().endswith((".", ":", ")")), (paper, page, line)

@@ -8,15 +8,24 @@ import pdfplumber
 import pytest
 
 from fabgen.board.colours import GREY_APART, print_grey
-from fabgen.docs.rulesheet import rulesheet_pdfs
 
 # Two seats' stones GREY_APART apart in grey (0 black, 1 white) are told apart on a
 # grey-scale print: the seat colours red #d62728 and blue #1f5fbf are 0.02 apart.
 
 
 @pytest.fixture(scope="module")
-def pdfs():
-    return rulesheet_pdfs("both")
+def pdfs(rulesheet_both):
+    return rulesheet_both
+
+
+@pytest.fixture(scope="module")
+def opened(pdfs):
+    """The four PDFs opened once for the module: pdfplumber reads a page's objects
+    (most of a read's time) once for every test that reads them."""
+    docs = {name: pdfplumber.open(io.BytesIO(data)) for name, data in pdfs.items()}
+    yield docs
+    for pdf in docs.values():
+        pdf.close()
 
 
 def grey(rgb) -> float:
@@ -24,26 +33,25 @@ def grey(rgb) -> float:
     return print_grey("#" + "".join(f"{round(c * 255):02x}" for c in rgb))
 
 
-def stone_fills(data: bytes) -> set[tuple[float, ...]]:
-    """The fill colours of the stones in a PDF's figures: filled circles (round
-    curves) with a black edge."""
+def stone_fills(pdf) -> set[tuple[float, ...]]:
+    """The fill colours of the stones in a PDF's figures (open in pdfplumber): filled
+    circles (round curves) with a black edge."""
     found = set()
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for page in pdf.pages:
-            for curve in page.curves:
-                w, h = curve["x1"] - curve["x0"], curve["bottom"] - curve["top"]
-                black_edge = curve["stroke"] and tuple(curve["stroking_color"] or ()) == (0, 0, 0)
-                if curve["fill"] and black_edge and abs(w - h) < 0.3:
-                    found.add(tuple(round(c, 3) for c in curve["non_stroking_color"]))
+    for page in pdf.pages:
+        for curve in page.curves:
+            w, h = curve["x1"] - curve["x0"], curve["bottom"] - curve["top"]
+            black_edge = curve["stroke"] and tuple(curve["stroking_color"] or ()) == (0, 0, 0)
+            if curve["fill"] and black_edge and abs(w - h) < 0.3:
+                found.add(tuple(round(c, 3) for c in curve["non_stroking_color"]))
     return found
 
 
-def test_the_seats_stones_differ_in_a_grey_scale_print(pdfs):
+def test_the_seats_stones_differ_in_a_grey_scale_print(opened):
     """Printed in grey, red and blue stones were the same dark grey (0.36 and 0.34),
     so no figure with two players could be read: which stones cancel which, whose
     region is whose. Each seat's stones now print in a grey of their own."""
-    for name, data in pdfs.items():
-        fills = sorted(stone_fills(data), key=grey)
+    for name, pdf in opened.items():
+        fills = sorted(stone_fills(pdf), key=grey)
         if name.startswith("rulesheet"):
             assert len(fills) == 3, (name, fills)  # red, blue and green stones
         for darker, lighter in itertools.pairwise(fills):
@@ -78,7 +86,7 @@ def test_columns_that_would_shrink_start_on_the_next_page():
         assert sizes == {12.0, 8.8}, (room, sorted(sizes))
 
 
-def test_the_end_of_a_game_says_whose_each_region_is(pdfs):
+def test_the_end_of_a_game_says_whose_each_region_is(texts):
     """A player counting the final position by hand learns from the caption which
     region is whose and how many fields it has, the empty one too."""
     from fabgen.docs import figures as F
@@ -95,17 +103,22 @@ def test_the_end_of_a_game_says_whose_each_region_is(pdfs):
         )
     assert len(expected) == 4 and "no stones" in expected[-1]
     for paper in ("a4", "letter"):
-        text = pdf_text(pdfs[f"rulesheet-{paper}.pdf"])
+        text = texts[f"rulesheet-{paper}.pdf"]
         assert "; ".join(expected).lower() + ". scores: red 7" in text, paper
 
 
-def pdf_text(data: bytes) -> str:
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        text = " ".join(page.extract_text(use_text_flow=True) for page in pdf.pages)
+@pytest.fixture(scope="module")
+def texts(opened):
+    """Each PDF's text in reading order, normalised."""
+    return {name: pdf_text(pdf) for name, pdf in opened.items()}
+
+
+def pdf_text(pdf) -> str:
+    text = " ".join(page.extract_text(use_text_flow=True) for page in pdf.pages)
     return " ".join(text.replace("\u2019", "'").split()).lower()
 
 
-def test_growth_follows_the_explosions_in_one_figure(pdfs):
+def test_growth_follows_the_explosions_in_one_figure(texts):
     """The growth figure went to the top of the next page on both papers, away from
     the explosion phase it ends and with a fifth of the page before it empty: growth
     is now the last panel of the explosions' figure, the same picture as the growth
@@ -116,6 +129,6 @@ def test_growth_follows_the_explosions_in_one_figure(pdfs):
     assert turn.panels == (*chain.panels, growth.panels[-1])
     assert turn.panels[-1].label == "after growth"
     for paper in ("a4", "letter"):
-        text = pdf_text(pdfs[f"rulesheet-{paper}.pdf"])
+        text = texts[f"rulesheet-{paper}.pdf"]
         assert "then growth (last panel): b, d and e gain a stone each" in text, paper
         assert text.index("a turn: explosions, then growth") < text.index("3. growth each of")
