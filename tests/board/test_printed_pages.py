@@ -55,6 +55,36 @@ PAGES = {
 }
 
 
+@pytest.fixture(scope="module")
+def grids():
+    """``choose_grid`` of a preset at 100 mm on a paper, searched once for the module
+    (the search is most of these tests' time); the tests only read the grids."""
+    made: dict[tuple[str, str], object] = {}
+
+    def grid(name: str, paper: str):
+        if (name, paper) not in made:
+            made[name, paper] = choose_grid(load_preset(name), 100.0, PrintSettings(PAPERS[paper]))
+        return made[name, paper]
+
+    return grid
+
+
+@pytest.fixture(scope="module")
+def printed():
+    """``printed_board`` of a preset at 100 mm on a paper, drawn once for the module;
+    the tests only read the pages."""
+    made: dict[tuple[str, str], list] = {}
+
+    def pages(name: str, paper: str):
+        if (name, paper) not in made:
+            made[name, paper] = printed_board(
+                load_preset(name), 100.0, PrintSettings(PAPERS[paper])
+            )
+        return made[name, paper]
+
+    return pages
+
+
 def test_the_table_covers_every_preset():
     assert sorted(PAGES) == sorted(preset_names())
 
@@ -102,9 +132,9 @@ def _area(poly) -> float:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("name", sorted(PAGES))
-def test_fewest_pages_and_no_slivers(name, paper):
+def test_fewest_pages_and_no_slivers(grids, name, paper):
     board = load_preset(name)
-    grid = choose_grid(board, 100.0, PrintSettings(PAPERS[paper]))
+    grid = grids(name, paper)
     assert grid.pages <= PAGES[name][paper == "letter"]
     # the grid has no empty outer rows or columns: row 1 and column 1 are printed
     rows, cols = {r for r, _ in grid.cells}, {c for _, c in grid.cells}
@@ -130,9 +160,9 @@ def test_fewest_pages_and_no_slivers(name, paper):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("name", sorted(PAGES))
-def test_assembly_map_labels_leave_every_tile_number_readable(name, paper):
+def test_assembly_map_labels_leave_every_tile_number_readable(grids, printed, name, paper):
     board = load_preset(name)
-    page = printed_board(board, 100.0, PrintSettings(PAPERS[paper]))[0]
+    page = printed(name, paper)[0]
     texts = [s for s in page.layers["print"] if isinstance(s, Text)]
     numbers = [t for t in texts if t.text.isdigit()]
     # every tile keeps its number on the map, start tiles included, drawn after the fills
@@ -148,9 +178,7 @@ def test_assembly_map_labels_leave_every_tile_number_readable(name, paper):
     labels = [
         t for t in texts if t.text.startswith(("page ", "row ")) and t.style.fill == "#c00000"
     ]
-    assert len(labels) == 2 * (
-        len(PAGES) and choose_grid(board, 100.0, PrintSettings(PAPERS[paper])).pages
-    )
+    assert len(labels) == 2 * (len(PAGES) and grids(name, paper).pages)
     for label in labels:
         for number in numbers:
             assert not boxes_overlap(label.box(), number.box()), (label.text, number.text)
@@ -175,12 +203,11 @@ def test_scale_bar_label_stays_clear_of_the_bar_and_its_ticks():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("name", sorted(PAGES))
-def test_every_tile_number_and_seat_label_is_printed_on_some_page(name, paper):
+def test_every_tile_number_and_seat_label_is_printed_on_some_page(grids, printed, name, paper):
     """A label on a seam, wider than the band (a start tile's ``seat 1`` on Letter),
     fitted neither page's window and was printed on none."""
-    settings = PrintSettings(PAPERS[paper])
-    grid = choose_grid(load_preset(name), 100.0, settings)
-    pages = printed_board(load_preset(name), 100.0, settings)[1:]
+    grid = grids(name, paper)
+    pages = printed(name, paper)[1:]
     window = grid.paper_window()
     printed = []  # (text, where it lies on the board in mm)
     for (row, col), page in zip(grid.cells, pages, strict=True):
@@ -196,10 +223,10 @@ def test_every_tile_number_and_seat_label_is_printed_on_some_page(name, paper):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("name", sorted(PAGES))
-def test_no_alignment_cross_covers_a_label(name, paper):
+def test_no_alignment_cross_covers_a_label(printed, name, paper):
     """Crosses sat at fixed spots of the bands, over tile numbers and seat labels
     (59 of 1428 on the presets, most on the rings on Letter)."""
-    for page in printed_board(load_preset(name), 100.0, PrintSettings(PAPERS[paper]))[1:]:
+    for page in printed(name, paper)[1:]:
         shapes = page.layers["print"]
         crosses = [s for s in shapes if isinstance(s, Circle) and s.style == CROSS]
         labels = [t.box() for t in shapes if isinstance(t, Text)]
