@@ -108,6 +108,12 @@ def _segment_meets_box(p, q, box, reach: float) -> bool:
     """Does segment pq come within ``reach`` of the box? Sampled every 0.1 pt along
     the segment: independent of the code's own clipping."""
     x0, y0, x1, y1 = box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach
+    # Every sample lies between the segment's ends (to rounding): a segment wholly to
+    # one side of the box has none in it, and is not sampled (most of them).
+    if max(p[0], q[0]) < x0 - 1e-6 or min(p[0], q[0]) > x1 + 1e-6:
+        return False
+    if max(p[1], q[1]) < y0 - 1e-6 or min(p[1], q[1]) > y1 + 1e-6:
+        return False
     length = ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) ** 0.5
     steps = max(1, int(length / 0.1))
     for k in range(steps + 1):
