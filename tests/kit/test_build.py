@@ -37,8 +37,12 @@ EXPECTED = {
 }
 
 
+# The in-process builds draw the rule sheets once per paper setting (tests/kit/conftest.py).
+pytestmark = pytest.mark.usefixtures("rule_sheets_drawn_once")
+
+
 @pytest.fixture(scope="module")
-def default_kit(tmp_path_factory):
+def default_kit(tmp_path_factory, rule_sheets_drawn_once):
     from click.testing import CliRunner
 
     from fabgen.cli import main

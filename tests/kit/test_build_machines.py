@@ -14,6 +14,9 @@ from fabgen.geometry.symbols import (
 )
 from tests.rules.test_rules_machines import MACHINE_PRESETS
 
+# The builds draw the rule sheets once per paper setting (tests/kit/conftest.py).
+pytestmark = pytest.mark.usefixtures("rule_sheets_drawn_once")
+
 
 def build(tmp_path, cli, text):
     kit = tmp_path / "kit.toml"

@@ -30,7 +30,7 @@ def _build(root, text):
 
 
 @pytest.fixture(scope="module")
-def laser_kit(tmp_path_factory):
+def laser_kit(tmp_path_factory, rule_sheets_drawn_once):
     return _build(
         tmp_path_factory.mktemp("laser"),
         '[kit]\nboard = "4p-diamond-5-stacks"\npaper = "a4"\n'
@@ -39,7 +39,7 @@ def laser_kit(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def printed_kit(tmp_path_factory):
+def printed_kit(tmp_path_factory, rule_sheets_drawn_once):
     # a small bed: the markers need more than one plate
     return _build(tmp_path_factory.mktemp("printed"), '[stones]\nbed = "100x100"\n')
 

@@ -10,6 +10,9 @@ import pytest
 
 from fabgen.kitbuild.kitfile import load_kit
 
+# The kits built whole draw the rule sheets once (tests/kit/conftest.py).
+pytestmark = pytest.mark.usefixtures("rule_sheets_drawn_once")
+
 
 def build(cli, tmp_path, text: str | bytes, name: str = "kit.toml"):
     """``fabgen build`` of a kit file with ``text``: the one-line output of a refusal."""

@@ -13,7 +13,7 @@ from tests.readback import read_dxf, read_svg
 
 
 @pytest.fixture(scope="module")
-def laser_kit(tmp_path_factory):
+def laser_kit(tmp_path_factory, rule_sheets_drawn_once):
     from click.testing import CliRunner
 
     from fabgen.cli import main
