@@ -74,19 +74,35 @@ def _pdf(folder: Path, name: str):
     return pdfplumber.open(io.BytesIO((folder / name).read_bytes()))
 
 
+@pytest.fixture(scope="module")
+def opened(out):
+    """A PDF of ``out`` open in pdfplumber, read once for the module: the tests read the
+    same pages (reading a page's objects is most of their time), none changes them."""
+    docs: dict[str, pdfplumber.PDF] = {}
+
+    def pdf(name: str) -> pdfplumber.PDF:
+        if name not in docs:
+            docs[name] = _pdf(out[0], name)
+        return docs[name]
+
+    yield pdf
+    for doc in docs.values():
+        doc.close()
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_scale_square_measures_50_mm(out, paper):
-    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
-        page = pdf.pages[0]
-        squares = [
-            c
-            for c in page.rects + page.curves
-            if abs(c["width"] / PT - 50) < 1 and abs(c["height"] / PT - 50) < 1
-        ]
-        assert len(squares) == 1
-        assert squares[0]["width"] / PT == pytest.approx(50.0, abs=0.01)
-        assert squares[0]["height"] / PT == pytest.approx(50.0, abs=0.01)
-        assert "measure this:" in page.extract_text() and "50 mm" in page.extract_text()
+def test_scale_square_measures_50_mm(opened, paper):
+    pdf = opened(f"{NAME}-board-{paper}.pdf")
+    page = pdf.pages[0]
+    squares = [
+        c
+        for c in page.rects + page.curves
+        if abs(c["width"] / PT - 50) < 1 and abs(c["height"] / PT - 50) < 1
+    ]
+    assert len(squares) == 1
+    assert squares[0]["width"] / PT == pytest.approx(50.0, abs=0.01)
+    assert squares[0]["height"] / PT == pytest.approx(50.0, abs=0.01)
+    assert "measure this:" in page.extract_text() and "50 mm" in page.extract_text()
 
 
 def _hexagons(page) -> list[list[tuple[float, float]]]:
@@ -116,37 +132,35 @@ def _across_flats(hexagon) -> float:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_tiles_print_at_their_true_size(out, paper):
-    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
-        whole = [h for page in pdf.pages[1:] for h in _hexagons(page)]
-        regular = [h for h in whole if _is_regular(h)]
-        assert len(regular) >= 6  # whole tiles (outlines and tinted start tiles)
-        for h in regular:
-            assert _across_flats(h) == pytest.approx(100.0, abs=0.01)
-        page = pdf.pages[1]
-        # whole circles: four Bézier arcs
-        circles = [c for c in page.curves if [e[0] for e in c["path"]] == ["m", *"cccc"]]
-        big = [c for c in circles if c["width"] / PT > 20]
-        assert big
-        diameter = 0.6 * 100 / SQRT7
-        for c in big:
-            assert c["width"] / PT == pytest.approx(diameter, abs=0.02)
-        centres = sorted(
-            ((c["x0"] + c["x1"]) / 2 / PT, (c["top"] + c["bottom"]) / 2 / PT) for c in big
-        )
-        nearest = min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1 :])
-        assert nearest == pytest.approx(100 / SQRT7, abs=0.01)  # the circle pitch
+def test_tiles_print_at_their_true_size(opened, paper):
+    pdf = opened(f"{NAME}-board-{paper}.pdf")
+    whole = [h for page in pdf.pages[1:] for h in _hexagons(page)]
+    regular = [h for h in whole if _is_regular(h)]
+    assert len(regular) >= 6  # whole tiles (outlines and tinted start tiles)
+    for h in regular:
+        assert _across_flats(h) == pytest.approx(100.0, abs=0.01)
+    page = pdf.pages[1]
+    # whole circles: four Bézier arcs
+    circles = [c for c in page.curves if [e[0] for e in c["path"]] == ["m", *"cccc"]]
+    big = [c for c in circles if c["width"] / PT > 20]
+    assert big
+    diameter = 0.6 * 100 / SQRT7
+    for c in big:
+        assert c["width"] / PT == pytest.approx(diameter, abs=0.02)
+    centres = sorted(((c["x0"] + c["x1"]) / 2 / PT, (c["top"] + c["bottom"]) / 2 / PT) for c in big)
+    nearest = min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1 :])
+    assert nearest == pytest.approx(100 / SQRT7, abs=0.01)  # the circle pitch
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_start_tile_says_whose_it_is_on_some_page(out, paper):
+def test_every_start_tile_says_whose_it_is_on_some_page(opened, paper):
     # On Letter, seats 1 and 4 start on tiles cut by a seam: their labels fitted
     # neither page and were printed on none.
-    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
-        seats = set()
-        for page in pdf.pages[1:]:
-            words = [w["text"] for w in page.extract_words()]
-            seats |= {b for a, b in itertools.pairwise(words) if a == "seat"}
+    pdf = opened(f"{NAME}-board-{paper}.pdf")
+    seats = set()
+    for page in pdf.pages[1:]:
+        words = [w["text"] for w in page.extract_words()]
+        seats |= {b for a, b in itertools.pairwise(words) if a == "seat"}
     assert seats == {str(k) for k in range(1, 7)}
 
 
@@ -156,49 +170,49 @@ def _luminance(rgb) -> float:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_seat_labels_can_be_read_on_their_start_tiles(out, paper):
+def test_seat_labels_can_be_read_on_their_start_tiles(opened, paper):
     # "seat 4" in yellow on the pale yellow start tile had a contrast of 1.5 (orange
     # 2.1, green 2.7): small text needs 4.5 (WCAG 2).
     checked = set()
-    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
-        for page in pdf.pages[1:]:
-            tiles = [c for c in page.curves if c["fill"] and len(c["pts"]) >= 6]
-            words = page.extract_words(extra_attrs=["non_stroking_color"])
-            for word, number in itertools.pairwise(words):
-                if word["text"] != "seat":
-                    continue
-                x, y = (word["x0"] + number["x1"]) / 2, (word["top"] + word["bottom"]) / 2
-                (tile,) = [t for t in tiles if t["x0"] < x < t["x1"] and t["top"] < y < t["bottom"]]
-                light, dark = sorted(
-                    (
-                        _luminance(tile["non_stroking_color"]),
-                        _luminance(word["non_stroking_color"]),
-                    ),
-                    reverse=True,
-                )
-                assert (light + 0.05) / (dark + 0.05) >= 4.5, number["text"]
-                checked.add(number["text"])
+    pdf = opened(f"{NAME}-board-{paper}.pdf")
+    for page in pdf.pages[1:]:
+        tiles = [c for c in page.curves if c["fill"] and len(c["pts"]) >= 6]
+        words = page.extract_words(extra_attrs=["non_stroking_color"])
+        for word, number in itertools.pairwise(words):
+            if word["text"] != "seat":
+                continue
+            x, y = (word["x0"] + number["x1"]) / 2, (word["top"] + word["bottom"]) / 2
+            (tile,) = [t for t in tiles if t["x0"] < x < t["x1"] and t["top"] < y < t["bottom"]]
+            light, dark = sorted(
+                (
+                    _luminance(tile["non_stroking_color"]),
+                    _luminance(word["non_stroking_color"]),
+                ),
+                reverse=True,
+            )
+            assert (light + 0.05) / (dark + 0.05) >= 4.5, number["text"]
+            checked.add(number["text"])
     assert checked == {str(k) for k in range(1, 7)}
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
-def test_pages_fit_the_paper_with_margins(out, paper, size):
+def test_pages_fit_the_paper_with_margins(opened, paper, size):
     grid = choose_grid(load_preset(NAME), 100.0, PrintSettings(PAPERS[paper]))
-    with _pdf(out[0], f"{NAME}-board-{paper}.pdf") as pdf:
-        assert len(pdf.pages) == 7  # the map and 2 rows × 3 columns (or 3 × 2)
-        for n, page in enumerate(pdf.pages):
-            w, h = page.width / PT, page.height / PT
-            assert sorted((round(w, 2), round(h, 2))) == sorted(size)
-            things = page.chars + page.lines + page.rects + page.curves
-            assert things
-            for t in things:
-                assert t["x0"] / PT >= 9.5 and t["top"] / PT >= 9.5, (n, t.get("text"))
-                assert w - t["x1"] / PT >= 9.5 and h - t["bottom"] / PT >= 9.5, (n, t.get("text"))
-            if n:
-                text = page.extract_text()
-                row, col = grid.cells[n - 1]
-                assert f"row {row + 1}, column {col + 1}" in text
-                assert f"page {n + 1} of 7" in text
+    pdf = opened(f"{NAME}-board-{paper}.pdf")
+    assert len(pdf.pages) == 7  # the map and 2 rows × 3 columns (or 3 × 2)
+    for n, page in enumerate(pdf.pages):
+        w, h = page.width / PT, page.height / PT
+        assert sorted((round(w, 2), round(h, 2))) == sorted(size)
+        things = page.chars + page.lines + page.rects + page.curves
+        assert things
+        for t in things:
+            assert t["x0"] / PT >= 9.5 and t["top"] / PT >= 9.5, (n, t.get("text"))
+            assert w - t["x1"] / PT >= 9.5 and h - t["bottom"] / PT >= 9.5, (n, t.get("text"))
+        if n:
+            text = page.extract_text()
+            row, col = grid.cells[n - 1]
+            assert f"row {row + 1}, column {col + 1}" in text
+            assert f"page {n + 1} of 7" in text
 
 
 @pytest.mark.parametrize("name", preset_names())
@@ -305,15 +319,15 @@ def _crosses(page, x: float) -> list[float]:
     )
 
 
-def test_text_uses_an_embedded_font(out):
+def test_text_uses_an_embedded_font(out, opened):
     for name in (f"{NAME}-board-a4.pdf", f"{NAME}-setup.pdf"):
         data = (out[0] / name).read_bytes()
         assert b"/FontFile2" in data and b"Helvetica" not in data
-        with _pdf(out[0], name) as pdf:
-            assert {c["fontname"].split("+")[-1] for p in pdf.pages for c in p.chars} <= {
-                "BitstreamVeraSans-Roman",
-                "BitstreamVeraSans-Bold",
-            }
+        pdf = opened(name)
+        assert {c["fontname"].split("+")[-1] for p in pdf.pages for c in p.chars} <= {
+            "BitstreamVeraSans-Roman",
+            "BitstreamVeraSans-Bold",
+        }
     if shutil.which("pdffonts"):
         listing = subprocess.run(
             ["pdffonts", str(out[0] / f"{NAME}-board-a4.pdf")], capture_output=True, text=True
@@ -422,11 +436,11 @@ def test_layout_of_a_transcript_file_and_one_paper(cli, tmp_path):
     assert sorted((svg.width, svg.height)) == [215.9, 279.4]
 
 
-def test_the_setup_diagram_of_both_papers_fits_each_of_them(out):
+def test_the_setup_diagram_of_both_papers_fits_each_of_them(opened):
     """Both papers: A4's width and Letter's height, whole at 100 % on either."""
-    with _pdf(out[0], f"{NAME}-setup.pdf") as pdf:
-        (page,) = pdf.pages
-        assert sorted((round(page.width / PT, 1), round(page.height / PT, 1))) == [210, 279.4]
+    pdf = opened(f"{NAME}-setup.pdf")
+    (page,) = pdf.pages
+    assert sorted((round(page.width / PT, 1), round(page.height / PT, 1))) == [210, 279.4]
 
 
 def test_layout_never_writes_over_the_board_file_it_reads(cli, tmp_path):
@@ -439,15 +453,19 @@ def test_layout_never_writes_over_the_board_file_it_reads(cli, tmp_path):
     )
     path = tmp_path / "club.toml"
     path.write_text(text, encoding="utf-8")
-    result = cli("layout", path, "--out", tmp_path)
+    # One paper: refusing the board file and writing over its own copy do not depend
+    # on the papers, and a second would add time, not a check.
+    result = cli("layout", path, "--paper", "a4", "--out", tmp_path)
     assert result.exit_code == 2 and result.stdout == ""
     said = " ".join(result.stderr.split())
     assert "would write club.toml over" in said and "give another --out folder" in said
     assert path.read_text(encoding="utf-8") == text
     assert [p.name for p in tmp_path.iterdir()] == ["club.toml"]
-    assert cli("layout", path, "--out", tmp_path / "print").exit_code == 0
+    assert cli("layout", path, "--paper", "a4", "--out", tmp_path / "print").exit_code == 0
     # fabgen's own copy, laid out again into its folder, loses nothing: it is written over
-    again = cli("layout", tmp_path / "print/club.toml", "--out", tmp_path / "print")
+    again = cli(
+        "layout", tmp_path / "print/club.toml", "--paper", "a4", "--out", tmp_path / "print"
+    )
     assert again.exit_code == 0, again.output
 
 
