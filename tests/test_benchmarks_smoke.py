@@ -58,6 +58,11 @@ QUICK = {
         r"transcript",
     ),
     "bench_rules": (["--games", "1", "--turns", "10", "--runs", "1"], r"turns/s"),
+    # (HEAD in a temporary git worktree against the checkout: the same code, the same turns)
+    "bench_strong_speed": (
+        ["--board", "3p-triangle-4", "--games", "1", "--turns", "2", "--rounds", "1"],
+        r"ratio [\d.]+\nsame decisions",
+    ),
 }
 SCRIPTS = sorted(p.stem for p in BENCHMARKS.glob("*.py") if p.stem not in SHARED)
 
