@@ -52,12 +52,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from strength import TUNING, UNUSUAL, match, start_of, summarise
+from timing import strong_decisions
 
 from fabgen.board.files import load_preset, preset_names
-from fabgen.play.policy import get_policy
-from fabgen.play.selfplay import game_rng
-from fabgen.rules.moves import IllegalMove
-from fabgen.rules.turn import Turn
 
 TWO = ["2p-diamond-4", "2p-diamond-5"]
 TWO_UNUSUAL = [
@@ -169,23 +166,7 @@ def selfplay(games: int, jobs: int) -> None:
 
 def decision_times(board: str, games: int) -> list[float]:
     """CPU seconds of the default strong player's decisions in games of strong players."""
-    start = load_preset(board).position()
-    player = get_policy("strong")
-    times = []
-    for g in range(max(1, games // 10)):
-        rng, pos = game_rng(9, g), start
-        for _ in range(300):
-            try:
-                turn = Turn(pos, "online")
-            except IllegalMove:
-                break
-            began = time.process_time()
-            moves = player.choose_turn(pos, "online", rng)
-            times.append(time.process_time() - began)
-            for move in moves:
-                turn.move(move)
-            pos, _ = turn.finish()
-    return sorted(times)
+    return sorted(seconds for _, seconds in strong_decisions(board, max(1, games // 10), 300))
 
 
 def speed(games: int, balance_run: bool) -> None:

@@ -28,7 +28,6 @@ import json
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,31 +35,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def play(board: str, games: int, turns: int) -> dict:
     """In a worker: the decisions' CPU time and a digest of the turns chosen."""
-    from fabgen.board.files import load_preset
-    from fabgen.play.policy import get_policy
-    from fabgen.play.selfplay import game_rng
-    from fabgen.rules.moves import IllegalMove
-    from fabgen.rules.turn import Turn
+    from timing import strong_decisions
 
-    start = load_preset(board).position()
-    player = get_policy("strong")
     digest = hashlib.sha256()
     cpu, decisions = 0.0, 0
-    for g in range(games):
-        rng, pos = game_rng(9, g), start
-        for _ in range(turns):
-            try:
-                turn = Turn(pos, "online")
-            except IllegalMove:
-                break
-            began = time.process_time()
-            moves = player.choose_turn(pos, "online", rng)
-            cpu += time.process_time() - began
-            decisions += 1
-            digest.update((" ".join(map(str, moves)) + "\n").encode())
-            for move in moves:
-                turn.move(move)
-            pos, _ = turn.finish()
+    for moves, seconds in strong_decisions(board, games, turns):
+        cpu += seconds
+        decisions += 1
+        digest.update((" ".join(map(str, moves)) + "\n").encode())
     return {"cpu": cpu, "decisions": decisions, "digest": digest.hexdigest()}
 
 
