@@ -56,3 +56,15 @@ def play_settled(page) -> None:
     page.wait_for_function(
         "() => !busy && game && (game.over || !document.querySelector('#end-turn').disabled)"
     )
+
+
+def accessibility_tree(page, selector) -> tuple[dict, list[dict]]:
+    """The node chromium's accessibility tree gives the element, and the whole tree."""
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    backend = cdp.send("DOM.describeNode", {"nodeId": node})["node"]["backendNodeId"]
+    tree = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    cdp.detach()
+    (top,) = [n for n in tree if n.get("backendDOMNodeId") == backend]
+    return top, tree

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import checked_page, play_settled
+from tests.web.helpers import accessibility_tree, checked_page, play_settled
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -16,13 +16,7 @@ BOARD = "3p-triangle-4"  # the designer's default board, tiles 1 to 10
 
 def _accessible(page, selector) -> tuple[str, str]:
     """The name and the description chromium's accessibility tree gives the element."""
-    cdp = page.context.new_cdp_session(page)
-    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
-    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-    backend = cdp.send("DOM.describeNode", {"nodeId": node})["node"]["backendNodeId"]
-    tree = cdp.send("Accessibility.getFullAXTree")["nodes"]
-    cdp.detach()
-    (top,) = [n for n in tree if n.get("backendDOMNodeId") == backend]
+    top, _ = accessibility_tree(page, selector)
     return (
         top.get("name", {}).get("value", ""),
         top.get("description", {}).get("value", ""),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.helpers import checked_page, play_settled
+from tests.web.helpers import accessibility_tree, checked_page, play_settled
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SMALL_PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
@@ -97,14 +97,8 @@ def test_the_page_reads_whose_turn_then_the_board_then_the_turn_s_actions(play):
 def _read_out(page, selector) -> str:
     """What chromium gives a screen reader for the element (its accessibility tree): its
     name where it has one, else its text as the tree's pieces of text in order."""
-    cdp = page.context.new_cdp_session(page)
-    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
-    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-    backend = cdp.send("DOM.describeNode", {"nodeId": node})["node"]["backendNodeId"]
-    tree = cdp.send("Accessibility.getFullAXTree")["nodes"]
-    cdp.detach()
+    top, tree = accessibility_tree(page, selector)
     by_id = {n["nodeId"]: n for n in tree}
-    (top,) = [n for n in tree if n.get("backendDOMNodeId") == backend]
 
     def texts(n) -> list[str]:
         if n.get("ignored"):
