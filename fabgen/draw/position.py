@@ -433,6 +433,23 @@ def _ink_box(cx: float, cy: float, width: float, h: float):
     return box(cx - width / 2, cy - h / 2, cx + width / 2, cy - h / 2 + ASCENT * h)
 
 
+def _ink_corners(cx: float, cy: float, width: float, h: float) -> list:
+    """The corners of :func:`_ink_box`, in its order."""
+    minx, miny = cx - width / 2, cy - h / 2
+    maxx, maxy = cx + width / 2, cy - h / 2 + ASCENT * h
+    return [(maxx, miny), (maxx, maxy), (minx, maxy), (minx, miny)]
+
+
+def _fitting(room, boxes: list) -> int | None:
+    """The index of the first box (corners) inside ``room``, or None; all tested at
+    once (shapely's vectorised predicate, the same answer as one box at a time)."""
+    import numpy
+    import shapely
+
+    inside = shapely.contains(room, shapely.polygons(numpy.array(boxes)))
+    return int(inside.argmax()) if inside.any() else None
+
+
 class _LabelRoom:
     """Places the labels of a drawing, each inside its own cell.
 
@@ -473,6 +490,12 @@ class _LabelRoom:
                 self.blocked.append(box(x - d, y - d, x + d, y + d))
         self.labels: list = []  # the ink of the labels placed
         self.large = False
+        # Every label's spots are asked for again each time a label is placed (the
+        # one with the fewest free spots goes first), and the shapes they are found
+        # in do not change: each is worked out once (a third of a kit's rule sheet).
+        self._lines_off: dict[float, object] = {}
+        self._rooms: dict[tuple[Field, float], object] = {}
+        self._spot_lists: dict[tuple, list] = {}
 
     def _empty(self, field: Field, across: tuple[float, float] | None) -> bool:
         """Has the label's cell nothing else in it: no stones, cross or arrow?"""
@@ -501,17 +524,31 @@ class _LabelRoom:
     def _room(self, field: Field, edge: float):
         """Its cell, shrunk by ``edge`` pitches (beyond its thin edge line), off the tile
         borders."""
-        from shapely.geometry import Polygon
+        key = (field, edge)
+        if key not in self._rooms:
+            import shapely
+            from shapely.geometry import Polygon
 
-        cell = Polygon(_hexagon(field, self.pitch, 1.0, self.turn))
-        edge = (edge + CELL_LINE.width / 2 / self.pitch) * self.pitch
-        return cell.buffer(-edge, join_style="mitre").difference(self.lines.buffer(edge))
+            cell = Polygon(_hexagon(field, self.pitch, 1.0, self.turn))
+            edge = (edge + CELL_LINE.width / 2 / self.pitch) * self.pitch
+            if edge not in self._lines_off:
+                self._lines_off[edge] = self.lines.buffer(edge)
+            room = cell.buffer(-edge, join_style="mitre").difference(self._lines_off[edge])
+            shapely.prepare(room)  # (many boxes are tested against it)
+            self._rooms[key] = room
+        return self._rooms[key]
 
     def _spots(self, field: Field, text: str, across: tuple[float, float] | None) -> list:
         """A label's spots in order of preference, each its centre and the box of its
         letters: in an empty cell its middle; else, along each direction (beside an
         arrow across the field, then :data:`LABEL_DIRECTIONS`), the spot furthest from
         the middle whose letters are in the cell, clear of its edges and tile borders."""
+        key = (field, text, across, self.height())
+        if key not in self._spot_lists:
+            self._spot_lists[key] = self._find_spots(field, text, across)
+        return self._spot_lists[key]
+
+    def _find_spots(self, field: Field, text: str, across: tuple[float, float] | None) -> list:
         pitch = self.pitch
         x, y = _xy(field, pitch, self.turn)
         h = self.height()
@@ -527,12 +564,15 @@ class _LabelRoom:
             directions = [(-uy, ux), (uy, -ux), *directions]
         spots = []
         for nx, ny in directions:
-            for step in range(50, -1, -1):  # from the cell's edge in, 0.01 pitch a step
-                cx, cy = x + step * 0.01 * pitch * nx, y + step * 0.01 * pitch * ny
-                ink = _ink_box(cx, cy, width, h)
-                if room.contains(ink):
-                    spots.append(((cx, cy), ink))
-                    break
+            # from the cell's edge in, 0.01 pitch a step; the first whose letters fit
+            centres = [
+                (x + step * 0.01 * pitch * nx, y + step * 0.01 * pitch * ny)
+                for step in range(50, -1, -1)
+            ]
+            fits = _fitting(room, [_ink_corners(cx, cy, width, h) for cx, cy in centres])
+            if fits is not None:
+                cx, cy = centres[fits]
+                spots.append(((cx, cy), _ink_box(cx, cy, width, h)))
         if not spots:  # (a label too long for its cell: at the top, as it always was)
             cx, cy = x, y + 0.4 * pitch
             spots.append(((cx, cy), _ink_box(cx, cy, width, h)))
