@@ -1,5 +1,5 @@
 """Details a phone or a screen reader meets on the designer and the play page: the
-designer's status line named by what it says, the play page's board read before its
+designer's status line (and every other page's) named by what it says, the play page's board read before its
 settings while a game is on, tile numbers a phone shows large enough to read, and the
 play page's file box at a finger's size. Debian's chromium driven by Playwright."""
 
@@ -198,3 +198,56 @@ def test_on_a_phone_the_play_page_s_file_box_is_a_finger_s_size(play):
     assert bounds["height"] >= 44 and bounds["width"] >= 44
     assert bounds["x"] + bounds["width"] <= 390
     assert play.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# ---- the other pages' status lines ----------------------------------------------------------
+
+
+@pytest.fixture
+def page_at(browser, server_url):
+    with checked_page(browser, **LAPTOP) as page:
+        yield lambda path: (page.goto(server_url + path), page)[1]
+
+
+def test_the_kit_and_rules_pages_status_lines_are_named_by_what_they_say(page_at):
+    # A status is named only by its author, not by its words: each of these lines was
+    # a nameless "status" to a screen reader that lists a page's parts.
+    kit = page_at("/")
+    kit.get_by_role("button", name="Reset to defaults").click()
+    kit.locator("#status", has_text="Every setting is back to its default.").wait_for()
+    assert _accessible(kit, "#status") == ("Every setting is back to its default.", "")
+    rules = page_at("/rules")
+    rules.evaluate("() => { transcript = null; }")  # (nothing loaded yet, as on a first visit)
+    rules.get_by_role("button", name="Play these moves").click()
+    rules.locator("#status", has_text="Load a transcript first.").wait_for()
+    assert _accessible(rules, "#status") == ("Load a transcript first.", "")
+
+
+@pytest.mark.parametrize("play", [LAPTOP], indirect=True)
+def test_the_play_page_s_status_and_thinking_lines_are_named_by_what_they_say(play):
+    play.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
+    play.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
+    play.locator("#seat-1").select_option("greedy")
+    play.locator("#seat-2").select_option("greedy")
+    play.get_by_role("button", name="Start game").click()
+    play_settled(play)
+    # a field of the player to move that is empty: refused, and the refusal is the name
+    play.locator('#board [data-field][data-owner=""]').first.click()
+    refusal = play.locator("#status.bad")
+    refusal.wait_for()
+    assert _accessible(play, "#status") == (refusal.inner_text(), "")
+    # while the computers think, the line that says so is named by it (their answer is
+    # held back until the line has been read: greedy answers before a look otherwise)
+    held: list = []
+    play.route("**/turn", lambda route: held.append(route))
+    play.get_by_role("button", name="End turn").click()
+    thinking = play.locator("#thinking:not([hidden])")
+    thinking.wait_for()
+    said = thinking.inner_text()
+    name, _ = _accessible(play, "#thinking")
+    play.wait_for_function("() => true")  # (the held request has reached the route)
+    for route in held:
+        route.continue_()
+    play.unroute("**/turn")
+    assert said.endswith("thinking…") and name == said
+    play_settled(play)
