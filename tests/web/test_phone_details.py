@@ -213,9 +213,14 @@ def test_the_kit_and_rules_pages_status_lines_are_named_by_what_they_say(page_at
     # A status is named only by its author, not by its words: each of these lines was
     # a nameless "status" to a screen reader that lists a page's parts.
     kit = page_at("/")
+    kit.wait_for_function("() => document.body.dataset.preview")  # (the first preview)
+    shown = kit.evaluate("() => document.body.dataset.preview")
     kit.get_by_role("button", name="Reset to defaults").click()
-    kit.locator("#status", has_text="Every setting is back to its default.").wait_for()
-    assert _accessible(kit, "#status") == ("Every setting is back to its default.", "")
+    # the reset's preview has come: its message stays (it went within a second)
+    kit.wait_for_function(f"() => document.body.dataset.preview !== {shown!r}")
+    said = "Every setting is back to its default."
+    assert kit.locator("#status").inner_text() == said
+    assert _accessible(kit, "#status") == (said, "")
     rules = page_at("/rules")
     rules.evaluate("() => { transcript = null; }")  # (nothing loaded yet, as on a first visit)
     rules.get_by_role("button", name="Play these moves").click()

@@ -67,11 +67,12 @@ function showFindings(findings) {
 // replaces the older, so a slow preview never holds up the next).
 const pageId = Math.random().toString(36).slice(2) + Date.now().toString(36);
 let shownFull = 0;
-// A download's message stays until the next change: a preview answer that came after it
-// cleared it (a refusal, the settings changed just before the click, flashed and was gone).
-let downloadSaid = false;
+// A download's or a reset's message stays until the next change: a preview answer that
+// came after it cleared it (a refusal, the settings changed just before the click, flashed
+// and was gone; "Every setting is back to its default." went within a second).
+let saidKept = false;
 function previewStatus(text, isError) {
-  if (!downloadSaid) setStatus(text, isError);
+  if (!saidKept) setStatus(text, isError);
 }
 function refresh() {
   const mine = ++asked;
@@ -233,11 +234,12 @@ function resetForm() {
   }
   localStorage.removeItem(KIT_KEY);
   setStatus("Every setting is back to its default.");
+  saidKept = true;
   refresh();
 }
 
 const later = debounce(refresh, 150);
-const changed = () => { downloadSaid = false; };  // (a download's message is then old)
+const changed = () => { saidKept = false; };  // (a download's or reset's message is then old)
 form.addEventListener("input", changed);
 form.addEventListener("change", changed);
 form.addEventListener("input", saveForm);
@@ -248,7 +250,7 @@ form.addEventListener("change", later);
 form.addEventListener("submit", (e) => e.preventDefault());
 
 async function fetchFile(url, what) {
-  downloadSaid = true;
+  saidKept = true;
   setStatus(`${what}…`);
   try {
     const name = await download(url, request());
