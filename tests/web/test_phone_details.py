@@ -1,5 +1,5 @@
-"""Details a phone or a screen reader meets on the designer and the play page: the
-designer's status line (and every other page's) named by what it says, the play page's board read before its
+"""Details a phone or a screen reader meets on the pages: the designer's status line
+(and every other page's) named by what it says, the play page's board read before its
 settings while a game is on, tile numbers a phone shows large enough to read, and the
 play page's file box at a finger's size. Debian's chromium driven by Playwright."""
 
