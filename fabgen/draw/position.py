@@ -428,13 +428,13 @@ LABEL_DIRECTIONS = (90, 270, 0, 180, 30, 150, 330, 210)
 
 def _ink_box(cx: float, cy: float, width: float, h: float):
     """The box of a label's letters centred at ``cx`` with its baseline at ``cy - h/2``."""
-    from shapely.geometry import box
+    from shapely.geometry import Polygon
 
-    return box(cx - width / 2, cy - h / 2, cx + width / 2, cy - h / 2 + ASCENT * h)
+    return Polygon(_ink_corners(cx, cy, width, h))
 
 
 def _ink_corners(cx: float, cy: float, width: float, h: float) -> list:
-    """The corners of :func:`_ink_box`, in its order."""
+    """The corners of :func:`_ink_box` (as shapely's ``box`` lists them)."""
     minx, miny = cx - width / 2, cy - h / 2
     maxx, maxy = cx + width / 2, cy - h / 2 + ASCENT * h
     return [(maxx, miny), (maxx, maxy), (minx, maxy), (minx, miny)]
