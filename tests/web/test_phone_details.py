@@ -205,8 +205,14 @@ def test_on_a_phone_the_play_page_s_file_box_is_a_finger_s_size(play):
 
 @pytest.fixture
 def page_at(browser, server_url):
+    """A laptop-sized page, opened at a path of the server."""
     with checked_page(browser, **LAPTOP) as page:
-        yield lambda path: (page.goto(server_url + path), page)[1]
+
+        def at(path: str):
+            page.goto(server_url + path)
+            return page
+
+        yield at
 
 
 def test_the_kit_and_rules_pages_status_lines_are_named_by_what_they_say(page_at):
