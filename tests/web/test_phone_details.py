@@ -200,6 +200,57 @@ def test_on_a_phone_the_play_page_s_file_box_is_a_finger_s_size(play):
     assert play.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+# Each tile number of the play page's picture: its height on screen, its size and the size
+# drawn, and how many fields' circles its ink (its advance across, a digit's 0.73 of the
+# font size up from the baseline) reaches into, in the picture's own units.
+PLAY_NUMBERS = """() => {
+  const svg = document.querySelector('#board svg');
+  const circles = [...svg.querySelectorAll('g.field')].map(g => {
+    const m = g.transform.baseVal[0].matrix;
+    return [m.e, m.f, g.querySelector('circle.cell').r.baseVal.value];
+  });
+  return [...svg.querySelectorAll('.tile-numbers text')].map(t => {
+    const box = t.getBBox(), size = parseFloat(t.getAttribute('font-size'));
+    const base = parseFloat(t.getAttribute('y'));
+    const [x0, x1, y0, y1] = [box.x, box.x + box.width, base - 0.73 * size, base];
+    const covered = circles.filter(([x, y, r]) => Math.hypot(
+      x - Math.max(x0, Math.min(x1, x)), y - Math.max(y0, Math.min(y1, y))) < r);
+    return {number: t.textContent, height: t.getBoundingClientRect().height,
+            drawn: parseFloat(t.dataset.size), size, covered: covered.length};
+  });
+}"""
+
+
+PLAY_FITTED = (
+    "() => [...document.querySelectorAll('#board .tile-numbers text')].every(t => t.dataset.size)"
+)
+
+
+@pytest.mark.parametrize("play", [PHONE], indirect=True)
+def test_the_play_page_s_tile_numbers_are_large_enough_to_read_on_a_phone(play):
+    # They were 8 px high on a 390 px phone, as drawn for a laptop: the designer's
+    # numbers had grown into their gaps, the play page's had not.
+    play.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
+    play.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
+    play.locator("#seat-1").select_option("greedy")
+    play.locator("#seat-2").select_option("greedy")
+    play.get_by_role("button", name="Start game").click()
+    play_settled(play)
+    play.wait_for_function(PLAY_FITTED)
+    numbers = play.evaluate(PLAY_NUMBERS)
+    assert [n["number"] for n in numbers] == [str(k) for k in range(1, 11)]
+    assert [n for n in numbers if n["covered"] or n["size"] < n["drawn"]] == []
+    short = [n for n in numbers if n["height"] < (12 if len(n["number"]) == 1 else 9.5)]
+    assert short == []
+    # zoomed in, still clear of the fields and no smaller on screen
+    zoom = play.evaluate("() => picture.zoom")
+    play.get_by_role("button", name="Zoom in").tap()
+    play.wait_for_function("z => picture.zoom > z && picture.scale", arg=zoom)
+    zoomed = play.evaluate(PLAY_NUMBERS)
+    assert [n for n in zoomed if n["covered"] or n["size"] < n["drawn"]] == []
+    assert all(z["height"] >= n["height"] for z, n in zip(zoomed, numbers, strict=True))
+
+
 # ---- the other pages' status lines ----------------------------------------------------------
 
 

@@ -813,7 +813,6 @@ function setZoom(z) {
 // zoom. Each number's ink (its digits' advance across, a digit's height) stays an
 // eighth of a radius off every field's circle, moved a little within its gap where that
 // lets it grow more.
-const DIGIT_HEIGHT = 0.73; // a digit's height, of the font's size (DejaVu Sans)
 const numbersFitted = new ResizeObserver(() => fitTileNumbers()); // (zoomed, window turned)
 function fitTileNumbers() {
   const svg = $("canvas").querySelector("svg");
@@ -825,6 +824,7 @@ function fitTileNumbers() {
   // (the gaps on the lattice are alike: what one number found, the next of as many digits
   // tries first; 18 ms for 37 tiles otherwise)
   const found = new Map();
+  const centres = targets.fields.map((f) => f.centre);
   for (const text of svg.querySelectorAll("text.tile-number")) {
     const at = spots.get(text.textContent);
     if (!at) continue;
@@ -834,46 +834,12 @@ function fitTileNumbers() {
     }
     const key = `${text.dataset.size} ${text.dataset.em}`;
     const [size, x, y] = numberRoom(at, parseFloat(text.dataset.size), parseFloat(text.dataset.em),
-      NAME_PX / scale, targets.fields, targets.circle_r, found.get(key));
+      NAME_PX / scale, centres, targets.circle_r, found.get(key));
     found.set(key, [size, x - at[0], y - at[1]]);
     text.setAttribute("font-size", String(size));
     text.setAttribute("x", String(x));
     text.setAttribute("y", String(y + DIGIT_HEIGHT * size / 2)); // (its baseline)
   }
-}
-// The largest size from `least` up to `most` at which a number `em` font sizes wide keeps
-// an eighth of a radius clear of the fields' circles (radius `r`), and its middle there:
-// `at` or within half a radius of it, the nearest where sizes are equal. `guess` (a size
-// and the middle's shift from `at`) is taken where it keeps clear.
-function numberRoom(at, least, em, most, fields, r, guess) {
-  const near = fields.filter((f) => Math.hypot(f.centre[0] - at[0], f.centre[1] - at[1]) < 6 * r);
-  const clear = (size, [mx, my]) => near.every((f) => {
-    const [x, y] = f.centre;
-    const halfW = em * size / 2, halfH = DIGIT_HEIGHT * size / 2;
-    const dx = x - Math.max(mx - halfW, Math.min(mx + halfW, x));
-    const dy = y - Math.max(my - halfH, Math.min(my + halfH, y));
-    return Math.hypot(dx, dy) >= r * 1.125 - 1e-3; // (the server rounds to thousandths)
-  });
-  let best = [least, ...at];
-  if (most <= least) return best;
-  if (guess) {
-    const middle = [at[0] + guess[1], at[1] + guess[2]];
-    if (clear(guess[0], middle)) return [guess[0], ...middle];
-  }
-  const steps = Array.from({length: 11}, (_, k) => (k - 5) * r / 10);
-  const middles = steps.flatMap((sx) => steps.map((sy) => [at[0] + sx, at[1] + sy]))
-    .sort((a, b) => Math.hypot(a[0] - at[0], a[1] - at[1]) - Math.hypot(b[0] - at[0], b[1] - at[1]));
-  for (const middle of middles) {
-    if (!clear(best[0], middle)) continue;
-    if (clear(most, middle)) return [most, ...middle];
-    let [low, high] = [best[0], most];
-    for (let step = 0; step < 20; step++) {
-      const size = (low + high) / 2;
-      if (clear(size, middle)) low = size; else high = size;
-    }
-    if (low > best[0] * 1.001) best = [low, ...middle];
-  }
-  return best;
 }
 // On a touch screen a tool whose places are under a finger's width zooms in to them (never
 // out), the middle of the board in view: the fields to put stones on were 16 px across on

@@ -14,6 +14,41 @@ const DEAD_FILL = "#7f9bbf";
 const NAME_PX = 12; // a field name's height on screen, where the field leaves room
 const COUNT_PX = 9; // the smallest count under a symbol on screen (else it goes beside)
 const FINGER_PX = 40; // a field or place a finger taps, across on screen (play.js, board.js)
+const DIGIT_HEIGHT = 0.73; // a digit's height, of the font's size (DejaVu Sans)
+
+// The largest size from `least` up to `most` at which a number `em` font sizes wide keeps
+// an eighth of a radius clear of the fields' circles (`centres`, radius `r`), and its middle there:
+// `at` or within half a radius of it, the nearest where sizes are equal. `guess` (a size
+// and the middle's shift from `at`) is taken where it keeps clear.
+function numberRoom(at, least, em, most, centres, r, guess) {
+  const near = centres.filter(([x, y]) => Math.hypot(x - at[0], y - at[1]) < 6 * r);
+  const clear = (size, [mx, my]) => near.every(([x, y]) => {
+    const halfW = em * size / 2, halfH = DIGIT_HEIGHT * size / 2;
+    const dx = x - Math.max(mx - halfW, Math.min(mx + halfW, x));
+    const dy = y - Math.max(my - halfH, Math.min(my + halfH, y));
+    return Math.hypot(dx, dy) >= r * 1.125 - 1e-3; // (the server rounds to thousandths)
+  });
+  let best = [least, ...at];
+  if (most <= least) return best;
+  if (guess) {
+    const middle = [at[0] + guess[1], at[1] + guess[2]];
+    if (clear(guess[0], middle)) return [guess[0], ...middle];
+  }
+  const steps = Array.from({length: 11}, (_, k) => (k - 5) * r / 10);
+  const middles = steps.flatMap((sx) => steps.map((sy) => [at[0] + sx, at[1] + sy]))
+    .sort((a, b) => Math.hypot(a[0] - at[0], a[1] - at[1]) - Math.hypot(b[0] - at[0], b[1] - at[1]));
+  for (const middle of middles) {
+    if (!clear(best[0], middle)) continue;
+    if (clear(most, middle)) return [most, ...middle];
+    let [low, high] = [best[0], most];
+    for (let step = 0; step < 20; step++) {
+      const size = (low + high) / 2;
+      if (clear(size, middle)) low = size; else high = size;
+    }
+    if (low > best[0] * 1.001) best = [low, ...middle];
+  }
+  return best;
+}
 
 function svgEl(name, attrs, parent) {
   const el = document.createElementNS(PIC_NS, name);
@@ -102,10 +137,12 @@ class BoardPicture {
       this.cells.set(f.name, parts);
     }
     const numbers = svgEl("g", {class: "tile-numbers"}, this.svg);
-    for (const t of picture.tiles) {
+    this.numbers = picture.tiles.map((t) => {
       const [x, y] = t.number_at;
-      svgEl("text", {x, y: y + r * 0.2, "font-size": r * 0.55}, numbers).textContent = t.number;
-    }
+      const text = svgEl("text", {x, y: y + DIGIT_HEIGHT * r * 0.55 / 2, "font-size": r * 0.55}, numbers);
+      text.textContent = t.number;
+      return {text, at: t.number_at, em: 0};
+    });
     this.names = false;
     this.scale = 0; // (screen px per unit, once on show: fitNames)
     this.setZoom(1);
@@ -288,6 +325,28 @@ class BoardPicture {
       c.name.setAttribute("y", r * 0.92 + (size - r * 0.42) / 2);
       c.badge.setAttribute("font-size", badge);
       this.placeCount(c);
+    }
+    this.fitNumbers(scale);
+  }
+
+  // Tile numbers NAME_PX high on screen as far as the gap between three fields where each
+  // stands leaves room, never smaller than drawn (numberRoom, as the designer's): on a
+  // 390 px phone they were 8 px high.
+  fitNumbers(scale) {
+    const r = this.picture.radius, drawn = r * 0.55;
+    const centres = this.picture.fields.map((f) => f.at);
+    const found = new Map(); // (numbers of as many digits try the same spot in their gap)
+    for (const n of this.numbers) {
+      if (!n.em) { // (measured once, at the size drawn)
+        n.em = n.text.getBBox().width / drawn;
+        n.text.dataset.size = String(drawn);
+      }
+      const key = n.text.textContent.length;
+      const [size, x, y] = numberRoom(n.at, drawn, n.em, NAME_PX / scale, centres, r, found.get(key));
+      found.set(key, [size, x - n.at[0], y - n.at[1]]);
+      n.text.setAttribute("font-size", String(size));
+      n.text.setAttribute("x", String(x));
+      n.text.setAttribute("y", String(y + DIGIT_HEIGHT * size / 2)); // (its baseline)
     }
   }
 
