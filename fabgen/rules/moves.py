@@ -116,6 +116,9 @@ def parse_moves(text: str) -> list[Move]:
         raise ParameterError.about("moves", _as_pairs(text))
     moves = []
     parts = [part for part in _SEPARATORS.split(text) if part.strip()]
+    if not parts and text.strip():  # (",,,": a slip, not a pass, which is written so)
+        quoted = abridged(text.strip(), 40, quoted=True)
+        raise ParameterError.about("moves", f"{quoted} holds no move: {MOVE_HELP}")
     for j, part in enumerate(parts):
         try:
             moves.extend(_parse_typed(part))

@@ -221,11 +221,12 @@ def read_settings(
 
         _has_tiles(board_state)
         board = _designer_board(board_state)
-        name = f"{board.name}.toml"
+        name = _board_file_name(board.name)
         extra[name] = board_file_bytes(board)
         (folder / name).write_bytes(extra[name])
-        if isinstance(settings, dict) and isinstance(settings.get("kit"), dict):
-            settings = {**settings, "kit": {**settings["kit"], "board": name}}
+        if isinstance(settings, dict) and isinstance(settings.get("kit", {}), dict):
+            # (settings without a [kit] table still build the designer's board)
+            settings = {**settings, "kit": {**settings.get("kit", {}), "board": name}}
     text = kit_text(settings)
     kit = parse_kit(text, KIT_FILE_NAME, folder)
     board = kit.section("kit")["board"]
@@ -237,6 +238,14 @@ def read_settings(
             "kit.board",
         )
     return kit, text, extra
+
+
+def _board_file_name(board: str) -> str:
+    """The designer's board file beside the kit file: the board's name, unless that is
+    the kit file's own name (a board named "kit" overwrote the kit file, which then
+    named itself as its board), also where upper and lower case are one file."""
+    name = f"{board}.toml"
+    return f"{board}-board.toml" if name.casefold() == KIT_FILE_NAME.casefold() else name
 
 
 def _designer_board(board_state: object):

@@ -107,7 +107,7 @@ class Play:
         with game.lock:
             game.check_version(data)
             if not game.person_to_move:
-                raise GameError(_whose(game) + ": no person is to move")
+                raise GameError(_nobody_to_move(game, "no person is to move"))
             moves = parse_move_pairs(data["moves"])
             turn = game.try_moves(moves)
             legal, stones = legal_json(turn)
@@ -126,11 +126,12 @@ class Play:
         ``done``: at the table, every turn so far is done on the board."""
         game = self.store.get(game_id)
         with game.lock:
-            if "seats" in data:
-                game.seats = seat_kinds(data["seats"], game.start)
+            # (everything checked before anything changes: a refused request changes nothing)
             for key in ("table", "done"):
                 if not isinstance(data.get(key, False), bool):
                     raise ParameterError(key, f"{key} must be true or false")
+            if "seats" in data:
+                game.seats = seat_kinds(data["seats"], game.start)
             if (data.get("table") and not game.table) or data.get("done"):
                 game.todo_from = len(game.turns)  # from here on the page says what to do
             game.table = data.get("table", game.table)
@@ -144,7 +145,7 @@ class Play:
         with game.lock:
             game.check_version(data or {})
             if not game.person_to_move:
-                raise GameError(_whose(game) + ": hints are for a person to move")
+                raise GameError(_nobody_to_move(game, "hints are for a person to move"))
             pos = game.position
             moves, _ = self.thinker.decide(pos, player, game.variant, seed(game))
         from fabgen.rules.names import field_name
@@ -237,6 +238,14 @@ def _whose(game: Game) -> str:
     k = game.position.next_player
     name = game.position.players[k].name or f"seat {k + 1}"
     return f"it is {name}'s turn (seat {k + 1}, {game.seats[k]})"
+
+
+def _nobody_to_move(game: Game, why: str) -> str:
+    """Why a request for the person to move is refused: the game is over, or whose
+    turn it is."""
+    if game.over:
+        return f"the game is over: {_ranking_words(game)}"
+    return f"{_whose(game)}: {why}"
 
 
 def _ranking_words(game: Game) -> str:

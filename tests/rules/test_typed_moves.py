@@ -110,6 +110,13 @@ def test_what_is_no_move_is_refused_with_how_to_write_one(text):
     assert "(lower case)" not in str(info.value)  # upper case is read as well
 
 
+@pytest.mark.parametrize("text", [",", ",,,", " ; , ", ";"])
+def test_separators_alone_are_refused_not_a_pass(text):
+    """They were a pass: a slip (or a paste gone wrong) played a whole turn."""
+    with pytest.raises(ParameterError, match=r"holds no move: write source-destination"):
+        parse_moves(text)
+
+
 @pytest.mark.parametrize("text", ["pass, pass", "c3-c5, pass", "none; a1-a3"])
 def test_a_pass_among_moves_says_it_stands_alone(text):
     """'pass' is a whole turn: among moves it is refused as such (it was 'is not a move',

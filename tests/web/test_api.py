@@ -499,6 +499,46 @@ def test_a_kit_of_the_designers_board_comes_with_its_board_file(
     assert cli("validate", tmp_path / "club-board.toml").exit_code == 0
 
 
+@pytest.mark.parametrize("name", ["kit", "KIT"])
+def test_a_designer_board_named_kit_keeps_its_own_file(
+    client, default_settings, cli, tmp_path, name
+):
+    # Its board file was kit.toml, overwritten by the kit file, which then named itself
+    # as its board: fabgen build refused the download ("names this kit file itself").
+    from fabgen.board.files import load_preset
+    from fabgen.web.designer import state_of
+
+    state = state_of(load_preset("2p-diamond-4"))
+    state["board"]["name"] = name
+    body = {"settings": copy.deepcopy(default_settings), "board_state": state}
+    files = _zip_files(client.post("/api/kit/file", json=body).data)
+    assert set(files) == {"kit.toml", f"{name}-board.toml"}
+    assert tomllib.loads(files["kit.toml"].decode())["kit"]["board"] == f"{name}-board.toml"
+    if name != "kit":
+        return  # (one case for the kit's zip and fabgen build: each renders a kit)
+    kit = _zip_files(client.post("/api/kit/zip", json=body).data)
+    assert kit[f"{name}-board.toml"] == files[f"{name}-board.toml"]
+    for file, data in files.items():
+        (tmp_path / file).write_bytes(data)
+    result = cli("build", tmp_path / "kit.toml", "--out", tmp_path / "out", "--quiet")
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("settings", [{}, {"tile": {}}], ids=["no tables", "no kit table"])
+def test_the_designer_s_board_is_the_kit_s_without_a_kit_table(client, settings):
+    # Without a [kit] table the preview and the kit file were of the default board.
+    from fabgen.board.files import load_preset
+    from fabgen.web.designer import state_of
+
+    state = state_of(load_preset("2p-diamond-4"))
+    state["board"]["name"] = "mine"
+    answer = _preview(client, settings, board_state=state)
+    assert answer["ok"] and answer["board"]["name"] == "mine"
+    download = client.post("/api/kit/file", json={"settings": settings, "board_state": state})
+    files = _zip_files(download.data)
+    assert tomllib.loads(files["kit.toml"].decode())["kit"]["board"] == "mine.toml"
+
+
 # ---- the board designer ------------------------------------------------------------------
 
 

@@ -1273,3 +1273,45 @@ def test_a_restart_keeps_which_extreme_machine_is_the_boards_and_which_a_person_
         "person",
         "person",
     ]
+
+
+# ---- refusals that change nothing, in the game's own words -----------------------------
+
+
+@pytest.mark.parametrize(
+    "bad", [{"table": "yes"}, {"done": 1}], ids=["table not a switch", "done not a switch"]
+)
+def test_refused_settings_change_no_seat(client, bad):
+    # The seats were changed before "table" and "done" were checked: the 400 came with
+    # the person's seat given to a computer (in memory, not on disk).
+    game_id = _new(client)["id"]
+    refused = client.post(f"/api/games/{game_id}/settings", json={"seats": ["greedy"] * 3, **bad})
+    assert refused.status_code == 400 and "true or false" in refused.get_json()["error"]
+    state = client.get(f"/api/games/{game_id}").get_json()
+    assert [s["kind"] for s in state["seats"]] == FAST
+    assert state["to_move"] == 1 and state["legal"]
+
+
+def test_moves_and_hints_on_a_finished_game_say_it_is_over(client):
+    # They said "it is Red's turn (seat 1, person): no person is to move".
+    answer = _new(client, preset="2p-diamond-4", seats=["random", "random"])
+    game_id = answer["id"]
+    state = answer["state"]
+    while not state["over"]:  # (the computers may stop after their seconds)
+        state = client.post(f"/api/games/{game_id}/turn", json={}).get_json()["state"]
+    client.post(f"/api/games/{game_id}/settings", json={"seats": ["person", "person"]})
+    for url in ("moves", "hint"):
+        refused = client.post(f"/api/games/{game_id}/{url}", json={"moves": []})
+        error = refused.get_json()["error"]
+        assert refused.status_code == 400 and error.startswith("the game is over: 1. "), error
+        assert "turn" not in error
+
+
+@pytest.mark.parametrize("typed", [",", ",,,", " ; , "])
+def test_typed_separators_alone_are_no_pass(client, typed):
+    # They were played as a pass; a pass is typed as nothing, or "pass".
+    game_id = _new(client)["id"]
+    refused = _turn(client, game_id, typed)
+    assert refused.status_code == 400 and "holds no move" in refused.get_json()["error"]
+    assert client.get(f"/api/games/{game_id}").get_json()["turns_played"] == 0
+    assert _turn(client, game_id, "pass").status_code == 200
