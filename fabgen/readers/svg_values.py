@@ -36,7 +36,11 @@ PROPORTION_TOLERANCE = 0.01
 def check_svg_values(path: Path, elements: list, dpi: float) -> None:
     """Refuse a drawing whose size, viewBox or transforms cannot be read exactly.
     ``elements``: every element, the root first."""
+    if elements:
+        _an_svg(path, elements[0])
     for element in elements:
+        if _local(element) in _ROUND:
+            _round_values(path, element)
         transform = element.get("transform")
         if transform is not None and not _is_transform(transform):
             _refuse(path, element, "transform", transform, "is not a list of transforms")
@@ -44,6 +48,43 @@ def check_svg_values(path: Path, elements: list, dpi: float) -> None:
             _view_box(path, element)
     if elements:
         _page_size(path, elements[0], dpi)
+
+
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+#: Circles and ellipses: the attributes that place and size them.
+_ROUND = {"circle": ("cx", "cy", "r"), "ellipse": ("cx", "cy", "rx", "ry")}
+
+
+def _local(element) -> str:
+    """An element's tag without its namespace."""
+    return str(element.tag).rsplit("}", 1)[-1]
+
+
+def _an_svg(path: Path, root) -> None:
+    """An SVG drawing's top element is <svg>, of SVG's namespace or none (an HTML page or
+    other XML is not one)."""
+    if root.tag not in ("svg", f"{{{SVG_NAMESPACE}}}svg"):
+        raise InputFileError(
+            str(path),
+            f"not an SVG drawing: its top element is <{abridged(root.tag, 60)}>, where an "
+            "SVG file has <svg>; export the tile from the drawing program as SVG (Inkscape: "
+            "Save As, Plain SVG)",
+        )
+
+
+def _round_values(path: Path, element) -> None:
+    """A circle's or ellipse's centre and radii are numbers (with a unit or none), the
+    radii not negative: svgelements dropped a circle at cx="nan" or of r="-5" in
+    silence, and the tile was then said to have six circles."""
+    for name in _ROUND[_local(element)]:
+        text = element.get(name)
+        if text is None:
+            continue
+        match = _LENGTH.fullmatch(text)
+        if match is None:
+            _refuse(path, element, name, text, "is not a number (with a unit such as mm)")
+        if name.startswith("r") and float(match[1]) < 0:
+            _refuse(path, element, name, text, "is negative, which SVG takes as an error")
 
 
 def _is_transform(text: str) -> bool:

@@ -144,12 +144,24 @@ def test_nested_use_is_expanded_with_its_transforms(tmp_path, tile_svg):
         ('<circle id="c" r="1" transform="matrix(1 2 2 4 0 0)"/>', "flattens it"),
         ('<circle id="c" r="1e308" cx="1e308"/>', "not a number or beyond"),
         ("<g>" * 5000 + '<circle r="1"/>' + "</g>" * 5000, "nested more than 200 deep"),
+        # dropped in silence before, and the tile said to have six circles
+        ('<circle cx="nan" cy="5" r="1"/>', "cx='nan' of <circle> is not a number"),
+        ('<ellipse cx="5" cy="inf" rx="1" ry="1"/>', "cy='inf' of <ellipse> is not a number"),
+        ('<circle id="c" cx="5" cy="5" r="-5"/>', "r='-5' of <circle id='c'> is negative"),
+        ('<ellipse cx="5" cy="5" rx="1" ry="-1mm"/>', "ry='-1mm' of <ellipse> is negative"),
     ],
 )
 def test_hostile_svgs_are_refused(tmp_path, body, message):
     svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm">{body}</svg>'
     with pytest.raises(InputFileError, match=message):
         read(tmp_path, svg)
+
+
+@pytest.mark.parametrize("root", ["<html/>", "<foo><svg/></foo>", '<x:svg xmlns:x="urn:x"/>'])
+def test_xml_whose_top_element_is_no_svg_is_refused_as_no_drawing(tmp_path, root):
+    # An HTML page saved as .svg ended in a traceback (AttributeError: no height).
+    with pytest.raises(InputFileError, match=r"not an SVG drawing: its top element is <"):
+        read(tmp_path, root)
 
 
 def test_a_use_bomb_is_refused_before_it_is_expanded(tmp_path):
