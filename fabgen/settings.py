@@ -187,6 +187,20 @@ _d(
     "0 = the board's own tile width, else 100 mm",
     kit_why="a kit follows its board file's tile width when the file gives one",
 )
+#: The tile widths a printed board, setup diagram and bill of materials are made for
+#: (``fabgen layout``, a kit's print files, a board file's ``tile_width_mm``): smaller
+#: tiles print too small to read, larger ones need a page per tile or two.
+PRINT_WIDTH = Limit(20.0, 400.0, "mm", why="the tile widths fabgen prints a board for")
+_d(
+    "print_width",
+    float,
+    100.0,
+    SETTINGS["width"].help,
+    param="width",
+    unit="mm",
+    limit=PRINT_WIDTH,
+    label="Tile width of a printed board",
+)
 _d(
     "pitch",
     float,

@@ -286,13 +286,21 @@ class _Reader:
                 f"found {_kind(value)}",
                 "board.tile_width_mm",
             )
-        from fabgen.errors import ParameterError
-        from fabgen.limits import check
+        from fabgen.settings import range_of
 
-        try:
-            return float(check("width", value, "the tile width"))
-        except ParameterError as exc:
-            raise self.error(str(exc), "board.tile_width_mm") from None
+        # The key is only for printing the board (fabgen layout, a kit's print files), so
+        # it takes what they print, up front: a width they refuse is this key's mistake.
+        limit = range_of("print_width")
+        if limit.problem(value):
+            shown = abridged(_number(value) if isinstance(value, float) else str(value))
+            raise self.error(
+                f"{shown} mm is outside {limit.describe()}, and the key is only used to "
+                "print the board (fabgen layout, a kit's print files): give the width of "
+                "your tiles across the flats in that range, or leave tile_width_mm out "
+                "(then the layout's --width or the kit's tile.width is used, else 100 mm)",
+                "board.tile_width_mm",
+            )
+        return float(value)
 
     def field(self, value: object, where: str) -> Field:
         if not isinstance(value, str):

@@ -267,7 +267,7 @@ def _stop_on_errors(simulate: int | None) -> NoReturn:
 @click.command("layout", short_help="Setup diagram, printed board (A4, Letter), bill of materials.")
 @board_file_argument
 @preset_option
-@option("width", unset=True, default_text="the board file's, else 100")
+@option("print_width", unset=True, default_text="the board file's, else 100")
 @option("paper")
 @option("page_margin")
 @option("overlap")

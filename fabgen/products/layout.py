@@ -43,18 +43,31 @@ def papers_of(paper: str) -> tuple[str, ...]:
 
 
 def tile_width(board: Board, width: float | None = None) -> float:
-    """The width of the board's tiles: ``width``, else the board file's, else 100 mm."""
+    """The width of the board's tiles: ``width``, else the board file's, else 100 mm; in
+    the range of the setting ``print_width`` (20 to 400 mm), which ``fabgen layout
+    --width`` and the board reader apply up front. A width given is refused as the
+    setting ``width`` (the kit's ``tile.width``); the board's own is named by its key."""
     from fabgen.geometry.tile import TileGeometry
+    from fabgen.settings import range_of
 
-    width = width or board.tile_width_mm or DEFAULT_WIDTH
-    if not 20.0 <= width <= 400.0:
-        raise ParameterError.about(
-            "width",
-            f"{width:g} mm is outside 20 to 400 mm: give the width of your tiles "
-            "across the flats (the distance between the centres of two neighbouring tiles)",
+    limit = range_of("print_width")
+    chosen = width or board.tile_width_mm or DEFAULT_WIDTH
+    if limit.problem(chosen):
+        what = (
+            "give the width of your tiles across the flats (the distance between the "
+            "centres of two neighbouring tiles)"
         )
-    TileGeometry.from_width(width)  # the usual checks
-    return width
+        if width:
+            raise ParameterError.about(
+                "width", f"{chosen:g} mm is outside {limit.describe()}: {what}"
+            )
+        raise ParameterError(
+            "print_width",
+            f"the board {board.name}'s tile_width_mm, {chosen:g} mm, is outside "
+            f"{limit.describe()}: {what} as tile_width_mm in its board file",
+        )
+    TileGeometry.from_width(chosen)  # the usual checks
+    return chosen
 
 
 def layout_files(params: LayoutParams) -> Files:

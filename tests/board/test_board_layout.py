@@ -38,6 +38,7 @@ PT = 72 / 25.4  # points per mm
 BROKEN = Path(__file__).parent / "broken"
 DATA = Path(__file__).parent / "data"
 NAME = "6p-hexagon-19"
+SMALL = "2p-diamond-4"
 FILES = [
     f"{NAME}-board-a4.pdf",
     f"{NAME}-board-letter.pdf",
@@ -481,13 +482,54 @@ def test_layout_never_writes_over_the_board_file_it_reads(cli, tmp_path):
         (("--preset", NAME, "--margin", "53"), "margin 53 mm is outside 6 to 52.5 mm"),  # on A4
         (("--preset", NAME, "--overlap", "2"), "--overlap 2 is outside the allowed range"),
         (("--preset", NAME, "--overlap", "53"), "overlap 53 mm is outside 5 to 52.5 mm"),
-        (("--preset", NAME, "--width", "10"), "--width 10 mm is outside 20 to 400 mm"),
+        (
+            ("--preset", NAME, "--width", "10"),
+            "--width 10 is outside the allowed range; allowed: 20 to 400 mm",
+        ),
     ],
 )
 def test_layout_refuses_bad_input_and_writes_nothing(cli, tmp_path, args, message):
     result = cli("layout", *args, "--out", tmp_path / "out")
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("width", ["3", "5", "19", "401", "2000"])
+def test_layout_width_says_up_front_the_range_it_then_accepts(cli, tmp_path, width):
+    """--width 3 said "allowed: 5 to 2,000 mm", and --width 5 (or 2000), as told, was
+    refused again as "outside 20 to 400 mm": the option's own check now says the range
+    layout prints, and a width inside it is taken."""
+    result = cli("layout", "--preset", SMALL, "--width", width, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert f"--width {width} is outside the allowed range; allowed: 20 to 400 mm" in said
+    assert "2,000" not in said and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("width", ["20", "400"])
+def test_layout_takes_the_widths_its_option_allows(cli, tmp_path, width):
+    args = ("--preset", SMALL, "--width", width, "--paper", "a4", "--out", tmp_path)
+    assert cli("layout", *args).exit_code == 0
+
+
+@pytest.mark.parametrize("width", ["1000", "19", "inf"])
+def test_a_board_files_tile_width_is_named_as_its_key_in_the_file(cli, tmp_path, width):
+    """A board file's tile_width_mm = 1000 passed validate (exit 0) and layout said
+    "--width 1000 mm is outside 20 to 400 mm", an option never given: the reader now
+    refuses the key, naming the file, the key, the range and what to do, in both."""
+    from fabgen.board.boardfile import board_to_toml
+
+    text = board_to_toml(load_preset(SMALL))
+    text = text.replace("[board]\n", f"[board]\ntile_width_mm = {width}\n", 1)
+    path = tmp_path / "wide.toml"
+    path.write_text(text)
+    for args in (("validate", path), ("layout", path, "--out", tmp_path / "out")):
+        result = cli(*args)
+        assert result.exit_code == 2, result.output
+        said = " ".join(result.output.split())
+        assert f"{path} at board.tile_width_mm: {width} mm is outside 20 to 400 mm" in said
+        assert "leave tile_width_mm out" in said and "Error: --width" not in said
     assert not (tmp_path / "out").exists()
 
 

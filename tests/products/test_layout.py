@@ -10,6 +10,7 @@ import pytest
 
 from fabgen.board.boardfile import parse_board_toml
 from fabgen.board.files import load_preset
+from fabgen.cli.options import named_for_the_command_line
 from fabgen.errors import ParameterError
 from fabgen.products.layout import LayoutParams, layout_files, papers_of, tile_width
 from fabgen.rules.transcript import parse_transcript
@@ -72,6 +73,18 @@ def test_papers_and_tile_width():
         tile_width(BOARD, 500.0)
     assert caught.value.parameter == "width"
     assert caught.value.naming("--width").startswith("--width 500 mm is outside 20 to 400 mm")
+
+
+def test_a_boards_own_tile_width_is_named_by_its_key():
+    """The board's own width out of range (a board made in code: the reader refuses such
+    a file) was refused as "width", which a layout names --width, an option not given."""
+    import dataclasses
+
+    wide = dataclasses.replace(BOARD, tile_width_mm=1000.0)
+    with pytest.raises(ParameterError) as caught:
+        tile_width(wide)
+    assert "tile_width_mm, 1000 mm, is outside 20 to 400 mm" in str(caught.value)
+    assert "--width" not in named_for_the_command_line(caught.value)
 
 
 def test_the_kit_prints_its_board_as_fabgen_layout_does(cli, tmp_path, default_plan, kit_files):
