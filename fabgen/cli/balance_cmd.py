@@ -361,6 +361,7 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
         MAX_ALL_ZERO,
         board_file_lines,
         candidates_text,
+        capped_games,
         chance,
         confirm_seed,
         not_confirmed,
@@ -407,8 +408,10 @@ def _suggest(board, options, candidates, jobs, scheduler, progress, planned=None
             f"suggested: {best.names} ({best.origin} setup); in a board file, the seats' "
             f"lines:\n{board_file_lines(board, best)}{follows}\n"
         )
-    warnings = [w for w in (not_fair(best), not_confirmed(fresh, options)) if w]
-    notes = [origins_text(found), chance(found)]
+    warnings = [
+        w for w in (capped_games(found), not_fair(best), not_confirmed(fresh, options)) if w
+    ]
+    notes = [n for n in (origins_text(found), chance(found)) if n]
     tail = (
         "".join(f"warning: {w}\n" for w in warnings) + "".join(f"note: {n}\n" for n in notes) + tail
     )

@@ -371,22 +371,47 @@ def _all_zero_warning(report: dict, n: int) -> str:
     )
 
 
+#: Players that play a game to its end (machines in every seat never do).
+ENDING_PLAYERS = frozenset({"strong", "greedy", "random"})
+
+
+def raise_max_turns(max_turns: int) -> str:
+    """The advice for games cut off at the turn cap: a cap below the default was set
+    by hand, and the default is what to go back to."""
+    below = f" (the default is {DEFAULT_MAX_TURNS})" if max_turns < DEFAULT_MAX_TURNS else ""
+    return f"raise --max-turns{below}"
+
+
 def _warnings(report: dict) -> list[str]:
     out = []
     n = report["finished"]
     if report["capped"]:
+        cap = report["max_turns"]
         out.append(
-            f"{report['capped']} of {report['games']} games reached the cap of "
-            f"{report['max_turns']} turns and are not scored: raise --max-turns"
+            f"{report['capped']} of {report['games']} games reached the cap of {cap} turns "
+            f"and are not scored: {raise_max_turns(cap)}"
         )
     if n and report["all_zero"] / n > ALL_ZERO_WARNING:
         out.append(_all_zero_warning(report, n))
     if not n:
-        out.append(  # (it said only that: machines in every seat never end a game)
-            "no game finished: there is nothing to score; give --players that play a game "
-            "to its end (strong, greedy or random), or a larger --max-turns"
-        )
+        out.append(_nothing_finished(report))
     return out
+
+
+def _nothing_finished(report: dict) -> str:
+    """Why no game finished: machines in every seat never end one; players that do were
+    cut off by the turn cap (the advice to give them, when random was given, missed a
+    --max-turns of 1)."""
+    played = {s["player"].partition(":")[0] for s in report["seats"]}
+    if played & ENDING_PLAYERS:
+        return (
+            f"no game finished within the cap of {report['max_turns']} turns: there is "
+            f"nothing to score; {raise_max_turns(report['max_turns'])}"
+        )
+    return (
+        "no game finished: there is nothing to score; give --players that play a game "
+        "to its end (strong, greedy or random), or a larger --max-turns"
+    )
 
 
 def _round(x: float) -> float:

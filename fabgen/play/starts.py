@@ -33,7 +33,13 @@ from fabgen.board.model import Board
 from fabgen.board.symmetry import Centre, board_symmetry, reflection, rotation
 from fabgen.errors import ParameterError
 from fabgen.geometry.lattice import Field, field_xy, hex_distance, neighbours
-from fabgen.play.balance import BalanceOptions, BalanceRun, balance_report, run_balance
+from fabgen.play.balance import (
+    BalanceOptions,
+    BalanceRun,
+    balance_report,
+    raise_max_turns,
+    run_balance,
+)
 from fabgen.play.stats import wilson_interval
 from fabgen.rules.names import field_name
 from fabgen.text import columns, cut_to_columns, padded
@@ -66,15 +72,24 @@ class Candidate:
         return max(abs(s["win_rate"] - 1 / len(seats)) for s in seats)
 
     @property
+    def scored(self) -> bool:
+        """Whether any game finished: a setup whose games all reached the turn cap has
+        no win rates, and 0 for each seat is no result."""
+        return self.report["finished"] > 0
+
+    @property
     def all_zero(self) -> float:
-        """Share of the finished games that ended with every score 0."""
+        """Share of the finished games that ended with every score 0 (0 when none
+        finished: capped games are not 0:0 games, see :attr:`scored`)."""
         finished = self.report["finished"]
-        return self.report["all_zero"] / finished if finished else 1.0
+        return self.report["all_zero"] / finished if finished else 0.0
 
     @property
     def rank(self) -> tuple:
-        """Sort key, best first: games that end like games, then closest to even."""
-        return (max(0.0, self.all_zero - MAX_ALL_ZERO), self.distance, self.names)
+        """Sort key, best first: setups with games scored, then games that end like
+        games, then closest to even."""
+        excess = max(0.0, self.all_zero - MAX_ALL_ZERO)
+        return (not self.scored, excess, self.distance, self.names)
 
     @property
     def names(self) -> str:
@@ -263,7 +278,7 @@ def best_first(found: Sequence[Candidate]) -> list[Candidate]:
     """``found`` by :attr:`Candidate.rank`; on a tie the board's own setup first (a
     suggestion no closer to even moved every stack for nothing), then symmetric ones."""
     return sorted(
-        found, key=lambda c: (*c.rank[:2], c.origin != "board", c.origin != "symmetric", c.names)
+        found, key=lambda c: (*c.rank[:3], c.origin != "board", c.origin != "symmetric", c.names)
     )
 
 
@@ -527,8 +542,12 @@ def _predicted(base: Candidate, a: Candidate, b: Candidate) -> tuple:
         for x, y, z in zip(a.report["seats"], b.report["seats"], base.report["seats"], strict=True)
     ]
     zero = a.all_zero + b.all_zero - base.all_zero  # a share: one "finished game"
-    guess = Candidate(base.fields, "combined", {"seats": seats, "finished": 1, "all_zero": zero})
-    return guess.rank[:2]
+    # (a move with no game scored predicts nothing: such pairs come last)
+    finished = int(all(c.scored for c in (a, b, base)))
+    guess = Candidate(
+        base.fields, "combined", {"seats": seats, "finished": finished, "all_zero": zero}
+    )
+    return guess.rank[:3]
 
 
 def _in_turn_order(board: Board, fields, current: Sequence[Field]) -> tuple[Field, ...]:
@@ -557,7 +576,13 @@ def _centre(board: Board) -> tuple[float, float]:
 
 def not_fair(best: Candidate) -> str | None:
     """Why even the best setup is not shown fair, or None: its games burn down too
-    often, or its seats still differ significantly."""
+    often, or its seats still differ significantly, or no game finished at all."""
+    if not best.scored:
+        return (
+            "no setup tried had a game finish: every game reached the cap of "
+            f"{best.report['max_turns']} turns, so none is shown fair; "
+            f"{raise_max_turns(best.report['max_turns'])}"
+        )
     if best.all_zero > MAX_ALL_ZERO:
         return (
             f"every setup tried ended 0:0 in more than {100 * MAX_ALL_ZERO:.0f}% of its "
@@ -574,13 +599,33 @@ def not_fair(best: Candidate) -> str | None:
     return None
 
 
+def capped_games(found: Sequence[Candidate]) -> str | None:
+    """How many of the setups' games reached the turn cap, or None: they are not scored,
+    so a setup's win rates and 0:0 share rest on its finished games only."""
+    capped = sum(c.report["capped"] for c in found)
+    if not capped or not any(c.scored for c in found):
+        return None  # (none scored: :func:`not_fair` says so)
+    games = sum(c.report["games"] for c in found)
+    cap = found[0].report["max_turns"]
+    return (
+        f"{capped} of the setups' {games} games reached the cap of {cap} turns and are not "
+        f"scored (a setup's 0:0 share and win rates are of its finished games): "
+        f"{raise_max_turns(cap)}"
+    )
+
+
 def not_confirmed(fresh: dict, options: BalanceOptions) -> str | None:
     """Why the fresh games of the best setup do not bear it out, or None. The best of
     several setups, each judged on a few games, looks better than it is (its luck
     helped choose it); games it has not seen tell."""
     finished = fresh["finished"]
-    zero = fresh["all_zero"] / finished if finished else 1.0
     where = f"in {fresh['games']} fresh games (seed {confirm_seed(options)})"
+    if not finished:
+        return (
+            f"{where} no game of the suggested setup finished: every one reached the cap of "
+            f"{options.max_turns} turns"
+        )
+    zero = fresh["all_zero"] / finished
     if zero > MAX_ALL_ZERO:
         return f"{where} the suggested setup ended 0:0 in {100 * zero:.0f}% of its games"
     test = fresh["test"]
@@ -593,12 +638,16 @@ def not_confirmed(fresh: dict, options: BalanceOptions) -> str | None:
     return None
 
 
-def chance(found: Sequence[Candidate]) -> str:
+def chance(found: Sequence[Candidate]) -> str | None:
     """How far chance alone moves a setup's win rates at this many games: with 4 games
     a setup the listing ranked setups by rates of 0 and 50 % as if they told them apart.
-    And what the listing's last column, a bare "p-value", says of a setup."""
+    And what the listing's last column, a bare "p-value", says of a setup. None when no
+    setup had a game scored: there are no rates to tell apart."""
     seats = len(found[0].report["seats"])
-    n = min(c.report["finished"] for c in found)
+    scored = [c.report["finished"] for c in found if c.scored]
+    if not scored:
+        return None
+    n = min(scored)
     even = 1 / seats
     low, high = wilson_interval(even * n, n)
     return (
@@ -645,11 +694,18 @@ def candidates_text(found: Sequence[Candidate]) -> str:
         f"{'start fields per seat':<28} {'origin':<10}  {'0:0':>6}  {padded(heads, width)}  p-value"
     ]
     for c in found:
-        rates = " ".join(f"{100 * s['win_rate']:5.1f}%" for s in c.report["seats"])
-        zero = f"{100 * c.all_zero:5.1f}%"
-        p = c.report["test"]["p_value"]
-        lines.append(f"{c.names:<28} {c.origin:<10}  {zero}  {rates:<{width}}  {p:.4f}")
+        lines.append(f"{c.names:<28} {c.origin:<10}  {_results(c, width)}")
     return "\n".join(lines) + "\n"
+
+
+def _results(c: Candidate, width: int) -> str:
+    """A setup's 0:0 share, win rates and p-value; a setup whose games all reached the
+    turn cap says so, with no rates (they read 0:0 100 % and 0 % for every seat)."""
+    if not c.scored:
+        rates = " ".join(f"{'-':>6}" for _ in c.report["seats"])
+        return f"capped  {rates:<{width}}  -"
+    rates = " ".join(f"{100 * s['win_rate']:5.1f}%" for s in c.report["seats"])
+    return f"{100 * c.all_zero:5.1f}%  {rates:<{width}}  {c.report['test']['p_value']:.4f}"
 
 
 def board_file_lines(board: Board, best: Candidate) -> str:

@@ -151,6 +151,21 @@ def test_a_run_where_no_game_finished_says_what_to_do(cli, tmp_path):
     assert "of the wins against equal shares: not made, no game finished" in result.stdout
 
 
+def test_games_of_players_that_end_them_cut_off_by_max_turns_point_at_max_turns(cli, tmp_path):
+    # (random players and --max-turns 1: "give --players that play a game to its end
+    # (strong, greedy or random)", though random was given)
+    result = cli("balance", "--preset", "3p-triangle-4", "--players", "random", "--games", "1",
+                 "--max-turns", "1", "--out", tmp_path / "out")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    warnings = [s for s in result.stdout.splitlines() if s.startswith("warning: ")]
+    assert warnings == [
+        "warning: 1 of 1 games reached the cap of 1 turns and are not scored: raise "
+        "--max-turns (the default is 1000)",
+        "warning: no game finished within the cap of 1 turns: there is nothing to score; "
+        "raise --max-turns (the default is 1000)",
+    ]
+
+
 def test_one_game_is_counted_as_one_game_in_the_report_and_the_pictures(cli, tmp_path):
     # (the header read "1 games", the pictures "1 finished games")
     out = tmp_path / "out"

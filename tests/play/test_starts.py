@@ -20,6 +20,7 @@ from fabgen.play.starts import (
     best_first,
     board_file_lines,
     candidates_text,
+    capped_games,
     chance,
     combined_setups,
     group_moves,
@@ -326,7 +327,10 @@ def _candidate(
 ) -> Candidate:
     report = {
         "seats": [{"win_rate": r} for r in rates],
+        "games": 40,
         "finished": finished,
+        "capped": 40 - finished,
+        "max_turns": 1000,
         "all_zero": all_zero,
         "test": {"p_value": p, "seats_differ": p < 0.05},
     }
@@ -639,3 +643,46 @@ def test_the_note_under_the_setups_says_what_chance_allows_and_what_the_p_value_
         "p-value: below 0.05, that setup's seats differ more than chance makes them "
         "(chi-square test)"
     )
+
+
+def test_a_setup_whose_games_were_all_capped_is_not_called_0_0():
+    # (--max-turns 1: every game cut off at the cap; the listing said "0:0 100.0%" and
+    # "every setup tried ended 0:0", where the report under it said "0 finished, 1 capped")
+    capped = replace(_candidate("a1 b1 c1 d1", [0.0] * 4, all_zero=0, finished=0), origin="board")
+    burnt = _candidate("a2 b2 c2 d2", [0.25] * 4, all_zero=40)
+    assert best_first([capped, burnt]) == [burnt, capped]  # a setup with games scored first
+    (row,) = candidates_text([capped]).splitlines()[1:]
+    assert row.split()[-6:] == ["capped", "-", "-", "-", "-", "-"]
+    warning = not_fair(capped)
+    assert "0:0" not in warning and "every game reached the cap of 1000 turns" in warning
+    assert chance([capped]) is None  # no rates to tell apart
+    fresh = {**capped.report, "games": 40}
+    said = not_confirmed(fresh, BalanceOptions(40, max_turns=1))
+    assert "0:0" not in said and "every one reached the cap of 1 turns" in said
+
+
+def test_the_0_0_share_of_a_partly_capped_setup_is_of_its_finished_games():
+    partly = _candidate("a1 b1 c1 d1", [0.3, 0.2, 0.25, 0.25], all_zero=2, finished=20)
+    assert partly.all_zero == 0.1 and not_fair(partly) is None
+    assert candidates_text([partly]).splitlines()[1].split()[5] == "10.0%"
+    warning = capped_games([partly, _candidate("a2 b2 c2 d2", [0.25] * 4, all_zero=0)])
+    assert warning.startswith("20 of the setups' 80 games reached the cap of 1000 turns")
+    assert warning.endswith(": raise --max-turns")  # (at the default, no default to name)
+    assert capped_games([_candidate("a2 b2 c2 d2", [0.25] * 4, all_zero=0)]) is None
+
+
+def test_suggest_starts_with_every_game_capped_points_at_max_turns(cli, tmp_path):
+    result = cli(
+        "balance", "--preset", "4p-diamond-5-stacks", "--games", "1", "--candidates", "1",
+        "--players", "random", "--jobs", "1", "--max-turns", "1", "--suggest-starts",
+        "--out", tmp_path / "out",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    listing, report = result.stdout.split("suggested: ", 1)
+    assert listing.splitlines()[2].split()[-6:] == ["capped", "-", "-", "-", "-", "-"]
+    assert "ended 0:0" not in result.stdout
+    assert "every game reached the cap of 1 turns" in listing
+    assert "raise --max-turns (the default is 1000)" in listing
+    assert "0 finished, 1 capped" in report
+    assert "give --players that play a game to its end" not in report
+    assert "no game finished within the cap of 1 turns" in report
