@@ -49,6 +49,12 @@ def clean_label(text: str, limit: int = MAX_LABEL) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def undecodable(text: str) -> bool:
+    """Whether ``text`` holds bytes that are not UTF-8 (a command-line argument that
+    Python kept as lone surrogates), which no drawing can show."""
+    return bool(_SURROGATE.search(_utf8(text)))
+
+
 def has_control(text: str) -> bool:
     return bool(_CONTROL.search(text) or _SURROGATE.search(text))
 

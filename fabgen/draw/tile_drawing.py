@@ -11,7 +11,7 @@ from fabgen.errors import ParameterError, abridged
 from fabgen.geometry.lattice import SQRT7
 from fabgen.geometry.outline import RoundedPolygon
 from fabgen.geometry.tile import DEFAULT_CIRCLE_RATIO, TileLayout
-from fabgen.text import clean_label
+from fabgen.text import clean_label, undecodable
 
 PAGE_MARGIN = 2.0  # mm around the cut line in a single-tile file
 #: The least clear wood between an engraved border and a circle, mm: an engraved line
@@ -33,6 +33,8 @@ class TileDrawingOptions:
     def validate(self, layout: TileLayout) -> None:
         if not (0 < self.label_height < 20):
             raise ParameterError.about("label_height", "must be between 0 and 20 mm")
+        if self.label:
+            _check_label(self.label)
         inset = self.border_inset
         if inset is None or inset == 0:  # 0 is "no border", as in a kit file
             return
@@ -83,6 +85,23 @@ def tile_drawing(
     for op, shapes in tile_shapes(layout, options).items():
         drawing.extend(op, shapes)
     return drawing.fit_page(PAGE_MARGIN)
+
+
+def _check_label(label: str) -> None:
+    """A label is text to engrave: bytes that are not UTF-8, or nothing but control
+    characters, were engraved as an empty label without a word."""
+    if undecodable(label):
+        raise ParameterError.about(
+            "label",
+            "holds bytes that are not UTF-8 text, so it cannot be engraved: type the label "
+            "in a UTF-8 terminal (or set PYTHONUTF8=1), or give it in a kit file",
+        )
+    if not clean_label(label).strip():
+        raise ParameterError.about(
+            "label",
+            f"{abridged(label, quoted=True)} has nothing to engrave (only spaces or control "
+            "characters): give letters or digits, or leave the label out",
+        )
 
 
 def label_text(layout: TileLayout, text: str, height: float, inset: float = 1.0) -> Text:

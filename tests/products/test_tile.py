@@ -155,6 +155,27 @@ def test_the_label_stays_on_the_tile_clear_of_circles_and_border(outline, border
     assert min(box.distance(c) for c in circles) > 0
 
 
+@pytest.mark.parametrize(
+    ("label", "said"),
+    [
+        ("\udcff\udcfe", "bytes that are not UTF-8"),  # --label $'\xff\xfe' in a UTF-8 locale
+        ("\x01", "has nothing to engrave"),
+        ("  ", "has nothing to engrave"),
+    ],
+)
+def test_a_label_with_nothing_to_engrave_is_refused(cli, tmp_path, label, said):
+    # Each wrote a tile with an empty text (SVG) and TEXT entity (DXF), exit 0.
+    result = cli("tile", "--label", label, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_a_label_typed_in_a_c_locale_is_engraved_as_typed():
+    # Under LC_ALL=C a UTF-8 "Zoë" arrives as undecodable bytes: read as UTF-8 after all.
+    files = tile_files(TileParams(label="Zo\udcc3\udcab"))
+    assert "Zoë" in files.files["tile.svg"].decode()
+
+
 def test_a_label_that_fits_nowhere_is_refused():
     with pytest.raises(ParameterError, match=r"'Atlantis 12 of 19' is 34\.4 mm long"):
         tile_files(TileParams(label="Atlantis 12 of 19"))
