@@ -378,6 +378,13 @@ class _Reader:
             where = f"board.free_tiles[{n}]"
             spec = self.table(item, where, FREE_TILE_KEYS, '{ fields = ["c3", "d3"] }')
             names = spec.get("fields")
+            if names is None:  # an empty [[board.free_tiles]] said "found NoneType"
+                raise self.error(
+                    "expected the tile's fields by name, like fields = "
+                    '["c3", "d3", "d4"], found a [[board.free_tiles]] table without '
+                    "fields: add them, or delete the empty [[board.free_tiles]] line",
+                    f"{where}.fields",
+                )
             if not isinstance(names, list) or not names:
                 raise self.error(
                     f'expected fields = ["c3", "d3", ...] (at least one field name), found '
@@ -505,10 +512,12 @@ class _Reader:
                 parse_stack_key(key)
             except ValueError as exc:
                 raise self.error(str(exc), _path(where, key)) from None
-            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            # (as in transcripts: -n stones on a growing field, 0 a dead field, the
+            # position of a game under way, which layout writes back as a board file)
+            if isinstance(count, bool) or not isinstance(count, int):
                 raise self.error(
-                    f"expected a number of stones (a whole number of at least 1), found "
-                    f"{_kind(count)}",
+                    f"expected a number of stones (a whole number: n stones, -n on a growing "
+                    f"field, 0 a dead field), found {_kind(count)}",
                     _path(where, key),
                 )
             out.append((key, count))
@@ -623,7 +632,9 @@ def _kind(value: object, shown: bool = False) -> str:
         return f"a list of {len(value)}"
     if isinstance(value, dict):
         return "a table"
-    return type(value).__name__
+    from fabgen.inputs import toml_date
+
+    return toml_date(value) or type(value).__name__
 
 
 # --- writing -----------------------------------------------------------------------

@@ -154,9 +154,10 @@ BAD = [
         "'zz' is not a stack key",
     ),
     (
-        "[board]\ntiles = [[0, 0]]\n[[players]]\nstacks = { a1 = 0 }\n",
+        "[board]\ntiles = [[0, 0]]\n[[players]]\nstacks = { a1 = 1.5 }\n",
         "players[0].stacks.a1",
-        "expected a number of stones (a whole number of at least 1), found the number 0",
+        "expected a number of stones (a whole number: n stones, -n on a growing field, 0 a "
+        "dead field), found the number 1.5",
     ),
     (
         "[board]\ntiles = [[0, 0]]\n[[players]]\nstacks = { a1 = true }\n",
@@ -298,6 +299,25 @@ BAD += [
 ]
 
 
+BAD += [
+    # an empty [[board.free_tiles]] said "found NoneType"; a date "found date"
+    (
+        "[board]\ntiles = [[0, 0]]\n[[board.free_tiles]]\n",
+        "board.free_tiles[0].fields",
+        'expected the tile\'s fields by name, like fields = ["c3", "d3", "d4"], found a '
+        "[[board.free_tiles]] table without fields: add them, or delete the empty",
+    ),
+    (ONE + "description = 1979-05-27\n", "board.description", "found a date (1979-05-27)"),
+    (ONE + "origin = 12:30:00\n", "board.origin", "found a time of day (12:30:00)"),
+    # the key is only for printing the board: a width layout refuses is refused here
+    (
+        ONE + "tile_width_mm = 1000\n",
+        "board.tile_width_mm",
+        "1000 mm is outside 20 to 400 mm (the tile widths fabgen prints a board for)",
+    ),
+]
+
+
 @pytest.mark.parametrize(("text", "where", "message"), BAD, ids=[b[1] or b[2][:20] for b in BAD])
 def test_every_mistake_names_its_key_path(text, where, message):
     with pytest.raises(InputFileError) as caught:
@@ -412,7 +432,8 @@ def boards(draw):
     lattice = TileLattice(hand, origin)
     seats = []
     for _ in range(draw(st.integers(0, 3))):
-        stacks = draw(st.dictionaries(fields, st.integers(1, 9), max_size=5))
+        # (-n: n stones on a growing field, 0: a dead field, as transcripts write them)
+        stacks = draw(st.dictionaries(fields, st.integers(-9, 9), max_size=5))
         starts = draw(st.lists(st.sampled_from(coords), max_size=1)) if coords else []
         for c in starts:
             stacks = {
@@ -548,3 +569,23 @@ def test_bad_seat_kinds_stop_the_commands_with_exit_2(cli, tmp_path, text, where
         assert f"{path} at {where}: " in " ".join(result.output.split())
         assert "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_a_game_under_way_laid_out_gives_a_board_file_that_reads_back(cli, tmp_path):
+    # layout and build wrote `stacks = { -i0 = -2, ... }` for a transcript from the middle
+    # of a game, and the board file reader refused it ("a whole number of at least 1").
+    from fabgen.board.transcript_io import board_transcript_text
+    from fabgen.rules.names import field_name
+
+    board = load_preset("2p-diamond-4")
+    red, blue = board.seats[0], board.seats[1]
+    (live, _), (dead, _) = red.stacks[0], red.stacks[1]
+    red = replace(red, stacks=((live, -2), (dead, 0), *red.stacks[2:]))
+    game = replace(board, seats=(red, blue))
+    (tmp_path / "game.json").write_text(board_transcript_text(game), encoding="utf-8")
+    result = cli("layout", tmp_path / "game.json", "--paper", "a4", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    written = read_board(tmp_path / "out" / "game.toml")
+    assert dict(written.seats[0].stacks)[live] == -2 and dict(written.seats[0].stacks)[dead] == 0
+    assert f"{field_name(live)} = -2" in (tmp_path / "out" / "game.toml").read_text()
+    assert cli("validate", tmp_path / "out" / "game.toml").exit_code == 0
