@@ -217,6 +217,24 @@ def parse_toml(text: str, source: str, arrays: Sequence[str] = ()) -> dict:
     return value
 
 
+def toml_date(value: object) -> str | None:
+    """A TOML date or time (``1979-05-27``, ``12:30:00``, a date and time), as a message
+    about a board or kit file says what was found: "a date (1979-05-27)", not Python's
+    ``datetime.date(1979, 5, 27)``; None for any other value. Text that TOML read as a
+    date because it was written without quotes is the usual cause."""
+    import datetime
+
+    if isinstance(value, datetime.datetime):
+        kind = "a date and time"
+    elif isinstance(value, datetime.date):
+        kind = "a date"
+    elif isinstance(value, datetime.time):
+        kind = "a time of day"
+    else:
+        return None
+    return f"{kind} ({value.isoformat()})"
+
+
 _AT = re.compile(r"\(at line (\d+), column \d+\)")
 
 

@@ -282,6 +282,12 @@ def wrong_type(setting: KitKey, value: object) -> tuple[str, dict[str, str]]:
             f": write {setting.key} = {truth} (true or false in lower case, without quotes)",
             truth,
         )
+    if str in setting.kind and _toml_date(value):  # name = 12:30:00, without quotes
+        text = _toml_value(value.isoformat())  # type: ignore[attr-defined]
+        advice = (
+            f": write {setting.key} = {text} (in quotes: without them TOML reads a date or time)"
+        )
+        return _advised(must, advice, text)
     if isinstance(value, float) and value.is_integer() and int in setting.kind:
         whole = f"must be a whole number, got {shown}"
         return _advised(whole, f": write {setting.key} = {int(value)}", str(int(value)))
@@ -339,7 +345,13 @@ def _shown(value: object) -> str:
     if isinstance(value, list | dict):
         kind = "a list" if isinstance(value, list) else "a table"
         return f"{kind}, {abridged(_toml_value(value), limit=40)}"
-    return quoted(value)
+    return _toml_date(value) or quoted(value)
+
+
+def _toml_date(value: object) -> str | None:
+    from fabgen.inputs import toml_date
+
+    return toml_date(value)
 
 
 def _toml(key: str, value: object) -> str:

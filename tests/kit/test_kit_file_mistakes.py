@@ -252,6 +252,18 @@ def test_a_key_in_the_wrong_place_or_misspelt_is_told_where_it_goes(cli, tmp_pat
             "kit.players: must be a whole number, got 3.0: write players = 3",
         ),
         ("[kit]\nname = 5\n", 'kit.name: must be text, got 5; write e.g. name = "atlantis"'),
+        # TOML dates and times read without quotes: they said datetime.time(12, 30)
+        (
+            "[kit]\nname = 12:30:00\n",
+            'kit.name: must be text, got a time of day (12:30:00): write name = "12:30:00" (in '
+            "quotes: without them TOML reads a date or time)",
+        ),
+        ("[kit]\nname = 1979-05-27\n", 'got a date (1979-05-27): write name = "1979-05-27"'),
+        (
+            "[tile]\nwidth = 1979-05-27T07:32:00Z\n",
+            "tile.width: must be a number, got a date and time (1979-05-27T07:32:00+00:00); "
+            "write e.g. width = 0.0",
+        ),
     ],
 )
 def test_a_value_of_the_wrong_type_says_what_to_write(cli, tmp_path, text, said):
