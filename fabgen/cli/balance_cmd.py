@@ -142,7 +142,7 @@ def balance(
     seconds = time.perf_counter() - began
     report, written = _write_and_show(played, output_format, out_dir)
     source = f"--preset {preset}" if preset else shown_path(board_file)
-    kept = _games_options(options)
+    kept = _games_options(options, capped=bool(report["capped"]))
     suggested = played.table is not None
     for line in _next_steps(board, source, report, written, suggested, kept):
         click.echo(line, err=output_format == "json")
@@ -237,12 +237,13 @@ def _games_played(played: _Played, seconds: float, where: str) -> str:
     )
 
 
-def _games_options(options) -> str:
+def _games_options(options, capped: bool = False) -> str:
     """The run's options that change its games, as a next command repeats them after
     its board (" --players greedy --variant blog"), those at their defaults left out:
     a next step without them played other players than the organiser chose. Not
     --seed (a longer run plays fresh games), nor --jobs or --scheduler (where, not
-    what)."""
+    what), nor a --max-turns below the default that ``capped`` games (the report
+    says to raise it; repeated, the longer run was cut off as this one was)."""
     import shlex
 
     from fabgen.settings import SETTINGS
@@ -253,6 +254,8 @@ def _games_options(options) -> str:
         "max_turns": options.max_turns,
     }
     default = {name: SETTINGS[name].default for name in given}
+    if capped and options.max_turns < default["max_turns"]:
+        given["max_turns"] = default["max_turns"]
     default["players"] = ",".join(player_names(str(SETTINGS["players"].default)))
     return "".join(
         f" {SETTINGS[name].flag} {shlex.quote(str(value))}"

@@ -686,3 +686,8 @@ def test_suggest_starts_with_every_game_capped_points_at_max_turns(cli, tmp_path
     assert "0 finished, 1 capped" in report
     assert "give --players that play a game to its end" not in report
     assert "no game finished within the cap of 1 turns" in report
+    # the next command plays longer with the default cap: "--max-turns 1" repeated, it
+    # was cut off again
+    [step] = [line for line in result.output.splitlines() if line.startswith("next: ")]
+    assert "fabgen balance --preset 4p-diamond-5-stacks --players random --games" in step
+    assert "--max-turns" not in step
