@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from ezdxf import recover
 
-from fabgen.text import MAX_LABEL, TerminalSafe, clean_label, for_terminal
+from fabgen.text import MAX_LABEL, TerminalSafe, clean_label, for_terminal, undecodable
 
 HOSTILE = [
     "A\x1b[31mred\x1b[0m",
@@ -26,6 +26,10 @@ HOSTILE = [
 @pytest.mark.parametrize("label", HOSTILE)
 def test_tile_labels_give_valid_svg_and_dxf(tmp_path, cli, label):
     result = cli("tile", "--label", label, "--out", tmp_path)
+    if undecodable(label):  # bytes that are not text: refused, not engraved in part
+        assert result.exit_code == 2 and "not UTF-8 text" in result.output
+        assert not list(tmp_path.iterdir())
+        return
     if len(clean_label(label)) > 40:  # no room on the tile: a clear refusal, no file
         assert result.exit_code == 2 and "choose a shorter label" in result.output
         assert not list(tmp_path.iterdir())
