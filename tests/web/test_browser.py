@@ -546,6 +546,42 @@ def test_step_through_an_uploaded_game(page, tmp_path):
     info.filter(has_text="after the 2 turns of the file").wait_for()
 
 
+ENDS = """() => Object.fromEntries(['prev-step', 'next-step', 'prev-turn', 'next-turn']
+  .map(id => [id, document.getElementById(id).getAttribute('aria-disabled') === 'true']))"""
+
+
+def test_the_rules_viewer_s_step_and_turn_buttons_say_where_an_end_is(page, tmp_path):
+    # At the first step and turn, the last step and the next turn, and with nothing
+    # loaded, they stayed as if live and did nothing without a word.
+    _open(page, "/rules")
+    assert page.evaluate(ENDS) == dict.fromkeys(
+        ["prev-step", "next-step", "prev-turn", "next-turn"], True
+    )
+    page.get_by_label("Transcript", exact=True).set_input_files(
+        str(_game_file(tmp_path, "3p-triangle-4", 2))
+    )
+    info = page.locator("#turn-info")
+    info.filter(has_text="turn 1 of the 2 in the file").wait_for()
+    assert page.evaluate(ENDS) == {
+        "prev-step": True,
+        "next-step": False,
+        "prev-turn": True,
+        "next-turn": False,
+    }
+    last = page.evaluate("() => document.getElementById('step').max")
+    for _ in range(int(last)):
+        page.get_by_role("button", name="Next step").click()
+    page.wait_for_function(f"() => document.getElementById('step').value === '{last}'")
+    ends = page.evaluate(ENDS)
+    assert ends["next-step"] and not ends["prev-step"]
+    assert page.evaluate("() => document.activeElement.id") == "next-step"  # (focus kept)
+    page.get_by_label("Turn (1 = the first)").fill("3")
+    page.get_by_label("Turn (1 = the first)").press("Enter")
+    info.filter(has_text="after the 2 turns of the file").wait_for()
+    ends = page.evaluate(ENDS)
+    assert ends["next-turn"] and not ends["prev-turn"]
+
+
 def _game_file(tmp_path, preset: str, n: int, name: str = "game.json"):
     """A transcript of ``n`` turns of ``preset``, each the first legal move."""
     from fabgen.board.files import load_preset

@@ -214,9 +214,25 @@ const KEY = {
 const NO_GROWTH = "No field grows: the seat to move has no growing field, " +
   "so nothing is outlined.";
 
+// The step and turn buttons at an end (or with nothing loaded) are shown as doing
+// nothing, which they do: they stayed as if live and said nothing. aria-disabled, not
+// disabled, so that Next step keeps the keyboard's focus at the last step.
+function showEnds() {
+  const k = Number($("step").value) || 0;
+  const ends = {
+    "prev-step": !steps.length || k <= 0,
+    "next-step": !steps.length || k >= steps.length - 1,
+    "prev-turn": !transcript || boxTurn() <= 1,
+    "next-turn": !transcript || boxTurn() >= turns + 1,
+  };
+  for (const [id, end] of Object.entries(ends)) $(id).setAttribute("aria-disabled", String(end));
+}
+showEnds();
+
 function showStep() {
   const k = Number($("step").value) || 0;
   const s = steps[k];
+  showEnds();
   if (!s) return;
   $("step-title").textContent = `Step ${s.title}`;
   // The shared picture, as the setup diagram and the play page have the board; the
@@ -284,10 +300,12 @@ $("board-start").addEventListener("change", async () => {
 $("turn").addEventListener("change", () => ask());
 $("variant").addEventListener("change", () => ask());
 $("prev-turn").addEventListener("click", () => {
+  if (transcript && boxTurn() <= 1) return; // (the first turn: nothing before it)
   $("turn").value = Math.max(1, boxTurn() - 1);
   ask();
 });
 $("next-turn").addEventListener("click", () => {
+  if (transcript && boxTurn() >= turns + 1) return; // (the next turn to type: the last)
   $("turn").value = Math.min(turns + 1, boxTurn() + 1);
   ask();
 });
