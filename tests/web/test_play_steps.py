@@ -191,3 +191,22 @@ def test_a_disputed_turn_at_the_table_opens_step_by_step_on_a_phone(browser, ste
         status.wait_for()
         assert "no game 0123456789abcdef" in status.inner_text()
         assert phone.url.endswith(f"/rules#game={game_id}&turn=2")
+
+
+def test_a_game_s_address_opened_after_a_file_clears_the_file_s_choices(browser, steps_url):
+    # The preset and the moves typed for what was shown before stayed beside the game
+    # opened by its address in the same tab (a reload cleared them).
+    with checked_page(browser) as page:
+        created = page.request.post(
+            f"{steps_url}/api/games", data={"preset": BOARD, "table": True}
+        ).json()
+        page.goto(steps_url + "/rules")
+        page.locator("#board-start").select_option("2p-diamond-4")
+        page.locator("#turn-info").filter(has_text="2p-diamond-4").wait_for()
+        page.locator("#moves").fill("c3-c5")
+        page.evaluate(f"() => {{ location.hash = 'game={created['id']}&turn=1'; }}")
+        page.locator("#turn-info").filter(has_text="of the play page").or_(
+            page.locator("#turn-info").filter(has_text="turns played")
+        ).wait_for()
+        assert page.locator("#board-start").input_value() == ""
+        assert page.locator("#moves").input_value() == ""

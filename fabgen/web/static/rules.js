@@ -120,6 +120,11 @@ async function openAddressed() {
     return;
   }
   fromGame = {id: state.id, name: state.name, seats: state.seats, history: state.history};
+  // (the file, preset and moves chosen for what was shown before are not this game's:
+  // they stayed beside it when its address was opened in the same tab)
+  $("transcript-file").value = "";
+  $("board-start").value = "";
+  $("moves").value = "";
   transcript = JSON.stringify(state.transcript);
   name = state.name;
   turns = state.turns_played;
