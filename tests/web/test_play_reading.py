@@ -222,7 +222,16 @@ def test_on_a_phone_undo_restart_the_end_and_play_again_show_the_board(
             monkeypatch.undo()  # (a game of its own id, as the server gives it)
         button = play.get_by_role("button", name=again, exact=True)
         button.scroll_into_view_if_needed()
+        # the end is put away at once, not with the new game's answer (it stood beside
+        # the new game's first turn for a second): the answer is held until seen
+        held: list = []
+        play.route("**/again", lambda route: held.append(route))
         button.tap()
+        play.locator("#game-over").wait_for(state="hidden")
+        while not held:
+            play.wait_for_timeout(20)
+        held[0].continue_()
+        play.unroute("**/again")
         play.wait_for_function("() => !busy && !game.over && game.turns_played <= 3")
         play_settled(play)
         assert _board_in_view(play) == [], f"after {again}"

@@ -1187,12 +1187,19 @@ $("restart").addEventListener("click", () => {
     if (answer && !$("status").textContent) setStatus("Started again from the first turn.");
   });
 });
+// Play again puts the end away at once: it stood beside the new game's first turn for a
+// second, until the answer came with its turns played back (shown again if refused).
+function endPutAway(answer) {
+  if (!answer) showOver();
+}
 $("again-rotated").addEventListener("click", () => {
   boardDue = true; // (a new game, not a game taken back: request)
-  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true, play: false}));
+  $("game-over").hidden = true;
+  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true, play: false})).then(endPutAway);
 });
 $("again").addEventListener("click", () => {
-  request(() => gamePost("again", {rotate: false}), undefined, true);
+  $("game-over").hidden = true;
+  request(() => gamePost("again", {rotate: false}), undefined, true).then(endPutAway);
 });
 $("new").addEventListener("click", () => {
   // A game of computers only stops for the new one (Continue goes on with it).
