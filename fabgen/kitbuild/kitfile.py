@@ -265,6 +265,8 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
         raise InputFileError(
             source, f"{quoted(value)} is not one of: {', '.join(setting.choices)}{meant}", where
         )
+    if isinstance(value, str) and setting.key in SIZES:
+        _check_size(source, where, setting, value)
     if not isinstance(value, int | float) or isinstance(value, bool):
         return value
     if not (value == 0 and setting.default == 0):  # 0 = "use the default"
@@ -273,6 +275,23 @@ def _value(source: str, where: str, setting: KitKey, value: object) -> object:
         except ParameterError as exc:  # named by its key, in ``where``
             raise InputFileError(source, exc.detail or str(exc), where) from None
     return float(value) if float in setting.kind else value
+
+
+#: The sizes written as text (``600x400``), by key: how the kit's planning reads them.
+SIZES = {"sheet": ("WIDTHxHEIGHT", "600x400", False), "bed": ("WIDTHxDEPTH", "180x180", True)}
+
+
+def _check_size(source: str, where: str, setting: KitKey, value: str) -> None:
+    """A sheet or bed size read as the planning reads it, when the file is read: it was
+    read only once every other setting was right, so the web form marked a wrong width
+    and said nothing of a sheet of "abc" until the width was mended."""
+    from fabgen.geometry.sizes import parse_size
+
+    names, example, third = SIZES[setting.key]
+    try:
+        parse_size(value, setting.name, names, example, third=third)
+    except ParameterError as exc:  # named by its key, in ``where``
+        raise InputFileError(source, exc.detail or str(exc), where) from None
 
 
 def _empty(setting: KitKey) -> tuple[str, str]:

@@ -442,3 +442,16 @@ def test_a_misread_first_line_after_a_bom_and_crlf_line_ends(cli, tmp_path):
         else:
             message = build(cli, tmp_path, text)
         assert "TOML sets a key with =: write name = 'club'" in message
+
+
+def test_a_wrong_sheet_or_bed_is_said_with_the_other_mistakes_at_once(cli, tmp_path):
+    # Sizes were read when the kit was planned, after every other setting was right: a
+    # sheet of "abc" was said only once a wrong tile width was mended (one run, one fix).
+    text = (
+        '[kit]\nboard = "2p-diamond-4"\n[tile]\nwidth = -5\n[laser]\nsheet = "abc"\n'
+        '[stones]\nbed = "180"\n'
+    )
+    said = build(cli, tmp_path, text)
+    assert "tile.width: -5 is outside the allowed range" in said
+    assert "laser.sheet: 'abc' is not WIDTHxHEIGHT in mm, e.g. 600x400" in said
+    assert "stones.bed: '180' is not WIDTHxDEPTH" in said

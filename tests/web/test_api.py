@@ -1147,3 +1147,15 @@ def test_a_kit_the_planner_refuses_is_not_downloaded_in_the_forms_words(
     assert result.exit_code == 2
     said = re.search(rf"\] {re.escape(setting)}: (.+)", result.output).group(1)
     assert mark["message"].endswith(f" {said}")
+
+
+def test_the_preview_marks_a_wrong_width_and_a_wrong_sheet_at_once(client, default_settings):
+    # The page marked the width alone ("1 problem"); the sheet of "abc" came only once the
+    # width was mended.
+    settings = copy.deepcopy(default_settings)
+    settings["tile"]["width"] = -5
+    settings["laser"]["sheet"] = "abc"
+    answer = _preview(client, settings)
+    assert not answer["ok"]
+    marked = {f["setting"] for f in answer["findings"] if f["severity"] == "error"}
+    assert marked == {"tile.width", "laser.sheet"}
