@@ -225,7 +225,7 @@ def test_on_a_phone_undo_restart_the_end_and_play_again_show_the_board(
         # the end is put away at once, not with the new game's answer (it stood beside
         # the new game's first turn for a second): the answer is held until seen
         held: list = []
-        play.route("**/again", lambda route: held.append(route))
+        play.route("**/again", lambda route, held=held: held.append(route))
         button.tap()
         play.locator("#game-over").wait_for(state="hidden")
         while not held:
