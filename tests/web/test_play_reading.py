@@ -208,6 +208,7 @@ def test_on_a_phone_undo_restart_the_end_and_play_again_show_the_board(
     assert _board_in_view(play) == [], "after Restart"
     # the words of the Undo before it went ("Back to before turn 4." stayed)
     assert play.locator("#status").inner_text() == "Started again from the first turn."
+    held: list = []  # (Play again's request, held until the end is seen put away)
     for again in ["Play again", "Play again, seats rotated"]:
         _pass_to_the_end(play)
         # the ranking under the final board, both in the window: the focus put on Play
@@ -224,8 +225,8 @@ def test_on_a_phone_undo_restart_the_end_and_play_again_show_the_board(
         button.scroll_into_view_if_needed()
         # the end is put away at once, not with the new game's answer (it stood beside
         # the new game's first turn for a second): the answer is held until seen
-        held: list = []
-        play.route("**/again", lambda route, held=held: held.append(route))
+        held.clear()
+        play.route("**/again", lambda route: held.append(route))
         button.tap()
         play.locator("#game-over").wait_for(state="hidden")
         while not held:
