@@ -12,6 +12,7 @@ write instead, in the command line's words where it has them
 from __future__ import annotations
 
 from fabgen.errors import InputFileError, ParameterError, abridged
+from fabgen.inputs import toml_date
 from fabgen.kitbuild.schema import SCHEMA, KitKey, is_kind, kit_key, quoted, wanted
 
 
@@ -282,7 +283,7 @@ def wrong_type(setting: KitKey, value: object) -> tuple[str, dict[str, str]]:
             f": write {setting.key} = {truth} (true or false in lower case, without quotes)",
             truth,
         )
-    if str in setting.kind and _toml_date(value):  # name = 12:30:00, without quotes
+    if str in setting.kind and toml_date(value):  # name = 12:30:00, without quotes
         text = _toml_value(value.isoformat())  # type: ignore[attr-defined]
         advice = (
             f": write {setting.key} = {text} (in quotes: without them TOML reads a date or time)"
@@ -345,13 +346,7 @@ def _shown(value: object) -> str:
     if isinstance(value, list | dict):
         kind = "a list" if isinstance(value, list) else "a table"
         return f"{kind}, {abridged(_toml_value(value), limit=40)}"
-    return _toml_date(value) or quoted(value)
-
-
-def _toml_date(value: object) -> str | None:
-    from fabgen.inputs import toml_date
-
-    return toml_date(value)
+    return toml_date(value) or quoted(value)
 
 
 def _toml(key: str, value: object) -> str:

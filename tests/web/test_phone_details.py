@@ -131,6 +131,17 @@ def play(browser, play_url, request):
         yield page
 
 
+def _start_against_greedy(play) -> None:
+    """A game on the default board, a person against two greedy seats, started and
+    settled (the person to move)."""
+    play.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
+    play.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
+    play.locator("#seat-1").select_option("greedy")
+    play.locator("#seat-2").select_option("greedy")
+    play.get_by_role("button", name="Start game").click()
+    play_settled(play)
+
+
 def _before(page, first: str, then: str) -> bool:
     """Whether ``first`` comes before ``then`` in the page (as it is read and tabbed)."""
     return page.evaluate(
@@ -230,12 +241,7 @@ PLAY_FITTED = (
 def test_the_play_page_s_tile_numbers_are_large_enough_to_read_on_a_phone(play):
     # They were 8 px high on a 390 px phone, as drawn for a laptop: the designer's
     # numbers had grown into their gaps, the play page's had not.
-    play.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
-    play.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
-    play.locator("#seat-1").select_option("greedy")
-    play.locator("#seat-2").select_option("greedy")
-    play.get_by_role("button", name="Start game").click()
-    play_settled(play)
+    _start_against_greedy(play)
     play.wait_for_function(PLAY_FITTED)
     numbers = play.evaluate(PLAY_NUMBERS)
     assert [n["number"] for n in numbers] == [str(k) for k in range(1, 11)]
@@ -287,12 +293,7 @@ def test_the_kit_and_rules_pages_status_lines_are_named_by_what_they_say(page_at
 
 @pytest.mark.parametrize("play", [LAPTOP], indirect=True)
 def test_the_play_page_s_status_and_thinking_lines_are_named_by_what_they_say(play):
-    play.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
-    play.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
-    play.locator("#seat-1").select_option("greedy")
-    play.locator("#seat-2").select_option("greedy")
-    play.get_by_role("button", name="Start game").click()
-    play_settled(play)
+    _start_against_greedy(play)
     # a field of the player to move that is empty: refused, and the refusal is the name
     play.locator('#board [data-field][data-owner=""]').first.click()
     refusal = play.locator("#status.bad")
