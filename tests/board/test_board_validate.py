@@ -300,8 +300,8 @@ BROKEN_BOARDS = {
     ),
     "middle-start.toml": (
         ["no-seat-rotation", "start-in-middle"],
-        "the board allows it with the 180° rotation: keeping seat 1 where it is, put seat 2 "
-        "on tile 5",
+        "the board allows it with the 180° rotation: keeping seat 2 where it is, put seat 1 "
+        "on tile 1",
         {},
     ),
     "tiny.toml": (

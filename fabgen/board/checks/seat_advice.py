@@ -3,6 +3,8 @@ to use and where each seat goes, or which machine seats would even out 4 or 5 pe
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fabgen.board.checks.context import Context
 from fabgen.board.checks.wording import stack_list, stone_count
 from fabgen.board.findings import Finding, Severity
@@ -21,7 +23,6 @@ def preferred(ctx: Context, rotations: tuple[int, ...]) -> int:
 
 
 def no_rotation_message(ctx: Context, n: int) -> str:
-    people = ctx.people
     who = "person" if ctx.machine_seats else "seat"
     base = f"no rotation of the board maps each {who}'s start onto the next {who}'s"
     orders = {2: (3,), 3: (4, 2), 6: (5, 1)}[n]
@@ -36,15 +37,45 @@ def no_rotation_message(ctx: Context, n: int) -> str:
         )
     k = preferred(ctx, tuple(usable))
     apply = ctx.symmetry.centre.about(rotation(k))
-    stacks = ctx.board.seats[people[0]].stack_map
-    places = []
-    for s in people[1:]:
-        stacks = rotate_stacks(stacks, apply) or {}
-        places.append(f"seat {s + 1} on {_place_words(ctx, stacks)}")
+    found = _rotated_starts(ctx, apply)
+    if found is None:
+        many = "people" if ctx.machine_seats else "seats"
+        return (
+            f"{base}; the board's {rotation_words(k)} rotation would do it, but it turns "
+            f"every {who}'s start onto fields of its own or of another {who} (they lie on or "
+            f"around the board's centre, where the {many} would share fields): move one "
+            f"start away from the centre, then put each next {who} where that rotation "
+            "carries the one before"
+        )
+    anchor, placed = found
+    places = [f"seat {s + 1} on {_place_words(ctx, stacks)}" for s, stacks in placed]
     return (
         f"{base}; the board allows it with the {rotation_words(k)} rotation: keeping seat "
-        f"{people[0] + 1} where it is, put {', '.join(places)}"
+        f"{anchor + 1} where it is, put {', '.join(places)}"
     )
+
+
+def _rotated_starts(
+    ctx: Context, apply: Callable[[Field], Field | None]
+) -> tuple[int, list[tuple[int, dict[Field, int]]]] | None:
+    """A person to keep and where the rotation puts each other person (in seat order),
+    the first person whose rotated starts share no field with each other or with it;
+    None when every person's start meets one of its images (a start on the centre of
+    the rotation: keeping it would put the next seat on its fields)."""
+    people = ctx.people
+    for a, anchor in enumerate(people):
+        stacks: dict[Field, int] | None = ctx.board.seats[anchor].stack_map
+        used = set(stacks or {})
+        placed = []
+        for s in people[a + 1 :] + people[:a]:
+            stacks = rotate_stacks(stacks or {}, apply)
+            if not stacks or used & set(stacks):
+                break
+            used |= set(stacks)
+            placed.append((s, stacks))
+        else:
+            return anchor, sorted(placed)
+    return None
 
 
 def _place_words(ctx: Context, stacks: dict[Field, int]) -> str:
