@@ -130,9 +130,53 @@ def _append_turn(game, transcript, moves, text: str, out_dir) -> None:
     else:  # written first: a folder that fails only when written leaves no report behind
         from fabgen.export.transaction import write_transaction
 
+        _refuse_other_game(game, transcript, out_dir, made.files[Path(game).name])
         written = write_transaction(out_dir, made.files)
         click.echo(text)
         report_written(written)
+
+
+def _refuse_other_game(game, transcript, out_dir, data: bytes) -> None:
+    """--play --out DIR replaces DIR's file of the game's name only when it is the game
+    itself or a state of it: the same start and turns, up to one turn more (an earlier
+    --play of this position). Another game of that name there (another table's
+    game.json, a finished game) was written over without a word."""
+    from fabgen.cli.common import BadInput
+    from fabgen.errors import FabgenError
+    from fabgen.rules.transcript import read_transcript
+    from fabgen.text import shown_path
+
+    target = Path(out_dir) / Path(game).name
+    try:
+        if not target.is_file() or target.samefile(game) or target.read_bytes() == data:
+            return
+    except OSError:
+        return
+    try:
+        there = read_transcript(target)
+    except FabgenError:
+        what = "a file that is not a transcript fabgen reads"
+    else:
+        ours, theirs = transcript.move_list, there.move_list
+        start = ("segments", "players", "next_player", "turns_played", "passes")
+        if any(getattr(there, key) != getattr(transcript, key) for key in start):
+            what = "another game (its board, players or start differ)"
+        elif theirs[: len(ours)] != ours[: len(theirs)]:
+            turn = next(t for t, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b)
+            what = f"another game (its turn {turn + 1} differs from {shown_path(game)}'s)"
+        elif len(theirs) > len(ours) + 1:
+            what = (
+                f"this game {len(theirs) - len(ours)} turns on: the turns after "
+                f"{shown_path(game)}'s {len(ours)} would be lost"
+            )
+        else:
+            return
+    raise BadInput(
+        f"--out {shown_path(out_dir)} would write the longer game over "
+        f"{shown_path(target)}, which holds {what}; nothing was written: give another "
+        "--out folder, or move that file away (--out with the game file's own folder "
+        "rewrites the game file itself)"
+    )
 
 
 def _decide(position, variant: str, rng, budget: int | None = None) -> dict:

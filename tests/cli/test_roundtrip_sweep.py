@@ -77,3 +77,68 @@ def test_seat_rotation_advice_when_every_start_meets_the_centre(cli, tmp_path):
     message = _finding(cli, board, "no-seat-rotation")
     assert "keeping seat" not in message
     assert "move one start away from the centre" in message
+
+
+def _game(cli, tmp_path, seed: int) -> dict:
+    out = tmp_path / f"games-{seed}"
+    result = cli(
+        "balance", "--preset", "3p-triangle-4", "--games", "1", "--players", "greedy",
+        "--seed", seed, "--save-games", "1", "--jobs", "1", "--out", out,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    game = json.loads((out / "3p-triangle-4-game-00001.json").read_text(encoding="utf-8"))
+    del game["scores"], game["game_over"]
+    return game
+
+
+def _write(path, game: dict, turns: int):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({**game, "turns": game["turns"][:turns]}), encoding="utf-8")
+
+
+def test_machine_play_out_keeps_another_game_of_the_same_name(cli, tmp_path):
+    """rules machine table1/game.json --play --out table2 wrote the longer game over
+    table2/game.json, another table's game, without a word."""
+    one, two = _game(cli, tmp_path, 1), _game(cli, tmp_path, 2)
+    assert one["turns"][0] != two["turns"][0]
+    _write(tmp_path / "table1" / "game.json", one, 10)
+    _write(tmp_path / "table2" / "game.json", two, 12)
+    other = (tmp_path / "table2" / "game.json").read_bytes()
+    result = cli(
+        "rules", "machine", tmp_path / "table1" / "game.json", "--play",
+        "--out", tmp_path / "table2",
+    )  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "holds another game (its turn 1 differs" in result.output
+    assert "nothing was written" in result.output
+    assert (tmp_path / "table2" / "game.json").read_bytes() == other
+    # The same game further on would lose its later turns.
+    _write(tmp_path / "table2" / "game.json", one, 15)
+    result = cli(
+        "rules", "machine", tmp_path / "table1" / "game.json", "--play",
+        "--out", tmp_path / "table2",
+    )  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "this game 5 turns on" in result.output
+
+
+@pytest.mark.parametrize("there", [None, 8, 11], ids=["none", "earlier", "played-before"])
+def test_machine_play_out_replaces_the_same_game(cli, tmp_path, there):
+    one = _game(cli, tmp_path, 1)
+    _write(tmp_path / "table1" / "game.json", one, 10)
+    if there is not None:
+        _write(tmp_path / "next" / "game.json", one, there)
+    result = cli(
+        "rules", "machine", tmp_path / "table1" / "game.json", "--play",
+        "--out", tmp_path / "next",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    longer = json.loads((tmp_path / "next" / "game.json").read_text(encoding="utf-8"))
+    assert longer["turns"][:10] == one["turns"][:10] and len(longer["turns"]) == 11
+    # In place, twice.
+    for _ in range(2):
+        result = cli(
+            "rules", "machine", tmp_path / "next" / "game.json", "--play",
+            "--out", tmp_path / "next",
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
