@@ -1164,7 +1164,13 @@ $("hint").addEventListener("click", async () => {
       const hint = await gamePost("hint", {player: $("hint-from").value});
       if (game !== asked) return;
       hinted = hint.moves;
-      setStatus(`Hint: ${hint.words}`);
+      // A hint is a whole turn from the turn's start: with moves tapped it said "Hint:
+      // Red: 1 stone from -j-1 to -j0" beside "This turn: -j0 to -i0", and End turn
+      // then played the tapped move, not the hint on show. Which button plays which is said.
+      const tapped = pending.length
+        ? ` (a whole turn, from before the moves you tapped: ${movesText(pending)}; Play typed moves plays the hint in their place, End turn plays yours)`
+        : "";
+      setStatus(`Hint: ${hint.words}${tapped}`);
       picture.mark({moved: hint.moves.map((m) => m[1]), selected: hint.moves.length ? hint.moves[0][0] : null, todo: todoFields(),
                     selectedWords: "the hint's first move starts here", movedWords: "the hint moves stones here"});
       $("typed-moves").value = movesText(hint.moves);
