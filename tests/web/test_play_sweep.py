@@ -4,6 +4,8 @@ server stopped and started again mid-game)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.web.helpers import checked_page, play_settled
@@ -51,3 +53,19 @@ def test_a_hint_asked_with_moves_tapped_says_it_is_a_whole_turn_and_which_button
     play_settled(play)
     red = play.evaluate("() => game.history.filter(h => h.kind === 'person').map(h => h.words)")
     assert red == [hint_words], (red, hint_words)
+
+
+def test_the_thinking_line_s_sign_is_a_glyph_of_the_font_the_page_serves(play):
+    # "⏳" (U+23F3) is not in DejaVu Sans: on a computer without an emoji font it was an
+    # empty box before "Blue is thinking…" and "Waiting for fabgen serve".
+    tt = pytest.importorskip("fontTools.ttLib")
+    dejavu = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")  # (the line is bold)
+    if not dejavu.exists():
+        pytest.skip("no DejaVu Sans Bold to read the glyphs of")
+    content = play.evaluate(
+        "() => getComputedStyle(document.getElementById('thinking'), '::before').content"
+    )
+    signs = [c for c in content.split("/")[0] if c not in ' "']
+    assert signs, content
+    glyphs = tt.TTFont(dejavu).getBestCmap()
+    assert all(ord(c) in glyphs for c in signs), content
