@@ -526,7 +526,14 @@ def _stack_words(board: Board, stacks: list[tuple[Field, int]]) -> list[str]:
         many = len(tiles) > 1
         what = _stacks_of(stones, many)
         numbers = f"tile{'s' if many else ''} {and_list(tiles)}"
-        if place == "corner":
+        distinct = sorted(set(tiles), key=lambda t: int(t.split(" ")[0]))
+        if place == "corner" and len(distinct) < len(tiles):  # several on one tile
+            many_tiles = len(distinct) > 1
+            out.append(
+                f"{what} on the board's edge of corner tile{'s' if many_tiles else ''} "
+                f"{and_list(distinct)}"
+            )
+        elif place == "corner":
             count = _COUNTS.get(len(tiles), str(len(tiles)))
             where = (
                 f"the {count} corners"

@@ -426,3 +426,17 @@ def test_the_setup_svgs_text_stays_inside_its_margins():
         assert x0 >= 12.0 - 0.1 and x1 <= vw - 12.0 + 0.1, text
         assert vy <= y0 and y1 <= vh, text
     assert max(x1 for _, _, _, x1, _ in extents) >= vw - 12.0 - 5.0  # a full line
+
+
+def test_stacks_on_the_edge_of_one_corner_tile_are_not_the_three_corners():
+    """Three stacks on the board's edge of one corner tile read "stacks of 1 in the
+    three corners (tiles 7, 7 and 7)": the corners were counted by stacks, not tiles."""
+    board = load_preset("3p-triangle-4")
+    (own,) = {board.field_tiles[f][0] for f, _ in board.seats[0].stacks}  # a start tile
+    assert own + 1 in _corner_tiles(board)  # the test tests: it is a corner tile
+    edge = [f for f in board.tiles[own].fields if board.is_edge(f)][:3]
+    assert len(edge) == 3
+    seats = (replace(board.seats[0], stacks=tuple((f, 1) for f in edge)), *board.seats[1:])
+    words = _legend_words(replace(board, seats=seats))
+    assert "corners (tiles" not in words, words
+    assert f"stones on the board's edge of corner tile {own + 1}" in words, words
