@@ -729,8 +729,9 @@ _d(
     "Who plays: one name for every seat or one per seat, comma-separated (strong, "
     "greedy, random, machine, extreme-machine; strong:N gives the strong player a budget "
     "of N positions per turn, default 300, or 3000 when two seats play and neither is a "
-    "machine; above 300 it also searches deeper). Machine "
-    "seats of the board never move, whatever is named.",
+    "machine; above 300 it also searches deeper). The board's "
+    "machine and extreme-machine seats play themselves, whatever is named: a machine "
+    "never moves, an extreme machine moves by its own rules.",
     metavar="NAMES",
     kit="kit.simulate_players",
     kit_help="for a simulated supply: who plays (strong, greedy, random)",
