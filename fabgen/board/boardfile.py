@@ -73,6 +73,7 @@ BOARD_KEYS = (
     "tiles",
     "free_tiles",
     "notes",
+    "to_move",
 )
 FREE_TILE_KEYS = ("fields",)
 PLAYER_KEYS = ("name", "colour", "kind", "start", "stacks")
@@ -209,7 +210,21 @@ class _Reader:
             tile_width_mm=self.width(spec),
             turns=turns,
             notes=self.text(spec, "notes"),
+            to_move=self.to_move(spec, len(seats)),
         )
+
+    def to_move(self, spec: dict, seats: int) -> int:
+        """``to_move = 3``: the seat to move, counted from 1 (a position from the middle
+        of a game); as an index from 0."""
+        value = spec.get("to_move", 1)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= max(seats, 1):
+            raise self.error(
+                f"expected the seat to move, a whole number from 1 to {max(seats, 1)} (the "
+                f"[[players]] tables in turn order), found {_kind(value)}; leave it out for a "
+                "start, where seat 1 moves first",
+                "board.to_move",
+            )
+        return value - 1
 
     def name(self, spec: dict, default: str) -> str:
         if "name" not in spec:
@@ -657,6 +672,8 @@ def board_to_toml(board: Board) -> str:
         lines.append(f"tile_width_mm = {board.tile_width_mm:g}")
     if board.turns is not None:
         lines.append(f"turns = {_string(board.turns.value)}")
+    if board.to_move:
+        lines.append(f"to_move = {board.to_move + 1}  # a game in progress: this seat moves next")
     # Tiles are numbered in file order: tiles first, then free tiles. Coordinates are
     # written for the tiles up to the first free-form one, so the numbering stays.
     first_free = next((n for n, t in enumerate(board.tiles) if t.coord is None), None)

@@ -163,6 +163,9 @@ class Board:
     tile_width_mm: float | None = None
     turns: TurnDirection | None = None
     notes: str = ""
+    #: The seat to move (an index, from 0): 0 at a start; a position taken from the
+    #: middle of a game (a transcript's ``next_player``) may have another.
+    to_move: int = 0
 
     # ---- building ------------------------------------------------------------------
 
@@ -308,7 +311,7 @@ class Board:
 
         players = [Player(s.name, s.colour, str(s.kind)) for s in self.seats]
         stacks = [dict(s.stacks) for s in self.seats]
-        return Position.from_stacks(self.segments(), players, stacks)
+        return Position.from_stacks(self.segments(), players, stacks, next_player=self.to_move)
 
     # ---- the outline -------------------------------------------------------------------
 

@@ -86,7 +86,17 @@ def _on_one_line(transcript: Transcript) -> Transcript:
 def board_from_transcript(transcript: Transcript, name: str = "board") -> Board:
     """The board and seats of a transcript's first position (its turns are not played)."""
     seats = tuple(_seat(entry) for entry in transcript.players or ())
-    return Board.from_segments(transcript.segments, seats, name=name)
+    return Board.from_segments(transcript.segments, seats, name=name, to_move=_to_move(transcript))
+
+
+def _to_move(transcript: Transcript) -> int:
+    """The seat to move in the transcript's first position (a game in progress may have
+    any): its ``next_player``, else its ``turns_played`` modulo the seats, as the rules
+    engine reads it."""
+    seats = len(transcript.players or ())
+    if transcript.next_player is not None and 0 <= transcript.next_player < seats:
+        return transcript.next_player
+    return (transcript.turns_played or 0) % seats if seats else 0
 
 
 def _seat(entry: PlayerEntry) -> Seat:
@@ -108,7 +118,7 @@ def board_to_transcript(board: Board) -> Transcript:
         )
         for k, seat in enumerate(board.seats)
     )
-    return Transcript(board.segments(), players)
+    return Transcript(board.segments(), players, next_player=board.to_move or None)
 
 
 def board_transcript_text(board: Board) -> str:

@@ -605,7 +605,7 @@ def _legend_lines(
         if rest:
             parts.append(", ".join(_stack_words(board, rest)))
         verb = "plays" if seat.is_machine else "moves"
-        order = f"{verb} first" if k == 0 else f"{verb} {_ordinal(k + 1)}"
+        order = _order_words(verb, (k - board.to_move) % n, board.to_move != 0)
         who = seat_words(seat.name, seat.kind)
         head = f"Seat {k + 1}: {who}, {order}" if who else f"Seat {k + 1}: {order}"
         if marks:
@@ -642,14 +642,25 @@ def _legend_lines(
     return lines
 
 
+def _order_words(verb: str, place: int, in_progress: bool) -> str:
+    """ "moves first", "moves third"; in a game in progress "moves next" for the seat to
+    move and the others counted from it."""
+    if place == 0:
+        return f"{verb} next" if in_progress else f"{verb} first"
+    return f"{verb} {_ordinal(place + 1)}"
+
+
 def _turns_note(board: Board) -> str:
-    """Which way the turns go: the board's ``turns``, else as its seats lie."""
+    """Which way the turns go: the board's ``turns``, else as its seats lie; from the
+    seat to move (seat 1 at a start)."""
     n = len(board.seats)
-    order = ", ".join(str(k + 1) for k in range(n))
+    first = board.to_move if n else 0
+    order = ", ".join(str((first + k) % n + 1) for k in range(n))
     direction = board.turns or (seat_order_direction(board) if n > 2 else None)
+    again = f"then seat {first + 1} again."
     if direction is None:
-        return f"Turns go in seat order (arrows): seat {order}, then seat 1 again."
-    return f"Turns go {direction.value} round the board (arrows): seat {order}, then seat 1 again."
+        return f"Turns go in seat order (arrows): seat {order}, {again}"
+    return f"Turns go {direction.value} round the board (arrows): seat {order}, {again}"
 
 
 def _wrap(text: str, room: float) -> list[str]:

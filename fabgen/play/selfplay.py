@@ -233,4 +233,8 @@ def game_transcript(start: Position, record: GameRecord, variant: str | None = N
     results: dict = {} if variant is None else {"variant": variant}
     if not record.capped:
         results.update(game_over=True, scores=list(record.scores))
-    return transcript_from_position(start, turns=record.moves, with_state=False, results=results)
+    # A start says nothing of whose turn it is; a position from a game in progress must.
+    in_progress = bool(start.next_player or start.turns_played)
+    return transcript_from_position(
+        start, turns=record.moves, with_state=in_progress, results=results
+    )
