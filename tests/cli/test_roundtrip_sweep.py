@@ -96,6 +96,11 @@ def _write(path, game: dict, turns: int):
     path.write_text(json.dumps({**game, "turns": game["turns"][:turns]}), encoding="utf-8")
 
 
+def _play_out(cli, game, out):
+    """``fabgen rules machine GAME --play --out OUT``: the machine's turn played on."""
+    return cli("rules", "machine", game, "--play", "--out", out)
+
+
 def test_machine_play_out_keeps_another_game_of_the_same_name(cli, tmp_path):
     """rules machine table1/game.json --play --out table2 wrote the longer game over
     table2/game.json, another table's game, without a word."""
@@ -104,20 +109,14 @@ def test_machine_play_out_keeps_another_game_of_the_same_name(cli, tmp_path):
     _write(tmp_path / "table1" / "game.json", one, 10)
     _write(tmp_path / "table2" / "game.json", two, 12)
     other = (tmp_path / "table2" / "game.json").read_bytes()
-    result = cli(
-        "rules", "machine", tmp_path / "table1" / "game.json", "--play",
-        "--out", tmp_path / "table2",
-    )  # fmt: skip
+    result = _play_out(cli, tmp_path / "table1" / "game.json", tmp_path / "table2")
     assert result.exit_code == 2, result.output
     assert "holds another game (its turn 1 differs" in result.output
     assert "nothing was written" in result.output
     assert (tmp_path / "table2" / "game.json").read_bytes() == other
     # The same game further on would lose its later turns.
     _write(tmp_path / "table2" / "game.json", one, 15)
-    result = cli(
-        "rules", "machine", tmp_path / "table1" / "game.json", "--play",
-        "--out", tmp_path / "table2",
-    )  # fmt: skip
+    result = _play_out(cli, tmp_path / "table1" / "game.json", tmp_path / "table2")
     assert result.exit_code == 2, result.output
     assert "this game 5 turns on" in result.output
 
@@ -128,17 +127,11 @@ def test_machine_play_out_replaces_the_same_game(cli, tmp_path, there):
     _write(tmp_path / "table1" / "game.json", one, 10)
     if there is not None:
         _write(tmp_path / "next" / "game.json", one, there)
-    result = cli(
-        "rules", "machine", tmp_path / "table1" / "game.json", "--play",
-        "--out", tmp_path / "next",
-    )  # fmt: skip
+    result = _play_out(cli, tmp_path / "table1" / "game.json", tmp_path / "next")
     assert result.exit_code == 0, result.output
     longer = json.loads((tmp_path / "next" / "game.json").read_text(encoding="utf-8"))
     assert longer["turns"][:10] == one["turns"][:10] and len(longer["turns"]) == 11
     # In place, twice.
     for _ in range(2):
-        result = cli(
-            "rules", "machine", tmp_path / "next" / "game.json", "--play",
-            "--out", tmp_path / "next",
-        )  # fmt: skip
+        result = _play_out(cli, tmp_path / "next" / "game.json", tmp_path / "next")
         assert result.exit_code == 0, result.output
