@@ -49,29 +49,40 @@ def replay(games, variant, output_format):
     """Check every move of every turn of each GAME.json (a transcript) and show the final
     positions.
 
-    Exit code 0: every game is legal. 1: a game has an illegal move (the message
-    names the file, the turn counted from 1, the player, the move and the rule).
-    2: a file cannot be read or is not a valid transcript. All files are checked
-    either way. With --format json, each game gives one line: its final position as a
-    transcript object with turns_played, passes (turns in a row without a move),
-    game_over, scores, places (each player's place, 1 = first; tied players share a
-    place) and variant added, and next_player (an index into players, from 0) only
-    while the game goes on; or for a game that failed an object with "file" and
-    "error", and for an illegal move "rule", "turn" (from 1), "player" (the seat,
-    from 1) and "move".
+    Exit code 0: every game is legal. 1: a game has an illegal move (the message names
+    the file, the turn counted from 1, the player, the move and the rule), or the result
+    a file states (game_over, scores, places) is not its replay's under the file's own
+    variant (said after the game; the replay's result is the rules'). 2: a file cannot
+    be read or is not a valid transcript. All files are checked either way. With
+    --format json, each game gives one line (the stated result that is not the
+    replay's goes to stderr): its final position as a transcript object with
+    turns_played, passes (turns in a row without a move), game_over, scores, places
+    (each player's place, 1 = first; tied players share a place) and variant added, and
+    next_player (an index into players, from 0) only while the game goes on; or for a
+    game that failed an object with "file" and "error", and for an illegal move "rule",
+    "turn" (from 1), "player" (the seat, from 1) and "move".
 
     Example: fabgen rules replay games/*.json --format json
     """
     from fabgen.errors import FabgenError
     from fabgen.rules.moves import IllegalMove
     from fabgen.rules.transcript import read_transcript
+    from fabgen.rules.turn import replay as replay_game
 
     worst = 0
     for path in games:
         try:
             transcript = read_transcript(path)
             game = game_variant(variant, transcript)
-            click.echo(_replay_one(path, transcript, game, output_format))
+            final = replay_game(transcript.position, transcript.move_list, game)
+            click.echo(_replay_one(path, transcript, final, game, output_format))
+            # a result stated under another variant than --variant asks for is no claim
+            # about this replay (a game of the online rules replayed under 1995 rules)
+            own = game_variant(None, transcript) == game
+            wrong = own and _stated_result_wrong(path, transcript, final, game)
+            if wrong:
+                worst = max(worst, 1)
+                click.echo(wrong, err=output_format == "json")
         except IllegalMove as exc:
             worst = max(worst, 1)
             message = illegal_in_file(path, transcript, exc, game)
@@ -83,13 +94,52 @@ def replay(games, variant, output_format):
         raise SystemExit(worst)
 
 
-def _replay_one(path: Path, transcript, variant: str, output_format: str) -> str:
+def _stated_result_wrong(path: Path, transcript, final, variant: str) -> str | None:
+    """What the file says of its result (game_over, scores, places) that its replay does
+    not give, in words; None when it says nothing or the same. A hand-kept record whose
+    scores were added up wrong, or a game cut short that kept the full game's result."""
+    from fabgen.rules.scoring import game_over, places, scores
+
+    replayed = {
+        "game_over": game_over(final, variant),
+        "scores": tuple(scores(final)),
+        "places": tuple(places(final, variant)),
+    }
+    wrong = [
+        (key, stated, replayed[key])
+        for key in ("game_over", "scores", "places")
+        if (stated := getattr(transcript, key)) is not None
+        and (tuple(stated) if key != "game_over" else stated) != replayed[key]
+    ]
+    if not wrong:
+        return None
+
+    def shown(key: str, value) -> str:
+        if key == "game_over":
+            return "true" if value else "false"
+        return "[" + ", ".join(str(v) for v in value) + "]"
+
+    said = "; ".join(
+        f"{key} {shown(key, stated)} where the replay gives {shown(key, got)}"
+        for key, stated, got in wrong
+    )
+    return (
+        f"{path}: the result the file states is not its replay's: {said}. The replay "
+        "follows the rules: correct those keys in the file or leave them out"
+        + (
+            " (a game cut short keeps no result)"
+            if any(k == "game_over" for k, *_ in wrong)
+            else ""
+        )
+        + "."
+    )
+
+
+def _replay_one(path: Path, transcript, final, variant: str, output_format: str) -> str:
     from fabgen.rules.scoring import game_over, ranking
     from fabgen.rules.terminal import legend, ranking_text, render_board, render_position
     from fabgen.rules.transcript.writing import json_text
-    from fabgen.rules.turn import replay
 
-    final = replay(transcript.position, transcript.move_list, variant)
     if output_format == "json":
         from fabgen.cli.rules_json import position_json
 
