@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -44,6 +45,11 @@ MAX_COORDINATE_MM = 1e6
 """Largest coordinate accepted (1 km): anything larger is a unit or file error."""
 RESAVE = ": open it in the drawing program and save it again as plain SVG"
 """What to do about an SVG file svgelements or the XML parser cannot read."""
+_TINY_NUMBER = re.compile(
+    rb"(?<![\w.])[-+]?(?:\d+\.?\d*|\.\d+)[eE]-(?:1[5-9]\d|[2-9]\d\d|\d{4,})\b"
+)
+"""A number under about 1e-150 (not 0): its square underflows to 0, and svgelements
+divides by an arc's squared radii."""
 MAX_SHEET_TILES = 10_000
 """Most tiles a fabgen sheet's settings may name: more is no file fabgen wrote (its
 sheets hold some hundreds), and is read as none (Infinity was a traceback, 1e308
@@ -166,6 +172,13 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
         doc = se.SVG.parse(io.BytesIO(data), reify=False, ppi=dpi)
     except Exception as exc:  # svgelements raises assorted XML and value errors
         message = f"not a readable SVG file ({_short(exc)}){RESAVE}"
+        tiny = _TINY_NUMBER.search(data) if isinstance(exc, ZeroDivisionError) else None
+        if tiny:
+            message = (
+                f"a size in it, {tiny[0].decode('ascii')}, is too small to compute with "
+                "(its square is 0 in floating point, as with an arc's radii); give it a "
+                "real size or 0 (an arc of radius 0 is a straight line)"
+            )
         raise InputFileError(str(path), message) from None
     mm_per_unit = _svg_mm_per_px(doc, dpi)
     height = _svg_height_mm(doc, mm_per_unit)

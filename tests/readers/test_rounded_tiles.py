@@ -213,3 +213,19 @@ def test_lines_and_arcs_that_do_not_meet_stay_open(tmp_path):
     result = CliRunner().invoke(main, ["check-alignment", "--from", str(path)])
     assert result.exit_code == 2
     assert "found no closed outline" in result.output
+
+
+@pytest.mark.parametrize("radii", ["1e-300,1e-300", "3,1E-200", "2.5e-170,3"])
+def test_an_arc_too_small_to_compute_with_is_named(tmp_path, radii):
+    """An arc whose radii square to 0 in floating point (svgelements divides by them):
+    the message said "float division by zero"; it names the number and what to do."""
+    CliRunner().invoke(main, ["tile", "--corner-radius", "3", "--out", str(tmp_path)])
+    drawn = (tmp_path / "tile.svg").read_text(encoding="utf-8")
+    first = drawn.index(" A 3,3 ")
+    hostile = tmp_path / "hostile.svg"
+    hostile.write_text(f"{drawn[:first]} A {radii} {drawn[first + 7 :]}", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check-alignment", "--from", str(hostile)])
+    assert result.exit_code == 2, result.output
+    tiny = next(r for r in radii.split(",") if "e" in r.lower())
+    assert f"a size in it, {tiny}, is too small to compute with" in result.output
+    assert "division" not in result.output
