@@ -272,6 +272,7 @@ _SEAT_KEYS = {
 _BOARD_KEYS = {
     "name": "the board name",
     "turns": "the seat order",
+    "to_move": "the seat that moves next",
     "tiles": "the tiles",
     "free_tiles": "the free-form tiles",
     "description": "the board's description",
