@@ -136,6 +136,7 @@ function designerFinding(f) {
 function showBoardValues() {
   $("board-name").value = state.board.name || "";
   fillTurns();
+  fillMovesNext();
   fillSeats();
 }
 
@@ -150,6 +151,36 @@ function fillTurns() {
     return option;
   }));
   select.value = ways.includes(state.board.turns) ? state.board.turns : "";
+}
+
+// The seat whose turn it is (the board file's to_move, from 1; left out, seat 1): a
+// position from a game in progress may be any seat's. Offered with two seats or more.
+function fillMovesNext() {
+  const select = $("moves-next");
+  const seats = (view && view.seats) || [];
+  select.replaceChildren(...seats.map((s, k) => {
+    const option = document.createElement("option");
+    option.value = String(k + 1);
+    option.textContent = `${k + 1}${s.name ? " " + s.name : ""}`;
+    return option;
+  }));
+  select.value = String(state.board.to_move || 1);
+  $("moves-next-control").hidden = seats.length < 2;
+}
+
+// The seat to move as seats are removed or reordered: `where(k)` is seat k's place
+// after (from 0). The turn stays with its seat; a start (no to_move) stays a start.
+function keepMovesNext(s, where) {
+  if (!s.board.to_move) return;
+  const k = where(s.board.to_move - 1);
+  if (k > 0) s.board.to_move = k + 1;
+  else delete s.board.to_move;
+}
+
+// Seat k removed: the turn of a seat after it comes one place earlier; its own turn
+// goes to the seat after it in turn order, as at the table.
+function afterRemoved(k, left) {
+  return (t) => (t < k ? t : t > k ? t - 1 : left ? k % left : 0);
 }
 
 function count(n, word) {
@@ -543,14 +574,23 @@ $("upload").addEventListener("change", async () => {
     try {
       const answer = await readAnswer(await reach("/api/board/upload", {method: "POST", body}));
       load(answer);
-      // (a game's transcript: what the designer took of it, and why)
-      setStatus(answer.note ? `Loaded ${file.name}: ${answer.note}.` : `Loaded ${file.name}.`);
+      // (a game's transcript: what the designer took of it, and why; a game in
+      // progress: whose turn it is)
+      const loaded = answer.note ? `Loaded ${file.name}: ${answer.note}.` : `Loaded ${file.name}.`;
+      setStatus(loaded + movesNextWords(answer));
     } catch (e) {
       // (the board on show stays; the reason names the file as the user named it)
       setStatus(`Not loaded: ${e.message}`, true);
     }
   });
 });
+
+// " Seat 2 Blue moves next." of a board loaded in the middle of a game, else "".
+function movesNextWords(answer) {
+  const n = answer.state && answer.state.board ? answer.state.board.to_move : 0;
+  const seat = n && answer.seats ? answer.seats[n - 1] : null;
+  return seat ? ` Seat ${n}${seat.name ? " " + seat.name : ""} moves next.` : "";
+}
 
 $("new-board").addEventListener("click", () => {
   presetPicked = false;
@@ -574,6 +614,13 @@ $("board-turns").addEventListener("change", () => {
   const way = $("board-turns").value;
   change((s) => { if (way) s.board.turns = way; else delete s.board.turns; },
     way ? `The seats go round ${way}.` : "Which way the seats go round is not said.");
+});
+$("moves-next").addEventListener("change", () => {
+  const n = Number($("moves-next").value);
+  act((b) => seatMissing(b, n - 1) || {
+    mutate: (s) => { if (n > 1) s.board.to_move = n; else delete s.board.to_move; },
+    note: n > 1 ? `Seat ${n} moves next: a game in progress.` : "Seat 1 moves next, as at a start.",
+  });
 });
 $("seat").addEventListener("change", fillSeats);
 // The seat actions act on the seat chosen when they were asked for, on the board the
@@ -618,10 +665,21 @@ $("add-seat").addEventListener("click", () => {
 $("remove-seat").addEventListener("click", () => {
   const k = seatIndex();
   act((b) => seatMissing(b, k) || {
-    mutate: (s) => { s.players.splice(k, 1); },
-    note: `Removed seat ${k + 1}.`,
+    mutate: (s) => {
+      s.players.splice(k, 1);
+      keepMovesNext(s, afterRemoved(k, s.players.length));
+    },
+    note: `Removed seat ${k + 1}.${removedTurn(b, k)}`,
   });
 });
+// What became of the turn of seat k removed, when it was its turn (and a turn still
+// means something: two seats or more are left).
+function removedTurn(b, k) {
+  const left = b.players.length - 1;
+  if (b.board.to_move !== k + 1 || left < 2) return "";
+  return ` It was its turn: seat ${afterRemoved(k, left)(k) + 1} moves next.`;
+}
+
 // The seat chosen one place earlier or later in turn order (the board file's order of
 // [[players]]): the validator asks for a dummy seat "seated in turn order between the
 // people it stands between", and Add seat adds at the end. A seat coloured by its
@@ -636,7 +694,10 @@ function moveSeat(by) {
       return `Not changed: seat ${k + 1} is already the ${by < 0 ? "first" : "last"} in turn order.`;
     }
     return {
-      mutate: (s) => { s.players.splice(to, 0, ...s.players.splice(k, 1)); },
+      mutate: (s) => {
+        s.players.splice(to, 0, ...s.players.splice(k, 1));
+        keepMovesNext(s, (t) => (t === k ? to : t === to ? k : t));
+      },
       note: `Seat ${k + 1} is now seat ${to + 1}.`,
       then: () => {
         $("seat").value = String(to);
