@@ -283,6 +283,7 @@ async function request(send, seatKinds, rewinds = false) {
       return null;
     } finally {
       $("thinking").hidden = true;
+      showWaiting(reconnecting); // (the server away: its line stays)
       turnsComing = false; // (before holding's setButtons)
     }
   });
@@ -379,32 +380,30 @@ function away(e) {
 // The server stopped (Ctrl+C, the laptop's lid) while a request was on its way: what it
 // saved is not known here, so the page asks for the game until the server is back and
 // goes on from there (a turn sent again was refused as "moved on in another window"),
-// paused if it was.
+// paused if it was. Meanwhile the buttons that need the server are unavailable
+// (setButtons), and the waiting line says what to do, from the first failure on.
 const RECONNECT_MS = 2000;
 let reconnecting = false;
 async function reconnect(wasPaused) {
   if (reconnecting) return;
-  reconnecting = true;
+  serverAway(true);
   const id = game.id;
   let state = null;
   while (!state) {
     await pause(RECONNECT_MS);
-    showWaiting(true);
     try {
       state = await getJSON(`/api/games/${id}`);
     } catch (e) {
       if (!away(e)) {
         // The server answered what is wrong (a game it cannot read, one deleted):
         // waiting does not mend it; its words say what to do.
-        reconnecting = false;
-        showWaiting(false);
+        serverAway(false);
         if (game && game.id === id) setStatus(`The game cannot go on: ${e.message}`, true);
         return;
       }
     }
   }
-  reconnecting = false;
-  showWaiting(false);
+  serverAway(false);
   if (busy || !game || game.id !== id) return; // the page went on meanwhile
   // (a server upgraded meanwhile may name the same turns otherwise: the turn tapped stays)
   if (turnsKey(state) !== turnsKey(game)) {
@@ -416,16 +415,24 @@ async function reconnect(wasPaused) {
   goOn();
 }
 
-// While the server is away the line that says who is thinking says so: on a phone it
-// stands at the foot of the screen (play.css), where the status line above the board is
-// out of sight.
-const WAITING = "Waiting for fabgen serve (the laptop or the Wi-Fi is away): the game goes on here when it is back.";
+function serverAway(on) {
+  reconnecting = on;
+  showWaiting(on);
+  setButtons();
+}
+
+// While the server is away the line that says who is thinking says so, and what to do:
+// on a phone it stands at the foot of the screen (play.css), where the status line above
+// the board is out of sight. (The games are files in the server's games folder, saved
+// after every turn: a server started again finds them.)
+const AWAY_TO_DO = "If it was stopped, start fabgen serve again: the game is saved on its computer, and goes on here from its last saved turn.";
+const WAITING = `Waiting for fabgen serve, which cannot be reached (stopped, or the network is gone). ${AWAY_TO_DO}`;
 function showWaiting(on) {
   const line = $("thinking");
-  if (on && line.hidden) {
+  if (on) {
     line.hidden = false;
     line.textContent = WAITING;
-  } else if (!on && line.textContent === WAITING) line.hidden = true;
+  } else if (line.textContent === WAITING) line.hidden = true;
 }
 
 async function reopen() {
@@ -1095,7 +1102,21 @@ function setButtons() {
   $("go-on").hidden = !computersToMove();
   $("go-on").textContent = paused || !busy ? "Continue" : "Pause";
   $("start").disabled = busy || !seatsReady;
+  for (const id of NEEDS_SERVER) $(id).setAttribute("aria-disabled", String(reconnecting));
 }
+
+// The controls that ask the server, shown unavailable while it is away (reconnect), and
+// a press on one says why, not sent: live, End turn failed again and its error covered
+// the waiting line. (aria-disabled, not disabled: the focus stays on the button, and a
+// screen reader finds it and hears it is unavailable.)
+const NEEDS_SERVER = ["end-turn", "take-back", "hint", "play-typed", "go-on", "undo", "restart",
+  "download", "table-switch", "done", "again-rotated", "again", "start"];
+document.querySelector(".play-page").addEventListener("click", (e) => {
+  if (!e.target.closest("[aria-disabled='true']")) return;
+  e.preventDefault(); // (a checkbox stays as it was, a link is not followed)
+  e.stopImmediatePropagation();
+  setStatus(`Not sent: fabgen serve cannot be reached (asked again every ${RECONNECT_MS / 1000} s). ${AWAY_TO_DO}`, true);
+}, true);
 
 // The bar's height, for the lines at the foot of the screen to stand above it and for the
 // page to end above it (play.css): 0 where it is not a bar (a laptop) or not shown.

@@ -1,0 +1,94 @@
+"""Mends of the play page, in chromium as a person meets them: the server away (its
+buttons unavailable, what to do said, the position kept)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.helpers import checked_page, play_settled
+
+BOARD = "2p-diamond-4"
+# The controls that ask the server, shown unavailable while it is away.
+NEEDS_SERVER = ["end-turn", "hint", "play-typed", "restart", "download", "table-switch"]
+
+
+@pytest.fixture
+def play(browser, play_url):
+    with checked_page(browser, viewport={"width": 1280, "height": 900}) as page:
+        page.on("dialog", lambda dialog: dialog.accept())  # (Restart asks first)
+        page.goto(play_url + "/play")
+        yield page
+
+
+def _start(page, seats=("person", "greedy")):
+    page.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
+    page.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
+    for k, kind in enumerate(seats):
+        page.locator(f"#seat-{k}").select_option(kind)
+    page.get_by_label("Show explosions wave by wave").set_checked(False)
+    page.get_by_role("button", name="Start game").click()
+    play_settled(page)
+
+
+def _tap_a_move(page):
+    source, destinations = page.evaluate("() => Object.entries(game.legal)[0]")
+    page.locator(f'#board [data-field="{source}"]').click()
+    page.locator(f'#board [data-field="{destinations[0]}"]').click()
+    page.wait_for_function("() => pending.length === 1 && !busy")
+
+
+def _shown(page):
+    """The board as the picture shows it, and the moves tapped in the turn."""
+    return page.evaluate(
+        "() => [[...document.querySelectorAll('#board [data-field]')].map(g =>"
+        " [g.dataset.field, g.dataset.status, g.dataset.owner, g.dataset.stones]),"
+        " movesText(pending)]"
+    )
+
+
+def _unavailable(page):
+    return page.evaluate(
+        "ids => ids.filter(id => document.getElementById(id).getAttribute('aria-disabled')"
+        " === 'true' && getComputedStyle(document.getElementById(id).closest('.kind-bool')"
+        " || document.getElementById(id)).opacity < 0.6)",
+        NEEDS_SERVER,
+    )
+
+
+def test_while_the_server_is_away_its_buttons_are_unavailable_and_the_page_says_what_to_do(
+    play, fixed_game_id
+):
+    # The network gone, the turn's buttons stayed live: End turn pressed again failed
+    # again, its error hid the waiting line, and nothing said how to get the server back.
+    _start(play)
+    _tap_a_move(play)
+    before = _shown(play)
+    sent = []
+    play.on("request", lambda r: sent.append(r.url) if "/api/games/" in r.url else None)
+    play.context.set_offline(True)
+    play.get_by_role("button", name="Hint").click()
+    waiting = play.locator("#thinking")
+    waiting.filter(has_text="Waiting for fabgen serve").wait_for()
+    said = waiting.inner_text()
+    assert "cannot be reached" in said and "start fabgen serve again" in said, said
+    assert _unavailable(play) == NEEDS_SERVER
+    # pressed anyway: nothing is sent, and the page says why, the waiting line stays
+    count = len(sent)
+    for control in ["#table-switch", "#download", "#end-turn"]:
+        play.locator(control).click(force=True)
+    status = play.locator("#status")
+    assert status.inner_text().startswith("Not sent: fabgen serve cannot be reached")
+    assert "start fabgen serve again" in status.inner_text()
+    assert waiting.is_visible() and "cannot be reached" in waiting.inner_text()
+    assert not play.locator("#table-switch").is_checked()  # (pressed, it stays as it was)
+    assert len(sent) == count
+    assert _shown(play) == before  # the position and the move tapped are kept
+    play.context.set_offline(False)
+    status.filter(has_text="fabgen serve is back").wait_for()
+    assert _unavailable(play) == [] and waiting.is_hidden()
+    assert _shown(play) == before
+    # and the turn tapped before goes on
+    played = play.evaluate("() => game.turns_played")
+    play.get_by_role("button", name="End turn").click()
+    play.wait_for_function("n => !busy && game.turns_played > n", arg=played)
+    assert play.evaluate("() => game.history[0].moves") == before[1]
