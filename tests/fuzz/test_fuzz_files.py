@@ -134,16 +134,19 @@ def test_a_transform_refused_says_what_to_do(tmp_path, transform):
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "words"),
     [
-        "<svg",
-        corpus.svg_files()["nan.svg"].split("<circle")[0]
-        + '<path d="M 0 0 A 50 50 0 0 1 100 0 A 1e-300 1e-300 0 0 1 0 0 Z"/></svg>',
+        ("<svg", "save it again as plain SVG"),
+        (
+            corpus.svg_files()["nan.svg"].split("<circle")[0]
+            + '<path d="M 0 0 A 50 50 0 0 1 100 0 A 1e-300 1e-300 0 0 1 0 0 Z"/></svg>',
+            "a size in it, 1e-300, is too small to compute with",
+        ),
     ],
 )
-def test_an_unreadable_svg_says_what_to_do(tmp_path, text):
+def test_an_unreadable_svg_says_what_to_do(tmp_path, text, words):
     """It said only 'not a readable SVG file (float division by zero)'."""
     svg = _write(tmp_path, "t.svg", text)
     outcome = run_cli(["check-alignment", "--from", svg])
     check_outcome(outcome, ["check-alignment", "--from", svg])
-    assert outcome.exit_code == 2 and "save it again as plain SVG" in outcome.output
+    assert outcome.exit_code == 2 and words in outcome.output, outcome.output
