@@ -1,5 +1,6 @@
 """Mends of the play page, in chromium as a person meets them: the server away (its
-buttons unavailable, what to do said, the position kept)."""
+buttons unavailable, what to do said, the position kept) and Restart with a computer moving
+first (the restart said before its turn)."""
 
 from __future__ import annotations
 
@@ -92,3 +93,30 @@ def test_while_the_server_is_away_its_buttons_are_unavailable_and_the_page_says_
     play.get_by_role("button", name="End turn").click()
     play.wait_for_function("n => !busy && game.turns_played > n", arg=played)
     assert play.evaluate("() => game.history[0].moves") == before[1]
+
+
+@pytest.mark.parametrize("first", ["computer", "person"])
+def test_restart_says_the_game_started_again_whoever_moves_first(play, fixed_game_id, first):
+    # With a computer first the status showed its turn alone after Restart, as if the
+    # game had gone on; with a person first it said "Started again from the first turn."
+    _start(play, ("greedy", "person") if first == "computer" else ("person", "greedy"))
+    play.get_by_role("button", name="End turn").click()  # (a pass, then the computer's)
+    play.wait_for_function("() => !busy && game.turns_played >= 2")
+    play_settled(play)
+    held = []
+    play.route("**/again", lambda route: held.append(route))
+    play.get_by_role("button", name="Restart").click()
+    while not held:
+        play.wait_for_timeout(20)
+    status = play.locator("#status")
+    assert status.inner_text() == "Starting again from the first turn…"  # (said at once)
+    held[0].continue_()
+    play.unroute("**/again")
+    play.wait_for_function("() => !busy && game.turns_played <= 1")
+    play_settled(play)
+    restarted = "Started again from the first turn."
+    if first == "person":
+        assert status.inner_text() == restarted
+    else:
+        words = play.evaluate("() => game.history[0].words")
+        assert status.inner_text() == f"{restarted} {words}"

@@ -937,10 +937,14 @@ async function playBack(turns) {
 // (and, at the table, the list to do), which say each turn in full.
 function sayTurns(turns) {
   if (!turns.length || game.over) return;
+  setStatus(turnsWords(turns));
+}
+
+function turnsWords(turns) {
   const last = turns.at(-1);
-  if (turns.length === 1) return setStatus(last.words);
+  if (turns.length === 1) return last.words;
   const who = [...new Set(turns.slice(-game.seats.length).map((t) => t.player))];
-  setStatus(`Played: ${who.join(", ")} (each turn under Turns). Last: ${last.words}`);
+  return `Played: ${who.join(", ")} (each turn under Turns). Last: ${last.words}`;
 }
 
 function pause(ms) {
@@ -1207,11 +1211,16 @@ $("undo").addEventListener("click", () => {
   });
 });
 // (the last request's words go: "Back to before turn 4." stood over the game restarted)
+// The restart is said whoever moves first: with a computer first its turn's words alone
+// stood there, as if the game had gone on.
+const RESTARTED = "Started again from the first turn.";
 $("restart").addEventListener("click", () => {
   if (!confirm("Start this game again from its first turn?")) return;
-  setStatus("");
+  setStatus("Starting again from the first turn…");
   request(() => gamePost("again", {rotate: false}), undefined, true).then((answer) => {
-    if (answer && !$("status").textContent) setStatus("Started again from the first turn.");
+    if (!answer || game.over) return; // (the end is said: showOver)
+    const turns = answer.turns || [];
+    setStatus(turns.length ? `${RESTARTED} ${turnsWords(turns)}` : RESTARTED);
   });
 });
 // Play again puts the end away at once: it stood beside the new game's first turn for a
