@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import re
 import threading
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from fabgen import __version__
-from fabgen.errors import FabgenError, abridged
+from fabgen.errors import FabgenError, abridged, requested
 from fabgen.web.limits import LIMITS, TooLarge, TooMuchWork
 
 #: What the board designer downloads (/api/board/download/WHAT).
@@ -319,7 +320,8 @@ def _json() -> dict:
     """The request's body as a JSON object; RequestError (TooLarge) saying what to send
     for anything else. Read as fabgen reads a JSON file: NaN and Infinity, which JSON
     does not allow, and integers of thousands of digits are refused by name (Flask took
-    the first and called the second 'not valid JSON')."""
+    the first and called the second 'not valid JSON'). A key the address does not take
+    is refused too (:data:`KEYS`)."""
     from fabgen.inputs import bounded_int, no_constant
 
     body = _body()
@@ -328,14 +330,14 @@ def _json() -> dict:
             "the request is empty: send a JSON object with the Content-Type application/json"
         )
     if not request.is_json:
-        raise RequestError(
-            "the request is not valid JSON: send a JSON object with the "
-            "Content-Type application/json"
-        )
+        raise RequestError(_not_json_words())
     try:
         data = json.loads(body, parse_constant=no_constant, parse_int=bounded_int)
     except RecursionError:
-        raise RequestError("the request is nested too deeply to be a kit or a board") from None
+        raise RequestError(
+            "the request is nested too deeply to be a kit, a board or a game: send the "
+            "JSON object the page sends, whose values are nested a few levels deep"
+        ) from None
     except json.JSONDecodeError as exc:
         raise RequestError(
             f"the request is not valid JSON ({exc.msg} at character {exc.pos}): send a JSON "
@@ -348,14 +350,71 @@ def _json() -> dict:
     except ValueError as exc:  # a NaN or an integer too long
         raise RequestError(f"the request has a value fabgen cannot use: {exc}") from None
     if not isinstance(data, dict):
-        raise RequestError("the request must be a JSON object")
+        raise RequestError(
+            f"the request must be a JSON object of named values, {{...}}, not {requested(data)}: "
+            f"send {_takes()}"
+        )
+    _known_keys(data)
     return _Fields(data)
+
+
+def _not_json_words() -> str:
+    """A body that is not sent as JSON: its Content-Type is what is wrong (JSON sent as
+    text/plain or without a type was called "not valid JSON")."""
+    sent = request.mimetype
+    said = f"the Content-Type {abridged(sent, 40, quoted='json')}" if sent else "no Content-Type"
+    return f"the request has {said}: send a JSON object with the Content-Type application/json"
+
+
+#: The keys of the JSON object each address takes (by endpoint): one misspelt was
+#: ignored, and "rotated": true to /again took the game back to its start instead of
+#: rotating its seats into a new game.
+KEYS = {
+    "kit_preview": ("settings", "board_state", "quick", "rest", "page"),
+    "kit_file": ("settings", "board_state"),
+    "kit_zip": ("settings", "board_state"),
+    "board_view": ("state",),
+    "board_download": ("state", "seat_symbols"),
+    "rules_turn": ("transcript", "turn", "moves", "variant", "name"),
+    "game_new": ("preset", "board", "board_state", "filename", "seats", "variant", "table", "play"),
+    "game_turn": ("moves", "version"),
+    "game_moves": ("moves", "version"),
+    "game_undo": ("turn", "version"),
+    "game_again": ("rotate", "play", "version"),
+    "game_settings": ("seats", "table", "done"),
+    "game_hint": ("player", "version"),
+}
+
+
+def _known_keys(data: dict) -> None:
+    from fabgen.board.suggest import closest, did_you_mean
+
+    keys = KEYS.get(request.endpoint or "", ())
+    unknown = [k for k in data if k not in keys]
+    if not unknown:
+        return
+    meant = did_you_mean(closest(unknown[0], keys)) if len(unknown) == 1 else ""
+    named = ", ".join(requested(k) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+    plural = "s" if len(unknown) > 1 else ""
+    raise RequestError(f"unknown key{plural} {named}{meant}: send {_takes()}")
+
+
+def _takes() -> str:
+    """What the address takes: "a JSON object with the keys POST /api/kit/file takes:
+    settings and board_state"."""
+    keys = KEYS.get(request.endpoint or "", ())
+    rule = request.url_rule.rule if request.url_rule else request.path
+    where = f"{request.method} {rule.replace('<game_id>', 'ID')}"
+    where = where.replace("<what>", str((request.view_args or {}).get("what", "")))
+    listed = ", ".join(keys[:-1]) + f" and {keys[-1]}" if len(keys) > 1 else "".join(keys)
+    return f"a JSON object with the keys {where} takes: {listed}"
 
 
 def _body() -> bytes:
     """The request's body, at most LIMITS.request_bytes: werkzeug cuts a body sent
     without a Content-Length (chunked) at that size without a word, which then read as
     broken JSON; such a body with more to come is refused as too large."""
+    _length_said()
     body = request.get_data(cache=True)
     if (
         request.content_length is None
@@ -364,6 +423,17 @@ def _body() -> bytes:
     ):
         raise TooLarge(_too_large_words())
     return body
+
+
+def _length_said() -> None:
+    """Refuse a Content-Length that is no number of bytes: werkzeug then reads no body,
+    and the request was said to be empty (or an upload to have no file)."""
+    said = request.headers.get("Content-Length")
+    if said is not None and not re.fullmatch(r"[0-9]+", said.strip()):
+        raise RequestError(
+            f"the request's Content-Length, {abridged(said, 24, quoted='json')}, is not a "
+            "number of bytes: send the body's length in bytes (an HTTP client sets it)"
+        )
 
 
 def _too_large_words() -> str:
@@ -386,20 +456,38 @@ class _Fields(dict):
     """A request's JSON object whose missing keys give a clear error."""
 
     def __missing__(self, key):
-        raise RequestError(f"the request has no {key!r}")
+        raise RequestError(f'the request has no "{key}": {_WANTED.get(key, "send it")}')
+
+
+#: What a key that must be sent holds, for the refusal of a request without it.
+_WANTED = {
+    "settings": 'send the kit settings by section, like {"tile": {"width": 60}} ({} for '
+    "the defaults)",
+    "state": 'send the designer\'s board, as GET /api/board/preset/NAME gives it in its "state"',
+    "transcript": "send the game file's text (its JSON as one string)",
+    "moves": 'send the moves of the turn so far, like [["c3", "c5"]] ([] for none)',
+    "turn": "send the number of turns to keep, from 0",
+}
 
 
 def _text(data: dict, key: str, default: str | None = None) -> str:
-    value = data.get(key, default)
+    """A key of text (without a ``default``, one the request must send)."""
+    value = data[key] if default is None else data.get(key, default)
     if not isinstance(value, str):
-        raise RequestError(f"{key!r} must be text")
+        what = _TEXTS.get(key, "text")
+        raise RequestError(f"{key} must be text: {what}, not {requested(value)}")
     return value
+
+
+#: What a key of text holds, for the refusal of another type.
+_TEXTS = {
+    "transcript": "the game file's text (its JSON as one string)",
+    "name": "the file's name, like club.json",
+}
 
 
 def _flag(data: dict, key: str) -> bool:
     """A true-or-false key of a request, default false ("false" as text was true)."""
-    from fabgen.errors import requested
-
     value = data.get(key, False)
     if not isinstance(value, bool):
         raise RequestError(f"{key} must be true or false, not {requested(value)}")
@@ -410,6 +498,7 @@ def _upload() -> tuple[str, str]:
     """The uploaded file's name and text (UTF-8), within the size limit."""
     from fabgen.web.designer import upload_label
 
+    _length_said()
     upload = request.files.get("file")
     if upload is None:
         raise RequestError("no file was sent: choose a board file (.toml) or transcript (.json)")

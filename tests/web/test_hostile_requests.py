@@ -23,7 +23,8 @@ from tests.webapp import quiet_app
 class Case:
     """One request: ``url`` ({game}: a new game's id), a JSON ``body`` (``{state}``: the
     2p-diamond-4 board's designer state, with ``board`` keys of ``board_keys``) or raw
-    ``data`` of ``content_type``, and the answer's status and words."""
+    ``data`` of ``content_type`` (and a Content-Length of ``length``), and the answer's
+    status and words."""
 
     method: str
     url: str
@@ -33,6 +34,7 @@ class Case:
     board_keys: dict = field(default_factory=dict)
     data: bytes | None = None
     content_type: str | None = None
+    length: str | None = None  # (a Content-Length header said instead of the body's)
 
 
 def _raw(text: str) -> bytes:
@@ -237,6 +239,46 @@ CASES = {
         "POST", "/api/kit/zip", 400, "Content-Type application/json",
         data=b"settings=1", content_type="application/x-www-form-urlencoded",
     ),
+    # the request's shape
+    "a key misspelt": Case(
+        "POST", "/api/games/{game}/again", 400,
+        'unknown key "rotated" (did you mean "rotate"?): send a JSON object with the keys '
+        "POST /api/games/ID/again takes: rotate, play and version", {"rotated": True},
+    ),  # (was: ignored, and the game went back to its start instead of a new one rotated)
+    "a key another address takes": Case(
+        "POST", "/api/games/{game}/hint", 400,
+        'unknown key "moves": send a JSON object with the keys POST /api/games/ID/hint takes: '
+        "player and version", {"moves": [["a1", "a2"]]},
+    ),  # (was: ignored)
+    "JSON sent as text": Case(
+        "POST", "/api/kit/file", 400,
+        'the request has the Content-Type "text/plain": send a JSON object with the Content-Type '
+        "application/json", data=b'{"settings": {}}', content_type="text/plain",
+    ),  # (was: the request is not valid JSON)
+    "a JSON list for the body": Case(
+        "POST", "/api/kit/file", 400,
+        "the request must be a JSON object of named values, {...}, not [1]: send a JSON object "
+        "with the keys POST /api/kit/file takes: settings and board_state", [1],
+    ),
+    "no transcript to view": Case(
+        "POST", "/api/rules/turn", 400,
+        'the request has no "transcript": send the game file\'s text (its JSON as one string)', {},
+    ),  # (was: 'transcript' must be text)
+    "a number for a transcript": Case(
+        "POST", "/api/rules/turn", 400,
+        "transcript must be text: the game file's text (its JSON as one string), not 5",
+        {"transcript": 5},
+    ),
+    "a Content-Length of letters": Case(
+        "POST", "/api/kit/file", 400,
+        'the request\'s Content-Length, "abc", is not a number of bytes: send the body\'s length',
+        data=b'{"settings": {}}', content_type="application/json", length="abc",
+    ),  # (was: the request is empty)
+    "an upload with a negative Content-Length": Case(
+        "POST", "/api/board/upload", 400, 'the request\'s Content-Length, "-5", is not a number',
+        data=_form({"file": ("b.toml", "x")}),
+        content_type="multipart/form-data; boundary=" + BOUNDARY, length="-5",
+    ),  # (was: no file was sent)
 }  # fmt: skip
 
 
@@ -266,8 +308,9 @@ def test_a_hostile_request_gets_its_answer_in_words(app, state, name):
         game = client.post("/api/games", json={"preset": "2p-diamond-4", "seats": ["person"] * 2})
         url = url.format(game=game.get_json()["id"])
     if case.data is not None:
+        length = {"environ_overrides": {"CONTENT_LENGTH": case.length}} if case.length else {}
         answer = client.open(
-            url, method=case.method, data=case.data, content_type=case.content_type
+            url, method=case.method, data=case.data, content_type=case.content_type, **length
         )
     elif case.body is not None:
         answer = client.open(url, method=case.method, json=_body(case, state))

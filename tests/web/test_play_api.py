@@ -1300,8 +1300,8 @@ def test_moves_and_hints_on_a_finished_game_say_it_is_over(client):
     while not state["over"]:  # (the computers may stop after their seconds)
         state = client.post(f"/api/games/{game_id}/turn", json={}).get_json()["state"]
     client.post(f"/api/games/{game_id}/settings", json={"seats": ["person", "person"]})
-    for url in ("moves", "hint"):
-        refused = client.post(f"/api/games/{game_id}/{url}", json={"moves": []})
+    for url, body in (("moves", {"moves": []}), ("hint", {})):
+        refused = client.post(f"/api/games/{game_id}/{url}", json=body)
         error = refused.get_json()["error"]
         assert refused.status_code == 400 and error.startswith("the game is over: 1. "), error
         assert "turn" not in error
