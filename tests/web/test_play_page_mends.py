@@ -21,14 +21,15 @@ def play(browser, play_url):
         yield page
 
 
-def _start(page, seats=("person", "greedy")):
+def _start(page, seats=("person", "greedy"), settle=True):
     page.get_by_label("Board", exact=True).select_option(f"preset:{BOARD}")
     page.locator(f'#seat-list[data-board="preset:{BOARD}"] #seat-0').wait_for()
     for k, kind in enumerate(seats):
         page.locator(f"#seat-{k}").select_option(kind)
     page.get_by_label("Show explosions wave by wave").set_checked(False)
     page.get_by_role("button", name="Start game").click()
-    play_settled(page)
+    if settle:
+        play_settled(page)
 
 
 def _tap_a_move(page):
@@ -120,3 +121,20 @@ def test_restart_says_the_game_started_again_whoever_moves_first(play, fixed_gam
     else:
         words = play.evaluate("() => game.history[0].words")
         assert status.inner_text() == f"{restarted} {words}"
+
+
+def test_a_computer_opening_the_game_is_said_to_be_thinking(play):
+    # The line counted from the seat after the one to move, so a computer moving first
+    # was never named (the person after it stopped the count) while it thought.
+    held = []
+    play.route("**/turn", lambda route: held.append(route))
+    _start(play, ("greedy", "person"), settle=False)
+    while not held:
+        play.wait_for_timeout(20)
+    thinking = play.locator("#thinking")
+    name = play.evaluate("() => game.seats[0].name")
+    assert thinking.is_visible() and thinking.inner_text() == f"{name} is thinking…"
+    held[0].continue_()
+    play.unroute("**/turn")
+    play.wait_for_function("() => !busy && game.turns_played >= 1")
+    assert not thinking.is_visible()

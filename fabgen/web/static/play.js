@@ -466,7 +466,7 @@ function computersToMove() {
 // Which computer seats are about to play (they play until the next person).
 function showThinking(seatKinds) {
   const seats = game ? game.seats : (seatKinds || []).map((kind, k) => ({kind, name: `Seat ${k + 1}`}));
-  const start = game && game.to_move ? game.to_move % seats.length : 0;
+  const start = game && game.to_move ? firstToThink(seats, game.to_move - 1) : 0;
   const names = [];
   for (let i = 0; i < seats.length; i++) {
     const s = seats[(start + i) % seats.length];
@@ -476,6 +476,12 @@ function showThinking(seatKinds) {
   if (!names.length) return;
   $("thinking").hidden = false;
   $("thinking").textContent = `${names.join(" and ")} ${names.length > 1 ? "are" : "is"} thinking…`;
+}
+
+// The seat to move thinks first when it is a computer's (a computer opening the game, or
+// going on after the server stopped its turns); a person's seat is ending its turn.
+function firstToThink(seats, toMove) {
+  return seats[toMove].kind === "person" ? (toMove + 1) % seats.length : toMove;
 }
 
 // The answer waits while the game's computers play (up to 60 turns, seconds on a big
