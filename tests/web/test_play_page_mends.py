@@ -4,6 +4,9 @@ first (the restart said before its turn)."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
+
 import pytest
 
 from tests.web.helpers import checked_page, play_settled
@@ -138,3 +141,39 @@ def test_a_computer_opening_the_game_is_said_to_be_thinking(play):
     play.unroute("**/turn")
     play.wait_for_function("() => !busy && game.turns_played >= 1")
     assert not thinking.is_visible()
+
+
+def _post(url, body):
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def _tile_fills(page):
+    return page.evaluate("() => [...document.querySelectorAll('#board polygon.tile')]"
+                         ".map(p => p.getAttribute('fill'))")  # fmt: skip
+
+
+def test_at_the_end_the_start_tiles_lose_their_seats_tints(play, play_url, fixed_game_id):
+    # A start tile kept its seat's tint under its burnt fields at the end, where it read
+    # as that seat's territory (the fields' own tints say whose land is whose).
+    game = _post(f"{play_url}/api/games", {"preset": BOARD, "seats": ["person", "greedy"]})
+    url = f"{play_url}/api/games/{game['id']}"
+    play.goto(f"{play_url}/play#game={game['id']}")
+    play.wait_for_function("() => game && !busy")
+    tinted = [fill for fill in _tile_fills(play) if fill != "#ffffff"]
+    assert len(tinted) == 2  # (a start tile each, in the setup's tints)
+    state = game["state"]
+    for _ in range(500):  # (the person passes; the computer plays on to the end)
+        if state["over"]:
+            break
+        state = _post(f"{url}/turn", {"moves": []})["state"]
+    assert state["over"]
+    play.reload()
+    play.wait_for_function("() => game && game.over && !busy")
+    assert set(_tile_fills(play)) == {"#ffffff"}
+    play.get_by_role("button", name="Restart").click()
+    play.wait_for_function("() => !busy && !game.over")
+    assert sorted(f for f in _tile_fills(play) if f != "#ffffff") == sorted(tinted)

@@ -89,9 +89,11 @@ class BoardPicture {
     this.scroller.appendChild(this.svg);
     new ResizeObserver(() => this.fitNames()).observe(this.svg); // (a window turned, resized)
     const tiles = svgEl("g", {class: "tiles"}, this.svg);
+    this.tiles = [];
     for (const t of picture.tiles) {
       for (const loop of t.loops) {
-        svgEl("polygon", {points: loop.map((p) => p.join(",")).join(" "), fill: t.fill, class: "tile"}, tiles);
+        const el = svgEl("polygon", {points: loop.map((p) => p.join(",")).join(" "), fill: t.fill, class: "tile"}, tiles);
+        this.tiles.push({el, fill: t.fill});
       }
     }
     const r = picture.radius;
@@ -189,6 +191,12 @@ class BoardPicture {
       if (score < bestScore) [best, bestScore] = [f.name, score];
     }
     return best;
+  }
+
+  // The start tiles in their seats' tints (the setup), or every tile plain: at the end
+  // a start tile's tint under its burnt fields read as its seat's territory.
+  plainTiles(on) {
+    for (const t of this.tiles) t.el.setAttribute("fill", on ? "#ffffff" : t.fill);
   }
 
   // Paint a position: board = {status, owner, stones, territory, settled} per field.

@@ -694,6 +694,7 @@ function redraw() {
   if (!picture || !game) return;
   const colours = game.seats.map((s) => s.colour);
   picture.paint(now.board, colours);
+  picture.plainTiles(Boolean(game.over));
   const lit = {};
   if (selected) {
     (now.legal[selected] || []).forEach((d, i) => { lit[d] = now.stones[selected][i]; });
