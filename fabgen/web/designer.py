@@ -168,7 +168,13 @@ def read_upload(text: str, filename: str) -> Board:
         try:
             board = parse_board_toml(text, shown, default_name=name)
         except InputFileError as exc:
-            raise _other_file(text, shown) or exc from None
+            other = _other_file(text, shown)
+            if other is None and filename.lower().endswith(".json"):
+                # (no board file either: said as a transcript, as fabgen validate reads a
+                # .json file; an empty or cut-off one was "not valid TOML", "the [board]
+                # table is missing")
+                parse_board_transcript(text, shown, name=name)
+            raise other or exc from None
     state = state_of(board)
     _check_size(state, shown)
     return board
@@ -639,6 +645,8 @@ def board_picture(board: Board) -> Picture:
                 "points": [svg(frame(p)) for p in loops[0]],
                 # (the middle of its number's gap between fields: board.js fitTileNumbers)
                 "number_at": svg(frame(number_spot(place, t))),
+                # (a machine's start tile is single stones on these: board.js placeStart)
+                "fields": [field_name(f) for f in tile.fields],
             }
             for t, (tile, loops) in enumerate(zip(board.tiles, tile_loops, strict=True))
         ],

@@ -609,16 +609,20 @@ def _preview(settings: object, board_state: object, quick: bool, rest: bool) -> 
             kit, text, _ = read_settings(settings, folder, board_state)
         except FabgenError as exc:
             return {"ok": False, "findings": errors_json(exc)}
-        slow = simulation_problems(kit)
-        if slow:
-            return {"ok": False, "findings": [error_json(exc) for exc in slow]}
+        # (games the browser will not play are refused, but the kit is still checked as
+        # Download kit file checks it, its games not played: a player's name mistyped,
+        # "stronk", was marked only once the games were lowered, and the download was
+        # refused for it with "fix the settings marked")
+        slow = [error_json(exc) for exc in simulation_problems(kit)]
         try:
-            plan = plan_kit(kit, QUICK_CHECKS if quick else None)
+            plan = plan_kit(kit, QUICK_CHECKS if quick else None, play=not slow)
         except KitError as exc:
             found = [kit_finding_json(f) for f in exc.findings]
             if not found:
                 found = [finding_json("kit-board", "error", str(exc), "")]
-            return {"ok": False, "findings": found, "kit_file": text}
+            return {"ok": False, "findings": slow + found, "kit_file": text}
+        if slow:
+            return {"ok": False, "findings": slow}
     findings = [kit_finding_json(f) for f in plan.findings]
     return {
         "ok": True,

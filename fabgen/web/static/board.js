@@ -434,12 +434,18 @@ function placeStart(t) {
   inTurn(() => {
     if (seatGone(k)) return;
     // (said as it is decided, on the board the changes before leave: a start tile
-    // clicked again is taken away)
-    const taken = startsOf(state.players[k]).some((c) => sameCoord(c, t.coord));
+    // clicked again is taken away; a machine's, which the board keeps as a stone on each
+    // of its fields (a machine's start is its stacks), too: it was put again over its
+    // own stones, refused as stones given twice, "take the start tile away first")
+    const singles = (seat) => !seat.start && t.fields.every((f) => (seat.stacks || {})[f] === 1);
+    const taken = singles(state.players[k]) || startsOf(state.players[k]).some((c) => sameCoord(c, t.coord));
     return applyNow((s) => {
       const seat = s.players[k];
       const kept = startsOf(seat).filter((c) => !sameCoord(c, t.coord));
-      if (taken) {
+      if (singles(seat)) {
+        for (const f of t.fields) delete seat.stacks[f];
+        if (!Object.keys(seat.stacks).length) delete seat.stacks;
+      } else if (taken) {
         if (kept.length) seat.start = kept; else delete seat.start;
       } else {
         seat.start = t.coord;

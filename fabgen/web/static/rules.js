@@ -272,7 +272,10 @@ function showStep() {
 
 // A file that cannot be read, or has an illegal move anywhere (the server replays the
 // whole file first), leaves the game shown before loaded (its turns still step).
-async function loadText(text, fileName) {
+// `source`: the box it came from ("transcript-file" or "board-start"). Loaded, the other
+// box is cleared, and the moves typed for the game before: a preset chosen after a file
+// was shown beside the file's name, as if the file were still loaded.
+async function loadText(text, fileName, source) {
   const before = {transcript, name, turn: $("turn").value, fromGame};
   transcript = text;
   name = fileName || "game"; // (the server names it so: "club.json", as the designer does)
@@ -281,6 +284,10 @@ async function loadText(text, fileName) {
   const mine = asked + 1;
   const loaded = await ask(undefined, true);
   if (mine === asked) showGameSeats();
+  if (loaded && mine === asked) {
+    for (const id of ["transcript-file", "board-start"]) if (id !== source) $(id).value = "";
+    $("moves").value = "";
+  }
   if (loaded || before.transcript === null || mine !== asked) return;
   ({transcript, name, fromGame} = before);
   showGameSeats();
@@ -293,14 +300,14 @@ $("transcript-file").addEventListener("change", async () => {
   const file = $("transcript-file").files[0];
   if (!file) return;
   if (file.size > 512 * 1024) return setStatus(`${file.name} is larger than 512 kB: is it a transcript?`, true);
-  loadText(await file.text(), file.name);
+  loadText(await file.text(), file.name, "transcript-file");
 });
 $("board-start").addEventListener("change", async () => {
   const preset = $("board-start").value;
   if (!preset) return;
   const response = await fetch(`/api/rules/preset/${encodeURIComponent(preset)}`);
   if (!response.ok) return setStatus((await readAnswer(response).catch((e) => e)).message, true);
-  loadText(await response.text(), preset);
+  loadText(await response.text(), preset, "board-start");
 });
 $("turn").addEventListener("change", () => ask());
 $("variant").addEventListener("change", () => ask());
