@@ -1088,6 +1088,10 @@ function showOver() {
     return;
   }
   // The server's words (fabgen rules turn's and replay's), why and the ranking, ties marked.
+  // Why stands in the box too: on a phone the box comes into the window under the final
+  // board, and the status line saying why, above the board, is out of it.
+  const why = game.ending.words.split("; final ranking: ")[0];
+  $("over-why").textContent = `${why.charAt(0).toUpperCase()}${why.slice(1)}.`;
   $("ranking").replaceChildren(...game.ending.places.map((place) => {
     const li = document.createElement("li");
     li.textContent = place;
