@@ -84,3 +84,76 @@ def test_new_game_puts_the_last_games_turns_aside_with_its_turn(play, play_url):
     assert not play.locator(".log-help").is_visible()
     play.get_by_role("button", name="Back to the last game").click()
     assert log.is_visible() and turns.is_visible()
+
+
+def _held(play, pattern):
+    """Requests to ``pattern`` held back until released: what the page says meanwhile."""
+    held = []
+    play.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def _wait_held(play, held):
+    play.wait_for_function("() => busy")  # (the request is on its way)
+    while not held:
+        play.wait_for_timeout(50)
+
+
+def _release(play, held, pattern):
+    for route in held:
+        route.continue_()
+    play.unroute(pattern)
+
+
+def _game_through_api(play, play_url, seats, rounds):
+    answer = _post(play_url + "/api/games", {"preset": "3p-triangle-4", "seats": seats})
+    state = answer["state"]
+    for _ in range(rounds):
+        legal = state["legal"]
+        moves = [[next(iter(legal)), next(iter(legal.values()))[0]]]
+        state = _post(f"{play_url}/api/games/{answer['id']}/turn", {"moves": moves})["state"]
+    play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
+    play.reload()
+    play.wait_for_function(f"() => game && game.turns_played === {3 * rounds}")
+    play_settled(play)
+    return state
+
+
+def test_undo_names_nobody_thinking(play, play_url):
+    """Undo goes back to a person's turn, and nobody plays in its request; the line said
+    the seats after the person to move now were thinking ("Blue and Green are
+    thinking…") while the server took the game back."""
+    _game_through_api(play, play_url, ["person", "greedy", "strong"], 2)
+    play.locator("#undo-turn").select_option("3")  # (the person's second turn)
+    held = _held(play, "**/undo")
+    play.get_by_role("button", name="Undo", exact=True).click()
+    _wait_held(play, held)
+    assert play.locator("#thinking").is_hidden()
+    _release(play, held, "**/undo")
+    play_settled(play)
+    assert play.evaluate("() => game.turns_played") == 3
+
+
+def test_play_again_rotated_names_nobody_thinking_while_the_game_is_made(play, play_url):
+    """Play again, seats rotated makes the new game and plays nothing in that request
+    (its computers play in the next, which says so): the line named the finished game's
+    seat 1, a computer, as thinking, though the person moves first in the new game."""
+    answer = _post(
+        play_url + "/api/games", {"preset": "2p-diamond-4", "seats": ["greedy", "person"]}
+    )
+    state = answer["state"]
+    while not state["over"]:
+        legal = state["legal"]
+        moves = [[next(iter(legal)), next(iter(legal.values()))[0]]] if legal else []
+        state = _post(f"{play_url}/api/games/{answer['id']}/turn", {"moves": moves})["state"]
+    play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
+    play.reload()
+    play.locator("#game-over").wait_for()
+    held = _held(play, "**/again")
+    play.get_by_role("button", name="Play again, seats rotated").click()
+    _wait_held(play, held)
+    assert play.locator("#thinking").is_hidden()
+    _release(play, held, "**/again")
+    play.wait_for_function("() => game && !game.over && game.turns_played === 0")
+    play_settled(play)
+    assert play.evaluate("() => game.seats[0].kind") == "person"

@@ -202,7 +202,7 @@ async function startGame() {
     body.filename = pickedFile.name;
   }
   pauseGame(false);
-  await request(() => postJSON("/api/games", body), seats);
+  await request(() => postJSON("/api/games", body), false);
 }
 
 // ---- talking to the server -----------------------------------------------------------
@@ -260,14 +260,14 @@ function focusBoard() {
 }
 
 // Send a request that plays turns; show who is thinking meanwhile, then play the turns back.
-// `rewinds`: the request takes the game back (undo, restart), so the log starts again from
-// the game's history.
-async function request(send, seatKinds, rewinds = false) {
+// `fromTurn`: see showThinking. `rewinds`: the request takes the game back (undo, restart),
+// so the log starts again from the game's history.
+async function request(send, fromTurn, rewinds = false) {
   if (busy) return;
   const before = game && game.id;
   turnsComing = true;
   const answer = await holding(async () => {
-    showThinking(seatKinds);
+    showThinking(fromTurn);
     try {
       const answer = await send();
       const turns = answer.turns || [];
@@ -463,10 +463,18 @@ function computersToMove() {
   return Boolean(game && !game.over && !personToMove());
 }
 
-// Which computer seats are about to play (they play until the next person).
-function showThinking(seatKinds) {
-  const seats = game ? game.seats : (seatKinds || []).map((kind, k) => ({kind, name: `Seat ${k + 1}`}));
-  const start = game && game.to_move ? firstToThink(seats, game.to_move - 1) : 0;
+// Which computer seats are about to play (they play until the next person). `fromTurn`:
+// the turn a request takes the game back to (Undo, Restart, Play again), whose seat moves
+// first; false: the request plays no turn (a new game is made, its computers play in the
+// next request). It counted from the seat to move in the game shown, or from seat 1 before
+// a game: a new game's first computer was said to think while the last game's seats were
+// named, or a computer that moved nowhere.
+function showThinking(fromTurn) {
+  if (!game || fromTurn === false) return;
+  const seats = game.seats;
+  const back = typeof fromTurn === "number" ? game.history[fromTurn] : undefined;
+  if (!back && !game.to_move) return;
+  const start = back ? back.seat - 1 : firstToThink(seats, game.to_move - 1);
   const names = [];
   for (let i = 0; i < seats.length; i++) {
     const s = seats[(start + i) % seats.length];
@@ -1217,7 +1225,7 @@ $("hint").addEventListener("click", async () => {
 });
 $("undo").addEventListener("click", () => {
   const turn = Number($("undo-turn").value);
-  request(() => gamePost("undo", {turn}), undefined, true).then((answer) => {
+  request(() => gamePost("undo", {turn}), turn, true).then((answer) => {
     if (answer) setStatus(`Back to before turn ${turn + 1}.`);
   });
 });
@@ -1228,7 +1236,7 @@ const RESTARTED = "Started again from the first turn.";
 $("restart").addEventListener("click", () => {
   if (!confirm("Start this game again from its first turn?")) return;
   setStatus("Starting again from the first turn…");
-  request(() => gamePost("again", {rotate: false}), undefined, true).then((answer) => {
+  request(() => gamePost("again", {rotate: false}), 0, true).then((answer) => {
     if (!answer || game.over) return; // (the end is said: showOver)
     const turns = answer.turns || [];
     setStatus(turns.length ? `${RESTARTED} ${turnsWords(turns)}` : RESTARTED);
@@ -1242,11 +1250,11 @@ function endPutAway(answer) {
 $("again-rotated").addEventListener("click", () => {
   boardDue = true; // (a new game, not a game taken back: request)
   $("game-over").hidden = true;
-  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true, play: false})).then(endPutAway);
+  request(() => postJSON(`/api/games/${game.id}/again`, {rotate: true, play: false}), false).then(endPutAway);
 });
 $("again").addEventListener("click", () => {
   $("game-over").hidden = true;
-  request(() => gamePost("again", {rotate: false}), undefined, true).then(endPutAway);
+  request(() => gamePost("again", {rotate: false}), 0, true).then(endPutAway);
 });
 $("new").addEventListener("click", () => {
   // A game of computers only stops for the new one (Continue goes on with it).
