@@ -10,8 +10,9 @@ let turns = 0;
 let picture = null; // the shared board picture (boardpic.js)
 let pictureKey = "";
 // The turn and variant of the steps on show: a request refused (a variant the game has
-// an illegal move under, moves the rules refuse) puts the boxes back to them, so the
-// list and the turn box say what the board shows.
+// an illegal move under) puts the boxes back to them, so the list and the turn box say
+// what the board shows. (Typed moves refused bring the board to the boxes instead:
+// `refused`.)
 let shown = null;
 
 // The turn box counts from 1, as fabgen rules turn --turn N and the play page's list of
@@ -66,6 +67,7 @@ async function askNow(moves, loading) {
     return true;
   } catch (e) {
     if (mine !== asked) return false;
+    if (moves !== undefined) return refused(e.message);
     let words = e.message;
     if (!loading && shown) {
       if ($("variant").value !== shown.variant) words += ` The game is shown under ${shown.variant}, as before.`;
@@ -77,11 +79,27 @@ async function askNow(moves, loading) {
   }
 }
 
+// Typed moves refused leave nothing played, so the page shows the position they were
+// typed on, the refusal beside it: an earlier try's steps and lines after the turn
+// stayed, read as what the refused moves did. The moves stay typed, to be corrected.
+async function refused(words) {
+  setStatus(words, true);
+  const mine = asked + 1;
+  if (await askNow(undefined, false) && mine === asked) setStatus(words, true);
+  return false;
+}
+
+// How far the file or the game has got: "after the 0 turns" read oddly, as "1 turns".
+function playedWords(count, of) {
+  if (!count) return "the start position, no turns played yet";
+  return `after the ${count} turn${count === 1 ? "" : "s"} ${of}`;
+}
+
 function fileTurnWords(answer) {
+  const next = turns ? "the next turn" : "the first turn";
   const where = answer.turn < turns
     ? `turn ${answer.turn + 1} of the ${turns} in the file`
-    : `after the ${turns} turns of the file` +
-      (answer.ending ? "" : ": type moves to play the next turn");
+    : playedWords(turns, "of the file") + (answer.ending ? "" : `: type moves to play ${next}`);
   return answer.ending
     ? `${answer.source}, ${where}: the game is over: ${answer.ending}.`
     : `${answer.source}, ${where}; ${answer.player} to move. ` +
@@ -164,10 +182,13 @@ function gameTurnWords(answer) {
     return `Turn ${answer.turn + 1} of the ${turns} played: ${played.words}. ` +
       `Scores before the turn: ${scores}.`;
   }
-  if (answer.ending) return `After the ${turns} turns played: the game is over: ${answer.ending}.`;
-  return `After the ${turns} turns played; ${seatWords(answer.seat)} to move: type moves to ` +
+  const where = capitalized(playedWords(turns, "played"));
+  if (answer.ending) return `${where}: the game is over: ${answer.ending}.`;
+  return `${where}; ${seatWords(answer.seat)} to move: type moves to ` +
     `try a turn here (the game itself goes on on the play page). Scores: ${scores}.`;
 }
+
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // The address names the game and the turn shown, so that a reload shows it again; it
 // names no game once a file is shown instead.
@@ -234,15 +255,22 @@ function showEnds() {
 }
 showEnds();
 
+// The position after the last turn, no turn of it played: not a step ("Step the
+// position" read oddly, "Step" with no number), but where the next turn starts.
+function positionTitle() {
+  return shown.turn ? `The position after turn ${shown.turn}` : "The start position";
+}
+
 function showStep() {
   const k = Number($("step").value) || 0;
   const s = steps[k];
   showEnds();
   if (!s) return;
-  $("step-title").textContent = `Step ${s.title}`;
+  const title = s.kind === "position" ? positionTitle() : `Step ${s.title}`;
+  $("step-title").textContent = title;
   // The shared picture, as the setup diagram and the play page have the board; the
   // fields this step is about are outlined.
-  picture.svg.setAttribute("aria-label", s.title);
+  picture.svg.setAttribute("aria-label", s.kind === "position" ? title : s.title);
   picture.paint(s.board, picture.picture.colours);
   picture.mark({flash: s.fields, flashWords: "this step is about it"});
   const idle = s.kind === "growth" && !s.fields.length;
