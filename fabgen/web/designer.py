@@ -274,7 +274,9 @@ _SEAT_KEYS = {
     "start": "start tile",
     "stacks": "stones",
 }
-#: A board key, as the designer names it (a key without a control of its own: a file's).
+#: A board key, as the designer's refusals name it: by what its control sets (Board name,
+#: Seat order goes round, Moves next, the tiles clicked), or, for a key that only a file
+#: loaded gives (no control sets it), by what it is.
 _BOARD_KEYS = {
     "name": "the board name",
     "turns": "the seat order",
@@ -407,8 +409,8 @@ def _listed(state: object, key: str) -> int:
 
 
 def _coordinates(state: object, n: int) -> str:
-    """Tile ``n``'s coordinates as the page labels its tiles (" (5000, 0)"), when they
-    are two whole numbers."""
+    """Tile ``n``'s coordinates as the page names its tiles, after the number drawn on
+    them (" (5000, 0)": board.js tileWords), when they are two whole numbers."""
     coord = _board_spec(state)["tiles"][n]
     whole = isinstance(coord, list) and len(coord) == 2
     whole = whole and all(isinstance(v, int) and not isinstance(v, bool) for v in coord)

@@ -44,7 +44,7 @@ def test_a_tile_coordinate_not_typed_as_a_whole_number_adds_no_tile(page, typed)
     page.get_by_label("Tile i", exact=True).fill("1")
     page.get_by_label("Tile j", exact=True).fill("0")
     page.get_by_role("button", name="Add tile", exact=True).click()
-    page.locator("#status").filter(has_text="Added tile (1, 0).").wait_for()
+    page.locator("#status").filter(has_text="Added tile 2 (1, 0).").wait_for()
     i_box = page.get_by_label("Tile i", exact=True)
     i_box.evaluate("(box, typed) => { box.type = 'text'; box.value = typed; }", typed)
     page.get_by_label("Tile j", exact=True).fill("1")
@@ -143,11 +143,11 @@ def test_the_keyboard_stays_on_the_place_it_pressed(page):
     place = page.get_by_role("button", name="add tile (1, 0)")
     place.focus()
     page.keyboard.press("Enter")
-    page.locator("#status").filter(has_text="Added tile (1, 0).").wait_for()
+    page.locator("#status").filter(has_text="Added tile 2 (1, 0).").wait_for()
     _idle(page)
     assert _focused(page) == "tile 2 (1, 0)"
     page.keyboard.press("Enter")  # the same place: the tile goes again
-    page.locator("#status").filter(has_text="Removed tile 2.").wait_for()
+    page.locator("#status").filter(has_text="Removed tile 2 (1, 0).").wait_for()
     _idle(page)
     assert _focused(page) == "add tile (1, 0)"
     # a field, with the stones tool, for a seat added from the keyboard

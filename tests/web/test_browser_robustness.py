@@ -104,7 +104,7 @@ def test_a_tile_clicked_twice_before_the_answer_is_removed_once(page):
     tile.click()
     _let_go(page, held)
     _wait_tiles(page, 9)
-    assert _status(page) == f"Not changed: tile ({i}, {j}) was removed."
+    assert _status(page) == f"Not changed: tile 5 ({i}, {j}) was removed."
     assert _board(page)["board"]["tiles"] == tiles[:4] + tiles[5:]
 
 
@@ -119,7 +119,7 @@ def test_a_place_clicked_twice_before_the_answer_adds_one_tile(page):
     place.click()
     _let_go(page, held)
     _wait_tiles(page, 2)
-    assert _status(page) == "Tile (1, 0) is already on the board."
+    assert _status(page) == "Tile 2 (1, 0) is already on the board."
     assert _board(page)["board"]["tiles"] == [[0, 0], [1, 0]]
     # and Add tile with the same place typed in, before the answer of another
     page.get_by_label("Tile i", exact=True).fill("0")
@@ -129,7 +129,7 @@ def test_a_place_clicked_twice_before_the_answer_adds_one_tile(page):
     page.get_by_role("button", name="Add tile", exact=True).click()
     _let_go(page, held)
     _wait_tiles(page, 3)
-    assert _status(page) == "Tile (0, 1) is already on the board."
+    assert _status(page) == "Tile 3 (0, 1) is already on the board."
 
 
 def test_seats_added_before_the_answer_are_counted_on_the_board_as_it_will_be(page):

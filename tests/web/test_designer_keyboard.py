@@ -124,19 +124,19 @@ def test_enter_adds_and_removes_a_tile_as_a_click_does(page):
     assert place["label"].startswith("add tile"), (start, place)
     i, j = place["i"], place["j"]
     page.keyboard.press("Enter")
-    page.locator("#status").filter(has_text=f"Added tile ({i}, {j}).").wait_for()
+    page.locator("#status").filter(has_text=f"Added tile 2 ({i}, {j}).").wait_for()
     _idle(page)
     assert page.evaluate("() => state.board.tiles") == [[0, 0], [i, j]]
     now = _focused(page)  # the keyboard stays there, on the tile now
     assert (now["i"], now["j"]) == (i, j) and now["label"] == f"tile 2 ({i}, {j})"
     page.keyboard.press(" ")  # Space, as Enter
-    page.locator("#status").filter(has_text="Removed tile 2.").wait_for()
+    page.locator("#status").filter(has_text=f"Removed tile 2 ({i}, {j}).").wait_for()
     _idle(page)
     assert page.evaluate("() => state.board.tiles") == [[0, 0]]
     assert _focused(page)["label"] == f"add tile ({i}, {j})"
     # a click of the same place does the same
     page.locator(f'#canvas .hit.free[data-i="{i}"][data-j="{j}"]').click()
-    page.locator("#status").filter(has_text=f"Added tile ({i}, {j}).").wait_for()
+    page.locator("#status").filter(has_text=f"Added tile 2 ({i}, {j}).").wait_for()
     _idle(page)
     assert page.evaluate("() => state.board.tiles") == [[0, 0], [i, j]]
 

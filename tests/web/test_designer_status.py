@@ -44,11 +44,12 @@ def test_a_start_tile_placed_or_taken_away_is_said_by_its_coordinates(page):
     tile = page.locator(f'#canvas .hit.tile[aria-label$="({i}, {j})"]')
     tile.click()
     placed = "(s, c) => JSON.stringify(s.players[2].start) === JSON.stringify(c)"
-    assert _after(page, placed, [i, j]) == f"Seat 3: start tile ({i}, {j})."
+    n = state["board"]["tiles"].index([i, j]) + 1  # (the number drawn on it)
+    assert _after(page, placed, [i, j]) == f"Seat 3: start tile {n} ({i}, {j})."
     tile = page.locator(f'#canvas .hit.tile[aria-label$="({i}, {j})"]')  # (drawn anew)
     tile.click()
     taken = "(s) => s.players[2].start === undefined"
-    assert _after(page, taken) == f"Seat 3: start tile ({i}, {j}) taken away."
+    assert _after(page, taken) == f"Seat 3: start tile {n} ({i}, {j}) taken away."
 
 
 def _counted(n: int, word: str) -> str:

@@ -40,7 +40,7 @@ def test_a_preset_loaded_by_mistake_is_undone(page, tmp_path):
     assert _preset_shown(page) == "(your board)"
     assert page.locator("#summary-seat-rotation").inner_text() == "no seats yet"
     page.get_by_role("button", name="add tile (1, 0)").click()
-    page.locator("#status").filter(has_text="Added tile (1, 0).").wait_for()
+    page.locator("#status").filter(has_text="Added tile 2 (1, 0).").wait_for()
     page.wait_for_function("() => !document.body.dataset.busy")
     designed = _board(page)
     page.locator("#preset").select_option("6p-hexagon-37")

@@ -44,11 +44,11 @@ def test_a_machines_start_tile_clicked_again_is_taken_away(page):
     middle = page.locator("#canvas .hit.tile[data-i='0'][data-j='0']")
     middle.click()
     _settled(page)
-    assert page.locator("#status").inner_text() == "Seat 4: start tile (0, 0)."
+    assert page.locator("#status").inner_text() == "Seat 4: start tile 5 (0, 0)."
     assert len(page.evaluate("state.players[3].stacks")) == 8  # (-a4 and the tile's 7)
     middle.click()
     _settled(page)
-    assert page.locator("#status").inner_text() == "Seat 4: start tile (0, 0) taken away."
+    assert page.locator("#status").inner_text() == "Seat 4: start tile 5 (0, 0) taken away."
     assert page.evaluate("state.players[3]") == {"kind": "machine", "stacks": {"-a4": 6}}
 
 

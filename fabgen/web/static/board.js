@@ -254,9 +254,9 @@ function addTargets(svg, targets) {
         `add tile (${t.coord[0]}, ${t.coord[1]})`, () => addTile(t.coord));
   }
   for (const t of targets.tiles) {
-    const where = t.coord ? `(${t.coord[0]}, ${t.coord[1]})` : "(free-form)";
+    const label = tileWords(t.index + 1, t.coord) + (t.coord ? "" : " (free-form)");
     hit(layer, "polygon", {points: points(t.points), class: "hit tile", ...at(t.coord)}, middle(t.points),
-        `tile ${t.index + 1} ${where}`, () => clickTile(t));
+        label, () => clickTile(t));
   }
   // (a field's name as the play page says it, "field minus d1": common.js spokenName)
   for (const f of targets.fields) {
@@ -371,19 +371,33 @@ function sameCoord(a, b) {
   return Array.isArray(a) && a[0] === b[0] && a[1] === b[1];
 }
 
+// A tile as the page names it: by the number drawn on it, which is how a maker finds it
+// on the picture, and one on the lattice by its coordinates too ("tile 3 (1, 0)"), as
+// its place's label and the refusals (designer.py page_place) say it. The status said
+// "tile (1, 0)" after some clicks and "tile 3" after others.
+function tileWords(number, coord, word = "tile") {
+  return coord ? `${word} ${number} (${coord[0]}, ${coord[1]})` : `${word} ${number}`;
+}
+
+// The number tile `coord` of the lattice has on board `b`, or 0 if it is not there
+// (the lattice's tiles come first, then the free-form ones).
+function tileNumber(b, coord) {
+  return (b.board.tiles || []).findIndex((c) => sameCoord(c, coord)) + 1;
+}
+
 // (a dashed place clicked twice, or typed in twice, before the first answer came adds
 // the tile once)
 function addTile(coord) {
   act((b) => {
-    if ((b.board.tiles || []).some((c) => sameCoord(c, coord))) {
-      return `Tile (${coord[0]}, ${coord[1]}) is already on the board.`;
-    }
+    const there = tileNumber(b, coord);
+    if (there) return `${tileWords(there, coord, "Tile")} is already on the board.`;
     return {
       mutate: (s) => {
         s.board.tiles = s.board.tiles || [];
         s.board.tiles.push(coord);
       },
-      note: `Added tile (${coord[0]}, ${coord[1]}).`,
+      // (numbered after the lattice's tiles, before the free-form ones)
+      note: `Added ${tileWords((b.board.tiles || []).length + 1, coord)}.`,
     };
   });
 }
@@ -394,7 +408,7 @@ function clickTile(t) {
   if (tool() === "start") return placeStart(t);
   const coords = state.board.tiles || [];
   const free = t.index < coords.length ? null : JSON.stringify(state.board.free_tiles[t.index - coords.length]);
-  const named = t.coord ? `tile (${t.coord[0]}, ${t.coord[1]})` : `tile ${t.index + 1}`;
+  const named = tileWords(t.index + 1, t.coord); // (as drawn when clicked)
   act((b) => {
     const tiles = b.board.tiles || [];
     const index = free === null
@@ -407,7 +421,7 @@ function clickTile(t) {
         else s.board.free_tiles.splice(index, 1);
         if (s.board.free_tiles && !s.board.free_tiles.length) delete s.board.free_tiles;
       },
-      note: `Removed tile ${(free === null ? index : tiles.length + index) + 1}.`,
+      note: `Removed ${tileWords((free === null ? index : tiles.length + index) + 1, t.coord)}.`,
     };
   });
 }
@@ -427,12 +441,14 @@ function seatGone(k) {
 }
 
 function placeStart(t) {
-  if (!t.coord) return setStatus("A start tile must sit on the tile lattice.", true);
+  if (!t.coord) {
+    return setStatus(`Not changed: ${tileWords(t.index + 1)} is free-form; a start tile must sit on the tile lattice.`, true);
+  }
   const k = seatIndex();
   const startsOf = (seat) => (seat.start === undefined ? [] : Array.isArray(seat.start[0]) ? seat.start : [seat.start]);
-  const tile = `(${t.coord[0]}, ${t.coord[1]})`;
   inTurn(() => {
     if (seatGone(k)) return;
+    const tile = tileWords(tileNumber(state, t.coord) || t.index + 1, t.coord);
     // (said as it is decided, on the board the changes before leave: a start tile
     // clicked again is taken away; a machine's, which the board keeps as a stone on each
     // of its fields (a machine's start is its stacks), too: it was put again over its
@@ -450,7 +466,7 @@ function placeStart(t) {
       } else {
         seat.start = t.coord;
       }
-    }, taken ? `Seat ${k + 1}: start tile ${tile} taken away.` : `Seat ${k + 1}: start tile ${tile}.`);
+    }, taken ? `Seat ${k + 1}: start ${tile} taken away.` : `Seat ${k + 1}: start ${tile}.`);
   });
 }
 
@@ -723,8 +739,21 @@ $("stack-size").addEventListener("change", () => {
   const most = Number(box.max);
   const over = box.value.trim() !== "" && n > most;
   box.setAttribute("aria-invalid", String(over));
-  if (over) inTurn(() => setStatus(`Stones per field: at most ${most}, got "${box.value.trim()}"; type ${most} or fewer.`, true));
+  const typed = box.value.trim();
+  // (not said once the box holds another number, typed while the changes were on their way)
+  if (over) inTurn(() => box.value.trim() === typed && setStatus(`Stones per field: at most ${most}, got "${typed}"; type ${most} or fewer.`, true));
 });
+// A refusal says why what was just asked was not done: anything else asked of the page
+// (another seat or tool, a number typed, Ctrl+Z in its box, a preset picked) takes it
+// away, as a change does by saying itself. "Stones per field: at most 99, got "150"" stayed
+// beside another seat, and beside the box put back to 6. (Text boxes keep it while typing:
+// their refusal says what to type, and the change they make says itself.)
+function dropRefusal() {
+  if ($("status").classList.contains("bad")) setStatus("");
+}
+for (const el of document.querySelectorAll(".settings input:not([type=text]), .settings select")) {
+  el.addEventListener("input", dropRefusal);
+}
 // The typed coordinate, or the words of its refusal (an empty box was read as 0: a tile
 // nobody asked for). The refusal is said in turn, after the changes on their way.
 function typedCoordinate(axis) {
