@@ -561,6 +561,10 @@ def replay(
 def game_over_reason(position: Position, variant: Variant) -> str:
     if variant.end == PASSES:
         why = "no growing field is left and every player passed in a row"
+    elif LIVE not in position._status:
+        # (settled too, but "every region is settled" said of a board burnt to the last
+        # field read as if land were held)
+        why = "the whole board has burnt (no live field is left)"
     elif all_settled(position):
         why = "every region is settled"
     else:

@@ -113,6 +113,18 @@ def test_no_turn_after_the_end_of_the_game():
     assert "the game ended after 1 turn played: every region is settled" in str(info.value)
 
 
+def test_a_board_burnt_to_the_last_field_is_said_so():
+    """Settled too, but "every region is settled" said of a board without a live field
+    read as if someone held land (the play page's Game over box said it beside 0:0)."""
+    # Red's stone at capacity explodes, the fire runs through b1 and c1, all three die
+    pos = position_from_names(["a1 b1 c1"], [{"a1": 1}, {"c1": 1}])
+    with pytest.raises(IllegalMove) as info:
+        replay(pos, [[], [], [], []])
+    assert info.value.rule == "game-over"
+    said = "the game ended after 3 turns played: the whole board has burnt (no live field is left)"
+    assert said in str(info.value)
+
+
 def test_illegal_moves_are_fabgen_errors_with_one_paragraph():
     error = refused(["a1-c2"])
     assert isinstance(error, FabgenError)
