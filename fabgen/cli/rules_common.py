@@ -52,13 +52,26 @@ def illegal_in_file(path, transcript, exc, variant: str, asked: str | None = Non
     if asked:
         shown = f", and the position before turn {n} is shown above" if asked == "text" else ""
         return (
-            f"{message}. Every turn before it is legal{shown}; to play other moves as turn "
-            f'{n}: fabgen rules turn {quoted} --turn {n} --moves "c3-c5,f2-d2"'
+            f"{message}. Every turn before it is legal{shown}; to play turn {n} without that "
+            f"move (change the moves as you like): fabgen rules turn {quoted} --turn {n} "
+            f"--moves {_without(transcript.move_list[exc.turn], exc.move)}"
         )
     return (
         f"{message}. Every turn before it is legal; to see the position before turn "
         f"{n}: fabgen rules turn {quoted} --turn {n}"
     )
+
+
+def _without(moves, refused) -> str:
+    """The turn's moves with the refused one left out, as --moves takes them (quoted for
+    the shell): a command to copy and change. It gave "c3-c5,f2-d2", the syntax's
+    example, which no file's position takes and looked like a command to copy."""
+    import shlex
+
+    kept = list(moves)
+    if refused in kept:  # (of a move written twice, the second is the refused one)
+        del kept[len(kept) - 1 - kept[::-1].index(refused)]
+    return shlex.quote(", ".join(map(str, kept)) or "pass")
 
 
 def game_over_words(path, position, variant: str, what: str, last_turn: int = 0) -> str:

@@ -106,15 +106,17 @@ def test_a_move_written_twice_in_a_file_is_named_with_how_to_look_at_the_turn(
     assert f"the file's moves of turn {t + 1}: {', '.join(map(str, written))}" in looked.stdout
     # the same message, but not the command just run: how to play other moves instead
     where = message.split(". Every turn before it is legal")[0]
-    tried = f'{_hint(path, t)} --moves "c3-c5,f2-d2"'
+    # (the file's moves without the one written twice: the turn as it was meant)
+    tried = f"{_hint(path, t)} --moves {shlex.quote(', '.join(map(str, moves)) or 'pass')}"
+    without = f"to play turn {t + 1} without that move (change the moves as you like)"
     assert looked.stderr.strip() == (
         f"{where}. Every turn before it is legal, and the position before turn {t + 1} is "
-        f"shown above; to play other moves as turn {t + 1}: {tried}"
+        f"shown above; {without}: {tried}"
     )
-    assert run(*shlex.split(tried.replace('"c3-c5,f2-d2"', "pass"))[1:]).exit_code == 0
+    assert run(*shlex.split(tried)[1:]).exit_code == 0  # a command that runs as given
     as_json = run(*shlex.split(_hint(path, t))[1:], "--format", "json")
     assert json.loads(as_json.stdout)["error"] == (  # no position shown: the moves to try
-        f"{where}. Every turn before it is legal; to play other moves as turn {t + 1}: {tried}"
+        f"{where}. Every turn before it is legal; {without}: {tried}"
     )
 
 
