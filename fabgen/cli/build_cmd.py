@@ -64,8 +64,8 @@ def build(kit_file, quiet, out_dir):
     Example: fabgen build my_kit.toml --out output/
     """
     from fabgen.errors import FabgenError
-    from fabgen.kitbuild.kitfile import load_kit
-    from fabgen.kitbuild.plan import plan_kit
+    from fabgen.kitbuild.kitfile import KitFileError, load_kit
+    from fabgen.kitbuild.plan import plan_kit, with_board_findings
     from fabgen.kitbuild.render import board_folder_files, render_kit
 
     def note(text: str) -> None:
@@ -76,6 +76,9 @@ def build(kit_file, quiet, out_dir):
     _refuse_a_preset_name(kit_file)
     try:
         kit = load_kit(kit_file)
+    except KitFileError as exc:
+        _refuse_a_board_file(kit_file)
+        raise with_board_findings(exc) from None
     except FabgenError:
         _refuse_a_board_file(kit_file)
         raise

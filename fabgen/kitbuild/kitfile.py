@@ -83,15 +83,29 @@ def failure_text(source: str, errors) -> str:
 class KitFileError(InputFileError):
     """Every unknown section or key, wrong type and bad value of a kit file, listed as
     ``fabgen build`` lists the kit's other errors (code ``kit-file``). ``where`` and
-    ``detail`` are the first one's, for front ends that show one."""
+    ``detail`` are the first one's, for front ends that show one. ``settings``: the
+    sections as far as they were read (a setting with a mistake left out) and ``folder``
+    the kit file's, so that the board can be checked too (``plan.with_board_findings``);
+    ``more``: such findings, listed after the file's."""
 
-    def __init__(self, source: str, problems: list[InputFileError]):
-        self.findings = tuple(
-            KitFinding("kit-file", "error", p.detail, p.where or "", p.code, p.facts)
-            for p in problems
+    def __init__(
+        self,
+        source: str,
+        problems: list[InputFileError],
+        settings: dict | None = None,
+        more: tuple[KitFinding, ...] = (),
+    ):
+        self.findings = (
+            tuple(
+                KitFinding("kit-file", "error", p.detail, p.where or "", p.code, p.facts)
+                for p in problems
+            )
+            + more
         )
         FabgenError.__init__(self, failure_text(source, self.findings))
         self.path, self.where, self.detail = source, problems[0].where, problems[0].detail
+        self.problems, self.settings = problems, settings or {}
+        self.folder = Path.cwd()
 
 
 @dataclass(frozen=True)
@@ -163,7 +177,12 @@ def parse_kit(text: str, source: str, folder: Path) -> Kit:
 
         refuse_a_misread_line(text, source, exc)
         raise
-    return Kit(source, _checked(source, data), folder, _given(data))
+    try:
+        settings = _checked(source, data)
+    except KitFileError as exc:
+        exc.folder = folder
+        raise
+    return Kit(source, settings, folder, _given(data))
 
 
 def _given(data: dict) -> frozenset[str]:
@@ -194,7 +213,7 @@ def _checked(source: str, data: dict) -> dict:
             except InputFileError as exc:
                 problems.append(exc)
     if problems:
-        raise KitFileError(source, problems)
+        raise KitFileError(source, problems, out)
     return out
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from fabgen.board.findings import MAX_PLAYERS, MIN_PLAYERS
 from fabgen.errors import FabgenError
-from fabgen.kitbuild.kitfile import Kit, KitFinding, failure_text, reason_facts
+from fabgen.kitbuild.kitfile import Kit, KitFileError, KitFinding, failure_text, reason_facts
 from fabgen.kitbuild.schema import kit_key, shown_value
 
 if TYPE_CHECKING:  # (imported where used: planning a kit loads only what it needs)
@@ -189,6 +189,24 @@ def plan_kit(kit: Kit, only: tuple[str, ...] | None = None, play: bool = True) -
     if plan.errors:
         raise KitError(failure_text(plan.kit.source, plan.errors), plan.findings)
     return plan
+
+
+def with_board_findings(exc: KitFileError) -> KitFileError:
+    """A kit file's mistakes with its board's and player count's (``kit-board``), where
+    both settings were read: they were checked only once the file had no mistake, so a
+    key typed wrong hid a board name typed wrong until the key was mended, where every
+    problem is to be listed at once."""
+    kit = exc.settings.get("kit", {})
+    if "board" not in kit or "players" not in kit:
+        return exc
+    plan = KitPlan(Kit(exc.path, {"kit": kit}, exc.folder))
+    try:
+        _plan_board(plan)
+    except FabgenError as board:
+        plan.add("kit-board", board)
+    if not plan.errors:
+        return exc
+    return KitFileError(exc.path, exc.problems, exc.settings, tuple(plan.errors))
 
 
 def _plan_board(plan: KitPlan) -> None:
