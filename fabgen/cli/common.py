@@ -204,11 +204,20 @@ def write_and_report(
 
 def report_written(result, err: bool = False) -> None:
     """One line per file a :func:`~fabgen.export.transaction.write_transaction` wrote or
-    removed: for a command that writes its files before it prints its report."""
-    for path in result.written:
+    removed: for a command that writes its files before it prints its report. In the
+    order people count (sheet-2 before sheet-10: the text order put sheet-10 to sheet-19
+    between sheet-1 and sheet-2)."""
+    for path in sorted(result.written, key=_counted):
         click.echo(f"wrote {shown_path(path)}", err=err)
-    for path in result.removed:
+    for path in sorted(result.removed, key=_counted):
         click.echo(f"removed {shown_path(path)} (left by an earlier run, unchanged since)", err=err)
+
+
+def _counted(path: Path) -> list:
+    """A path's sort key with its numbers as numbers (as a file manager sorts)."""
+    import re
+
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", str(path))]
 
 
 def format_option(help_text: str, dest: str = "output_format"):
