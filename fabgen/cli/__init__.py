@@ -69,6 +69,11 @@ class FabgenGroup(click.Group):
             raise BadInput(for_terminal(str(exc))) from None
         except click.NoSuchOption as exc:
             raise _with_meant_options(exc) from None
+        except click.UsageError as exc:
+            if exc.message.startswith("Got unexpected extra argument"):
+                exc.message += _file_hint(exc.ctx)  # type: ignore[misc]
+            _said_for_terminal(exc)
+            raise
         except click.ClickException as exc:
             _said_for_terminal(exc)
             raise
@@ -126,6 +131,25 @@ def _with_meant_options(exc: click.NoSuchOption) -> click.NoSuchOption:
         _said_for_terminal(exc)
         return exc
     return click.NoSuchOption(exc.option_name, for_terminal(message), ctx=exc.ctx)
+
+
+def _file_hint(ctx: click.Context | None) -> str:
+    """What a command without a file argument does with a file: "fabgen check-alignment
+    tile.svg" said only "Got unexpected extra argument (tile.svg)"."""
+    from fabgen.cli.common import InputPath
+
+    if ctx is None or any(isinstance(p, click.Argument) for p in ctx.command.params):
+        return ""
+    name = " ".join(["fabgen", *ctx.command_path.split()[1:]])  # (not the program's name)
+    for param in ctx.command.params:
+        if isinstance(param, click.Option) and isinstance(param.type, InputPath):
+            flag = max(param.opts, key=len)
+            return f": {name} reads a file given with {flag} ({name} {flag} FILE)"
+    return (
+        f": {name} takes no file, its settings are options ({name} --help); a kit file is "
+        "built with fabgen build FILE, a board file checked with fabgen validate FILE and "
+        "printed with fabgen layout FILE"
+    )
 
 
 def _said_for_terminal(exc: click.ClickException) -> None:
