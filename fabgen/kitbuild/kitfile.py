@@ -85,27 +85,27 @@ class KitFileError(InputFileError):
     ``fabgen build`` lists the kit's other errors (code ``kit-file``). ``where`` and
     ``detail`` are the first one's, for front ends that show one. ``settings``: the
     sections as far as they were read (a setting with a mistake left out) and ``folder``
-    the kit file's, so that the board can be checked too (``plan.with_board_findings``);
-    ``more``: such findings, listed after the file's."""
+    the kit file's, so that the board can be checked too (``plan.with_board_findings``,
+    whose findings :meth:`joined` lists after the file's)."""
 
-    def __init__(
-        self,
-        source: str,
-        problems: list[InputFileError],
-        settings: dict | None = None,
-        more: tuple[KitFinding, ...] = (),
-    ):
-        self.findings = (
-            tuple(
-                KitFinding("kit-file", "error", p.detail, p.where or "", p.code, p.facts)
-                for p in problems
-            )
-            + more
+    def __init__(self, source: str, problems: list[InputFileError], settings: dict | None = None):
+        self.findings = tuple(
+            KitFinding("kit-file", "error", p.detail, p.where or "", p.code, p.facts)
+            for p in problems
         )
         FabgenError.__init__(self, failure_text(source, self.findings))
         self.path, self.where, self.detail = source, problems[0].where, problems[0].detail
-        self.problems, self.settings = problems, settings or {}
+        self.settings = settings or {}
         self.folder = Path.cwd()
+
+    def joined(self, more: tuple[KitFinding, ...]) -> KitFileError:
+        """This error with ``more`` findings listed after the file's."""
+        import copy
+
+        joined = copy.copy(self)
+        joined.findings = self.findings + more
+        FabgenError.__init__(joined, failure_text(self.path, joined.findings))
+        return joined
 
 
 @dataclass(frozen=True)

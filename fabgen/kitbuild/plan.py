@@ -206,7 +206,7 @@ def with_board_findings(exc: KitFileError) -> KitFileError:
         plan.add("kit-board", board)
     if not plan.errors:
         return exc
-    return KitFileError(exc.path, exc.problems, exc.settings, tuple(plan.errors))
+    return exc.joined(tuple(plan.errors))
 
 
 def _plan_board(plan: KitPlan) -> None:
