@@ -235,7 +235,7 @@ def toml_date(value: object) -> str | None:
     return f"{kind} ({value.isoformat()})"
 
 
-_AT = re.compile(r"\(at line (\d+), column \d+\)")
+_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def _toml_hint(text: str, message: str, arrays: Sequence[str]) -> str:
@@ -253,9 +253,14 @@ def _toml_hint(text: str, message: str, arrays: Sequence[str]) -> str:
         )
     line = lines[int(match[1]) - 1].strip()
     shown = f": the line is {json.dumps(line[:60] + ('...' if len(line) > 60 else ''))}"
+    if "Unclosed array" in message:
+        missing = _missing_comma(text, _offset(lines, int(match[1]), int(match[2])))
+        if missing:
+            return f"{shown}; {missing}"
     if "Unclosed array" in message or line.startswith("["):
         opened = _unclosed_list(lines[: int(match[1]) - 1])
-        if opened is not None:
+        # (a list closed further on is not the mistake: saying so had makers add a ])
+        if opened is not None and _closing(_masked(text), _offset(lines, opened[0])) is None:
             # (TOML lets a list go on over lines, so the reader stops where it can read
             # no further, often at the next table: the mistake is where the list began)
             number, text = opened
@@ -294,6 +299,110 @@ def _unclosed_list(lines: Sequence[str]) -> tuple[int, str] | None:
         if "=" in code:
             return (k + 1, lines[k].strip()) if depth > 0 else None
     return None
+
+
+def _offset(lines: Sequence[str], row: int, column: int = 1) -> int:
+    """The index in the text of ``lines`` of a row and column (both from 1)."""
+    return sum(len(line) + 1 for line in lines[: row - 1]) + column - 1
+
+
+def _masked(text: str) -> str:
+    """``text`` with comments and the insides of strings blanked, so that no bracket in
+    them counts; as long as ``text``, so an index in one is the same place in the other."""
+
+    def blank(found: re.Match) -> str:
+        part = found[0]
+        return " " * len(part) if part[0] == "#" else part[0] + " " * (len(part) - 2) + part[-1]
+
+    return re.sub(r"\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|#[^\n]*", blank, text)
+
+
+def _closing(masked: str, start: int) -> int | None:
+    """The index of the bracket closing the first one from ``start`` (None: none does)."""
+    depth = 0
+    for found in re.finditer(r"[][{}]", masked[start:]):
+        depth += 1 if found[0] in "[{" else -1
+        if depth == 0:
+            return start + found.start()
+    return None
+
+
+def _opening(masked: str, end: int) -> int | None:
+    """The index of the innermost bracket still open just before ``end``."""
+    depth = 0
+    for found in reversed(list(re.finditer(r"[][{}]", masked[:end]))):
+        depth += 1 if found[0] in "]}" else -1
+        if depth < 0:
+            return found.start()
+    return None
+
+
+def _missing_comma(text: str, at: int) -> str:
+    """The comma left out before the list element at index ``at``, where the TOML reader
+    stopped although the list is closed further on; "" when a comma there does not read."""
+    masked = _masked(text)
+    start = _opening(masked, at)
+    if start is None or masked[start] != "[":  # not in a list
+        return ""
+    end = _closing(masked, start)
+    if end is None:  # in a list never closed: the "not closed" hint's case
+        return ""
+    if not _reads_on(text[start:at] + "," + text[at : end + 1], at - start):
+        return ""
+    first, last = _element_before(masked, at)
+    before = _snippet(text[first:last])
+    after = _snippet(text[at : _element_end(masked, at)])
+    row = text.count("\n", 0, last) + 1
+    if row < text.count("\n", 0, at) + 1:
+        # (the reader stops at the next line's element; the comma belongs above it)
+        return f"a comma is missing at the end of line {row}, after {before}: write {before},"
+    return f"a comma is missing between {before} and {after} on line {row}: write {before}, {after}"
+
+
+def _reads_on(array: str, comma: int) -> bool:
+    """Whether TOML reads the list ``array`` past the comma put in at index ``comma``: to
+    its end, or to a later mistake (another comma left out) beyond the next element."""
+    import tomllib
+
+    document = "x = " + array
+    try:
+        tomllib.loads(document)
+    except tomllib.TOMLDecodeError as exc:
+        found = _AT.search(str(exc))
+        after = len("x = ") + comma + 1  # where the element after the comma begins
+        return (
+            found is not None and _offset(document.split("\n"), *map(int, found.groups())) > after
+        )
+    except (RecursionError, ValueError):  # read, but too deep or a number too long
+        return True
+    return True
+
+
+def _element_before(masked: str, at: int) -> tuple[int, int]:
+    """Where the list element before index ``at`` begins and ends."""
+    end = len(masked[:at].rstrip())
+    if masked[end - 1] in "]}":
+        return _opening(masked, end - 1) or 0, end
+    if masked[end - 1] in "\"'":
+        return masked.rfind(masked[end - 1], 0, end - 1), end
+    word = re.search(r"[^\s,\[{]*\Z", masked[:end])  # (matches: it may be empty)
+    return (word.start() if word else end), end
+
+
+def _element_end(masked: str, at: int) -> int:
+    """Where the list element beginning at index ``at`` ends."""
+    if masked[at] in "[{":
+        return (_closing(masked, at) or at) + 1
+    if masked[at] in "\"'":
+        return masked.find(masked[at], at + 1) + 1 or at + 1
+    word = re.compile(r"[^\s,\]}]*").match(masked, at)  # (matches: it may be empty)
+    return word.end() if word else at
+
+
+def _snippet(part: str) -> str:
+    """A list element as a hint quotes it: on one line, at most 30 characters."""
+    part = re.sub(r"\s*\n\s*", " ", part)
+    return part if len(part) <= 30 else part[:27] + "..."
 
 
 def bounded_int(digits: str) -> int:
