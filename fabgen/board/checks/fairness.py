@@ -313,6 +313,7 @@ def _seat_balance(report: dict, machines: list[int]) -> Finding:
     )
     if alone is not None:
         share += _people_alone(alone)
+    share += _capped(report)
     tested = f"{test['name']}, p = {test['p_value']:.4f}"
     # (of three seats that won as often it named the first: "seat 1 wins most often")
     tied = [s["seat"] for s in report["seats"] if s["win_rate"] == fav["win_rate"]]
@@ -342,6 +343,20 @@ def _seat_balance(report: dict, machines: list[int]) -> Finding:
     )
 
 
+def _capped(report: dict) -> str:
+    """The games cut off at the turn cap, which the win rates leave out (it said only
+    "of 8 finished simulated games" of 10). validate has no --max-turns: the advice
+    names the command that has one."""
+    capped = report["games"] - report["finished"]
+    if not capped:
+        return ""
+    return (
+        f"; {capped} of the {report['games']} games reached the cap of "
+        f"{report['max_turns']:,} turns and are not scored (validate cannot raise the "
+        "cap: fabgen balance FILE --max-turns N can)"
+    )
+
+
 def _solo_balance(report: dict, person: dict, machines: list[int]) -> Finding:
     """One person against machines: how often the person wins, not a fairness finding
     (it warned "the seats differ: move the starts or give the seats that lose something
@@ -356,7 +371,8 @@ def _solo_balance(report: dict, person: dict, machines: list[int]) -> Finding:
         f"{100 * person['ci_low']:.1f} to {100 * person['ci_high']:.1f}%) of "
         f"{report['finished']} finished simulated games{shared} against the machines "
         f"({seat_list(machines)}; {players} players): a solo board has no seats to even "
-        "out, and the person's win rate says how hard its machines are to beat",
+        "out, and the person's win rate says how hard its machines are to beat"
+        f"{_capped(report)}",
         Where(player=person["seat"]),
     )
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from fabgen.board.checks.context import Context
 from fabgen.board.checks.wording import stack_list, stone_count
-from fabgen.board.findings import Finding, Severity
+from fabgen.board.findings import Finding, Severity, seat_list
 from fabgen.board.model import TurnDirection
 from fabgen.board.symmetry import rotate_stacks, rotation, rotation_direction, rotation_words
 from fabgen.geometry.lattice import Field
@@ -47,35 +47,46 @@ def no_rotation_message(ctx: Context, n: int) -> str:
             f"start away from the centre, then put each next {who} where that rotation "
             "carries the one before"
         )
-    anchor, placed = found
-    places = [f"seat {s + 1} on {_place_words(ctx, stacks)}" for s, stacks in placed]
+    kept, moved = found
+    places = [f"seat {s + 1} on {_place_words(ctx, stacks)}" for s, stacks in moved]
+    where = "where it is" if len(kept) == 1 else "where they are"
     return (
-        f"{base}; the board allows it with the {rotation_words(k)} rotation: keeping seat "
-        f"{anchor + 1} where it is, put {', '.join(places)}"
+        f"{base}; the board allows it with the {rotation_words(k)} rotation: keeping "
+        f"{seat_list(s + 1 for s in kept)} {where}, put {', '.join(places)}"
     )
 
 
-def _rotated_starts(
-    ctx: Context, apply: Callable[[Field], Field | None]
-) -> tuple[int, list[tuple[int, dict[Field, int]]]] | None:
-    """A person to keep and where the rotation puts each other person (in seat order),
-    the first person whose rotated starts share no field with each other or with it;
-    None when every person's start meets one of its images (a start on the centre of
-    the rotation: keeping it would put the next seat on its fields)."""
+Placed = tuple[list[int], list[tuple[int, dict[Field, int]]]]
+
+
+def _rotated_starts(ctx: Context, apply: Callable[[Field], Field | None]) -> Placed | None:
+    """The people to keep and where the rotation puts each other person (in seat
+    order), from the person to start from that moves the fewest: a seat already in
+    its place is kept, not told to go there ("keeping seat 1 where it is, put seat 2 on
+    tile 1" of a seat 2 on tile 1). None when every person's start meets one of its
+    images (a start on the centre of the rotation: keeping it would put the next seat
+    on its fields)."""
+    found = [p for a in range(len(ctx.people)) if (p := _placed_from(ctx, apply, a))]
+    return min(found, key=lambda p: len(p[1])) if found else None
+
+
+def _placed_from(ctx: Context, apply: Callable[[Field], Field | None], a: int) -> Placed | None:
+    """Keeping the ``a``-th person, each next person's start where the rotation carries
+    the one before: the people already there and the others with their places; None
+    when two starts would share a field."""
     people = ctx.people
-    for a, anchor in enumerate(people):
-        stacks: dict[Field, int] | None = ctx.board.seats[anchor].stack_map
-        used = set(stacks or {})
-        placed = []
-        for s in people[a + 1 :] + people[:a]:
-            stacks = rotate_stacks(stacks or {}, apply)
-            if not stacks or used & set(stacks):
-                break
-            used |= set(stacks)
-            placed.append((s, stacks))
+    stacks: dict[Field, int] | None = ctx.board.seats[people[a]].stack_map
+    used, kept, moved = set(stacks or {}), [people[a]], []
+    for s in people[a + 1 :] + people[:a]:
+        stacks = rotate_stacks(stacks or {}, apply)
+        if not stacks or used & set(stacks):
+            return None
+        used |= set(stacks)
+        if stacks == ctx.board.seats[s].stack_map:
+            kept.append(s)
         else:
-            return anchor, sorted(placed)
-    return None
+            moved.append((s, stacks))
+    return sorted(kept), sorted(moved)
 
 
 def _place_words(ctx: Context, stacks: dict[Field, int]) -> str:
