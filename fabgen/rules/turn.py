@@ -564,7 +564,7 @@ def game_over_reason(position: Position, variant: Variant) -> str:
     elif LIVE not in position._status:
         # (settled too, but "every region is settled" said of a board burnt to the last
         # field read as if land were held)
-        why = "the whole board has burnt (no live field is left)"
+        why = "the whole board has burnt"
     elif all_settled(position):
         why = "every region is settled"
     else:

@@ -278,9 +278,7 @@ def test_the_turn_that_ends_the_game_says_so_and_names_nobody_to_move_next(tmp_p
     standings = ranking_text(FINAL, ranking(FINAL))
     last = result.stdout.splitlines()[-1]
     burnt = LIVE not in FINAL._status  # (a random game mostly burns the board down)
-    why = (
-        "the whole board has burnt (no live field is left)" if burnt else "every region is settled"
-    )
+    why = "the whole board has burnt" if burnt else "every region is settled"
     assert last == f"this turn ends the game: {why}; final ranking: {standings}"
     earlier = run("rules", "turn", str(path), "--turn", str(len(FINISHED) - 1))
     assert "this turn ends the game" not in earlier.stdout

@@ -42,7 +42,7 @@ def test_turn_and_machine_say_why_there_is_no_turn_and_what_to_run(tmp_path):
     computed = refusal("rules", "machine", path)
     why = "every region is settled"
     if LIVE not in FINAL._status:  # (a random game mostly burns the board down)
-        why = "the whole board has burnt (no live field is left)"
+        why = "the whole board has burnt"
     head = f"{path}: the game ended after {n} turns played: {why} "
     for message, what in ((played, "play"), (computed, "compute")):
         assert message.startswith(head + "(rule game-over); "), message

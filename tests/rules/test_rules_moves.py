@@ -121,7 +121,7 @@ def test_a_board_burnt_to_the_last_field_is_said_so():
     with pytest.raises(IllegalMove) as info:
         replay(pos, [[], [], [], []])
     assert info.value.rule == "game-over"
-    said = "the game ended after 3 turns played: the whole board has burnt (no live field is left)"
+    said = "the game ended after 3 turns played: the whole board has burnt"
     assert said in str(info.value)
 
 

@@ -162,7 +162,7 @@ def test_at_the_end_the_start_tiles_lose_their_seats_tints(play, play_url, fixed
     game = _post(f"{play_url}/api/games", {"preset": BOARD, "seats": ["person", "greedy"]})
     url = f"{play_url}/api/games/{game['id']}"
     play.goto(f"{play_url}/play#game={game['id']}")
-    play.wait_for_function("() => game && !busy")
+    play.wait_for_function("() => typeof game !== 'undefined' && game && !busy")
     tinted = [fill for fill in _tile_fills(play) if fill != "#ffffff"]
     assert len(tinted) == 2  # (a start tile each, in the setup's tints)
     state = game["state"]
@@ -172,7 +172,7 @@ def test_at_the_end_the_start_tiles_lose_their_seats_tints(play, play_url, fixed
         state = _post(f"{url}/turn", {"moves": []})["state"]
     assert state["over"]
     play.reload()
-    play.wait_for_function("() => game && game.over && !busy")
+    play.wait_for_function("() => typeof game !== 'undefined' && game && game.over && !busy")
     assert set(_tile_fills(play)) == {"#ffffff"}
     play.get_by_role("button", name="Restart").click()
     play.wait_for_function("() => !busy && !game.over")

@@ -72,7 +72,7 @@ def test_new_game_puts_the_last_games_turns_aside_with_its_turn(play, play_url):
         state = _post(f"{play_url}/api/games/{answer['id']}/turn", {"moves": moves})["state"]
     play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
     play.reload()
-    play.wait_for_function("() => game && game.turns_played >= 6")
+    play.wait_for_function("() => typeof game !== 'undefined' && game && game.turns_played >= 6")
     play_settled(play)
     log = play.locator("#log")
     assert log.locator("li").count() >= 3 and log.is_visible()
@@ -114,7 +114,9 @@ def _game_through_api(play, play_url, seats, rounds):
         state = _post(f"{play_url}/api/games/{answer['id']}/turn", {"moves": moves})["state"]
     play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
     play.reload()
-    play.wait_for_function(f"() => game && game.turns_played === {3 * rounds}")
+    play.wait_for_function(
+        f"() => typeof game !== 'undefined' && game && game.turns_played === {3 * rounds}"
+    )
     play_settled(play)
     return state
 
