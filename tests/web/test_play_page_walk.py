@@ -27,7 +27,8 @@ def _post(url, body):
 
 def _finished_game(play, play_url) -> None:
     """A person against greedy on 2p-diamond-4, the person's first legal move each turn
-    (played through the API), opened on the page."""
+    (played through the API), opened on the page. (With a fixed game id: the greedy
+    player's choices follow from the id, and some ids' games never end.)"""
     answer = _post(
         play_url + "/api/games", {"preset": "2p-diamond-4", "seats": ["person", "greedy"]}
     )
@@ -41,7 +42,7 @@ def _finished_game(play, play_url) -> None:
     play.locator("#status").filter(has_text="; final ranking: ").wait_for()
 
 
-def test_the_game_over_box_says_why_the_game_ended(play, play_url):
+def test_the_game_over_box_says_why_the_game_ended(play, play_url, fixed_game_id):
     """The box under the final board held only the ranking: why the game ended stood in
     the status line above the board, out of a phone's window when the box is in it."""
     _finished_game(play, play_url)
@@ -136,7 +137,9 @@ def test_undo_names_nobody_thinking(play, play_url):
     assert play.evaluate("() => game.turns_played") == 3
 
 
-def test_play_again_rotated_names_nobody_thinking_while_the_game_is_made(play, play_url):
+def test_play_again_rotated_names_nobody_thinking_while_the_game_is_made(
+    play, play_url, fixed_game_id, monkeypatch
+):
     """Play again, seats rotated makes the new game and plays nothing in that request
     (its computers play in the next, which says so): the line named the finished game's
     seat 1, a computer, as thinking, though the person moves first in the new game."""
@@ -151,6 +154,7 @@ def test_play_again_rotated_names_nobody_thinking_while_the_game_is_made(play, p
     play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
     play.reload()
     play.locator("#game-over").wait_for()
+    monkeypatch.undo()  # (the new game an id of its own, as the server gives it)
     held = _held(play, "**/again")
     play.get_by_role("button", name="Play again, seats rotated").click()
     _wait_held(play, held)
