@@ -25,13 +25,12 @@ def _post(url, body):
         return json.load(answer)
 
 
-def _finished_game(play, play_url) -> None:
-    """A person against greedy on 2p-diamond-4, the person's first legal move each turn
-    (played through the API), opened on the page. (With a fixed game id: the greedy
-    player's choices follow from the id, and some ids' games never end.)"""
-    answer = _post(
-        play_url + "/api/games", {"preset": "2p-diamond-4", "seats": ["person", "greedy"]}
-    )
+def _finished_game(play, play_url, seats=("person", "greedy")) -> None:
+    """A person against greedy on 2p-diamond-4, seated as ``seats`` says, the person's
+    first legal move each turn (played through the API), opened on the page. (With a
+    fixed game id: the greedy player's choices follow from the id, and some ids' games
+    never end.)"""
+    answer = _post(play_url + "/api/games", {"preset": "2p-diamond-4", "seats": list(seats)})
     state = answer["state"]
     while not state["over"]:
         legal = state["legal"]
@@ -143,16 +142,7 @@ def test_play_again_rotated_names_nobody_thinking_while_the_game_is_made(
     """Play again, seats rotated makes the new game and plays nothing in that request
     (its computers play in the next, which says so): the line named the finished game's
     seat 1, a computer, as thinking, though the person moves first in the new game."""
-    answer = _post(
-        play_url + "/api/games", {"preset": "2p-diamond-4", "seats": ["greedy", "person"]}
-    )
-    state = answer["state"]
-    while not state["over"]:
-        legal = state["legal"]
-        moves = [[next(iter(legal)), next(iter(legal.values()))[0]]] if legal else []
-        state = _post(f"{play_url}/api/games/{answer['id']}/turn", {"moves": moves})["state"]
-    play.evaluate("id => localStorage.setItem('fabgen-play-game', id)", answer["id"])
-    play.reload()
+    _finished_game(play, play_url, ("greedy", "person"))
     play.locator("#game-over").wait_for()
     monkeypatch.undo()  # (the new game an id of its own, as the server gives it)
     held = _held(play, "**/again")
