@@ -32,6 +32,45 @@ def and_list(words: Iterable[str]) -> str:
     return " and ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))
 
 
+def or_list(words: Iterable[str]) -> str:
+    """``a, b or c``: alternatives as a sentence offers them."""
+    items = list(words)
+    return " or ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))
+
+
+MEANT_CUTOFF = 0.75
+"""How alike a misspelling and a word must be (difflib's ratio) to be offered:
+"purpel"/"purple" 0.83, "blu"/"blue" 0.86, "lightblue"/"blue" 0.62 is not."""
+
+
+def meant(given: str, words: Iterable[str], most: int = 4) -> list[str]:
+    """The words ``given`` was probably typed for: the same word in another case or
+    with ``_`` or a space for ``-``; else every word it begins (``hex`` for
+    ``hexagon``, ``3p-triangle`` for its three presets), if at most ``most``; else the
+    closest spelling. Empty when nothing is close."""
+    options = [str(w) for w in words]
+    said = re.sub(r"[\s_]+", "-", given.strip().casefold())
+    if not said:
+        return []
+    same = [w for w in options if re.sub(r"[\s_]+", "-", w.casefold()) == said]
+    if same:
+        return same[:1]
+    begun = [w for w in options if len(said) >= 2 and w.casefold().startswith(said)]
+    if 0 < len(begun) <= most:
+        return begun
+    import difflib
+
+    lowered = {w.casefold(): w for w in options}
+    close = difflib.get_close_matches(said, list(lowered), n=1, cutoff=MEANT_CUTOFF)
+    return [lowered[c] for c in close]
+
+
+def did_you_mean(words: Iterable[str]) -> str:
+    """`` (did you mean 'a' or 'b'?)`` for the words :func:`meant` found, or nothing."""
+    items = [repr(w) for w in words]
+    return f" (did you mean {or_list(items)}?)" if items else ""
+
+
 def shown_path(path: str | os.PathLike) -> str:
     """A path as a person finds it in messages: relative to the current folder when
     inside it, else as given."""

@@ -9,6 +9,7 @@ from fabgen.board.boardfile import name_from_stem, parse_board_toml, read_text
 from fabgen.board.model import Board
 from fabgen.board.transcript_io import parse_board_transcript
 from fabgen.errors import InputFileError, ParameterError, abridged
+from fabgen.text import did_you_mean, meant
 
 
 def read_board(path: str | Path) -> Board:
@@ -73,12 +74,10 @@ def preset_text(name: str) -> str:
 
 
 def _closest(name: str) -> str:
-    """ ", did you mean 'NAME'?" for a preset name typed nearly right (a typo, a
-    wrong number of tiles), else nothing: the list of 21 names is long to read."""
-    import difflib
-
-    close = difflib.get_close_matches(name.lower(), preset_names(), n=1, cutoff=0.75)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    """`` (did you mean 'NAME'?)`` for a preset name typed nearly right (a typo, a
+    wrong number of tiles) or begun (``3p-triangle``: all three), else nothing: the
+    list of 21 names is long to read."""
+    return did_you_mean(meant(name, preset_names()))
 
 
 def load_preset(name: str) -> Board:

@@ -123,7 +123,7 @@ def preset_named_by(path: Path | str) -> str | None:
 @click.option(
     "--as",
     "show_as",
-    type=Choice(["toml", "transcript"]),
+    type=Choice(["toml", "transcript"], aliases={"json": "transcript"}),
     default="toml",
     show_default=True,
     help="With --show: as a board file, or as an Atlantis transcript of the start.",

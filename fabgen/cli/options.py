@@ -13,6 +13,7 @@ import click
 from fabgen.errors import ParameterError, UserError, abridged
 from fabgen.limits import check
 from fabgen.settings import SETTINGS, Setting
+from fabgen.text import did_you_mean, meant
 
 #: Marks the options made here (a test checks that every setting option is).
 FROM_REGISTRY = "fabgen_setting"
@@ -72,7 +73,13 @@ def _shown(value) -> str:
 
 class Choice(click.Choice):
     """click's choice, quoting a wrong value briefly: click's own message repeats it
-    whole, however long (see :func:`fabgen.errors.abridged`)."""
+    whole, however long (see :func:`fabgen.errors.abridged`), and offering the choices
+    it was probably typed for (``hex`` for ``hexagon``; ``aliases`` adds words people
+    use for a choice, ``json`` for ``transcript``)."""
+
+    def __init__(self, choices, aliases: dict[str, str] | None = None, **kwargs) -> None:
+        super().__init__(choices, **kwargs)
+        self.aliases = aliases or {}
 
     def get_invalid_choice_message(self, value, ctx) -> str:
         choices = ", ".join(repr(c) for c in self.choices)
@@ -82,11 +89,8 @@ class Choice(click.Choice):
         return f"{abridged(text, quoted=True)} is not one of {choices}{self._meant(text)}."
 
     def _meant(self, text: str) -> str:
-        """ " (did you mean 'online'?)" for a choice typed in another case (--variant
-        Online), as a preset's name typed nearly right is suggested."""
-        said = text.strip().casefold()
-        meant = [c for c in self.choices if str(c).casefold() == said]
-        return f" (did you mean {meant[0]!r}?)" if len(meant) == 1 else ""
+        alias = self.aliases.get(text.strip().casefold())
+        return did_you_mean([alias] if alias else meant(text, map(str, self.choices)))
 
     def fail(self, message, param=None, ctx=None):
         """One paragraph and exit 2, as a bad number's message (click's usage error put

@@ -10,6 +10,7 @@ from fabgen.errors import ParameterError, abridged
 from fabgen.rules.moves import Move
 from fabgen.rules.state import Position
 from fabgen.rules.variants import Variant
+from fabgen.text import did_you_mean, meant
 
 
 @runtime_checkable
@@ -58,10 +59,12 @@ def get_policy(name: str) -> Policy:
     target = _REGISTRY.get(base)
     if target is None or (colon and base not in _PARAMETERISED):
         known = ", ".join(POLICY_NAMES)
+        hint = did_you_mean(meant(base, POLICY_NAMES))
         raise ParameterError.about(
             "players",
-            f"{abridged(name, quoted=True)} is not a player: choose one of {known} (strong:N "
-            "sets the strong player's budget, N positions evaluated per turn)",
+            f"{abridged(name, quoted=True)} is not a player{hint}: "
+            f"choose one of {known} (strong:N sets the strong player's budget, N positions "
+            "evaluated per turn)",
         )
     module, cls = target.split(":")
     factory = getattr(importlib.import_module(module), cls)

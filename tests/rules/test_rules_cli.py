@@ -178,7 +178,9 @@ def test_unknown_variant_is_a_usage_error(games):
     result = run("rules", "replay", "--variant", "1985", str(games[0][0]))
     assert result.exit_code == 2
     assert "'1985' is not one of 'online', 'online-2013', 'blog', '1995'" in result.stderr
-    assert "did you mean" not in result.stderr
+    assert "(did you mean '1995'?)" in result.stderr  # one digit off: the year of the rules
+    result = run("rules", "replay", "--variant", "cup", str(games[0][0]))
+    assert result.exit_code == 2 and "did you mean" not in result.stderr
     result = run("rules", "replay", "--variant", "Online", str(games[0][0]))
     assert result.exit_code == 2
     assert "'Online' is not one of 'online', " in result.stderr
