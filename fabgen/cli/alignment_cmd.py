@@ -223,10 +223,17 @@ def _subject(drawing, dpi, blog_radius, blog_reading, options):
     header = (
         f"fabgen tile: width {p['width_mm']:.3f} mm, pitch {p['pitch_mm']:.3f} mm, "
         f"circles {p['circle_diameter_mm']:.3f} mm, {p['outline']}{_rounded(geometry)}, "
-        f"kerf {geometry.kerf:g} mm "
-        + ("compensated" if geometry.compensate_kerf else "not compensated")
+        f"{_kerf_words(geometry)}"
     )
     return header, geometry.layout(), geometry.kerf, None
+
+
+def _kerf_words(geometry) -> str:
+    """``kerf 0.2 mm compensated``; with no kerf there is nothing to compensate."""
+    if not geometry.kerf:
+        return "no kerf"
+    done = "compensated" if geometry.compensate_kerf else "not compensated"
+    return f"kerf {geometry.kerf:g} mm {done}"
 
 
 def _rounded(geometry) -> str:

@@ -57,9 +57,11 @@ def kit_key(section: str, key: str) -> KitKey:
 
 def setting_words(section: str, key: str) -> str:
     """A setting as the kit's own files name it (bom.txt), for the kit page's user and
-    the kit file's alike: ``Sheet thickness, [laser] thickness in the kit file`` (the
-    page's label, then the key as fabgen build's messages write it)."""
-    return f"{kit_key(section, key).label}, [{section}] {key} in the kit file"
+    the kit file's alike: ``set by Sheet thickness on the kit page or [laser] thickness
+    in the kit file`` (the page's label, then the key as fabgen build's messages write
+    it; the two side by side read like a leaked label)."""
+    label = kit_key(section, key).label
+    return f"set by {label} on the kit page or [{section}] {key} in the kit file"
 
 
 def shown_value(setting: KitKey, value: object) -> str:

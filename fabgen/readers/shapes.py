@@ -195,7 +195,7 @@ def _read_svg(path: Path, data: bytes, dpi: float) -> DrawnShapes:
         for ring in _svg_rings(element, matrix, mm_per_unit, height):
             _classify(ring, label, circles, outlines, page_height=height)
     note = (
-        f"SVG user units converted to mm at {dpi:g} px per inch where no unit is given; "
+        f"{_svg_unit_note(doc, dpi, mm_per_unit)}; "
         "positions in mm from the page's top left corner, y down, as Inkscape shows them"
     )
     settings = _svg_settings(elements)
@@ -396,6 +396,21 @@ def _svg_mm_per_px(doc, dpi: float) -> float:
     if width.endswith(("mm", "cm")):
         return 1.0 / (dpi * 0.0393701)
     return 25.4 / dpi
+
+
+def _svg_unit_note(doc, dpi: float, mm_per_px: float) -> str:
+    """How the drawing's units were read: from the page's size in a unit (fabgen's own
+    files, Inkscape's in mm), else at ``dpi`` (a file in plain pixels)."""
+    width = str(doc.values.get("width", ""))
+    given = re.fullmatch(r"\s*([-+0-9.eE]+)\s*(mm|cm|in|pt|pc)\s*", width)
+    box = doc.viewbox
+    if given and box is not None and box.width and doc.width:
+        page = f"the page is {float(given[1]):g} {given[2]} wide"
+        per_unit = float(doc.width) * mm_per_px / float(box.width)
+        if abs(per_unit - 1.0) < 1e-6:
+            return f"SVG user units are millimetres ({page})"
+        return f"1 SVG user unit is {per_unit:.6g} mm ({page})"
+    return f"SVG user units converted to mm at {dpi:g} px per inch (no unit on the page's size)"
 
 
 def _svg_height_mm(doc, mm_per_unit: float) -> float:

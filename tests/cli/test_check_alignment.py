@@ -601,3 +601,41 @@ def test_inkscapes_r12_export_without_circles_is_named(tmp_path, cli, comment):
     assert result.exit_code == 2
     assert "found 0 circles inside the outline" in result.output
     assert ("Path > Object to Path" in result.output) == comment
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "box", "said"),
+    [
+        ("119.4700538mm", "104mm", None, "SVG user units are millimetres (the page is 119.47 mm"),
+        ("4.70354543in", "4.09448819in", None,
+         "SVG user units are millimetres (the page is 4.70355 in wide)"),
+        ("11.94700538cm", "10.4cm", "0 0 1194.700538 1040",
+         "1 SVG user unit is 0.1 mm (the page is 11.947 cm wide)"),
+        ("451.5406", "393.0709", None, "converted to mm at 96 px per inch (no unit on the page"),
+    ],
+)  # fmt: skip
+def test_the_report_says_how_the_svg_units_were_read(cli, tmp_path, width, height, box, said):
+    """fabgen's own SVG sets its units by the page's size in mm: saying it was read at
+    96 px per inch there was wrong; only a file in plain pixels is."""
+    assert cli("tile", "--out", tmp_path / "t", "--format", "svg").exit_code == 0
+    text = (tmp_path / "t" / "tile.svg").read_text()
+    text = text.replace('width="119.4700538mm"', f'width="{width}"', 1)
+    text = text.replace('height="104mm"', f'height="{height}"', 1)
+    if box:
+        text = text.replace('viewBox="0 0 119.4700538 104"', f'viewBox="{box}"', 1)
+    drawing = tmp_path / "mine.svg"
+    drawing.write_text(text)
+    result = cli("check-alignment", "--from", drawing)
+    assert said in result.output
+    assert ("at 96 px per inch" in result.output) == (said.startswith("converted"))
+    across = 100.0 if box is None else 10.0  # (a tenth of a mm a unit: a 10 mm tile)
+    match = re.search(r"width across flats ([\d.]+) mm", result.output)
+    assert match and float(match[1]) == pytest.approx(across)
+
+
+def test_no_kerf_is_not_said_to_be_compensated(cli):
+    assert "hexagon, no kerf\n" in cli("check-alignment").output
+    said = cli("check-alignment", "--kerf", "0.2").output
+    assert "kerf 0.2 mm compensated" in said
+    said = cli("check-alignment", "--kerf", "0.2", "--no-compensate-kerf").output
+    assert "kerf 0.2 mm not compensated" in said

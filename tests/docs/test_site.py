@@ -452,6 +452,11 @@ def _recorded_games() -> dict[str, str]:
     }
 
 
+def step_one_tile() -> None:
+    """The tile of the tiles tutorial's step 1, which its --from example reads back."""
+    made(*shlex.split("tile --width 100 --kerf 0.15 --out tiles/"))
+
+
 def start_transcript() -> None:
     Path("game.json").write_text(made("boards", "--show", "3p-triangle-4", "--as", "transcript"))
 
@@ -471,6 +476,11 @@ EXAMPLES = [
     ("tutorials/tiles.md", "fabgen check-alignment --width 100 --kerf 0.15", None),
     ("tutorials/tiles.md", "fabgen check-alignment --kerf 0.2 --no-compensate-kerf", None),
     ("tutorials/tiles.md", "fabgen check-alignment --blog-radius 100", None),
+    (
+        "tutorials/tiles.md",
+        "fabgen check-alignment --from tiles/tile.svg --kerf 0.15",
+        step_one_tile,
+    ),
     (
         "tutorials/tiles.md",
         "fabgen sheet --count 20 --sheet 600x400 --kerf 0.15 --reference-square 20 --out sheets/",

@@ -165,5 +165,6 @@ def test_the_sheet_thickness_given_is_the_material_and_the_cut_pieces_thickness(
     assert bom["stones"]["height_mm"] == bom["stones"]["pitch_mm"] == 4
     assert bom["markers"]["thickness_mm"] == 4
     text = (laser_kit / "bom.txt").read_text()
-    assert "  tile material      4 mm sheet (Sheet thickness, [laser] thickness in the" in text
+    said = "  tile material      4 mm sheet (set by Sheet thickness on the kit page or [laser]"
+    assert said in text
     assert "4 mm thick" in text and "4 mm high (the sheet's thickness)" in text

@@ -343,5 +343,6 @@ def test_the_bill_of_materials_names_each_setting_for_the_page_and_the_kit_file(
     named = re.findall(r"\[(\w+)\] (\w+) in the kit file", answer["bom"])
     assert {f"{s}.{k}" for s, k in named} == {"laser.thickness", "stones.count"}
     for section, key in named:
-        assert f"({labels[f'{section}.{key}']}, [{section}] {key} in the kit file" in answer["bom"]
+        said = f"(set by {labels[f'{section}.{key}']} on the kit page or [{section}] {key} in"
+        assert said in answer["bom"]
     assert "under [" not in answer["bom"] and not re.search(r"\(\[\w+\] \w+;", answer["bom"])
