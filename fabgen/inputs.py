@@ -258,13 +258,15 @@ def _toml_hint(text: str, message: str, arrays: Sequence[str]) -> str:
         if missing:
             return f"{shown}; {missing}"
     if "Unclosed array" in message or line.startswith("["):
-        opened = _unclosed_list(lines[: int(match[1]) - 1])
+        masked = _masked(text)
+        opened = _outermost_open(masked, _offset(lines, int(match[1])))
         # (a list closed further on is not the mistake: saying so had makers add a ])
-        if opened is not None and _closing(_masked(text), _offset(lines, opened[0])) is None:
+        if opened is not None and _closing(masked, opened) is None:
             # (TOML lets a list go on over lines, so the reader stops where it can read
             # no further, often at the next table: the mistake is where the list began)
-            number, text = opened
-            begun = json.dumps(text[:60] + ("..." if len(text) > 60 else ""))
+            number = masked.count("\n", 0, opened) + 1
+            begun = lines[number - 1].strip()
+            begun = json.dumps(begun[:60] + ("..." if len(begun) > 60 else ""))
             return (
                 f"{shown}; the list begun on line {number}, {begun}, is not closed: end it "
                 "with ] (a list of lists ends with as many ] as it begins with [)"
@@ -289,18 +291,6 @@ def _toml_hint(text: str, message: str, arrays: Sequence[str]) -> str:
     return shown
 
 
-def _unclosed_list(lines: Sequence[str]) -> tuple[int, str] | None:
-    """The ``key = [`` line (number from 1, text) of a list still open at the end of
-    ``lines``: more [ than ] from it on, quoted strings and comments left out."""
-    depth = 0
-    for k in range(len(lines) - 1, -1, -1):
-        code = re.sub(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'", "", lines[k]).split("#", 1)[0]
-        depth += code.count("[") - code.count("]")
-        if "=" in code:
-            return (k + 1, lines[k].strip()) if depth > 0 else None
-    return None
-
-
 def _offset(lines: Sequence[str], row: int, column: int = 1) -> int:
     """The index in the text of ``lines`` of a row and column (both from 1)."""
     return sum(len(line) + 1 for line in lines[: row - 1]) + column - 1
@@ -312,9 +302,19 @@ def _masked(text: str) -> str:
 
     def blank(found: re.Match) -> str:
         part = found[0]
-        return " " * len(part) if part[0] == "#" else part[0] + " " * (len(part) - 2) + part[-1]
+        if part[0] == "#":
+            return " " * len(part)
+        return part[0] + re.sub(r"[^\n]", " ", part[1:-1]) + part[-1]  # (lines kept)
 
-    return re.sub(r"\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|#[^\n]*", blank, text)
+    return re.sub(_STRING_OR_COMMENT, blank, text)
+
+
+#: TOML's strings (multi-line ones first: their quotes would read as empty strings) and
+#: comments, for :func:`_masked`.
+_STRING_OR_COMMENT = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*',
+    re.DOTALL,
+)
 
 
 def _closing(masked: str, start: int) -> int | None:
@@ -325,6 +325,18 @@ def _closing(masked: str, start: int) -> int | None:
         if depth == 0:
             return start + found.start()
     return None
+
+
+def _outermost_open(masked: str, end: int) -> int | None:
+    """The index of the outermost ``[`` still open just before ``end`` (a list the
+    reader is still in), or None."""
+    open_at: list[int] = []
+    for found in re.finditer(r"[][]", masked[:end]):
+        if found[0] == "[":
+            open_at.append(found.start())
+        elif open_at:
+            open_at.pop()
+    return open_at[0] if open_at else None
 
 
 def _opening(masked: str, end: int) -> int | None:

@@ -114,3 +114,31 @@ def test_a_kit_names_the_comma_missing_in_its_board_file(tmp_path, cli, monkeypa
     assert "a comma is missing between [0, 0] and [1, 0] on line 11" in said(result)
     assert "is not closed" not in said(result)
     assert not out.exists()
+
+
+NOTES = (
+    '[board]\nname = "notes"\nnotes = """\n'
+    'Our club\'s board [the big one\nis #1 in the "hall"\n"""\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        (NOTES + "tiles = [[0, 0], [1, 0]\n\n[[players]]\nname = 'Red'\n",
+         'the list begun on line 7, "tiles = [[0, 0], [1, 0]", is not closed'),
+        (NOTES + "tiles = [\n  [0, 0] [1, 0],\n]\n",
+         "a comma is missing between [0, 0] and [1, 0] on line 8"),
+        ("[board]\nnotes = '''\n]]] ] [\n'''\ntiles = [[0, 0]\n\n[[players]]\n",
+         'the list begun on line 5, "tiles = [[0, 0]", is not closed'),
+        ('[board]\ntiles = [[0, 0], [1, 0]\nnotes = """\nsee [1] and the pile ]\n"""\n',
+         'the list begun on line 2, "tiles = [[0, 0], [1, 0]", is not closed'),
+    ],
+)  # fmt: skip
+def test_brackets_in_a_multi_line_string_do_not_count(tmp_path, cli, text, hint):
+    """A board's notes in triple quotes may hold any bracket or quote: the hint reads
+    the list after them as TOML does (they once counted, and named the wrong line)."""
+    (tmp_path / "bad.toml").write_text(text)
+    result = cli("validate", tmp_path / "bad.toml")
+    assert result.exit_code == 2, result.output
+    assert hint in said(result)
