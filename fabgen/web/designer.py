@@ -299,8 +299,8 @@ _TILE_PATH = re.compile(r"board\.(tiles|free_tiles)\[(\d+)\](?:\.fields(?:\[(\d+
 def refusal_words(exc: InputFileError | TooLarge, state: object) -> str:
     """The reader's refusal of the designer's board as the page says it: the place in
     the page's words (seats and tiles counted from 1, a field by the form's label), the
-    reason the reader's ("seat 2's start tile: a machine never moves, ...") where the
-    message said "board (designer) at players[1].start: ..."."""
+    reason the reader's ("tile 2 (1, 0), seat 2's start: a machine never moves, ...")
+    where the message said "board (designer) at players[1].start: ..."."""
     where = getattr(exc, "where", None)
     place = page_place(where, state) if where else None
     reason = page_reason(exc, state)
@@ -320,13 +320,18 @@ _MACHINE_START = (
 
 def _given_twice(where: str | None, facts: Mapping[str, str], state: object) -> str:
     field = facts["field"]
-    if field in _start_fields(where, state):
-        return (
-            f"{field} is on the seat's start tile, which puts a stone on each of its "
-            "fields: put the stones on a field off the start tile, or take the start "
-            "tile away first"
-        )
-    return f"{field} already has stones of this seat: give each field its stones once"
+    start = next((c for c, fields in _starts(where, state) if field in fields), None)
+    if start is None:
+        return f"{field} already has stones of this seat: give each field its stones once"
+    # (by the number drawn on it, as the page names every tile: a seat may have several)
+    n = _tile_number(state, start)
+    on, off = "the seat's start tile", "the start tile"
+    if n:
+        on, off = f"tile {n}{_coordinates(state, n - 1)}, {on}", f"tile {n}"
+    return (
+        f"{field} is on {on}, which puts a stone on each of its fields: put the stones on "
+        f"a field off {off}, or take the start tile away first"
+    )
 
 
 #: The reader's refusals (by their codes, ``boardfile.REFUSALS``) that tell a board
@@ -353,16 +358,16 @@ def page_reason(exc: InputFileError | TooLarge, state: object) -> str:
     return detail.removesuffix(f" ({facts['file_note']})") if "file_note" in facts else detail
 
 
-def _start_fields(where: str | None, state: object) -> set[str]:
-    """The names of the fields of the start tile(s) of the seat ``where`` names, as far
-    as the state says them plainly (none otherwise)."""
+def _starts(where: str | None, state: object) -> list[tuple[list, set[str]]]:
+    """The start tiles of the seat ``where`` names, each by its coordinates with the
+    names of its fields, as far as the state says them plainly (none otherwise)."""
     from fabgen.geometry.lattice import Handedness, TileLattice
     from fabgen.rules.names import parse_field
 
     seat = _SEAT_PATH.fullmatch(where or "")
     players = state.get("players") if isinstance(state, dict) else None
     if not seat or not isinstance(players, list) or int(seat[1]) >= len(players):
-        return set()
+        return []
     spec, player = _board_spec(state), players[int(seat[1])]
     start = player.get("start") if isinstance(player, dict) else None
     # (any shape the page sent: one that is no list of coordinates is caught below)
@@ -372,9 +377,26 @@ def _start_fields(where: str | None, state: object) -> set[str]:
     try:
         handedness = Handedness(spec.get("handedness", "cw"))
         lattice = TileLattice(handedness, parse_field(spec.get("origin", "a1")))
-        return {field_name(f) for c in coords for f in lattice.fields((c[0], c[1]))}
+        return [(c, {field_name(f) for f in lattice.fields((c[0], c[1]))}) for c in coords]
     except (AttributeError, TypeError, ValueError, IndexError, KeyError):
-        return set()
+        return []
+
+
+def _tile_number(state: object, coord: object) -> int | None:
+    """The number drawn on the board's tile at ``coord`` (from 1), None if it has none."""
+    tiles = _board_spec(state).get("tiles")
+    return tiles.index(coord) + 1 if isinstance(tiles, list) and coord in tiles else None
+
+
+def _start_place(where: str, state: object, number: int) -> str:
+    """Seat ``number``'s start tiles as the page names tiles, by the numbers drawn on
+    them ("tile 2 (1, 0), seat 2's start"; it said "seat 2's start tile", which the
+    maker had to look for), or by their role alone while one is not on the board."""
+    tiles = [_tile_number(state, c) for c, _ in _starts(where, state)]
+    if not tiles or None in tiles:
+        return f"seat {number}'s start tile"
+    named = " and ".join(f"tile {n}{_coordinates(state, n - 1)}" for n in tiles if n)
+    return f"{named}, seat {number}'s start{'s' if len(tiles) > 1 else ''}"
 
 
 def page_place(where: str, state: object) -> str | None:
@@ -385,6 +407,8 @@ def page_place(where: str, state: object) -> str | None:
         number, key, rest = int(seat[1]) + 1, seat[2], seat[3]
         if key not in _SEAT_KEYS:  # (an unknown key: the reason names it)
             return f"seat {number}"
+        if key == "start" and where.endswith(".start"):  # (not one coordinate of several)
+            return _start_place(where, state, number)
         if key == "stacks" and rest and _STACK_KEY.fullmatch(rest):
             segment = "segment " if rest.isupper() else ""  # (C3: the seven fields round c3)
             return f"seat {number}'s stones on {segment}{rest}"

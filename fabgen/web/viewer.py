@@ -16,7 +16,9 @@ the explosion phase in figures there (``chain``, :func:`~fabgen.rules.turn.chain
 The answer gives the seat whose
 turn it is (``seat``, from 1) beside its words, so that the viewer can name it as the
 play page's game does when it shows a turn of one (docs/design-notes.md, *The play
-page*: a disputed turn step by step).
+page*: a disputed turn step by step); after a turn played, the same of the position it
+leaves (``seat_after``, ``player_after``, ``scores_words_after``, ``ending_after``), which
+the viewer shows after moves typed.
 """
 
 from __future__ import annotations
@@ -51,7 +53,6 @@ def turn_view(
     from fabgen.products.turn import closing_lines
     from fabgen.rules.moves import IllegalMove, parse_moves
     from fabgen.rules.refusals import refused_turn
-    from fabgen.rules.scoring import game_over, scores
     from fabgen.rules.terminal import legend, stacks_by_seat
     from fabgen.rules.turn import play_turn, replay
     from fabgen.web.designer import upload_label
@@ -96,8 +97,9 @@ def turn_view(
     view = _view(start, steps, t, len(played), source, variant, stacks_by_seat, legend, picture)
     view["after"] = stacks_by_seat(final)
     view["closing"] = closing_lines(start, final, variant)
-    view["scores_after"] = scores(final)
-    view["game_over_after"] = game_over(final, variant)
+    # (the position the turn leaves, as the keys above say the one before it: the viewer
+    # shows it after moves typed and says who moves there, or how the game ended)
+    view |= {f"{key}_after": value for key, value in _position_words(final, variant).items()}
     return view
 
 
@@ -214,10 +216,8 @@ def _turn_number(turn: object, count: int) -> int:
 def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, picture) -> dict:
     from fabgen.draw.position import position_drawing
     from fabgen.export.svg import render_svg
-    from fabgen.products.turn import game_end_words, setup_turn, step_title
+    from fabgen.products.turn import setup_turn, step_title
     from fabgen.rules.names import field_name
-    from fabgen.rules.scoring import game_over, scores
-    from fabgen.rules.terminal import seat_score
     from fabgen.rules.turn import calm_before, chain_before
     from fabgen.web.games import fields_json
 
@@ -269,21 +269,34 @@ def _view(start, steps, t, count, source, variant, stacks_by_seat, legend, pictu
         "source": source,
         "turn": t,
         "turns": count,
-        # (the seat, from 1, whose turn it is: a page that knows the seats by other names,
-        # the play page's game, names it as the game does)
-        "seat": k + 1,
-        "player": start.players[k].label(k),
+        **_position_words(start, variant),  # (of the position before the turn)
         "legend": legend(start),
         "before": stacks_by_seat(start),
-        "scores": scores(start),
-        # (named as the command's score lines name them: "seat 1 (Red): 9")
-        "scores_words": [seat_score(start, k, n) for k, n in enumerate(scores(start))],
-        "game_over": game_over(start, variant),
-        # (a finished game: why it ended and the final ranking, in the command's words)
-        "ending": game_end_words(start, variant) if game_over(start, variant) else None,
         "steps": shown,
         "picture": picture,
         "variant": variant,
+    }
+
+
+def _position_words(position, variant: str) -> dict:
+    """Who is to move in ``position`` (``seat`` from 1, and ``player``: a page that
+    knows the seats by other names, the play page's game, names it as the game does),
+    the scores, and whether the game is over there and why."""
+    from fabgen.products.turn import game_end_words
+    from fabgen.rules.scoring import game_over, scores
+    from fabgen.rules.terminal import seat_score
+
+    k = position.next_player
+    over = game_over(position, variant)
+    return {
+        "seat": k + 1,
+        "player": position.players[k].label(k),
+        "scores": scores(position),
+        # (named as the command's score lines name them: "seat 1 (Red): 9")
+        "scores_words": [seat_score(position, s, n) for s, n in enumerate(scores(position))],
+        "game_over": over,
+        # (a finished game: why it ended and the final ranking, in the command's words)
+        "ending": game_end_words(position, variant) if over else None,
     }
 
 

@@ -36,7 +36,7 @@ def _free(**keys) -> dict:
 
 # (the state refused, the path the reader names, the page's words for it)
 REFUSALS = [
-    (_seat(1, kind="machine"), "players[1].start", "seat 2's start tile"),
+    (_seat(1, kind="machine"), "players[1].start", "tile 2 (1, 0), seat 2's start"),
     (_seat(1, start=[[1, 0], [0, "x"]]), "players[1].start[1]", "seat 2's start tile"),
     (_seat(0, name="n" * 201), "players[0].name", "seat 1's name"),
     (_seat(0, colour="mauvish"), "players[0].colour", "seat 1's colour"),
@@ -121,10 +121,10 @@ SAID_IN_THE_PAGE = [
     (
         _seat(1, kind="machine"),
         'or make it kind = "extreme-machine"',
-        "seat 2's start tile: a machine never moves, so a start tile of single stones would "
-        "never explode or grow: a machine starts with stones put on fields instead, without "
-        "a start tile (3 on a corner field, as a 1995 machine, or 6 on the middle field of a "
-        "tile, as a dummy); or make the seat an extreme-machine",
+        "tile 2 (1, 0), seat 2's start: a machine never moves, so a start tile of single "
+        "stones would never explode or grow: a machine starts with stones put on fields "
+        "instead, without a start tile (3 on a corner field, as a 1995 machine, or 6 on the "
+        "middle field of a tile, as a dummy); or make the seat an extreme-machine",
     ),
     (
         _board(name=""),
@@ -140,8 +140,8 @@ SAID_IN_THE_PAGE = [
     (
         _seat(1, stacks={"d0": 3}),  # (a field of its start tile, (1, 0))
         "(from the start tile or another key)",
-        "seat 2's stones on d0: d0 is on the seat's start tile, which puts a stone on each "
-        "of its fields: put the stones on a field off the start tile, or take the start "
+        "seat 2's stones on d0: d0 is on tile 2 (1, 0), the seat's start tile, which puts a "
+        "stone on each of its fields: put the stones on a field off tile 2, or take the start "
         "tile away first",
     ),
     (

@@ -116,7 +116,9 @@ def test_a_refusal_names_the_seat_and_field_as_the_page_does(page):
     status.wait_for()
     machine = json.loads(json.dumps(state))
     machine["players"][1]["kind"] = "machine"
-    assert status.inner_text() == f"Not changed: seat 2's start tile: {_refused(machine)}"
+    i, j = state["players"][1]["start"]  # (the tile named by the number drawn on it)
+    tile = f"tile {state['board']['tiles'].index([i, j]) + 1} ({i}, {j})"
+    assert status.inner_text() == f"Not changed: {tile}, seat 2's start: {_refused(machine)}"
     assert "kind =" not in status.inner_text()  # (the reader's: make it kind = "...")
     assert status.inner_text().endswith("or make the seat an extreme-machine")
     page.get_by_label("Board name").fill("../club")

@@ -44,7 +44,7 @@ def test_a_designers_board_the_reader_refuses_is_said_as_the_designer_says_it(
     designer = client.post("/api/board/view", json={"state": state}).get_json()["page_words"]
     error = _refusal(client, default_settings, state)
     assert f"the kit cannot be built: Board: {designer}. Fix the settings" in error
-    assert designer.startswith("seat 2's start tile: a machine never moves")
+    assert re.match(r"tile \d+ \(-?\d+, -?\d+\), seat 2's start: a machine never moves", designer)
     [mark] = _marked(client, default_settings, state)
     assert (mark["setting"], mark["where"]) == ("kit.board", "board from the designer")
     assert mark["message"] == designer

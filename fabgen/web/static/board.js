@@ -22,6 +22,28 @@ function copy(value) {
   return JSON.parse(JSON.stringify(value));
 }
 
+// The status line says the latest thing the user asked for: each takes a number as it
+// is asked (`asked`; inTurn), and the words of a task in turn (`saying`) are dropped
+// once something asked after it has spoken (`spoken`). Tasks in turn speak in order, but
+// a refusal said at once (stones per field over the box's maximum) was replaced by the
+// answer to a change asked before it that came later. That change is still made: the
+// board is the sum of the changes, the status line the last word.
+let asked = 0;
+let saying = 0;
+let spoken = 0;
+function say(text, isError) {
+  if (saying < spoken) return;
+  spoken = saying;
+  setStatus(text, isError);
+}
+
+// A refusal said at once, without waiting for the changes on their way: newer than they
+// are, so their answers no longer speak.
+function refuseNow(text) {
+  spoken = ++asked;
+  setStatus(text, true);
+}
+
 // Changes, loads, undo and redo run one after the other, each on the board the one
 // before left, so their answers apply (and their messages show) in the order they were
 // asked for: a slow preset no longer replaces the board, and the message, of a change
@@ -29,9 +51,13 @@ function copy(value) {
 let queue = Promise.resolve();
 let waiting = 0;
 function inTurn(task) {
+  const mine = ++asked;
   waiting += 1;
   document.body.dataset.busy = "yes";
-  const run = queue.then(task);
+  const run = queue.then(() => {
+    saying = mine;
+    return task();
+  });
   // (one that fails, a fault of the page, does not stop those after it)
   queue = run.catch(() => {}).finally(() => {
     waiting -= 1;
@@ -52,7 +78,7 @@ function act(decide) {
   return inTurn(async () => {
     const outcome = decide(state);
     if (!outcome) return;
-    if (typeof outcome === "string") return setStatus(outcome, true);
+    if (typeof outcome === "string") return say(outcome, true);
     const before = state;
     await applyNow(outcome.mutate, outcome.note);
     if (state !== before && outcome.then) outcome.then(state);
@@ -67,17 +93,17 @@ async function applyNow(mutate, note) {
   undoStack.push(state);
   redoStack.length = 0;
   render(answer, next);
-  setStatus(note || "Changed."); // and an earlier refusal goes
+  say(note || "Changed."); // and an earlier refusal goes
 }
 
 // The server's view of a board, or null (and the reason shown, in this page's words:
-// "seat 2's start tile", not the board file's "players[1].start", and tap for click on
-// a touch screen) when it refuses it.
+// "tile 2 (1, 0), seat 2's start", not the board file's "players[1].start", and tap for
+// click on a touch screen) when it refuses it.
 async function ask(next) {
   try {
     return await postJSON("/api/board/view", {state: next});
   } catch (e) {
-    setStatus(`Not changed: ${tapWords(e.pageWords || e.message)}`, true);
+    say(`Not changed: ${tapWords(e.pageWords || e.message)}`, true);
     return null;
   }
 }
@@ -436,13 +462,13 @@ function seatMissing(b, k) {
 
 function seatGone(k) {
   const missing = seatMissing(state, k);
-  if (missing) setStatus(missing, true);
+  if (missing) say(missing, true);
   return Boolean(missing);
 }
 
 function placeStart(t) {
   if (!t.coord) {
-    return setStatus(`Not changed: ${tileWords(t.index + 1)} is free-form; a start tile must sit on the tile lattice.`, true);
+    return refuseNow(`Not changed: ${tileWords(t.index + 1)} is free-form; a start tile must sit on the tile lattice.`);
   }
   const k = seatIndex();
   const startsOf = (seat) => (seat.start === undefined ? [] : Array.isArray(seat.start[0]) ? seat.start : [seat.start]);
@@ -476,10 +502,10 @@ function clickField(name) {
   const n = Number(raw);
   if (raw === "" || !Number.isInteger(n) || n < 1) {
     const typed = raw === "" ? "nothing" : `"${raw}"`;
-    return setStatus(`Not changed: stones per field must be a whole number of at least 1, got ${typed}.`, true);
+    return refuseNow(`Not changed: stones per field must be a whole number of at least 1, got ${typed}.`);
   }
   const most = Number($("stack-size").max);
-  if (n > most) return setStatus(`Not changed: stones per field must be at most ${most}, got "${raw}".`, true);
+  if (n > most) return refuseNow(`Not changed: stones per field must be at most ${most}, got "${raw}".`);
   inTurn(() => {
     if (seatGone(k)) return;
     // (said as it is decided, on the board the changes before leave: the same number
@@ -573,13 +599,13 @@ $("load-preset").addEventListener("click", () => {
   const name = $("preset").value;
   presetPicked = false;
   inTurn(async () => {
-    if (!name) return setStatus("Not loaded: choose a preset board in the list first.", true);
+    if (!name) return say("Not loaded: choose a preset board in the list first.", true);
     try {
       const answer = await readAnswer(await reach(`/api/board/preset/${encodeURIComponent(name)}`));
       load(answer);
-      setStatus(`Loaded ${name}.`);
+      say(`Loaded ${name}.`);
     } catch (e) {
-      setStatus(`Not loaded: ${e.message}`, true);
+      say(`Not loaded: ${e.message}`, true);
       showPresetChoice(); // (the board shown stays, and so does its name)
     }
   });
@@ -599,10 +625,10 @@ $("upload").addEventListener("change", async () => {
       // (a game's transcript: what the designer took of it, and why; a game in
       // progress: whose turn it is)
       const loaded = answer.note ? `Loaded ${file.name}: ${answer.note}.` : `Loaded ${file.name}.`;
-      setStatus(loaded + movesNextWords(answer));
+      say(loaded + movesNextWords(answer));
     } catch (e) {
       // (the board on show stays; the reason names the file as the user named it)
-      setStatus(`Not loaded: ${e.message}`, true);
+      say(`Not loaded: ${e.message}`, true);
     }
   });
 });
@@ -741,7 +767,7 @@ $("stack-size").addEventListener("change", () => {
   box.setAttribute("aria-invalid", String(over));
   const typed = box.value.trim();
   // (not said once the box holds another number, typed while the changes were on their way)
-  if (over) inTurn(() => box.value.trim() === typed && setStatus(`Stones per field: at most ${most}, got "${typed}"; type ${most} or fewer.`, true));
+  if (over) inTurn(() => box.value.trim() === typed && say(`Stones per field: at most ${most}, got "${typed}"; type ${most} or fewer.`, true));
 });
 // A refusal says why what was just asked was not done: anything else asked of the page
 // (another seat or tool, a number typed, Ctrl+Z in its box, a preset picked) takes it
@@ -766,19 +792,19 @@ function typedCoordinate(axis) {
 $("add-tile").addEventListener("click", () => {
   const [i, j] = [typedCoordinate("i"), typedCoordinate("j")];
   const refused = [i, j].find((c) => typeof c === "string");
-  if (refused) inTurn(() => setStatus(refused, true));
+  if (refused) inTurn(() => say(refused, true));
   else addTile([i, j]);
 });
 
 function step(from, to) {
   inTurn(async () => {
     // (Ctrl+Z pressed once too often: said, not silently nothing)
-    if (!from.length) return setStatus(from === undoStack ? "Nothing to undo." : "Nothing to redo.");
+    if (!from.length) return say(from === undoStack ? "Nothing to undo." : "Nothing to redo.");
     const answer = await ask(from[from.length - 1]);
     if (!answer) return;
     to.push(state);
     render(answer, from.pop());
-    setStatus(from === undoStack ? "Undone." : "Redone.");
+    say(from === undoStack ? "Undone." : "Redone.");
   });
 }
 $("undo").addEventListener("click", () => step(undoStack, redoStack));
@@ -796,7 +822,7 @@ $("validate").addEventListener("click", () => {
     const answer = await ask(state);
     if (!answer) return;
     render(answer, state);
-    setStatus(`Checked: ${count(answer.summary.errors, "error")}, ${count(answer.summary.warnings, "warning")}.`);
+    say(`Checked: ${count(answer.summary.errors, "error")}, ${count(answer.summary.warnings, "warning")}.`);
     showFindings();
   });
 });
@@ -824,13 +850,13 @@ document.querySelectorAll("input[name=tool]").forEach((radio) =>
 // `options`: what else the download is asked with, as chosen when it was clicked.
 function save(what, label, options = {}) {
   return inTurn(async () => {
-    setStatus(`${label}…`);
+    say(`${label}…`);
     try {
-      setStatus(`Downloaded ${await download(`/api/board/download/${what}`, {state, ...options})}.`);
+      say(`Downloaded ${await download(`/api/board/download/${what}`, {state, ...options})}.`);
     } catch (e) {
       // (the page's words where the API's name what the page shows otherwise: the
       // findings, not their codes)
-      setStatus(`Not downloaded: ${e.pageWords || e.message}`, true);
+      say(`Not downloaded: ${e.pageWords || e.message}`, true);
     }
   });
 }
@@ -866,7 +892,7 @@ $("play-this").addEventListener("click", (e) => {
   inTurn(() => {
     const errors = view && view.summary ? view.summary.errors : 0;
     if (errors) {
-      return setStatus(
+      return say(
         `Not played: the board has ${count(errors, "error")} (see the findings); fix ` +
         `${errors === 1 ? "it" : "them"} first.`, true);
     }

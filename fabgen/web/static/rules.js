@@ -95,7 +95,26 @@ function playedWords(count, of) {
   return `after the ${count} turn${count === 1 ? "" : "s"} ${of}`;
 }
 
+// Moves typed and played after the last turn: the board ends on the position they leave
+// (the last step), so the words are of that position, who moves there and the scores
+// after the turn; they were of the position before, as if nothing had been played. The
+// turn is tried only: the file, or the game, does not keep it.
+const tried = (answer) => answer.turn === answer.turns && answer.seat_after !== undefined;
+
+// "after the 6 turns of the file and turn 7 as typed", "after turn 1 as typed"
+function triedWhere(answer, of) {
+  const typed = `turn ${answer.turn + 1} as typed`;
+  return answer.turn ? `${playedWords(answer.turn, of)} and ${typed}` : `after ${typed}`;
+}
+
 function fileTurnWords(answer) {
+  if (tried(answer)) {
+    const where = `${triedWhere(answer, "of the file")} (tried: the file is not changed)`;
+    return answer.ending_after
+      ? `${answer.source}, ${where}: the game is over: ${answer.ending_after}.`
+      : `${answer.source}, ${where}; ${answer.player_after} to move. ` +
+        `Scores after the turn: ${answer.scores_words_after.join(", ")}.`;
+  }
   const next = turns ? "the next turn" : "the first turn";
   const where = answer.turn < turns
     ? `turn ${answer.turn + 1} of the ${turns} in the file`
@@ -176,7 +195,15 @@ function showGameSeats() {
 // what, the explosions), and whose turn is next after the last.
 function gameTurnWords(answer) {
   // (a colon, as the command's score lines: "Seat 1 0" read as seat 10)
-  const scores = answer.scores.map((n, k) => `${fromGame.seats[k].name}: ${n}`).join(", ");
+  const scoresOf = (numbers) => numbers.map((n, k) => `${fromGame.seats[k].name}: ${n}`).join(", ");
+  const scores = scoresOf(answer.scores);
+  if (tried(answer)) {
+    const where = `${capitalized(triedWhere(answer, "played"))} (tried here: the game itself ` +
+      "goes on on the play page)";
+    if (answer.ending_after) return `${where}: the game is over: ${answer.ending_after}.`;
+    return `${where}; ${seatWords(answer.seat_after)} to move. ` +
+      `Scores after the turn: ${scoresOf(answer.scores_after)}.`;
+  }
   const played = fromGame.history[answer.turn];
   if (played) {
     return `Turn ${answer.turn + 1} of the ${turns} played: ${played.words}. ` +
