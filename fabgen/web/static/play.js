@@ -1106,7 +1106,25 @@ function showOver() {
     return li;
   }));
   setStatus(`${GAME_OVER}${game.ending.words}.`);
+  fitTheEnd(); // (before the box is brought into view: landFocus)
 }
+
+// What the final board leaves of the window's height on a phone (play.css: --game-over):
+// the Game over box and what stands between them (the board's own margin, at the table
+// "The board shows something else?"), measured as laid out now, so that the box brought
+// into view under the board leaves the board whole in the window. Measured again when the
+// box changes its size (a window turned, the table switched).
+function fitTheEnd() {
+  const over = $("game-over");
+  if (!game || !game.over || over.hidden || !picture || picture.scroller.hidden) return;
+  const board = $("board").getBoundingClientRect();
+  const drawn = picture.scroller.getBoundingClientRect(); // (the board drawn, zoomed or not)
+  const room = over.getBoundingClientRect().bottom - drawn.bottom + (drawn.top - board.top);
+  document.documentElement.style.setProperty("--game-over", `${Math.ceil(room) + 1}px`);
+}
+const endResized = new ResizeObserver(() => fitTheEnd());
+endResized.observe($("game-over"));
+endResized.observe($("turn-moves"));
 
 // The turn's actions at the foot of a phone's screen (play.css) while a person is to move,
 // also while a tapped move or a hint is checked (their buttons disabled: the bar does not
