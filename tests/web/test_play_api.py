@@ -1315,3 +1315,14 @@ def test_typed_separators_alone_are_no_pass(client, typed):
     assert refused.status_code == 400 and "holds no move" in refused.get_json()["error"]
     assert client.get(f"/api/games/{game_id}").get_json()["turns_played"] == 0
     assert _turn(client, game_id, "pass").status_code == 200
+
+
+def test_a_new_game_under_an_id_used_before_shows_its_own_board(client, fixed_game_id):
+    """The board's picture was kept by the game's id: a second game given the same id
+    (every game of a test with a fixed id) showed the first game's board."""
+    first = _new(client)["state"]["picture"]
+    second = _new(client, preset="2p-diamond-4", seats=["person", "random"])["state"]
+    assert second["name"] == "2p-diamond-4"
+    assert second["picture"] != first
+    fresh = client.get(f"/api/games/{fixed_game_id}").get_json()["picture"]
+    assert fresh == second["picture"]

@@ -216,12 +216,23 @@ def test_at_the_table_on_a_phone_the_ranking_is_read_at_the_end(browser, club_ur
             state = answer["state"]
         phone.reload()
         phone.wait_for_function("() => !busy && game && game.over")
-        ranking = phone.locator("#ranking").filter(has_text="1. ")
-        ranking.scroll_into_view_if_needed()
-        box = ranking.bounding_box()
-        seen = "([x, y]) => document.elementFromPoint(x, y).closest('#ranking') !== null"
-        for y in (box["y"] + 2, box["y"] + box["height"] - 2):
-            assert phone.evaluate(seen, [box["x"] + box["width"] / 2, y])
+        phone.evaluate("document.fonts.ready.then(() => true)")
+        phone.locator("#ranking").filter(has_text="1. ").wait_for()
+        # Scrolled to and read where the page has settled: a box measured while the final
+        # board was still being laid out (a loaded machine, after the reload) was
+        # measured somewhere else. A ranking hidden for good times the wait out.
+        phone.wait_for_function(
+            """() => {
+              const ranking = document.querySelector('#ranking');
+              ranking.scrollIntoView({block: 'nearest'});
+              const r = ranking.getBoundingClientRect();
+              const x = r.left + r.width / 2;
+              return [r.top + 2, r.bottom - 2].every(y => {
+                const e = document.elementFromPoint(x, y);
+                return e !== null && e.closest('#ranking') !== null;
+              });
+            }"""
+        )
 
 
 def test_on_a_phone_a_server_away_is_said_where_the_phone_is_scrolled(browser, club_url):
