@@ -73,11 +73,14 @@ def did_you_mean(words: Iterable[str]) -> str:
 
 def shown_path(path: str | os.PathLike) -> str:
     """A path as a person finds it in messages: relative to the current folder when
-    inside it, else as given."""
+    inside it, else as given; a newline or tab in a name escaped (``a\u000ab``), so that
+    a path is one line of a list of written files (``--out "$(printf 'a\nb')"`` split
+    ``wrote`` lines in two)."""
     try:
-        return str(Path(path).relative_to(Path.cwd()))
+        text = str(Path(path).relative_to(Path.cwd()))
     except ValueError:
-        return str(path)
+        text = str(path)
+    return re.sub(r"[\n\t\r]", lambda m: _escape(m.group()), text)
 
 
 def clean_label(text: str, limit: int = MAX_LABEL) -> str:

@@ -161,3 +161,18 @@ def test_a_users_own_file_in_the_svg_folder_is_not_replaced(cli, tmp_path):
     result = cli("rules", "turn", game, "--svg", steps)
     refused(result, "step-00-start.svg is not from an earlier fabgen rules turn into this folder")
     assert folder_bytes(steps) == {"step-00-start.svg": b"<svg>my drawing</svg>"}
+
+
+def test_a_folder_with_a_newline_in_its_name_is_one_line_of_each_written_file(cli, tmp_path):
+    """Each written file is one ``wrote`` line, whatever the folder is called: a newline
+    in its name (legal on Linux) split the line in two, and a script reading the list
+    took ``b/3p-triangle-4.toml`` for a file of its own."""
+    out = tmp_path / "club\nnight\tkit"
+    result = cli("layout", "--preset", PRESET, "--out", out)
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if not line.startswith("board ")]
+    written = sorted(p.name for p in out.iterdir())
+    assert len(lines) == len(written)
+    for line in lines:
+        assert line.startswith("wrote ") and "club\\u000anight\\u0009kit/" in line
+    assert sorted(line.rsplit("/", 1)[1] for line in lines) == written
