@@ -565,9 +565,11 @@ def _check_answer(scheduler: str) -> None:
     except CommClosedError:  # connected, hung up on the first message
         raise _not_a_scheduler(scheduler, "it hung up on Dask's first message") from None
     except OSError as exc:
-        if isinstance(exc.__cause__, CommClosedError):  # hung up before Dask's connect
-            # had the connection in hand (a race a busy machine loses): Dask tried again
-            # until its time limit, "Timed out trying to connect", yet something listens
+        if isinstance(exc.__cause__, CommClosedError) or _hangs_up(scheduler):
+            # hung up before Dask's connect had the connection in hand (a race a busy
+            # machine loses): Dask tried again until its time limit, "Timed out trying to
+            # connect", yet something listens; the last try's error is not always the
+            # hang-up (CI, 2026-12-02), so the server is asked once more, plainly
             raise _not_a_scheduler(scheduler, "it hung up on Dask's first message") from None
         raise _unreachable(scheduler, exc) from None
     except Exception:  # an answer Dask cannot read: any error of its reader
@@ -645,6 +647,21 @@ def _not_a_scheduler(scheduler: str, failed: str) -> ParameterError:
         "port (8786 unless told otherwise; 8787 is its dashboard, a web page), and that "
         "a proxy, tunnel or port forward on the way passes that port straight through",
     )
+
+
+def _hangs_up(scheduler: str) -> bool:
+    """Whether the server at ``scheduler`` closes a plain TCP connection without a word
+    (within :data:`CONNECT_SECONDS`): it listens, but is no Dask scheduler."""
+    import socket
+
+    from distributed.comm.addressing import get_address_host_port
+
+    try:
+        host, port = get_address_host_port(scheduler)
+        with socket.create_connection((host, port), timeout=CONNECT_SECONDS) as conn:
+            return conn.recv(1) == b""
+    except (OSError, ValueError):  # (reset: a hang-up too, but said as Dask said it)
+        return False
 
 
 def _first_line(scheduler: str) -> str | None:

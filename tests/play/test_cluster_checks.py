@@ -372,3 +372,31 @@ def test_a_worker_with_another_fabgen_joining_during_the_run_stops_it(
 def test_a_worker_with_this_fabgen_joining_during_the_run_plays_its_part(monkeypatch):
     outcome, _ = _late_joiner_run(monkeypatch, _this_fabgen)
     assert outcome == [list(part) for part in batches(40, 4)]
+
+
+@pytest.mark.parametrize(("greeting", "hangs_up"), [(None, True), (b"", False)])
+def test_dask_timing_out_on_a_server_that_hangs_up_is_still_said_so(
+    monkeypatch, greeting, hangs_up
+):
+    """On a loaded machine Dask's connect to a server that hangs up at once may end in
+    its own time limit ("Timed out trying to connect"), not with the hang-up as its
+    cause (CI, 2026-12-02): the server is asked plainly whether it hangs up. One that
+    keeps the line open and says nothing is said to be unreachable, as before."""
+    import distributed.comm
+
+    async def timed_out(address, **_kwargs):
+        raise OSError(f"Timed out trying to connect to {address} after 10 s")
+
+    monkeypatch.setattr(distributed.comm, "connect", timed_out)
+    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1, raising=False)
+    server, address = _listener(greeting)
+    try:
+        outcome = _outcome(address)
+    finally:
+        server.close()
+    assert isinstance(outcome, ParameterError), outcome
+    message = str(outcome)
+    if hangs_up:
+        assert f"{address} is not a Dask scheduler: it hung up on Dask's first message" in message
+    else:
+        assert f"{address} cannot be reached (Timed out trying to connect" in message
