@@ -61,6 +61,18 @@ def _listener(greeting: bytes | None) -> tuple[socket.socket, str]:
     return server, f"tcp://127.0.0.1:{server.getsockname()[1]}"
 
 
+def _refusal(greeting: bytes | None) -> tuple[str, str]:
+    """The address of a :func:`_listener` saying ``greeting`` and the words of the
+    ParameterError a small run there ends with."""
+    server, address = _listener(greeting)
+    try:
+        outcome = _outcome(address)
+    finally:
+        server.close()
+    assert isinstance(outcome, ParameterError), outcome
+    return address, str(outcome)
+
+
 PROXY = b"HTTP/1.1 400 Bad Request\r\nServer: squid\r\nContent-Length: 0\r\n\r\n"
 
 
@@ -80,13 +92,7 @@ def test_an_address_where_no_dask_scheduler_listens_is_refused(monkeypatch, gree
     only it gets a shorter one: 2 s, room for Dask's own connect on a busy machine."""
     if greeting == b"":
         monkeypatch.setattr(parallel, "CONNECT_SECONDS", 2, raising=False)
-    server, address = _listener(greeting)
-    try:
-        outcome = _outcome(address)
-    finally:
-        server.close()
-    assert isinstance(outcome, ParameterError), outcome
-    message = str(outcome)
+    address, message = _refusal(greeting)
     assert f"{address} is not a Dask scheduler: {says}" in message
     assert "so no game was played" in message and "8787 is its dashboard" in message
     assert "Error" not in message and "\n" not in message
@@ -389,13 +395,7 @@ def test_dask_timing_out_on_a_server_that_hangs_up_is_still_said_so(
 
     monkeypatch.setattr(distributed.comm, "connect", timed_out)
     monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1, raising=False)
-    server, address = _listener(greeting)
-    try:
-        outcome = _outcome(address)
-    finally:
-        server.close()
-    assert isinstance(outcome, ParameterError), outcome
-    message = str(outcome)
+    address, message = _refusal(greeting)
     if hangs_up:
         assert f"{address} is not a Dask scheduler: it hung up on Dask's first message" in message
     else:
