@@ -10,9 +10,10 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 
-#: How alike a misspelling and an allowed word must be (difflib's ratio) to be offered:
-#: "purpel"/"purple" 0.83, "blu"/"blue" 0.86, "lightblue"/"blue" 0.62 is not.
-CUTOFF = 0.75
+from fabgen.text import MEANT_CUTOFF
+
+#: How alike a misspelling and an allowed word must be: the command line's measure.
+CUTOFF = MEANT_CUTOFF
 
 #: Words makers use for a key or a value that fabgen spells otherwise.
 KEY_ALIASES = {
